@@ -1,0 +1,61 @@
+//! Command-line front ends over the library's public API.
+
+use chesscore::notation::{fen, uci};
+use chesscore::rules::Position;
+use std::process::ExitCode;
+use std::time::Instant;
+
+const USAGE: &str = "usage: chesscore [uci | play [options] | perft DEPTH [FEN] | bench]";
+
+/// Dispatches the command line.
+pub fn run(args: &[String]) -> ExitCode {
+    match args.first().map(String::as_str) {
+        Some("perft") => perft(&args[1..]),
+        Some("help" | "-h" | "--help") => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        _ => {
+            eprintln!("{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn perft(args: &[String]) -> ExitCode {
+    let Some(depth) = args.first().and_then(|d| d.parse::<u32>().ok()) else {
+        eprintln!("perft: expected a depth, e.g. `chesscore perft 5`\n{USAGE}");
+        return ExitCode::from(2);
+    };
+    let fen_text = if args.len() > 1 {
+        args[1..].join(" ")
+    } else {
+        fen::STARTING_FEN.to_string()
+    };
+    let pos: Position = match fen::parse(&fen_text) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("perft: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let start = Instant::now();
+    let mut total = 0;
+    if depth == 0 {
+        total = 1;
+    } else {
+        for (m, n) in pos.perft_divide(depth) {
+            println!("{}: {n}", uci::to_uci(m));
+            total += n;
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!();
+    println!("Nodes searched: {total}");
+    eprintln!(
+        "time {:.3} s, {:.1} Mnps",
+        secs,
+        total as f64 / secs.max(1e-9) / 1e6
+    );
+    ExitCode::SUCCESS
+}

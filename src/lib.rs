@@ -1,0 +1,7 @@
+//! # chesscore
+//!
+//! A chess rules core and playing engine, one library for every platform.
+#![warn(missing_docs)]
+
+pub mod notation;
+pub mod rules;

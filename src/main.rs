@@ -1,0 +1,10 @@
+//! The `chesscore` command: `uci` (default), `play`, `perft`, `bench`.
+
+use std::process::ExitCode;
+
+mod cli;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    cli::run(&args)
+}

@@ -1,0 +1,5 @@
+//! Chess notations: FEN, UCI, SAN and PGN. Each turns text into typed values and back; syntax
+//! errors and legality errors are different variants.
+
+pub mod fen;
+pub mod uci;

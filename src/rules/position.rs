@@ -1,0 +1,761 @@
+//! The position: where the pieces stand, whose move it is, and the rights that go with it.
+//! Move generation lives in [`super::movegen`].
+
+use super::attacks;
+use super::bitboard::Bitboard;
+use super::moves::{Move, MoveKind};
+use super::square::Square;
+use super::types::{BySide, Piece, PieceKind, Side};
+use super::zobrist::{piece_key, KEYS};
+use std::fmt;
+
+/// What a FEN (or any other source) says about a position, before it is checked.
+///
+/// Turn it into a [`Position`] with [`Position::from_setup`], which validates it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setup {
+    /// The piece on each square, indexed by [`Square::index`].
+    pub board: [Option<Piece>; 64],
+    /// The side to move.
+    pub side_to_move: Side,
+    /// The rooks that still have castling rights, by their squares.
+    pub castling_rooks: Bitboard,
+    /// The en passant target square (the square a pawn skipped), if any.
+    pub en_passant: Option<Square>,
+    /// Half-moves since the last capture or pawn move.
+    pub halfmove_clock: u32,
+    /// The move number, starting at 1 and incremented after Black moves.
+    pub fullmove_number: u32,
+}
+
+impl Setup {
+    /// An empty board, White to move, no rights, move 1.
+    pub fn empty() -> Setup {
+        Setup {
+            board: [None; 64],
+            side_to_move: Side::White,
+            castling_rooks: Bitboard::EMPTY,
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+        }
+    }
+}
+
+/// One thing wrong with a [`Setup`], found by [`Position::from_setup`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionProblem {
+    /// A side has no king.
+    #[error("{0} has no king")]
+    MissingKing(Side),
+    /// A side has more than one king.
+    #[error("{0} has {1} kings")]
+    TooManyKings(Side, u32),
+    /// A pawn stands on the first or eighth rank.
+    #[error("pawn on the back rank at {0}")]
+    PawnOnBackRank(Square),
+    /// A side has more than 16 pieces, or more than 8 pawns.
+    #[error("{0} has too many pieces ({1} pieces, {2} pawns)")]
+    TooManyPieces(Side, u32, u32),
+    /// A castling right whose king or rook is not on its starting square.
+    #[error("castling right for the rook on {0} is impossible: the king and rook must be on their original squares")]
+    ImpossibleCastling(Square),
+    /// An en passant square that no double pawn push can have produced.
+    #[error("en passant square {0} is impossible: it needs an empty square behind a pawn that just moved two squares")]
+    ImpossibleEnPassant(Square),
+    /// The side that just moved has left its king in check.
+    #[error("the side not to move ({0}) is in check")]
+    OpponentInCheck(Side),
+    /// More than two pieces give check, or a check that no legal last move can have given.
+    #[error("impossible check: {0} pieces give check")]
+    ImpossibleCheck(u32),
+}
+
+/// Why a [`Setup`] is not a legal position: every problem found, in board order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PositionError {
+    /// The problems, at least one.
+    pub problems: Vec<PositionProblem>,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// What [`Position::make_move`] needs to take a move back with [`Position::unmake_move`].
+#[derive(Debug, Clone, Copy)]
+pub struct Undo {
+    captured: Option<Piece>,
+    castling: Bitboard,
+    en_passant: Option<Square>,
+    halfmove_clock: u32,
+    key: u64,
+    checkers: Bitboard,
+}
+
+/// A legal chess position with bitboards, a mailbox, and an incrementally updated Zobrist key.
+///
+/// Make a move with [`Position::make_move`] and take it back with [`Position::unmake_move`]; the
+/// position is never copied during search. The en passant square is kept only when a legal en
+/// passant capture exists, so that two positions with the same possible moves have the same key
+/// (the FIDE definition of a repeated position).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    by_kind: [Bitboard; 6],
+    by_side: BySide<Bitboard>,
+    board: [Option<Piece>; 64],
+    side_to_move: Side,
+    castling: Bitboard,
+    en_passant: Option<Square>,
+    halfmove_clock: u32,
+    fullmove_number: u32,
+    key: u64,
+    checkers: Bitboard,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::startpos()
+    }
+}
+
+impl Position {
+    /// The standard starting position.
+    pub fn startpos() -> Position {
+        let mut setup = Setup::empty();
+        let back = [
+            PieceKind::Rook,
+            PieceKind::Knight,
+            PieceKind::Bishop,
+            PieceKind::Queen,
+            PieceKind::King,
+            PieceKind::Bishop,
+            PieceKind::Knight,
+            PieceKind::Rook,
+        ];
+        for (file, kind) in back.into_iter().enumerate() {
+            let file = file as u32;
+            setup.board[file as usize] = Some(Piece::new(Side::White, kind));
+            setup.board[8 + file as usize] = Some(Piece::new(Side::White, PieceKind::Pawn));
+            setup.board[48 + file as usize] = Some(Piece::new(Side::Black, PieceKind::Pawn));
+            setup.board[56 + file as usize] = Some(Piece::new(Side::Black, kind));
+        }
+        setup.castling_rooks = Bitboard::from_square(Square::A1)
+            | Bitboard::from_square(Square::H1)
+            | Bitboard::from_square(Square::A8)
+            | Bitboard::from_square(Square::H8);
+        match Position::from_setup(&setup) {
+            Ok(pos) => pos,
+            Err(e) => unreachable!("the starting position is legal: {e}"),
+        }
+    }
+
+    /// Validates a [`Setup`] and builds the position.
+    ///
+    /// Accepted: any placement with one king each, no pawn on a back rank, at most 16 pieces
+    /// and 8 pawns a side, castling rights only where king and rook stand on their original
+    /// squares (standard chess: king on e1/e8, rooks on a/h), an en passant square only behind a
+    /// pawn that can have just made a double push, and the side not to move not in check.
+    /// An en passant square that is possible but allows no legal capture is dropped.
+    ///
+    /// # Errors
+    /// [`PositionError`] listing every problem found.
+    pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
+        let mut problems = Vec::new();
+        let mut pos = Position {
+            by_kind: [Bitboard::EMPTY; 6],
+            by_side: BySide::default(),
+            board: [None; 64],
+            side_to_move: setup.side_to_move,
+            castling: Bitboard::EMPTY,
+            en_passant: None,
+            halfmove_clock: setup.halfmove_clock,
+            fullmove_number: setup.fullmove_number.max(1),
+            key: 0,
+            checkers: Bitboard::EMPTY,
+        };
+        for sq in Square::all() {
+            if let Some(piece) = setup.board[sq.index()] {
+                if piece.kind == PieceKind::Pawn && (sq.rank() == 0 || sq.rank() == 7) {
+                    problems.push(PositionProblem::PawnOnBackRank(sq));
+                }
+                pos.put(piece, sq);
+            }
+        }
+        for side in Side::ALL {
+            let kings = pos.pieces(side, PieceKind::King).count();
+            if kings == 0 {
+                problems.push(PositionProblem::MissingKing(side));
+            } else if kings > 1 {
+                problems.push(PositionProblem::TooManyKings(side, kings));
+            }
+            let total = pos.by_side[side].count();
+            let pawns = pos.pieces(side, PieceKind::Pawn).count();
+            if total > 16 || pawns > 8 {
+                problems.push(PositionProblem::TooManyPieces(side, total, pawns));
+            }
+        }
+        for rook in setup.castling_rooks {
+            let side = if rook.rank() == 0 {
+                Side::White
+            } else {
+                Side::Black
+            };
+            let home = if side == Side::White { 0 } else { 7 };
+            let king_ok = pos.pieces(side, PieceKind::King)
+                == Bitboard::from_square(Square::from_coords(4, home).unwrap_or(Square::E1));
+            let rook_ok = (rook.rank() == home)
+                && (rook.file() == 0 || rook.file() == 7)
+                && pos.piece_at(rook) == Some(Piece::new(side, PieceKind::Rook));
+            if king_ok && rook_ok {
+                pos.castling = pos.castling.with(rook);
+            } else {
+                problems.push(PositionProblem::ImpossibleCastling(rook));
+            }
+        }
+        if !problems.is_empty() {
+            return Err(PositionError { problems });
+        }
+        let us = pos.side_to_move;
+        let them = !us;
+        let their_king = pos.king_square(them);
+        if pos.attackers_to(their_king, pos.occupied()) & pos.by_side[us] != Bitboard::EMPTY {
+            problems.push(PositionProblem::OpponentInCheck(them));
+        }
+        pos.checkers = pos.attackers_to(pos.king_square(us), pos.occupied()) & pos.by_side[them];
+        if pos.checkers.count() > 2 {
+            problems.push(PositionProblem::ImpossibleCheck(pos.checkers.count()));
+        }
+        if let Some(ep) = setup.en_passant {
+            // The pawn that just moved stands in front of `ep` (from the mover's view) and the
+            // square it came from and `ep` itself are empty.
+            let (ep_rank, pushed) = match us {
+                Side::White => (5, ep.offset(0, -1)),
+                Side::Black => (2, ep.offset(0, 1)),
+            };
+            let origin = match us {
+                Side::White => ep.offset(0, 1),
+                Side::Black => ep.offset(0, -1),
+            };
+            let ok = ep.rank() == ep_rank
+                && pushed
+                    .is_some_and(|s| pos.piece_at(s) == Some(Piece::new(them, PieceKind::Pawn)))
+                && origin.is_some_and(|s| pos.piece_at(s).is_none())
+                && pos.piece_at(ep).is_none();
+            if ok {
+                pos.en_passant = Some(ep);
+            } else {
+                problems.push(PositionProblem::ImpossibleEnPassant(ep));
+            }
+        }
+        if !problems.is_empty() {
+            return Err(PositionError { problems });
+        }
+        if pos.en_passant.is_some() && !pos.has_legal_en_passant() {
+            pos.en_passant = None;
+        }
+        pos.key = pos.compute_key();
+        Ok(pos)
+    }
+
+    /// The position as an unvalidated [`Setup`] (e.g. to edit it and validate again).
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            side_to_move: self.side_to_move,
+            castling_rooks: self.castling,
+            en_passant: self.en_passant,
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
+        }
+    }
+
+    #[inline]
+    fn put(&mut self, piece: Piece, sq: Square) {
+        let bb = Bitboard::from_square(sq);
+        self.by_kind[piece.kind.index()] |= bb;
+        self.by_side[piece.side] |= bb;
+        self.board[sq.index()] = Some(piece);
+    }
+
+    #[inline]
+    fn remove(&mut self, piece: Piece, sq: Square) {
+        let bb = Bitboard::from_square(sq);
+        self.by_kind[piece.kind.index()] ^= bb;
+        self.by_side[piece.side] ^= bb;
+        self.board[sq.index()] = None;
+    }
+
+    /// The Zobrist key computed from scratch (the incremental one must always equal it).
+    pub fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for sq in self.occupied() {
+            if let Some(piece) = self.board[sq.index()] {
+                key ^= piece_key(piece, sq);
+            }
+        }
+        for rook in self.castling {
+            key ^= KEYS.castling[rook.index()];
+        }
+        if let Some(ep) = self.en_passant {
+            key ^= KEYS.en_passant_file[ep.file() as usize];
+        }
+        if self.side_to_move == Side::Black {
+            key ^= KEYS.black_to_move;
+        }
+        key
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Side {
+        self.side_to_move
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// The squares of `side`'s pieces of `kind`.
+    #[inline]
+    pub fn pieces(&self, side: Side, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()] & self.by_side[side]
+    }
+
+    /// The squares of all pieces of `kind`, both sides.
+    #[inline]
+    pub fn pieces_of_kind(&self, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()]
+    }
+
+    /// The squares of all of `side`'s pieces.
+    #[inline]
+    pub fn side_pieces(&self, side: Side) -> Bitboard {
+        self.by_side[side]
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_side.white | self.by_side.black
+    }
+
+    /// The square of `side`'s king.
+    #[inline]
+    pub fn king_square(&self, side: Side) -> Square {
+        match self.pieces(side, PieceKind::King).first() {
+            Some(sq) => sq,
+            None => unreachable!("a validated position has both kings"),
+        }
+    }
+
+    /// The rooks that still have castling rights, by their squares.
+    #[inline]
+    pub fn castling_rooks(&self) -> Bitboard {
+        self.castling
+    }
+
+    /// The en passant square, kept only when a legal en passant capture exists.
+    #[inline]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+
+    /// Half-moves since the last capture or pawn move (for the fifty-move rule).
+    #[inline]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// The move number (1 at the start, incremented after each Black move).
+    #[inline]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// The Zobrist key of the position (pieces, side to move, castling rights, en passant).
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// `true` when the side to move is in check.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    /// Every piece of either side that attacks `sq`, with `occupied` as the blockers.
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        let diag = self.by_kind[PieceKind::Bishop.index()] | self.by_kind[PieceKind::Queen.index()];
+        let orth = self.by_kind[PieceKind::Rook.index()] | self.by_kind[PieceKind::Queen.index()];
+        (attacks::pawn_attacks(Side::White, sq) & self.pieces(Side::Black, PieceKind::Pawn))
+            | (attacks::pawn_attacks(Side::Black, sq) & self.pieces(Side::White, PieceKind::Pawn))
+            | (attacks::knight_attacks(sq) & self.by_kind[PieceKind::Knight.index()])
+            | (attacks::king_attacks(sq) & self.by_kind[PieceKind::King.index()])
+            | (attacks::bishop_attacks(sq, occupied) & diag)
+            | (attacks::rook_attacks(sq, occupied) & orth)
+    }
+
+    /// `true` when a piece of `side` attacks `sq`, with `occupied` as the blockers.
+    #[inline]
+    pub fn is_attacked_by(&self, side: Side, sq: Square, occupied: Bitboard) -> bool {
+        let them = self.by_side[side];
+        let diag = (self.by_kind[PieceKind::Bishop.index()]
+            | self.by_kind[PieceKind::Queen.index()])
+            & them;
+        let orth =
+            (self.by_kind[PieceKind::Rook.index()] | self.by_kind[PieceKind::Queen.index()]) & them;
+        (attacks::pawn_attacks(!side, sq) & self.pieces(side, PieceKind::Pawn)).any()
+            || (attacks::knight_attacks(sq) & self.pieces(side, PieceKind::Knight)).any()
+            || (attacks::king_attacks(sq) & self.pieces(side, PieceKind::King)).any()
+            || (diag.any() && (attacks::bishop_attacks(sq, occupied) & diag).any())
+            || (orth.any() && (attacks::rook_attacks(sq, occupied) & orth).any())
+    }
+
+    /// The pieces of `side` pinned to their own king (they may move only along the pin line).
+    pub fn pinned(&self, side: Side) -> Bitboard {
+        let king = self.king_square(side);
+        let them = self.by_side[!side];
+        let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY)
+            & (self.by_kind[PieceKind::Rook.index()] | self.by_kind[PieceKind::Queen.index()]))
+            | (attacks::bishop_attacks(king, Bitboard::EMPTY)
+                & (self.by_kind[PieceKind::Bishop.index()]
+                    | self.by_kind[PieceKind::Queen.index()])))
+            & them;
+        let occupied = self.occupied();
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = attacks::between(king, sniper) & occupied;
+            if !blockers.more_than_one() {
+                pinned |= blockers & self.by_side[side];
+            }
+        }
+        pinned
+    }
+
+    /// Where the king and the rook end up when castling with the rook on `rook`.
+    #[inline]
+    pub(crate) fn castle_targets(king: Square, rook: Square) -> (Square, Square) {
+        let rank = king.rank();
+        if rook.file() > king.file() {
+            (
+                Square::new_unchecked(rank * 8 + 6),
+                Square::new_unchecked(rank * 8 + 5),
+            )
+        } else {
+            (
+                Square::new_unchecked(rank * 8 + 2),
+                Square::new_unchecked(rank * 8 + 3),
+            )
+        }
+    }
+
+    /// `true` when the side to move has a legal en passant capture on the current square.
+    fn has_legal_en_passant(&self) -> bool {
+        let Some(ep) = self.en_passant else {
+            return false;
+        };
+        let us = self.side_to_move;
+        let capturers = attacks::pawn_attacks(!us, ep) & self.pieces(us, PieceKind::Pawn);
+        {
+            let mut it = capturers;
+            Iterator::any(&mut it, |from| self.en_passant_is_legal(from, ep))
+        }
+    }
+
+    /// `true` when the pawn on `from` may capture en passant onto `ep` without exposing its king.
+    #[inline]
+    pub(crate) fn en_passant_is_legal(&self, from: Square, ep: Square) -> bool {
+        let us = self.side_to_move;
+        let them = !us;
+        let captured =
+            Square::new_unchecked(ep.rank().wrapping_add_signed(-us.sign()) * 8 + ep.file());
+        let occupied =
+            (self.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(captured))
+                | Bitboard::from_square(ep);
+        let king = self.king_square(us);
+        let diag = (self.by_kind[PieceKind::Bishop.index()]
+            | self.by_kind[PieceKind::Queen.index()])
+            & self.by_side[them];
+        let orth = (self.by_kind[PieceKind::Rook.index()] | self.by_kind[PieceKind::Queen.index()])
+            & self.by_side[them];
+        let non_sliders_checking =
+            self.checkers & !(diag | orth) & !Bitboard::from_square(captured);
+        non_sliders_checking.is_empty()
+            && (attacks::bishop_attacks(king, occupied) & diag).is_empty()
+            && (attacks::rook_attacks(king, occupied) & orth).is_empty()
+    }
+
+    /// Plays `m`, which must be legal in this position (as produced by move generation or checked
+    /// with [`Position::is_legal`]), and returns what [`Position::unmake_move`] needs.
+    ///
+    /// Playing an illegal move leaves the position inconsistent; [`crate::game::Game::play`] is
+    /// the checked way to play a move.
+    pub fn make_move(&mut self, m: Move) -> Undo {
+        let undo = Undo {
+            captured: None,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove_clock: self.halfmove_clock,
+            key: self.key,
+            checkers: self.checkers,
+        };
+        let us = self.side_to_move;
+        let them = !us;
+        let from = m.from();
+        let to = m.to();
+        let Some(moving) = self.board[from.index()] else {
+            debug_assert!(false, "no piece on {from} for {m:?}");
+            return undo;
+        };
+        let mut undo = undo;
+        let mut key = self.key ^ KEYS.black_to_move;
+        if let Some(ep) = self.en_passant.take() {
+            key ^= KEYS.en_passant_file[ep.file() as usize];
+        }
+        self.halfmove_clock += 1;
+
+        match m.kind() {
+            MoveKind::Castle => {
+                let rook = Piece::new(us, PieceKind::Rook);
+                let (king_to, rook_to) = Position::castle_targets(from, to);
+                self.remove(moving, from);
+                self.remove(rook, to);
+                self.put(moving, king_to);
+                self.put(rook, rook_to);
+                key ^= piece_key(moving, from)
+                    ^ piece_key(moving, king_to)
+                    ^ piece_key(rook, to)
+                    ^ piece_key(rook, rook_to);
+            }
+            MoveKind::EnPassant => {
+                let captured_sq = Square::new_unchecked(from.rank() * 8 + to.file());
+                let captured = Piece::new(them, PieceKind::Pawn);
+                self.remove(captured, captured_sq);
+                self.remove(moving, from);
+                self.put(moving, to);
+                key ^= piece_key(captured, captured_sq)
+                    ^ piece_key(moving, from)
+                    ^ piece_key(moving, to);
+                undo.captured = Some(captured);
+                self.halfmove_clock = 0;
+            }
+            kind => {
+                if let Some(captured) = self.board[to.index()] {
+                    self.remove(captured, to);
+                    key ^= piece_key(captured, to);
+                    undo.captured = Some(captured);
+                    self.halfmove_clock = 0;
+                }
+                self.remove(moving, from);
+                let placed = match kind {
+                    MoveKind::Promotion(k) => Piece::new(us, k),
+                    _ => moving,
+                };
+                self.put(placed, to);
+                key ^= piece_key(moving, from) ^ piece_key(placed, to);
+                if moving.kind == PieceKind::Pawn {
+                    self.halfmove_clock = 0;
+                    if from.index().abs_diff(to.index()) == 16 {
+                        let ep = Square::new_unchecked((from.index() + to.index()) as u32 / 2);
+                        if (attacks::pawn_attacks(us, ep) & self.pieces(them, PieceKind::Pawn))
+                            .any()
+                        {
+                            self.en_passant = Some(ep);
+                        }
+                    }
+                }
+            }
+        }
+
+        // Castling rights: a king move loses both, and any move from or to a rook's square loses
+        // that rook's right (this also covers the rook being captured at home).
+        if self.castling.any() {
+            let mut lost =
+                self.castling & (Bitboard::from_square(from) | Bitboard::from_square(to));
+            if moving.kind == PieceKind::King {
+                lost |= self.castling & Bitboard::rank(if us == Side::White { 0 } else { 7 });
+            }
+            for rook in lost {
+                key ^= KEYS.castling[rook.index()];
+            }
+            self.castling = self.castling - lost;
+        }
+
+        if us == Side::Black {
+            self.fullmove_number += 1;
+        }
+        self.side_to_move = them;
+        let king = self.king_square(them);
+        self.checkers = self.attackers_to(king, self.occupied()) & self.by_side[us];
+        if self.en_passant.is_some() {
+            if self.has_legal_en_passant() {
+                if let Some(ep) = self.en_passant {
+                    key ^= KEYS.en_passant_file[ep.file() as usize];
+                }
+            } else {
+                self.en_passant = None;
+            }
+        }
+        self.key = key;
+        undo
+    }
+
+    /// Takes back `m`, the last move made with [`Position::make_move`], given its [`Undo`].
+    pub fn unmake_move(&mut self, m: Move, undo: &Undo) {
+        let them = self.side_to_move;
+        let us = !them;
+        let from = m.from();
+        let to = m.to();
+        match m.kind() {
+            MoveKind::Castle => {
+                let king = Piece::new(us, PieceKind::King);
+                let rook = Piece::new(us, PieceKind::Rook);
+                let (king_to, rook_to) = Position::castle_targets(from, to);
+                self.remove(king, king_to);
+                self.remove(rook, rook_to);
+                self.put(king, from);
+                self.put(rook, to);
+            }
+            MoveKind::EnPassant => {
+                let pawn = Piece::new(us, PieceKind::Pawn);
+                self.remove(pawn, to);
+                self.put(pawn, from);
+                let captured_sq = Square::new_unchecked(from.rank() * 8 + to.file());
+                self.put(Piece::new(them, PieceKind::Pawn), captured_sq);
+            }
+            kind => {
+                if let Some(placed) = self.board[to.index()] {
+                    self.remove(placed, to);
+                    let original = match kind {
+                        MoveKind::Promotion(_) => Piece::new(us, PieceKind::Pawn),
+                        _ => placed,
+                    };
+                    self.put(original, from);
+                }
+                if let Some(captured) = undo.captured {
+                    self.put(captured, to);
+                }
+            }
+        }
+        if us == Side::Black {
+            self.fullmove_number -= 1;
+        }
+        self.side_to_move = us;
+        self.castling = undo.castling;
+        self.en_passant = undo.en_passant;
+        self.halfmove_clock = undo.halfmove_clock;
+        self.key = undo.key;
+        self.checkers = undo.checkers;
+    }
+
+    /// Passes the move to the opponent without moving a piece (for null-move pruning). The side
+    /// to move must not be in check. Take it back with [`Position::unmake_null_move`].
+    pub fn make_null_move(&mut self) -> Undo {
+        debug_assert!(!self.is_check());
+        let undo = Undo {
+            captured: None,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove_clock: self.halfmove_clock,
+            key: self.key,
+            checkers: self.checkers,
+        };
+        let mut key = self.key ^ KEYS.black_to_move;
+        if let Some(ep) = self.en_passant.take() {
+            key ^= KEYS.en_passant_file[ep.file() as usize];
+        }
+        self.key = key;
+        self.halfmove_clock += 1;
+        self.side_to_move = !self.side_to_move;
+        self.checkers = Bitboard::EMPTY;
+        undo
+    }
+
+    /// Takes back a null move made with [`Position::make_null_move`].
+    pub fn unmake_null_move(&mut self, undo: &Undo) {
+        self.side_to_move = !self.side_to_move;
+        self.en_passant = undo.en_passant;
+        self.halfmove_clock = undo.halfmove_clock;
+        self.key = undo.key;
+        self.checkers = undo.checkers;
+    }
+
+    /// The piece `m` captures, if any (the pawn for en passant; nothing for castling).
+    #[inline]
+    pub fn captured_piece(&self, m: Move) -> Option<Piece> {
+        match m.kind() {
+            MoveKind::Castle => None,
+            MoveKind::EnPassant => Some(Piece::new(!self.side_to_move, PieceKind::Pawn)),
+            _ => self.board[m.to().index()],
+        }
+    }
+
+    /// `true` when `m` captures something.
+    #[inline]
+    pub fn is_capture(&self, m: Move) -> bool {
+        self.captured_piece(m).is_some()
+    }
+
+    /// `true` when neither side has enough material left to checkmate by any series of legal
+    /// moves: K v K, K+minor v K, and kings with bishops all on squares of one colour.
+    pub fn is_insufficient_material(&self) -> bool {
+        let heavy = self.by_kind[PieceKind::Pawn.index()]
+            | self.by_kind[PieceKind::Rook.index()]
+            | self.by_kind[PieceKind::Queen.index()];
+        if heavy.any() {
+            return false;
+        }
+        let knights = self.by_kind[PieceKind::Knight.index()];
+        let bishops = self.by_kind[PieceKind::Bishop.index()];
+        if knights.any() {
+            // A lone knight (and nothing else) cannot mate; two knights or knight + bishop can
+            // (helpmate), as can a knight against any other piece.
+            return knights.count() == 1 && bishops.is_empty();
+        }
+        // Only bishops: no mate is possible when they all stand on squares of one colour.
+        (bishops & Bitboard::DARK_SQUARES).is_empty()
+            || (bishops & Bitboard::LIGHT_SQUARES).is_empty()
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in (0..8).rev() {
+            for file in 0..8 {
+                let sq = Square::new_unchecked(rank * 8 + file);
+                let c = self.board[sq.index()].map_or('.', |p| p.fen_char());
+                write!(f, " {c}")?;
+            }
+            writeln!(f)?;
+        }
+        write!(
+            f,
+            "{} to move, castling {:?}, ep {:?}, key {:016x}",
+            self.side_to_move,
+            self.castling.collect::<Vec<_>>(),
+            self.en_passant,
+            self.key
+        )
+    }
+}
