@@ -3,5 +3,8 @@
 //! A chess rules core and playing engine, one library for every platform.
 #![warn(missing_docs)]
 
+pub mod ffi;
 pub mod notation;
 pub mod rules;
+
+uniffi::setup_scaffolding!();
