@@ -3,5 +3,6 @@
 //! A chess rules core and playing engine, one library for every platform.
 #![warn(missing_docs)]
 
+pub mod game;
 pub mod notation;
 pub mod rules;
