@@ -168,3 +168,319 @@ fn san_errors_name_the_token() {
         let _ = junk.parse::<San>();
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// PGN
+
+use chesscore::notation::pgn::{
+    parse_game, parse_games, write_game, PgnError, PgnErrorKind, PgnGame,
+};
+
+const REAL_WORLD: &str = r#"% exported by some tool; this escape line is ignored
+[Event "Casual \"blitz\" game"]
+[Site "C:\\games"]
+[Date "2024.01.02"]
+[Round "-"]
+[White "Ann"]
+[Black "Bob"]
+[Result "1-0"]
+[ECO "C20"]
+
+{Opening comment.} 1. e4 e5 2. Nf3 $1 {The knight
+   comes out.} 2... Nc6 (2... d6 3. d4 (3. Bc4 Be7 {quiet}) 3... exd4 ; Philidor
+ ) (2... Nf6!? {Petrov}) 3. Bb5 a6?! 4. Ba4!! Nf6 5. 0-0 Be7 6. Re1 b5 7. Bb3 d6
+8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4
+15. Nb1 h6 16. Bh4 c5 17. dxe5 Nxe4 18. Bxe7 Qxe7 19. exd6 Qf6 20. Nbd2 Nxd6
+21. Nc4 Nxc4 22. Bxc4 Nb6 23. Ne5 Rae8 24. Bxf7+ Rxf7 25. Nxf7 Rxe1+ 26. Qxe1
+Kxf7 27. Qe3 Qg5 28. Qxg5 hxg5 29. b3 Ke6 30. a3 Kd6 31. axb4 cxb4 32. Ra5 Nd5
+33. f3 Bc8 34. Kf2 Bf5 35. Ra7 g6 36. Ra6+ Kc5 37. Ke1 Nf4 38. g3 Nxh3 39. Kd2
+Kb5 40. Rd6 Kc5 41. Ra6 Nf2 42. g4 Bd3 43. Re6 1-0
+
+[Event "Second"]
+[SetUp "1"]
+[FEN "4k3/8/8/8/8/8/4P3/4K3 b - - 0 40"]
+
+40... Kd7 41. e4 Ke6 *
+
+[Event "Third, no terminator"]
+
+1. d4 d5
+"#;
+
+#[test]
+fn pgn_real_world_file() {
+    let games = parse_games(REAL_WORLD).unwrap();
+    assert_eq!(games.len(), 3);
+    let g = &games[0];
+    assert_eq!(g.tag("Event"), Some("Casual \"blitz\" game"));
+    assert_eq!(g.tag("Site"), Some("C:\\games"));
+    assert_eq!(g.tags.len(), 8);
+    assert_eq!(g.tags[7], ("ECO".to_string(), "C20".to_string()));
+    assert_eq!(g.result, "1-0");
+    assert_eq!(g.comment_before_moves.as_deref(), Some("Opening comment."));
+    assert_eq!(g.moves.len(), 85);
+    assert_eq!(g.moves[2].san, "Nf3");
+    assert_eq!(g.moves[2].nags, [1]);
+    assert_eq!(g.moves[2].comment.as_deref(), Some("The knight comes out."));
+    // Variations hang on the move they replace (2... Nc6) and start from the position before it.
+    let nc6 = &g.moves[3];
+    assert_eq!(nc6.san, "Nc6");
+    assert_eq!(nc6.variations.len(), 2);
+    let philidor = &nc6.variations[0];
+    let sans: Vec<&str> = philidor.iter().map(|m| m.san.as_str()).collect();
+    assert_eq!(sans, ["d6", "d4", "exd4"]);
+    assert_eq!(philidor[2].comment.as_deref(), Some("Philidor"));
+    // The nested variation replaces 3. d4.
+    let nested = &philidor[1].variations[0];
+    assert_eq!(nested[0].san, "Bc4");
+    assert_eq!(nested[1].comment.as_deref(), Some("quiet"));
+    assert_eq!(nc6.variations[1][0].san, "Nf6");
+    assert_eq!(nc6.variations[1][0].nags, [5]);
+    assert_eq!(nc6.variations[1][0].comment.as_deref(), Some("Petrov"));
+    assert_eq!(g.moves[5].nags, [6]); // a6?!
+    assert_eq!(g.moves[6].nags, [3]); // Ba4!!
+    assert_eq!(g.moves[8].san, "O-O"); // written 0-0
+    assert_eq!(g.moves[84].san, "Re6");
+
+    let g = &games[1];
+    assert_eq!(g.start.side_to_move(), chesscore::rules::Side::Black);
+    assert_eq!(g.moves.len(), 3);
+    assert_eq!(g.result, "*");
+
+    let g = &games[2];
+    assert_eq!(g.moves.len(), 2);
+    assert_eq!(g.result, "*");
+
+    assert_eq!(parse_game(REAL_WORLD).unwrap(), games[0]);
+}
+
+#[test]
+fn pgn_round_trips_with_variations_comments_and_fen_starts() {
+    for g in parse_games(REAL_WORLD).unwrap() {
+        let text = write_game(&g);
+        for line in text.lines() {
+            assert!(line.chars().count() <= 80, "{line}");
+        }
+        let back = parse_game(&text).unwrap();
+        assert_eq!(back.moves, g.moves, "{text}");
+        assert_eq!(back.start, g.start);
+        assert_eq!(back.result, g.result);
+        assert_eq!(back.comment_before_moves, g.comment_before_moves);
+        // Writing again gives the same text.
+        assert_eq!(write_game(&back), text);
+    }
+}
+
+#[test]
+fn pgn_export_format() {
+    let games = parse_games(REAL_WORLD).unwrap();
+    let text = write_game(&games[0]);
+    let head: Vec<&str> = text.lines().take(10).collect();
+    assert_eq!(
+        head,
+        [
+            "[Event \"Casual \\\"blitz\\\" game\"]",
+            "[Site \"C:\\\\games\"]",
+            "[Date \"2024.01.02\"]",
+            "[Round \"-\"]",
+            "[White \"Ann\"]",
+            "[Black \"Bob\"]",
+            "[Result \"1-0\"]",
+            "[ECO \"C20\"]",
+            "",
+            "{Opening comment.} 1. e4 e5 2. Nf3 $1 {The knight comes out.} 2... Nc6 (2... d6",
+        ]
+    );
+    assert!(text.contains("(3. Bc4 Be7 {quiet})"), "{text}");
+    assert!(
+        text.contains("3... exd4 {Philidor}) (2... Nf6 $5 {Petrov}) 3. Bb5"),
+        "{text}"
+    );
+    assert!(text.trim_end().ends_with("43. Re6 1-0"), "{text}");
+    let second = write_game(&games[1]);
+    assert!(
+        second.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 40\"]"),
+        "{second}"
+    );
+    assert!(second.contains("\n40... Kd7 41. e4 Ke6 *"), "{second}");
+    // Defaults for the Seven Tag Roster.
+    let third = write_game(&games[2]);
+    assert!(third.starts_with("[Event \"Third, no terminator\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. d4 d5 *"), "{third}");
+}
+
+fn pgn_err(text: &str) -> PgnError {
+    match parse_games(text) {
+        Err(e) => e,
+        Ok(g) => panic!("expected an error for {text:?}, got {g:?}"),
+    }
+}
+
+#[test]
+fn pgn_errors_carry_line_column_and_token() {
+    let mut text = String::from("[Event \"x\"]\n\n");
+    for n in 1..=9 {
+        text.push_str(&format!("{n}. Nf3 Nf6 {}. Ng1 Ng8\n", n));
+    }
+    // Line 12: the knight on f6 cannot go to f6 again.
+    text.push_str("10. Nf3 Nf6 11. Ng1 Nf6\n");
+    let e = pgn_err(&text);
+    assert_eq!((e.line, e.column, e.token.as_str()), (12, 21, "Nf6"));
+    assert!(matches!(e.kind, PgnErrorKind::Move(_)));
+    let msg = e.to_string();
+    assert!(
+        msg.contains("line 12, column 21") && msg.contains("Nf6"),
+        "{msg}"
+    );
+
+    let e = pgn_err("1. e4 e5\n2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Kxe8 *");
+    assert_eq!((e.line, e.column, e.token.as_str()), (2, 38, "Kxe8"));
+
+    let e = pgn_err("1. e4 {unterminated\n comment");
+    assert_eq!((e.line, e.column, e.token.as_str()), (1, 7, "{"));
+    assert!(e.to_string().contains("not closed"), "{e}");
+
+    let e = pgn_err("1. e4 (1. d4 d5 2. c4 *");
+    assert_eq!((e.line, e.column), (1, 23));
+    let e = pgn_err("1. e4 (1. d4 d5 2. c4\n");
+    assert_eq!((e.line, e.column, e.token.as_str()), (1, 7, "("));
+    let e = pgn_err("1. e4 e5 ) *");
+    assert_eq!((e.line, e.column, e.token.as_str()), (1, 10, ")"));
+    let e = pgn_err("( 1. e4 ) *");
+    assert_eq!((e.line, e.column), (1, 1));
+    let e = pgn_err("[FEN \"8/8/8 w - - 0 1\"]\n1. e4 *");
+    assert!(matches!(e.kind, PgnErrorKind::Fen(_)));
+    assert_eq!((e.line, e.column), (1, 1));
+    let e = pgn_err("[Event \"open\n1. e4 *");
+    assert_eq!((e.line, e.column), (1, 1));
+    let e = pgn_err("[Event \"x\" junk]\n1. e4 *");
+    assert_eq!(e.line, 1);
+    let e = pgn_err("1. e4 $300 *");
+    assert_eq!((e.column, e.token.as_str()), (7, "$300"));
+    let e = pgn_err("1. e4 e5 2. Nf3 Nc3 *");
+    assert_eq!(e.token, "Nc3");
+    let e = pgn_err("1. e4 e5 2. e4!!! *");
+    assert_eq!(e.token, "e4!!!");
+    let e = pgn_err("1. e4 } e5");
+    assert_eq!((e.column, e.token.as_str()), (7, "}"));
+
+    match parse_game("  \n% only an escape line\n") {
+        Err(PgnError {
+            kind: PgnErrorKind::NoGame,
+            ..
+        }) => {}
+        other => panic!("{other:?}"),
+    }
+    assert!(parse_games("").unwrap().is_empty());
+}
+
+#[test]
+fn pgn_lenient_bits() {
+    // Glued move numbers, 1... for Black, CRLF line ends, a BOM, and an unnumbered move list.
+    let g = parse_game("\u{feff}[Event \"e\"]\r\n\r\n1.e4 1...e5 2.Nf3 Nc6 3 Bb5 ½-½\r\n").unwrap();
+    assert_eq!(g.moves.len(), 5);
+    assert_eq!(g.result, "1/2-1/2");
+    let g = parse_game("e4 e5 Nf3").unwrap();
+    assert_eq!(g.moves.len(), 3);
+    assert_eq!(g.result, "*");
+    // A comment before the first move of a variation.
+    let g = parse_game("1. e4 ({Or} 1. d4 {solid}) 1... e5 *").unwrap();
+    assert_eq!(
+        g.moves[0].variations[0][0].comment_before.as_deref(),
+        Some("Or")
+    );
+    let text = write_game(&g);
+    assert!(
+        text.contains("1. e4 ({Or} 1. d4 {solid}) 1... e5 *"),
+        "{text}"
+    );
+    assert_eq!(parse_game(&text).unwrap().moves, g.moves);
+}
+
+#[test]
+fn pgn_never_panics_on_junk() {
+    let samples = [
+        "[",
+        "[]",
+        "[A",
+        "[A \"",
+        "[A \"\\",
+        "{",
+        ";",
+        "(",
+        ")",
+        "$",
+        "$9999999999999",
+        "1.",
+        "1...",
+        "((((((",
+        "*)",
+        "1-0 1-0",
+        "[A \"b\"] [C \"d\"]",
+        "e4 ( e5",
+        "e4 (e5) )",
+        "%",
+        "\"",
+        "!!",
+        "e4 !!",
+        "e4 ?!?",
+        "O-O",
+        "e8=Q",
+        "\u{0}",
+        "Nf3 (Nf3 (Nf3))",
+    ];
+    for s in samples {
+        let _ = parse_games(s);
+        let _ = parse_game(s);
+    }
+    let deep = "1. e4 ".to_string() + &"(1. d4 ".repeat(100_000);
+    assert!(parse_games(&deep).is_err());
+    // Every prefix of a real file either reads or fails cleanly.
+    for cut in (0..REAL_WORLD.len()).step_by(7) {
+        if REAL_WORLD.is_char_boundary(cut) {
+            let _ = parse_games(&REAL_WORLD[..cut]);
+        }
+    }
+}
+
+#[test]
+fn pgn_writes_from_scratch_and_wraps() {
+    let start = Position::startpos();
+    let mut game = PgnGame {
+        tags: vec![("Annotator".to_string(), "a \"quoted\" \\ name".to_string())],
+        start: start.clone(),
+        moves: Vec::new(),
+        result: "garbage".to_string(),
+        comment_before_moves: Some("a }tricky{ comment ".repeat(12)),
+    };
+    let mut pos = start;
+    for u in ["e2e4", "e7e5", "g1f3", "b8c6"] {
+        let m = mv(&pos, u);
+        game.moves.push(chesscore::notation::pgn::PgnMove {
+            mv: m,
+            san: to_san(&pos, m),
+            nags: vec![],
+            comment_before: None,
+            comment: Some("x".repeat(100)),
+            variations: vec![],
+        });
+        pos.make_move(m);
+    }
+    let text = write_game(&game);
+    assert!(
+        text.contains("[Annotator \"a \\\"quoted\\\" \\\\ name\"]"),
+        "{text}"
+    );
+    assert!(text.contains("[Result \"*\"]"));
+    let back = parse_game(&text).unwrap();
+    assert_eq!(back.tag("Annotator"), Some("a \"quoted\" \\ name"));
+    assert_eq!(back.moves.len(), 4);
+    assert_eq!(back.moves[3].comment, game.moves[3].comment);
+    assert!(back
+        .comment_before_moves
+        .unwrap()
+        .contains("a )tricky{ comment"));
+    for line in text.lines() {
+        // Only the 102-character single-word comments may exceed the width.
+        assert!(line.chars().count() <= 80 || !line.contains(' '), "{line}");
+    }
+}
