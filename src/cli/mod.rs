@@ -5,12 +5,21 @@ use chesscore::rules::Position;
 use std::process::ExitCode;
 use std::time::Instant;
 
+mod bench;
+
 const USAGE: &str = "usage: chesscore [uci | play [options] | perft DEPTH [FEN] | bench]";
 
 /// Dispatches the command line.
 pub fn run(args: &[String]) -> ExitCode {
     match args.first().map(String::as_str) {
         Some("perft") => perft(&args[1..]),
+        Some("bench") => {
+            if bench::movegen_bench() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
+        }
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
