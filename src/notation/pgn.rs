@@ -765,7 +765,8 @@ fn write_line(out: &mut Movetext, moves: &[PgnMove], fullmove: u32, side: Side) 
 /// word longer than that stays whole), ending with the result.
 ///
 /// Tags whose name is not a PGN symbol (letters, digits, `_`) are left out, and a `}` inside a
-/// comment is written as `)`, since PGN cannot express either.
+/// comment is written as `)`, since PGN cannot express either. Whitespace inside a comment is
+/// collapsed to single spaces (as reading does), since wrapping may break the comment anywhere.
 pub fn write_game(game: &PgnGame) -> String {
     let result = match game.result.as_str() {
         r @ ("1-0" | "0-1" | "1/2-1/2") => r,
