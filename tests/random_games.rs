@@ -147,3 +147,57 @@ fn random_games_round_trip_through_san_pgn_and_json() {
         "{with_redo} {fen_starts} {ended}"
     );
 }
+
+fn random_text(rng: &mut SmallRng, alphabet: &[char], max_len: usize) -> String {
+    (0..rng.gen_range(0..=max_len))
+        .map(|_| alphabet[rng.gen_range(0..alphabet.len())])
+        .collect()
+}
+
+#[test]
+fn random_text_never_panics_san_pgn_json() {
+    let mut rng = SmallRng::seed_from_u64(7);
+    let san_chars: Vec<char> = "NBRQKPabcdefgh123456789x=+#-O0o()!?:./ ep\u{e9}"
+        .chars()
+        .collect();
+    let positions = [
+        Position::startpos(),
+        chesscore::notation::fen::parse("r3k2r/1P4P1/8/3pP3/8/8/1p4p1/R3K2R w KQkq d6 0 1")
+            .unwrap(),
+    ];
+    for _ in 0..20_000 {
+        let text = random_text(&mut rng, &san_chars, 9);
+        for pos in &positions {
+            if let Ok(m) = parse_san(pos, &text) {
+                // Whatever was accepted is a legal move whose own SAN reads back to it.
+                assert!(pos.is_legal(m), "{text}");
+                assert_eq!(parse_san(pos, &to_san(pos, m)), Ok(m));
+            }
+        }
+    }
+    let pgn_chars: Vec<char> = "[]{}();$%*\"\\ \n\t.-/!?NBRQKOabcdefgh12345678x=+#0 EventFN"
+        .chars()
+        .collect();
+    for _ in 0..5_000 {
+        let text = random_text(&mut rng, &pgn_chars, 60);
+        let _ = pgn::parse_games(&text);
+    }
+    // Random single-character corruptions of a real save.
+    let mut game = Game::new();
+    for s in ["e4", "c5", "Nf3", "d6", "d4", "cxd4"] {
+        game.play_san(s).unwrap();
+    }
+    game.undo();
+    let json = game.to_json();
+    let chars: Vec<char> = json.chars().collect();
+    for _ in 0..3_000 {
+        let mut bad = chars.clone();
+        let i = rng.gen_range(0..bad.len());
+        bad[i] = pgn_chars[rng.gen_range(0..pgn_chars.len())];
+        let bad: String = bad.into_iter().collect();
+        if let Ok(restored) = Game::from_json(&bad) {
+            // Accepted only when it is still a consistent game.
+            assert_eq!(Game::from_json(&restored.to_json()).unwrap(), restored);
+        }
+    }
+}
