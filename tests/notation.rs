@@ -379,6 +379,10 @@ fn pgn_lenient_bits() {
     let g = parse_game("\u{feff}[Event \"e\"]\r\n\r\n1.e4 1...e5 2.Nf3 Nc6 3 Bb5 ½-½\r\n").unwrap();
     assert_eq!(g.moves.len(), 5);
     assert_eq!(g.result, "1/2-1/2");
+    let g = parse_game("1. e4 Nf6 2. e5 d5 3. exd6 e.p. exd6 4. d4 0-1").unwrap();
+    assert_eq!(g.moves[4].san, "exd6");
+    assert!(g.moves[4].mv.is_en_passant());
+    assert_eq!(g.moves.len(), 7);
     let g = parse_game("e4 e5 Nf3").unwrap();
     assert_eq!(g.moves.len(), 3);
     assert_eq!(g.result, "*");

@@ -124,6 +124,8 @@ enum Tok {
     Close,
     Nag(u8),
     MoveNumber,
+    /// Text that carries nothing, such as an en passant marker written apart (`exd6 e.p.`).
+    Ignored,
     Result(String),
     San(String, Option<u8>),
 }
@@ -415,6 +417,7 @@ fn classify_symbol(text: &str) -> Result<Tok, PgnErrorKind> {
     match text {
         "1-0" | "0-1" | "1/2-1/2" | "*" => return Ok(Tok::Result(text.to_string())),
         "½-½" => return Ok(Tok::Result("1/2-1/2".to_string())),
+        "e.p." | "ep" => return Ok(Tok::Ignored),
         _ => {}
     }
     let glyph_start = text.trim_end_matches(['!', '?']).len();
@@ -552,7 +555,7 @@ impl Parser {
                 return Ok(line);
             };
             match &t.tok {
-                Tok::Tag(..) | Tok::MoveNumber => {}
+                Tok::Tag(..) | Tok::MoveNumber | Tok::Ignored => {}
                 Tok::Result(r) => {
                     if open.is_some() {
                         return Err(t.error(syntax(
