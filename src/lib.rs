@@ -4,6 +4,7 @@
 #![warn(missing_docs)]
 
 pub mod ffi;
+pub mod game;
 pub mod notation;
 pub mod rules;
 
