@@ -3,8 +3,14 @@
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod error;
+mod game;
+mod types;
 
 pub use error::ChessError;
+pub use game::{ChessGame, Tag};
+pub use types::{DrawReason, GameSnapshot, GameStatus, LegalMove, Outcome, Piece, PieceKind, Side};
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::rules::Square;
 
@@ -44,4 +50,30 @@ pub(crate) fn square_from_index(index: u32) -> Result<Square, ChessError> {
             "invalid square index {index}: expected 0 (a1) to 63 (h8)"
         ))
     })
+}
+
+/// How many chesscore objects (games, engines, search handles) are alive: a debug counter that
+/// lets tests in Kotlin and Swift prove objects are freed (`close()`/`use {}`/deinit).
+static LIVE_OBJECTS: AtomicU64 = AtomicU64::new(0);
+
+/// The number of chesscore objects currently alive in this process (for leak tests).
+#[uniffi::export]
+pub fn live_object_count() -> u64 {
+    LIVE_OBJECTS.load(Ordering::SeqCst)
+}
+
+/// A member of every exported object: counts it alive from creation to drop.
+pub(crate) struct LiveObject;
+
+impl LiveObject {
+    pub(crate) fn new() -> LiveObject {
+        LIVE_OBJECTS.fetch_add(1, Ordering::SeqCst);
+        LiveObject
+    }
+}
+
+impl Drop for LiveObject {
+    fn drop(&mut self) {
+        LIVE_OBJECTS.fetch_sub(1, Ordering::SeqCst);
+    }
 }

@@ -89,6 +89,8 @@ pub struct Game {
     undos: Vec<Undo>,
     /// `keys[i]` is the key of the position before `moves[i]`.
     keys: Vec<u64>,
+    /// `sans[i]` is the SAN of `moves[i]`, computed once when it is played.
+    sans: Vec<String>,
     /// Moves undone and not yet replayed; the last one is replayed first.
     redo: Vec<Move>,
     /// One per move of `moves` followed by `redo` in play order.
@@ -135,6 +137,7 @@ impl Game {
             moves: Vec::new(),
             undos: Vec::new(),
             keys: Vec::new(),
+            sans: Vec::new(),
             redo: Vec::new(),
             notes: Vec::new(),
             comment_before_moves: None,
@@ -229,7 +232,21 @@ impl Game {
 
     /// The SAN of each move played (`Nf3`, `O-O`, `Qh4#`).
     pub fn san_moves(&self) -> Vec<String> {
-        san::to_san_line(&self.start, &self.moves)
+        self.sans.clone()
+    }
+
+    /// The SAN of each move played, borrowed (no copy).
+    pub fn san_history(&self) -> &[String] {
+        &self.sans
+    }
+
+    /// The position before the last move played (`None` at the start), e.g. to describe that
+    /// move; costs one position copy.
+    pub fn previous_position(&self) -> Option<Position> {
+        let (m, undo) = (self.moves.last()?, self.undos.last()?);
+        let mut pos = self.position.clone();
+        pos.unmake_move(*m, undo);
+        Some(pos)
     }
 
     /// The last move played.
@@ -290,6 +307,7 @@ impl Game {
 
     fn push_move(&mut self, m: Move) {
         self.keys.push(self.position.key());
+        self.sans.push(san::to_san(&self.position, m));
         self.undos.push(self.position.make_move(m));
         self.moves.push(m);
     }
@@ -305,6 +323,7 @@ impl Game {
         let m = self.moves.pop()?;
         let undo = self.undos.pop()?;
         self.keys.pop();
+        self.sans.pop();
         self.position.unmake_move(m, &undo);
         self.redo.push(m);
         Some(m)

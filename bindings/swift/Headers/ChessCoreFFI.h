@@ -243,9 +243,146 @@ typedef void (*UniffiForeignFutureCompleteVoid)(uint64_t, UniffiForeignFutureRes
     );
 
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_CHESSGAME
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_CHESSGAME
+uint64_t uniffi_chesscore_fn_clone_chessgame(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FREE_CHESSGAME
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FREE_CHESSGAME
+void uniffi_chesscore_fn_free_chessgame(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_FROM_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_FROM_FEN
+uint64_t uniffi_chesscore_fn_constructor_chessgame_from_fen(RustBuffer fen, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_FROM_JSON
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_FROM_JSON
+uint64_t uniffi_chesscore_fn_constructor_chessgame_from_json(RustBuffer json, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_FROM_PGN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_FROM_PGN
+uint64_t uniffi_chesscore_fn_constructor_chessgame_from_pgn(RustBuffer pgn, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_NEW
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_NEW
+uint64_t uniffi_chesscore_fn_constructor_chessgame_new(RustCallStatus *_Nonnull out_status
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_AGREE_DRAW
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_AGREE_DRAW
+RustBuffer uniffi_chesscore_fn_method_chessgame_agree_draw(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CLAIM_DRAW
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CLAIM_DRAW
+RustBuffer uniffi_chesscore_fn_method_chessgame_claim_draw(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_DESTINATIONS_FROM
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_DESTINATIONS_FROM
+RustBuffer uniffi_chesscore_fn_method_chessgame_destinations_from(uint64_t ptr, uint32_t square, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_FEN
+RustBuffer uniffi_chesscore_fn_method_chessgame_fen(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_LEGAL_MOVES
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_LEGAL_MOVES
+RustBuffer uniffi_chesscore_fn_method_chessgame_legal_moves(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_LEGAL_MOVES_FROM
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_LEGAL_MOVES_FROM
+RustBuffer uniffi_chesscore_fn_method_chessgame_legal_moves_from(uint64_t ptr, uint32_t square, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PGN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PGN
+RustBuffer uniffi_chesscore_fn_method_chessgame_pgn(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY
+RustBuffer uniffi_chesscore_fn_method_chessgame_play(uint64_t ptr, uint32_t from, uint32_t to, RustBuffer promotion, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_SAN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_SAN
+RustBuffer uniffi_chesscore_fn_method_chessgame_play_san(uint64_t ptr, RustBuffer san, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_UCI
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_UCI
+RustBuffer uniffi_chesscore_fn_method_chessgame_play_uci(uint64_t ptr, RustBuffer uci, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_REDO
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_REDO
+int8_t uniffi_chesscore_fn_method_chessgame_redo(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_RESIGN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_RESIGN
+RustBuffer uniffi_chesscore_fn_method_chessgame_resign(uint64_t ptr, RustBuffer side, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SET_COMMENT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SET_COMMENT
+void uniffi_chesscore_fn_method_chessgame_set_comment(uint64_t ptr, uint32_t ply, RustBuffer comment, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SET_TAG
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SET_TAG
+void uniffi_chesscore_fn_method_chessgame_set_tag(uint64_t ptr, RustBuffer name, RustBuffer value, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SNAPSHOT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SNAPSHOT
+RustBuffer uniffi_chesscore_fn_method_chessgame_snapshot(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_STATUS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_STATUS
+RustBuffer uniffi_chesscore_fn_method_chessgame_status(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_TAG
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_TAG
+RustBuffer uniffi_chesscore_fn_method_chessgame_tag(uint64_t ptr, RustBuffer name, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_TAGS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_TAGS
+RustBuffer uniffi_chesscore_fn_method_chessgame_tags(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_TO_JSON
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_TO_JSON
+RustBuffer uniffi_chesscore_fn_method_chessgame_to_json(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_UNDO
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_UNDO
+int8_t uniffi_chesscore_fn_method_chessgame_undo(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_CHESSCORE_VERSION
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_CHESSCORE_VERSION
 RustBuffer uniffi_chesscore_fn_func_chesscore_version(RustCallStatus *_Nonnull out_status
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_LIVE_OBJECT_COUNT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_LIVE_OBJECT_COUNT
+uint64_t uniffi_chesscore_fn_func_live_object_count(RustCallStatus *_Nonnull out_status
     
 );
 #endif
@@ -531,6 +668,12 @@ uint16_t uniffi_chesscore_checksum_func_chesscore_version(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_LIVE_OBJECT_COUNT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_LIVE_OBJECT_COUNT
+uint16_t uniffi_chesscore_checksum_func_live_object_count(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SQUARE_INDEX
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SQUARE_INDEX
 uint16_t uniffi_chesscore_checksum_func_square_index(void
@@ -546,6 +689,150 @@ uint16_t uniffi_chesscore_checksum_func_square_name(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_STARTING_FEN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_STARTING_FEN
 uint16_t uniffi_chesscore_checksum_func_starting_fen(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_AGREE_DRAW
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_AGREE_DRAW
+uint16_t uniffi_chesscore_checksum_method_chessgame_agree_draw(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CLAIM_DRAW
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CLAIM_DRAW
+uint16_t uniffi_chesscore_checksum_method_chessgame_claim_draw(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_DESTINATIONS_FROM
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_DESTINATIONS_FROM
+uint16_t uniffi_chesscore_checksum_method_chessgame_destinations_from(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_FEN
+uint16_t uniffi_chesscore_checksum_method_chessgame_fen(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_LEGAL_MOVES
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_LEGAL_MOVES
+uint16_t uniffi_chesscore_checksum_method_chessgame_legal_moves(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_LEGAL_MOVES_FROM
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_LEGAL_MOVES_FROM
+uint16_t uniffi_chesscore_checksum_method_chessgame_legal_moves_from(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PGN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PGN
+uint16_t uniffi_chesscore_checksum_method_chessgame_pgn(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY
+uint16_t uniffi_chesscore_checksum_method_chessgame_play(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_SAN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_SAN
+uint16_t uniffi_chesscore_checksum_method_chessgame_play_san(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_UCI
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_UCI
+uint16_t uniffi_chesscore_checksum_method_chessgame_play_uci(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_REDO
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_REDO
+uint16_t uniffi_chesscore_checksum_method_chessgame_redo(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_RESIGN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_RESIGN
+uint16_t uniffi_chesscore_checksum_method_chessgame_resign(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SET_COMMENT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SET_COMMENT
+uint16_t uniffi_chesscore_checksum_method_chessgame_set_comment(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SET_TAG
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SET_TAG
+uint16_t uniffi_chesscore_checksum_method_chessgame_set_tag(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SNAPSHOT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SNAPSHOT
+uint16_t uniffi_chesscore_checksum_method_chessgame_snapshot(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_STATUS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_STATUS
+uint16_t uniffi_chesscore_checksum_method_chessgame_status(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_TAG
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_TAG
+uint16_t uniffi_chesscore_checksum_method_chessgame_tag(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_TAGS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_TAGS
+uint16_t uniffi_chesscore_checksum_method_chessgame_tags(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_TO_JSON
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_TO_JSON
+uint16_t uniffi_chesscore_checksum_method_chessgame_to_json(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_UNDO
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_UNDO
+uint16_t uniffi_chesscore_checksum_method_chessgame_undo(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_FROM_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_FROM_FEN
+uint16_t uniffi_chesscore_checksum_constructor_chessgame_from_fen(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_FROM_JSON
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_FROM_JSON
+uint16_t uniffi_chesscore_checksum_constructor_chessgame_from_json(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_FROM_PGN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_FROM_PGN
+uint16_t uniffi_chesscore_checksum_constructor_chessgame_from_pgn(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_NEW
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_NEW
+uint16_t uniffi_chesscore_checksum_constructor_chessgame_new(void
     
 );
 #endif

@@ -30,6 +30,7 @@ import java.nio.CharBuffer
 import java.nio.charset.CodingErrorAction
 import java.util.concurrent.atomic.AtomicLong
 import java.util.concurrent.ConcurrentHashMap
+import java.util.concurrent.atomic.AtomicBoolean
 
 // This is a helper for safely working with byte buffers returned from the Rust code.
 // A rust-owned buffer is represented by its capacity, its current length, and a
@@ -676,11 +677,61 @@ internal object IntegrityCheckingUniffiLib {
     internal fun ensureInitialized() = Unit
     external fun uniffi_chesscore_checksum_func_chesscore_version(
     ): Int
+    external fun uniffi_chesscore_checksum_func_live_object_count(
+    ): Int
     external fun uniffi_chesscore_checksum_func_square_index(
     ): Int
     external fun uniffi_chesscore_checksum_func_square_name(
     ): Int
     external fun uniffi_chesscore_checksum_func_starting_fen(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_agree_draw(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_claim_draw(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_destinations_from(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_fen(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_legal_moves(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_legal_moves_from(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_pgn(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_play(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_play_san(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_play_uci(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_redo(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_resign(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_set_comment(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_set_tag(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_snapshot(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_status(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_tag(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_tags(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_to_json(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_undo(
+    ): Int
+    external fun uniffi_chesscore_checksum_constructor_chessgame_from_fen(
+    ): Int
+    external fun uniffi_chesscore_checksum_constructor_chessgame_from_json(
+    ): Int
+    external fun uniffi_chesscore_checksum_constructor_chessgame_from_pgn(
+    ): Int
+    external fun uniffi_chesscore_checksum_constructor_chessgame_new(
     ): Int
     external fun ffi_chesscore_uniffi_contract_version(
     ): Int
@@ -690,6 +741,11 @@ internal object IntegrityCheckingUniffiLib {
 
 internal object UniffiLib {
     
+    // The Cleaner for the whole library
+    internal val CLEANER: UniffiCleaner by lazy {
+        UniffiCleaner.create()
+    }
+    
 
     init {
         Native.register(UniffiLib::class.java, findLibraryName(componentName = "chesscore"))
@@ -697,8 +753,62 @@ internal object UniffiLib {
     }
 
     internal fun ensureInitialized() = Unit
+    external fun uniffi_chesscore_fn_clone_chessgame(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_chesscore_fn_free_chessgame(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_constructor_chessgame_from_fen(`fen`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_chesscore_fn_constructor_chessgame_from_json(`json`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_chesscore_fn_constructor_chessgame_from_pgn(`pgn`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_chesscore_fn_constructor_chessgame_new(uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_chesscore_fn_method_chessgame_agree_draw(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_claim_draw(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_destinations_from(`ptr`: Long,`square`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_fen(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_legal_moves(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_legal_moves_from(`ptr`: Long,`square`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_pgn(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_play(`ptr`: Long,`from`: Int,`to`: Int,`promotion`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_play_san(`ptr`: Long,`san`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_play_uci(`ptr`: Long,`uci`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_redo(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Byte
+    external fun uniffi_chesscore_fn_method_chessgame_resign(`ptr`: Long,`side`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_set_comment(`ptr`: Long,`ply`: Int,`comment`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_method_chessgame_set_tag(`ptr`: Long,`name`: RustBuffer.ByValue,`value`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_method_chessgame_snapshot(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_status(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_tag(`ptr`: Long,`name`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_tags(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_to_json(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_undo(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Byte
     external fun uniffi_chesscore_fn_func_chesscore_version(uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_live_object_count(uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
     external fun uniffi_chesscore_fn_func_square_index(`name`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Int
     external fun uniffi_chesscore_fn_func_square_name(`index`: Int,uniffi_out_err: UniffiRustCallStatus, 
@@ -827,6 +937,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_chesscore_version() and 0xFFFF) != 43926) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_chesscore_checksum_func_live_object_count() and 0xFFFF) != 44136) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_func_square_index() and 0xFFFF) != 17444) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -834,6 +947,78 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_starting_fen() and 0xFFFF) != 49881) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_agree_draw() and 0xFFFF) != 41997) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw() and 0xFFFF) != 23781) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_destinations_from() and 0xFFFF) != 37456) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_fen() and 0xFFFF) != 62518) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_legal_moves() and 0xFFFF) != 18963) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_legal_moves_from() and 0xFFFF) != 57735) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_pgn() and 0xFFFF) != 183) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play() and 0xFFFF) != 7933) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_san() and 0xFFFF) != 42020) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_uci() and 0xFFFF) != 16873) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_redo() and 0xFFFF) != 53486) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_resign() and 0xFFFF) != 13407) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_comment() and 0xFFFF) != 29784) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_tag() and 0xFFFF) != 57292) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_snapshot() and 0xFFFF) != 38553) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_status() and 0xFFFF) != 17154) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_tag() and 0xFFFF) != 5015) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_tags() and 0xFFFF) != 20213) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_to_json() and 0xFFFF) != 43628) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_undo() and 0xFFFF) != 5181) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_fen() and 0xFFFF) != 63242) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_json() and 0xFFFF) != 45975) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_pgn() and 0xFFFF) != 148) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_new() and 0xFFFF) != 9583) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
 }
@@ -928,6 +1113,70 @@ object UniffiWithHandle
  * @suppress
  * */
 object NoHandle
+/**
+ * The cleaner interface for Object finalization code to run.
+ * This is the entry point to any implementation that we're using.
+ *
+ * The cleaner registers objects and returns cleanables, so now we are
+ * defining a `UniffiCleaner` with a `UniffiClenaer.Cleanable` to abstract the
+ * different implmentations available at compile time.
+ *
+ * @suppress
+ */
+interface UniffiCleaner {
+    interface Cleanable {
+        fun clean()
+    }
+
+    fun register(value: Any, cleanUpTask: Runnable): UniffiCleaner.Cleanable
+
+    companion object
+}
+
+// The fallback Jna cleaner, which is available for both Android, and the JVM.
+private class UniffiJnaCleaner : UniffiCleaner {
+    private val cleaner = com.sun.jna.internal.Cleaner.getCleaner()
+
+    override fun register(value: Any, cleanUpTask: Runnable): UniffiCleaner.Cleanable =
+        UniffiJnaCleanable(cleaner.register(value, cleanUpTask))
+}
+
+private class UniffiJnaCleanable(
+    private val cleanable: com.sun.jna.internal.Cleaner.Cleanable,
+) : UniffiCleaner.Cleanable {
+    override fun clean() = cleanable.clean()
+}
+
+
+// We decide at uniffi binding generation time whether we were
+// using Android or not.
+// There are further runtime checks to chose the correct implementation
+// of the cleaner.
+private fun UniffiCleaner.Companion.create(): UniffiCleaner =
+    try {
+        // For safety's sake: if the library hasn't been run in android_cleaner = true
+        // mode, but is being run on Android, then we still need to think about
+        // Android API versions.
+        // So we check if java.lang.ref.Cleaner is there, and use that…
+        java.lang.Class.forName("java.lang.ref.Cleaner")
+        JavaLangRefCleaner()
+    } catch (e: ClassNotFoundException) {
+        // … otherwise, fallback to the JNA cleaner.
+        UniffiJnaCleaner()
+    }
+
+private class JavaLangRefCleaner : UniffiCleaner {
+    val cleaner = java.lang.ref.Cleaner.create()
+
+    override fun register(value: Any, cleanUpTask: Runnable): UniffiCleaner.Cleanable =
+        JavaLangRefCleanable(cleaner.register(value, cleanUpTask))
+}
+
+private class JavaLangRefCleanable(
+    val cleanable: java.lang.ref.Cleaner.Cleanable
+) : UniffiCleaner.Cleanable {
+    override fun clean() = cleanable.clean()
+}
 
 /**
  * @suppress
@@ -949,6 +1198,52 @@ public object FfiConverterUInt: FfiConverter<UInt, Int> {
 
     override fun write(value: UInt, buf: ByteBuffer) {
         buf.putInt(value.toInt())
+    }
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterULong: FfiConverter<ULong, Long> {
+    override fun lift(value: Long): ULong {
+        return value.toULong()
+    }
+
+    override fun read(buf: ByteBuffer): ULong {
+        return lift(buf.getLong())
+    }
+
+    override fun lower(value: ULong): Long {
+        return value.toLong()
+    }
+
+    override fun allocationSize(value: ULong) = 8UL
+
+    override fun write(value: ULong, buf: ByteBuffer) {
+        buf.putLong(value.toLong())
+    }
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterBoolean: FfiConverter<Boolean, Byte> {
+    override fun lift(value: Byte): Boolean {
+        return value.toInt() != 0
+    }
+
+    override fun read(buf: ByteBuffer): Boolean {
+        return lift(buf.get())
+    }
+
+    override fun lower(value: Boolean): Byte {
+        return if (value) 1.toByte() else 0.toByte()
+    }
+
+    override fun allocationSize(value: Boolean) = 1UL
+
+    override fun write(value: Boolean, buf: ByteBuffer) {
+        buf.put(lower(value))
     }
 }
 
@@ -1006,6 +1301,1206 @@ public object FfiConverterString: FfiConverter<String, RustBuffer.ByValue> {
         val byteBuf = toUtf8(value)
         buf.putInt(byteBuf.limit())
         buf.put(byteBuf)
+    }
+}
+
+
+// This template implements a class for working with a Rust struct via a handle
+// to the live Rust struct on the other side of the FFI.
+//
+// There's some subtlety here, because we have to be careful not to operate on a Rust
+// struct after it has been dropped, and because we must expose a public API for freeing
+// theq Kotlin wrapper object in lieu of reliable finalizers. The core requirements are:
+//
+//   * Each instance holds an opaque handle to the underlying Rust struct.
+//     Method calls need to read this handle from the object's state and pass it in to
+//     the Rust FFI.
+//
+//   * When an instance is no longer needed, its handle should be passed to a
+//     special destructor function provided by the Rust FFI, which will drop the
+//     underlying Rust struct.
+//
+//   * Given an instance, calling code is expected to call the special
+//     `destroy` method in order to free it after use, either by calling it explicitly
+//     or by using a higher-level helper like the `use` method. Failing to do so risks
+//     leaking the underlying Rust struct.
+//
+//   * We can't assume that calling code will do the right thing, and must be prepared
+//     to handle Kotlin method calls executing concurrently with or even after a call to
+//     `destroy`, and to handle multiple (possibly concurrent!) calls to `destroy`.
+//
+//   * We must never allow Rust code to operate on the underlying Rust struct after
+//     the destructor has been called, and must never call the destructor more than once.
+//     Doing so may trigger memory unsafety.
+//
+//   * To mitigate many of the risks of leaking memory and use-after-free unsafety, a `Cleaner`
+//     is implemented to call the destructor when the Kotlin object becomes unreachable.
+//     This is done in a background thread. This is not a panacea, and client code should be aware that
+//      1. the thread may starve if some there are objects that have poorly performing
+//     `drop` methods or do significant work in their `drop` methods.
+//      2. the thread is shared across the whole library. This can be tuned by using `android_cleaner = true`,
+//         or `android = true` in the [`kotlin` section of the `uniffi.toml` file](https://mozilla.github.io/uniffi-rs/kotlin/configuration.html).
+//
+// If we try to implement this with mutual exclusion on access to the handle, there is the
+// possibility of a race between a method call and a concurrent call to `destroy`:
+//
+//    * Thread A starts a method call, reads the value of the handle, but is interrupted
+//      before it can pass the handle over the FFI to Rust.
+//    * Thread B calls `destroy` and frees the underlying Rust struct.
+//    * Thread A resumes, passing the already-read handle value to Rust and triggering
+//      a use-after-free.
+//
+// One possible solution would be to use a `ReadWriteLock`, with each method call taking
+// a read lock (and thus allowed to run concurrently) and the special `destroy` method
+// taking a write lock (and thus blocking on live method calls). However, we aim not to
+// generate methods with any hidden blocking semantics, and a `destroy` method that might
+// block if called incorrectly seems to meet that bar.
+//
+// So, we achieve our goals by giving each instance an associated `AtomicLong` counter to track
+// the number of in-flight method calls, and an `AtomicBoolean` flag to indicate whether `destroy`
+// has been called. These are updated according to the following rules:
+//
+//    * The initial value of the counter is 1, indicating a live object with no in-flight calls.
+//      The initial value for the flag is false.
+//
+//    * At the start of each method call, we atomically check the counter.
+//      If it is 0 then the underlying Rust struct has already been destroyed and the call is aborted.
+//      If it is nonzero them we atomically increment it by 1 and proceed with the method call.
+//
+//    * At the end of each method call, we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+//    * When `destroy` is called, we atomically flip the flag from false to true.
+//      If the flag was already true we silently fail.
+//      Otherwise we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+// Astute readers may observe that this all sounds very similar to the way that Rust's `Arc<T>` works,
+// and indeed it is, with the addition of a flag to guard against multiple calls to `destroy`.
+//
+// The overall effect is that the underlying Rust struct is destroyed only when `destroy` has been
+// called *and* all in-flight method calls have completed, avoiding violating any of the expectations
+// of the underlying Rust code.
+//
+// This makes a cleaner a better alternative to _not_ calling `destroy()` as
+// and when the object is finished with, but the abstraction is not perfect: if the Rust object's `drop`
+// method is slow, and/or there are many objects to cleanup, and it's on a low end Android device, then the cleaner
+// thread may be starved, and the app will leak memory.
+//
+// In this case, `destroy`ing manually may be a better solution.
+//
+// The cleaner can live side by side with the manual calling of `destroy`. In the order of responsiveness, uniffi objects
+// with Rust peers are reclaimed:
+//
+// 1. By calling the `destroy` method of the object, which calls `rustObject.free()`. If that doesn't happen:
+// 2. When the object becomes unreachable, AND the Cleaner thread gets to call `rustObject.free()`. If the thread is starved then:
+// 3. The memory is reclaimed when the process terminates.
+//
+// [1] https://stackoverflow.com/questions/24376768/can-java-finalize-an-object-when-it-is-still-in-scope/24380219
+//
+
+
+/**
+ * A game of chess: a start position plus moves, with undo/redo, outcome, FEN, PGN and JSON.
+ *
+ * Thread-safe: every method locks an internal mutex for a few microseconds, so it can be
+ * called from the UI thread while an engine searches a copy of the game on its own thread.
+ * Every failed call throws a `ChessError` and leaves the game unchanged.
+ */
+public interface ChessGameInterface {
+    
+    /**
+     * Both players agree to a draw.
+     *
+     * # Errors
+     * `GameOver` when the game has already ended.
+     */
+    fun `agreeDraw`(): GameStatus
+    
+    /**
+     * Claims the draw that the side to move may claim now (threefold repetition or the
+     * fifty-move rule) and ends the game.
+     *
+     * # Errors
+     * `InvalidRequest` when no draw can be claimed, `GameOver` after the end.
+     */
+    fun `claimDraw`(): GameStatus
+    
+    /**
+     * The squares the piece on `square` may move to, as indices (the light-weight highlight).
+     *
+     * # Errors
+     * `InvalidSquare` when `square` is 64 or more.
+     */
+    fun `destinationsFrom`(`square`: kotlin.UInt): List<kotlin.UInt>
+    
+    /**
+     * The current position in FEN.
+     */
+    fun `fen`(): kotlin.String
+    
+    /**
+     * Every legal move in the current position (empty when the game has ended).
+     */
+    fun `legalMoves`(): List<LegalMove>
+    
+    /**
+     * The legal moves of the piece on `square` (0 = a1 .. 63 = h8): the squares to highlight
+     * when it is tapped. A promotion appears once per promotion piece. Empty for an empty
+     * square, a piece of the side not to move, or a finished game.
+     *
+     * # Errors
+     * `InvalidSquare` when `square` is 64 or more.
+     */
+    fun `legalMovesFrom`(`square`: kotlin.UInt): List<LegalMove>
+    
+    /**
+     * The game in PGN (Seven Tag Roster, other tags, moves, comments, result).
+     */
+    fun `pgn`(): kotlin.String
+    
+    /**
+     * Plays the move from `from` to `to` (square indices; castling as the king's move, e.g.
+     * e1 to g1), with `promotion` when a pawn reaches the last rank. Returns the move played.
+     *
+     * # Errors
+     * `InvalidSquare` for an index of 64 or more; `IllegalMove` when the move is not legal
+     * (also when a promotion piece is missing or not allowed); `GameOver` after the end.
+     */
+    fun `play`(`from`: kotlin.UInt, `to`: kotlin.UInt, `promotion`: PieceKind?): LegalMove
+    
+    /**
+     * Plays a move written in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`; lenient about `+`, `#`, `x`,
+     * `0-0` and annotation marks). Returns the move played.
+     *
+     * # Errors
+     * `InvalidNotation` for malformed or ambiguous text (naming the token), `IllegalMove`,
+     * `GameOver`.
+     */
+    fun `playSan`(`san`: kotlin.String): LegalMove
+    
+    /**
+     * Plays a move written in UCI notation (`e2e4`, `e7e8q`, `e1g1`). Returns the move played.
+     *
+     * # Errors
+     * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`.
+     */
+    fun `playUci`(`uci`: kotlin.String): LegalMove
+    
+    /**
+     * Replays the last move taken back. Returns `true` when a move was replayed.
+     */
+    fun `redo`(): kotlin.Boolean
+    
+    /**
+     * `side` resigns; the other side wins.
+     *
+     * # Errors
+     * `GameOver` when the game has already ended.
+     */
+    fun `resign`(`side`: Side): GameStatus
+    
+    /**
+     * Sets (or with `null`/`nil` clears) the comment after move number `ply` (1 = the first
+     * move; 0 = before the first move), exported in PGN, e.g. an engine evaluation.
+     *
+     * # Errors
+     * `InvalidRequest` when `ply` is beyond the moves played.
+     */
+    fun `setComment`(`ply`: kotlin.UInt, `comment`: kotlin.String?)
+    
+    /**
+     * Sets PGN tag `name` to `value` (`Result`, `FEN` and `SetUp` are derived and ignored).
+     */
+    fun `setTag`(`name`: kotlin.String, `value`: kotlin.String)
+    
+    /**
+     * Everything a board UI draws, in one call.
+     */
+    fun `snapshot`(): GameSnapshot
+    
+    /**
+     * Where the game stands: ongoing (with a claimable draw) or ended (with the outcome).
+     */
+    fun `status`(): GameStatus
+    
+    /**
+     * The value of PGN tag `name` (e.g. `"White"`), if set. `Result` is derived from the outcome.
+     */
+    fun `tag`(`name`: kotlin.String): kotlin.String?
+    
+    /**
+     * Every PGN tag set on the game, in order, as name-value pairs.
+     */
+    fun `tags`(): List<Tag>
+    
+    /**
+     * The whole game as versioned JSON, to save when the app may be killed and restore with
+     * [`ChessGame::from_json`].
+     */
+    fun `toJson`(): kotlin.String
+    
+    /**
+     * Takes back the last move (or first the resignation, agreement or claim that ended the
+     * game). Returns `true` when something was taken back.
+     */
+    fun `undo`(): kotlin.Boolean
+    
+    companion object
+}
+
+/**
+ * A game of chess: a start position plus moves, with undo/redo, outcome, FEN, PGN and JSON.
+ *
+ * Thread-safe: every method locks an internal mutex for a few microseconds, so it can be
+ * called from the UI thread while an engine searches a copy of the game on its own thread.
+ * Every failed call throws a `ChessError` and leaves the game unchanged.
+ */
+open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
+{
+
+    @Suppress("UNUSED_PARAMETER")
+    /**
+     * @suppress
+     */
+    constructor(withHandle: UniffiWithHandle, handle: Long) {
+        this.handle = handle
+        this.cleanable = UniffiLib.CLEANER.register(this, UniffiCleanAction(handle))
+    }
+
+    /**
+     * @suppress
+     *
+     * This constructor can be used to instantiate a fake object. Only used for tests. Any
+     * attempt to actually use an object constructed this way will fail as there is no
+     * connected Rust object.
+     */
+    @Suppress("UNUSED_PARAMETER")
+    constructor(noHandle: NoHandle) {
+        this.handle = 0
+        this.cleanable = null
+    }
+    /**
+     * A new game from the standard starting position.
+     */
+    constructor() :
+        this(UniffiWithHandle, 
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_constructor_chessgame_new(
+    
+        _status)
+}
+    )
+
+    protected val handle: Long
+    protected val cleanable: UniffiCleaner.Cleanable?
+
+    private val wasDestroyed = AtomicBoolean(false)
+    private val callCounter = AtomicLong(1)
+
+    /**
+     * Whether the current object has been destroyed and its reference is gone in the Rust side.
+     */
+    val uniffiIsDestroyed: Boolean get() = wasDestroyed.get()
+
+    override fun destroy() {
+        // Only allow a single call to this method.
+        // TODO: maybe we should log a warning if called more than once?
+        if (this.wasDestroyed.compareAndSet(false, true)) {
+            // This decrement always matches the initial count of 1 given at creation time.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    @Synchronized
+    override fun close() {
+        this.destroy()
+    }
+
+    internal inline fun <R> callWithHandle(block: (handle: Long) -> R): R {
+        // Check and increment the call counter, to keep the object alive.
+        // This needs a compare-and-set retry loop in case of concurrent updates.
+        do {
+            val c = this.callCounter.get()
+            if (c == 0L) {
+                throw IllegalStateException("${this.javaClass.simpleName} object has already been destroyed")
+            }
+            if (c == Long.MAX_VALUE) {
+                throw IllegalStateException("${this.javaClass.simpleName} call counter would overflow")
+            }
+        } while (! this.callCounter.compareAndSet(c, c + 1L))
+        // Now we can safely do the method call without the handle being freed concurrently.
+        try {
+            return block(this.uniffiCloneHandle())
+        } finally {
+            // This decrement always matches the increment we performed above.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    // Use a static inner class instead of a closure so as not to accidentally
+    // capture `this` as part of the cleanable's action.
+    private class UniffiCleanAction(private val handle: Long) : Runnable {
+        override fun run() {
+            if (handle == 0.toLong()) {
+                // Fake object created with `NoHandle`, don't try to free.
+                return;
+            }
+            uniffiRustCall { status ->
+                UniffiLib.uniffi_chesscore_fn_free_chessgame(handle, status)
+            }
+        }
+    }
+
+    /**
+     * @suppress
+     */
+    fun uniffiCloneHandle(): Long {
+        if (handle == 0.toLong()) {
+            throw InternalException("uniffiCloneHandle() called on NoHandle object");
+        }
+        return uniffiRustCall() { status ->
+            UniffiLib.uniffi_chesscore_fn_clone_chessgame(handle, status)
+        }
+    }
+
+    
+    /**
+     * Both players agree to a draw.
+     *
+     * # Errors
+     * `GameOver` when the game has already ended.
+     */
+    @Throws(ChessException::class)override fun `agreeDraw`(): GameStatus {
+            return FfiConverterTypeGameStatus.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_agree_draw(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Claims the draw that the side to move may claim now (threefold repetition or the
+     * fifty-move rule) and ends the game.
+     *
+     * # Errors
+     * `InvalidRequest` when no draw can be claimed, `GameOver` after the end.
+     */
+    @Throws(ChessException::class)override fun `claimDraw`(): GameStatus {
+            return FfiConverterTypeGameStatus.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_claim_draw(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The squares the piece on `square` may move to, as indices (the light-weight highlight).
+     *
+     * # Errors
+     * `InvalidSquare` when `square` is 64 or more.
+     */
+    @Throws(ChessException::class)override fun `destinationsFrom`(`square`: kotlin.UInt): List<kotlin.UInt> {
+            return FfiConverterSequenceUInt.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_destinations_from(
+        it,
+        
+        FfiConverterUInt.lower(`square`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The current position in FEN.
+     */override fun `fen`(): kotlin.String {
+            return FfiConverterString.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_fen(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Every legal move in the current position (empty when the game has ended).
+     */override fun `legalMoves`(): List<LegalMove> {
+            return FfiConverterSequenceTypeLegalMove.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_legal_moves(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The legal moves of the piece on `square` (0 = a1 .. 63 = h8): the squares to highlight
+     * when it is tapped. A promotion appears once per promotion piece. Empty for an empty
+     * square, a piece of the side not to move, or a finished game.
+     *
+     * # Errors
+     * `InvalidSquare` when `square` is 64 or more.
+     */
+    @Throws(ChessException::class)override fun `legalMovesFrom`(`square`: kotlin.UInt): List<LegalMove> {
+            return FfiConverterSequenceTypeLegalMove.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_legal_moves_from(
+        it,
+        
+        FfiConverterUInt.lower(`square`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The game in PGN (Seven Tag Roster, other tags, moves, comments, result).
+     */override fun `pgn`(): kotlin.String {
+            return FfiConverterString.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_pgn(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Plays the move from `from` to `to` (square indices; castling as the king's move, e.g.
+     * e1 to g1), with `promotion` when a pawn reaches the last rank. Returns the move played.
+     *
+     * # Errors
+     * `InvalidSquare` for an index of 64 or more; `IllegalMove` when the move is not legal
+     * (also when a promotion piece is missing or not allowed); `GameOver` after the end.
+     */
+    @Throws(ChessException::class)override fun `play`(`from`: kotlin.UInt, `to`: kotlin.UInt, `promotion`: PieceKind?): LegalMove {
+            return FfiConverterTypeLegalMove.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_play(
+        it,
+        
+        FfiConverterUInt.lower(`from`),
+        FfiConverterUInt.lower(`to`),
+        FfiConverterOptionalTypePieceKind.lower(`promotion`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Plays a move written in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`; lenient about `+`, `#`, `x`,
+     * `0-0` and annotation marks). Returns the move played.
+     *
+     * # Errors
+     * `InvalidNotation` for malformed or ambiguous text (naming the token), `IllegalMove`,
+     * `GameOver`.
+     */
+    @Throws(ChessException::class)override fun `playSan`(`san`: kotlin.String): LegalMove {
+            return FfiConverterTypeLegalMove.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_play_san(
+        it,
+        
+        FfiConverterString.lower(`san`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Plays a move written in UCI notation (`e2e4`, `e7e8q`, `e1g1`). Returns the move played.
+     *
+     * # Errors
+     * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`.
+     */
+    @Throws(ChessException::class)override fun `playUci`(`uci`: kotlin.String): LegalMove {
+            return FfiConverterTypeLegalMove.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_play_uci(
+        it,
+        
+        FfiConverterString.lower(`uci`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Replays the last move taken back. Returns `true` when a move was replayed.
+     */override fun `redo`(): kotlin.Boolean {
+            return FfiConverterBoolean.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_redo(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * `side` resigns; the other side wins.
+     *
+     * # Errors
+     * `GameOver` when the game has already ended.
+     */
+    @Throws(ChessException::class)override fun `resign`(`side`: Side): GameStatus {
+            return FfiConverterTypeGameStatus.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_resign(
+        it,
+        
+        FfiConverterTypeSide.lower(`side`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Sets (or with `null`/`nil` clears) the comment after move number `ply` (1 = the first
+     * move; 0 = before the first move), exported in PGN, e.g. an engine evaluation.
+     *
+     * # Errors
+     * `InvalidRequest` when `ply` is beyond the moves played.
+     */
+    @Throws(ChessException::class)override fun `setComment`(`ply`: kotlin.UInt, `comment`: kotlin.String?)
+        = 
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_set_comment(
+        it,
+        
+        FfiConverterUInt.lower(`ply`),
+        FfiConverterOptionalString.lower(`comment`),_status)
+}
+    }
+    
+    
+
+    
+    /**
+     * Sets PGN tag `name` to `value` (`Result`, `FEN` and `SetUp` are derived and ignored).
+     */override fun `setTag`(`name`: kotlin.String, `value`: kotlin.String)
+        = 
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_set_tag(
+        it,
+        
+        FfiConverterString.lower(`name`),
+        FfiConverterString.lower(`value`),_status)
+}
+    }
+    
+    
+
+    
+    /**
+     * Everything a board UI draws, in one call.
+     */override fun `snapshot`(): GameSnapshot {
+            return FfiConverterTypeGameSnapshot.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_snapshot(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Where the game stands: ongoing (with a claimable draw) or ended (with the outcome).
+     */override fun `status`(): GameStatus {
+            return FfiConverterTypeGameStatus.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_status(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The value of PGN tag `name` (e.g. `"White"`), if set. `Result` is derived from the outcome.
+     */override fun `tag`(`name`: kotlin.String): kotlin.String? {
+            return FfiConverterOptionalString.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_tag(
+        it,
+        
+        FfiConverterString.lower(`name`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Every PGN tag set on the game, in order, as name-value pairs.
+     */override fun `tags`(): List<Tag> {
+            return FfiConverterSequenceTypeTag.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_tags(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The whole game as versioned JSON, to save when the app may be killed and restore with
+     * [`ChessGame::from_json`].
+     */override fun `toJson`(): kotlin.String {
+            return FfiConverterString.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_to_json(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Takes back the last move (or first the resignation, agreement or claim that ended the
+     * game). Returns `true` when something was taken back.
+     */override fun `undo`(): kotlin.Boolean {
+            return FfiConverterBoolean.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_undo(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+
+    
+
+
+    
+    companion object {
+        
+    /**
+     * A new game from a position in FEN.
+     *
+     * # Errors
+     * `InvalidFen`, naming the field and what is wrong.
+     */
+    @Throws(ChessException::class) fun `fromFen`(`fen`: kotlin.String): ChessGame {
+            return FfiConverterTypeChessGame.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_constructor_chessgame_from_fen(
+    
+        
+        FfiConverterString.lower(`fen`),_status)
+}
+    )
+    }
+    
+
+        
+    /**
+     * A game saved with [`ChessGame::to_json`], restored exactly (moves, redo stack, tags,
+     * outcome).
+     *
+     * # Errors
+     * `InvalidSavedGame` saying what is wrong and where.
+     */
+    @Throws(ChessException::class) fun `fromJson`(`json`: kotlin.String): ChessGame {
+            return FfiConverterTypeChessGame.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_constructor_chessgame_from_json(
+    
+        
+        FfiConverterString.lower(`json`),_status)
+}
+    )
+    }
+    
+
+        
+    /**
+     * The first game of a PGN text, with its tags and main-line comments.
+     *
+     * # Errors
+     * `InvalidPgn` with the line, column and token; `IllegalMove` for a move that is not legal.
+     */
+    @Throws(ChessException::class) fun `fromPgn`(`pgn`: kotlin.String): ChessGame {
+            return FfiConverterTypeChessGame.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_constructor_chessgame_from_pgn(
+    
+        
+        FfiConverterString.lower(`pgn`),_status)
+}
+    )
+    }
+    
+
+        
+    }
+    
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeChessGame: FfiConverter<ChessGame, Long> {
+    override fun lower(value: ChessGame): Long {
+        return value.uniffiCloneHandle()
+    }
+
+    override fun lift(value: Long): ChessGame {
+        return ChessGame(UniffiWithHandle, value)
+    }
+
+    override fun read(buf: ByteBuffer): ChessGame {
+        return lift(buf.getLong())
+    }
+
+    override fun allocationSize(value: ChessGame) = 8UL
+
+    override fun write(value: ChessGame, buf: ByteBuffer) {
+        buf.putLong(lower(value))
+    }
+}
+
+
+
+/**
+ * Everything a board UI draws, in one value: take one after every change.
+ */
+data class GameSnapshot (
+    /**
+     * The current position in FEN.
+     */
+    var `fen`: kotlin.String
+    , 
+    /**
+     * The side to move.
+     */
+    var `sideToMove`: Side
+    , 
+    /**
+     * The 64 squares, index 0 = a1, 1 = b1, ..., 63 = h8; `null`/`nil` when empty.
+     */
+    var `squares`: List<Piece?>
+    , 
+    /**
+     * Every legal move in the position (empty when the game has ended).
+     */
+    var `legalMoves`: List<LegalMove>
+    , 
+    /**
+     * The last move played, if any.
+     */
+    var `lastMove`: LegalMove?
+    , 
+    /**
+     * The square of the king in check, if the side to move is in check.
+     */
+    var `checkSquare`: kotlin.UInt?
+    , 
+    /**
+     * Ongoing (with a claimable draw, if any) or ended (with the outcome).
+     */
+    var `status`: GameStatus
+    , 
+    /**
+     * The moves played so far, in SAN.
+     */
+    var `sanHistory`: List<kotlin.String>
+    , 
+    /**
+     * `true` when `undo()` would take something back.
+     */
+    var `canUndo`: kotlin.Boolean
+    , 
+    /**
+     * `true` when `redo()` would replay a move.
+     */
+    var `canRedo`: kotlin.Boolean
+    , 
+    /**
+     * The number of moves (plies) played.
+     */
+    var `ply`: kotlin.UInt
+    , 
+    /**
+     * The move number shown in notation (1 at the start).
+     */
+    var `fullmoveNumber`: kotlin.UInt
+    , 
+    /**
+     * Half-moves since the last capture or pawn move.
+     */
+    var `halfmoveClock`: kotlin.UInt
+    , 
+    /**
+     * How many times the current position has occurred (1 the first time).
+     */
+    var `repetitionCount`: kotlin.UInt
+    , 
+    /**
+     * The Zobrist key of the position: engine results carry the key of the position they
+     * were computed for, so an app can ignore a result whose key differs.
+     */
+    var `positionKey`: kotlin.ULong
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot> {
+    override fun read(buf: ByteBuffer): GameSnapshot {
+        return GameSnapshot(
+            FfiConverterString.read(buf),
+            FfiConverterTypeSide.read(buf),
+            FfiConverterSequenceOptionalTypePiece.read(buf),
+            FfiConverterSequenceTypeLegalMove.read(buf),
+            FfiConverterOptionalTypeLegalMove.read(buf),
+            FfiConverterOptionalUInt.read(buf),
+            FfiConverterTypeGameStatus.read(buf),
+            FfiConverterSequenceString.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterULong.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: GameSnapshot) = (
+            FfiConverterString.allocationSize(value.`fen`) +
+            FfiConverterTypeSide.allocationSize(value.`sideToMove`) +
+            FfiConverterSequenceOptionalTypePiece.allocationSize(value.`squares`) +
+            FfiConverterSequenceTypeLegalMove.allocationSize(value.`legalMoves`) +
+            FfiConverterOptionalTypeLegalMove.allocationSize(value.`lastMove`) +
+            FfiConverterOptionalUInt.allocationSize(value.`checkSquare`) +
+            FfiConverterTypeGameStatus.allocationSize(value.`status`) +
+            FfiConverterSequenceString.allocationSize(value.`sanHistory`) +
+            FfiConverterBoolean.allocationSize(value.`canUndo`) +
+            FfiConverterBoolean.allocationSize(value.`canRedo`) +
+            FfiConverterUInt.allocationSize(value.`ply`) +
+            FfiConverterUInt.allocationSize(value.`fullmoveNumber`) +
+            FfiConverterUInt.allocationSize(value.`halfmoveClock`) +
+            FfiConverterUInt.allocationSize(value.`repetitionCount`) +
+            FfiConverterULong.allocationSize(value.`positionKey`)
+    )
+
+    override fun write(value: GameSnapshot, buf: ByteBuffer) {
+            FfiConverterString.write(value.`fen`, buf)
+            FfiConverterTypeSide.write(value.`sideToMove`, buf)
+            FfiConverterSequenceOptionalTypePiece.write(value.`squares`, buf)
+            FfiConverterSequenceTypeLegalMove.write(value.`legalMoves`, buf)
+            FfiConverterOptionalTypeLegalMove.write(value.`lastMove`, buf)
+            FfiConverterOptionalUInt.write(value.`checkSquare`, buf)
+            FfiConverterTypeGameStatus.write(value.`status`, buf)
+            FfiConverterSequenceString.write(value.`sanHistory`, buf)
+            FfiConverterBoolean.write(value.`canUndo`, buf)
+            FfiConverterBoolean.write(value.`canRedo`, buf)
+            FfiConverterUInt.write(value.`ply`, buf)
+            FfiConverterUInt.write(value.`fullmoveNumber`, buf)
+            FfiConverterUInt.write(value.`halfmoveClock`, buf)
+            FfiConverterUInt.write(value.`repetitionCount`, buf)
+            FfiConverterULong.write(value.`positionKey`, buf)
+    }
+}
+
+
+
+/**
+ * A legal move, described for display and for playing it back.
+ */
+data class LegalMove (
+    /**
+     * The square the piece leaves, 0 (a1) to 63 (h8).
+     */
+    var `from`: kotlin.UInt
+    , 
+    /**
+     * The square it lands on (for castling, the king's destination, e.g. g1).
+     */
+    var `to`: kotlin.UInt
+    , 
+    /**
+     * The piece a pawn promotes to, if this is a promotion.
+     */
+    var `promotion`: PieceKind?
+    , 
+    /**
+     * The moving piece.
+     */
+    var `piece`: PieceKind
+    , 
+    /**
+     * UCI notation, e.g. `e2e4`, `e7e8q`, `e1g1`.
+     */
+    var `uci`: kotlin.String
+    , 
+    /**
+     * Standard algebraic notation, e.g. `Nf3`, `exd5`, `O-O`, `e8=Q+`.
+     */
+    var `san`: kotlin.String
+    , 
+    /**
+     * `true` when the move captures (including en passant).
+     */
+    var `isCapture`: kotlin.Boolean
+    , 
+    /**
+     * `true` when the move gives check (or mate).
+     */
+    var `isCheck`: kotlin.Boolean
+    , 
+    /**
+     * `true` when the move gives checkmate.
+     */
+    var `isCheckmate`: kotlin.Boolean
+    , 
+    /**
+     * `true` for castling.
+     */
+    var `isCastle`: kotlin.Boolean
+    , 
+    /**
+     * `true` for an en passant capture.
+     */
+    var `isEnPassant`: kotlin.Boolean
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeLegalMove: FfiConverterRustBuffer<LegalMove> {
+    override fun read(buf: ByteBuffer): LegalMove {
+        return LegalMove(
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterOptionalTypePieceKind.read(buf),
+            FfiConverterTypePieceKind.read(buf),
+            FfiConverterString.read(buf),
+            FfiConverterString.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterBoolean.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: LegalMove) = (
+            FfiConverterUInt.allocationSize(value.`from`) +
+            FfiConverterUInt.allocationSize(value.`to`) +
+            FfiConverterOptionalTypePieceKind.allocationSize(value.`promotion`) +
+            FfiConverterTypePieceKind.allocationSize(value.`piece`) +
+            FfiConverterString.allocationSize(value.`uci`) +
+            FfiConverterString.allocationSize(value.`san`) +
+            FfiConverterBoolean.allocationSize(value.`isCapture`) +
+            FfiConverterBoolean.allocationSize(value.`isCheck`) +
+            FfiConverterBoolean.allocationSize(value.`isCheckmate`) +
+            FfiConverterBoolean.allocationSize(value.`isCastle`) +
+            FfiConverterBoolean.allocationSize(value.`isEnPassant`)
+    )
+
+    override fun write(value: LegalMove, buf: ByteBuffer) {
+            FfiConverterUInt.write(value.`from`, buf)
+            FfiConverterUInt.write(value.`to`, buf)
+            FfiConverterOptionalTypePieceKind.write(value.`promotion`, buf)
+            FfiConverterTypePieceKind.write(value.`piece`, buf)
+            FfiConverterString.write(value.`uci`, buf)
+            FfiConverterString.write(value.`san`, buf)
+            FfiConverterBoolean.write(value.`isCapture`, buf)
+            FfiConverterBoolean.write(value.`isCheck`, buf)
+            FfiConverterBoolean.write(value.`isCheckmate`, buf)
+            FfiConverterBoolean.write(value.`isCastle`, buf)
+            FfiConverterBoolean.write(value.`isEnPassant`, buf)
+    }
+}
+
+
+
+/**
+ * A piece: its side and kind.
+ */
+data class Piece (
+    /**
+     * Whose piece it is.
+     */
+    var `side`: Side
+    , 
+    /**
+     * What kind of piece it is.
+     */
+    var `kind`: PieceKind
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypePiece: FfiConverterRustBuffer<Piece> {
+    override fun read(buf: ByteBuffer): Piece {
+        return Piece(
+            FfiConverterTypeSide.read(buf),
+            FfiConverterTypePieceKind.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: Piece) = (
+            FfiConverterTypeSide.allocationSize(value.`side`) +
+            FfiConverterTypePieceKind.allocationSize(value.`kind`)
+    )
+
+    override fun write(value: Piece, buf: ByteBuffer) {
+            FfiConverterTypeSide.write(value.`side`, buf)
+            FfiConverterTypePieceKind.write(value.`kind`, buf)
+    }
+}
+
+
+
+/**
+ * A PGN tag.
+ */
+data class Tag (
+    /**
+     * The tag name, e.g. `Event`.
+     */
+    var `name`: kotlin.String
+    , 
+    /**
+     * Its value.
+     */
+    var `value`: kotlin.String
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeTag: FfiConverterRustBuffer<Tag> {
+    override fun read(buf: ByteBuffer): Tag {
+        return Tag(
+            FfiConverterString.read(buf),
+            FfiConverterString.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: Tag) = (
+            FfiConverterString.allocationSize(value.`name`) +
+            FfiConverterString.allocationSize(value.`value`)
+    )
+
+    override fun write(value: Tag, buf: ByteBuffer) {
+            FfiConverterString.write(value.`name`, buf)
+            FfiConverterString.write(value.`value`, buf)
     }
 }
 
@@ -1141,12 +2636,749 @@ public object FfiConverterTypeChessError : FfiConverterRustBuffer<ChessException
     }
 
 }
+
+
+
+/**
+ * Why a game was drawn (or why a draw may be claimed).
+ */
+
+enum class DrawReason {
+    
+    /**
+     * The side to move has no legal move and is not in check (automatic).
+     */
+    STALEMATE,
+    /**
+     * Neither side can ever checkmate (automatic).
+     */
+    INSUFFICIENT_MATERIAL,
+    /**
+     * Fifty moves by each side without a capture or pawn move (claimable).
+     */
+    FIFTY_MOVE_RULE,
+    /**
+     * Seventy-five moves by each side without a capture or pawn move (automatic).
+     */
+    SEVENTY_FIVE_MOVE_RULE,
+    /**
+     * The same position for the third time (claimable).
+     */
+    THREEFOLD_REPETITION,
+    /**
+     * The same position for the fifth time (automatic).
+     */
+    FIVEFOLD_REPETITION,
+    /**
+     * Both players agreed.
+     */
+    AGREEMENT;
+
+    
+
+
+    companion object
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeDrawReason: FfiConverterRustBuffer<DrawReason> {
+    override fun read(buf: ByteBuffer) = try {
+        DrawReason.values()[buf.getInt() - 1]
+    } catch (e: IndexOutOfBoundsException) {
+        throw RuntimeException("invalid enum value, something is very wrong!!", e)
+    }
+
+    override fun allocationSize(value: DrawReason) = 4UL
+
+    override fun write(value: DrawReason, buf: ByteBuffer) {
+        buf.putInt(value.ordinal + 1)
+    }
+}
+
+
+
+
+
+/**
+ * Where a game stands.
+ */
+sealed class GameStatus {
+    
+    /**
+     * The game goes on. `claimable_draw` is set when the side to move may claim a draw now
+     * (threefold repetition or the fifty-move rule): offer it; it is not automatic.
+     */
+    data class Ongoing(
+        /**
+         * The draw the side to move may claim with `ChessGame.claimDraw()`, if any.
+         */
+        val `claimableDraw`: dev.chesscore.DrawReason?) : GameStatus()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * The game has ended.
+     */
+    data class Ended(
+        /**
+         * How it ended.
+         */
+        val `outcome`: dev.chesscore.Outcome) : GameStatus()
+        
+    {
+        
+
+        companion object
+    }
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeGameStatus : FfiConverterRustBuffer<GameStatus>{
+    override fun read(buf: ByteBuffer): GameStatus {
+        return when(buf.getInt()) {
+            1 -> GameStatus.Ongoing(
+                FfiConverterOptionalTypeDrawReason.read(buf),
+                )
+            2 -> GameStatus.Ended(
+                FfiConverterTypeOutcome.read(buf),
+                )
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: GameStatus): ULong = when(value) {
+        is GameStatus.Ongoing -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterOptionalTypeDrawReason.allocationSize(value.`claimableDraw`)
+            )
+        }
+        is GameStatus.Ended -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterTypeOutcome.allocationSize(value.`outcome`)
+            )
+        }
+    }
+
+    override fun write(value: GameStatus, buf: ByteBuffer) {
+        when(value) {
+            is GameStatus.Ongoing -> {
+                buf.putInt(1)
+                FfiConverterOptionalTypeDrawReason.write(value.`claimableDraw`, buf)
+                Unit
+            }
+            is GameStatus.Ended -> {
+                buf.putInt(2)
+                FfiConverterTypeOutcome.write(value.`outcome`, buf)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+}
+
+
+
+
+
+/**
+ * How a game ended.
+ */
+sealed class Outcome {
+    
+    /**
+     * `winner` checkmated the other side.
+     */
+    data class Checkmate(
+        /**
+         * The side that gave mate.
+         */
+        val `winner`: dev.chesscore.Side) : Outcome()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * The other side resigned.
+     */
+    data class Resignation(
+        /**
+         * The side that did not resign.
+         */
+        val `winner`: dev.chesscore.Side) : Outcome()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * A draw, for `reason`.
+     */
+    data class Draw(
+        /**
+         * Why the game is drawn.
+         */
+        val `reason`: dev.chesscore.DrawReason) : Outcome()
+        
+    {
+        
+
+        companion object
+    }
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeOutcome : FfiConverterRustBuffer<Outcome>{
+    override fun read(buf: ByteBuffer): Outcome {
+        return when(buf.getInt()) {
+            1 -> Outcome.Checkmate(
+                FfiConverterTypeSide.read(buf),
+                )
+            2 -> Outcome.Resignation(
+                FfiConverterTypeSide.read(buf),
+                )
+            3 -> Outcome.Draw(
+                FfiConverterTypeDrawReason.read(buf),
+                )
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: Outcome): ULong = when(value) {
+        is Outcome.Checkmate -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterTypeSide.allocationSize(value.`winner`)
+            )
+        }
+        is Outcome.Resignation -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterTypeSide.allocationSize(value.`winner`)
+            )
+        }
+        is Outcome.Draw -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterTypeDrawReason.allocationSize(value.`reason`)
+            )
+        }
+    }
+
+    override fun write(value: Outcome, buf: ByteBuffer) {
+        when(value) {
+            is Outcome.Checkmate -> {
+                buf.putInt(1)
+                FfiConverterTypeSide.write(value.`winner`, buf)
+                Unit
+            }
+            is Outcome.Resignation -> {
+                buf.putInt(2)
+                FfiConverterTypeSide.write(value.`winner`, buf)
+                Unit
+            }
+            is Outcome.Draw -> {
+                buf.putInt(3)
+                FfiConverterTypeDrawReason.write(value.`reason`, buf)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+}
+
+
+
+
+
+/**
+ * The kind of a piece.
+ */
+
+enum class PieceKind {
+    
+    /**
+     * A pawn.
+     */
+    PAWN,
+    /**
+     * A knight.
+     */
+    KNIGHT,
+    /**
+     * A bishop.
+     */
+    BISHOP,
+    /**
+     * A rook.
+     */
+    ROOK,
+    /**
+     * A queen.
+     */
+    QUEEN,
+    /**
+     * A king.
+     */
+    KING;
+
+    
+
+
+    companion object
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypePieceKind: FfiConverterRustBuffer<PieceKind> {
+    override fun read(buf: ByteBuffer) = try {
+        PieceKind.values()[buf.getInt() - 1]
+    } catch (e: IndexOutOfBoundsException) {
+        throw RuntimeException("invalid enum value, something is very wrong!!", e)
+    }
+
+    override fun allocationSize(value: PieceKind) = 4UL
+
+    override fun write(value: PieceKind, buf: ByteBuffer) {
+        buf.putInt(value.ordinal + 1)
+    }
+}
+
+
+
+
+
+/**
+ * One of the two players (not `Color`: Compose and SwiftUI own that name).
+ */
+
+enum class Side {
+    
+    /**
+     * The side that moves first.
+     */
+    WHITE,
+    /**
+     * The side that moves second.
+     */
+    BLACK;
+
+    
+
+
+    companion object
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeSide: FfiConverterRustBuffer<Side> {
+    override fun read(buf: ByteBuffer) = try {
+        Side.values()[buf.getInt() - 1]
+    } catch (e: IndexOutOfBoundsException) {
+        throw RuntimeException("invalid enum value, something is very wrong!!", e)
+    }
+
+    override fun allocationSize(value: Side) = 4UL
+
+    override fun write(value: Side, buf: ByteBuffer) {
+        buf.putInt(value.ordinal + 1)
+    }
+}
+
+
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterOptionalUInt: FfiConverterRustBuffer<kotlin.UInt?> {
+    override fun read(buf: ByteBuffer): kotlin.UInt? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterUInt.read(buf)
+    }
+
+    override fun allocationSize(value: kotlin.UInt?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterUInt.allocationSize(value)
+        }
+    }
+
+    override fun write(value: kotlin.UInt?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterUInt.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterOptionalString: FfiConverterRustBuffer<kotlin.String?> {
+    override fun read(buf: ByteBuffer): kotlin.String? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterString.read(buf)
+    }
+
+    override fun allocationSize(value: kotlin.String?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterString.allocationSize(value)
+        }
+    }
+
+    override fun write(value: kotlin.String?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterString.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterOptionalTypeLegalMove: FfiConverterRustBuffer<LegalMove?> {
+    override fun read(buf: ByteBuffer): LegalMove? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeLegalMove.read(buf)
+    }
+
+    override fun allocationSize(value: LegalMove?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeLegalMove.allocationSize(value)
+        }
+    }
+
+    override fun write(value: LegalMove?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeLegalMove.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterOptionalTypePiece: FfiConverterRustBuffer<Piece?> {
+    override fun read(buf: ByteBuffer): Piece? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypePiece.read(buf)
+    }
+
+    override fun allocationSize(value: Piece?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypePiece.allocationSize(value)
+        }
+    }
+
+    override fun write(value: Piece?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypePiece.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterOptionalTypeDrawReason: FfiConverterRustBuffer<DrawReason?> {
+    override fun read(buf: ByteBuffer): DrawReason? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeDrawReason.read(buf)
+    }
+
+    override fun allocationSize(value: DrawReason?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeDrawReason.allocationSize(value)
+        }
+    }
+
+    override fun write(value: DrawReason?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeDrawReason.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterOptionalTypePieceKind: FfiConverterRustBuffer<PieceKind?> {
+    override fun read(buf: ByteBuffer): PieceKind? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypePieceKind.read(buf)
+    }
+
+    override fun allocationSize(value: PieceKind?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypePieceKind.allocationSize(value)
+        }
+    }
+
+    override fun write(value: PieceKind?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypePieceKind.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceUInt: FfiConverterRustBuffer<List<kotlin.UInt>> {
+    override fun read(buf: ByteBuffer): List<kotlin.UInt> {
+        val len = buf.getInt()
+        return List<kotlin.UInt>(len) {
+            FfiConverterUInt.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<kotlin.UInt>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterUInt.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<kotlin.UInt>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterUInt.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceString: FfiConverterRustBuffer<List<kotlin.String>> {
+    override fun read(buf: ByteBuffer): List<kotlin.String> {
+        val len = buf.getInt()
+        return List<kotlin.String>(len) {
+            FfiConverterString.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<kotlin.String>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterString.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<kotlin.String>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterString.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceTypeLegalMove: FfiConverterRustBuffer<List<LegalMove>> {
+    override fun read(buf: ByteBuffer): List<LegalMove> {
+        val len = buf.getInt()
+        return List<LegalMove>(len) {
+            FfiConverterTypeLegalMove.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<LegalMove>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeLegalMove.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<LegalMove>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeLegalMove.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceTypeTag: FfiConverterRustBuffer<List<Tag>> {
+    override fun read(buf: ByteBuffer): List<Tag> {
+        val len = buf.getInt()
+        return List<Tag>(len) {
+            FfiConverterTypeTag.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<Tag>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeTag.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<Tag>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeTag.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceOptionalTypePiece: FfiConverterRustBuffer<List<Piece?>> {
+    override fun read(buf: ByteBuffer): List<Piece?> {
+        val len = buf.getInt()
+        return List<Piece?>(len) {
+            FfiConverterOptionalTypePiece.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<Piece?>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterOptionalTypePiece.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<Piece?>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterOptionalTypePiece.write(it, buf)
+        }
+    }
+}
         /**
          * The version of the chesscore library, e.g. `"0.1.0"`.
          */ fun `chesscoreVersion`(): kotlin.String {
             return FfiConverterString.lift(
     uniffiRustCall() { _status ->
     UniffiLib.uniffi_chesscore_fn_func_chesscore_version(
+    
+        _status)
+}
+    )
+    }
+    
+
+        /**
+         * The number of chesscore objects currently alive in this process (for leak tests).
+         */ fun `liveObjectCount`(): kotlin.ULong {
+            return FfiConverterULong.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_live_object_count(
     
         _status)
 }

@@ -481,6 +481,46 @@ fileprivate struct FfiConverterUInt32: FfiConverterPrimitive {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterUInt64: FfiConverterPrimitive {
+    typealias FfiType = UInt64
+    typealias SwiftType = UInt64
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> UInt64 {
+        return try lift(readInt(&buf))
+    }
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterBool : FfiConverter {
+    typealias FfiType = Int8
+    typealias SwiftType = Bool
+
+    public static func lift(_ value: Int8) throws -> Bool {
+        return value != 0
+    }
+
+    public static func lower(_ value: Bool) -> Int8 {
+        return value ? 1 : 0
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Bool {
+        return try lift(readInt(&buf))
+    }
+
+    public static func write(_ value: Bool, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterString: FfiConverter {
     typealias SwiftType = String
     typealias FfiType = RustBuffer
@@ -522,6 +562,1106 @@ fileprivate struct FfiConverterString: FfiConverter {
         writeInt(&buf, len)
         writeBytes(&buf, value.utf8)
     }
+}
+
+
+
+
+/**
+ * A game of chess: a start position plus moves, with undo/redo, outcome, FEN, PGN and JSON.
+ *
+ * Thread-safe: every method locks an internal mutex for a few microseconds, so it can be
+ * called from the UI thread while an engine searches a copy of the game on its own thread.
+ * Every failed call throws a `ChessError` and leaves the game unchanged.
+ */
+public protocol ChessGameProtocol: AnyObject, Sendable {
+    
+    /**
+     * Both players agree to a draw.
+     *
+     * # Errors
+     * `GameOver` when the game has already ended.
+     */
+    func agreeDraw() throws  -> GameStatus
+    
+    /**
+     * Claims the draw that the side to move may claim now (threefold repetition or the
+     * fifty-move rule) and ends the game.
+     *
+     * # Errors
+     * `InvalidRequest` when no draw can be claimed, `GameOver` after the end.
+     */
+    func claimDraw() throws  -> GameStatus
+    
+    /**
+     * The squares the piece on `square` may move to, as indices (the light-weight highlight).
+     *
+     * # Errors
+     * `InvalidSquare` when `square` is 64 or more.
+     */
+    func destinationsFrom(square: UInt32) throws  -> [UInt32]
+    
+    /**
+     * The current position in FEN.
+     */
+    func fen()  -> String
+    
+    /**
+     * Every legal move in the current position (empty when the game has ended).
+     */
+    func legalMoves()  -> [LegalMove]
+    
+    /**
+     * The legal moves of the piece on `square` (0 = a1 .. 63 = h8): the squares to highlight
+     * when it is tapped. A promotion appears once per promotion piece. Empty for an empty
+     * square, a piece of the side not to move, or a finished game.
+     *
+     * # Errors
+     * `InvalidSquare` when `square` is 64 or more.
+     */
+    func legalMovesFrom(square: UInt32) throws  -> [LegalMove]
+    
+    /**
+     * The game in PGN (Seven Tag Roster, other tags, moves, comments, result).
+     */
+    func pgn()  -> String
+    
+    /**
+     * Plays the move from `from` to `to` (square indices; castling as the king's move, e.g.
+     * e1 to g1), with `promotion` when a pawn reaches the last rank. Returns the move played.
+     *
+     * # Errors
+     * `InvalidSquare` for an index of 64 or more; `IllegalMove` when the move is not legal
+     * (also when a promotion piece is missing or not allowed); `GameOver` after the end.
+     */
+    func play(from: UInt32, to: UInt32, promotion: PieceKind?) throws  -> LegalMove
+    
+    /**
+     * Plays a move written in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`; lenient about `+`, `#`, `x`,
+     * `0-0` and annotation marks). Returns the move played.
+     *
+     * # Errors
+     * `InvalidNotation` for malformed or ambiguous text (naming the token), `IllegalMove`,
+     * `GameOver`.
+     */
+    func playSan(san: String) throws  -> LegalMove
+    
+    /**
+     * Plays a move written in UCI notation (`e2e4`, `e7e8q`, `e1g1`). Returns the move played.
+     *
+     * # Errors
+     * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`.
+     */
+    func playUci(uci: String) throws  -> LegalMove
+    
+    /**
+     * Replays the last move taken back. Returns `true` when a move was replayed.
+     */
+    func redo()  -> Bool
+    
+    /**
+     * `side` resigns; the other side wins.
+     *
+     * # Errors
+     * `GameOver` when the game has already ended.
+     */
+    func resign(side: Side) throws  -> GameStatus
+    
+    /**
+     * Sets (or with `null`/`nil` clears) the comment after move number `ply` (1 = the first
+     * move; 0 = before the first move), exported in PGN, e.g. an engine evaluation.
+     *
+     * # Errors
+     * `InvalidRequest` when `ply` is beyond the moves played.
+     */
+    func setComment(ply: UInt32, comment: String?) throws 
+    
+    /**
+     * Sets PGN tag `name` to `value` (`Result`, `FEN` and `SetUp` are derived and ignored).
+     */
+    func setTag(name: String, value: String) 
+    
+    /**
+     * Everything a board UI draws, in one call.
+     */
+    func snapshot()  -> GameSnapshot
+    
+    /**
+     * Where the game stands: ongoing (with a claimable draw) or ended (with the outcome).
+     */
+    func status()  -> GameStatus
+    
+    /**
+     * The value of PGN tag `name` (e.g. `"White"`), if set. `Result` is derived from the outcome.
+     */
+    func tag(name: String)  -> String?
+    
+    /**
+     * Every PGN tag set on the game, in order, as name-value pairs.
+     */
+    func tags()  -> [Tag]
+    
+    /**
+     * The whole game as versioned JSON, to save when the app may be killed and restore with
+     * [`ChessGame::from_json`].
+     */
+    func toJson()  -> String
+    
+    /**
+     * Takes back the last move (or first the resignation, agreement or claim that ended the
+     * game). Returns `true` when something was taken back.
+     */
+    func undo()  -> Bool
+    
+}
+/**
+ * A game of chess: a start position plus moves, with undo/redo, outcome, FEN, PGN and JSON.
+ *
+ * Thread-safe: every method locks an internal mutex for a few microseconds, so it can be
+ * called from the UI thread while an engine searches a copy of the game on its own thread.
+ * Every failed call throws a `ChessError` and leaves the game unchanged.
+ */
+open class ChessGame: ChessGameProtocol, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_chesscore_fn_clone_chessgame(self.handle, $0) }
+    }
+    /**
+     * A new game from the standard starting position.
+     */
+public convenience init() {
+    let handle =
+        try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_constructor_chessgame_new(uniffiCallStatus
+    )
+}
+    self.init(unsafeFromHandle: handle)
+}
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_chesscore_fn_free_chessgame(handle, $0) }
+    }
+
+    
+    /**
+     * A new game from a position in FEN.
+     *
+     * # Errors
+     * `InvalidFen`, naming the field and what is wrong.
+     */
+public static func fromFen(fen: String)throws  -> ChessGame  {
+    return try  FfiConverterTypeChessGame_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_constructor_chessgame_from_fen(
+        FfiConverterString.lower(fen),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * A game saved with [`ChessGame::to_json`], restored exactly (moves, redo stack, tags,
+     * outcome).
+     *
+     * # Errors
+     * `InvalidSavedGame` saying what is wrong and where.
+     */
+public static func fromJson(json: String)throws  -> ChessGame  {
+    return try  FfiConverterTypeChessGame_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_constructor_chessgame_from_json(
+        FfiConverterString.lower(json),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The first game of a PGN text, with its tags and main-line comments.
+     *
+     * # Errors
+     * `InvalidPgn` with the line, column and token; `IllegalMove` for a move that is not legal.
+     */
+public static func fromPgn(pgn: String)throws  -> ChessGame  {
+    return try  FfiConverterTypeChessGame_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_constructor_chessgame_from_pgn(
+        FfiConverterString.lower(pgn),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+    /**
+     * Both players agree to a draw.
+     *
+     * # Errors
+     * `GameOver` when the game has already ended.
+     */
+open func agreeDraw()throws  -> GameStatus  {
+    return try  FfiConverterTypeGameStatus_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_agree_draw(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Claims the draw that the side to move may claim now (threefold repetition or the
+     * fifty-move rule) and ends the game.
+     *
+     * # Errors
+     * `InvalidRequest` when no draw can be claimed, `GameOver` after the end.
+     */
+open func claimDraw()throws  -> GameStatus  {
+    return try  FfiConverterTypeGameStatus_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_claim_draw(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The squares the piece on `square` may move to, as indices (the light-weight highlight).
+     *
+     * # Errors
+     * `InvalidSquare` when `square` is 64 or more.
+     */
+open func destinationsFrom(square: UInt32)throws  -> [UInt32]  {
+    return try  FfiConverterSequenceUInt32.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_destinations_from(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(square),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The current position in FEN.
+     */
+open func fen() -> String  {
+    return try!  FfiConverterString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_fen(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Every legal move in the current position (empty when the game has ended).
+     */
+open func legalMoves() -> [LegalMove]  {
+    return try!  FfiConverterSequenceTypeLegalMove.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_legal_moves(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The legal moves of the piece on `square` (0 = a1 .. 63 = h8): the squares to highlight
+     * when it is tapped. A promotion appears once per promotion piece. Empty for an empty
+     * square, a piece of the side not to move, or a finished game.
+     *
+     * # Errors
+     * `InvalidSquare` when `square` is 64 or more.
+     */
+open func legalMovesFrom(square: UInt32)throws  -> [LegalMove]  {
+    return try  FfiConverterSequenceTypeLegalMove.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_legal_moves_from(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(square),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The game in PGN (Seven Tag Roster, other tags, moves, comments, result).
+     */
+open func pgn() -> String  {
+    return try!  FfiConverterString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_pgn(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Plays the move from `from` to `to` (square indices; castling as the king's move, e.g.
+     * e1 to g1), with `promotion` when a pawn reaches the last rank. Returns the move played.
+     *
+     * # Errors
+     * `InvalidSquare` for an index of 64 or more; `IllegalMove` when the move is not legal
+     * (also when a promotion piece is missing or not allowed); `GameOver` after the end.
+     */
+open func play(from: UInt32, to: UInt32, promotion: PieceKind?)throws  -> LegalMove  {
+    return try  FfiConverterTypeLegalMove_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_play(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(from),
+        FfiConverterUInt32.lower(to),
+        FfiConverterOptionTypePieceKind.lower(promotion),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Plays a move written in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`; lenient about `+`, `#`, `x`,
+     * `0-0` and annotation marks). Returns the move played.
+     *
+     * # Errors
+     * `InvalidNotation` for malformed or ambiguous text (naming the token), `IllegalMove`,
+     * `GameOver`.
+     */
+open func playSan(san: String)throws  -> LegalMove  {
+    return try  FfiConverterTypeLegalMove_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_play_san(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(san),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Plays a move written in UCI notation (`e2e4`, `e7e8q`, `e1g1`). Returns the move played.
+     *
+     * # Errors
+     * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`.
+     */
+open func playUci(uci: String)throws  -> LegalMove  {
+    return try  FfiConverterTypeLegalMove_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_play_uci(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(uci),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Replays the last move taken back. Returns `true` when a move was replayed.
+     */
+open func redo() -> Bool  {
+    return try!  FfiConverterBool.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_redo(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * `side` resigns; the other side wins.
+     *
+     * # Errors
+     * `GameOver` when the game has already ended.
+     */
+open func resign(side: Side)throws  -> GameStatus  {
+    return try  FfiConverterTypeGameStatus_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_resign(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSide_lower(side),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Sets (or with `null`/`nil` clears) the comment after move number `ply` (1 = the first
+     * move; 0 = before the first move), exported in PGN, e.g. an engine evaluation.
+     *
+     * # Errors
+     * `InvalidRequest` when `ply` is beyond the moves played.
+     */
+open func setComment(ply: UInt32, comment: String?)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_set_comment(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(ply),
+        FfiConverterOptionString.lower(comment),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Sets PGN tag `name` to `value` (`Result`, `FEN` and `SetUp` are derived and ignored).
+     */
+open func setTag(name: String, value: String)  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_set_tag(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(name),
+        FfiConverterString.lower(value),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Everything a board UI draws, in one call.
+     */
+open func snapshot() -> GameSnapshot  {
+    return try!  FfiConverterTypeGameSnapshot_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_snapshot(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Where the game stands: ongoing (with a claimable draw) or ended (with the outcome).
+     */
+open func status() -> GameStatus  {
+    return try!  FfiConverterTypeGameStatus_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_status(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The value of PGN tag `name` (e.g. `"White"`), if set. `Result` is derived from the outcome.
+     */
+open func tag(name: String) -> String?  {
+    return try!  FfiConverterOptionString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_tag(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(name),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Every PGN tag set on the game, in order, as name-value pairs.
+     */
+open func tags() -> [Tag]  {
+    return try!  FfiConverterSequenceTypeTag.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_tags(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The whole game as versioned JSON, to save when the app may be killed and restore with
+     * [`ChessGame::from_json`].
+     */
+open func toJson() -> String  {
+    return try!  FfiConverterString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_to_json(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Takes back the last move (or first the resignation, agreement or claim that ended the
+     * game). Returns `true` when something was taken back.
+     */
+open func undo() -> Bool  {
+    return try!  FfiConverterBool.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_undo(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeChessGame: FfiConverter {
+    typealias FfiType = UInt64
+    typealias SwiftType = ChessGame
+
+    public static func lift(_ handle: UInt64) throws -> ChessGame {
+        return ChessGame(unsafeFromHandle: handle)
+    }
+
+    public static func lower(_ value: ChessGame) -> UInt64 {
+        return value.uniffiCloneHandle()
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ChessGame {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: ChessGame, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeChessGame_lift(_ handle: UInt64) throws -> ChessGame {
+    return try FfiConverterTypeChessGame.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeChessGame_lower(_ value: ChessGame) -> UInt64 {
+    return FfiConverterTypeChessGame.lower(value)
+}
+
+
+
+
+/**
+ * Everything a board UI draws, in one value: take one after every change.
+ */
+public struct GameSnapshot: Equatable, Hashable {
+    /**
+     * The current position in FEN.
+     */
+    public var fen: String
+    /**
+     * The side to move.
+     */
+    public var sideToMove: Side
+    /**
+     * The 64 squares, index 0 = a1, 1 = b1, ..., 63 = h8; `null`/`nil` when empty.
+     */
+    public var squares: [Piece?]
+    /**
+     * Every legal move in the position (empty when the game has ended).
+     */
+    public var legalMoves: [LegalMove]
+    /**
+     * The last move played, if any.
+     */
+    public var lastMove: LegalMove?
+    /**
+     * The square of the king in check, if the side to move is in check.
+     */
+    public var checkSquare: UInt32?
+    /**
+     * Ongoing (with a claimable draw, if any) or ended (with the outcome).
+     */
+    public var status: GameStatus
+    /**
+     * The moves played so far, in SAN.
+     */
+    public var sanHistory: [String]
+    /**
+     * `true` when `undo()` would take something back.
+     */
+    public var canUndo: Bool
+    /**
+     * `true` when `redo()` would replay a move.
+     */
+    public var canRedo: Bool
+    /**
+     * The number of moves (plies) played.
+     */
+    public var ply: UInt32
+    /**
+     * The move number shown in notation (1 at the start).
+     */
+    public var fullmoveNumber: UInt32
+    /**
+     * Half-moves since the last capture or pawn move.
+     */
+    public var halfmoveClock: UInt32
+    /**
+     * How many times the current position has occurred (1 the first time).
+     */
+    public var repetitionCount: UInt32
+    /**
+     * The Zobrist key of the position: engine results carry the key of the position they
+     * were computed for, so an app can ignore a result whose key differs.
+     */
+    public var positionKey: UInt64
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The current position in FEN.
+         */fen: String, 
+        /**
+         * The side to move.
+         */sideToMove: Side, 
+        /**
+         * The 64 squares, index 0 = a1, 1 = b1, ..., 63 = h8; `null`/`nil` when empty.
+         */squares: [Piece?], 
+        /**
+         * Every legal move in the position (empty when the game has ended).
+         */legalMoves: [LegalMove], 
+        /**
+         * The last move played, if any.
+         */lastMove: LegalMove?, 
+        /**
+         * The square of the king in check, if the side to move is in check.
+         */checkSquare: UInt32?, 
+        /**
+         * Ongoing (with a claimable draw, if any) or ended (with the outcome).
+         */status: GameStatus, 
+        /**
+         * The moves played so far, in SAN.
+         */sanHistory: [String], 
+        /**
+         * `true` when `undo()` would take something back.
+         */canUndo: Bool, 
+        /**
+         * `true` when `redo()` would replay a move.
+         */canRedo: Bool, 
+        /**
+         * The number of moves (plies) played.
+         */ply: UInt32, 
+        /**
+         * The move number shown in notation (1 at the start).
+         */fullmoveNumber: UInt32, 
+        /**
+         * Half-moves since the last capture or pawn move.
+         */halfmoveClock: UInt32, 
+        /**
+         * How many times the current position has occurred (1 the first time).
+         */repetitionCount: UInt32, 
+        /**
+         * The Zobrist key of the position: engine results carry the key of the position they
+         * were computed for, so an app can ignore a result whose key differs.
+         */positionKey: UInt64) {
+        self.fen = fen
+        self.sideToMove = sideToMove
+        self.squares = squares
+        self.legalMoves = legalMoves
+        self.lastMove = lastMove
+        self.checkSquare = checkSquare
+        self.status = status
+        self.sanHistory = sanHistory
+        self.canUndo = canUndo
+        self.canRedo = canRedo
+        self.ply = ply
+        self.fullmoveNumber = fullmoveNumber
+        self.halfmoveClock = halfmoveClock
+        self.repetitionCount = repetitionCount
+        self.positionKey = positionKey
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension GameSnapshot: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeGameSnapshot: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> GameSnapshot {
+        return
+            try GameSnapshot(
+                fen: FfiConverterString.read(from: &buf), 
+                sideToMove: FfiConverterTypeSide.read(from: &buf), 
+                squares: FfiConverterSequenceOptionTypePiece.read(from: &buf), 
+                legalMoves: FfiConverterSequenceTypeLegalMove.read(from: &buf), 
+                lastMove: FfiConverterOptionTypeLegalMove.read(from: &buf), 
+                checkSquare: FfiConverterOptionUInt32.read(from: &buf), 
+                status: FfiConverterTypeGameStatus.read(from: &buf), 
+                sanHistory: FfiConverterSequenceString.read(from: &buf), 
+                canUndo: FfiConverterBool.read(from: &buf), 
+                canRedo: FfiConverterBool.read(from: &buf), 
+                ply: FfiConverterUInt32.read(from: &buf), 
+                fullmoveNumber: FfiConverterUInt32.read(from: &buf), 
+                halfmoveClock: FfiConverterUInt32.read(from: &buf), 
+                repetitionCount: FfiConverterUInt32.read(from: &buf), 
+                positionKey: FfiConverterUInt64.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: GameSnapshot, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.fen, into: &buf)
+        FfiConverterTypeSide.write(value.sideToMove, into: &buf)
+        FfiConverterSequenceOptionTypePiece.write(value.squares, into: &buf)
+        FfiConverterSequenceTypeLegalMove.write(value.legalMoves, into: &buf)
+        FfiConverterOptionTypeLegalMove.write(value.lastMove, into: &buf)
+        FfiConverterOptionUInt32.write(value.checkSquare, into: &buf)
+        FfiConverterTypeGameStatus.write(value.status, into: &buf)
+        FfiConverterSequenceString.write(value.sanHistory, into: &buf)
+        FfiConverterBool.write(value.canUndo, into: &buf)
+        FfiConverterBool.write(value.canRedo, into: &buf)
+        FfiConverterUInt32.write(value.ply, into: &buf)
+        FfiConverterUInt32.write(value.fullmoveNumber, into: &buf)
+        FfiConverterUInt32.write(value.halfmoveClock, into: &buf)
+        FfiConverterUInt32.write(value.repetitionCount, into: &buf)
+        FfiConverterUInt64.write(value.positionKey, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameSnapshot_lift(_ buf: RustBuffer) throws -> GameSnapshot {
+    return try FfiConverterTypeGameSnapshot.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameSnapshot_lower(_ value: GameSnapshot) -> RustBuffer {
+    return FfiConverterTypeGameSnapshot.lower(value)
+}
+
+
+/**
+ * A legal move, described for display and for playing it back.
+ */
+public struct LegalMove: Equatable, Hashable {
+    /**
+     * The square the piece leaves, 0 (a1) to 63 (h8).
+     */
+    public var from: UInt32
+    /**
+     * The square it lands on (for castling, the king's destination, e.g. g1).
+     */
+    public var to: UInt32
+    /**
+     * The piece a pawn promotes to, if this is a promotion.
+     */
+    public var promotion: PieceKind?
+    /**
+     * The moving piece.
+     */
+    public var piece: PieceKind
+    /**
+     * UCI notation, e.g. `e2e4`, `e7e8q`, `e1g1`.
+     */
+    public var uci: String
+    /**
+     * Standard algebraic notation, e.g. `Nf3`, `exd5`, `O-O`, `e8=Q+`.
+     */
+    public var san: String
+    /**
+     * `true` when the move captures (including en passant).
+     */
+    public var isCapture: Bool
+    /**
+     * `true` when the move gives check (or mate).
+     */
+    public var isCheck: Bool
+    /**
+     * `true` when the move gives checkmate.
+     */
+    public var isCheckmate: Bool
+    /**
+     * `true` for castling.
+     */
+    public var isCastle: Bool
+    /**
+     * `true` for an en passant capture.
+     */
+    public var isEnPassant: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The square the piece leaves, 0 (a1) to 63 (h8).
+         */from: UInt32, 
+        /**
+         * The square it lands on (for castling, the king's destination, e.g. g1).
+         */to: UInt32, 
+        /**
+         * The piece a pawn promotes to, if this is a promotion.
+         */promotion: PieceKind?, 
+        /**
+         * The moving piece.
+         */piece: PieceKind, 
+        /**
+         * UCI notation, e.g. `e2e4`, `e7e8q`, `e1g1`.
+         */uci: String, 
+        /**
+         * Standard algebraic notation, e.g. `Nf3`, `exd5`, `O-O`, `e8=Q+`.
+         */san: String, 
+        /**
+         * `true` when the move captures (including en passant).
+         */isCapture: Bool, 
+        /**
+         * `true` when the move gives check (or mate).
+         */isCheck: Bool, 
+        /**
+         * `true` when the move gives checkmate.
+         */isCheckmate: Bool, 
+        /**
+         * `true` for castling.
+         */isCastle: Bool, 
+        /**
+         * `true` for an en passant capture.
+         */isEnPassant: Bool) {
+        self.from = from
+        self.to = to
+        self.promotion = promotion
+        self.piece = piece
+        self.uci = uci
+        self.san = san
+        self.isCapture = isCapture
+        self.isCheck = isCheck
+        self.isCheckmate = isCheckmate
+        self.isCastle = isCastle
+        self.isEnPassant = isEnPassant
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension LegalMove: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeLegalMove: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> LegalMove {
+        return
+            try LegalMove(
+                from: FfiConverterUInt32.read(from: &buf), 
+                to: FfiConverterUInt32.read(from: &buf), 
+                promotion: FfiConverterOptionTypePieceKind.read(from: &buf), 
+                piece: FfiConverterTypePieceKind.read(from: &buf), 
+                uci: FfiConverterString.read(from: &buf), 
+                san: FfiConverterString.read(from: &buf), 
+                isCapture: FfiConverterBool.read(from: &buf), 
+                isCheck: FfiConverterBool.read(from: &buf), 
+                isCheckmate: FfiConverterBool.read(from: &buf), 
+                isCastle: FfiConverterBool.read(from: &buf), 
+                isEnPassant: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: LegalMove, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.from, into: &buf)
+        FfiConverterUInt32.write(value.to, into: &buf)
+        FfiConverterOptionTypePieceKind.write(value.promotion, into: &buf)
+        FfiConverterTypePieceKind.write(value.piece, into: &buf)
+        FfiConverterString.write(value.uci, into: &buf)
+        FfiConverterString.write(value.san, into: &buf)
+        FfiConverterBool.write(value.isCapture, into: &buf)
+        FfiConverterBool.write(value.isCheck, into: &buf)
+        FfiConverterBool.write(value.isCheckmate, into: &buf)
+        FfiConverterBool.write(value.isCastle, into: &buf)
+        FfiConverterBool.write(value.isEnPassant, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeLegalMove_lift(_ buf: RustBuffer) throws -> LegalMove {
+    return try FfiConverterTypeLegalMove.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeLegalMove_lower(_ value: LegalMove) -> RustBuffer {
+    return FfiConverterTypeLegalMove.lower(value)
+}
+
+
+/**
+ * A piece: its side and kind.
+ */
+public struct Piece: Equatable, Hashable {
+    /**
+     * Whose piece it is.
+     */
+    public var side: Side
+    /**
+     * What kind of piece it is.
+     */
+    public var kind: PieceKind
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Whose piece it is.
+         */side: Side, 
+        /**
+         * What kind of piece it is.
+         */kind: PieceKind) {
+        self.side = side
+        self.kind = kind
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension Piece: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePiece: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Piece {
+        return
+            try Piece(
+                side: FfiConverterTypeSide.read(from: &buf), 
+                kind: FfiConverterTypePieceKind.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: Piece, into buf: inout [UInt8]) {
+        FfiConverterTypeSide.write(value.side, into: &buf)
+        FfiConverterTypePieceKind.write(value.kind, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePiece_lift(_ buf: RustBuffer) throws -> Piece {
+    return try FfiConverterTypePiece.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePiece_lower(_ value: Piece) -> RustBuffer {
+    return FfiConverterTypePiece.lower(value)
+}
+
+
+/**
+ * A PGN tag.
+ */
+public struct Tag: Equatable, Hashable {
+    /**
+     * The tag name, e.g. `Event`.
+     */
+    public var name: String
+    /**
+     * Its value.
+     */
+    public var value: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The tag name, e.g. `Event`.
+         */name: String, 
+        /**
+         * Its value.
+         */value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension Tag: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeTag: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Tag {
+        return
+            try Tag(
+                name: FfiConverterString.read(from: &buf), 
+                value: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: Tag, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.name, into: &buf)
+        FfiConverterString.write(value.value, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTag_lift(_ buf: RustBuffer) throws -> Tag {
+    return try FfiConverterTypeTag.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTag_lower(_ value: Tag) -> RustBuffer {
+    return FfiConverterTypeTag.lower(value)
 }
 
 
@@ -697,6 +1837,781 @@ public func FfiConverterTypeChessError_lift(_ buf: RustBuffer) throws -> ChessEr
 public func FfiConverterTypeChessError_lower(_ value: ChessError) -> RustBuffer {
     return FfiConverterTypeChessError.lower(value)
 }
+
+
+/**
+ * Why a game was drawn (or why a draw may be claimed).
+ */
+
+public enum DrawReason: Equatable, Hashable {
+    
+    /**
+     * The side to move has no legal move and is not in check (automatic).
+     */
+    case stalemate
+    /**
+     * Neither side can ever checkmate (automatic).
+     */
+    case insufficientMaterial
+    /**
+     * Fifty moves by each side without a capture or pawn move (claimable).
+     */
+    case fiftyMoveRule
+    /**
+     * Seventy-five moves by each side without a capture or pawn move (automatic).
+     */
+    case seventyFiveMoveRule
+    /**
+     * The same position for the third time (claimable).
+     */
+    case threefoldRepetition
+    /**
+     * The same position for the fifth time (automatic).
+     */
+    case fivefoldRepetition
+    /**
+     * Both players agreed.
+     */
+    case agreement
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension DrawReason: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeDrawReason: FfiConverterRustBuffer {
+    typealias SwiftType = DrawReason
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> DrawReason {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .stalemate
+        
+        case 2: return .insufficientMaterial
+        
+        case 3: return .fiftyMoveRule
+        
+        case 4: return .seventyFiveMoveRule
+        
+        case 5: return .threefoldRepetition
+        
+        case 6: return .fivefoldRepetition
+        
+        case 7: return .agreement
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: DrawReason, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .stalemate:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .insufficientMaterial:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .fiftyMoveRule:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .seventyFiveMoveRule:
+            writeInt(&buf, Int32(4))
+        
+        
+        case .threefoldRepetition:
+            writeInt(&buf, Int32(5))
+        
+        
+        case .fivefoldRepetition:
+            writeInt(&buf, Int32(6))
+        
+        
+        case .agreement:
+            writeInt(&buf, Int32(7))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeDrawReason_lift(_ buf: RustBuffer) throws -> DrawReason {
+    return try FfiConverterTypeDrawReason.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeDrawReason_lower(_ value: DrawReason) -> RustBuffer {
+    return FfiConverterTypeDrawReason.lower(value)
+}
+
+
+
+/**
+ * Where a game stands.
+ */
+
+public enum GameStatus: Equatable, Hashable {
+    
+    /**
+     * The game goes on. `claimable_draw` is set when the side to move may claim a draw now
+     * (threefold repetition or the fifty-move rule): offer it; it is not automatic.
+     */
+    case ongoing(
+        /**
+         * The draw the side to move may claim with `ChessGame.claimDraw()`, if any.
+         */claimableDraw: DrawReason?
+    )
+    /**
+     * The game has ended.
+     */
+    case ended(
+        /**
+         * How it ended.
+         */outcome: Outcome
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension GameStatus: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeGameStatus: FfiConverterRustBuffer {
+    typealias SwiftType = GameStatus
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> GameStatus {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .ongoing(claimableDraw: try FfiConverterOptionTypeDrawReason.read(from: &buf)
+        )
+        
+        case 2: return .ended(outcome: try FfiConverterTypeOutcome.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: GameStatus, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .ongoing(claimableDraw):
+            writeInt(&buf, Int32(1))
+            FfiConverterOptionTypeDrawReason.write(claimableDraw, into: &buf)
+            
+        
+        case let .ended(outcome):
+            writeInt(&buf, Int32(2))
+            FfiConverterTypeOutcome.write(outcome, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameStatus_lift(_ buf: RustBuffer) throws -> GameStatus {
+    return try FfiConverterTypeGameStatus.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameStatus_lower(_ value: GameStatus) -> RustBuffer {
+    return FfiConverterTypeGameStatus.lower(value)
+}
+
+
+
+/**
+ * How a game ended.
+ */
+
+public enum Outcome: Equatable, Hashable {
+    
+    /**
+     * `winner` checkmated the other side.
+     */
+    case checkmate(
+        /**
+         * The side that gave mate.
+         */winner: Side
+    )
+    /**
+     * The other side resigned.
+     */
+    case resignation(
+        /**
+         * The side that did not resign.
+         */winner: Side
+    )
+    /**
+     * A draw, for `reason`.
+     */
+    case draw(
+        /**
+         * Why the game is drawn.
+         */reason: DrawReason
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension Outcome: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeOutcome: FfiConverterRustBuffer {
+    typealias SwiftType = Outcome
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Outcome {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .checkmate(winner: try FfiConverterTypeSide.read(from: &buf)
+        )
+        
+        case 2: return .resignation(winner: try FfiConverterTypeSide.read(from: &buf)
+        )
+        
+        case 3: return .draw(reason: try FfiConverterTypeDrawReason.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: Outcome, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .checkmate(winner):
+            writeInt(&buf, Int32(1))
+            FfiConverterTypeSide.write(winner, into: &buf)
+            
+        
+        case let .resignation(winner):
+            writeInt(&buf, Int32(2))
+            FfiConverterTypeSide.write(winner, into: &buf)
+            
+        
+        case let .draw(reason):
+            writeInt(&buf, Int32(3))
+            FfiConverterTypeDrawReason.write(reason, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOutcome_lift(_ buf: RustBuffer) throws -> Outcome {
+    return try FfiConverterTypeOutcome.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOutcome_lower(_ value: Outcome) -> RustBuffer {
+    return FfiConverterTypeOutcome.lower(value)
+}
+
+
+
+/**
+ * The kind of a piece.
+ */
+
+public enum PieceKind: Equatable, Hashable {
+    
+    /**
+     * A pawn.
+     */
+    case pawn
+    /**
+     * A knight.
+     */
+    case knight
+    /**
+     * A bishop.
+     */
+    case bishop
+    /**
+     * A rook.
+     */
+    case rook
+    /**
+     * A queen.
+     */
+    case queen
+    /**
+     * A king.
+     */
+    case king
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension PieceKind: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePieceKind: FfiConverterRustBuffer {
+    typealias SwiftType = PieceKind
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PieceKind {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .pawn
+        
+        case 2: return .knight
+        
+        case 3: return .bishop
+        
+        case 4: return .rook
+        
+        case 5: return .queen
+        
+        case 6: return .king
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: PieceKind, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .pawn:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .knight:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .bishop:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .rook:
+            writeInt(&buf, Int32(4))
+        
+        
+        case .queen:
+            writeInt(&buf, Int32(5))
+        
+        
+        case .king:
+            writeInt(&buf, Int32(6))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePieceKind_lift(_ buf: RustBuffer) throws -> PieceKind {
+    return try FfiConverterTypePieceKind.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePieceKind_lower(_ value: PieceKind) -> RustBuffer {
+    return FfiConverterTypePieceKind.lower(value)
+}
+
+
+
+/**
+ * One of the two players (not `Color`: Compose and SwiftUI own that name).
+ */
+
+public enum Side: Equatable, Hashable {
+    
+    /**
+     * The side that moves first.
+     */
+    case white
+    /**
+     * The side that moves second.
+     */
+    case black
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension Side: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSide: FfiConverterRustBuffer {
+    typealias SwiftType = Side
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Side {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .white
+        
+        case 2: return .black
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: Side, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .white:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .black:
+            writeInt(&buf, Int32(2))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSide_lift(_ buf: RustBuffer) throws -> Side {
+    return try FfiConverterTypeSide.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSide_lower(_ value: Side) -> RustBuffer {
+    return FfiConverterTypeSide.lower(value)
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionUInt32: FfiConverterRustBuffer {
+    typealias SwiftType = UInt32?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterUInt32.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterUInt32.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionString: FfiConverterRustBuffer {
+    typealias SwiftType = String?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterString.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterString.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeLegalMove: FfiConverterRustBuffer {
+    typealias SwiftType = LegalMove?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeLegalMove.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeLegalMove.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypePiece: FfiConverterRustBuffer {
+    typealias SwiftType = Piece?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypePiece.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypePiece.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeDrawReason: FfiConverterRustBuffer {
+    typealias SwiftType = DrawReason?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeDrawReason.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeDrawReason.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypePieceKind: FfiConverterRustBuffer {
+    typealias SwiftType = PieceKind?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypePieceKind.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypePieceKind.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceUInt32: FfiConverterRustBuffer {
+    typealias SwiftType = [UInt32]
+
+    public static func write(_ value: [UInt32], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterUInt32.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [UInt32] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [UInt32]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterUInt32.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceString: FfiConverterRustBuffer {
+    typealias SwiftType = [String]
+
+    public static func write(_ value: [String], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterString.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [String] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [String]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterString.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeLegalMove: FfiConverterRustBuffer {
+    typealias SwiftType = [LegalMove]
+
+    public static func write(_ value: [LegalMove], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeLegalMove.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [LegalMove] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [LegalMove]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeLegalMove.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeTag: FfiConverterRustBuffer {
+    typealias SwiftType = [Tag]
+
+    public static func write(_ value: [Tag], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeTag.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [Tag] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [Tag]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeTag.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceOptionTypePiece: FfiConverterRustBuffer {
+    typealias SwiftType = [Piece?]
+
+    public static func write(_ value: [Piece?], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterOptionTypePiece.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [Piece?] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [Piece?]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterOptionTypePiece.read(from: &buf))
+        }
+        return seq
+    }
+}
 /**
  * The version of the chesscore library, e.g. `"0.1.0"`.
  */
@@ -704,6 +2619,16 @@ public func chesscoreVersion() -> String  {
     return try!  FfiConverterString.lift(try! rustCall() {
         uniffiCallStatus in
     uniffi_chesscore_fn_func_chesscore_version(uniffiCallStatus
+    )
+})
+}
+/**
+ * The number of chesscore objects currently alive in this process (for leak tests).
+ */
+public func liveObjectCount() -> UInt64  {
+    return try!  FfiConverterUInt64.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_live_object_count(uniffiCallStatus
     )
 })
 }
@@ -764,6 +2689,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_chesscore_version() != 43926) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_chesscore_checksum_func_live_object_count() != 44136) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_chesscore_checksum_func_square_index() != 17444) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -771,6 +2699,78 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_starting_fen() != 49881) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_agree_draw() != 41997) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_claim_draw() != 23781) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_destinations_from() != 37456) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_fen() != 62518) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_legal_moves() != 18963) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_legal_moves_from() != 57735) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_pgn() != 183) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_play() != 7933) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_play_san() != 42020) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_play_uci() != 16873) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_redo() != 53486) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_resign() != 13407) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_set_comment() != 29784) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_set_tag() != 57292) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_snapshot() != 38553) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_status() != 17154) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_tag() != 5015) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_tags() != 20213) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_to_json() != 43628) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_undo() != 5181) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_constructor_chessgame_from_fen() != 63242) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_constructor_chessgame_from_json() != 45975) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_constructor_chessgame_from_pgn() != 148) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_constructor_chessgame_new() != 9583) {
         return InitializationResult.apiChecksumMismatch
     }
 

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs what the test command needs beyond Rust, idempotently:
+#   - the Kotlin compiler (npm package `kotlin-compiler`, which bundles kotlin-stdlib,
+#     kotlinx-coroutines-core-jvm and kotlin-test) into build/tools,
+#   - JNA for the desktop JVM (Debian `libjna-java`, `libjna-jni`),
+#   - the Rust targets used to prove that device builds compile (Android arm64, iOS arm64).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+KOTLIN_VERSION=2.4.20
+tools=build/tools
+if [ ! -x "$tools/node_modules/kotlin-compiler/bin/kotlinc" ]; then
+  echo "install: kotlin-compiler $KOTLIN_VERSION (npm)"
+  mkdir -p "$tools"
+  npm install --silent --no-audit --no-fund --prefix "$tools" "kotlin-compiler@$KOTLIN_VERSION" >/dev/null
+fi
+
+if [ ! -f /usr/share/java/jna.jar ]; then
+  echo "install: libjna-java (apt)"
+  sudo_cmd=""
+  [ "$(id -u)" = 0 ] || sudo_cmd=sudo
+  $sudo_cmd apt-get update -qq >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends \
+    libjna-java libjna-jni >/dev/null
+fi
+
+if command -v java >/dev/null 2>&1; then :; else
+  echo "install: a Java runtime is required (openjdk-17-jre-headless)" >&2
+  exit 1
+fi
+
+for target in aarch64-linux-android aarch64-apple-ios; do
+  if ! rustup target list --installed 2>/dev/null | grep -qx "$target"; then
+    echo "install: rust target $target"
+    rustup target add "$target" >/dev/null
+  fi
+done

@@ -1,0 +1,359 @@
+//! `ChessGame`: a game object the apps hold, safe to call from any thread.
+
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use crate::game::{Game, GameStatus as CoreStatus};
+use crate::notation::uci::UciMove;
+use crate::rules::{Bitboard, Square};
+
+use super::types::{
+    legal_move, legal_move_with_san, GameSnapshot, GameStatus, LegalMove, PieceKind, Side,
+};
+use super::{square_from_index, ChessError, LiveObject};
+
+/// A game of chess: a start position plus moves, with undo/redo, outcome, FEN, PGN and JSON.
+///
+/// Thread-safe: every method locks an internal mutex for a few microseconds, so it can be
+/// called from the UI thread while an engine searches a copy of the game on its own thread.
+/// Every failed call throws a `ChessError` and leaves the game unchanged.
+#[derive(uniffi::Object)]
+pub struct ChessGame {
+    inner: Mutex<Game>,
+    _live: LiveObject,
+}
+
+impl ChessGame {
+    fn wrap(game: Game) -> Arc<ChessGame> {
+        Arc::new(ChessGame {
+            inner: Mutex::new(game),
+            _live: LiveObject::new(),
+        })
+    }
+
+    /// Locks the game. A panic while locked cannot leave a half-made move (every mutation is
+    /// checked before it starts), so a poisoned lock is still safe to use.
+    pub(crate) fn lock(&self) -> MutexGuard<'_, Game> {
+        self.inner
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// A copy of the game, for an engine to search without holding the lock.
+    pub(crate) fn copy(&self) -> Game {
+        self.lock().clone()
+    }
+}
+
+fn status(game: &Game) -> GameStatus {
+    match game.status() {
+        CoreStatus::Ended(outcome) => GameStatus::Ended {
+            outcome: outcome.into(),
+        },
+        CoreStatus::Ongoing => GameStatus::Ongoing {
+            claimable_draw: game.claimable_draw().map(Into::into),
+        },
+    }
+}
+
+pub(crate) fn snapshot(game: &Game) -> GameSnapshot {
+    let pos = game.position();
+    let ended = game.outcome().is_some();
+    let legal_moves = if ended {
+        Vec::new()
+    } else {
+        pos.legal_moves()
+            .iter()
+            .map(|&m| legal_move(pos, m))
+            .collect()
+    };
+    let last_move = game.last_move().and_then(|m| {
+        let before = game.previous_position()?;
+        let san = game.san_history().last().cloned()?;
+        Some(legal_move_with_san(&before, m, san))
+    });
+    let us = pos.side_to_move();
+    GameSnapshot {
+        fen: game.fen(),
+        side_to_move: us.into(),
+        squares: Square::all()
+            .map(|sq| pos.piece_at(sq).map(Into::into))
+            .collect(),
+        legal_moves,
+        last_move,
+        check_square: pos.is_check().then(|| pos.king_square(us).index() as u32),
+        status: status(game),
+        san_history: game.san_history().to_vec(),
+        can_undo: game.can_undo(),
+        can_redo: game.can_redo(),
+        ply: game.ply() as u32,
+        fullmove_number: pos.fullmove_number(),
+        halfmove_clock: pos.halfmove_clock(),
+        repetition_count: game.repetition_count(),
+        position_key: pos.key(),
+    }
+}
+
+#[uniffi::export]
+impl ChessGame {
+    /// A new game from the standard starting position.
+    #[uniffi::constructor]
+    pub fn new() -> Arc<ChessGame> {
+        ChessGame::wrap(Game::new())
+    }
+
+    /// A new game from a position in FEN.
+    ///
+    /// # Errors
+    /// `InvalidFen`, naming the field and what is wrong.
+    #[uniffi::constructor]
+    pub fn from_fen(fen: String) -> Result<Arc<ChessGame>, ChessError> {
+        Ok(ChessGame::wrap(Game::from_fen(&fen)?))
+    }
+
+    /// The first game of a PGN text, with its tags and main-line comments.
+    ///
+    /// # Errors
+    /// `InvalidPgn` with the line, column and token; `IllegalMove` for a move that is not legal.
+    #[uniffi::constructor]
+    pub fn from_pgn(pgn: String) -> Result<Arc<ChessGame>, ChessError> {
+        Ok(ChessGame::wrap(Game::from_pgn(&pgn)?))
+    }
+
+    /// A game saved with [`ChessGame::to_json`], restored exactly (moves, redo stack, tags,
+    /// outcome).
+    ///
+    /// # Errors
+    /// `InvalidSavedGame` saying what is wrong and where.
+    #[uniffi::constructor]
+    pub fn from_json(json: String) -> Result<Arc<ChessGame>, ChessError> {
+        Ok(ChessGame::wrap(Game::from_json(&json)?))
+    }
+
+    /// Everything a board UI draws, in one call.
+    pub fn snapshot(&self) -> GameSnapshot {
+        snapshot(&self.lock())
+    }
+
+    /// Every legal move in the current position (empty when the game has ended).
+    pub fn legal_moves(&self) -> Vec<LegalMove> {
+        let game = self.lock();
+        if game.outcome().is_some() {
+            return Vec::new();
+        }
+        let pos = game.position();
+        pos.legal_moves()
+            .iter()
+            .map(|&m| legal_move(pos, m))
+            .collect()
+    }
+
+    /// The legal moves of the piece on `square` (0 = a1 .. 63 = h8): the squares to highlight
+    /// when it is tapped. A promotion appears once per promotion piece. Empty for an empty
+    /// square, a piece of the side not to move, or a finished game.
+    ///
+    /// # Errors
+    /// `InvalidSquare` when `square` is 64 or more.
+    pub fn legal_moves_from(&self, square: u32) -> Result<Vec<LegalMove>, ChessError> {
+        let sq = square_from_index(square)?;
+        let game = self.lock();
+        if game.outcome().is_some() {
+            return Ok(Vec::new());
+        }
+        let pos = game.position();
+        Ok(pos
+            .legal_moves_from(sq)
+            .iter()
+            .map(|&m| legal_move(pos, m))
+            .collect())
+    }
+
+    /// The squares the piece on `square` may move to, as indices (the light-weight highlight).
+    ///
+    /// # Errors
+    /// `InvalidSquare` when `square` is 64 or more.
+    pub fn destinations_from(&self, square: u32) -> Result<Vec<u32>, ChessError> {
+        let sq = square_from_index(square)?;
+        let game = self.lock();
+        if game.outcome().is_some() {
+            return Ok(Vec::new());
+        }
+        let mut set = Bitboard::EMPTY;
+        for &m in game.position().legal_moves_from(sq).iter() {
+            set = set.with(UciMove::from_move(m).to);
+        }
+        Ok(set.map(|s| s.index() as u32).collect())
+    }
+
+    /// Plays the move from `from` to `to` (square indices; castling as the king's move, e.g.
+    /// e1 to g1), with `promotion` when a pawn reaches the last rank. Returns the move played.
+    ///
+    /// # Errors
+    /// `InvalidSquare` for an index of 64 or more; `IllegalMove` when the move is not legal
+    /// (also when a promotion piece is missing or not allowed); `GameOver` after the end.
+    pub fn play(
+        &self,
+        from: u32,
+        to: u32,
+        promotion: Option<PieceKind>,
+    ) -> Result<LegalMove, ChessError> {
+        let from = square_from_index(from)?;
+        let to = square_from_index(to)?;
+        let text = UciMove {
+            from,
+            to,
+            promotion: promotion.map(Into::into),
+        }
+        .to_string();
+        if matches!(promotion, Some(PieceKind::Pawn | PieceKind::King)) {
+            return Err(ChessError::IllegalMove(format!(
+                "illegal move {text}: a pawn promotes to a queen, rook, bishop or knight"
+            )));
+        }
+        self.play_checked(|game| game.play_uci(&text).map_err(Into::into))
+    }
+
+    /// Plays a move written in UCI notation (`e2e4`, `e7e8q`, `e1g1`). Returns the move played.
+    ///
+    /// # Errors
+    /// `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`.
+    pub fn play_uci(&self, uci: String) -> Result<LegalMove, ChessError> {
+        self.play_checked(|game| game.play_uci(&uci).map_err(Into::into))
+    }
+
+    /// Plays a move written in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`; lenient about `+`, `#`, `x`,
+    /// `0-0` and annotation marks). Returns the move played.
+    ///
+    /// # Errors
+    /// `InvalidNotation` for malformed or ambiguous text (naming the token), `IllegalMove`,
+    /// `GameOver`.
+    pub fn play_san(&self, san: String) -> Result<LegalMove, ChessError> {
+        self.play_checked(|game| game.play_san(&san).map_err(Into::into))
+    }
+
+    /// Takes back the last move (or first the resignation, agreement or claim that ended the
+    /// game). Returns `true` when something was taken back.
+    pub fn undo(&self) -> bool {
+        let mut game = self.lock();
+        let could = game.can_undo();
+        game.undo();
+        could
+    }
+
+    /// Replays the last move taken back. Returns `true` when a move was replayed.
+    pub fn redo(&self) -> bool {
+        self.lock().redo().is_some()
+    }
+
+    /// The current position in FEN.
+    pub fn fen(&self) -> String {
+        self.lock().fen()
+    }
+
+    /// The game in PGN (Seven Tag Roster, other tags, moves, comments, result).
+    pub fn pgn(&self) -> String {
+        self.lock().to_pgn()
+    }
+
+    /// The whole game as versioned JSON, to save when the app may be killed and restore with
+    /// [`ChessGame::from_json`].
+    pub fn to_json(&self) -> String {
+        self.lock().to_json()
+    }
+
+    /// Where the game stands: ongoing (with a claimable draw) or ended (with the outcome).
+    pub fn status(&self) -> GameStatus {
+        status(&self.lock())
+    }
+
+    /// Claims the draw that the side to move may claim now (threefold repetition or the
+    /// fifty-move rule) and ends the game.
+    ///
+    /// # Errors
+    /// `InvalidRequest` when no draw can be claimed, `GameOver` after the end.
+    pub fn claim_draw(&self) -> Result<GameStatus, ChessError> {
+        let mut game = self.lock();
+        game.claim_draw()?;
+        Ok(status(&game))
+    }
+
+    /// `side` resigns; the other side wins.
+    ///
+    /// # Errors
+    /// `GameOver` when the game has already ended.
+    pub fn resign(&self, side: Side) -> Result<GameStatus, ChessError> {
+        let mut game = self.lock();
+        game.resign(side.into())?;
+        Ok(status(&game))
+    }
+
+    /// Both players agree to a draw.
+    ///
+    /// # Errors
+    /// `GameOver` when the game has already ended.
+    pub fn agree_draw(&self) -> Result<GameStatus, ChessError> {
+        let mut game = self.lock();
+        game.agree_draw()?;
+        Ok(status(&game))
+    }
+
+    /// The value of PGN tag `name` (e.g. `"White"`), if set. `Result` is derived from the outcome.
+    pub fn tag(&self, name: String) -> Option<String> {
+        self.lock().tag(&name).map(str::to_string)
+    }
+
+    /// Sets PGN tag `name` to `value` (`Result`, `FEN` and `SetUp` are derived and ignored).
+    pub fn set_tag(&self, name: String, value: String) {
+        self.lock().set_tag(&name, &value);
+    }
+
+    /// Every PGN tag set on the game, in order, as name-value pairs.
+    pub fn tags(&self) -> Vec<Tag> {
+        self.lock()
+            .tags()
+            .iter()
+            .map(|(name, value)| Tag {
+                name: name.clone(),
+                value: value.clone(),
+            })
+            .collect()
+    }
+
+    /// Sets (or with `null`/`nil` clears) the comment after move number `ply` (1 = the first
+    /// move; 0 = before the first move), exported in PGN, e.g. an engine evaluation.
+    ///
+    /// # Errors
+    /// `InvalidRequest` when `ply` is beyond the moves played.
+    pub fn set_comment(&self, ply: u32, comment: Option<String>) -> Result<(), ChessError> {
+        if self.lock().set_comment(ply as usize, comment) {
+            Ok(())
+        } else {
+            Err(ChessError::InvalidRequest(format!(
+                "no move at ply {ply}: the game has fewer moves"
+            )))
+        }
+    }
+}
+
+impl ChessGame {
+    /// Plays a move through `apply`, which leaves the game unchanged when it fails, and
+    /// describes the move in the position it was played from.
+    fn play_checked(
+        &self,
+        apply: impl FnOnce(&mut Game) -> Result<crate::rules::Move, ChessError>,
+    ) -> Result<LegalMove, ChessError> {
+        let mut game = self.lock();
+        let before = game.position().clone();
+        let m = apply(&mut game)?;
+        let san = game.san_history().last().cloned().unwrap_or_default();
+        Ok(legal_move_with_san(&before, m, san))
+    }
+}
+
+/// A PGN tag.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct Tag {
+    /// The tag name, e.g. `Event`.
+    pub name: String,
+    /// Its value.
+    pub value: String,
+}

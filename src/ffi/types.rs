@@ -1,0 +1,287 @@
+//! Plain values that cross the boundary: enums and records, converted from the core's types.
+
+use crate::game::{self, GameError};
+use crate::notation::{pgn::PgnError, san, uci};
+use crate::rules::{self, Move, MoveKind, Position};
+
+use super::ChessError;
+
+/// One of the two players (not `Color`: Compose and SwiftUI own that name).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum Side {
+    /// The side that moves first.
+    White,
+    /// The side that moves second.
+    Black,
+}
+
+impl From<rules::Side> for Side {
+    fn from(s: rules::Side) -> Side {
+        match s {
+            rules::Side::White => Side::White,
+            rules::Side::Black => Side::Black,
+        }
+    }
+}
+
+impl From<Side> for rules::Side {
+    fn from(s: Side) -> rules::Side {
+        match s {
+            Side::White => rules::Side::White,
+            Side::Black => rules::Side::Black,
+        }
+    }
+}
+
+/// The kind of a piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum PieceKind {
+    /// A pawn.
+    Pawn,
+    /// A knight.
+    Knight,
+    /// A bishop.
+    Bishop,
+    /// A rook.
+    Rook,
+    /// A queen.
+    Queen,
+    /// A king.
+    King,
+}
+
+impl From<rules::PieceKind> for PieceKind {
+    fn from(k: rules::PieceKind) -> PieceKind {
+        match k {
+            rules::PieceKind::Pawn => PieceKind::Pawn,
+            rules::PieceKind::Knight => PieceKind::Knight,
+            rules::PieceKind::Bishop => PieceKind::Bishop,
+            rules::PieceKind::Rook => PieceKind::Rook,
+            rules::PieceKind::Queen => PieceKind::Queen,
+            rules::PieceKind::King => PieceKind::King,
+        }
+    }
+}
+
+impl From<PieceKind> for rules::PieceKind {
+    fn from(k: PieceKind) -> rules::PieceKind {
+        match k {
+            PieceKind::Pawn => rules::PieceKind::Pawn,
+            PieceKind::Knight => rules::PieceKind::Knight,
+            PieceKind::Bishop => rules::PieceKind::Bishop,
+            PieceKind::Rook => rules::PieceKind::Rook,
+            PieceKind::Queen => rules::PieceKind::Queen,
+            PieceKind::King => rules::PieceKind::King,
+        }
+    }
+}
+
+/// A piece: its side and kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct Piece {
+    /// Whose piece it is.
+    pub side: Side,
+    /// What kind of piece it is.
+    pub kind: PieceKind,
+}
+
+impl From<rules::Piece> for Piece {
+    fn from(p: rules::Piece) -> Piece {
+        Piece {
+            side: p.side.into(),
+            kind: p.kind.into(),
+        }
+    }
+}
+
+/// Why a game was drawn (or why a draw may be claimed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum DrawReason {
+    /// The side to move has no legal move and is not in check (automatic).
+    Stalemate,
+    /// Neither side can ever checkmate (automatic).
+    InsufficientMaterial,
+    /// Fifty moves by each side without a capture or pawn move (claimable).
+    FiftyMoveRule,
+    /// Seventy-five moves by each side without a capture or pawn move (automatic).
+    SeventyFiveMoveRule,
+    /// The same position for the third time (claimable).
+    ThreefoldRepetition,
+    /// The same position for the fifth time (automatic).
+    FivefoldRepetition,
+    /// Both players agreed.
+    Agreement,
+}
+
+impl From<game::DrawReason> for DrawReason {
+    fn from(r: game::DrawReason) -> DrawReason {
+        match r {
+            game::DrawReason::Stalemate => DrawReason::Stalemate,
+            game::DrawReason::InsufficientMaterial => DrawReason::InsufficientMaterial,
+            game::DrawReason::FiftyMoveRule => DrawReason::FiftyMoveRule,
+            game::DrawReason::SeventyFiveMoveRule => DrawReason::SeventyFiveMoveRule,
+            game::DrawReason::ThreefoldRepetition => DrawReason::ThreefoldRepetition,
+            game::DrawReason::FivefoldRepetition => DrawReason::FivefoldRepetition,
+            game::DrawReason::Agreement => DrawReason::Agreement,
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum Outcome {
+    /// `winner` checkmated the other side.
+    Checkmate {
+        /// The side that gave mate.
+        winner: Side,
+    },
+    /// The other side resigned.
+    Resignation {
+        /// The side that did not resign.
+        winner: Side,
+    },
+    /// A draw, for `reason`.
+    Draw {
+        /// Why the game is drawn.
+        reason: DrawReason,
+    },
+}
+
+impl From<game::Outcome> for Outcome {
+    fn from(o: game::Outcome) -> Outcome {
+        match o {
+            game::Outcome::Checkmate { winner } => Outcome::Checkmate {
+                winner: winner.into(),
+            },
+            game::Outcome::Resignation { winner } => Outcome::Resignation {
+                winner: winner.into(),
+            },
+            game::Outcome::Draw(reason) => Outcome::Draw {
+                reason: reason.into(),
+            },
+        }
+    }
+}
+
+/// Where a game stands.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum GameStatus {
+    /// The game goes on. `claimable_draw` is set when the side to move may claim a draw now
+    /// (threefold repetition or the fifty-move rule): offer it; it is not automatic.
+    Ongoing {
+        /// The draw the side to move may claim with `ChessGame.claimDraw()`, if any.
+        claimable_draw: Option<DrawReason>,
+    },
+    /// The game has ended.
+    Ended {
+        /// How it ended.
+        outcome: Outcome,
+    },
+}
+
+/// A legal move, described for display and for playing it back.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct LegalMove {
+    /// The square the piece leaves, 0 (a1) to 63 (h8).
+    pub from: u32,
+    /// The square it lands on (for castling, the king's destination, e.g. g1).
+    pub to: u32,
+    /// The piece a pawn promotes to, if this is a promotion.
+    pub promotion: Option<PieceKind>,
+    /// The moving piece.
+    pub piece: PieceKind,
+    /// UCI notation, e.g. `e2e4`, `e7e8q`, `e1g1`.
+    pub uci: String,
+    /// Standard algebraic notation, e.g. `Nf3`, `exd5`, `O-O`, `e8=Q+`.
+    pub san: String,
+    /// `true` when the move captures (including en passant).
+    pub is_capture: bool,
+    /// `true` when the move gives check (or mate).
+    pub is_check: bool,
+    /// `true` when the move gives checkmate.
+    pub is_checkmate: bool,
+    /// `true` for castling.
+    pub is_castle: bool,
+    /// `true` for an en passant capture.
+    pub is_en_passant: bool,
+}
+
+/// Describes `m`, legal in `pos`, given its SAN (which carries the check and mate marks).
+pub(crate) fn legal_move_with_san(pos: &Position, m: Move, san_text: String) -> LegalMove {
+    let uci_move = uci::UciMove::from_move(m);
+    let piece = pos
+        .piece_at(m.from())
+        .map_or(PieceKind::Pawn, |p| p.kind.into());
+    LegalMove {
+        from: uci_move.from.index() as u32,
+        to: uci_move.to.index() as u32,
+        promotion: m.promotion_kind().map(Into::into),
+        piece,
+        uci: uci_move.to_string(),
+        is_capture: pos.is_capture(m),
+        is_check: san_text.ends_with('+') || san_text.ends_with('#'),
+        is_checkmate: san_text.ends_with('#'),
+        is_castle: m.kind() == MoveKind::Castle,
+        is_en_passant: m.kind() == MoveKind::EnPassant,
+        san: san_text,
+    }
+}
+
+/// Describes `m`, legal in `pos`.
+pub(crate) fn legal_move(pos: &Position, m: Move) -> LegalMove {
+    legal_move_with_san(pos, m, san::to_san(pos, m))
+}
+
+/// Everything a board UI draws, in one value: take one after every change.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct GameSnapshot {
+    /// The current position in FEN.
+    pub fen: String,
+    /// The side to move.
+    pub side_to_move: Side,
+    /// The 64 squares, index 0 = a1, 1 = b1, ..., 63 = h8; `null`/`nil` when empty.
+    pub squares: Vec<Option<Piece>>,
+    /// Every legal move in the position (empty when the game has ended).
+    pub legal_moves: Vec<LegalMove>,
+    /// The last move played, if any.
+    pub last_move: Option<LegalMove>,
+    /// The square of the king in check, if the side to move is in check.
+    pub check_square: Option<u32>,
+    /// Ongoing (with a claimable draw, if any) or ended (with the outcome).
+    pub status: GameStatus,
+    /// The moves played so far, in SAN.
+    pub san_history: Vec<String>,
+    /// `true` when `undo()` would take something back.
+    pub can_undo: bool,
+    /// `true` when `redo()` would replay a move.
+    pub can_redo: bool,
+    /// The number of moves (plies) played.
+    pub ply: u32,
+    /// The move number shown in notation (1 at the start).
+    pub fullmove_number: u32,
+    /// Half-moves since the last capture or pawn move.
+    pub halfmove_clock: u32,
+    /// How many times the current position has occurred (1 the first time).
+    pub repetition_count: u32,
+    /// The Zobrist key of the position: engine results carry the key of the position they
+    /// were computed for, so an app can ignore a result whose key differs.
+    pub position_key: u64,
+}
+
+/// Converts a game error into the error the apps see.
+impl From<GameError> for ChessError {
+    fn from(e: GameError) -> ChessError {
+        let text = e.to_string();
+        match e {
+            GameError::Fen(_) => ChessError::InvalidFen(text),
+            GameError::Uci(u) => u.into(),
+            GameError::San(san::SanError::Illegal { .. }) => ChessError::IllegalMove(text),
+            GameError::San(_) => ChessError::InvalidNotation(text),
+            GameError::Pgn(PgnError { .. }) => ChessError::InvalidPgn(text),
+            GameError::IllegalMove(_) => ChessError::IllegalMove(text),
+            GameError::GameOver(_) => ChessError::GameOver(text),
+            GameError::NothingToClaim => ChessError::InvalidRequest(text),
+            GameError::InvalidSave(_) => ChessError::InvalidSavedGame(text),
+        }
+    }
+}

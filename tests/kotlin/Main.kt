@@ -1,0 +1,5 @@
+package dev.chesscore.tests
+
+fun main(args: Array<String>) {
+    runSuites(listOf(gameTests), args.firstOrNull())
+}
