@@ -3,5 +3,6 @@
 //! A chess rules core and playing engine, one library for every platform.
 #![warn(missing_docs)]
 
+pub mod engine;
 pub mod notation;
 pub mod rules;
