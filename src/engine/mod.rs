@@ -134,7 +134,7 @@ pub struct Engine {
 }
 
 /// After this fraction of the optimum time, do not start another iteration.
-const NEW_ITERATION_FRACTION: f64 = 0.55;
+const NEW_ITERATION_FRACTION: f64 = 0.7;
 
 impl Engine {
     /// An engine with `config`; allocates its transposition table.
