@@ -106,7 +106,9 @@ fn repetition_avoided_when_winning_and_sought_when_losing() {
     // White is a rook up. The game shuffled Ra2-b2 and Ke8-d8 twice, so the root position has
     // occurred twice and Ra2-b2 would make the next position occur a third time.
     let start = fen::parse("4k3/8/8/8/8/8/R7/4K3 w - - 0 1").unwrap();
-    let shuffle = ["a2b2", "e8d8", "b2a2", "d8e8", "a2b2", "e8d8", "b2a2", "d8e8"];
+    let shuffle = [
+        "a2b2", "e8d8", "b2a2", "d8e8", "a2b2", "e8d8", "b2a2", "d8e8",
+    ];
     let (root, history) = play(&start, &shuffle);
     assert_eq!(root.key(), start.key());
     let stop = AtomicBool::new(false);
@@ -158,8 +160,8 @@ fn stop_is_fast_and_result_is_legal() {
 
 #[test]
 fn stopped_at_once_still_gives_a_legal_move() {
-    let pos = fen::parse("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
-        .unwrap();
+    let pos =
+        fen::parse("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4").unwrap();
     let stop = AtomicBool::new(true);
     let r = engine().search(&pos, &[], &SearchLimits::infinite(), &stop, &mut |_| {});
     assert!(pos.is_legal(r.best_move));

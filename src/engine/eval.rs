@@ -88,6 +88,9 @@ const BISHOP_PAIR: S = S(30, 50);
 const ROOK_OPEN_FILE: S = S(22, 8);
 const ROOK_SEMI_OPEN_FILE: S = S(10, 6);
 const TEMPO: i32 = 12;
+const THREAT_BY_PAWN: S = S(45, 30);
+const THREAT_MINOR_ON_MAJOR: S = S(30, 20);
+const HANGING: S = S(18, 10);
 
 const SHIELD_NEAR: i32 = 14;
 const SHIELD_FAR: i32 = 7;
@@ -256,10 +259,12 @@ pub fn evaluate(pos: &Position) -> i32 {
             }
         }
     }
-    let white = evaluate_side(pos, Side::White, t);
-    let black = evaluate_side(pos, Side::Black, t);
+    let (white, white_attacks) = evaluate_side(pos, Side::White, t);
+    let (black, black_attacks) = evaluate_side(pos, Side::Black, t);
     score += white;
     score -= black;
+    score += threats(pos, Side::White, &white_attacks, &black_attacks);
+    score -= threats(pos, Side::Black, &black_attacks, &white_attacks);
 
     let phase = phase.min(PHASE_TOTAL);
     let mut eg = score.1;
@@ -282,8 +287,34 @@ pub fn evaluate(pos: &Position) -> i32 {
     }
 }
 
-/// Mobility, pawn structure, king safety and piece terms for one side (positive = good for it).
-fn evaluate_side(pos: &Position, us: Side, t: &Tables) -> S {
+/// The squares one side attacks: all of them, and those attacked by its pawns and minor pieces.
+#[derive(Debug, Clone, Copy, Default)]
+struct AttackMap {
+    all: Bitboard,
+    pawns: Bitboard,
+    minors: Bitboard,
+}
+
+/// Bonuses for `us` attacking the other side's pieces: with pawns, minors on majors, and
+/// pieces attacked but not defended.
+fn threats(pos: &Position, us: Side, ours: &AttackMap, theirs: &AttackMap) -> S {
+    let them = !us;
+    let their_pieces = pos.side_pieces(them)
+        - pos.pieces(them, PieceKind::Pawn)
+        - pos.pieces(them, PieceKind::King);
+    let majors = pos.pieces(them, PieceKind::Rook) | pos.pieces(them, PieceKind::Queen);
+    let mut s = S(0, 0);
+    s += THREAT_BY_PAWN * (their_pieces & ours.pawns).count() as i32;
+    s += THREAT_MINOR_ON_MAJOR * (majors & ours.minors).count() as i32;
+    let hanging =
+        (pos.side_pieces(them) - pos.pieces(them, PieceKind::King)) & ours.all & !theirs.all;
+    s += HANGING * hanging.count() as i32;
+    s
+}
+
+/// Mobility, pawn structure, king safety and piece terms for one side (positive = good for it),
+/// and the squares it attacks.
+fn evaluate_side(pos: &Position, us: Side, t: &Tables) -> (S, AttackMap) {
     let them = !us;
     let occ = pos.occupied();
     let our_pawns = pos.pieces(us, PieceKind::Pawn);
@@ -292,6 +323,11 @@ fn evaluate_side(pos: &Position, us: Side, t: &Tables) -> S {
     for sq in their_pawns {
         their_pawn_attacks |= attacks::pawn_attacks(them, sq);
     }
+    let mut map = AttackMap::default();
+    for sq in our_pawns {
+        map.pawns |= attacks::pawn_attacks(us, sq);
+    }
+    map.all = map.pawns | attacks::king_attacks(pos.king_square(us));
     let safe = !(pos.side_pieces(us) | their_pawn_attacks);
     let their_king = pos.king_square(them);
     let their_zone = t.king_zone[them.index()][their_king.index()];
@@ -300,6 +336,10 @@ fn evaluate_side(pos: &Position, us: Side, t: &Tables) -> S {
     let mut attackers = 0;
 
     let mut mobility = |kind: PieceKind, weight: S, attacked: Bitboard| {
+        map.all |= attacked;
+        if matches!(kind, PieceKind::Knight | PieceKind::Bishop) {
+            map.minors |= attacked;
+        }
         s += weight * ((attacked & safe).count() as i32 - MOBILITY_BASE[kind.index()]);
         let hits = attacked & their_zone;
         if hits.any() {
@@ -359,7 +399,7 @@ fn evaluate_side(pos: &Position, us: Side, t: &Tables) -> S {
 
     s += pawn_structure(pos, us, t);
     s += S(king_shield(pos, us), 0);
-    s
+    (s, map)
 }
 
 fn pawn_structure(pos: &Position, us: Side, t: &Tables) -> S {

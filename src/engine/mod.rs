@@ -134,7 +134,7 @@ pub struct Engine {
 }
 
 /// After this fraction of the optimum time, do not start another iteration.
-const NEW_ITERATION_FRACTION: f64 = 0.7;
+const NEW_ITERATION_FRACTION: f64 = 0.9;
 
 impl Engine {
     /// An engine with `config`; allocates its transposition table.
@@ -285,7 +285,9 @@ impl Engine {
             score = value;
             let best = s.root_moves[0].clone();
             if best.mv != last_best {
-                best_changes += 1;
+                if !last_best.is_null() {
+                    best_changes += 1;
+                }
                 last_best = best.mv;
             }
             result.best_move = best.mv;
@@ -319,10 +321,11 @@ impl Engine {
                     break;
                 }
                 if limits.move_time.is_none() {
-                    let stability = if depth >= 6 && best_changes <= 1 {
-                        0.8
+                    // Think less when the best move has been stable, more when it keeps changing.
+                    let stability = if best_changes == 0 {
+                        0.75
                     } else {
-                        1.2
+                        1.0 + 0.25 * best_changes.min(3) as f64
                     };
                     let target = b.optimum.as_secs_f64() * NEW_ITERATION_FRACTION * stability;
                     if elapsed.as_secs_f64() >= target {

@@ -5,7 +5,7 @@
 use super::eval::{self, has_non_pawn_material, PIECE_VALUE};
 use super::ordering::{is_bad_capture_score, Heuristics, ScoredMoves};
 use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
-use super::see::see_ge;
+use super::see::{gives_direct_check, see_ge};
 use super::tt::{Bound, TranspositionTable};
 use crate::rules::{Bitboard, GenKind, Move, MoveList, Position, Undo};
 use once_cell::sync::Lazy;
@@ -435,7 +435,7 @@ impl<'a> Searcher<'a> {
             let quiet = capture.is_none() && !m.is_promotion();
 
             if !pv_node && !in_check && best_score > -MATE_BOUND && searched > 0 {
-                if quiet {
+                if quiet && !gives_direct_check(&self.pos, m) {
                     if depth <= LMP_DEPTH && quiets_tried.len() as i32 >= lmp_limit {
                         continue;
                     }

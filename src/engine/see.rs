@@ -81,6 +81,21 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     side != mover.side
 }
 
+/// `true` when `m` checks the enemy king directly (the moved or promoted piece attacks it);
+/// discovered checks are not detected. Cheap enough to ask before making the move.
+pub fn gives_direct_check(pos: &Position, m: Move) -> bool {
+    if m.is_castle() {
+        return false;
+    }
+    let Some(mover) = pos.piece_at(m.from()) else {
+        return false;
+    };
+    let kind = m.promotion_kind().unwrap_or(mover.kind);
+    let their_king = pos.king_square(!mover.side);
+    let occupied = pos.occupied().without(m.from()).with(m.to());
+    attacks::attacks(kind, mover.side, m.to(), occupied).contains(their_king)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
