@@ -1,25 +1,24 @@
 //! Command-line front ends over the library's public API.
 
-use chesscore::notation::{fen, uci};
+use chesscore::notation::fen;
 use chesscore::rules::Position;
 use std::process::ExitCode;
 use std::time::Instant;
 
 mod bench;
+mod uci;
 
 const USAGE: &str = "usage: chesscore [uci | play [options] | perft DEPTH [FEN] | bench]";
 
 /// Dispatches the command line.
 pub fn run(args: &[String]) -> ExitCode {
     match args.first().map(String::as_str) {
-        Some("perft") => perft(&args[1..]),
-        Some("bench") => {
-            if bench::movegen_bench() {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::FAILURE
-            }
+        None | Some("uci") => {
+            uci::run();
+            ExitCode::SUCCESS
         }
+        Some("bench") => bench::run(&args[1..]),
+        Some("perft") => perft(&args[1..]),
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -54,7 +53,7 @@ fn perft(args: &[String]) -> ExitCode {
         total = 1;
     } else {
         for (m, n) in pos.perft_divide(depth) {
-            println!("{}: {n}", uci::to_uci(m));
+            println!("{}: {n}", chesscore::notation::uci::to_uci(m));
             total += n;
         }
     }

@@ -1,0 +1,352 @@
+//! The UCI front end: reads commands from stdin, searches on the engine's worker thread, and
+//! prints `info` and `bestmove` lines. Bad input is reported as `info string` and ignored.
+
+use chesscore::engine::{
+    EngineConfig, EngineThread, Level, SearchInfo, SearchLimits, SearchResult,
+};
+use chesscore::notation::{fen, uci};
+use chesscore::rules::Position;
+use std::io::{BufRead, Write};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+const ENGINE_NAME: &str = concat!("chesscore ", env!("CARGO_PKG_VERSION"));
+const ENGINE_AUTHOR: &str = "the chesscore authors";
+const MAX_HASH_MB: u32 = 4096;
+const MIN_ELO: u32 = 800;
+const MAX_ELO: u32 = 2600;
+
+/// What the output side needs to know about the running search.
+#[derive(Default)]
+struct Output {
+    /// `go infinite` / `go ponder`: hold `bestmove` until `stop` or `ponderhit`.
+    hold: bool,
+    held: Option<String>,
+}
+
+struct Session {
+    engine: EngineThread,
+    config: EngineConfig,
+    skill: Level,
+    limit_strength: bool,
+    elo: u32,
+    base_seed: u64,
+    games: u64,
+    position: Position,
+    /// Keys of the positions before `position`, oldest first.
+    history: Vec<u64>,
+    output: Arc<Mutex<Output>>,
+}
+
+fn say(line: &str) {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+/// Runs the UCI loop on stdin/stdout until `quit` or end of input.
+pub fn run() {
+    let mut session = Session::new();
+    let stdin = std::io::stdin();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        if !session.handle(line.trim()) {
+            break;
+        }
+    }
+    session.engine.stop();
+}
+
+impl Session {
+    fn new() -> Session {
+        let config = EngineConfig::default();
+        Session {
+            engine: EngineThread::new(config.clone()),
+            skill: config.level,
+            config,
+            limit_strength: false,
+            elo: MAX_ELO,
+            base_seed: 0,
+            games: 0,
+            position: Position::startpos(),
+            history: Vec::new(),
+            output: Arc::new(Mutex::new(Output::default())),
+        }
+    }
+
+    /// Handles one line; `false` on `quit`.
+    fn handle(&mut self, line: &str) -> bool {
+        let mut words = line.split_whitespace();
+        let Some(command) = words.next() else {
+            return true;
+        };
+        let rest: Vec<&str> = words.collect();
+        match command {
+            "uci" => self.uci(),
+            "isready" => say("readyok"),
+            "ucinewgame" => {
+                self.engine.stop();
+                self.games += 1;
+                self.apply_config();
+                self.engine.new_game();
+                self.position = Position::startpos();
+                self.history.clear();
+            }
+            "setoption" => self.set_option(&rest),
+            "position" => self.set_position(&rest),
+            "go" => self.go(&rest),
+            // Pondering is searched as `go infinite`, so a ponder hit ends it like `stop`.
+            "stop" | "ponderhit" => self.release(),
+            "quit" => return false,
+            "d" => say(&format!("info string fen {}", fen::to_fen(&self.position))),
+            "eval" => say(&format!(
+                "info string static eval {} cp (side to move)",
+                chesscore::engine::evaluate(&self.position)
+            )),
+            _ => say(&format!("info string unknown command '{command}'")),
+        }
+        true
+    }
+
+    fn uci(&self) {
+        say(&format!("id name {ENGINE_NAME}"));
+        say(&format!("id author {ENGINE_AUTHOR}"));
+        say(&format!(
+            "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
+            EngineConfig::default().hash_mb
+        ));
+        say("option name Clear Hash type button");
+        say(&format!(
+            "option name Skill Level type spin default {} min {} max {}",
+            Level::MAX.number(),
+            Level::MIN.number(),
+            Level::MAX.number()
+        ));
+        say("option name UCI_LimitStrength type check default false");
+        say(&format!(
+            "option name UCI_Elo type spin default {MAX_ELO} min {MIN_ELO} max {MAX_ELO}"
+        ));
+        say(&format!(
+            "option name Move Overhead type spin default {} min 0 max 5000",
+            chesscore::engine::DEFAULT_MOVE_OVERHEAD.as_millis()
+        ));
+        say("option name Seed type spin default 0 min 0 max 2147483647");
+        say("uciok");
+    }
+
+    fn apply_config(&mut self) {
+        self.config.level = if self.limit_strength {
+            Level::from_elo(self.elo)
+        } else {
+            self.skill
+        };
+        self.config.seed = self.base_seed.wrapping_add(self.games);
+        self.engine.set_config(self.config.clone());
+    }
+
+    fn set_option(&mut self, args: &[&str]) {
+        // setoption name <id...> [value <x...>]
+        let value_at = args.iter().position(|&w| w == "value");
+        let name_words = &args[1.min(args.len())..value_at.unwrap_or(args.len())];
+        let name = name_words.join(" ").to_ascii_lowercase();
+        let value = value_at
+            .map(|i| args[i + 1..].join(" "))
+            .unwrap_or_default();
+        let number = value.trim().parse::<i64>();
+        let bad = || {
+            say(&format!(
+                "info string invalid value '{value}' for option '{name}'"
+            ))
+        };
+        match name.as_str() {
+            "hash" => match number {
+                Ok(n) => self.config.hash_mb = n.clamp(1, MAX_HASH_MB as i64) as u32,
+                Err(_) => return bad(),
+            },
+            "clear hash" => {
+                self.engine.new_game();
+                return;
+            }
+            "skill level" => match number {
+                Ok(n) => self.skill = Level::new(n.clamp(0, 255) as u8),
+                Err(_) => return bad(),
+            },
+            "uci_limitstrength" => match value.trim() {
+                "true" => self.limit_strength = true,
+                "false" => self.limit_strength = false,
+                _ => return bad(),
+            },
+            "uci_elo" => match number {
+                Ok(n) => self.elo = n.clamp(MIN_ELO as i64, MAX_ELO as i64) as u32,
+                Err(_) => return bad(),
+            },
+            "move overhead" => match number {
+                Ok(n) => self.config.move_overhead = Duration::from_millis(n.clamp(0, 5000) as u64),
+                Err(_) => return bad(),
+            },
+            "seed" => match number {
+                Ok(n) => self.base_seed = n.max(0) as u64,
+                Err(_) => return bad(),
+            },
+            "threads" | "ponder" | "multipv" | "uci_chess960" | "uci_showwdl" => {}
+            _ => return say(&format!("info string unknown option '{name}'")),
+        }
+        self.apply_config();
+    }
+
+    fn set_position(&mut self, args: &[&str]) {
+        let moves_at = args.iter().position(|&w| w == "moves");
+        let setup = &args[..moves_at.unwrap_or(args.len())];
+        let mut pos = match setup.first() {
+            Some(&"startpos") => Position::startpos(),
+            Some(&"fen") => match fen::parse(&setup[1..].join(" ")) {
+                Ok(p) => p,
+                Err(e) => return say(&format!("info string bad FEN, position ignored: {e}")),
+            },
+            _ => return say("info string expected 'position startpos|fen <FEN> [moves ...]'"),
+        };
+        let mut history = Vec::new();
+        if let Some(i) = moves_at {
+            for text in &args[i + 1..] {
+                match uci::parse_move(&pos, text) {
+                    Ok(m) => {
+                        history.push(pos.key());
+                        pos.make_move(m);
+                    }
+                    Err(e) => {
+                        return say(&format!("info string {e}; position command ignored"));
+                    }
+                }
+            }
+        }
+        self.position = pos;
+        self.history = history;
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        if args.first() == Some(&"perft") {
+            return self.perft(args.get(1));
+        }
+        let mut limits = SearchLimits::default();
+        let mut hold = false;
+        let mut i = 0;
+        let ms = |s: Option<&&str>| -> Option<Duration> {
+            s.and_then(|v| v.parse::<i64>().ok())
+                .map(|v| Duration::from_millis(v.max(0) as u64))
+        };
+        while i < args.len() {
+            let next = args.get(i + 1);
+            match args[i] {
+                "wtime" => limits.white_time = ms(next),
+                "btime" => limits.black_time = ms(next),
+                "winc" => limits.white_increment = ms(next).unwrap_or_default(),
+                "binc" => limits.black_increment = ms(next).unwrap_or_default(),
+                "movetime" => limits.move_time = ms(next),
+                "movestogo" => limits.moves_to_go = next.and_then(|v| v.parse().ok()),
+                "depth" => limits.depth = next.and_then(|v| v.parse().ok()),
+                "nodes" => limits.nodes = next.and_then(|v| v.parse().ok()),
+                "mate" => {
+                    limits.depth = next.and_then(|v| v.parse::<u32>().ok()).map(|n| 2 * n + 1)
+                }
+                "infinite" => {
+                    limits.infinite = true;
+                    hold = true;
+                    i += 1;
+                    continue;
+                }
+                "ponder" => {
+                    hold = true;
+                    i += 1;
+                    continue;
+                }
+                "searchmoves" => break,
+                other => {
+                    say(&format!(
+                        "info string ignoring unknown go parameter '{other}'"
+                    ));
+                    i += 1;
+                    continue;
+                }
+            }
+            i += 2;
+        }
+        if hold && !limits.infinite {
+            // Pondering without a ponder-aware time manager: think until told.
+            limits = SearchLimits::infinite();
+        }
+        {
+            let mut out = self.output.lock().unwrap_or_else(|e| e.into_inner());
+            out.hold = hold;
+            out.held = None;
+        }
+        let output = Arc::clone(&self.output);
+        self.engine.start(
+            self.position.clone(),
+            self.history.clone(),
+            limits,
+            Box::new(|info: &SearchInfo| say(&info_line(info))),
+            Box::new(move |result: SearchResult| {
+                let line = bestmove_line(&result);
+                let mut out = output.lock().unwrap_or_else(|e| e.into_inner());
+                if out.hold {
+                    out.held = Some(line);
+                } else {
+                    say(&line);
+                }
+            }),
+        );
+    }
+
+    /// `stop` or `ponderhit`: print a held `bestmove`, or stop the running search, which then
+    /// prints its own.
+    fn release(&mut self) {
+        let mut out = self.output.lock().unwrap_or_else(|e| e.into_inner());
+        out.hold = false;
+        if let Some(line) = out.held.take() {
+            say(&line);
+        }
+        drop(out);
+        self.engine.stop();
+    }
+
+    fn perft(&self, depth: Option<&&str>) {
+        let Some(depth) = depth.and_then(|d| d.parse::<u32>().ok()) else {
+            return say("info string expected 'go perft <depth>'");
+        };
+        let mut total = 0;
+        if depth == 0 {
+            total = 1;
+        } else {
+            for (m, n) in self.position.perft_divide(depth) {
+                say(&format!("{}: {n}", uci::to_uci(m)));
+                total += n;
+            }
+        }
+        say("");
+        say(&format!("Nodes searched: {total}"));
+    }
+}
+
+fn info_line(info: &SearchInfo) -> String {
+    let pv: Vec<String> = info.pv.iter().map(|&m| uci::to_uci(m)).collect();
+    format!(
+        "info depth {} seldepth {} multipv 1 score {} nodes {} nps {} hashfull {} time {} pv {}",
+        info.depth,
+        info.seldepth,
+        info.score.to_uci(),
+        info.nodes,
+        info.nps,
+        info.hash_full_permille,
+        info.time.as_millis(),
+        pv.join(" ")
+    )
+}
+
+fn bestmove_line(result: &SearchResult) -> String {
+    let mut line = format!("bestmove {}", uci::to_uci(result.best_move));
+    if let Some(p) = result.ponder {
+        line.push_str(&format!(" ponder {}", uci::to_uci(p)));
+    }
+    line
+}

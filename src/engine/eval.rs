@@ -1,0 +1,640 @@
+//! Static evaluation: a tapered (middle game / endgame) sum of material, piece-square terms,
+//! mobility, pawn structure, king safety and a few piece terms, scaled for drawish endings, from
+//! the side to move's point of view.
+//!
+//! Every weight is a named constant or a table built from a short formula below; none is taken
+//! from another engine.
+
+use crate::rules::attacks;
+use crate::rules::{Bitboard, PieceKind, Position, Side, Square};
+use once_cell::sync::Lazy;
+
+/// A middle-game / endgame pair of weights.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct S(i32, i32);
+
+impl std::ops::Add for S {
+    type Output = S;
+    #[inline]
+    fn add(self, o: S) -> S {
+        S(self.0 + o.0, self.1 + o.1)
+    }
+}
+impl std::ops::AddAssign for S {
+    #[inline]
+    fn add_assign(&mut self, o: S) {
+        self.0 += o.0;
+        self.1 += o.1;
+    }
+}
+impl std::ops::SubAssign for S {
+    #[inline]
+    fn sub_assign(&mut self, o: S) {
+        self.0 -= o.0;
+        self.1 -= o.1;
+    }
+}
+impl std::ops::Mul<i32> for S {
+    type Output = S;
+    #[inline]
+    fn mul(self, k: i32) -> S {
+        S(self.0 * k, self.1 * k)
+    }
+}
+
+/// Material values, indexed by [`PieceKind`] (the king's is not counted).
+const MATERIAL: [S; 6] = [
+    S(82, 100),
+    S(330, 300),
+    S(345, 320),
+    S(470, 520),
+    S(1000, 960),
+    S(0, 0),
+];
+
+/// Simple piece values for exchange arithmetic (SEE, delta pruning, move ordering).
+pub const PIECE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
+
+/// Game phase weight of each piece kind; 24 = all pieces on the board.
+const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
+const PHASE_TOTAL: i32 = 24;
+
+const MOBILITY_KNIGHT: S = S(4, 4);
+const MOBILITY_BISHOP: S = S(5, 5);
+const MOBILITY_ROOK: S = S(2, 4);
+const MOBILITY_QUEEN: S = S(1, 2);
+/// The mobility each piece kind has "on average": more is a bonus, less a penalty.
+const MOBILITY_BASE: [i32; 6] = [0, 4, 6, 6, 12, 0];
+
+const PASSED_BY_RANK: [S; 8] = [
+    S(0, 0),
+    S(2, 10),
+    S(5, 14),
+    S(10, 26),
+    S(22, 48),
+    S(40, 80),
+    S(60, 125),
+    S(0, 0),
+];
+/// Endgame bonus per square of distance between the enemy king and the passer's stop square,
+/// times the passer's relative rank; and the malus for our own king's distance.
+const PASSER_ENEMY_KING_DIST: i32 = 2;
+const PASSER_OWN_KING_DIST: i32 = 1;
+const PASSER_BLOCKED: S = S(-6, -20);
+const DOUBLED: S = S(-10, -22);
+const ISOLATED: S = S(-10, -12);
+const BACKWARD_OPEN: S = S(-6, -6);
+const BISHOP_PAIR: S = S(30, 50);
+const ROOK_OPEN_FILE: S = S(22, 8);
+const ROOK_SEMI_OPEN_FILE: S = S(10, 6);
+const TEMPO: i32 = 12;
+const THREAT_BY_PAWN: S = S(45, 30);
+const THREAT_MINOR_ON_MAJOR: S = S(30, 20);
+const HANGING: S = S(18, 10);
+
+const SHIELD_NEAR: i32 = 14;
+const SHIELD_FAR: i32 = 7;
+const SHIELD_MISSING: i32 = -14;
+const SHIELD_OPEN_FILE: i32 = -10;
+/// King-zone attack weights by attacker kind (knight, bishop, rook, queen).
+const KING_ATTACK_WEIGHT: [i32; 6] = [0, 2, 2, 3, 5, 0];
+const KING_DANGER_CAP: i32 = 500;
+
+/// Pieces on the board below which a pawnless side cannot win (about a minor piece's margin).
+const PAWNLESS_WIN_MARGIN: i32 = 400;
+/// Endgame scaling is out of this.
+const SCALE_NORMAL: i32 = 64;
+const SCALE_OPPOSITE_BISHOPS: i32 = 32;
+const SCALE_PAWNLESS_SMALL_EDGE: i32 = 8;
+/// Bonus for driving a lone king to the edge (or to the right corner for KBN v K).
+const MOP_UP_EDGE: i32 = 12;
+const MOP_UP_KINGS_CLOSE: i32 = 6;
+const MOP_UP_CORNER: i32 = 22;
+
+struct Tables {
+    /// Material + piece-square value for `[piece index][square]`, White's pieces from White's
+    /// view and Black's mirrored, both as White-positive.
+    psqt: [[S; 64]; 12],
+    /// `[side][square]`: squares in front of a pawn on its file and the two neighbouring files.
+    passed_mask: [[Bitboard; 64]; 2],
+    /// `[side][square]`: squares strictly ahead on the same file.
+    forward_file: [[Bitboard; 64]; 2],
+    adjacent_files: [Bitboard; 8],
+    /// The king's square, its neighbours, and the row further ahead of it.
+    king_zone: [[Bitboard; 64]; 2],
+    distance: [[i32; 64]; 64],
+}
+
+fn centre_distance(sq: Square) -> i32 {
+    let f = sq.file() as i32;
+    let r = sq.rank() as i32;
+    ((2 * f - 7).abs() + (2 * r - 7).abs()) / 2
+}
+
+/// The piece-square term (without material) for a White piece on `sq`.
+fn piece_square(kind: PieceKind, sq: Square) -> S {
+    let f = sq.file() as usize;
+    let r = sq.rank() as usize;
+    let cd = centre_distance(sq);
+    match kind {
+        PieceKind::Pawn => {
+            const FILE_WEIGHT: [i32; 8] = [0, 2, 4, 9, 9, 4, 2, 0];
+            const EG_RANK: [i32; 8] = [0, 0, 2, 6, 14, 28, 48, 0];
+            let advance = (r as i32 - 1).clamp(0, 3);
+            let mut mg = FILE_WEIGHT[f] * advance;
+            // Keep the pawns in front of a castled king at home.
+            if r == 1 && (f <= 2 || f >= 5) {
+                mg += 6;
+            }
+            S(mg, EG_RANK[r])
+        }
+        PieceKind::Knight => {
+            const ADVANCE: [i32; 8] = [-12, 0, 6, 10, 14, 14, 4, -10];
+            S(28 - 9 * cd + ADVANCE[r], 20 - 8 * cd)
+        }
+        PieceKind::Bishop => {
+            let back = if r == 0 { -8 } else { 0 };
+            let long_diagonal = if f == r || f + r == 7 { 6 } else { 0 };
+            S(12 - 4 * cd + back + long_diagonal, 10 - 4 * cd)
+        }
+        PieceKind::Rook => {
+            let seventh = if r == 6 { S(16, 10) } else { S(0, 0) };
+            let centre_file = if (2..=5).contains(&f) { 4 } else { 0 };
+            seventh + S(centre_file, 0)
+        }
+        PieceKind::Queen => {
+            let early = if r >= 2 { -4 } else { 0 };
+            S(6 - 2 * cd + early, 20 - 6 * cd)
+        }
+        PieceKind::King => {
+            const HOME: [i32; 8] = [12, 24, 8, -12, -4, -12, 26, 16];
+            let mg = match r {
+                0 => HOME[f],
+                1 => [-6, -6, -12, -22, -22, -12, -6, -6][f],
+                _ => -30 - 12 * (r as i32 - 2),
+            };
+            S(mg, 28 - 10 * cd)
+        }
+    }
+}
+
+static TABLES: Lazy<Tables> = Lazy::new(|| {
+    let mut t = Tables {
+        psqt: [[S(0, 0); 64]; 12],
+        passed_mask: [[Bitboard::EMPTY; 64]; 2],
+        forward_file: [[Bitboard::EMPTY; 64]; 2],
+        adjacent_files: [Bitboard::EMPTY; 8],
+        king_zone: [[Bitboard::EMPTY; 64]; 2],
+        distance: [[0; 64]; 64],
+    };
+    for f in 0..8u32 {
+        let mut adj = Bitboard::EMPTY;
+        if f > 0 {
+            adj |= Bitboard::file(f - 1);
+        }
+        if f < 7 {
+            adj |= Bitboard::file(f + 1);
+        }
+        t.adjacent_files[f as usize] = adj;
+    }
+    for sq in Square::all() {
+        for kind in PieceKind::ALL {
+            let v = MATERIAL[kind.index()] + piece_square(kind, sq);
+            t.psqt[kind.index()][sq.index()] = v;
+            // Black's piece on the mirrored square, as a White-positive value.
+            t.psqt[6 + kind.index()][sq.flip_rank().index()] = S(-v.0, -v.1);
+        }
+        for side in Side::ALL {
+            let mut ahead = Bitboard::EMPTY;
+            let mut r = sq.rank() as i32 + side.sign();
+            while (0..8).contains(&r) {
+                ahead |= Bitboard::rank(r as u32);
+                r += side.sign();
+            }
+            let file = Bitboard::file(sq.file());
+            t.forward_file[side.index()][sq.index()] = ahead & file;
+            t.passed_mask[side.index()][sq.index()] =
+                ahead & (file | t.adjacent_files[sq.file() as usize]);
+            let mut zone = attacks::king_attacks(sq).with(sq);
+            for z in zone {
+                if let Some(front) = z.offset(0, 2 * side.sign()) {
+                    if front.rank().abs_diff(sq.rank()) == 2 {
+                        zone |= Bitboard::from_square(front);
+                    }
+                }
+            }
+            t.king_zone[side.index()][sq.index()] = zone;
+        }
+        for other in Square::all() {
+            t.distance[sq.index()][other.index()] =
+                (sq.file().abs_diff(other.file())).max(sq.rank().abs_diff(other.rank())) as i32;
+        }
+    }
+    t
+});
+
+/// Forces the evaluation tables to be built now.
+pub fn init() {
+    Lazy::force(&TABLES);
+}
+
+/// Chebyshev (king-move) distance between two squares.
+#[inline]
+pub fn distance(a: Square, b: Square) -> i32 {
+    TABLES.distance[a.index()][b.index()]
+}
+
+/// The side to move's evaluation of `pos` in centipawns.
+pub fn evaluate(pos: &Position) -> i32 {
+    let t = &*TABLES;
+    let mut score = S(0, 0);
+    let mut phase = 0;
+    for side in Side::ALL {
+        for kind in PieceKind::ALL {
+            let bb = pos.pieces(side, kind);
+            phase += PHASE_WEIGHT[kind.index()] * bb.count() as i32;
+            let table = &t.psqt[side.index() * 6 + kind.index()];
+            for sq in bb {
+                score += table[sq.index()];
+            }
+        }
+    }
+    let (white, white_attacks) = evaluate_side(pos, Side::White, t);
+    let (black, black_attacks) = evaluate_side(pos, Side::Black, t);
+    score += white;
+    score -= black;
+    score += threats(pos, Side::White, &white_attacks, &black_attacks);
+    score -= threats(pos, Side::Black, &black_attacks, &white_attacks);
+
+    let phase = phase.min(PHASE_TOTAL);
+    let mut eg = score.1;
+    let strong = if eg >= 0 { Side::White } else { Side::Black };
+    let (scale, mop_up) = endgame_scale(pos, strong, t);
+    eg = eg * scale / SCALE_NORMAL + mop_up * strong.sign();
+    let mut v = (score.0 * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
+    if scale == 0 {
+        v = 0;
+    }
+    let v = if pos.side_to_move() == Side::White {
+        v
+    } else {
+        -v
+    };
+    if scale == 0 {
+        v
+    } else {
+        v + TEMPO
+    }
+}
+
+/// The squares one side attacks: all of them, and those attacked by its pawns and minor pieces.
+#[derive(Debug, Clone, Copy, Default)]
+struct AttackMap {
+    all: Bitboard,
+    pawns: Bitboard,
+    minors: Bitboard,
+}
+
+/// Bonuses for `us` attacking the other side's pieces: with pawns, minors on majors, and
+/// pieces attacked but not defended.
+fn threats(pos: &Position, us: Side, ours: &AttackMap, theirs: &AttackMap) -> S {
+    let them = !us;
+    let their_pieces = pos.side_pieces(them)
+        - pos.pieces(them, PieceKind::Pawn)
+        - pos.pieces(them, PieceKind::King);
+    let majors = pos.pieces(them, PieceKind::Rook) | pos.pieces(them, PieceKind::Queen);
+    let mut s = S(0, 0);
+    s += THREAT_BY_PAWN * (their_pieces & ours.pawns).count() as i32;
+    s += THREAT_MINOR_ON_MAJOR * (majors & ours.minors).count() as i32;
+    let hanging =
+        (pos.side_pieces(them) - pos.pieces(them, PieceKind::King)) & ours.all & !theirs.all;
+    s += HANGING * hanging.count() as i32;
+    s
+}
+
+/// Mobility, pawn structure, king safety and piece terms for one side (positive = good for it),
+/// and the squares it attacks.
+fn evaluate_side(pos: &Position, us: Side, t: &Tables) -> (S, AttackMap) {
+    let them = !us;
+    let occ = pos.occupied();
+    let our_pawns = pos.pieces(us, PieceKind::Pawn);
+    let their_pawns = pos.pieces(them, PieceKind::Pawn);
+    let mut their_pawn_attacks = Bitboard::EMPTY;
+    for sq in their_pawns {
+        their_pawn_attacks |= attacks::pawn_attacks(them, sq);
+    }
+    let mut map = AttackMap::default();
+    for sq in our_pawns {
+        map.pawns |= attacks::pawn_attacks(us, sq);
+    }
+    map.all = map.pawns | attacks::king_attacks(pos.king_square(us));
+    let safe = !(pos.side_pieces(us) | their_pawn_attacks);
+    let their_king = pos.king_square(them);
+    let their_zone = t.king_zone[them.index()][their_king.index()];
+    let mut s = S(0, 0);
+    let mut attack_units = 0;
+    let mut attackers = 0;
+
+    let mut mobility = |kind: PieceKind, weight: S, attacked: Bitboard| {
+        map.all |= attacked;
+        if matches!(kind, PieceKind::Knight | PieceKind::Bishop) {
+            map.minors |= attacked;
+        }
+        s += weight * ((attacked & safe).count() as i32 - MOBILITY_BASE[kind.index()]);
+        let hits = attacked & their_zone;
+        if hits.any() {
+            attackers += 1;
+            attack_units += KING_ATTACK_WEIGHT[kind.index()] * (1 + hits.count() as i32) / 2;
+        }
+    };
+    for sq in pos.pieces(us, PieceKind::Knight) {
+        mobility(
+            PieceKind::Knight,
+            MOBILITY_KNIGHT,
+            attacks::knight_attacks(sq),
+        );
+    }
+    let queens = pos.pieces(us, PieceKind::Queen);
+    for sq in pos.pieces(us, PieceKind::Bishop) {
+        // Bishops see through their own queen.
+        mobility(
+            PieceKind::Bishop,
+            MOBILITY_BISHOP,
+            attacks::bishop_attacks(sq, occ - queens),
+        );
+    }
+    for sq in pos.pieces(us, PieceKind::Rook) {
+        let rooks = pos.pieces(us, PieceKind::Rook);
+        mobility(
+            PieceKind::Rook,
+            MOBILITY_ROOK,
+            attacks::rook_attacks(sq, occ - queens - rooks),
+        );
+    }
+    for sq in queens {
+        mobility(
+            PieceKind::Queen,
+            MOBILITY_QUEEN,
+            attacks::queen_attacks(sq, occ),
+        );
+    }
+    if attackers >= 2 && queens.any() {
+        let danger = (attack_units * attack_units * 2).min(KING_DANGER_CAP);
+        s += S(danger, danger / 4);
+    }
+
+    for sq in pos.pieces(us, PieceKind::Rook) {
+        let file = Bitboard::file(sq.file());
+        if (file & our_pawns).is_empty() {
+            s += if (file & their_pawns).is_empty() {
+                ROOK_OPEN_FILE
+            } else {
+                ROOK_SEMI_OPEN_FILE
+            };
+        }
+    }
+    if pos.pieces(us, PieceKind::Bishop).more_than_one() {
+        s += BISHOP_PAIR;
+    }
+
+    s += pawn_structure(pos, us, t);
+    s += S(king_shield(pos, us), 0);
+    (s, map)
+}
+
+fn pawn_structure(pos: &Position, us: Side, t: &Tables) -> S {
+    let them = !us;
+    let our_pawns = pos.pieces(us, PieceKind::Pawn);
+    let their_pawns = pos.pieces(them, PieceKind::Pawn);
+    let our_king = pos.king_square(us);
+    let their_king = pos.king_square(them);
+    let mut s = S(0, 0);
+    for sq in our_pawns {
+        let f = sq.file() as usize;
+        let forward = t.forward_file[us.index()][sq.index()];
+        if (forward & our_pawns).any() {
+            s += DOUBLED;
+        }
+        let adjacent = t.adjacent_files[f];
+        if (adjacent & our_pawns).is_empty() {
+            s += ISOLATED;
+        } else if (forward & their_pawns).is_empty()
+            && (t.passed_mask[them.index()][sq.index()] & adjacent & our_pawns).is_empty()
+            && (attacks::pawn_attacks(us, sq) & their_pawns).is_empty()
+        {
+            // No friendly pawn beside or behind it can ever defend it, on a half-open file.
+            if let Some(stop) = sq.offset(0, us.sign()) {
+                if (attacks::pawn_attacks(us, stop) & their_pawns).any() {
+                    s += BACKWARD_OPEN;
+                }
+            }
+        }
+        if (t.passed_mask[us.index()][sq.index()] & their_pawns).is_empty() {
+            let rel_rank = if us == Side::White {
+                sq.rank()
+            } else {
+                7 - sq.rank()
+            } as usize;
+            s += PASSED_BY_RANK[rel_rank];
+            if let Some(stop) = sq.offset(0, us.sign()) {
+                let w = rel_rank as i32;
+                s += S(
+                    0,
+                    w * (PASSER_ENEMY_KING_DIST * distance(their_king, stop)
+                        - PASSER_OWN_KING_DIST * distance(our_king, stop)),
+                );
+                if pos.occupied().contains(stop) {
+                    s += PASSER_BLOCKED;
+                }
+            }
+        }
+    }
+    s
+}
+
+/// The pawn shield in front of a king still near its home rank (middle game only).
+fn king_shield(pos: &Position, us: Side) -> i32 {
+    let king = pos.king_square(us);
+    let rel_rank = if us == Side::White {
+        king.rank()
+    } else {
+        7 - king.rank()
+    };
+    if rel_rank > 1 {
+        return 0;
+    }
+    let our_pawns = pos.pieces(us, PieceKind::Pawn);
+    let their_pawns = pos.pieces(!us, PieceKind::Pawn);
+    let kf = king.file() as i32;
+    let mut v = 0;
+    for f in (kf - 1).max(0)..=(kf + 1).min(7) {
+        let file = Bitboard::file(f as u32);
+        let near = king
+            .offset(f - kf, us.sign())
+            .is_some_and(|s| our_pawns.contains(s));
+        let far = king
+            .offset(f - kf, 2 * us.sign())
+            .is_some_and(|s| our_pawns.contains(s));
+        v += if near {
+            SHIELD_NEAR
+        } else if far {
+            SHIELD_FAR
+        } else {
+            SHIELD_MISSING
+        };
+        if (file & (our_pawns | their_pawns)).is_empty() {
+            v += SHIELD_OPEN_FILE;
+        }
+    }
+    v
+}
+
+fn non_pawn_value(pos: &Position, side: Side) -> i32 {
+    [
+        PieceKind::Knight,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Queen,
+    ]
+    .iter()
+    .map(|&k| PIECE_VALUE[k.index()] * pos.pieces(side, k).count() as i32)
+    .sum()
+}
+
+/// `true` when `side` has a piece other than pawns and king (null-move zugzwang guard).
+pub fn has_non_pawn_material(pos: &Position, side: Side) -> bool {
+    (pos.side_pieces(side) - pos.pieces(side, PieceKind::Pawn) - pos.pieces(side, PieceKind::King))
+        .any()
+}
+
+/// The endgame scale factor (out of [`SCALE_NORMAL`]; 0 = dead draw) for the side ahead, and a
+/// mop-up bonus for it when the other side has a bare king.
+fn endgame_scale(pos: &Position, strong: Side, t: &Tables) -> (i32, i32) {
+    if pos.is_insufficient_material() {
+        return (0, 0);
+    }
+    let weak = !strong;
+    let strong_pawns = pos.pieces(strong, PieceKind::Pawn);
+    let strong_pieces = non_pawn_value(pos, strong);
+    let weak_pieces = non_pawn_value(pos, weak);
+    let weak_all = pos.side_pieces(weak) - pos.pieces(weak, PieceKind::King);
+
+    if strong_pawns.is_empty() {
+        let knights = pos.pieces(strong, PieceKind::Knight);
+        let only_knights =
+            strong_pieces == PIECE_VALUE[PieceKind::Knight.index()] * 2 && knights.count() == 2;
+        if only_knights && weak_all.is_empty() {
+            return (0, 0);
+        }
+        if strong_pieces - weak_pieces < PAWNLESS_WIN_MARGIN {
+            return (SCALE_PAWNLESS_SMALL_EDGE, 0);
+        }
+    }
+
+    if weak_all.is_empty() && strong_pieces >= PIECE_VALUE[PieceKind::Rook.index()] {
+        return (SCALE_NORMAL, mop_up(pos, strong, t));
+    }
+
+    let bishops_w = pos.pieces(Side::White, PieceKind::Bishop);
+    let bishops_b = pos.pieces(Side::Black, PieceKind::Bishop);
+    let only_bishops = |side: Side| {
+        non_pawn_value(pos, side) == PIECE_VALUE[PieceKind::Bishop.index()]
+            && pos.pieces(side, PieceKind::Bishop).count() == 1
+    };
+    if only_bishops(Side::White) && only_bishops(Side::Black) {
+        let w_dark = (bishops_w & Bitboard::DARK_SQUARES).any();
+        let b_dark = (bishops_b & Bitboard::DARK_SQUARES).any();
+        if w_dark != b_dark {
+            return (SCALE_OPPOSITE_BISHOPS, 0);
+        }
+    }
+    (SCALE_NORMAL, 0)
+}
+
+/// Drives the bare king to the edge (to a corner of the bishop's colour with bishop and knight)
+/// and brings the attacking king close.
+fn mop_up(pos: &Position, strong: Side, t: &Tables) -> i32 {
+    let weak_king = pos.king_square(!strong);
+    let strong_king = pos.king_square(strong);
+    let kings_close = 14 - 2 * t.distance[weak_king.index()][strong_king.index()];
+    let bishops = pos.pieces(strong, PieceKind::Bishop);
+    let heavy = pos.pieces(strong, PieceKind::Rook) | pos.pieces(strong, PieceKind::Queen);
+    let single_bishop_and_knights =
+        heavy.is_empty() && bishops.count() == 1 && pos.pieces(strong, PieceKind::Knight).any();
+    if single_bishop_and_knights {
+        let dark = (bishops & Bitboard::DARK_SQUARES).any();
+        let corners: [Square; 2] = if dark {
+            [Square::new_unchecked(0), Square::new_unchecked(63)]
+        } else {
+            [Square::new_unchecked(7), Square::new_unchecked(56)]
+        };
+        let to_corner = corners
+            .iter()
+            .map(|&c| t.distance[weak_king.index()][c.index()])
+            .min()
+            .unwrap_or(7);
+        return MOP_UP_CORNER * (7 - to_corner) + MOP_UP_KINGS_CLOSE * kings_close;
+    }
+    MOP_UP_EDGE * centre_distance(weak_king) + MOP_UP_KINGS_CLOSE * kings_close
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::fen;
+
+    fn eval(f: &str) -> i32 {
+        evaluate(&fen::parse(f).unwrap())
+    }
+
+    #[test]
+    fn start_position_is_balanced_and_symmetric() {
+        let v = eval(fen::STARTING_FEN);
+        assert_eq!(v, TEMPO);
+        let black = eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+        assert_eq!(black, TEMPO);
+    }
+
+    #[test]
+    fn mirrored_positions_evaluate_the_same() {
+        let a = eval("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+        let b = eval("rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4");
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn extra_material_counts() {
+        assert!(eval("4k3/8/8/8/8/8/4P3/4K2Q w - - 0 1") > 800);
+        assert!(eval("4k3/8/8/8/8/8/4P3/4K2Q b - - 0 1") < -800);
+    }
+
+    #[test]
+    fn known_draws_are_zero_or_scaled() {
+        assert_eq!(eval("4k3/8/8/8/8/8/8/4KN2 w - - 0 1"), 0);
+        assert_eq!(eval("4k3/8/8/8/8/8/8/3NKN2 w - - 0 1"), 0);
+        // KR v KB: pawnless with a small edge, nearly a draw.
+        assert!(eval("4k3/8/8/3b4/8/8/8/3RK3 w - - 0 1").abs() < 60);
+        // Opposite-coloured bishops with a pawn more: scaled.
+        let ocb = eval("4k3/8/8/3b4/8/2P5/1P6/2B1K3 w - - 0 1");
+        let same = eval("4k3/8/8/2b5/8/2P5/1P6/2B1K3 w - - 0 1");
+        assert!(ocb < same, "{ocb} vs {same}");
+    }
+
+    #[test]
+    fn kbn_prefers_the_bishops_corner() {
+        // Light-squared bishop (f1): h1 and a8 are the mating corners.
+        let right = eval("8/8/8/8/8/5N2/5K2/5B1k w - - 0 1");
+        let wrong = eval("8/8/8/8/8/5N2/5K2/k4B2 w - - 0 1");
+        assert!(right > wrong, "{right} vs {wrong}");
+    }
+
+    #[test]
+    fn passed_pawns_and_structure() {
+        let passed = eval("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1");
+        let blocked = eval("4k3/8/3p4/3P4/8/8/8/4K3 w - - 0 1");
+        assert!(passed > blocked + 50);
+        let doubled = eval("4k3/pp6/8/8/8/P7/P7/4K3 w - - 0 1");
+        let healthy = eval("4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1");
+        assert!(healthy > doubled);
+    }
+}

@@ -1,0 +1,174 @@
+//! Strength levels: a named scale from beginner to full strength, and a mapping from a target
+//! Elo to a level.
+//!
+//! A weak level is weak the way a person is: it looks fewer moves ahead (a depth and node cap),
+//! so it misses quiet defences and longer tactics; its judgement is slightly blurred (a small,
+//! seeded evaluation noise that is the same every time the same position is seen); and it picks,
+//! with a seeded random choice, among root moves that it finds nearly as good as the best, which
+//! gives variety. It never chooses a move it sees as clearly worse, so it does not throw pieces
+//! away.
+
+/// A strength level from 1 (beginner) to [`Level::MAX`] (full strength).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Level(u8);
+
+/// How a level limits the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LevelParams {
+    /// The deepest iteration searched.
+    pub max_depth: u32,
+    /// The most nodes searched per move (`None`: no cap).
+    pub max_nodes: Option<u64>,
+    /// The amplitude, in centipawns, of the per-position evaluation noise.
+    pub eval_noise: i32,
+    /// Root moves scoring within this many centipawns of the best may be chosen instead.
+    pub choice_margin: i32,
+}
+
+struct LevelRow {
+    name: &'static str,
+    /// Measured or estimated Elo on the Stockfish `UCI_Elo` scale (see ENGINE_NOTES.md).
+    elo: u32,
+    params: LevelParams,
+}
+
+const fn row(
+    name: &'static str,
+    elo: u32,
+    max_depth: u32,
+    max_nodes: u64,
+    eval_noise: i32,
+    choice_margin: i32,
+) -> LevelRow {
+    LevelRow {
+        name,
+        elo,
+        params: LevelParams {
+            max_depth,
+            max_nodes: if max_nodes == 0 {
+                None
+            } else {
+                Some(max_nodes)
+            },
+            eval_noise,
+            choice_margin,
+        },
+    }
+}
+
+/// Level 1 first. Elo figures: see ENGINE_NOTES.md for how they were measured.
+const LEVELS: [LevelRow; 10] = [
+    row("Beginner", 800, 1, 400, 60, 90),
+    row("Novice", 1000, 2, 1_500, 45, 70),
+    row("Casual", 1200, 3, 4_000, 35, 50),
+    row("Club player", 1400, 4, 10_000, 25, 40),
+    row("Improver", 1600, 5, 30_000, 18, 30),
+    row("Intermediate", 1800, 6, 80_000, 12, 20),
+    row("Advanced", 2000, 8, 250_000, 8, 12),
+    row("Expert", 2200, 10, 800_000, 4, 6),
+    row("Master", 2400, 14, 4_000_000, 0, 0),
+    row("Full strength", 2600, 64, 0, 0, 0),
+];
+
+impl Level {
+    /// The weakest level.
+    pub const MIN: Level = Level(1);
+    /// Full strength.
+    pub const MAX: Level = Level(LEVELS.len() as u8);
+
+    /// The level numbered `n`, clamped to `1..=`[`Level::MAX`].
+    pub const fn new(n: u8) -> Level {
+        if n < 1 {
+            Level(1)
+        } else if n > LEVELS.len() as u8 {
+            Level(LEVELS.len() as u8)
+        } else {
+            Level(n)
+        }
+    }
+
+    /// Every level, weakest first.
+    pub fn all() -> impl Iterator<Item = Level> {
+        (1..=LEVELS.len() as u8).map(Level)
+    }
+
+    /// The level number, 1 to [`Level::MAX`].
+    pub const fn number(self) -> u8 {
+        self.0
+    }
+
+    /// A name a player understands, e.g. `"Club player"`.
+    pub fn name(self) -> &'static str {
+        LEVELS[self.0 as usize - 1].name
+    }
+
+    /// The level's approximate Elo (Stockfish `UCI_Elo` scale).
+    pub fn elo(self) -> u32 {
+        LEVELS[self.0 as usize - 1].elo
+    }
+
+    /// The strongest level whose Elo does not exceed `elo` (the weakest level below its range).
+    pub fn from_elo(elo: u32) -> Level {
+        let mut best = Level::MIN;
+        for level in Level::all() {
+            if level.elo() <= elo {
+                best = level;
+            }
+        }
+        best
+    }
+
+    /// `true` at full strength.
+    pub fn is_full_strength(self) -> bool {
+        self == Level::MAX
+    }
+
+    /// How this level limits the search.
+    pub fn params(self) -> LevelParams {
+        LEVELS[self.0 as usize - 1].params
+    }
+}
+
+impl Default for Level {
+    fn default() -> Self {
+        Level::MAX
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({})", self.0, self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_are_monotone() {
+        let levels: Vec<Level> = Level::all().collect();
+        assert_eq!(levels.len(), Level::MAX.number() as usize);
+        for pair in levels.windows(2) {
+            let (a, b) = (pair[0].params(), pair[1].params());
+            assert!(pair[0].elo() < pair[1].elo());
+            assert!(a.max_depth <= b.max_depth);
+            assert!(a.eval_noise >= b.eval_noise);
+            assert!(a.choice_margin >= b.choice_margin);
+            let cap = |p: LevelParams| p.max_nodes.unwrap_or(u64::MAX);
+            assert!(cap(a) <= cap(b));
+        }
+        assert!(Level::MAX.is_full_strength());
+        assert_eq!(Level::MAX.params().eval_noise, 0);
+    }
+
+    #[test]
+    fn elo_maps_to_levels() {
+        assert_eq!(Level::from_elo(0), Level::MIN);
+        assert_eq!(Level::from_elo(5000), Level::MAX);
+        let l = Level::from_elo(1450);
+        assert!(l.elo() <= 1450 && Level::new(l.number() + 1).elo() > 1450);
+        assert_eq!(Level::new(0), Level::MIN);
+        assert_eq!(Level::new(99), Level::MAX);
+    }
+}

@@ -1,0 +1,411 @@
+//! The playing engine: search, evaluation, transposition table, time management and strength
+//! levels, behind an [`Engine`] value that owns all its state (no statics), and an
+//! [`EngineThread`] that runs it on a worker thread for front ends (UCI, FFI).
+//!
+//! # Examples
+//! ```
+//! use chesscore::engine::{Engine, EngineConfig, Score, SearchLimits};
+//! use chesscore::notation::{fen, uci};
+//! use std::sync::atomic::AtomicBool;
+//!
+//! let mut engine = Engine::new(EngineConfig::default());
+//! // White mates in one with Ra8#.
+//! let pos = fen::parse("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+//! let stop = AtomicBool::new(false);
+//! let result = engine.search(&pos, &[], &SearchLimits::depth(4), &stop, &mut |_| {});
+//! assert_eq!(uci::to_uci(result.best_move), "a1a8");
+//! assert_eq!(result.score, Score::Mate(1));
+//! ```
+
+mod eval;
+mod level;
+mod limits;
+mod ordering;
+mod score;
+mod search;
+mod see;
+mod thread;
+mod tt;
+
+pub use eval::evaluate;
+pub use level::{Level, LevelParams};
+pub use limits::{SearchLimits, TimeBudget, DEFAULT_DEPTH, DEFAULT_MOVE_OVERHEAD};
+pub use score::{Score, MATE, MAX_PLY};
+pub use see::see_ge;
+pub use thread::{EngineThread, SearchId};
+pub use tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, TtHit};
+
+use ordering::Heuristics;
+use score::{INFINITY, MATE_BOUND};
+use search::{mix64, Searcher};
+
+use crate::rules::{Move, Position};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// How an engine plays: strength, memory, randomness.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineConfig {
+    /// The strength level ([`Level::MAX`] = full strength).
+    pub level: Level,
+    /// Transposition table size in megabytes.
+    pub hash_mb: u32,
+    /// Seed for the level's evaluation noise and its choice among near-equal moves. Same seed,
+    /// same position, same limits (without the clock): same move.
+    pub seed: u64,
+    /// At weak levels, choose (seeded) among root moves nearly as good as the best. Off: always
+    /// the best-scoring move.
+    pub variety: bool,
+    /// Time kept back from each move for communication and the host's overhead.
+    pub move_overhead: Duration,
+}
+
+impl Default for EngineConfig {
+    fn default() -> Self {
+        EngineConfig {
+            level: Level::MAX,
+            hash_mb: 16,
+            seed: 0,
+            variety: true,
+            move_overhead: DEFAULT_MOVE_OVERHEAD,
+        }
+    }
+}
+
+impl EngineConfig {
+    /// The default configuration at the level that best matches `elo`.
+    pub fn with_elo(elo: u32) -> EngineConfig {
+        EngineConfig {
+            level: Level::from_elo(elo),
+            ..EngineConfig::default()
+        }
+    }
+}
+
+/// Progress after one completed iteration.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchInfo {
+    /// The depth just completed.
+    pub depth: u32,
+    /// The deepest ply reached (quiescence included).
+    pub seldepth: u32,
+    /// The score from the side to move's point of view.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Nodes per second so far.
+    pub nps: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// Transposition table fill, in permille.
+    pub hash_full_permille: u32,
+    /// The principal variation, starting with the best move.
+    pub pv: Vec<Move>,
+}
+
+/// The outcome of one search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play: always legal when the position has a legal move; [`Move::NULL`] only
+    /// when it has none (checkmate or stalemate).
+    pub best_move: Move,
+    /// The expected reply, if known.
+    pub ponder: Option<Move>,
+    /// The score of the best move, from the side to move's point of view.
+    pub score: Score,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time used.
+    pub time: Duration,
+    /// `true` when the search was stopped (flag, time or node limit) before its depth limit.
+    pub stopped: bool,
+    /// The principal variation of the last completed iteration.
+    pub pv: Vec<Move>,
+}
+
+/// A chess engine: owns its transposition table, move-ordering heuristics and settings. Two
+/// engines share nothing.
+pub struct Engine {
+    config: EngineConfig,
+    tt: TranspositionTable,
+    heur: Box<Heuristics>,
+}
+
+/// After this fraction of the optimum time, do not start another iteration.
+const NEW_ITERATION_FRACTION: f64 = 0.9;
+
+impl Engine {
+    /// An engine with `config`; allocates its transposition table.
+    pub fn new(config: EngineConfig) -> Engine {
+        eval::init();
+        crate::rules::attacks::init();
+        Engine {
+            tt: TranspositionTable::new(config.hash_mb),
+            heur: Box::default(),
+            config,
+        }
+    }
+
+    /// The current configuration.
+    pub fn config(&self) -> &EngineConfig {
+        &self.config
+    }
+
+    /// Changes the configuration, resizing the table when the hash size changed.
+    pub fn set_config(&mut self, config: EngineConfig) {
+        if config.hash_mb != self.config.hash_mb {
+            self.tt = TranspositionTable::new(config.hash_mb);
+        }
+        self.config = config;
+    }
+
+    /// Forgets everything learnt (table, history, killers): for a new game.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.heur.clear();
+    }
+
+    /// Searches `root` and returns the move to play.
+    ///
+    /// `history` holds the Zobrist keys of the game's positions before `root`, oldest first, so
+    /// that repetitions count. `stop` is read every few hundred microseconds; when it is set the
+    /// search returns the best move of the last completed iteration. `on_info` is called after
+    /// every completed iteration.
+    pub fn search(
+        &mut self,
+        root: &Position,
+        history: &[u64],
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let start = Instant::now();
+        let params = self.config.level.params();
+        let budget = TimeBudget::new(limits, root.side_to_move(), self.config.move_overhead);
+        let mut max_depth = if limits.infinite {
+            MAX_PLY as u32 - 8
+        } else {
+            limits
+                .depth
+                .unwrap_or(if limits.uses_clock() || limits.nodes.is_some() {
+                    MAX_PLY as u32 - 8
+                } else {
+                    DEFAULT_DEPTH
+                })
+        };
+        max_depth = max_depth.clamp(1, MAX_PLY as u32 - 8).min(params.max_depth);
+        let node_limit = match (limits.nodes, params.max_nodes) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let deadline = budget.map(|b| start + b.maximum);
+
+        self.tt.new_search();
+        self.heur.age();
+        let seed = mix64(self.config.seed);
+        let mut s = Searcher::new(
+            root.clone(),
+            history,
+            &mut self.tt,
+            &mut self.heur,
+            stop,
+            node_limit,
+            deadline,
+            params.eval_noise,
+            seed,
+        );
+        let choice_margin = if self.config.variety {
+            params.choice_margin
+        } else {
+            0
+        };
+        s.choice_margin = choice_margin;
+        s.init_root_moves();
+
+        let mut result = SearchResult {
+            best_move: s.root_moves.first().map_or(Move::NULL, |r| r.mv),
+            ponder: None,
+            score: Score::Centipawns(0),
+            depth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+            stopped: false,
+            pv: Vec::new(),
+        };
+        if s.root_moves.is_empty() {
+            result.score = if root.is_check() {
+                Score::Mate(0)
+            } else {
+                Score::Centipawns(0)
+            };
+            return result;
+        }
+
+        let mut score: i32 = 0;
+        let mut best_changes = 0u32;
+        let mut last_best = Move::NULL;
+        for depth in 1..=max_depth as i32 {
+            // The first iteration always completes (unless the node limit is tiny), so there is a
+            // searched move even when stopped at once.
+            s.abortable = depth > 1;
+            s.seldepth = 0;
+            let mut value;
+            if depth >= ASPIRATION_DEPTH && choice_margin == 0 && score.abs() < MATE_BOUND {
+                let mut delta = ASPIRATION_WINDOW;
+                let mut alpha = (score - delta).max(-INFINITY);
+                let mut beta = (score + delta).min(INFINITY);
+                loop {
+                    value = s.search_root(depth, alpha, beta);
+                    if s.aborted {
+                        break;
+                    }
+                    if value <= alpha {
+                        beta = (alpha + beta) / 2;
+                        alpha = (value - delta).max(-INFINITY);
+                    } else if value >= beta {
+                        beta = (value + delta).min(INFINITY);
+                    } else {
+                        break;
+                    }
+                    delta += delta / 2 + 10;
+                    if delta > 1_000 {
+                        alpha = -INFINITY;
+                        beta = INFINITY;
+                    }
+                }
+            } else {
+                value = s.search_root(depth, -INFINITY, INFINITY);
+            }
+            if s.aborted {
+                result.stopped = true;
+                break;
+            }
+            score = value;
+            let best = s.root_moves[0].clone();
+            if best.mv != last_best {
+                if !last_best.is_null() {
+                    best_changes += 1;
+                }
+                last_best = best.mv;
+            }
+            result.best_move = best.mv;
+            result.pv = best.pv.clone();
+            result.ponder = best.pv.get(1).copied();
+            result.score = Score::from_internal(best.score);
+            result.depth = depth as u32;
+
+            let elapsed = start.elapsed();
+            let info = SearchInfo {
+                depth: depth as u32,
+                seldepth: s.seldepth as u32,
+                score: result.score,
+                nodes: s.nodes,
+                nps: nps(s.nodes, elapsed),
+                time: elapsed,
+                hash_full_permille: s.tt.full_permille(),
+                pv: best.pv.clone(),
+            };
+            on_info(&info);
+
+            if limits.infinite {
+                continue;
+            }
+            // A proven mate will not get shorter by searching deeper than twice its length.
+            if best.score.abs() >= MATE_BOUND && depth >= 2 * (MATE - best.score.abs()) + 2 {
+                break;
+            }
+            if let Some(b) = budget {
+                if s.root_moves.len() == 1 && limits.move_time.is_none() && depth >= 4 {
+                    break;
+                }
+                if limits.move_time.is_none() {
+                    // Think less when the best move has been stable, more when it keeps changing.
+                    let stability = if best_changes == 0 {
+                        0.75
+                    } else {
+                        1.0 + 0.25 * best_changes.min(3) as f64
+                    };
+                    let target = b.optimum.as_secs_f64() * NEW_ITERATION_FRACTION * stability;
+                    if elapsed.as_secs_f64() >= target {
+                        break;
+                    }
+                    if best_changes > 0 && depth >= 6 {
+                        best_changes = best_changes.saturating_sub(1);
+                    }
+                }
+            }
+        }
+
+        if choice_margin > 0 && !s.root_moves.is_empty() {
+            if let Some(m) = pick_near_best(&s.root_moves, choice_margin, seed ^ root.key()) {
+                if m.mv != result.best_move {
+                    result.best_move = m.mv;
+                    result.pv = m.pv.clone();
+                    result.ponder = m.pv.get(1).copied();
+                    result.score = Score::from_internal(m.score);
+                }
+            }
+        }
+        if result.best_move.is_null() || !root.is_legal(result.best_move) {
+            result.best_move = root.legal_moves()[0];
+            result.pv = vec![result.best_move];
+            result.ponder = None;
+        }
+        result.nodes = s.nodes;
+        result.time = start.elapsed();
+        result
+    }
+}
+
+const ASPIRATION_DEPTH: i32 = 5;
+const ASPIRATION_WINDOW: i32 = 18;
+
+fn nps(nodes: u64, elapsed: Duration) -> u64 {
+    let us = elapsed.as_micros().max(1) as u64;
+    nodes.saturating_mul(1_000_000) / us
+}
+
+/// A seeded choice among the root moves whose exact score is within `margin` of the best, with
+/// better moves more likely.
+fn pick_near_best(moves: &[search::RootMove], margin: i32, seed: u64) -> Option<&search::RootMove> {
+    let best = moves.first()?;
+    if best.score.abs() >= MATE_BOUND {
+        return Some(best);
+    }
+    let candidates: Vec<(&search::RootMove, u64)> = moves
+        .iter()
+        .filter(|m| m.exact || std::ptr::eq(*m, best))
+        .filter(|m| m.score >= best.score - margin)
+        .map(|m| (m, (margin - (best.score - m.score) + 1).max(1) as u64))
+        .collect();
+    let total: u64 = candidates.iter().map(|c| c.1).sum();
+    if total == 0 {
+        return Some(best);
+    }
+    let mut r = mix64(seed) % total;
+    for (m, w) in candidates {
+        if r < w {
+            return Some(m);
+        }
+        r -= w;
+    }
+    Some(best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::{fen, uci};
+
+    #[test]
+    fn finds_mate_in_one() {
+        let mut e = Engine::new(EngineConfig::default());
+        let pos = fen::parse("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+        let stop = AtomicBool::new(false);
+        let r = e.search(&pos, &[], &SearchLimits::depth(5), &stop, &mut |_| {});
+        assert_eq!(uci::to_uci(r.best_move), "a1a8");
+        assert_eq!(r.score, Score::Mate(1));
+    }
+}

@@ -1,0 +1,642 @@
+//! The search: iterative deepening over a principal-variation alpha-beta search with aspiration
+//! windows, quiescence, null-move pruning, late move reductions and the usual forward pruning,
+//! using the engine's transposition table and move-ordering heuristics.
+
+use super::eval::{self, has_non_pawn_material, PIECE_VALUE};
+use super::ordering::{is_bad_capture_score, Heuristics, ScoredMoves};
+use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use super::see::{gives_direct_check, see_ge};
+use super::tt::{Bound, TranspositionTable};
+use crate::rules::{Bitboard, GenKind, Move, MoveList, Position, Undo};
+use once_cell::sync::Lazy;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// Nodes between two looks at the stop flag and the clock (about 0.5 ms at 2 Mnps).
+const CHECK_INTERVAL: u64 = 1024;
+const RFP_DEPTH: i32 = 7;
+const RFP_MARGIN: i32 = 75;
+const NULL_MOVE_DEPTH: i32 = 3;
+const FUTILITY_DEPTH: i32 = 6;
+const FUTILITY_BASE: i32 = 90;
+const FUTILITY_PER_DEPTH: i32 = 95;
+const LMP_DEPTH: i32 = 7;
+const SEE_QUIET_MARGIN: i32 = -60;
+const SEE_CAPTURE_MARGIN: i32 = -100;
+const LMR_MIN_DEPTH: i32 = 3;
+const IIR_DEPTH: i32 = 4;
+const DELTA_MARGIN: i32 = 200;
+const RAZOR_MARGIN: i32 = 300;
+
+/// Late-move reductions by `[depth][move number]`.
+static LMR: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
+    let mut t = [[0; 64]; 64];
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (m, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.8 + (d as f64).ln() * (m as f64).ln() / 2.3) as i32;
+        }
+    }
+    t
+});
+
+/// A root move with its score from the last iteration it was searched in.
+#[derive(Debug, Clone)]
+pub(crate) struct RootMove {
+    pub mv: Move,
+    pub score: i32,
+    /// `true` when `score` is exact (not just a bound) in the latest iteration.
+    pub exact: bool,
+    pub pv: Vec<Move>,
+}
+
+/// Everything one search needs, borrowed from the engine for its duration.
+pub(crate) struct Searcher<'a> {
+    pub pos: Position,
+    pub tt: &'a mut TranspositionTable,
+    pub heur: &'a mut Heuristics,
+    /// Keys of the positions before the current one: the game's, then the search path's.
+    keys: Vec<u64>,
+    /// `keys.len()` at the root.
+    root_len: usize,
+    stop: &'a AtomicBool,
+    pub nodes: u64,
+    pub seldepth: usize,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    /// While `false` (during the first iteration) only the node limit can abort the search.
+    pub abortable: bool,
+    pub aborted: bool,
+    eval_noise: i32,
+    noise_seed: u64,
+    /// Moves played on the path (for counter moves and null-move detection).
+    path: [Move; MAX_PLY + 2],
+    evals: [i32; MAX_PLY + 2],
+    pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    pub root_moves: Vec<RootMove>,
+    /// Root moves scoring within this of the best get exact scores (levels pick among them).
+    pub choice_margin: i32,
+}
+
+/// A 64-bit mix (splitmix64 finaliser).
+#[inline]
+pub(crate) fn mix64(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+impl<'a> Searcher<'a> {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        pos: Position,
+        history: &[u64],
+        tt: &'a mut TranspositionTable,
+        heur: &'a mut Heuristics,
+        stop: &'a AtomicBool,
+        node_limit: Option<u64>,
+        deadline: Option<Instant>,
+        eval_noise: i32,
+        noise_seed: u64,
+    ) -> Searcher<'a> {
+        let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 2);
+        keys.extend_from_slice(history);
+        let root_len = keys.len();
+        Searcher {
+            pos,
+            tt,
+            heur,
+            keys,
+            root_len,
+            stop,
+            nodes: 0,
+            seldepth: 0,
+            node_limit: node_limit.unwrap_or(u64::MAX),
+            deadline,
+            abortable: false,
+            aborted: false,
+            eval_noise,
+            noise_seed,
+            path: [Move::NULL; MAX_PLY + 2],
+            evals: [0; MAX_PLY + 2],
+            pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
+            root_moves: Vec::new(),
+            choice_margin: 0,
+        }
+    }
+
+    /// Orders the root moves for the first iteration.
+    pub fn init_root_moves(&mut self) {
+        let list = self.pos.legal_moves();
+        let tt_move = self
+            .tt
+            .probe(self.pos.key(), 0)
+            .map_or(Move::NULL, |h| h.best_move);
+        let mut scored =
+            ScoredMoves::for_search(&self.pos, &list, tt_move, self.heur, 0, Move::NULL);
+        while let Some((m, _)) = scored.next_best() {
+            self.root_moves.push(RootMove {
+                mv: m,
+                score: -INFINITY,
+                exact: false,
+                pv: vec![m],
+            });
+        }
+    }
+
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        let v = eval::evaluate(&self.pos);
+        if self.eval_noise > 0 && v != 0 {
+            let span = 2 * self.eval_noise as u64 + 1;
+            v + (mix64(self.pos.key() ^ self.noise_seed) % span) as i32 - self.eval_noise
+        } else {
+            v
+        }
+    }
+
+    /// Counts a node and decides whether the search must stop now.
+    #[inline]
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        } else if self.abortable && self.nodes % CHECK_INTERVAL == 0 {
+            if self.stop.load(Ordering::Relaxed) {
+                self.aborted = true;
+            } else if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    self.aborted = true;
+                }
+            }
+        }
+        self.aborted
+    }
+
+    /// `true` when the current position (at `ply` > 0) is a draw by repetition or the
+    /// fifty-move rule or by insufficient material. A repetition inside the search path counts
+    /// at once; one of a position before the root needs to have occurred twice there.
+    fn is_draw(&self, ply: usize) -> bool {
+        let hm = self.pos.halfmove_clock() as usize;
+        if hm >= 100 && (!self.pos.is_check() || self.pos.has_legal_moves()) {
+            return true;
+        }
+        if self.pos.is_insufficient_material() {
+            return true;
+        }
+        let n = self.keys.len();
+        let key = self.pos.key();
+        let limit = hm.min(n);
+        let mut before_root = 0;
+        let mut back = 4;
+        while back <= limit {
+            let idx = n - back;
+            if self.keys[idx] == key {
+                if idx >= self.root_len {
+                    return true;
+                }
+                before_root += 1;
+                if before_root >= 2 {
+                    return true;
+                }
+            }
+            back += 2;
+        }
+        let _ = ply;
+        false
+    }
+
+    #[inline]
+    fn make(&mut self, m: Move, ply: usize) -> Undo {
+        self.keys.push(self.pos.key());
+        self.path[ply] = m;
+        self.pos.make_move(m)
+    }
+
+    #[inline]
+    fn unmake(&mut self, m: Move, undo: &Undo) {
+        self.pos.unmake_move(m, undo);
+        self.keys.pop();
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let child_len = if ply < MAX_PLY {
+            self.pv_len[ply + 1]
+        } else {
+            0
+        };
+        self.pv[ply][0] = m;
+        for i in 0..child_len {
+            self.pv[ply][i + 1] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len + 1;
+    }
+
+    /// One iteration at the root with the window (alpha, beta). Updates `root_moves` (sorted,
+    /// best first) and returns the best score (a bound when outside the window).
+    pub fn search_root(&mut self, depth: i32, mut alpha: i32, beta: i32) -> i32 {
+        let mut best = -INFINITY;
+        self.seldepth = self.seldepth.max(1);
+        for rm in self.root_moves.iter_mut() {
+            rm.exact = false;
+        }
+        let in_check = self.pos.is_check();
+        for i in 0..self.root_moves.len() {
+            let m = self.root_moves[i].mv;
+            // Moves after the first must beat `floor`: alpha normally; at weak levels anything
+            // within the choice margin of the best so far, so that its score is exact.
+            let floor = if self.choice_margin > 0 && i > 0 {
+                best - self.choice_margin
+            } else {
+                alpha
+            };
+            self.nodes += 1;
+            let quiet_move = self.pos.captured_piece(m).is_none() && !m.is_promotion();
+            let undo = self.make(m, 0);
+            let gives_check = self.pos.is_check();
+            let new_depth = depth - 1;
+            let score = if i == 0 || self.choice_margin > 0 {
+                -self.search(new_depth, -beta, -floor, 1, true)
+            } else {
+                let quiet = !gives_check && !in_check && quiet_move;
+                let mut r = 0;
+                if depth >= LMR_MIN_DEPTH && i >= 3 && quiet {
+                    r = (LMR[depth.min(63) as usize][i.min(63)] - 1).max(0);
+                }
+                let mut s = -self.search(new_depth - r, -alpha - 1, -alpha, 1, false);
+                if s > alpha && r > 0 {
+                    s = -self.search(new_depth, -alpha - 1, -alpha, 1, false);
+                }
+                if s > alpha && s < beta {
+                    s = -self.search(new_depth, -beta, -alpha, 1, true);
+                }
+                s
+            };
+            self.unmake(m, &undo);
+            if self.aborted {
+                return best;
+            }
+            if score > floor || i == 0 {
+                self.update_pv(0, m);
+                let rm = &mut self.root_moves[i];
+                rm.score = score;
+                rm.exact = score > floor && score < beta;
+                rm.pv = self.pv[0][..self.pv_len[0]].to_vec();
+            } else {
+                self.root_moves[i].score = -INFINITY;
+            }
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        // Stable: ties keep the previous order, so the earlier best stays first.
+        self.root_moves.sort_by_key(|r| std::cmp::Reverse(r.score));
+        best
+    }
+
+    /// The main alpha-beta search of a non-root node.
+    fn search(
+        &mut self,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        if self.is_draw(ply) {
+            return DRAW;
+        }
+        let in_check = self.pos.is_check();
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiescence(alpha, beta, ply);
+        }
+        if self.tick() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate();
+        }
+        self.seldepth = self.seldepth.max(ply + 1);
+
+        // Mate-distance pruning: no line from here beats a mate already found nearer the root.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = self.pos.key();
+        let tt_hit = self.tt.probe(key, ply);
+        let mut tt_move = Move::NULL;
+        if let Some(hit) = tt_hit {
+            tt_move = hit.best_move;
+            if !pv_node && hit.depth >= depth {
+                let cutoff = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.score >= beta,
+                    Bound::Upper => hit.score <= alpha,
+                };
+                if cutoff {
+                    return hit.score;
+                }
+            }
+        }
+
+        let static_eval = if in_check {
+            -INFINITY
+        } else if let Some(hit) = tt_hit {
+            hit.eval
+        } else {
+            self.evaluate()
+        };
+        self.evals[ply] = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
+        self.heur.clear_killers(ply + 1);
+
+        if !pv_node && !in_check {
+            // Reverse futility: far above beta at low depth.
+            if depth <= RFP_DEPTH
+                && static_eval - RFP_MARGIN * (depth - improving as i32) >= beta
+                && static_eval < MATE_BOUND
+            {
+                return static_eval;
+            }
+            // Razoring: hopeless at depth 1-2 unless a capture saves it.
+            if depth <= 2 && static_eval + RAZOR_MARGIN * depth < alpha {
+                let q = self.quiescence(alpha - 1, alpha, ply);
+                if q < alpha {
+                    return q;
+                }
+            }
+            // Null move, guarded against zugzwang by requiring pieces besides pawns.
+            let us = self.pos.side_to_move();
+            if depth >= NULL_MOVE_DEPTH
+                && static_eval >= beta
+                && !self.path[ply.saturating_sub(1)].is_null()
+                && has_non_pawn_material(&self.pos, us)
+                && beta > -MATE_BOUND
+            {
+                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                self.keys.push(key);
+                self.path[ply] = Move::NULL;
+                let undo = self.pos.make_null_move();
+                let score = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                self.pos.unmake_null_move(&undo);
+                self.keys.pop();
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        // Internal iterative reduction: without a table move this node is probably not worth a
+        // full-depth search yet.
+        if tt_move.is_null() && depth >= IIR_DEPTH {
+            depth -= 1;
+        }
+
+        let mut list = MoveList::new();
+        self.pos.generate(GenKind::All, Bitboard::FULL, &mut list);
+        if list.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { DRAW };
+        }
+        let prev = if ply > 0 {
+            self.path[ply - 1]
+        } else {
+            Move::NULL
+        };
+        let mut moves = ScoredMoves::for_search(&self.pos, &list, tt_move, self.heur, ply, prev);
+        let us = self.pos.side_to_move();
+
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = Move::NULL;
+        let mut quiets_tried = MoveList::new();
+        let mut searched = 0usize;
+        let lmp_limit = (3 + depth * depth) / (2 - improving as i32);
+
+        while let Some((m, order)) = moves.next_best() {
+            let capture = self.pos.captured_piece(m);
+            let quiet = capture.is_none() && !m.is_promotion();
+
+            if !pv_node && !in_check && best_score > -MATE_BOUND && searched > 0 {
+                if quiet && !gives_direct_check(&self.pos, m) {
+                    if depth <= LMP_DEPTH && quiets_tried.len() as i32 >= lmp_limit {
+                        continue;
+                    }
+                    if depth <= FUTILITY_DEPTH
+                        && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
+                    {
+                        continue;
+                    }
+                    if depth <= 3 && !see_ge(&self.pos, m, SEE_QUIET_MARGIN * depth) {
+                        continue;
+                    }
+                } else if depth <= 4
+                    && is_bad_capture_score(order)
+                    && !see_ge(&self.pos, m, SEE_CAPTURE_MARGIN * depth)
+                {
+                    continue;
+                }
+            }
+
+            let undo = self.make(m, ply);
+            let gives_check = self.pos.is_check();
+            searched += 1;
+            let new_depth = depth - 1;
+            let score = if searched == 1 {
+                -self.search(new_depth, -beta, -alpha, ply + 1, pv_node)
+            } else {
+                let mut r = 0;
+                if depth >= LMR_MIN_DEPTH && searched > 2 && quiet {
+                    r = LMR[depth.min(63) as usize][searched.min(63)];
+                    r -= pv_node as i32;
+                    r += !improving as i32;
+                    r -= gives_check as i32;
+                    r -= self.heur.history(us, m) / 6_000;
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut s = -self.search(new_depth - r, -alpha - 1, -alpha, ply + 1, false);
+                if s > alpha && r > 0 {
+                    s = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if s > alpha && s < beta && pv_node {
+                    s = -self.search(new_depth, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            self.unmake(m, &undo);
+            if self.aborted {
+                return 0;
+            }
+
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = m;
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.heur.on_quiet_cutoff(
+                                us,
+                                ply,
+                                depth,
+                                m,
+                                prev,
+                                quiets_tried.as_slice(),
+                            );
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets_tried.push(m);
+            }
+        }
+
+        if searched == 0 {
+            // Everything was pruned (cannot happen with searched > 0 guard), keep a sane value.
+            return static_eval.max(alpha);
+        }
+
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if in_check { 0 } else { static_eval };
+        self.tt
+            .store(key, ply, best_move, best_score, stored_eval, depth, bound);
+        best_score
+    }
+
+    /// Quiescence: captures and queen promotions until the position is quiet (all evasions
+    /// when in check), with stand-pat, delta and SEE pruning.
+    fn quiescence(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = 0;
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply + 1);
+        if self.pos.is_insufficient_material() {
+            return DRAW;
+        }
+        let in_check = self.pos.is_check();
+        if ply >= MAX_PLY - 1 {
+            return if in_check { DRAW } else { self.evaluate() };
+        }
+        let key = self.pos.key();
+        let tt_hit = self.tt.probe(key, ply);
+        let mut tt_move = Move::NULL;
+        if let Some(hit) = tt_hit {
+            tt_move = hit.best_move;
+            let cutoff = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => hit.score >= beta,
+                Bound::Upper => hit.score <= alpha,
+            };
+            if cutoff {
+                return hit.score;
+            }
+        }
+
+        let original_alpha = alpha;
+        let stand_pat;
+        let mut best_score;
+        if in_check {
+            stand_pat = -INFINITY;
+            best_score = -INFINITY;
+        } else {
+            stand_pat = match tt_hit {
+                Some(hit) => hit.eval,
+                None => self.evaluate(),
+            };
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best_score = stand_pat;
+        }
+
+        let mut list = MoveList::new();
+        self.pos.generate(
+            if in_check {
+                GenKind::All
+            } else {
+                GenKind::Noisy
+            },
+            Bitboard::FULL,
+            &mut list,
+        );
+        if in_check && list.is_empty() {
+            return -MATE + ply as i32;
+        }
+        let mut moves = ScoredMoves::for_quiescence(&self.pos, &list, tt_move);
+        let mut best_move = Move::NULL;
+        while let Some((m, _)) = moves.next_best() {
+            if !in_check {
+                if m.is_promotion() && m.promotion_kind() != Some(crate::rules::PieceKind::Queen) {
+                    continue;
+                }
+                let gain = self
+                    .pos
+                    .captured_piece(m)
+                    .map_or(0, |p| PIECE_VALUE[p.kind.index()]);
+                if !m.is_promotion() && stand_pat + gain + DELTA_MARGIN <= alpha {
+                    continue;
+                }
+                if !see_ge(&self.pos, m, 0) {
+                    continue;
+                }
+            }
+            let undo = self.make(m, ply);
+            let score = -self.quiescence(-beta, -alpha, ply + 1);
+            self.unmake(m, &undo);
+            if self.aborted {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = m;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if in_check { 0 } else { stand_pat };
+        self.tt
+            .store(key, ply, best_move, best_score, stored_eval, 0, bound);
+        best_score
+    }
+}

@@ -1,0 +1,308 @@
+//! [`EngineThread`]: an [`Engine`] on its own worker thread, with non-blocking start and stop and
+//! callbacks, for front ends (the UCI loop, the FFI layer).
+
+use super::{Engine, EngineConfig, Score, SearchInfo, SearchLimits, SearchResult};
+use crate::rules::{Move, Position};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Sender};
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// Identifies one search started with [`EngineThread::start`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SearchId(pub u64);
+
+/// Progress callback, run on the worker thread.
+pub type InfoCallback = Box<dyn FnMut(&SearchInfo) + Send>;
+/// Final-result callback, run once on the worker thread.
+pub type FinishedCallback = Box<dyn FnOnce(SearchResult) + Send>;
+
+/// Depths up to this one are always reported; later ones at most every [`INFO_INTERVAL`].
+const ALWAYS_REPORTED_DEPTH: u32 = 6;
+const INFO_INTERVAL: Duration = Duration::from_millis(100);
+
+enum Command {
+    Search {
+        id: SearchId,
+        stop: Arc<AtomicBool>,
+        root: Box<Position>,
+        history: Vec<u64>,
+        limits: SearchLimits,
+        on_info: InfoCallback,
+        on_finished: FinishedCallback,
+    },
+    SetConfig(EngineConfig),
+    NewGame,
+    Quit,
+}
+
+struct Current {
+    id: SearchId,
+    stop: Arc<AtomicBool>,
+}
+
+#[derive(Default)]
+struct Shared {
+    current: Mutex<Option<Current>>,
+    /// Searches started and not yet finished.
+    pending: Mutex<u64>,
+    idle: Condvar,
+}
+
+/// An [`Engine`] owned by a dedicated worker thread, created once and reused for every search.
+///
+/// All methods return at once except [`EngineThread::wait`]. Callbacks run on the worker thread;
+/// a callback that panics is caught, and `on_finished` still runs exactly once per search.
+pub struct EngineThread {
+    sender: Mutex<Sender<Command>>,
+    shared: Arc<Shared>,
+    next_id: Mutex<u64>,
+    worker: Option<JoinHandle<()>>,
+}
+
+impl EngineThread {
+    /// Starts the worker thread with an engine configured by `config`.
+    pub fn new(config: EngineConfig) -> EngineThread {
+        let (sender, receiver) = channel::<Command>();
+        let shared = Arc::new(Shared::default());
+        let worker_shared = Arc::clone(&shared);
+        let worker = std::thread::Builder::new()
+            .name("chesscore-engine".into())
+            .stack_size(16 << 20)
+            .spawn(move || {
+                let mut engine = Engine::new(config);
+                while let Ok(command) = receiver.recv() {
+                    match command {
+                        Command::Search {
+                            id,
+                            stop,
+                            root,
+                            history,
+                            limits,
+                            on_info,
+                            on_finished,
+                        } => {
+                            run_search(
+                                &mut engine,
+                                &root,
+                                &history,
+                                &limits,
+                                &stop,
+                                on_info,
+                                on_finished,
+                            );
+                            let mut current = worker_shared
+                                .current
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner());
+                            if current.as_ref().is_some_and(|c| c.id == id) {
+                                *current = None;
+                            }
+                            drop(current);
+                            let mut pending = worker_shared
+                                .pending
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner());
+                            *pending = pending.saturating_sub(1);
+                            worker_shared.idle.notify_all();
+                        }
+                        Command::SetConfig(config) => engine.set_config(config),
+                        Command::NewGame => engine.new_game(),
+                        Command::Quit => break,
+                    }
+                }
+            })
+            .expect("cannot start the engine thread");
+        EngineThread {
+            sender: Mutex::new(sender),
+            shared,
+            next_id: Mutex::new(0),
+            worker: Some(worker),
+        }
+    }
+
+    fn send(&self, command: Command) {
+        let sender = self.sender.lock().unwrap_or_else(|e| e.into_inner());
+        // The worker only exits on Quit (sent by Drop), so sending cannot fail before that.
+        let _ = sender.send(command);
+    }
+
+    /// Starts a search and returns at once. A search still running is stopped first (its
+    /// `on_finished` still runs, with `stopped` set). `history` holds the keys of the game's
+    /// positions before `root`, oldest first.
+    pub fn start(
+        &self,
+        root: Position,
+        history: Vec<u64>,
+        limits: SearchLimits,
+        on_info: InfoCallback,
+        on_finished: FinishedCallback,
+    ) -> SearchId {
+        let id = {
+            let mut next = self.next_id.lock().unwrap_or_else(|e| e.into_inner());
+            *next += 1;
+            SearchId(*next)
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        {
+            let mut current = self
+                .shared
+                .current
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            if let Some(old) = current.take() {
+                old.stop.store(true, Ordering::SeqCst);
+            }
+            *current = Some(Current {
+                id,
+                stop: Arc::clone(&stop),
+            });
+            let mut pending = self
+                .shared
+                .pending
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            *pending += 1;
+        }
+        self.send(Command::Search {
+            id,
+            stop,
+            root: Box::new(root),
+            history,
+            limits,
+            on_info,
+            on_finished,
+        });
+        id
+    }
+
+    /// Stops the current search (if any); returns at once. Its result arrives via its
+    /// `on_finished`.
+    pub fn stop(&self) {
+        let current = self
+            .shared
+            .current
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if let Some(c) = current.as_ref() {
+            c.stop.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// Stops search `id` if it is still the current one (a newer search is left running).
+    pub fn stop_search(&self, id: SearchId) {
+        let current = self
+            .shared
+            .current
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if let Some(c) = current.as_ref().filter(|c| c.id == id) {
+            c.stop.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// `true` while a started search has not finished (its `on_finished` not yet returned).
+    pub fn is_searching(&self) -> bool {
+        *self
+            .shared
+            .pending
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            > 0
+    }
+
+    /// Blocks until every started search has finished.
+    pub fn wait(&self) {
+        let mut pending = self
+            .shared
+            .pending
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        while *pending > 0 {
+            pending = self
+                .shared
+                .idle
+                .wait(pending)
+                .unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    /// Changes the configuration; applied after the current search (if any).
+    pub fn set_config(&self, config: EngineConfig) {
+        self.send(Command::SetConfig(config));
+    }
+
+    /// Clears the engine's table and history; applied after the current search (if any).
+    pub fn new_game(&self) {
+        self.send(Command::NewGame);
+    }
+}
+
+impl Drop for EngineThread {
+    fn drop(&mut self) {
+        self.stop();
+        self.send(Command::Quit);
+        if let Some(worker) = self.worker.take() {
+            let _ = worker.join();
+        }
+    }
+}
+
+fn run_search(
+    engine: &mut Engine,
+    root: &Position,
+    history: &[u64],
+    limits: &SearchLimits,
+    stop: &AtomicBool,
+    mut on_info: InfoCallback,
+    on_finished: FinishedCallback,
+) {
+    let mut last_sent: Option<Instant> = None;
+    let mut held: Option<SearchInfo> = None;
+    let mut info_alive = true;
+    let mut deliver = |info: &SearchInfo, alive: &mut bool| {
+        if *alive && catch_unwind(AssertUnwindSafe(|| on_info(info))).is_err() {
+            // A listener that panicked once is not called again during this search.
+            *alive = false;
+        }
+    };
+    let outcome = catch_unwind(AssertUnwindSafe(|| {
+        engine.search(root, history, limits, stop, &mut |info: &SearchInfo| {
+            let due = last_sent.map_or(true, |t| t.elapsed() >= INFO_INTERVAL);
+            if info.depth <= ALWAYS_REPORTED_DEPTH || due {
+                deliver(info, &mut info_alive);
+                last_sent = Some(Instant::now());
+                held = None;
+            } else {
+                held = Some(info.clone());
+            }
+        })
+    }));
+    let result = match outcome {
+        Ok(result) => {
+            if let Some(info) = held.take() {
+                deliver(&info, &mut info_alive);
+            }
+            result
+        }
+        Err(_) => fallback_result(root),
+    };
+    let _ = catch_unwind(AssertUnwindSafe(move || on_finished(result)));
+}
+
+/// A legal move without searching, for when the search itself failed.
+fn fallback_result(root: &Position) -> SearchResult {
+    let best = root.legal_moves().first().copied().unwrap_or(Move::NULL);
+    SearchResult {
+        best_move: best,
+        ponder: None,
+        score: Score::Centipawns(0),
+        depth: 0,
+        nodes: 0,
+        time: Duration::ZERO,
+        stopped: true,
+        pv: if best.is_null() { vec![] } else { vec![best] },
+    }
+}

@@ -1,0 +1,259 @@
+//! The transposition table: a fixed-size hash table of search results keyed by Zobrist key.
+//!
+//! Mate scores are stored relative to the node that stores them ("mate in 3 from here"), not to
+//! the root, so that an entry found at another ply of the tree still gives the right distance.
+
+use super::score::{MATE_BOUND, MAX_PLY};
+use crate::rules::Move;
+
+/// What a stored score tells about the true score of the position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    /// The search failed low: the true score is at most the stored score.
+    Upper,
+    /// The search failed high: the true score is at least the stored score.
+    Lower,
+    /// The stored score is exact.
+    Exact,
+}
+
+impl Bound {
+    const fn to_bits(self) -> u8 {
+        match self {
+            Bound::Upper => 1,
+            Bound::Lower => 2,
+            Bound::Exact => 3,
+        }
+    }
+
+    const fn from_bits(bits: u8) -> Option<Bound> {
+        match bits & 3 {
+            1 => Some(Bound::Upper),
+            2 => Some(Bound::Lower),
+            3 => Some(Bound::Exact),
+            _ => None,
+        }
+    }
+}
+
+/// One stored search result, as [`TranspositionTable::probe`] returns it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TtHit {
+    /// The best move found (may be [`Move::NULL`]); check it is legal before playing it.
+    pub best_move: Move,
+    /// The score, already converted back to be relative to the probing ply.
+    pub score: i32,
+    /// The static evaluation of the position.
+    pub eval: i32,
+    /// The remaining depth the score was searched to.
+    pub depth: i32,
+    /// How the score bounds the true score.
+    pub bound: Bound,
+}
+
+/// 16 bytes: the full key, so that different positions never share an entry by accident.
+#[derive(Debug, Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    best_move: u16,
+    score: i16,
+    eval: i16,
+    depth: u8,
+    /// Low 2 bits: bound; high 6 bits: generation (search number) of the store.
+    bound_generation: u8,
+}
+
+const GENERATION_STEP: u8 = 4;
+const BOUND_MASK: u8 = 3;
+
+/// A transposition table of a given size in megabytes, owned by one engine.
+pub struct TranspositionTable {
+    entries: Vec<Entry>,
+    generation: u8,
+}
+
+/// Converts a score relative to the root into one relative to the node at `ply`, for storing.
+#[inline]
+pub fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// Converts a stored node-relative score back into one relative to the root, at `ply`.
+#[inline]
+pub fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl TranspositionTable {
+    /// A table of about `megabytes` MB (at least one entry).
+    pub fn new(megabytes: u32) -> TranspositionTable {
+        let bytes = (megabytes.max(1) as usize) << 20;
+        let count = (bytes / std::mem::size_of::<Entry>()).max(1);
+        TranspositionTable {
+            entries: vec![Entry::default(); count],
+            generation: 0,
+        }
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// `true` when the table has no entries (never: it always holds at least one).
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The size in megabytes the table was made with.
+    pub fn megabytes(&self) -> u32 {
+        ((self.entries.len() * std::mem::size_of::<Entry>()) >> 20) as u32
+    }
+
+    /// Forgets everything (for a new game).
+    pub fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+        self.generation = 0;
+    }
+
+    /// Marks the start of a new search, so that older entries are replaced first.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(GENERATION_STEP);
+    }
+
+    #[inline]
+    fn index(&self, key: u64) -> usize {
+        ((key as u128 * self.entries.len() as u128) >> 64) as usize
+    }
+
+    /// The entry for `key`, if stored, with its score made relative to `ply`.
+    #[inline]
+    pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
+        let e = &self.entries[self.index(key)];
+        if e.key != key {
+            return None;
+        }
+        let bound = Bound::from_bits(e.bound_generation)?;
+        Some(TtHit {
+            best_move: Move::from_bits(e.best_move),
+            score: score_from_tt(e.score as i32, ply),
+            eval: e.eval as i32,
+            depth: e.depth as i32,
+            bound,
+        })
+    }
+
+    /// Stores a search result for `key` found at `ply` (the score is relative to the root).
+    ///
+    /// An entry of the current search with a deeper result for another position is kept; a
+    /// result for the same position keeps the old best move when the new one has none.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn store(
+        &mut self,
+        key: u64,
+        ply: usize,
+        best_move: Move,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+    ) {
+        debug_assert!(ply <= MAX_PLY);
+        let generation = self.generation;
+        let idx = self.index(key);
+        let e = &mut self.entries[idx];
+        let same = e.key == key;
+        let old_is_current = e.bound_generation & !BOUND_MASK == generation;
+        let depth = depth.clamp(0, 255);
+        if !same && old_is_current && (e.depth as i32) > depth + 2 && bound != Bound::Exact {
+            return;
+        }
+        if same && bound != Bound::Exact && (e.depth as i32) > depth + 3 && old_is_current {
+            return;
+        }
+        let keep_move = same && best_move.is_null();
+        *e = Entry {
+            key,
+            best_move: if keep_move {
+                e.best_move
+            } else {
+                best_move.to_bits()
+            },
+            score: score_to_tt(score, ply) as i16,
+            eval: eval.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+            depth: depth as u8,
+            bound_generation: generation | bound.to_bits(),
+        };
+    }
+
+    /// How full the table is, in permille, sampled over its first 1000 entries (entries of the
+    /// current search only, as UCI's `hashfull` means).
+    pub fn full_permille(&self) -> u32 {
+        let sample = self.entries.len().min(1000);
+        let used = self.entries[..sample]
+            .iter()
+            .filter(|e| {
+                e.bound_generation & BOUND_MASK != 0
+                    && e.bound_generation & !BOUND_MASK == self.generation
+            })
+            .count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::score::MATE;
+
+    #[test]
+    fn mate_score_round_trip_across_plies() {
+        let mut tt = TranspositionTable::new(1);
+        tt.new_search();
+        // Found at ply 5: the side to move there mates at ply 9 (root-relative MATE - 9).
+        tt.store(42, 5, Move::NULL, MATE - 9, 0, 4, Bound::Exact);
+        // Read at ply 3 (a transposition two plies nearer the root): mate comes 2 plies sooner.
+        let hit = tt.probe(42, 3).unwrap();
+        assert_eq!(hit.score, MATE - 7);
+        // Read at ply 5 again: unchanged.
+        assert_eq!(tt.probe(42, 5).unwrap().score, MATE - 9);
+        // Being mated, stored at ply 2 as -(MATE - 6), read at ply 10.
+        tt.store(43, 2, Move::NULL, -(MATE - 6), 0, 4, Bound::Exact);
+        assert_eq!(tt.probe(43, 10).unwrap().score, -(MATE - 14));
+        // Ordinary scores are untouched.
+        tt.store(44, 7, Move::NULL, 123, 0, 4, Bound::Lower);
+        let hit = tt.probe(44, 1).unwrap();
+        assert_eq!((hit.score, hit.bound), (123, Bound::Lower));
+    }
+
+    #[test]
+    fn unknown_keys_miss_and_clear_forgets() {
+        let mut tt = TranspositionTable::new(1);
+        tt.new_search();
+        assert!(tt.probe(7, 0).is_none());
+        tt.store(7, 0, Move::NULL, 10, 5, 3, Bound::Upper);
+        assert_eq!(tt.probe(7, 0).map(|h| (h.eval, h.depth)), Some((5, 3)));
+        tt.clear();
+        assert!(tt.probe(7, 0).is_none());
+        assert_eq!(tt.full_permille(), 0);
+    }
+
+    #[test]
+    fn size_follows_megabytes() {
+        assert_eq!(TranspositionTable::new(16).megabytes(), 16);
+        assert_eq!(TranspositionTable::new(2).len(), 2 << 20 >> 4);
+    }
+}

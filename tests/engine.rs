@@ -1,0 +1,308 @@
+//! Engine behaviour: mates with exact scores, draws avoided or sought, stop latency,
+//! determinism, and independent engines in parallel.
+
+use chesscore::engine::{
+    Engine, EngineConfig, EngineThread, Level, Score, SearchLimits, SearchResult,
+};
+use chesscore::notation::{fen, uci};
+use chesscore::rules::Position;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::mpsc;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+fn engine() -> Engine {
+    Engine::new(EngineConfig {
+        hash_mb: 8,
+        ..EngineConfig::default()
+    })
+}
+
+fn search_fen(f: &str, limits: SearchLimits) -> (Position, SearchResult) {
+    let pos = fen::parse(f).unwrap();
+    let stop = AtomicBool::new(false);
+    let r = engine().search(&pos, &[], &limits, &stop, &mut |_| {});
+    (pos, r)
+}
+
+/// Plays `moves` from `start`, returning the final position and the keys before it.
+fn play(start: &Position, moves: &[&str]) -> (Position, Vec<u64>) {
+    let mut p = start.clone();
+    let mut history = Vec::new();
+    for m in moves {
+        history.push(p.key());
+        let mv = uci::parse_move(&p, m).unwrap();
+        p.make_move(mv);
+    }
+    (p, history)
+}
+
+#[test]
+fn mate_in_one_two_three_with_exact_scores() {
+    let cases: [(&str, i32, &[&str]); 3] = [
+        // Back-rank mate: Ra8#.
+        ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, &["a1a8"]),
+        // Mate in 2 with two rooks: 1.Rb7 (or 1.Ra7) and mate on the 8th rank.
+        ("7k/8/8/8/8/8/R7/1R4K1 w - - 0 1", 2, &[]),
+        // Mate in 3 (Black to move): ...Bc5+ Kxc5 Qb6+ Kd5 Qd6#.
+        (
+            "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1",
+            3,
+            &["f8c5"],
+        ),
+    ];
+    for (f, n, moves) in cases {
+        let (pos, r) = search_fen(f, SearchLimits::depth(2 * n as u32 + 3));
+        assert_eq!(r.score, Score::Mate(n), "{f}");
+        assert!(pos.is_legal(r.best_move));
+        if !moves.is_empty() {
+            assert!(
+                moves.contains(&uci::to_uci(r.best_move).as_str()),
+                "{f}: {:?}",
+                r.best_move
+            );
+        }
+        // The PV really mates: play it out.
+        let mut p = pos.clone();
+        for &m in &r.pv {
+            assert!(p.is_legal(m));
+            p.make_move(m);
+        }
+        assert!(p.is_checkmate(), "{f}: pv {:?}", r.pv);
+        assert_eq!(r.pv.len() as i32, 2 * n - 1);
+    }
+}
+
+#[test]
+fn mated_side_reports_negative_mate() {
+    // Black's only move is ...Kb8, and White mates soon after (Qc7+ Ka8 Qa7#).
+    let (_, r) = search_fen("k7/8/1K6/8/8/8/8/2Q5 b - - 0 1", SearchLimits::depth(8));
+    assert!(matches!(r.score, Score::Mate(n) if n < 0), "{:?}", r.score);
+}
+
+#[test]
+fn avoids_stalemate_when_winning() {
+    // Qc7?? stalemates Black; Qc8# wins.
+    let (pos, r) = search_fen("k7/8/1K6/8/8/8/8/2Q5 w - - 0 1", SearchLimits::depth(8));
+    let mut after = pos.clone();
+    after.make_move(r.best_move);
+    assert!(!after.is_stalemate(), "{:?}", r.best_move);
+    assert_eq!(r.score, Score::Mate(1));
+}
+
+#[test]
+fn seeks_stalemate_when_losing() {
+    // Black has only a rook against queen and king; ...Rg6+ / ...Rxg... forcing a stalemate
+    // (the black king on h8 has no moves) is the only way to save the game: the rook checks
+    // and the capture stalemates: 1...Rh6+? Engine must score it a draw.
+    let f = "7k/8/6QK/8/8/8/8/6r1 b - - 0 1";
+    let (pos, r) = search_fen(f, SearchLimits::depth(8));
+    assert!(pos.is_legal(r.best_move));
+    assert_eq!(r.score, Score::Centipawns(0), "{:?}", r.best_move);
+}
+
+#[test]
+fn repetition_avoided_when_winning_and_sought_when_losing() {
+    // White is a rook up. The game shuffled Ra2-b2 and Ke8-d8 twice, so the root position has
+    // occurred twice and Ra2-b2 would make the next position occur a third time.
+    let start = fen::parse("4k3/8/8/8/8/8/R7/4K3 w - - 0 1").unwrap();
+    let shuffle = [
+        "a2b2", "e8d8", "b2a2", "d8e8", "a2b2", "e8d8", "b2a2", "d8e8",
+    ];
+    let (root, history) = play(&start, &shuffle);
+    assert_eq!(root.key(), start.key());
+    let stop = AtomicBool::new(false);
+    let mut e = engine();
+    let r = e.search(&root, &history, &SearchLimits::depth(6), &stop, &mut |_| {});
+    assert_ne!(uci::to_uci(r.best_move), "a2b2");
+    assert!(
+        matches!(r.score, Score::Centipawns(cp) if cp > 200) || r.score.is_mate(),
+        "{:?}",
+        r.score
+    );
+
+    // The same game after 5.Rb2 seen from Black (a rook down): ...Kd8 repeats for the third
+    // time, and the engine takes the draw.
+    let (root, history) = play(&start, &[&shuffle[..], &["a2b2"]].concat());
+    let r = e.search(&root, &history, &SearchLimits::depth(6), &stop, &mut |_| {});
+    assert_eq!(uci::to_uci(r.best_move), "e8d8");
+    assert_eq!(r.score, Score::Centipawns(0));
+
+    // Without the history, Black sees no draw.
+    let r = e.search(&root, &[], &SearchLimits::depth(6), &stop, &mut |_| {});
+    assert_ne!(r.score, Score::Centipawns(0));
+}
+
+#[test]
+fn stop_is_fast_and_result_is_legal() {
+    let thread = EngineThread::new(EngineConfig::default());
+    let (tx, rx) = mpsc::channel();
+    let pos = Position::startpos();
+    thread.start(
+        pos.clone(),
+        vec![],
+        SearchLimits::infinite(),
+        Box::new(|_| {}),
+        Box::new(move |r| {
+            tx.send((Instant::now(), r)).unwrap();
+        }),
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    let stopped_at = Instant::now();
+    thread.stop();
+    let (finished_at, r) = rx.recv_timeout(Duration::from_secs(5)).unwrap();
+    let latency = finished_at.duration_since(stopped_at);
+    eprintln!("stop latency: {latency:?}");
+    assert!(latency < Duration::from_millis(50), "{latency:?}");
+    assert!(r.stopped);
+    assert!(pos.is_legal(r.best_move));
+}
+
+#[test]
+fn stopped_at_once_still_gives_a_legal_move() {
+    let pos =
+        fen::parse("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4").unwrap();
+    let stop = AtomicBool::new(true);
+    let r = engine().search(&pos, &[], &SearchLimits::infinite(), &stop, &mut |_| {});
+    assert!(pos.is_legal(r.best_move));
+    assert!(r.stopped);
+    let r = engine().search(&pos, &[], &SearchLimits::nodes(1), &stop, &mut |_| {});
+    assert!(pos.is_legal(r.best_move));
+}
+
+#[test]
+fn no_legal_move_gives_null_and_mate_or_draw_score() {
+    let (_, r) = search_fen("7k/5K2/6Q1/8/8/8/8/8 b - - 0 1", SearchLimits::depth(3));
+    assert!(r.best_move.is_null());
+    assert_eq!(r.score, Score::Centipawns(0)); // stalemate
+    let (_, r) = search_fen("6Qk/5K2/8/8/8/8/8/8 b - - 0 1", SearchLimits::depth(3));
+    assert!(r.best_move.is_null());
+    assert_eq!(r.score, Score::Mate(0));
+}
+
+#[test]
+fn node_limited_search_is_deterministic() {
+    let pos = fen::parse("r2q1rk1/pp1nbppp/2p1pn2/3p1b2/2PP4/1PN1PN2/PB2BPPP/R2Q1RK1 w - - 3 10")
+        .unwrap();
+    let run = |level: u8| {
+        let mut e = Engine::new(EngineConfig {
+            level: Level::new(level),
+            seed: 7,
+            ..EngineConfig::default()
+        });
+        let stop = AtomicBool::new(false);
+        e.search(&pos, &[], &SearchLimits::nodes(50_000), &stop, &mut |_| {})
+    };
+    for level in [3, 10] {
+        let (a, b) = (run(level), run(level));
+        assert_eq!(a.best_move, b.best_move);
+        assert_eq!(a.nodes, b.nodes);
+        assert_eq!(a.pv, b.pv);
+    }
+}
+
+#[test]
+fn two_engines_search_in_parallel() {
+    let handles: Vec<_> = [
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1",
+    ]
+    .into_iter()
+    .map(|f| {
+        std::thread::spawn(move || {
+            let (_, r) = search_fen(f, SearchLimits::depth(9));
+            r.score
+        })
+    })
+    .collect();
+    let scores: Vec<Score> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    assert_eq!(scores, vec![Score::Mate(1), Score::Mate(3)]);
+}
+
+#[test]
+fn engine_thread_survives_panicking_callbacks_and_supersedes() {
+    let thread = EngineThread::new(EngineConfig::default());
+    let finished = Arc::new(AtomicU32::new(0));
+    let f1 = Arc::clone(&finished);
+    thread.start(
+        Position::startpos(),
+        vec![],
+        SearchLimits::infinite(),
+        Box::new(|_| panic!("listener failure")),
+        Box::new(move |r| {
+            assert!(r.stopped);
+            f1.fetch_add(1, Ordering::SeqCst);
+        }),
+    );
+    std::thread::sleep(Duration::from_millis(50));
+    let f2 = Arc::clone(&finished);
+    // A superseding search whose on_finished panics: the worker must survive.
+    thread.start(
+        Position::startpos(),
+        vec![],
+        SearchLimits::depth(3),
+        Box::new(|_| {}),
+        Box::new(move |_| {
+            f2.fetch_add(1, Ordering::SeqCst);
+            panic!("finish failure");
+        }),
+    );
+    thread.wait();
+    assert_eq!(finished.load(Ordering::SeqCst), 2);
+    assert!(!thread.is_searching());
+    let (tx, rx) = mpsc::channel();
+    thread.start(
+        Position::startpos(),
+        vec![],
+        SearchLimits::depth(2),
+        Box::new(|_| {}),
+        Box::new(move |r| tx.send(r).unwrap()),
+    );
+    let r = rx.recv_timeout(Duration::from_secs(5)).unwrap();
+    assert!(Position::startpos().is_legal(r.best_move));
+}
+
+#[test]
+fn info_reports_each_depth_and_one_result() {
+    let pos = Position::startpos();
+    let stop = AtomicBool::new(false);
+    let mut depths = Vec::new();
+    let r = engine().search(&pos, &[], &SearchLimits::depth(6), &stop, &mut |i| {
+        assert!(!i.pv.is_empty());
+        depths.push(i.depth)
+    });
+    assert_eq!(depths, vec![1, 2, 3, 4, 5, 6]);
+    assert_eq!(r.depth, 6);
+    assert!(!r.stopped);
+}
+
+#[test]
+fn weak_levels_vary_with_the_seed_but_keep_material() {
+    let pos = Position::startpos();
+    let stop = AtomicBool::new(false);
+    let mut moves = std::collections::HashSet::new();
+    for seed in 0..12 {
+        let mut e = Engine::new(EngineConfig {
+            level: Level::new(2),
+            seed,
+            hash_mb: 1,
+            ..EngineConfig::default()
+        });
+        let r = e.search(&pos, &[], &SearchLimits::default(), &stop, &mut |_| {});
+        moves.insert(r.best_move);
+    }
+    assert!(moves.len() >= 3, "{moves:?}");
+    // A queen left en prise is taken at the lowest level, whatever the seed.
+    let f = "rnb1kbnr/pppp1ppp/8/4p1q1/4P3/3P4/PPP2PPP/RNBQKBNR w KQkq - 0 1";
+    let p = fen::parse(f).unwrap();
+    for seed in 0..6 {
+        let mut e = Engine::new(EngineConfig {
+            level: Level::MIN,
+            seed,
+            hash_mb: 1,
+            ..EngineConfig::default()
+        });
+        let r = e.search(&p, &[], &SearchLimits::default(), &stop, &mut |_| {});
+        assert_eq!(uci::to_uci(r.best_move), "c1g5");
+    }
+}
