@@ -37,11 +37,6 @@ impl ChessGame {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
-
-    /// A copy of the game, for an engine to search without holding the lock.
-    pub(crate) fn copy(&self) -> Game {
-        self.lock().clone()
-    }
 }
 
 fn status(game: &Game) -> GameStatus {

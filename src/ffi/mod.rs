@@ -2,10 +2,15 @@
 //! arguments, delegates to [`crate::game`] or [`crate::engine`], and converts the result back.
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod engine;
 mod error;
 mod game;
 mod types;
 
+pub use engine::{
+    engine_levels, ChessEngine, EngineConfig, EngineLevel, Score, SearchHandle, SearchInfo,
+    SearchLimits, SearchListener, SearchResult,
+};
 pub use error::ChessError;
 pub use game::{ChessGame, Tag};
 pub use types::{DrawReason, GameSnapshot, GameStatus, LegalMove, Outcome, Piece, PieceKind, Side};

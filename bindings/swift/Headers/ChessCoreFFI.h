@@ -243,6 +243,130 @@ typedef void (*UniffiForeignFutureCompleteVoid)(uint64_t, UniffiForeignFutureRes
     );
 
 #endif
+#ifndef UNIFFI_FFIDEF_CALLBACK_INTERFACE_SEARCH_LISTENER_METHOD0
+#define UNIFFI_FFIDEF_CALLBACK_INTERFACE_SEARCH_LISTENER_METHOD0
+typedef void (*UniffiCallbackInterfaceSearchListenerMethod0)(uint64_t, RustBuffer, void* _Nonnull, 
+        RustCallStatus *_Nonnull uniffiCallStatus
+    );
+
+#endif
+#ifndef UNIFFI_FFIDEF_CALLBACK_INTERFACE_SEARCH_LISTENER_METHOD1
+#define UNIFFI_FFIDEF_CALLBACK_INTERFACE_SEARCH_LISTENER_METHOD1
+typedef void (*UniffiCallbackInterfaceSearchListenerMethod1)(uint64_t, RustBuffer, void* _Nonnull, 
+        RustCallStatus *_Nonnull uniffiCallStatus
+    );
+
+#endif
+#ifndef UNIFFI_FFIDEF_V_TABLE_CALLBACK_INTERFACE_SEARCH_LISTENER
+#define UNIFFI_FFIDEF_V_TABLE_CALLBACK_INTERFACE_SEARCH_LISTENER
+typedef struct UniffiVTableCallbackInterfaceSearchListener {
+    UniffiCallbackInterfaceFree _Nonnull uniffiFree;
+    UniffiCallbackInterfaceClone _Nonnull uniffiClone;
+    UniffiCallbackInterfaceSearchListenerMethod0 _Nonnull onInfo;
+    UniffiCallbackInterfaceSearchListenerMethod1 _Nonnull onFinished;
+} UniffiVTableCallbackInterfaceSearchListener;
+
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_CHESSENGINE
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_CHESSENGINE
+uint64_t uniffi_chesscore_fn_clone_chessengine(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FREE_CHESSENGINE
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FREE_CHESSENGINE
+void uniffi_chesscore_fn_free_chessengine(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSENGINE_NEW
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSENGINE_NEW
+uint64_t uniffi_chesscore_fn_constructor_chessengine_new(RustBuffer config, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_BEST_MOVE
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_BEST_MOVE
+uint64_t uniffi_chesscore_fn_method_chessengine_best_move(uint64_t ptr, uint64_t game, RustBuffer limits
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_CONFIG
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_CONFIG
+RustBuffer uniffi_chesscore_fn_method_chessengine_config(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_IS_SEARCHING
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_IS_SEARCHING
+int8_t uniffi_chesscore_fn_method_chessengine_is_searching(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_NEW_GAME
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_NEW_GAME
+void uniffi_chesscore_fn_method_chessengine_new_game(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_SET_CONFIG
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_SET_CONFIG
+void uniffi_chesscore_fn_method_chessengine_set_config(uint64_t ptr, RustBuffer config, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_STOP
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_STOP
+void uniffi_chesscore_fn_method_chessengine_stop(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_THINK
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_THINK
+uint64_t uniffi_chesscore_fn_method_chessengine_think(uint64_t ptr, uint64_t game, RustBuffer limits, uint64_t listener, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_THINK_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_THINK_FEN
+uint64_t uniffi_chesscore_fn_method_chessengine_think_fen(uint64_t ptr, RustBuffer fen, RustBuffer limits, uint64_t listener, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_SEARCHHANDLE
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_SEARCHHANDLE
+uint64_t uniffi_chesscore_fn_clone_searchhandle(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FREE_SEARCHHANDLE
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FREE_SEARCHHANDLE
+void uniffi_chesscore_fn_free_searchhandle(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_SEARCHHANDLE_IS_FINISHED
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_SEARCHHANDLE_IS_FINISHED
+int8_t uniffi_chesscore_fn_method_searchhandle_is_finished(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_SEARCHHANDLE_STOP
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_SEARCHHANDLE_STOP
+void uniffi_chesscore_fn_method_searchhandle_stop(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_SEARCHLISTENER
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_SEARCHLISTENER
+uint64_t uniffi_chesscore_fn_clone_searchlistener(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FREE_SEARCHLISTENER
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FREE_SEARCHLISTENER
+void uniffi_chesscore_fn_free_searchlistener(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_INIT_CALLBACK_VTABLE_SEARCHLISTENER
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_INIT_CALLBACK_VTABLE_SEARCHLISTENER
+void uniffi_chesscore_fn_init_callback_vtable_searchlistener(const UniffiVTableCallbackInterfaceSearchListener* _Nonnull vtable
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_SEARCHLISTENER_ON_INFO
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_SEARCHLISTENER_ON_INFO
+void uniffi_chesscore_fn_method_searchlistener_on_info(uint64_t ptr, RustBuffer info, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_SEARCHLISTENER_ON_FINISHED
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_SEARCHLISTENER_ON_FINISHED
+void uniffi_chesscore_fn_method_searchlistener_on_finished(uint64_t ptr, RustBuffer result, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_CHESSGAME
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_CHESSGAME
 uint64_t uniffi_chesscore_fn_clone_chessgame(uint64_t handle, RustCallStatus *_Nonnull out_status
@@ -399,6 +523,12 @@ RustBuffer uniffi_chesscore_fn_func_square_name(uint32_t index, RustCallStatus *
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_STARTING_FEN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_STARTING_FEN
 RustBuffer uniffi_chesscore_fn_func_starting_fen(RustCallStatus *_Nonnull out_status
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_ENGINE_LEVELS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_ENGINE_LEVELS
+RustBuffer uniffi_chesscore_fn_func_engine_levels(RustCallStatus *_Nonnull out_status
     
 );
 #endif
@@ -692,6 +822,84 @@ uint16_t uniffi_chesscore_checksum_func_starting_fen(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_ENGINE_LEVELS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_ENGINE_LEVELS
+uint16_t uniffi_chesscore_checksum_func_engine_levels(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_BEST_MOVE
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_BEST_MOVE
+uint16_t uniffi_chesscore_checksum_method_chessengine_best_move(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_CONFIG
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_CONFIG
+uint16_t uniffi_chesscore_checksum_method_chessengine_config(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_IS_SEARCHING
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_IS_SEARCHING
+uint16_t uniffi_chesscore_checksum_method_chessengine_is_searching(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_NEW_GAME
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_NEW_GAME
+uint16_t uniffi_chesscore_checksum_method_chessengine_new_game(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_SET_CONFIG
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_SET_CONFIG
+uint16_t uniffi_chesscore_checksum_method_chessengine_set_config(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_STOP
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_STOP
+uint16_t uniffi_chesscore_checksum_method_chessengine_stop(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_THINK
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_THINK
+uint16_t uniffi_chesscore_checksum_method_chessengine_think(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_THINK_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_THINK_FEN
+uint16_t uniffi_chesscore_checksum_method_chessengine_think_fen(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_SEARCHHANDLE_IS_FINISHED
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_SEARCHHANDLE_IS_FINISHED
+uint16_t uniffi_chesscore_checksum_method_searchhandle_is_finished(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_SEARCHHANDLE_STOP
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_SEARCHHANDLE_STOP
+uint16_t uniffi_chesscore_checksum_method_searchhandle_stop(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_SEARCHLISTENER_ON_INFO
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_SEARCHLISTENER_ON_INFO
+uint16_t uniffi_chesscore_checksum_method_searchlistener_on_info(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_SEARCHLISTENER_ON_FINISHED
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_SEARCHLISTENER_ON_FINISHED
+uint16_t uniffi_chesscore_checksum_method_searchlistener_on_finished(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_AGREE_DRAW
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_AGREE_DRAW
 uint16_t uniffi_chesscore_checksum_method_chessgame_agree_draw(void
@@ -809,6 +1017,12 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_to_json(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_UNDO
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_UNDO
 uint16_t uniffi_chesscore_checksum_method_chessgame_undo(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSENGINE_NEW
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSENGINE_NEW
+uint16_t uniffi_chesscore_checksum_constructor_chessengine_new(void
     
 );
 #endif

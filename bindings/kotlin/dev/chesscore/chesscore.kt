@@ -31,6 +31,13 @@ import java.nio.charset.CodingErrorAction
 import java.util.concurrent.atomic.AtomicLong
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.atomic.AtomicBoolean
+import kotlin.coroutines.resume
+import kotlinx.coroutines.CancellableContinuation
+import kotlinx.coroutines.DelicateCoroutinesApi
+import kotlinx.coroutines.GlobalScope
+import kotlinx.coroutines.Job
+import kotlinx.coroutines.launch
+import kotlinx.coroutines.suspendCancellableCoroutine
 
 // This is a helper for safely working with byte buffers returned from the Rust code.
 // A rust-owned buffer is represented by its capacity, its current length, and a
@@ -650,6 +657,34 @@ internal open class UniffiForeignFutureResultVoid(
 internal interface UniffiForeignFutureCompleteVoid : com.sun.jna.Callback {
     fun callback(`callbackData`: Long,`result`: UniffiForeignFutureResultVoid.UniffiByValue,)
 }
+internal interface UniffiCallbackInterfaceSearchListenerMethod0 : com.sun.jna.Callback {
+    fun callback(`uniffiHandle`: Long,`info`: RustBuffer.ByValue,`uniffiOutReturn`: Pointer,uniffiCallStatus: UniffiRustCallStatus,)
+}
+internal interface UniffiCallbackInterfaceSearchListenerMethod1 : com.sun.jna.Callback {
+    fun callback(`uniffiHandle`: Long,`result`: RustBuffer.ByValue,`uniffiOutReturn`: Pointer,uniffiCallStatus: UniffiRustCallStatus,)
+}
+@Structure.FieldOrder("uniffiFree", "uniffiClone", "onInfo", "onFinished")
+internal open class UniffiVTableCallbackInterfaceSearchListener(
+    @JvmField internal var `uniffiFree`: UniffiCallbackInterfaceFree? = null,
+    @JvmField internal var `uniffiClone`: UniffiCallbackInterfaceClone? = null,
+    @JvmField internal var `onInfo`: UniffiCallbackInterfaceSearchListenerMethod0? = null,
+    @JvmField internal var `onFinished`: UniffiCallbackInterfaceSearchListenerMethod1? = null,
+) : Structure() {
+    class UniffiByValue(
+        `uniffiFree`: UniffiCallbackInterfaceFree? = null,
+        `uniffiClone`: UniffiCallbackInterfaceClone? = null,
+        `onInfo`: UniffiCallbackInterfaceSearchListenerMethod0? = null,
+        `onFinished`: UniffiCallbackInterfaceSearchListenerMethod1? = null,
+    ): UniffiVTableCallbackInterfaceSearchListener(`uniffiFree`,`uniffiClone`,`onInfo`,`onFinished`,), Structure.ByValue
+
+   internal fun uniffiSetValue(other: UniffiVTableCallbackInterfaceSearchListener) {
+        `uniffiFree` = other.`uniffiFree`
+        `uniffiClone` = other.`uniffiClone`
+        `onInfo` = other.`onInfo`
+        `onFinished` = other.`onFinished`
+    }
+
+}
 
 // A JNA Library to expose the extern-C FFI definitions.
 // This is an implementation detail which will be called internally by the public API.
@@ -684,6 +719,32 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_chesscore_checksum_func_square_name(
     ): Int
     external fun uniffi_chesscore_checksum_func_starting_fen(
+    ): Int
+    external fun uniffi_chesscore_checksum_func_engine_levels(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessengine_best_move(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessengine_config(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessengine_is_searching(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessengine_new_game(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessengine_set_config(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessengine_stop(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessengine_think(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessengine_think_fen(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_searchhandle_is_finished(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_searchhandle_stop(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_searchlistener_on_info(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_searchlistener_on_finished(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_agree_draw(
     ): Int
@@ -725,6 +786,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_undo(
     ): Int
+    external fun uniffi_chesscore_checksum_constructor_chessengine_new(
+    ): Int
     external fun uniffi_chesscore_checksum_constructor_chessgame_from_fen(
     ): Int
     external fun uniffi_chesscore_checksum_constructor_chessgame_from_json(
@@ -749,10 +812,51 @@ internal object UniffiLib {
 
     init {
         Native.register(UniffiLib::class.java, findLibraryName(componentName = "chesscore"))
+        uniffiCallbackInterfaceSearchListener.register(this)
         
     }
 
     internal fun ensureInitialized() = Unit
+    external fun uniffi_chesscore_fn_clone_chessengine(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_chesscore_fn_free_chessengine(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_constructor_chessengine_new(`config`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_chesscore_fn_method_chessengine_best_move(`ptr`: Long,`game`: Long,`limits`: RustBuffer.ByValue,
+    ): Long
+    external fun uniffi_chesscore_fn_method_chessengine_config(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessengine_is_searching(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Byte
+    external fun uniffi_chesscore_fn_method_chessengine_new_game(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_method_chessengine_set_config(`ptr`: Long,`config`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_method_chessengine_stop(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_method_chessengine_think(`ptr`: Long,`game`: Long,`limits`: RustBuffer.ByValue,`listener`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_chesscore_fn_method_chessengine_think_fen(`ptr`: Long,`fen`: RustBuffer.ByValue,`limits`: RustBuffer.ByValue,`listener`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_chesscore_fn_clone_searchhandle(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_chesscore_fn_free_searchhandle(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_method_searchhandle_is_finished(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Byte
+    external fun uniffi_chesscore_fn_method_searchhandle_stop(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_clone_searchlistener(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_chesscore_fn_free_searchlistener(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_init_callback_vtable_searchlistener(`vtable`: UniffiVTableCallbackInterfaceSearchListener,
+    ): Unit
+    external fun uniffi_chesscore_fn_method_searchlistener_on_info(`ptr`: Long,`info`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_method_searchlistener_on_finished(`ptr`: Long,`result`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
     external fun uniffi_chesscore_fn_clone_chessgame(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
     external fun uniffi_chesscore_fn_free_chessgame(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -814,6 +918,8 @@ internal object UniffiLib {
     external fun uniffi_chesscore_fn_func_square_name(`index`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_starting_fen(uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_engine_levels(uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun ffi_chesscore_rustbuffer_alloc(`size`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -949,6 +1055,45 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_starting_fen() and 0xFFFF) != 49881) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_chesscore_checksum_func_engine_levels() and 0xFFFF) != 33503) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_best_move() and 0xFFFF) != 32686) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_config() and 0xFFFF) != 50492) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_is_searching() and 0xFFFF) != 51640) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_new_game() and 0xFFFF) != 23716) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_set_config() and 0xFFFF) != 22812) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_stop() and 0xFFFF) != 31283) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_think() and 0xFFFF) != 30319) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_think_fen() and 0xFFFF) != 2078) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_searchhandle_is_finished() and 0xFFFF) != 36238) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_searchhandle_stop() and 0xFFFF) != 62546) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_searchlistener_on_info() and 0xFFFF) != 34887) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_searchlistener_on_finished() and 0xFFFF) != 7538) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_agree_draw() and 0xFFFF) != 41997) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1009,6 +1154,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_undo() and 0xFFFF) != 5181) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_chesscore_checksum_constructor_chessengine_new() and 0xFFFF) != 25147) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_fen() and 0xFFFF) != 63242) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1034,6 +1182,46 @@ public fun uniffiEnsureInitialized() {
 }
 
 // Async support
+// Async return type handlers
+
+internal const val UNIFFI_RUST_FUTURE_POLL_READY = 0.toByte()
+internal const val UNIFFI_RUST_FUTURE_POLL_WAKE = 1.toByte()
+
+internal val uniffiContinuationHandleMap = UniffiHandleMap<CancellableContinuation<Byte>>()
+
+// FFI type for Rust future continuations
+internal object uniffiRustFutureContinuationCallbackImpl: UniffiRustFutureContinuationCallback {
+    override fun callback(data: Long, pollResult: Byte) {
+        uniffiContinuationHandleMap.remove(data).resume(pollResult)
+    }
+}
+
+internal suspend fun<T, F, E: kotlin.Exception> uniffiRustCallAsync(
+    rustFuture: Long,
+    pollFunc: (Long, UniffiRustFutureContinuationCallback, Long) -> Unit,
+    completeFunc: (Long, UniffiRustCallStatus) -> F,
+    freeFunc: (Long) -> Unit,
+    liftFunc: (F) -> T,
+    errorHandler: UniffiRustCallStatusErrorHandler<E>
+): T {
+    try {
+        do {
+            val pollResult = suspendCancellableCoroutine<Byte> { continuation ->
+                pollFunc(
+                    rustFuture,
+                    uniffiRustFutureContinuationCallbackImpl,
+                    uniffiContinuationHandleMap.insert(continuation)
+                )
+            }
+        } while (pollResult != UNIFFI_RUST_FUTURE_POLL_READY);
+
+        return liftFunc(
+            uniffiRustCallWithError(errorHandler, { status -> completeFunc(rustFuture, status) })
+        )
+    } finally {
+        freeFunc(rustFuture)
+    }
+}
 
 // Public interface members begin here.
 
@@ -1112,7 +1300,38 @@ object UniffiWithHandle
  *
  * @suppress
  * */
-object NoHandle
+object NoHandle// Magic number for the Rust proxy to call using the same mechanism as every other method,
+// to free the callback once it's dropped by Rust.
+internal const val IDX_CALLBACK_FREE = 0
+// Callback return codes
+internal const val UNIFFI_CALLBACK_SUCCESS = 0
+internal const val UNIFFI_CALLBACK_ERROR = 1
+internal const val UNIFFI_CALLBACK_UNEXPECTED_ERROR = 2
+
+/**
+ * @suppress
+ */
+public abstract class FfiConverterCallbackInterface<CallbackInterface: Any>: FfiConverter<CallbackInterface, Long> {
+    internal val handleMap = UniffiHandleMap<CallbackInterface>()
+
+    internal fun drop(handle: Long) {
+        handleMap.remove(handle)
+    }
+
+    override fun lift(value: Long): CallbackInterface {
+        return handleMap.get(value)
+    }
+
+    override fun read(buf: ByteBuffer) = lift(buf.getLong())
+
+    override fun lower(value: CallbackInterface) = handleMap.insert(value)
+
+    override fun allocationSize(value: CallbackInterface) = 8UL
+
+    override fun write(value: CallbackInterface, buf: ByteBuffer) {
+        buf.putLong(lower(value))
+    }
+}
 /**
  * The cleaner interface for Object finalization code to run.
  * This is the entry point to any implementation that we're using.
@@ -1198,6 +1417,29 @@ public object FfiConverterUInt: FfiConverter<UInt, Int> {
 
     override fun write(value: UInt, buf: ByteBuffer) {
         buf.putInt(value.toInt())
+    }
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterInt: FfiConverter<Int, Int> {
+    override fun lift(value: Int): Int {
+        return value
+    }
+
+    override fun read(buf: ByteBuffer): Int {
+        return buf.getInt()
+    }
+
+    override fun lower(value: Int): Int {
+        return value
+    }
+
+    override fun allocationSize(value: Int) = 4UL
+
+    override fun write(value: Int, buf: ByteBuffer) {
+        buf.putInt(value)
     }
 }
 
@@ -1301,6 +1543,490 @@ public object FfiConverterString: FfiConverter<String, RustBuffer.ByValue> {
         val byteBuf = toUtf8(value)
         buf.putInt(byteBuf.limit())
         buf.put(byteBuf)
+    }
+}
+
+
+// This template implements a class for working with a Rust struct via a handle
+// to the live Rust struct on the other side of the FFI.
+//
+// There's some subtlety here, because we have to be careful not to operate on a Rust
+// struct after it has been dropped, and because we must expose a public API for freeing
+// theq Kotlin wrapper object in lieu of reliable finalizers. The core requirements are:
+//
+//   * Each instance holds an opaque handle to the underlying Rust struct.
+//     Method calls need to read this handle from the object's state and pass it in to
+//     the Rust FFI.
+//
+//   * When an instance is no longer needed, its handle should be passed to a
+//     special destructor function provided by the Rust FFI, which will drop the
+//     underlying Rust struct.
+//
+//   * Given an instance, calling code is expected to call the special
+//     `destroy` method in order to free it after use, either by calling it explicitly
+//     or by using a higher-level helper like the `use` method. Failing to do so risks
+//     leaking the underlying Rust struct.
+//
+//   * We can't assume that calling code will do the right thing, and must be prepared
+//     to handle Kotlin method calls executing concurrently with or even after a call to
+//     `destroy`, and to handle multiple (possibly concurrent!) calls to `destroy`.
+//
+//   * We must never allow Rust code to operate on the underlying Rust struct after
+//     the destructor has been called, and must never call the destructor more than once.
+//     Doing so may trigger memory unsafety.
+//
+//   * To mitigate many of the risks of leaking memory and use-after-free unsafety, a `Cleaner`
+//     is implemented to call the destructor when the Kotlin object becomes unreachable.
+//     This is done in a background thread. This is not a panacea, and client code should be aware that
+//      1. the thread may starve if some there are objects that have poorly performing
+//     `drop` methods or do significant work in their `drop` methods.
+//      2. the thread is shared across the whole library. This can be tuned by using `android_cleaner = true`,
+//         or `android = true` in the [`kotlin` section of the `uniffi.toml` file](https://mozilla.github.io/uniffi-rs/kotlin/configuration.html).
+//
+// If we try to implement this with mutual exclusion on access to the handle, there is the
+// possibility of a race between a method call and a concurrent call to `destroy`:
+//
+//    * Thread A starts a method call, reads the value of the handle, but is interrupted
+//      before it can pass the handle over the FFI to Rust.
+//    * Thread B calls `destroy` and frees the underlying Rust struct.
+//    * Thread A resumes, passing the already-read handle value to Rust and triggering
+//      a use-after-free.
+//
+// One possible solution would be to use a `ReadWriteLock`, with each method call taking
+// a read lock (and thus allowed to run concurrently) and the special `destroy` method
+// taking a write lock (and thus blocking on live method calls). However, we aim not to
+// generate methods with any hidden blocking semantics, and a `destroy` method that might
+// block if called incorrectly seems to meet that bar.
+//
+// So, we achieve our goals by giving each instance an associated `AtomicLong` counter to track
+// the number of in-flight method calls, and an `AtomicBoolean` flag to indicate whether `destroy`
+// has been called. These are updated according to the following rules:
+//
+//    * The initial value of the counter is 1, indicating a live object with no in-flight calls.
+//      The initial value for the flag is false.
+//
+//    * At the start of each method call, we atomically check the counter.
+//      If it is 0 then the underlying Rust struct has already been destroyed and the call is aborted.
+//      If it is nonzero them we atomically increment it by 1 and proceed with the method call.
+//
+//    * At the end of each method call, we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+//    * When `destroy` is called, we atomically flip the flag from false to true.
+//      If the flag was already true we silently fail.
+//      Otherwise we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+// Astute readers may observe that this all sounds very similar to the way that Rust's `Arc<T>` works,
+// and indeed it is, with the addition of a flag to guard against multiple calls to `destroy`.
+//
+// The overall effect is that the underlying Rust struct is destroyed only when `destroy` has been
+// called *and* all in-flight method calls have completed, avoiding violating any of the expectations
+// of the underlying Rust code.
+//
+// This makes a cleaner a better alternative to _not_ calling `destroy()` as
+// and when the object is finished with, but the abstraction is not perfect: if the Rust object's `drop`
+// method is slow, and/or there are many objects to cleanup, and it's on a low end Android device, then the cleaner
+// thread may be starved, and the app will leak memory.
+//
+// In this case, `destroy`ing manually may be a better solution.
+//
+// The cleaner can live side by side with the manual calling of `destroy`. In the order of responsiveness, uniffi objects
+// with Rust peers are reclaimed:
+//
+// 1. By calling the `destroy` method of the object, which calls `rustObject.free()`. If that doesn't happen:
+// 2. When the object becomes unreachable, AND the Cleaner thread gets to call `rustObject.free()`. If the thread is starved then:
+// 3. The memory is reclaimed when the process terminates.
+//
+// [1] https://stackoverflow.com/questions/24376768/can-java-finalize-an-object-when-it-is-still-in-scope/24380219
+//
+
+
+/**
+ * A chess engine with its own thread and transposition table. Searches never block the
+ * caller: `think` returns at once and reports through a [`SearchListener`].
+ *
+ * A new search while one runs supersedes it (the old one still gets its `on_finished`, marked
+ * stopped). Engines are independent: several may search at once.
+ */
+public interface ChessEngineInterface {
+    
+    /**
+     * Searches the game's current position and returns the result when the search ends
+     * (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the caller stops the
+     * search.
+     *
+     * # Errors
+     * `GameOver` when the game has ended.
+     */
+    suspend fun `bestMove`(`game`: ChessGame, `limits`: SearchLimits): SearchResult
+    
+    /**
+     * The current configuration.
+     */
+    fun `config`(): EngineConfig
+    
+    /**
+     * `true` while a search is running.
+     */
+    fun `isSearching`(): kotlin.Boolean
+    
+    /**
+     * Forgets everything learned (transposition table, history) before a new game.
+     */
+    fun `newGame`()
+    
+    /**
+     * Changes strength, table size or seed; applied from the next search on.
+     *
+     * # Errors
+     * `InvalidRequest` for out-of-range values (the configuration is then unchanged).
+     */
+    fun `setConfig`(`config`: EngineConfig)
+    
+    /**
+     * Stops the current search, if any; its result arrives through its listener.
+     */
+    fun `stop`()
+    
+    /**
+     * Starts searching the game's current position (with its history, so repetitions count)
+     * and returns at once. The game may change meanwhile: the engine searches a copy.
+     *
+     * # Errors
+     * `GameOver` when the game has ended.
+     */
+    fun `think`(`game`: ChessGame, `limits`: SearchLimits, `listener`: SearchListener): SearchHandle
+    
+    /**
+     * Starts searching a position given in FEN and returns at once.
+     *
+     * # Errors
+     * `InvalidFen`; `GameOver` when the side to move has no legal move.
+     */
+    fun `thinkFen`(`fen`: kotlin.String, `limits`: SearchLimits, `listener`: SearchListener): SearchHandle
+    
+    companion object
+}
+
+/**
+ * A chess engine with its own thread and transposition table. Searches never block the
+ * caller: `think` returns at once and reports through a [`SearchListener`].
+ *
+ * A new search while one runs supersedes it (the old one still gets its `on_finished`, marked
+ * stopped). Engines are independent: several may search at once.
+ */
+open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
+{
+
+    @Suppress("UNUSED_PARAMETER")
+    /**
+     * @suppress
+     */
+    constructor(withHandle: UniffiWithHandle, handle: Long) {
+        this.handle = handle
+        this.cleanable = UniffiLib.CLEANER.register(this, UniffiCleanAction(handle))
+    }
+
+    /**
+     * @suppress
+     *
+     * This constructor can be used to instantiate a fake object. Only used for tests. Any
+     * attempt to actually use an object constructed this way will fail as there is no
+     * connected Rust object.
+     */
+    @Suppress("UNUSED_PARAMETER")
+    constructor(noHandle: NoHandle) {
+        this.handle = 0
+        this.cleanable = null
+    }
+    /**
+     * An engine configured by `config`, with its own thread and table.
+     *
+     * # Errors
+     * `InvalidRequest` for a level outside 1..=10 or a hash size outside 1..=1024 MB.
+     */
+    constructor(`config`: EngineConfig) :
+        this(UniffiWithHandle, 
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_constructor_chessengine_new(
+    
+        
+        FfiConverterTypeEngineConfig.lower(`config`),_status)
+}
+    )
+
+    protected val handle: Long
+    protected val cleanable: UniffiCleaner.Cleanable?
+
+    private val wasDestroyed = AtomicBoolean(false)
+    private val callCounter = AtomicLong(1)
+
+    /**
+     * Whether the current object has been destroyed and its reference is gone in the Rust side.
+     */
+    val uniffiIsDestroyed: Boolean get() = wasDestroyed.get()
+
+    override fun destroy() {
+        // Only allow a single call to this method.
+        // TODO: maybe we should log a warning if called more than once?
+        if (this.wasDestroyed.compareAndSet(false, true)) {
+            // This decrement always matches the initial count of 1 given at creation time.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    @Synchronized
+    override fun close() {
+        this.destroy()
+    }
+
+    internal inline fun <R> callWithHandle(block: (handle: Long) -> R): R {
+        // Check and increment the call counter, to keep the object alive.
+        // This needs a compare-and-set retry loop in case of concurrent updates.
+        do {
+            val c = this.callCounter.get()
+            if (c == 0L) {
+                throw IllegalStateException("${this.javaClass.simpleName} object has already been destroyed")
+            }
+            if (c == Long.MAX_VALUE) {
+                throw IllegalStateException("${this.javaClass.simpleName} call counter would overflow")
+            }
+        } while (! this.callCounter.compareAndSet(c, c + 1L))
+        // Now we can safely do the method call without the handle being freed concurrently.
+        try {
+            return block(this.uniffiCloneHandle())
+        } finally {
+            // This decrement always matches the increment we performed above.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    // Use a static inner class instead of a closure so as not to accidentally
+    // capture `this` as part of the cleanable's action.
+    private class UniffiCleanAction(private val handle: Long) : Runnable {
+        override fun run() {
+            if (handle == 0.toLong()) {
+                // Fake object created with `NoHandle`, don't try to free.
+                return;
+            }
+            uniffiRustCall { status ->
+                UniffiLib.uniffi_chesscore_fn_free_chessengine(handle, status)
+            }
+        }
+    }
+
+    /**
+     * @suppress
+     */
+    fun uniffiCloneHandle(): Long {
+        if (handle == 0.toLong()) {
+            throw InternalException("uniffiCloneHandle() called on NoHandle object");
+        }
+        return uniffiRustCall() { status ->
+            UniffiLib.uniffi_chesscore_fn_clone_chessengine(handle, status)
+        }
+    }
+
+    
+    /**
+     * Searches the game's current position and returns the result when the search ends
+     * (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the caller stops the
+     * search.
+     *
+     * # Errors
+     * `GameOver` when the game has ended.
+     */
+    @Throws(ChessException::class)
+    @Suppress("ASSIGNED_BUT_NEVER_ACCESSED_VARIABLE")
+    override suspend fun `bestMove`(`game`: ChessGame, `limits`: SearchLimits) : SearchResult {
+        return uniffiRustCallAsync(
+        callWithHandle { uniffiHandle ->
+            UniffiLib.uniffi_chesscore_fn_method_chessengine_best_move(
+                uniffiHandle,
+                
+        FfiConverterTypeChessGame.lower(`game`),
+        FfiConverterTypeSearchLimits.lower(`limits`),
+            )
+        },
+        { future, callback, continuation -> UniffiLib.ffi_chesscore_rust_future_poll_rust_buffer(future, callback, continuation) },
+        { future, continuation -> UniffiLib.ffi_chesscore_rust_future_complete_rust_buffer(future, continuation) },
+        { future -> UniffiLib.ffi_chesscore_rust_future_free_rust_buffer(future) },
+        // lift function
+        { FfiConverterTypeSearchResult.lift(it) },
+        // Error FFI converter
+        ChessException.ErrorHandler,
+    )
+    }
+
+    
+    /**
+     * The current configuration.
+     */override fun `config`(): EngineConfig {
+            return FfiConverterTypeEngineConfig.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessengine_config(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * `true` while a search is running.
+     */override fun `isSearching`(): kotlin.Boolean {
+            return FfiConverterBoolean.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessengine_is_searching(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Forgets everything learned (transposition table, history) before a new game.
+     */override fun `newGame`()
+        = 
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessengine_new_game(
+        it,
+        _status)
+}
+    }
+    
+    
+
+    
+    /**
+     * Changes strength, table size or seed; applied from the next search on.
+     *
+     * # Errors
+     * `InvalidRequest` for out-of-range values (the configuration is then unchanged).
+     */
+    @Throws(ChessException::class)override fun `setConfig`(`config`: EngineConfig)
+        = 
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessengine_set_config(
+        it,
+        
+        FfiConverterTypeEngineConfig.lower(`config`),_status)
+}
+    }
+    
+    
+
+    
+    /**
+     * Stops the current search, if any; its result arrives through its listener.
+     */override fun `stop`()
+        = 
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessengine_stop(
+        it,
+        _status)
+}
+    }
+    
+    
+
+    
+    /**
+     * Starts searching the game's current position (with its history, so repetitions count)
+     * and returns at once. The game may change meanwhile: the engine searches a copy.
+     *
+     * # Errors
+     * `GameOver` when the game has ended.
+     */
+    @Throws(ChessException::class)override fun `think`(`game`: ChessGame, `limits`: SearchLimits, `listener`: SearchListener): SearchHandle {
+            return FfiConverterTypeSearchHandle.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessengine_think(
+        it,
+        
+        FfiConverterTypeChessGame.lower(`game`),
+        FfiConverterTypeSearchLimits.lower(`limits`),
+        FfiConverterTypeSearchListener.lower(`listener`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Starts searching a position given in FEN and returns at once.
+     *
+     * # Errors
+     * `InvalidFen`; `GameOver` when the side to move has no legal move.
+     */
+    @Throws(ChessException::class)override fun `thinkFen`(`fen`: kotlin.String, `limits`: SearchLimits, `listener`: SearchListener): SearchHandle {
+            return FfiConverterTypeSearchHandle.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessengine_think_fen(
+        it,
+        
+        FfiConverterString.lower(`fen`),
+        FfiConverterTypeSearchLimits.lower(`limits`),
+        FfiConverterTypeSearchListener.lower(`listener`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+
+    
+
+
+    
+    
+    /**
+     * @suppress
+     */
+    companion object
+    
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeChessEngine: FfiConverter<ChessEngine, Long> {
+    override fun lower(value: ChessEngine): Long {
+        return value.uniffiCloneHandle()
+    }
+
+    override fun lift(value: Long): ChessEngine {
+        return ChessEngine(UniffiWithHandle, value)
+    }
+
+    override fun read(buf: ByteBuffer): ChessEngine {
+        return lift(buf.getLong())
+    }
+
+    override fun allocationSize(value: ChessEngine) = 8UL
+
+    override fun write(value: ChessEngine, buf: ByteBuffer) {
+        buf.putLong(lower(value))
     }
 }
 
@@ -2140,6 +2866,780 @@ public object FfiConverterTypeChessGame: FfiConverter<ChessGame, Long> {
 }
 
 
+// This template implements a class for working with a Rust struct via a handle
+// to the live Rust struct on the other side of the FFI.
+//
+// There's some subtlety here, because we have to be careful not to operate on a Rust
+// struct after it has been dropped, and because we must expose a public API for freeing
+// theq Kotlin wrapper object in lieu of reliable finalizers. The core requirements are:
+//
+//   * Each instance holds an opaque handle to the underlying Rust struct.
+//     Method calls need to read this handle from the object's state and pass it in to
+//     the Rust FFI.
+//
+//   * When an instance is no longer needed, its handle should be passed to a
+//     special destructor function provided by the Rust FFI, which will drop the
+//     underlying Rust struct.
+//
+//   * Given an instance, calling code is expected to call the special
+//     `destroy` method in order to free it after use, either by calling it explicitly
+//     or by using a higher-level helper like the `use` method. Failing to do so risks
+//     leaking the underlying Rust struct.
+//
+//   * We can't assume that calling code will do the right thing, and must be prepared
+//     to handle Kotlin method calls executing concurrently with or even after a call to
+//     `destroy`, and to handle multiple (possibly concurrent!) calls to `destroy`.
+//
+//   * We must never allow Rust code to operate on the underlying Rust struct after
+//     the destructor has been called, and must never call the destructor more than once.
+//     Doing so may trigger memory unsafety.
+//
+//   * To mitigate many of the risks of leaking memory and use-after-free unsafety, a `Cleaner`
+//     is implemented to call the destructor when the Kotlin object becomes unreachable.
+//     This is done in a background thread. This is not a panacea, and client code should be aware that
+//      1. the thread may starve if some there are objects that have poorly performing
+//     `drop` methods or do significant work in their `drop` methods.
+//      2. the thread is shared across the whole library. This can be tuned by using `android_cleaner = true`,
+//         or `android = true` in the [`kotlin` section of the `uniffi.toml` file](https://mozilla.github.io/uniffi-rs/kotlin/configuration.html).
+//
+// If we try to implement this with mutual exclusion on access to the handle, there is the
+// possibility of a race between a method call and a concurrent call to `destroy`:
+//
+//    * Thread A starts a method call, reads the value of the handle, but is interrupted
+//      before it can pass the handle over the FFI to Rust.
+//    * Thread B calls `destroy` and frees the underlying Rust struct.
+//    * Thread A resumes, passing the already-read handle value to Rust and triggering
+//      a use-after-free.
+//
+// One possible solution would be to use a `ReadWriteLock`, with each method call taking
+// a read lock (and thus allowed to run concurrently) and the special `destroy` method
+// taking a write lock (and thus blocking on live method calls). However, we aim not to
+// generate methods with any hidden blocking semantics, and a `destroy` method that might
+// block if called incorrectly seems to meet that bar.
+//
+// So, we achieve our goals by giving each instance an associated `AtomicLong` counter to track
+// the number of in-flight method calls, and an `AtomicBoolean` flag to indicate whether `destroy`
+// has been called. These are updated according to the following rules:
+//
+//    * The initial value of the counter is 1, indicating a live object with no in-flight calls.
+//      The initial value for the flag is false.
+//
+//    * At the start of each method call, we atomically check the counter.
+//      If it is 0 then the underlying Rust struct has already been destroyed and the call is aborted.
+//      If it is nonzero them we atomically increment it by 1 and proceed with the method call.
+//
+//    * At the end of each method call, we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+//    * When `destroy` is called, we atomically flip the flag from false to true.
+//      If the flag was already true we silently fail.
+//      Otherwise we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+// Astute readers may observe that this all sounds very similar to the way that Rust's `Arc<T>` works,
+// and indeed it is, with the addition of a flag to guard against multiple calls to `destroy`.
+//
+// The overall effect is that the underlying Rust struct is destroyed only when `destroy` has been
+// called *and* all in-flight method calls have completed, avoiding violating any of the expectations
+// of the underlying Rust code.
+//
+// This makes a cleaner a better alternative to _not_ calling `destroy()` as
+// and when the object is finished with, but the abstraction is not perfect: if the Rust object's `drop`
+// method is slow, and/or there are many objects to cleanup, and it's on a low end Android device, then the cleaner
+// thread may be starved, and the app will leak memory.
+//
+// In this case, `destroy`ing manually may be a better solution.
+//
+// The cleaner can live side by side with the manual calling of `destroy`. In the order of responsiveness, uniffi objects
+// with Rust peers are reclaimed:
+//
+// 1. By calling the `destroy` method of the object, which calls `rustObject.free()`. If that doesn't happen:
+// 2. When the object becomes unreachable, AND the Cleaner thread gets to call `rustObject.free()`. If the thread is starved then:
+// 3. The memory is reclaimed when the process terminates.
+//
+// [1] https://stackoverflow.com/questions/24376768/can-java-finalize-an-object-when-it-is-still-in-scope/24380219
+//
+
+
+/**
+ * A running (or finished) search. `stop()` ends it within a few milliseconds; so does
+ * dropping (closing) the handle, so keep it while the search should go on.
+ */
+public interface SearchHandleInterface {
+    
+    /**
+     * `true` once the search's `on_finished` has been called.
+     */
+    fun `isFinished`(): kotlin.Boolean
+    
+    /**
+     * Stops this search (not a newer one); its result still arrives through `on_finished`.
+     */
+    fun `stop`()
+    
+    companion object
+}
+
+/**
+ * A running (or finished) search. `stop()` ends it within a few milliseconds; so does
+ * dropping (closing) the handle, so keep it while the search should go on.
+ */
+open class SearchHandle: Disposable, AutoCloseable, SearchHandleInterface
+{
+
+    @Suppress("UNUSED_PARAMETER")
+    /**
+     * @suppress
+     */
+    constructor(withHandle: UniffiWithHandle, handle: Long) {
+        this.handle = handle
+        this.cleanable = UniffiLib.CLEANER.register(this, UniffiCleanAction(handle))
+    }
+
+    /**
+     * @suppress
+     *
+     * This constructor can be used to instantiate a fake object. Only used for tests. Any
+     * attempt to actually use an object constructed this way will fail as there is no
+     * connected Rust object.
+     */
+    @Suppress("UNUSED_PARAMETER")
+    constructor(noHandle: NoHandle) {
+        this.handle = 0
+        this.cleanable = null
+    }
+
+    protected val handle: Long
+    protected val cleanable: UniffiCleaner.Cleanable?
+
+    private val wasDestroyed = AtomicBoolean(false)
+    private val callCounter = AtomicLong(1)
+
+    /**
+     * Whether the current object has been destroyed and its reference is gone in the Rust side.
+     */
+    val uniffiIsDestroyed: Boolean get() = wasDestroyed.get()
+
+    override fun destroy() {
+        // Only allow a single call to this method.
+        // TODO: maybe we should log a warning if called more than once?
+        if (this.wasDestroyed.compareAndSet(false, true)) {
+            // This decrement always matches the initial count of 1 given at creation time.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    @Synchronized
+    override fun close() {
+        this.destroy()
+    }
+
+    internal inline fun <R> callWithHandle(block: (handle: Long) -> R): R {
+        // Check and increment the call counter, to keep the object alive.
+        // This needs a compare-and-set retry loop in case of concurrent updates.
+        do {
+            val c = this.callCounter.get()
+            if (c == 0L) {
+                throw IllegalStateException("${this.javaClass.simpleName} object has already been destroyed")
+            }
+            if (c == Long.MAX_VALUE) {
+                throw IllegalStateException("${this.javaClass.simpleName} call counter would overflow")
+            }
+        } while (! this.callCounter.compareAndSet(c, c + 1L))
+        // Now we can safely do the method call without the handle being freed concurrently.
+        try {
+            return block(this.uniffiCloneHandle())
+        } finally {
+            // This decrement always matches the increment we performed above.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    // Use a static inner class instead of a closure so as not to accidentally
+    // capture `this` as part of the cleanable's action.
+    private class UniffiCleanAction(private val handle: Long) : Runnable {
+        override fun run() {
+            if (handle == 0.toLong()) {
+                // Fake object created with `NoHandle`, don't try to free.
+                return;
+            }
+            uniffiRustCall { status ->
+                UniffiLib.uniffi_chesscore_fn_free_searchhandle(handle, status)
+            }
+        }
+    }
+
+    /**
+     * @suppress
+     */
+    fun uniffiCloneHandle(): Long {
+        if (handle == 0.toLong()) {
+            throw InternalException("uniffiCloneHandle() called on NoHandle object");
+        }
+        return uniffiRustCall() { status ->
+            UniffiLib.uniffi_chesscore_fn_clone_searchhandle(handle, status)
+        }
+    }
+
+    
+    /**
+     * `true` once the search's `on_finished` has been called.
+     */override fun `isFinished`(): kotlin.Boolean {
+            return FfiConverterBoolean.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_searchhandle_is_finished(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Stops this search (not a newer one); its result still arrives through `on_finished`.
+     */override fun `stop`()
+        = 
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_searchhandle_stop(
+        it,
+        _status)
+}
+    }
+    
+    
+
+    
+
+    
+
+
+    
+    
+    /**
+     * @suppress
+     */
+    companion object
+    
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeSearchHandle: FfiConverter<SearchHandle, Long> {
+    override fun lower(value: SearchHandle): Long {
+        return value.uniffiCloneHandle()
+    }
+
+    override fun lift(value: Long): SearchHandle {
+        return SearchHandle(UniffiWithHandle, value)
+    }
+
+    override fun read(buf: ByteBuffer): SearchHandle {
+        return lift(buf.getLong())
+    }
+
+    override fun allocationSize(value: SearchHandle) = 8UL
+
+    override fun write(value: SearchHandle, buf: ByteBuffer) {
+        buf.putLong(lower(value))
+    }
+}
+
+
+// This template implements a class for working with a Rust struct via a handle
+// to the live Rust struct on the other side of the FFI.
+//
+// There's some subtlety here, because we have to be careful not to operate on a Rust
+// struct after it has been dropped, and because we must expose a public API for freeing
+// theq Kotlin wrapper object in lieu of reliable finalizers. The core requirements are:
+//
+//   * Each instance holds an opaque handle to the underlying Rust struct.
+//     Method calls need to read this handle from the object's state and pass it in to
+//     the Rust FFI.
+//
+//   * When an instance is no longer needed, its handle should be passed to a
+//     special destructor function provided by the Rust FFI, which will drop the
+//     underlying Rust struct.
+//
+//   * Given an instance, calling code is expected to call the special
+//     `destroy` method in order to free it after use, either by calling it explicitly
+//     or by using a higher-level helper like the `use` method. Failing to do so risks
+//     leaking the underlying Rust struct.
+//
+//   * We can't assume that calling code will do the right thing, and must be prepared
+//     to handle Kotlin method calls executing concurrently with or even after a call to
+//     `destroy`, and to handle multiple (possibly concurrent!) calls to `destroy`.
+//
+//   * We must never allow Rust code to operate on the underlying Rust struct after
+//     the destructor has been called, and must never call the destructor more than once.
+//     Doing so may trigger memory unsafety.
+//
+//   * To mitigate many of the risks of leaking memory and use-after-free unsafety, a `Cleaner`
+//     is implemented to call the destructor when the Kotlin object becomes unreachable.
+//     This is done in a background thread. This is not a panacea, and client code should be aware that
+//      1. the thread may starve if some there are objects that have poorly performing
+//     `drop` methods or do significant work in their `drop` methods.
+//      2. the thread is shared across the whole library. This can be tuned by using `android_cleaner = true`,
+//         or `android = true` in the [`kotlin` section of the `uniffi.toml` file](https://mozilla.github.io/uniffi-rs/kotlin/configuration.html).
+//
+// If we try to implement this with mutual exclusion on access to the handle, there is the
+// possibility of a race between a method call and a concurrent call to `destroy`:
+//
+//    * Thread A starts a method call, reads the value of the handle, but is interrupted
+//      before it can pass the handle over the FFI to Rust.
+//    * Thread B calls `destroy` and frees the underlying Rust struct.
+//    * Thread A resumes, passing the already-read handle value to Rust and triggering
+//      a use-after-free.
+//
+// One possible solution would be to use a `ReadWriteLock`, with each method call taking
+// a read lock (and thus allowed to run concurrently) and the special `destroy` method
+// taking a write lock (and thus blocking on live method calls). However, we aim not to
+// generate methods with any hidden blocking semantics, and a `destroy` method that might
+// block if called incorrectly seems to meet that bar.
+//
+// So, we achieve our goals by giving each instance an associated `AtomicLong` counter to track
+// the number of in-flight method calls, and an `AtomicBoolean` flag to indicate whether `destroy`
+// has been called. These are updated according to the following rules:
+//
+//    * The initial value of the counter is 1, indicating a live object with no in-flight calls.
+//      The initial value for the flag is false.
+//
+//    * At the start of each method call, we atomically check the counter.
+//      If it is 0 then the underlying Rust struct has already been destroyed and the call is aborted.
+//      If it is nonzero them we atomically increment it by 1 and proceed with the method call.
+//
+//    * At the end of each method call, we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+//    * When `destroy` is called, we atomically flip the flag from false to true.
+//      If the flag was already true we silently fail.
+//      Otherwise we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+// Astute readers may observe that this all sounds very similar to the way that Rust's `Arc<T>` works,
+// and indeed it is, with the addition of a flag to guard against multiple calls to `destroy`.
+//
+// The overall effect is that the underlying Rust struct is destroyed only when `destroy` has been
+// called *and* all in-flight method calls have completed, avoiding violating any of the expectations
+// of the underlying Rust code.
+//
+// This makes a cleaner a better alternative to _not_ calling `destroy()` as
+// and when the object is finished with, but the abstraction is not perfect: if the Rust object's `drop`
+// method is slow, and/or there are many objects to cleanup, and it's on a low end Android device, then the cleaner
+// thread may be starved, and the app will leak memory.
+//
+// In this case, `destroy`ing manually may be a better solution.
+//
+// The cleaner can live side by side with the manual calling of `destroy`. In the order of responsiveness, uniffi objects
+// with Rust peers are reclaimed:
+//
+// 1. By calling the `destroy` method of the object, which calls `rustObject.free()`. If that doesn't happen:
+// 2. When the object becomes unreachable, AND the Cleaner thread gets to call `rustObject.free()`. If the thread is starved then:
+// 3. The memory is reclaimed when the process terminates.
+//
+// [1] https://stackoverflow.com/questions/24376768/can-java-finalize-an-object-when-it-is-still-in-scope/24380219
+//
+
+
+/**
+ * Receives a search's progress. Implemented in Kotlin or Swift; both methods run on the
+ * engine's thread, so hop to the main thread before touching UI state.
+ */
+public interface SearchListener {
+    
+    /**
+     * After a completed depth, at most every ~100 ms once the first depths are done.
+     */
+    fun `onInfo`(`info`: SearchInfo)
+    
+    /**
+     * Exactly once per search, when it ends for any reason.
+     */
+    fun `onFinished`(`result`: SearchResult)
+    
+    companion object
+}
+
+/**
+ * Receives a search's progress. Implemented in Kotlin or Swift; both methods run on the
+ * engine's thread, so hop to the main thread before touching UI state.
+ */
+open class SearchListenerImpl: Disposable, AutoCloseable, SearchListener
+{
+
+    @Suppress("UNUSED_PARAMETER")
+    /**
+     * @suppress
+     */
+    constructor(withHandle: UniffiWithHandle, handle: Long) {
+        this.handle = handle
+        this.cleanable = UniffiLib.CLEANER.register(this, UniffiCleanAction(handle))
+    }
+
+    /**
+     * @suppress
+     *
+     * This constructor can be used to instantiate a fake object. Only used for tests. Any
+     * attempt to actually use an object constructed this way will fail as there is no
+     * connected Rust object.
+     */
+    @Suppress("UNUSED_PARAMETER")
+    constructor(noHandle: NoHandle) {
+        this.handle = 0
+        this.cleanable = null
+    }
+
+    protected val handle: Long
+    protected val cleanable: UniffiCleaner.Cleanable?
+
+    private val wasDestroyed = AtomicBoolean(false)
+    private val callCounter = AtomicLong(1)
+
+    /**
+     * Whether the current object has been destroyed and its reference is gone in the Rust side.
+     */
+    val uniffiIsDestroyed: Boolean get() = wasDestroyed.get()
+
+    override fun destroy() {
+        // Only allow a single call to this method.
+        // TODO: maybe we should log a warning if called more than once?
+        if (this.wasDestroyed.compareAndSet(false, true)) {
+            // This decrement always matches the initial count of 1 given at creation time.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    @Synchronized
+    override fun close() {
+        this.destroy()
+    }
+
+    internal inline fun <R> callWithHandle(block: (handle: Long) -> R): R {
+        // Check and increment the call counter, to keep the object alive.
+        // This needs a compare-and-set retry loop in case of concurrent updates.
+        do {
+            val c = this.callCounter.get()
+            if (c == 0L) {
+                throw IllegalStateException("${this.javaClass.simpleName} object has already been destroyed")
+            }
+            if (c == Long.MAX_VALUE) {
+                throw IllegalStateException("${this.javaClass.simpleName} call counter would overflow")
+            }
+        } while (! this.callCounter.compareAndSet(c, c + 1L))
+        // Now we can safely do the method call without the handle being freed concurrently.
+        try {
+            return block(this.uniffiCloneHandle())
+        } finally {
+            // This decrement always matches the increment we performed above.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    // Use a static inner class instead of a closure so as not to accidentally
+    // capture `this` as part of the cleanable's action.
+    private class UniffiCleanAction(private val handle: Long) : Runnable {
+        override fun run() {
+            if (handle == 0.toLong()) {
+                // Fake object created with `NoHandle`, don't try to free.
+                return;
+            }
+            uniffiRustCall { status ->
+                UniffiLib.uniffi_chesscore_fn_free_searchlistener(handle, status)
+            }
+        }
+    }
+
+    /**
+     * @suppress
+     */
+    fun uniffiCloneHandle(): Long {
+        if (handle == 0.toLong()) {
+            throw InternalException("uniffiCloneHandle() called on NoHandle object");
+        }
+        return uniffiRustCall() { status ->
+            UniffiLib.uniffi_chesscore_fn_clone_searchlistener(handle, status)
+        }
+    }
+
+    
+    /**
+     * After a completed depth, at most every ~100 ms once the first depths are done.
+     */override fun `onInfo`(`info`: SearchInfo)
+        = 
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_searchlistener_on_info(
+        it,
+        
+        FfiConverterTypeSearchInfo.lower(`info`),_status)
+}
+    }
+    
+    
+
+    
+    /**
+     * Exactly once per search, when it ends for any reason.
+     */override fun `onFinished`(`result`: SearchResult)
+        = 
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_searchlistener_on_finished(
+        it,
+        
+        FfiConverterTypeSearchResult.lower(`result`),_status)
+}
+    }
+    
+    
+
+    
+
+    
+
+
+    
+    
+    /**
+     * @suppress
+     */
+    companion object
+    
+}
+
+
+
+// Put the implementation in an object so we don't pollute the top-level namespace
+internal object uniffiCallbackInterfaceSearchListener {
+    internal object `onInfo`: UniffiCallbackInterfaceSearchListenerMethod0 {
+        override fun callback(`uniffiHandle`: Long,`info`: RustBuffer.ByValue,`uniffiOutReturn`: Pointer,uniffiCallStatus: UniffiRustCallStatus,) {
+            val uniffiObj = FfiConverterTypeSearchListener.handleMap.get(uniffiHandle)
+            val makeCall = { ->
+                uniffiObj.`onInfo`(
+                    FfiConverterTypeSearchInfo.lift(`info`),
+                )
+            }
+            val writeReturn = { _: Unit -> Unit }
+            uniffiTraitInterfaceCall(uniffiCallStatus, makeCall, writeReturn)
+        }
+    }
+    internal object `onFinished`: UniffiCallbackInterfaceSearchListenerMethod1 {
+        override fun callback(`uniffiHandle`: Long,`result`: RustBuffer.ByValue,`uniffiOutReturn`: Pointer,uniffiCallStatus: UniffiRustCallStatus,) {
+            val uniffiObj = FfiConverterTypeSearchListener.handleMap.get(uniffiHandle)
+            val makeCall = { ->
+                uniffiObj.`onFinished`(
+                    FfiConverterTypeSearchResult.lift(`result`),
+                )
+            }
+            val writeReturn = { _: Unit -> Unit }
+            uniffiTraitInterfaceCall(uniffiCallStatus, makeCall, writeReturn)
+        }
+    }
+
+    internal object uniffiFree: UniffiCallbackInterfaceFree {
+        override fun callback(handle: Long) {
+            FfiConverterTypeSearchListener.handleMap.remove(handle)
+        }
+    }
+
+    internal object uniffiClone: UniffiCallbackInterfaceClone {
+        override fun callback(handle: Long): Long {
+            return FfiConverterTypeSearchListener.handleMap.clone(handle)
+        }
+    }
+
+    internal var vtable = UniffiVTableCallbackInterfaceSearchListener.UniffiByValue(
+        uniffiFree,
+        uniffiClone,
+        `onInfo`,
+        `onFinished`,
+    )
+
+    // Registers the foreign callback with the Rust side.
+    // This method is generated for each callback interface.
+    internal fun register(lib: UniffiLib) {
+        lib.uniffi_chesscore_fn_init_callback_vtable_searchlistener(vtable)
+    }
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeSearchListener: FfiConverter<SearchListener, Long> {
+    internal val handleMap = UniffiHandleMap<SearchListener>()
+
+    override fun lower(value: SearchListener): Long {
+        if (value is SearchListenerImpl) {
+             // Rust-implemented object.  Clone the handle and return it
+            return value.uniffiCloneHandle()
+         } else {
+            // Kotlin object, generate a new vtable handle and return that.
+            return handleMap.insert(value)
+         }
+    }
+
+    override fun lift(value: Long): SearchListener {
+        if ((value and 1.toLong()) == 0.toLong()) {
+            // Rust-generated handle, construct a new class that uses the handle to implement the
+            // interface
+            return SearchListenerImpl(UniffiWithHandle, value)
+        } else {
+            // Kotlin-generated handle, get the object from the handle map
+            return handleMap.remove(value)
+        }
+    }
+
+    override fun read(buf: ByteBuffer): SearchListener {
+        return lift(buf.getLong())
+    }
+
+    override fun allocationSize(value: SearchListener) = 8UL
+
+    override fun write(value: SearchListener, buf: ByteBuffer) {
+        buf.putLong(lower(value))
+    }
+}
+
+
+
+/**
+ * How strong the engine plays and how much memory it uses.
+ */
+data class EngineConfig (
+    /**
+     * Strength level, 1 (beginner) to 10 (full strength); see `engineLevels()`.
+     */
+    var `level`: kotlin.UInt = 10u 
+    , 
+    /**
+     * A target Elo instead of a level (the strongest level at or below it); overrides `level`.
+     */
+    var `elo`: kotlin.UInt? = null 
+    , 
+    /**
+     * Transposition table size in MB (1 to 1024); 16 suits a phone.
+     */
+    var `hashMb`: kotlin.UInt = 16u 
+    , 
+    /**
+     * Seed for the weaker levels' choices: the same seed gives the same games.
+     */
+    var `seed`: kotlin.ULong = 0uL 
+    , 
+    /**
+     * When `true`, weaker levels vary their choice among near-equal moves (seeded).
+     */
+    var `variety`: kotlin.Boolean = true 
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeEngineConfig: FfiConverterRustBuffer<EngineConfig> {
+    override fun read(buf: ByteBuffer): EngineConfig {
+        return EngineConfig(
+            FfiConverterUInt.read(buf),
+            FfiConverterOptionalUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterULong.read(buf),
+            FfiConverterBoolean.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: EngineConfig) = (
+            FfiConverterUInt.allocationSize(value.`level`) +
+            FfiConverterOptionalUInt.allocationSize(value.`elo`) +
+            FfiConverterUInt.allocationSize(value.`hashMb`) +
+            FfiConverterULong.allocationSize(value.`seed`) +
+            FfiConverterBoolean.allocationSize(value.`variety`)
+    )
+
+    override fun write(value: EngineConfig, buf: ByteBuffer) {
+            FfiConverterUInt.write(value.`level`, buf)
+            FfiConverterOptionalUInt.write(value.`elo`, buf)
+            FfiConverterUInt.write(value.`hashMb`, buf)
+            FfiConverterULong.write(value.`seed`, buf)
+            FfiConverterBoolean.write(value.`variety`, buf)
+    }
+}
+
+
+
+/**
+ * A strength level as the apps list it.
+ */
+data class EngineLevel (
+    /**
+     * The level number for `EngineConfig.level`.
+     */
+    var `level`: kotlin.UInt
+    , 
+    /**
+     * A name a player understands, e.g. "Club player".
+     */
+    var `name`: kotlin.String
+    , 
+    /**
+     * The approximate Elo of the level (measured against Stockfish's limited-strength levels).
+     */
+    var `elo`: kotlin.UInt
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeEngineLevel: FfiConverterRustBuffer<EngineLevel> {
+    override fun read(buf: ByteBuffer): EngineLevel {
+        return EngineLevel(
+            FfiConverterUInt.read(buf),
+            FfiConverterString.read(buf),
+            FfiConverterUInt.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: EngineLevel) = (
+            FfiConverterUInt.allocationSize(value.`level`) +
+            FfiConverterString.allocationSize(value.`name`) +
+            FfiConverterUInt.allocationSize(value.`elo`)
+    )
+
+    override fun write(value: EngineLevel, buf: ByteBuffer) {
+            FfiConverterUInt.write(value.`level`, buf)
+            FfiConverterString.write(value.`name`, buf)
+            FfiConverterUInt.write(value.`elo`, buf)
+    }
+}
+
+
 
 /**
  * Everything a board UI draws, in one value: take one after every change.
@@ -2454,6 +3954,341 @@ public object FfiConverterTypePiece: FfiConverterRustBuffer<Piece> {
     override fun write(value: Piece, buf: ByteBuffer) {
             FfiConverterTypeSide.write(value.`side`, buf)
             FfiConverterTypePieceKind.write(value.`kind`, buf)
+    }
+}
+
+
+
+/**
+ * Progress of a search, after a completed depth.
+ */
+data class SearchInfo (
+    /**
+     * The depth completed, in plies.
+     */
+    var `depth`: kotlin.UInt
+    , 
+    /**
+     * The deepest ply reached (quiescence included).
+     */
+    var `seldepth`: kotlin.UInt
+    , 
+    /**
+     * The evaluation from the side to move's point of view.
+     */
+    var `score`: Score
+    , 
+    /**
+     * Positions searched so far.
+     */
+    var `nodes`: kotlin.ULong
+    , 
+    /**
+     * Positions per second.
+     */
+    var `nps`: kotlin.ULong
+    , 
+    /**
+     * Time since the search started, in milliseconds.
+     */
+    var `timeMs`: kotlin.ULong
+    , 
+    /**
+     * How full the transposition table is, in permille.
+     */
+    var `hashFullPermille`: kotlin.UInt
+    , 
+    /**
+     * The principal variation in SAN, e.g. `["Nf3", "Nc6", "Bb5"]`.
+     */
+    var `pvSan`: List<kotlin.String>
+    , 
+    /**
+     * The principal variation in UCI notation.
+     */
+    var `pvUci`: List<kotlin.String>
+    , 
+    /**
+     * The key of the searched position (compare with `GameSnapshot.positionKey`).
+     */
+    var `positionKey`: kotlin.ULong
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeSearchInfo: FfiConverterRustBuffer<SearchInfo> {
+    override fun read(buf: ByteBuffer): SearchInfo {
+        return SearchInfo(
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterTypeScore.read(buf),
+            FfiConverterULong.read(buf),
+            FfiConverterULong.read(buf),
+            FfiConverterULong.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterSequenceString.read(buf),
+            FfiConverterSequenceString.read(buf),
+            FfiConverterULong.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: SearchInfo) = (
+            FfiConverterUInt.allocationSize(value.`depth`) +
+            FfiConverterUInt.allocationSize(value.`seldepth`) +
+            FfiConverterTypeScore.allocationSize(value.`score`) +
+            FfiConverterULong.allocationSize(value.`nodes`) +
+            FfiConverterULong.allocationSize(value.`nps`) +
+            FfiConverterULong.allocationSize(value.`timeMs`) +
+            FfiConverterUInt.allocationSize(value.`hashFullPermille`) +
+            FfiConverterSequenceString.allocationSize(value.`pvSan`) +
+            FfiConverterSequenceString.allocationSize(value.`pvUci`) +
+            FfiConverterULong.allocationSize(value.`positionKey`)
+    )
+
+    override fun write(value: SearchInfo, buf: ByteBuffer) {
+            FfiConverterUInt.write(value.`depth`, buf)
+            FfiConverterUInt.write(value.`seldepth`, buf)
+            FfiConverterTypeScore.write(value.`score`, buf)
+            FfiConverterULong.write(value.`nodes`, buf)
+            FfiConverterULong.write(value.`nps`, buf)
+            FfiConverterULong.write(value.`timeMs`, buf)
+            FfiConverterUInt.write(value.`hashFullPermille`, buf)
+            FfiConverterSequenceString.write(value.`pvSan`, buf)
+            FfiConverterSequenceString.write(value.`pvUci`, buf)
+            FfiConverterULong.write(value.`positionKey`, buf)
+    }
+}
+
+
+
+/**
+ * When the search stops. Unset fields mean no such limit; with none set the engine uses its
+ * level's own limits (full strength: a few seconds at most).
+ */
+data class SearchLimits (
+    /**
+     * Stop after this many plies.
+     */
+    var `depth`: kotlin.UInt? = null 
+    , 
+    /**
+     * Think for this long, in milliseconds.
+     */
+    var `moveTimeMs`: kotlin.ULong? = null 
+    , 
+    /**
+     * Stop after this many nodes (with a fixed seed: deterministic).
+     */
+    var `nodes`: kotlin.ULong? = null 
+    , 
+    /**
+     * White's remaining clock time, in milliseconds.
+     */
+    var `whiteTimeMs`: kotlin.ULong? = null 
+    , 
+    /**
+     * Black's remaining clock time, in milliseconds.
+     */
+    var `blackTimeMs`: kotlin.ULong? = null 
+    , 
+    /**
+     * White's increment per move, in milliseconds.
+     */
+    var `whiteIncrementMs`: kotlin.ULong = 0uL 
+    , 
+    /**
+     * Black's increment per move, in milliseconds.
+     */
+    var `blackIncrementMs`: kotlin.ULong = 0uL 
+    , 
+    /**
+     * Moves until the next time control, if the clock has one.
+     */
+    var `movesToGo`: kotlin.UInt? = null 
+    , 
+    /**
+     * Search until `stop()` (an analysis mode).
+     */
+    var `infinite`: kotlin.Boolean = false 
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeSearchLimits: FfiConverterRustBuffer<SearchLimits> {
+    override fun read(buf: ByteBuffer): SearchLimits {
+        return SearchLimits(
+            FfiConverterOptionalUInt.read(buf),
+            FfiConverterOptionalULong.read(buf),
+            FfiConverterOptionalULong.read(buf),
+            FfiConverterOptionalULong.read(buf),
+            FfiConverterOptionalULong.read(buf),
+            FfiConverterULong.read(buf),
+            FfiConverterULong.read(buf),
+            FfiConverterOptionalUInt.read(buf),
+            FfiConverterBoolean.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: SearchLimits) = (
+            FfiConverterOptionalUInt.allocationSize(value.`depth`) +
+            FfiConverterOptionalULong.allocationSize(value.`moveTimeMs`) +
+            FfiConverterOptionalULong.allocationSize(value.`nodes`) +
+            FfiConverterOptionalULong.allocationSize(value.`whiteTimeMs`) +
+            FfiConverterOptionalULong.allocationSize(value.`blackTimeMs`) +
+            FfiConverterULong.allocationSize(value.`whiteIncrementMs`) +
+            FfiConverterULong.allocationSize(value.`blackIncrementMs`) +
+            FfiConverterOptionalUInt.allocationSize(value.`movesToGo`) +
+            FfiConverterBoolean.allocationSize(value.`infinite`)
+    )
+
+    override fun write(value: SearchLimits, buf: ByteBuffer) {
+            FfiConverterOptionalUInt.write(value.`depth`, buf)
+            FfiConverterOptionalULong.write(value.`moveTimeMs`, buf)
+            FfiConverterOptionalULong.write(value.`nodes`, buf)
+            FfiConverterOptionalULong.write(value.`whiteTimeMs`, buf)
+            FfiConverterOptionalULong.write(value.`blackTimeMs`, buf)
+            FfiConverterULong.write(value.`whiteIncrementMs`, buf)
+            FfiConverterULong.write(value.`blackIncrementMs`, buf)
+            FfiConverterOptionalUInt.write(value.`movesToGo`, buf)
+            FfiConverterBoolean.write(value.`infinite`, buf)
+    }
+}
+
+
+
+/**
+ * The final result of a search. Exactly one per search, also when it was stopped or superseded.
+ */
+data class SearchResult (
+    /**
+     * The move to play: always legal in the searched position.
+     */
+    var `bestMove`: LegalMove
+    , 
+    /**
+     * The reply the engine expects, if it has one.
+     */
+    var `ponderMove`: kotlin.String?
+    , 
+    /**
+     * The evaluation from the side to move's point of view.
+     */
+    var `score`: Score
+    , 
+    /**
+     * The last completed depth.
+     */
+    var `depth`: kotlin.UInt
+    , 
+    /**
+     * Positions searched.
+     */
+    var `nodes`: kotlin.ULong
+    , 
+    /**
+     * Time spent, in milliseconds.
+     */
+    var `timeMs`: kotlin.ULong
+    , 
+    /**
+     * `true` when the search was stopped (by `stop()`, a dropped handle or a newer search)
+     * before reaching its limits.
+     */
+    var `stopped`: kotlin.Boolean
+    , 
+    /**
+     * The principal variation in SAN.
+     */
+    var `pvSan`: List<kotlin.String>
+    , 
+    /**
+     * The principal variation in UCI notation.
+     */
+    var `pvUci`: List<kotlin.String>
+    , 
+    /**
+     * The key of the searched position: ignore the result when the game has moved on.
+     */
+    var `positionKey`: kotlin.ULong
+    , 
+    /**
+     * The FEN of the searched position.
+     */
+    var `positionFen`: kotlin.String
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeSearchResult: FfiConverterRustBuffer<SearchResult> {
+    override fun read(buf: ByteBuffer): SearchResult {
+        return SearchResult(
+            FfiConverterTypeLegalMove.read(buf),
+            FfiConverterOptionalString.read(buf),
+            FfiConverterTypeScore.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterULong.read(buf),
+            FfiConverterULong.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterSequenceString.read(buf),
+            FfiConverterSequenceString.read(buf),
+            FfiConverterULong.read(buf),
+            FfiConverterString.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: SearchResult) = (
+            FfiConverterTypeLegalMove.allocationSize(value.`bestMove`) +
+            FfiConverterOptionalString.allocationSize(value.`ponderMove`) +
+            FfiConverterTypeScore.allocationSize(value.`score`) +
+            FfiConverterUInt.allocationSize(value.`depth`) +
+            FfiConverterULong.allocationSize(value.`nodes`) +
+            FfiConverterULong.allocationSize(value.`timeMs`) +
+            FfiConverterBoolean.allocationSize(value.`stopped`) +
+            FfiConverterSequenceString.allocationSize(value.`pvSan`) +
+            FfiConverterSequenceString.allocationSize(value.`pvUci`) +
+            FfiConverterULong.allocationSize(value.`positionKey`) +
+            FfiConverterString.allocationSize(value.`positionFen`)
+    )
+
+    override fun write(value: SearchResult, buf: ByteBuffer) {
+            FfiConverterTypeLegalMove.write(value.`bestMove`, buf)
+            FfiConverterOptionalString.write(value.`ponderMove`, buf)
+            FfiConverterTypeScore.write(value.`score`, buf)
+            FfiConverterUInt.write(value.`depth`, buf)
+            FfiConverterULong.write(value.`nodes`, buf)
+            FfiConverterULong.write(value.`timeMs`, buf)
+            FfiConverterBoolean.write(value.`stopped`, buf)
+            FfiConverterSequenceString.write(value.`pvSan`, buf)
+            FfiConverterSequenceString.write(value.`pvUci`, buf)
+            FfiConverterULong.write(value.`positionKey`, buf)
+            FfiConverterString.write(value.`positionFen`, buf)
     }
 }
 
@@ -2989,6 +4824,104 @@ public object FfiConverterTypePieceKind: FfiConverterRustBuffer<PieceKind> {
 
 
 /**
+ * An evaluation from the side to move's point of view.
+ */
+sealed class Score {
+    
+    /**
+     * An advantage in hundredths of a pawn (positive: the side to move is better).
+     */
+    data class Centipawns(
+        /**
+         * The value; 100 is about a pawn.
+         */
+        val `value`: kotlin.Int) : Score()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * A forced mate in `moves` moves (positive: the side to move mates; negative: is mated).
+     */
+    data class Mate(
+        /**
+         * Moves (not plies) to mate.
+         */
+        val `moves`: kotlin.Int) : Score()
+        
+    {
+        
+
+        companion object
+    }
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeScore : FfiConverterRustBuffer<Score>{
+    override fun read(buf: ByteBuffer): Score {
+        return when(buf.getInt()) {
+            1 -> Score.Centipawns(
+                FfiConverterInt.read(buf),
+                )
+            2 -> Score.Mate(
+                FfiConverterInt.read(buf),
+                )
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: Score): ULong = when(value) {
+        is Score.Centipawns -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterInt.allocationSize(value.`value`)
+            )
+        }
+        is Score.Mate -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterInt.allocationSize(value.`moves`)
+            )
+        }
+    }
+
+    override fun write(value: Score, buf: ByteBuffer) {
+        when(value) {
+            is Score.Centipawns -> {
+                buf.putInt(1)
+                FfiConverterInt.write(value.`value`, buf)
+                Unit
+            }
+            is Score.Mate -> {
+                buf.putInt(2)
+                FfiConverterInt.write(value.`moves`, buf)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+}
+
+
+
+
+
+/**
  * One of the two players (not `Color`: Compose and SwiftUI own that name).
  */
 
@@ -3057,6 +4990,38 @@ public object FfiConverterOptionalUInt: FfiConverterRustBuffer<kotlin.UInt?> {
         } else {
             buf.put(1)
             FfiConverterUInt.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterOptionalULong: FfiConverterRustBuffer<kotlin.ULong?> {
+    override fun read(buf: ByteBuffer): kotlin.ULong? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterULong.read(buf)
+    }
+
+    override fun allocationSize(value: kotlin.ULong?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterULong.allocationSize(value)
+        }
+    }
+
+    override fun write(value: kotlin.ULong?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterULong.write(value, buf)
         }
     }
 }
@@ -3283,6 +5248,34 @@ public object FfiConverterSequenceString: FfiConverterRustBuffer<List<kotlin.Str
 /**
  * @suppress
  */
+public object FfiConverterSequenceTypeEngineLevel: FfiConverterRustBuffer<List<EngineLevel>> {
+    override fun read(buf: ByteBuffer): List<EngineLevel> {
+        val len = buf.getInt()
+        return List<EngineLevel>(len) {
+            FfiConverterTypeEngineLevel.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<EngineLevel>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeEngineLevel.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<EngineLevel>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeEngineLevel.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterSequenceTypeLegalMove: FfiConverterRustBuffer<List<LegalMove>> {
     override fun read(buf: ByteBuffer): List<LegalMove> {
         val len = buf.getInt()
@@ -3360,6 +5353,14 @@ public object FfiConverterSequenceOptionalTypePiece: FfiConverterRustBuffer<List
         }
     }
 }
+
+
+
+
+
+
+
+
         /**
          * The version of the chesscore library, e.g. `"0.1.0"`.
          */ fun `chesscoreVersion`(): kotlin.String {
@@ -3428,6 +5429,19 @@ public object FfiConverterSequenceOptionalTypePiece: FfiConverterRustBuffer<List
             return FfiConverterString.lift(
     uniffiRustCall() { _status ->
     UniffiLib.uniffi_chesscore_fn_func_starting_fen(
+    
+        _status)
+}
+    )
+    }
+    
+
+        /**
+         * Every strength level, weakest first.
+         */ fun `engineLevels`(): List<EngineLevel> {
+            return FfiConverterSequenceTypeEngineLevel.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_engine_levels(
     
         _status)
 }

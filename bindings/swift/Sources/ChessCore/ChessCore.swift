@@ -460,7 +460,13 @@ fileprivate final class UniffiHandleMap<T>: @unchecked Sendable {
 
 
 // Public interface members begin here.
-
+// Magic number for the Rust proxy to call using the same mechanism as every other method,
+// to free the callback once it's dropped by Rust.
+private let IDX_CALLBACK_FREE: Int32 = 0
+// Callback return codes
+private let UNIFFI_CALLBACK_SUCCESS: Int32 = 0
+private let UNIFFI_CALLBACK_ERROR: Int32 = 1
+private let UNIFFI_CALLBACK_UNEXPECTED_ERROR: Int32 = 2
 
 #if swift(>=5.8)
 @_documentation(visibility: private)
@@ -474,6 +480,22 @@ fileprivate struct FfiConverterUInt32: FfiConverterPrimitive {
     }
 
     public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterInt32: FfiConverterPrimitive {
+    typealias FfiType = Int32
+    typealias SwiftType = Int32
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Int32 {
+        return try lift(readInt(&buf))
+    }
+
+    public static func write(_ value: Int32, into buf: inout [UInt8]) {
         writeInt(&buf, lower(value))
     }
 }
@@ -563,6 +585,318 @@ fileprivate struct FfiConverterString: FfiConverter {
         writeBytes(&buf, value.utf8)
     }
 }
+
+
+
+
+/**
+ * A chess engine with its own thread and transposition table. Searches never block the
+ * caller: `think` returns at once and reports through a [`SearchListener`].
+ *
+ * A new search while one runs supersedes it (the old one still gets its `on_finished`, marked
+ * stopped). Engines are independent: several may search at once.
+ */
+public protocol ChessEngineProtocol: AnyObject, Sendable {
+    
+    /**
+     * Searches the game's current position and returns the result when the search ends
+     * (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the caller stops the
+     * search.
+     *
+     * # Errors
+     * `GameOver` when the game has ended.
+     */
+    func bestMove(game: ChessGame, limits: SearchLimits) async throws  -> SearchResult
+    
+    /**
+     * The current configuration.
+     */
+    func config()  -> EngineConfig
+    
+    /**
+     * `true` while a search is running.
+     */
+    func isSearching()  -> Bool
+    
+    /**
+     * Forgets everything learned (transposition table, history) before a new game.
+     */
+    func newGame() 
+    
+    /**
+     * Changes strength, table size or seed; applied from the next search on.
+     *
+     * # Errors
+     * `InvalidRequest` for out-of-range values (the configuration is then unchanged).
+     */
+    func setConfig(config: EngineConfig) throws 
+    
+    /**
+     * Stops the current search, if any; its result arrives through its listener.
+     */
+    func stop() 
+    
+    /**
+     * Starts searching the game's current position (with its history, so repetitions count)
+     * and returns at once. The game may change meanwhile: the engine searches a copy.
+     *
+     * # Errors
+     * `GameOver` when the game has ended.
+     */
+    func think(game: ChessGame, limits: SearchLimits, listener: SearchListener) throws  -> SearchHandle
+    
+    /**
+     * Starts searching a position given in FEN and returns at once.
+     *
+     * # Errors
+     * `InvalidFen`; `GameOver` when the side to move has no legal move.
+     */
+    func thinkFen(fen: String, limits: SearchLimits, listener: SearchListener) throws  -> SearchHandle
+    
+}
+/**
+ * A chess engine with its own thread and transposition table. Searches never block the
+ * caller: `think` returns at once and reports through a [`SearchListener`].
+ *
+ * A new search while one runs supersedes it (the old one still gets its `on_finished`, marked
+ * stopped). Engines are independent: several may search at once.
+ */
+open class ChessEngine: ChessEngineProtocol, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_chesscore_fn_clone_chessengine(self.handle, $0) }
+    }
+    /**
+     * An engine configured by `config`, with its own thread and table.
+     *
+     * # Errors
+     * `InvalidRequest` for a level outside 1..=10 or a hash size outside 1..=1024 MB.
+     */
+public convenience init(config: EngineConfig)throws  {
+    let handle =
+        try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_constructor_chessengine_new(
+        FfiConverterTypeEngineConfig_lower(config),uniffiCallStatus
+    )
+}
+    self.init(unsafeFromHandle: handle)
+}
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_chesscore_fn_free_chessengine(handle, $0) }
+    }
+
+    
+
+    
+    /**
+     * Searches the game's current position and returns the result when the search ends
+     * (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the caller stops the
+     * search.
+     *
+     * # Errors
+     * `GameOver` when the game has ended.
+     */
+open func bestMove(game: ChessGame, limits: SearchLimits)async throws  -> SearchResult  {
+    return
+        try  await uniffiRustCallAsync(
+            rustFutureFunc: {
+                uniffi_chesscore_fn_method_chessengine_best_move(
+                        self.uniffiCloneHandle(),FfiConverterTypeChessGame_lower(game),FfiConverterTypeSearchLimits_lower(limits)
+                )
+            },
+            pollFunc: ffi_chesscore_rust_future_poll_rust_buffer,
+            completeFunc: ffi_chesscore_rust_future_complete_rust_buffer,
+            freeFunc: ffi_chesscore_rust_future_free_rust_buffer,
+            liftFunc: FfiConverterTypeSearchResult_lift,
+            errorHandler: FfiConverterTypeChessError_lift
+        )
+}
+    
+    /**
+     * The current configuration.
+     */
+open func config() -> EngineConfig  {
+    return try!  FfiConverterTypeEngineConfig_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessengine_config(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * `true` while a search is running.
+     */
+open func isSearching() -> Bool  {
+    return try!  FfiConverterBool.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessengine_is_searching(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Forgets everything learned (transposition table, history) before a new game.
+     */
+open func newGame()  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessengine_new_game(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Changes strength, table size or seed; applied from the next search on.
+     *
+     * # Errors
+     * `InvalidRequest` for out-of-range values (the configuration is then unchanged).
+     */
+open func setConfig(config: EngineConfig)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessengine_set_config(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeEngineConfig_lower(config),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Stops the current search, if any; its result arrives through its listener.
+     */
+open func stop()  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessengine_stop(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Starts searching the game's current position (with its history, so repetitions count)
+     * and returns at once. The game may change meanwhile: the engine searches a copy.
+     *
+     * # Errors
+     * `GameOver` when the game has ended.
+     */
+open func think(game: ChessGame, limits: SearchLimits, listener: SearchListener)throws  -> SearchHandle  {
+    return try  FfiConverterTypeSearchHandle_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessengine_think(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeChessGame_lower(game),
+        FfiConverterTypeSearchLimits_lower(limits),
+        FfiConverterTypeSearchListener_lower(listener),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Starts searching a position given in FEN and returns at once.
+     *
+     * # Errors
+     * `InvalidFen`; `GameOver` when the side to move has no legal move.
+     */
+open func thinkFen(fen: String, limits: SearchLimits, listener: SearchListener)throws  -> SearchHandle  {
+    return try  FfiConverterTypeSearchHandle_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessengine_think_fen(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(fen),
+        FfiConverterTypeSearchLimits_lower(limits),
+        FfiConverterTypeSearchListener_lower(listener),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeChessEngine: FfiConverter {
+    typealias FfiType = UInt64
+    typealias SwiftType = ChessEngine
+
+    public static func lift(_ handle: UInt64) throws -> ChessEngine {
+        return ChessEngine(unsafeFromHandle: handle)
+    }
+
+    public static func lower(_ value: ChessEngine) -> UInt64 {
+        return value.uniffiCloneHandle()
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ChessEngine {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: ChessEngine, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeChessEngine_lift(_ handle: UInt64) throws -> ChessEngine {
+    return try FfiConverterTypeChessEngine.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeChessEngine_lower(_ value: ChessEngine) -> UInt64 {
+    return FfiConverterTypeChessEngine.lower(value)
+}
+
+
 
 
 
@@ -1167,6 +1501,584 @@ public func FfiConverterTypeChessGame_lower(_ value: ChessGame) -> UInt64 {
 
 
 
+
+
+/**
+ * A running (or finished) search. `stop()` ends it within a few milliseconds; so does
+ * dropping (closing) the handle, so keep it while the search should go on.
+ */
+public protocol SearchHandleProtocol: AnyObject, Sendable {
+    
+    /**
+     * `true` once the search's `on_finished` has been called.
+     */
+    func isFinished()  -> Bool
+    
+    /**
+     * Stops this search (not a newer one); its result still arrives through `on_finished`.
+     */
+    func stop() 
+    
+}
+/**
+ * A running (or finished) search. `stop()` ends it within a few milliseconds; so does
+ * dropping (closing) the handle, so keep it while the search should go on.
+ */
+open class SearchHandle: SearchHandleProtocol, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_chesscore_fn_clone_searchhandle(self.handle, $0) }
+    }
+    // No primary constructor declared for this class.
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_chesscore_fn_free_searchhandle(handle, $0) }
+    }
+
+    
+
+    
+    /**
+     * `true` once the search's `on_finished` has been called.
+     */
+open func isFinished() -> Bool  {
+    return try!  FfiConverterBool.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_searchhandle_is_finished(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Stops this search (not a newer one); its result still arrives through `on_finished`.
+     */
+open func stop()  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_searchhandle_stop(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+
+    
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSearchHandle: FfiConverter {
+    typealias FfiType = UInt64
+    typealias SwiftType = SearchHandle
+
+    public static func lift(_ handle: UInt64) throws -> SearchHandle {
+        return SearchHandle(unsafeFromHandle: handle)
+    }
+
+    public static func lower(_ value: SearchHandle) -> UInt64 {
+        return value.uniffiCloneHandle()
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SearchHandle {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: SearchHandle, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSearchHandle_lift(_ handle: UInt64) throws -> SearchHandle {
+    return try FfiConverterTypeSearchHandle.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSearchHandle_lower(_ value: SearchHandle) -> UInt64 {
+    return FfiConverterTypeSearchHandle.lower(value)
+}
+
+
+
+
+
+
+/**
+ * Receives a search's progress. Implemented in Kotlin or Swift; both methods run on the
+ * engine's thread, so hop to the main thread before touching UI state.
+ */
+public protocol SearchListener: AnyObject, Sendable {
+    
+    /**
+     * After a completed depth, at most every ~100 ms once the first depths are done.
+     */
+    func onInfo(info: SearchInfo) 
+    
+    /**
+     * Exactly once per search, when it ends for any reason.
+     */
+    func onFinished(result: SearchResult) 
+    
+}
+/**
+ * Receives a search's progress. Implemented in Kotlin or Swift; both methods run on the
+ * engine's thread, so hop to the main thread before touching UI state.
+ */
+open class SearchListenerImpl: SearchListener, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_chesscore_fn_clone_searchlistener(self.handle, $0) }
+    }
+    // No primary constructor declared for this class.
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_chesscore_fn_free_searchlistener(handle, $0) }
+    }
+
+    
+
+    
+    /**
+     * After a completed depth, at most every ~100 ms once the first depths are done.
+     */
+open func onInfo(info: SearchInfo)  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_searchlistener_on_info(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSearchInfo_lower(info),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Exactly once per search, when it ends for any reason.
+     */
+open func onFinished(result: SearchResult)  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_searchlistener_on_finished(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSearchResult_lower(result),uniffiCallStatus
+    )
+}
+}
+    
+
+    
+}
+
+
+
+// Put the implementation in a struct so we don't pollute the top-level namespace
+fileprivate struct UniffiCallbackInterfaceSearchListener {
+
+    // Create the VTable using a series of closures.
+    // Swift automatically converts these into C callback functions.
+    //
+    // Store the vtable directly.
+    static let vtable: UniffiVTableCallbackInterfaceSearchListener = UniffiVTableCallbackInterfaceSearchListener(
+        uniffiFree: { (uniffiHandle: UInt64) -> () in
+            do {
+                try FfiConverterTypeSearchListener.handleMap.remove(handle: uniffiHandle)
+            } catch {
+                print("Uniffi callback interface SearchListener: handle missing in uniffiFree")
+            }
+        },
+        uniffiClone: { (uniffiHandle: UInt64) -> UInt64 in
+            do {
+                return try FfiConverterTypeSearchListener.handleMap.clone(handle: uniffiHandle)
+            } catch {
+                fatalError("Uniffi callback interface SearchListener: handle missing in uniffiClone")
+            }
+        },
+        onInfo: { (
+            uniffiHandle: UInt64,
+            info: RustBuffer,
+            uniffiOutReturn: UnsafeMutableRawPointer,
+            uniffiCallStatus: UnsafeMutablePointer<RustCallStatus>
+        ) in
+            let makeCall = {
+                () throws -> () in
+                guard let uniffiObj = try? FfiConverterTypeSearchListener.handleMap.get(handle: uniffiHandle) else {
+                    throw UniffiInternalError.unexpectedStaleHandle
+                }
+                return uniffiObj.onInfo(
+                     info: try FfiConverterTypeSearchInfo_lift(info)
+                )
+            }
+
+            
+            let writeReturn = { () }
+            uniffiTraitInterfaceCall(
+                callStatus: uniffiCallStatus,
+                makeCall: makeCall,
+                writeReturn: writeReturn
+            )
+        },
+        onFinished: { (
+            uniffiHandle: UInt64,
+            result: RustBuffer,
+            uniffiOutReturn: UnsafeMutableRawPointer,
+            uniffiCallStatus: UnsafeMutablePointer<RustCallStatus>
+        ) in
+            let makeCall = {
+                () throws -> () in
+                guard let uniffiObj = try? FfiConverterTypeSearchListener.handleMap.get(handle: uniffiHandle) else {
+                    throw UniffiInternalError.unexpectedStaleHandle
+                }
+                return uniffiObj.onFinished(
+                     result: try FfiConverterTypeSearchResult_lift(result)
+                )
+            }
+
+            
+            let writeReturn = { () }
+            uniffiTraitInterfaceCall(
+                callStatus: uniffiCallStatus,
+                makeCall: makeCall,
+                writeReturn: writeReturn
+            )
+        }
+    )
+
+    // Rust stores this pointer for future callback invocations, so it must live
+    // for the process lifetime (not just for the init function call).
+    //
+    // `nonisolated(unsafe)` is needed under Swift 6 strict concurrency.
+    // This is safe because the pointee is initialized once during static init
+    // and never mutated by either side of the FFI.  Its fields are C function pointers.
+    nonisolated(unsafe) static let vtablePtr: UnsafePointer<UniffiVTableCallbackInterfaceSearchListener> = {
+        let ptr = UnsafeMutablePointer<UniffiVTableCallbackInterfaceSearchListener>.allocate(capacity: 1)
+        ptr.initialize(to: vtable)
+        return UnsafePointer(ptr)
+    }()
+}
+
+private func uniffiCallbackInitSearchListener() {
+    uniffi_chesscore_fn_init_callback_vtable_searchlistener(UniffiCallbackInterfaceSearchListener.vtablePtr)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSearchListener: FfiConverter {
+    fileprivate static let handleMap = UniffiHandleMap<SearchListener>()
+
+    typealias FfiType = UInt64
+    typealias SwiftType = SearchListener
+
+    public static func lift(_ handle: UInt64) throws -> SearchListener {
+        if ((handle & 1) == 0) {
+            // Rust-generated handle, construct a new class that uses the handle to implement the
+            // interface
+            return SearchListenerImpl(unsafeFromHandle: handle)
+        } else {
+            // Swift-generated handle, get the object from the handle map
+            return try handleMap.remove(handle: handle)
+        }
+    }
+
+    public static func lower(_ value: SearchListener) -> UInt64 {
+         if let rustImpl = value as? SearchListenerImpl {
+             // Rust-implemented object.  Clone the handle and return it
+            return rustImpl.uniffiCloneHandle()
+         } else {
+            // Swift object, generate a new vtable handle and return that.
+            return handleMap.insert(obj: value)
+         }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SearchListener {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: SearchListener, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSearchListener_lift(_ handle: UInt64) throws -> SearchListener {
+    return try FfiConverterTypeSearchListener.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSearchListener_lower(_ value: SearchListener) -> UInt64 {
+    return FfiConverterTypeSearchListener.lower(value)
+}
+
+
+
+
+/**
+ * How strong the engine plays and how much memory it uses.
+ */
+public struct EngineConfig: Equatable, Hashable {
+    /**
+     * Strength level, 1 (beginner) to 10 (full strength); see `engineLevels()`.
+     */
+    public var level: UInt32
+    /**
+     * A target Elo instead of a level (the strongest level at or below it); overrides `level`.
+     */
+    public var elo: UInt32?
+    /**
+     * Transposition table size in MB (1 to 1024); 16 suits a phone.
+     */
+    public var hashMb: UInt32
+    /**
+     * Seed for the weaker levels' choices: the same seed gives the same games.
+     */
+    public var seed: UInt64
+    /**
+     * When `true`, weaker levels vary their choice among near-equal moves (seeded).
+     */
+    public var variety: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Strength level, 1 (beginner) to 10 (full strength); see `engineLevels()`.
+         */level: UInt32 = UInt32(10), 
+        /**
+         * A target Elo instead of a level (the strongest level at or below it); overrides `level`.
+         */elo: UInt32? = nil, 
+        /**
+         * Transposition table size in MB (1 to 1024); 16 suits a phone.
+         */hashMb: UInt32 = UInt32(16), 
+        /**
+         * Seed for the weaker levels' choices: the same seed gives the same games.
+         */seed: UInt64 = UInt64(0), 
+        /**
+         * When `true`, weaker levels vary their choice among near-equal moves (seeded).
+         */variety: Bool = true) {
+        self.level = level
+        self.elo = elo
+        self.hashMb = hashMb
+        self.seed = seed
+        self.variety = variety
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension EngineConfig: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeEngineConfig: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> EngineConfig {
+        return
+            try EngineConfig(
+                level: FfiConverterUInt32.read(from: &buf), 
+                elo: FfiConverterOptionUInt32.read(from: &buf), 
+                hashMb: FfiConverterUInt32.read(from: &buf), 
+                seed: FfiConverterUInt64.read(from: &buf), 
+                variety: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: EngineConfig, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.level, into: &buf)
+        FfiConverterOptionUInt32.write(value.elo, into: &buf)
+        FfiConverterUInt32.write(value.hashMb, into: &buf)
+        FfiConverterUInt64.write(value.seed, into: &buf)
+        FfiConverterBool.write(value.variety, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeEngineConfig_lift(_ buf: RustBuffer) throws -> EngineConfig {
+    return try FfiConverterTypeEngineConfig.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeEngineConfig_lower(_ value: EngineConfig) -> RustBuffer {
+    return FfiConverterTypeEngineConfig.lower(value)
+}
+
+
+/**
+ * A strength level as the apps list it.
+ */
+public struct EngineLevel: Equatable, Hashable {
+    /**
+     * The level number for `EngineConfig.level`.
+     */
+    public var level: UInt32
+    /**
+     * A name a player understands, e.g. "Club player".
+     */
+    public var name: String
+    /**
+     * The approximate Elo of the level (measured against Stockfish's limited-strength levels).
+     */
+    public var elo: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The level number for `EngineConfig.level`.
+         */level: UInt32, 
+        /**
+         * A name a player understands, e.g. "Club player".
+         */name: String, 
+        /**
+         * The approximate Elo of the level (measured against Stockfish's limited-strength levels).
+         */elo: UInt32) {
+        self.level = level
+        self.name = name
+        self.elo = elo
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension EngineLevel: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeEngineLevel: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> EngineLevel {
+        return
+            try EngineLevel(
+                level: FfiConverterUInt32.read(from: &buf), 
+                name: FfiConverterString.read(from: &buf), 
+                elo: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: EngineLevel, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.level, into: &buf)
+        FfiConverterString.write(value.name, into: &buf)
+        FfiConverterUInt32.write(value.elo, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeEngineLevel_lift(_ buf: RustBuffer) throws -> EngineLevel {
+    return try FfiConverterTypeEngineLevel.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeEngineLevel_lower(_ value: EngineLevel) -> RustBuffer {
+    return FfiConverterTypeEngineLevel.lower(value)
+}
+
+
 /**
  * Everything a board UI draws, in one value: take one after every change.
  */
@@ -1593,6 +2505,456 @@ public func FfiConverterTypePiece_lift(_ buf: RustBuffer) throws -> Piece {
 #endif
 public func FfiConverterTypePiece_lower(_ value: Piece) -> RustBuffer {
     return FfiConverterTypePiece.lower(value)
+}
+
+
+/**
+ * Progress of a search, after a completed depth.
+ */
+public struct SearchInfo: Equatable, Hashable {
+    /**
+     * The depth completed, in plies.
+     */
+    public var depth: UInt32
+    /**
+     * The deepest ply reached (quiescence included).
+     */
+    public var seldepth: UInt32
+    /**
+     * The evaluation from the side to move's point of view.
+     */
+    public var score: Score
+    /**
+     * Positions searched so far.
+     */
+    public var nodes: UInt64
+    /**
+     * Positions per second.
+     */
+    public var nps: UInt64
+    /**
+     * Time since the search started, in milliseconds.
+     */
+    public var timeMs: UInt64
+    /**
+     * How full the transposition table is, in permille.
+     */
+    public var hashFullPermille: UInt32
+    /**
+     * The principal variation in SAN, e.g. `["Nf3", "Nc6", "Bb5"]`.
+     */
+    public var pvSan: [String]
+    /**
+     * The principal variation in UCI notation.
+     */
+    public var pvUci: [String]
+    /**
+     * The key of the searched position (compare with `GameSnapshot.positionKey`).
+     */
+    public var positionKey: UInt64
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The depth completed, in plies.
+         */depth: UInt32, 
+        /**
+         * The deepest ply reached (quiescence included).
+         */seldepth: UInt32, 
+        /**
+         * The evaluation from the side to move's point of view.
+         */score: Score, 
+        /**
+         * Positions searched so far.
+         */nodes: UInt64, 
+        /**
+         * Positions per second.
+         */nps: UInt64, 
+        /**
+         * Time since the search started, in milliseconds.
+         */timeMs: UInt64, 
+        /**
+         * How full the transposition table is, in permille.
+         */hashFullPermille: UInt32, 
+        /**
+         * The principal variation in SAN, e.g. `["Nf3", "Nc6", "Bb5"]`.
+         */pvSan: [String], 
+        /**
+         * The principal variation in UCI notation.
+         */pvUci: [String], 
+        /**
+         * The key of the searched position (compare with `GameSnapshot.positionKey`).
+         */positionKey: UInt64) {
+        self.depth = depth
+        self.seldepth = seldepth
+        self.score = score
+        self.nodes = nodes
+        self.nps = nps
+        self.timeMs = timeMs
+        self.hashFullPermille = hashFullPermille
+        self.pvSan = pvSan
+        self.pvUci = pvUci
+        self.positionKey = positionKey
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SearchInfo: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSearchInfo: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SearchInfo {
+        return
+            try SearchInfo(
+                depth: FfiConverterUInt32.read(from: &buf), 
+                seldepth: FfiConverterUInt32.read(from: &buf), 
+                score: FfiConverterTypeScore.read(from: &buf), 
+                nodes: FfiConverterUInt64.read(from: &buf), 
+                nps: FfiConverterUInt64.read(from: &buf), 
+                timeMs: FfiConverterUInt64.read(from: &buf), 
+                hashFullPermille: FfiConverterUInt32.read(from: &buf), 
+                pvSan: FfiConverterSequenceString.read(from: &buf), 
+                pvUci: FfiConverterSequenceString.read(from: &buf), 
+                positionKey: FfiConverterUInt64.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SearchInfo, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.depth, into: &buf)
+        FfiConverterUInt32.write(value.seldepth, into: &buf)
+        FfiConverterTypeScore.write(value.score, into: &buf)
+        FfiConverterUInt64.write(value.nodes, into: &buf)
+        FfiConverterUInt64.write(value.nps, into: &buf)
+        FfiConverterUInt64.write(value.timeMs, into: &buf)
+        FfiConverterUInt32.write(value.hashFullPermille, into: &buf)
+        FfiConverterSequenceString.write(value.pvSan, into: &buf)
+        FfiConverterSequenceString.write(value.pvUci, into: &buf)
+        FfiConverterUInt64.write(value.positionKey, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSearchInfo_lift(_ buf: RustBuffer) throws -> SearchInfo {
+    return try FfiConverterTypeSearchInfo.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSearchInfo_lower(_ value: SearchInfo) -> RustBuffer {
+    return FfiConverterTypeSearchInfo.lower(value)
+}
+
+
+/**
+ * When the search stops. Unset fields mean no such limit; with none set the engine uses its
+ * level's own limits (full strength: a few seconds at most).
+ */
+public struct SearchLimits: Equatable, Hashable {
+    /**
+     * Stop after this many plies.
+     */
+    public var depth: UInt32?
+    /**
+     * Think for this long, in milliseconds.
+     */
+    public var moveTimeMs: UInt64?
+    /**
+     * Stop after this many nodes (with a fixed seed: deterministic).
+     */
+    public var nodes: UInt64?
+    /**
+     * White's remaining clock time, in milliseconds.
+     */
+    public var whiteTimeMs: UInt64?
+    /**
+     * Black's remaining clock time, in milliseconds.
+     */
+    public var blackTimeMs: UInt64?
+    /**
+     * White's increment per move, in milliseconds.
+     */
+    public var whiteIncrementMs: UInt64
+    /**
+     * Black's increment per move, in milliseconds.
+     */
+    public var blackIncrementMs: UInt64
+    /**
+     * Moves until the next time control, if the clock has one.
+     */
+    public var movesToGo: UInt32?
+    /**
+     * Search until `stop()` (an analysis mode).
+     */
+    public var infinite: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Stop after this many plies.
+         */depth: UInt32? = nil, 
+        /**
+         * Think for this long, in milliseconds.
+         */moveTimeMs: UInt64? = nil, 
+        /**
+         * Stop after this many nodes (with a fixed seed: deterministic).
+         */nodes: UInt64? = nil, 
+        /**
+         * White's remaining clock time, in milliseconds.
+         */whiteTimeMs: UInt64? = nil, 
+        /**
+         * Black's remaining clock time, in milliseconds.
+         */blackTimeMs: UInt64? = nil, 
+        /**
+         * White's increment per move, in milliseconds.
+         */whiteIncrementMs: UInt64 = UInt64(0), 
+        /**
+         * Black's increment per move, in milliseconds.
+         */blackIncrementMs: UInt64 = UInt64(0), 
+        /**
+         * Moves until the next time control, if the clock has one.
+         */movesToGo: UInt32? = nil, 
+        /**
+         * Search until `stop()` (an analysis mode).
+         */infinite: Bool = false) {
+        self.depth = depth
+        self.moveTimeMs = moveTimeMs
+        self.nodes = nodes
+        self.whiteTimeMs = whiteTimeMs
+        self.blackTimeMs = blackTimeMs
+        self.whiteIncrementMs = whiteIncrementMs
+        self.blackIncrementMs = blackIncrementMs
+        self.movesToGo = movesToGo
+        self.infinite = infinite
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SearchLimits: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSearchLimits: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SearchLimits {
+        return
+            try SearchLimits(
+                depth: FfiConverterOptionUInt32.read(from: &buf), 
+                moveTimeMs: FfiConverterOptionUInt64.read(from: &buf), 
+                nodes: FfiConverterOptionUInt64.read(from: &buf), 
+                whiteTimeMs: FfiConverterOptionUInt64.read(from: &buf), 
+                blackTimeMs: FfiConverterOptionUInt64.read(from: &buf), 
+                whiteIncrementMs: FfiConverterUInt64.read(from: &buf), 
+                blackIncrementMs: FfiConverterUInt64.read(from: &buf), 
+                movesToGo: FfiConverterOptionUInt32.read(from: &buf), 
+                infinite: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SearchLimits, into buf: inout [UInt8]) {
+        FfiConverterOptionUInt32.write(value.depth, into: &buf)
+        FfiConverterOptionUInt64.write(value.moveTimeMs, into: &buf)
+        FfiConverterOptionUInt64.write(value.nodes, into: &buf)
+        FfiConverterOptionUInt64.write(value.whiteTimeMs, into: &buf)
+        FfiConverterOptionUInt64.write(value.blackTimeMs, into: &buf)
+        FfiConverterUInt64.write(value.whiteIncrementMs, into: &buf)
+        FfiConverterUInt64.write(value.blackIncrementMs, into: &buf)
+        FfiConverterOptionUInt32.write(value.movesToGo, into: &buf)
+        FfiConverterBool.write(value.infinite, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSearchLimits_lift(_ buf: RustBuffer) throws -> SearchLimits {
+    return try FfiConverterTypeSearchLimits.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSearchLimits_lower(_ value: SearchLimits) -> RustBuffer {
+    return FfiConverterTypeSearchLimits.lower(value)
+}
+
+
+/**
+ * The final result of a search. Exactly one per search, also when it was stopped or superseded.
+ */
+public struct SearchResult: Equatable, Hashable {
+    /**
+     * The move to play: always legal in the searched position.
+     */
+    public var bestMove: LegalMove
+    /**
+     * The reply the engine expects, if it has one.
+     */
+    public var ponderMove: String?
+    /**
+     * The evaluation from the side to move's point of view.
+     */
+    public var score: Score
+    /**
+     * The last completed depth.
+     */
+    public var depth: UInt32
+    /**
+     * Positions searched.
+     */
+    public var nodes: UInt64
+    /**
+     * Time spent, in milliseconds.
+     */
+    public var timeMs: UInt64
+    /**
+     * `true` when the search was stopped (by `stop()`, a dropped handle or a newer search)
+     * before reaching its limits.
+     */
+    public var stopped: Bool
+    /**
+     * The principal variation in SAN.
+     */
+    public var pvSan: [String]
+    /**
+     * The principal variation in UCI notation.
+     */
+    public var pvUci: [String]
+    /**
+     * The key of the searched position: ignore the result when the game has moved on.
+     */
+    public var positionKey: UInt64
+    /**
+     * The FEN of the searched position.
+     */
+    public var positionFen: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The move to play: always legal in the searched position.
+         */bestMove: LegalMove, 
+        /**
+         * The reply the engine expects, if it has one.
+         */ponderMove: String?, 
+        /**
+         * The evaluation from the side to move's point of view.
+         */score: Score, 
+        /**
+         * The last completed depth.
+         */depth: UInt32, 
+        /**
+         * Positions searched.
+         */nodes: UInt64, 
+        /**
+         * Time spent, in milliseconds.
+         */timeMs: UInt64, 
+        /**
+         * `true` when the search was stopped (by `stop()`, a dropped handle or a newer search)
+         * before reaching its limits.
+         */stopped: Bool, 
+        /**
+         * The principal variation in SAN.
+         */pvSan: [String], 
+        /**
+         * The principal variation in UCI notation.
+         */pvUci: [String], 
+        /**
+         * The key of the searched position: ignore the result when the game has moved on.
+         */positionKey: UInt64, 
+        /**
+         * The FEN of the searched position.
+         */positionFen: String) {
+        self.bestMove = bestMove
+        self.ponderMove = ponderMove
+        self.score = score
+        self.depth = depth
+        self.nodes = nodes
+        self.timeMs = timeMs
+        self.stopped = stopped
+        self.pvSan = pvSan
+        self.pvUci = pvUci
+        self.positionKey = positionKey
+        self.positionFen = positionFen
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SearchResult: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSearchResult: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SearchResult {
+        return
+            try SearchResult(
+                bestMove: FfiConverterTypeLegalMove.read(from: &buf), 
+                ponderMove: FfiConverterOptionString.read(from: &buf), 
+                score: FfiConverterTypeScore.read(from: &buf), 
+                depth: FfiConverterUInt32.read(from: &buf), 
+                nodes: FfiConverterUInt64.read(from: &buf), 
+                timeMs: FfiConverterUInt64.read(from: &buf), 
+                stopped: FfiConverterBool.read(from: &buf), 
+                pvSan: FfiConverterSequenceString.read(from: &buf), 
+                pvUci: FfiConverterSequenceString.read(from: &buf), 
+                positionKey: FfiConverterUInt64.read(from: &buf), 
+                positionFen: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SearchResult, into buf: inout [UInt8]) {
+        FfiConverterTypeLegalMove.write(value.bestMove, into: &buf)
+        FfiConverterOptionString.write(value.ponderMove, into: &buf)
+        FfiConverterTypeScore.write(value.score, into: &buf)
+        FfiConverterUInt32.write(value.depth, into: &buf)
+        FfiConverterUInt64.write(value.nodes, into: &buf)
+        FfiConverterUInt64.write(value.timeMs, into: &buf)
+        FfiConverterBool.write(value.stopped, into: &buf)
+        FfiConverterSequenceString.write(value.pvSan, into: &buf)
+        FfiConverterSequenceString.write(value.pvUci, into: &buf)
+        FfiConverterUInt64.write(value.positionKey, into: &buf)
+        FfiConverterString.write(value.positionFen, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSearchResult_lift(_ buf: RustBuffer) throws -> SearchResult {
+    return try FfiConverterTypeSearchResult.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSearchResult_lower(_ value: SearchResult) -> RustBuffer {
+    return FfiConverterTypeSearchResult.lower(value)
 }
 
 
@@ -2271,6 +3633,93 @@ public func FfiConverterTypePieceKind_lower(_ value: PieceKind) -> RustBuffer {
 
 
 /**
+ * An evaluation from the side to move's point of view.
+ */
+
+public enum Score: Equatable, Hashable {
+    
+    /**
+     * An advantage in hundredths of a pawn (positive: the side to move is better).
+     */
+    case centipawns(
+        /**
+         * The value; 100 is about a pawn.
+         */value: Int32
+    )
+    /**
+     * A forced mate in `moves` moves (positive: the side to move mates; negative: is mated).
+     */
+    case mate(
+        /**
+         * Moves (not plies) to mate.
+         */moves: Int32
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension Score: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeScore: FfiConverterRustBuffer {
+    typealias SwiftType = Score
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Score {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .centipawns(value: try FfiConverterInt32.read(from: &buf)
+        )
+        
+        case 2: return .mate(moves: try FfiConverterInt32.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: Score, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .centipawns(value):
+            writeInt(&buf, Int32(1))
+            FfiConverterInt32.write(value, into: &buf)
+            
+        
+        case let .mate(moves):
+            writeInt(&buf, Int32(2))
+            FfiConverterInt32.write(moves, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeScore_lift(_ buf: RustBuffer) throws -> Score {
+    return try FfiConverterTypeScore.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeScore_lower(_ value: Score) -> RustBuffer {
+    return FfiConverterTypeScore.lower(value)
+}
+
+
+
+/**
  * One of the two players (not `Color`: Compose and SwiftUI own that name).
  */
 
@@ -2363,6 +3812,30 @@ fileprivate struct FfiConverterOptionUInt32: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterUInt32.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionUInt64: FfiConverterRustBuffer {
+    typealias SwiftType = UInt64?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterUInt64.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterUInt64.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -2541,6 +4014,31 @@ fileprivate struct FfiConverterSequenceString: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeEngineLevel: FfiConverterRustBuffer {
+    typealias SwiftType = [EngineLevel]
+
+    public static func write(_ value: [EngineLevel], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeEngineLevel.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [EngineLevel] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [EngineLevel]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeEngineLevel.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeLegalMove: FfiConverterRustBuffer {
     typealias SwiftType = [LegalMove]
 
@@ -2612,6 +4110,54 @@ fileprivate struct FfiConverterSequenceOptionTypePiece: FfiConverterRustBuffer {
         return seq
     }
 }
+private let UNIFFI_RUST_FUTURE_POLL_READY: Int8 = 0
+private let UNIFFI_RUST_FUTURE_POLL_WAKE: Int8 = 1
+
+fileprivate let uniffiContinuationHandleMap = UniffiHandleMap<UnsafeContinuation<Int8, Never>>()
+
+fileprivate func uniffiRustCallAsync<F, T>(
+    rustFutureFunc: () -> UInt64,
+    pollFunc: (UInt64, @escaping UniffiRustFutureContinuationCallback, UInt64) -> (),
+    completeFunc: (UInt64, UnsafeMutablePointer<RustCallStatus>) -> F,
+    freeFunc: (UInt64) -> (),
+    liftFunc: (F) throws -> T,
+    errorHandler: ((RustBuffer) throws -> Swift.Error)?
+) async throws -> T {
+    // Make sure to call the ensure init function since future creation doesn't have a
+    // RustCallStatus param, so doesn't use makeRustCall()
+    uniffiEnsureChesscoreInitialized()
+    let rustFuture = rustFutureFunc()
+    defer {
+        freeFunc(rustFuture)
+    }
+    var pollResult: Int8;
+    repeat {
+        pollResult = await withUnsafeContinuation {
+            pollFunc(
+                rustFuture,
+                { handle, pollResult in
+                    uniffiFutureContinuationCallback(handle: handle, pollResult: pollResult)
+                },
+                uniffiContinuationHandleMap.insert(obj: $0)
+            )
+        }
+    } while pollResult != UNIFFI_RUST_FUTURE_POLL_READY
+
+    return try liftFunc(makeRustCall(
+        { completeFunc(rustFuture, $0) },
+        errorHandler: errorHandler
+    ))
+}
+
+// Callback handlers for an async calls.  These are invoked by Rust when the future is ready.  They
+// lift the return value or error and resume the suspended function.
+fileprivate func uniffiFutureContinuationCallback(handle: UInt64, pollResult: Int8) {
+    if let continuation = try? uniffiContinuationHandleMap.remove(handle: handle) {
+        continuation.resume(returning: pollResult)
+    } else {
+        print("uniffiFutureContinuationCallback invalid handle")
+    }
+}
 /**
  * The version of the chesscore library, e.g. `"0.1.0"`.
  */
@@ -2670,6 +4216,16 @@ public func startingFen() -> String  {
     )
 })
 }
+/**
+ * Every strength level, weakest first.
+ */
+public func engineLevels() -> [EngineLevel]  {
+    return try!  FfiConverterSequenceTypeEngineLevel.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_engine_levels(uniffiCallStatus
+    )
+})
+}
 
 private enum InitializationResult {
     case ok
@@ -2699,6 +4255,45 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_starting_fen() != 49881) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_engine_levels() != 33503) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessengine_best_move() != 32686) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessengine_config() != 50492) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessengine_is_searching() != 51640) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessengine_new_game() != 23716) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessengine_set_config() != 22812) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessengine_stop() != 31283) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessengine_think() != 30319) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessengine_think_fen() != 2078) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_searchhandle_is_finished() != 36238) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_searchhandle_stop() != 62546) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_searchlistener_on_info() != 34887) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_searchlistener_on_finished() != 7538) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_agree_draw() != 41997) {
@@ -2761,6 +4356,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_undo() != 5181) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_chesscore_checksum_constructor_chessengine_new() != 25147) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_chesscore_checksum_constructor_chessgame_from_fen() != 63242) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -2774,6 +4372,7 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
 
+    uniffiCallbackInitSearchListener()
     return InitializationResult.ok
 }()
 

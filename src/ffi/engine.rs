@@ -1,0 +1,536 @@
+//! `ChessEngine`, `SearchHandle` and the `SearchListener` the apps implement.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll, Waker};
+use std::time::Duration;
+
+use crate::engine::{self, EngineThread, Level, SearchId};
+use crate::notation::{fen, san, uci};
+use crate::rules::{Move, Position};
+
+use super::game::ChessGame;
+use super::types::{legal_move, LegalMove};
+use super::{ChessError, LiveObject};
+
+/// The largest transposition table an app may ask for, in MB.
+const MAX_HASH_MB: u32 = 1024;
+
+/// How strong the engine plays and how much memory it uses.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct EngineConfig {
+    /// Strength level, 1 (beginner) to 10 (full strength); see `engineLevels()`.
+    #[uniffi(default = 10)]
+    pub level: u32,
+    /// A target Elo instead of a level (the strongest level at or below it); overrides `level`.
+    #[uniffi(default = None)]
+    pub elo: Option<u32>,
+    /// Transposition table size in MB (1 to 1024); 16 suits a phone.
+    #[uniffi(default = 16)]
+    pub hash_mb: u32,
+    /// Seed for the weaker levels' choices: the same seed gives the same games.
+    #[uniffi(default = 0)]
+    pub seed: u64,
+    /// When `true`, weaker levels vary their choice among near-equal moves (seeded).
+    #[uniffi(default = true)]
+    pub variety: bool,
+}
+
+impl EngineConfig {
+    fn to_core(&self) -> Result<engine::EngineConfig, ChessError> {
+        if !(1..=Level::MAX.number() as u32).contains(&self.level) {
+            return Err(ChessError::InvalidRequest(format!(
+                "invalid level {}: expected 1 to {}",
+                self.level,
+                Level::MAX.number()
+            )));
+        }
+        if !(1..=MAX_HASH_MB).contains(&self.hash_mb) {
+            return Err(ChessError::InvalidRequest(format!(
+                "invalid hash size {} MB: expected 1 to {MAX_HASH_MB}",
+                self.hash_mb
+            )));
+        }
+        let level = match self.elo {
+            Some(elo) => Level::from_elo(elo),
+            None => Level::new(self.level as u8),
+        };
+        Ok(engine::EngineConfig {
+            level,
+            hash_mb: self.hash_mb,
+            seed: self.seed,
+            variety: self.variety,
+            ..engine::EngineConfig::default()
+        })
+    }
+}
+
+/// A strength level as the apps list it.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct EngineLevel {
+    /// The level number for `EngineConfig.level`.
+    pub level: u32,
+    /// A name a player understands, e.g. "Club player".
+    pub name: String,
+    /// The approximate Elo of the level (measured against Stockfish's limited-strength levels).
+    pub elo: u32,
+}
+
+/// Every strength level, weakest first.
+#[uniffi::export]
+pub fn engine_levels() -> Vec<EngineLevel> {
+    Level::all()
+        .map(|l| EngineLevel {
+            level: l.number() as u32,
+            name: l.name().to_string(),
+            elo: l.elo(),
+        })
+        .collect()
+}
+
+/// When the search stops. Unset fields mean no such limit; with none set the engine uses its
+/// level's own limits (full strength: a few seconds at most).
+#[derive(Debug, Clone, Default, PartialEq, Eq, uniffi::Record)]
+pub struct SearchLimits {
+    /// Stop after this many plies.
+    #[uniffi(default = None)]
+    pub depth: Option<u32>,
+    /// Think for this long, in milliseconds.
+    #[uniffi(default = None)]
+    pub move_time_ms: Option<u64>,
+    /// Stop after this many nodes (with a fixed seed: deterministic).
+    #[uniffi(default = None)]
+    pub nodes: Option<u64>,
+    /// White's remaining clock time, in milliseconds.
+    #[uniffi(default = None)]
+    pub white_time_ms: Option<u64>,
+    /// Black's remaining clock time, in milliseconds.
+    #[uniffi(default = None)]
+    pub black_time_ms: Option<u64>,
+    /// White's increment per move, in milliseconds.
+    #[uniffi(default = 0)]
+    pub white_increment_ms: u64,
+    /// Black's increment per move, in milliseconds.
+    #[uniffi(default = 0)]
+    pub black_increment_ms: u64,
+    /// Moves until the next time control, if the clock has one.
+    #[uniffi(default = None)]
+    pub moves_to_go: Option<u32>,
+    /// Search until `stop()` (an analysis mode).
+    #[uniffi(default = false)]
+    pub infinite: bool,
+}
+
+impl SearchLimits {
+    fn to_core(&self) -> engine::SearchLimits {
+        engine::SearchLimits {
+            depth: self.depth,
+            nodes: self.nodes,
+            move_time: self.move_time_ms.map(Duration::from_millis),
+            white_time: self.white_time_ms.map(Duration::from_millis),
+            black_time: self.black_time_ms.map(Duration::from_millis),
+            white_increment: Duration::from_millis(self.white_increment_ms),
+            black_increment: Duration::from_millis(self.black_increment_ms),
+            moves_to_go: self.moves_to_go,
+            infinite: self.infinite,
+        }
+    }
+}
+
+/// An evaluation from the side to move's point of view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum Score {
+    /// An advantage in hundredths of a pawn (positive: the side to move is better).
+    Centipawns {
+        /// The value; 100 is about a pawn.
+        value: i32,
+    },
+    /// A forced mate in `moves` moves (positive: the side to move mates; negative: is mated).
+    Mate {
+        /// Moves (not plies) to mate.
+        moves: i32,
+    },
+}
+
+impl From<engine::Score> for Score {
+    fn from(s: engine::Score) -> Score {
+        match s {
+            engine::Score::Centipawns(value) => Score::Centipawns { value },
+            engine::Score::Mate(moves) => Score::Mate { moves },
+        }
+    }
+}
+
+/// Progress of a search, after a completed depth.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct SearchInfo {
+    /// The depth completed, in plies.
+    pub depth: u32,
+    /// The deepest ply reached (quiescence included).
+    pub seldepth: u32,
+    /// The evaluation from the side to move's point of view.
+    pub score: Score,
+    /// Positions searched so far.
+    pub nodes: u64,
+    /// Positions per second.
+    pub nps: u64,
+    /// Time since the search started, in milliseconds.
+    pub time_ms: u64,
+    /// How full the transposition table is, in permille.
+    pub hash_full_permille: u32,
+    /// The principal variation in SAN, e.g. `["Nf3", "Nc6", "Bb5"]`.
+    pub pv_san: Vec<String>,
+    /// The principal variation in UCI notation.
+    pub pv_uci: Vec<String>,
+    /// The key of the searched position (compare with `GameSnapshot.positionKey`).
+    pub position_key: u64,
+}
+
+/// The final result of a search. Exactly one per search, also when it was stopped or superseded.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct SearchResult {
+    /// The move to play: always legal in the searched position.
+    pub best_move: LegalMove,
+    /// The reply the engine expects, if it has one.
+    pub ponder_move: Option<String>,
+    /// The evaluation from the side to move's point of view.
+    pub score: Score,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Positions searched.
+    pub nodes: u64,
+    /// Time spent, in milliseconds.
+    pub time_ms: u64,
+    /// `true` when the search was stopped (by `stop()`, a dropped handle or a newer search)
+    /// before reaching its limits.
+    pub stopped: bool,
+    /// The principal variation in SAN.
+    pub pv_san: Vec<String>,
+    /// The principal variation in UCI notation.
+    pub pv_uci: Vec<String>,
+    /// The key of the searched position: ignore the result when the game has moved on.
+    pub position_key: u64,
+    /// The FEN of the searched position.
+    pub position_fen: String,
+}
+
+/// Receives a search's progress. Implemented in Kotlin or Swift; both methods run on the
+/// engine's thread, so hop to the main thread before touching UI state.
+#[uniffi::export(foreign)]
+pub trait SearchListener: Send + Sync {
+    /// After a completed depth, at most every ~100 ms once the first depths are done.
+    fn on_info(&self, info: SearchInfo);
+    /// Exactly once per search, when it ends for any reason.
+    fn on_finished(&self, result: SearchResult);
+}
+
+fn pv_strings(root: &Position, pv: &[Move]) -> (Vec<String>, Vec<String>) {
+    let mut pos = root.clone();
+    let mut sans = Vec::with_capacity(pv.len());
+    let mut ucis = Vec::with_capacity(pv.len());
+    for &m in pv {
+        if !pos.is_legal(m) {
+            break;
+        }
+        sans.push(san::to_san(&pos, m));
+        ucis.push(uci::to_uci(m));
+        pos.make_move(m);
+    }
+    (sans, ucis)
+}
+
+fn convert_info(root: &Position, info: &engine::SearchInfo) -> SearchInfo {
+    let (pv_san, pv_uci) = pv_strings(root, &info.pv);
+    SearchInfo {
+        depth: info.depth,
+        seldepth: info.seldepth,
+        score: info.score.into(),
+        nodes: info.nodes,
+        nps: info.nps,
+        time_ms: info.time.as_millis() as u64,
+        hash_full_permille: info.hash_full_permille,
+        pv_san,
+        pv_uci,
+        position_key: root.key(),
+    }
+}
+
+fn convert_result(root: &Position, result: &engine::SearchResult) -> SearchResult {
+    let best = if root.is_legal(result.best_move) {
+        result.best_move
+    } else {
+        // The engine promises a legal move; this guards the promise across the boundary.
+        root.legal_moves()
+            .first()
+            .copied()
+            .unwrap_or(result.best_move)
+    };
+    let (pv_san, pv_uci) = pv_strings(root, &result.pv);
+    SearchResult {
+        best_move: legal_move(root, best),
+        ponder_move: result.ponder.map(uci::to_uci),
+        score: result.score.into(),
+        depth: result.depth,
+        nodes: result.nodes,
+        time_ms: result.time.as_millis() as u64,
+        stopped: result.stopped,
+        pv_san,
+        pv_uci,
+        position_key: root.key(),
+        position_fen: fen::to_fen(root),
+    }
+}
+
+/// A chess engine with its own thread and transposition table. Searches never block the
+/// caller: `think` returns at once and reports through a [`SearchListener`].
+///
+/// A new search while one runs supersedes it (the old one still gets its `on_finished`, marked
+/// stopped). Engines are independent: several may search at once.
+#[derive(uniffi::Object)]
+pub struct ChessEngine {
+    thread: Arc<EngineThread>,
+    config: Mutex<EngineConfig>,
+    _live: LiveObject,
+}
+
+/// A running (or finished) search. `stop()` ends it within a few milliseconds; so does
+/// dropping (closing) the handle, so keep it while the search should go on.
+#[derive(uniffi::Object)]
+pub struct SearchHandle {
+    thread: Arc<EngineThread>,
+    id: SearchId,
+    finished: Arc<AtomicBool>,
+    _live: LiveObject,
+}
+
+#[uniffi::export]
+impl SearchHandle {
+    /// Stops this search (not a newer one); its result still arrives through `on_finished`.
+    pub fn stop(&self) {
+        self.thread.stop_search(self.id);
+    }
+
+    /// `true` once the search's `on_finished` has been called.
+    pub fn is_finished(&self) -> bool {
+        self.finished.load(Ordering::SeqCst)
+    }
+}
+
+impl Drop for SearchHandle {
+    fn drop(&mut self) {
+        self.thread.stop_search(self.id);
+    }
+}
+
+/// The root position and the keys before it, copied from a game so that the game may change
+/// while the engine thinks.
+fn search_root(game: &ChessGame) -> Result<(Position, Vec<u64>), ChessError> {
+    let game = game.lock();
+    if let Some(outcome) = game.outcome() {
+        return Err(ChessError::GameOver(format!(
+            "the game is over ({outcome}): there is nothing to search"
+        )));
+    }
+    Ok((game.position().clone(), game.history_keys()))
+}
+
+impl ChessEngine {
+    fn start(
+        &self,
+        root: Position,
+        history: Vec<u64>,
+        limits: &SearchLimits,
+        on_info: Box<dyn Fn(SearchInfo) + Send + Sync>,
+        on_finished: Box<dyn FnOnce(SearchResult) + Send>,
+    ) -> Result<Arc<SearchHandle>, ChessError> {
+        if !root.has_legal_moves() {
+            return Err(ChessError::GameOver(
+                "the side to move has no legal move: there is nothing to search".into(),
+            ));
+        }
+        let finished = Arc::new(AtomicBool::new(false));
+        let finished_flag = Arc::clone(&finished);
+        let info_root = root.clone();
+        let result_root = root.clone();
+        let id = self.thread.start(
+            root,
+            history,
+            limits.to_core(),
+            Box::new(move |info| on_info(convert_info(&info_root, info))),
+            Box::new(move |result| {
+                let converted = convert_result(&result_root, &result);
+                // Marked finished before the callback, so a listener that checks the handle
+                // from `on_finished` sees it finished.
+                finished_flag.store(true, Ordering::SeqCst);
+                on_finished(converted);
+            }),
+        );
+        Ok(Arc::new(SearchHandle {
+            thread: Arc::clone(&self.thread),
+            id,
+            finished,
+            _live: LiveObject::new(),
+        }))
+    }
+
+    fn start_with_listener(
+        &self,
+        root: Position,
+        history: Vec<u64>,
+        limits: &SearchLimits,
+        listener: Arc<dyn SearchListener>,
+    ) -> Result<Arc<SearchHandle>, ChessError> {
+        let info_listener = Arc::clone(&listener);
+        self.start(
+            root,
+            history,
+            limits,
+            Box::new(move |info| info_listener.on_info(info)),
+            Box::new(move |result| listener.on_finished(result)),
+        )
+    }
+}
+
+#[uniffi::export]
+impl ChessEngine {
+    /// An engine configured by `config`, with its own thread and table.
+    ///
+    /// # Errors
+    /// `InvalidRequest` for a level outside 1..=10 or a hash size outside 1..=1024 MB.
+    #[uniffi::constructor]
+    pub fn new(config: EngineConfig) -> Result<Arc<ChessEngine>, ChessError> {
+        let core = config.to_core()?;
+        Ok(Arc::new(ChessEngine {
+            thread: Arc::new(EngineThread::new(core)),
+            config: Mutex::new(config),
+            _live: LiveObject::new(),
+        }))
+    }
+
+    /// Starts searching the game's current position (with its history, so repetitions count)
+    /// and returns at once. The game may change meanwhile: the engine searches a copy.
+    ///
+    /// # Errors
+    /// `GameOver` when the game has ended.
+    pub fn think(
+        &self,
+        game: Arc<ChessGame>,
+        limits: SearchLimits,
+        listener: Arc<dyn SearchListener>,
+    ) -> Result<Arc<SearchHandle>, ChessError> {
+        let (root, history) = search_root(&game)?;
+        self.start_with_listener(root, history, &limits, listener)
+    }
+
+    /// Starts searching a position given in FEN and returns at once.
+    ///
+    /// # Errors
+    /// `InvalidFen`; `GameOver` when the side to move has no legal move.
+    pub fn think_fen(
+        &self,
+        fen: String,
+        limits: SearchLimits,
+        listener: Arc<dyn SearchListener>,
+    ) -> Result<Arc<SearchHandle>, ChessError> {
+        let root = fen::parse(&fen)?;
+        self.start_with_listener(root, Vec::new(), &limits, listener)
+    }
+
+    /// Searches the game's current position and returns the result when the search ends
+    /// (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the caller stops the
+    /// search.
+    ///
+    /// # Errors
+    /// `GameOver` when the game has ended.
+    pub async fn best_move(
+        &self,
+        game: Arc<ChessGame>,
+        limits: SearchLimits,
+    ) -> Result<SearchResult, ChessError> {
+        let (root, history) = search_root(&game)?;
+        let slot = Arc::new(Mutex::new(Slot::default()));
+        let sender = Arc::clone(&slot);
+        let handle = self.start(
+            root,
+            history,
+            &limits,
+            Box::new(|_| {}),
+            Box::new(move |result| {
+                let mut slot = sender.lock().unwrap_or_else(|e| e.into_inner());
+                slot.result = Some(result);
+                if let Some(waker) = slot.waker.take() {
+                    waker.wake();
+                }
+            }),
+        )?;
+        Ok(ResultFuture {
+            slot,
+            _handle: handle,
+        }
+        .await)
+    }
+
+    /// Stops the current search, if any; its result arrives through its listener.
+    pub fn stop(&self) {
+        self.thread.stop();
+    }
+
+    /// `true` while a search is running.
+    pub fn is_searching(&self) -> bool {
+        self.thread.is_searching()
+    }
+
+    /// Changes strength, table size or seed; applied from the next search on.
+    ///
+    /// # Errors
+    /// `InvalidRequest` for out-of-range values (the configuration is then unchanged).
+    pub fn set_config(&self, config: EngineConfig) -> Result<(), ChessError> {
+        let core = config.to_core()?;
+        self.thread.set_config(core);
+        *self.config.lock().unwrap_or_else(|e| e.into_inner()) = config;
+        Ok(())
+    }
+
+    /// The current configuration.
+    pub fn config(&self) -> EngineConfig {
+        self.config
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// Forgets everything learned (transposition table, history) before a new game.
+    pub fn new_game(&self) {
+        self.thread.new_game();
+    }
+}
+
+#[derive(Default)]
+struct Slot {
+    result: Option<SearchResult>,
+    waker: Option<Waker>,
+}
+
+/// Completes when the engine thread delivers the result; dropping it (a cancelled coroutine
+/// or task) drops the handle, which stops the search.
+struct ResultFuture {
+    slot: Arc<Mutex<Slot>>,
+    _handle: Arc<SearchHandle>,
+}
+
+impl Future for ResultFuture {
+    type Output = SearchResult;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<SearchResult> {
+        let mut slot = self.slot.lock().unwrap_or_else(|e| e.into_inner());
+        match slot.result.take() {
+            Some(result) => Poll::Ready(result),
+            None => {
+                slot.waker = Some(cx.waker().clone());
+                Poll::Pending
+            }
+        }
+    }
+}
