@@ -18,9 +18,9 @@ public final class GameController {
     public let levels: [EngineLevel]
 
     @ObservationIgnored private var game: ChessGame
-    @ObservationIgnored private let engine: ChessEngine
-    @ObservationIgnored private let store: any GameStore
-    @ObservationIgnored private let limits: SearchLimits
+    private let engine: ChessEngine
+    private let store: any GameStore
+    private let limits: SearchLimits
     /// The selected piece's legal moves, to tell a promotion from a plain move.
     @ObservationIgnored private var selectedMoves: [LegalMove] = []
     @ObservationIgnored private var running: RunningSearch?
@@ -53,11 +53,11 @@ public final class GameController {
             do {
                 game = try ChessGame.fromJson(json: json)
             } catch {
-                message = "The saved game could not be restored: \(Self.describe(error))"
+                message = "The saved game could not be restored: \(GameController.describe(error))"
             }
         }
         self.levels = levels
-        self.engine = try ChessEngine(config: Self.engineConfig(level: settings.level))
+        self.engine = try ChessEngine(config: GameController.engineConfig(level: settings.level))
         self.game = game
         self.store = store
         self.limits = limits
