@@ -1,3 +1,4 @@
+import ChessCore
 import Foundation
 import Observation
 
