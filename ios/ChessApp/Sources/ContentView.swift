@@ -24,7 +24,7 @@ struct ContentView: View {
                     .overlay { promotionPicker }
                     .overlay(alignment: .bottom) { gameOverBanner }
                     .padding(.horizontal, 4)
-                MoveListView(sanHistory: state.snapshot.sanHistory)
+                MoveListView(rows: state.snapshot.moveRows)
                 Spacer(minLength: 0)
             }
             .navigationTitle(title)
@@ -162,22 +162,22 @@ private struct ThinkingLineView: View {
     }
 }
 
-/// The moves played, in the core's SAN, as a horizontally scrolling strip ending at the
-/// latest move.
+/// The moves played, as the core numbers them ("12. Nf3 Nc6"; "17... Kd7" for a game that
+/// starts with Black), in a horizontally scrolling strip ending at the latest move.
 private struct MoveListView: View {
-    let sanHistory: [String]
+    let rows: [MoveRow]
 
     var body: some View {
         ScrollViewReader { proxy in
             ScrollView(.horizontal, showsIndicators: false) {
-                LazyHStack(spacing: 6) {
-                    ForEach(Array(sanHistory.enumerated()), id: \.offset) { index, san in
-                        Text(san)
+                LazyHStack(spacing: 10) {
+                    ForEach(Array(rows.enumerated()), id: \.offset) { index, row in
+                        Text(Self.text(row))
                             .font(.body.monospaced())
                             .padding(.horizontal, 6)
                             .padding(.vertical, 2)
                             .background(
-                                index == sanHistory.count - 1 ? Color.accentColor.opacity(0.2) : .clear,
+                                index == rows.count - 1 ? Color.accentColor.opacity(0.2) : .clear,
                                 in: RoundedRectangle(cornerRadius: 4))
                             .id(index)
                     }
@@ -185,10 +185,20 @@ private struct MoveListView: View {
                 .padding(.horizontal)
             }
             .frame(height: 32)
-            .onChange(of: sanHistory.count) { _, count in
-                if count > 0 { withAnimation { proxy.scrollTo(count - 1, anchor: .trailing) } }
+            .onChange(of: rows) { _, rows in
+                if !rows.isEmpty { withAnimation { proxy.scrollTo(rows.count - 1, anchor: .trailing) } }
             }
         }
-        .accessibilityLabel("Moves: \(sanHistory.joined(separator: ", "))")
+        .accessibilityLabel("Moves: \(rows.map(Self.text).joined(separator: ", "))")
+    }
+
+    /// "12. Nf3 Nc6", "12. Nf3" or "12... Nc6": layout only; the numbers come from the core.
+    private static func text(_ row: MoveRow) -> String {
+        switch (row.white, row.black) {
+        case let (w?, b?): return "\(row.number). \(w) \(b)"
+        case let (w?, nil): return "\(row.number). \(w)"
+        case let (nil, b?): return "\(row.number)... \(b)"
+        default: return "\(row.number)."
+        }
     }
 }
