@@ -652,10 +652,11 @@ impl Session {
             "pgn" => self.pgn(rest),
             "moves" => self.moves(),
             "legal" => self.legal(),
-            "resign" => match self.game.resign(self.human) {
-                Ok(_) => self.show_board(),
-                Err(e) => println!("{e}"),
-            },
+            "resign" => {
+                if let Err(e) = self.game.resign(self.human) {
+                    println!("{e}");
+                }
+            }
             "draw" => self.draw(),
             _ => self.play_move(line),
         }
@@ -864,7 +865,7 @@ impl Session {
                 println!("Position loaded; you play {human}.");
                 self.show_board();
             }
-            Err(e) => println!("Invalid FEN, the game is unchanged: {e}"),
+            Err(e) => println!("{e} (the game is unchanged)"),
         }
     }
 
