@@ -285,3 +285,30 @@ fn colour_on_request_and_plain_otherwise() {
     let r = play(&[], "");
     assert!(!r.out.contains('\x1b'), "a pipe gets plain text");
 }
+
+#[test]
+fn a_losing_engine_claims_a_claimable_draw() {
+    let r = play(
+        &fast(&[
+            "--side",
+            "white",
+            "--fen",
+            "7k/8/8/8/8/8/8/R6K b - - 100 80",
+        ]),
+        "",
+    );
+    assert_eq!(r.code, Some(0));
+    assert_contains(&r.out, "chesscore claims a draw by the fifty-move rule.");
+    assert_contains(&r.out, "Game over: Draw by the fifty-move rule (1/2-1/2).");
+}
+
+#[test]
+fn ascii_board_and_undo_of_the_engine_first_move() {
+    let r = play(&fast(&["--side", "black", "--ascii"]), "undo\n");
+    assert_eq!(r.code, Some(0));
+    assert_contains(&r.out, " 8   r  n  b  k  q  b  n  r   8");
+    assert_contains(
+        &r.out,
+        "Nothing to undo: the engine's first move is all there is.",
+    );
+}

@@ -433,7 +433,7 @@ fn engine_turn(engine: &EngineThread, game: &mut Game, limits: SearchLimits, who
     }
     let eval = white_score(result.score, before.side_to_move());
     println!(
-        "{who} plays {}  (depth {}, eval {eval}, {:.1} s)",
+        "{who} plays {}  (depth {}, eval {eval}, {:.2} s)",
         numbered(before.fullmove_number(), before.side_to_move(), &[san_text]),
         result.depth,
         result.time.as_secs_f64()
