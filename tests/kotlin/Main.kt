@@ -1,5 +1,9 @@
 package dev.chesscore.tests
 
 fun main(args: Array<String>) {
-    runSuites(listOf(gameTests), args.firstOrNull())
+    if (args.firstOrNull() == "--bench") {
+        runBench()
+        return
+    }
+    runSuites(listOf(gameTests, bindingTests), args.firstOrNull())
 }
