@@ -101,13 +101,29 @@ fn illegal_and_ambiguous_input_keeps_the_game_going() {
     );
     assert_eq!(r.code, Some(0));
     assert_contains(&r.out, "ambiguous move 'Nd2': it could be Nb1d2 or Nf1d2");
-    assert_contains(&r.out, "illegal move 'e2e5' in this position");
+    assert_contains(&r.out, "illegal move 'e2e5': there is no piece on e2");
     assert_contains(&r.out, "invalid SAN 'xyzzy'");
     assert_contains(&r.out, "invalid SAN 'Nc3d'");
     assert_contains(&r.out, "Type legal for the legal moves");
     assert_contains(&r.out, "You play 1. Nbd2.");
     assert_contains(&r.out, "chesscore plays 1...K");
     assert_contains(&r.out, "\n1. Nbd2 K");
+
+    let r = play(
+        &fast(&["--fen", "8/4P3/8/8/8/8/k7/4K3 w - - 0 1"]),
+        "e7e8\ne8\ne1e3\na2a1\ne7e8n\n",
+    );
+    assert_contains(
+        &r.out,
+        "illegal move 'e7e8': a promotion must name the piece, like e7e8q",
+    );
+    assert_contains(&r.out, "illegal move 'e8': a promotion must name the piece");
+    assert_contains(
+        &r.out,
+        "illegal move 'e1e3': the king on e1 cannot go to e3",
+    );
+    assert_contains(&r.out, "the king on a2 is Black's, and it is White to move");
+    assert_contains(&r.out, "You play 1. e8=N.");
 }
 
 #[test]

@@ -7,7 +7,7 @@ use chesscore::engine::{
     EngineConfig, EngineThread, Level, Score, SearchInfo, SearchLimits, SearchResult,
 };
 use chesscore::game::{Game, GameError, GameStatus, Outcome};
-use chesscore::notation::san;
+use chesscore::notation::san::{self, SanError};
 use chesscore::notation::uci::UciMove;
 use chesscore::rules::{Position, Side};
 use std::io::{self, BufRead, IsTerminal, Write};
@@ -673,10 +673,16 @@ impl Session {
             Ok(m) => Ok(m),
             Err(san_error) => match self.game.play_uci(text) {
                 Ok(m) => Ok(m),
-                // Text in UCI form gets the UCI verdict; anything else the SAN one, which
-                // names the ambiguity's candidates or why no move fits.
-                Err(uci_error) if text.parse::<UciMove>().is_ok() => Err(uci_error),
-                Err(_) => Err(san_error),
+                // Text in UCI form gets a verdict about its squares; anything else the SAN one,
+                // which names the ambiguity's candidates or why no move fits.
+                Err(_) => match explain_illegal_uci(self.game.position(), text) {
+                    Some(reason) => {
+                        println!("{reason}");
+                        println!("Type legal for the legal moves, or help for the commands.");
+                        return;
+                    }
+                    None => Err(san_error),
+                },
             },
         };
         match played {
@@ -699,10 +705,7 @@ impl Session {
             Err(e) => {
                 println!("{e}");
                 if !text.contains(char::is_whitespace)
-                    && !matches!(
-                        e,
-                        GameError::San(chesscore::notation::san::SanError::Ambiguous { .. })
-                    )
+                    && !matches!(e, GameError::San(SanError::Ambiguous { .. }))
                 {
                     println!("Type legal for the legal moves, or help for the commands.");
                 }
@@ -935,6 +938,41 @@ impl Session {
             }
         }
     }
+}
+
+/// Why text of the UCI form (`e2e4`) is not a legal move here, in terms of its squares; `None`
+/// when the text is not of that form.
+fn explain_illegal_uci(pos: &Position, text: &str) -> Option<String> {
+    let u: UciMove = text.parse().ok()?;
+    let why = match pos.piece_at(u.from) {
+        None => format!("there is no piece on {}", u.from),
+        Some(p) if p.side != pos.side_to_move() => format!(
+            "the {} on {} is {}'s, and it is {} to move",
+            p.kind.name(),
+            u.from,
+            p.side,
+            pos.side_to_move()
+        ),
+        Some(p) => {
+            let promotes = pos.legal_moves().as_slice().iter().any(|&m| {
+                let l = UciMove::from_move(m);
+                l.from == u.from && l.to == u.to && l.promotion.is_some()
+            });
+            if promotes && u.promotion.is_none() {
+                format!("a promotion must name the piece, like {text}q")
+            } else if pos.is_check() {
+                format!(
+                    "the {} on {} cannot go to {} (your king is in check)",
+                    p.kind.name(),
+                    u.from,
+                    u.to
+                )
+            } else {
+                format!("the {} on {} cannot go to {}", p.kind.name(), u.from, u.to)
+            }
+        }
+    };
+    Some(format!("illegal move '{text}': {why}"))
 }
 
 fn ensure_newline(mut text: String) -> String {
