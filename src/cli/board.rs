@@ -3,7 +3,7 @@
 //! (on a terminal) or with brackets (plain text, for pipes and `NO_COLOR`).
 
 use chesscore::notation::uci::UciMove;
-use chesscore::rules::{Move, Piece, Position, Side, Square};
+use chesscore::rules::{Move, Piece, PieceKind, Position, Side, Square};
 use std::fmt::Write;
 
 /// How the board is drawn.
@@ -65,6 +65,60 @@ pub fn render(pos: &Position, orientation: Side, last: Option<Move>, style: Boar
     out.push_str(letters);
     out.push('\n');
     out
+}
+
+/// What each side has captured (figurines of the pieces missing from the other side's initial
+/// set, promotions aside) and the material balance, e.g.
+/// `Captured: White ♟♟♞, Black ♙ (White +3)`; `None` before any capture.
+pub fn material_line(pos: &Position, style: BoardStyle) -> Option<String> {
+    const INITIAL: [(PieceKind, u32, i32); 5] = [
+        (PieceKind::Queen, 1, 9),
+        (PieceKind::Rook, 2, 5),
+        (PieceKind::Bishop, 2, 3),
+        (PieceKind::Knight, 2, 3),
+        (PieceKind::Pawn, 8, 1),
+    ];
+    let mut taken = [String::new(), String::new()];
+    let mut value = [0i32; 2];
+    for side in Side::ALL {
+        let victim = side.opponent();
+        for (kind, initial, points) in INITIAL {
+            let have = pos.pieces(victim, kind).count();
+            value[side.index()] += have as i32 * points;
+            let piece = Piece::new(victim, kind);
+            let g = if style.ascii {
+                piece.fen_char()
+            } else {
+                piece.symbol()
+            };
+            for _ in have..initial {
+                taken[side.index()].push(g);
+            }
+        }
+    }
+    if taken.iter().all(String::is_empty) {
+        return None;
+    }
+    // value[s] is the material of s's opponent: White's lead is what Black lacks.
+    let lead = value[Side::Black.index()] - value[Side::White.index()];
+    let balance = match lead {
+        0 => "even".to_string(),
+        l if l > 0 => format!("White +{l}"),
+        l => format!("Black +{}", -l),
+    };
+    let list = |s: Side| {
+        let t = &taken[s.index()];
+        if t.is_empty() {
+            "-".to_string()
+        } else {
+            t.clone()
+        }
+    };
+    Some(format!(
+        "Captured: White {}, Black {} ({balance})",
+        list(Side::White),
+        list(Side::Black)
+    ))
 }
 
 fn glyph(piece: Option<Piece>, style: BoardStyle) -> char {
@@ -163,5 +217,15 @@ mod tests {
             },
         );
         assert!(ascii.contains("[R]") && ascii.contains("(k)"), "{ascii}");
+    }
+
+    #[test]
+    fn captured_pieces_and_balance() {
+        assert_eq!(material_line(&Position::startpos(), PLAIN), None);
+        let pos = fen::parse("rnb1kbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3").unwrap();
+        assert_eq!(
+            material_line(&pos, PLAIN).unwrap(),
+            "Captured: White ♛♟, Black ♙ (White +9)"
+        );
     }
 }

@@ -558,6 +558,9 @@ impl Session {
             )
         );
         let pos = self.game.position();
+        if let Some(line) = board::material_line(pos, self.style) {
+            println!("{line}");
+        }
         let mut status = String::new();
         if let Some(m) = self.game.last_move() {
             if let Some(prev) = self.game.previous_position() {
