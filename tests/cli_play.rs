@@ -328,3 +328,15 @@ fn ascii_board_and_undo_of_the_engine_first_move() {
         "Nothing to undo: the engine's first move is all there is.",
     );
 }
+
+#[test]
+fn quit_stops_engines_playing_each_other() {
+    let r = play(
+        &["--watch", "--levels", "1,1", "--movetime", "50"],
+        "quit\n",
+    );
+    assert_eq!(r.code, Some(0));
+    assert_contains(&r.out, "Stopped; the game so far:");
+    assert_contains(&r.out, "[White \"chesscore level 1 (Beginner)\"]");
+    assert!(!r.out.contains("Game over"), "{}", r.out);
+}

@@ -27,7 +27,8 @@ options:
   --fen \"FEN\"                 start from this position instead of the initial one
   --movetime MS               the engine's thinking time per move in milliseconds (default 2000;
                               weaker levels often move sooner)
-  --watch, --engine-vs-engine two engines play each other; the board is shown after every move
+  --watch, --engine-vs-engine two engines play each other; the board is shown after every move;
+                              it stops at the end of the game or when you type quit
   --levels A,B                with --watch: White's and Black's levels (default: --level for both)
   --seed N                    random seed for the engine's choices and a random side
   --no-color                  plain text board even on a terminal (NO_COLOR is honoured too)
