@@ -437,3 +437,42 @@ fn a_game_to_checkmate_then_moves_are_refused() {
     assert!(game.undo());
     assert!(game.snapshot().can_redo);
 }
+
+#[test]
+fn snapshot_numbers_the_move_list() {
+    let game = ChessGame::new();
+    for san in ["e4", "e5", "Nf3"] {
+        game.play_san(san.into()).unwrap();
+    }
+    let rows = game.snapshot().move_rows;
+    assert_eq!(rows.len(), 2);
+    assert_eq!(
+        (
+            rows[0].number,
+            rows[0].white.as_deref(),
+            rows[0].black.as_deref()
+        ),
+        (1, Some("e4"), Some("e5"))
+    );
+    assert_eq!(
+        (
+            rows[1].number,
+            rows[1].white.as_deref(),
+            rows[1].black.as_deref()
+        ),
+        (2, Some("Nf3"), None)
+    );
+    let from_black = ChessGame::from_fen("4k3/8/8/8/8/8/4P3/4K3 b - - 0 17".into()).unwrap();
+    from_black.play_san("Kd7".into()).unwrap();
+    from_black.play_san("e4".into()).unwrap();
+    let rows = from_black.snapshot().move_rows;
+    assert_eq!(
+        (
+            rows[0].number,
+            rows[0].white.as_deref(),
+            rows[0].black.as_deref()
+        ),
+        (17, None, Some("Kd7"))
+    );
+    assert_eq!((rows[1].number, rows[1].white.as_deref()), (18, Some("e4")));
+}
