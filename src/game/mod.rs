@@ -306,9 +306,14 @@ impl Game {
     }
 
     fn push_move(&mut self, m: Move) {
-        self.keys.push(self.position.key());
-        self.sans.push(san::to_san(&self.position, m));
-        self.undos.push(self.position.make_move(m));
+        // Everything that could fail is computed before anything changes, so the history
+        // vectors always stay in step.
+        let key = self.position.key();
+        let san = san::to_san(&self.position, m);
+        let undo = self.position.make_move(m);
+        self.keys.push(key);
+        self.sans.push(san);
+        self.undos.push(undo);
         self.moves.push(m);
     }
 
