@@ -4,5 +4,9 @@
 #![warn(missing_docs)]
 
 pub mod engine;
+pub mod ffi;
+pub mod game;
 pub mod notation;
 pub mod rules;
+
+uniffi::setup_scaffolding!();

@@ -2,4 +2,6 @@
 //! errors and legality errors are different variants.
 
 pub mod fen;
+pub mod pgn;
+pub mod san;
 pub mod uci;

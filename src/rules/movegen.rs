@@ -8,6 +8,60 @@ use super::position::Position;
 use super::square::Square;
 use super::types::{PieceKind, Side};
 
+/// Where generated moves go: a [`MoveList`], or a counter that never materialises them (perft's
+/// last ply). Generic, so each use is compiled separately and costs nothing.
+pub(crate) trait MoveSink {
+    /// One move.
+    fn push(&mut self, m: Move);
+    /// Ordinary moves from `from` to every square of `targets`.
+    #[inline]
+    fn push_targets(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.push(Move::normal(from, to));
+        }
+    }
+    /// Pawn moves onto every square of `targets`, each coming from `delta` squares back; promotions
+    /// (four moves each) when `promote` is set.
+    #[inline]
+    fn push_pawns(&mut self, targets: Bitboard, delta: i32, promote: bool) {
+        for to in targets {
+            let from = Square::new_unchecked((to.index() as i32 - delta) as u32);
+            if promote {
+                for k in PieceKind::PROMOTIONS {
+                    self.push(Move::promotion(from, to, k));
+                }
+            } else {
+                self.push(Move::normal(from, to));
+            }
+        }
+    }
+}
+
+impl MoveSink for MoveList {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        MoveList::push(self, m)
+    }
+}
+
+/// Counts moves without producing them.
+struct MoveCounter(u64);
+
+impl MoveSink for MoveCounter {
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+    #[inline]
+    fn push_targets(&mut self, _: Square, targets: Bitboard) {
+        self.0 += targets.count() as u64;
+    }
+    #[inline]
+    fn push_pawns(&mut self, targets: Bitboard, _: i32, promote: bool) {
+        self.0 += targets.count() as u64 * if promote { 4 } else { 1 };
+    }
+}
+
 /// Which moves to generate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GenKind {
@@ -72,6 +126,18 @@ impl Position {
 
     /// Appends to `list` the legal moves of `kind` made by pieces on `from_mask`.
     pub fn generate(&self, kind: GenKind, from_mask: Bitboard, list: &mut MoveList) {
+        self.generate_into(kind, from_mask, list);
+    }
+
+    /// The number of legal moves, counted without writing them anywhere.
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut counter = MoveCounter(0);
+        self.generate_into(GenKind::All, Bitboard::FULL, &mut counter);
+        counter.0
+    }
+
+    #[inline]
+    fn generate_into<S: MoveSink>(&self, kind: GenKind, from_mask: Bitboard, list: &mut S) {
         let us = self.side_to_move();
         let them = !us;
         let ours = self.side_pieces(us);
@@ -108,9 +174,7 @@ impl Position {
         let targets = target_filter & check_mask;
 
         for from in self.pieces(us, PieceKind::Knight) & (from_mask - pinned) {
-            for to in attacks::knight_attacks(from) & targets {
-                list.push(Move::normal(from, to));
-            }
+            list.push_targets(from, attacks::knight_attacks(from) & targets);
         }
         let queens = self.pieces(us, PieceKind::Queen);
         for from in (self.pieces(us, PieceKind::Bishop) | queens) & from_mask {
@@ -118,24 +182,20 @@ impl Position {
             if pinned.contains(from) {
                 to_set &= attacks::line(king, from);
             }
-            for to in to_set {
-                list.push(Move::normal(from, to));
-            }
+            list.push_targets(from, to_set);
         }
         for from in (self.pieces(us, PieceKind::Rook) | queens) & from_mask {
             let mut to_set = attacks::rook_attacks(from, occupied) & targets;
             if pinned.contains(from) {
                 to_set &= attacks::line(king, from);
             }
-            for to in to_set {
-                list.push(Move::normal(from, to));
-            }
+            list.push_targets(from, to_set);
         }
 
         self.generate_pawn_moves(kind, from_mask, check_mask, pinned, king, list);
     }
 
-    fn generate_castling(&self, king: Square, list: &mut MoveList) {
+    fn generate_castling<S: MoveSink>(&self, king: Square, list: &mut S) {
         let us = self.side_to_move();
         let back = Bitboard::rank(if us == Side::White { 0 } else { 7 });
         let occupied = self.occupied();
@@ -159,14 +219,14 @@ impl Position {
         }
     }
 
-    fn generate_pawn_moves(
+    fn generate_pawn_moves<S: MoveSink>(
         &self,
         kind: GenKind,
         from_mask: Bitboard,
         check_mask: Bitboard,
         pinned: Bitboard,
         king: Square,
-        list: &mut MoveList,
+        list: &mut S,
     ) {
         let us = self.side_to_move();
         let them = !us;
@@ -206,31 +266,17 @@ impl Position {
         let want_quiet = kind != GenKind::Noisy;
         let want_noisy = kind != GenKind::Quiet;
 
-        let emit = |list: &mut MoveList, set: Bitboard, delta: i32, quiet_set: bool| {
-            for to in set & last_rank {
-                if want_noisy {
-                    let from = Square::new_unchecked((to.index() as i32 - delta) as u32);
-                    for k in PieceKind::PROMOTIONS {
-                        list.push(Move::promotion(from, to, k));
-                    }
-                }
-            }
-            if (quiet_set && want_quiet) || (!quiet_set && want_noisy) {
-                for to in set - last_rank {
-                    let from = Square::new_unchecked((to.index() as i32 - delta) as u32);
-                    list.push(Move::normal(from, to));
-                }
-            }
-        };
-        emit(list, single, forward, true);
-        if want_quiet {
-            for to in double {
-                let from = Square::new_unchecked((to.index() as i32 - 2 * forward) as u32);
-                list.push(Move::normal(from, to));
-            }
+        if want_noisy {
+            list.push_pawns(single & last_rank, forward, true);
+            list.push_pawns(capture_west & last_rank, west, true);
+            list.push_pawns(capture_east & last_rank, east, true);
+            list.push_pawns(capture_west - last_rank, west, false);
+            list.push_pawns(capture_east - last_rank, east, false);
         }
-        emit(list, capture_west, west, false);
-        emit(list, capture_east, east, false);
+        if want_quiet {
+            list.push_pawns(single - last_rank, forward, false);
+            list.push_pawns(double, 2 * forward, false);
+        }
 
         // Pinned pawns, one by one, along their pin line (rare).
         for from in pawns & pinned {
@@ -310,10 +356,10 @@ fn perft_inner(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = pos.legal_moves();
     if depth == 1 {
-        return moves.len() as u64;
+        return pos.count_legal_moves();
     }
+    let moves = pos.legal_moves();
     let mut total = 0;
     for &m in moves.iter() {
         let undo = pos.make_move(m);

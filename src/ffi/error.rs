@@ -1,0 +1,70 @@
+//! The one error type the apps see.
+
+use crate::notation::fen::FenError;
+use crate::notation::uci::UciError;
+use crate::rules::ParseSquareError;
+
+/// Everything that can go wrong in a call, one variant per thing a UI does differently.
+///
+/// Each variant carries a message (Kotlin `ChessException.X.message`, Swift
+/// `ChessError.X(message:)`) that says what is wrong and where: the FEN field, the notation token,
+/// the PGN line and column. A failed call leaves the object unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, uniffi::Error)]
+#[uniffi(flat_error)]
+pub enum ChessError {
+    /// A FEN that cannot be read or describes an illegal position; the message names the field.
+    #[error("{0}")]
+    InvalidFen(String),
+    /// A move in SAN or UCI that cannot be read, or names no legal move; the message quotes the token.
+    #[error("{0}")]
+    InvalidNotation(String),
+    /// A well-formed move that is not legal in the current position.
+    #[error("{0}")]
+    IllegalMove(String),
+    /// The game has ended; no more moves (or resignations, or claims) are accepted.
+    #[error("{0}")]
+    GameOver(String),
+    /// A square index outside 0..=63 or a square name that is not a1..h8.
+    #[error("{0}")]
+    InvalidSquare(String),
+    /// A PGN that cannot be read; the message gives the line, the column and the token.
+    #[error("{0}")]
+    InvalidPgn(String),
+    /// A saved game (JSON) that is damaged, tampered with or from an unknown version.
+    #[error("{0}")]
+    InvalidSavedGame(String),
+    /// A request that is not possible now, e.g. claiming a draw when none is claimable, or an
+    /// out-of-range engine setting.
+    #[error("{0}")]
+    InvalidRequest(String),
+    /// A bug in chesscore (a caught panic); please report it with the message.
+    #[error("{0}")]
+    Internal(String),
+}
+
+impl From<FenError> for ChessError {
+    fn from(e: FenError) -> Self {
+        ChessError::InvalidFen(e.to_string())
+    }
+}
+
+impl From<ParseSquareError> for ChessError {
+    fn from(e: ParseSquareError) -> Self {
+        ChessError::InvalidSquare(e.to_string())
+    }
+}
+
+impl From<UciError> for ChessError {
+    fn from(e: UciError) -> Self {
+        match e {
+            UciError::Syntax(_) => ChessError::InvalidNotation(e.to_string()),
+            UciError::Illegal(_) => ChessError::IllegalMove(e.to_string()),
+        }
+    }
+}
+
+impl From<uniffi::UnexpectedUniFFICallbackError> for ChessError {
+    fn from(e: uniffi::UnexpectedUniFFICallbackError) -> Self {
+        ChessError::Internal(format!("callback failed: {}", e.reason))
+    }
+}

@@ -1,0 +1,669 @@
+//! Standard Algebraic Notation (SAN), as the PGN standard defines it: `Nf3`, `exd5`, `O-O`,
+//! `e8=Q+`, `Raxd1#`.
+//!
+//! Reading works in two stages. [`San::from_str`](std::str::FromStr) (or [`SanPlus`]) turns text
+//! into a typed value and reports syntax errors ([`SanSyntaxError`]); [`San::to_move`] then finds
+//! the one legal move the value names in a position and reports legality errors
+//! ([`SanError::Illegal`], [`SanError::Ambiguous`]). [`parse_san`] does both.
+//!
+//! # Leniency
+//! Real PGN files are not always exact, so reading accepts:
+//! - castling written with zeros (`0-0`, `0-0-0`) or lower-case letters (`o-o`);
+//! - a missing or superfluous check or mate sign (`+`, `#`), and a missing or superfluous capture
+//!   sign (`x`, also `:`);
+//! - annotation suffixes (`!`, `?`, `!!`, `??`, `!?`, `?!`), ignored here (PGN import keeps them
+//!   as NAGs);
+//! - more disambiguation than needed (`Ngf3`, `Ng1f3`, long algebraic `e2e4` or `Ng1-f3`), and an
+//!   explicit pawn letter (`Pe4`);
+//! - promotion written `e8=Q`, `e8Q`, `e8(Q)`, `e8/Q` or with a lower-case letter (`e8=q`);
+//! - an en passant suffix (`exd6 e.p.`, `exd6ep`).
+//!
+//! It never guesses: when the text fits no legal move, or more than one, the result is an error
+//! that names the text.
+
+use crate::notation::uci;
+use crate::rules::{Move, PieceKind, Position, Square};
+use std::fmt;
+use std::str::FromStr;
+
+/// Which way a side castles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CastlingSide {
+    /// Towards the h-file: `O-O`.
+    KingSide,
+    /// Towards the a-file: `O-O-O`.
+    QueenSide,
+}
+
+/// A move in SAN, read from text but not yet checked against a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum San {
+    /// Any move other than castling.
+    Normal {
+        /// The moving piece (a pawn when the text has no piece letter).
+        piece: PieceKind,
+        /// The file (0 = a) the piece comes from, when the text gives it.
+        file: Option<u32>,
+        /// The rank (0 = first) the piece comes from, when the text gives it.
+        rank: Option<u32>,
+        /// `true` when the text marks a capture (`x`). Not required to match: see the module docs.
+        capture: bool,
+        /// The destination square.
+        to: Square,
+        /// The promotion piece, if any.
+        promotion: Option<PieceKind>,
+    },
+    /// Castling.
+    Castle(CastlingSide),
+}
+
+/// A check or mate sign after a SAN move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Suffix {
+    /// `+`: the move gives check.
+    Check,
+    /// `#`: the move gives checkmate.
+    Checkmate,
+}
+
+/// A SAN move together with its check or mate sign, as written in a game score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SanPlus {
+    /// The move.
+    pub san: San,
+    /// The check or mate sign, if the text had one.
+    pub suffix: Option<Suffix>,
+}
+
+/// Why text is not SAN at all (before any position is looked at).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid SAN '{token}': {reason}")]
+pub struct SanSyntaxError {
+    /// The text that was read.
+    pub token: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+/// Why SAN text does not name exactly one legal move.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SanError {
+    /// The text is not SAN.
+    #[error(transparent)]
+    Syntax(#[from] SanSyntaxError),
+    /// The text is well formed but no legal move fits it.
+    #[error("illegal move '{token}': {reason}")]
+    Illegal {
+        /// The text that was read.
+        token: String,
+        /// Why no move fits, e.g. "no knight can move to f6".
+        reason: String,
+    },
+    /// More than one legal move fits the text.
+    #[error("ambiguous move '{token}': it could be {}", candidates.join(" or "))]
+    Ambiguous {
+        /// The text that was read.
+        token: String,
+        /// Every legal move that fits, in fully disambiguated SAN (e.g. `Nbd2`, `Nfd2`).
+        candidates: Vec<String>,
+    },
+}
+
+impl SanError {
+    /// The text the error is about.
+    pub fn token(&self) -> &str {
+        match self {
+            SanError::Syntax(e) => &e.token,
+            SanError::Illegal { token, .. } | SanError::Ambiguous { token, .. } => token,
+        }
+    }
+}
+
+fn syntax(token: &str, reason: impl Into<String>) -> SanSyntaxError {
+    SanSyntaxError {
+        token: token.to_string(),
+        reason: reason.into(),
+    }
+}
+
+/// Removes trailing annotation glyphs, check/mate signs and an en passant marker, returning the
+/// core text and the strongest check sign seen.
+fn strip_suffixes(mut s: &str) -> (&str, Option<Suffix>) {
+    let mut suffix = None;
+    loop {
+        let before = s.len();
+        s = s.trim_end();
+        if let Some(rest) = s.strip_suffix('#') {
+            suffix = Some(Suffix::Checkmate);
+            s = rest;
+        } else if let Some(rest) = s.strip_suffix('+') {
+            suffix.get_or_insert(Suffix::Check);
+            s = rest;
+        } else if let Some(rest) = s.strip_suffix(['!', '?']) {
+            s = rest;
+        } else if let Some(rest) = s.strip_suffix("e.p.").or_else(|| s.strip_suffix("ep")) {
+            // "ep" alone could end a square like "e8"? No: a square ends in a digit, so a trailing
+            // "ep" is never part of the move itself.
+            s = rest;
+        }
+        if s.len() == before {
+            return (s, suffix);
+        }
+    }
+}
+
+fn file_of(b: u8) -> Option<u32> {
+    (b'a'..=b'h').contains(&b).then(|| u32::from(b - b'a'))
+}
+
+fn rank_of(b: u8) -> Option<u32> {
+    (b'1'..=b'8').contains(&b).then(|| u32::from(b - b'1'))
+}
+
+fn promotion_of(b: u8) -> Option<PieceKind> {
+    match b.to_ascii_uppercase() {
+        b'N' => Some(PieceKind::Knight),
+        b'B' => Some(PieceKind::Bishop),
+        b'R' => Some(PieceKind::Rook),
+        b'Q' => Some(PieceKind::Queen),
+        _ => None,
+    }
+}
+
+fn parse_core(token: &str, core: &str) -> Result<San, SanSyntaxError> {
+    if core.is_empty() {
+        return Err(syntax(token, "empty move"));
+    }
+    if !core.is_ascii() {
+        return Err(syntax(token, "contains a character that is not ASCII"));
+    }
+    match core {
+        "O-O" | "0-0" | "o-o" => return Ok(San::Castle(CastlingSide::KingSide)),
+        "O-O-O" | "0-0-0" | "o-o-o" => return Ok(San::Castle(CastlingSide::QueenSide)),
+        "--" | "Z0" | "0000" => return Err(syntax(token, "null moves are not supported")),
+        _ => {}
+    }
+    let mut b = core.as_bytes();
+
+    // Promotion at the end: "=Q", "(Q)", "/Q", or a bare letter after the destination rank.
+    let mut promotion = None;
+    if b.len() >= 4 && b[b.len() - 1] == b')' && b[b.len() - 3] == b'(' {
+        promotion = Some(
+            promotion_of(b[b.len() - 2])
+                .ok_or_else(|| syntax(token, "promotion must be to N, B, R or Q"))?,
+        );
+        b = &b[..b.len() - 3];
+    } else if b.len() >= 3 && matches!(b[b.len() - 2], b'=' | b'/') {
+        promotion = Some(
+            promotion_of(b[b.len() - 1])
+                .ok_or_else(|| syntax(token, "promotion must be to N, B, R or Q"))?,
+        );
+        b = &b[..b.len() - 2];
+    } else if b.len() >= 3
+        && b[b.len() - 1].is_ascii_alphabetic()
+        && rank_of(b[b.len() - 2]).is_some()
+    {
+        promotion = Some(promotion_of(b[b.len() - 1]).ok_or_else(|| {
+            syntax(
+                token,
+                format!(
+                    "unexpected '{}' after the destination square",
+                    b[b.len() - 1] as char
+                ),
+            )
+        })?);
+        b = &b[..b.len() - 1];
+    }
+
+    // Piece letter at the start (upper case only: a lower-case 'b' is the b-file).
+    let mut piece = PieceKind::Pawn;
+    if let Some(&first) = b.first() {
+        if first.is_ascii_uppercase() {
+            piece = match first {
+                b'P' => PieceKind::Pawn,
+                b'N' => PieceKind::Knight,
+                b'B' => PieceKind::Bishop,
+                b'R' => PieceKind::Rook,
+                b'Q' => PieceKind::Queen,
+                b'K' => PieceKind::King,
+                other => {
+                    return Err(syntax(
+                        token,
+                        format!(
+                            "'{}' is not a piece letter (K, Q, R, B, N or P)",
+                            other as char
+                        ),
+                    ))
+                }
+            };
+            b = &b[1..];
+        }
+    }
+
+    // Destination square at the end.
+    if b.len() < 2 {
+        return Err(syntax(token, "no destination square"));
+    }
+    let (to_file, to_rank) = (b[b.len() - 2], b[b.len() - 1]);
+    let (Some(tf), Some(tr)) = (file_of(to_file), rank_of(to_rank)) else {
+        return Err(syntax(
+            token,
+            format!("'{}{}' is not a square", to_file as char, to_rank as char),
+        ));
+    };
+    let to = Square::new_unchecked(tr * 8 + tf);
+    b = &b[..b.len() - 2];
+
+    // Capture or long-algebraic separator.
+    let mut capture = false;
+    if let Some((&last, rest)) = b.split_last() {
+        match last {
+            b'x' | b':' => {
+                capture = true;
+                b = rest;
+            }
+            b'-' => b = rest,
+            _ => {}
+        }
+    }
+
+    // Disambiguation: file, rank, or both.
+    let (mut file, mut rank) = (None, None);
+    match b {
+        [] => {}
+        [f] if file_of(*f).is_some() => file = file_of(*f),
+        [r] if rank_of(*r).is_some() => rank = rank_of(*r),
+        [f, r] if file_of(*f).is_some() && rank_of(*r).is_some() => {
+            file = file_of(*f);
+            rank = rank_of(*r);
+        }
+        _ => {
+            return Err(syntax(
+                token,
+                format!(
+                    "cannot read '{}' before the destination square",
+                    String::from_utf8_lossy(b)
+                ),
+            ))
+        }
+    }
+
+    if promotion.is_some() && piece != PieceKind::Pawn {
+        return Err(syntax(token, "only a pawn can promote"));
+    }
+    if promotion.is_some() && tr != 0 && tr != 7 {
+        return Err(syntax(
+            token,
+            "a pawn promotes only on the first or last rank",
+        ));
+    }
+    Ok(San::Normal {
+        piece,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    })
+}
+
+impl FromStr for SanPlus {
+    type Err = SanSyntaxError;
+
+    fn from_str(s: &str) -> Result<SanPlus, SanSyntaxError> {
+        let (core, suffix) = strip_suffixes(s.trim());
+        Ok(SanPlus {
+            san: parse_core(s, core)?,
+            suffix,
+        })
+    }
+}
+
+impl FromStr for San {
+    type Err = SanSyntaxError;
+
+    /// Reads SAN, ignoring any check, mate or annotation suffix.
+    fn from_str(s: &str) -> Result<San, SanSyntaxError> {
+        Ok(s.parse::<SanPlus>()?.san)
+    }
+}
+
+impl fmt::Display for San {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            San::Castle(CastlingSide::KingSide) => f.write_str("O-O"),
+            San::Castle(CastlingSide::QueenSide) => f.write_str("O-O-O"),
+            San::Normal {
+                piece,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                if piece != PieceKind::Pawn {
+                    write!(f, "{}", piece.upper_char())?;
+                }
+                if let Some(file) = file {
+                    write!(f, "{}", char::from(b'a' + file as u8))?;
+                }
+                if let Some(rank) = rank {
+                    write!(f, "{}", rank + 1)?;
+                }
+                if capture {
+                    f.write_str("x")?;
+                }
+                write!(f, "{to}")?;
+                if let Some(k) = promotion {
+                    write!(f, "={}", k.upper_char())?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl fmt::Display for SanPlus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.san)?;
+        match self.suffix {
+            Some(Suffix::Check) => f.write_str("+"),
+            Some(Suffix::Checkmate) => f.write_str("#"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl San {
+    /// The SAN of a legal move `m` in `pos`, without check sign, with minimal disambiguation.
+    /// Returns `None` when `m` is not legal in `pos`.
+    pub fn from_move(pos: &Position, m: Move) -> Option<San> {
+        if !pos.is_legal(m) {
+            return None;
+        }
+        if m.is_castle() {
+            return Some(San::Castle(if m.to().file() > m.from().file() {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            }));
+        }
+        let piece = pos.piece_at(m.from())?.kind;
+        let capture = pos.is_capture(m);
+        let (mut file, mut rank) = (None, None);
+        if piece == PieceKind::Pawn {
+            if capture {
+                file = Some(m.from().file());
+            }
+        } else if piece != PieceKind::King {
+            let rivals: Vec<Square> = pos
+                .legal_moves()
+                .iter()
+                .filter(|o| {
+                    !o.is_castle()
+                        && o.to() == m.to()
+                        && o.from() != m.from()
+                        && pos.piece_at(o.from()).map(|p| p.kind) == Some(piece)
+                })
+                .map(|o| o.from())
+                .collect();
+            if !rivals.is_empty() {
+                if rivals.iter().all(|s| s.file() != m.from().file()) {
+                    file = Some(m.from().file());
+                } else if rivals.iter().all(|s| s.rank() != m.from().rank()) {
+                    rank = Some(m.from().rank());
+                } else {
+                    file = Some(m.from().file());
+                    rank = Some(m.from().rank());
+                }
+            }
+        }
+        Some(San::Normal {
+            piece,
+            file,
+            rank,
+            capture,
+            to: m.to(),
+            promotion: m.promotion_kind(),
+        })
+    }
+
+    /// `true` when legal move `m` of `pos` fits this SAN (ignoring the capture sign).
+    fn matches(&self, pos: &Position, m: Move) -> bool {
+        match *self {
+            San::Castle(side) => {
+                m.is_castle()
+                    && (m.to().file() > m.from().file()) == (side == CastlingSide::KingSide)
+            }
+            San::Normal {
+                piece,
+                file,
+                rank,
+                to,
+                promotion,
+                ..
+            } => {
+                !m.is_castle()
+                    && m.to() == to
+                    && pos.piece_at(m.from()).map(|p| p.kind) == Some(piece)
+                    && file.map_or(true, |f| m.from().file() == f)
+                    && rank.map_or(true, |r| m.from().rank() == r)
+                    && m.promotion_kind() == promotion
+            }
+        }
+    }
+
+    /// The one legal move in `pos` that this SAN names. `token` is the original text, used in
+    /// error messages.
+    ///
+    /// # Errors
+    /// [`SanError::Illegal`] when no legal move fits, [`SanError::Ambiguous`] (with every
+    /// candidate) when more than one does.
+    pub fn to_move_named(&self, pos: &Position, token: &str) -> Result<Move, SanError> {
+        let legal = pos.legal_moves();
+        let mut found = legal.iter().copied().filter(|&m| self.matches(pos, m));
+        let Some(first) = found.next() else {
+            return Err(SanError::Illegal {
+                token: token.to_string(),
+                reason: self.why_illegal(pos),
+            });
+        };
+        let rest: Vec<Move> = found.collect();
+        if rest.is_empty() {
+            return Ok(first);
+        }
+        let candidates = std::iter::once(first)
+            .chain(rest)
+            .map(|m| full_san(pos, m))
+            .collect();
+        Err(SanError::Ambiguous {
+            token: token.to_string(),
+            candidates,
+        })
+    }
+
+    /// The one legal move in `pos` that this SAN names.
+    ///
+    /// # Errors
+    /// As [`San::to_move_named`].
+    pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
+        self.to_move_named(pos, &self.to_string())
+    }
+
+    fn why_illegal(&self, pos: &Position) -> String {
+        let side = pos.side_to_move();
+        match *self {
+            San::Castle(CastlingSide::KingSide) => format!("{side} cannot castle king-side now"),
+            San::Castle(CastlingSide::QueenSide) => {
+                format!("{side} cannot castle queen-side now")
+            }
+            San::Normal {
+                piece,
+                to,
+                promotion,
+                ..
+            } => {
+                let reaching: Vec<Move> = pos
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .filter(|m| {
+                        !m.is_castle()
+                            && m.to() == to
+                            && pos.piece_at(m.from()).map(|p| p.kind) == Some(piece)
+                    })
+                    .collect();
+                if reaching.is_empty() {
+                    let in_check = if pos.is_check() { " (in check)" } else { "" };
+                    format!("no {side} {} can move to {to}{in_check}", piece.name())
+                } else if promotion.is_none() && reaching.iter().any(|m| m.is_promotion()) {
+                    "a promotion must name the piece, e.g. =Q".to_string()
+                } else if promotion.is_some() && !reaching.iter().any(|m| m.is_promotion()) {
+                    "this move is not a promotion".to_string()
+                } else {
+                    format!(
+                        "no {side} {} on the given file or rank can move to {to}",
+                        piece.name()
+                    )
+                }
+            }
+        }
+    }
+}
+
+/// Unambiguous SAN with file and rank of origin, used to list the candidates of an ambiguous
+/// move.
+fn full_san(pos: &Position, m: Move) -> String {
+    match San::from_move(pos, m) {
+        Some(San::Normal {
+            piece,
+            capture,
+            to,
+            promotion,
+            ..
+        }) => San::Normal {
+            piece,
+            file: Some(m.from().file()),
+            rank: (piece != PieceKind::Pawn).then(|| m.from().rank()),
+            capture,
+            to,
+            promotion,
+        }
+        .to_string(),
+        Some(san) => san.to_string(),
+        None => uci::to_uci(m),
+    }
+}
+
+impl SanPlus {
+    /// The SAN of legal move `m` in `pos` with its check or mate sign. Returns `None` when `m`
+    /// is not legal in `pos`.
+    pub fn from_move(pos: &Position, m: Move) -> Option<SanPlus> {
+        let san = San::from_move(pos, m)?;
+        let mut after = pos.clone();
+        after.make_move(m);
+        let suffix = if after.is_checkmate() {
+            Some(Suffix::Checkmate)
+        } else if after.is_check() {
+            Some(Suffix::Check)
+        } else {
+            None
+        };
+        Some(SanPlus { san, suffix })
+    }
+}
+
+/// Writes legal move `m` of `pos` in SAN exactly as the PGN standard asks: piece letter,
+/// the least disambiguation that makes it unique (file, else rank, else both), `x` for
+/// captures, `=Q` for promotions, `O-O`/`O-O-O`, and `+` or `#`.
+///
+/// A move that is not legal in `pos` has no SAN; it is written in UCI notation instead (e.g.
+/// `e2e5`) rather than panicking.
+///
+/// # Examples
+/// ```
+/// use chesscore::notation::{san, uci};
+/// use chesscore::rules::Position;
+/// let pos = Position::startpos();
+/// let m = uci::parse_move(&pos, "g1f3").unwrap();
+/// assert_eq!(san::to_san(&pos, m), "Nf3");
+/// ```
+pub fn to_san(pos: &Position, m: Move) -> String {
+    match SanPlus::from_move(pos, m) {
+        Some(s) => s.to_string(),
+        None => uci::to_uci(m),
+    }
+}
+
+/// The SAN of each move of a line played from `pos`. Stops at the first move that is not legal
+/// (the result is then shorter than `moves`).
+///
+/// # Examples
+/// ```
+/// use chesscore::notation::{san, uci};
+/// use chesscore::rules::Position;
+/// let pos = Position::startpos();
+/// let e4 = uci::parse_move(&pos, "e2e4").unwrap();
+/// let mut after = pos.clone();
+/// after.make_move(e4);
+/// let e5 = uci::parse_move(&after, "e7e5").unwrap();
+/// assert_eq!(san::to_san_line(&pos, &[e4, e5]), ["e4", "e5"]);
+/// ```
+pub fn to_san_line(pos: &Position, moves: &[Move]) -> Vec<String> {
+    let mut pos = pos.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for &m in moves {
+        if !pos.is_legal(m) {
+            break;
+        }
+        out.push(to_san(&pos, m));
+        pos.make_move(m);
+    }
+    out
+}
+
+/// Reads SAN and finds the one legal move it names in `pos` (see the module docs for what is
+/// accepted).
+///
+/// # Errors
+/// [`SanError::Syntax`] when the text is not SAN, [`SanError::Illegal`] when no legal move fits,
+/// [`SanError::Ambiguous`] when several do; each names the text.
+///
+/// # Examples
+/// ```
+/// use chesscore::notation::san::{parse_san, SanError};
+/// use chesscore::rules::Position;
+/// let pos = Position::startpos();
+/// assert_eq!(chesscore::notation::uci::to_uci(parse_san(&pos, "Nf3").unwrap()), "g1f3");
+/// assert!(matches!(parse_san(&pos, "Nf4"), Err(SanError::Illegal { .. })));
+/// ```
+pub fn parse_san(pos: &Position, text: &str) -> Result<Move, SanError> {
+    let san: San = text.parse()?;
+    san.to_move_named(pos, text.trim())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::fen;
+
+    #[test]
+    fn syntax_round_trip() {
+        for s in [
+            "Nf3", "exd5", "O-O", "O-O-O", "e8=Q", "Raxd1", "R1d2", "Qh4xe1", "bxa1=N",
+        ] {
+            assert_eq!(s.parse::<San>().unwrap().to_string(), s);
+        }
+        assert_eq!("Qh7#".parse::<SanPlus>().unwrap().to_string(), "Qh7#");
+        for bad in ["", "Xe4", "e9", "Nf", "K=Q", "e5=Q", "abcde4", "é4", "--"] {
+            assert!(bad.parse::<San>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn illegal_explains() {
+        let pos = fen::parse("8/4P3/8/8/8/8/8/k6K w - - 0 1").unwrap();
+        let e = parse_san(&pos, "e8").unwrap_err();
+        assert!(e.to_string().contains("must name the piece"), "{e}");
+    }
+}

@@ -1,0 +1,434 @@
+//! The `Game` type: undo/redo, repetition, outcomes, claims, PGN and JSON save/restore.
+
+use chesscore::game::{DrawReason, Game, GameError, GameStatus, Outcome};
+use chesscore::notation::uci;
+use chesscore::rules::{Move, Side, Square};
+
+fn play_all(game: &mut Game, sans: &[&str]) {
+    for s in sans {
+        if let Err(e) = game.play_san(s) {
+            panic!("{s}: {e}");
+        }
+    }
+}
+
+const KNIGHT_SHUFFLE: [&str; 4] = ["Nf3", "Nf6", "Ng1", "Ng8"];
+
+#[test]
+fn undo_redo_and_redo_cleared_by_a_new_move() {
+    let mut game = Game::new();
+    assert!(!game.can_undo());
+    assert_eq!(game.undo(), None);
+    play_all(&mut game, &["e4", "e5", "Nf3"]);
+    let after_nf3 = game.fen();
+    assert_eq!(game.ply(), 3);
+    assert_eq!(uci::to_uci(game.undo().unwrap()), "g1f3");
+    assert_eq!(uci::to_uci(game.undo().unwrap()), "e7e5");
+    assert_eq!(game.ply(), 1);
+    assert!(game.can_redo());
+    assert_eq!(
+        game.redo_moves()
+            .iter()
+            .map(|&m| uci::to_uci(m))
+            .collect::<Vec<_>>(),
+        ["e7e5", "g1f3"]
+    );
+    assert_eq!(uci::to_uci(game.redo().unwrap()), "e7e5");
+    assert_eq!(uci::to_uci(game.redo().unwrap()), "g1f3");
+    assert_eq!(game.fen(), after_nf3);
+    assert_eq!(game.redo(), None);
+    game.undo();
+    game.undo();
+    game.play_san("c5").unwrap();
+    assert!(!game.can_redo());
+    assert_eq!(game.redo(), None);
+    assert_eq!(game.san_moves(), ["e4", "c5"]);
+    assert_eq!(uci::to_uci(game.last_move().unwrap()), "c7c5");
+    // Undo all the way restores the start exactly.
+    while game.undo().is_some() {}
+    assert_eq!(game.position(), game.start_position());
+    assert_eq!(game.history_keys(), Vec::<u64>::new());
+}
+
+#[test]
+fn history_keys_are_the_positions_before_the_current_one() {
+    let mut game = Game::new();
+    let start_key = game.position().key();
+    play_all(&mut game, &["d4", "d5"]);
+    let keys = game.history_keys();
+    assert_eq!(keys.len(), 2);
+    assert_eq!(keys[0], start_key);
+    assert_ne!(keys[1], game.position().key());
+}
+
+#[test]
+fn repetition_after_a_fen_start_threefold_claimable_then_claimed() {
+    let mut game = Game::from_fen("4k1n1/8/8/8/8/8/8/4K1N1 w - - 7 40").unwrap();
+    assert_eq!(game.repetition_count(), 1);
+    play_all(&mut game, &KNIGHT_SHUFFLE);
+    assert_eq!(game.repetition_count(), 2);
+    assert_eq!(game.claimable_draw(), None);
+    assert_eq!(game.claim_draw(), Err(GameError::NothingToClaim));
+    play_all(&mut game, &KNIGHT_SHUFFLE);
+    assert_eq!(game.repetition_count(), 3);
+    assert_eq!(game.claimable_draw(), Some(DrawReason::ThreefoldRepetition));
+    // Claimable is not ended: play may go on.
+    assert_eq!(game.status(), GameStatus::Ongoing);
+    // One move later the position is new for Black but was seen before: count 3 for it too.
+    game.play_san("Nf3").unwrap();
+    assert_eq!(game.repetition_count(), 3);
+    game.undo();
+    let o = game.claim_draw().unwrap();
+    assert_eq!(o, Outcome::Draw(DrawReason::ThreefoldRepetition));
+    assert_eq!(game.status(), GameStatus::Ended(o));
+    assert_eq!(game.result(), "1/2-1/2");
+    let before = game.clone();
+    assert_eq!(game.play_san("Nf3"), Err(GameError::GameOver(o)));
+    assert_eq!(game, before);
+    // Undo takes the claim back first, then moves.
+    assert_eq!(game.undo(), None);
+    assert_eq!(game.status(), GameStatus::Ongoing);
+    assert_eq!(game.ply(), 8);
+    assert!(game.undo().is_some());
+    assert_eq!(game.ply(), 7);
+}
+
+#[test]
+fn repetition_window_ends_at_a_capture_or_pawn_move() {
+    let mut game = Game::new();
+    play_all(&mut game, &KNIGHT_SHUFFLE);
+    assert_eq!(game.repetition_count(), 2);
+    play_all(&mut game, &["e4", "e5"]);
+    play_all(&mut game, &KNIGHT_SHUFFLE);
+    assert_eq!(game.repetition_count(), 2);
+}
+
+#[test]
+fn fivefold_ends_the_game_automatically() {
+    let mut game = Game::new();
+    for _ in 0..3 {
+        play_all(&mut game, &KNIGHT_SHUFFLE);
+    }
+    play_all(&mut game, &KNIGHT_SHUFFLE[..3]);
+    assert_eq!(game.status(), GameStatus::Ongoing);
+    game.play_san("Ng8").unwrap();
+    assert_eq!(game.repetition_count(), 5);
+    let o = Outcome::Draw(DrawReason::FivefoldRepetition);
+    assert_eq!(game.status(), GameStatus::Ended(o));
+    assert_eq!(game.claimable_draw(), None);
+    assert_eq!(game.claim_draw(), Err(GameError::GameOver(o)));
+    assert_eq!(game.play_san("Nf3"), Err(GameError::GameOver(o)));
+    // Undo reopens the game.
+    game.undo();
+    assert_eq!(game.status(), GameStatus::Ongoing);
+}
+
+#[test]
+fn fifty_move_rule_claimable_and_seventy_five_automatic() {
+    let mut game = Game::from_fen("4k1n1/8/8/8/8/8/8/4K1N1 w - - 99 80").unwrap();
+    assert_eq!(game.claimable_draw(), None);
+    game.play_san("Nf3").unwrap();
+    assert_eq!(game.claimable_draw(), Some(DrawReason::FiftyMoveRule));
+    assert_eq!(game.status(), GameStatus::Ongoing);
+    assert_eq!(
+        game.claim_draw(),
+        Ok(Outcome::Draw(DrawReason::FiftyMoveRule))
+    );
+
+    let mut game = Game::from_fen("4k1n1/8/8/8/8/8/8/4K1N1 w - - 149 80").unwrap();
+    assert_eq!(game.claimable_draw(), Some(DrawReason::FiftyMoveRule));
+    game.play_san("Nf3").unwrap();
+    assert_eq!(
+        game.status(),
+        GameStatus::Ended(Outcome::Draw(DrawReason::SeventyFiveMoveRule))
+    );
+    // A mate on the 150th ply counts as mate.
+    let mut game = Game::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 149 100").unwrap();
+    game.play_san("Ra8").unwrap();
+    assert_eq!(
+        game.status(),
+        GameStatus::Ended(Outcome::Checkmate {
+            winner: Side::White
+        })
+    );
+}
+
+#[test]
+fn stalemate() {
+    let mut game = Game::from_fen("7k/8/6K1/8/8/8/5Q2/8 w - - 0 1").unwrap();
+    game.play_san("Qf7").unwrap();
+    assert_eq!(
+        game.status(),
+        GameStatus::Ended(Outcome::Draw(DrawReason::Stalemate))
+    );
+    assert_eq!(game.san_moves(), ["Qf7"]);
+    let game = Game::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    assert_eq!(game.outcome(), Some(Outcome::Draw(DrawReason::Stalemate)));
+}
+
+#[test]
+fn insufficient_material_variants() {
+    let insufficient = Some(Outcome::Draw(DrawReason::InsufficientMaterial));
+    for fen in [
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1",    // K v K
+        "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1",  // K+B v K
+        "4k3/8/8/8/8/8/8/1N2K3 b - - 0 1",  // K+N v K
+        "2b1k3/8/8/8/8/8/8/3BK3 w - - 0 1", // bishops on one colour (c8 and d1 are light)
+    ] {
+        assert_eq!(
+            Game::from_fen(fen).unwrap().outcome(),
+            insufficient,
+            "{fen}"
+        );
+    }
+    for fen in [
+        "3bk3/8/8/8/8/8/8/3BK3 w - - 0 1",  // bishops on both colours
+        "4k3/8/8/8/8/8/8/1NN1K3 w - - 0 1", // two knights (mate is possible)
+        "4k3/8/8/8/8/8/8/3RK3 w - - 0 1",
+        "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+        "1n2k3/8/8/8/8/8/8/1N2K3 w - - 0 1", // knight v knight
+    ] {
+        assert_eq!(Game::from_fen(fen).unwrap().outcome(), None, "{fen}");
+    }
+    // Reached by a capture.
+    let mut game = Game::from_fen("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1").unwrap();
+    game.play_san("Kxd2").unwrap();
+    assert_eq!(game.outcome(), insufficient);
+}
+
+#[test]
+fn checkmate_and_a_move_after_it_leaves_the_game_unchanged() {
+    let mut game = Game::new();
+    play_all(&mut game, &["f3", "e5", "g4", "Qh4#"]);
+    let mate = Outcome::Checkmate {
+        winner: Side::Black,
+    };
+    assert_eq!(game.status(), GameStatus::Ended(mate));
+    assert_eq!(game.result(), "0-1");
+    let before = game.clone();
+    assert_eq!(game.play_uci("a2a3"), Err(GameError::GameOver(mate)));
+    assert_eq!(game.play_san("a3"), Err(GameError::GameOver(mate)));
+    assert_eq!(
+        game.play(Move::normal(Square::A2, Square::A3)),
+        Err(GameError::GameOver(mate))
+    );
+    assert_eq!(game.resign(Side::White), Err(GameError::GameOver(mate)));
+    assert_eq!(game.agree_draw(), Err(GameError::GameOver(mate)));
+    assert_eq!(game, before);
+    assert_eq!(game.fen(), before.fen());
+    let msg = GameError::GameOver(mate).to_string();
+    assert!(msg.contains("Black wins by checkmate"), "{msg}");
+}
+
+#[test]
+fn illegal_moves_are_errors_and_change_nothing() {
+    let mut game = Game::new();
+    game.play_san("e4").unwrap();
+    let before = game.clone();
+    assert_eq!(
+        game.play(Move::normal(Square::E7, Square::E4)),
+        Err(GameError::IllegalMove("e7e4".to_string()))
+    );
+    assert!(matches!(game.play_uci("e7e4"), Err(GameError::Uci(_))));
+    assert!(matches!(game.play_uci("zz"), Err(GameError::Uci(_))));
+    assert!(matches!(game.play_san("Ke7e5"), Err(GameError::San(_))));
+    let err = game.play_san("Nd5").unwrap_err();
+    assert!(err.to_string().contains("Nd5"), "{err}");
+    assert_eq!(game, before);
+}
+
+#[test]
+fn resignation_and_agreement() {
+    let mut game = Game::new();
+    play_all(&mut game, &["e4", "e5"]);
+    game.undo();
+    assert!(game.can_redo());
+    let o = game.resign(Side::White).unwrap();
+    assert_eq!(
+        o,
+        Outcome::Resignation {
+            winner: Side::Black
+        }
+    );
+    assert_eq!(game.result(), "0-1");
+    assert!(!game.can_redo());
+    assert_eq!(game.redo(), None);
+    assert_eq!(game.resign(Side::Black), Err(GameError::GameOver(o)));
+    assert_eq!(game.play_san("e5"), Err(GameError::GameOver(o)));
+    assert!(game.can_undo());
+    assert_eq!(game.undo(), None);
+    assert_eq!(game.status(), GameStatus::Ongoing);
+    assert!(game.can_redo());
+    let o = game.agree_draw().unwrap();
+    assert_eq!(o, Outcome::Draw(DrawReason::Agreement));
+    assert_eq!(game.tag("Result"), Some("1/2-1/2"));
+    assert!(game.to_pgn().trim_end().ends_with("1/2-1/2"));
+}
+
+#[test]
+fn tags_and_comments_in_pgn() {
+    let mut game = Game::new();
+    game.set_tag("White", "Ann \"The Rook\"");
+    game.set_tag("Black", "Bob");
+    game.set_tag("Annotator", "engine");
+    game.set_tag("White", "Ann");
+    game.set_tag("Result", "1-0"); // derived: ignored
+    assert_eq!(game.tag("White"), Some("Ann"));
+    assert_eq!(game.tags().len(), 3);
+    game.remove_tag("Annotator");
+    assert_eq!(game.tag("Annotator"), None);
+    play_all(&mut game, &["e4", "e5"]);
+    assert!(game.set_comment(1, Some("+0.31".to_string())));
+    assert!(game.set_comment(0, Some("A quick game".to_string())));
+    assert!(!game.set_comment(3, Some("no such move".to_string())));
+    assert_eq!(game.comment(1), Some("+0.31"));
+    let pgn = game.to_pgn();
+    assert!(pgn.starts_with("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"*\"]\n"), "{pgn}");
+    assert!(
+        pgn.contains("{A quick game} 1. e4 {+0.31} 1... e5 *"),
+        "{pgn}"
+    );
+    let back = Game::from_pgn(&pgn).unwrap();
+    assert_eq!(back.moves(), game.moves());
+    assert_eq!(back.comment(1), Some("+0.31"));
+    assert_eq!(back.comment(0), Some("A quick game"));
+    assert_eq!(back.tag("White"), Some("Ann"));
+    assert_eq!(back.tag("Event"), Some("?"));
+}
+
+#[test]
+fn from_pgn_keeps_the_result_and_fen_start() {
+    let pgn = "[Event \"Club\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 30\"]\n[Result \"1-0\"]\n\n30. e4 Kd7 1-0\n";
+    let game = Game::from_pgn(pgn).unwrap();
+    assert_eq!(game.ply(), 2);
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Resignation {
+            winner: Side::White
+        })
+    );
+    assert_eq!(game.tag("FEN"), None);
+    let out = game.to_pgn();
+    assert!(
+        out.contains("[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 30\"]"),
+        "{out}"
+    );
+    assert!(out.contains("30. e4 Kd7 1-0"), "{out}");
+    assert!(matches!(
+        Game::from_pgn("1. e4 e5 2. Ke3 *"),
+        Err(GameError::Pgn(_))
+    ));
+    assert!(matches!(Game::from_pgn("  "), Err(GameError::Pgn(_))));
+}
+
+#[test]
+fn json_round_trip_with_redo_comments_and_outcome() {
+    let mut game = Game::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 20").unwrap();
+    game.set_tag("White", "Ann");
+    play_all(&mut game, &["O-O", "O-O-O", "Ra7", "Rd7", "Rxd7"]);
+    game.set_comment(2, Some("long castle".to_string()));
+    game.undo();
+    game.undo();
+    game.resign(Side::Black).unwrap();
+    let json = game.to_json();
+    assert!(json.contains("\"version\": 1"), "{json}");
+    let back = Game::from_json(&json).unwrap();
+    assert_eq!(back, game);
+    assert_eq!(back.fen(), game.fen());
+    assert_eq!(back.history_keys(), game.history_keys());
+    assert_eq!(back.redo_moves(), game.redo_moves());
+    assert_eq!(back.outcome(), game.outcome());
+    // And the restored game behaves the same.
+    let mut back = back;
+    assert_eq!(back.undo(), None); // the resignation
+    assert_eq!(uci::to_uci(back.redo().unwrap()), "d8d7");
+    // Claimed draws survive too.
+    let mut game = Game::new();
+    for _ in 0..2 {
+        play_all(&mut game, &KNIGHT_SHUFFLE);
+    }
+    game.claim_draw().unwrap();
+    assert_eq!(Game::from_json(&game.to_json()).unwrap(), game);
+}
+
+fn tampered(json: &str) -> String {
+    match Game::from_json(json) {
+        Err(GameError::InvalidSave(msg)) => msg,
+        other => panic!("expected InvalidSave for {json}: {other:?}"),
+    }
+}
+
+#[test]
+fn tampered_json_is_an_error_saying_what_and_where() {
+    let mut game = Game::new();
+    play_all(&mut game, &["e4", "e5", "Nf3"]);
+    let good = game.to_json();
+    assert_eq!(Game::from_json(&good).unwrap(), game);
+
+    let msg = tampered(&good.replace("\"version\": 1", "\"version\": 2"));
+    assert!(msg.contains("unsupported version 2"), "{msg}");
+    let msg = tampered(&good.replace("\"version\": 1,", ""));
+    assert!(msg.contains("version"), "{msg}");
+    let msg = tampered(&good.replace("e7e5", "e7e4"));
+    assert!(msg.contains("moves[1] \"e7e4\""), "{msg}");
+    let msg = tampered(&good.replace("g1f3", "g1g3"));
+    assert!(msg.contains("moves[2]"), "{msg}");
+    let msg = tampered(&good.replace("e2e4", "e2e4q"));
+    assert!(msg.contains("moves[0]"), "{msg}");
+    let msg = tampered(&good.replace("KQkq", "KQkq-"));
+    assert!(msg.contains("start_fen"), "{msg}");
+    let msg = tampered(&good.replace("rnbqkbnr/pppppppp", "rnbqkbnr/ppppppppp"));
+    assert!(msg.contains("start_fen"), "{msg}");
+    let msg = tampered(&good.replace("\"redo\": [],", ""));
+    assert!(msg.contains("redo"), "{msg}");
+    let msg = tampered(&good.replace("\"outcome\": null", "\"outcome\": null, \"cheat\": 1"));
+    assert!(msg.contains("cheat"), "{msg}");
+    let msg = tampered(&good.replace(
+        "\"outcome\": null",
+        "\"outcome\": {\"type\": \"claim\", \"reason\": \"threefold_repetition\"}",
+    ));
+    assert!(msg.contains("cannot be claimed"), "{msg}");
+    let msg = tampered(&good.replace(
+        "\"outcome\": null",
+        "\"outcome\": {\"type\": \"resignation\", \"winner\": \"green\"}",
+    ));
+    assert!(msg.contains("green"), "{msg}");
+    let msg = tampered(&good.replace("\"tags\": []", "\"tags\": [[\"Result\", \"1-0\"]]"));
+    assert!(msg.contains("Result"), "{msg}");
+    let msg = tampered(&good.replace(
+        "{\n      \"uci\": \"e2e4\"\n    }",
+        "{\"uci\": \"e2e4\", \"nags\": [300]}",
+    ));
+    assert!(msg.contains("300") || msg.contains("u8"), "{msg}");
+    let msg = tampered(&good.replace(
+        "\"redo\": []",
+        "\"redo\": [{\"uci\": \"a7a5\"}, {\"uci\": \"e1e3\"}]",
+    ));
+    assert!(msg.contains("redo[1] \"e1e3\""), "{msg}");
+    let msg = tampered("");
+    assert!(msg.contains("not JSON"), "{msg}");
+    let msg = tampered("[1, 2]");
+    assert!(msg.contains("object"), "{msg}");
+    tampered("{\"version\": \"1\"}");
+    tampered("{\"version\": 1}");
+    tampered("null");
+    tampered("{\"version\": 1e400}");
+
+    // A move after the game ended by rule.
+    let mut mated = Game::new();
+    play_all(&mut mated, &["f3", "e5", "g4", "Qh4#"]);
+    let json = mated.to_json();
+    assert_eq!(Game::from_json(&json).unwrap(), mated);
+    let msg = tampered(&json.replace(
+        "\"outcome\": null",
+        "\"outcome\": {\"type\": \"agreement\"}",
+    ));
+    assert!(msg.contains("already ended"), "{msg}");
+
+    // Every truncation of a good save is an error, never a panic.
+    for cut in 0..good.len() {
+        if good.is_char_boundary(cut) {
+            assert!(Game::from_json(&good[..cut]).is_err());
+        }
+    }
+}
