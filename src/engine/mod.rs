@@ -134,7 +134,7 @@ pub struct Engine {
 }
 
 /// After this fraction of the optimum time, do not start another iteration.
-const NEW_ITERATION_FRACTION: f64 = 0.9;
+const NEW_ITERATION_FRACTION: f64 = 1.0;
 
 impl Engine {
     /// An engine with `config`; allocates its transposition table.
@@ -323,7 +323,7 @@ impl Engine {
                 if limits.move_time.is_none() {
                     // Think less when the best move has been stable, more when it keeps changing.
                     let stability = if best_changes == 0 {
-                        0.75
+                        0.8
                     } else {
                         1.0 + 0.25 * best_changes.min(3) as f64
                     };
