@@ -476,3 +476,63 @@ fn snapshot_numbers_the_move_list() {
     );
     assert_eq!((rows[1].number, rows[1].white.as_deref()), (18, Some("e4")));
 }
+
+#[test]
+fn a_clock_for_the_side_not_to_move_does_not_make_an_endless_search() {
+    let game = ChessGame::new();
+    let engine = engine();
+    let rec = Arc::new(Recorder::default());
+    let limits = SearchLimits {
+        black_time_ms: Some(100),
+        ..SearchLimits::default()
+    };
+    let _h = engine.think(game, limits, rec.clone()).unwrap();
+    assert!(!rec.wait_results(1, Duration::from_secs(30))[0].stopped);
+}
+
+#[test]
+fn closing_the_engine_stops_its_search_even_with_a_handle_held() {
+    let game = ChessGame::new();
+    let engine = engine();
+    let rec = Arc::new(Recorder::default());
+    let handle = engine.think(game, infinite(), rec.clone()).unwrap();
+    thread::sleep(Duration::from_millis(50));
+    drop(engine);
+    assert!(rec.wait_results(1, Duration::from_secs(5))[0].stopped);
+    assert!(handle.is_finished());
+}
+
+#[test]
+fn the_last_engine_reference_may_be_released_inside_on_finished() {
+    struct DropsEngine(
+        Mutex<Option<Arc<ChessEngine>>>,
+        Mutex<Option<Arc<chesscore::ffi::SearchHandle>>>,
+        Recorder,
+    );
+    impl SearchListener for DropsEngine {
+        fn on_info(&self, _: SearchInfo) {}
+        fn on_finished(&self, result: SearchResult) {
+            // The app's common pattern: engine closed earlier, handle released now.
+            self.1.lock().unwrap().take();
+            self.0.lock().unwrap().take();
+            self.2.on_finished(result);
+        }
+    }
+    let listener = Arc::new(DropsEngine(
+        Mutex::new(None),
+        Mutex::new(None),
+        Recorder::default(),
+    ));
+    let engine = engine();
+    let handle = engine
+        .think(ChessGame::new(), depth(3), listener.clone())
+        .unwrap();
+    *listener.1.lock().unwrap() = Some(handle);
+    *listener.0.lock().unwrap() = Some(engine);
+    // The result still arrives in full: the drop inside the callback did not panic.
+    let result = listener
+        .2
+        .wait_results(1, Duration::from_secs(30))
+        .remove(0);
+    assert_eq!(result.depth, 3);
+}

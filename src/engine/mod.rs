@@ -189,7 +189,9 @@ impl Engine {
         } else {
             limits
                 .depth
-                .unwrap_or(if limits.uses_clock() || limits.nodes.is_some() {
+                // A clock given only for the side not to move does not bound this search: then
+                // the level's default depth applies, as with no limits at all.
+                .unwrap_or(if budget.is_some() || limits.nodes.is_some() {
                     MAX_PLY as u32 - 8
                 } else {
                     DEFAULT_DEPTH

@@ -245,7 +245,12 @@ impl Drop for EngineThread {
         self.stop();
         self.send(Command::Quit);
         if let Some(worker) = self.worker.take() {
-            let _ = worker.join();
+            // Dropped from one of its own callbacks (the last reference released in
+            // `on_finished`): the worker cannot join itself; it ends after the callback returns,
+            // when it reads Quit.
+            if worker.thread().id() != std::thread::current().id() {
+                let _ = worker.join();
+            }
         }
     }
 }

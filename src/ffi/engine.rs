@@ -508,6 +508,14 @@ impl ChessEngine {
     }
 }
 
+impl Drop for ChessEngine {
+    /// Closing the engine stops its search, even while a `SearchHandle` is still held (the
+    /// handle keeps the thread alive only until that search has finished).
+    fn drop(&mut self) {
+        self.thread.stop();
+    }
+}
+
 #[derive(Default)]
 struct Slot {
     result: Option<SearchResult>,
