@@ -536,3 +536,20 @@ fn the_last_engine_reference_may_be_released_inside_on_finished() {
         .remove(0);
     assert_eq!(result.depth, 3);
 }
+
+#[test]
+fn tag_names_pgn_cannot_hold_are_refused() {
+    let game = ChessGame::new();
+    game.set_tag("WhiteElo".into(), "2100".into()).unwrap();
+    for bad in ["White Elo", "", "Result", "FEN"] {
+        assert!(
+            matches!(
+                game.set_tag(bad.into(), "x".into()),
+                Err(ChessError::InvalidRequest(_))
+            ),
+            "{bad}"
+        );
+    }
+    assert_eq!(game.tag("WhiteElo".into()).as_deref(), Some("2100"));
+    assert!(game.pgn().contains("[WhiteElo \"2100\"]"));
+}
