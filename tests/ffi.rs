@@ -118,6 +118,34 @@ fn listener_gets_infos_on_the_engine_thread_and_exactly_one_result() {
 }
 
 #[test]
+fn progress_reaches_the_app_at_most_every_100_ms() {
+    let game = ChessGame::new();
+    let engine = engine();
+    let rec = Arc::new(Recorder::default());
+    let arrivals = Arc::new(Mutex::new(Vec::new()));
+    struct Timed(Arc<Recorder>, Arc<Mutex<Vec<Instant>>>);
+    impl SearchListener for Timed {
+        fn on_info(&self, info: SearchInfo) {
+            self.1.lock().unwrap().push(Instant::now());
+            self.0.on_info(info);
+        }
+        fn on_finished(&self, result: SearchResult) {
+            self.0.on_finished(result);
+        }
+    }
+    let limits = SearchLimits { move_time_ms: Some(700), ..SearchLimits::default() };
+    let _h = engine.think(game, limits, Arc::new(Timed(rec.clone(), arrivals.clone()))).unwrap();
+    rec.wait_results(1, Duration::from_secs(30));
+    let times = arrivals.lock().unwrap().clone();
+    assert!(times.len() >= 2, "several depths reported");
+    // Every gap but the last (the held-back final depth) is at least the interval.
+    for pair in times[..times.len() - 1].windows(2) {
+        assert!(pair[1] - pair[0] >= Duration::from_millis(95), "{:?}", pair[1] - pair[0]);
+    }
+    assert!(times.len() <= 10, "{} reports in 0.7 s", times.len());
+}
+
+#[test]
 fn stop_and_dropping_the_handle_end_an_infinite_search_quickly() {
     let game = ChessGame::new();
     let engine = engine();

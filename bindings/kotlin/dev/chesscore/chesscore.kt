@@ -1088,7 +1088,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_searchhandle_stop() and 0xFFFF) != 62546) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_searchlistener_on_info() and 0xFFFF) != 34887) {
+    if ((lib.uniffi_chesscore_checksum_method_searchlistener_on_info() and 0xFFFF) != 60205) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_searchlistener_on_finished() and 0xFFFF) != 7538) {
@@ -3268,7 +3268,8 @@ public object FfiConverterTypeSearchHandle: FfiConverter<SearchHandle, Long> {
 public interface SearchListener {
     
     /**
-     * After a completed depth, at most every ~100 ms once the first depths are done.
+     * After a completed depth: the first at once, then at most every ~100 ms (the last one
+     * held back arrives before `on_finished`).
      */
     fun `onInfo`(`info`: SearchInfo)
     
@@ -3387,7 +3388,8 @@ open class SearchListenerImpl: Disposable, AutoCloseable, SearchListener
 
     
     /**
-     * After a completed depth, at most every ~100 ms once the first depths are done.
+     * After a completed depth: the first at once, then at most every ~100 ms (the last one
+     * held back arrives before `on_finished`).
      */override fun `onInfo`(`info`: SearchInfo)
         = 
     callWithHandle {

@@ -1667,7 +1667,8 @@ public func FfiConverterTypeSearchHandle_lower(_ value: SearchHandle) -> UInt64 
 public protocol SearchListener: AnyObject, Sendable {
     
     /**
-     * After a completed depth, at most every ~100 ms once the first depths are done.
+     * After a completed depth: the first at once, then at most every ~100 ms (the last one
+     * held back arrives before `on_finished`).
      */
     func onInfo(info: SearchInfo) 
     
@@ -1735,7 +1736,8 @@ open class SearchListenerImpl: SearchListener, @unchecked Sendable {
 
     
     /**
-     * After a completed depth, at most every ~100 ms once the first depths are done.
+     * After a completed depth: the first at once, then at most every ~100 ms (the last one
+     * held back arrives before `on_finished`).
      */
 open func onInfo(info: SearchInfo)  {try! rustCall() {
         uniffiCallStatus in
@@ -4416,7 +4418,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_searchhandle_stop() != 62546) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_searchlistener_on_info() != 34887) {
+    if (uniffi_chesscore_checksum_method_searchlistener_on_info() != 60205) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_searchlistener_on_finished() != 7538) {
