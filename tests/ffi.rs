@@ -133,14 +133,23 @@ fn progress_reaches_the_app_at_most_every_100_ms() {
             self.0.on_finished(result);
         }
     }
-    let limits = SearchLimits { move_time_ms: Some(700), ..SearchLimits::default() };
-    let _h = engine.think(game, limits, Arc::new(Timed(rec.clone(), arrivals.clone()))).unwrap();
+    let limits = SearchLimits {
+        move_time_ms: Some(700),
+        ..SearchLimits::default()
+    };
+    let _h = engine
+        .think(game, limits, Arc::new(Timed(rec.clone(), arrivals.clone())))
+        .unwrap();
     rec.wait_results(1, Duration::from_secs(30));
     let times = arrivals.lock().unwrap().clone();
     assert!(times.len() >= 2, "several depths reported");
     // Every gap but the last (the held-back final depth) is at least the interval.
     for pair in times[..times.len() - 1].windows(2) {
-        assert!(pair[1] - pair[0] >= Duration::from_millis(95), "{:?}", pair[1] - pair[0]);
+        assert!(
+            pair[1] - pair[0] >= Duration::from_millis(95),
+            "{:?}",
+            pair[1] - pair[0]
+        );
     }
     assert!(times.len() <= 10, "{} reports in 0.7 s", times.len());
 }
