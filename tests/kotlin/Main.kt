@@ -1,5 +1,7 @@
 package dev.chesscore.tests
 
+import dev.chesscore.presentation.gameControllerTests
+
 fun main(args: Array<String>) {
-    runSuites(listOf(gameTests), args.firstOrNull())
+    runSuites(listOf(gameTests, wrapperTests, gameControllerTests), args.firstOrNull())
 }
