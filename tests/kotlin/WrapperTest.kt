@@ -12,9 +12,6 @@ import dev.chesscore.ktx.replacing
 import dev.chesscore.ktx.searchInfo
 import dev.chesscore.ktx.withResources
 import dev.chesscore.liveObjectCount
-import dev.chesscore.presentation.MAIN_THREAD
-import dev.chesscore.presentation.eventually
-import dev.chesscore.presentation.onMain
 import kotlin.test.assertEquals
 import kotlin.test.assertFailsWith
 import kotlin.test.assertFalse

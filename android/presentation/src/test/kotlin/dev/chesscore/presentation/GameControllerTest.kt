@@ -10,6 +10,9 @@ import dev.chesscore.PieceKind
 import dev.chesscore.SearchLimits
 import dev.chesscore.Side
 import dev.chesscore.liveObjectCount
+import dev.chesscore.tests.MAIN_THREAD
+import dev.chesscore.tests.eventually
+import dev.chesscore.tests.onMain
 import dev.chesscore.tests.suite
 import kotlin.test.assertEquals
 import kotlin.test.assertFailsWith

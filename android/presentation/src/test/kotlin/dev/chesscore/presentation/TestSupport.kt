@@ -8,34 +8,11 @@ import dev.chesscore.SearchInfo
 import dev.chesscore.SearchLimits
 import dev.chesscore.SearchListener
 import dev.chesscore.SearchResult
-import java.util.concurrent.Executors
+import dev.chesscore.tests.MAIN_THREAD
 import kotlin.test.fail
-import kotlinx.coroutines.CoroutineScope
-import kotlinx.coroutines.asCoroutineDispatcher
 import kotlinx.coroutines.channels.Channel
-import kotlinx.coroutines.delay
 import kotlinx.coroutines.flow.first
-import kotlinx.coroutines.runBlocking
-import kotlinx.coroutines.withContext
-import kotlinx.coroutines.withTimeout
 import kotlinx.coroutines.withTimeoutOrNull
-
-/** The name of the single thread that plays the main thread in these tests. */
-const val MAIN_THREAD = "test-main"
-
-/**
- * Runs [block] on a fresh single-threaded dispatcher (the "main thread") under a timeout, so a
- * hang fails the test instead of blocking the run.
- */
-fun <T> onMain(timeoutMs: Long = 30_000, block: suspend CoroutineScope.() -> T): T {
-    val executor = Executors.newSingleThreadExecutor { r -> Thread(r, MAIN_THREAD).apply { isDaemon = true } }
-    val dispatcher = executor.asCoroutineDispatcher()
-    try {
-        return runBlocking { withTimeout(timeoutMs) { withContext(dispatcher) { block() } } }
-    } finally {
-        dispatcher.close()
-    }
-}
 
 /** Suspends until the state satisfies [predicate]; fails with the last state after [timeoutMs]. */
 suspend fun GameController.awaitState(
@@ -44,13 +21,6 @@ suspend fun GameController.awaitState(
     predicate: (BoardUiState) -> Boolean,
 ): BoardUiState = withTimeoutOrNull(timeoutMs) { state.first(predicate) }
     ?: fail("timed out waiting for $what; state: ${state.value.copy(snapshot = state.value.snapshot.copy(legalMoves = emptyList(), squares = emptyList()))}")
-
-/** Suspends until [condition] holds, checking every few milliseconds; fails after [timeoutMs]. */
-suspend fun eventually(what: String, timeoutMs: Long = 2_000, condition: () -> Boolean) {
-    withTimeoutOrNull(timeoutMs) {
-        while (!condition()) delay(2)
-    } ?: fail("timed out waiting for $what")
-}
 
 /**
  * A real engine that also reports, after the controller's listener was called, every result it
