@@ -6,6 +6,7 @@ import dev.chesscore.DrawReason
 import dev.chesscore.GameStatus
 import dev.chesscore.Outcome
 import dev.chesscore.Piece
+import dev.chesscore.Score
 import dev.chesscore.PieceKind
 import dev.chesscore.SearchLimits
 import dev.chesscore.Side
@@ -400,6 +401,44 @@ val gameControllerTests = suite("GameController") {
             f.controller.close()
             assertEquals(baseline, liveObjectCount())
             f.controller.tapSquare(sq("d2")) // ignored after close, no crash
+        }
+    }
+}
+
+val presentationTextTests = suite("Presentation texts") {
+    test("move rows number the core's SAN from the start and from a FEN with Black to move") {
+        ChessGame().use { game ->
+            assertEquals(emptyList(), moveRows(game.snapshot()))
+            listOf("e4", "e5", "Nf3").forEach { game.playSan(it) }
+            assertEquals(listOf(MoveRow(1, "e4", "e5"), MoveRow(2, "Nf3", null)), moveRows(game.snapshot()))
+        }
+        ChessGame.fromFen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 7").use { game ->
+            listOf("e5", "Nf3", "Nc6").forEach { game.playSan(it) }
+            assertEquals(listOf(MoveRow(7, null, "e5"), MoveRow(8, "Nf3", "Nc6")), moveRows(game.snapshot()))
+        }
+    }
+
+    test("scores read from White's side") {
+        assertEquals("+0.35", scoreText(Score.Centipawns(35), Side.WHITE))
+        assertEquals("-0.35", scoreText(Score.Centipawns(35), Side.BLACK))
+        assertEquals("0.00", scoreText(Score.Centipawns(0), Side.BLACK))
+        assertEquals("M3", scoreText(Score.Mate(3), Side.WHITE))
+        assertEquals("-M2", scoreText(Score.Mate(2), Side.BLACK))
+        assertEquals("M1", scoreText(Score.Mate(-1), Side.BLACK))
+    }
+
+    test("status texts for every ending come from the core's status") {
+        ChessGame.fromFen("8/8/8/8/8/5k2/8/4K3 w - - 0 1").use {
+            assertEquals("Draw by insufficient material", statusText(it.snapshot()))
+        }
+        ChessGame().use { game ->
+            assertEquals("White to move", statusText(game.snapshot()))
+            game.resign(Side.BLACK)
+            assertEquals("Black resigned — White wins", statusText(game.snapshot()))
+        }
+        ChessGame.fromFen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").use { game ->
+            game.playSan("Rh8")
+            assertEquals("Black to move — check", statusText(game.snapshot()))
         }
     }
 }
