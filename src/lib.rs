@@ -10,3 +10,8 @@ pub mod notation;
 pub mod rules;
 
 uniffi::setup_scaffolding!();
+
+/// The README's examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -6,6 +6,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 mod bench;
+mod board;
+mod play;
 mod uci;
 
 const USAGE: &str = "usage: chesscore [uci | play [options] | perft DEPTH [FEN] | bench]";
@@ -18,6 +20,7 @@ pub fn run(args: &[String]) -> ExitCode {
             ExitCode::SUCCESS
         }
         Some("bench") => bench::run(&args[1..]),
+        Some("play") => play::run(&args[1..]),
         Some("perft") => perft(&args[1..]),
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");

@@ -439,8 +439,9 @@ impl ChessEngine {
     }
 
     /// Searches the game's current position and returns the result when the search ends
-    /// (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the caller stops the
-    /// search.
+    /// (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the Kotlin coroutine
+    /// stops the search. Swift's generated code does not forward task cancellation to Rust:
+    /// there, cancel with `stop()` (the Swift package's `bestMove(in:)` wrapper does this).
     ///
     /// # Errors
     /// `GameOver` when the game has ended.

@@ -7,7 +7,8 @@ use crate::notation::uci::UciMove;
 use crate::rules::{Bitboard, Square};
 
 use super::types::{
-    legal_move, legal_move_with_san, GameSnapshot, GameStatus, LegalMove, PieceKind, Side,
+    legal_move, legal_move_with_san, move_rows, GameSnapshot, GameStatus, LegalMove, PieceKind,
+    Side,
 };
 use super::{square_from_index, ChessError, LiveObject};
 
@@ -78,6 +79,11 @@ pub(crate) fn snapshot(game: &Game) -> GameSnapshot {
         check_square: pos.is_check().then(|| pos.king_square(us).index() as u32),
         status: status(game),
         san_history: game.san_history().to_vec(),
+        move_rows: move_rows(
+            game.start_position().fullmove_number(),
+            game.start_position().side_to_move(),
+            game.san_history(),
+        ),
         can_undo: game.can_undo(),
         can_redo: game.can_redo(),
         ply: game.ply() as u32,

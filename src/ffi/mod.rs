@@ -13,7 +13,9 @@ pub use engine::{
 };
 pub use error::ChessError;
 pub use game::{ChessGame, Tag};
-pub use types::{DrawReason, GameSnapshot, GameStatus, LegalMove, Outcome, Piece, PieceKind, Side};
+pub use types::{
+    DrawReason, GameSnapshot, GameStatus, LegalMove, MoveRow, Outcome, Piece, PieceKind, Side,
+};
 
 use std::sync::atomic::{AtomicU64, Ordering};
 

@@ -251,6 +251,9 @@ pub struct GameSnapshot {
     pub status: GameStatus,
     /// The moves played so far, in SAN.
     pub san_history: Vec<String>,
+    /// The same moves as numbered rows for a move list ("12. Nf3 Nc6"); a game that starts with
+    /// Black to move has a first row without a White move.
+    pub move_rows: Vec<MoveRow>,
     /// `true` when `undo()` would take something back.
     pub can_undo: bool,
     /// `true` when `redo()` would replay a move.
@@ -266,6 +269,53 @@ pub struct GameSnapshot {
     /// The Zobrist key of the position: engine results carry the key of the position they
     /// were computed for, so an app can ignore a result whose key differs.
     pub position_key: u64,
+}
+
+/// One numbered row of a move list: White's move and Black's reply.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct MoveRow {
+    /// The move number.
+    pub number: u32,
+    /// White's move in SAN (`null`/`nil` when the game started with Black to move).
+    pub white: Option<String>,
+    /// Black's move in SAN (`null`/`nil` when Black has not replied yet).
+    pub black: Option<String>,
+}
+
+/// Groups `sans`, played from a position with `first_number` and `first_side` to move, into
+/// numbered rows.
+pub(crate) fn move_rows(
+    first_number: u32,
+    first_side: rules::Side,
+    sans: &[String],
+) -> Vec<MoveRow> {
+    let mut rows: Vec<MoveRow> = Vec::with_capacity(sans.len() / 2 + 1);
+    let mut number = first_number;
+    let mut side = first_side;
+    for san in sans {
+        match side {
+            rules::Side::White => rows.push(MoveRow {
+                number,
+                white: Some(san.clone()),
+                black: None,
+            }),
+            rules::Side::Black => match rows.last_mut() {
+                Some(row) if row.number == number && row.black.is_none() => {
+                    row.black = Some(san.clone())
+                }
+                _ => rows.push(MoveRow {
+                    number,
+                    white: None,
+                    black: Some(san.clone()),
+                }),
+            },
+        }
+        if side == rules::Side::Black {
+            number += 1;
+        }
+        side = !side;
+    }
+    rows
 }
 
 /// Converts a game error into the error the apps see.

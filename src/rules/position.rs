@@ -506,20 +506,26 @@ impl Position {
             && (attacks::rook_attacks(king, occupied) & orth).is_empty()
     }
 
-    /// Plays `m`, which must be legal in this position (as produced by move generation or checked
-    /// with [`Position::is_legal`]), and returns what [`Position::unmake_move`] needs.
-    ///
-    /// Playing an illegal move leaves the position inconsistent; [`crate::game::Game::play`] is
-    /// the checked way to play a move.
-    pub fn make_move(&mut self, m: Move) -> Undo {
-        let undo = Undo {
+    /// What taking back the next move needs, before that move changes anything.
+    #[inline]
+    fn undo_record(&self) -> Undo {
+        Undo {
             captured: None,
             castling: self.castling,
             en_passant: self.en_passant,
             halfmove_clock: self.halfmove_clock,
             key: self.key,
             checkers: self.checkers,
-        };
+        }
+    }
+
+    /// Plays `m`, which must be legal in this position (as produced by move generation or checked
+    /// with [`Position::is_legal`]), and returns what [`Position::unmake_move`] needs.
+    ///
+    /// Playing an illegal move leaves the position inconsistent; [`crate::game::Game::play`] is
+    /// the checked way to play a move.
+    pub fn make_move(&mut self, m: Move) -> Undo {
+        let undo = self.undo_record();
         let us = self.side_to_move;
         let them = !us;
         let from = m.from();
@@ -673,14 +679,7 @@ impl Position {
     /// to move must not be in check. Take it back with [`Position::unmake_null_move`].
     pub fn make_null_move(&mut self) -> Undo {
         debug_assert!(!self.is_check());
-        let undo = Undo {
-            captured: None,
-            castling: self.castling,
-            en_passant: self.en_passant,
-            halfmove_clock: self.halfmove_clock,
-            key: self.key,
-            checkers: self.checkers,
-        };
+        let undo = self.undo_record();
         let mut key = self.key ^ KEYS.black_to_move;
         if let Some(ep) = self.en_passant.take() {
             key ^= KEYS.en_passant_file[ep.file() as usize];

@@ -4,5 +4,12 @@ import dev.chesscore.presentation.gameControllerTests
 import dev.chesscore.presentation.presentationTextTests
 
 fun main(args: Array<String>) {
-    runSuites(listOf(gameTests, wrapperTests, gameControllerTests, presentationTextTests), args.firstOrNull())
+    if (args.firstOrNull() == "--bench") {
+        runBench()
+        return
+    }
+    runSuites(
+        listOf(gameTests, bindingTests, wrapperTests, gameControllerTests, presentationTextTests),
+        args.firstOrNull(),
+    )
 }

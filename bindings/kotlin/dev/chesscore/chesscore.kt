@@ -1058,7 +1058,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_engine_levels() and 0xFFFF) != 33503) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessengine_best_move() and 0xFFFF) != 32686) {
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_best_move() and 0xFFFF) != 12795) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessengine_config() and 0xFFFF) != 50492) {
@@ -1653,8 +1653,9 @@ public interface ChessEngineInterface {
     
     /**
      * Searches the game's current position and returns the result when the search ends
-     * (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the caller stops the
-     * search.
+     * (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the Kotlin coroutine
+     * stops the search. Swift's generated code does not forward task cancellation to Rust:
+     * there, cancel with `stop()` (the Swift package's `bestMove(in:)` wrapper does this).
      *
      * # Errors
      * `GameOver` when the game has ended.
@@ -1835,8 +1836,9 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
     
     /**
      * Searches the game's current position and returns the result when the search ends
-     * (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the caller stops the
-     * search.
+     * (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the Kotlin coroutine
+     * stops the search. Swift's generated code does not forward task cancellation to Rust:
+     * there, cancel with `stop()` (the Swift package's `bestMove(in:)` wrapper does this).
      *
      * # Errors
      * `GameOver` when the game has ended.
@@ -3686,6 +3688,12 @@ data class GameSnapshot (
     var `sanHistory`: List<kotlin.String>
     , 
     /**
+     * The same moves as numbered rows for a move list ("12. Nf3 Nc6"); a game that starts with
+     * Black to move has a first row without a White move.
+     */
+    var `moveRows`: List<MoveRow>
+    , 
+    /**
      * `true` when `undo()` would take something back.
      */
     var `canUndo`: kotlin.Boolean
@@ -3744,6 +3752,7 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterOptionalUInt.read(buf),
             FfiConverterTypeGameStatus.read(buf),
             FfiConverterSequenceString.read(buf),
+            FfiConverterSequenceTypeMoveRow.read(buf),
             FfiConverterBoolean.read(buf),
             FfiConverterBoolean.read(buf),
             FfiConverterUInt.read(buf),
@@ -3763,6 +3772,7 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterOptionalUInt.allocationSize(value.`checkSquare`) +
             FfiConverterTypeGameStatus.allocationSize(value.`status`) +
             FfiConverterSequenceString.allocationSize(value.`sanHistory`) +
+            FfiConverterSequenceTypeMoveRow.allocationSize(value.`moveRows`) +
             FfiConverterBoolean.allocationSize(value.`canUndo`) +
             FfiConverterBoolean.allocationSize(value.`canRedo`) +
             FfiConverterUInt.allocationSize(value.`ply`) +
@@ -3781,6 +3791,7 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterOptionalUInt.write(value.`checkSquare`, buf)
             FfiConverterTypeGameStatus.write(value.`status`, buf)
             FfiConverterSequenceString.write(value.`sanHistory`, buf)
+            FfiConverterSequenceTypeMoveRow.write(value.`moveRows`, buf)
             FfiConverterBoolean.write(value.`canUndo`, buf)
             FfiConverterBoolean.write(value.`canRedo`, buf)
             FfiConverterUInt.write(value.`ply`, buf)
@@ -3907,6 +3918,61 @@ public object FfiConverterTypeLegalMove: FfiConverterRustBuffer<LegalMove> {
             FfiConverterBoolean.write(value.`isCheckmate`, buf)
             FfiConverterBoolean.write(value.`isCastle`, buf)
             FfiConverterBoolean.write(value.`isEnPassant`, buf)
+    }
+}
+
+
+
+/**
+ * One numbered row of a move list: White's move and Black's reply.
+ */
+data class MoveRow (
+    /**
+     * The move number.
+     */
+    var `number`: kotlin.UInt
+    , 
+    /**
+     * White's move in SAN (`null`/`nil` when the game started with Black to move).
+     */
+    var `white`: kotlin.String?
+    , 
+    /**
+     * Black's move in SAN (`null`/`nil` when Black has not replied yet).
+     */
+    var `black`: kotlin.String?
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeMoveRow: FfiConverterRustBuffer<MoveRow> {
+    override fun read(buf: ByteBuffer): MoveRow {
+        return MoveRow(
+            FfiConverterUInt.read(buf),
+            FfiConverterOptionalString.read(buf),
+            FfiConverterOptionalString.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: MoveRow) = (
+            FfiConverterUInt.allocationSize(value.`number`) +
+            FfiConverterOptionalString.allocationSize(value.`white`) +
+            FfiConverterOptionalString.allocationSize(value.`black`)
+    )
+
+    override fun write(value: MoveRow, buf: ByteBuffer) {
+            FfiConverterUInt.write(value.`number`, buf)
+            FfiConverterOptionalString.write(value.`white`, buf)
+            FfiConverterOptionalString.write(value.`black`, buf)
     }
 }
 
@@ -5294,6 +5360,34 @@ public object FfiConverterSequenceTypeLegalMove: FfiConverterRustBuffer<List<Leg
         buf.putInt(value.size)
         value.iterator().forEach {
             FfiConverterTypeLegalMove.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceTypeMoveRow: FfiConverterRustBuffer<List<MoveRow>> {
+    override fun read(buf: ByteBuffer): List<MoveRow> {
+        val len = buf.getInt()
+        return List<MoveRow>(len) {
+            FfiConverterTypeMoveRow.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<MoveRow>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeMoveRow.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<MoveRow>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeMoveRow.write(it, buf)
         }
     }
 }

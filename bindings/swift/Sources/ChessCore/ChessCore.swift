@@ -600,8 +600,9 @@ public protocol ChessEngineProtocol: AnyObject, Sendable {
     
     /**
      * Searches the game's current position and returns the result when the search ends
-     * (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the caller stops the
-     * search.
+     * (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the Kotlin coroutine
+     * stops the search. Swift's generated code does not forward task cancellation to Rust:
+     * there, cancel with `stop()` (the Swift package's `bestMove(in:)` wrapper does this).
      *
      * # Errors
      * `GameOver` when the game has ended.
@@ -731,8 +732,9 @@ public convenience init(config: EngineConfig)throws  {
     
     /**
      * Searches the game's current position and returns the result when the search ends
-     * (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the caller stops the
-     * search.
+     * (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the Kotlin coroutine
+     * stops the search. Swift's generated code does not forward task cancellation to Rust:
+     * there, cancel with `stop()` (the Swift package's `bestMove(in:)` wrapper does this).
      *
      * # Errors
      * `GameOver` when the game has ended.
@@ -2116,6 +2118,11 @@ public struct GameSnapshot: Equatable, Hashable {
      */
     public var sanHistory: [String]
     /**
+     * The same moves as numbered rows for a move list ("12. Nf3 Nc6"); a game that starts with
+     * Black to move has a first row without a White move.
+     */
+    public var moveRows: [MoveRow]
+    /**
      * `true` when `undo()` would take something back.
      */
     public var canUndo: Bool
@@ -2173,6 +2180,10 @@ public struct GameSnapshot: Equatable, Hashable {
          * The moves played so far, in SAN.
          */sanHistory: [String], 
         /**
+         * The same moves as numbered rows for a move list ("12. Nf3 Nc6"); a game that starts with
+         * Black to move has a first row without a White move.
+         */moveRows: [MoveRow], 
+        /**
          * `true` when `undo()` would take something back.
          */canUndo: Bool, 
         /**
@@ -2202,6 +2213,7 @@ public struct GameSnapshot: Equatable, Hashable {
         self.checkSquare = checkSquare
         self.status = status
         self.sanHistory = sanHistory
+        self.moveRows = moveRows
         self.canUndo = canUndo
         self.canRedo = canRedo
         self.ply = ply
@@ -2235,6 +2247,7 @@ public struct FfiConverterTypeGameSnapshot: FfiConverterRustBuffer {
                 checkSquare: FfiConverterOptionUInt32.read(from: &buf), 
                 status: FfiConverterTypeGameStatus.read(from: &buf), 
                 sanHistory: FfiConverterSequenceString.read(from: &buf), 
+                moveRows: FfiConverterSequenceTypeMoveRow.read(from: &buf), 
                 canUndo: FfiConverterBool.read(from: &buf), 
                 canRedo: FfiConverterBool.read(from: &buf), 
                 ply: FfiConverterUInt32.read(from: &buf), 
@@ -2254,6 +2267,7 @@ public struct FfiConverterTypeGameSnapshot: FfiConverterRustBuffer {
         FfiConverterOptionUInt32.write(value.checkSquare, into: &buf)
         FfiConverterTypeGameStatus.write(value.status, into: &buf)
         FfiConverterSequenceString.write(value.sanHistory, into: &buf)
+        FfiConverterSequenceTypeMoveRow.write(value.moveRows, into: &buf)
         FfiConverterBool.write(value.canUndo, into: &buf)
         FfiConverterBool.write(value.canRedo, into: &buf)
         FfiConverterUInt32.write(value.ply, into: &buf)
@@ -2436,6 +2450,85 @@ public func FfiConverterTypeLegalMove_lift(_ buf: RustBuffer) throws -> LegalMov
 #endif
 public func FfiConverterTypeLegalMove_lower(_ value: LegalMove) -> RustBuffer {
     return FfiConverterTypeLegalMove.lower(value)
+}
+
+
+/**
+ * One numbered row of a move list: White's move and Black's reply.
+ */
+public struct MoveRow: Equatable, Hashable {
+    /**
+     * The move number.
+     */
+    public var number: UInt32
+    /**
+     * White's move in SAN (`null`/`nil` when the game started with Black to move).
+     */
+    public var white: String?
+    /**
+     * Black's move in SAN (`null`/`nil` when Black has not replied yet).
+     */
+    public var black: String?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The move number.
+         */number: UInt32, 
+        /**
+         * White's move in SAN (`null`/`nil` when the game started with Black to move).
+         */white: String?, 
+        /**
+         * Black's move in SAN (`null`/`nil` when Black has not replied yet).
+         */black: String?) {
+        self.number = number
+        self.white = white
+        self.black = black
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension MoveRow: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeMoveRow: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> MoveRow {
+        return
+            try MoveRow(
+                number: FfiConverterUInt32.read(from: &buf), 
+                white: FfiConverterOptionString.read(from: &buf), 
+                black: FfiConverterOptionString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: MoveRow, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.number, into: &buf)
+        FfiConverterOptionString.write(value.white, into: &buf)
+        FfiConverterOptionString.write(value.black, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMoveRow_lift(_ buf: RustBuffer) throws -> MoveRow {
+    return try FfiConverterTypeMoveRow.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMoveRow_lower(_ value: MoveRow) -> RustBuffer {
+    return FfiConverterTypeMoveRow.lower(value)
 }
 
 
@@ -4064,6 +4157,31 @@ fileprivate struct FfiConverterSequenceTypeLegalMove: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeMoveRow: FfiConverterRustBuffer {
+    typealias SwiftType = [MoveRow]
+
+    public static func write(_ value: [MoveRow], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeMoveRow.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [MoveRow] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [MoveRow]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeMoveRow.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeTag: FfiConverterRustBuffer {
     typealias SwiftType = [Tag]
 
@@ -4260,7 +4378,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_engine_levels() != 33503) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessengine_best_move() != 32686) {
+    if (uniffi_chesscore_checksum_method_chessengine_best_move() != 12795) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessengine_config() != 50492) {

@@ -48,7 +48,6 @@ import androidx.compose.ui.unit.dp
 import androidx.lifecycle.compose.collectAsStateWithLifecycle
 import dev.chesscore.presentation.BoardUiState
 import dev.chesscore.presentation.GameController
-import dev.chesscore.presentation.moveRows
 
 /**
  * The board screen. Portrait: top bar, status line, board, thinking line, move list, bottom
@@ -188,7 +187,7 @@ private fun ThinkingLineView(state: BoardUiState) {
 /** The moves in SAN, numbered, newest visible. */
 @Composable
 private fun MoveList(state: BoardUiState, modifier: Modifier = Modifier) {
-    val rows = moveRows(state.snapshot)
+    val rows = state.snapshot.moveRows
     val listState = rememberLazyListState()
     LaunchedEffect(rows.size) { if (rows.isNotEmpty()) listState.animateScrollToItem(rows.size - 1) }
     LazyColumn(modifier.fillMaxWidth(), state = listState, contentPadding = PaddingValues(vertical = 4.dp)) {

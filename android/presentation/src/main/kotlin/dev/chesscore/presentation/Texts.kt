@@ -61,24 +61,3 @@ fun scoreText(score: Score, sideToMove: Side): String {
         }
     }
 }
-
-/** One row of the move list: a move number with White's and Black's SAN (either may be absent). */
-data class MoveRow(val number: Int, val white: String?, val black: String?)
-
-/**
- * The core's SAN history laid out in numbered rows, as a move list shows it. The first number and
- * whether the game started with Black to move come from the snapshot's counters (a game loaded
- * from a FEN may start at any move, with either side).
- */
-fun moveRows(snapshot: GameSnapshot): List<MoveRow> {
-    val plies = snapshot.sanHistory
-    if (plies.isEmpty()) return emptyList()
-    val ply = snapshot.ply.toInt()
-    val startSide = if (ply % 2 == 0) snapshot.sideToMove else snapshot.sideToMove.opponent()
-    val startsWithBlack = startSide == Side.BLACK
-    // fullmoveNumber grows after each Black move; count the Black moves played since the start.
-    val blackMoves = (ply + if (startsWithBlack) 1 else 0) / 2
-    val firstNumber = snapshot.fullmoveNumber.toInt() - blackMoves
-    val cells = if (startsWithBlack) listOf<String?>(null) + plies else plies
-    return cells.chunked(2).mapIndexed { i, pair -> MoveRow(firstNumber + i, pair[0], pair.getOrNull(1)) }
-}

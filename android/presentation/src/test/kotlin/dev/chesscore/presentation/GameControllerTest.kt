@@ -406,18 +406,6 @@ val gameControllerTests = suite("GameController") {
 }
 
 val presentationTextTests = suite("Presentation texts") {
-    test("move rows number the core's SAN from the start and from a FEN with Black to move") {
-        ChessGame().use { game ->
-            assertEquals(emptyList(), moveRows(game.snapshot()))
-            listOf("e4", "e5", "Nf3").forEach { game.playSan(it) }
-            assertEquals(listOf(MoveRow(1, "e4", "e5"), MoveRow(2, "Nf3", null)), moveRows(game.snapshot()))
-        }
-        ChessGame.fromFen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 7").use { game ->
-            listOf("e5", "Nf3", "Nc6").forEach { game.playSan(it) }
-            assertEquals(listOf(MoveRow(7, null, "e5"), MoveRow(8, "Nf3", "Nc6")), moveRows(game.snapshot()))
-        }
-    }
-
     test("scores read from White's side") {
         assertEquals("+0.35", scoreText(Score.Centipawns(35), Side.WHITE))
         assertEquals("-0.35", scoreText(Score.Centipawns(35), Side.BLACK))

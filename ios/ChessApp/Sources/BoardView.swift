@@ -1,0 +1,163 @@
+import ChessCoreKit
+import SwiftUI
+
+/// The 8x8 board. It draws a `BoardUiState` (pieces, coordinates, selection, targets, last
+/// move, check, hint) in the state's orientation and reports taps and drags as square indices.
+/// It knows no chess: which piece may go where is the core's answer, kept in the state.
+struct BoardView: View {
+    let state: BoardUiState
+    let onTap: (Int) -> Void
+    let onDrag: (_ from: Int, _ to: Int) -> Void
+
+    @State private var drag: DragState?
+
+    private struct DragState {
+        var from: Int
+        var location: CGPoint
+    }
+
+    /// Square names from the core ("a1" ... "h8"), for coordinates and accessibility.
+    private static let squareNames: [String] = (0..<64).map {
+        (try? squareName(index: UInt32($0))) ?? ""
+    }
+
+    var body: some View {
+        GeometryReader { geometry in
+            let side = min(geometry.size.width, geometry.size.height)
+            let size = side / 8
+            ZStack(alignment: .topLeading) {
+                VStack(spacing: 0) {
+                    ForEach(0..<8, id: \.self) { row in
+                        HStack(spacing: 0) {
+                            ForEach(0..<8, id: \.self) { column in
+                                squareView(square(row: row, column: column), row: row,
+                                           column: column, size: size)
+                            }
+                        }
+                    }
+                }
+                if let drag, let piece = state.snapshot.squares[drag.from] {
+                    PieceGlyph(piece: piece)
+                        .font(.system(size: size * 0.95))
+                        .position(drag.location)
+                        .allowsHitTesting(false)
+                }
+            }
+            .frame(width: side, height: side)
+            .contentShape(Rectangle())
+            .gesture(boardGesture(size: size))
+        }
+        .aspectRatio(1, contentMode: .fit)
+    }
+
+    // MARK: Geometry
+
+    /// The square drawn at `row` (0 = top) and `column` (0 = left) for the orientation.
+    private func square(row: Int, column: Int) -> Int {
+        state.orientation == .white ? (7 - row) * 8 + column : row * 8 + (7 - column)
+    }
+
+    private func square(at point: CGPoint, size: CGFloat) -> Int? {
+        let column = Int((point.x / size).rounded(.down))
+        let row = Int((point.y / size).rounded(.down))
+        guard (0..<8).contains(column), (0..<8).contains(row) else { return nil }
+        return square(row: row, column: column)
+    }
+
+    /// One gesture for both: a short touch is a tap on the square where it started; a longer
+    /// move drags the piece there to the square where it ends (off the board: nothing).
+    private func boardGesture(size: CGFloat) -> some Gesture {
+        DragGesture(minimumDistance: 0)
+            .onChanged { value in
+                guard isDrag(value, size: size),
+                      let from = square(at: value.startLocation, size: size),
+                      state.snapshot.squares[from] != nil, state.isHumanTurn
+                else { return }
+                drag = DragState(from: from, location: value.location)
+            }
+            .onEnded { value in
+                defer { drag = nil }
+                guard let from = square(at: value.startLocation, size: size) else { return }
+                if !isDrag(value, size: size) {
+                    onTap(from)
+                } else if let to = square(at: value.location, size: size) {
+                    onDrag(from, to)
+                }
+            }
+    }
+
+    private func isDrag(_ value: DragGesture.Value, size: CGFloat) -> Bool {
+        hypot(value.translation.width, value.translation.height) > size * 0.25
+    }
+
+    // MARK: Squares
+
+    @ViewBuilder
+    private func squareView(_ square: Int, row: Int, column: Int, size: CGFloat) -> some View {
+        let piece = state.snapshot.squares[square]
+        let lastMove = state.snapshot.lastMove
+        let isLight = (square / 8 + square % 8) % 2 == 1
+        let name = Self.squareNames[square]
+        ZStack {
+            Rectangle().fill(isLight ? Color.boardLight : Color.boardDark)
+            if let lastMove, lastMove.from == UInt32(square) || lastMove.to == UInt32(square) {
+                Rectangle().fill(Color.yellow.opacity(0.35))
+            }
+            if state.selected == square {
+                Rectangle().fill(Color.green.opacity(0.45))
+            }
+            if state.snapshot.checkSquare == UInt32(square) {
+                RadialGradient(colors: [.red, .red.opacity(0)], center: .center,
+                               startRadius: 0, endRadius: size * 0.65)
+            }
+            if let hint = state.hint, hint.from == UInt32(square) || hint.to == UInt32(square) {
+                Rectangle().strokeBorder(Color.blue, lineWidth: size * 0.07)
+            }
+            if let piece, drag?.from != square {
+                PieceGlyph(piece: piece).font(.system(size: size * 0.8))
+            }
+            if state.targets.contains(square) {
+                if piece == nil {
+                    Circle().fill(Color.black.opacity(0.25)).frame(width: size * 0.3)
+                } else {
+                    Circle().strokeBorder(Color.black.opacity(0.3), lineWidth: size * 0.08)
+                }
+            }
+            coordinates(name: name, row: row, column: column, isLight: isLight, size: size)
+        }
+        .frame(width: size, height: size)
+        .accessibilityElement(children: .ignore)
+        .accessibilityLabel(accessibilityText(name: name, piece: piece))
+        .accessibilityAddTraits(state.selected == square ? [.isButton, .isSelected] : .isButton)
+        .accessibilityAction { onTap(square) }
+    }
+
+    /// The file letter along the bottom row and the rank digit along the left column.
+    @ViewBuilder
+    private func coordinates(name: String, row: Int, column: Int, isLight: Bool, size: CGFloat)
+        -> some View
+    {
+        let color = isLight ? Color.boardDark : Color.boardLight
+        let font = Font.system(size: size * 0.18, weight: .semibold)
+        if column == 0 {
+            Text(String(name.suffix(1))).font(font).foregroundStyle(color)
+                .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+                .padding(size * 0.04)
+        }
+        if row == 7 {
+            Text(String(name.prefix(1))).font(font).foregroundStyle(color)
+                .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottomTrailing)
+                .padding(size * 0.04)
+        }
+    }
+
+    private func accessibilityText(name: String, piece: Piece?) -> String {
+        guard let piece else { return name }
+        return "\(name), \(piece.side.name) \(piece.kind.name)"
+    }
+}
+
+extension Color {
+    static let boardLight = Color(red: 0.93, green: 0.87, blue: 0.75)
+    static let boardDark = Color(red: 0.70, green: 0.53, blue: 0.39)
+}

@@ -1,0 +1,204 @@
+import ChessCoreKit
+import SwiftUI
+
+/// The board screen. Top to bottom: the navigation bar (Game menu, title, flip), the status
+/// line, the engine's thinking line, the board (with the promotion picker and the game-over
+/// banner over it), the move list, and the bottom toolbar (undo, redo, hint, claim draw).
+/// It draws `controller.state` and forwards every intent to the controller.
+struct ContentView: View {
+    let controller: GameController
+
+    @State private var showingNewGame = false
+    @State private var showingFen = false
+    @State private var confirmingResign = false
+
+    private var state: BoardUiState { controller.state }
+
+    var body: some View {
+        NavigationStack {
+            VStack(spacing: 12) {
+                StatusLine(state: state)
+                ThinkingLineView(state: state)
+                BoardView(state: state, onTap: { controller.tapSquare($0) },
+                          onDrag: { controller.dragMove(from: $0, to: $1) })
+                    .overlay { promotionPicker }
+                    .overlay(alignment: .bottom) { gameOverBanner }
+                    .padding(.horizontal, 4)
+                MoveListView(rows: state.snapshot.moveRows)
+                Spacer(minLength: 0)
+            }
+            .navigationTitle(title)
+            .navigationBarTitleDisplayMode(.inline)
+            .toolbar { toolbar }
+            .sheet(isPresented: $showingNewGame) {
+                NewGameSheet(controller: controller)
+            }
+            .sheet(isPresented: $showingFen) {
+                FenSheet(controller: controller)
+            }
+            .confirmationDialog("Resign this game?", isPresented: $confirmingResign,
+                                titleVisibility: .visible) {
+                Button("Resign", role: .destructive) { controller.resign() }
+            }
+            .alert("chesscore", isPresented: messageShown) {
+                Button("OK", role: .cancel) {}
+            } message: {
+                Text(state.message ?? "")
+            }
+        }
+    }
+
+    /// The error alert; the FEN sheet shows its own errors inline.
+    private var messageShown: Binding<Bool> {
+        Binding(
+            get: { state.message != nil && !showingFen },
+            set: { if !$0 { controller.dismissMessage() } }
+        )
+    }
+
+    private var title: String {
+        let level = controller.levels.first { Int($0.level) == state.level }?.name ?? "Engine"
+        switch state.mode {
+        case .humanVsEngine(let side): return "You (\(side.name)) vs \(level)"
+        case .humanVsHuman: return "Two players"
+        case .engineVsEngine: return "\(level) vs \(level)"
+        }
+    }
+
+    @ViewBuilder
+    private var promotionPicker: some View {
+        if let pending = state.pendingPromotion {
+            PromotionPicker(side: state.snapshot.sideToMove, choices: pending.choices,
+                            onChoose: { controller.choosePromotion($0) },
+                            onCancel: { controller.cancelPromotion() })
+        }
+    }
+
+    @ViewBuilder
+    private var gameOverBanner: some View {
+        if state.isGameOver {
+            VStack(spacing: 8) {
+                Text(state.statusText).font(.headline).multilineTextAlignment(.center)
+                Button("New game") { showingNewGame = true }.buttonStyle(.borderedProminent)
+            }
+            .padding()
+            .frame(maxWidth: .infinity)
+            .background(.thinMaterial, in: RoundedRectangle(cornerRadius: 12))
+            .padding()
+        }
+    }
+
+    @ToolbarContentBuilder
+    private var toolbar: some ToolbarContent {
+        ToolbarItem(placement: .topBarLeading) {
+            Menu("Game") {
+                Button("New game…", systemImage: "plus") { showingNewGame = true }
+                Button("Start from FEN…", systemImage: "doc.on.clipboard") { showingFen = true }
+                Divider()
+                ShareLink("Share PGN", item: controller.pgn())
+                ShareLink("Share FEN", item: controller.fen())
+                Divider()
+                Button("Agree to a draw", systemImage: "equal.circle") { controller.agreeDraw() }
+                    .disabled(state.isGameOver)
+                Button("Resign", systemImage: "flag", role: .destructive) { confirmingResign = true }
+                    .disabled(state.isGameOver)
+            }
+        }
+        ToolbarItem(placement: .topBarTrailing) {
+            Button("Flip board", systemImage: "arrow.up.arrow.down") { controller.flipBoard() }
+        }
+        ToolbarItemGroup(placement: .bottomBar) {
+            Button("Undo", systemImage: "arrow.uturn.backward") { controller.undo() }
+                .disabled(!state.snapshot.canUndo)
+            Button("Redo", systemImage: "arrow.uturn.forward") { controller.redo() }
+                .disabled(!state.snapshot.canRedo)
+            Spacer()
+            if state.claimableDraw != nil {
+                Button("Claim draw") { controller.claimDraw() }
+                    .disabled(!state.isHumanTurn)
+            }
+            Button("Hint", systemImage: "lightbulb") { controller.requestHint() }
+                .disabled(!state.isHumanTurn)
+        }
+    }
+}
+
+/// The core's status in words, and a spinner while the engine thinks.
+private struct StatusLine: View {
+    let state: BoardUiState
+
+    var body: some View {
+        HStack(spacing: 8) {
+            Text(state.statusText).font(.headline)
+            if state.engineThinking {
+                ProgressView().controlSize(.small)
+            }
+        }
+        .frame(maxWidth: .infinity)
+        .accessibilityElement(children: .combine)
+    }
+}
+
+/// "Depth 12 · +0.35 · Nf3 Nc6 Bb5 …": the engine's latest line, one line high so the board
+/// does not jump.
+private struct ThinkingLineView: View {
+    let state: BoardUiState
+
+    var body: some View {
+        Group {
+            if let line = state.thinking {
+                Text("Depth \(line.depth) · \(line.scoreText) · \(line.pv.joined(separator: " "))")
+            } else if state.engineThinking {
+                Text("Thinking…")
+            } else {
+                Text(" ")
+            }
+        }
+        .font(.subheadline.monospacedDigit())
+        .foregroundStyle(.secondary)
+        .lineLimit(1)
+        .truncationMode(.tail)
+        .padding(.horizontal)
+    }
+}
+
+/// The moves played, as the core numbers them ("12. Nf3 Nc6"; "17... Kd7" for a game that
+/// starts with Black), in a horizontally scrolling strip ending at the latest move.
+private struct MoveListView: View {
+    let rows: [MoveRow]
+
+    var body: some View {
+        ScrollViewReader { proxy in
+            ScrollView(.horizontal, showsIndicators: false) {
+                LazyHStack(spacing: 10) {
+                    ForEach(Array(rows.enumerated()), id: \.offset) { index, row in
+                        Text(Self.text(row))
+                            .font(.body.monospaced())
+                            .padding(.horizontal, 6)
+                            .padding(.vertical, 2)
+                            .background(
+                                index == rows.count - 1 ? Color.accentColor.opacity(0.2) : .clear,
+                                in: RoundedRectangle(cornerRadius: 4))
+                            .id(index)
+                    }
+                }
+                .padding(.horizontal)
+            }
+            .frame(height: 32)
+            .onChange(of: rows) { _, rows in
+                if !rows.isEmpty { withAnimation { proxy.scrollTo(rows.count - 1, anchor: .trailing) } }
+            }
+        }
+        .accessibilityLabel("Moves: \(rows.map(Self.text).joined(separator: ", "))")
+    }
+
+    /// "12. Nf3 Nc6", "12. Nf3" or "12... Nc6": layout only; the numbers come from the core.
+    private static func text(_ row: MoveRow) -> String {
+        switch (row.white, row.black) {
+        case let (w?, b?): return "\(row.number). \(w) \(b)"
+        case let (w?, nil): return "\(row.number). \(w)"
+        case let (nil, b?): return "\(row.number)... \(b)"
+        default: return "\(row.number)."
+        }
+    }
+}

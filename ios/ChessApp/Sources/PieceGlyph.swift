@@ -1,0 +1,40 @@
+import ChessCoreKit
+import SwiftUI
+
+/// A piece drawn as a Unicode chess glyph (text presentation, never the emoji pawn).
+struct PieceGlyph: View {
+    let piece: Piece
+
+    var body: some View {
+        Text(symbol + "\u{FE0E}")
+            .foregroundStyle(piece.side == .white ? Color.white : Color.black)
+            .shadow(color: piece.side == .white ? .black : .white.opacity(0.5), radius: 0.8)
+            .shadow(color: piece.side == .white ? .black : .clear, radius: 0.4)
+            .accessibilityLabel("\(piece.side.name) \(piece.kind.name)")
+    }
+
+    private var symbol: String {
+        switch piece.kind {
+        case .king: "♚"
+        case .queen: "♛"
+        case .rook: "♜"
+        case .bishop: "♝"
+        case .knight: "♞"
+        case .pawn: "♟"
+        }
+    }
+}
+
+extension PieceKind {
+    /// The piece's name, for labels.
+    var name: String {
+        switch self {
+        case .king: "king"
+        case .queen: "queen"
+        case .rook: "rook"
+        case .bishop: "bishop"
+        case .knight: "knight"
+        case .pawn: "pawn"
+        }
+    }
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Parses every Swift file under ios/ with the tree-sitter Swift grammar and reports syntax errors.
+# A stand-in for a compiler on machines without Swift (it checks syntax only, not types).
+# Installs tree-sitter and tree-sitter-swift from PyPI into build/tools/swift-syntax once.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+venv=build/tools/swift-syntax
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import tree_sitter_swift' 2>/dev/null; then
+  echo "install: tree-sitter + tree-sitter-swift (PyPI) into $venv"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet tree-sitter tree-sitter-swift
+fi
+
+mapfile -t files < <(find ios -name '*.swift' -not -path '*/.build/*' \
+  -not -path 'ios/ChessCoreKit/Sources/ChessCore/*' | sort)
+"$venv/bin/python" - "${files[@]}" <<'PY'
+import sys
+import tree_sitter
+import tree_sitter_swift
+
+parser = tree_sitter.Parser(tree_sitter.Language(tree_sitter_swift.language()))
+problems = 0
+for path in sys.argv[1:]:
+    source = open(path, "rb").read()
+    stack = [parser.parse(source).root_node]
+    while stack:
+        node = stack.pop()
+        if node.type == "ERROR" or node.is_missing:
+            problems += 1
+            row, column = node.start_point
+            text = source.splitlines()[row].decode(errors="replace").strip()
+            kind = f"missing {node.type}" if node.is_missing else "syntax error"
+            print(f"{path}:{row + 1}:{column + 1}: {kind}: {text[:100]}")
+        else:
+            stack.extend(node.children)
+print(f"swift syntax: {len(sys.argv) - 1} files, {problems} problems")
+sys.exit(1 if problems else 0)
+PY

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The project's test command: installs what the tests need, then runs every check CI runs.
+#   scripts/test.sh            everything
+#   scripts/test.sh --quick    skip the cross-compilation checks
+set -euo pipefail
+cd "$(dirname "$0")/.."
+quick=0
+[ "${1:-}" = "--quick" ] && quick=1
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "install test dependencies (Kotlin compiler, JNA, Rust device targets)"
+scripts/install-test-deps.sh
+
+step "format and lints"
+cargo fmt --all -- --check
+cargo clippy --all-targets -- -D warnings
+
+step "Rust tests (unit, integration, perft files, properties, FFI from threads, doctests)"
+cargo test --all-targets --no-fail-fast
+cargo test --doc
+
+step "release library and bindings freshness"
+cargo build --release --lib
+scripts/gen-bindings.sh --check
+
+step "Kotlin tests on the JVM (bindings, wrapper, presentation layer)"
+scripts/test-kotlin.sh
+
+if [ $quick = 0 ]; then
+  step "device targets compile (static libraries; linking needs the NDK / Xcode)"
+  for target in aarch64-linux-android aarch64-apple-ios; do
+    cargo rustc --quiet --lib --target "$target" --crate-type staticlib
+    ls -la "target/$target/debug/libchesscore.a" | awk -v t="$target" '{print "  " t ": " $5 " bytes"}'
+  done
+fi
+
+step "perft and bench smoke (node counts are checked)"
+cargo run --quiet --release -- perft 5 | tail -1
+
+printf '\nall checks passed\n'

@@ -1,0 +1,1129 @@
+//! `chesscore play`: a game against the engine in the terminal, or two engines playing each
+//! other (`--watch`). Reads one line at a time from stdin, so it works from a pipe too, and
+//! exits cleanly at the end of input.
+
+use super::board::{self, BoardStyle};
+use chesscore::engine::{
+    EngineConfig, EngineThread, Level, Score, SearchInfo, SearchLimits, SearchResult,
+};
+use chesscore::game::{Game, GameError, GameStatus, Outcome};
+use chesscore::notation::san::{self, SanError};
+use chesscore::notation::uci::UciMove;
+use chesscore::rules::{Position, Side};
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::process::ExitCode;
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+const OPTIONS_HELP: &str = "\
+usage: chesscore play [options]
+
+Play chess against the engine in the terminal. Type moves in SAN (e4, Nf3, O-O, exd5, e8=Q)
+or UCI (e2e4, e7e8q); type `help` during the game for the list of commands.
+
+options:
+  --side white|black|random   the side you play (default: white; with --fen, the side to move)
+  --level N                   engine strength, 1 (beginner) to 10 (full strength); default 4
+  --fen \"FEN\"                 start from this position instead of the initial one
+  --movetime MS               the engine's thinking time per move in milliseconds (default 2000;
+                              weaker levels often move sooner)
+  --watch, --engine-vs-engine two engines play each other; the board is shown after every move;
+                              it stops at the end of the game or when you type quit
+  --levels A,B                with --watch: White's and Black's levels (default: --level for both)
+  --seed N                    random seed for the engine's choices and a random side
+  --no-color                  plain text board even on a terminal (NO_COLOR is honoured too)
+  --color                     coloured board even when stdout is not a terminal
+  --ascii                     letters (K Q R B N P, lower case for Black) instead of figurines
+  -h, --help                  this text";
+
+const COMMANDS_HELP: &str = "\
+Moves: SAN like e4, Nf3, Bxe5, O-O, e8=Q, or UCI like e2e4, g1f3, e7e8q.
+Commands:
+  help            this list
+  board           show the board again
+  undo            take back your last move (and the engine's reply)
+  redo            replay what undo took back
+  hint            ask the engine for a move suggestion, with its evaluation
+  level [N]       show the levels, or set the engine's level to N (1-10)
+  flip            turn the board around
+  new [SIDE]      start a new game; SIDE is white, black or random (default: your current side)
+  fen [FEN]       print the position as FEN, or load a position (you play the side to move)
+  pgn             print the game as PGN
+  pgn save FILE   save the game as PGN to FILE
+  moves           the moves played so far
+  legal           the legal moves in this position
+  resign          resign the game
+  draw            claim a draw (threefold repetition or the fifty-move rule)
+  quit            leave (also: exit, or end of input)";
+
+const DEFAULT_LEVEL: u8 = 4;
+const DEFAULT_MOVE_TIME: Duration = Duration::from_millis(2000);
+const DEFAULT_HINT_TIME: Duration = Duration::from_millis(1000);
+const ENGINE_NAME: &str = "chesscore";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SideChoice {
+    White,
+    Black,
+    Random,
+}
+
+impl SideChoice {
+    fn parse(text: &str) -> Option<SideChoice> {
+        match text.to_ascii_lowercase().as_str() {
+            "white" | "w" => Some(SideChoice::White),
+            "black" | "b" => Some(SideChoice::Black),
+            "random" | "r" => Some(SideChoice::Random),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Options {
+    side: Option<SideChoice>,
+    level: Level,
+    fen: Option<String>,
+    move_time: Option<Duration>,
+    watch: bool,
+    levels: Option<(Level, Level)>,
+    seed: Option<u64>,
+    color: Option<bool>,
+    ascii: bool,
+}
+
+fn parse_level(text: &str) -> Result<Level, String> {
+    match text.trim().parse::<u8>() {
+        Ok(n) if (Level::MIN.number()..=Level::MAX.number()).contains(&n) => Ok(Level::new(n)),
+        _ => Err(format!(
+            "level must be a number from {} to {}, not '{text}'",
+            Level::MIN.number(),
+            Level::MAX.number()
+        )),
+    }
+}
+
+fn parse_options(args: &[String]) -> Result<Option<Options>, String> {
+    let mut opts = Options {
+        side: None,
+        level: Level::new(DEFAULT_LEVEL),
+        fen: None,
+        move_time: None,
+        watch: false,
+        levels: None,
+        seed: None,
+        color: None,
+        ascii: false,
+    };
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let (name, inline) = match arg.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
+            _ => (arg.as_str(), None),
+        };
+        let mut value = |what: &str| -> Result<String, String> {
+            inline
+                .clone()
+                .or_else(|| it.next().cloned())
+                .ok_or_else(|| format!("{name} needs {what}"))
+        };
+        match name {
+            "-h" | "--help" => return Ok(None),
+            "--side" => {
+                let v = value("a side: white, black or random")?;
+                opts.side = Some(SideChoice::parse(&v).ok_or_else(|| {
+                    format!("--side: expected white, black or random, not '{v}'")
+                })?);
+            }
+            "--level" => opts.level = parse_level(&value("a level from 1 to 10")?)?,
+            "--fen" => opts.fen = Some(value("a FEN in quotes")?),
+            "--movetime" => {
+                let v = value("milliseconds")?;
+                let ms = v
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|&ms| ms > 0)
+                    .ok_or_else(|| format!("--movetime: expected milliseconds, not '{v}'"))?;
+                opts.move_time = Some(Duration::from_millis(ms));
+            }
+            "--watch" | "--engine-vs-engine" => opts.watch = true,
+            "--levels" => {
+                let v = value("two levels like 3,7")?;
+                let (a, b) = v
+                    .split_once(',')
+                    .ok_or_else(|| format!("--levels: expected two levels like 3,7, not '{v}'"))?;
+                opts.levels = Some((parse_level(a)?, parse_level(b)?));
+            }
+            "--seed" => {
+                let v = value("a number")?;
+                opts.seed = Some(
+                    v.parse()
+                        .map_err(|_| format!("--seed: expected a number, not '{v}'"))?,
+                );
+            }
+            "--no-color" | "--no-colour" => opts.color = Some(false),
+            "--color" | "--colour" => opts.color = Some(true),
+            "--ascii" => opts.ascii = true,
+            _ => return Err(format!("unknown option '{arg}'")),
+        }
+    }
+    Ok(Some(opts))
+}
+
+/// Runs `chesscore play` with the arguments after `play`.
+pub fn run(args: &[String]) -> ExitCode {
+    let opts = match parse_options(args) {
+        Ok(Some(opts)) => opts,
+        Ok(None) => {
+            println!("{OPTIONS_HELP}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("play: {e}\n\n{OPTIONS_HELP}");
+            return ExitCode::from(2);
+        }
+    };
+    let game = match &opts.fen {
+        Some(text) => match Game::from_fen(text) {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!("play: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => Game::new(),
+    };
+    let color = opts.color.unwrap_or_else(|| {
+        io::stdout().is_terminal() && std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty())
+    });
+    let style = BoardStyle {
+        color,
+        ascii: opts.ascii,
+    };
+    let seed = opts.seed.unwrap_or_else(time_seed);
+    if opts.watch {
+        watch(game, &opts, style, seed)
+    } else {
+        Session::new(game, &opts, style, seed).run()
+    }
+}
+
+fn time_seed() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// A small deterministic mix (SplitMix64) for picking a random side from the seed.
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+fn engine_config(level: Level, seed: u64) -> EngineConfig {
+    EngineConfig {
+        level,
+        seed,
+        ..EngineConfig::default()
+    }
+}
+
+/// A score from White's point of view (the engine reports it for the side to move).
+fn white_score(score: Score, side_to_move: Side) -> Score {
+    match (side_to_move, score) {
+        (Side::White, s) => s,
+        (Side::Black, Score::Centipawns(cp)) => Score::Centipawns(-cp),
+        (Side::Black, Score::Mate(n)) => Score::Mate(-n),
+    }
+}
+
+/// SAN moves with move numbers: `12...Nf6 13. c4 e5`.
+fn numbered(first_fullmove: u32, first_side: Side, sans: &[String]) -> String {
+    let mut out = String::new();
+    let mut number = first_fullmove;
+    let mut side = first_side;
+    for (i, s) in sans.iter().enumerate() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        match side {
+            Side::White => out.push_str(&format!("{number}. ")),
+            Side::Black if i == 0 => out.push_str(&format!("{number}...")),
+            Side::Black => {}
+        }
+        out.push_str(s);
+        if side == Side::Black {
+            number += 1;
+        }
+        side = side.opponent();
+    }
+    out
+}
+
+/// The principal variation in numbered SAN from `pos`.
+fn pv_text(pos: &Position, result_pv: &[chesscore::rules::Move]) -> String {
+    numbered(
+        pos.fullmove_number(),
+        pos.side_to_move(),
+        &san::to_san_line(pos, result_pv),
+    )
+}
+
+/// Today's date as PGN wants it (`YYYY.MM.DD`), from the system clock in UTC.
+fn pgn_date() -> String {
+    let days = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    // Civil-from-days (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+fn engine_player_name(level: Level) -> String {
+    format!("{ENGINE_NAME} level {} ({})", level.number(), level.name())
+}
+
+fn level_text(level: Level) -> String {
+    format!(
+        "level {} ({}, about {} Elo)",
+        level.number(),
+        level.name(),
+        level.elo()
+    )
+}
+
+fn outcome_text(outcome: Outcome) -> String {
+    let mut text = outcome.to_string();
+    if let Some(first) = text.get(0..1) {
+        let upper = first.to_uppercase();
+        text.replace_range(0..1, &upper);
+    }
+    format!("{text} ({})", outcome.result())
+}
+
+/// Writes the engine's progress to stderr: one line overwritten in place on a terminal, one
+/// line per depth otherwise.
+struct ThinkingDisplay {
+    live: bool,
+    shown: bool,
+    width: usize,
+}
+
+impl ThinkingDisplay {
+    fn new() -> ThinkingDisplay {
+        let width = std::env::var("COLUMNS")
+            .ok()
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(80usize);
+        ThinkingDisplay {
+            live: io::stderr().is_terminal(),
+            shown: false,
+            width: width.max(20),
+        }
+    }
+
+    fn show(&mut self, who: &str, pos: &Position, info: &SearchInfo) {
+        let score = white_score(info.score, pos.side_to_move());
+        let line = format!(
+            "{who} thinking: depth {} eval {score} nodes {} pv {}",
+            info.depth,
+            info.nodes,
+            pv_text(pos, &info.pv)
+        );
+        let mut err = io::stderr().lock();
+        if self.live {
+            let clipped: String = line.chars().take(self.width - 1).collect();
+            let _ = write!(err, "\r\x1b[K{clipped}");
+            self.shown = true;
+        } else {
+            let _ = writeln!(err, "{line}");
+        }
+        let _ = err.flush();
+    }
+
+    fn clear(&mut self) {
+        if self.live && self.shown {
+            let _ = write!(io::stderr(), "\r\x1b[K");
+            let _ = io::stderr().flush();
+            self.shown = false;
+        }
+    }
+}
+
+enum SearchEvent {
+    Info(SearchInfo),
+    Finished(SearchResult),
+}
+
+/// Searches the game's current position on `engine`, showing progress, and waits for the result.
+fn think(engine: &EngineThread, game: &Game, limits: SearchLimits, who: &str) -> SearchResult {
+    let (tx, rx) = mpsc::channel();
+    let info_tx = tx.clone();
+    engine.start(
+        game.position().clone(),
+        game.history_keys(),
+        limits,
+        Box::new(move |info: &SearchInfo| {
+            let _ = info_tx.send(SearchEvent::Info(info.clone()));
+        }),
+        Box::new(move |result: SearchResult| {
+            let _ = tx.send(SearchEvent::Finished(result));
+        }),
+    );
+    let mut display = ThinkingDisplay::new();
+    let pos = game.position();
+    let result = loop {
+        match rx.recv() {
+            Ok(SearchEvent::Info(info)) => display.show(who, pos, &info),
+            Ok(SearchEvent::Finished(result)) => break result,
+            // The engine always calls on_finished; a closed channel means its thread died.
+            Err(_) => {
+                break SearchResult {
+                    best_move: pos
+                        .legal_moves()
+                        .as_slice()
+                        .first()
+                        .copied()
+                        .unwrap_or_default(),
+                    ponder: None,
+                    score: Score::Centipawns(0),
+                    depth: 0,
+                    nodes: 0,
+                    time: Duration::ZERO,
+                    stopped: true,
+                    pv: Vec::new(),
+                }
+            }
+        }
+    };
+    display.clear();
+    result
+}
+
+/// One engine move: searches, claims a draw instead when one is claimable and the engine does
+/// not expect to win, or plays the move. Prints what happened.
+fn engine_turn(engine: &EngineThread, game: &mut Game, limits: SearchLimits, who: &str) {
+    let before = game.position().clone();
+    let result = think(engine, game, limits, who);
+    let own_score = match result.score {
+        Score::Centipawns(cp) => cp,
+        Score::Mate(n) if n > 0 => i32::MAX,
+        Score::Mate(_) => i32::MIN,
+    };
+    if let Some(reason) = game.claimable_draw().filter(|_| own_score <= 0) {
+        if game.claim_draw().is_ok() {
+            println!("{who} claims a draw by {reason}.");
+            return;
+        }
+    }
+    let mv = result.best_move;
+    let san_text = san::to_san(&before, mv);
+    if game.play(mv).is_err() {
+        println!("{who} found no move to play.");
+        return;
+    }
+    let eval = white_score(result.score, before.side_to_move());
+    println!(
+        "{who} plays {}  (depth {}, eval {eval}, {:.2} s)",
+        numbered(before.fullmove_number(), before.side_to_move(), &[san_text]),
+        result.depth,
+        result.time.as_secs_f64()
+    );
+}
+
+fn set_player_tags(game: &mut Game, white: &str, black: &str) {
+    game.set_tag("Event", "Casual game");
+    game.set_tag("Site", "chesscore play");
+    game.set_tag("Date", &pgn_date());
+    game.set_tag("White", white);
+    game.set_tag("Black", black);
+}
+
+struct Session {
+    game: Game,
+    human: Side,
+    orientation: Side,
+    level: Level,
+    seed: u64,
+    move_time: Duration,
+    hint_time: Duration,
+    engine: EngineThread,
+    hint_engine: Option<EngineThread>,
+    style: BoardStyle,
+    echo: bool,
+    /// The game-over notice was printed for the current state.
+    announced_end: bool,
+}
+
+impl Session {
+    fn new(game: Game, opts: &Options, style: BoardStyle, seed: u64) -> Session {
+        let human = match opts.side {
+            Some(choice) => pick_side(choice, seed),
+            None if opts.fen.is_some() => game.position().side_to_move(),
+            None => Side::White,
+        };
+        let mut session = Session {
+            game,
+            human,
+            orientation: human,
+            level: opts.level,
+            seed,
+            move_time: opts.move_time.unwrap_or(DEFAULT_MOVE_TIME),
+            hint_time: opts.move_time.unwrap_or(DEFAULT_HINT_TIME),
+            engine: EngineThread::new(engine_config(opts.level, seed)),
+            hint_engine: None,
+            style,
+            echo: !io::stdin().is_terminal(),
+            announced_end: false,
+        };
+        session.update_tags();
+        session
+    }
+
+    fn update_tags(&mut self) {
+        let engine = engine_player_name(self.level);
+        let (white, black) = match self.human {
+            Side::White => ("You".to_string(), engine),
+            Side::Black => (engine, "You".to_string()),
+        };
+        set_player_tags(&mut self.game, &white, &black);
+    }
+
+    fn run(mut self) -> ExitCode {
+        println!(
+            "chesscore play: you have {} against {}.",
+            self.human,
+            level_text(self.level)
+        );
+        println!("Type a move like e4, Nf3 or e2e4; type help to list the commands.");
+        self.show_board();
+        let stdin = io::stdin();
+        let mut input = stdin.lock();
+        loop {
+            self.engine_moves_if_its_turn();
+            self.announce();
+            print!("{}", self.prompt());
+            let _ = io::stdout().flush();
+            let mut line = String::new();
+            match input.read_line(&mut line) {
+                Ok(0) | Err(_) => {
+                    println!();
+                    println!("Goodbye.");
+                    return ExitCode::SUCCESS;
+                }
+                Ok(_) => {}
+            }
+            let line = line.trim();
+            if self.echo {
+                println!("{line}");
+            }
+            if !self.handle(line) {
+                println!("Goodbye.");
+                return ExitCode::SUCCESS;
+            }
+        }
+    }
+
+    fn prompt(&self) -> String {
+        if self.game.status().is_ongoing() {
+            let pos = self.game.position();
+            let dots = if pos.side_to_move() == Side::White {
+                "."
+            } else {
+                "..."
+            };
+            format!("{}{dots} your move> ", pos.fullmove_number())
+        } else {
+            "game over (new, undo, quit)> ".to_string()
+        }
+    }
+
+    fn show_board(&self) {
+        print!(
+            "{}",
+            board::render(
+                self.game.position(),
+                self.orientation,
+                self.game.last_move(),
+                self.style
+            )
+        );
+        let pos = self.game.position();
+        if let Some(line) = board::material_line(pos, self.style) {
+            println!("{line}");
+        }
+        let mut status = String::new();
+        if let Some(m) = self.game.last_move() {
+            if let Some(prev) = self.game.previous_position() {
+                status.push_str(&format!(
+                    "Last move: {}.  ",
+                    numbered(
+                        prev.fullmove_number(),
+                        prev.side_to_move(),
+                        &[san::to_san(&prev, m)]
+                    )
+                ));
+            }
+        }
+        match self.game.status() {
+            GameStatus::Ongoing => {
+                let who = if pos.side_to_move() == self.human {
+                    "you"
+                } else {
+                    ENGINE_NAME
+                };
+                status.push_str(&format!("{} to move ({who})", pos.side_to_move()));
+                if pos.is_check() {
+                    status.push_str(", in check");
+                }
+                status.push('.');
+            }
+            GameStatus::Ended(o) => status.push_str(&format!("{}.", outcome_text(o))),
+        }
+        println!("{status}");
+    }
+
+    /// Lets the engine move while it is its turn and the game goes on.
+    fn engine_moves_if_its_turn(&mut self) {
+        if self.game.status().is_ongoing() && self.game.position().side_to_move() != self.human {
+            engine_turn(
+                &self.engine,
+                &mut self.game,
+                SearchLimits::move_time(self.move_time),
+                ENGINE_NAME,
+            );
+            self.show_board();
+        }
+    }
+
+    /// Announces the end of the game once, or a draw the player may claim.
+    fn announce(&mut self) {
+        match self.game.status() {
+            GameStatus::Ended(outcome) => {
+                if !self.announced_end {
+                    let verdict = match outcome.winner() {
+                        Some(w) if w == self.human => " You won, congratulations!",
+                        Some(_) => " You lost this one.",
+                        None => "",
+                    };
+                    println!("Game over: {}.{verdict}", outcome_text(outcome));
+                    println!(
+                        "Type new for another game, undo to take back, pgn to see the game, or quit."
+                    );
+                    self.announced_end = true;
+                }
+            }
+            GameStatus::Ongoing => {
+                self.announced_end = false;
+                if let Some(reason) = self.game.claimable_draw() {
+                    println!("You may claim a draw by {reason}: type draw.");
+                }
+            }
+        }
+    }
+
+    /// Handles one line of input; `false` to quit.
+    fn handle(&mut self, line: &str) -> bool {
+        let (command, rest) = match line.split_once(char::is_whitespace) {
+            Some((c, r)) => (c, r.trim()),
+            None => (line, ""),
+        };
+        match command.to_ascii_lowercase().as_str() {
+            "" => {}
+            "quit" | "exit" | "q" => return false,
+            "help" | "?" | "h" => println!("{COMMANDS_HELP}"),
+            "board" | "b" => self.show_board(),
+            "undo" | "takeback" => self.undo(),
+            "redo" => self.redo(),
+            "hint" => self.hint(),
+            "level" => self.level(rest),
+            "flip" => {
+                self.orientation = self.orientation.opponent();
+                self.show_board();
+            }
+            "new" => self.new_game(rest),
+            "fen" => self.fen(rest),
+            "pgn" => self.pgn(rest),
+            "moves" => self.moves(),
+            "legal" => self.legal(),
+            "resign" => {
+                if let Err(e) = self.game.resign(self.human) {
+                    println!("{e}");
+                }
+            }
+            "draw" => self.draw(),
+            _ => self.play_move(line),
+        }
+        true
+    }
+
+    fn play_move(&mut self, text: &str) {
+        if let Some(outcome) = self.game.outcome() {
+            println!("{}", GameError::GameOver(outcome));
+            println!("Type new for another game, undo to take back, or quit.");
+            return;
+        }
+        let played = match self.game.play_san(text) {
+            Ok(m) => Ok(m),
+            Err(san_error) => match self.game.play_uci(text) {
+                Ok(m) => Ok(m),
+                // Text in UCI form gets a verdict about its squares; anything else the SAN one,
+                // which names the ambiguity's candidates or why no move fits.
+                Err(_) => match explain_illegal_uci(self.game.position(), text) {
+                    Some(reason) => {
+                        println!("{reason}");
+                        println!("Type legal for the legal moves, or help for the commands.");
+                        return;
+                    }
+                    None => Err(san_error),
+                },
+            },
+        };
+        match played {
+            Ok(_) => {
+                let (prev, san_text) = match (
+                    self.game.previous_position(),
+                    self.game.san_history().last(),
+                ) {
+                    (Some(p), Some(s)) => (p, s.clone()),
+                    _ => return,
+                };
+                println!(
+                    "You play {}.",
+                    numbered(prev.fullmove_number(), prev.side_to_move(), &[san_text])
+                );
+                if !self.game.status().is_ongoing() {
+                    self.show_board();
+                }
+            }
+            Err(e) => {
+                println!("{e}");
+                if !text.contains(char::is_whitespace)
+                    && !matches!(e, GameError::San(SanError::Ambiguous { .. }))
+                {
+                    println!("Type legal for the legal moves, or help for the commands.");
+                }
+            }
+        }
+    }
+
+    fn undo(&mut self) {
+        if !self.game.can_undo() {
+            println!("Nothing to undo.");
+            return;
+        }
+        let mut taken = Vec::new();
+        loop {
+            if let Some(m) = self.game.undo() {
+                taken.push(m);
+            }
+            let my_turn = self.game.position().side_to_move() == self.human;
+            if (my_turn && self.game.status().is_ongoing()) || !self.game.can_undo() {
+                break;
+            }
+        }
+        if self.game.position().side_to_move() != self.human {
+            // Only the engine's first move was there to take back: it would play again at once.
+            while self.game.can_redo() {
+                self.game.redo();
+            }
+            println!("Nothing to undo: the engine's first move is all there is.");
+            return;
+        }
+        println!(
+            "Took back {} move{}.",
+            taken.len(),
+            if taken.len() == 1 { "" } else { "s" }
+        );
+        self.show_board();
+    }
+
+    fn redo(&mut self) {
+        if !self.game.can_redo() {
+            println!("Nothing to redo.");
+            return;
+        }
+        let mut count = 0;
+        while self.game.redo().is_some() {
+            count += 1;
+            if self.game.position().side_to_move() == self.human || !self.game.status().is_ongoing()
+            {
+                break;
+            }
+        }
+        println!(
+            "Replayed {count} move{}.",
+            if count == 1 { "" } else { "s" }
+        );
+        self.show_board();
+    }
+
+    fn hint(&mut self) {
+        if let Some(outcome) = self.game.outcome() {
+            println!("{}", GameError::GameOver(outcome));
+            return;
+        }
+        let seed = self.seed;
+        let engine = self
+            .hint_engine
+            .get_or_insert_with(|| EngineThread::new(engine_config(Level::MAX, seed)));
+        let result = think(
+            engine,
+            &self.game,
+            SearchLimits::move_time(self.hint_time),
+            "hint",
+        );
+        let pos = self.game.position();
+        if result.best_move.is_null() {
+            println!("No move to suggest.");
+            return;
+        }
+        let eval = white_score(result.score, pos.side_to_move());
+        println!(
+            "Hint: {} (eval {eval} for White, depth {}); line: {}",
+            san::to_san(pos, result.best_move),
+            result.depth,
+            pv_text(pos, &result.pv)
+        );
+    }
+
+    fn level(&mut self, rest: &str) {
+        if rest.is_empty() {
+            println!("Levels:");
+            for level in Level::all() {
+                let mark = if level == self.level {
+                    "  <- current"
+                } else {
+                    ""
+                };
+                println!(
+                    "  {:>2}  {:<14} about {} Elo{mark}",
+                    level.number(),
+                    level.name(),
+                    level.elo()
+                );
+            }
+            println!("Type level N to change it.");
+            return;
+        }
+        match parse_level(rest) {
+            Ok(level) => {
+                self.level = level;
+                self.engine.set_config(engine_config(level, self.seed));
+                self.update_tags();
+                println!("The engine now plays at {}.", level_text(level));
+            }
+            Err(e) => println!("{e}"),
+        }
+    }
+
+    fn start(&mut self, game: Game, human: Side) {
+        self.game = game;
+        self.human = human;
+        self.orientation = human;
+        self.announced_end = false;
+        self.engine.new_game();
+        self.update_tags();
+    }
+
+    fn new_game(&mut self, rest: &str) {
+        let human = if rest.is_empty() {
+            self.human
+        } else {
+            match SideChoice::parse(rest) {
+                Some(choice) => {
+                    self.seed = mix(self.seed);
+                    pick_side(choice, self.seed)
+                }
+                None => {
+                    println!("new: expected white, black or random, not '{rest}'");
+                    return;
+                }
+            }
+        };
+        self.start(Game::new(), human);
+        println!(
+            "New game: you have {} against {}.",
+            human,
+            level_text(self.level)
+        );
+        self.show_board();
+    }
+
+    fn fen(&mut self, rest: &str) {
+        if rest.is_empty() {
+            println!("{}", self.game.fen());
+            return;
+        }
+        match Game::from_fen(rest) {
+            Ok(game) => {
+                let human = game.position().side_to_move();
+                self.start(game, human);
+                println!("Position loaded; you play {human}.");
+                self.show_board();
+            }
+            Err(e) => println!("{e} (the game is unchanged)"),
+        }
+    }
+
+    fn pgn(&mut self, rest: &str) {
+        let mut words = rest.split_whitespace();
+        match words.next() {
+            None => print!("{}", ensure_newline(self.game.to_pgn())),
+            Some("save") => {
+                let file = rest["save".len()..].trim();
+                if file.is_empty() {
+                    println!("pgn save: which file? e.g. pgn save game.pgn");
+                    return;
+                }
+                match std::fs::write(file, ensure_newline(self.game.to_pgn())) {
+                    Ok(()) => println!("Saved the game to {file}."),
+                    Err(e) => println!("Could not save to {file}: {e}"),
+                }
+            }
+            Some(other) => println!("pgn: expected nothing or save FILE, not '{other}'"),
+        }
+    }
+
+    fn moves(&self) {
+        let start = self.game.start_position();
+        let sans = self.game.san_history();
+        if sans.is_empty() {
+            println!("No moves yet.");
+        } else {
+            println!(
+                "{}",
+                numbered(start.fullmove_number(), start.side_to_move(), sans)
+            );
+        }
+    }
+
+    fn legal(&self) {
+        let pos = self.game.position();
+        if !self.game.status().is_ongoing() {
+            println!("None: the game is over.");
+            return;
+        }
+        let mut sans: Vec<String> = pos
+            .legal_moves()
+            .as_slice()
+            .iter()
+            .map(|&m| san::to_san(pos, m))
+            .collect();
+        sans.sort();
+        println!("Legal moves ({}): {}", sans.len(), sans.join(" "));
+    }
+
+    fn draw(&mut self) {
+        if let Some(outcome) = self.game.outcome() {
+            println!("{}", GameError::GameOver(outcome));
+            return;
+        }
+        match self.game.claim_draw() {
+            Ok(_) => self.show_board(),
+            Err(e) => {
+                println!("{e}.");
+                println!(
+                    "(This position has occurred {} time{}; {} half-moves since the last capture or pawn move.)",
+                    self.game.repetition_count(),
+                    if self.game.repetition_count() == 1 { "" } else { "s" },
+                    self.game.position().halfmove_clock()
+                );
+            }
+        }
+    }
+}
+
+/// Why text of the UCI form (`e2e4`) is not a legal move here, in terms of its squares; `None`
+/// when the text is not of that form.
+fn explain_illegal_uci(pos: &Position, text: &str) -> Option<String> {
+    let u: UciMove = text.parse().ok()?;
+    let why = match pos.piece_at(u.from) {
+        None => format!("there is no piece on {}", u.from),
+        Some(p) if p.side != pos.side_to_move() => format!(
+            "the {} on {} is {}'s, and it is {} to move",
+            p.kind.name(),
+            u.from,
+            p.side,
+            pos.side_to_move()
+        ),
+        Some(p) => {
+            let promotes = pos.legal_moves().as_slice().iter().any(|&m| {
+                let l = UciMove::from_move(m);
+                l.from == u.from && l.to == u.to && l.promotion.is_some()
+            });
+            if promotes && u.promotion.is_none() {
+                format!("a promotion must name the piece, like {text}q")
+            } else if pos.is_check() {
+                format!(
+                    "the {} on {} cannot go to {} (your king is in check)",
+                    p.kind.name(),
+                    u.from,
+                    u.to
+                )
+            } else {
+                format!("the {} on {} cannot go to {}", p.kind.name(), u.from, u.to)
+            }
+        }
+    };
+    Some(format!("illegal move '{text}': {why}"))
+}
+
+fn ensure_newline(mut text: String) -> String {
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text
+}
+
+fn pick_side(choice: SideChoice, seed: u64) -> Side {
+    match choice {
+        SideChoice::White => Side::White,
+        SideChoice::Black => Side::Black,
+        SideChoice::Random if mix(seed) & 1 == 0 => Side::White,
+        SideChoice::Random => Side::Black,
+    }
+}
+
+/// Lines typed while engines play each other; `quit` ends the game early, end of input does not.
+fn spawn_line_reader() -> Receiver<String> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+fn watch(mut game: Game, opts: &Options, style: BoardStyle, seed: u64) -> ExitCode {
+    let (white_level, black_level) = opts.levels.unwrap_or((opts.level, opts.level));
+    let engines = [
+        EngineThread::new(engine_config(white_level, seed)),
+        EngineThread::new(engine_config(black_level, mix(seed))),
+    ];
+    set_player_tags(
+        &mut game,
+        &engine_player_name(white_level),
+        &engine_player_name(black_level),
+    );
+    let limits = SearchLimits::move_time(opts.move_time.unwrap_or(DEFAULT_MOVE_TIME));
+    println!(
+        "Engine against engine: White {} vs Black {}. Type quit to stop.",
+        level_text(white_level),
+        level_text(black_level)
+    );
+    let lines = spawn_line_reader();
+    let started = Instant::now();
+    loop {
+        print!(
+            "{}",
+            board::render(game.position(), Side::White, game.last_move(), style)
+        );
+        if let Some(outcome) = game.outcome() {
+            println!("Game over: {}.", outcome_text(outcome));
+            let start = game.start_position();
+            println!(
+                "{}",
+                numbered(
+                    start.fullmove_number(),
+                    start.side_to_move(),
+                    game.san_history()
+                )
+            );
+            println!(
+                "{} plies in {:.1} s.",
+                game.ply(),
+                started.elapsed().as_secs_f64()
+            );
+            return ExitCode::SUCCESS;
+        }
+        loop {
+            match lines.try_recv() {
+                Ok(line) if matches!(line.trim(), "quit" | "exit" | "q") => {
+                    println!("Stopped; the game so far:");
+                    print!("{}", ensure_newline(game.to_pgn()));
+                    return ExitCode::SUCCESS;
+                }
+                Ok(_) => continue,
+                Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
+            }
+        }
+        let side = game.position().side_to_move();
+        let who = match side {
+            Side::White => "White",
+            Side::Black => "Black",
+        };
+        engine_turn(&engines[side.index()], &mut game, limits.clone(), who);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_numbers() {
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            numbered(1, Side::White, &s(&["e4", "e5", "Nf3"])),
+            "1. e4 e5 2. Nf3"
+        );
+        assert_eq!(
+            numbered(12, Side::Black, &s(&["Nf6", "c4"])),
+            "12...Nf6 13. c4"
+        );
+    }
+
+    #[test]
+    fn scores_turn_to_white_view() {
+        assert_eq!(
+            white_score(Score::Centipawns(35), Side::Black).to_string(),
+            "-0.35"
+        );
+        assert_eq!(white_score(Score::Mate(3), Side::White).to_string(), "#3");
+        assert_eq!(white_score(Score::Mate(2), Side::Black).to_string(), "#-2");
+    }
+
+    #[test]
+    fn options() {
+        let args = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let o = parse_options(&args(&["--side", "black", "--level=7", "--movetime", "50"]))
+            .unwrap()
+            .unwrap();
+        assert_eq!(o.side, Some(SideChoice::Black));
+        assert_eq!(o.level.number(), 7);
+        assert_eq!(o.move_time, Some(Duration::from_millis(50)));
+        assert!(parse_options(&args(&["--level", "11"])).is_err());
+        assert!(parse_options(&args(&["--bogus"])).is_err());
+        assert!(parse_options(&args(&["--help"])).unwrap().is_none());
+        let w = parse_options(&args(&["--watch", "--levels", "2,9"]))
+            .unwrap()
+            .unwrap();
+        assert!(w.watch);
+        assert_eq!(
+            w.levels.map(|(a, b)| (a.number(), b.number())),
+            Some((2, 9))
+        );
+    }
+
+    #[test]
+    fn dates_look_like_pgn_dates() {
+        let d = pgn_date();
+        assert_eq!(d.len(), 10);
+        assert!(d.starts_with("20"));
+    }
+}

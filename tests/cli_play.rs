@@ -1,0 +1,342 @@
+//! `chesscore play` driven through a pipe: moves in SAN and UCI, commands, errors, game over,
+//! engine against engine, end of input.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// After 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6??: White mates with Qxf7#.
+const SCHOLAR_FEN: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+
+struct Run {
+    out: String,
+    err: String,
+    code: Option<i32>,
+}
+
+fn play(args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chesscore"))
+        .arg("play")
+        .args(args)
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start chesscore");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = child.wait_with_output().unwrap();
+    Run {
+        out: String::from_utf8(stdout).unwrap(),
+        err: String::from_utf8(stderr).unwrap(),
+        code: status.code(),
+    }
+}
+
+/// A fast, weak engine so that replies come at once.
+const FAST: [&str; 4] = ["--level", "1", "--movetime", "50"];
+
+fn fast<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    FAST.iter().chain(extra).copied().collect()
+}
+
+#[track_caller]
+fn assert_contains(haystack: &str, needle: &str) {
+    assert!(
+        haystack.contains(needle),
+        "expected {needle:?} in output:\n{haystack}"
+    );
+}
+
+#[test]
+fn moves_in_san_and_uci_against_the_engine() {
+    // Whatever Black replies, Nf3 and Bc4 stay legal.
+    let r = play(&fast(&[]), "e4\ng1f3\nBc4\nmoves\npgn\n");
+    assert_eq!(r.code, Some(0), "{}", r.err);
+    assert_contains(&r.out, "you have White against level 1 (Beginner");
+    assert_contains(&r.out, "Type a move like e4, Nf3 or e2e4");
+    assert_contains(
+        &r.out,
+        "     a  b  c  d  e  f  g  h\n 8   ♜  ♞  ♝  ♛  ♚  ♝  ♞  ♜   8",
+    );
+    assert_contains(&r.out, "You play 1. e4.");
+    assert_contains(&r.out, "You play 2. Nf3.");
+    assert_contains(&r.out, "You play 3. Bc4.");
+    assert_eq!(r.out.matches("chesscore plays ").count(), 3, "{}", r.out);
+    assert_contains(&r.out, "chesscore plays 1...");
+    // The last move is marked on the board.
+    assert!(
+        r.out.lines().any(|l| l.starts_with(' ') && l.contains('[')),
+        "{}",
+        r.out
+    );
+    let moves_line = r
+        .out
+        .lines()
+        .find(|l| l.starts_with("1. e4 "))
+        .unwrap_or_else(|| panic!("no move list in\n{}", r.out));
+    assert!(moves_line.contains(" 2. Nf3 ") && moves_line.contains(" 3. Bc4 "));
+    assert_contains(&r.out, "[White \"You\"]");
+    assert_contains(&r.out, "[Black \"chesscore level 1 (Beginner)\"]");
+    assert_contains(&r.out, "[Result \"*\"]");
+    // The engine's thinking goes to stderr, one line per depth in a pipe.
+    assert_contains(&r.err, "chesscore thinking: depth 1 eval ");
+    assert_contains(&r.out, "Goodbye.");
+}
+
+#[test]
+fn illegal_and_ambiguous_input_keeps_the_game_going() {
+    let r = play(
+        &fast(&[]),
+        "fen 4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1\nNd2\ne2e5\nxyzzy\nNc3d\nNbd2\nmoves\n",
+    );
+    assert_eq!(r.code, Some(0));
+    assert_contains(&r.out, "ambiguous move 'Nd2': it could be Nb1d2 or Nf1d2");
+    assert_contains(&r.out, "illegal move 'e2e5': there is no piece on e2");
+    assert_contains(&r.out, "invalid SAN 'xyzzy'");
+    assert_contains(&r.out, "invalid SAN 'Nc3d'");
+    assert_contains(&r.out, "Type legal for the legal moves");
+    assert_contains(&r.out, "You play 1. Nbd2.");
+    assert_contains(&r.out, "chesscore plays 1...K");
+    assert_contains(&r.out, "\n1. Nbd2 K");
+
+    let r = play(
+        &fast(&["--fen", "8/4P3/8/8/8/8/k7/4K3 w - - 0 1"]),
+        "e7e8\ne8\ne1e3\na2a1\ne7e8n\n",
+    );
+    assert_contains(
+        &r.out,
+        "illegal move 'e7e8': a promotion must name the piece, like e7e8q",
+    );
+    assert_contains(&r.out, "illegal move 'e8': a promotion must name the piece");
+    assert_contains(
+        &r.out,
+        "illegal move 'e1e3': the king on e1 cannot go to e3",
+    );
+    assert_contains(&r.out, "the king on a2 is Black's, and it is White to move");
+    assert_contains(&r.out, "You play 1. e8=N.");
+}
+
+#[test]
+fn undo_redo_flip_fen_level_and_help() {
+    let dir = std::env::temp_dir().join(format!("chesscore-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.pgn");
+    let input = format!(
+        "help\ne4\nundo\nfen\nredo\nmoves\nflip\nlevel\nlevel 3\nlevel 42\nundo\nundo\npgn save {}\nlegal\n",
+        file.display()
+    );
+    let r = play(&fast(&[]), &input);
+    assert_eq!(r.code, Some(0));
+    for command in [
+        "undo",
+        "redo",
+        "hint",
+        "level [N]",
+        "flip",
+        "new [SIDE]",
+        "fen [FEN]",
+        "pgn save FILE",
+        "moves",
+        "resign",
+        "draw",
+        "quit",
+    ] {
+        assert_contains(&r.out, command);
+    }
+    assert_contains(&r.out, "Took back 2 moves.");
+    assert_contains(&r.out, &format!("{START_FEN}\n"));
+    assert_contains(&r.out, "Replayed 2 moves.");
+    assert_contains(&r.out, "\n1. e4 ");
+    assert_contains(&r.out, "     h  g  f  e  d  c  b  a\n 1   ♖");
+    assert_contains(&r.out, "  10  Full strength  about 2600 Elo");
+    assert_contains(&r.out, "   1  Beginner       about 800 Elo  <- current");
+    assert_contains(
+        &r.out,
+        "The engine now plays at level 3 (Casual, about 1200 Elo).",
+    );
+    assert_contains(&r.out, "level must be a number from 1 to 10, not '42'");
+    assert_contains(&r.out, "Nothing to undo.");
+    assert_contains(&r.out, "Legal moves (20): ");
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        saved.contains("[Black \"chesscore level 3 (Casual)\"]"),
+        "{saved}"
+    );
+    assert!(!saved.contains("1. e4"), "{saved}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_bad_fen_is_reported_and_changes_nothing() {
+    let r = play(&fast(&[]), "fen 8/8 w\nfen\n");
+    assert_eq!(r.code, Some(0));
+    assert_contains(&r.out, "invalid FEN");
+    assert_contains(&r.out, "(the game is unchanged)");
+    assert_contains(&r.out, &format!("{START_FEN}\n"));
+
+    let r = play(&["--fen", "rnbqkbnr/pppppppp/8/8 w KQkq - 0 1"], "");
+    assert_eq!(r.code, Some(2));
+    assert_contains(&r.err, "invalid FEN");
+}
+
+#[test]
+fn scholars_mate_ends_the_game() {
+    let r = play(
+        &fast(&["--fen", SCHOLAR_FEN]),
+        "Qxf7#\ne5\npgn\nundo\nfen\n",
+    );
+    assert_eq!(r.code, Some(0));
+    assert_contains(&r.out, "You play 4. Qxf7#.");
+    assert_contains(&r.out, "(♚)");
+    assert_contains(
+        &r.out,
+        "Game over: White wins by checkmate (1-0). You won, congratulations!",
+    );
+    assert_contains(&r.out, "Type new for another game, undo to take back");
+    assert_contains(&r.out, "the game is over (White wins by checkmate)");
+    assert_contains(&r.out, "[FEN \"r1bqkb1r/");
+    assert_contains(&r.out, "4. Qxf7# 1-0");
+    assert_contains(&r.out, "Took back 1 move.");
+    assert_contains(&r.out, &format!("{SCHOLAR_FEN}\n"));
+    assert!(!r.out.contains("chesscore plays"), "{}", r.out);
+}
+
+#[test]
+fn playing_black_and_resigning() {
+    let r = play(&fast(&["--side", "black"]), "resign\nnew white\nquit\ne4\n");
+    assert_eq!(r.code, Some(0));
+    assert_contains(&r.out, "you have Black against");
+    assert_contains(&r.out, "chesscore plays 1. ");
+    assert_contains(&r.out, "     h  g  f  e  d  c  b  a");
+    assert_contains(
+        &r.out,
+        "Game over: White wins: Black resigned (1-0). You lost this one.",
+    );
+    assert_contains(&r.out, "New game: you have White");
+    assert!(
+        !r.out.contains("You play 1. e4"),
+        "quit stops reading:\n{}",
+        r.out
+    );
+}
+
+#[test]
+fn a_claimable_draw_is_announced_and_claimed() {
+    let r = play(
+        &fast(&["--fen", "7k/8/8/8/8/8/8/R6K w - - 100 80"]),
+        "draw\n",
+    );
+    assert_eq!(r.code, Some(0));
+    assert_contains(
+        &r.out,
+        "You may claim a draw by the fifty-move rule: type draw.",
+    );
+    assert_contains(&r.out, "Game over: Draw by the fifty-move rule (1/2-1/2).");
+
+    let r = play(&fast(&[]), "draw\n");
+    assert_contains(&r.out, "no draw can be claimed");
+    assert_contains(&r.out, "This position has occurred 1 time");
+}
+
+#[test]
+fn engine_against_engine_plays_to_the_end() {
+    let r = play(
+        &[
+            "--watch",
+            "--levels",
+            "10,10",
+            "--movetime",
+            "50",
+            "--fen",
+            "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+        ],
+        "",
+    );
+    assert_eq!(r.code, Some(0), "{}", r.err);
+    assert_contains(&r.out, "Engine against engine");
+    assert_contains(&r.out, "White plays 1. Ra8#");
+    assert_contains(&r.out, "Game over: White wins by checkmate (1-0).");
+}
+
+#[test]
+fn end_of_input_exits_cleanly_and_help_lists_options() {
+    let r = play(&[], "");
+    assert_eq!(r.code, Some(0));
+    assert_contains(&r.out, "Goodbye.");
+
+    let r = play(&["--help"], "");
+    assert_eq!(r.code, Some(0));
+    for option in [
+        "--side",
+        "--level",
+        "--fen",
+        "--movetime",
+        "--watch",
+        "--engine-vs-engine",
+        "--levels",
+        "--seed",
+        "--no-color",
+    ] {
+        assert_contains(&r.out, option);
+    }
+    let r = play(&["--level", "0"], "");
+    assert_eq!(r.code, Some(2));
+    assert_contains(&r.err, "level must be a number from 1 to 10");
+}
+
+#[test]
+fn colour_on_request_and_plain_otherwise() {
+    let r = play(&["--color"], "");
+    assert_contains(&r.out, "\x1b[48;5;");
+    let r = play(&[], "");
+    assert!(!r.out.contains('\x1b'), "a pipe gets plain text");
+}
+
+#[test]
+fn a_losing_engine_claims_a_claimable_draw() {
+    let r = play(
+        &fast(&[
+            "--side",
+            "white",
+            "--fen",
+            "7k/8/8/8/8/8/8/R6K b - - 100 80",
+        ]),
+        "",
+    );
+    assert_eq!(r.code, Some(0));
+    assert_contains(&r.out, "chesscore claims a draw by the fifty-move rule.");
+    assert_contains(&r.out, "Game over: Draw by the fifty-move rule (1/2-1/2).");
+}
+
+#[test]
+fn ascii_board_and_undo_of_the_engine_first_move() {
+    let r = play(&fast(&["--side", "black", "--ascii"]), "undo\n");
+    assert_eq!(r.code, Some(0));
+    assert_contains(&r.out, " 8   r  n  b  k  q  b  n  r   8");
+    assert_contains(
+        &r.out,
+        "Nothing to undo: the engine's first move is all there is.",
+    );
+}
+
+#[test]
+fn quit_stops_engines_playing_each_other() {
+    let r = play(
+        &["--watch", "--levels", "1,1", "--movetime", "50"],
+        "quit\n",
+    );
+    assert_eq!(r.code, Some(0));
+    assert_contains(&r.out, "Stopped; the game so far:");
+    assert_contains(&r.out, "[White \"chesscore level 1 (Beginner)\"]");
+    assert!(!r.out.contains("Game over"), "{}", r.out);
+}

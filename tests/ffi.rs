@@ -1,0 +1,478 @@
+//! The FFI objects driven from Rust threads, the way the apps drive them: a recording listener,
+//! stop storms, dropped handles, concurrent snapshots and moves while a search runs, many
+//! engines at once, and errors that leave objects unchanged.
+
+use chesscore::ffi::{
+    square_index, square_name, ChessEngine, ChessError, ChessGame, EngineConfig, GameStatus,
+    LegalMove, Outcome, PieceKind, SearchInfo, SearchLimits, SearchListener, SearchResult, Side,
+};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// Records every call; lets a test wait for `on_finished`.
+#[derive(Default)]
+struct Recorder {
+    infos: Mutex<Vec<SearchInfo>>,
+    results: Mutex<Vec<SearchResult>>,
+    done: Condvar,
+    info_threads: Mutex<Vec<String>>,
+}
+
+impl SearchListener for Recorder {
+    fn on_info(&self, info: SearchInfo) {
+        self.info_threads
+            .lock()
+            .unwrap()
+            .push(thread::current().name().unwrap_or("?").to_string());
+        self.infos.lock().unwrap().push(info);
+    }
+    fn on_finished(&self, result: SearchResult) {
+        self.results.lock().unwrap().push(result);
+        self.done.notify_all();
+    }
+}
+
+impl Recorder {
+    fn wait_results(&self, n: usize, timeout: Duration) -> Vec<SearchResult> {
+        let deadline = Instant::now() + timeout;
+        let mut results = self.results.lock().unwrap();
+        while results.len() < n {
+            let left = deadline.saturating_duration_since(Instant::now());
+            assert!(
+                !left.is_zero(),
+                "timed out waiting for {n} results, have {}",
+                results.len()
+            );
+            results = self.done.wait_timeout(results, left).unwrap().0;
+        }
+        results.clone()
+    }
+}
+
+fn engine() -> Arc<ChessEngine> {
+    ChessEngine::new(EngineConfig {
+        level: 10,
+        elo: None,
+        hash_mb: 4,
+        seed: 1,
+        variety: false,
+    })
+    .unwrap()
+}
+
+fn depth(d: u32) -> SearchLimits {
+    SearchLimits {
+        depth: Some(d),
+        ..SearchLimits::default()
+    }
+}
+
+fn infinite() -> SearchLimits {
+    SearchLimits {
+        infinite: true,
+        ..SearchLimits::default()
+    }
+}
+
+fn is_legal_in(game: &ChessGame, mv: &LegalMove) -> bool {
+    game.legal_moves().iter().any(|m| m.uci == mv.uci)
+}
+
+#[test]
+fn listener_gets_infos_on_the_engine_thread_and_exactly_one_result() {
+    let game = ChessGame::new();
+    let engine = engine();
+    let rec = Arc::new(Recorder::default());
+    let handle = engine.think(game.clone(), depth(6), rec.clone()).unwrap();
+    let results = rec.wait_results(1, Duration::from_secs(30));
+    thread::sleep(Duration::from_millis(50));
+    assert_eq!(
+        rec.results.lock().unwrap().len(),
+        1,
+        "exactly one on_finished"
+    );
+    let result = &results[0];
+    assert!(!result.stopped);
+    assert_eq!(result.depth, 6);
+    assert!(is_legal_in(&game, &result.best_move));
+    assert_eq!(result.position_key, game.snapshot().position_key);
+    assert_eq!(result.pv_uci.first(), Some(&result.best_move.uci));
+    let infos = rec.infos.lock().unwrap();
+    assert!(!infos.is_empty());
+    assert!(
+        infos.windows(2).all(|w| w[0].depth < w[1].depth),
+        "one info per depth, increasing"
+    );
+    assert!(infos
+        .iter()
+        .all(|i| i.pv_san.len() == i.pv_uci.len() && !i.pv_san.is_empty()));
+    assert!(rec
+        .info_threads
+        .lock()
+        .unwrap()
+        .iter()
+        .all(|n| n == "chesscore-engine"));
+    assert!(handle.is_finished());
+}
+
+#[test]
+fn stop_and_dropping_the_handle_end_an_infinite_search_quickly() {
+    let game = ChessGame::new();
+    let engine = engine();
+    let rec = Arc::new(Recorder::default());
+    let handle = engine.think(game.clone(), infinite(), rec.clone()).unwrap();
+    thread::sleep(Duration::from_millis(200));
+    assert!(!handle.is_finished());
+    let t = Instant::now();
+    handle.stop();
+    let result = rec.wait_results(1, Duration::from_secs(5)).remove(0);
+    let latency = t.elapsed();
+    assert!(
+        latency < Duration::from_millis(100),
+        "stop took {latency:?}"
+    );
+    assert!(result.stopped);
+    assert!(is_legal_in(&game, &result.best_move));
+
+    let rec2 = Arc::new(Recorder::default());
+    let handle = engine
+        .think(game.clone(), infinite(), rec2.clone())
+        .unwrap();
+    thread::sleep(Duration::from_millis(100));
+    let t = Instant::now();
+    drop(handle);
+    let result = rec2.wait_results(1, Duration::from_secs(5)).remove(0);
+    assert!(
+        t.elapsed() < Duration::from_millis(100),
+        "drop took {:?}",
+        t.elapsed()
+    );
+    assert!(result.stopped);
+}
+
+#[test]
+fn a_new_search_supersedes_the_running_one_which_still_finishes() {
+    let game = ChessGame::new();
+    let engine = engine();
+    let first = Arc::new(Recorder::default());
+    let second = Arc::new(Recorder::default());
+    let _h1 = engine
+        .think(game.clone(), infinite(), first.clone())
+        .unwrap();
+    thread::sleep(Duration::from_millis(50));
+    let _h2 = engine
+        .think(game.clone(), depth(4), second.clone())
+        .unwrap();
+    let r1 = first.wait_results(1, Duration::from_secs(5)).remove(0);
+    assert!(r1.stopped, "the superseded search is reported as stopped");
+    let r2 = second.wait_results(1, Duration::from_secs(30)).remove(0);
+    assert!(!r2.stopped);
+    assert!(is_legal_in(&game, &r2.best_move));
+}
+
+#[test]
+fn stop_storm_from_many_threads() {
+    let game = ChessGame::new();
+    let engine = engine();
+    let rec = Arc::new(Recorder::default());
+    let searches = 20;
+    let starter = {
+        let (engine, game, rec) = (engine.clone(), game.clone(), rec.clone());
+        thread::spawn(move || {
+            let mut handles = Vec::new();
+            for _ in 0..searches {
+                handles.push(engine.think(game.clone(), infinite(), rec.clone()).unwrap());
+                thread::sleep(Duration::from_millis(2));
+            }
+            handles
+        })
+    };
+    let stoppers: Vec<_> = (0..4)
+        .map(|_| {
+            let engine = engine.clone();
+            thread::spawn(move || {
+                for _ in 0..200 {
+                    engine.stop();
+                    thread::sleep(Duration::from_micros(300));
+                }
+            })
+        })
+        .collect();
+    let handles = starter.join().unwrap();
+    for s in stoppers {
+        s.join().unwrap();
+    }
+    engine.stop();
+    let results = rec.wait_results(searches, Duration::from_secs(20));
+    thread::sleep(Duration::from_millis(100));
+    assert_eq!(
+        rec.results.lock().unwrap().len(),
+        searches,
+        "exactly one result per search"
+    );
+    assert!(results.iter().all(|r| is_legal_in(&game, &r.best_move)));
+    assert!(handles.iter().all(|h| h.is_finished()));
+    assert!(!engine.is_searching());
+}
+
+#[test]
+fn the_game_may_change_while_the_engine_thinks() {
+    let game = ChessGame::new();
+    let engine = engine();
+    let rec = Arc::new(Recorder::default());
+    let key_at_start = game.snapshot().position_key;
+    let _h = engine.think(game.clone(), depth(7), rec.clone()).unwrap();
+    let moves = ["e2e4", "e7e5", "g1f3", "b8c6"];
+    let players: Vec<_> = (0..3)
+        .map(|i| {
+            let game = game.clone();
+            thread::spawn(move || {
+                for _ in 0..200 {
+                    let s = game.snapshot();
+                    assert_eq!(s.squares.len(), 64);
+                    if i == 0 {
+                        let _ = game.play_uci(moves[(s.ply as usize) % moves.len()].into());
+                        if s.ply >= 3 {
+                            game.undo();
+                        }
+                    }
+                }
+            })
+        })
+        .collect();
+    for p in players {
+        p.join().unwrap();
+    }
+    let result = rec.wait_results(1, Duration::from_secs(30)).remove(0);
+    assert_eq!(
+        result.position_key, key_at_start,
+        "the result says which position it is for"
+    );
+    assert!(result
+        .position_fen
+        .starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w"));
+}
+
+#[test]
+fn many_engines_at_once() {
+    let game = ChessGame::from_fen(
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3".into(),
+    )
+    .unwrap();
+    let results: Vec<SearchResult> = (0..4)
+        .map(|_| {
+            let game = game.clone();
+            thread::spawn(move || {
+                let engine = engine();
+                let rec = Arc::new(Recorder::default());
+                let _h = engine.think(game, depth(5), rec.clone()).unwrap();
+                rec.wait_results(1, Duration::from_secs(60)).remove(0)
+            })
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .map(|t| t.join().unwrap())
+        .collect();
+    for r in &results {
+        assert_eq!(r.best_move.uci, "f3f7", "Qxf7# is mate in one");
+        assert!(r.best_move.is_checkmate);
+    }
+}
+
+#[test]
+fn async_best_move_without_a_runtime() {
+    let game = ChessGame::new();
+    let engine = engine();
+    let result = block_on(engine.best_move(game.clone(), depth(5))).unwrap();
+    assert!(is_legal_in(&game, &result.best_move));
+    assert_eq!(result.depth, 5);
+    let finished = ChessGame::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1".into()).unwrap();
+    assert!(matches!(
+        block_on(engine.best_move(finished, depth(3))),
+        Err(ChessError::GameOver(_))
+    ));
+}
+
+/// A minimal executor: polls on this thread, parks until woken.
+fn block_on<F: std::future::Future>(future: F) -> F::Output {
+    use std::task::{Context, Poll, Wake, Waker};
+    struct Unpark(thread::Thread);
+    impl Wake for Unpark {
+        fn wake(self: Arc<Self>) {
+            self.0.unpark();
+        }
+    }
+    let waker = Waker::from(Arc::new(Unpark(thread::current())));
+    let mut cx = Context::from_waker(&waker);
+    let mut future = std::pin::pin!(future);
+    loop {
+        if let Poll::Ready(v) = future.as_mut().poll(&mut cx) {
+            return v;
+        }
+        thread::park_timeout(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_panicking_listener_does_not_lose_the_result_or_the_engine() {
+    struct Panicky(AtomicUsize, Mutex<Option<SearchResult>>);
+    impl SearchListener for Panicky {
+        fn on_info(&self, _: SearchInfo) {
+            self.0.fetch_add(1, Ordering::SeqCst);
+            panic!("listener bug");
+        }
+        fn on_finished(&self, result: SearchResult) {
+            *self.1.lock().unwrap() = Some(result);
+        }
+    }
+    let game = ChessGame::new();
+    let engine = engine();
+    let listener = Arc::new(Panicky(AtomicUsize::new(0), Mutex::new(None)));
+    let _h = engine
+        .think(game.clone(), depth(4), listener.clone())
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while listener.1.lock().unwrap().is_none() {
+        assert!(Instant::now() < deadline);
+        thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(
+        listener.0.load(Ordering::SeqCst),
+        1,
+        "not called again after it panicked"
+    );
+    // The engine still works.
+    let rec = Arc::new(Recorder::default());
+    let _h = engine.think(game, depth(3), rec.clone()).unwrap();
+    assert!(!rec.wait_results(1, Duration::from_secs(30))[0].stopped);
+}
+
+#[test]
+fn bad_input_is_a_typed_error_and_changes_nothing() {
+    let game = ChessGame::new();
+    game.play_san("e4".into()).unwrap();
+    let before = game.snapshot();
+    let cases: Vec<(Result<LegalMove, ChessError>, &str)> = vec![
+        (game.play_uci("e7e9".into()), "InvalidNotation"),
+        (game.play_uci("e7e4".into()), "IllegalMove"),
+        (game.play_san("Qh4#".into()), "IllegalMove"),
+        (game.play_san("Zz9".into()), "InvalidNotation"),
+        (game.play(64, 0, None), "InvalidSquare"),
+        (game.play(52, 36, Some(PieceKind::King)), "IllegalMove"),
+    ];
+    for (result, kind) in cases {
+        let err = result.unwrap_err();
+        assert!(
+            format!("{err:?}").starts_with(kind),
+            "{err:?} should be {kind}"
+        );
+        assert!(!err.to_string().is_empty());
+    }
+    assert!(matches!(
+        game.legal_moves_from(99),
+        Err(ChessError::InvalidSquare(_))
+    ));
+    assert!(matches!(
+        game.claim_draw(),
+        Err(ChessError::InvalidRequest(_))
+    ));
+    assert_eq!(game.snapshot(), before, "failed calls changed nothing");
+
+    let e = ChessGame::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 x".into());
+    assert!(matches!(e, Err(ChessError::InvalidFen(m)) if m.contains("field 6")));
+    let e = ChessGame::from_pgn("1. e4 e5 2. Nf6".into());
+    assert!(
+        matches!(e, Err(ChessError::InvalidPgn(m)) | Err(ChessError::IllegalMove(m)) if m.contains("Nf6"))
+    );
+    assert!(matches!(
+        ChessGame::from_json("{\"version\": 99}".into()),
+        Err(ChessError::InvalidSavedGame(_))
+    ));
+    assert!(matches!(square_name(64), Err(ChessError::InvalidSquare(_))));
+    assert!(matches!(
+        square_index("j1".into()),
+        Err(ChessError::InvalidSquare(_))
+    ));
+    assert_eq!(square_index("e4".into()).unwrap(), 28);
+    let bad = EngineConfig {
+        level: 11,
+        elo: None,
+        hash_mb: 16,
+        seed: 0,
+        variety: true,
+    };
+    assert!(matches!(
+        ChessEngine::new(bad),
+        Err(ChessError::InvalidRequest(_))
+    ));
+}
+
+#[test]
+fn a_game_to_checkmate_then_moves_are_refused() {
+    let game = ChessGame::new();
+    for san in ["f3", "e5", "g4"] {
+        game.play_san(san.into()).unwrap();
+    }
+    let mate = game.play_san("Qh4".into()).unwrap();
+    assert_eq!(mate.san, "Qh4#");
+    assert!(mate.is_checkmate && mate.is_check);
+    let s = game.snapshot();
+    assert_eq!(
+        s.status,
+        GameStatus::Ended {
+            outcome: Outcome::Checkmate {
+                winner: Side::Black
+            }
+        }
+    );
+    assert!(s.legal_moves.is_empty());
+    assert_eq!(s.check_square, Some(4));
+    assert_eq!(s.last_move.unwrap().san, "Qh4#");
+    assert!(matches!(
+        game.play_san("a3".into()),
+        Err(ChessError::GameOver(_))
+    ));
+    assert!(game.undo());
+    assert!(game.snapshot().can_redo);
+}
+
+#[test]
+fn snapshot_numbers_the_move_list() {
+    let game = ChessGame::new();
+    for san in ["e4", "e5", "Nf3"] {
+        game.play_san(san.into()).unwrap();
+    }
+    let rows = game.snapshot().move_rows;
+    assert_eq!(rows.len(), 2);
+    assert_eq!(
+        (
+            rows[0].number,
+            rows[0].white.as_deref(),
+            rows[0].black.as_deref()
+        ),
+        (1, Some("e4"), Some("e5"))
+    );
+    assert_eq!(
+        (
+            rows[1].number,
+            rows[1].white.as_deref(),
+            rows[1].black.as_deref()
+        ),
+        (2, Some("Nf3"), None)
+    );
+    let from_black = ChessGame::from_fen("4k3/8/8/8/8/8/4P3/4K3 b - - 0 17".into()).unwrap();
+    from_black.play_san("Kd7".into()).unwrap();
+    from_black.play_san("e4".into()).unwrap();
+    let rows = from_black.snapshot().move_rows;
+    assert_eq!(
+        (
+            rows[0].number,
+            rows[0].white.as_deref(),
+            rows[0].black.as_deref()
+        ),
+        (17, None, Some("Kd7"))
+    );
+    assert_eq!((rows[1].number, rows[1].white.as_deref()), (18, Some("e4")));
+}

@@ -1,0 +1,37 @@
+package dev.chesscore.tests
+
+import dev.chesscore.*
+
+/**
+ * Per-call cost of the two calls a board UI makes most, measured from Kotlin through JNA
+ * (marshalling included). A measurement, not a test: it prints figures and never fails.
+ */
+fun runBench() {
+    // A middlegame position with many pieces (Kiwipete) and a 60-ply game for the snapshot.
+    val kiwipete = ChessGame.fromFen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+    val long = ChessGame()
+    val moves = listOf("e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3", "d6",
+        "c3", "O-O", "h3", "Nb8", "d4", "Nbd7", "c4", "c6", "cxb5", "axb5", "Nc3", "Bb7", "Bg5", "b4", "Nb1", "h6",
+        "Bh4", "c5", "dxe5", "Nxe4", "Bxe7", "Qxe7", "exd6", "Qf6", "Nbd2", "Nxd6", "Nc4", "Nxc4", "Bxc4", "Nb6",
+        "Ne5", "Rae8", "Bxf7+", "Rxf7", "Nxf7", "Rxe1+", "Qxe1", "Kxf7", "Qe3", "Qg5", "Qxg5", "hxg5", "b3", "Ke6",
+        "a3", "Kd6")
+    moves.forEach { long.playSan(it) }
+    val squares = listOf("e1", "f3", "e2", "d5", "a1", "g2").map { squareIndex(it) }
+
+    fun measure(name: String, iterations: Int, body: (Int) -> Unit) {
+        repeat(iterations / 5) { body(it) } // warm-up (JIT)
+        val start = System.nanoTime()
+        repeat(iterations) { body(it) }
+        val us = (System.nanoTime() - start) / 1000.0 / iterations
+        println("bench: %-52s %8.1f us per call".format(name, us))
+    }
+    var sink = 0
+    measure("legalMovesFrom (Kiwipete, one square)", 20_000) { sink += kiwipete.legalMovesFrom(squares[it % squares.size]).size }
+    measure("destinationsFrom (Kiwipete, one square)", 20_000) { sink += kiwipete.destinationsFrom(squares[it % squares.size]).size }
+    measure("snapshot (Kiwipete, 48 legal moves)", 5_000) { sink += kiwipete.snapshot().legalMoves.size }
+    measure("snapshot (after 60 plies, with move history)", 5_000) { sink += long.snapshot().sanHistory.size }
+    measure("squareName (trivial call)", 50_000) { sink += squareName((it % 64).toUInt()).length }
+    println("bench: (checksum $sink)")
+    kiwipete.close()
+    long.close()
+}
