@@ -53,7 +53,7 @@ val wrapperTests = suite("Kotlin wrapper") {
                 assertFalse(result.stopped)
                 assertTrue(result.bestMove in game.legalMoves())
                 assertEquals(game.snapshot().positionKey, result.positionKey)
-                assertFalse(engine.isSearching())
+                eventually("the engine idle", STOP_WITHIN_MS) { !engine.isSearching() }
             }
             assertEquals(baseline, liveObjectCount(), "game, engine and handle freed")
         }

@@ -65,7 +65,7 @@ data class BoardUiState(
     val mode: GameMode,
     /** The engine level, 1 (weakest) to 10. */
     val level: Int,
-    /** `true` while the engine searches for its move (not for a hint). */
+    /** `true` while the engine searches (for its move or for a hint). */
     val engineThinking: Boolean = false,
     /** The engine's line while it thinks. */
     val thinking: ThinkingLine? = null,
@@ -80,9 +80,9 @@ data class BoardUiState(
     /** `true` when the game has ended. */
     val isGameOver: Boolean get() = snapshot.status is GameStatus.Ended
 
-    /** `true` when a person may move now (not the engine's turn, no picker open, game on). */
+    /** `true` when a person may move now: game on, not the engine's side, engine idle, no picker open. */
     val isHumanTurn: Boolean
-        get() = !isGameOver && !mode.enginePlays(snapshot.sideToMove) && pendingPromotion == null
+        get() = !isGameOver && !engineThinking && !mode.enginePlays(snapshot.sideToMove) && pendingPromotion == null
 
     /** The draw the player may claim now (offer a button), or `null`. */
     val claimableDraw: DrawReason?

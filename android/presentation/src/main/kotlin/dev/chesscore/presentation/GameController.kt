@@ -11,6 +11,7 @@ import dev.chesscore.SearchLimits
 import dev.chesscore.Side
 import dev.chesscore.ktx.replacing
 import dev.chesscore.ktx.searchListener
+import kotlin.random.Random
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Job
 import kotlinx.coroutines.SupervisorJob
@@ -35,7 +36,7 @@ import kotlinx.coroutines.flow.update
  * @param store where the game is saved after every change and restored from at start.
  * @param engineFactory creates the engine (tests: a real engine; its config carries the level).
  * @param limitsForLevel the limits of the engine's own moves at a level (default: the level's own).
- * @param hintLimits the limits of a hint search.
+ * @param hintLimits the limits of a hint search (default: the same as the engine's moves).
  * @param defaultMode the mode when the store holds no settings.
  * @param defaultLevel the level when the store holds no settings.
  */
@@ -44,9 +45,9 @@ class GameController(
     private val store: GameStore,
     engineFactory: (EngineConfig) -> ChessEngine = { ChessEngine(it) },
     private val limitsForLevel: (Int) -> SearchLimits = { SearchLimits() },
-    private val hintLimits: SearchLimits = SearchLimits(moveTimeMs = 1_000uL),
+    private val hintLimits: SearchLimits? = null,
     defaultMode: GameMode = GameMode.HumanVsEngine(Side.WHITE),
-    defaultLevel: Int = 5,
+    defaultLevel: Int = 4,
 ) : AutoCloseable {
     private val scope = CoroutineScope(scope.coroutineContext + SupervisorJob(scope.coroutineContext[Job]))
     private var game: ChessGame
@@ -82,7 +83,7 @@ class GameController(
             }
         } ?: ChessGame()
         engine = try {
-            engineFactory(EngineConfig(level = level.toUInt()))
+            engineFactory(engineConfig(level))
         } catch (t: Throwable) {
             game.close()
             throw t
@@ -131,10 +132,10 @@ class GameController(
         play(pending.from, pending.to, kind)
     }
 
-    /** Closes the promotion picker without moving; the game is unchanged. */
+    /** Closes the promotion picker without moving; the game is unchanged, the pawn stays selected. */
     fun cancelPromotion() {
         if (closed) return
-        clearSelection()
+        _state.update { it.copy(pendingPromotion = null) }
     }
 
     /**
@@ -175,7 +176,7 @@ class GameController(
         if (closed) return
         val n = level.coerceIn(MIN_LEVEL, MAX_LEVEL)
         try {
-            engine.setConfig(EngineConfig(level = n.toUInt()))
+            engine.setConfig(engineConfig(n))
             _state.update { it.copy(level = n) }
             saveSettings()
         } catch (e: ChessException) {
@@ -217,27 +218,12 @@ class GameController(
 
     /**
      * Asks the engine for a move for the player; [BoardUiState.hint] shows it until the next
-     * change. Ignored unless it is a person's turn and no search runs.
+     * change. Runs like the engine's turn ([BoardUiState.engineThinking], thinking line, taps
+     * ignored until it ends). Ignored unless it is a person's turn.
      */
     fun requestHint() {
-        val s = state.value
-        if (closed || !s.isHumanTurn || search != null) return
-        val token = ++searchToken
-        val key = s.snapshot.positionKey
-        val listener = scope.searchListener { result ->
-            if (token == searchToken) {
-                finishSearch()
-                if (result.positionKey == state.value.snapshot.positionKey && result.positionKey == key) {
-                    _state.update { it.copy(hint = result.bestMove) }
-                }
-            }
-        }
-        search = try {
-            engine.think(game, hintLimits, listener)
-        } catch (e: ChessException) {
-            showMessage(e)
-            null
-        }
+        if (closed || !state.value.isHumanTurn) return
+        startSearch(hint = true)
     }
 
     /** Claims the draw the core offers ([BoardUiState.claimableDraw]). */
@@ -343,6 +329,16 @@ class GameController(
     private fun startEngineTurnIfDue() {
         val s = state.value
         if (closed || search != null || s.isGameOver || !s.mode.enginePlays(s.snapshot.sideToMove)) return
+        startSearch(hint = false)
+    }
+
+    /**
+     * Starts a search of the current position: the engine's move, or a [hint] for the player.
+     * Its reports reach the main thread through [searchListener]; any report of a search that
+     * was stopped or superseded meanwhile (token) or of another position (key) is ignored.
+     */
+    private fun startSearch(hint: Boolean) {
+        val s = state.value
         val token = ++searchToken
         val key = s.snapshot.positionKey
         val sideToMove = s.snapshot.sideToMove
@@ -356,16 +352,18 @@ class GameController(
             onFinished = { result ->
                 if (token == searchToken) {
                     finishSearch()
-                    if (result.positionKey == key && result.positionKey == state.value.snapshot.positionKey) {
-                        changeGame { game.playUci(result.bestMove.uci) }
-                    } else {
-                        _state.update { it.copy(engineThinking = false, thinking = null) }
+                    val current = result.positionKey == key && result.positionKey == state.value.snapshot.positionKey
+                    when {
+                        current && !hint -> changeGame { game.playUci(result.bestMove.uci) }
+                        current -> _state.update { it.copy(engineThinking = false, thinking = null, hint = result.bestMove) }
+                        else -> _state.update { it.copy(engineThinking = false, thinking = null) }
                     }
                 }
             },
         )
+        val limits = if (hint) hintLimits ?: limitsForLevel(s.level) else limitsForLevel(s.level)
         search = try {
-            engine.think(game, limitsForLevel(s.level), listener)
+            engine.think(game, limits, listener)
         } catch (e: ChessException) {
             showMessage(e)
             return
@@ -407,6 +405,9 @@ class GameController(
         const val KEY_MODE = "mode"
         const val KEY_LEVEL = "level"
         const val KEY_ORIENTATION = "orientation"
+
+        /** A fresh seed for each configuration, so the weaker levels do not replay the same game. */
+        fun engineConfig(level: Int) = EngineConfig(level = level.toUInt(), seed = Random.nextLong().toULong())
 
         fun defaultOrientation(mode: GameMode): Side = (mode as? GameMode.HumanVsEngine)?.humanSide ?: Side.WHITE
 

@@ -26,16 +26,14 @@ fun drawReasonText(reason: DrawReason): String = when (reason) {
 }
 
 /**
- * One line about the game, from the core's status (and check square) only, e.g. "White to move",
- * "Black to move — check", "Checkmate — Black wins", "Draw by stalemate",
+ * One line about the game, from the core's status only, e.g. "White to move",
+ * "Checkmate — Black wins", "Draw by stalemate",
  * "Draw may be claimed: threefold repetition".
  */
 fun statusText(snapshot: GameSnapshot): String = when (val status = snapshot.status) {
-    is GameStatus.Ongoing -> {
-        val toMove = "${sideName(snapshot.sideToMove)} to move" +
-            if (snapshot.checkSquare != null) " — check" else ""
-        status.claimableDraw?.let { "Draw may be claimed: ${drawReasonText(it)}" } ?: toMove
-    }
+    is GameStatus.Ongoing ->
+        status.claimableDraw?.let { "Draw may be claimed: ${drawReasonText(it)}" }
+            ?: "${sideName(snapshot.sideToMove)} to move"
     is GameStatus.Ended -> when (val outcome = status.outcome) {
         is Outcome.Checkmate -> "Checkmate — ${sideName(outcome.winner)} wins"
         is Outcome.Resignation ->

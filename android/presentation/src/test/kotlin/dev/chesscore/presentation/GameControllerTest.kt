@@ -118,8 +118,9 @@ val gameControllerTests = suite("GameController") {
                 assertNotNull(c.state.value.pendingPromotion)
                 c.cancelPromotion()
                 assertNull(c.state.value.pendingPromotion)
-                assertNull(c.state.value.selected)
+                assertEquals(sq("a7"), c.state.value.selected, "the pawn stays selected")
                 assertEquals(before, c.state.value.snapshot)
+                c.tapSquare(sq("a7")) // deselect
                 c.dragMove(sq("a7"), sq("a8"))
                 assertNotNull(c.state.value.pendingPromotion)
                 c.choosePromotion(PieceKind.KING) // not a choice: ignored
@@ -188,6 +189,7 @@ val gameControllerTests = suite("GameController") {
                 assertEquals(Side.WHITE, s.snapshot.sideToMove)
                 assertFalse(s.engineThinking)
                 assertTrue(s.snapshot.canRedo, "e4 can be replayed")
+                assertNull(s.message, "the stale result was not even tried")
                 assertFalse(f.engine.isSearching())
                 assertEquals(1, f.engine.started, "no new search after undo to the player's turn")
                 c.move("d2", "d4") // the player can play on
@@ -206,6 +208,7 @@ val gameControllerTests = suite("GameController") {
                 yield()
                 val s = c.state.value
                 assertEquals(1u, s.snapshot.ply, "the stale result was not played")
+                assertNull(s.message)
                 assertFalse(s.engineThinking)
             }
         }
@@ -343,11 +346,16 @@ val gameControllerTests = suite("GameController") {
         }
     }
 
-    test("hint: the engine's suggestion is a legal move, cleared by the next move") {
+    test("hint: the engine thinks (taps ignored), suggests a legal move, cleared by the next move") {
         onMain {
             Fixture(this).controller.use { c ->
                 c.requestHint()
+                assertTrue(c.state.value.engineThinking)
+                c.tapSquare(sq("e2"))
+                assertNull(c.state.value.selected, "taps are ignored while the hint is computed")
                 val s = c.awaitState("a hint") { it.hint != null }
+                assertFalse(s.engineThinking)
+                assertEquals(0u, s.snapshot.ply, "a hint is not played")
                 assertTrue(s.hint in s.snapshot.legalMoves, "hint ${s.hint} is legal")
                 c.tapSquare(s.hint!!.from.toInt())
                 c.tapSquare(s.hint!!.to.toInt())
@@ -426,7 +434,8 @@ val presentationTextTests = suite("Presentation texts") {
         }
         ChessGame.fromFen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").use { game ->
             game.playSan("Rh8")
-            assertEquals("Black to move — check", statusText(game.snapshot()))
+            assertEquals("Black to move", statusText(game.snapshot()))
+            assertEquals(sq("e8").toUInt(), game.snapshot().checkSquare, "check is shown on the board")
         }
     }
 }
