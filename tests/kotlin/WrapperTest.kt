@@ -132,6 +132,21 @@ val wrapperTests = suite("Kotlin wrapper") {
         }
     }
 
+    test("cancelling the generated suspend bestMove also stops the search (the Rust future is dropped)") {
+        onMain {
+            val baseline = liveObjectCount()
+            withResources {
+                val game = ChessGame().bind()
+                val engine = smallEngine().bind()
+                val job = launch { engine.bestMove(game, INFINITE) }
+                eventually("the search running") { engine.isSearching() }
+                job.cancelAndJoin()
+                eventually("the search stopped", STOP_WITHIN_MS) { !engine.isSearching() }
+                assertEquals(baseline + 2u, liveObjectCount(), "the search handle inside the future is freed")
+            }
+        }
+    }
+
     test("withResources closes in reverse order even when the block throws; replacing closes the old object") {
         val baseline = liveObjectCount()
         val order = mutableListOf<String>()

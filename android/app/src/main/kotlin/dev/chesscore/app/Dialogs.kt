@@ -60,7 +60,7 @@ private val modes = listOf(
 @Composable
 fun NewGameDialog(currentLevel: Int, onStart: (GameMode, Int) -> Unit, onDismiss: () -> Unit) {
     val levels = remember { engineLevels() }
-    var mode by remember { mutableStateOf(modes.first().second) }
+    var mode by remember { mutableStateOf<GameMode>(modes.first().second) }
     var level by remember { mutableFloatStateOf(currentLevel.toFloat()) }
     AlertDialog(
         onDismissRequest = onDismiss,
