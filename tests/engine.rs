@@ -91,14 +91,28 @@ fn avoids_stalemate_when_winning() {
 }
 
 #[test]
-fn seeks_stalemate_when_losing() {
-    // Black has only a rook against queen and king; ...Rg6+ / ...Rxg... forcing a stalemate
-    // (the black king on h8 has no moves) is the only way to save the game: the rook checks
-    // and the capture stalemates: 1...Rh6+? Engine must score it a draw.
+fn losing_side_takes_the_drawing_resource() {
+    // Black's king is stalemated in the corner (Qg6 and Kh6 cover g8, g7, h7); Black is a queen
+    // for a rook down, and ...Rxg6+ Kxg6 leaves bare kings: the engine must see it as a draw.
     let f = "7k/8/6QK/8/8/8/8/6r1 b - - 0 1";
     let (pos, r) = search_fen(f, SearchLimits::depth(8));
     assert!(pos.is_legal(r.best_move));
+    assert_eq!(uci::to_uci(r.best_move), "g1g6");
     assert_eq!(r.score, Score::Centipawns(0), "{:?}", r.best_move);
+}
+
+#[test]
+fn winning_side_does_not_stalemate_in_the_endgame() {
+    // K+Q v K with many stalemating moves around: the engine mates instead.
+    let (pos, r) = search_fen("7k/8/5K2/8/8/8/8/6Q1 w - - 0 1", SearchLimits::depth(10));
+    let mut after = pos.clone();
+    after.make_move(r.best_move);
+    assert!(!after.is_stalemate());
+    assert!(
+        matches!(r.score, Score::Mate(n) if n > 0 && n <= 3),
+        "{:?}",
+        r.score
+    );
 }
 
 #[test]
@@ -305,4 +319,53 @@ fn weak_levels_vary_with_the_seed_but_keep_material() {
         let r = e.search(&p, &[], &SearchLimits::default(), &stop, &mut |_| {});
         assert_eq!(uci::to_uci(r.best_move), "c1g5");
     }
+}
+
+#[test]
+fn uci_session_answers_and_survives_bad_input() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chesscore"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    writeln!(
+        stdin,
+        "uci\nfoo\nposition fen not a fen\nposition startpos moves e2e4 e7e5 g1f3\nisready\ngo depth 5"
+    )
+    .unwrap();
+    let mut lines = Vec::new();
+    for line in stdout.lines() {
+        let line = line.unwrap();
+        let done = line.starts_with("bestmove");
+        lines.push(line);
+        if done {
+            break;
+        }
+    }
+    writeln!(stdin, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
+    assert!(lines.iter().any(|l| l == "uciok"));
+    assert!(lines.iter().any(|l| l == "readyok"));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("info string unknown command")));
+    assert!(lines.iter().any(|l| l.starts_with("info string bad FEN")));
+    assert!(lines.iter().any(|l| l.starts_with("info depth 5 ")));
+    let best = lines
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let mut pos = Position::startpos();
+    for m in ["e2e4", "e7e5", "g1f3"] {
+        let mv = uci::parse_move(&pos, m).unwrap();
+        pos.make_move(mv);
+    }
+    assert!(uci::parse_move(&pos, &best).is_ok(), "{best}");
 }

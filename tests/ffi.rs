@@ -118,6 +118,34 @@ fn listener_gets_infos_on_the_engine_thread_and_exactly_one_result() {
 }
 
 #[test]
+fn progress_reaches_the_app_at_most_every_100_ms() {
+    let game = ChessGame::new();
+    let engine = engine();
+    let rec = Arc::new(Recorder::default());
+    let arrivals = Arc::new(Mutex::new(Vec::new()));
+    struct Timed(Arc<Recorder>, Arc<Mutex<Vec<Instant>>>);
+    impl SearchListener for Timed {
+        fn on_info(&self, info: SearchInfo) {
+            self.1.lock().unwrap().push(Instant::now());
+            self.0.on_info(info);
+        }
+        fn on_finished(&self, result: SearchResult) {
+            self.0.on_finished(result);
+        }
+    }
+    let limits = SearchLimits { move_time_ms: Some(700), ..SearchLimits::default() };
+    let _h = engine.think(game, limits, Arc::new(Timed(rec.clone(), arrivals.clone()))).unwrap();
+    rec.wait_results(1, Duration::from_secs(30));
+    let times = arrivals.lock().unwrap().clone();
+    assert!(times.len() >= 2, "several depths reported");
+    // Every gap but the last (the held-back final depth) is at least the interval.
+    for pair in times[..times.len() - 1].windows(2) {
+        assert!(pair[1] - pair[0] >= Duration::from_millis(95), "{:?}", pair[1] - pair[0]);
+    }
+    assert!(times.len() <= 10, "{} reports in 0.7 s", times.len());
+}
+
+#[test]
 fn stop_and_dropping_the_handle_end_an_infinite_search_quickly() {
     let game = ChessGame::new();
     let engine = engine();
@@ -475,4 +503,81 @@ fn snapshot_numbers_the_move_list() {
         (17, None, Some("Kd7"))
     );
     assert_eq!((rows[1].number, rows[1].white.as_deref()), (18, Some("e4")));
+}
+
+#[test]
+fn a_clock_for_the_side_not_to_move_does_not_make_an_endless_search() {
+    let game = ChessGame::new();
+    let engine = engine();
+    let rec = Arc::new(Recorder::default());
+    let limits = SearchLimits {
+        black_time_ms: Some(100),
+        ..SearchLimits::default()
+    };
+    let _h = engine.think(game, limits, rec.clone()).unwrap();
+    assert!(!rec.wait_results(1, Duration::from_secs(30))[0].stopped);
+}
+
+#[test]
+fn closing_the_engine_stops_its_search_even_with_a_handle_held() {
+    let game = ChessGame::new();
+    let engine = engine();
+    let rec = Arc::new(Recorder::default());
+    let handle = engine.think(game, infinite(), rec.clone()).unwrap();
+    thread::sleep(Duration::from_millis(50));
+    drop(engine);
+    assert!(rec.wait_results(1, Duration::from_secs(5))[0].stopped);
+    assert!(handle.is_finished());
+}
+
+#[test]
+fn the_last_engine_reference_may_be_released_inside_on_finished() {
+    struct DropsEngine(
+        Mutex<Option<Arc<ChessEngine>>>,
+        Mutex<Option<Arc<chesscore::ffi::SearchHandle>>>,
+        Recorder,
+    );
+    impl SearchListener for DropsEngine {
+        fn on_info(&self, _: SearchInfo) {}
+        fn on_finished(&self, result: SearchResult) {
+            // The app's common pattern: engine closed earlier, handle released now.
+            self.1.lock().unwrap().take();
+            self.0.lock().unwrap().take();
+            self.2.on_finished(result);
+        }
+    }
+    let listener = Arc::new(DropsEngine(
+        Mutex::new(None),
+        Mutex::new(None),
+        Recorder::default(),
+    ));
+    let engine = engine();
+    let handle = engine
+        .think(ChessGame::new(), depth(3), listener.clone())
+        .unwrap();
+    *listener.1.lock().unwrap() = Some(handle);
+    *listener.0.lock().unwrap() = Some(engine);
+    // The result still arrives in full: the drop inside the callback did not panic.
+    let result = listener
+        .2
+        .wait_results(1, Duration::from_secs(30))
+        .remove(0);
+    assert_eq!(result.depth, 3);
+}
+
+#[test]
+fn tag_names_pgn_cannot_hold_are_refused() {
+    let game = ChessGame::new();
+    game.set_tag("WhiteElo".into(), "2100".into()).unwrap();
+    for bad in ["White Elo", "", "Result", "FEN"] {
+        assert!(
+            matches!(
+                game.set_tag(bad.into(), "x".into()),
+                Err(ChessError::InvalidRequest(_))
+            ),
+            "{bad}"
+        );
+    }
+    assert_eq!(game.tag("WhiteElo".into()).as_deref(), Some("2100"));
+    assert!(game.pgn().contains("[WhiteElo \"2100\"]"));
 }

@@ -432,3 +432,22 @@ fn tampered_json_is_an_error_saying_what_and_where() {
         }
     }
 }
+
+#[test]
+fn pgn_moves_after_an_automatic_ending_are_kept_as_a_comment() {
+    let pgn =
+        "[FEN \"4k3/8/8/8/8/8/8/4KN2 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Kd2 Kd8 2. Ke3 1/2-1/2\n";
+    let game = Game::from_pgn(pgn).unwrap();
+    assert_eq!(game.ply(), 0, "K+N v K is drawn at once: nothing is played");
+    assert_eq!(
+        game.outcome(),
+        Some(chesscore::game::Outcome::Draw(
+            chesscore::game::DrawReason::InsufficientMaterial
+        ))
+    );
+    assert!(
+        game.to_pgn().contains("not played: Kd2 Kd8 Ke3"),
+        "{}",
+        game.to_pgn()
+    );
+}

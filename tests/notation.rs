@@ -488,3 +488,25 @@ fn pgn_writes_from_scratch_and_wraps() {
         assert!(line.chars().count() <= 80 || !line.contains(' '), "{line}");
     }
 }
+
+#[test]
+fn a_bare_destination_never_guesses_a_pawn_capture() {
+    use chesscore::notation::{fen, san};
+    for (position, text) in [
+        ("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", "d5"),
+        ("3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1", "d8=Q"),
+        ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "d6"),
+    ] {
+        let pos = fen::parse(position).unwrap();
+        let err = san::parse_san(&pos, text).unwrap_err();
+        assert!(
+            matches!(err, san::SanError::Illegal { .. }),
+            "{text} in {position}: {err}"
+        );
+    }
+    let pos = fen::parse("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(
+        san::to_san(&pos, san::parse_san(&pos, "ed5").unwrap()),
+        "exd5"
+    );
+}

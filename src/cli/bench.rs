@@ -89,16 +89,41 @@ const BENCH_POSITIONS: [&str; 12] = [
     "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
 ];
 
-/// Runs the bench: `chesscore bench [DEPTH]`.
+/// Runs the whole bench: `chesscore bench [search [DEPTH] | movegen]`.
 pub fn run(args: &[String]) -> ExitCode {
-    let depth = match args.first().map(|d| d.parse::<u32>()) {
-        None => BENCH_DEPTH,
-        Some(Ok(d)) if d >= 1 => d,
-        _ => {
-            eprintln!("bench: expected a depth, e.g. `chesscore bench 11`");
-            return ExitCode::from(2);
-        }
+    let ok = match args.first().map(String::as_str) {
+        None => search_bench(BENCH_DEPTH) && movegen_bench(),
+        Some("movegen") => movegen_bench(),
+        Some("search") => match args.get(1).map(|d| d.parse::<u32>()) {
+            None => search_bench(BENCH_DEPTH),
+            Some(Ok(d)) if d >= 1 => search_bench(d),
+            _ => {
+                eprintln!("bench: expected a depth, e.g. `chesscore bench search 13`");
+                return ExitCode::from(2);
+            }
+        },
+        Some(other) => match other.parse::<u32>() {
+            Ok(d) if d >= 1 => search_bench(d),
+            _ => {
+                eprintln!("bench: usage: chesscore bench [search [DEPTH] | movegen]");
+                return ExitCode::from(2);
+            }
+        },
     };
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// The search benchmark: a fixed-depth search of [`BENCH_POSITIONS`], one fresh engine each.
+/// Prints the total node count (the signature) and the nodes per second of the searches.
+pub fn search_bench(depth: u32) -> bool {
+    println!(
+        "== search (depth {depth}, {} positions)",
+        BENCH_POSITIONS.len()
+    );
     let stop = AtomicBool::new(false);
     let mut total_nodes = 0u64;
     let mut search_time = std::time::Duration::ZERO;
@@ -107,7 +132,7 @@ pub fn run(args: &[String]) -> ExitCode {
             Ok(p) => p,
             Err(e) => {
                 eprintln!("bench: bad position {i}: {e}");
-                return ExitCode::FAILURE;
+                return false;
             }
         };
         // A fresh engine per position keeps the signature independent of the order.
@@ -135,10 +160,5 @@ pub fn run(args: &[String]) -> ExitCode {
         "Nodes/second    : {:.0}",
         total_nodes as f64 / secs.max(1e-9)
     );
-    println!();
-    if movegen_bench() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    true
 }

@@ -13,8 +13,15 @@ use std::time::Duration;
 const ENGINE_NAME: &str = concat!("chesscore ", env!("CARGO_PKG_VERSION"));
 const ENGINE_AUTHOR: &str = "the chesscore authors";
 const MAX_HASH_MB: u32 = 4096;
-const MIN_ELO: u32 = 800;
-const MAX_ELO: u32 = 2600;
+
+/// The `UCI_Elo` range is the levels' measured range.
+fn min_elo() -> u32 {
+    Level::MIN.elo()
+}
+
+fn max_elo() -> u32 {
+    Level::MAX.elo()
+}
 
 /// What the output side needs to know about the running search.
 #[derive(Default)]
@@ -66,7 +73,7 @@ impl Session {
             skill: config.level,
             config,
             limit_strength: false,
-            elo: MAX_ELO,
+            elo: max_elo(),
             base_seed: 0,
             games: 0,
             position: Position::startpos(),
@@ -125,7 +132,10 @@ impl Session {
         ));
         say("option name UCI_LimitStrength type check default false");
         say(&format!(
-            "option name UCI_Elo type spin default {MAX_ELO} min {MIN_ELO} max {MAX_ELO}"
+            "option name UCI_Elo type spin default {} min {} max {}",
+            max_elo(),
+            min_elo(),
+            max_elo()
         ));
         say(&format!(
             "option name Move Overhead type spin default {} min 0 max 5000",
@@ -178,7 +188,7 @@ impl Session {
                 _ => return bad(),
             },
             "uci_elo" => match number {
-                Ok(n) => self.elo = n.clamp(MIN_ELO as i64, MAX_ELO as i64) as u32,
+                Ok(n) => self.elo = n.clamp(i64::from(min_elo()), i64::from(max_elo())) as u32,
                 Err(_) => return bad(),
             },
             "move overhead" => match number {

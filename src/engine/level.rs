@@ -56,18 +56,19 @@ const fn row(
     }
 }
 
-/// Level 1 first. Elo figures: see ENGINE_NOTES.md for how they were measured.
+/// Level 1 first. Elo on the Stockfish `UCI_Elo` scale: levels 1, 4, 7 and 10 measured by
+/// matches (ENGINE_NOTES.md, errors ±100-250), the others interpolated.
 const LEVELS: [LevelRow; 10] = [
-    row("Beginner", 800, 1, 400, 60, 90),
-    row("Novice", 1000, 2, 1_500, 45, 70),
-    row("Casual", 1200, 3, 4_000, 35, 50),
-    row("Club player", 1400, 4, 10_000, 25, 40),
-    row("Improver", 1600, 5, 30_000, 18, 30),
-    row("Intermediate", 1800, 6, 80_000, 12, 20),
-    row("Advanced", 2000, 8, 250_000, 8, 12),
-    row("Expert", 2200, 10, 800_000, 4, 6),
-    row("Master", 2400, 14, 4_000_000, 0, 0),
-    row("Full strength", 2600, 64, 0, 0, 0),
+    row("Beginner", 1260, 1, 400, 40, 60),
+    row("Novice", 1300, 2, 1_500, 32, 45),
+    row("Casual", 1340, 3, 4_000, 26, 35),
+    row("Club player", 1380, 4, 10_000, 20, 28),
+    row("Improver", 1530, 5, 30_000, 15, 22),
+    row("Intermediate", 1690, 6, 80_000, 10, 16),
+    row("Advanced", 1850, 8, 250_000, 6, 10),
+    row("Expert", 1920, 10, 800_000, 3, 5),
+    row("Master", 1980, 14, 4_000_000, 0, 0),
+    row("Full strength", 2070, 64, 0, 0, 0),
 ];
 
 impl Level {

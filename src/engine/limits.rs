@@ -32,12 +32,12 @@ pub struct SearchLimits {
 pub const DEFAULT_DEPTH: u32 = 20;
 
 /// Time kept back from every move for the host's own overhead (communication, GUI, GC).
-pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(30);
+pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(50);
 
 /// Moves assumed left in the game when the clock gives no moves-to-go.
-const DEFAULT_MOVES_TO_GO: u32 = 20;
+const DEFAULT_MOVES_TO_GO: u32 = 16;
 /// The most of the remaining time one move may take.
-const MAX_TIME_FRACTION: f64 = 0.4;
+const MAX_TIME_FRACTION: f64 = 0.3;
 /// The hard limit is this many times the optimal time (but see `MAX_TIME_FRACTION`).
 const HARD_LIMIT_FACTOR: f64 = 4.0;
 
@@ -142,10 +142,10 @@ mod tests {
             ..SearchLimits::default()
         };
         let w = TimeBudget::new(&limits, Side::White, Duration::ZERO).unwrap();
-        assert!(w.optimum > Duration::from_secs(2) && w.optimum < Duration::from_secs(4));
+        assert!(w.optimum > Duration::from_secs(2) && w.optimum < Duration::from_secs(5));
         assert!(w.maximum >= w.optimum && w.maximum <= Duration::from_secs(24));
         let b = TimeBudget::new(&limits, Side::Black, Duration::from_millis(100)).unwrap();
-        assert!(b.maximum <= Duration::from_millis(400));
+        assert!(b.maximum <= Duration::from_millis(300));
     }
 
     #[test]

@@ -32,7 +32,7 @@ pub use level::{Level, LevelParams};
 pub use limits::{SearchLimits, TimeBudget, DEFAULT_DEPTH, DEFAULT_MOVE_OVERHEAD};
 pub use score::{Score, MATE, MAX_PLY};
 pub use see::see_ge;
-pub use thread::{EngineThread, SearchId};
+pub use thread::{EngineThread, InfoThrottle, SearchId};
 pub use tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, TtHit};
 
 use ordering::Heuristics;
@@ -134,7 +134,7 @@ pub struct Engine {
 }
 
 /// After this fraction of the optimum time, do not start another iteration.
-const NEW_ITERATION_FRACTION: f64 = 0.9;
+const NEW_ITERATION_FRACTION: f64 = 1.0;
 
 impl Engine {
     /// An engine with `config`; allocates its transposition table.
@@ -189,7 +189,9 @@ impl Engine {
         } else {
             limits
                 .depth
-                .unwrap_or(if limits.uses_clock() || limits.nodes.is_some() {
+                // A clock given only for the side not to move does not bound this search: then
+                // the level's default depth applies, as with no limits at all.
+                .unwrap_or(if budget.is_some() || limits.nodes.is_some() {
                     MAX_PLY as u32 - 8
                 } else {
                     DEFAULT_DEPTH
@@ -323,7 +325,7 @@ impl Engine {
                 if limits.move_time.is_none() {
                     // Think less when the best move has been stable, more when it keeps changing.
                     let stability = if best_changes == 0 {
-                        0.75
+                        0.8
                     } else {
                         1.0 + 0.25 * best_changes.min(3) as f64
                     };

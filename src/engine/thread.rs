@@ -19,9 +19,29 @@ pub type InfoCallback = Box<dyn FnMut(&SearchInfo) + Send>;
 /// Final-result callback, run once on the worker thread.
 pub type FinishedCallback = Box<dyn FnOnce(SearchResult) + Send>;
 
-/// Depths up to this one are always reported; later ones at most every [`INFO_INTERVAL`].
-const ALWAYS_REPORTED_DEPTH: u32 = 6;
-const INFO_INTERVAL: Duration = Duration::from_millis(100);
+/// How often `on_info` is called: every depth up to `always_up_to_depth`, later ones at most
+/// every `interval` (the last one held back is delivered before `on_finished`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InfoThrottle {
+    /// Depths up to this one are always reported.
+    pub always_up_to_depth: u32,
+    /// The least time between two reports after that.
+    pub interval: Duration,
+}
+
+impl InfoThrottle {
+    /// For chess GUIs (UCI): every early depth, then at most every 100 ms.
+    pub const GUI: InfoThrottle = InfoThrottle {
+        always_up_to_depth: 6,
+        interval: Duration::from_millis(100),
+    };
+    /// For apps: the first depth at once, then at most every 100 ms, so that a UI thread
+    /// receives a handful of updates per second however fast the early depths come.
+    pub const APP: InfoThrottle = InfoThrottle {
+        always_up_to_depth: 1,
+        interval: Duration::from_millis(100),
+    };
+}
 
 enum Command {
     Search {
@@ -65,6 +85,11 @@ pub struct EngineThread {
 impl EngineThread {
     /// Starts the worker thread with an engine configured by `config`.
     pub fn new(config: EngineConfig) -> EngineThread {
+        EngineThread::with_info_throttle(config, InfoThrottle::GUI)
+    }
+
+    /// Starts the worker thread, reporting progress as often as `throttle` allows.
+    pub fn with_info_throttle(config: EngineConfig, throttle: InfoThrottle) -> EngineThread {
         let (sender, receiver) = channel::<Command>();
         let shared = Arc::new(Shared::default());
         let worker_shared = Arc::clone(&shared);
@@ -86,6 +111,7 @@ impl EngineThread {
                         } => {
                             run_search(
                                 &mut engine,
+                                throttle,
                                 &root,
                                 &history,
                                 &limits,
@@ -245,13 +271,20 @@ impl Drop for EngineThread {
         self.stop();
         self.send(Command::Quit);
         if let Some(worker) = self.worker.take() {
-            let _ = worker.join();
+            // Dropped from one of its own callbacks (the last reference released in
+            // `on_finished`): the worker cannot join itself; it ends after the callback returns,
+            // when it reads Quit.
+            if worker.thread().id() != std::thread::current().id() {
+                let _ = worker.join();
+            }
         }
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn run_search(
     engine: &mut Engine,
+    throttle: InfoThrottle,
     root: &Position,
     history: &[u64],
     limits: &SearchLimits,
@@ -270,8 +303,8 @@ fn run_search(
     };
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         engine.search(root, history, limits, stop, &mut |info: &SearchInfo| {
-            let due = last_sent.map_or(true, |t| t.elapsed() >= INFO_INTERVAL);
-            if info.depth <= ALWAYS_REPORTED_DEPTH || due {
+            let due = last_sent.map_or(true, |t| t.elapsed() >= throttle.interval);
+            if info.depth <= throttle.always_up_to_depth || due {
                 deliver(info, &mut info_alive);
                 last_sent = Some(Instant::now());
                 held = None;

@@ -97,12 +97,18 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
 }
 
 impl TranspositionTable {
-    /// A table of about `megabytes` MB (at least one entry).
+    /// A table of about `megabytes` MB (at least one entry). When the memory cannot be had
+    /// (a phone short of memory), the size is halved until it can, rather than aborting.
     pub fn new(megabytes: u32) -> TranspositionTable {
         let bytes = (megabytes.max(1) as usize) << 20;
-        let count = (bytes / std::mem::size_of::<Entry>()).max(1);
+        let mut count = (bytes / std::mem::size_of::<Entry>()).max(1);
+        let mut entries = Vec::new();
+        while entries.try_reserve_exact(count).is_err() && count > 1 {
+            count /= 2;
+        }
+        entries.resize(count.min(entries.capacity()).max(1), Entry::default());
         TranspositionTable {
-            entries: vec![Entry::default(); count],
+            entries,
             generation: 0,
         }
     }

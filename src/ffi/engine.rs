@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll, Waker};
 use std::time::Duration;
 
-use crate::engine::{self, EngineThread, Level, SearchId};
+use crate::engine::{self, EngineThread, InfoThrottle, Level, SearchId};
 use crate::notation::{fen, san, uci};
 use crate::rules::{Move, Position};
 
@@ -220,7 +220,8 @@ pub struct SearchResult {
 /// engine's thread, so hop to the main thread before touching UI state.
 #[uniffi::export(foreign)]
 pub trait SearchListener: Send + Sync {
-    /// After a completed depth, at most every ~100 ms once the first depths are done.
+    /// After a completed depth: the first at once, then at most every ~100 ms (the last one
+    /// held back arrives before `on_finished`).
     fn on_info(&self, info: SearchInfo);
     /// Exactly once per search, when it ends for any reason.
     fn on_finished(&self, result: SearchResult);
@@ -403,7 +404,7 @@ impl ChessEngine {
     pub fn new(config: EngineConfig) -> Result<Arc<ChessEngine>, ChessError> {
         let core = config.to_core()?;
         Ok(Arc::new(ChessEngine {
-            thread: Arc::new(EngineThread::new(core)),
+            thread: Arc::new(EngineThread::with_info_throttle(core, InfoThrottle::APP)),
             config: Mutex::new(config),
             _live: LiveObject::new(),
         }))
@@ -505,6 +506,14 @@ impl ChessEngine {
     /// Forgets everything learned (transposition table, history) before a new game.
     pub fn new_game(&self) {
         self.thread.new_game();
+    }
+}
+
+impl Drop for ChessEngine {
+    /// Closing the engine stops its search, even while a `SearchHandle` is still held (the
+    /// handle keeps the thread alive only until that search has finished).
+    fn drop(&mut self) {
+        self.thread.stop();
     }
 }
 

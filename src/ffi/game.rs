@@ -114,7 +114,7 @@ impl ChessGame {
     /// The first game of a PGN text, with its tags and main-line comments.
     ///
     /// # Errors
-    /// `InvalidPgn` with the line, column and token; `IllegalMove` for a move that is not legal.
+    /// `InvalidPgn` with the line, column and token (also for a move that is not legal there).
     #[uniffi::constructor]
     pub fn from_pgn(pgn: String) -> Result<Arc<ChessGame>, ChessError> {
         Ok(ChessGame::wrap(Game::from_pgn(&pgn)?))
@@ -302,9 +302,25 @@ impl ChessGame {
         self.lock().tag(&name).map(str::to_string)
     }
 
-    /// Sets PGN tag `name` to `value` (`Result`, `FEN` and `SetUp` are derived and ignored).
-    pub fn set_tag(&self, name: String, value: String) {
+    /// Sets PGN tag `name` (letters, digits and `_`, as PGN allows) to `value`.
+    ///
+    /// # Errors
+    /// `InvalidRequest` for a name PGN cannot hold, or for `Result`, `FEN` and `SetUp`, which
+    /// the game derives from its outcome and start position.
+    pub fn set_tag(&self, name: String, value: String) -> Result<(), ChessError> {
+        let valid = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !valid {
+            return Err(ChessError::InvalidRequest(format!(
+                "invalid tag name '{name}': PGN tag names are letters, digits and '_'"
+            )));
+        }
+        if matches!(name.as_str(), "Result" | "FEN" | "SetUp") {
+            return Err(ChessError::InvalidRequest(format!(
+                "the {name} tag is derived from the game's outcome and start position"
+            )));
+        }
         self.lock().set_tag(&name, &value);
+        Ok(())
     }
 
     /// Every PGN tag set on the game, in order, as name-value pairs.

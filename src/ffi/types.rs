@@ -311,7 +311,7 @@ pub(crate) fn move_rows(
             },
         }
         if side == rules::Side::Black {
-            number += 1;
+            number = number.saturating_add(1);
         }
         side = !side;
     }

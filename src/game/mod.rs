@@ -179,14 +179,32 @@ impl Game {
     ///
     /// # Errors
     /// [`GameError::IllegalMove`] when a move is not legal (it is when the [`PgnGame`] came from
-    /// the parser), [`GameError::GameOver`] when moves continue after the game ended by rule.
+    /// the parser).
+    ///
+    /// Real files sometimes play on after the game ended by rule (e.g. after insufficient
+    /// material or fivefold repetition, which older games did not know): those moves are not
+    /// played, and are kept as text in a comment on the last move instead of being lost.
     pub fn from_pgn_game(parsed: &PgnGame) -> Result<Game, GameError> {
         let mut game = Game::from_position(parsed.start.clone());
         game.comment_before_moves = parsed.comment_before_moves.clone();
         for (name, value) in &parsed.tags {
             game.set_tag(name, value);
         }
-        for m in &parsed.moves {
+        for (i, m) in parsed.moves.iter().enumerate() {
+            if game.outcome().is_some() {
+                let rest: Vec<&str> = parsed.moves[i..].iter().map(|m| m.san.as_str()).collect();
+                let note = format!(
+                    "moves after the end of the game, not played: {}",
+                    rest.join(" ")
+                );
+                let ply = game.ply();
+                let comment = match game.comment(ply) {
+                    Some(c) => format!("{c} {note}"),
+                    None => note,
+                };
+                game.set_comment(ply, Some(comment));
+                break;
+            }
             game.play(m.mv)?;
             if let Some(note) = game.notes.last_mut() {
                 note.comment = m.comment.clone();
@@ -306,9 +324,14 @@ impl Game {
     }
 
     fn push_move(&mut self, m: Move) {
-        self.keys.push(self.position.key());
-        self.sans.push(san::to_san(&self.position, m));
-        self.undos.push(self.position.make_move(m));
+        // Everything that could fail is computed before anything changes, so the history
+        // vectors always stay in step.
+        let key = self.position.key();
+        let san = san::to_san(&self.position, m);
+        let undo = self.position.make_move(m);
+        self.keys.push(key);
+        self.sans.push(san);
+        self.undos.push(undo);
         self.moves.push(m);
     }
 

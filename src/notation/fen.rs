@@ -78,6 +78,25 @@ impl FenError {
     }
 }
 
+/// The largest halfmove clock accepted (far beyond the 75-move rule's 150).
+pub const MAX_HALFMOVE_CLOCK: u32 = 10_000;
+/// The largest move number accepted (no real game comes near it; it keeps counters far from
+/// overflow).
+pub const MAX_FULLMOVE_NUMBER: u32 = 100_000;
+
+/// A clock field: decimal digits only (no sign), at most `max`.
+fn parse_counter(text: &str, field: FenField, max: u32) -> Result<u32, FenError> {
+    let bad = || FenError::syntax(field, format!("'{text}' is not a number from 0 to {max}"));
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) || text.len() > 9 {
+        return Err(bad());
+    }
+    let n: u32 = text.parse().map_err(|_| bad())?;
+    if n > max {
+        return Err(bad());
+    }
+    Ok(n)
+}
+
 /// Reads a FEN into an unvalidated [`Setup`], checking only its syntax.
 ///
 /// # Errors
@@ -188,20 +207,10 @@ pub fn parse_setup(fen: &str) -> Result<Setup, FenError> {
     }
 
     if let Some(text) = fields.get(4) {
-        setup.halfmove_clock = text.parse().map_err(|_| {
-            FenError::syntax(
-                FenField::HalfmoveClock,
-                format!("'{text}' is not a non-negative number"),
-            )
-        })?;
+        setup.halfmove_clock = parse_counter(text, FenField::HalfmoveClock, MAX_HALFMOVE_CLOCK)?;
     }
     if let Some(text) = fields.get(5) {
-        let n: u32 = text.parse().map_err(|_| {
-            FenError::syntax(
-                FenField::FullmoveNumber,
-                format!("'{text}' is not a positive number"),
-            )
-        })?;
+        let n = parse_counter(text, FenField::FullmoveNumber, MAX_FULLMOVE_NUMBER)?;
         setup.fullmove_number = n.max(1);
     }
     Ok(setup)
@@ -370,5 +379,31 @@ mod tests {
         let pos = parse("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3").unwrap();
         assert_eq!(pos.en_passant(), Some(Square::E3));
         assert!(to_fen(&pos).contains(" e3 "));
+    }
+}
+
+#[cfg(test)]
+mod impossible_checks {
+    use super::*;
+
+    #[test]
+    fn checks_no_last_move_can_give_are_rejected() {
+        for (fen, why) in [
+            ("4R3/8/8/4k3/8/8/8/4R1K1 b - - 0 1", "one line"),
+            ("4k3/8/8/8/8/8/3p1p2/4K3 w - - 0 1", "neither is a bishop"),
+            ("4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1", "neither is a bishop"),
+            ("4k3/8/8/3pP3/8/8/8/K6q w - d6 0 1", "double pawn push"),
+        ] {
+            let err = parse(fen).unwrap_err().to_string();
+            assert!(
+                err.contains("impossible check") && err.contains(why),
+                "{fen}: {err}"
+            );
+        }
+        // Possible ones stay accepted: a knight check with a discovered rook check, and a check
+        // uncovered by the double push.
+        assert!(parse("4k3/8/3N4/8/8/8/8/K3R3 b - - 0 1").is_ok());
+        // e2-e4 uncovered the bishop on f1 against the king on a6.
+        assert!(parse("8/8/k7/8/3pP3/8/8/4KB2 b - e3 0 1").is_ok());
     }
 }

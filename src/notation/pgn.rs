@@ -755,7 +755,7 @@ fn write_line(out: &mut Movetext, moves: &[PgnMove], fullmove: u32, side: Side) 
             need_number = true;
         }
         if side == Side::Black {
-            number += 1;
+            number = number.saturating_add(1);
         }
         side = !side;
     }

@@ -446,7 +446,12 @@ impl San {
                 !m.is_castle()
                     && m.to() == to
                     && pos.piece_at(m.from()).map(|p| p.kind) == Some(piece)
-                    && file.map_or(true, |f| m.from().file() == f)
+                    && match file {
+                        Some(f) => m.from().file() == f,
+                        // A pawn that changes file captures, and SAN names its file (`exd5`):
+                        // a bare `d5` is a push, never a guessed capture.
+                        None => piece != PieceKind::Pawn || m.from().file() == to.file(),
+                    }
                     && rank.map_or(true, |r| m.from().rank() == r)
                     && m.promotion_kind() == promotion
             }

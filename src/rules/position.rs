@@ -66,9 +66,11 @@ pub enum PositionProblem {
     /// The side that just moved has left its king in check.
     #[error("the side not to move ({0}) is in check")]
     OpponentInCheck(Side),
-    /// More than two pieces give check, or a check that no legal last move can have given.
-    #[error("impossible check: {0} pieces give check")]
-    ImpossibleCheck(u32),
+    /// A check that no legal last move can have given: more than two checkers, two checkers
+    /// none of which is a slider, two checkers on one line through the king, or a check that
+    /// the double pawn push implied by the en passant square cannot have given.
+    #[error("impossible check: {0}")]
+    ImpossibleCheck(String),
 }
 
 /// Why a [`Setup`] is not a legal position: every problem found, in board order.
@@ -233,8 +235,8 @@ impl Position {
             problems.push(PositionProblem::OpponentInCheck(them));
         }
         pos.checkers = pos.attackers_to(pos.king_square(us), pos.occupied()) & pos.by_side[them];
-        if pos.checkers.count() > 2 {
-            problems.push(PositionProblem::ImpossibleCheck(pos.checkers.count()));
+        if let Some(reason) = pos.impossible_check_reason() {
+            problems.push(PositionProblem::ImpossibleCheck(reason));
         }
         if let Some(ep) = setup.en_passant {
             // The pawn that just moved stands in front of `ep` (from the mover's view) and the
@@ -252,7 +254,18 @@ impl Position {
                     .is_some_and(|s| pos.piece_at(s) == Some(Piece::new(them, PieceKind::Pawn)))
                 && origin.is_some_and(|s| pos.piece_at(s).is_none())
                 && pos.piece_at(ep).is_none();
-            if ok {
+            let king = pos.king_square(us);
+            let explains_check = |checker: Square| {
+                // The check was given by the pushed pawn, or uncovered when it left its square.
+                Some(checker) == pushed
+                    || origin.is_some_and(|o| attacks::between(king, checker).contains(o))
+            };
+            if ok && !pos.checkers.into_iter().all(explains_check) {
+                problems.push(PositionProblem::ImpossibleCheck(format!(
+                    "the en passant square {ep} says the last move was a double pawn push, \
+                     which cannot have given this check"
+                )));
+            } else if ok {
                 pos.en_passant = Some(ep);
             } else {
                 problems.push(PositionProblem::ImpossibleEnPassant(ep));
@@ -266,6 +279,34 @@ impl Position {
         }
         pos.key = pos.compute_key();
         Ok(pos)
+    }
+
+    /// Why the checks on the side to move cannot come from any legal last move, if they cannot.
+    fn impossible_check_reason(&self) -> Option<String> {
+        let n = self.checkers.count();
+        if n > 2 {
+            return Some(format!("{n} pieces give check; at most two can"));
+        }
+        if n == 2 {
+            let king = self.king_square(self.side_to_move);
+            let sliders = self.by_kind[PieceKind::Bishop.index()]
+                | self.by_kind[PieceKind::Rook.index()]
+                | self.by_kind[PieceKind::Queen.index()];
+            // A double check is one check by the piece that moved and one it uncovered, which
+            // is a slider's, on another line through the king.
+            if (self.checkers & sliders).is_empty() {
+                return Some("two pieces give check and neither is a bishop, rook or queen".into());
+            }
+            let mut it = self.checkers;
+            if let (Some(a), Some(b)) = (it.next(), it.next()) {
+                // No single move gives one check and uncovers another along the same line
+                // (even en passant vacates only two adjacent squares).
+                if attacks::line(king, a).contains(b) {
+                    return Some(format!("the checks from {a} and {b} come along one line"));
+                }
+            }
+        }
+        None
     }
 
     /// The position as an unvalidated [`Setup`] (e.g. to edit it and validate again).
@@ -539,7 +580,7 @@ impl Position {
         if let Some(ep) = self.en_passant.take() {
             key ^= KEYS.en_passant_file[ep.file() as usize];
         }
-        self.halfmove_clock += 1;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
 
         match m.kind() {
             MoveKind::Castle => {
@@ -609,7 +650,7 @@ impl Position {
         }
 
         if us == Side::Black {
-            self.fullmove_number += 1;
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.side_to_move = them;
         let king = self.king_square(them);
@@ -665,7 +706,7 @@ impl Position {
             }
         }
         if us == Side::Black {
-            self.fullmove_number -= 1;
+            self.fullmove_number = self.fullmove_number.saturating_sub(1).max(1);
         }
         self.side_to_move = us;
         self.castling = undo.castling;
@@ -685,7 +726,7 @@ impl Position {
             key ^= KEYS.en_passant_file[ep.file() as usize];
         }
         self.key = key;
-        self.halfmove_clock += 1;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         self.side_to_move = !self.side_to_move;
         self.checkers = Bitboard::EMPTY;
         undo

@@ -207,6 +207,7 @@ val bindingTests = suite("Bindings") {
     test("FEN, PGN and JSON round trips, tags and comments") {
         ChessGame().use { g ->
             g.setTag("White", "Kasparov")
+            assertFailsWith<ChessException.InvalidRequest> { g.setTag("White Elo", "1") }
             g.setTag("Black", "Deep Blue")
             g.playAll("e4", "c5", "Nf3", "d6", "d4")
             g.setComment(5u, "the open Sicilian")

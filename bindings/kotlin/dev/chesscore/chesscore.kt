@@ -1088,7 +1088,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_searchhandle_stop() and 0xFFFF) != 62546) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_searchlistener_on_info() and 0xFFFF) != 34887) {
+    if ((lib.uniffi_chesscore_checksum_method_searchlistener_on_info() and 0xFFFF) != 60205) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_searchlistener_on_finished() and 0xFFFF) != 7538) {
@@ -1133,7 +1133,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_set_comment() and 0xFFFF) != 29784) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_tag() and 0xFFFF) != 57292) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_tag() and 0xFFFF) != 28639) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_snapshot() and 0xFFFF) != 38553) {
@@ -1163,7 +1163,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_json() and 0xFFFF) != 45975) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_pgn() and 0xFFFF) != 148) {
+    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_pgn() and 0xFFFF) != 30914) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_constructor_chessgame_new() and 0xFFFF) != 9583) {
@@ -2238,7 +2238,11 @@ public interface ChessGameInterface {
     fun `setComment`(`ply`: kotlin.UInt, `comment`: kotlin.String?)
     
     /**
-     * Sets PGN tag `name` to `value` (`Result`, `FEN` and `SetUp` are derived and ignored).
+     * Sets PGN tag `name` (letters, digits and `_`, as PGN allows) to `value`.
+     *
+     * # Errors
+     * `InvalidRequest` for a name PGN cannot hold, or for `Result`, `FEN` and `SetUp`, which
+     * the game derives from its outcome and start position.
      */
     fun `setTag`(`name`: kotlin.String, `value`: kotlin.String)
     
@@ -2659,11 +2663,16 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * Sets PGN tag `name` to `value` (`Result`, `FEN` and `SetUp` are derived and ignored).
-     */override fun `setTag`(`name`: kotlin.String, `value`: kotlin.String)
+     * Sets PGN tag `name` (letters, digits and `_`, as PGN allows) to `value`.
+     *
+     * # Errors
+     * `InvalidRequest` for a name PGN cannot hold, or for `Result`, `FEN` and `SetUp`, which
+     * the game derives from its outcome and start position.
+     */
+    @Throws(ChessException::class)override fun `setTag`(`name`: kotlin.String, `value`: kotlin.String)
         = 
     callWithHandle {
-    uniffiRustCall() { _status ->
+    uniffiRustCallWithError(ChessException) { _status ->
     UniffiLib.uniffi_chesscore_fn_method_chessgame_set_tag(
         it,
         
@@ -2824,7 +2833,7 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      * The first game of a PGN text, with its tags and main-line comments.
      *
      * # Errors
-     * `InvalidPgn` with the line, column and token; `IllegalMove` for a move that is not legal.
+     * `InvalidPgn` with the line, column and token (also for a move that is not legal there).
      */
     @Throws(ChessException::class) fun `fromPgn`(`pgn`: kotlin.String): ChessGame {
             return FfiConverterTypeChessGame.lift(
@@ -3259,7 +3268,8 @@ public object FfiConverterTypeSearchHandle: FfiConverter<SearchHandle, Long> {
 public interface SearchListener {
     
     /**
-     * After a completed depth, at most every ~100 ms once the first depths are done.
+     * After a completed depth: the first at once, then at most every ~100 ms (the last one
+     * held back arrives before `on_finished`).
      */
     fun `onInfo`(`info`: SearchInfo)
     
@@ -3378,7 +3388,8 @@ open class SearchListenerImpl: Disposable, AutoCloseable, SearchListener
 
     
     /**
-     * After a completed depth, at most every ~100 ms once the first depths are done.
+     * After a completed depth: the first at once, then at most every ~100 ms (the last one
+     * held back arrives before `on_finished`).
      */override fun `onInfo`(`info`: SearchInfo)
         = 
     callWithHandle {

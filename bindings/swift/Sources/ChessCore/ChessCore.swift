@@ -1013,9 +1013,13 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func setComment(ply: UInt32, comment: String?) throws 
     
     /**
-     * Sets PGN tag `name` to `value` (`Result`, `FEN` and `SetUp` are derived and ignored).
+     * Sets PGN tag `name` (letters, digits and `_`, as PGN allows) to `value`.
+     *
+     * # Errors
+     * `InvalidRequest` for a name PGN cannot hold, or for `Result`, `FEN` and `SetUp`, which
+     * the game derives from its outcome and start position.
      */
-    func setTag(name: String, value: String) 
+    func setTag(name: String, value: String) throws 
     
     /**
      * Everything a board UI draws, in one call.
@@ -1154,7 +1158,7 @@ public static func fromJson(json: String)throws  -> ChessGame  {
      * The first game of a PGN text, with its tags and main-line comments.
      *
      * # Errors
-     * `InvalidPgn` with the line, column and token; `IllegalMove` for a move that is not legal.
+     * `InvalidPgn` with the line, column and token (also for a move that is not legal there).
      */
 public static func fromPgn(pgn: String)throws  -> ChessGame  {
     return try  FfiConverterTypeChessGame_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -1368,9 +1372,13 @@ open func setComment(ply: UInt32, comment: String?)throws   {try rustCallWithErr
 }
     
     /**
-     * Sets PGN tag `name` to `value` (`Result`, `FEN` and `SetUp` are derived and ignored).
+     * Sets PGN tag `name` (letters, digits and `_`, as PGN allows) to `value`.
+     *
+     * # Errors
+     * `InvalidRequest` for a name PGN cannot hold, or for `Result`, `FEN` and `SetUp`, which
+     * the game derives from its outcome and start position.
      */
-open func setTag(name: String, value: String)  {try! rustCall() {
+open func setTag(name: String, value: String)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
         uniffiCallStatus in
     uniffi_chesscore_fn_method_chessgame_set_tag(
             self.uniffiCloneHandle(),
@@ -1659,7 +1667,8 @@ public func FfiConverterTypeSearchHandle_lower(_ value: SearchHandle) -> UInt64 
 public protocol SearchListener: AnyObject, Sendable {
     
     /**
-     * After a completed depth, at most every ~100 ms once the first depths are done.
+     * After a completed depth: the first at once, then at most every ~100 ms (the last one
+     * held back arrives before `on_finished`).
      */
     func onInfo(info: SearchInfo) 
     
@@ -1727,7 +1736,8 @@ open class SearchListenerImpl: SearchListener, @unchecked Sendable {
 
     
     /**
-     * After a completed depth, at most every ~100 ms once the first depths are done.
+     * After a completed depth: the first at once, then at most every ~100 ms (the last one
+     * held back arrives before `on_finished`).
      */
 open func onInfo(info: SearchInfo)  {try! rustCall() {
         uniffiCallStatus in
@@ -4408,7 +4418,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_searchhandle_stop() != 62546) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_searchlistener_on_info() != 34887) {
+    if (uniffi_chesscore_checksum_method_searchlistener_on_info() != 60205) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_searchlistener_on_finished() != 7538) {
@@ -4453,7 +4463,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_set_comment() != 29784) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_set_tag() != 57292) {
+    if (uniffi_chesscore_checksum_method_chessgame_set_tag() != 28639) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_snapshot() != 38553) {
@@ -4483,7 +4493,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_constructor_chessgame_from_json() != 45975) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_constructor_chessgame_from_pgn() != 148) {
+    if (uniffi_chesscore_checksum_constructor_chessgame_from_pgn() != 30914) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_constructor_chessgame_new() != 9583) {
