@@ -255,6 +255,25 @@ val gameControllerTests = suite("GameController") {
         }
     }
 
+    test("killed while the engine thinks: the restored controller resumes the engine's turn; level is kept") {
+        onMain {
+            val store = InMemoryGameStore()
+            val first = Fixture(this, store, mode = GameMode.HumanVsEngine(Side.WHITE), limits = INFINITE, level = 10)
+            first.controller.setLevel(12) // clamped to the strongest level
+            assertEquals(10, first.controller.state.value.level)
+            first.controller.move("e2", "e4")
+            assertTrue(first.controller.state.value.engineThinking)
+            first.controller.close()
+            val second = Fixture(this, store, mode = GameMode.HumanVsHuman, limits = SearchLimits(depth = 2u), level = 3)
+            second.controller.use { c ->
+                assertEquals(10, c.state.value.level, "the saved level wins over the default")
+                assertEquals(GameMode.HumanVsEngine(Side.WHITE), c.state.value.mode)
+                assertTrue(c.state.value.engineThinking, "Black (the engine) is to move at start")
+                c.awaitState("the engine's reply") { it.snapshot.ply == 2u }
+            }
+        }
+    }
+
     test("restore of a damaged save starts a new game and says why") {
         onMain {
             val store = InMemoryGameStore("{\"not\": \"a game\"}")
