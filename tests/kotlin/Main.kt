@@ -1,9 +1,15 @@
 package dev.chesscore.tests
 
+import dev.chesscore.presentation.gameControllerTests
+import dev.chesscore.presentation.presentationTextTests
+
 fun main(args: Array<String>) {
     if (args.firstOrNull() == "--bench") {
         runBench()
         return
     }
-    runSuites(listOf(gameTests, bindingTests), args.firstOrNull())
+    runSuites(
+        listOf(gameTests, bindingTests, wrapperTests, gameControllerTests, presentationTextTests),
+        args.firstOrNull(),
+    )
 }

@@ -1,0 +1,222 @@
+package dev.chesscore.app
+
+import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.BoxWithConstraints
+import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.ColumnScope
+import androidx.compose.foundation.layout.PaddingValues
+import androidx.compose.foundation.layout.Row
+import androidx.compose.foundation.layout.fillMaxHeight
+import androidx.compose.foundation.layout.fillMaxSize
+import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.layout.width
+import androidx.compose.foundation.lazy.LazyColumn
+import androidx.compose.foundation.lazy.items
+import androidx.compose.foundation.lazy.rememberLazyListState
+import androidx.compose.material.icons.Icons
+import androidx.compose.material.icons.filled.MoreVert
+import androidx.compose.material3.BottomAppBar
+import androidx.compose.material3.Button
+import androidx.compose.material3.Card
+import androidx.compose.material3.CardDefaults
+import androidx.compose.material3.DropdownMenu
+import androidx.compose.material3.DropdownMenuItem
+import androidx.compose.material3.ExperimentalMaterial3Api
+import androidx.compose.material3.Icon
+import androidx.compose.material3.IconButton
+import androidx.compose.material3.LinearProgressIndicator
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.Scaffold
+import androidx.compose.material3.SnackbarHost
+import androidx.compose.material3.SnackbarHostState
+import androidx.compose.material3.Text
+import androidx.compose.material3.TextButton
+import androidx.compose.material3.TopAppBar
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.LaunchedEffect
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.remember
+import androidx.compose.runtime.setValue
+import androidx.compose.ui.Alignment
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.text.font.FontFamily
+import androidx.compose.ui.text.style.TextOverflow
+import androidx.compose.ui.unit.dp
+import androidx.lifecycle.compose.collectAsStateWithLifecycle
+import dev.chesscore.presentation.BoardUiState
+import dev.chesscore.presentation.GameController
+
+/**
+ * The board screen. Portrait: top bar, status line, board, thinking line, move list, bottom
+ * action bar. Landscape: the board on the left, everything else in a column on the right.
+ * Draws [GameController.state] and forwards every action to the controller.
+ */
+@OptIn(ExperimentalMaterial3Api::class)
+@Composable
+fun ChessScreen(controller: GameController, share: (subject: String, text: String) -> Unit) {
+    val state by controller.state.collectAsStateWithLifecycle()
+    var showNewGame by remember { mutableStateOf(false) }
+    var showPasteFen by remember { mutableStateOf(false) }
+    var menuOpen by remember { mutableStateOf(false) }
+    val snackbar = remember { SnackbarHostState() }
+
+    // Errors outside the FEN dialog (which shows its own) appear as a snackbar.
+    LaunchedEffect(state.message, showPasteFen) {
+        val message = state.message
+        if (message != null && !showPasteFen) {
+            snackbar.showSnackbar(message)
+            controller.dismissMessage()
+        }
+    }
+
+    Scaffold(
+        topBar = {
+            TopAppBar(
+                title = { Text("chesscore") },
+                actions = {
+                    TextButton(onClick = { showNewGame = true }) { Text("New") }
+                    Box {
+                        IconButton(onClick = { menuOpen = true }) { Icon(Icons.Filled.MoreVert, contentDescription = "More") }
+                        DropdownMenu(expanded = menuOpen, onDismissRequest = { menuOpen = false }) {
+                            DropdownMenuItem(text = { Text("Share PGN") }, onClick = { menuOpen = false; share("Game (PGN)", controller.pgn()) })
+                            DropdownMenuItem(text = { Text("Share FEN") }, onClick = { menuOpen = false; share("Position (FEN)", controller.fen()) })
+                            DropdownMenuItem(text = { Text("Paste FEN…") }, onClick = { menuOpen = false; showPasteFen = true })
+                            DropdownMenuItem(
+                                text = { Text("Resign") },
+                                enabled = !state.isGameOver,
+                                onClick = { menuOpen = false; controller.resign() },
+                            )
+                            DropdownMenuItem(
+                                text = { Text("Agree draw") },
+                                enabled = !state.isGameOver,
+                                onClick = { menuOpen = false; controller.agreeDraw() },
+                            )
+                        }
+                    }
+                },
+            )
+        },
+        bottomBar = { ActionBar(state, controller) },
+        snackbarHost = { SnackbarHost(snackbar) },
+    ) { padding ->
+        BoxWithConstraints(Modifier.fillMaxSize().padding(padding)) {
+            if (maxWidth > maxHeight) {
+                Row(Modifier.fillMaxSize().padding(8.dp), horizontalArrangement = Arrangement.spacedBy(12.dp)) {
+                    Board(state, controller::tapSquare, controller::dragMove, Modifier.fillMaxHeight())
+                    Column(Modifier.fillMaxHeight().weight(1f)) { SidePanel(state, controller) }
+                }
+            } else {
+                Column(Modifier.fillMaxSize().padding(horizontal = 8.dp)) {
+                    StatusLine(state)
+                    Board(state, controller::tapSquare, controller::dragMove, Modifier.fillMaxWidth())
+                    ThinkingLineView(state)
+                    MoveList(state, Modifier.weight(1f))
+                }
+            }
+        }
+    }
+
+    state.pendingPromotion?.let { pending ->
+        PromotionDialog(pending.choices, state.snapshot.sideToMove, controller::choosePromotion, controller::cancelPromotion)
+    }
+    if (showNewGame) {
+        NewGameDialog(
+            currentLevel = state.level,
+            onStart = { mode, level -> showNewGame = false; controller.newGame(mode, level) },
+            onDismiss = { showNewGame = false },
+        )
+    }
+    if (showPasteFen) {
+        PasteFenDialog(
+            error = state.message,
+            onLoad = { text ->
+                controller.loadFen(text)
+                // loadFen is synchronous: a message now means the core rejected the FEN.
+                if (controller.state.value.message == null) showPasteFen = false
+            },
+            onDismiss = { controller.dismissMessage(); showPasteFen = false },
+        )
+    }
+}
+
+@Composable
+private fun ColumnScope.SidePanel(state: BoardUiState, controller: GameController) {
+    StatusLine(state)
+    ThinkingLineView(state)
+    MoveList(state, Modifier.weight(1f))
+}
+
+/** The status from the core ("White to move", "Checkmate — Black wins"), as a banner when the game is over. */
+@Composable
+private fun StatusLine(state: BoardUiState) {
+    if (state.isGameOver) {
+        Card(
+            Modifier.fillMaxWidth().padding(vertical = 6.dp),
+            colors = CardDefaults.cardColors(containerColor = MaterialTheme.colorScheme.primaryContainer),
+        ) {
+            Column(Modifier.padding(12.dp)) {
+                Text("Game over", style = MaterialTheme.typography.labelLarge)
+                Text(state.statusText, style = MaterialTheme.typography.titleMedium)
+            }
+        }
+    } else {
+        Text(state.statusText, style = MaterialTheme.typography.titleMedium, modifier = Modifier.padding(vertical = 8.dp))
+    }
+}
+
+/** "Thinking… depth 12  +0.35  Nf3 Nc6 Bb5" while the engine searches. */
+@Composable
+private fun ThinkingLineView(state: BoardUiState) {
+    if (!state.engineThinking) return
+    Column(Modifier.fillMaxWidth().padding(vertical = 4.dp)) {
+        LinearProgressIndicator(Modifier.fillMaxWidth())
+        val line = state.thinking
+        Text(
+            if (line == null) "Thinking…" else "depth ${line.depth}  ${line.scoreText}  ${line.pvSan.joinToString(" ")}",
+            maxLines = 1,
+            overflow = TextOverflow.Ellipsis,
+            fontFamily = FontFamily.Monospace,
+            style = MaterialTheme.typography.bodySmall,
+        )
+    }
+}
+
+/** The moves in SAN, numbered, newest visible. */
+@Composable
+private fun MoveList(state: BoardUiState, modifier: Modifier = Modifier) {
+    val rows = state.snapshot.moveRows
+    val listState = rememberLazyListState()
+    LaunchedEffect(rows.size) { if (rows.isNotEmpty()) listState.animateScrollToItem(rows.size - 1) }
+    LazyColumn(modifier.fillMaxWidth(), state = listState, contentPadding = PaddingValues(vertical = 4.dp)) {
+        items(rows) { row ->
+            Row {
+                Text("${row.number}.", Modifier.width(40.dp), fontFamily = FontFamily.Monospace)
+                Text(row.white ?: "…", Modifier.width(88.dp), fontFamily = FontFamily.Monospace)
+                Text(row.black ?: "", fontFamily = FontFamily.Monospace)
+            }
+        }
+    }
+}
+
+/** Undo, redo, flip, hint; and claim draw only while the core offers one. */
+@Composable
+private fun ActionBar(state: BoardUiState, controller: GameController) {
+    BottomAppBar {
+        Row(
+            Modifier.fillMaxWidth(),
+            horizontalArrangement = Arrangement.SpaceEvenly,
+            verticalAlignment = Alignment.CenterVertically,
+        ) {
+            TextButton(onClick = controller::undo, enabled = state.snapshot.canUndo) { Text("Undo") }
+            TextButton(onClick = controller::redo, enabled = state.snapshot.canRedo) { Text("Redo") }
+            TextButton(onClick = controller::flipBoard) { Text("Flip") }
+            TextButton(onClick = controller::requestHint, enabled = state.isHumanTurn) { Text("Hint") }
+            state.claimableDraw?.let {
+                Button(onClick = controller::claimDraw) { Text("Claim draw") }
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package dev.chesscore.app
+
+import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.Row
+import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.selection.selectable
+import androidx.compose.material3.AlertDialog
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.OutlinedTextField
+import androidx.compose.material3.RadioButton
+import androidx.compose.material3.Slider
+import androidx.compose.material3.Text
+import androidx.compose.material3.TextButton
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableFloatStateOf
+import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.remember
+import androidx.compose.runtime.setValue
+import androidx.compose.ui.Alignment
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.text.font.FontFamily
+import androidx.compose.ui.unit.sp
+import dev.chesscore.Piece
+import dev.chesscore.PieceKind
+import dev.chesscore.Side
+import dev.chesscore.engineLevels
+import dev.chesscore.presentation.GameMode
+import kotlin.math.roundToInt
+
+/** The promotion picker: the choices the core offered, as pieces of the moving side. */
+@Composable
+fun PromotionDialog(choices: List<PieceKind>, side: Side, onChoose: (PieceKind) -> Unit, onCancel: () -> Unit) {
+    AlertDialog(
+        onDismissRequest = onCancel,
+        title = { Text("Promote to") },
+        text = {
+            Row(Modifier.fillMaxWidth(), horizontalArrangement = Arrangement.SpaceEvenly) {
+                for (kind in choices) {
+                    TextButton(onClick = { onChoose(kind) }) {
+                        Text(pieceGlyph(Piece(side, kind)), fontSize = 40.sp, color = BoardColors.piece)
+                    }
+                }
+            }
+        },
+        confirmButton = {},
+        dismissButton = { TextButton(onClick = onCancel) { Text("Cancel") } },
+    )
+}
+
+private val modes = listOf(
+    "Play White against the engine" to GameMode.HumanVsEngine(Side.WHITE),
+    "Play Black against the engine" to GameMode.HumanVsEngine(Side.BLACK),
+    "Two players on this device" to GameMode.HumanVsHuman,
+    "Watch engine against engine" to GameMode.EngineVsEngine,
+)
+
+/** New game: mode and level (names and Elo from the core's `engineLevels()`). */
+@Composable
+fun NewGameDialog(currentLevel: Int, onStart: (GameMode, Int) -> Unit, onDismiss: () -> Unit) {
+    val levels = remember { engineLevels() }
+    var mode by remember { mutableStateOf<GameMode>(modes.first().second) }
+    var level by remember { mutableFloatStateOf(currentLevel.toFloat()) }
+    AlertDialog(
+        onDismissRequest = onDismiss,
+        title = { Text("New game") },
+        text = {
+            Column {
+                for ((label, option) in modes) {
+                    Row(
+                        Modifier.fillMaxWidth().selectable(selected = mode == option, onClick = { mode = option }),
+                        verticalAlignment = Alignment.CenterVertically,
+                    ) {
+                        RadioButton(selected = mode == option, onClick = { mode = option })
+                        Text(label)
+                    }
+                }
+                val chosen = levels.firstOrNull { it.level.toInt() == level.roundToInt() }
+                Text(
+                    "Level ${level.roundToInt()}" + (chosen?.let { " — ${it.name} (~${it.elo} Elo)" } ?: ""),
+                    style = MaterialTheme.typography.bodyMedium,
+                )
+                Slider(
+                    value = level,
+                    onValueChange = { level = it },
+                    valueRange = 1f..levels.size.coerceAtLeast(1).toFloat(),
+                    steps = (levels.size - 2).coerceAtLeast(0),
+                )
+            }
+        },
+        confirmButton = { TextButton(onClick = { onStart(mode, level.roundToInt()) }) { Text("Start") } },
+        dismissButton = { TextButton(onClick = onDismiss) { Text("Cancel") } },
+    )
+}
+
+/** Paste a FEN; [error] is the core's message when the last one was rejected. */
+@Composable
+fun PasteFenDialog(error: String?, onLoad: (String) -> Unit, onDismiss: () -> Unit) {
+    var text by remember { mutableStateOf("") }
+    AlertDialog(
+        onDismissRequest = onDismiss,
+        title = { Text("Start from a position") },
+        text = {
+            Column {
+                OutlinedTextField(
+                    value = text,
+                    onValueChange = { text = it },
+                    label = { Text("FEN") },
+                    textStyle = MaterialTheme.typography.bodySmall.copy(fontFamily = FontFamily.Monospace),
+                    isError = error != null,
+                    modifier = Modifier.fillMaxWidth(),
+                )
+                if (error != null) {
+                    Text(error, color = MaterialTheme.colorScheme.error, style = MaterialTheme.typography.bodySmall)
+                }
+            }
+        },
+        confirmButton = { TextButton(onClick = { onLoad(text) }) { Text("Load") } },
+        dismissButton = { TextButton(onClick = onDismiss) { Text("Cancel") } },
+    )
+}

@@ -1,0 +1,33 @@
+package dev.chesscore.app
+
+import android.content.Intent
+import android.os.Bundle
+import androidx.activity.ComponentActivity
+import androidx.activity.compose.setContent
+import androidx.activity.enableEdgeToEdge
+import androidx.activity.viewModels
+
+/** The single screen: the board with its controls. */
+class MainActivity : ComponentActivity() {
+    private val viewModel: GameViewModel by viewModels()
+
+    override fun onCreate(savedInstanceState: Bundle?) {
+        super.onCreate(savedInstanceState)
+        enableEdgeToEdge()
+        setContent {
+            ChessTheme {
+                ChessScreen(controller = viewModel.controller, share = ::shareText)
+            }
+        }
+    }
+
+    /** Opens the Android share sheet with [text] (a PGN or a FEN). */
+    private fun shareText(subject: String, text: String) {
+        val send = Intent(Intent.ACTION_SEND).apply {
+            type = "text/plain"
+            putExtra(Intent.EXTRA_SUBJECT, subject)
+            putExtra(Intent.EXTRA_TEXT, text)
+        }
+        startActivity(Intent.createChooser(send, subject))
+    }
+}

@@ -1,0 +1,29 @@
+package dev.chesscore.app
+
+import androidx.compose.foundation.isSystemInDarkTheme
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.darkColorScheme
+import androidx.compose.material3.lightColorScheme
+import androidx.compose.runtime.Composable
+import androidx.compose.ui.graphics.Color
+
+/** Board colours, independent of the light/dark theme. */
+object BoardColors {
+    val light = Color(0xFFF0D9B5)
+    val dark = Color(0xFFB58863)
+    val selected = Color(0x9966BB6A)
+    val lastMove = Color(0x66F4E04D)
+    val check = Color(0xCCE53935)
+    val target = Color(0x66000000)
+    val hint = Color(0xCC1E88E5)
+    val piece = Color(0xFF111111)
+}
+
+/** The app's Material 3 theme. */
+@Composable
+fun ChessTheme(content: @Composable () -> Unit) {
+    MaterialTheme(
+        colorScheme = if (isSystemInDarkTheme()) darkColorScheme() else lightColorScheme(),
+        content = content,
+    )
+}

@@ -1,0 +1,91 @@
+package dev.chesscore.presentation
+
+import dev.chesscore.DrawReason
+import dev.chesscore.GameSnapshot
+import dev.chesscore.GameStatus
+import dev.chesscore.LegalMove
+import dev.chesscore.PieceKind
+import dev.chesscore.Side
+
+/** Who plays which side. */
+sealed class GameMode {
+    /** A person plays [humanSide]; the engine plays the other side. */
+    data class HumanVsEngine(val humanSide: Side) : GameMode()
+
+    /** Two people take turns on one device. */
+    data object HumanVsHuman : GameMode()
+
+    /** The engine plays both sides; the person watches. */
+    data object EngineVsEngine : GameMode()
+
+    /** `true` when the engine plays [side] in this mode. */
+    fun enginePlays(side: Side): Boolean = when (this) {
+        is HumanVsEngine -> side != humanSide
+        HumanVsHuman -> false
+        EngineVsEngine -> true
+    }
+}
+
+/** A promotion waiting for the player's choice of piece (the picker is shown). */
+data class PendingPromotion(
+    /** The square the pawn leaves. */
+    val from: Int,
+    /** The square it promotes on. */
+    val to: Int,
+    /** The pieces the core allows, in the core's order (queen, rook, bishop, knight). */
+    val choices: List<PieceKind>,
+)
+
+/** The engine's current line while it thinks. */
+data class ThinkingLine(
+    /** The depth completed, in plies. */
+    val depth: Int,
+    /** The evaluation from White's point of view: "+0.35", "-1.20", "M3" (White mates), "-M2". */
+    val scoreText: String,
+    /** The principal variation in SAN, from the searched position. */
+    val pvSan: List<String>,
+)
+
+/**
+ * Everything the board screen draws. Immutable; a new value after every change. All chess facts
+ * come from [snapshot] (the core's); the rest is presentation state.
+ */
+data class BoardUiState(
+    /** The core's snapshot, taken after every change. */
+    val snapshot: GameSnapshot,
+    /** The side shown at the bottom of the board. */
+    val orientation: Side,
+    /** The square (0 = a1 .. 63 = h8) whose piece is selected, if any. */
+    val selected: Int? = null,
+    /** The destinations of the selected piece, from the core's `legalMovesFrom`. */
+    val targets: Set<Int> = emptySet(),
+    /** Set while the promotion picker shows. */
+    val pendingPromotion: PendingPromotion? = null,
+    /** Who plays which side. */
+    val mode: GameMode,
+    /** The engine level, 1 (weakest) to 10. */
+    val level: Int,
+    /** `true` while the engine searches (for its move or for a hint). */
+    val engineThinking: Boolean = false,
+    /** The engine's line while it thinks. */
+    val thinking: ThinkingLine? = null,
+    /** The engine's suggestion for the player, shown until the next change. */
+    val hint: LegalMove? = null,
+    /** The last error to show, e.g. the core's message for an invalid FEN. */
+    val message: String? = null,
+) {
+    /** One line about the game, derived from the core's status only. */
+    val statusText: String get() = statusText(snapshot)
+
+    /** `true` when the game has ended. */
+    val isGameOver: Boolean get() = snapshot.status is GameStatus.Ended
+
+    /** `true` when a person may move now: game on, not the engine's side, engine idle, no picker open. */
+    val isHumanTurn: Boolean
+        get() = !isGameOver && !engineThinking && !mode.enginePlays(snapshot.sideToMove) && pendingPromotion == null
+
+    /** The draw the player may claim now (offer a button), or `null`. */
+    val claimableDraw: DrawReason?
+        get() = (snapshot.status as? GameStatus.Ongoing)?.claimableDraw
+            ?.takeIf { !mode.enginePlays(snapshot.sideToMove) }
+}

@@ -1,0 +1,436 @@
+package dev.chesscore.presentation
+
+import dev.chesscore.ChessEngine
+import dev.chesscore.ChessException
+import dev.chesscore.ChessGame
+import dev.chesscore.EngineConfig
+import dev.chesscore.LegalMove
+import dev.chesscore.PieceKind
+import dev.chesscore.SearchHandle
+import dev.chesscore.SearchLimits
+import dev.chesscore.Side
+import dev.chesscore.ktx.replacing
+import dev.chesscore.ktx.searchListener
+import kotlin.random.Random
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.Job
+import kotlinx.coroutines.SupervisorJob
+import kotlinx.coroutines.cancel
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.flow.asStateFlow
+import kotlinx.coroutines.flow.update
+
+/**
+ * The board screen's presentation logic: turns the core's [dev.chesscore.GameSnapshot]s into
+ * [BoardUiState] and the player's intents into core calls, and drives the engine's turn. It holds
+ * no chess rules: legality, notation, check and the outcome all come from the core.
+ *
+ * Threading: create it and call every intent on the main thread, which must be the dispatcher of
+ * [scope] (Android: `viewModelScope`; tests: a single-threaded dispatcher). The engine reports on
+ * its own thread; its results are handed to [scope] before they touch the state.
+ *
+ * Lifetime: owns a [ChessGame] and a [ChessEngine]; [close] stops any search and frees them.
+ *
+ * @param scope the main-thread scope; the controller cancels only its own child of it.
+ * @param store where the game is saved after every change and restored from at start.
+ * @param engineFactory creates the engine (tests: a real engine; its config carries the level).
+ * @param limitsForLevel the limits of the engine's own moves at a level (default: the level's own).
+ * @param hintLimits the limits of a hint search (default: the same as the engine's moves).
+ * @param defaultMode the mode when the store holds no settings.
+ * @param defaultLevel the level when the store holds no settings.
+ */
+class GameController(
+    scope: CoroutineScope,
+    private val store: GameStore,
+    engineFactory: (EngineConfig) -> ChessEngine = { ChessEngine(it) },
+    private val limitsForLevel: (Int) -> SearchLimits = { SearchLimits() },
+    private val hintLimits: SearchLimits? = null,
+    defaultMode: GameMode = GameMode.HumanVsEngine(Side.WHITE),
+    defaultLevel: Int = 4,
+) : AutoCloseable {
+    private val scope = CoroutineScope(scope.coroutineContext + SupervisorJob(scope.coroutineContext[Job]))
+    private var game: ChessGame
+    private val engine: ChessEngine
+    private val _state: MutableStateFlow<BoardUiState>
+
+    /** The running search (the engine's move or a hint), if any. */
+    private var search: SearchHandle? = null
+
+    /** Incremented whenever a search is started or abandoned: results of older ones are ignored. */
+    private var searchToken = 0L
+
+    /** The legal moves of the selected piece, as the core gave them. */
+    private var selectedMoves: List<LegalMove> = emptyList()
+    private var closed = false
+
+    /** The screen state; a new value after every change. */
+    val state: StateFlow<BoardUiState>
+
+    init {
+        val settings = store.loadSettings()
+        val mode = decodeMode(settings[KEY_MODE]) ?: defaultMode
+        val level = (settings[KEY_LEVEL]?.toIntOrNull() ?: defaultLevel).coerceIn(MIN_LEVEL, MAX_LEVEL)
+        val orientation = decodeSide(settings[KEY_ORIENTATION]) ?: defaultOrientation(mode)
+        var message: String? = null
+        val saved = store.load()
+        game = saved?.let {
+            try {
+                ChessGame.fromJson(it)
+            } catch (e: ChessException) {
+                message = "The saved game could not be restored: ${e.message}"
+                null
+            }
+        } ?: ChessGame()
+        engine = try {
+            engineFactory(engineConfig(level))
+        } catch (t: Throwable) {
+            game.close()
+            throw t
+        }
+        _state = MutableStateFlow(
+            BoardUiState(snapshot = game.snapshot(), orientation = orientation, mode = mode, level = level, message = message),
+        )
+        state = _state.asStateFlow()
+        if (saved == null || message != null) store.save(game.toJson())
+        startEngineTurnIfDue()
+    }
+
+    // ---- Intents -------------------------------------------------------------------------
+
+    /**
+     * The player tapped square [square] (0 = a1 .. 63 = h8): selects a piece of the side to move,
+     * moves the selected piece to a highlighted target (opening the promotion picker when the
+     * core offers promotion choices), reselects another own piece, or clears the selection.
+     * Ignored while the engine is to move, the picker is open or the game is over.
+     */
+    fun tapSquare(square: Int) {
+        val s = state.value
+        if (closed || square !in 0..63 || !s.isHumanTurn) return
+        val selected = s.selected
+        when {
+            selected != null && square in s.targets -> moveSelected(selected, square)
+            selected == square -> clearSelection()
+            s.snapshot.squares[square]?.side == s.snapshot.sideToMove -> select(square)
+            else -> clearSelection()
+        }
+    }
+
+    /** The player dragged the piece on [from] to [to]: the same as tapping [from], then [to]. */
+    fun dragMove(from: Int, to: Int) {
+        val s = state.value
+        if (closed || from !in 0..63 || to !in 0..63 || !s.isHumanTurn) return
+        if (s.snapshot.squares[from]?.side != s.snapshot.sideToMove) return
+        select(from)
+        tapSquare(to)
+    }
+
+    /** Plays the pending promotion with [kind] (one of its choices). */
+    fun choosePromotion(kind: PieceKind) {
+        val pending = state.value.pendingPromotion ?: return
+        if (closed || kind !in pending.choices) return
+        play(pending.from, pending.to, kind)
+    }
+
+    /** Closes the promotion picker without moving; the game is unchanged, the pawn stays selected. */
+    fun cancelPromotion() {
+        if (closed) return
+        _state.update { it.copy(pendingPromotion = null) }
+    }
+
+    /**
+     * Takes back a move. Stops a running search first (its result is ignored). Against the engine
+     * it takes back to the player's turn: two plies when the engine has replied, one while it
+     * thinks. (When the engine made the only move, its turn comes again.)
+     */
+    fun undo() {
+        if (closed) return
+        stopSearch()
+        val mode = state.value.mode
+        if (game.undo() && mode is GameMode.HumanVsEngine) {
+            while (mode.enginePlays(game.snapshot().sideToMove) && game.undo()) Unit
+        }
+        afterChange()
+    }
+
+    /** Replays what [undo] took back (against the engine: up to the player's turn again). */
+    fun redo() {
+        if (closed) return
+        stopSearch()
+        val mode = state.value.mode
+        if (game.redo() && mode is GameMode.HumanVsEngine) {
+            while (mode.enginePlays(game.snapshot().sideToMove) && game.redo()) Unit
+        }
+        afterChange()
+    }
+
+    /** Turns the board around. A running search goes on. */
+    fun flipBoard() {
+        if (closed) return
+        _state.update { it.copy(orientation = it.orientation.opponent()) }
+        saveSettings()
+    }
+
+    /** Sets the engine level (1..10), used from the next search on. */
+    fun setLevel(level: Int) {
+        if (closed) return
+        val n = level.coerceIn(MIN_LEVEL, MAX_LEVEL)
+        try {
+            engine.setConfig(engineConfig(n))
+            _state.update { it.copy(level = n) }
+            saveSettings()
+        } catch (e: ChessException) {
+            showMessage(e)
+        }
+    }
+
+    /**
+     * Starts a new game in [mode] at [level] (default: the current one). The board shows the
+     * player's side at the bottom (White when nobody or both play).
+     */
+    fun newGame(mode: GameMode, level: Int = state.value.level) {
+        if (closed) return
+        stopSearch()
+        game = replacing(game, ChessGame())
+        engine.newGame()
+        _state.update { it.copy(mode = mode, orientation = defaultOrientation(mode)) }
+        setLevel(level)
+        afterChange()
+    }
+
+    /**
+     * Starts from the position in [fen]. When the core rejects it, [BoardUiState.message] shows the
+     * core's error and the game (and a running search) is unchanged.
+     */
+    fun loadFen(fen: String) {
+        if (closed) return
+        val loaded = try {
+            ChessGame.fromFen(fen.trim())
+        } catch (e: ChessException) {
+            showMessage(e)
+            return
+        }
+        stopSearch()
+        game = replacing(game, loaded)
+        engine.newGame()
+        afterChange()
+    }
+
+    /**
+     * Asks the engine for a move for the player; [BoardUiState.hint] shows it until the next
+     * change. Runs like the engine's turn ([BoardUiState.engineThinking], thinking line, taps
+     * ignored until it ends). Ignored unless it is a person's turn.
+     */
+    fun requestHint() {
+        if (closed || !state.value.isHumanTurn) return
+        startSearch(hint = true)
+    }
+
+    /** Claims the draw the core offers ([BoardUiState.claimableDraw]). */
+    fun claimDraw() {
+        if (closed || state.value.claimableDraw == null) return
+        changeGame { game.claimDraw() }
+    }
+
+    /** The player resigns (against the engine: the player's side; otherwise the side to move). */
+    fun resign() {
+        if (closed) return
+        val s = state.value
+        val side = (s.mode as? GameMode.HumanVsEngine)?.humanSide ?: s.snapshot.sideToMove
+        changeGame { game.resign(side) }
+    }
+
+    /** Ends the game as a draw by agreement. */
+    fun agreeDraw() {
+        if (closed) return
+        changeGame { game.agreeDraw() }
+    }
+
+    /** Clears [BoardUiState.message]. */
+    fun dismissMessage() {
+        _state.update { it.copy(message = null) }
+    }
+
+    /** The game in PGN, for sharing. */
+    fun pgn(): String = game.pgn()
+
+    /** The current position in FEN, for sharing. */
+    fun fen(): String = game.fen()
+
+    /** Stops any search and frees the game and the engine. The controller ignores intents afterwards. */
+    override fun close() {
+        if (closed) return
+        closed = true
+        stopSearch()
+        scope.cancel()
+        engine.close()
+        game.close()
+    }
+
+    // ---- Internals -----------------------------------------------------------------------
+
+    private fun select(square: Int) {
+        selectedMoves = try {
+            game.legalMovesFrom(square.toUInt())
+        } catch (e: ChessException) {
+            emptyList()
+        }
+        _state.update { st ->
+            st.copy(selected = square, targets = selectedMoves.map { it.to.toInt() }.toSet(), pendingPromotion = null)
+        }
+    }
+
+    private fun clearSelection() {
+        selectedMoves = emptyList()
+        _state.update { it.copy(selected = null, targets = emptySet(), pendingPromotion = null) }
+    }
+
+    private fun moveSelected(from: Int, to: Int) {
+        val choices = selectedMoves.filter { it.to.toInt() == to }.mapNotNull { it.promotion }
+        if (choices.isNotEmpty()) {
+            _state.update { it.copy(pendingPromotion = PendingPromotion(from, to, choices)) }
+        } else {
+            play(from, to, null)
+        }
+    }
+
+    private fun play(from: Int, to: Int, promotion: PieceKind?) {
+        changeGame { game.play(from.toUInt(), to.toUInt(), promotion) }
+    }
+
+    /** Runs a core call that changes the game; on error shows the core's message instead. */
+    private fun changeGame(call: () -> Unit) {
+        stopSearch()
+        try {
+            call()
+        } catch (e: ChessException) {
+            clearSelection()
+            showMessage(e)
+            startEngineTurnIfDue()
+            return
+        }
+        afterChange()
+    }
+
+    /** After every change of the game: new snapshot, cleared transient state, save, engine turn. */
+    private fun afterChange() {
+        selectedMoves = emptyList()
+        val snapshot = game.snapshot()
+        store.save(game.toJson())
+        _state.update {
+            it.copy(
+                snapshot = snapshot, selected = null, targets = emptySet(), pendingPromotion = null,
+                engineThinking = false, thinking = null, hint = null, message = null,
+            )
+        }
+        startEngineTurnIfDue()
+    }
+
+    private fun startEngineTurnIfDue() {
+        val s = state.value
+        if (closed || search != null || s.isGameOver || !s.mode.enginePlays(s.snapshot.sideToMove)) return
+        startSearch(hint = false)
+    }
+
+    /**
+     * Starts a search of the current position: the engine's move, or a [hint] for the player.
+     * Its reports reach the main thread through [searchListener]; any report of a search that
+     * was stopped or superseded meanwhile (token) or of another position (key) is ignored.
+     */
+    private fun startSearch(hint: Boolean) {
+        val s = state.value
+        val token = ++searchToken
+        val key = s.snapshot.positionKey
+        val sideToMove = s.snapshot.sideToMove
+        val listener = scope.searchListener(
+            onInfo = { info ->
+                if (token == searchToken && info.positionKey == key) {
+                    val line = ThinkingLine(info.depth.toInt(), scoreText(info.score, sideToMove), info.pvSan)
+                    _state.update { it.copy(thinking = line) }
+                }
+            },
+            onFinished = { result ->
+                if (token == searchToken) {
+                    finishSearch()
+                    val current = result.positionKey == key && result.positionKey == state.value.snapshot.positionKey
+                    when {
+                        current && !hint -> changeGame { game.playUci(result.bestMove.uci) }
+                        current -> _state.update { it.copy(engineThinking = false, thinking = null, hint = result.bestMove) }
+                        else -> _state.update { it.copy(engineThinking = false, thinking = null) }
+                    }
+                }
+            },
+        )
+        val limits = if (hint) hintLimits ?: limitsForLevel(s.level) else limitsForLevel(s.level)
+        search = try {
+            engine.think(game, limits, listener)
+        } catch (e: ChessException) {
+            showMessage(e)
+            return
+        }
+        _state.update { it.copy(engineThinking = true, thinking = null) }
+    }
+
+    /** Forgets the finished search's handle (the search is over; closing frees it). */
+    private fun finishSearch() {
+        search?.close()
+        search = null
+    }
+
+    /** Stops the running search, if any; its result will be ignored. */
+    private fun stopSearch() {
+        searchToken++
+        search?.let {
+            it.stop()
+            it.close()
+        }
+        search = null
+        if (state.value.engineThinking) _state.update { it.copy(engineThinking = false, thinking = null) }
+    }
+
+    private fun showMessage(e: ChessException) {
+        _state.update { it.copy(message = e.message ?: e.toString()) }
+    }
+
+    private fun saveSettings() {
+        val s = state.value
+        store.saveSettings(
+            mapOf(KEY_MODE to encodeMode(s.mode), KEY_LEVEL to s.level.toString(), KEY_ORIENTATION to encodeSide(s.orientation)),
+        )
+    }
+
+    private companion object {
+        const val MIN_LEVEL = 1
+        const val MAX_LEVEL = 10
+        const val KEY_MODE = "mode"
+        const val KEY_LEVEL = "level"
+        const val KEY_ORIENTATION = "orientation"
+
+        /** A fresh seed for each configuration, so the weaker levels do not replay the same game. */
+        fun engineConfig(level: Int) = EngineConfig(level = level.toUInt(), seed = Random.nextLong().toULong())
+
+        fun defaultOrientation(mode: GameMode): Side = (mode as? GameMode.HumanVsEngine)?.humanSide ?: Side.WHITE
+
+        fun encodeSide(side: Side): String = if (side == Side.WHITE) "white" else "black"
+
+        fun decodeSide(text: String?): Side? = when (text) {
+            "white" -> Side.WHITE
+            "black" -> Side.BLACK
+            else -> null
+        }
+
+        fun encodeMode(mode: GameMode): String = when (mode) {
+            is GameMode.HumanVsEngine -> "human-vs-engine:" + encodeSide(mode.humanSide)
+            GameMode.HumanVsHuman -> "human-vs-human"
+            GameMode.EngineVsEngine -> "engine-vs-engine"
+        }
+
+        fun decodeMode(text: String?): GameMode? = when {
+            text == null -> null
+            text == "human-vs-human" -> GameMode.HumanVsHuman
+            text == "engine-vs-engine" -> GameMode.EngineVsEngine
+            text.startsWith("human-vs-engine:") -> decodeSide(text.substringAfter(':'))?.let { GameMode.HumanVsEngine(it) }
+            else -> null
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package dev.chesscore.presentation
+
+/**
+ * Where the controller keeps the game so that it survives the app being killed. The app
+ * implements it with a file or preferences; tests with memory. Calls come from the main thread;
+ * each is small (a few KB), so writing synchronously is fine.
+ */
+interface GameStore {
+    /** The game saved last (the core's JSON), or `null` when none was saved. */
+    fun load(): String?
+
+    /** Saves the game (the core's JSON from `ChessGame.toJson()`), replacing the previous one. */
+    fun save(json: String)
+
+    /** The presentation settings saved last (mode, level, orientation), or an empty map. */
+    fun loadSettings(): Map<String, String> = emptyMap()
+
+    /** Saves the presentation settings, replacing the previous ones. */
+    fun saveSettings(settings: Map<String, String>) {}
+}
+
+/** A [GameStore] in memory: for tests and previews. Survives a controller, not the process. */
+class InMemoryGameStore(initialJson: String? = null) : GameStore {
+    @Volatile private var json: String? = initialJson
+    @Volatile private var settings: Map<String, String> = emptyMap()
+
+    /** How many times [save] was called. */
+    @Volatile var saveCount: Int = 0
+        private set
+
+    override fun load(): String? = json
+    override fun save(json: String) {
+        this.json = json
+        saveCount++
+    }
+    override fun loadSettings(): Map<String, String> = settings
+    override fun saveSettings(settings: Map<String, String>) {
+        this.settings = settings
+    }
+}

@@ -1,0 +1,61 @@
+package dev.chesscore.presentation
+
+import dev.chesscore.DrawReason
+import dev.chesscore.GameSnapshot
+import dev.chesscore.GameStatus
+import dev.chesscore.Outcome
+import dev.chesscore.Score
+import dev.chesscore.Side
+import java.util.Locale
+
+/** "White" or "Black". */
+fun sideName(side: Side): String = if (side == Side.WHITE) "White" else "Black"
+
+/** The other side. */
+fun Side.opponent(): Side = if (this == Side.WHITE) Side.BLACK else Side.WHITE
+
+/** A draw reason as words, e.g. "threefold repetition". */
+fun drawReasonText(reason: DrawReason): String = when (reason) {
+    DrawReason.STALEMATE -> "stalemate"
+    DrawReason.INSUFFICIENT_MATERIAL -> "insufficient material"
+    DrawReason.FIFTY_MOVE_RULE -> "the fifty-move rule"
+    DrawReason.SEVENTY_FIVE_MOVE_RULE -> "the seventy-five-move rule"
+    DrawReason.THREEFOLD_REPETITION -> "threefold repetition"
+    DrawReason.FIVEFOLD_REPETITION -> "fivefold repetition"
+    DrawReason.AGREEMENT -> "agreement"
+}
+
+/**
+ * One line about the game, from the core's status only, e.g. "White to move",
+ * "Checkmate — Black wins", "Draw by stalemate",
+ * "Draw may be claimed: threefold repetition".
+ */
+fun statusText(snapshot: GameSnapshot): String = when (val status = snapshot.status) {
+    is GameStatus.Ongoing ->
+        status.claimableDraw?.let { "Draw may be claimed: ${drawReasonText(it)}" }
+            ?: "${sideName(snapshot.sideToMove)} to move"
+    is GameStatus.Ended -> when (val outcome = status.outcome) {
+        is Outcome.Checkmate -> "Checkmate — ${sideName(outcome.winner)} wins"
+        is Outcome.Resignation ->
+            "${sideName(outcome.winner.opponent())} resigned — ${sideName(outcome.winner)} wins"
+        is Outcome.Draw -> "Draw by ${drawReasonText(outcome.reason)}"
+    }
+}
+
+/**
+ * [score] (from the point of view of [sideToMove], as the engine reports it) as White's view:
+ * "+0.35", "-1.20", "0.00", "M3" when White mates in 3, "-M2" when Black mates in 2.
+ */
+fun scoreText(score: Score, sideToMove: Side): String {
+    val sign = if (sideToMove == Side.WHITE) 1 else -1
+    return when (score) {
+        is Score.Centipawns -> {
+            val cp = score.value * sign
+            if (cp == 0) "0.00" else String.format(Locale.ROOT, "%+.2f", cp / 100.0)
+        }
+        is Score.Mate -> {
+            val moves = score.moves * sign
+            if (moves >= 0) "M$moves" else "-M${-moves}"
+        }
+    }
+}

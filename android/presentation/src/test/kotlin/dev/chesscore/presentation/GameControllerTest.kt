@@ -1,0 +1,460 @@
+package dev.chesscore.presentation
+
+import dev.chesscore.ChessException
+import dev.chesscore.ChessGame
+import dev.chesscore.DrawReason
+import dev.chesscore.GameStatus
+import dev.chesscore.Outcome
+import dev.chesscore.Piece
+import dev.chesscore.Score
+import dev.chesscore.PieceKind
+import dev.chesscore.SearchLimits
+import dev.chesscore.Side
+import dev.chesscore.liveObjectCount
+import dev.chesscore.tests.MAIN_THREAD
+import dev.chesscore.tests.eventually
+import dev.chesscore.tests.onMain
+import dev.chesscore.tests.suite
+import kotlin.test.assertEquals
+import kotlin.test.assertFailsWith
+import kotlin.test.assertFalse
+import kotlin.test.assertNotNull
+import kotlin.test.assertNull
+import kotlin.test.assertTrue
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.yield
+
+/**
+ * A controller over a real engine with small limits, and that engine. Searches with [INFINITE]
+ * limits need level 10: weaker levels cap the depth even of an infinite search.
+ */
+class Fixture(
+    scope: CoroutineScope,
+    val store: GameStore = InMemoryGameStore(),
+    mode: GameMode = GameMode.HumanVsHuman,
+    limits: SearchLimits = SearchLimits(depth = 2u),
+    level: Int = 5,
+) {
+    lateinit var engine: ObservedEngine
+    val controller = GameController(
+        scope,
+        store,
+        engineFactory = { config -> ObservedEngine(config.copy(hashMb = 1u)).also { engine = it } },
+        limitsForLevel = { limits },
+        hintLimits = SearchLimits(depth = 3u),
+        defaultMode = mode,
+        defaultLevel = level,
+    )
+    val state get() = controller.state.value
+}
+
+private const val PROMOTION_FEN = "8/P7/8/8/8/8/k6K/8 w - - 0 1"
+private const val STALEMATE_FEN = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"
+private val INFINITE = SearchLimits(infinite = true)
+
+val gameControllerTests = suite("GameController") {
+    test("tapping a piece selects it with the core's destinations as targets") {
+        onMain {
+            Fixture(this).controller.use { c ->
+                ChessGame().use { reference ->
+                    for (square in 0 until 16) {
+                        c.tapSquare(square)
+                        val expected = reference.legalMovesFrom(square.toUInt()).map { it.to.toInt() }.toSet()
+                        assertEquals(square, c.state.value.selected, "square $square selected")
+                        assertEquals(expected, c.state.value.targets, "targets of square $square")
+                    }
+                }
+                c.tapSquare(sq("e2"))
+                assertEquals(setOf(sq("e3"), sq("e4")), c.state.value.targets)
+                c.tapSquare(sq("g1")) // another own piece: reselect
+                assertEquals(sq("g1"), c.state.value.selected)
+                assertEquals(setOf(sq("f3"), sq("h3")), c.state.value.targets)
+                c.tapSquare(sq("e5")) // neither target nor own piece: clear
+                assertNull(c.state.value.selected)
+                assertTrue(c.state.value.targets.isEmpty())
+                c.tapSquare(sq("e7")) // the opponent's piece is not selectable
+                assertNull(c.state.value.selected)
+                c.tapSquare(sq("e2"))
+                c.tapSquare(sq("e2")) // tapping the selected piece again clears
+                assertNull(c.state.value.selected)
+            }
+        }
+    }
+
+    test("tapping a target plays the move; dragging does the same; a non-target drag does nothing") {
+        onMain {
+            Fixture(this).controller.use { c ->
+                c.move("e2", "e4")
+                val s = c.state.value
+                assertEquals(listOf("e4"), s.snapshot.sanHistory)
+                assertEquals("e2e4", s.snapshot.lastMove?.uci)
+                assertEquals(Side.BLACK, s.snapshot.sideToMove)
+                assertNull(s.selected)
+                assertEquals("Black to move", s.statusText)
+                c.dragMove(sq("e7"), sq("e4")) // not a legal destination
+                assertEquals(1, c.state.value.snapshot.sanHistory.size)
+                assertNull(c.state.value.selected)
+                c.dragMove(sq("e7"), sq("e5"))
+                assertEquals(listOf("e4", "e5"), c.state.value.snapshot.sanHistory)
+                c.dragMove(sq("e5"), sq("e6")) // the opponent's piece cannot be dragged
+                assertEquals(2, c.state.value.snapshot.sanHistory.size)
+            }
+        }
+    }
+
+    test("promotion: the picker offers the four pieces; cancel leaves the game; choosing plays") {
+        onMain {
+            Fixture(this).controller.use { c ->
+                c.loadFen(PROMOTION_FEN)
+                val before = c.state.value.snapshot
+                c.move("a7", "a8")
+                val pending = assertNotNull(c.state.value.pendingPromotion)
+                assertEquals(sq("a7"), pending.from)
+                assertEquals(sq("a8"), pending.to)
+                assertEquals(setOf(PieceKind.QUEEN, PieceKind.ROOK, PieceKind.BISHOP, PieceKind.KNIGHT), pending.choices.toSet())
+                assertEquals(4, pending.choices.size)
+                assertEquals(before, c.state.value.snapshot, "nothing played while the picker shows")
+                c.tapSquare(sq("h2")) // taps are ignored while the picker shows
+                assertNotNull(c.state.value.pendingPromotion)
+                c.cancelPromotion()
+                assertNull(c.state.value.pendingPromotion)
+                assertEquals(sq("a7"), c.state.value.selected, "the pawn stays selected")
+                assertEquals(before, c.state.value.snapshot)
+                c.tapSquare(sq("a7")) // deselect
+                c.dragMove(sq("a7"), sq("a8"))
+                assertNotNull(c.state.value.pendingPromotion)
+                c.choosePromotion(PieceKind.KING) // not a choice: ignored
+                assertNotNull(c.state.value.pendingPromotion)
+                c.choosePromotion(PieceKind.KNIGHT)
+                val after = c.state.value
+                assertNull(after.pendingPromotion)
+                assertEquals(Piece(Side.WHITE, PieceKind.KNIGHT), after.snapshot.squares[sq("a8")])
+                assertEquals(listOf("a8=N"), after.snapshot.sanHistory)
+            }
+        }
+    }
+
+    test("engine turn: the engine replies on the main thread and the player may move again") {
+        onMain {
+            val store = RecordingStore()
+            val f = Fixture(this, store, GameMode.HumanVsEngine(Side.WHITE))
+            f.controller.use { c ->
+                assertFalse(c.state.value.engineThinking, "White (the player) moves first")
+                c.move("e2", "e4")
+                assertTrue(c.state.value.engineThinking)
+                c.tapSquare(sq("d2")) // the player's taps are ignored while the engine thinks
+                assertNull(c.state.value.selected)
+                val s = c.awaitState("the engine's reply") { it.snapshot.ply == 2u }
+                assertFalse(s.engineThinking)
+                assertEquals(Side.WHITE, s.snapshot.sideToMove)
+                assertEquals(2, s.snapshot.sanHistory.size)
+                assertTrue(s.isHumanTurn)
+                assertEquals(1, f.engine.started)
+                assertTrue(store.saveThreads.isNotEmpty())
+                assertTrue(store.saveThreads.all { it == MAIN_THREAD }, "saved on ${store.saveThreads}")
+                ChessGame.fromJson(store.saves.last()).use { assertEquals(2u, it.snapshot().ply) }
+            }
+        }
+    }
+
+    test("the engine plays White's first move when the player takes Black; thinking line shows") {
+        onMain {
+            val f = Fixture(this, mode = GameMode.HumanVsEngine(Side.BLACK), limits = SearchLimits(moveTimeMs = 300uL), level = 10)
+            f.controller.use { c ->
+                assertEquals(Side.BLACK, c.state.value.orientation)
+                val thinking = c.awaitState("a thinking line") { it.thinking != null }.thinking!!
+                assertTrue(thinking.depth >= 1)
+                assertTrue(thinking.pvSan.isNotEmpty())
+                assertTrue(Regex("""(0\.00|[+-]\d+\.\d\d|-?M\d+)""").matches(thinking.scoreText), thinking.scoreText)
+                val s = c.awaitState("White's first move") { it.snapshot.ply == 1u }
+                assertEquals(Side.BLACK, s.snapshot.sideToMove)
+                assertNull(s.thinking)
+            }
+        }
+    }
+
+    test("undo while the engine thinks: search stopped, its result ignored, no move played") {
+        onMain {
+            val f = Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE), limits = INFINITE, level = 10)
+            f.controller.use { c ->
+                c.move("e2", "e4")
+                assertTrue(c.state.value.engineThinking)
+                eventually("the engine searching") { f.engine.isSearching() }
+                c.undo()
+                val result = f.engine.nextResult() // the stopped search's result reached the main thread...
+                assertTrue(result.stopped, "the search was stopped: $result")
+                yield() // ...and was handled there before this line runs (same thread, FIFO)
+                val s = c.state.value
+                assertEquals(0u, s.snapshot.ply)
+                assertEquals(Side.WHITE, s.snapshot.sideToMove)
+                assertFalse(s.engineThinking)
+                assertTrue(s.snapshot.canRedo, "e4 can be replayed")
+                assertNull(s.message, "the stale result was not even tried")
+                assertFalse(f.engine.isSearching())
+                assertEquals(1, f.engine.started, "no new search after undo to the player's turn")
+                c.move("d2", "d4") // the player can play on
+                assertEquals(listOf("d4"), c.state.value.snapshot.sanHistory)
+            }
+        }
+    }
+
+    test("a result for another position is ignored") {
+        onMain {
+            val f = Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE))
+            f.engine.tamper = { it.copy(positionKey = it.positionKey xor 1uL) }
+            f.controller.use { c ->
+                c.move("e2", "e4")
+                f.engine.nextResult()
+                yield()
+                val s = c.state.value
+                assertEquals(1u, s.snapshot.ply, "the stale result was not played")
+                assertNull(s.message)
+                assertFalse(s.engineThinking)
+            }
+        }
+    }
+
+    test("undo against the engine takes back to the player's turn; redo replays both plies") {
+        onMain {
+            val f = Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE))
+            f.controller.use { c ->
+                c.move("e2", "e4")
+                val replied = c.awaitState("the reply") { it.snapshot.ply == 2u }.snapshot
+                c.undo()
+                assertEquals(0u, c.state.value.snapshot.ply)
+                assertFalse(c.state.value.engineThinking)
+                c.redo()
+                assertEquals(replied.sanHistory, c.state.value.snapshot.sanHistory)
+                assertFalse(c.state.value.engineThinking, "the player's turn after redo")
+                assertEquals(1, f.engine.started)
+            }
+        }
+    }
+
+    test("restore after a kill: a new controller with the same store resumes the game, redo stack and settings") {
+        onMain {
+            val store = InMemoryGameStore()
+            val first = Fixture(this, store).controller
+            first.move("e2", "e4")
+            first.move("e7", "e5")
+            first.move("g1", "f3")
+            first.undo()
+            first.flipBoard()
+            val before = first.state.value
+            first.close() // the process dies; only the store survives
+            Fixture(this, store, mode = GameMode.HumanVsEngine(Side.WHITE)).controller.use { second ->
+                val s = second.state.value
+                assertEquals(before.snapshot, s.snapshot)
+                assertTrue(s.snapshot.canRedo)
+                assertEquals(GameMode.HumanVsHuman, s.mode, "the saved mode wins over the default")
+                assertEquals(Side.BLACK, s.orientation)
+                assertNull(s.message)
+                second.redo()
+                assertEquals(listOf("e4", "e5", "Nf3"), second.state.value.snapshot.sanHistory)
+            }
+        }
+    }
+
+    test("killed while the engine thinks: the restored controller resumes the engine's turn; level is kept") {
+        onMain {
+            val store = InMemoryGameStore()
+            val first = Fixture(this, store, mode = GameMode.HumanVsEngine(Side.WHITE), limits = INFINITE, level = 10)
+            first.controller.setLevel(12) // clamped to the strongest level
+            assertEquals(10, first.controller.state.value.level)
+            first.controller.move("e2", "e4")
+            assertTrue(first.controller.state.value.engineThinking)
+            first.controller.close()
+            val second = Fixture(this, store, mode = GameMode.HumanVsHuman, limits = SearchLimits(depth = 2u), level = 3)
+            second.controller.use { c ->
+                assertEquals(10, c.state.value.level, "the saved level wins over the default")
+                assertEquals(GameMode.HumanVsEngine(Side.WHITE), c.state.value.mode)
+                assertTrue(c.state.value.engineThinking, "Black (the engine) is to move at start")
+                c.awaitState("the engine's reply") { it.snapshot.ply == 2u }
+            }
+        }
+    }
+
+    test("restore of a damaged save starts a new game and says why") {
+        onMain {
+            val store = InMemoryGameStore("{\"not\": \"a game\"}")
+            Fixture(this, store).controller.use { c ->
+                val s = c.state.value
+                assertEquals(0u, s.snapshot.ply)
+                assertNotNull(s.message)
+                assertTrue(s.message!!.isNotBlank())
+                ChessGame.fromJson(store.load()!!).use { assertEquals(0u, it.snapshot().ply) }
+            }
+        }
+    }
+
+    test("an invalid FEN shows the core's message and leaves the game unchanged") {
+        onMain {
+            Fixture(this).controller.use { c ->
+                c.move("e2", "e4")
+                val before = c.state.value.snapshot
+                val bad = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"
+                val coreMessage = assertFailsWith<ChessException.InvalidFen> { ChessGame.fromFen(bad) }.message
+                c.loadFen(bad)
+                assertEquals(coreMessage, c.state.value.message)
+                assertEquals(before, c.state.value.snapshot)
+                c.dismissMessage()
+                assertNull(c.state.value.message)
+                c.loadFen(" $PROMOTION_FEN ")
+                assertEquals(PROMOTION_FEN, c.state.value.snapshot.fen)
+                assertEquals(PROMOTION_FEN, c.fen())
+            }
+        }
+    }
+
+    test("game over: fool's mate and stalemate are shown, further taps ignored") {
+        onMain {
+            Fixture(this).controller.use { c ->
+                c.move("f2", "f3")
+                c.move("e7", "e5")
+                c.move("g2", "g4")
+                c.move("d8", "h4")
+                val s = c.state.value
+                assertEquals(GameStatus.Ended(Outcome.Checkmate(Side.BLACK)), s.snapshot.status)
+                assertEquals("Checkmate — Black wins", s.statusText)
+                assertTrue(s.isGameOver)
+                assertEquals(sq("e1").toUInt(), s.snapshot.checkSquare)
+                c.tapSquare(sq("e1"))
+                assertNull(c.state.value.selected)
+                assertTrue(c.pgn().contains("0-1"))
+            }
+            Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE)).let { f ->
+                f.controller.use { c ->
+                    c.loadFen(STALEMATE_FEN) // Black (the engine) to move, but stalemated
+                    assertEquals("Draw by stalemate", c.state.value.statusText)
+                    assertFalse(c.state.value.engineThinking)
+                    assertEquals(0, f.engine.started)
+                }
+            }
+        }
+    }
+
+    test("a claimable draw is offered and claimed") {
+        onMain {
+            Fixture(this).controller.use { c ->
+                repeat(2) {
+                    assertNull(c.state.value.claimableDraw)
+                    c.move("g1", "f3"); c.move("g8", "f6"); c.move("f3", "g1"); c.move("f6", "g8")
+                }
+                val s = c.state.value
+                assertEquals(DrawReason.THREEFOLD_REPETITION, s.claimableDraw)
+                assertEquals("Draw may be claimed: threefold repetition", s.statusText)
+                c.claimDraw()
+                assertEquals(GameStatus.Ended(Outcome.Draw(DrawReason.THREEFOLD_REPETITION)), c.state.value.snapshot.status)
+                assertEquals("Draw by threefold repetition", c.state.value.statusText)
+                assertNull(c.state.value.claimableDraw)
+            }
+        }
+    }
+
+    test("resign and agree draw end the game; undo takes the resignation back") {
+        onMain {
+            Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE)).controller.use { c ->
+                c.resign()
+                assertEquals("White resigned — Black wins", c.state.value.statusText)
+                c.undo()
+                assertEquals(GameStatus.Ongoing(null), c.state.value.snapshot.status)
+                assertEquals(0u, c.state.value.snapshot.ply)
+                c.agreeDraw()
+                assertEquals("Draw by agreement", c.state.value.statusText)
+            }
+        }
+    }
+
+    test("hint: the engine thinks (taps ignored), suggests a legal move, cleared by the next move") {
+        onMain {
+            Fixture(this).controller.use { c ->
+                c.requestHint()
+                assertTrue(c.state.value.engineThinking)
+                c.tapSquare(sq("e2"))
+                assertNull(c.state.value.selected, "taps are ignored while the hint is computed")
+                val s = c.awaitState("a hint") { it.hint != null }
+                assertFalse(s.engineThinking)
+                assertEquals(0u, s.snapshot.ply, "a hint is not played")
+                assertTrue(s.hint in s.snapshot.legalMoves, "hint ${s.hint} is legal")
+                c.tapSquare(s.hint!!.from.toInt())
+                c.tapSquare(s.hint!!.to.toInt())
+                assertEquals(1u, c.state.value.snapshot.ply)
+                assertNull(c.state.value.hint)
+            }
+        }
+    }
+
+    test("flip toggles the orientation; a new game shows the player's side at the bottom") {
+        onMain {
+            Fixture(this).controller.use { c ->
+                assertEquals(Side.WHITE, c.state.value.orientation)
+                c.flipBoard()
+                assertEquals(Side.BLACK, c.state.value.orientation)
+                c.flipBoard()
+                assertEquals(Side.WHITE, c.state.value.orientation)
+                c.newGame(GameMode.HumanVsEngine(Side.BLACK), level = 3)
+                assertEquals(Side.BLACK, c.state.value.orientation)
+                assertEquals(3, c.state.value.level)
+                c.awaitState("the engine's first move") { it.snapshot.ply == 1u }
+            }
+        }
+    }
+
+    test("engine vs engine plays by itself until a new game stops it") {
+        onMain {
+            val f = Fixture(this, limits = SearchLimits(depth = 1u))
+            f.controller.use { c ->
+                c.newGame(GameMode.EngineVsEngine)
+                c.awaitState("six plies") { it.snapshot.ply >= 6u }
+                c.newGame(GameMode.HumanVsHuman)
+                assertEquals(0u, c.state.value.snapshot.ply)
+                assertFalse(c.state.value.engineThinking)
+                eventually("the engine idle") { !f.engine.isSearching() }
+                val started = f.engine.started
+                c.move("e2", "e4")
+                assertEquals(started, f.engine.started, "no search in a human game")
+                assertEquals(1u, c.state.value.snapshot.ply)
+            }
+        }
+    }
+
+    test("no leaked Rust objects after closing, even mid-search") {
+        onMain {
+            val baseline = liveObjectCount()
+            val f = Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE), limits = INFINITE, level = 10)
+            f.controller.move("e2", "e4")
+            eventually("the engine searching") { f.engine.isSearching() }
+            assertTrue(liveObjectCount() >= baseline + 3u, "game, engine and search handle alive")
+            f.controller.close()
+            assertEquals(baseline, liveObjectCount())
+            f.controller.tapSquare(sq("d2")) // ignored after close, no crash
+        }
+    }
+}
+
+val presentationTextTests = suite("Presentation texts") {
+    test("scores read from White's side") {
+        assertEquals("+0.35", scoreText(Score.Centipawns(35), Side.WHITE))
+        assertEquals("-0.35", scoreText(Score.Centipawns(35), Side.BLACK))
+        assertEquals("0.00", scoreText(Score.Centipawns(0), Side.BLACK))
+        assertEquals("M3", scoreText(Score.Mate(3), Side.WHITE))
+        assertEquals("-M2", scoreText(Score.Mate(2), Side.BLACK))
+        assertEquals("M1", scoreText(Score.Mate(-1), Side.BLACK))
+    }
+
+    test("status texts for every ending come from the core's status") {
+        ChessGame.fromFen("8/8/8/8/8/5k2/8/4K3 w - - 0 1").use {
+            assertEquals("Draw by insufficient material", statusText(it.snapshot()))
+        }
+        ChessGame().use { game ->
+            assertEquals("White to move", statusText(game.snapshot()))
+            game.resign(Side.BLACK)
+            assertEquals("Black resigned — White wins", statusText(game.snapshot()))
+        }
+        ChessGame.fromFen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").use { game ->
+            game.playSan("Rh8")
+            assertEquals("Black to move", statusText(game.snapshot()))
+            assertEquals(sq("e8").toUInt(), game.snapshot().checkSquare, "check is shown on the board")
+        }
+    }
+}
