@@ -479,7 +479,8 @@ impl ChessEngine {
         self.thread.stop();
     }
 
-    /// `true` while a search is running.
+    /// `true` while a search is running. It turns `false` just after the last `on_finished`
+    /// has returned, so a listener that asks from inside `on_finished` still sees `true`.
     pub fn is_searching(&self) -> bool {
         self.thread.is_searching()
     }

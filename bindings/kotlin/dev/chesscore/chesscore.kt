@@ -1064,7 +1064,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessengine_config() and 0xFFFF) != 50492) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessengine_is_searching() and 0xFFFF) != 51640) {
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_is_searching() and 0xFFFF) != 18716) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessengine_new_game() and 0xFFFF) != 23716) {
@@ -1668,7 +1668,8 @@ public interface ChessEngineInterface {
     fun `config`(): EngineConfig
     
     /**
-     * `true` while a search is running.
+     * `true` while a search is running. It turns `false` just after the last `on_finished`
+     * has returned, so a listener that asks from inside `on_finished` still sees `true`.
      */
     fun `isSearching`(): kotlin.Boolean
     
@@ -1883,7 +1884,8 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
 
     
     /**
-     * `true` while a search is running.
+     * `true` while a search is running. It turns `false` just after the last `on_finished`
+     * has returned, so a listener that asks from inside `on_finished` still sees `true`.
      */override fun `isSearching`(): kotlin.Boolean {
             return FfiConverterBoolean.lift(
     callWithHandle {

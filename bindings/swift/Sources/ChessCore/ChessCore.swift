@@ -615,7 +615,8 @@ public protocol ChessEngineProtocol: AnyObject, Sendable {
     func config()  -> EngineConfig
     
     /**
-     * `true` while a search is running.
+     * `true` while a search is running. It turns `false` just after the last `on_finished`
+     * has returned, so a listener that asks from inside `on_finished` still sees `true`.
      */
     func isSearching()  -> Bool
     
@@ -768,7 +769,8 @@ open func config() -> EngineConfig  {
 }
     
     /**
-     * `true` while a search is running.
+     * `true` while a search is running. It turns `false` just after the last `on_finished`
+     * has returned, so a listener that asks from inside `on_finished` still sees `true`.
      */
 open func isSearching() -> Bool  {
     return try!  FfiConverterBool.lift(try! rustCall() {
@@ -4394,7 +4396,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessengine_config() != 50492) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessengine_is_searching() != 51640) {
+    if (uniffi_chesscore_checksum_method_chessengine_is_searching() != 18716) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessengine_new_game() != 23716) {
