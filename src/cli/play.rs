@@ -387,23 +387,7 @@ fn think(engine: &EngineThread, game: &Game, limits: SearchLimits, who: &str) ->
             Ok(SearchEvent::Info(info)) => display.show(who, pos, &info),
             Ok(SearchEvent::Finished(result)) => break result,
             // The engine always calls on_finished; a closed channel means its thread died.
-            Err(_) => {
-                break SearchResult {
-                    best_move: pos
-                        .legal_moves()
-                        .as_slice()
-                        .first()
-                        .copied()
-                        .unwrap_or_default(),
-                    ponder: None,
-                    score: Score::Centipawns(0),
-                    depth: 0,
-                    nodes: 0,
-                    time: Duration::ZERO,
-                    stopped: true,
-                    pv: Vec::new(),
-                }
-            }
+            Err(_) => break SearchResult::fallback(pos),
         }
     };
     display.clear();

@@ -320,22 +320,25 @@ fn run_search(
             }
             result
         }
-        Err(_) => fallback_result(root),
+        Err(_) => SearchResult::fallback(root),
     };
     let _ = catch_unwind(AssertUnwindSafe(move || on_finished(result)));
 }
 
-/// A legal move without searching, for when the search itself failed.
-fn fallback_result(root: &Position) -> SearchResult {
-    let best = root.legal_moves().first().copied().unwrap_or(Move::NULL);
-    SearchResult {
-        best_move: best,
-        ponder: None,
-        score: Score::Centipawns(0),
-        depth: 0,
-        nodes: 0,
-        time: Duration::ZERO,
-        stopped: true,
-        pv: if best.is_null() { vec![] } else { vec![best] },
+impl SearchResult {
+    /// A legal move without searching (the first one generated), marked stopped: for when a
+    /// search could not run or its thread died. The move is null only when `root` has none.
+    pub fn fallback(root: &Position) -> SearchResult {
+        let best = root.legal_moves().first().copied().unwrap_or(Move::NULL);
+        SearchResult {
+            best_move: best,
+            ponder: None,
+            score: Score::Centipawns(0),
+            depth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+            stopped: true,
+            pv: if best.is_null() { vec![] } else { vec![best] },
+        }
     }
 }
