@@ -32,6 +32,7 @@ fun runBench() {
     measure("destinationsFrom (Kiwipete, one square)", 20_000) { sink += kiwipete.destinationsFrom(squares[it % squares.size]).size }
     measure("snapshot (Kiwipete, 48 legal moves)", 5_000) { sink += kiwipete.snapshot().legalMoves.size }
     measure("snapshot (after 60 plies, with move history)", 5_000) { sink += long.snapshot().sanHistory.size }
+    measure("liveObjectCount (no arguments, returns a number)", 50_000) { sink += liveObjectCount().toInt() }
     measure("squareName (trivial call)", 50_000) { sink += squareName((it % 64).toUInt()).length }
     println("bench: (checksum $sink)")
     kiwipete.close()
