@@ -590,3 +590,26 @@ fn tag_names_pgn_cannot_hold_are_refused() {
     assert_eq!(game.tag("WhiteElo".into()).as_deref(), Some("2100"));
     assert!(game.pgn().contains("[WhiteElo \"2100\"]"));
 }
+
+#[test]
+fn an_infinite_search_runs_until_stopped_at_any_level() {
+    let engine = ChessEngine::new(EngineConfig {
+        level: 2,
+        elo: None,
+        hash_mb: 1,
+        seed: 0,
+        variety: false,
+    })
+    .unwrap();
+    let rec = Arc::new(Recorder::default());
+    let handle = engine
+        .think(ChessGame::new(), infinite(), rec.clone())
+        .unwrap();
+    thread::sleep(Duration::from_millis(300));
+    assert!(
+        !handle.is_finished(),
+        "a weak level's depth cap must not end an infinite search"
+    );
+    handle.stop();
+    assert!(rec.wait_results(1, Duration::from_secs(5))[0].stopped);
+}

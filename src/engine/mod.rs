@@ -197,8 +197,18 @@ impl Engine {
                     DEFAULT_DEPTH
                 })
         };
-        max_depth = max_depth.clamp(1, MAX_PLY as u32 - 8).min(params.max_depth);
-        let node_limit = match (limits.nodes, params.max_nodes) {
+        max_depth = max_depth.clamp(1, MAX_PLY as u32 - 8);
+        // An infinite search (analysis) runs until stopped whatever the level; otherwise the
+        // level's horizon and node budget cap the search.
+        let level_nodes = if limits.infinite {
+            None
+        } else {
+            params.max_nodes
+        };
+        if !limits.infinite {
+            max_depth = max_depth.min(params.max_depth);
+        }
+        let node_limit = match (limits.nodes, level_nodes) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };

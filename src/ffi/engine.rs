@@ -118,7 +118,7 @@ pub struct SearchLimits {
     /// Moves until the next time control, if the clock has one.
     #[uniffi(default = None)]
     pub moves_to_go: Option<u32>,
-    /// Search until `stop()` (an analysis mode).
+    /// Search until `stop()` (an analysis mode), whatever the level.
     #[uniffi(default = false)]
     pub infinite: bool,
 }

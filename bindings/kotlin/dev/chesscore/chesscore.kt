@@ -4195,7 +4195,7 @@ data class SearchLimits (
     var `movesToGo`: kotlin.UInt? = null 
     , 
     /**
-     * Search until `stop()` (an analysis mode).
+     * Search until `stop()` (an analysis mode), whatever the level.
      */
     var `infinite`: kotlin.Boolean = false 
     

@@ -2800,7 +2800,7 @@ public struct SearchLimits: Equatable, Hashable {
      */
     public var movesToGo: UInt32?
     /**
-     * Search until `stop()` (an analysis mode).
+     * Search until `stop()` (an analysis mode), whatever the level.
      */
     public var infinite: Bool
 
@@ -2832,7 +2832,7 @@ public struct SearchLimits: Equatable, Hashable {
          * Moves until the next time control, if the clock has one.
          */movesToGo: UInt32? = nil, 
         /**
-         * Search until `stop()` (an analysis mode).
+         * Search until `stop()` (an analysis mode), whatever the level.
          */infinite: Bool = false) {
         self.depth = depth
         self.moveTimeMs = moveTimeMs
