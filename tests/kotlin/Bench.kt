@@ -18,12 +18,16 @@ fun runBench() {
     moves.forEach { long.playSan(it) }
     val squares = listOf("e1", "f3", "e2", "d5", "a1", "g2").map { squareIndex(it) }
 
+    // Five timed rounds after a warm-up; the median is the figure, the best and worst show the
+    // noise of a shared machine.
     fun measure(name: String, iterations: Int, body: (Int) -> Unit) {
         repeat(iterations) { body(it) } // warm-up: let the JIT compile the call path first
-        val start = System.nanoTime()
-        repeat(iterations) { body(it) }
-        val us = (System.nanoTime() - start) / 1000.0 / iterations
-        println("bench: %-52s %8.1f us per call".format(name, us))
+        val rounds = (1..5).map {
+            val start = System.nanoTime()
+            repeat(iterations) { body(it) }
+            (System.nanoTime() - start) / 1000.0 / iterations
+        }.sorted()
+        println("bench: %-50s %7.1f us per call (median of 5; best %.1f, worst %.1f)".format(name, rounds[2], rounds[0], rounds[4]))
     }
     var sink = 0
     // Warm the shared JNA call path before the first measurement, so that no figure carries it.

@@ -343,6 +343,60 @@ val bindingTests = suite("Bindings") {
         }
     }
 
+    // The bindings reuse one call status per thread (scripts/patch-kotlin-bindings.py): an error
+    // must never leak into the next call, on any thread, nested or not.
+    test("a failed call leaves no trace in the next one, on any thread, also from callbacks") {
+        val failures = CopyOnWriteArrayList<Throwable>()
+        val threads = (0 until 4).map { t ->
+            Thread {
+                try {
+                    ChessGame().use { g ->
+                        repeat(500) { i ->
+                            assertFailsWith<ChessException.InvalidSquare> { squareName(64u + i.toUInt()) }
+                            assertEquals(4, g.legalMovesFrom(sq("g1")).size + g.legalMovesFrom(sq("b1")).size)
+                            // A string argument is lowered by a nested call; the call itself fails.
+                            assertFailsWith<ChessException.IllegalMove> { g.playSan("Ke2") }
+                            assertFailsWith<ChessException.InvalidFen> { ChessGame.fromFen("8/8 w $t$i") }
+                            assertEquals(20, g.snapshot().legalMoves.size)
+                            assertEquals("h8", squareName(63u))
+                        }
+                    }
+                } catch (e: Throwable) {
+                    failures += e
+                }
+            }
+        }
+        threads.forEach { it.start() }
+        threads.forEach { it.join() }
+        assertEquals(emptyList(), failures.map { it.toString() })
+
+        // Calls into Rust from inside a listener (Rust runs it on the engine thread).
+        val inCallback = CopyOnWriteArrayList<String>()
+        val listener = object : SearchListener {
+            val done = CountDownLatch(1)
+            override fun onInfo(info: SearchInfo) {
+                inCallback += runCatching { squareName(99u) }.exceptionOrNull()?.javaClass?.simpleName ?: "no error"
+                inCallback += squareName(info.depth % 64u) + "=" + info.depth
+            }
+            override fun onFinished(result: SearchResult) {
+                inCallback += runCatching { squareIndex("z0") }.exceptionOrNull()?.javaClass?.simpleName ?: "no error"
+                inCallback += squareName(0u)
+                done.countDown()
+            }
+        }
+        engine().use { e ->
+            ChessGame().use { g -> e.think(g, SearchLimits(depth = 3u), listener).use { assertTrue(listener.done.await(30, TimeUnit.SECONDS)) } }
+        }
+        assertEquals(listOf("InvalidSquare", "a1"), inCallback.takeLast(2))
+        val infoCalls = inCallback.dropLast(2).chunked(2)
+        assertTrue(infoCalls.isNotEmpty())
+        infoCalls.forEach { (err, nameAndDepth) ->
+            assertEquals("InvalidSquare", err)
+            val (name, depth) = nameAndDepth.split("=")
+            assertEquals(squareName(depth.toUInt()), name)
+        }
+    }
+
     test("no leaked Rust objects") {
         System.gc()
         val before = liveObjectCount()

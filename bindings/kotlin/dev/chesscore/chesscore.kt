@@ -274,11 +274,34 @@ interface UniffiRustCallStatusErrorHandler<E> {
 // synchronize itself
 
 // Call a rust function that returns a Result<>.  Pass in the Error class companion that corresponds to the Err
+// chesscore patch (scripts/patch-kotlin-bindings.py): one reusable call status per thread
+// instead of a new JNA Structure per call; a nested call on the same thread gets its own.
+private class UniffiCallStatusSlot {
+    val status = UniffiRustCallStatus()
+    var inUse = false
+}
+
+private val uniffiCallStatusSlot: ThreadLocal<UniffiCallStatusSlot> =
+    ThreadLocal.withInitial { UniffiCallStatusSlot() }
+
 private inline fun <U, E: kotlin.Exception> uniffiRustCallWithError(errorHandler: UniffiRustCallStatusErrorHandler<E>, callback: (UniffiRustCallStatus) -> U): U {
-    var status = UniffiRustCallStatus()
-    val return_value = callback(status)
-    uniffiCheckCallStatus(errorHandler, status)
-    return return_value
+    val slot = uniffiCallStatusSlot.get()
+    if (slot.inUse) {
+        val status = UniffiRustCallStatus()
+        val return_value = callback(status)
+        uniffiCheckCallStatus(errorHandler, status)
+        return return_value
+    }
+    slot.inUse = true
+    try {
+        val status = slot.status
+        status.code = UNIFFI_CALL_SUCCESS
+        val return_value = callback(status)
+        uniffiCheckCallStatus(errorHandler, status)
+        return return_value
+    } finally {
+        slot.inUse = false
+    }
 }
 
 // Check UniffiRustCallStatus and throw an error if the call wasn't successful
