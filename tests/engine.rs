@@ -334,7 +334,7 @@ fn uci_session_answers_and_survives_bad_input() {
     let stdout = BufReader::new(child.stdout.take().unwrap());
     writeln!(
         stdin,
-        "uci\nfoo\nposition fen not a fen\nposition startpos moves e2e4 e7e5 g1f3\nisready\ngo depth 5"
+        "uci\nfoo\nsetoption name MultiPV value 2\nsetoption name MultiPV value x\nposition fen not a fen\nposition startpos moves e2e4 e7e5 g1f3\nisready\ngo depth 5"
     )
     .unwrap();
     let mut lines = Vec::new();
@@ -355,6 +355,29 @@ fn uci_session_answers_and_survives_bad_input() {
         .any(|l| l.starts_with("info string unknown command")));
     assert!(lines.iter().any(|l| l.starts_with("info string bad FEN")));
     assert!(lines.iter().any(|l| l.starts_with("info depth 5 ")));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option name MultiPV type spin default 1 min 1 max ")));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("info string invalid value 'x' for option 'multipv'")));
+    // MultiPV 2: both lines of the last depth, different first moves.
+    let last_two: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 5 "))
+        .collect();
+    assert_eq!(last_two.len(), 2, "{last_two:?}");
+    assert!(last_two[0].contains(" multipv 1 ") && last_two[1].contains(" multipv 2 "));
+    let first_move = |l: &str| {
+        l.split(" pv ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    assert_ne!(first_move(last_two[0]), first_move(last_two[1]));
     let best = lines
         .last()
         .unwrap()
@@ -368,4 +391,107 @@ fn uci_session_answers_and_survives_bad_input() {
         pos.make_move(mv);
     }
     assert!(uci::parse_move(&pos, &best).is_ok(), "{best}");
+}
+
+#[test]
+fn multipv_reports_distinct_lines_best_first() {
+    // White mates with Ra8 (a1a8); the other lines are ordinary moves, all worse.
+    let pos = fen::parse("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").unwrap();
+    let stop = AtomicBool::new(false);
+    let limits = SearchLimits {
+        depth: Some(6),
+        multi_pv: 3,
+        ..SearchLimits::default()
+    };
+    let mut infos = Vec::new();
+    let r = engine().search(&pos, &[], &limits, &stop, &mut |i| infos.push(i.clone()));
+    assert_eq!(uci::to_uci(r.best_move), "a1a8");
+    assert_eq!(r.score, Score::Mate(1));
+    // Every depth reports lines 1, 2, 3 in that order, with different first moves, each a
+    // legal move, scores not increasing.
+    for depth in 1..=r.depth {
+        let lines: Vec<_> = infos.iter().filter(|i| i.depth == depth).collect();
+        assert_eq!(
+            lines.iter().map(|i| i.multipv).collect::<Vec<_>>(),
+            vec![1, 2, 3],
+            "depth {depth}"
+        );
+        let firsts: std::collections::HashSet<_> = lines.iter().map(|i| i.pv[0]).collect();
+        assert_eq!(firsts.len(), 3, "depth {depth}: {lines:?}");
+        assert!(lines.iter().all(|i| pos.is_legal(i.pv[0])));
+        let ranks: Vec<i64> = lines.iter().map(|i| score_rank(i.score)).collect();
+        assert!(
+            ranks.windows(2).all(|w| w[0] >= w[1]),
+            "depth {depth}: {ranks:?}"
+        );
+    }
+    let last = infos
+        .iter()
+        .filter(|i| i.depth == r.depth)
+        .collect::<Vec<_>>();
+    assert_eq!(last[0].pv[0], r.best_move);
+    assert!(
+        matches!(last[1].score, Score::Centipawns(_)),
+        "{:?}",
+        last[1]
+    );
+
+    // More lines than legal moves: one line per legal move.
+    let few = fen::parse("7k/8/8/8/8/8/8/K7 w - - 0 1").unwrap();
+    let n = few.legal_moves().len();
+    let limits = SearchLimits {
+        depth: Some(3),
+        multi_pv: 50,
+        ..SearchLimits::default()
+    };
+    let mut count = 0;
+    engine().search(&few, &[], &limits, &stop, &mut |i| {
+        if i.depth == 3 {
+            count += 1
+        }
+    });
+    assert_eq!(count, n);
+}
+
+/// Orders scores: mates for the side to move first (shorter better), mates against last.
+fn score_rank(s: Score) -> i64 {
+    match s {
+        Score::Mate(n) if n > 0 => 1_000_000 - i64::from(n),
+        Score::Mate(n) => -1_000_000 - i64::from(n),
+        Score::Centipawns(cp) => i64::from(cp),
+    }
+}
+
+#[test]
+fn engine_thread_delivers_all_lines_of_a_reported_depth() {
+    let thread = EngineThread::new(EngineConfig {
+        hash_mb: 4,
+        ..EngineConfig::default()
+    });
+    let (tx, rx) = mpsc::channel();
+    let infos = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let sink = Arc::clone(&infos);
+    thread.start(
+        Position::startpos(),
+        Vec::new(),
+        SearchLimits {
+            depth: Some(12),
+            multi_pv: 2,
+            ..SearchLimits::default()
+        },
+        Box::new(move |i| sink.lock().unwrap().push((i.depth, i.multipv))),
+        Box::new(move |r| tx.send(r).unwrap()),
+    );
+    let r = rx.recv_timeout(Duration::from_secs(60)).unwrap();
+    let infos = infos.lock().unwrap().clone();
+    // Some deep iterations may be throttled away, but never half of one: each reported depth
+    // has line 1 then line 2, and the last completed depth is reported.
+    let depths: Vec<u32> = infos.iter().map(|d| d.0).collect();
+    for pair in infos.chunks(2) {
+        assert_eq!(pair.len(), 2, "{infos:?}");
+        assert_eq!((pair[0].1, pair[1].1), (1, 2), "{infos:?}");
+        assert_eq!(pair[0].0, pair[1].0, "{infos:?}");
+    }
+    assert_eq!(depths.last(), Some(&r.depth));
+    assert!(depths.windows(2).all(|w| w[0] <= w[1]));
 }

@@ -613,3 +613,38 @@ fn an_infinite_search_runs_until_stopped_at_any_level() {
     handle.stop();
     assert!(rec.wait_results(1, Duration::from_secs(5))[0].stopped);
 }
+
+#[test]
+fn multipv_lines_arrive_per_depth_in_san_best_first() {
+    let game = ChessGame::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1".into()).unwrap();
+    let engine = engine();
+    let rec = Arc::new(Recorder::default());
+    let limits = SearchLimits {
+        depth: Some(4),
+        multi_pv: 3,
+        ..SearchLimits::default()
+    };
+    let _h = engine.think(game, limits, rec.clone()).unwrap();
+    let result = rec.wait_results(1, Duration::from_secs(30)).remove(0);
+    assert_eq!(result.best_move.san, "Ra8#");
+    let infos = rec.infos.lock().unwrap().clone();
+    let last: Vec<&SearchInfo> = infos.iter().filter(|i| i.depth == result.depth).collect();
+    assert_eq!(
+        last.iter().map(|i| i.multipv).collect::<Vec<_>>(),
+        vec![1, 2, 3]
+    );
+    assert_eq!(last[0].pv_san[0], "Ra8#");
+    assert_eq!(last[0].score, chesscore::ffi::Score::Mate { moves: 1 });
+    assert!(matches!(
+        last[1].score,
+        chesscore::ffi::Score::Centipawns { .. }
+    ));
+    assert_ne!(last[1].pv_uci[0], last[2].pv_uci[0]);
+    // Without MultiPV, one line per depth, numbered 1.
+    let rec = Arc::new(Recorder::default());
+    let _h = engine
+        .think(ChessGame::new(), depth(4), rec.clone())
+        .unwrap();
+    rec.wait_results(1, Duration::from_secs(30));
+    assert!(rec.infos.lock().unwrap().iter().all(|i| i.multipv == 1));
+}

@@ -13,6 +13,8 @@ use std::time::Duration;
 const ENGINE_NAME: &str = concat!("chesscore ", env!("CARGO_PKG_VERSION"));
 const ENGINE_AUTHOR: &str = "the chesscore authors";
 const MAX_HASH_MB: u32 = 4096;
+/// More lines than any position has legal moves (218).
+const MAX_MULTI_PV: u32 = 256;
 
 /// The `UCI_Elo` range is the levels' measured range.
 fn min_elo() -> u32 {
@@ -37,6 +39,8 @@ struct Session {
     skill: Level,
     limit_strength: bool,
     elo: u32,
+    /// Lines reported per iteration (the MultiPV option).
+    multi_pv: u32,
     base_seed: u64,
     games: u64,
     position: Position,
@@ -74,6 +78,7 @@ impl Session {
             config,
             limit_strength: false,
             elo: max_elo(),
+            multi_pv: 1,
             base_seed: 0,
             games: 0,
             position: Position::startpos(),
@@ -141,6 +146,9 @@ impl Session {
             "option name Move Overhead type spin default {} min 0 max 5000",
             chesscore::engine::DEFAULT_MOVE_OVERHEAD.as_millis()
         ));
+        say(&format!(
+            "option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"
+        ));
         say("option name Seed type spin default 0 min 0 max 2147483647");
         say("uciok");
     }
@@ -199,7 +207,14 @@ impl Session {
                 Ok(n) => self.base_seed = n.max(0) as u64,
                 Err(_) => return bad(),
             },
-            "threads" | "ponder" | "multipv" | "uci_chess960" | "uci_showwdl" => {}
+            "multipv" => match number {
+                Ok(n) => {
+                    self.multi_pv = n.clamp(1, i64::from(MAX_MULTI_PV)) as u32;
+                    return;
+                }
+                Err(_) => return bad(),
+            },
+            "threads" | "ponder" | "uci_chess960" | "uci_showwdl" => {}
             _ => return say(&format!("info string unknown option '{name}'")),
         }
         self.apply_config();
@@ -285,6 +300,7 @@ impl Session {
             // Pondering without a ponder-aware time manager: think until told.
             limits = SearchLimits::infinite();
         }
+        limits.multi_pv = self.multi_pv;
         {
             let mut out = self.output.lock().unwrap_or_else(|e| e.into_inner());
             out.hold = hold;
@@ -341,9 +357,10 @@ impl Session {
 fn info_line(info: &SearchInfo) -> String {
     let pv: Vec<String> = info.pv.iter().map(|&m| uci::to_uci(m)).collect();
     format!(
-        "info depth {} seldepth {} multipv 1 score {} nodes {} nps {} hashfull {} time {} pv {}",
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
         info.depth,
         info.seldepth,
+        info.multipv.max(1),
         info.score.to_uci(),
         info.nodes,
         info.nps,

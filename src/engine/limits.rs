@@ -26,6 +26,10 @@ pub struct SearchLimits {
     pub moves_to_go: Option<u32>,
     /// Search until stopped (other limits are ignored except that a mate stops nothing).
     pub infinite: bool,
+    /// MultiPV: how many best lines to report per iteration (0 and 1 both mean one). Each line
+    /// after the first is the best line among the root moves not already shown; searching
+    /// more lines costs time, the move played is always line 1's.
+    pub multi_pv: u32,
 }
 
 /// The depth a search with no limit at all stops at.

@@ -101,6 +101,9 @@ pub struct SearchInfo {
     pub hash_full_permille: u32,
     /// The principal variation, starting with the best move.
     pub pv: Vec<Move>,
+    /// Which line this is (1 = the best) when more than one is searched (MultiPV); lines of
+    /// one depth are reported in order, 1 first.
+    pub multipv: u32,
 }
 
 /// The outcome of one search.
@@ -255,7 +258,10 @@ impl Engine {
             return result;
         }
 
-        let mut score: i32 = 0;
+        // MultiPV: line k (0-based) is the best of the root moves from index k on, searched
+        // after lines 0..k of the same iteration; each keeps its own aspiration window.
+        let lines = (limits.multi_pv.max(1) as usize).min(s.root_moves.len());
+        let mut line_scores = vec![0i32; lines];
         let mut best_changes = 0u32;
         let mut last_best = Move::NULL;
         for depth in 1..=max_depth as i32 {
@@ -263,63 +269,60 @@ impl Engine {
             // searched move even when stopped at once.
             s.abortable = depth > 1;
             s.seldepth = 0;
-            let mut value;
-            if depth >= ASPIRATION_DEPTH && choice_margin == 0 && score.abs() < MATE_BOUND {
-                let mut delta = ASPIRATION_WINDOW;
-                let mut alpha = (score - delta).max(-INFINITY);
-                let mut beta = (score + delta).min(INFINITY);
-                loop {
-                    value = s.search_root(depth, alpha, beta);
-                    if s.aborted {
-                        break;
-                    }
-                    if value <= alpha {
-                        beta = (alpha + beta) / 2;
-                        alpha = (value - delta).max(-INFINITY);
-                    } else if value >= beta {
-                        beta = (value + delta).min(INFINITY);
-                    } else {
-                        break;
-                    }
-                    delta += delta / 2 + 10;
-                    if delta > 1_000 {
-                        alpha = -INFINITY;
-                        beta = INFINITY;
-                    }
+            let mut done = 0;
+            for (line, line_score) in line_scores.iter_mut().enumerate() {
+                s.pv_start = line;
+                let aspiration = depth >= ASPIRATION_DEPTH && choice_margin == 0;
+                let value = aspiration_search(&mut s, depth, *line_score, aspiration);
+                if s.aborted {
+                    break;
                 }
-            } else {
-                value = s.search_root(depth, -INFINITY, INFINITY);
+                *line_score = value;
+                done = line + 1;
             }
+            if done > 1 {
+                // Later lines can come out better than earlier ones (their windows differ):
+                // show them, and play the first, in score order.
+                s.root_moves[..done].sort_by_key(|r| std::cmp::Reverse(r.score));
+                for (score, rm) in line_scores.iter_mut().zip(&s.root_moves[..done]) {
+                    *score = rm.score;
+                }
+            }
+            if done > 0 {
+                let best = &s.root_moves[0];
+                if best.mv != last_best {
+                    if !last_best.is_null() {
+                        best_changes += 1;
+                    }
+                    last_best = best.mv;
+                }
+                result.best_move = best.mv;
+                result.pv = best.pv.clone();
+                result.ponder = best.pv.get(1).copied();
+                result.score = Score::from_internal(best.score);
+                result.depth = depth as u32;
+                let elapsed = start.elapsed();
+                for (line, shown) in s.root_moves[..done].iter().enumerate() {
+                    on_info(&SearchInfo {
+                        depth: depth as u32,
+                        seldepth: s.seldepth as u32,
+                        score: Score::from_internal(shown.score),
+                        nodes: s.nodes,
+                        nps: nps(s.nodes, elapsed),
+                        time: elapsed,
+                        hash_full_permille: s.tt.full_permille(),
+                        pv: shown.pv.clone(),
+                        multipv: line as u32 + 1,
+                    });
+                }
+            }
+            s.pv_start = 0;
             if s.aborted {
                 result.stopped = true;
                 break;
             }
-            score = value;
             let best = s.root_moves[0].clone();
-            if best.mv != last_best {
-                if !last_best.is_null() {
-                    best_changes += 1;
-                }
-                last_best = best.mv;
-            }
-            result.best_move = best.mv;
-            result.pv = best.pv.clone();
-            result.ponder = best.pv.get(1).copied();
-            result.score = Score::from_internal(best.score);
-            result.depth = depth as u32;
-
             let elapsed = start.elapsed();
-            let info = SearchInfo {
-                depth: depth as u32,
-                seldepth: s.seldepth as u32,
-                score: result.score,
-                nodes: s.nodes,
-                nps: nps(s.nodes, elapsed),
-                time: elapsed,
-                hash_full_permille: s.tt.full_permille(),
-                pv: best.pv.clone(),
-            };
-            on_info(&info);
 
             if limits.infinite {
                 continue;
@@ -373,6 +376,37 @@ impl Engine {
 
 const ASPIRATION_DEPTH: i32 = 5;
 const ASPIRATION_WINDOW: i32 = 18;
+
+/// One root iteration around `guess` (the previous iteration's score for this line): a narrow
+/// window widened on each fail until the score falls inside, or a full window when `aspiration`
+/// is off or the guess is a mate score.
+fn aspiration_search(s: &mut Searcher<'_>, depth: i32, guess: i32, aspiration: bool) -> i32 {
+    if !aspiration || guess.abs() >= MATE_BOUND {
+        return s.search_root(depth, -INFINITY, INFINITY);
+    }
+    let mut delta = ASPIRATION_WINDOW;
+    let mut alpha = (guess - delta).max(-INFINITY);
+    let mut beta = (guess + delta).min(INFINITY);
+    loop {
+        let value = s.search_root(depth, alpha, beta);
+        if s.aborted {
+            return value;
+        }
+        if value <= alpha {
+            beta = (alpha + beta) / 2;
+            alpha = (value - delta).max(-INFINITY);
+        } else if value >= beta {
+            beta = (value + delta).min(INFINITY);
+        } else {
+            return value;
+        }
+        delta += delta / 2 + 10;
+        if delta > 1_000 {
+            alpha = -INFINITY;
+            beta = INFINITY;
+        }
+    }
+}
 
 fn nps(nodes: u64, elapsed: Duration) -> u64 {
     let us = elapsed.as_micros().max(1) as u64;

@@ -74,6 +74,9 @@ pub(crate) struct Searcher<'a> {
     pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     pub root_moves: Vec<RootMove>,
+    /// MultiPV: the root moves before this index are earlier lines of the current iteration
+    /// and are not searched again by `search_root`.
+    pub pv_start: usize,
     /// Root moves scoring within this of the best get exact scores (levels pick among them).
     pub choice_margin: i32,
 }
@@ -123,6 +126,7 @@ impl<'a> Searcher<'a> {
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             root_moves: Vec::new(),
+            pv_start: 0,
             choice_margin: 0,
         }
     }
@@ -234,20 +238,22 @@ impl<'a> Searcher<'a> {
         self.pv_len[ply] = child_len + 1;
     }
 
-    /// One iteration at the root with the window (alpha, beta). Updates `root_moves` (sorted,
-    /// best first) and returns the best score (a bound when outside the window).
+    /// One iteration at the root with the window (alpha, beta) over the root moves from
+    /// `pv_start` on. Updates `root_moves[pv_start..]` (sorted, best first) and returns the best
+    /// score among them (a bound when outside the window).
     pub fn search_root(&mut self, depth: i32, mut alpha: i32, beta: i32) -> i32 {
         let mut best = -INFINITY;
+        let first = self.pv_start;
         self.seldepth = self.seldepth.max(1);
-        for rm in self.root_moves.iter_mut() {
+        for rm in self.root_moves[first..].iter_mut() {
             rm.exact = false;
         }
         let in_check = self.pos.is_check();
-        for i in 0..self.root_moves.len() {
+        for i in first..self.root_moves.len() {
             let m = self.root_moves[i].mv;
             // Moves after the first must beat `floor`: alpha normally; at weak levels anything
             // within the choice margin of the best so far, so that its score is exact.
-            let floor = if self.choice_margin > 0 && i > 0 {
+            let floor = if self.choice_margin > 0 && i > first {
                 best - self.choice_margin
             } else {
                 alpha
@@ -257,13 +263,14 @@ impl<'a> Searcher<'a> {
             let undo = self.make(m, 0);
             let gives_check = self.pos.is_check();
             let new_depth = depth - 1;
-            let score = if i == 0 || self.choice_margin > 0 {
+            let score = if i == first || self.choice_margin > 0 {
                 -self.search(new_depth, -beta, -floor, 1, true)
             } else {
                 let quiet = !gives_check && !in_check && quiet_move;
                 let mut r = 0;
-                if depth >= LMR_MIN_DEPTH && i >= 3 && quiet {
-                    r = (LMR[depth.min(63) as usize][i.min(63)] - 1).max(0);
+                let n = i - first;
+                if depth >= LMR_MIN_DEPTH && n >= 3 && quiet {
+                    r = (LMR[depth.min(63) as usize][n.min(63)] - 1).max(0);
                 }
                 let mut s = -self.search(new_depth - r, -alpha - 1, -alpha, 1, false);
                 if s > alpha && r > 0 {
@@ -278,7 +285,7 @@ impl<'a> Searcher<'a> {
             if self.aborted {
                 return best;
             }
-            if score > floor || i == 0 {
+            if score > floor || i == first {
                 self.update_pv(0, m);
                 let rm = &mut self.root_moves[i];
                 rm.score = score;
@@ -298,7 +305,7 @@ impl<'a> Searcher<'a> {
             }
         }
         // Stable: ties keep the previous order, so the earlier best stays first.
-        self.root_moves.sort_by_key(|r| std::cmp::Reverse(r.score));
+        self.root_moves[first..].sort_by_key(|r| std::cmp::Reverse(r.score));
         best
     }
 

@@ -293,7 +293,10 @@ fn run_search(
     on_finished: FinishedCallback,
 ) {
     let mut last_sent: Option<Instant> = None;
-    let mut held: Option<SearchInfo> = None;
+    // The newest iteration not yet delivered (its lines, when MultiPV), and the depth whose
+    // first line was delivered: its other lines go out with it.
+    let mut held: Vec<SearchInfo> = Vec::new();
+    let mut sent_depth: Option<u32> = None;
     let mut info_alive = true;
     let mut deliver = |info: &SearchInfo, alive: &mut bool| {
         if *alive && catch_unwind(AssertUnwindSafe(|| on_info(info))).is_err() {
@@ -303,19 +306,29 @@ fn run_search(
     };
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         engine.search(root, history, limits, stop, &mut |info: &SearchInfo| {
+            if info.multipv > 1 {
+                if sent_depth == Some(info.depth) {
+                    deliver(info, &mut info_alive);
+                } else {
+                    held.push(info.clone());
+                }
+                return;
+            }
             let due = last_sent.map_or(true, |t| t.elapsed() >= throttle.interval);
+            held.clear();
             if info.depth <= throttle.always_up_to_depth || due {
                 deliver(info, &mut info_alive);
                 last_sent = Some(Instant::now());
-                held = None;
+                sent_depth = Some(info.depth);
             } else {
-                held = Some(info.clone());
+                held.push(info.clone());
+                sent_depth = None;
             }
         })
     }));
     let result = match outcome {
         Ok(result) => {
-            if let Some(info) = held.take() {
+            for info in held.drain(..) {
                 deliver(&info, &mut info_alive);
             }
             result

@@ -121,6 +121,11 @@ pub struct SearchLimits {
     /// Search until `stop()` (an analysis mode), whatever the level.
     #[uniffi(default = false)]
     pub infinite: bool,
+    /// How many best lines to report per depth (MultiPV, for analysis): `onInfo` then comes
+    /// once per line, `multipv` 1 first. The move played is always line 1's. 0 counts as 1;
+    /// more lines than legal moves gives one line per legal move.
+    #[uniffi(default = 1)]
+    pub multi_pv: u32,
 }
 
 impl SearchLimits {
@@ -135,6 +140,7 @@ impl SearchLimits {
             black_increment: Duration::from_millis(self.black_increment_ms),
             moves_to_go: self.moves_to_go,
             infinite: self.infinite,
+            multi_pv: self.multi_pv,
         }
     }
 }
@@ -186,6 +192,9 @@ pub struct SearchInfo {
     pub pv_uci: Vec<String>,
     /// The key of the searched position (compare with `GameSnapshot.positionKey`).
     pub position_key: u64,
+    /// Which line this is, 1 being the best (more than one only with `SearchLimits.multiPv`).
+    #[uniffi(default = 1)]
+    pub multipv: u32,
 }
 
 /// The final result of a search. Exactly one per search, also when it was stopped or superseded.
@@ -255,6 +264,7 @@ fn convert_info(root: &Position, info: &engine::SearchInfo) -> SearchInfo {
         pv_san,
         pv_uci,
         position_key: root.key(),
+        multipv: info.multipv,
     }
 }
 

@@ -343,6 +343,20 @@ val bindingTests = suite("Bindings") {
         }
     }
 
+    test("MultiPV: several best lines per depth, numbered, best first") {
+        engine().use { e ->
+            ChessGame.fromFen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").use { g ->
+                val l = RecordingListener()
+                val r = e.think(g, SearchLimits(depth = 4u, multiPv = 3u), l).use { l.await() }
+                assertEquals("Ra8#", r.bestMove.san)
+                val last = l.infos.filter { it.depth == r.depth }
+                assertEquals(listOf(1u, 2u, 3u), last.map { it.multipv })
+                assertEquals(Score.Mate(1), last[0].score)
+                assertEquals(3, last.map { it.pvUci.first() }.toSet().size)
+            }
+        }
+    }
+
     // The bindings reuse one call status per thread (scripts/patch-kotlin-bindings.py): an error
     // must never leak into the next call, on any thread, nested or not.
     test("a failed call leaves no trace in the next one, on any thread, also from callbacks") {

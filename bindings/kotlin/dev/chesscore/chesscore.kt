@@ -4114,6 +4114,11 @@ data class SearchInfo (
      * The key of the searched position (compare with `GameSnapshot.positionKey`).
      */
     var `positionKey`: kotlin.ULong
+    , 
+    /**
+     * Which line this is, 1 being the best (more than one only with `SearchLimits.multiPv`).
+     */
+    var `multipv`: kotlin.UInt = 1u 
     
 ){
     
@@ -4140,6 +4145,7 @@ public object FfiConverterTypeSearchInfo: FfiConverterRustBuffer<SearchInfo> {
             FfiConverterSequenceString.read(buf),
             FfiConverterSequenceString.read(buf),
             FfiConverterULong.read(buf),
+            FfiConverterUInt.read(buf),
         )
     }
 
@@ -4153,7 +4159,8 @@ public object FfiConverterTypeSearchInfo: FfiConverterRustBuffer<SearchInfo> {
             FfiConverterUInt.allocationSize(value.`hashFullPermille`) +
             FfiConverterSequenceString.allocationSize(value.`pvSan`) +
             FfiConverterSequenceString.allocationSize(value.`pvUci`) +
-            FfiConverterULong.allocationSize(value.`positionKey`)
+            FfiConverterULong.allocationSize(value.`positionKey`) +
+            FfiConverterUInt.allocationSize(value.`multipv`)
     )
 
     override fun write(value: SearchInfo, buf: ByteBuffer) {
@@ -4167,6 +4174,7 @@ public object FfiConverterTypeSearchInfo: FfiConverterRustBuffer<SearchInfo> {
             FfiConverterSequenceString.write(value.`pvSan`, buf)
             FfiConverterSequenceString.write(value.`pvUci`, buf)
             FfiConverterULong.write(value.`positionKey`, buf)
+            FfiConverterUInt.write(value.`multipv`, buf)
     }
 }
 
@@ -4221,6 +4229,13 @@ data class SearchLimits (
      * Search until `stop()` (an analysis mode), whatever the level.
      */
     var `infinite`: kotlin.Boolean = false 
+    , 
+    /**
+     * How many best lines to report per depth (MultiPV, for analysis): `onInfo` then comes
+     * once per line, `multipv` 1 first. The move played is always line 1's. 0 counts as 1;
+     * more lines than legal moves gives one line per legal move.
+     */
+    var `multiPv`: kotlin.UInt = 1u 
     
 ){
     
@@ -4246,6 +4261,7 @@ public object FfiConverterTypeSearchLimits: FfiConverterRustBuffer<SearchLimits>
             FfiConverterULong.read(buf),
             FfiConverterOptionalUInt.read(buf),
             FfiConverterBoolean.read(buf),
+            FfiConverterUInt.read(buf),
         )
     }
 
@@ -4258,7 +4274,8 @@ public object FfiConverterTypeSearchLimits: FfiConverterRustBuffer<SearchLimits>
             FfiConverterULong.allocationSize(value.`whiteIncrementMs`) +
             FfiConverterULong.allocationSize(value.`blackIncrementMs`) +
             FfiConverterOptionalUInt.allocationSize(value.`movesToGo`) +
-            FfiConverterBoolean.allocationSize(value.`infinite`)
+            FfiConverterBoolean.allocationSize(value.`infinite`) +
+            FfiConverterUInt.allocationSize(value.`multiPv`)
     )
 
     override fun write(value: SearchLimits, buf: ByteBuffer) {
@@ -4271,6 +4288,7 @@ public object FfiConverterTypeSearchLimits: FfiConverterRustBuffer<SearchLimits>
             FfiConverterULong.write(value.`blackIncrementMs`, buf)
             FfiConverterOptionalUInt.write(value.`movesToGo`, buf)
             FfiConverterBoolean.write(value.`infinite`, buf)
+            FfiConverterUInt.write(value.`multiPv`, buf)
     }
 }
 

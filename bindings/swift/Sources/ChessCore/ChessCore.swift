@@ -2657,6 +2657,10 @@ public struct SearchInfo: Equatable, Hashable {
      * The key of the searched position (compare with `GameSnapshot.positionKey`).
      */
     public var positionKey: UInt64
+    /**
+     * Which line this is, 1 being the best (more than one only with `SearchLimits.multiPv`).
+     */
+    public var multipv: UInt32
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -2690,7 +2694,10 @@ public struct SearchInfo: Equatable, Hashable {
          */pvUci: [String], 
         /**
          * The key of the searched position (compare with `GameSnapshot.positionKey`).
-         */positionKey: UInt64) {
+         */positionKey: UInt64, 
+        /**
+         * Which line this is, 1 being the best (more than one only with `SearchLimits.multiPv`).
+         */multipv: UInt32 = UInt32(1)) {
         self.depth = depth
         self.seldepth = seldepth
         self.score = score
@@ -2701,6 +2708,7 @@ public struct SearchInfo: Equatable, Hashable {
         self.pvSan = pvSan
         self.pvUci = pvUci
         self.positionKey = positionKey
+        self.multipv = multipv
     }
 
     
@@ -2728,7 +2736,8 @@ public struct FfiConverterTypeSearchInfo: FfiConverterRustBuffer {
                 hashFullPermille: FfiConverterUInt32.read(from: &buf), 
                 pvSan: FfiConverterSequenceString.read(from: &buf), 
                 pvUci: FfiConverterSequenceString.read(from: &buf), 
-                positionKey: FfiConverterUInt64.read(from: &buf)
+                positionKey: FfiConverterUInt64.read(from: &buf), 
+                multipv: FfiConverterUInt32.read(from: &buf)
         )
     }
 
@@ -2743,6 +2752,7 @@ public struct FfiConverterTypeSearchInfo: FfiConverterRustBuffer {
         FfiConverterSequenceString.write(value.pvSan, into: &buf)
         FfiConverterSequenceString.write(value.pvUci, into: &buf)
         FfiConverterUInt64.write(value.positionKey, into: &buf)
+        FfiConverterUInt32.write(value.multipv, into: &buf)
     }
 }
 
@@ -2803,6 +2813,12 @@ public struct SearchLimits: Equatable, Hashable {
      * Search until `stop()` (an analysis mode), whatever the level.
      */
     public var infinite: Bool
+    /**
+     * How many best lines to report per depth (MultiPV, for analysis): `onInfo` then comes
+     * once per line, `multipv` 1 first. The move played is always line 1's. 0 counts as 1;
+     * more lines than legal moves gives one line per legal move.
+     */
+    public var multiPv: UInt32
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -2833,7 +2849,12 @@ public struct SearchLimits: Equatable, Hashable {
          */movesToGo: UInt32? = nil, 
         /**
          * Search until `stop()` (an analysis mode), whatever the level.
-         */infinite: Bool = false) {
+         */infinite: Bool = false, 
+        /**
+         * How many best lines to report per depth (MultiPV, for analysis): `onInfo` then comes
+         * once per line, `multipv` 1 first. The move played is always line 1's. 0 counts as 1;
+         * more lines than legal moves gives one line per legal move.
+         */multiPv: UInt32 = UInt32(1)) {
         self.depth = depth
         self.moveTimeMs = moveTimeMs
         self.nodes = nodes
@@ -2843,6 +2864,7 @@ public struct SearchLimits: Equatable, Hashable {
         self.blackIncrementMs = blackIncrementMs
         self.movesToGo = movesToGo
         self.infinite = infinite
+        self.multiPv = multiPv
     }
 
     
@@ -2869,7 +2891,8 @@ public struct FfiConverterTypeSearchLimits: FfiConverterRustBuffer {
                 whiteIncrementMs: FfiConverterUInt64.read(from: &buf), 
                 blackIncrementMs: FfiConverterUInt64.read(from: &buf), 
                 movesToGo: FfiConverterOptionUInt32.read(from: &buf), 
-                infinite: FfiConverterBool.read(from: &buf)
+                infinite: FfiConverterBool.read(from: &buf), 
+                multiPv: FfiConverterUInt32.read(from: &buf)
         )
     }
 
@@ -2883,6 +2906,7 @@ public struct FfiConverterTypeSearchLimits: FfiConverterRustBuffer {
         FfiConverterUInt64.write(value.blackIncrementMs, into: &buf)
         FfiConverterOptionUInt32.write(value.movesToGo, into: &buf)
         FfiConverterBool.write(value.infinite, into: &buf)
+        FfiConverterUInt32.write(value.multiPv, into: &buf)
     }
 }
 
