@@ -495,3 +495,61 @@ fn engine_thread_delivers_all_lines_of_a_reported_depth() {
     assert_eq!(depths.last(), Some(&r.depth));
     assert!(depths.windows(2).all(|w| w[0] <= w[1]));
 }
+
+#[test]
+fn uci_ponder_waits_for_ponderhit_or_stop_and_prints_one_bestmove() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chesscore"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    let (tx, rx) = mpsc::channel::<String>();
+    let reader = std::thread::spawn(move || {
+        for line in stdout.lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let bestmoves_within = |rx: &mpsc::Receiver<String>, wait: Duration| {
+        let deadline = Instant::now() + wait;
+        let mut found = Vec::new();
+        while let Ok(line) = rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            if line.starts_with("bestmove") {
+                found.push(line);
+            }
+        }
+        found
+    };
+    writeln!(
+        stdin,
+        "uci\nposition startpos moves e2e4\ngo ponder wtime 2000 btime 2000"
+    )
+    .unwrap();
+    // Pondering: no bestmove however long it thinks (2 s of clock would be long gone).
+    assert_eq!(
+        bestmoves_within(&rx, Duration::from_millis(600)),
+        Vec::<String>::new()
+    );
+    // The ponder hit starts the real search on the clock: one bestmove, a legal reply to e4.
+    writeln!(stdin, "ponderhit").unwrap();
+    let found = bestmoves_within(&rx, Duration::from_millis(1500));
+    assert_eq!(found.len(), 1, "{found:?}");
+    let best = found[0].split_whitespace().nth(1).unwrap().to_string();
+    let (pos, _) = play(&Position::startpos(), &["e2e4"]);
+    assert!(uci::parse_move(&pos, &best).is_ok(), "{best}");
+    // A ponder miss: the GUI stops the ponder search and gets exactly one bestmove at once.
+    writeln!(stdin, "go ponder wtime 2000 btime 2000").unwrap();
+    assert!(bestmoves_within(&rx, Duration::from_millis(300)).is_empty());
+    writeln!(stdin, "stop").unwrap();
+    assert_eq!(bestmoves_within(&rx, Duration::from_millis(500)).len(), 1);
+    writeln!(stdin, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
+    reader.join().unwrap();
+}

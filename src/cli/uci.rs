@@ -31,6 +31,16 @@ struct Output {
     /// `go infinite` / `go ponder`: hold `bestmove` until `stop` or `ponderhit`.
     hold: bool,
     held: Option<String>,
+    /// Numbers the searches: a search's `bestmove` is printed only while it is the current one
+    /// (a ponder search replaced at `ponderhit` stays silent).
+    current: u64,
+}
+
+/// A `go ponder` in progress: what to search for real at `ponderhit`.
+struct Ponder {
+    position: Position,
+    history: Vec<u64>,
+    limits: SearchLimits,
 }
 
 struct Session {
@@ -47,6 +57,7 @@ struct Session {
     /// Keys of the positions before `position`, oldest first.
     history: Vec<u64>,
     output: Arc<Mutex<Output>>,
+    ponder: Option<Ponder>,
 }
 
 fn say(line: &str) {
@@ -84,6 +95,7 @@ impl Session {
             position: Position::startpos(),
             history: Vec::new(),
             output: Arc::new(Mutex::new(Output::default())),
+            ponder: None,
         }
     }
 
@@ -108,8 +120,8 @@ impl Session {
             "setoption" => self.set_option(&rest),
             "position" => self.set_position(&rest),
             "go" => self.go(&rest),
-            // Pondering is searched as `go infinite`, so a ponder hit ends it like `stop`.
-            "stop" | "ponderhit" => self.release(),
+            "stop" => self.release(),
+            "ponderhit" => self.ponder_hit(),
             "quit" => return false,
             "d" => say(&format!("info string fen {}", fen::to_fen(&self.position))),
             "eval" => say(&format!(
@@ -149,6 +161,7 @@ impl Session {
         say(&format!(
             "option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"
         ));
+        say("option name Ponder type check default false");
         say("option name Seed type spin default 0 min 0 max 2147483647");
         say("uciok");
     }
@@ -296,25 +309,52 @@ impl Session {
             }
             i += 2;
         }
-        if hold && !limits.infinite {
-            // Pondering without a ponder-aware time manager: think until told.
-            limits = SearchLimits::infinite();
-        }
         limits.multi_pv = self.multi_pv;
-        {
+        self.ponder = None;
+        if hold && !limits.infinite {
+            // `go ponder`: think on the opponent's time until `ponderhit` (then search this
+            // position again with these clock limits, the table warm from pondering) or `stop`.
+            self.ponder = Some(Ponder {
+                position: self.position.clone(),
+                history: self.history.clone(),
+                limits: limits.clone(),
+            });
+            limits = SearchLimits {
+                multi_pv: limits.multi_pv,
+                ..SearchLimits::infinite()
+            };
+        }
+        self.start_search(self.position.clone(), self.history.clone(), limits, hold);
+    }
+
+    /// Starts a search whose `bestmove` is printed when it ends, or held until `stop` when
+    /// `hold` (infinite and ponder searches).
+    fn start_search(
+        &mut self,
+        position: Position,
+        history: Vec<u64>,
+        limits: SearchLimits,
+        hold: bool,
+    ) {
+        let id = {
             let mut out = self.output.lock().unwrap_or_else(|e| e.into_inner());
             out.hold = hold;
             out.held = None;
-        }
+            out.current += 1;
+            out.current
+        };
         let output = Arc::clone(&self.output);
         self.engine.start(
-            self.position.clone(),
-            self.history.clone(),
+            position,
+            history,
             limits,
             Box::new(|info: &SearchInfo| say(&info_line(info))),
             Box::new(move |result: SearchResult| {
                 let line = bestmove_line(&result);
                 let mut out = output.lock().unwrap_or_else(|e| e.into_inner());
+                if out.current != id {
+                    return;
+                }
                 if out.hold {
                     out.held = Some(line);
                 } else {
@@ -324,9 +364,21 @@ impl Session {
         );
     }
 
+    /// `ponderhit`: the opponent played the expected move, so the ponder search's position is
+    /// now ours to move in; search it with the clock from the `go ponder` command (our clock
+    /// only starts now). Without a ponder search running, like `stop`.
+    fn ponder_hit(&mut self) {
+        let Some(ponder) = self.ponder.take() else {
+            return self.release();
+        };
+        // The new search supersedes the ponder search, whose result is then not printed.
+        self.start_search(ponder.position, ponder.history, ponder.limits, false);
+    }
+
     /// `stop` or `ponderhit`: print a held `bestmove`, or stop the running search, which then
     /// prints its own.
     fn release(&mut self) {
+        self.ponder = None;
         let mut out = self.output.lock().unwrap_or_else(|e| e.into_inner());
         out.hold = false;
         if let Some(line) = out.held.take() {
