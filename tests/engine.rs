@@ -553,3 +553,29 @@ fn uci_ponder_waits_for_ponderhit_or_stop_and_prints_one_bestmove() {
     assert!(child.wait().unwrap().success());
     reader.join().unwrap();
 }
+
+#[test]
+fn a_search_can_override_the_engine_level() {
+    // Mate in 3 for Black: beyond level 1's horizon (depth 1), found at full strength.
+    let pos = fen::parse("r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1").unwrap();
+    let stop = AtomicBool::new(false);
+    let mut weak = Engine::new(EngineConfig {
+        level: Level::MIN,
+        hash_mb: 1,
+        ..EngineConfig::default()
+    });
+    let own = weak.search(&pos, &[], &SearchLimits::default(), &stop, &mut |_| {});
+    assert_eq!(own.depth, 1);
+    assert!(!matches!(own.score, Score::Mate(3)), "{own:?}");
+    let strong = SearchLimits {
+        depth: Some(9),
+        level: Some(Level::MAX),
+        ..SearchLimits::default()
+    };
+    let hint = weak.search(&pos, &[], &strong, &stop, &mut |_| {});
+    assert_eq!(hint.score, Score::Mate(3));
+    assert_eq!(uci::to_uci(hint.best_move), "f8c5");
+    // The override lasts one search: the engine is still at level 1.
+    let again = weak.search(&pos, &[], &SearchLimits::default(), &stop, &mut |_| {});
+    assert_eq!(again.depth, 1);
+}

@@ -648,3 +648,48 @@ fn multipv_lines_arrive_per_depth_in_san_best_first() {
     rec.wait_results(1, Duration::from_secs(30));
     assert!(rec.infos.lock().unwrap().iter().all(|i| i.multipv == 1));
 }
+
+#[test]
+fn a_search_level_overrides_the_engine_level_once_and_is_validated() {
+    let weak = ChessEngine::new(EngineConfig {
+        level: 1,
+        hash_mb: 1,
+        elo: None,
+        seed: 1,
+        variety: false,
+    })
+    .unwrap();
+    let game = ChessGame::from_fen(
+        "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1".into(),
+    )
+    .unwrap();
+    let rec = Arc::new(Recorder::default());
+    let limits = SearchLimits {
+        depth: Some(9),
+        level: Some(10),
+        ..SearchLimits::default()
+    };
+    let _h = weak.think(game.clone(), limits, rec.clone()).unwrap();
+    let r = rec.wait_results(1, Duration::from_secs(30)).remove(0);
+    assert_eq!(r.best_move.san, "Bc5+");
+    assert_eq!(r.score, chesscore::ffi::Score::Mate { moves: 3 });
+    let rec = Arc::new(Recorder::default());
+    let _h = weak
+        .think(game.clone(), SearchLimits::default(), rec.clone())
+        .unwrap();
+    assert_eq!(rec.wait_results(1, Duration::from_secs(30))[0].depth, 1);
+    for bad in [0, 11] {
+        let limits = SearchLimits {
+            level: Some(bad),
+            ..SearchLimits::default()
+        };
+        let err = weak
+            .think(game.clone(), limits, Arc::new(Recorder::default()))
+            .err()
+            .unwrap();
+        assert!(
+            matches!(&err, ChessError::InvalidRequest(m) if m.contains(&format!("invalid level {bad}"))),
+            "{err:?}"
+        );
+    }
+}

@@ -1,6 +1,7 @@
 //! What bounds a search (depth, nodes, time, clocks) and how the clock is turned into a time
 //! budget for one move.
 
+use super::level::Level;
 use crate::rules::Side;
 use std::time::Duration;
 
@@ -30,6 +31,9 @@ pub struct SearchLimits {
     /// after the first is the best line among the root moves not already shown; searching
     /// more lines costs time, the move played is always line 1's.
     pub multi_pv: u32,
+    /// Searches at this strength level instead of the engine's configured one, for this search
+    /// only (e.g. a hint at full strength from an engine that plays at level 3).
+    pub level: Option<Level>,
 }
 
 /// The depth a search with no limit at all stops at.

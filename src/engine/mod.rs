@@ -185,7 +185,7 @@ impl Engine {
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let start = Instant::now();
-        let params = self.config.level.params();
+        let params = limits.level.unwrap_or(self.config.level).params();
         let budget = TimeBudget::new(limits, root.side_to_move(), self.config.move_overhead);
         let mut max_depth = if limits.infinite {
             MAX_PLY as u32 - 8

@@ -126,11 +126,26 @@ pub struct SearchLimits {
     /// more lines than legal moves gives one line per legal move.
     #[uniffi(default = 1)]
     pub multi_pv: u32,
+    /// Search at this level (1 to 10) instead of the engine's, for this search only: e.g. a
+    /// hint at full strength from an engine that plays the user at level 3. `null`/`nil`: the
+    /// engine's level.
+    #[uniffi(default = None)]
+    pub level: Option<u32>,
 }
 
 impl SearchLimits {
-    fn to_core(&self) -> engine::SearchLimits {
-        engine::SearchLimits {
+    fn to_core(&self) -> Result<engine::SearchLimits, ChessError> {
+        let level = match self.level {
+            None => None,
+            Some(n) if (1..=Level::MAX.number() as u32).contains(&n) => Some(Level::new(n as u8)),
+            Some(n) => {
+                return Err(ChessError::InvalidRequest(format!(
+                    "invalid level {n} in the search limits: expected 1 to {}",
+                    Level::MAX.number()
+                )))
+            }
+        };
+        Ok(engine::SearchLimits {
             depth: self.depth,
             nodes: self.nodes,
             move_time: self.move_time_ms.map(Duration::from_millis),
@@ -141,7 +156,8 @@ impl SearchLimits {
             moves_to_go: self.moves_to_go,
             infinite: self.infinite,
             multi_pv: self.multi_pv,
-        }
+            level,
+        })
     }
 }
 
@@ -361,6 +377,7 @@ impl ChessEngine {
                 "the side to move has no legal move: there is nothing to search".into(),
             ));
         }
+        let limits = limits.to_core()?;
         let finished = Arc::new(AtomicBool::new(false));
         let finished_flag = Arc::clone(&finished);
         let info_root = root.clone();
@@ -368,7 +385,7 @@ impl ChessEngine {
         let id = self.thread.start(
             root,
             history,
-            limits.to_core(),
+            limits,
             Box::new(move |info| on_info(convert_info(&info_root, info))),
             Box::new(move |result| {
                 let converted = convert_result(&result_root, &result);

@@ -4236,6 +4236,13 @@ data class SearchLimits (
      * more lines than legal moves gives one line per legal move.
      */
     var `multiPv`: kotlin.UInt = 1u 
+    , 
+    /**
+     * Search at this level (1 to 10) instead of the engine's, for this search only: e.g. a
+     * hint at full strength from an engine that plays the user at level 3. `null`/`nil`: the
+     * engine's level.
+     */
+    var `level`: kotlin.UInt? = null 
     
 ){
     
@@ -4262,6 +4269,7 @@ public object FfiConverterTypeSearchLimits: FfiConverterRustBuffer<SearchLimits>
             FfiConverterOptionalUInt.read(buf),
             FfiConverterBoolean.read(buf),
             FfiConverterUInt.read(buf),
+            FfiConverterOptionalUInt.read(buf),
         )
     }
 
@@ -4275,7 +4283,8 @@ public object FfiConverterTypeSearchLimits: FfiConverterRustBuffer<SearchLimits>
             FfiConverterULong.allocationSize(value.`blackIncrementMs`) +
             FfiConverterOptionalUInt.allocationSize(value.`movesToGo`) +
             FfiConverterBoolean.allocationSize(value.`infinite`) +
-            FfiConverterUInt.allocationSize(value.`multiPv`)
+            FfiConverterUInt.allocationSize(value.`multiPv`) +
+            FfiConverterOptionalUInt.allocationSize(value.`level`)
     )
 
     override fun write(value: SearchLimits, buf: ByteBuffer) {
@@ -4289,6 +4298,7 @@ public object FfiConverterTypeSearchLimits: FfiConverterRustBuffer<SearchLimits>
             FfiConverterOptionalUInt.write(value.`movesToGo`, buf)
             FfiConverterBoolean.write(value.`infinite`, buf)
             FfiConverterUInt.write(value.`multiPv`, buf)
+            FfiConverterOptionalUInt.write(value.`level`, buf)
     }
 }
 

@@ -2819,6 +2819,12 @@ public struct SearchLimits: Equatable, Hashable {
      * more lines than legal moves gives one line per legal move.
      */
     public var multiPv: UInt32
+    /**
+     * Search at this level (1 to 10) instead of the engine's, for this search only: e.g. a
+     * hint at full strength from an engine that plays the user at level 3. `null`/`nil`: the
+     * engine's level.
+     */
+    public var level: UInt32?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -2854,7 +2860,12 @@ public struct SearchLimits: Equatable, Hashable {
          * How many best lines to report per depth (MultiPV, for analysis): `onInfo` then comes
          * once per line, `multipv` 1 first. The move played is always line 1's. 0 counts as 1;
          * more lines than legal moves gives one line per legal move.
-         */multiPv: UInt32 = UInt32(1)) {
+         */multiPv: UInt32 = UInt32(1), 
+        /**
+         * Search at this level (1 to 10) instead of the engine's, for this search only: e.g. a
+         * hint at full strength from an engine that plays the user at level 3. `null`/`nil`: the
+         * engine's level.
+         */level: UInt32? = nil) {
         self.depth = depth
         self.moveTimeMs = moveTimeMs
         self.nodes = nodes
@@ -2865,6 +2876,7 @@ public struct SearchLimits: Equatable, Hashable {
         self.movesToGo = movesToGo
         self.infinite = infinite
         self.multiPv = multiPv
+        self.level = level
     }
 
     
@@ -2892,7 +2904,8 @@ public struct FfiConverterTypeSearchLimits: FfiConverterRustBuffer {
                 blackIncrementMs: FfiConverterUInt64.read(from: &buf), 
                 movesToGo: FfiConverterOptionUInt32.read(from: &buf), 
                 infinite: FfiConverterBool.read(from: &buf), 
-                multiPv: FfiConverterUInt32.read(from: &buf)
+                multiPv: FfiConverterUInt32.read(from: &buf), 
+                level: FfiConverterOptionUInt32.read(from: &buf)
         )
     }
 
@@ -2907,6 +2920,7 @@ public struct FfiConverterTypeSearchLimits: FfiConverterRustBuffer {
         FfiConverterOptionUInt32.write(value.movesToGo, into: &buf)
         FfiConverterBool.write(value.infinite, into: &buf)
         FfiConverterUInt32.write(value.multiPv, into: &buf)
+        FfiConverterOptionUInt32.write(value.level, into: &buf)
     }
 }
 

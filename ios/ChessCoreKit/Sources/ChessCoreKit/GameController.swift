@@ -22,6 +22,7 @@ public final class GameController {
     private let engine: ChessEngine
     private let store: any GameStore
     private let limits: SearchLimits
+    private let hintLimits: SearchLimits
     /// The selected piece's legal moves, to tell a promotion from a plain move.
     @ObservationIgnored private var selectedMoves: [LegalMove] = []
     @ObservationIgnored private var running: RunningSearch?
@@ -43,9 +44,14 @@ public final class GameController {
     ///
     /// - Parameter limits: how long the engine thinks per move; by default the level's own
     ///   limits.
+    /// - Parameter hintLimits: how a hint is searched; by default one second at full strength,
+    ///   whatever level the engine plays at.
     /// - Throws: `ChessError` when the engine cannot be created (not expected: the saved level
     ///   is clamped to the valid range).
-    public init(store: any GameStore, limits: SearchLimits = SearchLimits()) throws {
+    public init(
+        store: any GameStore, limits: SearchLimits = SearchLimits(),
+        hintLimits: SearchLimits = SearchLimits(moveTimeMs: 1000, level: 10)
+    ) throws {
         let levels = engineLevels()
         let settings = Settings.decode(store.loadSettings(), levelCount: levels.count)
         var message: String?
@@ -62,6 +68,7 @@ public final class GameController {
         self.game = game
         self.store = store
         self.limits = limits
+        self.hintLimits = hintLimits
         self.state = BoardUiState(
             snapshot: game.snapshot(),
             orientation: settings.orientationSide,
@@ -311,7 +318,7 @@ public final class GameController {
         stopSearch()
         searchCount += 1
         let id = searchCount
-        let events = engine.search(game, limits: limits)
+        let events = engine.search(game, limits: purpose == .hint ? hintLimits : limits)
         let task = Task { @MainActor [weak self] in
             do {
                 for try await event in events {

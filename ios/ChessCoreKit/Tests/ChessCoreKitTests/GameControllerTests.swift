@@ -281,6 +281,19 @@ final class GameControllerTests: XCTestCase {
     }
 
     @MainActor
+    func testDefaultHintIsSearchedAtFullStrength() async throws {
+        // Level 1 plays the moves; the hint (default hint limits) is searched at level 10.
+        let c = try GameController(store: InMemoryGameStore(), limits: quick)
+        c.newGame(mode: .humanVsHuman, level: 1)
+        // Mate in 3 for Black (...Bc5+): beyond level 1's one-ply horizon.
+        c.loadFen("r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1")
+        c.requestHint()
+        try await waitUntil { !c.state.engineThinking }
+        XCTAssertEqual(try XCTUnwrap(c.state.hint).san, "Bc5+")
+        XCTAssertEqual(c.state.level, 1)
+    }
+
+    @MainActor
     func testFlipTogglesOrientationOnly() throws {
         let c = try makeController()
         XCTAssertEqual(c.state.orientation, .white)

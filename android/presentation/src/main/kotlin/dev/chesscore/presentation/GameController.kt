@@ -36,7 +36,8 @@ import kotlinx.coroutines.flow.update
  * @param store where the game is saved after every change and restored from at start.
  * @param engineFactory creates the engine (tests: a real engine; its config carries the level).
  * @param limitsForLevel the limits of the engine's own moves at a level (default: the level's own).
- * @param hintLimits the limits of a hint search (default: the same as the engine's moves).
+ * @param hintLimits the limits of a hint search (default: one second at full strength, whatever
+ *   level the engine plays at).
  * @param defaultMode the mode when the store holds no settings.
  * @param defaultLevel the level when the store holds no settings.
  */
@@ -45,7 +46,7 @@ class GameController(
     private val store: GameStore,
     engineFactory: (EngineConfig) -> ChessEngine = { ChessEngine(it) },
     private val limitsForLevel: (Int) -> SearchLimits = { SearchLimits() },
-    private val hintLimits: SearchLimits? = null,
+    private val hintLimits: SearchLimits = SearchLimits(moveTimeMs = 1000uL, level = 10u),
     defaultMode: GameMode = GameMode.HumanVsEngine(Side.WHITE),
     defaultLevel: Int = 4,
 ) : AutoCloseable {
@@ -361,7 +362,7 @@ class GameController(
                 }
             },
         )
-        val limits = if (hint) hintLimits ?: limitsForLevel(s.level) else limitsForLevel(s.level)
+        val limits = if (hint) hintLimits else limitsForLevel(s.level)
         search = try {
             engine.think(game, limits, listener)
         } catch (e: ChessException) {
