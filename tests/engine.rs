@@ -321,17 +321,31 @@ fn weak_levels_vary_with_the_seed_but_keep_material() {
     }
 }
 
-#[test]
-fn uci_session_answers_and_survives_bad_input() {
-    use std::io::{BufRead, BufReader, Write};
+/// Starts the `chesscore` binary with `args`, its stdin and stdout piped.
+fn spawn_chesscore(
+    args: &[&str],
+) -> (
+    std::process::Child,
+    std::process::ChildStdin,
+    std::io::BufReader<std::process::ChildStdout>,
+) {
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_chesscore"))
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let stdout = BufReader::new(child.stdout.take().unwrap());
+    let stdin = child.stdin.take().unwrap();
+    let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    (child, stdin, stdout)
+}
+
+#[test]
+fn uci_session_answers_and_survives_bad_input() {
+    use std::io::{BufRead, Write};
+    // No argument: UCI is the default.
+    let (mut child, mut stdin, stdout) = spawn_chesscore(&[]);
     writeln!(
         stdin,
         "uci\nfoo\nsetoption name MultiPV value 2\nsetoption name MultiPV value x\nposition fen not a fen\nposition startpos moves e2e4 e7e5 g1f3\nisready\ngo depth 5"
@@ -498,16 +512,8 @@ fn engine_thread_delivers_all_lines_of_a_reported_depth() {
 
 #[test]
 fn uci_ponder_waits_for_ponderhit_or_stop_and_prints_one_bestmove() {
-    use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chesscore"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let stdout = BufReader::new(child.stdout.take().unwrap());
+    use std::io::{BufRead, Write};
+    let (mut child, mut stdin, stdout) = spawn_chesscore(&["uci"]);
     let (tx, rx) = mpsc::channel::<String>();
     let reader = std::thread::spawn(move || {
         for line in stdout.lines() {

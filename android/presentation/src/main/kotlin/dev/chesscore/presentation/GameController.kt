@@ -21,6 +21,9 @@ import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
 import kotlinx.coroutines.flow.update
 
+/** The default limits of a hint: one second at full strength, whatever level the engine plays at. */
+fun defaultHintLimits(): SearchLimits = SearchLimits(moveTimeMs = 1000uL, level = 10u)
+
 /**
  * The board screen's presentation logic: turns the core's [dev.chesscore.GameSnapshot]s into
  * [BoardUiState] and the player's intents into core calls, and drives the engine's turn. It holds
@@ -36,8 +39,8 @@ import kotlinx.coroutines.flow.update
  * @param store where the game is saved after every change and restored from at start.
  * @param engineFactory creates the engine (tests: a real engine; its config carries the level).
  * @param limitsForLevel the limits of the engine's own moves at a level (default: the level's own).
- * @param hintLimits the limits of a hint search (default: one second at full strength, whatever
- *   level the engine plays at).
+ * @param hintLimits the limits of a hint search (default: [defaultHintLimits], one second at
+ *   full strength whatever level the engine plays at).
  * @param defaultMode the mode when the store holds no settings.
  * @param defaultLevel the level when the store holds no settings.
  */
@@ -46,7 +49,7 @@ class GameController(
     private val store: GameStore,
     engineFactory: (EngineConfig) -> ChessEngine = { ChessEngine(it) },
     private val limitsForLevel: (Int) -> SearchLimits = { SearchLimits() },
-    private val hintLimits: SearchLimits = SearchLimits(moveTimeMs = 1000uL, level = 10u),
+    private val hintLimits: SearchLimits = defaultHintLimits(),
     defaultMode: GameMode = GameMode.HumanVsEngine(Side.WHITE),
     defaultLevel: Int = 4,
 ) : AutoCloseable {

@@ -34,29 +34,18 @@ class Fixture(
     mode: GameMode = GameMode.HumanVsHuman,
     limits: SearchLimits = SearchLimits(depth = 2u),
     level: Int = 5,
-    hintLimits: SearchLimits? = SearchLimits(depth = 3u),
+    hintLimits: SearchLimits = SearchLimits(depth = 3u),
 ) {
     lateinit var engine: ObservedEngine
-    val controller = if (hintLimits != null) {
-        GameController(
-            scope,
-            store,
-            engineFactory = { config -> ObservedEngine(config.copy(hashMb = 1u)).also { engine = it } },
-            limitsForLevel = { limits },
-            hintLimits = hintLimits,
-            defaultMode = mode,
-            defaultLevel = level,
-        )
-    } else {
-        GameController(
-            scope,
-            store,
-            engineFactory = { config -> ObservedEngine(config.copy(hashMb = 1u)).also { engine = it } },
-            limitsForLevel = { limits },
-            defaultMode = mode,
-            defaultLevel = level,
-        )
-    }
+    val controller = GameController(
+        scope,
+        store,
+        engineFactory = { config -> ObservedEngine(config.copy(hashMb = 1u)).also { engine = it } },
+        limitsForLevel = { limits },
+        hintLimits = hintLimits,
+        defaultMode = mode,
+        defaultLevel = level,
+    )
     val state get() = controller.state.value
 }
 
@@ -379,7 +368,7 @@ val gameControllerTests = suite("GameController") {
 
     test("the default hint is searched at full strength, also when the engine plays at level 1") {
         onMain {
-            Fixture(this, level = 1, hintLimits = null).controller.use { c ->
+            Fixture(this, level = 1, hintLimits = defaultHintLimits()).controller.use { c ->
                 // Mate in 3 for Black (...Bc5+): beyond level 1's one-ply horizon.
                 c.loadFen("r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1")
                 c.requestHint()
