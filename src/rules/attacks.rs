@@ -1,7 +1,9 @@
 //! Precomputed attack tables: leapers by lookup, sliders by magic bitboards.
 //!
-//! The tables are built once, on first use, from a fixed seed, so every run and every platform
-//! sees the same numbers. Building them takes a few milliseconds.
+//! The tables are built once, on first use (or at `init()`), from magic numbers fixed in the
+//! source, so every run and every platform sees the same tables. Building them takes about a
+//! millisecond; searching the magics at start-up (as this module once did) took 200 ms, too long
+//! for the first tap in an app.
 
 use super::bitboard::Bitboard;
 use super::square::Square;
@@ -54,6 +56,54 @@ struct Tables {
 
 static TABLES: Lazy<Tables> = Lazy::new(Tables::build);
 
+/// The seed the magics were searched from (see `find_magic`, used by the tests only).
+#[cfg(test)]
+const MAGIC_SEED: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// The rook magic multipliers by square (a1 = 0), found by `find_magic` from the fixed seed
+/// `MAGIC_SEED` (the unit tests re-derive them and check that none collides).
+#[rustfmt::skip]
+const ROOK_MAGICS: [u64; 64] = [
+    0x1080004008801020, 0x0840092002c03000, 0x1900200010400900, 0x0880100008000480,
+    0x4200100420080200, 0x8100020100080400, 0x0200040110886200, 0x0200008040220411,
+    0x0404800084400220, 0x0000401000402000, 0x0086001081220440, 0x0408800800100280,
+    0x000a001201040820, 0x8848800200840080, 0x4001000100040200, 0x0442000102105084,
+    0x9080010020804100, 0x0040404000201009, 0x0000808010002009, 0x2200090021d00100,
+    0x0008008008040080, 0x0004004002010040, 0x0011040008015042, 0x00000a0001768104,
+    0x0000800080204009, 0x2010004140002001, 0x9800200280100080, 0x1000100080080080,
+    0x0050500500080100, 0x0000020080040080, 0x0c10010400420810, 0x1040008200005104,
+    0x01808240088004a0, 0x0882804004802000, 0x0880402001001100, 0x2000210409001000,
+    0x2000480131001500, 0x0000800400800200, 0x000002380c001003, 0x4600084882000431,
+    0x0080002000504000, 0x0300500020004002, 0x0040408200220011, 0x0010040008004040,
+    0x0000080004008080, 0x0010040002008080, 0x2012004881020004, 0x8300842444820011,
+    0x0088403882010200, 0x0820400080210100, 0x0110910040a00300, 0x0801100280080480,
+    0x0242009008200600, 0x1002000489500200, 0x0040800200010080, 0x0091800041000080,
+    0x0000209300488001, 0x04c1002414824001, 0x020020000b001041, 0x7000100004200901,
+    0x8002002004100802, 0x30010002084c0007, 0x0888221800813004, 0x4000002840840112,
+];
+
+/// The bishop magic multipliers by square (a1 = 0), found by `find_magic` from the fixed seed
+/// `MAGIC_SEED` (the unit tests re-derive them and check that none collides).
+#[rustfmt::skip]
+const BISHOP_MAGICS: [u64; 64] = [
+    0x20c0090901061081, 0x0024040094030104, 0x8210810200290200, 0x0011040484620000,
+    0x0081104002221000, 0x0009012011001350, 0x0081010802400380, 0x0000420210010408,
+    0x0008105002280050, 0x0001028484040044, 0x2a00880810408804, 0x7020022282000100,
+    0x0084040420100a50, 0x000401010840e000, 0x2020020210420888, 0x0008084202012010,
+    0x2010400810018800, 0x0445122008020840, 0x0804100808002008, 0x0008002104110100,
+    0x0061005820080800, 0x2001000200820100, 0x480c210084010800, 0x3004442500480420,
+    0x1010102240048100, 0x00182009084220a3, 0x8803090a10004205, 0x0208080040202020,
+    0x000c044084010040, 0x00a1010002004106, 0x6008210020640202, 0x1600902112860801,
+    0x00042008c1220200, 0x010c042002440140, 0x5022080200040820, 0x0402004042940100,
+    0x0860108400008020, 0x000c080022021000, 0x0264080652822100, 0x4005031221010401,
+    0x0004502410008400, 0x000500b010a20400, 0x0415094050080800, 0x080000201800a104,
+    0x4022a80304000110, 0x4012140802028020, 0x40200104010100a0, 0x12810806008b0c41,
+    0x0020441008080000, 0x2002120084045420, 0x0704020062080002, 0x0000001084040001,
+    0x0322200891240200, 0xf040200210024800, 0x0140824832008042, 0x000210020a004602,
+    0x0083042805141020, 0x002c12009a011000, 0x0041a00044140400, 0x00004004020a0202,
+    0x0000140010020210, 0x2864160811012200, 0x2060080841082a17, 0xa010041108003100,
+];
+
 fn slide(sq: Square, occupied: u64, dirs: &[(i32, i32); 4]) -> u64 {
     let mut attacks = 0;
     for &(df, dr) in dirs {
@@ -92,9 +142,51 @@ fn relevant_mask(sq: Square, dirs: &[(i32, i32); 4]) -> u64 {
     mask
 }
 
-/// A small deterministic generator (xorshift64*), so the magics are the same on every run.
+/// Fills the slider table for `sq` with the attack sets indexed by `magic`, appending
+/// `1 << bits` entries. The second value is `false` when two occupancies with different attack
+/// sets land on one index (the magic does not work for this square).
+fn fill_magic(
+    sq: Square,
+    dirs: &[(i32, i32); 4],
+    magic: u64,
+    table: &mut Vec<u64>,
+) -> (Magic, bool) {
+    let mask = relevant_mask(sq, dirs);
+    let bits = mask.count_ones();
+    let shift = 64 - bits;
+    let offset = table.len();
+    table.resize(offset + (1usize << bits), 0);
+    let mut filled = vec![false; 1usize << bits];
+    let mut ok = true;
+    // Carry-rippler enumeration of every subset of the mask.
+    let mut subset = 0u64;
+    loop {
+        let idx = (subset.wrapping_mul(magic) >> shift) as usize;
+        let attacks = slide(sq, subset, dirs);
+        if filled[idx] && table[offset + idx] != attacks {
+            ok = false;
+        }
+        filled[idx] = true;
+        table[offset + idx] = attacks;
+        subset = subset.wrapping_sub(mask) & mask;
+        if subset == 0 {
+            break;
+        }
+    }
+    let magic = Magic {
+        mask,
+        magic,
+        shift,
+        offset,
+    };
+    (magic, ok)
+}
+
+/// A small deterministic generator (xorshift64*), so the magic search is reproducible.
+#[cfg(test)]
 struct Rng(u64);
 
+#[cfg(test)]
 impl Rng {
     fn next(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
@@ -108,25 +200,24 @@ impl Rng {
     }
 }
 
-fn find_magic(sq: Square, dirs: &[(i32, i32); 4], rng: &mut Rng, table: &mut Vec<u64>) -> Magic {
+/// Searches a magic multiplier for `sq` (random sparse candidates until one maps every
+/// occupancy without a destructive collision): how `ROOK_MAGICS` and `BISHOP_MAGICS` were made.
+#[cfg(test)]
+fn find_magic(sq: Square, dirs: &[(i32, i32); 4], rng: &mut Rng) -> u64 {
     let mask = relevant_mask(sq, dirs);
     let bits = mask.count_ones();
-    let size = 1usize << bits;
-    let mut occupancies = Vec::with_capacity(size);
-    let mut attacks = Vec::with_capacity(size);
-    // Carry-rippler enumeration of every subset of the mask.
+    let mut occupancies = Vec::new();
     let mut subset = 0u64;
     loop {
-        occupancies.push(subset);
-        attacks.push(slide(sq, subset, dirs));
+        occupancies.push((subset, slide(sq, subset, dirs)));
         subset = subset.wrapping_sub(mask) & mask;
         if subset == 0 {
             break;
         }
     }
-    let offset = table.len();
-    table.resize(offset + size, 0);
-    let mut epoch = vec![0u32; size];
+    let mut table = vec![0u64; 1 << bits];
+    // epoch[i] == attempt: entry i was written by this attempt.
+    let mut epoch = vec![0u32; 1 << bits];
     let mut attempt = 0u32;
     loop {
         let magic = rng.sparse();
@@ -134,25 +225,18 @@ fn find_magic(sq: Square, dirs: &[(i32, i32); 4], rng: &mut Rng, table: &mut Vec
             continue;
         }
         attempt += 1;
-        let shift = 64 - bits;
-        let mut ok = true;
-        for (occ, att) in occupancies.iter().zip(&attacks) {
-            let idx = (occ.wrapping_mul(magic) >> shift) as usize;
+        let ok = occupancies.iter().all(|&(occ, att)| {
+            let idx = (occ.wrapping_mul(magic) >> (64 - bits)) as usize;
             if epoch[idx] < attempt {
                 epoch[idx] = attempt;
-                table[offset + idx] = *att;
-            } else if table[offset + idx] != *att {
-                ok = false;
-                break;
+                table[idx] = att;
+                true
+            } else {
+                table[idx] == att
             }
-        }
+        });
         if ok {
-            return Magic {
-                mask,
-                magic,
-                shift,
-                offset,
-            };
+            return magic;
         }
     }
 }
@@ -168,13 +252,14 @@ impl Tables {
             pawn[Side::White.index()][sq.index()] = leaper(sq, &[(-1, 1), (1, 1)]);
             pawn[Side::Black.index()][sq.index()] = leaper(sq, &[(-1, -1), (1, -1)]);
         }
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
         let mut slider = Vec::with_capacity(107_648);
         let mut rook_magics = [Magic::default(); 64];
         let mut bishop_magics = [Magic::default(); 64];
         for sq in Square::all() {
-            rook_magics[sq.index()] = find_magic(sq, &ROOK_DIRS, &mut rng, &mut slider);
-            bishop_magics[sq.index()] = find_magic(sq, &BISHOP_DIRS, &mut rng, &mut slider);
+            let i = sq.index();
+            // The constants are checked by the unit tests; a failure here cannot happen.
+            (rook_magics[i], _) = fill_magic(sq, &ROOK_DIRS, ROOK_MAGICS[i], &mut slider);
+            (bishop_magics[i], _) = fill_magic(sq, &BISHOP_DIRS, BISHOP_MAGICS[i], &mut slider);
         }
         let mut between = vec![[0u64; 64]; 64];
         let mut line = vec![[0u64; 64]; 64];
@@ -300,6 +385,28 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fixed_magics_are_the_seeded_search_and_never_collide() {
+        let mut rng = Rng(MAGIC_SEED);
+        for sq in Square::all() {
+            let i = sq.index();
+            // The same search order as the constants were made with: rook, then bishop.
+            assert_eq!(
+                find_magic(sq, &ROOK_DIRS, &mut rng),
+                ROOK_MAGICS[i],
+                "rook {i}"
+            );
+            assert_eq!(
+                find_magic(sq, &BISHOP_DIRS, &mut rng),
+                BISHOP_MAGICS[i],
+                "bishop {i}"
+            );
+            assert!(fill_magic(sq, &ROOK_DIRS, ROOK_MAGICS[i], &mut Vec::new()).1);
+            assert!(fill_magic(sq, &BISHOP_DIRS, BISHOP_MAGICS[i], &mut Vec::new()).1);
+        }
+        assert_eq!(TABLES.slider.len(), 107_648);
+    }
 
     #[test]
     fn magic_lookups_match_slow_rays() {
