@@ -83,6 +83,9 @@ fn main() {
     let out = &args[3];
     let iterations: usize = args.get(4).map_or(3000, |s| s.parse().unwrap());
     let lambda: f64 = args.get(5).map_or(0.5, |s| s.parse().unwrap());
+    // L2 pull towards the starting weights: keeps rarely used weights (far piece-square
+    // corners, long mobility counts) from running away on a handful of positions.
+    let reg: f64 = args.get(6).map_or(1e-9, |s| s.parse().unwrap());
     let text = std::fs::read_to_string(data_path).unwrap();
     let mut data = Vec::new();
     let mut mismatches = 0usize;
@@ -181,7 +184,8 @@ fn main() {
         });
         let scale = 1.0 / train.len() as f64;
         for j in 0..n {
-            let g = grads.iter().map(|gv| gv[j]).sum::<f64>() * scale;
+            let g =
+                grads.iter().map(|gv| gv[j]).sum::<f64>() * scale + 2.0 * reg * (w[j] - start[j]);
             m[j] = b1 * m[j] + (1.0 - b1) * g;
             v[j] = b2 * v[j] + (1.0 - b2) * g * g;
             let mh = m[j] / (1.0 - b1.powi(it as i32));
@@ -207,7 +211,8 @@ fn main() {
     let after_v = mse(&valid, &wr, k);
     eprintln!("rounded: MSE train {after_t:.6}, validation {after_v:.6}");
     let header = format!(
-        "Tuned on {} positions (+{} held out), K = {k:.4}, label = {lambda}·result + {}·Stockfish.\n\
+        "Tuned on {} positions (+{} held out), K = {k:.4}, label = {lambda}·result + {}·Stockfish,\n\
+         L2 towards the previous weights {reg:e}.\n\
          MSE train {before_t:.6} -> {after_t:.6}, validation {before_v:.6} -> {after_v:.6}.",
         train.len(),
         valid.len(),

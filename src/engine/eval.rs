@@ -88,7 +88,16 @@ mod w {
     pub const SHIELD_OPEN_FILE: usize = SHIELD_MISSING + 1;
     /// King danger by attack units (0..=16) when two or more pieces with a queen attack.
     pub const KING_DANGER: usize = SHIELD_OPEN_FILE + 1;
-    pub const COUNT: usize = KING_DANGER + KING_DANGER_MAX_UNITS + 1;
+    /// Pawn defended by a pawn, by relative rank (8).
+    pub const SUPPORTED: usize = KING_DANGER + KING_DANGER_MAX_UNITS + 1;
+    /// Pawn with a pawn beside it on the same rank, by relative rank (8).
+    pub const PHALANX: usize = SUPPORTED + 8;
+    /// Passed pawn with nothing on the squares ahead of it, by relative rank (8).
+    pub const PASSER_FREE: usize = PHALANX + 8;
+    /// Knight / bishop on relative rank 4-6, defended by a pawn, out of enemy pawns' reach.
+    pub const KNIGHT_OUTPOST: usize = PASSER_FREE + 8;
+    pub const BISHOP_OUTPOST: usize = KNIGHT_OUTPOST + 1;
+    pub const COUNT: usize = BISHOP_OUTPOST + 1;
 }
 
 /// Number of tunable weights.
@@ -133,6 +142,11 @@ pub const PARAM_LAYOUT: &[(&str, usize, usize)] = &[
         w::KING_DANGER,
         KING_DANGER_MAX_UNITS + 1,
     ),
+    ("supported pawn by rank", w::SUPPORTED, 8),
+    ("phalanx pawn by rank", w::PHALANX, 8),
+    ("passer with a free path by rank", w::PASSER_FREE, 8),
+    ("knight outpost", w::KNIGHT_OUTPOST, 1),
+    ("bishop outpost", w::BISHOP_OUTPOST, 1),
 ];
 
 include!("eval_weights.rs");
@@ -502,6 +516,24 @@ fn evaluate_side<T: Trace>(pos: &Position, us: Side, t: &Tables, tr: &mut T) -> 
     if pos.pieces(us, PieceKind::Bishop).more_than_one() {
         s += term(tr, us, w::BISHOP_PAIR, 1);
     }
+    let outpost_ranks = if us == Side::White {
+        Bitboard::rank(3) | Bitboard::rank(4) | Bitboard::rank(5)
+    } else {
+        Bitboard::rank(2) | Bitboard::rank(3) | Bitboard::rank(4)
+    };
+    let candidates = outpost_ranks & map.pawns;
+    for (kind, idx) in [
+        (PieceKind::Knight, w::KNIGHT_OUTPOST),
+        (PieceKind::Bishop, w::BISHOP_OUTPOST),
+    ] {
+        for sq in pos.pieces(us, kind) & candidates {
+            let reach =
+                t.passed_mask[us.index()][sq.index()] & t.adjacent_files[sq.file() as usize];
+            if (reach & their_pawns).is_empty() {
+                s += term(tr, us, idx, 1);
+            }
+        }
+    }
 
     s += pawn_structure(pos, us, t, tr);
     s += king_shield(pos, us, tr);
@@ -522,6 +554,17 @@ fn pawn_structure<T: Trace>(pos: &Position, us: Side, t: &Tables, tr: &mut T) ->
             s += term(tr, us, w::DOUBLED, 1);
         }
         let adjacent = t.adjacent_files[f];
+        let rel = if us == Side::White {
+            sq.rank()
+        } else {
+            7 - sq.rank()
+        } as usize;
+        if (attacks::pawn_attacks(them, sq) & our_pawns).any() {
+            s += term(tr, us, w::SUPPORTED + rel, 1);
+        }
+        if (adjacent & Bitboard::rank(sq.rank()) & our_pawns).any() {
+            s += term(tr, us, w::PHALANX + rel, 1);
+        }
         if (adjacent & our_pawns).is_empty() {
             s += term(tr, us, w::ISOLATED, 1);
         } else if (forward & their_pawns).is_empty()
@@ -557,6 +600,8 @@ fn pawn_structure<T: Trace>(pos: &Position, us: Side, t: &Tables, tr: &mut T) ->
                 );
                 if pos.occupied().contains(stop) {
                     s += term(tr, us, w::PASSER_BLOCKED, 1);
+                } else if (forward & pos.occupied()).is_empty() {
+                    s += term(tr, us, w::PASSER_FREE + rel_rank, 1);
                 }
             }
         }

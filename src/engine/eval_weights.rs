@@ -116,4 +116,17 @@ const WEIGHTS: [S; PARAM_COUNT] = [
     S(0, 0), S(2, 0), S(8, 2), S(18, 4), S(32, 8), S(50, 12),
     S(72, 18), S(98, 24), S(128, 32), S(162, 40), S(200, 50), S(242, 60),
     S(288, 72), S(338, 84), S(392, 98), S(450, 112), S(500, 125),
+    // supported pawn by rank
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+    S(0, 0), S(0, 0),
+    // phalanx pawn by rank
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+    S(0, 0), S(0, 0),
+    // passer with a free path by rank
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+    S(0, 0), S(0, 0),
+    // knight outpost
+    S(0, 0),
+    // bishop outpost
+    S(0, 0),
 ];
