@@ -165,7 +165,7 @@ const PAWNLESS_WIN_MARGIN: i32 = 400;
 /// Endgame scaling is out of this.
 const SCALE_NORMAL: i32 = 64;
 const SCALE_OPPOSITE_BISHOPS: i32 = 32;
-const SCALE_PAWNLESS_SMALL_EDGE: i32 = 8;
+const SCALE_PAWNLESS_SMALL_EDGE: i32 = 4;
 /// Bonus for driving a lone king to the edge (or to the right corner for KBN v K).
 const MOP_UP_EDGE: i32 = 12;
 const MOP_UP_KINGS_CLOSE: i32 = 6;
