@@ -897,6 +897,40 @@ mod tests {
     }
 
     #[test]
+    fn trace_reproduces_the_evaluation() {
+        let w = weights();
+        for f in [
+            fen::STARTING_FEN,
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+            "8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 99 50",
+            "4k3/8/8/3b4/8/2P5/1P6/2B1K3 w - - 0 1",
+        ] {
+            let pos = fen::parse(f).unwrap();
+            let tr = trace(&pos);
+            let (mut mg, mut eg) = (0, 0);
+            for &(i, c) in &tr.coefs {
+                mg += w[i as usize].0 * c as i32;
+                eg += w[i as usize].1 * c as i32;
+            }
+            let eg = eg * tr.scale / SCALE_NORMAL + tr.mop_up;
+            let v = (mg * tr.phase + eg * (PHASE_TOTAL - tr.phase)) / PHASE_TOTAL;
+            let tempo = if pos.side_to_move() == Side::White {
+                TEMPO
+            } else {
+                -TEMPO
+            };
+            assert_eq!(v + tempo, tr.white_eval, "{f}");
+            let stm = if pos.side_to_move() == Side::White {
+                1
+            } else {
+                -1
+            };
+            assert_eq!(tr.white_eval * stm, evaluate(&pos), "{f}");
+        }
+    }
+
+    #[test]
     fn passed_pawns_and_structure() {
         let passed = eval("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1");
         let blocked = eval("4k3/8/3p4/3P4/8/8/8/4K3 w - - 0 1");
