@@ -42,16 +42,6 @@ impl std::ops::Mul<i32> for S {
     }
 }
 
-/// Material values, indexed by [`PieceKind`] (the king's is not counted).
-const MATERIAL: [S; 6] = [
-    S(82, 100),
-    S(330, 300),
-    S(345, 320),
-    S(470, 520),
-    S(1000, 960),
-    S(0, 0),
-];
-
 /// Simple piece values for exchange arithmetic (SEE, delta pruning, move ordering).
 pub const PIECE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
 
@@ -59,53 +49,123 @@ pub const PIECE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 const PHASE_TOTAL: i32 = 24;
 
-const MOBILITY_KNIGHT: S = S(4, 4);
-const MOBILITY_BISHOP: S = S(5, 5);
-const MOBILITY_ROOK: S = S(2, 4);
-const MOBILITY_QUEEN: S = S(1, 2);
-/// The mobility each piece kind has "on average": more is a bonus, less a penalty.
-const MOBILITY_BASE: [i32; 6] = [0, 4, 6, 6, 12, 0];
+/// Mobility tables have one entry per count of safe attacked squares.
+const MOBILITY_LEN: [usize; 6] = [0, 9, 14, 15, 28, 0];
+/// King danger is indexed by attack units, capped at this.
+const KING_DANGER_MAX_UNITS: usize = 16;
 
-const PASSED_BY_RANK: [S; 8] = [
-    S(0, 0),
-    S(2, 10),
-    S(5, 14),
-    S(10, 26),
-    S(22, 48),
-    S(40, 80),
-    S(60, 125),
-    S(0, 0),
+/// The layout of the tunable weight vector [`WEIGHTS`] (`eval_weights.rs`, written by
+/// `examples/tune.rs`): each term's offset; the table terms take several slots.
+mod w {
+    use super::{KING_DANGER_MAX_UNITS, MOBILITY_LEN};
+    /// Material by piece kind (6).
+    pub const MATERIAL: usize = 0;
+    /// Piece-square terms `[kind][square]` for White (Black mirrored) (6 × 64).
+    pub const PST: usize = MATERIAL + 6;
+    pub const MOB_KNIGHT: usize = PST + 6 * 64;
+    pub const MOB_BISHOP: usize = MOB_KNIGHT + MOBILITY_LEN[1];
+    pub const MOB_ROOK: usize = MOB_BISHOP + MOBILITY_LEN[2];
+    pub const MOB_QUEEN: usize = MOB_ROOK + MOBILITY_LEN[3];
+    /// Passed pawn by relative rank (8).
+    pub const PASSED: usize = MOB_QUEEN + MOBILITY_LEN[4];
+    /// Per square of distance from the enemy king to the passer's stop square, by rank (8).
+    pub const PASSER_ENEMY_KING: usize = PASSED + 8;
+    /// Per square of distance from our own king to the stop square, by rank (8).
+    pub const PASSER_OWN_KING: usize = PASSER_ENEMY_KING + 8;
+    pub const PASSER_BLOCKED: usize = PASSER_OWN_KING + 8;
+    pub const DOUBLED: usize = PASSER_BLOCKED + 1;
+    pub const ISOLATED: usize = DOUBLED + 1;
+    pub const BACKWARD_OPEN: usize = ISOLATED + 1;
+    pub const BISHOP_PAIR: usize = BACKWARD_OPEN + 1;
+    pub const ROOK_OPEN_FILE: usize = BISHOP_PAIR + 1;
+    pub const ROOK_SEMI_OPEN_FILE: usize = ROOK_OPEN_FILE + 1;
+    pub const THREAT_BY_PAWN: usize = ROOK_SEMI_OPEN_FILE + 1;
+    pub const THREAT_MINOR_ON_MAJOR: usize = THREAT_BY_PAWN + 1;
+    pub const HANGING: usize = THREAT_MINOR_ON_MAJOR + 1;
+    pub const SHIELD_NEAR: usize = HANGING + 1;
+    pub const SHIELD_FAR: usize = SHIELD_NEAR + 1;
+    pub const SHIELD_MISSING: usize = SHIELD_FAR + 1;
+    pub const SHIELD_OPEN_FILE: usize = SHIELD_MISSING + 1;
+    /// King danger by attack units (0..=16) when two or more pieces with a queen attack.
+    pub const KING_DANGER: usize = SHIELD_OPEN_FILE + 1;
+    /// Pawn defended by a pawn, by relative rank (8).
+    pub const SUPPORTED: usize = KING_DANGER + KING_DANGER_MAX_UNITS + 1;
+    /// Pawn with a pawn beside it on the same rank, by relative rank (8).
+    pub const PHALANX: usize = SUPPORTED + 8;
+    /// Passed pawn with nothing on the squares ahead of it, by relative rank (8).
+    pub const PASSER_FREE: usize = PHALANX + 8;
+    /// Knight / bishop on relative rank 4-6, defended by a pawn, out of enemy pawns' reach.
+    pub const KNIGHT_OUTPOST: usize = PASSER_FREE + 8;
+    pub const BISHOP_OUTPOST: usize = KNIGHT_OUTPOST + 1;
+    pub const COUNT: usize = BISHOP_OUTPOST + 1;
+}
+
+/// Number of tunable weights.
+pub const PARAM_COUNT: usize = w::COUNT;
+
+/// Names, offsets and lengths of the weight vector's terms (for the tuner's output).
+pub const PARAM_LAYOUT: &[(&str, usize, usize)] = &[
+    ("material", w::MATERIAL, 6),
+    ("pst pawn", w::PST, 64),
+    ("pst knight", w::PST + 64, 64),
+    ("pst bishop", w::PST + 128, 64),
+    ("pst rook", w::PST + 192, 64),
+    ("pst queen", w::PST + 256, 64),
+    ("pst king", w::PST + 320, 64),
+    ("mobility knight", w::MOB_KNIGHT, MOBILITY_LEN[1]),
+    ("mobility bishop", w::MOB_BISHOP, MOBILITY_LEN[2]),
+    ("mobility rook", w::MOB_ROOK, MOBILITY_LEN[3]),
+    ("mobility queen", w::MOB_QUEEN, MOBILITY_LEN[4]),
+    ("passed pawn by rank", w::PASSED, 8),
+    (
+        "passer: enemy king distance by rank",
+        w::PASSER_ENEMY_KING,
+        8,
+    ),
+    ("passer: own king distance by rank", w::PASSER_OWN_KING, 8),
+    ("passer blocked", w::PASSER_BLOCKED, 1),
+    ("doubled", w::DOUBLED, 1),
+    ("isolated", w::ISOLATED, 1),
+    ("backward on a half-open file", w::BACKWARD_OPEN, 1),
+    ("bishop pair", w::BISHOP_PAIR, 1),
+    ("rook on open file", w::ROOK_OPEN_FILE, 1),
+    ("rook on semi-open file", w::ROOK_SEMI_OPEN_FILE, 1),
+    ("threat by pawn", w::THREAT_BY_PAWN, 1),
+    ("threat minor on major", w::THREAT_MINOR_ON_MAJOR, 1),
+    ("hanging", w::HANGING, 1),
+    ("shield pawn near", w::SHIELD_NEAR, 1),
+    ("shield pawn far", w::SHIELD_FAR, 1),
+    ("shield pawn missing", w::SHIELD_MISSING, 1),
+    ("shield open file", w::SHIELD_OPEN_FILE, 1),
+    (
+        "king danger by attack units",
+        w::KING_DANGER,
+        KING_DANGER_MAX_UNITS + 1,
+    ),
+    ("supported pawn by rank", w::SUPPORTED, 8),
+    ("phalanx pawn by rank", w::PHALANX, 8),
+    ("passer with a free path by rank", w::PASSER_FREE, 8),
+    ("knight outpost", w::KNIGHT_OUTPOST, 1),
+    ("bishop outpost", w::BISHOP_OUTPOST, 1),
 ];
-/// Endgame bonus per square of distance between the enemy king and the passer's stop square,
-/// times the passer's relative rank; and the malus for our own king's distance.
-const PASSER_ENEMY_KING_DIST: i32 = 2;
-const PASSER_OWN_KING_DIST: i32 = 1;
-const PASSER_BLOCKED: S = S(-6, -20);
-const DOUBLED: S = S(-10, -22);
-const ISOLATED: S = S(-10, -12);
-const BACKWARD_OPEN: S = S(-6, -6);
-const BISHOP_PAIR: S = S(30, 50);
-const ROOK_OPEN_FILE: S = S(22, 8);
-const ROOK_SEMI_OPEN_FILE: S = S(10, 6);
-const TEMPO: i32 = 12;
-const THREAT_BY_PAWN: S = S(45, 30);
-const THREAT_MINOR_ON_MAJOR: S = S(30, 20);
-const HANGING: S = S(18, 10);
 
-const SHIELD_NEAR: i32 = 14;
-const SHIELD_FAR: i32 = 7;
-const SHIELD_MISSING: i32 = -14;
-const SHIELD_OPEN_FILE: i32 = -10;
+include!("eval_weights.rs");
+
+/// The tunable weights as (middle game, endgame) pairs, in [`PARAM_LAYOUT`] order.
+pub fn weights() -> Vec<(i32, i32)> {
+    WEIGHTS.iter().map(|s| (s.0, s.1)).collect()
+}
+
+const TEMPO: i32 = 12;
 /// King-zone attack weights by attacker kind (knight, bishop, rook, queen).
 const KING_ATTACK_WEIGHT: [i32; 6] = [0, 2, 2, 3, 5, 0];
-const KING_DANGER_CAP: i32 = 500;
 
 /// Pieces on the board below which a pawnless side cannot win (about a minor piece's margin).
 const PAWNLESS_WIN_MARGIN: i32 = 400;
 /// Endgame scaling is out of this.
 const SCALE_NORMAL: i32 = 64;
 const SCALE_OPPOSITE_BISHOPS: i32 = 32;
-const SCALE_PAWNLESS_SMALL_EDGE: i32 = 8;
+const SCALE_PAWNLESS_SMALL_EDGE: i32 = 4;
 /// Bonus for driving a lone king to the edge (or to the right corner for KBN v K).
 const MOP_UP_EDGE: i32 = 12;
 const MOP_UP_KINGS_CLOSE: i32 = 6;
@@ -129,6 +189,525 @@ fn centre_distance(sq: Square) -> i32 {
     let f = sq.file() as i32;
     let r = sq.rank() as i32;
     ((2 * f - 7).abs() + (2 * r - 7).abs()) / 2
+}
+
+static TABLES: Lazy<Tables> = Lazy::new(|| {
+    let mut t = Tables {
+        psqt: [[S(0, 0); 64]; 12],
+        passed_mask: [[Bitboard::EMPTY; 64]; 2],
+        forward_file: [[Bitboard::EMPTY; 64]; 2],
+        adjacent_files: [Bitboard::EMPTY; 8],
+        king_zone: [[Bitboard::EMPTY; 64]; 2],
+        distance: [[0; 64]; 64],
+    };
+    for f in 0..8u32 {
+        let mut adj = Bitboard::EMPTY;
+        if f > 0 {
+            adj |= Bitboard::file(f - 1);
+        }
+        if f < 7 {
+            adj |= Bitboard::file(f + 1);
+        }
+        t.adjacent_files[f as usize] = adj;
+    }
+    for sq in Square::all() {
+        for kind in PieceKind::ALL {
+            let v = WEIGHTS[w::MATERIAL + kind.index()]
+                + WEIGHTS[w::PST + kind.index() * 64 + sq.index()];
+            t.psqt[kind.index()][sq.index()] = v;
+            // Black's piece on the mirrored square, as a White-positive value.
+            t.psqt[6 + kind.index()][sq.flip_rank().index()] = S(-v.0, -v.1);
+        }
+        for side in Side::ALL {
+            let mut ahead = Bitboard::EMPTY;
+            let mut r = sq.rank() as i32 + side.sign();
+            while (0..8).contains(&r) {
+                ahead |= Bitboard::rank(r as u32);
+                r += side.sign();
+            }
+            let file = Bitboard::file(sq.file());
+            t.forward_file[side.index()][sq.index()] = ahead & file;
+            t.passed_mask[side.index()][sq.index()] =
+                ahead & (file | t.adjacent_files[sq.file() as usize]);
+            let mut zone = attacks::king_attacks(sq).with(sq);
+            for z in zone {
+                if let Some(front) = z.offset(0, 2 * side.sign()) {
+                    if front.rank().abs_diff(sq.rank()) == 2 {
+                        zone |= Bitboard::from_square(front);
+                    }
+                }
+            }
+            t.king_zone[side.index()][sq.index()] = zone;
+        }
+        for other in Square::all() {
+            t.distance[sq.index()][other.index()] =
+                (sq.file().abs_diff(other.file())).max(sq.rank().abs_diff(other.rank())) as i32;
+        }
+    }
+    t
+});
+
+/// Forces the evaluation tables to be built now.
+pub fn init() {
+    Lazy::force(&TABLES);
+}
+
+/// Chebyshev (king-move) distance between two squares.
+#[inline]
+pub fn distance(a: Square, b: Square) -> i32 {
+    TABLES.distance[a.index()][b.index()]
+}
+
+/// Records which weights an evaluation used and how often (for the tuner). The evaluation
+/// proper uses [`NoTrace`], whose calls compile to nothing.
+trait Trace {
+    const ON: bool;
+    /// `n` uses of weight `idx` for side `us`.
+    fn add(&mut self, us: Side, idx: usize, n: i32);
+}
+
+struct NoTrace;
+
+impl Trace for NoTrace {
+    const ON: bool = false;
+    #[inline(always)]
+    fn add(&mut self, _: Side, _: usize, _: i32) {}
+}
+
+/// The linear decomposition of one evaluation, for tuning the weights offline
+/// (`examples/tune.rs`): White-minus-Black use counts of each weight, the phase and the endgame
+/// scale. With the same weights, `phase`/`scale` and the counts reproduce the evaluation up to
+/// rounding, except for the parts left out of the weight vector (tempo, mop-up).
+#[derive(Debug, Clone, Default)]
+pub struct EvalTrace {
+    /// `(weight index, White's uses minus Black's)`, nonzero counts only.
+    pub coefs: Vec<(u16, i16)>,
+    /// Game phase, 0 (bare kings and pawns) to 24 (all pieces).
+    pub phase: i32,
+    /// Endgame scale out of 64 (0 = dead draw).
+    pub scale: i32,
+    /// Mop-up bonus (White-positive), added to the endgame score after scaling.
+    pub mop_up: i32,
+    /// The evaluation from White's point of view (tempo included).
+    pub white_eval: i32,
+}
+
+struct DenseTrace(Vec<i32>);
+
+impl Trace for DenseTrace {
+    const ON: bool = true;
+    fn add(&mut self, us: Side, idx: usize, n: i32) {
+        self.0[idx] += n * us.sign();
+    }
+}
+
+/// The evaluation of `pos` broken down into weight uses (see [`EvalTrace`]).
+pub fn trace(pos: &Position) -> EvalTrace {
+    let mut tr = DenseTrace(vec![0; PARAM_COUNT]);
+    let (v, phase, scale, mop_up) = evaluate_with(pos, &mut tr);
+    let coefs =
+        tr.0.iter()
+            .enumerate()
+            .filter(|(_, &c)| c != 0)
+            .map(|(i, &c)| (i as u16, c as i16))
+            .collect();
+    EvalTrace {
+        coefs,
+        phase,
+        scale,
+        mop_up,
+        white_eval: if pos.side_to_move() == Side::White {
+            v
+        } else {
+            -v
+        },
+    }
+}
+
+/// The side to move's evaluation of `pos` in centipawns.
+pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_with(pos, &mut NoTrace).0
+}
+
+/// The evaluation, and the phase, endgame scale and mop-up it used.
+#[inline(always)]
+fn evaluate_with<T: Trace>(pos: &Position, tr: &mut T) -> (i32, i32, i32, i32) {
+    let t = &*TABLES;
+    let mut score = S(0, 0);
+    let mut phase = 0;
+    for side in Side::ALL {
+        for kind in PieceKind::ALL {
+            let bb = pos.pieces(side, kind);
+            phase += PHASE_WEIGHT[kind.index()] * bb.count() as i32;
+            let table = &t.psqt[side.index() * 6 + kind.index()];
+            for sq in bb {
+                score += table[sq.index()];
+                if T::ON {
+                    let rel = if side == Side::White {
+                        sq
+                    } else {
+                        sq.flip_rank()
+                    };
+                    tr.add(side, w::MATERIAL + kind.index(), 1);
+                    tr.add(side, w::PST + kind.index() * 64 + rel.index(), 1);
+                }
+            }
+        }
+    }
+    let (white, white_attacks) = evaluate_side(pos, Side::White, t, tr);
+    let (black, black_attacks) = evaluate_side(pos, Side::Black, t, tr);
+    score += white;
+    score -= black;
+    score += threats(pos, Side::White, &white_attacks, &black_attacks, tr);
+    score -= threats(pos, Side::Black, &black_attacks, &white_attacks, tr);
+
+    let phase = phase.min(PHASE_TOTAL);
+    let mut eg = score.1;
+    let strong = if eg >= 0 { Side::White } else { Side::Black };
+    let (scale, mop_up) = endgame_scale(pos, strong, t);
+    eg = eg * scale / SCALE_NORMAL + mop_up * strong.sign();
+    let mut v = (score.0 * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
+    if scale == 0 {
+        v = 0;
+    }
+    let v = if pos.side_to_move() == Side::White {
+        v
+    } else {
+        -v
+    };
+    let v = if scale == 0 { v } else { v + TEMPO };
+    (v, phase, scale, mop_up * strong.sign())
+}
+
+/// The squares one side attacks: all of them, and those attacked by its pawns and minor pieces.
+#[derive(Debug, Clone, Copy, Default)]
+struct AttackMap {
+    all: Bitboard,
+    pawns: Bitboard,
+    minors: Bitboard,
+}
+
+/// `n` times weight `idx` for `us`, recorded in the trace.
+#[inline(always)]
+fn term<T: Trace>(tr: &mut T, us: Side, idx: usize, n: i32) -> S {
+    tr.add(us, idx, n);
+    WEIGHTS[idx] * n
+}
+
+/// Bonuses for `us` attacking the other side's pieces: with pawns, minors on majors, and
+/// pieces attacked but not defended.
+fn threats<T: Trace>(
+    pos: &Position,
+    us: Side,
+    ours: &AttackMap,
+    theirs: &AttackMap,
+    tr: &mut T,
+) -> S {
+    let them = !us;
+    let their_pieces = pos.side_pieces(them)
+        - pos.pieces(them, PieceKind::Pawn)
+        - pos.pieces(them, PieceKind::King);
+    let majors = pos.pieces(them, PieceKind::Rook) | pos.pieces(them, PieceKind::Queen);
+    let mut s = S(0, 0);
+    s += term(
+        tr,
+        us,
+        w::THREAT_BY_PAWN,
+        (their_pieces & ours.pawns).count() as i32,
+    );
+    s += term(
+        tr,
+        us,
+        w::THREAT_MINOR_ON_MAJOR,
+        (majors & ours.minors).count() as i32,
+    );
+    let hanging =
+        (pos.side_pieces(them) - pos.pieces(them, PieceKind::King)) & ours.all & !theirs.all;
+    s += term(tr, us, w::HANGING, hanging.count() as i32);
+    s
+}
+
+/// Mobility, pawn structure, king safety and piece terms for one side (positive = good for it),
+/// and the squares it attacks.
+fn evaluate_side<T: Trace>(pos: &Position, us: Side, t: &Tables, tr: &mut T) -> (S, AttackMap) {
+    let them = !us;
+    let occ = pos.occupied();
+    let our_pawns = pos.pieces(us, PieceKind::Pawn);
+    let their_pawns = pos.pieces(them, PieceKind::Pawn);
+    let mut their_pawn_attacks = Bitboard::EMPTY;
+    for sq in their_pawns {
+        their_pawn_attacks |= attacks::pawn_attacks(them, sq);
+    }
+    let mut map = AttackMap::default();
+    for sq in our_pawns {
+        map.pawns |= attacks::pawn_attacks(us, sq);
+    }
+    map.all = map.pawns | attacks::king_attacks(pos.king_square(us));
+    let safe = !(pos.side_pieces(us) | their_pawn_attacks);
+    let their_king = pos.king_square(them);
+    let their_zone = t.king_zone[them.index()][their_king.index()];
+    let mut s = S(0, 0);
+    let mut attack_units = 0;
+    let mut attackers = 0;
+
+    let mut mobility = |kind: PieceKind, base: usize, attacked: Bitboard, tr: &mut T| {
+        map.all |= attacked;
+        if matches!(kind, PieceKind::Knight | PieceKind::Bishop) {
+            map.minors |= attacked;
+        }
+        let count = (attacked & safe).count() as usize;
+        s += term(tr, us, base + count.min(MOBILITY_LEN[kind.index()] - 1), 1);
+        let hits = attacked & their_zone;
+        if hits.any() {
+            attackers += 1;
+            attack_units += KING_ATTACK_WEIGHT[kind.index()] * (1 + hits.count() as i32) / 2;
+        }
+    };
+    for sq in pos.pieces(us, PieceKind::Knight) {
+        mobility(
+            PieceKind::Knight,
+            w::MOB_KNIGHT,
+            attacks::knight_attacks(sq),
+            tr,
+        );
+    }
+    let queens = pos.pieces(us, PieceKind::Queen);
+    for sq in pos.pieces(us, PieceKind::Bishop) {
+        // Bishops see through their own queen.
+        mobility(
+            PieceKind::Bishop,
+            w::MOB_BISHOP,
+            attacks::bishop_attacks(sq, occ - queens),
+            tr,
+        );
+    }
+    for sq in pos.pieces(us, PieceKind::Rook) {
+        let rooks = pos.pieces(us, PieceKind::Rook);
+        mobility(
+            PieceKind::Rook,
+            w::MOB_ROOK,
+            attacks::rook_attacks(sq, occ - queens - rooks),
+            tr,
+        );
+    }
+    for sq in queens {
+        mobility(
+            PieceKind::Queen,
+            w::MOB_QUEEN,
+            attacks::queen_attacks(sq, occ),
+            tr,
+        );
+    }
+    if attackers >= 2 && queens.any() {
+        let units = (attack_units as usize).min(KING_DANGER_MAX_UNITS);
+        s += term(tr, us, w::KING_DANGER + units, 1);
+    }
+
+    for sq in pos.pieces(us, PieceKind::Rook) {
+        let file = Bitboard::file(sq.file());
+        if (file & our_pawns).is_empty() {
+            s += if (file & their_pawns).is_empty() {
+                term(tr, us, w::ROOK_OPEN_FILE, 1)
+            } else {
+                term(tr, us, w::ROOK_SEMI_OPEN_FILE, 1)
+            };
+        }
+    }
+    if pos.pieces(us, PieceKind::Bishop).more_than_one() {
+        s += term(tr, us, w::BISHOP_PAIR, 1);
+    }
+    let outpost_ranks = if us == Side::White {
+        Bitboard::rank(3) | Bitboard::rank(4) | Bitboard::rank(5)
+    } else {
+        Bitboard::rank(2) | Bitboard::rank(3) | Bitboard::rank(4)
+    };
+    let candidates = outpost_ranks & map.pawns;
+    for (kind, idx) in [
+        (PieceKind::Knight, w::KNIGHT_OUTPOST),
+        (PieceKind::Bishop, w::BISHOP_OUTPOST),
+    ] {
+        for sq in pos.pieces(us, kind) & candidates {
+            let reach =
+                t.passed_mask[us.index()][sq.index()] & t.adjacent_files[sq.file() as usize];
+            if (reach & their_pawns).is_empty() {
+                s += term(tr, us, idx, 1);
+            }
+        }
+    }
+
+    s += pawn_structure(pos, us, t, tr);
+    s += king_shield(pos, us, tr);
+    (s, map)
+}
+
+fn pawn_structure<T: Trace>(pos: &Position, us: Side, t: &Tables, tr: &mut T) -> S {
+    let them = !us;
+    let our_pawns = pos.pieces(us, PieceKind::Pawn);
+    let their_pawns = pos.pieces(them, PieceKind::Pawn);
+    let our_king = pos.king_square(us);
+    let their_king = pos.king_square(them);
+    let mut s = S(0, 0);
+    for sq in our_pawns {
+        let f = sq.file() as usize;
+        let forward = t.forward_file[us.index()][sq.index()];
+        if (forward & our_pawns).any() {
+            s += term(tr, us, w::DOUBLED, 1);
+        }
+        let adjacent = t.adjacent_files[f];
+        let rel = if us == Side::White {
+            sq.rank()
+        } else {
+            7 - sq.rank()
+        } as usize;
+        if (attacks::pawn_attacks(them, sq) & our_pawns).any() {
+            s += term(tr, us, w::SUPPORTED + rel, 1);
+        }
+        if (adjacent & Bitboard::rank(sq.rank()) & our_pawns).any() {
+            s += term(tr, us, w::PHALANX + rel, 1);
+        }
+        if (adjacent & our_pawns).is_empty() {
+            s += term(tr, us, w::ISOLATED, 1);
+        } else if (forward & their_pawns).is_empty()
+            && (t.passed_mask[them.index()][sq.index()] & adjacent & our_pawns).is_empty()
+            && (attacks::pawn_attacks(us, sq) & their_pawns).is_empty()
+        {
+            // No friendly pawn beside or behind it can ever defend it, on a half-open file.
+            if let Some(stop) = sq.offset(0, us.sign()) {
+                if (attacks::pawn_attacks(us, stop) & their_pawns).any() {
+                    s += term(tr, us, w::BACKWARD_OPEN, 1);
+                }
+            }
+        }
+        if (t.passed_mask[us.index()][sq.index()] & their_pawns).is_empty() {
+            let rel_rank = if us == Side::White {
+                sq.rank()
+            } else {
+                7 - sq.rank()
+            } as usize;
+            s += term(tr, us, w::PASSED + rel_rank, 1);
+            if let Some(stop) = sq.offset(0, us.sign()) {
+                s += term(
+                    tr,
+                    us,
+                    w::PASSER_ENEMY_KING + rel_rank,
+                    distance(their_king, stop),
+                );
+                s += term(
+                    tr,
+                    us,
+                    w::PASSER_OWN_KING + rel_rank,
+                    distance(our_king, stop),
+                );
+                if pos.occupied().contains(stop) {
+                    s += term(tr, us, w::PASSER_BLOCKED, 1);
+                } else if (forward & pos.occupied()).is_empty() {
+                    s += term(tr, us, w::PASSER_FREE + rel_rank, 1);
+                }
+            }
+        }
+    }
+    s
+}
+
+/// The pawn shield in front of a king still near its home rank.
+fn king_shield<T: Trace>(pos: &Position, us: Side, tr: &mut T) -> S {
+    let king = pos.king_square(us);
+    let rel_rank = if us == Side::White {
+        king.rank()
+    } else {
+        7 - king.rank()
+    };
+    if rel_rank > 1 {
+        return S(0, 0);
+    }
+    let our_pawns = pos.pieces(us, PieceKind::Pawn);
+    let their_pawns = pos.pieces(!us, PieceKind::Pawn);
+    let kf = king.file() as i32;
+    let mut v = S(0, 0);
+    for f in (kf - 1).max(0)..=(kf + 1).min(7) {
+        let file = Bitboard::file(f as u32);
+        let near = king
+            .offset(f - kf, us.sign())
+            .is_some_and(|s| our_pawns.contains(s));
+        let far = king
+            .offset(f - kf, 2 * us.sign())
+            .is_some_and(|s| our_pawns.contains(s));
+        v += if near {
+            term(tr, us, w::SHIELD_NEAR, 1)
+        } else if far {
+            term(tr, us, w::SHIELD_FAR, 1)
+        } else {
+            term(tr, us, w::SHIELD_MISSING, 1)
+        };
+        if (file & (our_pawns | their_pawns)).is_empty() {
+            v += term(tr, us, w::SHIELD_OPEN_FILE, 1);
+        }
+    }
+    v
+}
+
+/// The hand-set weights the tuner started from (bootstrap only).
+pub fn hand_weights() -> Vec<(i32, i32)> {
+    let mut v = vec![S(0, 0); PARAM_COUNT];
+    let material = [
+        S(82, 100),
+        S(330, 300),
+        S(345, 320),
+        S(470, 520),
+        S(1000, 960),
+        S(0, 0),
+    ];
+    for k in PieceKind::ALL {
+        v[w::MATERIAL + k.index()] = material[k.index()];
+        for sq in Square::all() {
+            v[w::PST + k.index() * 64 + sq.index()] = piece_square(k, sq);
+        }
+    }
+    let mob = [
+        (w::MOB_KNIGHT, S(4, 4), 4, 1),
+        (w::MOB_BISHOP, S(5, 5), 6, 2),
+        (w::MOB_ROOK, S(2, 4), 6, 3),
+        (w::MOB_QUEEN, S(1, 2), 12, 4),
+    ];
+    for (off, wt, base, k) in mob {
+        for c in 0..MOBILITY_LEN[k] {
+            v[off + c] = wt * (c as i32 - base);
+        }
+    }
+    let passed = [
+        S(0, 0),
+        S(2, 10),
+        S(5, 14),
+        S(10, 26),
+        S(22, 48),
+        S(40, 80),
+        S(60, 125),
+        S(0, 0),
+    ];
+    for r in 0..8 {
+        v[w::PASSED + r] = passed[r];
+        v[w::PASSER_ENEMY_KING + r] = S(0, 2 * r as i32);
+        v[w::PASSER_OWN_KING + r] = S(0, -(r as i32));
+    }
+    v[w::PASSER_BLOCKED] = S(-6, -20);
+    v[w::DOUBLED] = S(-10, -22);
+    v[w::ISOLATED] = S(-10, -12);
+    v[w::BACKWARD_OPEN] = S(-6, -6);
+    v[w::BISHOP_PAIR] = S(30, 50);
+    v[w::ROOK_OPEN_FILE] = S(22, 8);
+    v[w::ROOK_SEMI_OPEN_FILE] = S(10, 6);
+    v[w::THREAT_BY_PAWN] = S(45, 30);
+    v[w::THREAT_MINOR_ON_MAJOR] = S(30, 20);
+    v[w::HANGING] = S(18, 10);
+    v[w::SHIELD_NEAR] = S(14, 0);
+    v[w::SHIELD_FAR] = S(7, 0);
+    v[w::SHIELD_MISSING] = S(-14, 0);
+    v[w::SHIELD_OPEN_FILE] = S(-10, 0);
+    for u in 0..=KING_DANGER_MAX_UNITS {
+        let d = (2 * (u * u) as i32).min(500);
+        v[w::KING_DANGER + u] = S(d, d / 4);
+    }
+    v.iter().map(|s| (s.0, s.1)).collect()
 }
 
 /// The piece-square term (without material) for a White piece on `sq`.
@@ -176,317 +755,6 @@ fn piece_square(kind: PieceKind, sq: Square) -> S {
             S(mg, 28 - 10 * cd)
         }
     }
-}
-
-static TABLES: Lazy<Tables> = Lazy::new(|| {
-    let mut t = Tables {
-        psqt: [[S(0, 0); 64]; 12],
-        passed_mask: [[Bitboard::EMPTY; 64]; 2],
-        forward_file: [[Bitboard::EMPTY; 64]; 2],
-        adjacent_files: [Bitboard::EMPTY; 8],
-        king_zone: [[Bitboard::EMPTY; 64]; 2],
-        distance: [[0; 64]; 64],
-    };
-    for f in 0..8u32 {
-        let mut adj = Bitboard::EMPTY;
-        if f > 0 {
-            adj |= Bitboard::file(f - 1);
-        }
-        if f < 7 {
-            adj |= Bitboard::file(f + 1);
-        }
-        t.adjacent_files[f as usize] = adj;
-    }
-    for sq in Square::all() {
-        for kind in PieceKind::ALL {
-            let v = MATERIAL[kind.index()] + piece_square(kind, sq);
-            t.psqt[kind.index()][sq.index()] = v;
-            // Black's piece on the mirrored square, as a White-positive value.
-            t.psqt[6 + kind.index()][sq.flip_rank().index()] = S(-v.0, -v.1);
-        }
-        for side in Side::ALL {
-            let mut ahead = Bitboard::EMPTY;
-            let mut r = sq.rank() as i32 + side.sign();
-            while (0..8).contains(&r) {
-                ahead |= Bitboard::rank(r as u32);
-                r += side.sign();
-            }
-            let file = Bitboard::file(sq.file());
-            t.forward_file[side.index()][sq.index()] = ahead & file;
-            t.passed_mask[side.index()][sq.index()] =
-                ahead & (file | t.adjacent_files[sq.file() as usize]);
-            let mut zone = attacks::king_attacks(sq).with(sq);
-            for z in zone {
-                if let Some(front) = z.offset(0, 2 * side.sign()) {
-                    if front.rank().abs_diff(sq.rank()) == 2 {
-                        zone |= Bitboard::from_square(front);
-                    }
-                }
-            }
-            t.king_zone[side.index()][sq.index()] = zone;
-        }
-        for other in Square::all() {
-            t.distance[sq.index()][other.index()] =
-                (sq.file().abs_diff(other.file())).max(sq.rank().abs_diff(other.rank())) as i32;
-        }
-    }
-    t
-});
-
-/// Forces the evaluation tables to be built now.
-pub fn init() {
-    Lazy::force(&TABLES);
-}
-
-/// Chebyshev (king-move) distance between two squares.
-#[inline]
-pub fn distance(a: Square, b: Square) -> i32 {
-    TABLES.distance[a.index()][b.index()]
-}
-
-/// The side to move's evaluation of `pos` in centipawns.
-pub fn evaluate(pos: &Position) -> i32 {
-    let t = &*TABLES;
-    let mut score = S(0, 0);
-    let mut phase = 0;
-    for side in Side::ALL {
-        for kind in PieceKind::ALL {
-            let bb = pos.pieces(side, kind);
-            phase += PHASE_WEIGHT[kind.index()] * bb.count() as i32;
-            let table = &t.psqt[side.index() * 6 + kind.index()];
-            for sq in bb {
-                score += table[sq.index()];
-            }
-        }
-    }
-    let (white, white_attacks) = evaluate_side(pos, Side::White, t);
-    let (black, black_attacks) = evaluate_side(pos, Side::Black, t);
-    score += white;
-    score -= black;
-    score += threats(pos, Side::White, &white_attacks, &black_attacks);
-    score -= threats(pos, Side::Black, &black_attacks, &white_attacks);
-
-    let phase = phase.min(PHASE_TOTAL);
-    let mut eg = score.1;
-    let strong = if eg >= 0 { Side::White } else { Side::Black };
-    let (scale, mop_up) = endgame_scale(pos, strong, t);
-    eg = eg * scale / SCALE_NORMAL + mop_up * strong.sign();
-    let mut v = (score.0 * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
-    if scale == 0 {
-        v = 0;
-    }
-    let v = if pos.side_to_move() == Side::White {
-        v
-    } else {
-        -v
-    };
-    if scale == 0 {
-        v
-    } else {
-        v + TEMPO
-    }
-}
-
-/// The squares one side attacks: all of them, and those attacked by its pawns and minor pieces.
-#[derive(Debug, Clone, Copy, Default)]
-struct AttackMap {
-    all: Bitboard,
-    pawns: Bitboard,
-    minors: Bitboard,
-}
-
-/// Bonuses for `us` attacking the other side's pieces: with pawns, minors on majors, and
-/// pieces attacked but not defended.
-fn threats(pos: &Position, us: Side, ours: &AttackMap, theirs: &AttackMap) -> S {
-    let them = !us;
-    let their_pieces = pos.side_pieces(them)
-        - pos.pieces(them, PieceKind::Pawn)
-        - pos.pieces(them, PieceKind::King);
-    let majors = pos.pieces(them, PieceKind::Rook) | pos.pieces(them, PieceKind::Queen);
-    let mut s = S(0, 0);
-    s += THREAT_BY_PAWN * (their_pieces & ours.pawns).count() as i32;
-    s += THREAT_MINOR_ON_MAJOR * (majors & ours.minors).count() as i32;
-    let hanging =
-        (pos.side_pieces(them) - pos.pieces(them, PieceKind::King)) & ours.all & !theirs.all;
-    s += HANGING * hanging.count() as i32;
-    s
-}
-
-/// Mobility, pawn structure, king safety and piece terms for one side (positive = good for it),
-/// and the squares it attacks.
-fn evaluate_side(pos: &Position, us: Side, t: &Tables) -> (S, AttackMap) {
-    let them = !us;
-    let occ = pos.occupied();
-    let our_pawns = pos.pieces(us, PieceKind::Pawn);
-    let their_pawns = pos.pieces(them, PieceKind::Pawn);
-    let mut their_pawn_attacks = Bitboard::EMPTY;
-    for sq in their_pawns {
-        their_pawn_attacks |= attacks::pawn_attacks(them, sq);
-    }
-    let mut map = AttackMap::default();
-    for sq in our_pawns {
-        map.pawns |= attacks::pawn_attacks(us, sq);
-    }
-    map.all = map.pawns | attacks::king_attacks(pos.king_square(us));
-    let safe = !(pos.side_pieces(us) | their_pawn_attacks);
-    let their_king = pos.king_square(them);
-    let their_zone = t.king_zone[them.index()][their_king.index()];
-    let mut s = S(0, 0);
-    let mut attack_units = 0;
-    let mut attackers = 0;
-
-    let mut mobility = |kind: PieceKind, weight: S, attacked: Bitboard| {
-        map.all |= attacked;
-        if matches!(kind, PieceKind::Knight | PieceKind::Bishop) {
-            map.minors |= attacked;
-        }
-        s += weight * ((attacked & safe).count() as i32 - MOBILITY_BASE[kind.index()]);
-        let hits = attacked & their_zone;
-        if hits.any() {
-            attackers += 1;
-            attack_units += KING_ATTACK_WEIGHT[kind.index()] * (1 + hits.count() as i32) / 2;
-        }
-    };
-    for sq in pos.pieces(us, PieceKind::Knight) {
-        mobility(
-            PieceKind::Knight,
-            MOBILITY_KNIGHT,
-            attacks::knight_attacks(sq),
-        );
-    }
-    let queens = pos.pieces(us, PieceKind::Queen);
-    for sq in pos.pieces(us, PieceKind::Bishop) {
-        // Bishops see through their own queen.
-        mobility(
-            PieceKind::Bishop,
-            MOBILITY_BISHOP,
-            attacks::bishop_attacks(sq, occ - queens),
-        );
-    }
-    for sq in pos.pieces(us, PieceKind::Rook) {
-        let rooks = pos.pieces(us, PieceKind::Rook);
-        mobility(
-            PieceKind::Rook,
-            MOBILITY_ROOK,
-            attacks::rook_attacks(sq, occ - queens - rooks),
-        );
-    }
-    for sq in queens {
-        mobility(
-            PieceKind::Queen,
-            MOBILITY_QUEEN,
-            attacks::queen_attacks(sq, occ),
-        );
-    }
-    if attackers >= 2 && queens.any() {
-        let danger = (attack_units * attack_units * 2).min(KING_DANGER_CAP);
-        s += S(danger, danger / 4);
-    }
-
-    for sq in pos.pieces(us, PieceKind::Rook) {
-        let file = Bitboard::file(sq.file());
-        if (file & our_pawns).is_empty() {
-            s += if (file & their_pawns).is_empty() {
-                ROOK_OPEN_FILE
-            } else {
-                ROOK_SEMI_OPEN_FILE
-            };
-        }
-    }
-    if pos.pieces(us, PieceKind::Bishop).more_than_one() {
-        s += BISHOP_PAIR;
-    }
-
-    s += pawn_structure(pos, us, t);
-    s += S(king_shield(pos, us), 0);
-    (s, map)
-}
-
-fn pawn_structure(pos: &Position, us: Side, t: &Tables) -> S {
-    let them = !us;
-    let our_pawns = pos.pieces(us, PieceKind::Pawn);
-    let their_pawns = pos.pieces(them, PieceKind::Pawn);
-    let our_king = pos.king_square(us);
-    let their_king = pos.king_square(them);
-    let mut s = S(0, 0);
-    for sq in our_pawns {
-        let f = sq.file() as usize;
-        let forward = t.forward_file[us.index()][sq.index()];
-        if (forward & our_pawns).any() {
-            s += DOUBLED;
-        }
-        let adjacent = t.adjacent_files[f];
-        if (adjacent & our_pawns).is_empty() {
-            s += ISOLATED;
-        } else if (forward & their_pawns).is_empty()
-            && (t.passed_mask[them.index()][sq.index()] & adjacent & our_pawns).is_empty()
-            && (attacks::pawn_attacks(us, sq) & their_pawns).is_empty()
-        {
-            // No friendly pawn beside or behind it can ever defend it, on a half-open file.
-            if let Some(stop) = sq.offset(0, us.sign()) {
-                if (attacks::pawn_attacks(us, stop) & their_pawns).any() {
-                    s += BACKWARD_OPEN;
-                }
-            }
-        }
-        if (t.passed_mask[us.index()][sq.index()] & their_pawns).is_empty() {
-            let rel_rank = if us == Side::White {
-                sq.rank()
-            } else {
-                7 - sq.rank()
-            } as usize;
-            s += PASSED_BY_RANK[rel_rank];
-            if let Some(stop) = sq.offset(0, us.sign()) {
-                let w = rel_rank as i32;
-                s += S(
-                    0,
-                    w * (PASSER_ENEMY_KING_DIST * distance(their_king, stop)
-                        - PASSER_OWN_KING_DIST * distance(our_king, stop)),
-                );
-                if pos.occupied().contains(stop) {
-                    s += PASSER_BLOCKED;
-                }
-            }
-        }
-    }
-    s
-}
-
-/// The pawn shield in front of a king still near its home rank (middle game only).
-fn king_shield(pos: &Position, us: Side) -> i32 {
-    let king = pos.king_square(us);
-    let rel_rank = if us == Side::White {
-        king.rank()
-    } else {
-        7 - king.rank()
-    };
-    if rel_rank > 1 {
-        return 0;
-    }
-    let our_pawns = pos.pieces(us, PieceKind::Pawn);
-    let their_pawns = pos.pieces(!us, PieceKind::Pawn);
-    let kf = king.file() as i32;
-    let mut v = 0;
-    for f in (kf - 1).max(0)..=(kf + 1).min(7) {
-        let file = Bitboard::file(f as u32);
-        let near = king
-            .offset(f - kf, us.sign())
-            .is_some_and(|s| our_pawns.contains(s));
-        let far = king
-            .offset(f - kf, 2 * us.sign())
-            .is_some_and(|s| our_pawns.contains(s));
-        v += if near {
-            SHIELD_NEAR
-        } else if far {
-            SHIELD_FAR
-        } else {
-            SHIELD_MISSING
-        };
-        if (file & (our_pawns | their_pawns)).is_empty() {
-            v += SHIELD_OPEN_FILE;
-        }
-    }
-    v
 }
 
 fn non_pawn_value(pos: &Position, side: Side) -> i32 {
@@ -626,6 +894,40 @@ mod tests {
         let right = eval("8/8/8/8/8/5N2/5K2/5B1k w - - 0 1");
         let wrong = eval("8/8/8/8/8/5N2/5K2/k4B2 w - - 0 1");
         assert!(right > wrong, "{right} vs {wrong}");
+    }
+
+    #[test]
+    fn trace_reproduces_the_evaluation() {
+        let w = weights();
+        for f in [
+            fen::STARTING_FEN,
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+            "8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 99 50",
+            "4k3/8/8/3b4/8/2P5/1P6/2B1K3 w - - 0 1",
+        ] {
+            let pos = fen::parse(f).unwrap();
+            let tr = trace(&pos);
+            let (mut mg, mut eg) = (0, 0);
+            for &(i, c) in &tr.coefs {
+                mg += w[i as usize].0 * c as i32;
+                eg += w[i as usize].1 * c as i32;
+            }
+            let eg = eg * tr.scale / SCALE_NORMAL + tr.mop_up;
+            let v = (mg * tr.phase + eg * (PHASE_TOTAL - tr.phase)) / PHASE_TOTAL;
+            let tempo = if pos.side_to_move() == Side::White {
+                TEMPO
+            } else {
+                -TEMPO
+            };
+            assert_eq!(v + tempo, tr.white_eval, "{f}");
+            let stm = if pos.side_to_move() == Side::White {
+                1
+            } else {
+                -1
+            };
+            assert_eq!(tr.white_eval * stm, evaluate(&pos), "{f}");
+        }
     }
 
     #[test]

@@ -68,7 +68,7 @@ const LEVELS: [LevelRow; 10] = [
     row("Advanced", 1850, 8, 250_000, 6, 10),
     row("Expert", 1920, 10, 800_000, 3, 5),
     row("Master", 1980, 14, 4_000_000, 0, 0),
-    row("Full strength", 2030, 64, 0, 0, 0),
+    row("Full strength", 2180, 64, 0, 0, 0),
 ];
 
 impl Level {

@@ -27,7 +27,7 @@ mod see;
 mod thread;
 mod tt;
 
-pub use eval::evaluate;
+pub use eval::{evaluate, hand_weights, trace, weights, EvalTrace, PARAM_COUNT, PARAM_LAYOUT};
 pub use level::{Level, LevelParams};
 pub use limits::{SearchLimits, TimeBudget, DEFAULT_DEPTH, DEFAULT_MOVE_OVERHEAD};
 pub use score::{Score, MATE, MAX_PLY};
