@@ -37,8 +37,10 @@ private class UniffiCallStatusSlot {
     var inUse = false
 }
 
-private val uniffiCallStatusSlot: ThreadLocal<UniffiCallStatusSlot> =
-    ThreadLocal.withInitial { UniffiCallStatusSlot() }
+// An initialValue override rather than ThreadLocal.withInitial, which needs Android API 26.
+private val uniffiCallStatusSlot = object : ThreadLocal<UniffiCallStatusSlot>() {
+    override fun initialValue() = UniffiCallStatusSlot()
+}
 
 private inline fun <U, E: kotlin.Exception> uniffiRustCallWithError(errorHandler: UniffiRustCallStatusErrorHandler<E>, callback: (UniffiRustCallStatus) -> U): U {
     val slot = uniffiCallStatusSlot.get()

@@ -585,3 +585,34 @@ fn a_search_can_override_the_engine_level() {
     let again = weak.search(&pos, &[], &SearchLimits::default(), &stop, &mut |_| {});
     assert_eq!(again.depth, 1);
 }
+
+#[test]
+fn uci_go_right_after_stop_still_prints_both_bestmoves() {
+    use std::io::{BufRead, Write};
+    let (mut child, mut stdin, stdout) = spawn_chesscore(&["uci"]);
+    // The second `go` arrives while the first search may still be finishing; and a `go`
+    // without any `stop` supersedes an infinite search.
+    writeln!(
+        stdin,
+        "position startpos\ngo depth 30\nstop\ngo depth 2\ngo infinite\ngo depth 1\nisready"
+    )
+    .unwrap();
+    let mut bestmoves = 0;
+    let mut lines = stdout.lines();
+    while bestmoves < 3 {
+        let line = lines.next().unwrap().unwrap();
+        if line.starts_with("bestmove") {
+            bestmoves += 1;
+        }
+    }
+    writeln!(stdin, "isready").unwrap();
+    loop {
+        let line = lines.next().unwrap().unwrap();
+        assert!(!line.starts_with("bestmove"), "a fourth bestmove: {line}");
+        if line == "readyok" {
+            break;
+        }
+    }
+    writeln!(stdin, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
+}

@@ -110,7 +110,9 @@ impl Session {
             "uci" => self.uci(),
             "isready" => say("readyok"),
             "ucinewgame" => {
-                self.engine.stop();
+                // A search still running ends with its bestmove first.
+                self.release();
+                self.engine.wait();
                 self.games += 1;
                 self.apply_config();
                 self.engine.new_game();
@@ -310,6 +312,12 @@ impl Session {
             i += 2;
         }
         limits.multi_pv = self.multi_pv;
+        if self.engine.is_searching() {
+            // A `go` before the last search ended (a GUI's quick `stop` + `go`, or no `stop` at
+            // all): that search still owes its bestmove, printed before this one starts.
+            self.release();
+            self.engine.wait();
+        }
         self.ponder = None;
         if hold && !limits.infinite {
             // `go ponder`: think on the opponent's time until `ponderhit` (then search this
@@ -344,11 +352,18 @@ impl Session {
             out.current
         };
         let output = Arc::clone(&self.output);
+        let info_output = Arc::clone(&self.output);
         self.engine.start(
             position,
             history,
             limits,
-            Box::new(|info: &SearchInfo| say(&info_line(info))),
+            Box::new(move |info: &SearchInfo| {
+                // A ponder search replaced at `ponderhit` may still deliver a held line.
+                let out = info_output.lock().unwrap_or_else(|e| e.into_inner());
+                if out.current == id {
+                    say(&info_line(info));
+                }
+            }),
             Box::new(move |result: SearchResult| {
                 let line = bestmove_line(&result);
                 let mut out = output.lock().unwrap_or_else(|e| e.into_inner());

@@ -29,7 +29,8 @@ pub struct SearchLimits {
     pub infinite: bool,
     /// MultiPV: how many best lines to report per iteration (0 and 1 both mean one). Each line
     /// after the first is the best line among the root moves not already shown; searching
-    /// more lines costs time, the move played is always line 1's.
+    /// more lines costs time (and at a level with a node budget, the lines share it). At full
+    /// strength the move played is line 1's; weaker levels may pick a near-best line instead.
     pub multi_pv: u32,
     /// Searches at this strength level instead of the engine's configured one, for this search
     /// only (e.g. a hint at full strength from an engine that plays at level 3).
@@ -71,6 +72,14 @@ impl SearchLimits {
         SearchLimits {
             move_time: Some(time),
             ..SearchLimits::default()
+        }
+    }
+
+    /// These limits, searched at `level` instead of the engine's own level.
+    pub fn with_level(self, level: Level) -> SearchLimits {
+        SearchLimits {
+            level: Some(level),
+            ..self
         }
     }
 

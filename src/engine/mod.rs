@@ -134,6 +134,10 @@ pub struct Engine {
     config: EngineConfig,
     tt: TranspositionTable,
     heur: Box<Heuristics>,
+    /// The level whose searches filled the table (`None`: empty). A search at another level
+    /// clears it first: weaker levels store noisy evaluations, and a full-strength search's deep
+    /// entries would let a weak level see past its horizon.
+    table_level: Option<Level>,
 }
 
 /// After this fraction of the optimum time, do not start another iteration.
@@ -148,6 +152,7 @@ impl Engine {
             tt: TranspositionTable::new(config.hash_mb),
             heur: Box::default(),
             config,
+            table_level: None,
         }
     }
 
@@ -160,6 +165,7 @@ impl Engine {
     pub fn set_config(&mut self, config: EngineConfig) {
         if config.hash_mb != self.config.hash_mb {
             self.tt = TranspositionTable::new(config.hash_mb);
+            self.table_level = None;
         }
         self.config = config;
     }
@@ -168,6 +174,7 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.heur.clear();
+        self.table_level = None;
     }
 
     /// Searches `root` and returns the move to play.
@@ -185,7 +192,12 @@ impl Engine {
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let start = Instant::now();
-        let params = limits.level.unwrap_or(self.config.level).params();
+        let level = limits.level.unwrap_or(self.config.level);
+        let params = level.params();
+        if self.table_level.is_some_and(|l| l != level) {
+            self.tt.clear();
+        }
+        self.table_level = Some(level);
         let budget = TimeBudget::new(limits, root.side_to_move(), self.config.move_overhead);
         let mut max_depth = if limits.infinite {
             MAX_PLY as u32 - 8
@@ -444,6 +456,45 @@ fn pick_near_best(moves: &[search::RootMove], margin: i32, seed: u64) -> Option<
 mod tests {
     use super::*;
     use crate::notation::{fen, uci};
+
+    #[test]
+    fn a_search_at_another_level_starts_from_an_empty_table() {
+        // Weaker levels store noisy evaluations, and a full-strength search's deep entries
+        // would let a weak level see past its horizon: the table is cleared between them.
+        let pos = fen::parse("r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQK2R w KQ - 0 8")
+            .unwrap();
+        let stop = AtomicBool::new(false);
+        let mut e = Engine::new(EngineConfig {
+            level: Level::new(3),
+            hash_mb: 1,
+            ..EngineConfig::default()
+        });
+        let tiny = |level: Option<Level>| SearchLimits {
+            nodes: Some(1),
+            level,
+            ..SearchLimits::default()
+        };
+        e.search(&pos, &[], &SearchLimits::default(), &stop, &mut |_| {});
+        let filled = e.tt.used_entries();
+        assert!(filled > 100, "{filled}");
+        // Same level: the table is kept.
+        e.search(&pos, &[], &tiny(None), &stop, &mut |_| {});
+        assert!(e.tt.used_entries() >= filled);
+        // Another level: cleared first.
+        e.search(&pos, &[], &tiny(Some(Level::MAX)), &stop, &mut |_| {});
+        assert!(e.tt.used_entries() < 10, "{}", e.tt.used_entries());
+        // Back to the engine's own level: cleared again after the full-strength search.
+        e.search(
+            &pos,
+            &[],
+            &SearchLimits::depth(4).with_level(Level::MAX),
+            &stop,
+            &mut |_| {},
+        );
+        assert!(e.tt.used_entries() > 100);
+        e.search(&pos, &[], &tiny(None), &stop, &mut |_| {});
+        assert!(e.tt.used_entries() < 10, "{}", e.tt.used_entries());
+    }
 
     #[test]
     fn finds_mate_in_one() {

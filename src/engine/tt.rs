@@ -205,6 +205,15 @@ impl TranspositionTable {
         };
     }
 
+    /// Entries holding a position, of any search (for tests).
+    #[cfg(test)]
+    pub fn used_entries(&self) -> usize {
+        self.entries
+            .iter()
+            .filter(|e| e.bound_generation & BOUND_MASK != 0)
+            .count()
+    }
+
     /// How full the table is, in permille, sampled over its first 1000 entries (entries of the
     /// current search only, as UCI's `hashfull` means).
     pub fn full_permille(&self) -> u32 {

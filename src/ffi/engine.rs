@@ -122,8 +122,9 @@ pub struct SearchLimits {
     #[uniffi(default = false)]
     pub infinite: bool,
     /// How many best lines to report per depth (MultiPV, for analysis): `onInfo` then comes
-    /// once per line, `multipv` 1 first. The move played is always line 1's. 0 counts as 1;
-    /// more lines than legal moves gives one line per legal move.
+    /// once per line, `multipv` 1 first. At full strength the best move is line 1's (weaker
+    /// levels may choose a near-best line, and the lines share their node budget). 0 counts as
+    /// 1; more lines than legal moves gives one line per legal move.
     #[uniffi(default = 1)]
     pub multi_pv: u32,
     /// Search at this level (1 to 10) instead of the engine's, for this search only: e.g. a

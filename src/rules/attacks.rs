@@ -258,8 +258,11 @@ impl Tables {
         for sq in Square::all() {
             let i = sq.index();
             // The constants are checked by the unit tests; a failure here cannot happen.
-            (rook_magics[i], _) = fill_magic(sq, &ROOK_DIRS, ROOK_MAGICS[i], &mut slider);
-            (bishop_magics[i], _) = fill_magic(sq, &BISHOP_DIRS, BISHOP_MAGICS[i], &mut slider);
+            let (rook, rook_ok) = fill_magic(sq, &ROOK_DIRS, ROOK_MAGICS[i], &mut slider);
+            let (bishop, bishop_ok) = fill_magic(sq, &BISHOP_DIRS, BISHOP_MAGICS[i], &mut slider);
+            debug_assert!(rook_ok && bishop_ok, "magic collision on square {i}");
+            rook_magics[i] = rook;
+            bishop_magics[i] = bishop;
         }
         let mut between = vec![[0u64; 64]; 64];
         let mut line = vec![[0u64; 64]; 64];

@@ -281,8 +281,10 @@ private class UniffiCallStatusSlot {
     var inUse = false
 }
 
-private val uniffiCallStatusSlot: ThreadLocal<UniffiCallStatusSlot> =
-    ThreadLocal.withInitial { UniffiCallStatusSlot() }
+// An initialValue override rather than ThreadLocal.withInitial, which needs Android API 26.
+private val uniffiCallStatusSlot = object : ThreadLocal<UniffiCallStatusSlot>() {
+    override fun initialValue() = UniffiCallStatusSlot()
+}
 
 private inline fun <U, E: kotlin.Exception> uniffiRustCallWithError(errorHandler: UniffiRustCallStatusErrorHandler<E>, callback: (UniffiRustCallStatus) -> U): U {
     val slot = uniffiCallStatusSlot.get()
@@ -4232,8 +4234,9 @@ data class SearchLimits (
     , 
     /**
      * How many best lines to report per depth (MultiPV, for analysis): `onInfo` then comes
-     * once per line, `multipv` 1 first. The move played is always line 1's. 0 counts as 1;
-     * more lines than legal moves gives one line per legal move.
+     * once per line, `multipv` 1 first. At full strength the best move is line 1's (weaker
+     * levels may choose a near-best line, and the lines share their node budget). 0 counts as
+     * 1; more lines than legal moves gives one line per legal move.
      */
     var `multiPv`: kotlin.UInt = 1u 
     , 

@@ -2815,8 +2815,9 @@ public struct SearchLimits: Equatable, Hashable {
     public var infinite: Bool
     /**
      * How many best lines to report per depth (MultiPV, for analysis): `onInfo` then comes
-     * once per line, `multipv` 1 first. The move played is always line 1's. 0 counts as 1;
-     * more lines than legal moves gives one line per legal move.
+     * once per line, `multipv` 1 first. At full strength the best move is line 1's (weaker
+     * levels may choose a near-best line, and the lines share their node budget). 0 counts as
+     * 1; more lines than legal moves gives one line per legal move.
      */
     public var multiPv: UInt32
     /**
@@ -2858,8 +2859,9 @@ public struct SearchLimits: Equatable, Hashable {
          */infinite: Bool = false, 
         /**
          * How many best lines to report per depth (MultiPV, for analysis): `onInfo` then comes
-         * once per line, `multipv` 1 first. The move played is always line 1's. 0 counts as 1;
-         * more lines than legal moves gives one line per legal move.
+         * once per line, `multipv` 1 first. At full strength the best move is line 1's (weaker
+         * levels may choose a near-best line, and the lines share their node budget). 0 counts as
+         * 1; more lines than legal moves gives one line per legal move.
          */multiPv: UInt32 = UInt32(1), 
         /**
          * Search at this level (1 to 10) instead of the engine's, for this search only: e.g. a

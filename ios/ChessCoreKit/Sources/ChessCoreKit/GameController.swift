@@ -50,7 +50,7 @@ public final class GameController {
     ///   is clamped to the valid range).
     public init(
         store: any GameStore, limits: SearchLimits = SearchLimits(),
-        hintLimits: SearchLimits = SearchLimits(moveTimeMs: 1000, level: 10)
+        hintLimits: SearchLimits = SearchLimits(moveTimeMs: 1000, level: engineLevels().last?.level)
     ) throws {
         let levels = engineLevels()
         let settings = Settings.decode(store.loadSettings(), levelCount: levels.count)

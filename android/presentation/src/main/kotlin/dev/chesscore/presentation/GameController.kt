@@ -8,6 +8,7 @@ import dev.chesscore.LegalMove
 import dev.chesscore.PieceKind
 import dev.chesscore.SearchHandle
 import dev.chesscore.SearchLimits
+import dev.chesscore.engineLevels
 import dev.chesscore.Side
 import dev.chesscore.ktx.replacing
 import dev.chesscore.ktx.searchListener
@@ -21,8 +22,8 @@ import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
 import kotlinx.coroutines.flow.update
 
-/** The default limits of a hint: one second at full strength, whatever level the engine plays at. */
-fun defaultHintLimits(): SearchLimits = SearchLimits(moveTimeMs = 1000uL, level = 10u)
+/** The default limits of a hint: one second at full strength (the strongest of [engineLevels]), whatever level the engine plays at. */
+fun defaultHintLimits(): SearchLimits = SearchLimits(moveTimeMs = 1000uL, level = engineLevels().last().level)
 
 /**
  * The board screen's presentation logic: turns the core's [dev.chesscore.GameSnapshot]s into
