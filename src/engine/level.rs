@@ -59,9 +59,9 @@ const fn row(
 /// Level 1 first. Elo on the Stockfish `UCI_Elo` scale, from one maximum-likelihood fit of all
 /// games played with the tuned evaluation (ENGINE_NOTES.md, "Levels"): short ladders against
 /// rated engines at 3+0.03 for every level, matches between neighbouring levels at 5+0.05 and
-/// level 10's 100 games against Stockfish 2200. Errors are about ±80 (level 2-8), level 1 is
+/// level 10's 200 games against Stockfish 2200. Errors are about ±80 (level 2-8), level 1 is
 /// only a bound (it lost all 8 games to the weakest anchor), and the fit cannot separate
-/// levels 9 and 10 at these time controls (tied, 2230 ± 50; level 10 won their match
+/// levels 9 and 10 at these time controls (tied, 2195 ± 40; level 10 won their match
 /// +8 =11 -1), so level 9 is listed 10 below level 10.
 const LEVELS: [LevelRow; 10] = [
     row("Beginner", 950, 1, 400, 40, 60),
@@ -70,10 +70,10 @@ const LEVELS: [LevelRow; 10] = [
     row("Club player", 1720, 4, 10_000, 20, 28),
     row("Improver", 1770, 5, 30_000, 15, 22),
     row("Intermediate", 1800, 6, 80_000, 10, 16),
-    row("Advanced", 1990, 8, 250_000, 6, 10),
-    row("Expert", 2100, 10, 800_000, 3, 5),
-    row("Master", 2220, 14, 4_000_000, 0, 0),
-    row("Full strength", 2230, 64, 0, 0, 0),
+    row("Advanced", 1980, 8, 250_000, 6, 10),
+    row("Expert", 2090, 10, 800_000, 3, 5),
+    row("Master", 2190, 14, 4_000_000, 0, 0),
+    row("Full strength", 2200, 64, 0, 0, 0),
 ];
 
 impl Level {
