@@ -3,7 +3,7 @@
 //! using the engine's transposition table and move-ordering heuristics.
 
 use super::eval::{self, has_non_pawn_material, PIECE_VALUE};
-use super::ordering::{is_bad_capture_score, Heuristics, ScoredMoves};
+use super::ordering::{is_bad_capture_score, ContKeys, Heuristics, PieceTo, ScoredMoves};
 use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::see::{gives_direct_check, see_ge};
 use super::tt::{Bound, TranspositionTable};
@@ -27,6 +27,10 @@ const LMR_MIN_DEPTH: i32 = 3;
 const IIR_DEPTH: i32 = 4;
 const DELTA_MARGIN: i32 = 200;
 const RAZOR_MARGIN: i32 = 300;
+/// Quiet moves remembered per node for history maluses (later ones go unpunished).
+const MAX_QUIETS_TRIED: usize = 64;
+/// Singular extensions from this depth on.
+const SE_DEPTH: i32 = 8;
 
 /// Late-move reductions by `[depth][move number]`.
 static LMR: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
@@ -70,6 +74,12 @@ pub(crate) struct Searcher<'a> {
     noise_seed: u64,
     /// Moves played on the path (for counter moves and null-move detection).
     path: [Move; MAX_PLY + 2],
+    /// The moving piece and destination of each move on the path (continuation history).
+    path_pt: [PieceTo; MAX_PLY + 2],
+    /// Per ply: the move a singular-extension search leaves out (null: none).
+    excluded: [Move; MAX_PLY + 2],
+    /// The depth of the current iteration (bounds singular extensions).
+    root_depth: i32,
     evals: [i32; MAX_PLY + 2],
     pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
@@ -122,6 +132,9 @@ impl<'a> Searcher<'a> {
             eval_noise,
             noise_seed,
             path: [Move::NULL; MAX_PLY + 2],
+            path_pt: [PieceTo::NONE; MAX_PLY + 2],
+            excluded: [Move::NULL; MAX_PLY + 2],
+            root_depth: 0,
             evals: [0; MAX_PLY + 2],
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
@@ -138,8 +151,15 @@ impl<'a> Searcher<'a> {
             .tt
             .probe(self.pos.key(), 0)
             .map_or(Move::NULL, |h| h.best_move);
-        let mut scored =
-            ScoredMoves::for_search(&self.pos, &list, tt_move, self.heur, 0, Move::NULL);
+        let mut scored = ScoredMoves::for_search(
+            &self.pos,
+            &list,
+            tt_move,
+            self.heur,
+            0,
+            Move::NULL,
+            ContKeys([PieceTo::NONE; 2]),
+        );
         while let Some((m, _)) = scored.next_best() {
             self.root_moves.push(RootMove {
                 mv: m,
@@ -216,6 +236,7 @@ impl<'a> Searcher<'a> {
     fn make(&mut self, m: Move, ply: usize) -> Undo {
         self.keys.push(self.pos.key());
         self.path[ply] = m;
+        self.path_pt[ply] = PieceTo::of(&self.pos, m);
         self.pos.make_move(m)
     }
 
@@ -223,6 +244,19 @@ impl<'a> Searcher<'a> {
     fn unmake(&mut self, m: Move, undo: &Undo) {
         self.pos.unmake_move(m, undo);
         self.keys.pop();
+    }
+
+    /// The continuation keys of a node at `ply`: the moves one and two plies before it.
+    #[inline]
+    fn cont_keys(&self, ply: usize) -> ContKeys {
+        let back = |k: usize| {
+            if ply >= k {
+                self.path_pt[ply - k]
+            } else {
+                PieceTo::NONE
+            }
+        };
+        ContKeys([back(1), back(2)])
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {
@@ -243,6 +277,7 @@ impl<'a> Searcher<'a> {
     /// score among them (a bound when outside the window).
     pub fn search_root(&mut self, depth: i32, mut alpha: i32, beta: i32) -> i32 {
         let mut best = -INFINITY;
+        self.root_depth = depth;
         let first = self.pv_start;
         self.seldepth = self.seldepth.max(1);
         for rm in self.root_moves[first..].iter_mut() {
@@ -344,12 +379,13 @@ impl<'a> Searcher<'a> {
             return alpha;
         }
 
+        let excluded = self.excluded[ply];
         let key = self.pos.key();
         let tt_hit = self.tt.probe(key, ply);
         let mut tt_move = Move::NULL;
         if let Some(hit) = tt_hit {
             tt_move = hit.best_move;
-            if !pv_node && hit.depth >= depth {
+            if !pv_node && excluded.is_null() && hit.depth >= depth {
                 let cutoff = match hit.bound {
                     Bound::Exact => true,
                     Bound::Lower => hit.score >= beta,
@@ -372,7 +408,7 @@ impl<'a> Searcher<'a> {
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
         self.heur.clear_killers(ply + 1);
 
-        if !pv_node && !in_check {
+        if !pv_node && !in_check && excluded.is_null() {
             // Reverse futility: far above beta at low depth.
             if depth <= RFP_DEPTH
                 && static_eval - RFP_MARGIN * (depth - improving as i32) >= beta
@@ -398,6 +434,7 @@ impl<'a> Searcher<'a> {
                 let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
                 self.keys.push(key);
                 self.path[ply] = Move::NULL;
+                self.path_pt[ply] = PieceTo::NONE;
                 let undo = self.pos.make_null_move();
                 let score = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.pos.unmake_null_move(&undo);
@@ -413,7 +450,7 @@ impl<'a> Searcher<'a> {
 
         // Internal iterative reduction: without a table move this node is probably not worth a
         // full-depth search yet.
-        if tt_move.is_null() && depth >= IIR_DEPTH {
+        if tt_move.is_null() && depth >= IIR_DEPTH && excluded.is_null() {
             depth -= 1;
         }
 
@@ -427,23 +464,35 @@ impl<'a> Searcher<'a> {
         } else {
             Move::NULL
         };
-        let mut moves = ScoredMoves::for_search(&self.pos, &list, tt_move, self.heur, ply, prev);
+        let cont = self.cont_keys(ply);
+        let mut moves =
+            ScoredMoves::for_search(&self.pos, &list, tt_move, self.heur, ply, prev, cont);
         let us = self.pos.side_to_move();
 
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = Move::NULL;
-        let mut quiets_tried = MoveList::new();
+        let mut quiets_tried = [(Move::NULL, PieceTo::NONE); MAX_QUIETS_TRIED];
+        let mut n_quiets = 0usize;
         let mut searched = 0usize;
         let lmp_limit = (3 + depth * depth) / (2 - improving as i32);
 
         while let Some((m, order)) = moves.next_best() {
+            if m == excluded {
+                continue;
+            }
             let capture = self.pos.captured_piece(m);
             let quiet = capture.is_none() && !m.is_promotion();
+            let pt = PieceTo::of(&self.pos, m);
+            let hist = if quiet {
+                self.heur.quiet_score(us, m, pt, cont)
+            } else {
+                0
+            };
 
             if !pv_node && !in_check && best_score > -MATE_BOUND && searched > 0 {
                 if quiet && !gives_direct_check(&self.pos, m) {
-                    if depth <= LMP_DEPTH && quiets_tried.len() as i32 >= lmp_limit {
+                    if depth <= LMP_DEPTH && n_quiets as i32 >= lmp_limit {
                         continue;
                     }
                     if depth <= FUTILITY_DEPTH
@@ -462,10 +511,46 @@ impl<'a> Searcher<'a> {
                 }
             }
 
+            // Singular extension: when every other move is clearly worse than the table move
+            // (by a reduced search without it), the table move is searched one ply deeper.
+            // When even the others beat beta, this node fails high at once (multi-cut).
+            let mut extension = 0;
+            if m == tt_move
+                && excluded.is_null()
+                && depth >= SE_DEPTH
+                && (ply as i32) < 2 * self.root_depth
+            {
+                if let Some(hit) = tt_hit {
+                    if hit.depth >= depth - 3
+                        && hit.bound != Bound::Upper
+                        && hit.score.abs() < MATE_BOUND
+                    {
+                        let singular_beta = hit.score - 2 * depth;
+                        self.excluded[ply] = m;
+                        let v = self.search(
+                            (depth - 1) / 2,
+                            singular_beta - 1,
+                            singular_beta,
+                            ply,
+                            false,
+                        );
+                        self.excluded[ply] = Move::NULL;
+                        if self.aborted {
+                            return 0;
+                        }
+                        if v < singular_beta {
+                            extension = 1;
+                        } else if singular_beta >= beta {
+                            return singular_beta;
+                        }
+                    }
+                }
+            }
+
             let undo = self.make(m, ply);
             let gives_check = self.pos.is_check();
             searched += 1;
-            let new_depth = depth - 1;
+            let new_depth = depth - 1 + extension;
             let score = if searched == 1 {
                 -self.search(new_depth, -beta, -alpha, ply + 1, pv_node)
             } else {
@@ -475,7 +560,7 @@ impl<'a> Searcher<'a> {
                     r -= pv_node as i32;
                     r += !improving as i32;
                     r -= gives_check as i32;
-                    r -= self.heur.history(us, m) / 6_000;
+                    r -= hist / 16_000;
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut s = -self.search(new_depth - r, -alpha - 1, -alpha, ply + 1, false);
@@ -506,23 +591,34 @@ impl<'a> Searcher<'a> {
                                 us,
                                 ply,
                                 depth,
-                                m,
+                                (m, pt),
                                 prev,
-                                quiets_tried.as_slice(),
+                                cont,
+                                &quiets_tried[..n_quiets],
                             );
                         }
                         break;
                     }
                 }
             }
-            if quiet {
-                quiets_tried.push(m);
+            if quiet && n_quiets < MAX_QUIETS_TRIED {
+                quiets_tried[n_quiets] = (m, pt);
+                n_quiets += 1;
             }
         }
 
         if searched == 0 {
-            // Everything was pruned (cannot happen with searched > 0 guard), keep a sane value.
-            return static_eval.max(alpha);
+            // Only the excluded move: "the others" fail low, so that move is singular.
+            // (Pruning cannot leave nothing: it needs a searched move first.)
+            return if excluded.is_null() {
+                static_eval.max(alpha)
+            } else {
+                alpha
+            };
+        }
+        if !excluded.is_null() {
+            // A search without the best move must not pose as this position's value.
+            return best_score;
         }
 
         let bound = if best_score >= beta {
