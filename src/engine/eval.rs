@@ -52,7 +52,7 @@ const PHASE_TOTAL: i32 = 24;
 /// Mobility tables have one entry per count of safe attacked squares.
 const MOBILITY_LEN: [usize; 6] = [0, 9, 14, 15, 28, 0];
 /// King danger is indexed by attack units, capped at this.
-const KING_DANGER_MAX_UNITS: usize = 16;
+const KING_DANGER_MAX_UNITS: usize = 24;
 
 /// The layout of the tunable weight vector [`WEIGHTS`] (`eval_weights.rs`, written by
 /// `examples/tune.rs`): each term's offset; the table terms take several slots.
@@ -97,7 +97,9 @@ mod w {
     /// Knight / bishop on relative rank 4-6, defended by a pawn, out of enemy pawns' reach.
     pub const KNIGHT_OUTPOST: usize = PASSER_FREE + 8;
     pub const BISHOP_OUTPOST: usize = KNIGHT_OUTPOST + 1;
-    pub const COUNT: usize = BISHOP_OUTPOST + 1;
+    /// A safe square from which a knight / bishop / rook / queen of ours can check (4).
+    pub const SAFE_CHECK: usize = BISHOP_OUTPOST + 1;
+    pub const COUNT: usize = SAFE_CHECK + 4;
 }
 
 /// Number of tunable weights.
@@ -147,6 +149,11 @@ pub const PARAM_LAYOUT: &[(&str, usize, usize)] = &[
     ("passer with a free path by rank", w::PASSER_FREE, 8),
     ("knight outpost", w::KNIGHT_OUTPOST, 1),
     ("bishop outpost", w::BISHOP_OUTPOST, 1),
+    (
+        "safe check by knight, bishop, rook, queen",
+        w::SAFE_CHECK,
+        4,
+    ),
 ];
 
 include!("eval_weights.rs");
@@ -159,13 +166,15 @@ pub fn weights() -> Vec<(i32, i32)> {
 const TEMPO: i32 = 12;
 /// King-zone attack weights by attacker kind (knight, bishop, rook, queen).
 const KING_ATTACK_WEIGHT: [i32; 6] = [0, 2, 2, 3, 5, 0];
+/// King-danger units for a safe check by a knight, bishop, rook or queen.
+const SAFE_CHECK_UNITS: [i32; 6] = [0, 3, 2, 4, 4, 0];
 
 /// Pieces on the board below which a pawnless side cannot win (about a minor piece's margin).
 const PAWNLESS_WIN_MARGIN: i32 = 400;
 /// Endgame scaling is out of this.
 const SCALE_NORMAL: i32 = 64;
 const SCALE_OPPOSITE_BISHOPS: i32 = 32;
-const SCALE_PAWNLESS_SMALL_EDGE: i32 = 4;
+const SCALE_PAWNLESS_SMALL_EDGE: i32 = 3;
 /// Bonus for driving a lone king to the edge (or to the right corner for KBN v K).
 const MOP_UP_EDGE: i32 = 12;
 const MOP_UP_KINGS_CLOSE: i32 = 6;
@@ -385,6 +394,12 @@ struct AttackMap {
     all: Bitboard,
     pawns: Bitboard,
     minors: Bitboard,
+    /// By piece kind (knight, bishop, rook, queen at their indices).
+    by_kind: [Bitboard; 6],
+    /// King-danger units of the attack on the other king (zone attacks so far).
+    attack_units: i32,
+    /// Pieces attacking the other king's zone.
+    attackers: i32,
 }
 
 /// `n` times weight `idx` for `us`, recorded in the trace.
@@ -424,6 +439,46 @@ fn threats<T: Trace>(
     let hanging =
         (pos.side_pieces(them) - pos.pieces(them, PieceKind::King)) & ours.all & !theirs.all;
     s += term(tr, us, w::HANGING, hanging.count() as i32);
+    s += king_danger(pos, us, ours, theirs, tr);
+    s
+}
+
+/// The attack on the other king: zone attacks and safe checks, as a tuned table of danger
+/// units (only with two attackers and a queen), plus a term per kind of safe check.
+fn king_danger<T: Trace>(
+    pos: &Position,
+    us: Side,
+    ours: &AttackMap,
+    theirs: &AttackMap,
+    tr: &mut T,
+) -> S {
+    let them = !us;
+    let king = pos.king_square(them);
+    let occ = pos.occupied();
+    // Squares we can move to that they do not defend.
+    let safe = !pos.side_pieces(us) & !theirs.all;
+    let diagonal = attacks::bishop_attacks(king, occ);
+    let straight = attacks::rook_attacks(king, occ);
+    let mut s = S(0, 0);
+    let mut units = ours.attack_units;
+    for (i, (kind, checks)) in [
+        (PieceKind::Knight, attacks::knight_attacks(king)),
+        (PieceKind::Bishop, diagonal),
+        (PieceKind::Rook, straight),
+        (PieceKind::Queen, diagonal | straight),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        if (checks & ours.by_kind[kind.index()] & safe).any() {
+            units += SAFE_CHECK_UNITS[kind.index()];
+            s += term(tr, us, w::SAFE_CHECK + i, 1);
+        }
+    }
+    if ours.attackers >= 2 && pos.pieces(us, PieceKind::Queen).any() {
+        let units = (units as usize).min(KING_DANGER_MAX_UNITS);
+        s += term(tr, us, w::KING_DANGER + units, 1);
+    }
     s
 }
 
@@ -452,6 +507,7 @@ fn evaluate_side<T: Trace>(pos: &Position, us: Side, t: &Tables, tr: &mut T) -> 
 
     let mut mobility = |kind: PieceKind, base: usize, attacked: Bitboard, tr: &mut T| {
         map.all |= attacked;
+        map.by_kind[kind.index()] |= attacked;
         if matches!(kind, PieceKind::Knight | PieceKind::Bishop) {
             map.minors |= attacked;
         }
@@ -498,10 +554,8 @@ fn evaluate_side<T: Trace>(pos: &Position, us: Side, t: &Tables, tr: &mut T) -> 
             tr,
         );
     }
-    if attackers >= 2 && queens.any() {
-        let units = (attack_units as usize).min(KING_DANGER_MAX_UNITS);
-        s += term(tr, us, w::KING_DANGER + units, 1);
-    }
+    map.attack_units = attack_units;
+    map.attackers = attackers;
 
     for sq in pos.pieces(us, PieceKind::Rook) {
         let file = Bitboard::file(sq.file());
@@ -874,6 +928,32 @@ mod tests {
     fn extra_material_counts() {
         assert!(eval("4k3/8/8/8/8/8/4P3/4K2Q w - - 0 1") > 800);
         assert!(eval("4k3/8/8/8/8/8/4P3/4K2Q b - - 0 1") < -800);
+    }
+
+    fn uses(f: &str, idx: usize) -> i16 {
+        trace(&fen::parse(f).unwrap())
+            .coefs
+            .iter()
+            .find(|(i, _)| *i as usize == idx)
+            .map_or(0, |&(_, c)| c)
+    }
+
+    #[test]
+    fn safe_checks_count_only_when_undefended() {
+        // White's queen can check on d8 (back rank) and nothing of Black's covers d8.
+        let open = "6k1/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 1";
+        assert_eq!(uses(open, w::SAFE_CHECK + 3), 1);
+        assert_eq!(uses(open, w::SAFE_CHECK + 2), 0);
+        // A black rook on a8 covers d8, the other checking squares are covered by the king.
+        let covered = "r5k1/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 1";
+        assert_eq!(uses(covered, w::SAFE_CHECK + 3), 0);
+        // Black's knight can check on e2 (f3 is covered by the g2 pawn).
+        let knight = "6k1/5ppp/8/8/3n4/8/5PPP/6K1 b - - 0 1";
+        assert_eq!(uses(knight, w::SAFE_CHECK), -1);
+        // More attack on the king means more danger.
+        let attacked = eval("6k1/5ppp/8/6N1/8/8/5PPP/3Q2K1 w - - 0 1");
+        let calm = eval("6k1/5ppp/8/8/8/8/N4PPP/3Q2K1 w - - 0 1");
+        assert!(attacked > calm, "{attacked} vs {calm}");
     }
 
     #[test]
