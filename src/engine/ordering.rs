@@ -1,6 +1,7 @@
 //! Move ordering: the transposition-table move first, then winning captures by most valuable
-//! victim / least valuable attacker, killer moves, quiet moves by history, and losing captures
-//! last. Also the history, killer and counter-move tables the search learns as it goes.
+//! victim / least valuable attacker, killer moves, quiet moves by history (butterfly plus
+//! continuation history), and losing captures last. Also the history, killer, counter-move and
+//! continuation tables the search learns as it goes.
 
 use super::eval::PIECE_VALUE;
 use super::score::MAX_PLY;

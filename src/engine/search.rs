@@ -1,6 +1,6 @@
 //! The search: iterative deepening over a principal-variation alpha-beta search with aspiration
-//! windows, quiescence, null-move pruning, late move reductions and the usual forward pruning,
-//! using the engine's transposition table and move-ordering heuristics.
+//! windows, quiescence, null-move pruning, late move reductions, singular extensions and the
+//! usual forward pruning, using the engine's transposition table and move-ordering heuristics.
 
 use super::eval::{self, has_non_pawn_material, PIECE_VALUE};
 use super::ordering::{is_bad_capture_score, ContKeys, Heuristics, PieceTo, ScoredMoves};
