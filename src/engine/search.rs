@@ -234,9 +234,16 @@ impl<'a> Searcher<'a> {
 
     #[inline]
     fn make(&mut self, m: Move, ply: usize) -> Undo {
+        let pt = PieceTo::of(&self.pos, m);
+        self.make_pt(m, pt, ply)
+    }
+
+    /// [`Self::make`] when the caller already has the move's `PieceTo`.
+    #[inline]
+    fn make_pt(&mut self, m: Move, pt: PieceTo, ply: usize) -> Undo {
         self.keys.push(self.pos.key());
         self.path[ply] = m;
-        self.path_pt[ply] = PieceTo::of(&self.pos, m);
+        self.path_pt[ply] = pt;
         self.pos.make_move(m)
     }
 
@@ -484,11 +491,6 @@ impl<'a> Searcher<'a> {
             let capture = self.pos.captured_piece(m);
             let quiet = capture.is_none() && !m.is_promotion();
             let pt = PieceTo::of(&self.pos, m);
-            let hist = if quiet {
-                self.heur.quiet_score(us, m, pt, cont)
-            } else {
-                0
-            };
 
             if !pv_node && !in_check && best_score > -MATE_BOUND && searched > 0 {
                 if quiet && !gives_direct_check(&self.pos, m) {
@@ -547,7 +549,7 @@ impl<'a> Searcher<'a> {
                 }
             }
 
-            let undo = self.make(m, ply);
+            let undo = self.make_pt(m, pt, ply);
             let gives_check = self.pos.is_check();
             searched += 1;
             let new_depth = depth - 1 + extension;
@@ -560,7 +562,7 @@ impl<'a> Searcher<'a> {
                     r -= pv_node as i32;
                     r += !improving as i32;
                     r -= gives_check as i32;
-                    r -= hist / 16_000;
+                    r -= self.heur.quiet_score(us, m, pt, cont) / 16_000;
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut s = -self.search(new_depth - r, -alpha - 1, -alpha, ply + 1, false);
