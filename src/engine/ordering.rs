@@ -7,6 +7,7 @@ use super::eval::PIECE_VALUE;
 use super::score::MAX_PLY;
 use super::see::see_ge;
 use crate::rules::{Move, MoveList, PieceKind, Position, Side, MAX_MOVES};
+use std::mem::MaybeUninit;
 
 const TT_MOVE: i32 = 4_000_000;
 const GOOD_CAPTURE: i32 = 2_000_000;
@@ -202,109 +203,207 @@ pub fn mvv_lva(pos: &Position, m: Move) -> i32 {
     victim * 8 - attacker
 }
 
+/// How a [`ScoredMoves`] scores its moves.
+#[derive(Clone, Copy)]
+enum Scoring {
+    /// Main search: captures by SEE and MVV-LVA, killers, counter move, history.
+    Search {
+        ply: usize,
+        prev: Move,
+        cont: ContKeys,
+    },
+    /// Quiescence: MVV-LVA, queen promotions first.
+    Quiescence,
+}
+
+/// Where a [`ScoredMoves`] is in handing out its moves.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    /// The table move comes first, before anything is scored.
+    TableMove,
+    /// The rest still have to be scored.
+    Score,
+    /// Selection sort: one best move per call.
+    Pick,
+    /// The rest were sorted once; handed out in order.
+    Sorted,
+}
+
+/// After this many moves by selection sort, the rest are sorted once. A node that has not
+/// failed high after its first few moves usually tries all of them (an all-node), and picking
+/// each by a scan over the whole list would cost O(n²).
+const PICKS_BEFORE_SORT: usize = 4;
+
+/// A move and its ordering score.
+#[derive(Clone, Copy)]
+struct Entry {
+    m: Move,
+    score: i32,
+}
+
 /// Moves with their ordering scores, handed out best first.
+///
+/// Scoring is lazy: the table move is handed out before the other moves are scored (SEE of
+/// every capture and the history lookups of every quiet move cost nothing at a node where the
+/// table move fails high).
 pub struct ScoredMoves {
-    moves: [Move; MAX_MOVES],
-    scores: [i32; MAX_MOVES],
+    entries: [MaybeUninit<Entry>; MAX_MOVES],
     len: usize,
     next: usize,
+    tt_move: Move,
+    stage: Stage,
+    scoring: Scoring,
 }
 
 impl ScoredMoves {
-    /// Scores `list` for the main search.
+    /// The moves of `list` for the main search at `ply`, whose previous move was `prev` and whose
+    /// continuation moves are `cont`. `tt_move` comes first when it is in the list.
     pub fn for_search(
-        pos: &Position,
         list: &MoveList,
         tt_move: Move,
-        heur: &Heuristics,
         ply: usize,
         prev: Move,
         cont: ContKeys,
     ) -> ScoredMoves {
-        let side = pos.side_to_move();
-        let killers = heur.killers(ply);
-        let counter = heur.counter(side, prev);
-        let mut s = ScoredMoves::empty();
-        for &m in list.iter() {
-            let score = if m == tt_move {
-                TT_MOVE
-            } else if let Some(k) = m.promotion_kind() {
-                if k == PieceKind::Queen {
-                    GOOD_CAPTURE + mvv_lva(pos, m) + PIECE_VALUE[PieceKind::Queen.index()]
-                } else {
-                    UNDERPROMOTION + k.index() as i32
-                }
-            } else if pos.is_capture(m) {
-                if see_ge(pos, m, 0) {
-                    GOOD_CAPTURE + mvv_lva(pos, m)
-                } else {
-                    BAD_CAPTURE + mvv_lva(pos, m)
-                }
-            } else if m == killers[0] {
-                KILLER_1
-            } else if m == killers[1] {
-                KILLER_2
-            } else if m == counter {
-                COUNTER_MOVE
-            } else {
-                heur.quiet_score(side, m, PieceTo::of(pos, m), cont)
-            };
-            s.push(m, score);
-        }
-        s
+        ScoredMoves::new(list, tt_move, Scoring::Search { ply, prev, cont })
     }
 
-    /// Scores the noisy moves of `list` for quiescence by MVV-LVA (queen promotions first).
-    pub fn for_quiescence(pos: &Position, list: &MoveList, tt_move: Move) -> ScoredMoves {
-        let mut s = ScoredMoves::empty();
-        for &m in list.iter() {
-            let score = if m == tt_move {
-                TT_MOVE
-            } else if m.promotion_kind() == Some(PieceKind::Queen) {
-                GOOD_CAPTURE + mvv_lva(pos, m)
-            } else if m.is_promotion() {
-                UNDERPROMOTION
-            } else {
-                mvv_lva(pos, m)
-            };
-            s.push(m, score);
-        }
-        s
+    /// The moves of `list` for quiescence, by MVV-LVA (queen promotions first), `tt_move` first.
+    pub fn for_quiescence(list: &MoveList, tt_move: Move) -> ScoredMoves {
+        ScoredMoves::new(list, tt_move, Scoring::Quiescence)
     }
 
-    fn empty() -> ScoredMoves {
-        ScoredMoves {
-            moves: [Move::NULL; MAX_MOVES],
-            scores: [0; MAX_MOVES],
-            len: 0,
+    fn new(list: &MoveList, tt_move: Move, scoring: Scoring) -> ScoredMoves {
+        let mut s = ScoredMoves {
+            entries: [MaybeUninit::uninit(); MAX_MOVES],
+            len: list.len(),
             next: 0,
+            tt_move,
+            stage: if tt_move.is_null() {
+                Stage::Score
+            } else {
+                Stage::TableMove
+            },
+            scoring,
+        };
+        for (e, &m) in s.entries.iter_mut().zip(list.iter()) {
+            *e = MaybeUninit::new(Entry { m, score: 0 });
         }
+        s
     }
 
     #[inline]
-    fn push(&mut self, m: Move, score: i32) {
-        self.moves[self.len] = m;
-        self.scores[self.len] = score;
-        self.len += 1;
+    fn slice(&mut self) -> &mut [Entry] {
+        // SAFETY: `new` wrote the first `len` entries, and `MaybeUninit<Entry>` has the layout
+        // of `Entry`.
+        unsafe { std::slice::from_raw_parts_mut(self.entries.as_mut_ptr() as *mut Entry, self.len) }
     }
 
-    /// The best remaining move and its ordering score (selection sort, one step).
+    /// The best remaining move and its ordering score, or `None` when all were handed out.
+    /// `pos` and `heur` must be those of the node (scoring happens on the second call).
     #[inline]
-    pub fn next_best(&mut self) -> Option<(Move, i32)> {
-        if self.next >= self.len {
-            return None;
-        }
-        let mut best = self.next;
-        for i in self.next + 1..self.len {
-            if self.scores[i] > self.scores[best] {
-                best = i;
+    pub fn next_best(&mut self, pos: &Position, heur: &Heuristics) -> Option<(Move, i32)> {
+        if self.stage == Stage::TableMove {
+            self.stage = Stage::Score;
+            let tt = self.tt_move;
+            let entries = self.slice();
+            if let Some(i) = entries.iter().position(|e| e.m == tt) {
+                entries.swap(0, i);
+                self.next = 1;
+                return Some((tt, TT_MOVE));
             }
         }
-        self.moves.swap(self.next, best);
-        self.scores.swap(self.next, best);
-        let r = (self.moves[self.next], self.scores[self.next]);
+        if self.stage == Stage::Score {
+            self.score_rest(pos, heur);
+            self.stage = Stage::Pick;
+        }
+        let next = self.next;
+        if next >= self.len {
+            return None;
+        }
+        let pick = self.stage == Stage::Pick;
+        let entries = self.slice();
+        if pick {
+            if next >= PICKS_BEFORE_SORT {
+                // Insertion sort of the rest, best first (stable: equal scores keep the
+                // generation order).
+                let rest = &mut entries[next..];
+                for i in 1..rest.len() {
+                    let e = rest[i];
+                    let mut j = i;
+                    while j > 0 && rest[j - 1].score < e.score {
+                        rest[j] = rest[j - 1];
+                        j -= 1;
+                    }
+                    rest[j] = e;
+                }
+                self.stage = Stage::Sorted;
+            } else {
+                let mut best = next;
+                for i in next + 1..entries.len() {
+                    if entries[i].score > entries[best].score {
+                        best = i;
+                    }
+                }
+                entries.swap(next, best);
+            }
+        }
+        let e = self.slice()[next];
         self.next += 1;
-        Some(r)
+        Some((e.m, e.score))
+    }
+
+    fn score_rest(&mut self, pos: &Position, heur: &Heuristics) {
+        let next = self.next;
+        let (tt, scoring) = (self.tt_move, self.scoring);
+        let entries = &mut self.slice()[next..];
+        match scoring {
+            Scoring::Search { ply, prev, cont } => {
+                let side = pos.side_to_move();
+                let killers = heur.killers(ply);
+                let counter = heur.counter(side, prev);
+                for e in entries.iter_mut() {
+                    let m = e.m;
+                    e.score = if m == tt {
+                        TT_MOVE
+                    } else if let Some(k) = m.promotion_kind() {
+                        if k == PieceKind::Queen {
+                            GOOD_CAPTURE + mvv_lva(pos, m) + PIECE_VALUE[PieceKind::Queen.index()]
+                        } else {
+                            UNDERPROMOTION + k.index() as i32
+                        }
+                    } else if pos.is_capture(m) {
+                        if see_ge(pos, m, 0) {
+                            GOOD_CAPTURE + mvv_lva(pos, m)
+                        } else {
+                            BAD_CAPTURE + mvv_lva(pos, m)
+                        }
+                    } else if m == killers[0] {
+                        KILLER_1
+                    } else if m == killers[1] {
+                        KILLER_2
+                    } else if m == counter {
+                        COUNTER_MOVE
+                    } else {
+                        heur.quiet_score(side, m, PieceTo::of(pos, m), cont)
+                    };
+                }
+            }
+            Scoring::Quiescence => {
+                for e in entries.iter_mut() {
+                    let m = e.m;
+                    e.score = if m == tt {
+                        TT_MOVE
+                    } else if m.promotion_kind() == Some(PieceKind::Queen) {
+                        GOOD_CAPTURE + mvv_lva(pos, m)
+                    } else if m.is_promotion() {
+                        UNDERPROMOTION
+                    } else {
+                        mvv_lva(pos, m)
+                    };
+                }
+            }
+        }
     }
 }
 
@@ -318,6 +417,39 @@ pub fn is_bad_capture_score(score: i32) -> bool {
 mod tests {
     use super::*;
     use crate::notation::{fen, uci};
+
+    #[test]
+    fn moves_come_out_once_each_table_move_first_then_by_score() {
+        let pos =
+            fen::parse("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+                .unwrap();
+        let list = pos.legal_moves();
+        let tt = uci::parse_move(&pos, "a2a3").unwrap();
+        let heur = Heuristics::default();
+        let cont = ContKeys([PieceTo::NONE; 2]);
+        let mut moves = ScoredMoves::for_search(&list, tt, 3, Move::NULL, cont);
+        let mut out = Vec::new();
+        while let Some(x) = moves.next_best(&pos, &heur) {
+            out.push(x);
+        }
+        assert_eq!(out[0], (tt, TT_MOVE));
+        assert_eq!(out.len(), list.len());
+        let mut seen: Vec<Move> = out.iter().map(|x| x.0).collect();
+        seen.sort_by_key(|m| uci::to_uci(*m));
+        seen.dedup();
+        assert_eq!(seen.len(), list.len());
+        // Best first: winning captures (Bxa6, Nxf7...) before quiets, scores never increase.
+        assert!(out[1..].windows(2).all(|w| w[0].1 >= w[1].1), "{out:?}");
+        assert!(out[1].1 >= GOOD_CAPTURE);
+        // A table move that is not in the list is ignored.
+        let absent = uci::parse_move(&Position::startpos(), "e2e4").unwrap();
+        assert!(!list.contains(absent));
+        let mut moves = ScoredMoves::for_quiescence(&list, absent);
+        assert_eq!(
+            std::iter::from_fn(|| moves.next_best(&pos, &heur)).count(),
+            list.len()
+        );
+    }
 
     #[test]
     fn continuation_history_learns_answers_to_a_move() {

@@ -151,16 +151,9 @@ impl<'a> Searcher<'a> {
             .tt
             .probe(self.pos.key(), 0)
             .map_or(Move::NULL, |h| h.best_move);
-        let mut scored = ScoredMoves::for_search(
-            &self.pos,
-            &list,
-            tt_move,
-            self.heur,
-            0,
-            Move::NULL,
-            ContKeys([PieceTo::NONE; 2]),
-        );
-        while let Some((m, _)) = scored.next_best() {
+        let mut scored =
+            ScoredMoves::for_search(&list, tt_move, 0, Move::NULL, ContKeys([PieceTo::NONE; 2]));
+        while let Some((m, _)) = scored.next_best(&self.pos, self.heur) {
             self.root_moves.push(RootMove {
                 mv: m,
                 score: -INFINITY,
@@ -472,8 +465,7 @@ impl<'a> Searcher<'a> {
             Move::NULL
         };
         let cont = self.cont_keys(ply);
-        let mut moves =
-            ScoredMoves::for_search(&self.pos, &list, tt_move, self.heur, ply, prev, cont);
+        let mut moves = ScoredMoves::for_search(&list, tt_move, ply, prev, cont);
         let us = self.pos.side_to_move();
 
         let original_alpha = alpha;
@@ -484,7 +476,7 @@ impl<'a> Searcher<'a> {
         let mut searched = 0usize;
         let lmp_limit = (3 + depth * depth) / (2 - improving as i32);
 
-        while let Some((m, order)) = moves.next_best() {
+        while let Some((m, order)) = moves.next_best(&self.pos, self.heur) {
             if m == excluded {
                 continue;
             }
@@ -697,9 +689,9 @@ impl<'a> Searcher<'a> {
         if in_check && list.is_empty() {
             return -MATE + ply as i32;
         }
-        let mut moves = ScoredMoves::for_quiescence(&self.pos, &list, tt_move);
+        let mut moves = ScoredMoves::for_quiescence(&list, tt_move);
         let mut best_move = Move::NULL;
-        while let Some((m, _)) = moves.next_best() {
+        while let Some((m, _)) = moves.next_best(&self.pos, self.heur) {
             if !in_check {
                 if m.is_promotion() && m.promotion_kind() != Some(crate::rules::PieceKind::Queen) {
                     continue;
