@@ -313,7 +313,7 @@ impl Trace for DenseTrace {
 /// The evaluation of `pos` broken down into weight uses (see [`EvalTrace`]).
 pub fn trace(pos: &Position) -> EvalTrace {
     let mut tr = DenseTrace(vec![0; PARAM_COUNT]);
-    let (v, phase, scale, mop_up) = evaluate_with(pos, &mut tr);
+    let (v, phase, scale, mop_up) = evaluate_with(pos, &mut tr, None);
     let coefs =
         tr.0.iter()
             .enumerate()
@@ -335,14 +335,82 @@ pub fn trace(pos: &Position) -> EvalTrace {
 
 /// The side to move's evaluation of `pos` in centipawns.
 pub fn evaluate(pos: &Position) -> i32 {
-    evaluate_with(pos, &mut NoTrace).0
+    evaluate_with(pos, &mut NoTrace, None).0
+}
+
+/// [`evaluate`] with the pawn-structure terms looked up in (and saved to) `pawns`. The result is
+/// the same.
+pub fn evaluate_cached(pos: &Position, pawns: &mut PawnCache) -> i32 {
+    evaluate_with(pos, &mut NoTrace, Some(pawns)).0
+}
+
+/// The pawn-only terms of one pawn placement: their sum (White minus Black) and each side's
+/// passed pawns.
+#[derive(Debug, Clone, Copy, Default)]
+struct PawnEntry {
+    /// White's and Black's pawns (the key, compared in full: no false hits).
+    pawns: [Bitboard; 2],
+    score: S,
+    passed: [Bitboard; 2],
+}
+
+/// A cache of pawn-structure terms by pawn placement. Pawns move rarely in a search tree, so
+/// almost every evaluation finds its pawns here; the terms that also depend on kings and other
+/// pieces (passed pawns' king distances, blockades) are still computed every time.
+pub struct PawnCache {
+    entries: Vec<PawnEntry>,
+}
+
+/// Entries in a [`PawnCache`] (40 bytes each: 160 KB).
+const PAWN_CACHE_ENTRIES: usize = 4096;
+
+impl Default for PawnCache {
+    fn default() -> Self {
+        PawnCache {
+            entries: vec![PawnEntry::default(); PAWN_CACHE_ENTRIES],
+        }
+    }
+}
+
+impl PawnCache {
+    #[inline]
+    fn get(&mut self, pos: &Position, t: &Tables) -> (S, [Bitboard; 2]) {
+        let pawns = [
+            pos.pieces(Side::White, PieceKind::Pawn),
+            pos.pieces(Side::Black, PieceKind::Pawn),
+        ];
+        let h = (pawns[0].0.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ pawns[1]
+                .0
+                .wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+                .rotate_left(29))
+            >> 52;
+        let e = &mut self.entries[h as usize % PAWN_CACHE_ENTRIES];
+        // An empty entry stands for "no pawns at all", which is also what it holds.
+        if e.pawns != pawns {
+            let (score, passed) = pawn_terms(pos, t, &mut NoTrace);
+            *e = PawnEntry {
+                pawns,
+                score,
+                passed,
+            };
+        }
+        (e.score, e.passed)
+    }
 }
 
 /// The evaluation, and the phase, endgame scale and mop-up it used.
 #[inline(always)]
-fn evaluate_with<T: Trace>(pos: &Position, tr: &mut T) -> (i32, i32, i32, i32) {
+fn evaluate_with<T: Trace>(
+    pos: &Position,
+    tr: &mut T,
+    pawns: Option<&mut PawnCache>,
+) -> (i32, i32, i32, i32) {
     let t = &*TABLES;
-    let mut score = S(0, 0);
+    let (mut score, passed) = match pawns {
+        Some(cache) => cache.get(pos, t),
+        None => pawn_terms(pos, t, tr),
+    };
     let mut phase = 0;
     for side in Side::ALL {
         for kind in PieceKind::ALL {
@@ -363,8 +431,8 @@ fn evaluate_with<T: Trace>(pos: &Position, tr: &mut T) -> (i32, i32, i32, i32) {
             }
         }
     }
-    let (white, white_attacks) = evaluate_side(pos, Side::White, t, tr);
-    let (black, black_attacks) = evaluate_side(pos, Side::Black, t, tr);
+    let (white, white_attacks) = evaluate_side(pos, Side::White, passed[0], t, tr);
+    let (black, black_attacks) = evaluate_side(pos, Side::Black, passed[1], t, tr);
     score += white;
     score -= black;
     score += threats(pos, Side::White, &white_attacks, &black_attacks, tr);
@@ -484,7 +552,13 @@ fn king_danger<T: Trace>(
 
 /// Mobility, pawn structure, king safety and piece terms for one side (positive = good for it),
 /// and the squares it attacks.
-fn evaluate_side<T: Trace>(pos: &Position, us: Side, t: &Tables, tr: &mut T) -> (S, AttackMap) {
+fn evaluate_side<T: Trace>(
+    pos: &Position,
+    us: Side,
+    passed: Bitboard,
+    t: &Tables,
+    tr: &mut T,
+) -> (S, AttackMap) {
     let them = !us;
     let occ = pos.occupied();
     let our_pawns = pos.pieces(us, PieceKind::Pawn);
@@ -589,18 +663,28 @@ fn evaluate_side<T: Trace>(pos: &Position, us: Side, t: &Tables, tr: &mut T) -> 
         }
     }
 
-    s += pawn_structure(pos, us, t, tr);
+    s += passer_terms(pos, us, passed, t, tr);
     s += king_shield(pos, us, tr);
     (s, map)
 }
 
-fn pawn_structure<T: Trace>(pos: &Position, us: Side, t: &Tables, tr: &mut T) -> S {
+/// The terms that depend on pawns alone, White minus Black, and each side's passed pawns.
+fn pawn_terms<T: Trace>(pos: &Position, t: &Tables, tr: &mut T) -> (S, [Bitboard; 2]) {
+    let (white, white_passed) = pawn_structure(pos, Side::White, t, tr);
+    let (black, black_passed) = pawn_structure(pos, Side::Black, t, tr);
+    let mut s = white;
+    s -= black;
+    (s, [white_passed, black_passed])
+}
+
+/// Doubled, supported, phalanx, isolated, backward and passed pawns of `us` (pawns only), and
+/// its passed pawns.
+fn pawn_structure<T: Trace>(pos: &Position, us: Side, t: &Tables, tr: &mut T) -> (S, Bitboard) {
     let them = !us;
     let our_pawns = pos.pieces(us, PieceKind::Pawn);
     let their_pawns = pos.pieces(them, PieceKind::Pawn);
-    let our_king = pos.king_square(us);
-    let their_king = pos.king_square(them);
     let mut s = S(0, 0);
+    let mut passed = Bitboard::EMPTY;
     for sq in our_pawns {
         let f = sq.file() as usize;
         let forward = t.forward_file[us.index()][sq.index()];
@@ -633,30 +717,42 @@ fn pawn_structure<T: Trace>(pos: &Position, us: Side, t: &Tables, tr: &mut T) ->
             }
         }
         if (t.passed_mask[us.index()][sq.index()] & their_pawns).is_empty() {
-            let rel_rank = if us == Side::White {
-                sq.rank()
-            } else {
-                7 - sq.rank()
-            } as usize;
-            s += term(tr, us, w::PASSED + rel_rank, 1);
-            if let Some(stop) = sq.offset(0, us.sign()) {
-                s += term(
-                    tr,
-                    us,
-                    w::PASSER_ENEMY_KING + rel_rank,
-                    distance(their_king, stop),
-                );
-                s += term(
-                    tr,
-                    us,
-                    w::PASSER_OWN_KING + rel_rank,
-                    distance(our_king, stop),
-                );
-                if pos.occupied().contains(stop) {
-                    s += term(tr, us, w::PASSER_BLOCKED, 1);
-                } else if (forward & pos.occupied()).is_empty() {
-                    s += term(tr, us, w::PASSER_FREE + rel_rank, 1);
-                }
+            s += term(tr, us, w::PASSED + rel, 1);
+            passed |= Bitboard::from_square(sq);
+        }
+    }
+    (s, passed)
+}
+
+/// The terms of `us`'s passed pawns that depend on more than pawns: the kings' distances to
+/// the stop square, and whether the path is blocked or free.
+fn passer_terms<T: Trace>(pos: &Position, us: Side, passed: Bitboard, t: &Tables, tr: &mut T) -> S {
+    let our_king = pos.king_square(us);
+    let their_king = pos.king_square(!us);
+    let mut s = S(0, 0);
+    for sq in passed {
+        let rel_rank = if us == Side::White {
+            sq.rank()
+        } else {
+            7 - sq.rank()
+        } as usize;
+        if let Some(stop) = sq.offset(0, us.sign()) {
+            s += term(
+                tr,
+                us,
+                w::PASSER_ENEMY_KING + rel_rank,
+                distance(their_king, stop),
+            );
+            s += term(
+                tr,
+                us,
+                w::PASSER_OWN_KING + rel_rank,
+                distance(our_king, stop),
+            );
+            if pos.occupied().contains(stop) {
+                s += term(tr, us, w::PASSER_BLOCKED, 1);
+            } else if (t.forward_file[us.index()][sq.index()] & pos.occupied()).is_empty() {
+                s += term(tr, us, w::PASSER_FREE + rel_rank, 1);
             }
         }
     }
@@ -974,6 +1070,35 @@ mod tests {
         let right = eval("8/8/8/8/8/5N2/5K2/5B1k w - - 0 1");
         let wrong = eval("8/8/8/8/8/5N2/5K2/k4B2 w - - 0 1");
         assert!(right > wrong, "{right} vs {wrong}");
+    }
+
+    #[test]
+    fn pawn_cache_gives_the_same_evaluation() {
+        // Random games visit many pawn placements; a tiny step through the same positions
+        // twice makes the second pass hit the cache. Both must equal the uncached evaluation.
+        let mut cache = PawnCache::default();
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut positions = Vec::new();
+        for _ in 0..20 {
+            let mut pos = Position::startpos();
+            for _ in 0..120 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let m = moves[(seed % moves.len() as u64) as usize];
+                pos.make_move(m);
+                positions.push(pos.clone());
+            }
+        }
+        for _ in 0..2 {
+            for pos in &positions {
+                assert_eq!(evaluate_cached(pos, &mut cache), evaluate(pos));
+            }
+        }
     }
 
     #[test]

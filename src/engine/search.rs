@@ -58,6 +58,8 @@ pub(crate) struct Searcher<'a> {
     pub pos: Position,
     pub tt: &'a mut TranspositionTable,
     pub heur: &'a mut Heuristics,
+    /// Pawn-structure terms by pawn placement (this search's own).
+    pawns: eval::PawnCache,
     /// Keys of the positions before the current one: the game's, then the search path's.
     keys: Vec<u64>,
     /// `keys.len()` at the root.
@@ -120,6 +122,7 @@ impl<'a> Searcher<'a> {
             pos,
             tt,
             heur,
+            pawns: eval::PawnCache::default(),
             keys,
             root_len,
             stop,
@@ -164,8 +167,8 @@ impl<'a> Searcher<'a> {
     }
 
     #[inline]
-    fn evaluate(&self) -> i32 {
-        let v = eval::evaluate(&self.pos);
+    fn evaluate(&mut self) -> i32 {
+        let v = eval::evaluate_cached(&self.pos, &mut self.pawns);
         if self.eval_noise > 0 && v != 0 {
             let span = 2 * self.eval_noise as u64 + 1;
             v + (mix64(self.pos.key() ^ self.noise_seed) % span) as i32 - self.eval_noise
