@@ -240,7 +240,9 @@ impl<'a> Searcher<'a> {
         self.keys.push(self.pos.key());
         self.path[ply] = m;
         self.path_pt[ply] = pt;
-        self.pos.make_move(m)
+        let undo = self.pos.make_move(m);
+        self.tt.prefetch(self.pos.key());
+        undo
     }
 
     #[inline]
