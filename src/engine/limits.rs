@@ -44,7 +44,7 @@ pub const DEFAULT_DEPTH: u32 = 20;
 pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(50);
 
 /// Moves assumed left in the game when the clock gives no moves-to-go.
-const DEFAULT_MOVES_TO_GO: u32 = 24;
+const DEFAULT_MOVES_TO_GO: u32 = 32;
 /// The most of the remaining time one move may take.
 const MAX_TIME_FRACTION: f64 = 0.3;
 /// The hard limit is this many times the optimal time (but see `MAX_TIME_FRACTION`).
