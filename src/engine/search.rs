@@ -7,7 +7,7 @@ use super::ordering::{is_bad_capture_score, ContKeys, Heuristics, PieceTo, Score
 use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::see::{gives_direct_check, see_ge};
 use super::tt::{Bound, TranspositionTable};
-use crate::rules::{Bitboard, GenKind, Move, MoveList, Position, Undo};
+use crate::rules::{Bitboard, GenKind, Move, Position, Undo};
 use once_cell::sync::Lazy;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -83,6 +83,8 @@ pub(crate) struct Searcher<'a> {
     /// The depth of the current iteration (bounds singular extensions).
     root_depth: i32,
     evals: [i32; MAX_PLY + 2],
+    /// Move lists, two per ply (see `search` and `quiescence` for who uses which), reused.
+    stack: Box<[ScoredMoves]>,
     pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     pub root_moves: Vec<RootMove>,
@@ -139,6 +141,9 @@ impl<'a> Searcher<'a> {
             excluded: [Move::NULL; MAX_PLY + 2],
             root_depth: 0,
             evals: [0; MAX_PLY + 2],
+            stack: (0..2 * (MAX_PLY + 2))
+                .map(|_| ScoredMoves::default())
+                .collect(),
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             root_moves: Vec::new(),
@@ -459,9 +464,11 @@ impl<'a> Searcher<'a> {
             depth -= 1;
         }
 
-        let mut list = MoveList::new();
-        self.pos.generate(GenKind::All, Bitboard::FULL, &mut list);
-        if list.is_empty() {
+        // A singular-extension search runs at the same ply as its node: it has its own slot.
+        let slot = 2 * ply + !excluded.is_null() as usize;
+        self.pos
+            .generate(GenKind::All, Bitboard::FULL, self.stack[slot].list_mut());
+        if self.stack[slot].list().is_empty() {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
         let prev = if ply > 0 {
@@ -470,7 +477,7 @@ impl<'a> Searcher<'a> {
             Move::NULL
         };
         let cont = self.cont_keys(ply);
-        let mut moves = ScoredMoves::for_search(&list, tt_move, ply, prev, cont);
+        self.stack[slot].start_search(tt_move, ply, prev, cont);
         let us = self.pos.side_to_move();
 
         let original_alpha = alpha;
@@ -481,7 +488,7 @@ impl<'a> Searcher<'a> {
         let mut searched = 0usize;
         let lmp_limit = (3 + depth * depth) / (2 - improving as i32);
 
-        while let Some((m, order)) = moves.next_best(&self.pos, self.heur) {
+        while let Some((m, order)) = self.stack[slot].next_best(&self.pos, self.heur) {
             if m == excluded {
                 continue;
             }
@@ -681,22 +688,22 @@ impl<'a> Searcher<'a> {
             best_score = stand_pat;
         }
 
-        let mut list = MoveList::new();
-        self.pos.generate(
-            if in_check {
-                GenKind::All
-            } else {
-                GenKind::Noisy
-            },
-            Bitboard::FULL,
-            &mut list,
-        );
-        if in_check && list.is_empty() {
+        // Quiescence never runs while a search at the same ply is in its move loop, except
+        // below a singular-extension search's node: the odd slot is free then.
+        let slot = 2 * ply + 1;
+        let kind = if in_check {
+            GenKind::All
+        } else {
+            GenKind::Noisy
+        };
+        self.pos
+            .generate(kind, Bitboard::FULL, self.stack[slot].list_mut());
+        if in_check && self.stack[slot].list().is_empty() {
             return -MATE + ply as i32;
         }
-        let mut moves = ScoredMoves::for_quiescence(&list, tt_move);
+        self.stack[slot].start_quiescence(tt_move);
         let mut best_move = Move::NULL;
-        while let Some((m, _)) = moves.next_best(&self.pos, self.heur) {
+        while let Some((m, _)) = self.stack[slot].next_best(&self.pos, self.heur) {
             if !in_check {
                 if m.is_promotion() && m.promotion_kind() != Some(crate::rules::PieceKind::Queen) {
                     continue;
