@@ -7,7 +7,6 @@
 
 use crate::rules::attacks;
 use crate::rules::{Bitboard, PieceKind, Position, Side, Square};
-use once_cell::sync::Lazy;
 
 /// A middle-game / endgame pair of weights.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -200,66 +199,97 @@ fn centre_distance(sq: Square) -> i32 {
     ((2 * f - 7).abs() + (2 * r - 7).abs()) / 2
 }
 
-static TABLES: Lazy<Tables> = Lazy::new(|| {
+/// `file`'s squares as a bitboard (0 = the a-file).
+const fn file_bits(file: i32) -> u64 {
+    0x0101_0101_0101_0101u64 << file
+}
+
+/// The evaluation's tables, computed at compile time: a lookup is a load from a fixed address.
+static TABLES: Tables = {
+    let zero = S(0, 0);
     let mut t = Tables {
-        psqt: [[S(0, 0); 64]; 12],
+        psqt: [[zero; 64]; 12],
         passed_mask: [[Bitboard::EMPTY; 64]; 2],
         forward_file: [[Bitboard::EMPTY; 64]; 2],
         adjacent_files: [Bitboard::EMPTY; 8],
         king_zone: [[Bitboard::EMPTY; 64]; 2],
         distance: [[0; 64]; 64],
     };
-    for f in 0..8u32 {
-        let mut adj = Bitboard::EMPTY;
+    let mut f = 0;
+    while f < 8 {
+        let mut adj = 0;
         if f > 0 {
-            adj |= Bitboard::file(f - 1);
+            adj |= file_bits(f - 1);
         }
         if f < 7 {
-            adj |= Bitboard::file(f + 1);
+            adj |= file_bits(f + 1);
         }
-        t.adjacent_files[f as usize] = adj;
+        t.adjacent_files[f as usize] = Bitboard(adj);
+        f += 1;
     }
-    for sq in Square::all() {
-        for kind in PieceKind::ALL {
-            let v = WEIGHTS[w::MATERIAL + kind.index()]
-                + WEIGHTS[w::PST + kind.index() * 64 + sq.index()];
-            t.psqt[kind.index()][sq.index()] = v;
+    let mut sq = 0usize;
+    while sq < 64 {
+        let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut kind = 0;
+        while kind < 6 {
+            let m = WEIGHTS[w::MATERIAL + kind];
+            let p = WEIGHTS[w::PST + kind * 64 + sq];
+            let v = S(m.0 + p.0, m.1 + p.1);
+            t.psqt[kind][sq] = v;
             // Black's piece on the mirrored square, as a White-positive value.
-            t.psqt[6 + kind.index()][sq.flip_rank().index()] = S(-v.0, -v.1);
+            t.psqt[6 + kind][sq ^ 56] = S(-v.0, -v.1);
+            kind += 1;
         }
-        for side in Side::ALL {
-            let mut ahead = Bitboard::EMPTY;
-            let mut r = sq.rank() as i32 + side.sign();
-            while (0..8).contains(&r) {
-                ahead |= Bitboard::rank(r as u32);
-                r += side.sign();
+        let mut side = 0;
+        while side < 2 {
+            let sign = if side == 0 { 1 } else { -1 };
+            let mut ahead = 0u64;
+            let mut r = rank + sign;
+            while r >= 0 && r < 8 {
+                ahead |= 0xFFu64 << (8 * r);
+                r += sign;
             }
-            let file = Bitboard::file(sq.file());
-            t.forward_file[side.index()][sq.index()] = ahead & file;
-            t.passed_mask[side.index()][sq.index()] =
-                ahead & (file | t.adjacent_files[sq.file() as usize]);
-            let mut zone = attacks::king_attacks(sq).with(sq);
-            for z in zone {
-                if let Some(front) = z.offset(0, 2 * side.sign()) {
-                    if front.rank().abs_diff(sq.rank()) == 2 {
-                        zone |= Bitboard::from_square(front);
+            let file_bb = file_bits(file);
+            t.forward_file[side][sq] = Bitboard(ahead & file_bb);
+            t.passed_mask[side][sq] =
+                Bitboard(ahead & (file_bb | t.adjacent_files[file as usize].0));
+            // The king's square, its neighbours, and the squares two ranks ahead of those
+            // neighbours that are level with the king (the row in front of the shield).
+            let mut zone = 0u64;
+            let mut df = -1;
+            while df <= 1 {
+                let mut dr = -1;
+                while dr <= 1 {
+                    let (zf, zr) = (file + df, rank + dr);
+                    if zf >= 0 && zf < 8 && zr >= 0 && zr < 8 {
+                        zone |= 1 << (zr * 8 + zf);
+                        let fr = zr + 2 * sign;
+                        if fr >= 0 && fr < 8 && (fr - rank).abs() == 2 {
+                            zone |= 1 << (fr * 8 + zf);
+                        }
                     }
+                    dr += 1;
                 }
+                df += 1;
             }
-            t.king_zone[side.index()][sq.index()] = zone;
+            t.king_zone[side][sq] = Bitboard(zone);
+            side += 1;
         }
-        for other in Square::all() {
-            t.distance[sq.index()][other.index()] =
-                (sq.file().abs_diff(other.file())).max(sq.rank().abs_diff(other.rank())) as i32;
+        let mut other = 0usize;
+        while other < 64 {
+            let df = (file - (other % 8) as i32).abs();
+            let dr = (rank - (other / 8) as i32).abs();
+            t.distance[sq][other] = if df > dr { df } else { dr };
+            other += 1;
         }
+        sq += 1;
     }
     t
-});
+};
 
-/// Forces the evaluation tables to be built now.
-pub fn init() {
-    Lazy::force(&TABLES);
-}
+/// Nothing to do: the evaluation tables are built at compile time. Kept for callers that
+/// warmed them at start-up.
+pub fn init() {}
 
 /// Chebyshev (king-move) distance between two squares.
 #[inline]
@@ -406,7 +436,7 @@ fn evaluate_with<T: Trace>(
     tr: &mut T,
     pawns: Option<&mut PawnCache>,
 ) -> (i32, i32, i32, i32) {
-    let t = &*TABLES;
+    let t = &TABLES;
     let (mut score, passed) = match pawns {
         Some(cache) => cache.get(pos, t),
         None => pawn_terms(pos, t, tr),
