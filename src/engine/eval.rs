@@ -593,14 +593,11 @@ fn evaluate_side<T: Trace>(
     let occ = pos.occupied();
     let our_pawns = pos.pieces(us, PieceKind::Pawn);
     let their_pawns = pos.pieces(them, PieceKind::Pawn);
-    let mut their_pawn_attacks = Bitboard::EMPTY;
-    for sq in their_pawns {
-        their_pawn_attacks |= attacks::pawn_attacks(them, sq);
-    }
-    let mut map = AttackMap::default();
-    for sq in our_pawns {
-        map.pawns |= attacks::pawn_attacks(us, sq);
-    }
+    let their_pawn_attacks = attacks::pawn_attacks_set(them, their_pawns);
+    let mut map = AttackMap {
+        pawns: attacks::pawn_attacks_set(us, our_pawns),
+        ..AttackMap::default()
+    };
     map.all = map.pawns | attacks::king_attacks(pos.king_square(us));
     let safe = !(pos.side_pieces(us) | their_pawn_attacks);
     let their_king = pos.king_square(them);

@@ -374,6 +374,18 @@ pub fn pawn_attacks(side: Side, sq: Square) -> Bitboard {
     Bitboard(PAWN[side.index()][sq.index()])
 }
 
+/// The squares any of `pawns` (pawns of `side`) attacks: the whole set at once, by shifts.
+#[inline]
+pub fn pawn_attacks_set(side: Side, pawns: Bitboard) -> Bitboard {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let p = pawns.0;
+    Bitboard(match side {
+        Side::White => ((p & NOT_A) << 7) | ((p & NOT_H) << 9),
+        Side::Black => ((p & NOT_A) >> 9) | ((p & NOT_H) >> 7),
+    })
+}
+
 /// The squares a rook on `sq` attacks, given the occupied squares.
 #[inline]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
@@ -491,5 +503,18 @@ mod tests {
         assert_eq!(line(Square::A1, Square::C3).count(), 8);
         assert_eq!(line(Square::C3, Square::A1), line(Square::A1, Square::H8));
         assert!(line(Square::A1, Square::B3).is_empty());
+    }
+
+    #[test]
+    fn pawn_attacks_of_a_set_are_the_union_of_single_pawns() {
+        let mut rng = Rng(7);
+        for _ in 0..500 {
+            let pawns = Bitboard(rng.next() & 0x00FF_FFFF_FFFF_FF00);
+            for side in Side::ALL {
+                let one_by_one =
+                    pawns.fold(Bitboard::EMPTY, |acc, sq| acc | pawn_attacks(side, sq));
+                assert_eq!(pawn_attacks_set(side, pawns), one_by_one);
+            }
+        }
     }
 }
