@@ -68,9 +68,93 @@ const BOUND_MASK: u8 = 3;
 
 /// A transposition table of a given size in megabytes, owned by one engine.
 pub struct TranspositionTable {
-    entries: Vec<Entry>,
+    entries: Storage,
     generation: u8,
 }
+
+/// Tables of at least this size are aligned to it, the size of a huge page on x86-64 and
+/// ARM64 Linux.
+const HUGE_PAGE: usize = 2 << 20;
+
+/// The table's memory: zeroed entries, aligned to [`HUGE_PAGE`] when that large, so that Linux
+/// and Android can back it with huge pages. A probe lands on a random entry; with 4 KB pages
+/// nearly every probe of a 16 MB table also missed the TLB (the prefetch and the probe were a
+/// third of the search's own time).
+struct Storage {
+    ptr: std::ptr::NonNull<Entry>,
+    len: usize,
+    layout: std::alloc::Layout,
+}
+
+// SAFETY: `Storage` owns its allocation exclusively (like a `Vec<Entry>`), and `Entry` is plain
+// data.
+unsafe impl Send for Storage {}
+// SAFETY: shared access only reads, through `&[Entry]`.
+unsafe impl Sync for Storage {}
+
+impl Storage {
+    /// `len` zeroed entries (zero is the empty entry), or `None` when the memory cannot be had.
+    fn new(len: usize) -> Option<Storage> {
+        let bytes = len.checked_mul(std::mem::size_of::<Entry>())?;
+        let align = if bytes >= HUGE_PAGE {
+            HUGE_PAGE
+        } else {
+            std::mem::align_of::<Entry>()
+        };
+        let layout = std::alloc::Layout::from_size_align(bytes.max(1), align).ok()?;
+        // SAFETY: the layout has a non-zero size.
+        let raw = unsafe { std::alloc::alloc(layout) } as *mut Entry;
+        let ptr = std::ptr::NonNull::new(raw)?;
+        if bytes >= HUGE_PAGE {
+            advise_huge_pages(raw as *mut u8, bytes);
+        }
+        // Zeroed after the advice, so that the first touch of each page gets a huge one.
+        // SAFETY: `raw` points to `len` entries' worth of memory just allocated, and the
+        // all-zero bit pattern is a valid (empty) `Entry`.
+        unsafe { std::ptr::write_bytes(raw, 0, len) };
+        Some(Storage { ptr, len, layout })
+    }
+}
+
+impl std::ops::Deref for Storage {
+    type Target = [Entry];
+    fn deref(&self) -> &[Entry] {
+        // SAFETY: `ptr` holds `len` initialised entries for as long as `self` lives.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl std::ops::DerefMut for Storage {
+    fn deref_mut(&mut self) -> &mut [Entry] {
+        // SAFETY: as in `deref`, and `&mut self` makes the access exclusive.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Storage {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `Storage::new` with exactly this layout.
+        unsafe { std::alloc::dealloc(self.ptr.as_ptr() as *mut u8, self.layout) }
+    }
+}
+
+/// Asks Linux (and Android) to back `[ptr, ptr + len)` with transparent huge pages. Only a
+/// hint: where huge pages are off, or on other systems, nothing changes.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn advise_huge_pages(ptr: *mut u8, len: usize) {
+    const MADV_HUGEPAGE: i32 = 14;
+    extern "C" {
+        fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+    }
+    // SAFETY: the range is one allocation of ours, aligned to a page; the call only changes
+    // how the kernel backs it (its result is ignored: failure means ordinary pages).
+    unsafe {
+        madvise(ptr as *mut std::ffi::c_void, len, MADV_HUGEPAGE);
+    }
+}
+
+#[cfg(not(any(target_os = "linux", target_os = "android")))]
+fn advise_huge_pages(_ptr: *mut u8, _len: usize) {}
 
 /// Converts a score relative to the root into one relative to the node at `ply`, for storing.
 #[inline]
@@ -102,11 +186,17 @@ impl TranspositionTable {
     pub fn new(megabytes: u32) -> TranspositionTable {
         let bytes = (megabytes.max(1) as usize) << 20;
         let mut count = (bytes / std::mem::size_of::<Entry>()).max(1);
-        let mut entries = Vec::new();
-        while entries.try_reserve_exact(count).is_err() && count > 1 {
-            count /= 2;
-        }
-        entries.resize(count.min(entries.capacity()).max(1), Entry::default());
+        let entries = loop {
+            match Storage::new(count) {
+                Some(s) => break s,
+                // A single entry that cannot be had is an out-of-memory the process could not
+                // survive anyway.
+                None if count == 1 => {
+                    std::alloc::handle_alloc_error(std::alloc::Layout::new::<Entry>())
+                }
+                None => count /= 2,
+            }
+        };
         TranspositionTable {
             entries,
             generation: 0,
