@@ -459,6 +459,12 @@ impl ScoredMoves {
     }
 }
 
+/// `true` when an ordering score marks a killer or counter move.
+#[inline]
+pub fn is_refutation_score(score: i32) -> bool {
+    (COUNTER_MOVE..=KILLER_1).contains(&score)
+}
+
 /// `true` when an ordering score marks a capture that loses material by SEE.
 #[inline]
 pub fn is_bad_capture_score(score: i32) -> bool {

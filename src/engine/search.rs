@@ -3,7 +3,9 @@
 //! usual forward pruning, using the engine's transposition table and move-ordering heuristics.
 
 use super::eval::{self, has_non_pawn_material, PIECE_VALUE};
-use super::ordering::{is_bad_capture_score, ContKeys, Heuristics, PieceTo, ScoredMoves};
+use super::ordering::{
+    is_bad_capture_score, is_refutation_score, ContKeys, Heuristics, PieceTo, ScoredMoves,
+};
 use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::see::{gives_direct_check, see_ge};
 use super::tt::{Bound, TranspositionTable};
@@ -31,6 +33,13 @@ const RAZOR_MARGIN: i32 = 300;
 const MAX_QUIETS_TRIED: usize = 64;
 /// Singular extensions from this depth on.
 const SE_DEPTH: i32 = 8;
+/// A singular move whose alternatives fail this far below is extended by two plies.
+const DOUBLE_EXT_MARGIN: i32 = 20;
+/// At most this many double extensions on one path (keeps the tree finite).
+const MAX_DOUBLE_EXT: u8 = 4;
+/// Quiet moves with a combined history below `-margin × depth` are pruned up to this depth.
+const HISTORY_PRUNE_DEPTH: i32 = 3;
+const HISTORY_PRUNE_MARGIN: i32 = 4_000;
 
 /// Late-move reductions by `[depth][move number]`.
 static LMR: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
@@ -82,6 +91,8 @@ pub(crate) struct Searcher<'a> {
     excluded: [Move; MAX_PLY + 2],
     /// The depth of the current iteration (bounds singular extensions).
     root_depth: i32,
+    /// Per ply: double extensions on the path to it.
+    double_ext: [u8; MAX_PLY + 2],
     evals: [i32; MAX_PLY + 2],
     /// Move lists, two per ply (see `search` and `quiescence` for who uses which), reused.
     stack: Box<[ScoredMoves]>,
@@ -140,6 +151,7 @@ impl<'a> Searcher<'a> {
             path_pt: [PieceTo::NONE; MAX_PLY + 2],
             excluded: [Move::NULL; MAX_PLY + 2],
             root_depth: 0,
+            double_ext: [0; MAX_PLY + 2],
             evals: [0; MAX_PLY + 2],
             stack: (0..2 * (MAX_PLY + 2))
                 .map(|_| ScoredMoves::default())
@@ -309,7 +321,7 @@ impl<'a> Searcher<'a> {
             let gives_check = self.pos.is_check();
             let new_depth = depth - 1;
             let score = if i == first || self.choice_margin > 0 {
-                -self.search(new_depth, -beta, -floor, 1, true)
+                -self.search(new_depth, -beta, -floor, 1, true, false)
             } else {
                 let quiet = !gives_check && !in_check && quiet_move;
                 let mut r = 0;
@@ -317,12 +329,12 @@ impl<'a> Searcher<'a> {
                 if depth >= LMR_MIN_DEPTH && n >= 3 && quiet {
                     r = (LMR[depth.min(63) as usize][n.min(63)] - 1).max(0);
                 }
-                let mut s = -self.search(new_depth - r, -alpha - 1, -alpha, 1, false);
+                let mut s = -self.search(new_depth - r, -alpha - 1, -alpha, 1, false, true);
                 if s > alpha && r > 0 {
-                    s = -self.search(new_depth, -alpha - 1, -alpha, 1, false);
+                    s = -self.search(new_depth, -alpha - 1, -alpha, 1, false, false);
                 }
                 if s > alpha && s < beta {
-                    s = -self.search(new_depth, -beta, -alpha, 1, true);
+                    s = -self.search(new_depth, -beta, -alpha, 1, true, false);
                 }
                 s
             };
@@ -362,6 +374,7 @@ impl<'a> Searcher<'a> {
         mut beta: i32,
         ply: usize,
         pv_node: bool,
+        cut_node: bool,
     ) -> i32 {
         self.pv_len[ply] = 0;
         if self.is_draw(ply) {
@@ -446,7 +459,8 @@ impl<'a> Searcher<'a> {
                 self.path[ply] = Move::NULL;
                 self.path_pt[ply] = PieceTo::NONE;
                 let undo = self.pos.make_null_move();
-                let score = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                let score =
+                    -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, !cut_node);
                 self.pos.unmake_null_move(&undo);
                 self.keys.pop();
                 if self.aborted {
@@ -487,6 +501,9 @@ impl<'a> Searcher<'a> {
         let mut n_quiets = 0usize;
         let mut searched = 0usize;
         let lmp_limit = (3 + depth * depth) / (2 - improving as i32);
+        // A capture or promotion as the table move: the quiet moves are less likely to matter.
+        let tt_noisy = !tt_move.is_null()
+            && (self.pos.captured_piece(tt_move).is_some() || tt_move.is_promotion());
 
         while let Some((m, order)) = self.stack[slot].next_best(&self.pos, self.heur) {
             if m == excluded {
@@ -503,6 +520,12 @@ impl<'a> Searcher<'a> {
                     }
                     if depth <= FUTILITY_DEPTH
                         && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
+                    {
+                        continue;
+                    }
+                    if depth <= HISTORY_PRUNE_DEPTH
+                        && !is_refutation_score(order)
+                        && order < -HISTORY_PRUNE_MARGIN * depth
                     {
                         continue;
                     }
@@ -539,15 +562,31 @@ impl<'a> Searcher<'a> {
                             singular_beta,
                             ply,
                             false,
+                            cut_node,
                         );
                         self.excluded[ply] = Move::NULL;
                         if self.aborted {
                             return 0;
                         }
                         if v < singular_beta {
-                            extension = 1;
+                            // Far below: the others are clearly worse, extend twice (a
+                            // bounded number of times on one path).
+                            extension = if !pv_node
+                                && v < singular_beta - DOUBLE_EXT_MARGIN
+                                && self.double_ext[ply] < MAX_DOUBLE_EXT
+                            {
+                                2
+                            } else {
+                                1
+                            };
                         } else if singular_beta >= beta {
                             return singular_beta;
+                        } else if hit.score >= beta {
+                            // Not singular and the table says this node fails high anyway:
+                            // the table move need not be searched as deep.
+                            extension = -2 + pv_node as i32;
+                        } else if cut_node {
+                            extension = -1;
                         }
                     }
                 }
@@ -557,8 +596,16 @@ impl<'a> Searcher<'a> {
             let gives_check = self.pos.is_check();
             searched += 1;
             let new_depth = depth - 1 + extension;
+            self.double_ext[ply + 1] = self.double_ext[ply] + (extension >= 2) as u8;
             let score = if searched == 1 {
-                -self.search(new_depth, -beta, -alpha, ply + 1, pv_node)
+                -self.search(
+                    new_depth,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    pv_node,
+                    !pv_node && !cut_node,
+                )
             } else {
                 let mut r = 0;
                 if depth >= LMR_MIN_DEPTH && searched > 2 && quiet {
@@ -566,15 +613,18 @@ impl<'a> Searcher<'a> {
                     r -= pv_node as i32;
                     r += !improving as i32;
                     r -= gives_check as i32;
+                    r += cut_node as i32;
+                    r += tt_noisy as i32;
+                    r -= is_refutation_score(order) as i32;
                     r -= self.heur.quiet_score(us, m, pt, cont) / 16_000;
                     r = r.clamp(0, new_depth - 1);
                 }
-                let mut s = -self.search(new_depth - r, -alpha - 1, -alpha, ply + 1, false);
+                let mut s = -self.search(new_depth - r, -alpha - 1, -alpha, ply + 1, false, true);
                 if s > alpha && r > 0 {
-                    s = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, false);
+                    s = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, false, !cut_node);
                 }
                 if s > alpha && s < beta && pv_node {
-                    s = -self.search(new_depth, -beta, -alpha, ply + 1, true);
+                    s = -self.search(new_depth, -beta, -alpha, ply + 1, true, false);
                 }
                 s
             };
