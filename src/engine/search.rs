@@ -254,12 +254,13 @@ impl<'a> Searcher<'a> {
     /// [`Self::make`] when the caller already has the move's `PieceTo`.
     #[inline]
     fn make_pt(&mut self, m: Move, pt: PieceTo, ply: usize) -> Undo {
+        // Start loading the child's table entry now, so that making the move hides some of
+        // the memory latency (the probe right after the move was the hottest instruction).
+        self.tt.prefetch(self.pos.key_after_hint(m));
         self.keys.push(self.pos.key());
         self.path[ply] = m;
         self.path_pt[ply] = pt;
-        let undo = self.pos.make_move(m);
-        self.tt.prefetch(self.pos.key());
-        undo
+        self.pos.make_move(m)
     }
 
     #[inline]

@@ -432,6 +432,30 @@ impl Position {
         self.key
     }
 
+    /// The Zobrist key after `m`, computed without making it: exact unless `m` is a castle, an
+    /// en passant capture, a double push that allows en passant or a move that changes the
+    /// castling rights (then only close). For prefetching the child's table entry early.
+    #[inline]
+    pub(crate) fn key_after_hint(&self, m: Move) -> u64 {
+        let (from, to) = (m.from(), m.to());
+        let mut key = self.key ^ KEYS.black_to_move;
+        if let Some(ep) = self.en_passant {
+            key ^= KEYS.en_passant_file[ep.file() as usize];
+        }
+        let Some(moving) = self.board[from.index()] else {
+            return key;
+        };
+        let placed = match m.kind() {
+            MoveKind::Castle => return key,
+            MoveKind::Promotion(k) => Piece::new(moving.side, k),
+            _ => moving,
+        };
+        if let Some(captured) = self.board[to.index()] {
+            key ^= piece_key(captured, to);
+        }
+        key ^ piece_key(moving, from) ^ piece_key(placed, to)
+    }
+
     /// The pieces giving check to the side to move.
     #[inline]
     pub fn checkers(&self) -> Bitboard {
@@ -797,5 +821,45 @@ impl fmt::Debug for Position {
             self.en_passant,
             self.key
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn key_after_hint_is_exact_unless_castling_or_en_passant_change() {
+        // Pseudo-random games (a fixed LCG), every legal move of every position checked.
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let (mut exact, mut total) = (0, 0);
+        for _ in 0..40 {
+            let mut pos = Position::startpos();
+            for _ in 0..120 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &m in moves.iter() {
+                    let hint = pos.key_after_hint(m);
+                    let mut after = pos.clone();
+                    after.make_move(m);
+                    total += 1;
+                    exact += (hint == after.key()) as usize;
+                    let simple = !matches!(m.kind(), MoveKind::Castle | MoveKind::EnPassant)
+                        && after.castling == pos.castling
+                        && after.en_passant.is_none();
+                    if simple {
+                        assert_eq!(hint, after.key(), "{m:?} in {:?}", pos.board);
+                    }
+                }
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let m = moves[(state >> 33) as usize % moves.len()];
+                pos.make_move(m);
+            }
+        }
+        assert!(exact * 100 >= total * 95, "exact {exact} of {total}");
     }
 }
