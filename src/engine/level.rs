@@ -72,7 +72,7 @@ const LEVELS: [LevelRow; 10] = [
     row("Intermediate", 1800, 6, 80_000, 10, 16),
     row("Advanced", 1980, 8, 250_000, 6, 10),
     row("Expert", 2090, 10, 800_000, 3, 5),
-    row("Master", 2190, 14, 4_000_000, 0, 0),
+    row("Master", 2190, 12, 2_000_000, 0, 0),
     row("Full strength", 2200, 64, 0, 0, 0),
 ];
 

@@ -460,6 +460,7 @@ impl<'a> Searcher<'a> {
                 self.path[ply] = Move::NULL;
                 self.path_pt[ply] = PieceTo::NONE;
                 let undo = self.pos.make_null_move();
+                self.double_ext[ply + 1] = self.double_ext[ply];
                 let score =
                     -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, !cut_node);
                 self.pos.unmake_null_move(&undo);
