@@ -148,6 +148,40 @@ fn repetition_avoided_when_winning_and_sought_when_losing() {
 }
 
 #[test]
+fn an_unconverted_advantage_shrinks_towards_the_fifty_move_rule() {
+    // King and rook against king, far from a mate the search can see: the same position with
+    // a fresh and with an old fifty-move counter (nothing can reset it: no pawns, no captures).
+    let score = |clock: u32| {
+        let f = format!("8/8/8/4k3/8/8/8/R3K3 w - - {clock} 60");
+        match search_fen(&f, SearchLimits::depth(6)).1.score {
+            Score::Centipawns(cp) => cp,
+            other => panic!("unexpected {other:?} at clock {clock}"),
+        }
+    };
+    let (fresh, old) = (score(0), score(80));
+    assert!(fresh > 300, "a rook up is winning: {fresh}");
+    assert!(
+        old > 0 && old < fresh * 3 / 4,
+        "fresh {fresh}, after 80 plies {old}"
+    );
+}
+
+#[test]
+fn wrong_bishop_with_a_rook_pawn_is_a_draw_to_the_engine() {
+    // 1.Kb6 or anything: the defending king cannot be driven from a8/b8 (a8 is light, the
+    // bishop dark). With the right bishop the same material wins.
+    let (_, r) = search_fen("1k6/8/2K2B2/P7/8/8/8/8 w - - 0 1", SearchLimits::depth(12));
+    assert_eq!(r.score, Score::Centipawns(0), "{:?}", r.score);
+    let (_, r) = search_fen("1k6/8/2K5/P7/4B3/8/8/8 w - - 0 1", SearchLimits::depth(12));
+    assert!(
+        matches!(r.score, Score::Mate(n) if n > 0)
+            || matches!(r.score, Score::Centipawns(cp) if cp > 300),
+        "{:?}",
+        r.score
+    );
+}
+
+#[test]
 fn stop_is_fast_and_result_is_legal() {
     let thread = EngineThread::new(EngineConfig::default());
     let (tx, rx) = mpsc::channel();
