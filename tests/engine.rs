@@ -148,25 +148,6 @@ fn repetition_avoided_when_winning_and_sought_when_losing() {
 }
 
 #[test]
-fn an_unconverted_advantage_shrinks_towards_the_fifty_move_rule() {
-    // King and rook against king, far from a mate the search can see: the same position with
-    // a fresh and with an old fifty-move counter (nothing can reset it: no pawns, no captures).
-    let score = |clock: u32| {
-        let f = format!("8/8/8/4k3/8/8/8/R3K3 w - - {clock} 60");
-        match search_fen(&f, SearchLimits::depth(6)).1.score {
-            Score::Centipawns(cp) => cp,
-            other => panic!("unexpected {other:?} at clock {clock}"),
-        }
-    };
-    let (fresh, old) = (score(0), score(80));
-    assert!(fresh > 300, "a rook up is winning: {fresh}");
-    assert!(
-        old > 0 && old < fresh * 3 / 4,
-        "fresh {fresh}, after 80 plies {old}"
-    );
-}
-
-#[test]
 fn wrong_bishop_with_a_rook_pawn_is_a_draw_to_the_engine() {
     // 1.Kb6 or anything: the defending king cannot be driven from a8/b8 (a8 is light, the
     // bishop dark). With the right bishop the same material wins.

@@ -31,8 +31,6 @@ const DELTA_MARGIN: i32 = 200;
 const RAZOR_MARGIN: i32 = 300;
 /// Quiet moves remembered per node for history maluses (later ones go unpunished).
 const MAX_QUIETS_TRIED: usize = 64;
-/// The static evaluation shrinks after this many reversible plies (see `evaluate`).
-const FIFTY_SCALE_FROM: i32 = 20;
 /// Singular extensions from this depth on.
 const SE_DEPTH: i32 = 8;
 /// A singular move whose alternatives fail this far below is extended by two plies.
@@ -188,17 +186,7 @@ impl<'a> Searcher<'a> {
     #[inline]
     fn evaluate(&mut self) -> i32 {
         let v = eval::evaluate_cached(&self.pos, &mut self.pawns);
-        // Towards the fifty-move rule an advantage that is not being converted is worth less:
-        // from 20 reversible plies on, the score shrinks linearly to a third at 100. A side
-        // ahead then prefers the pawn move or capture that makes progress, and shuffling in a
-        // fortress stops looking like a win.
-        let hm = self.pos.halfmove_clock().min(100) as i32;
-        let v = if hm > FIFTY_SCALE_FROM {
-            v * (3 * (100 - FIFTY_SCALE_FROM) - 2 * (hm - FIFTY_SCALE_FROM))
-                / (3 * (100 - FIFTY_SCALE_FROM))
-        } else {
-            v
-        };
+
         if self.eval_noise > 0 && v != 0 {
             let span = 2 * self.eval_noise as u64 + 1;
             v + (mix64(self.pos.key() ^ self.noise_seed) % span) as i32 - self.eval_noise
