@@ -148,6 +148,21 @@ fn repetition_avoided_when_winning_and_sought_when_losing() {
 }
 
 #[test]
+fn wrong_bishop_with_a_rook_pawn_is_a_draw_to_the_engine() {
+    // 1.Kb6 or anything: the defending king cannot be driven from a8/b8 (a8 is light, the
+    // bishop dark). With the right bishop the same material wins.
+    let (_, r) = search_fen("1k6/8/2K2B2/P7/8/8/8/8 w - - 0 1", SearchLimits::depth(12));
+    assert_eq!(r.score, Score::Centipawns(0), "{:?}", r.score);
+    let (_, r) = search_fen("1k6/8/2K5/P7/4B3/8/8/8 w - - 0 1", SearchLimits::depth(12));
+    assert!(
+        matches!(r.score, Score::Mate(n) if n > 0)
+            || matches!(r.score, Score::Centipawns(cp) if cp > 300),
+        "{:?}",
+        r.score
+    );
+}
+
+#[test]
 fn stop_is_fast_and_result_is_legal() {
     let thread = EngineThread::new(EngineConfig::default());
     let (tx, rx) = mpsc::channel();

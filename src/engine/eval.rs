@@ -976,6 +976,10 @@ fn endgame_scale(pos: &Position, strong: Side, t: &Tables) -> (i32, i32) {
         }
     }
 
+    if wrong_bishop_rook_pawns(pos, strong, t) {
+        return (0, 0);
+    }
+
     if weak_all.is_empty() && strong_pieces >= PIECE_VALUE[PieceKind::Rook.index()] {
         return (SCALE_NORMAL, mop_up(pos, strong, t));
     }
@@ -994,6 +998,45 @@ fn endgame_scale(pos: &Position, strong: Side, t: &Tables) -> (i32, i32) {
         }
     }
     (SCALE_NORMAL, 0)
+}
+
+/// Rook pawns and the wrong bishop: `strong`'s pawns all stand on one rook file, its only
+/// pieces (if any) are bishops that cannot reach the queening square, and the other king stands
+/// on or next to that square. The king cannot be driven out of the corner: a dead draw (king
+/// and rook pawn against king included), whatever the defender's own pawns (they only give it
+/// spare moves).
+fn wrong_bishop_rook_pawns(pos: &Position, strong: Side, t: &Tables) -> bool {
+    let pawns = pos.pieces(strong, PieceKind::Pawn);
+    let bishops = pos.pieces(strong, PieceKind::Bishop);
+    let others = pos.pieces(strong, PieceKind::Knight)
+        | pos.pieces(strong, PieceKind::Rook)
+        | pos.pieces(strong, PieceKind::Queen);
+    if pawns.is_empty() || others.any() {
+        return false;
+    }
+    let file = if (pawns - Bitboard::file(0)).is_empty() {
+        0
+    } else if (pawns - Bitboard::file(7)).is_empty() {
+        7
+    } else {
+        return false;
+    };
+    let queening = Square::new_unchecked(if strong == Side::White {
+        56 + file
+    } else {
+        file
+    });
+    let queening_dark = Bitboard::DARK_SQUARES.contains(queening);
+    let dark = (bishops & Bitboard::DARK_SQUARES).any();
+    let light = (bishops - Bitboard::DARK_SQUARES).any();
+    let covers = if queening_dark { dark } else { light };
+    let weak = !strong;
+    let weak_pieces = pos.side_pieces(weak)
+        - pos.pieces(weak, PieceKind::Pawn)
+        - pos.pieces(weak, PieceKind::King);
+    !covers
+        && weak_pieces.is_empty()
+        && t.distance[pos.king_square(weak).index()][queening.index()] <= 1
 }
 
 /// Drives the bare king to the edge (to a corner of the bishop's colour with bishop and knight)
@@ -1085,6 +1128,15 @@ mod tests {
         assert_eq!(eval("4k3/8/8/8/8/8/8/3NKN2 w - - 0 1"), 0);
         // KR v KB: pawnless with a small edge, nearly a draw.
         assert!(eval("4k3/8/8/3b4/8/8/8/3RK3 w - - 0 1").abs() < 60);
+        // The wrong bishop: a-pawn, dark-squared bishop (a8 is light), king in the corner.
+        assert_eq!(eval("1k6/8/1K3B2/P7/8/8/8/8 w - - 0 1"), 0);
+        assert_eq!(eval("8/8/8/8/p7/1k6/4b3/K7 b - - 0 1"), 0);
+        assert_eq!(eval("1b6/8/8/8/7p/6k1/8/6K1 b - - 0 1"), 0);
+        // King and rook pawn against the king in front of it.
+        assert_eq!(eval("1k6/8/8/P7/8/1K6/8/8 w - - 0 1"), 0);
+        // The right bishop, or the king away from the corner: still winning.
+        assert!(eval("1k6/8/1K6/P7/4B3/8/8/8 w - - 0 1") > 300);
+        assert!(eval("8/8/1K3B2/P7/8/8/5k2/8 w - - 0 1") > 300);
         // Opposite-coloured bishops with a pawn more: scaled.
         let ocb = eval("4k3/8/8/3b4/8/2P5/1P6/2B1K3 w - - 0 1");
         let same = eval("4k3/8/8/2b5/8/2P5/1P6/2B1K3 w - - 0 1");
