@@ -186,7 +186,6 @@ impl<'a> Searcher<'a> {
     #[inline]
     fn evaluate(&mut self) -> i32 {
         let v = eval::evaluate_cached(&self.pos, &mut self.pawns);
-
         if self.eval_noise > 0 && v != 0 {
             let span = 2 * self.eval_noise as u64 + 1;
             v + (mix64(self.pos.key() ^ self.noise_seed) % span) as i32 - self.eval_noise
