@@ -116,38 +116,31 @@ const fn relevant_mask(sq: usize, dirs: &[(i32, i32); 4]) -> u64 {
     mask
 }
 
+/// The magic entry of a slider on `sq` moving along `dirs`, whose attack sets start at `offset`
+/// in [`SLIDER`].
+const fn magic_entry(sq: usize, dirs: &[(i32, i32); 4], magic: u64, offset: usize) -> Magic {
+    let mask = relevant_mask(sq, dirs);
+    Magic {
+        mask,
+        magic,
+        shift: 64 - mask.count_ones(),
+        offset,
+    }
+}
+
 /// The rook and bishop magics by square, with their offsets into [`SLIDER`] (rook then bishop,
 /// square by square).
 const MAGICS: ([Magic; 64], [Magic; 64]) = {
-    let empty = Magic {
-        mask: 0,
-        magic: 0,
-        shift: 0,
-        offset: 0,
-    };
+    let empty = magic_entry(0, &ROOK_DIRS, 0, 0);
     let mut rook = [empty; 64];
     let mut bishop = [empty; 64];
     let mut offset = 0;
     let mut sq = 0;
     while sq < 64 {
-        let mask = relevant_mask(sq, &ROOK_DIRS);
-        let bits = mask.count_ones();
-        rook[sq] = Magic {
-            mask,
-            magic: ROOK_MAGICS[sq],
-            shift: 64 - bits,
-            offset,
-        };
-        offset += 1 << bits;
-        let mask = relevant_mask(sq, &BISHOP_DIRS);
-        let bits = mask.count_ones();
-        bishop[sq] = Magic {
-            mask,
-            magic: BISHOP_MAGICS[sq],
-            shift: 64 - bits,
-            offset,
-        };
-        offset += 1 << bits;
+        rook[sq] = magic_entry(sq, &ROOK_DIRS, ROOK_MAGICS[sq], offset);
+        offset += 1 << (64 - rook[sq].shift);
+        bishop[sq] = magic_entry(sq, &BISHOP_DIRS, BISHOP_MAGICS[sq], offset);
+        offset += 1 << (64 - bishop[sq].shift);
         sq += 1;
     }
     assert!(offset == SLIDER_ENTRIES);

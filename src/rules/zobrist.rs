@@ -19,6 +19,19 @@ const fn splitmix(state: u64) -> (u64, u64) {
     (state, z ^ (z >> 31))
 }
 
+/// `N` keys drawn in order from `state`, and the state after them.
+const fn draw<const N: usize>(mut state: u64) -> ([u64; N], u64) {
+    let mut keys = [0; N];
+    let mut i = 0;
+    while i < N {
+        let (s, k) = splitmix(state);
+        state = s;
+        keys[i] = k;
+        i += 1;
+    }
+    (keys, state)
+}
+
 /// The keys, computed at compile time from a fixed seed in a fixed order (pieces, castling,
 /// en passant files, side to move): a lookup is a load from a fixed address.
 pub(crate) static KEYS: Keys = {
@@ -26,32 +39,14 @@ pub(crate) static KEYS: Keys = {
     let mut piece = [[0; 64]; 12];
     let mut p = 0;
     while p < 12 {
-        let mut sq = 0;
-        while sq < 64 {
-            let (s, k) = splitmix(state);
-            state = s;
-            piece[p][sq] = k;
-            sq += 1;
-        }
+        let (keys, s) = draw::<64>(state);
+        piece[p] = keys;
+        state = s;
         p += 1;
     }
-    let mut castling = [0; 64];
-    let mut i = 0;
-    while i < 64 {
-        let (s, k) = splitmix(state);
-        state = s;
-        castling[i] = k;
-        i += 1;
-    }
-    let mut en_passant_file = [0; 8];
-    let mut i = 0;
-    while i < 8 {
-        let (s, k) = splitmix(state);
-        state = s;
-        en_passant_file[i] = k;
-        i += 1;
-    }
-    let (_, black_to_move) = splitmix(state);
+    let (castling, state) = draw::<64>(state);
+    let (en_passant_file, state) = draw::<8>(state);
+    let ([black_to_move], _) = draw::<1>(state);
     Keys {
         piece,
         castling,
