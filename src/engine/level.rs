@@ -60,9 +60,11 @@ const fn row(
 /// games played with the tuned evaluation (ENGINE_NOTES.md, "Levels"): short ladders against
 /// rated engines at 3+0.03 for every level, matches between neighbouring levels at 5+0.05 and
 /// level 10's 200 games against Stockfish 2200. Errors are about ±80 (level 2-8), level 1 is
-/// only a bound (it lost all 8 games to the weakest anchor), and the fit cannot separate
-/// levels 9 and 10 at these time controls (tied, 2195 ± 40; level 10 won their match
-/// +8 =11 -1), so level 9 is listed 10 below level 10.
+/// only a bound (it lost all 8 games to the weakest anchor). Level 9 was capped at 14 plies
+/// and tied with level 10 in blitz; now capped at 12 plies it loses clearly to level 10
+/// (+0 =14 -26) and beats level 8 (+19 =11 -0) at 5+0.05, so its Elo is placed between them
+/// (interpolated, not anchored). Level 10's is from its matches against Stockfish 2200 on
+/// the current build (README, "Figures").
 const LEVELS: [LevelRow; 10] = [
     row("Beginner", 950, 1, 400, 40, 60),
     row("Novice", 1330, 2, 1_500, 32, 45),
@@ -72,7 +74,7 @@ const LEVELS: [LevelRow; 10] = [
     row("Intermediate", 1800, 6, 80_000, 10, 16),
     row("Advanced", 1980, 8, 250_000, 6, 10),
     row("Expert", 2090, 10, 800_000, 3, 5),
-    row("Master", 2190, 12, 2_000_000, 0, 0),
+    row("Master", 2150, 12, 2_000_000, 0, 0),
     row("Full strength", 2200, 64, 0, 0, 0),
 ];
 
