@@ -153,6 +153,10 @@ fn wrong_bishop_with_a_rook_pawn_is_a_draw_to_the_engine() {
     // bishop dark). With the right bishop the same material wins.
     let (_, r) = search_fen("1k6/8/2K2B2/P7/8/8/8/8 w - - 0 1", SearchLimits::depth(12));
     assert_eq!(r.score, Score::Centipawns(0), "{:?}", r.score);
+    // A defender's pawn beside the rook file is no fortress: 1.axb7+ Ka7 2.b8=Q+ mates.
+    let (_, r) = search_fen("k7/1pK5/P7/8/8/8/8/8 w - - 0 1", SearchLimits::depth(12));
+    assert_eq!(uci::to_uci(r.best_move), "a6b7");
+    assert!(matches!(r.score, Score::Mate(n) if n > 0), "{:?}", r.score);
     let (_, r) = search_fen("1k6/8/2K5/P7/4B3/8/8/8 w - - 0 1", SearchLimits::depth(12));
     assert!(
         matches!(r.score, Score::Mate(n) if n > 0)

@@ -1002,9 +1002,8 @@ fn endgame_scale(pos: &Position, strong: Side, t: &Tables) -> (i32, i32) {
 
 /// Rook pawns and the wrong bishop: `strong`'s pawns all stand on one rook file, its only
 /// pieces (if any) are bishops that cannot reach the queening square, and the other king stands
-/// on or next to that square. The king cannot be driven out of the corner: a dead draw (king
-/// and rook pawn against king included), whatever the defender's own pawns (they only give it
-/// spare moves).
+/// on or next to that square, with nothing else. The king cannot be driven out of the corner:
+/// a dead draw (king and rook pawn against king included).
 fn wrong_bishop_rook_pawns(pos: &Position, strong: Side, t: &Tables) -> bool {
     let pawns = pos.pieces(strong, PieceKind::Pawn);
     let bishops = pos.pieces(strong, PieceKind::Bishop);
@@ -1031,11 +1030,12 @@ fn wrong_bishop_rook_pawns(pos: &Position, strong: Side, t: &Tables) -> bool {
     let light = (bishops - Bitboard::DARK_SQUARES).any();
     let covers = if queening_dark { dark } else { light };
     let weak = !strong;
-    let weak_pieces = pos.side_pieces(weak)
-        - pos.pieces(weak, PieceKind::Pawn)
-        - pos.pieces(weak, PieceKind::King);
+    // A bare king only: a defender's pawn next to the rook file could be captured, taking the
+    // pawn off the file (k7/1pK5/P7/... is won by axb7+), and its own passed pawns are
+    // chances this rule would hide.
+    let weak_rest = pos.side_pieces(weak) - pos.pieces(weak, PieceKind::King);
     !covers
-        && weak_pieces.is_empty()
+        && weak_rest.is_empty()
         && t.distance[pos.king_square(weak).index()][queening.index()] <= 1
 }
 
@@ -1134,6 +1134,15 @@ mod tests {
         assert_eq!(eval("1b6/8/8/8/7p/6k1/8/6K1 b - - 0 1"), 0);
         // King and rook pawn against the king in front of it.
         assert_eq!(eval("1k6/8/8/P7/8/1K6/8/8 w - - 0 1"), 0);
+        // Not with a defender's pawn beside the rook file (axb7+ wins), nor with the right
+        // bishop.
+        for f in [
+            "k7/1pK5/P7/8/8/8/8/8 w - - 0 1",
+            "1k6/8/1K6/P7/4B3/8/8/8 w - - 0 1",
+        ] {
+            let pos = fen::parse(f).unwrap();
+            assert!(!wrong_bishop_rook_pawns(&pos, Side::White, &TABLES), "{f}");
+        }
         // The right bishop, or the king away from the corner: still winning.
         assert!(eval("1k6/8/1K6/P7/4B3/8/8/8 w - - 0 1") > 300);
         assert!(eval("8/8/1K3B2/P7/8/8/5k2/8 w - - 0 1") > 300);
