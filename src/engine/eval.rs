@@ -199,11 +199,6 @@ fn centre_distance(sq: Square) -> i32 {
     ((2 * f - 7).abs() + (2 * r - 7).abs()) / 2
 }
 
-/// `file`'s squares as a bitboard (0 = the a-file).
-const fn file_bits(file: i32) -> u64 {
-    0x0101_0101_0101_0101u64 << file
-}
-
 /// The evaluation's tables, computed at compile time: a lookup is a load from a fixed address.
 static TABLES: Tables = {
     let zero = S(0, 0);
@@ -219,10 +214,10 @@ static TABLES: Tables = {
     while f < 8 {
         let mut adj = 0;
         if f > 0 {
-            adj |= file_bits(f - 1);
+            adj |= Bitboard::file(f - 1).0;
         }
         if f < 7 {
-            adj |= file_bits(f + 1);
+            adj |= Bitboard::file(f + 1).0;
         }
         t.adjacent_files[f as usize] = Bitboard(adj);
         f += 1;
@@ -246,10 +241,10 @@ static TABLES: Tables = {
             let mut ahead = 0u64;
             let mut r = rank + sign;
             while r >= 0 && r < 8 {
-                ahead |= 0xFFu64 << (8 * r);
+                ahead |= Bitboard::rank(r as u32).0;
                 r += sign;
             }
-            let file_bb = file_bits(file);
+            let file_bb = Bitboard::file(file as u32).0;
             t.forward_file[side][sq] = Bitboard(ahead & file_bb);
             t.passed_mask[side][sq] =
                 Bitboard(ahead & (file_bb | t.adjacent_files[file as usize].0));
@@ -286,10 +281,6 @@ static TABLES: Tables = {
     }
     t
 };
-
-/// Nothing to do: the evaluation tables are built at compile time. Kept for callers that
-/// warmed them at start-up.
-pub fn init() {}
 
 /// Chebyshev (king-move) distance between two squares.
 #[inline]

@@ -146,8 +146,6 @@ const NEW_ITERATION_FRACTION: f64 = 1.0;
 impl Engine {
     /// An engine with `config`; allocates its transposition table.
     pub fn new(config: EngineConfig) -> Engine {
-        eval::init();
-        crate::rules::attacks::init();
         Engine {
             tt: TranspositionTable::new(config.hash_mb),
             heur: Box::default(),

@@ -365,10 +365,13 @@ impl ScoredMoves {
             return None;
         }
         let pick = self.stage == Stage::Pick;
-        let mut sorted_now = false;
+        let sort = pick && next >= PICKS_BEFORE_SORT;
+        if sort {
+            self.stage = Stage::Sorted;
+        }
         let (moves, scores) = self.parts();
         if pick {
-            if next >= PICKS_BEFORE_SORT {
+            if sort {
                 // Insertion sort of the rest, best first (stable: equal scores keep the
                 // generation order).
                 let (moves, scores) = (&mut moves[next..], &mut scores[next..]);
@@ -383,7 +386,6 @@ impl ScoredMoves {
                     moves[j] = m;
                     scores[j] = sc;
                 }
-                sorted_now = true;
             } else {
                 let mut best = next;
                 for i in next + 1..moves.len() {
@@ -396,9 +398,6 @@ impl ScoredMoves {
             }
         }
         let (m, sc) = (moves[next], scores[next]);
-        if sorted_now {
-            self.stage = Stage::Sorted;
-        }
         self.next += 1;
         Some((m, sc))
     }

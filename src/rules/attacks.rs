@@ -345,10 +345,6 @@ fn magic_lookup(magic: &Magic, occupied: Bitboard) -> Bitboard {
     Bitboard(unsafe { *SLIDER.get_unchecked(magic.offset + idx) })
 }
 
-/// Nothing to do: the tables are built at compile time. Kept so that callers that warmed the
-/// tables at start-up still compile.
-pub fn init() {}
-
 /// The squares a knight on `sq` attacks.
 #[inline]
 pub fn knight_attacks(sq: Square) -> Bitboard {
@@ -370,12 +366,10 @@ pub fn pawn_attacks(side: Side, sq: Square) -> Bitboard {
 /// The squares any of `pawns` (pawns of `side`) attacks: the whole set at once, by shifts.
 #[inline]
 pub fn pawn_attacks_set(side: Side, pawns: Bitboard) -> Bitboard {
-    const NOT_A: u64 = !0x0101_0101_0101_0101;
-    const NOT_H: u64 = !0x8080_8080_8080_8080;
-    let p = pawns.0;
+    let (not_a, not_h) = ((pawns - Bitboard::FILE_A).0, (pawns - Bitboard::FILE_H).0);
     Bitboard(match side {
-        Side::White => ((p & NOT_A) << 7) | ((p & NOT_H) << 9),
-        Side::Black => ((p & NOT_A) >> 9) | ((p & NOT_H) >> 7),
+        Side::White => (not_a << 7) | (not_h << 9),
+        Side::Black => (not_a >> 9) | (not_h >> 7),
     })
 }
 
