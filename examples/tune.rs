@@ -126,10 +126,12 @@ fn main() {
         data.push(e);
     }
     eprintln!("{} positions, {} trace mismatches", data.len(), mismatches);
-    // Hold out every 20th position for validation.
+    // Hold out every 20th block of 1,000 positions for validation. The data comes game by game,
+    // so whole blocks keep most held-out games out of training (every 20th position would put
+    // the neighbours of each held-out position, from the same game, in the training set).
     let (mut train, mut valid) = (Vec::new(), Vec::new());
     for (i, e) in data.into_iter().enumerate() {
-        if i % 20 == 0 {
+        if (i / 1000) % 20 == 0 {
             valid.push(e)
         } else {
             train.push(e)
