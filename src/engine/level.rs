@@ -56,26 +56,23 @@ const fn row(
     }
 }
 
-/// Level 1 first. Elo on the Stockfish `UCI_Elo` scale, from one maximum-likelihood fit of all
-/// games played with the tuned evaluation (ENGINE_NOTES.md, "Levels"): short ladders against
-/// rated engines at 3+0.03 for every level, matches between neighbouring levels at 5+0.05 and
-/// level 10's 200 games against Stockfish 2200. Errors are about ±80 (level 2-8), level 1 is
-/// only a bound (it lost all 8 games to the weakest anchor). Level 9 was capped at 14 plies
-/// and tied with level 10 in blitz; now capped at 12 plies it loses clearly to level 10
-/// (+0 =14 -26) and beats level 8 (+19 =11 -0) at 5+0.05, so its Elo is placed between them
-/// (interpolated, not anchored). Level 10's is from its matches against Stockfish 2200 on
-/// the current build (README, "Figures").
+/// Level 1 first. Elo on the Stockfish `UCI_Elo` scale, from one maximum-likelihood fit
+/// (`scripts/fit-levels.py`) of all games played with the session-6 build (ENGINE_NOTES.md,
+/// "Session 6"): a short ladder against rated engines at 3+0.03 for every level 1-9, a
+/// 20-game match between each pair of neighbouring levels at 5+0.05, and level 10's 160 games
+/// against Stockfish 2200. The 95 % intervals are about ±85 for levels 3-9, ±130 for level 2,
+/// ±55 for level 10 and ±240 for level 1 (it scored 1.5 of 12 against the weakest anchor).
 const LEVELS: [LevelRow; 10] = [
-    row("Beginner", 950, 1, 400, 40, 60),
-    row("Novice", 1330, 2, 1_500, 32, 45),
-    row("Casual", 1560, 3, 4_000, 26, 35),
-    row("Club player", 1720, 4, 10_000, 20, 28),
-    row("Improver", 1770, 5, 30_000, 15, 22),
-    row("Intermediate", 1800, 6, 80_000, 10, 16),
-    row("Advanced", 1980, 8, 250_000, 6, 10),
-    row("Expert", 2090, 10, 800_000, 3, 5),
-    row("Master", 2150, 12, 2_000_000, 0, 0),
-    row("Full strength", 2200, 64, 0, 0, 0),
+    row("Beginner", 910, 1, 400, 40, 60),
+    row("Novice", 1350, 2, 1_500, 32, 45),
+    row("Casual", 1570, 3, 4_000, 26, 35),
+    row("Club player", 1740, 4, 10_000, 20, 28),
+    row("Improver", 1800, 5, 30_000, 15, 22),
+    row("Intermediate", 1880, 6, 80_000, 10, 16),
+    row("Advanced", 1900, 8, 250_000, 6, 10),
+    row("Expert", 2140, 10, 800_000, 3, 5),
+    row("Master", 2200, 12, 2_000_000, 0, 0),
+    row("Full strength", 2320, 64, 0, 0, 0),
 ];
 
 impl Level {
