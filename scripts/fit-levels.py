@@ -90,7 +90,7 @@ def main():
         unit = [1.0 if j == i else 0.0 for j in range(n)]
         var = solve(info, unit)[i]
         half = 1.96 * math.sqrt(var) if var > 0 else float("inf")
-        played = sum(g[3] for g in games if lv in (g[0], g[1]) and not (g[0] == lv and g[1] == lv))
+        played = sum(g[3] for g in games if lv in (g[0], g[1]))
         print(f"L{lv}\t{rating[i]:.0f}\t+/- {half:.0f}\t({played} games)")
 
 
