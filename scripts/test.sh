@@ -8,6 +8,11 @@ quick=0
 [ "${1:-}" = "--quick" ] && quick=1
 
 step() { printf '\n== %s\n' "$*"; }
+skip() { printf 'SKIPPED: %s\n' "$*"; skipped+=("$*"); }
+skipped=()
+
+# crates.io and npm when they answer, else ../shared/offline (decided by probing).
+source scripts/cargo-source.sh
 
 step "install test dependencies (Kotlin compiler, JNA, Rust device targets)"
 scripts/install-test-deps.sh
@@ -30,12 +35,23 @@ scripts/test-kotlin.sh
 if [ $quick = 0 ]; then
   step "device targets compile (static libraries; linking needs the NDK / Xcode)"
   for target in aarch64-linux-android aarch64-apple-ios; do
+    if ! rustup target list --installed 2>/dev/null | grep -qx "$target"; then
+      skip "device build for $target: the Rust target is not installed (rustup target add failed: its server is unreachable from this machine)"
+      continue
+    fi
     cargo rustc --quiet --lib --target "$target" --crate-type staticlib
     ls -la "target/$target/debug/libchesscore.a" | awk -v t="$target" '{print "  " t ": " $5 " bytes"}'
   done
+else
+  skip "device builds: --quick"
 fi
 
 step "perft and bench smoke (node counts are checked)"
 cargo run --quiet --release -- perft 5 | tail -1
 
-printf '\nall checks passed\n'
+if [ ${#skipped[@]} -gt 0 ]; then
+  printf '\nall checks that could run passed; %d skipped:\n' "${#skipped[@]}"
+  printf '  - %s\n' "${skipped[@]}"
+else
+  printf '\nall checks passed\n'
+fi
