@@ -8,9 +8,10 @@ use std::time::Instant;
 mod bench;
 mod board;
 mod play;
+mod review;
 mod uci;
 
-const USAGE: &str = "usage: chesscore [uci | play [options] | perft DEPTH [FEN] | bench]";
+const USAGE: &str = "usage: chesscore [uci | play [options] | review [options] FILE.pgn | perft DEPTH [FEN] | bench]";
 
 /// Dispatches the command line.
 pub fn run(args: &[String]) -> ExitCode {
@@ -21,6 +22,7 @@ pub fn run(args: &[String]) -> ExitCode {
         }
         Some("bench") => bench::run(&args[1..]),
         Some("play") => play::run(&args[1..]),
+        Some("review") => review::run(&args[1..]),
         Some("perft") => perft(&args[1..]),
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");

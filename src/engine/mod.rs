@@ -32,7 +32,7 @@ pub use level::{Level, LevelParams};
 pub use limits::{SearchLimits, TimeBudget, DEFAULT_DEPTH, DEFAULT_MOVE_OVERHEAD};
 pub use score::{Score, MATE, MAX_PLY};
 pub use see::see_ge;
-pub use thread::{EngineThread, InfoThrottle, SearchId};
+pub use thread::{EngineJob, EngineThread, InfoThrottle, SearchId};
 pub use tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, TtHit};
 
 use ordering::Heuristics;

@@ -18,6 +18,11 @@ pub struct SearchId(pub u64);
 pub type InfoCallback = Box<dyn FnMut(&SearchInfo) + Send>;
 /// Final-result callback, run once on the worker thread.
 pub type FinishedCallback = Box<dyn FnOnce(SearchResult) + Send>;
+/// Work run on the worker thread with its engine, like a search but of any shape (a game review
+/// is many searches in a row). It receives the engine and the job's stop flag, which
+/// [`EngineThread::stop`], [`EngineThread::stop_search`] and a newer search or job set; a job
+/// should check it between its searches and pass it to them.
+pub type EngineJob = Box<dyn FnOnce(&mut Engine, &AtomicBool) + Send>;
 
 /// How often `on_info` is called: every depth up to `always_up_to_depth`, later ones at most
 /// every `interval` (the last one held back is delivered before `on_finished`).
@@ -53,6 +58,11 @@ enum Command {
         on_info: InfoCallback,
         on_finished: FinishedCallback,
     },
+    Job {
+        id: SearchId,
+        stop: Arc<AtomicBool>,
+        job: EngineJob,
+    },
     SetConfig(EngineConfig),
     NewGame,
     Quit,
@@ -69,6 +79,20 @@ struct Shared {
     /// Searches started and not yet finished.
     pending: Mutex<u64>,
     idle: Condvar,
+}
+
+impl Shared {
+    /// Bookkeeping after search or job `id` has ended.
+    fn finished(&self, id: SearchId) {
+        let mut current = self.current.lock().unwrap_or_else(|e| e.into_inner());
+        if current.as_ref().is_some_and(|c| c.id == id) {
+            *current = None;
+        }
+        drop(current);
+        let mut pending = self.pending.lock().unwrap_or_else(|e| e.into_inner());
+        *pending = pending.saturating_sub(1);
+        self.idle.notify_all();
+    }
 }
 
 /// An [`Engine`] owned by a dedicated worker thread, created once and reused for every search.
@@ -119,20 +143,13 @@ impl EngineThread {
                                 on_info,
                                 on_finished,
                             );
-                            let mut current = worker_shared
-                                .current
-                                .lock()
-                                .unwrap_or_else(|e| e.into_inner());
-                            if current.as_ref().is_some_and(|c| c.id == id) {
-                                *current = None;
-                            }
-                            drop(current);
-                            let mut pending = worker_shared
-                                .pending
-                                .lock()
-                                .unwrap_or_else(|e| e.into_inner());
-                            *pending = pending.saturating_sub(1);
-                            worker_shared.idle.notify_all();
+                            worker_shared.finished(id);
+                        }
+                        Command::Job { id, stop, job } => {
+                            // The job reports its own result; a panic inside it is its own
+                            // business (see `EngineThread::start_job`), the worker goes on.
+                            let _ = catch_unwind(AssertUnwindSafe(|| job(&mut engine, &stop)));
+                            worker_shared.finished(id);
                         }
                         Command::SetConfig(config) => engine.set_config(config),
                         Command::NewGame => engine.new_game(),
@@ -166,6 +183,41 @@ impl EngineThread {
         on_info: InfoCallback,
         on_finished: FinishedCallback,
     ) -> SearchId {
+        let (id, stop) = self.register();
+        self.send(Command::Search {
+            id,
+            stop,
+            root: Box::new(root),
+            history,
+            limits,
+            on_info,
+            on_finished,
+        });
+        id
+    }
+
+    /// Starts a job on the worker thread and returns at once: `job` runs with the engine and a
+    /// stop flag, and `on_finished` gets what it returns (`None` if it panicked), exactly once,
+    /// on the worker thread. Jobs and searches share one queue and one notion of "current": a
+    /// job supersedes a running search (which is stopped) and is stopped by a newer search or
+    /// job, by [`EngineThread::stop`] and by [`EngineThread::stop_search`] with its id.
+    pub fn start_job<R: Send + 'static>(
+        &self,
+        job: impl FnOnce(&mut Engine, &AtomicBool) -> R + Send + 'static,
+        on_finished: impl FnOnce(Option<R>) + Send + 'static,
+    ) -> SearchId {
+        let (id, stop) = self.register();
+        let job: EngineJob = Box::new(move |engine, stop| {
+            let result = catch_unwind(AssertUnwindSafe(|| job(engine, stop))).ok();
+            let _ = catch_unwind(AssertUnwindSafe(move || on_finished(result)));
+        });
+        self.send(Command::Job { id, stop, job });
+        id
+    }
+
+    /// A new id and stop flag, made the current ones (the previous current search or job is
+    /// told to stop), counted as pending.
+    fn register(&self) -> (SearchId, Arc<AtomicBool>) {
         let id = {
             let mut next = self.next_id.lock().unwrap_or_else(|e| e.into_inner());
             *next += 1;
@@ -192,19 +244,10 @@ impl EngineThread {
                 .unwrap_or_else(|e| e.into_inner());
             *pending += 1;
         }
-        self.send(Command::Search {
-            id,
-            stop,
-            root: Box::new(root),
-            history,
-            limits,
-            on_info,
-            on_finished,
-        });
-        id
+        (id, stop)
     }
 
-    /// Stops the current search (if any); returns at once. Its result arrives via its
+    /// Stops the current search or job (if any); returns at once. Its result arrives via its
     /// `on_finished`.
     pub fn stop(&self) {
         let current = self
@@ -217,7 +260,7 @@ impl EngineThread {
         }
     }
 
-    /// Stops search `id` if it is still the current one (a newer search is left running).
+    /// Stops search or job `id` if it is still the current one (a newer search is left running).
     pub fn stop_search(&self, id: SearchId) {
         let current = self
             .shared
@@ -229,7 +272,8 @@ impl EngineThread {
         }
     }
 
-    /// `true` while a started search has not finished (its `on_finished` not yet returned).
+    /// `true` while a started search or job has not finished (its `on_finished` not yet
+    /// returned).
     pub fn is_searching(&self) -> bool {
         *self
             .shared
@@ -239,7 +283,7 @@ impl EngineThread {
             > 0
     }
 
-    /// Blocks until every started search has finished.
+    /// Blocks until every started search and job has finished.
     pub fn wait(&self) {
         let mut pending = self
             .shared
