@@ -708,14 +708,32 @@ impl Movetext {
 
     fn comment(&mut self, text: &str) {
         let clean = text.replace('}', ")");
-        let words: Vec<&str> = clean.split_whitespace().collect();
+        // An embedded command such as `[%eval 0.17]` or `[%clk 0:03:00]` stays on one line:
+        // tools read them with patterns that expect a single space inside.
+        let mut words: Vec<String> = Vec::new();
+        let mut in_command = false;
+        for w in clean.split_whitespace() {
+            match words.last_mut() {
+                Some(last) if in_command => {
+                    last.push(' ');
+                    last.push_str(w);
+                }
+                _ => words.push(w.to_string()),
+            }
+            if w.starts_with("[%") {
+                in_command = true;
+            }
+            if w.contains(']') {
+                in_command = false;
+            }
+        }
         match words.as_slice() {
             [] => self.push("{}"),
             [only] => self.push(format!("{{{only}}}")),
             [first, middle @ .., last] => {
                 self.push(format!("{{{first}"));
                 for w in middle {
-                    self.push(*w);
+                    self.push(w.as_str());
                 }
                 self.push(format!("{last}}}"));
             }
