@@ -10,6 +10,8 @@ import dev.chesscore.SearchHandle
 import dev.chesscore.SearchLimits
 import dev.chesscore.engineLevels
 import dev.chesscore.Side
+import dev.chesscore.Square
+import dev.chesscore.ktx.pieceAt
 import dev.chesscore.ktx.replacing
 import dev.chesscore.ktx.searchListener
 import kotlin.random.Random
@@ -104,28 +106,28 @@ class GameController(
     // ---- Intents -------------------------------------------------------------------------
 
     /**
-     * The player tapped square [square] (0 = a1 .. 63 = h8): selects a piece of the side to move,
+     * The player tapped [square]: selects a piece of the side to move,
      * moves the selected piece to a highlighted target (opening the promotion picker when the
      * core offers promotion choices), reselects another own piece, or clears the selection.
      * Ignored while the engine is to move, the picker is open or the game is over.
      */
-    fun tapSquare(square: Int) {
+    fun tapSquare(square: Square) {
         val s = state.value
-        if (closed || square !in 0..63 || !s.isHumanTurn) return
+        if (closed || !s.isHumanTurn) return
         val selected = s.selected
         when {
             selected != null && square in s.targets -> moveSelected(selected, square)
             selected == square -> clearSelection()
-            s.snapshot.squares[square]?.side == s.snapshot.sideToMove -> select(square)
+            s.snapshot.pieceAt(square)?.side == s.snapshot.sideToMove -> select(square)
             else -> clearSelection()
         }
     }
 
     /** The player dragged the piece on [from] to [to]: the same as tapping [from], then [to]. */
-    fun dragMove(from: Int, to: Int) {
+    fun dragMove(from: Square, to: Square) {
         val s = state.value
-        if (closed || from !in 0..63 || to !in 0..63 || !s.isHumanTurn) return
-        if (s.snapshot.squares[from]?.side != s.snapshot.sideToMove) return
+        if (closed || !s.isHumanTurn) return
+        if (s.snapshot.pieceAt(from)?.side != s.snapshot.sideToMove) return
         select(from)
         tapSquare(to)
     }
@@ -274,14 +276,10 @@ class GameController(
 
     // ---- Internals -----------------------------------------------------------------------
 
-    private fun select(square: Int) {
-        selectedMoves = try {
-            game.legalMovesFrom(square.toUInt())
-        } catch (e: ChessException) {
-            emptyList()
-        }
+    private fun select(square: Square) {
+        selectedMoves = game.legalMovesFrom(square)
         _state.update { st ->
-            st.copy(selected = square, targets = selectedMoves.map { it.to.toInt() }.toSet(), pendingPromotion = null)
+            st.copy(selected = square, targets = selectedMoves.map { it.to }.toSet(), pendingPromotion = null)
         }
     }
 
@@ -290,8 +288,8 @@ class GameController(
         _state.update { it.copy(selected = null, targets = emptySet(), pendingPromotion = null) }
     }
 
-    private fun moveSelected(from: Int, to: Int) {
-        val choices = selectedMoves.filter { it.to.toInt() == to }.mapNotNull { it.promotion }
+    private fun moveSelected(from: Square, to: Square) {
+        val choices = selectedMoves.filter { it.to == to }.mapNotNull { it.promotion }
         if (choices.isNotEmpty()) {
             _state.update { it.copy(pendingPromotion = PendingPromotion(from, to, choices)) }
         } else {
@@ -299,8 +297,8 @@ class GameController(
         }
     }
 
-    private fun play(from: Int, to: Int, promotion: PieceKind?) {
-        changeGame { game.play(from.toUInt(), to.toUInt(), promotion) }
+    private fun play(from: Square, to: Square, promotion: PieceKind?) {
+        changeGame { game.play(from, to, promotion) }
     }
 
     /** Runs a core call that changes the game; on error shows the core's message instead. */
