@@ -71,6 +71,9 @@ class GameController(
     private var selectedMoves: List<LegalMove> = emptyList()
     private var closed = false
 
+    /** `true` between [pause] and [resume]: the app is in the background and no search runs. */
+    private var paused = false
+
     /** The screen state; a new value after every change. */
     val state: StateFlow<BoardUiState>
 
@@ -229,7 +232,7 @@ class GameController(
      * ignored until it ends). Ignored unless it is a person's turn.
      */
     fun requestHint() {
-        if (closed || !state.value.isHumanTurn) return
+        if (closed || paused || !state.value.isHumanTurn) return
         startSearch(hint = true)
     }
 
@@ -263,6 +266,25 @@ class GameController(
 
     /** The current position in FEN, for sharing. */
     fun fen(): String = game.fen()
+
+    /**
+     * The app went to the background (Android `onStop`, iOS `scenePhase != .active`): stops any
+     * search so the engine does not burn the battery unseen, and saves the game. The engine's
+     * turn starts again in [resume]; a hint in progress is dropped.
+     */
+    fun pause() {
+        if (closed || paused) return
+        paused = true
+        stopSearch()
+        store.save(game.toJson())
+    }
+
+    /** The app is in the foreground again: the engine's turn, if due, starts over. */
+    fun resume() {
+        if (closed || !paused) return
+        paused = false
+        startEngineTurnIfDue()
+    }
 
     /** Stops any search and frees the game and the engine. The controller ignores intents afterwards. */
     override fun close() {
@@ -331,7 +353,7 @@ class GameController(
 
     private fun startEngineTurnIfDue() {
         val s = state.value
-        if (closed || search != null || s.isGameOver || !s.mode.enginePlays(s.snapshot.sideToMove)) return
+        if (closed || paused || search != null || s.isGameOver || !s.mode.enginePlays(s.snapshot.sideToMove)) return
         startSearch(hint = false)
     }
 

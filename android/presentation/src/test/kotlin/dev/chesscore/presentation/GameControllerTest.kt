@@ -201,6 +201,31 @@ val gameControllerTests = suite("GameController") {
         }
     }
 
+    test("going to the background stops the engine's search; coming back starts its turn again") {
+        onMain {
+            val f = Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE), limits = INFINITE, level = 10)
+            f.controller.use { c ->
+                c.move("e2", "e4")
+                eventually("the engine searching") { f.engine.isSearching() }
+                c.pause()
+                assertTrue(f.engine.nextResult().stopped, "the search was stopped")
+                yield()
+                assertFalse(c.state.value.engineThinking)
+                assertEquals(1u, c.state.value.snapshot.ply, "no move was played by the stopped search")
+                assertEquals(1, f.engine.started)
+                c.requestHint() // nothing starts in the background
+                c.resume()
+                assertEquals(2, f.engine.started, "the engine's turn started over")
+                assertTrue(c.state.value.engineThinking)
+                eventually("the engine searching again") { f.engine.isSearching() }
+                c.pause()
+                c.resume()
+                c.resume() // a second resume does not start a second search
+                assertEquals(3, f.engine.started)
+            }
+        }
+    }
+
     test("a result for another position is ignored") {
         onMain {
             val f = Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE))
