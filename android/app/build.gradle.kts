@@ -77,7 +77,8 @@ val buildRust = tasks.register<Exec>("buildRust") {
     group = "build"
     val repo = rootProject.projectDir.parentFile
     workingDir = repo
-    environment("ANDROID_NDK_HOME", android.ndkDirectory.absolutePath)
+    // Resolved when the task runs, so a sync without the NDK installed still works.
+    doFirst { environment("ANDROID_NDK_HOME", android.ndkDirectory.absolutePath) }
     commandLine(
         listOf("cargo", "ndk") + abis.flatMap { listOf("-t", it) } +
             listOf("-o", file("src/main/jniLibs").absolutePath, "build", "--release", "--lib"),
