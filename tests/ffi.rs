@@ -663,3 +663,15 @@ fn a_search_level_overrides_the_engine_level_once_and_is_validated() {
         );
     }
 }
+
+#[test]
+fn a_search_of_a_finished_game_is_a_game_over_error() {
+    let engine = engine();
+    let finished = ChessGame::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1".into()).unwrap();
+    let rec = Arc::new(Recorder::default());
+    assert!(matches!(
+        engine.think(finished, depth(3), rec.clone()),
+        Err(ChessError::GameOver(_))
+    ));
+    assert!(rec.results.lock().unwrap().is_empty(), "no search started");
+}
