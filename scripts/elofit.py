@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 K = math.log(10) / 400.0
 MAX_STEP = 200.0  # Elo per Newton step: keeps a player with a perfect score from running away
+SINGULAR = 1e-15  # a pivot below this ends the iteration (an information of 1e-5 per game is usual)
 
 
 @dataclass
@@ -33,12 +34,16 @@ def expected(ra, rb):
 
 
 def solve(matrix, vector):
-    """Gaussian elimination with partial pivoting (the systems here are at most 10 x 10)."""
+    """Gaussian elimination with partial pivoting (the systems here are at most 10 x 10).
+    None when the matrix is (numerically) singular: a player with a perfect score whose rating
+    has run so far that its games carry no information any more."""
     n = len(vector)
     m = [row[:] + [vector[i]] for i, row in enumerate(matrix)]
     for c in range(n):
         p = max(range(c, n), key=lambda r: abs(m[r][c]))
         m[c], m[p] = m[p], m[c]
+        if abs(m[c][c]) < SINGULAR:
+            return None
         for r in range(n):
             if r != c and m[c][c] != 0:
                 f = m[r][c] / m[c][c]
@@ -84,6 +89,8 @@ def fit(results, players=None, start=1500.0, iterations=100):
     for _ in range(iterations):
         grad, info = gradient_and_information()
         step = solve(info, grad)
+        if step is None:
+            break
         for i, s in enumerate(step):
             rating[i] += max(-MAX_STEP, min(MAX_STEP, s))
         if max(abs(s) for s in step) < 0.01:
@@ -92,8 +99,8 @@ def fit(results, players=None, start=1500.0, iterations=100):
     out = {}
     for i, name in enumerate(players):
         unit = [1.0 if j == i else 0.0 for j in range(len(players))]
-        var = solve(info, unit)[i]
-        half = 1.96 * math.sqrt(var) if var > 0 else math.inf
+        var = solve(info, unit)
+        half = 1.96 * math.sqrt(var[i]) if var is not None and var[i] > 0 else math.inf
         games = points = 0
         for a, b, pts, cnt in results:
             if a == name:
