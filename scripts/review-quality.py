@@ -120,8 +120,20 @@ def reference(args):
                             rec["score"] = list(term)
                             rec["best"] = None
                         else:
-                            info = engine.analyse(board, chess.engine.Limit(depth=args.depth),
-                                                  game=gi)
+                            info = None
+                            if args.decided_cp:
+                                # A position already decided at a shallow depth keeps that
+                                # score: Win% is flat beyond +-CP_CAP, so depth 18 could
+                                # change no class there.
+                                quick = engine.analyse(board, chess.engine.Limit(depth=args.decided_depth),
+                                                       game=gi)
+                                s = score_of(quick["score"])
+                                if s[0] == "mate" or abs(s[1]) >= args.decided_cp:
+                                    info = quick
+                                    rec["decided"] = True
+                            if info is None:
+                                info = engine.analyse(board, chess.engine.Limit(depth=args.depth),
+                                                      game=gi)
                             rec["score"] = list(score_of(info["score"]))
                             pv = info.get("pv", [])
                             rec["best"] = pv[0].uci() if pv else None
@@ -248,6 +260,9 @@ def main():
     r.add_argument("--out", required=True)
     r.add_argument("--depth", type=int, default=18)
     r.add_argument("--hash", type=int, default=64)
+    r.add_argument("--decided-cp", type=int, default=1500,
+                   help="keep a shallow score at or beyond this many centipawns (0: off)")
+    r.add_argument("--decided-depth", type=int, default=10)
     r.add_argument("--stockfish", default="/usr/games/stockfish")
     r.set_defaults(func=reference)
     c = sub.add_parser("compare", help="precision and recall of the review's classes")

@@ -5,6 +5,7 @@
 mod engine;
 mod error;
 mod game;
+mod review;
 mod square;
 mod types;
 
@@ -14,6 +15,10 @@ pub use engine::{
 };
 pub use error::ChessError;
 pub use game::{ChessGame, Tag};
+pub use review::{
+    review_preset_nodes, CoachListener, Coaching, EvalPoint, GameReview, HangingPiece, MoveClass,
+    MoveReview, Refutation, ReviewListener, ReviewOptions, ReviewPreset, SideReview, Threat,
+};
 pub use square::{parse_square, square_name, Square};
 pub use types::{
     DrawReason, GameSnapshot, GameStatus, LegalMove, MoveRow, Outcome, Piece, PieceKind, Side,
