@@ -2,6 +2,7 @@ package dev.chesscore.tests
 
 import dev.chesscore.presentation.gameControllerTests
 import dev.chesscore.presentation.presentationTextTests
+import dev.chesscore.presentation.reviewControllerTests
 
 fun main(args: Array<String>) {
     if (args.firstOrNull() == "--bench") {
@@ -9,7 +10,10 @@ fun main(args: Array<String>) {
         return
     }
     runSuites(
-        listOf(gameTests, bindingTests, wrapperTests, gameControllerTests, presentationTextTests),
+        listOf(
+            gameTests, bindingTests, wrapperTests, reviewWrapperTests, gameControllerTests,
+            presentationTextTests, reviewControllerTests,
+        ),
         args.firstOrNull(),
     )
 }

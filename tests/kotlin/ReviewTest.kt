@@ -1,0 +1,107 @@
+package dev.chesscore.tests
+
+import dev.chesscore.ChessEngine
+import dev.chesscore.ChessException
+import dev.chesscore.ChessGame
+import dev.chesscore.EngineConfig
+import dev.chesscore.MoveClass
+import dev.chesscore.ReviewOptions
+import dev.chesscore.ReviewPreset
+import dev.chesscore.Side
+import dev.chesscore.Square
+import dev.chesscore.ktx.ReviewEvent
+import dev.chesscore.ktx.coach
+import dev.chesscore.ktx.review
+import dev.chesscore.ktx.withResources
+import dev.chesscore.liveObjectCount
+import dev.chesscore.reviewPresetNodes
+import kotlin.test.assertEquals
+import kotlin.test.assertFailsWith
+import kotlin.test.assertIs
+import kotlin.test.assertNotNull
+import kotlin.test.assertTrue
+import kotlinx.coroutines.flow.filterIsInstance
+import kotlinx.coroutines.flow.take
+import kotlinx.coroutines.flow.toList
+
+/** 3... Nf6?? allows 4. Qxf7#. */
+const val SCHOLAR_PGN = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"
+
+/** A small budget per position: the tests check the plumbing, the core tests the judgement. */
+val TEST_REVIEW = ReviewOptions(nodesPerPosition = 20_000uL)
+
+val reviewWrapperTests = suite("Kotlin review wrapper") {
+    test("review streams each move on the collector's thread, then the whole review, then completes") {
+        onMain {
+            val baseline = liveObjectCount()
+            withResources {
+                val game = ChessGame.fromPgn(SCHOLAR_PGN).bind()
+                val engine = ChessEngine(EngineConfig(hashMb = 4u)).bind()
+                val threads = mutableSetOf<String>()
+                val events = engine.review(game, TEST_REVIEW).toList().also { threads += Thread.currentThread().name }
+                assertEquals(setOf(MAIN_THREAD), threads)
+                val moves = events.dropLast(1).map { assertIs<ReviewEvent.Move>(it) }
+                assertEquals((1..7).toList(), moves.map { it.done })
+                assertTrue(moves.all { it.total == 7 })
+                val review = assertIs<ReviewEvent.Finished>(events.last()).review
+                assertTrue(review.complete)
+                assertEquals(moves.map { it.review }, review.moves)
+                val nf6 = review.moves[5]
+                assertEquals("Nf6", nf6.san)
+                assertEquals(Side.BLACK, nf6.side)
+                assertEquals(MoveClass.BLUNDER, nf6.`class`)
+                assertEquals("Qxf7#", nf6.refutationSan.first())
+                assertEquals(1u, review.black.blunders)
+                assertEquals(8, review.evals.size)
+                assertTrue("Nf6 \$4" in review.annotatedPgn, review.annotatedPgn)
+                eventually("the engine idle", 500) { !engine.isSearching() }
+            }
+            assertEquals(baseline, liveObjectCount(), "game, engine and handle freed")
+        }
+    }
+
+    test("taking two moves of a review stops it and frees its handle") {
+        onMain {
+            withResources {
+                val game = ChessGame.fromPgn("1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O *").bind()
+                val engine = ChessEngine(EngineConfig(hashMb = 4u)).bind()
+                val baseline = liveObjectCount()
+                val two = engine.review(game, ReviewOptions(nodesPerPosition = 200_000uL))
+                    .filterIsInstance<ReviewEvent.Move>().take(2).toList()
+                assertEquals(listOf(1, 2), two.map { it.done })
+                eventually("the review stopped", 1_000) { !engine.isSearching() }
+                assertEquals(baseline, liveObjectCount(), "the handle is freed")
+            }
+        }
+    }
+
+    test("bad options fail on collection with the core's InvalidRequest; presets grow") {
+        onMain {
+            withResources {
+                val game = ChessGame().bind()
+                val engine = ChessEngine(EngineConfig(hashMb = 1u)).bind()
+                assertFailsWith<ChessException.InvalidRequest> {
+                    engine.review(game, ReviewOptions(nodesPerPosition = 0uL)).toList()
+                }
+                assertTrue(reviewPresetNodes(ReviewPreset.QUICK) < reviewPresetNodes(ReviewPreset.STANDARD))
+                assertTrue(reviewPresetNodes(ReviewPreset.STANDARD) < reviewPresetNodes(ReviewPreset.DEEP))
+            }
+        }
+    }
+
+    test("the coach finds the threat, the refutation and the hanging pieces") {
+        onMain {
+            withResources {
+                val game = ChessGame.fromPgn("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 *").bind()
+                val engine = ChessEngine(EngineConfig(hashMb = 4u)).bind()
+                val coaching = assertNotNull(engine.coach(game, 20_000uL))
+                assertEquals("Qxf7#", coaching.bestLineSan.first())
+                val refutation = assertNotNull(coaching.refutation)
+                assertEquals("Nf6", refutation.san)
+                assertEquals(MoveClass.BLUNDER, refutation.`class`)
+                assertTrue(coaching.hanging.any { it.square == Square.F7 })
+                assertEquals(game.hangingPieces(), coaching.hanging)
+            }
+        }
+    }
+}
