@@ -6,6 +6,7 @@ import java.util.concurrent.CopyOnWriteArrayList
 import java.util.concurrent.TimeUnit
 import kotlinx.coroutines.*
 import kotlin.test.*
+import org.junit.jupiter.api.Test
 
 private fun sq(name: String): UInt = squareIndex(name)
 
@@ -33,8 +34,9 @@ private fun engine(level: UInt = 10u) = ChessEngine(EngineConfig(level = level, 
 
 private fun ChessGame.playAll(vararg moves: String) = moves.forEach { playSan(it) }
 
-val bindingTests = suite("Bindings") {
-    test("free functions") {
+class BindingsTest {
+    @Test
+    fun `free functions`() {
         assertEquals("e4", squareName(28u))
         assertEquals(28u, squareIndex("e4"))
         assertEquals("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", startingFen())
@@ -48,7 +50,8 @@ val bindingTests = suite("Bindings") {
         assertFailsWith<ChessException.InvalidSquare> { squareIndex("i9") }
     }
 
-    test("snapshot describes the board for a UI") {
+    @Test
+    fun `snapshot describes the board for a UI`() {
         ChessGame().use { game ->
             val s0 = game.snapshot()
             assertEquals(Piece(Side.WHITE, PieceKind.KING), s0.squares[sq("e1").toInt()])
@@ -75,7 +78,8 @@ val bindingTests = suite("Bindings") {
         }
     }
 
-    test("legal moves from a square, destinations, castling and promotion choices") {
+    @Test
+    fun `legal moves from a square, destinations, castling and promotion choices`() {
         ChessGame.fromFen("r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1").use { game ->
             val king = game.legalMovesFrom(sq("e1"))
             val castles = king.filter { it.isCastle }.map { it.san }.toSet()
@@ -99,7 +103,8 @@ val bindingTests = suite("Bindings") {
         }
     }
 
-    test("en passant and check flags") {
+    @Test
+    fun `en passant and check flags`() {
         ChessGame.fromFen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").use { game ->
             val ep = game.playUci("e5d6")
             assertTrue(ep.isEnPassant && ep.isCapture)
@@ -114,7 +119,8 @@ val bindingTests = suite("Bindings") {
         }
     }
 
-    test("errors are ChessException subclasses with messages and change nothing") {
+    @Test
+    fun `errors are ChessException subclasses with messages and change nothing`() {
         ChessGame().use { game ->
             game.playSan("e4")
             val before = game.snapshot()
@@ -141,7 +147,8 @@ val bindingTests = suite("Bindings") {
         assertFailsWith<ChessException.InvalidRequest> { ChessEngine(EngineConfig(hashMb = 0u)) }
     }
 
-    test("a full game to checkmate, then moves are refused") {
+    @Test
+    fun `a full game to checkmate, then moves are refused`() {
         ChessGame().use { game ->
             game.playAll("e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6")
             val mate = game.playSan("Qxf7")
@@ -157,7 +164,8 @@ val bindingTests = suite("Bindings") {
         }
     }
 
-    test("every kind of draw and resignation") {
+    @Test
+    fun `every kind of draw and resignation`() {
         // Stalemate (automatic).
         ChessGame.fromFen("k7/8/8/2Q5/8/8/8/7K w - - 0 1").use { g ->
             g.playSan("Qb6")
@@ -204,7 +212,8 @@ val bindingTests = suite("Bindings") {
         }
     }
 
-    test("FEN, PGN and JSON round trips, tags and comments") {
+    @Test
+    fun `FEN, PGN and JSON round trips, tags and comments`() {
         ChessGame().use { g ->
             g.setTag("White", "Kasparov")
             assertFailsWith<ChessException.InvalidRequest> { g.setTag("White Elo", "1") }
@@ -233,7 +242,8 @@ val bindingTests = suite("Bindings") {
         }
     }
 
-    test("engine search streamed through a listener, on the engine thread") {
+    @Test
+    fun `engine search streamed through a listener, on the engine thread`() {
         engine().use { e ->
             ChessGame().use { g ->
                 val l = RecordingListener()
@@ -254,7 +264,8 @@ val bindingTests = suite("Bindings") {
         }
     }
 
-    test("mate found and scored through the bindings") {
+    @Test
+    fun `mate found and scored through the bindings`() {
         engine().use { e ->
             ChessGame.fromFen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1").use { g ->
                 val l = RecordingListener()
@@ -267,7 +278,8 @@ val bindingTests = suite("Bindings") {
         }
     }
 
-    test("stopped early, superseded, and stopped by closing the handle") {
+    @Test
+    fun `stopped early, superseded, and stopped by closing the handle`() {
         engine().use { e ->
             ChessGame().use { g ->
                 val first = RecordingListener()
@@ -300,7 +312,8 @@ val bindingTests = suite("Bindings") {
         }
     }
 
-    test("suspend bestMove, concurrent calls and cancellation") {
+    @Test
+    fun `suspend bestMove, concurrent calls and cancellation`() {
         engine().use { e ->
             ChessGame().use { g ->
                 val r = runBlocking { e.bestMove(g, SearchLimits(depth = 5u)) }
@@ -325,7 +338,8 @@ val bindingTests = suite("Bindings") {
         }
     }
 
-    test("config, levels and new game") {
+    @Test
+    fun `config, levels and new game`() {
         engine(3u).use { e ->
             assertEquals(3u, e.config().level)
             e.setConfig(EngineConfig(level = 1u, hashMb = 2u))
@@ -343,7 +357,8 @@ val bindingTests = suite("Bindings") {
         }
     }
 
-    test("MultiPV: several best lines per depth, numbered, best first") {
+    @Test
+    fun `MultiPV - several best lines per depth, numbered, best first`() {
         engine().use { e ->
             ChessGame.fromFen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").use { g ->
                 val l = RecordingListener()
@@ -359,7 +374,8 @@ val bindingTests = suite("Bindings") {
 
     // The bindings reuse one call status per thread (scripts/patch-kotlin-bindings.py): an error
     // must never leak into the next call, on any thread, nested or not.
-    test("a failed call leaves no trace in the next one, on any thread, also from callbacks") {
+    @Test
+    fun `a failed call leaves no trace in the next one, on any thread, also from callbacks`() {
         val failures = CopyOnWriteArrayList<Throwable>()
         val threads = (0 until 4).map { t ->
             Thread {
@@ -411,7 +427,8 @@ val bindingTests = suite("Bindings") {
         }
     }
 
-    test("no leaked Rust objects") {
+    @Test
+    fun `no leaked Rust objects`() {
         System.gc()
         val before = liveObjectCount()
         repeat(20) {

@@ -22,6 +22,7 @@ import kotlinx.coroutines.cancelAndJoin
 import kotlinx.coroutines.flow.take
 import kotlinx.coroutines.flow.toList
 import kotlinx.coroutines.launch
+import org.junit.jupiter.api.Test
 
 private const val MATE_IN_ONE = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"
 private val INFINITE = SearchLimits(infinite = true)
@@ -31,8 +32,9 @@ private const val STOP_WITHIN_MS = 500L
 
 private fun smallEngine() = ChessEngine(EngineConfig(hashMb = 1u))
 
-val wrapperTests = suite("Kotlin wrapper") {
-    test("analysis streams infos by depth on the collector's thread, then the result, then completes") {
+class WrapperTest {
+    @Test
+    fun `analysis streams infos by depth on the collector's thread, then the result, then completes`() {
         onMain {
             val baseline = liveObjectCount()
             withResources {
@@ -59,7 +61,8 @@ val wrapperTests = suite("Kotlin wrapper") {
         }
     }
 
-    test("taking two infos from an infinite search stops it and frees its handle") {
+    @Test
+    fun `taking two infos from an infinite search stops it and frees its handle`() {
         onMain {
             val baseline = liveObjectCount()
             withResources {
@@ -74,7 +77,8 @@ val wrapperTests = suite("Kotlin wrapper") {
         }
     }
 
-    test("cancelling the collector stops the search quickly") {
+    @Test
+    fun `cancelling the collector stops the search quickly`() {
         onMain {
             withResources {
                 val game = ChessGame().bind()
@@ -89,7 +93,8 @@ val wrapperTests = suite("Kotlin wrapper") {
         }
     }
 
-    test("analysis of a finished game fails with the core's GameOver") {
+    @Test
+    fun `analysis of a finished game fails with the core's GameOver`() {
         onMain {
             withResources {
                 val game = ChessGame().bind()
@@ -101,7 +106,8 @@ val wrapperTests = suite("Kotlin wrapper") {
         }
     }
 
-    test("awaitBestMove returns a legal move (the mate in a mate-in-one)") {
+    @Test
+    fun `awaitBestMove returns a legal move (the mate in a mate-in-one)`() {
         onMain {
             val baseline = liveObjectCount()
             withResources {
@@ -116,7 +122,8 @@ val wrapperTests = suite("Kotlin wrapper") {
         }
     }
 
-    test("cancelling awaitBestMove stops the search quickly and frees the handle") {
+    @Test
+    fun `cancelling awaitBestMove stops the search quickly and frees the handle`() {
         onMain {
             val baseline = liveObjectCount()
             withResources {
@@ -132,7 +139,8 @@ val wrapperTests = suite("Kotlin wrapper") {
         }
     }
 
-    test("cancelling the generated suspend bestMove also stops the search (the Rust future is dropped)") {
+    @Test
+    fun `cancelling the generated suspend bestMove also stops the search (the Rust future is dropped)`() {
         onMain {
             val baseline = liveObjectCount()
             withResources {
@@ -147,7 +155,8 @@ val wrapperTests = suite("Kotlin wrapper") {
         }
     }
 
-    test("withResources closes in reverse order even when the block throws; replacing closes the old object") {
+    @Test
+    fun `withResources closes in reverse order even when the block throws, replacing closes the old object`() {
         val baseline = liveObjectCount()
         val order = mutableListOf<String>()
         assertFailsWith<IllegalStateException> {
