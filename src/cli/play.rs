@@ -9,7 +9,7 @@ use chesscore::engine::{
 use chesscore::game::{Game, GameError, GameStatus, Outcome};
 use chesscore::notation::san::{self, SanError};
 use chesscore::notation::uci::UciMove;
-use chesscore::rules::{Position, Side};
+use chesscore::rules::{mix64, Position, Side};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
@@ -212,14 +212,6 @@ fn time_seed() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64)
-}
-
-/// A small deterministic mix (SplitMix64) for picking a random side from the seed.
-fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }
 
 fn engine_config(level: Level, seed: u64) -> EngineConfig {
@@ -826,7 +818,7 @@ impl Session {
         } else {
             match SideChoice::parse(rest) {
                 Some(choice) => {
-                    self.seed = mix(self.seed);
+                    self.seed = mix64(self.seed);
                     pick_side(choice, self.seed)
                 }
                 None => {
@@ -974,7 +966,7 @@ fn pick_side(choice: SideChoice, seed: u64) -> Side {
     match choice {
         SideChoice::White => Side::White,
         SideChoice::Black => Side::Black,
-        SideChoice::Random if mix(seed) & 1 == 0 => Side::White,
+        SideChoice::Random if mix64(seed) & 1 == 0 => Side::White,
         SideChoice::Random => Side::Black,
     }
 }
@@ -997,7 +989,7 @@ fn watch(mut game: Game, opts: &Options, style: BoardStyle, seed: u64) -> ExitCo
     let (white_level, black_level) = opts.levels.unwrap_or((opts.level, opts.level));
     let engines = [
         EngineThread::new(engine_config(white_level, seed)),
-        EngineThread::new(engine_config(black_level, mix(seed))),
+        EngineThread::new(engine_config(black_level, mix64(seed))),
     ];
     set_player_tags(
         &mut game,

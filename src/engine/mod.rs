@@ -37,9 +37,9 @@ pub use tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, TtHit};
 
 use ordering::Heuristics;
 use score::{INFINITY, MATE_BOUND};
-use search::{mix64, Searcher};
+use search::Searcher;
 
-use crate::rules::{Move, Position};
+use crate::rules::{mix64, Move, Position};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 

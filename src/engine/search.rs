@@ -9,7 +9,7 @@ use super::ordering::{
 use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::see::{gives_direct_check, see_ge};
 use super::tt::{Bound, TranspositionTable};
-use crate::rules::{Bitboard, GenKind, Move, Position, Undo};
+use crate::rules::{mix64, Bitboard, GenKind, Move, Position, Undo};
 use once_cell::sync::Lazy;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -104,15 +104,6 @@ pub(crate) struct Searcher<'a> {
     pub pv_start: usize,
     /// Root moves scoring within this of the best get exact scores (levels pick among them).
     pub choice_margin: i32,
-}
-
-/// A 64-bit mix (splitmix64 finaliser).
-#[inline]
-pub(crate) fn mix64(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 impl<'a> Searcher<'a> {
