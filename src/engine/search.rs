@@ -10,8 +10,8 @@ use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::see::{gives_direct_check, see_ge};
 use super::tt::{Bound, TranspositionTable};
 use crate::rules::{mix64, Bitboard, GenKind, Move, Position, Undo};
-use once_cell::sync::Lazy;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::LazyLock;
 use std::time::Instant;
 
 /// Nodes between two looks at the stop flag and the clock (about 0.5 ms at 2 Mnps).
@@ -42,7 +42,7 @@ const HISTORY_PRUNE_DEPTH: i32 = 3;
 const HISTORY_PRUNE_MARGIN: i32 = 4_000;
 
 /// Late-move reductions by `[depth][move number]`.
-static LMR: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
+static LMR: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
     let mut t = [[0; 64]; 64];
     for (d, row) in t.iter_mut().enumerate().skip(1) {
         for (m, r) in row.iter_mut().enumerate().skip(1) {
