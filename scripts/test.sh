@@ -20,6 +20,8 @@ scripts/install-test-deps.sh
 step "format and lints"
 cargo fmt --all -- --check
 cargo clippy --all-targets -- -D warnings
+# The tuning tools (examples/tune.rs, datagen.rs) and the evaluation's tuning interface.
+cargo clippy --lib --examples --features tuning -- -D warnings
 
 step "Rust tests (unit, integration, perft files, properties, FFI from threads, doctests)"
 cargo test --all-targets --no-fail-fast

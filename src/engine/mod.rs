@@ -27,13 +27,15 @@ mod see;
 mod thread;
 mod tt;
 
-pub use eval::{evaluate, hand_weights, trace, weights, EvalTrace, PARAM_COUNT, PARAM_LAYOUT};
+pub use eval::evaluate;
+/// The evaluation's tuning interface (`examples/tune.rs`), behind the `tuning` feature.
+#[cfg(feature = "tuning")]
+pub use eval::{hand_weights, trace, weights, EvalTrace, PARAM_COUNT, PARAM_LAYOUT};
 pub use level::{Level, LevelParams};
 pub use limits::{SearchLimits, DEFAULT_DEPTH, DEFAULT_MOVE_OVERHEAD};
 pub use score::{Score, MATE, MAX_PLY};
-pub use see::see_ge;
 pub use thread::{EngineThread, InfoThrottle, SearchId};
-pub use tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, TtHit};
+use tt::TranspositionTable;
 
 use limits::TimeManager;
 use ordering::Heuristics;
