@@ -3,7 +3,7 @@
 //! (side to move not in check, the move the engine chose is not a capture or promotion) as
 //! `FEN;result` lines, `result` = 1 / 0.5 / 0 from White's point of view.
 //!
-//! `cargo run --release --example datagen -- <games> <seed> <nodes> <openings.epd>`
+//! `cargo run --release --features tuning --example datagen -- <games> <seed> <nodes> <openings.epd>`
 
 use chesscore::engine::{Engine, EngineConfig, Score, SearchLimits};
 use chesscore::notation::fen;
