@@ -21,7 +21,8 @@ mkdir -p "$out/kotlin" "$out/swift"
 
 cargo run --quiet --features bindgen --bin uniffi-bindgen -- \
   generate "$lib" --language kotlin --no-format --out-dir "$out/kotlin"
-# One documented patch on the generated Kotlin (a reusable call status per thread): see the script.
+# Two documented patches on the generated Kotlin (a reusable call status per thread; every
+# throwable from a callback reported to Rust): see the script.
 python3 scripts/patch-kotlin-bindings.py "$out/kotlin/dev/chesscore/chesscore.kt"
 # Swift: the Swift source, and the C header + modulemap that the XCFramework carries.
 cargo run --quiet --features bindgen --bin uniffi-bindgen-swift -- \

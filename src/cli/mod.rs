@@ -15,10 +15,7 @@ const USAGE: &str = "usage: chesscore [uci | play [options] | perft DEPTH [FEN] 
 /// Dispatches the command line.
 pub fn run(args: &[String]) -> ExitCode {
     match args.first().map(String::as_str) {
-        None | Some("uci") => {
-            uci::run();
-            ExitCode::SUCCESS
-        }
+        None | Some("uci") => uci::run(),
         Some("bench") => bench::run(&args[1..]),
         Some("play") => play::run(&args[1..]),
         Some("perft") => perft(&args[1..]),

@@ -93,14 +93,7 @@ struct Options {
 }
 
 fn parse_level(text: &str) -> Result<Level, String> {
-    match text.trim().parse::<u8>() {
-        Ok(n) if (Level::MIN.number()..=Level::MAX.number()).contains(&n) => Ok(Level::new(n)),
-        _ => Err(format!(
-            "level must be a number from {} to {}, not '{text}'",
-            Level::MIN.number(),
-            Level::MAX.number()
-        )),
-    }
+    text.parse::<Level>().map_err(|e| e.to_string())
 }
 
 fn parse_options(args: &[String]) -> Result<Option<Options>, String> {
@@ -204,7 +197,13 @@ pub fn run(args: &[String]) -> ExitCode {
     if opts.watch {
         watch(game, &opts, style, seed)
     } else {
-        Session::new(game, &opts, style, seed).run()
+        match Session::new(game, &opts, style, seed) {
+            Ok(session) => session.run(),
+            Err(e) => {
+                eprintln!("play: {e}");
+                ExitCode::FAILURE
+            }
+        }
     }
 }
 
@@ -214,20 +213,17 @@ fn time_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
+/// Starts an engine thread at `level`, or says why the system refused the thread.
+fn start_engine(level: Level, seed: u64) -> Result<EngineThread, String> {
+    EngineThread::new(engine_config(level, seed))
+        .map_err(|e| format!("cannot start the engine's thread: {e}"))
+}
+
 fn engine_config(level: Level, seed: u64) -> EngineConfig {
     EngineConfig {
         level,
         seed,
         ..EngineConfig::default()
-    }
-}
-
-/// A score from White's point of view (the engine reports it for the side to move).
-fn white_score(score: Score, side_to_move: Side) -> Score {
-    match (side_to_move, score) {
-        (Side::White, s) => s,
-        (Side::Black, Score::Centipawns(cp)) => Score::Centipawns(-cp),
-        (Side::Black, Score::Mate(n)) => Score::Mate(-n),
     }
 }
 
@@ -325,7 +321,7 @@ impl ThinkingDisplay {
     }
 
     fn show(&mut self, who: &str, pos: &Position, info: &SearchInfo) {
-        let score = white_score(info.score, pos.side_to_move());
+        let score = info.score.for_white(pos.side_to_move());
         let line = format!(
             "{who} thinking: depth {} eval {score} nodes {} pv {}",
             info.depth,
@@ -368,7 +364,11 @@ fn think(engine: &EngineThread, game: &Game, limits: SearchLimits, who: &str) ->
         Box::new(move |info: &SearchInfo| {
             let _ = info_tx.send(SearchEvent::Info(info.clone()));
         }),
-        Box::new(move |result: SearchResult| {
+        Box::new(move |outcome| {
+            let result = outcome.unwrap_or_else(|failure| {
+                eprintln!("{failure}");
+                failure.fallback
+            });
             let _ = tx.send(SearchEvent::Finished(result));
         }),
     );
@@ -408,7 +408,7 @@ fn engine_turn(engine: &EngineThread, game: &mut Game, limits: SearchLimits, who
         println!("{who} found no move to play.");
         return;
     }
-    let eval = white_score(result.score, before.side_to_move());
+    let eval = result.score.for_white(before.side_to_move());
     println!(
         "{who} plays {}  (depth {}, eval {eval}, {:.2} s)",
         numbered(before.fullmove_number(), before.side_to_move(), &[san_text]),
@@ -442,7 +442,7 @@ struct Session {
 }
 
 impl Session {
-    fn new(game: Game, opts: &Options, style: BoardStyle, seed: u64) -> Session {
+    fn new(game: Game, opts: &Options, style: BoardStyle, seed: u64) -> Result<Session, String> {
         let human = match opts.side {
             Some(choice) => pick_side(choice, seed),
             None if opts.fen.is_some() => game.position().side_to_move(),
@@ -456,14 +456,14 @@ impl Session {
             seed,
             move_time: opts.move_time.unwrap_or(DEFAULT_MOVE_TIME),
             hint_time: opts.move_time.unwrap_or(DEFAULT_HINT_TIME),
-            engine: EngineThread::new(engine_config(opts.level, seed)),
+            engine: start_engine(opts.level, seed)?,
             hint_engine: None,
             style,
             echo: !io::stdin().is_terminal(),
             announced_end: false,
         };
         session.update_tags();
-        session
+        Ok(session)
     }
 
     fn update_tags(&mut self) {
@@ -749,10 +749,15 @@ impl Session {
             println!("{}", GameError::GameOver(outcome));
             return;
         }
-        let seed = self.seed;
-        let engine = self
-            .hint_engine
-            .get_or_insert_with(|| EngineThread::new(engine_config(Level::MAX, seed)));
+        if self.hint_engine.is_none() {
+            match start_engine(Level::MAX, self.seed) {
+                Ok(engine) => self.hint_engine = Some(engine),
+                Err(e) => return println!("No hint: {e}"),
+            }
+        }
+        let Some(engine) = self.hint_engine.as_ref() else {
+            return;
+        };
         let result = think(
             engine,
             &self.game,
@@ -764,7 +769,7 @@ impl Session {
             println!("No move to suggest.");
             return;
         }
-        let eval = white_score(result.score, pos.side_to_move());
+        let eval = result.score.for_white(pos.side_to_move());
         println!(
             "Hint: {} (eval {eval} for White, depth {}); line: {}",
             san::to_san(pos, result.best_move),
@@ -987,10 +992,16 @@ fn spawn_line_reader() -> Receiver<String> {
 
 fn watch(mut game: Game, opts: &Options, style: BoardStyle, seed: u64) -> ExitCode {
     let (white_level, black_level) = opts.levels.unwrap_or((opts.level, opts.level));
-    let engines = [
-        EngineThread::new(engine_config(white_level, seed)),
-        EngineThread::new(engine_config(black_level, mix64(seed))),
-    ];
+    let engines = match (
+        start_engine(white_level, seed),
+        start_engine(black_level, mix64(seed)),
+    ) {
+        (Ok(white), Ok(black)) => [white, black],
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("play: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     set_player_tags(
         &mut game,
         &engine_player_name(white_level),
@@ -1062,16 +1073,6 @@ mod tests {
             numbered(12, Side::Black, &s(&["Nf6", "c4"])),
             "12...Nf6 13. c4"
         );
-    }
-
-    #[test]
-    fn scores_turn_to_white_view() {
-        assert_eq!(
-            white_score(Score::Centipawns(35), Side::Black).to_string(),
-            "-0.35"
-        );
-        assert_eq!(white_score(Score::Mate(3), Side::White).to_string(), "#3");
-        assert_eq!(white_score(Score::Mate(2), Side::Black).to_string(), "#-2");
     }
 
     #[test]

@@ -31,10 +31,13 @@ pub use eval::evaluate;
 /// The evaluation's tuning interface (`examples/tune.rs`), behind the `tuning` feature.
 #[cfg(feature = "tuning")]
 pub use eval::{hand_weights, trace, weights, EvalTrace, PARAM_COUNT, PARAM_LAYOUT};
-pub use level::{Level, LevelParams};
+pub use level::{Level, LevelError, LevelParams};
 pub use limits::{SearchLimits, DEFAULT_DEPTH, DEFAULT_MOVE_OVERHEAD};
 pub use score::{Score, MATE, MAX_PLY};
-pub use thread::{EngineThread, InfoThrottle, SearchId};
+pub use thread::{
+    running_engine_threads, EngineThread, FinishedCallback, InfoCallback, InfoThrottle, SearchId,
+    SearchPanic,
+};
 use tt::TranspositionTable;
 
 use limits::TimeManager;
@@ -46,12 +49,25 @@ use crate::rules::{mix64, Move, Position};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+/// The largest transposition table an engine accepts, in MB (the UCI option's and the apps'
+/// limit).
+pub const MAX_HASH_MB: u32 = 1024;
+
+/// A table size outside 1 to [`MAX_HASH_MB`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid hash size {value} MB: expected 1 to {MAX_HASH_MB}")]
+pub struct HashSizeError {
+    /// The size as given.
+    pub value: i64,
+}
+
 /// How an engine plays: strength, memory, randomness.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EngineConfig {
     /// The strength level ([`Level::MAX`] = full strength).
     pub level: Level,
-    /// Transposition table size in megabytes.
+    /// Transposition table size in megabytes, 1 to [`MAX_HASH_MB`] (see
+    /// [`EngineConfig::checked_hash_mb`]).
     pub hash_mb: u32,
     /// Seed for the level's evaluation noise and its choice among near-equal moves. Same seed,
     /// same position, same limits (without the clock): same move.
@@ -76,6 +92,18 @@ impl Default for EngineConfig {
 }
 
 impl EngineConfig {
+    /// A table size of `mb` megabytes, checked: the one place where table sizes are checked.
+    ///
+    /// # Errors
+    /// [`HashSizeError`] when `mb` is outside 1 to [`MAX_HASH_MB`].
+    pub fn checked_hash_mb(mb: impl Into<i64>) -> Result<u32, HashSizeError> {
+        let value = mb.into();
+        match u32::try_from(value) {
+            Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => Ok(mb),
+            _ => Err(HashSizeError { value }),
+        }
+    }
+
     /// The default configuration at the level that best matches `elo`.
     pub fn with_elo(elo: u32) -> EngineConfig {
         EngineConfig {
@@ -443,6 +471,18 @@ mod tests {
         assert!(e.tt.used_entries() > 100);
         e.search(&pos, &[], &tiny(None), &stop, &mut |_| {});
         assert!(e.tt.used_entries() < 10, "{}", e.tt.used_entries());
+    }
+
+    #[test]
+    fn hash_sizes_are_checked_against_one_limit() {
+        assert_eq!(EngineConfig::checked_hash_mb(1), Ok(1));
+        assert_eq!(EngineConfig::checked_hash_mb(MAX_HASH_MB), Ok(1024));
+        for bad in [0i64, -5, 1025, 1 << 40] {
+            assert_eq!(
+                EngineConfig::checked_hash_mb(bad).unwrap_err().to_string(),
+                format!("invalid hash size {bad} MB: expected 1 to 1024")
+            );
+        }
     }
 
     #[test]

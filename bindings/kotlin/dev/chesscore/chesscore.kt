@@ -350,7 +350,7 @@ internal inline fun<T> uniffiTraitInterfaceCall(
 ) {
     try {
         writeReturn(makeCall())
-    } catch(e: kotlin.Exception) {
+    } catch(e: Throwable) { // chesscore patch: not only kotlin.Exception (see the script)
         val err = try { e.stackTraceToString() } catch(_: Throwable) { "" }
         callStatus.code = UNIFFI_CALL_UNEXPECTED_ERROR
         callStatus.error_buf = FfiConverterString.lower(err)
@@ -365,7 +365,7 @@ internal inline fun<T, reified E: Throwable> uniffiTraitInterfaceCallWithError(
 ) {
     try {
         writeReturn(makeCall())
-    } catch(e: kotlin.Exception) {
+    } catch(e: Throwable) { // chesscore patch: not only kotlin.Exception (see the script)
         if (e is E) {
             callStatus.code = UNIFFI_CALL_ERROR
             callStatus.error_buf = lowerError(e)
@@ -1083,7 +1083,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_engine_levels() and 0xFFFF) != 33503) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessengine_best_move() and 0xFFFF) != 12795) {
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_best_move() and 0xFFFF) != 494) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessengine_config() and 0xFFFF) != 50492) {
@@ -1101,10 +1101,10 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessengine_stop() and 0xFFFF) != 31283) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessengine_think() and 0xFFFF) != 30319) {
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_think() and 0xFFFF) != 5638) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessengine_think_fen() and 0xFFFF) != 2078) {
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_think_fen() and 0xFFFF) != 23257) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_searchhandle_is_finished() and 0xFFFF) != 36238) {
@@ -1179,7 +1179,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_undo() and 0xFFFF) != 5181) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_constructor_chessengine_new() and 0xFFFF) != 25147) {
+    if ((lib.uniffi_chesscore_checksum_constructor_chessengine_new() and 0xFFFF) != 26141) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_fen() and 0xFFFF) != 63242) {
@@ -1683,7 +1683,8 @@ public interface ChessEngineInterface {
      * there, cancel with `stop()` (the Swift package's `bestMove(in:)` wrapper does this).
      *
      * # Errors
-     * `GameOver` when the game has ended.
+     * `GameOver` when the game has ended; `Internal` when the search failed (a bug in
+     * chesscore: the message says what) or as for `think`.
      */
     suspend fun `bestMove`(`game`: ChessGame, `limits`: SearchLimits): SearchResult
     
@@ -1721,7 +1722,8 @@ public interface ChessEngineInterface {
      * and returns at once. The game may change meanwhile: the engine searches a copy.
      *
      * # Errors
-     * `GameOver` when the game has ended.
+     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search
+     * threw (see [`SearchListener`]).
      */
     fun `think`(`game`: ChessGame, `limits`: SearchLimits, `listener`: SearchListener): SearchHandle
     
@@ -1729,7 +1731,8 @@ public interface ChessEngineInterface {
      * Starts searching a position given in FEN and returns at once.
      *
      * # Errors
-     * `InvalidFen`; `GameOver` when the side to move has no legal move.
+     * `InvalidFen`; `GameOver` when the side to move has no legal move; `Internal` as for
+     * `think`.
      */
     fun `thinkFen`(`fen`: kotlin.String, `limits`: SearchLimits, `listener`: SearchListener): SearchHandle
     
@@ -1771,7 +1774,8 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
      * An engine configured by `config`, with its own thread and table.
      *
      * # Errors
-     * `InvalidRequest` for a level outside 1..=10 or a hash size outside 1..=1024 MB.
+     * `InvalidRequest` for a level outside 1..=10 or a hash size outside 1..=1024 MB;
+     * `Internal` when the system refuses the engine's thread.
      */
     constructor(`config`: EngineConfig) :
         this(UniffiWithHandle, 
@@ -1867,7 +1871,8 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
      * there, cancel with `stop()` (the Swift package's `bestMove(in:)` wrapper does this).
      *
      * # Errors
-     * `GameOver` when the game has ended.
+     * `GameOver` when the game has ended; `Internal` when the search failed (a bug in
+     * chesscore: the message says what) or as for `think`.
      */
     @Throws(ChessException::class)
     @Suppress("ASSIGNED_BUT_NEVER_ACCESSED_VARIABLE")
@@ -1980,7 +1985,8 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
      * and returns at once. The game may change meanwhile: the engine searches a copy.
      *
      * # Errors
-     * `GameOver` when the game has ended.
+     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search
+     * threw (see [`SearchListener`]).
      */
     @Throws(ChessException::class)override fun `think`(`game`: ChessGame, `limits`: SearchLimits, `listener`: SearchListener): SearchHandle {
             return FfiConverterTypeSearchHandle.lift(
@@ -2003,7 +2009,8 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
      * Starts searching a position given in FEN and returns at once.
      *
      * # Errors
-     * `InvalidFen`; `GameOver` when the side to move has no legal move.
+     * `InvalidFen`; `GameOver` when the side to move has no legal move; `Internal` as for
+     * `think`.
      */
     @Throws(ChessException::class)override fun `thinkFen`(`fen`: kotlin.String, `limits`: SearchLimits, `listener`: SearchListener): SearchHandle {
             return FfiConverterTypeSearchHandle.lift(
@@ -3291,6 +3298,11 @@ public object FfiConverterTypeSearchHandle: FfiConverter<SearchHandle, Long> {
 /**
  * Receives a search's progress. Implemented in Kotlin or Swift; both methods run on the
  * engine's thread, so hop to the main thread before touching UI state.
+ *
+ * Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
+ * no more `on_info` calls in that search but still its `on_finished`, and the engine's next
+ * `think`, `think_fen` or `best_move` call fails with `ChessError.Internal` carrying what was
+ * thrown. (Swift's methods cannot throw.)
  */
 public interface SearchListener {
     
@@ -3311,6 +3323,11 @@ public interface SearchListener {
 /**
  * Receives a search's progress. Implemented in Kotlin or Swift; both methods run on the
  * engine's thread, so hop to the main thread before touching UI state.
+ *
+ * Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
+ * no more `on_info` calls in that search but still its `on_finished`, and the engine's next
+ * `think`, `think_fen` or `best_move` call fails with `ChessError.Internal` carrying what was
+ * thrown. (Swift's methods cannot throw.)
  */
 open class SearchListenerImpl: Disposable, AutoCloseable, SearchListener
 {
@@ -3570,7 +3587,7 @@ data class EngineConfig (
     var `elo`: kotlin.UInt? = null 
     , 
     /**
-     * Transposition table size in MB (1 to 1024); 16 suits a phone.
+     * Transposition table size in MB (1 to 1024, the core's `MAX_HASH_MB`); 16 suits a phone.
      */
     var `hashMb`: kotlin.UInt = 16u 
     , 
@@ -4083,6 +4100,12 @@ data class SearchInfo (
     var `score`: Score
     , 
     /**
+     * The same evaluation from White's point of view (positive: White is better or mates), as
+     * a board UI shows it.
+     */
+    var `scoreWhite`: Score
+    , 
+    /**
      * Positions searched so far.
      */
     var `nodes`: kotlin.ULong
@@ -4140,6 +4163,7 @@ public object FfiConverterTypeSearchInfo: FfiConverterRustBuffer<SearchInfo> {
             FfiConverterUInt.read(buf),
             FfiConverterUInt.read(buf),
             FfiConverterTypeScore.read(buf),
+            FfiConverterTypeScore.read(buf),
             FfiConverterULong.read(buf),
             FfiConverterULong.read(buf),
             FfiConverterULong.read(buf),
@@ -4155,6 +4179,7 @@ public object FfiConverterTypeSearchInfo: FfiConverterRustBuffer<SearchInfo> {
             FfiConverterUInt.allocationSize(value.`depth`) +
             FfiConverterUInt.allocationSize(value.`seldepth`) +
             FfiConverterTypeScore.allocationSize(value.`score`) +
+            FfiConverterTypeScore.allocationSize(value.`scoreWhite`) +
             FfiConverterULong.allocationSize(value.`nodes`) +
             FfiConverterULong.allocationSize(value.`nps`) +
             FfiConverterULong.allocationSize(value.`timeMs`) +
@@ -4169,6 +4194,7 @@ public object FfiConverterTypeSearchInfo: FfiConverterRustBuffer<SearchInfo> {
             FfiConverterUInt.write(value.`depth`, buf)
             FfiConverterUInt.write(value.`seldepth`, buf)
             FfiConverterTypeScore.write(value.`score`, buf)
+            FfiConverterTypeScore.write(value.`scoreWhite`, buf)
             FfiConverterULong.write(value.`nodes`, buf)
             FfiConverterULong.write(value.`nps`, buf)
             FfiConverterULong.write(value.`timeMs`, buf)
@@ -4327,6 +4353,11 @@ data class SearchResult (
     var `score`: Score
     , 
     /**
+     * The same evaluation from White's point of view (positive: White is better or mates).
+     */
+    var `scoreWhite`: Score
+    , 
+    /**
      * The last completed depth.
      */
     var `depth`: kotlin.UInt
@@ -4366,6 +4397,14 @@ data class SearchResult (
      * The FEN of the searched position.
      */
     var `positionFen`: kotlin.String
+    , 
+    /**
+     * `null`/`nil` normally. The message when the search failed (a bug in chesscore, caught:
+     * please report it): `best_move` is then only the first legal move, not a searched one,
+     * and `stopped` is set. The search still ends with exactly this one result; the
+     * suspend/async `bestMove` throws `ChessError.Internal` with the message instead.
+     */
+    var `error`: kotlin.String? = null 
     
 ){
     
@@ -4385,6 +4424,7 @@ public object FfiConverterTypeSearchResult: FfiConverterRustBuffer<SearchResult>
             FfiConverterTypeLegalMove.read(buf),
             FfiConverterOptionalString.read(buf),
             FfiConverterTypeScore.read(buf),
+            FfiConverterTypeScore.read(buf),
             FfiConverterUInt.read(buf),
             FfiConverterULong.read(buf),
             FfiConverterULong.read(buf),
@@ -4393,6 +4433,7 @@ public object FfiConverterTypeSearchResult: FfiConverterRustBuffer<SearchResult>
             FfiConverterSequenceString.read(buf),
             FfiConverterULong.read(buf),
             FfiConverterString.read(buf),
+            FfiConverterOptionalString.read(buf),
         )
     }
 
@@ -4400,6 +4441,7 @@ public object FfiConverterTypeSearchResult: FfiConverterRustBuffer<SearchResult>
             FfiConverterTypeLegalMove.allocationSize(value.`bestMove`) +
             FfiConverterOptionalString.allocationSize(value.`ponderMove`) +
             FfiConverterTypeScore.allocationSize(value.`score`) +
+            FfiConverterTypeScore.allocationSize(value.`scoreWhite`) +
             FfiConverterUInt.allocationSize(value.`depth`) +
             FfiConverterULong.allocationSize(value.`nodes`) +
             FfiConverterULong.allocationSize(value.`timeMs`) +
@@ -4407,13 +4449,15 @@ public object FfiConverterTypeSearchResult: FfiConverterRustBuffer<SearchResult>
             FfiConverterSequenceString.allocationSize(value.`pvSan`) +
             FfiConverterSequenceString.allocationSize(value.`pvUci`) +
             FfiConverterULong.allocationSize(value.`positionKey`) +
-            FfiConverterString.allocationSize(value.`positionFen`)
+            FfiConverterString.allocationSize(value.`positionFen`) +
+            FfiConverterOptionalString.allocationSize(value.`error`)
     )
 
     override fun write(value: SearchResult, buf: ByteBuffer) {
             FfiConverterTypeLegalMove.write(value.`bestMove`, buf)
             FfiConverterOptionalString.write(value.`ponderMove`, buf)
             FfiConverterTypeScore.write(value.`score`, buf)
+            FfiConverterTypeScore.write(value.`scoreWhite`, buf)
             FfiConverterUInt.write(value.`depth`, buf)
             FfiConverterULong.write(value.`nodes`, buf)
             FfiConverterULong.write(value.`timeMs`, buf)
@@ -4422,6 +4466,7 @@ public object FfiConverterTypeSearchResult: FfiConverterRustBuffer<SearchResult>
             FfiConverterSequenceString.write(value.`pvUci`, buf)
             FfiConverterULong.write(value.`positionKey`, buf)
             FfiConverterString.write(value.`positionFen`, buf)
+            FfiConverterOptionalString.write(value.`error`, buf)
     }
 }
 
@@ -4527,7 +4572,10 @@ sealed class ChessException(message: String): kotlin.Exception(message) {
         class InvalidRequest(message: String) : ChessException(message)
         
     /**
-     * A bug in chesscore (a caught panic); please report it with the message.
+     * Something that should never happen and that no argument can fix: a search that failed
+     * with a bug in chesscore (a caught panic; please report it with the message), an exception
+     * thrown by a `SearchListener` (reported by the engine's next search call), or the engine's
+     * thread refused by the system.
      */
         class Internal(message: String) : ChessException(message)
         

@@ -605,7 +605,8 @@ public protocol ChessEngineProtocol: AnyObject, Sendable {
      * there, cancel with `stop()` (the Swift package's `bestMove(in:)` wrapper does this).
      *
      * # Errors
-     * `GameOver` when the game has ended.
+     * `GameOver` when the game has ended; `Internal` when the search failed (a bug in
+     * chesscore: the message says what) or as for `think`.
      */
     func bestMove(game: ChessGame, limits: SearchLimits) async throws  -> SearchResult
     
@@ -643,7 +644,8 @@ public protocol ChessEngineProtocol: AnyObject, Sendable {
      * and returns at once. The game may change meanwhile: the engine searches a copy.
      *
      * # Errors
-     * `GameOver` when the game has ended.
+     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search
+     * threw (see [`SearchListener`]).
      */
     func think(game: ChessGame, limits: SearchLimits, listener: SearchListener) throws  -> SearchHandle
     
@@ -651,7 +653,8 @@ public protocol ChessEngineProtocol: AnyObject, Sendable {
      * Starts searching a position given in FEN and returns at once.
      *
      * # Errors
-     * `InvalidFen`; `GameOver` when the side to move has no legal move.
+     * `InvalidFen`; `GameOver` when the side to move has no legal move; `Internal` as for
+     * `think`.
      */
     func thinkFen(fen: String, limits: SearchLimits, listener: SearchListener) throws  -> SearchHandle
     
@@ -706,7 +709,8 @@ open class ChessEngine: ChessEngineProtocol, @unchecked Sendable {
      * An engine configured by `config`, with its own thread and table.
      *
      * # Errors
-     * `InvalidRequest` for a level outside 1..=10 or a hash size outside 1..=1024 MB.
+     * `InvalidRequest` for a level outside 1..=10 or a hash size outside 1..=1024 MB;
+     * `Internal` when the system refuses the engine's thread.
      */
 public convenience init(config: EngineConfig)throws  {
     let handle =
@@ -738,7 +742,8 @@ public convenience init(config: EngineConfig)throws  {
      * there, cancel with `stop()` (the Swift package's `bestMove(in:)` wrapper does this).
      *
      * # Errors
-     * `GameOver` when the game has ended.
+     * `GameOver` when the game has ended; `Internal` when the search failed (a bug in
+     * chesscore: the message says what) or as for `think`.
      */
 open func bestMove(game: ChessGame, limits: SearchLimits)async throws  -> SearchResult  {
     return
@@ -823,7 +828,8 @@ open func stop()  {try! rustCall() {
      * and returns at once. The game may change meanwhile: the engine searches a copy.
      *
      * # Errors
-     * `GameOver` when the game has ended.
+     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search
+     * threw (see [`SearchListener`]).
      */
 open func think(game: ChessGame, limits: SearchLimits, listener: SearchListener)throws  -> SearchHandle  {
     return try  FfiConverterTypeSearchHandle_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -841,7 +847,8 @@ open func think(game: ChessGame, limits: SearchLimits, listener: SearchListener)
      * Starts searching a position given in FEN and returns at once.
      *
      * # Errors
-     * `InvalidFen`; `GameOver` when the side to move has no legal move.
+     * `InvalidFen`; `GameOver` when the side to move has no legal move; `Internal` as for
+     * `think`.
      */
 open func thinkFen(fen: String, limits: SearchLimits, listener: SearchListener)throws  -> SearchHandle  {
     return try  FfiConverterTypeSearchHandle_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -1665,6 +1672,11 @@ public func FfiConverterTypeSearchHandle_lower(_ value: SearchHandle) -> UInt64 
 /**
  * Receives a search's progress. Implemented in Kotlin or Swift; both methods run on the
  * engine's thread, so hop to the main thread before touching UI state.
+ *
+ * Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
+ * no more `on_info` calls in that search but still its `on_finished`, and the engine's next
+ * `think`, `think_fen` or `best_move` call fails with `ChessError.Internal` carrying what was
+ * thrown. (Swift's methods cannot throw.)
  */
 public protocol SearchListener: AnyObject, Sendable {
     
@@ -1683,6 +1695,11 @@ public protocol SearchListener: AnyObject, Sendable {
 /**
  * Receives a search's progress. Implemented in Kotlin or Swift; both methods run on the
  * engine's thread, so hop to the main thread before touching UI state.
+ *
+ * Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
+ * no more `on_info` calls in that search but still its `on_finished`, and the engine's next
+ * `think`, `think_fen` or `best_move` call fails with `ChessError.Internal` carrying what was
+ * thrown. (Swift's methods cannot throw.)
  */
 open class SearchListenerImpl: SearchListener, @unchecked Sendable {
     fileprivate let handle: UInt64
@@ -1928,7 +1945,7 @@ public struct EngineConfig: Equatable, Hashable {
      */
     public var elo: UInt32?
     /**
-     * Transposition table size in MB (1 to 1024); 16 suits a phone.
+     * Transposition table size in MB (1 to 1024, the core's `MAX_HASH_MB`); 16 suits a phone.
      */
     public var hashMb: UInt32
     /**
@@ -1950,7 +1967,7 @@ public struct EngineConfig: Equatable, Hashable {
          * A target Elo instead of a level (the strongest level at or below it); overrides `level`.
          */elo: UInt32? = nil, 
         /**
-         * Transposition table size in MB (1 to 1024); 16 suits a phone.
+         * Transposition table size in MB (1 to 1024, the core's `MAX_HASH_MB`); 16 suits a phone.
          */hashMb: UInt32 = UInt32(16), 
         /**
          * Seed for the weaker levels' choices: the same seed gives the same games.
@@ -2630,6 +2647,11 @@ public struct SearchInfo: Equatable, Hashable {
      */
     public var score: Score
     /**
+     * The same evaluation from White's point of view (positive: White is better or mates), as
+     * a board UI shows it.
+     */
+    public var scoreWhite: Score
+    /**
      * Positions searched so far.
      */
     public var nodes: UInt64
@@ -2675,6 +2697,10 @@ public struct SearchInfo: Equatable, Hashable {
          * The evaluation from the side to move's point of view.
          */score: Score, 
         /**
+         * The same evaluation from White's point of view (positive: White is better or mates), as
+         * a board UI shows it.
+         */scoreWhite: Score, 
+        /**
          * Positions searched so far.
          */nodes: UInt64, 
         /**
@@ -2701,6 +2727,7 @@ public struct SearchInfo: Equatable, Hashable {
         self.depth = depth
         self.seldepth = seldepth
         self.score = score
+        self.scoreWhite = scoreWhite
         self.nodes = nodes
         self.nps = nps
         self.timeMs = timeMs
@@ -2730,6 +2757,7 @@ public struct FfiConverterTypeSearchInfo: FfiConverterRustBuffer {
                 depth: FfiConverterUInt32.read(from: &buf), 
                 seldepth: FfiConverterUInt32.read(from: &buf), 
                 score: FfiConverterTypeScore.read(from: &buf), 
+                scoreWhite: FfiConverterTypeScore.read(from: &buf), 
                 nodes: FfiConverterUInt64.read(from: &buf), 
                 nps: FfiConverterUInt64.read(from: &buf), 
                 timeMs: FfiConverterUInt64.read(from: &buf), 
@@ -2745,6 +2773,7 @@ public struct FfiConverterTypeSearchInfo: FfiConverterRustBuffer {
         FfiConverterUInt32.write(value.depth, into: &buf)
         FfiConverterUInt32.write(value.seldepth, into: &buf)
         FfiConverterTypeScore.write(value.score, into: &buf)
+        FfiConverterTypeScore.write(value.scoreWhite, into: &buf)
         FfiConverterUInt64.write(value.nodes, into: &buf)
         FfiConverterUInt64.write(value.nps, into: &buf)
         FfiConverterUInt64.write(value.timeMs, into: &buf)
@@ -2959,6 +2988,10 @@ public struct SearchResult: Equatable, Hashable {
      */
     public var score: Score
     /**
+     * The same evaluation from White's point of view (positive: White is better or mates).
+     */
+    public var scoreWhite: Score
+    /**
      * The last completed depth.
      */
     public var depth: UInt32
@@ -2991,6 +3024,13 @@ public struct SearchResult: Equatable, Hashable {
      * The FEN of the searched position.
      */
     public var positionFen: String
+    /**
+     * `null`/`nil` normally. The message when the search failed (a bug in chesscore, caught:
+     * please report it): `best_move` is then only the first legal move, not a searched one,
+     * and `stopped` is set. The search still ends with exactly this one result; the
+     * suspend/async `bestMove` throws `ChessError.Internal` with the message instead.
+     */
+    public var error: String?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -3004,6 +3044,9 @@ public struct SearchResult: Equatable, Hashable {
         /**
          * The evaluation from the side to move's point of view.
          */score: Score, 
+        /**
+         * The same evaluation from White's point of view (positive: White is better or mates).
+         */scoreWhite: Score, 
         /**
          * The last completed depth.
          */depth: UInt32, 
@@ -3028,10 +3071,17 @@ public struct SearchResult: Equatable, Hashable {
          */positionKey: UInt64, 
         /**
          * The FEN of the searched position.
-         */positionFen: String) {
+         */positionFen: String, 
+        /**
+         * `null`/`nil` normally. The message when the search failed (a bug in chesscore, caught:
+         * please report it): `best_move` is then only the first legal move, not a searched one,
+         * and `stopped` is set. The search still ends with exactly this one result; the
+         * suspend/async `bestMove` throws `ChessError.Internal` with the message instead.
+         */error: String? = nil) {
         self.bestMove = bestMove
         self.ponderMove = ponderMove
         self.score = score
+        self.scoreWhite = scoreWhite
         self.depth = depth
         self.nodes = nodes
         self.timeMs = timeMs
@@ -3040,6 +3090,7 @@ public struct SearchResult: Equatable, Hashable {
         self.pvUci = pvUci
         self.positionKey = positionKey
         self.positionFen = positionFen
+        self.error = error
     }
 
     
@@ -3061,6 +3112,7 @@ public struct FfiConverterTypeSearchResult: FfiConverterRustBuffer {
                 bestMove: FfiConverterTypeLegalMove.read(from: &buf), 
                 ponderMove: FfiConverterOptionString.read(from: &buf), 
                 score: FfiConverterTypeScore.read(from: &buf), 
+                scoreWhite: FfiConverterTypeScore.read(from: &buf), 
                 depth: FfiConverterUInt32.read(from: &buf), 
                 nodes: FfiConverterUInt64.read(from: &buf), 
                 timeMs: FfiConverterUInt64.read(from: &buf), 
@@ -3068,7 +3120,8 @@ public struct FfiConverterTypeSearchResult: FfiConverterRustBuffer {
                 pvSan: FfiConverterSequenceString.read(from: &buf), 
                 pvUci: FfiConverterSequenceString.read(from: &buf), 
                 positionKey: FfiConverterUInt64.read(from: &buf), 
-                positionFen: FfiConverterString.read(from: &buf)
+                positionFen: FfiConverterString.read(from: &buf), 
+                error: FfiConverterOptionString.read(from: &buf)
         )
     }
 
@@ -3076,6 +3129,7 @@ public struct FfiConverterTypeSearchResult: FfiConverterRustBuffer {
         FfiConverterTypeLegalMove.write(value.bestMove, into: &buf)
         FfiConverterOptionString.write(value.ponderMove, into: &buf)
         FfiConverterTypeScore.write(value.score, into: &buf)
+        FfiConverterTypeScore.write(value.scoreWhite, into: &buf)
         FfiConverterUInt32.write(value.depth, into: &buf)
         FfiConverterUInt64.write(value.nodes, into: &buf)
         FfiConverterUInt64.write(value.timeMs, into: &buf)
@@ -3084,6 +3138,7 @@ public struct FfiConverterTypeSearchResult: FfiConverterRustBuffer {
         FfiConverterSequenceString.write(value.pvUci, into: &buf)
         FfiConverterUInt64.write(value.positionKey, into: &buf)
         FfiConverterString.write(value.positionFen, into: &buf)
+        FfiConverterOptionString.write(value.error, into: &buf)
     }
 }
 
@@ -3226,7 +3281,10 @@ enum ChessError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
     case InvalidRequest(message: String)
     
     /**
-     * A bug in chesscore (a caught panic); please report it with the message.
+     * Something that should never happen and that no argument can fix: a search that failed
+     * with a bug in chesscore (a caught panic; please report it with the message), an exception
+     * thrown by a `SearchListener` (reported by the engine's next search call), or the engine's
+     * thread refused by the system.
      */
     case Internal(message: String)
     
@@ -4430,7 +4488,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_engine_levels() != 33503) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessengine_best_move() != 12795) {
+    if (uniffi_chesscore_checksum_method_chessengine_best_move() != 494) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessengine_config() != 50492) {
@@ -4448,10 +4506,10 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessengine_stop() != 31283) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessengine_think() != 30319) {
+    if (uniffi_chesscore_checksum_method_chessengine_think() != 5638) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessengine_think_fen() != 2078) {
+    if (uniffi_chesscore_checksum_method_chessengine_think_fen() != 23257) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_searchhandle_is_finished() != 36238) {
@@ -4526,7 +4584,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_undo() != 5181) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_constructor_chessengine_new() != 25147) {
+    if (uniffi_chesscore_checksum_constructor_chessengine_new() != 26141) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_constructor_chessgame_from_fen() != 63242) {
