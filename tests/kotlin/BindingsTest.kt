@@ -428,6 +428,94 @@ class BindingsTest {
     }
 
     @Test
+    fun `scores from the mover's and from White's point of view`() {
+        engine().use { e ->
+            ChessGame.fromFen("3r2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1").use { g ->
+                val l = RecordingListener()
+                val r = e.think(g, SearchLimits(depth = 4u), l).use { l.await() }
+                assertEquals(Score.Mate(1), r.score, "Black, to move, mates")
+                assertEquals(Score.Mate(-1), r.scoreWhite)
+                for (info in l.infos) {
+                    val flipped = when (val s = info.score) {
+                        is Score.Centipawns -> Score.Centipawns(-s.value)
+                        is Score.Mate -> Score.Mate(-s.moves)
+                    }
+                    assertEquals(flipped, info.scoreWhite)
+                }
+            }
+        }
+    }
+
+    @Test
+    fun `a listener that throws is reported by the engine's next search call, once`() {
+        // From onInfo (an exception; the listener still gets its result), then from onFinished
+        // (an AssertionError, which is not a kotlin.Exception: the patched bindings report it too).
+        val throwers = listOf<Pair<String, (RecordingListener) -> SearchListener>>(
+            "boom in onInfo" to { rec ->
+                object : SearchListener {
+                    override fun onInfo(info: SearchInfo) = throw IllegalStateException("boom in onInfo")
+                    override fun onFinished(result: SearchResult) = rec.onFinished(result)
+                }
+            },
+            "boom in onFinished" to { rec ->
+                object : SearchListener {
+                    override fun onInfo(info: SearchInfo) {}
+                    override fun onFinished(result: SearchResult) {
+                        rec.onFinished(result)
+                        throw AssertionError("boom in onFinished")
+                    }
+                }
+            },
+        )
+        for ((message, make) in throwers) {
+            engine().use { e ->
+                ChessGame().use { g ->
+                    val rec = RecordingListener()
+                    e.think(g, SearchLimits(depth = 3u), make(rec)).use { assertEquals(3u, rec.await().depth) }
+                    val deadline = System.nanoTime() + 2_000_000_000L
+                    while (e.isSearching() && System.nanoTime() < deadline) Thread.sleep(1)
+                    val error = assertFailsWith<ChessException.Internal> { e.think(g, SearchLimits(depth = 2u), RecordingListener()) }
+                    assertTrue(error.message!!.contains(message), error.message)
+                    val next = RecordingListener()
+                    e.think(g, SearchLimits(depth = 2u), next).use { assertEquals(2u, next.await().depth) }
+                }
+            }
+        }
+    }
+
+    @Test
+    fun `closing an engine does not wait for a listener that is still running`() {
+        val entered = CountDownLatch(1)
+        val release = CountDownLatch(1)
+        val finished = CountDownLatch(1)
+        val listener = object : SearchListener {
+            override fun onInfo(info: SearchInfo) {}
+            override fun onFinished(result: SearchResult) {
+                entered.countDown()
+                release.await(10, TimeUnit.SECONDS)
+                finished.countDown()
+            }
+        }
+        val e = engine()
+        val g = ChessGame()
+        val handle = e.think(g, SearchLimits(infinite = true), listener)
+        Thread.sleep(50)
+        handle.stop()
+        assertTrue(entered.await(5, TimeUnit.SECONDS), "onFinished entered")
+        // The engine thread is inside onFinished: close (like a UI thread would) must not wait.
+        val closer = Thread { handle.close(); e.close(); g.close() }
+        val start = System.nanoTime()
+        closer.start()
+        closer.join(5_000)
+        val ms = (System.nanoTime() - start) / 1_000_000
+        assertFalse(closer.isAlive, "close() waited for the engine thread")
+        assertTrue(ms < 500, "close took $ms ms")
+        assertEquals(1L, finished.count, "the listener is still running")
+        release.countDown()
+        assertTrue(finished.await(5, TimeUnit.SECONDS), "the listener completed after close")
+    }
+
+    @Test
     fun `no leaked Rust objects`() {
         System.gc()
         val before = liveObjectCount()

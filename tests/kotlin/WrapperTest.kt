@@ -4,7 +4,11 @@ import dev.chesscore.ChessEngine
 import dev.chesscore.ChessException
 import dev.chesscore.ChessGame
 import dev.chesscore.EngineConfig
+import dev.chesscore.SearchHandle
+import dev.chesscore.SearchInfo
 import dev.chesscore.SearchLimits
+import dev.chesscore.SearchListener
+import dev.chesscore.SearchResult
 import dev.chesscore.ktx.SearchEvent
 import dev.chesscore.ktx.analysis
 import dev.chesscore.ktx.awaitBestMove
@@ -31,6 +35,15 @@ private val INFINITE = SearchLimits(infinite = true)
 private const val STOP_WITHIN_MS = 500L
 
 private fun smallEngine() = ChessEngine(EngineConfig(hashMb = 1u))
+
+/** A real engine whose results arrive marked failed, as after a panic in the core's search. */
+private class FailingEngine : ChessEngine(EngineConfig(hashMb = 1u)) {
+    override fun think(game: ChessGame, limits: SearchLimits, listener: SearchListener): SearchHandle =
+        super.think(game, limits, object : SearchListener {
+            override fun onInfo(info: SearchInfo) = listener.onInfo(info)
+            override fun onFinished(result: SearchResult) = listener.onFinished(result.copy(error = "injected"))
+        })
+}
 
 class WrapperTest {
     @Test
@@ -151,6 +164,21 @@ class WrapperTest {
                 job.cancelAndJoin()
                 eventually("the search stopped", STOP_WITHIN_MS) { !engine.isSearching() }
                 assertEquals(baseline + 2u, liveObjectCount(), "the search handle inside the future is freed")
+            }
+        }
+    }
+
+    @Test
+    fun `a failed search throws the core's Internal error from the flow and from awaitBestMove`() {
+        onMain {
+            withResources {
+                val game = ChessGame().bind()
+                val engine = FailingEngine().bind()
+                val flowError = assertFailsWith<ChessException.Internal> { engine.analysis(game, SearchLimits(depth = 2u)).toList() }
+                assertEquals("injected", flowError.message)
+                val awaitError = assertFailsWith<ChessException.Internal> { engine.awaitBestMove(game, SearchLimits(depth = 2u)) }
+                assertEquals("injected", awaitError.message)
+                eventually("the engine idle", STOP_WITHIN_MS) { !engine.isSearching() }
             }
         }
     }

@@ -18,6 +18,7 @@ import dev.chesscore.SearchListener
 import dev.chesscore.SearchResult
 import java.util.concurrent.atomic.AtomicReference
 import kotlin.coroutines.resume
+import kotlin.coroutines.resumeWithException
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.channels.awaitClose
 import kotlinx.coroutines.channels.Channel
@@ -51,6 +52,8 @@ sealed class SearchEvent {
  * whose result is marked `stopped`.
  *
  * @throws ChessException.GameOver (from collection) when the game has ended.
+ * @throws ChessException.Internal (from collection, after the infos) when the search failed
+ *   ([SearchResult.error]), or as [ChessEngine.think] does.
  */
 fun ChessEngine.analysis(game: ChessGame, limits: SearchLimits = SearchLimits()): Flow<SearchEvent> =
     callbackFlow {
@@ -60,8 +63,13 @@ fun ChessEngine.analysis(game: ChessGame, limits: SearchLimits = SearchLimits())
             }
 
             override fun onFinished(result: SearchResult) {
-                trySend(SearchEvent.Finished(result))
-                channel.close()
+                val error = result.error
+                if (error == null) {
+                    trySend(SearchEvent.Finished(result))
+                    channel.close()
+                } else {
+                    channel.close(ChessException.Internal(error))
+                }
             }
         }
         val handle = think(game, limits, listener)
@@ -88,6 +96,8 @@ fun ChessEngine.searchInfo(game: ChessGame, limits: SearchLimits = SearchLimits(
  * function returns or throws.
  *
  * @throws ChessException.GameOver when the game has ended.
+ * @throws ChessException.Internal when the search failed ([SearchResult.error]), or as
+ *   [ChessEngine.think] does.
  */
 suspend fun ChessEngine.awaitBestMove(game: ChessGame, limits: SearchLimits = SearchLimits()): SearchResult {
     val started = AtomicReference<SearchHandle?>(null)
@@ -97,7 +107,13 @@ suspend fun ChessEngine.awaitBestMove(game: ChessGame, limits: SearchLimits = Se
                 override fun onInfo(info: SearchInfo) {}
 
                 override fun onFinished(result: SearchResult) {
-                    if (continuation.isActive) continuation.resume(result)
+                    if (!continuation.isActive) return
+                    val error = result.error
+                    if (error == null) {
+                        continuation.resume(result)
+                    } else {
+                        continuation.resumeWithException(ChessException.Internal(error))
+                    }
                 }
             }
             val handle = think(game, limits, listener)

@@ -222,6 +222,39 @@ class GameControllerTest {
     }
 
     @Test
+    fun `the thinking line shows the core's White-view score while Black thinks`() {
+        onMain {
+            val f = Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE), limits = INFINITE, level = 10)
+            f.controller.use { c ->
+                // White without its queen, Black to move: the engine (Black) scores about +9,
+                // which White's view shows as about -9.
+                c.loadFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR b KQkq - 0 1")
+                val s = c.awaitState("a thinking line") { it.thinking != null }
+                val shown = s.thinking!!.scoreText
+                assertTrue(shown.startsWith("-") && shown.removePrefix("-").toDouble() > 5.0, shown)
+                assertTrue(s.engineThinking)
+            }
+        }
+    }
+
+    @Test
+    fun `a failed search shows the core's error and plays nothing`() {
+        onMain {
+            val f = Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE))
+            f.engine.tamper = { it.copy(error = "the search failed (a bug in chesscore): test") }
+            f.controller.use { c ->
+                c.move("e2", "e4")
+                f.engine.nextResult()
+                yield()
+                val s = c.state.value
+                assertEquals(1u, s.snapshot.ply, "the failed search's move was not played")
+                assertEquals("The engine failed: the search failed (a bug in chesscore): test", s.message)
+                assertFalse(s.engineThinking)
+            }
+        }
+    }
+
+    @Test
     fun `undo against the engine takes back to the player's turn, redo replays both plies`() {
         onMain {
             val f = Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE))

@@ -8,13 +8,13 @@ import org.junit.jupiter.api.Test
 
 class PresentationTextTest {
     @Test
-    fun `scores read from White's side`() {
-        assertEquals("+0.35", scoreText(Score.Centipawns(35), Side.WHITE))
-        assertEquals("-0.35", scoreText(Score.Centipawns(35), Side.BLACK))
-        assertEquals("0.00", scoreText(Score.Centipawns(0), Side.BLACK))
-        assertEquals("M3", scoreText(Score.Mate(3), Side.WHITE))
-        assertEquals("-M2", scoreText(Score.Mate(2), Side.BLACK))
-        assertEquals("M1", scoreText(Score.Mate(-1), Side.BLACK))
+    fun `scores are shown from White's side as the core gives them`() {
+        assertEquals("+0.35", scoreText(Score.Centipawns(35)))
+        assertEquals("-0.35", scoreText(Score.Centipawns(-35)))
+        assertEquals("0.00", scoreText(Score.Centipawns(0)))
+        assertEquals("+12.00", scoreText(Score.Centipawns(1200)))
+        assertEquals("M3", scoreText(Score.Mate(3)))
+        assertEquals("-M2", scoreText(Score.Mate(-2)))
     }
 
     @Test
