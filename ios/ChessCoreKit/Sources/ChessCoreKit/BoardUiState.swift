@@ -129,20 +129,17 @@ extension DrawReason {
 }
 
 extension Score {
-    /// The score as the thinking line shows it, from White's point of view: the engine scores
-    /// from the side to move's, so `sideToMove` says whether to negate it.
-    public func text(sideToMove: Side) -> String {
-        let sign = sideToMove == .white ? 1 : -1
+    /// A score from White's point of view (`SearchInfo.scoreWhite`) as the thinking line shows
+    /// it: "+0.35", "-1.20", "M3" when White mates in 3, "-M2" when Black mates in 2.
+    public var text: String {
         switch self {
         case .centipawns(let value):
-            let whiteView = Int(value) * sign
-            let pawns = abs(whiteView) / 100
-            let hundredths = abs(whiteView) % 100
+            let pawns = abs(Int(value)) / 100
+            let hundredths = abs(Int(value)) % 100
             let hundredthsText = hundredths < 10 ? "0\(hundredths)" : "\(hundredths)"
-            return "\(whiteView < 0 ? "-" : "+")\(pawns).\(hundredthsText)"
+            return "\(value < 0 ? "-" : "+")\(pawns).\(hundredthsText)"
         case .mate(let moves):
-            let whiteView = Int(moves) * sign
-            return whiteView < 0 ? "-M\(-whiteView)" : "M\(whiteView)"
+            return moves < 0 ? "-M\(-Int(moves))" : "M\(moves)"
         }
     }
 }

@@ -33,8 +33,6 @@ public final class GameController {
         enum Purpose { case move, hint }
         let id: Int
         let purpose: Purpose
-        /// The side to move in the searched position (the engine scores from its view).
-        let sideToMove: Side
         let task: Task<Void, Never>
     }
 
@@ -330,7 +328,7 @@ public final class GameController {
             }
         }
         running = RunningSearch(
-            id: id, purpose: purpose, sideToMove: state.snapshot.sideToMove, task: task)
+            id: id, purpose: purpose, task: task)
         state.engineThinking = true
         state.thinking = nil
     }
@@ -356,7 +354,7 @@ public final class GameController {
             guard info.positionKey == state.snapshot.positionKey else { return }
             state.thinking = ThinkingLine(
                 depth: Int(info.depth),
-                scoreText: info.score.text(sideToMove: search.sideToMove),
+                scoreText: info.scoreWhite.text,
                 pv: info.pvSan
             )
         case .finished(let result):

@@ -18,7 +18,8 @@ extension ChessEngine {
     /// milliseconds. The engine runs one search at a time: starting another one supersedes
     /// this one, which then finishes early with `stopped == true`.
     ///
-    /// The stream throws a `ChessError` (e.g. `.GameOver`) when the search cannot start.
+    /// The stream throws a `ChessError` (e.g. `.GameOver`) when the search cannot start, and
+    /// `ChessError.Internal` after the infos when the search failed (`SearchResult.error`).
     public func search(
         _ game: ChessGame,
         limits: SearchLimits = SearchLimits()
@@ -44,8 +45,9 @@ extension ChessEngine {
     /// `CancellationError`. A search superseded by another search on this engine returns its
     /// (early) result with `stopped == true`.
     ///
-    /// - Throws: `ChessError` when the search cannot start (e.g. `.GameOver`),
-    ///   `CancellationError` when the task was cancelled.
+    /// - Throws: `ChessError` when the search cannot start (e.g. `.GameOver`) or failed
+    ///   (`.Internal`, see `SearchResult.error`), `CancellationError` when the task was
+    ///   cancelled.
     public func bestMove(
         in game: ChessGame,
         limits: SearchLimits = SearchLimits()
@@ -125,8 +127,12 @@ private final class StreamListener: SearchListener {
     }
 
     func onFinished(result: SearchResult) {
-        continuation.yield(.finished(result))
-        continuation.finish()
+        if let error = result.error {
+            continuation.finish(throwing: ChessError.Internal(message: error))
+        } else {
+            continuation.yield(.finished(result))
+            continuation.finish()
+        }
     }
 }
 
@@ -141,6 +147,10 @@ private final class ResultListener: SearchListener {
     func onInfo(info: SearchInfo) {}
 
     func onFinished(result: SearchResult) {
-        continuation.resume(returning: result)
+        if let error = result.error {
+            continuation.resume(throwing: ChessError.Internal(message: error))
+        } else {
+            continuation.resume(returning: result)
+        }
     }
 }

@@ -351,13 +351,15 @@ func waitUntil(
 
 private func fakeInfo(key: UInt64) -> SearchInfo {
     SearchInfo(
-        depth: 5, seldepth: 9, score: .centipawns(value: 35), nodes: 1_000, nps: 100_000,
+        depth: 5, seldepth: 9, score: .centipawns(value: 35), scoreWhite: .centipawns(value: -35),
+        nodes: 1_000, nps: 100_000,
         timeMs: 10, hashFullPermille: 1, pvSan: ["e5"], pvUci: ["e7e5"], positionKey: key)
 }
 
 private func fakeResult(_ move: LegalMove, key: UInt64) -> SearchResult {
     SearchResult(
-        bestMove: move, ponderMove: nil, score: .centipawns(value: 0), depth: 1, nodes: 1,
+        bestMove: move, ponderMove: nil, score: .centipawns(value: 0),
+        scoreWhite: .centipawns(value: 0), depth: 1, nodes: 1,
         timeMs: 1, stopped: false, pvSan: [move.san], pvUci: [move.uci], positionKey: key,
         positionFen: "")
 }
