@@ -14,7 +14,7 @@ skipped=()
 # crates.io and npm when they answer, else ../shared/offline (decided by probing).
 source scripts/cargo-source.sh
 
-step "install test dependencies (Kotlin compiler, JNA, Rust device targets)"
+step "install test dependencies (Kotlin compiler, JNA, JUnit 5, Rust device targets)"
 scripts/install-test-deps.sh
 
 step "format and lints"
@@ -48,8 +48,19 @@ else
   skip "device builds: --quick"
 fi
 
-step "perft and bench smoke (node counts are checked)"
-cargo run --quiet --release -- perft 5 | tail -1
+step "node counts: perft 5 from the start, and the search's bench signature"
+# perft 5 of the initial position is 4,865,609 (the published count, also in
+# tests/data/perft_standard.epd). The bench signature is the search's node count on the bench
+# positions at the default depth: a change of search or evaluation that changes it on purpose
+# updates it here (and says so in its commit message).
+BENCH_SIGNATURE=524378
+nodes=$(cargo run --quiet --release -- perft 5 | awk '/^Nodes searched/ {print $3}')
+if [ "$nodes" != 4865609 ]; then
+  echo "perft 5: $nodes nodes, expected 4865609" >&2
+  exit 1
+fi
+echo "perft 5: $nodes nodes, as expected"
+cargo run --quiet --release -- bench search --check "$BENCH_SIGNATURE" | tail -4
 
 if [ ${#skipped[@]} -gt 0 ]; then
   printf '\nall checks that could run passed; %d skipped:\n' "${#skipped[@]}"

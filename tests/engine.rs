@@ -682,3 +682,37 @@ fn uci_go_right_after_stop_still_prints_both_bestmoves() {
     writeln!(stdin, "quit").unwrap();
     assert!(child.wait().unwrap().success());
 }
+
+#[test]
+fn bench_check_fails_unless_the_search_signature_matches() {
+    use std::process::Command;
+    let bench = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_chesscore"))
+            .arg("bench")
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let (code, text) = bench(&["search", "3"]);
+    assert_eq!(code, Some(0), "{text}");
+    let nodes = text
+        .lines()
+        .find_map(|l| l.strip_prefix("Nodes searched  : "))
+        .unwrap()
+        .trim()
+        .to_string();
+    // The same count checks out (the search is deterministic); any other fails the command.
+    let (code, text) = bench(&["search", "3", "--check", &nodes]);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("as expected"), "{text}");
+    let wrong = (nodes.parse::<u64>().unwrap() + 1).to_string();
+    let (code, text) = bench(&["search", "3", "--check", &wrong]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("WRONG"), "{text}");
+    let (code, _) = bench(&["search", "3", "--check"]);
+    assert_eq!(code, Some(2), "a missing count is a usage error");
+}
