@@ -49,6 +49,18 @@ impl Recorder {
         }
         results.clone()
     }
+
+    /// Waits for the search's result and checks that no second one follows.
+    fn wait_only_result(&self) -> SearchResult {
+        let result = self.wait_results(1, Duration::from_secs(30)).remove(0);
+        thread::sleep(Duration::from_millis(50));
+        assert_eq!(
+            self.results.lock().unwrap().len(),
+            1,
+            "exactly one on_finished"
+        );
+        result
+    }
 }
 
 fn engine() -> Arc<ChessEngine> {
@@ -86,14 +98,7 @@ fn listener_gets_infos_on_the_engine_thread_and_exactly_one_result() {
     let engine = engine();
     let rec = Arc::new(Recorder::default());
     let handle = engine.think(game.clone(), depth(6), rec.clone()).unwrap();
-    let results = rec.wait_results(1, Duration::from_secs(30));
-    thread::sleep(Duration::from_millis(50));
-    assert_eq!(
-        rec.results.lock().unwrap().len(),
-        1,
-        "exactly one on_finished"
-    );
-    let result = &results[0];
+    let result = &rec.wait_only_result();
     assert!(!result.stopped);
     assert_eq!(result.depth, 6);
     assert!(is_legal_in(&game, &result.best_move));
@@ -443,14 +448,7 @@ fn a_failed_search_is_an_error_result_and_an_error_from_best_move() {
     engine.fail_next_search();
     let rec = Arc::new(Recorder::default());
     let _h = engine.think(game.clone(), depth(4), rec.clone()).unwrap();
-    let results = rec.wait_results(1, Duration::from_secs(30));
-    thread::sleep(Duration::from_millis(50));
-    assert_eq!(
-        rec.results.lock().unwrap().len(),
-        1,
-        "exactly one on_finished"
-    );
-    let failed = &results[0];
+    let failed = &rec.wait_only_result();
     let message = failed.error.as_deref().unwrap();
     assert!(message.contains("a bug in chesscore"), "{message}");
     assert!(failed.stopped);

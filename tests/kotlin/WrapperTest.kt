@@ -136,35 +136,27 @@ class WrapperTest {
     }
 
     @Test
-    fun `cancelling awaitBestMove stops the search quickly and frees the handle`() {
-        onMain {
-            val baseline = liveObjectCount()
-            withResources {
-                val game = ChessGame().bind()
-                val engine = smallEngine().bind()
-                val job = launch { engine.awaitBestMove(game, INFINITE) }
-                eventually("the search running") { engine.isSearching() }
-                job.cancelAndJoin()
-                eventually("the search stopped", STOP_WITHIN_MS) { !engine.isSearching() }
-                assertEquals(baseline + 2u, liveObjectCount())
-            }
-            assertEquals(baseline, liveObjectCount())
-        }
-    }
+    fun `cancelling awaitBestMove stops the search quickly and frees the handle`() =
+        cancellingStopsTheSearch { engine, game -> engine.awaitBestMove(game, INFINITE) }
 
     @Test
-    fun `cancelling the generated suspend bestMove also stops the search (the Rust future is dropped)`() {
+    fun `cancelling the generated suspend bestMove also stops the search (the Rust future is dropped)`() =
+        cancellingStopsTheSearch { engine, game -> engine.bestMove(game, INFINITE) }
+
+    /** Starts [search] in a coroutine, cancels it while it runs: the search must stop and free its handle. */
+    private fun cancellingStopsTheSearch(search: suspend (ChessEngine, ChessGame) -> Unit) {
         onMain {
             val baseline = liveObjectCount()
             withResources {
                 val game = ChessGame().bind()
                 val engine = smallEngine().bind()
-                val job = launch { engine.bestMove(game, INFINITE) }
+                val job = launch { search(engine, game) }
                 eventually("the search running") { engine.isSearching() }
                 job.cancelAndJoin()
                 eventually("the search stopped", STOP_WITHIN_MS) { !engine.isSearching() }
-                assertEquals(baseline + 2u, liveObjectCount(), "the search handle inside the future is freed")
+                assertEquals(baseline + 2u, liveObjectCount(), "the search handle is freed")
             }
+            assertEquals(baseline, liveObjectCount())
         }
     }
 
