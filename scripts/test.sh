@@ -32,6 +32,9 @@ scripts/gen-bindings.sh --check
 step "Kotlin tests on the JVM (bindings, wrapper, presentation layer)"
 scripts/test-kotlin.sh
 
+step "Android packaging (16 KB page-alignment check, AAR layout from a stand-in library)"
+scripts/test-packaging.sh
+
 if [ $quick = 0 ]; then
   step "device targets compile (static libraries; linking needs the NDK / Xcode)"
   for target in aarch64-linux-android aarch64-apple-ios; do
