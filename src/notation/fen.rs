@@ -19,11 +19,12 @@
 //! - a file letter `A`-`H` (`a`-`h`): the rook on that file of the back rank (Shredder-FEN
 //!   `HAha`, or X-FEN naming an inner rook).
 //!
-//! [`parse`] decides the variant from the rights: a position is Chess960
-//! ([`CastlingMode::Chess960`]) when some right belongs to a rook outside the corners or to a king
-//! off the e-file, standard otherwise (also for a standard position written `HAha`).
-//! [`parse_with_mode`] sets the variant instead, e.g. for a Chess960 game that has reached a
-//! position with standard-looking rights.
+//! [`parse`] decides the variant from the field: a position is Chess960
+//! ([`CastlingMode::Chess960`]) when the field uses file letters (Shredder-FEN or an X-FEN inner
+//! rook: only Chess960 writes them, so `HAha` reads the standard position as a Chess960 game) or
+//! when some right belongs to a rook outside the corners or to a king off the e-file; standard
+//! otherwise. [`parse_with_mode`] sets the variant instead, e.g. for a Chess960 game whose
+//! position has standard-looking rights written `KQkq`.
 //!
 //! Writing ([`to_fen`]) uses X-FEN: `KQkq` for every right of an outermost rook (so a standard
 //! position's FEN is the standard FEN, byte for byte, whatever the variant), and the file letter
@@ -120,7 +121,8 @@ fn parse_counter(text: &str, field: FenField, max: u32) -> Result<u32, FenError>
 }
 
 /// Reads a FEN into an unvalidated [`Setup`], checking only its syntax. The setup's
-/// [`CastlingMode`] is Chess960 when its castling rights need it (see the module docs).
+/// [`CastlingMode`] is Chess960 when its castling field is written with file letters or its
+/// rights need it (see the module docs).
 ///
 /// # Errors
 /// [`FenError::FieldCount`] or [`FenError::Syntax`] naming the field and the problem.
@@ -194,7 +196,10 @@ pub fn parse_setup(fen: &str) -> Result<Setup, FenError> {
     };
 
     parse_castling(fields[2], &mut setup)?;
-    setup.mode = if setup.has_standard_castling() {
+    let file_letters = fields[2]
+        .chars()
+        .any(|c| !matches!(c, 'K' | 'Q' | 'k' | 'q' | '-'));
+    setup.mode = if setup.has_standard_castling() && !file_letters {
         CastlingMode::Standard
     } else {
         CastlingMode::Chess960
@@ -522,10 +527,12 @@ mod tests {
 
     #[test]
     fn chess960_castling_fields() {
-        // Shredder-FEN of the standard position is the standard position, written back in X-FEN.
+        // Shredder-FEN of the standard position is Chess960 start 518, written back in X-FEN.
         let pos = parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1").unwrap();
-        assert!(!pos.is_chess960());
+        assert!(pos.is_chess960());
         assert_eq!(to_fen(&pos), STARTING_FEN);
+        assert_eq!(pos, crate::rules::chess960::start_position(518).unwrap());
+        assert!(!parse(STARTING_FEN).unwrap().is_chess960());
         // A Chess960 start (number 0): X-FEN KQkq means the outermost rooks, f1 and h1.
         let text = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1";
         let pos = parse(text).unwrap();
