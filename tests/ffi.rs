@@ -3,8 +3,9 @@
 //! engines at once, and errors that leave objects unchanged.
 
 use chesscore::ffi::{
-    square_index, square_name, ChessEngine, ChessError, ChessGame, EngineConfig, GameStatus,
+    parse_square, square_name, ChessEngine, ChessError, ChessGame, EngineConfig, GameStatus,
     LegalMove, Outcome, PieceKind, SearchInfo, SearchLimits, SearchListener, SearchResult, Side,
+    Square,
 };
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
@@ -324,40 +325,6 @@ fn many_engines_at_once() {
 }
 
 #[test]
-fn async_best_move_without_a_runtime() {
-    let game = ChessGame::new();
-    let engine = engine();
-    let result = block_on(engine.best_move(game.clone(), depth(5))).unwrap();
-    assert!(is_legal_in(&game, &result.best_move));
-    assert_eq!(result.depth, 5);
-    let finished = ChessGame::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1".into()).unwrap();
-    assert!(matches!(
-        block_on(engine.best_move(finished, depth(3))),
-        Err(ChessError::GameOver(_))
-    ));
-}
-
-/// A minimal executor: polls on this thread, parks until woken.
-fn block_on<F: std::future::Future>(future: F) -> F::Output {
-    use std::task::{Context, Poll, Wake, Waker};
-    struct Unpark(thread::Thread);
-    impl Wake for Unpark {
-        fn wake(self: Arc<Self>) {
-            self.0.unpark();
-        }
-    }
-    let waker = Waker::from(Arc::new(Unpark(thread::current())));
-    let mut cx = Context::from_waker(&waker);
-    let mut future = std::pin::pin!(future);
-    loop {
-        if let Poll::Ready(v) = future.as_mut().poll(&mut cx) {
-            return v;
-        }
-        thread::park_timeout(Duration::from_millis(50));
-    }
-}
-
-#[test]
 fn a_panicking_listener_does_not_lose_the_result_or_the_engine() {
     struct Panicky(AtomicUsize, Mutex<Option<SearchResult>>);
     impl SearchListener for Panicky {
@@ -429,19 +396,21 @@ fn a_listener_that_fails_in_on_finished_is_reported_by_the_next_call_of_any_kind
     while engine.is_searching() {
         thread::sleep(Duration::from_millis(1));
     }
-    let err = block_on(engine.best_move(game.clone(), depth(2))).unwrap_err();
+    let err = engine
+        .think_fen(game.fen(), depth(2), Arc::new(Recorder::default()))
+        .err()
+        .unwrap();
     assert!(
         matches!(&err, ChessError::Internal(m) if m.contains("on_finished failed: finish bug")),
         "{err:?}"
     );
-    assert!(
-        block_on(engine.best_move(game, depth(2))).is_ok(),
-        "reported once"
-    );
+    let rec = Arc::new(Recorder::default());
+    let _h = engine.think(game, depth(2), rec.clone()).unwrap();
+    assert_eq!(rec.wait_only_result().error, None, "reported once");
 }
 
 #[test]
-fn a_failed_search_is_an_error_result_and_an_error_from_best_move() {
+fn a_failed_search_ends_with_one_result_that_carries_the_error() {
     let game = ChessGame::from_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1".into()).unwrap();
     let engine = engine();
     // The listener gets exactly one result, marked as failed, with a legal (unsearched) move.
@@ -454,15 +423,10 @@ fn a_failed_search_is_an_error_result_and_an_error_from_best_move() {
     assert!(failed.stopped);
     assert!(is_legal_in(&game, &failed.best_move));
     assert!(rec.infos.lock().unwrap().is_empty());
-    // The async call fails with Internal instead.
-    engine.fail_next_search();
-    let err = block_on(engine.best_move(game.clone(), depth(4))).unwrap_err();
-    assert!(
-        matches!(&err, ChessError::Internal(m) if m.contains("a bug in chesscore")),
-        "{err:?}"
-    );
     // The engine lives on and searches for real.
-    let result = block_on(engine.best_move(game, depth(4))).unwrap();
+    let rec = Arc::new(Recorder::default());
+    let _h = engine.think(game, depth(4), rec.clone()).unwrap();
+    let result = rec.wait_only_result();
     assert_eq!(
         (result.best_move.uci.as_str(), result.error),
         ("d1d8", None)
@@ -489,7 +453,9 @@ fn scores_come_from_the_movers_and_from_whites_point_of_view() {
     }
     // White to move: the same.
     let game = ChessGame::from_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1".into()).unwrap();
-    let result = block_on(engine.best_move(game, depth(4))).unwrap();
+    let rec = Arc::new(Recorder::default());
+    let _h = engine.think(game, depth(4), rec.clone()).unwrap();
+    let result = rec.wait_only_result();
     assert_eq!(result.score, result.score_white);
 }
 
@@ -503,8 +469,11 @@ fn bad_input_is_a_typed_error_and_changes_nothing() {
         (game.play_uci("e7e4".into()), "IllegalMove"),
         (game.play_san("Qh4#".into()), "IllegalMove"),
         (game.play_san("Zz9".into()), "InvalidNotation"),
-        (game.play(64, 0, None), "InvalidSquare"),
-        (game.play(52, 36, Some(PieceKind::King)), "IllegalMove"),
+        (game.play(Square::E2, Square::E5, None), "IllegalMove"),
+        (
+            game.play(Square::E7, Square::E5, Some(PieceKind::King)),
+            "IllegalMove",
+        ),
     ];
     for (result, kind) in cases {
         let err = result.unwrap_err();
@@ -514,10 +483,10 @@ fn bad_input_is_a_typed_error_and_changes_nothing() {
         );
         assert!(!err.to_string().is_empty());
     }
-    assert!(matches!(
-        game.legal_moves_from(99),
-        Err(ChessError::InvalidSquare(_))
-    ));
+    assert!(
+        game.legal_moves_from(Square::E4).is_empty(),
+        "not Black's piece"
+    );
     assert!(matches!(
         game.claim_draw(),
         Err(ChessError::InvalidRequest(_))
@@ -534,12 +503,12 @@ fn bad_input_is_a_typed_error_and_changes_nothing() {
         ChessGame::from_json("{\"version\": 99}".into()),
         Err(ChessError::InvalidSavedGame(_))
     ));
-    assert!(matches!(square_name(64), Err(ChessError::InvalidSquare(_))));
     assert!(matches!(
-        square_index("j1".into()),
-        Err(ChessError::InvalidSquare(_))
+        parse_square("j1".into()),
+        Err(ChessError::InvalidSquare(m)) if m.contains("j1")
     ));
-    assert_eq!(square_index("e4".into()).unwrap(), 28);
+    assert_eq!(parse_square(" e4 ".into()).unwrap(), Square::E4);
+    assert_eq!(square_name(Square::E4), "e4");
     let bad = EngineConfig {
         level: 11,
         elo: None,
@@ -572,7 +541,7 @@ fn a_game_to_checkmate_then_moves_are_refused() {
         }
     );
     assert!(s.legal_moves.is_empty());
-    assert_eq!(s.check_square, Some(4));
+    assert_eq!(s.check_square, Some(Square::E1));
     assert_eq!(s.last_move.unwrap().san, "Qh4#");
     assert!(matches!(
         game.play_san("a3".into()),
@@ -799,4 +768,16 @@ fn a_search_level_overrides_the_engine_level_once_and_is_validated() {
             "{err:?}"
         );
     }
+}
+
+#[test]
+fn a_search_of_a_finished_game_is_a_game_over_error() {
+    let engine = engine();
+    let finished = ChessGame::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1".into()).unwrap();
+    let rec = Arc::new(Recorder::default());
+    assert!(matches!(
+        engine.think(finished, depth(3), rec.clone()),
+        Err(ChessError::GameOver(_))
+    ));
+    assert!(rec.results.lock().unwrap().is_empty(), "no search started");
 }

@@ -18,7 +18,8 @@ The chesscore chess engine and rules core.
 commands:
   uci                 speak UCI on stdin and stdout, for chess GUIs (the default)
   play [OPTIONS]      play against the engine in the terminal (see play --help)
-  perft DEPTH [FEN]   count the move tree's leaves to DEPTH, by first move (default: the start)
+  perft DEPTH [FEN]   count the move tree's leaves to DEPTH, by first move (default: the
+                      start; standard FENs and Chess960 ones in X-FEN or Shredder-FEN)
   bench [ARGS]        search signature and speed, move generation speed (see bench --help)
   help, -h, --help    this text";
 
@@ -67,7 +68,11 @@ fn perft(args: &[String]) -> ExitCode {
         total = 1;
     } else {
         for (m, n) in pos.perft_divide(depth) {
-            println!("{}: {n}", chesscore::notation::uci::to_uci(m));
+            // Chess960 castling as king-takes-rook, as Chess960 perft tools print it.
+            println!(
+                "{}: {n}",
+                chesscore::notation::uci::to_uci_in(m, pos.castling_mode())
+            );
             total += n;
         }
     }

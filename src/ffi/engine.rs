@@ -1,10 +1,7 @@
 //! `ChessEngine`, `SearchHandle` and the `SearchListener` the apps implement.
 
-use std::future::Future;
-use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::task::{Context, Poll, Waker};
 use std::time::Duration;
 
 use crate::engine::{self, EngineThread, InfoThrottle, Level, SearchId, SearchPanic};
@@ -219,8 +216,8 @@ pub struct SearchResult {
     pub position_fen: String,
     /// `null`/`nil` normally. The message when the search failed (a bug in chesscore, caught:
     /// please report it): `best_move` is then only the first legal move, not a searched one,
-    /// and `stopped` is set. The search still ends with exactly this one result; the
-    /// suspend/async `bestMove` throws `ChessError.Internal` with the message instead.
+    /// and `stopped` is set. The search still ends with exactly this one result (the Kotlin
+    /// and Swift wrappers' suspend/async searches throw `ChessError.Internal` with it).
     #[uniffi(default = None)]
     pub error: Option<String>,
 }
@@ -230,8 +227,7 @@ pub struct SearchResult {
 ///
 /// Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
 /// no more `on_info` calls in that search but still its `on_finished`, and the engine's next
-/// `think`, `think_fen` or `best_move` call fails with `ChessError.Internal` carrying what was
-/// thrown. (Swift's methods cannot throw.)
+/// `think` or `think_fen` call fails with `ChessError.Internal` carrying what was thrown. (Swift's methods cannot throw.)
 #[uniffi::export(foreign)]
 pub trait SearchListener: Send + Sync {
     /// After a completed depth: the first at once, then at most every ~100 ms (the last one
@@ -244,7 +240,10 @@ pub trait SearchListener: Send + Sync {
 /// A line of moves from `root` in SAN and in UCI notation (as far as its moves are legal).
 fn line_strings(root: &Position, line: &[Move]) -> (Vec<String>, Vec<String>) {
     let sans = san::to_san_line(root, line);
-    let ucis = line[..sans.len()].iter().map(|&m| uci::to_uci(m)).collect();
+    let ucis = line[..sans.len()]
+        .iter()
+        .map(|&m| uci::to_uci_in(m, root.castling_mode()))
+        .collect();
     (sans, ucis)
 }
 
@@ -280,7 +279,9 @@ fn convert_result(
     let (pv_san, pv_uci) = line_strings(root, &result.pv);
     SearchResult {
         best_move: legal_move(root, result.best_move),
-        ponder_move: result.ponder.map(uci::to_uci),
+        ponder_move: result
+            .ponder
+            .map(|m| uci::to_uci_in(m, root.castling_mode())),
         score: result.score.into(),
         score_white: result.score.for_white(root.side_to_move()).into(),
         depth: result.depth,
@@ -418,34 +419,6 @@ impl ChessEngine {
         )
     }
 
-    /// Starts a search whose result a future delivers (a failed search as an error).
-    fn start_awaited(
-        &self,
-        root: Position,
-        history: Vec<u64>,
-        limits: &SearchLimits,
-    ) -> Result<ResultFuture, ChessError> {
-        let slot = Arc::new(Mutex::new(Slot::default()));
-        let sender = Arc::clone(&slot);
-        let handle = self.start(
-            root,
-            history,
-            limits,
-            Box::new(|_| {}),
-            Box::new(move |result| {
-                let mut slot = sender.lock().unwrap_or_else(|e| e.into_inner());
-                slot.result = Some(result);
-                if let Some(waker) = slot.waker.take() {
-                    waker.wake();
-                }
-            }),
-        )?;
-        Ok(ResultFuture {
-            slot,
-            _handle: handle,
-        })
-    }
-
     /// Test hook: the next search this engine starts panics inside the core, as a bug would.
     #[doc(hidden)]
     pub fn fail_next_search(&self) {
@@ -500,23 +473,6 @@ impl ChessEngine {
         self.start_with_listener(root, Vec::new(), &limits, listener)
     }
 
-    /// Searches the game's current position and returns the result when the search ends
-    /// (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the Kotlin coroutine
-    /// stops the search. Swift's generated code does not forward task cancellation to Rust:
-    /// there, cancel with `stop()` (the Swift package's `bestMove(in:)` wrapper does this).
-    ///
-    /// # Errors
-    /// `GameOver` when the game has ended; `Internal` when the search failed (a bug in
-    /// chesscore: the message says what) or as for `think`.
-    pub async fn best_move(
-        &self,
-        game: Arc<ChessGame>,
-        limits: SearchLimits,
-    ) -> Result<SearchResult, ChessError> {
-        let (root, history) = search_root(&game)?;
-        self.start_awaited(root, history, &limits)?.await
-    }
-
     /// Stops the current search, if any; its result arrives through its listener.
     pub fn stop(&self) {
         self.thread.stop();
@@ -560,38 +516,5 @@ impl Drop for ChessEngine {
     /// on its own.
     fn drop(&mut self) {
         self.thread.stop();
-    }
-}
-
-#[derive(Default)]
-struct Slot {
-    result: Option<SearchResult>,
-    waker: Option<Waker>,
-}
-
-/// Completes when the engine thread delivers the result (a failed search as
-/// `ChessError::Internal`); dropping it (a cancelled coroutine or task) drops the handle, which
-/// stops the search.
-struct ResultFuture {
-    slot: Arc<Mutex<Slot>>,
-    _handle: Arc<SearchHandle>,
-}
-
-impl Future for ResultFuture {
-    type Output = Result<SearchResult, ChessError>;
-
-    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
-        let mut slot = self.slot.lock().unwrap_or_else(|e| e.into_inner());
-        match slot.result.take() {
-            Some(SearchResult {
-                error: Some(message),
-                ..
-            }) => Poll::Ready(Err(ChessError::Internal(message))),
-            Some(result) => Poll::Ready(Ok(result)),
-            None => {
-                slot.waker = Some(cx.waker().clone());
-                Poll::Pending
-            }
-        }
     }
 }

@@ -38,10 +38,11 @@ pub enum ChessError {
     /// out-of-range engine setting.
     #[error("{0}")]
     InvalidRequest(String),
-    /// Something that should never happen and that no argument can fix: a search that failed
-    /// with a bug in chesscore (a caught panic; please report it with the message), an exception
-    /// thrown by a `SearchListener` (reported by the engine's next search call), or the engine's
-    /// thread refused by the system.
+    /// Something that should never happen and that no argument can fix: an exception thrown by
+    /// a `SearchListener` (reported by the engine's next `think` or `think_fen`), or the
+    /// engine's thread refused by the system. A search that fails with a bug in chesscore (a
+    /// caught panic; please report it with the message) ends with `SearchResult.error` set; the
+    /// Kotlin and Swift wrappers' suspend/async searches throw this error with that message.
     #[error("{0}")]
     Internal(String),
 }

@@ -1,6 +1,8 @@
 package dev.chesscore.tests
 
 import dev.chesscore.*
+import dev.chesscore.ktx.bestMove
+import dev.chesscore.ktx.pieceAt
 import java.util.concurrent.CountDownLatch
 import java.util.concurrent.CopyOnWriteArrayList
 import java.util.concurrent.TimeUnit
@@ -8,7 +10,7 @@ import kotlinx.coroutines.*
 import kotlin.test.*
 import org.junit.jupiter.api.Test
 
-private fun sq(name: String): UInt = squareIndex(name)
+private fun sq(name: String): Square = parseSquare(name)
 
 /** A listener that records calls and lets a test wait for the result. */
 class RecordingListener : SearchListener {
@@ -37,8 +39,11 @@ private fun ChessGame.playAll(vararg moves: String) = moves.forEach { playSan(it
 class BindingsTest {
     @Test
     fun `free functions`() {
-        assertEquals("e4", squareName(28u))
-        assertEquals(28u, squareIndex("e4"))
+        assertEquals("e4", squareName(Square.E4))
+        assertEquals(Square.E4, parseSquare("e4"))
+        assertEquals(28, Square.E4.value.toInt())
+        assertEquals((0..63).toList(), Square.entries.map { it.value.toInt() }, "values are the core's indices")
+        assertEquals(Square.entries.map { it.name.lowercase() }, Square.entries.map { squareName(it) })
         assertEquals("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", startingFen())
         assertTrue(chesscoreVersion().matches(Regex("\\d+\\.\\d+\\.\\d+.*")))
         val levels = engineLevels()
@@ -46,16 +51,16 @@ class BindingsTest {
         assertEquals((1u..10u).toList(), levels.map { it.level })
         assertTrue(levels.zipWithNext().all { (a, b) -> a.elo < b.elo }, "levels are monotone in Elo")
         assertTrue(levels.all { it.name.isNotBlank() })
-        assertFailsWith<ChessException.InvalidSquare> { squareName(64u) }
-        assertFailsWith<ChessException.InvalidSquare> { squareIndex("i9") }
+        assertFailsWith<ChessException.InvalidSquare> { parseSquare("i9") }
+        assertFailsWith<ChessException.InvalidSquare> { parseSquare("e44") }
     }
 
     @Test
     fun `snapshot describes the board for a UI`() {
         ChessGame().use { game ->
             val s0 = game.snapshot()
-            assertEquals(Piece(Side.WHITE, PieceKind.KING), s0.squares[sq("e1").toInt()])
-            assertEquals(Piece(Side.BLACK, PieceKind.QUEEN), s0.squares[sq("d8").toInt()])
+            assertEquals(Piece(Side.WHITE, PieceKind.KING), s0.pieceAt(sq("e1")))
+            assertEquals(Piece(Side.BLACK, PieceKind.QUEEN), s0.pieceAt(sq("d8")))
             assertEquals(32, s0.squares.count { it != null })
             assertEquals(20, s0.legalMoves.size)
             assertNull(s0.lastMove)
@@ -91,8 +96,7 @@ class BindingsTest {
             assertEquals(listOf(sq("a8"), sq("b8")), game.destinationsFrom(sq("b7")))
             assertTrue(game.legalMovesFrom(sq("e8")).isEmpty(), "black piece, white to move")
             assertTrue(game.legalMovesFrom(sq("d4")).isEmpty(), "empty square")
-            assertFailsWith<ChessException.InvalidSquare> { game.legalMovesFrom(64u) }
-            assertFailsWith<ChessException.IllegalMove> { game.play(sq("b7"), sq("b8"), null) }
+                        assertFailsWith<ChessException.IllegalMove> { game.play(sq("b7"), sq("b8"), null) }
             val m = game.play(sq("b7"), sq("a8"), PieceKind.KNIGHT)
             assertEquals("bxa8=N", m.san)
             assertTrue(m.isCapture)
@@ -313,7 +317,7 @@ class BindingsTest {
     }
 
     @Test
-    fun `suspend bestMove, concurrent calls and cancellation`() {
+    fun `suspend bestMove (the wrapper's), concurrent calls and cancellation`() {
         engine().use { e ->
             ChessGame().use { g ->
                 val r = runBlocking { e.bestMove(g, SearchLimits(depth = 5u)) }
@@ -382,13 +386,13 @@ class BindingsTest {
                 try {
                     ChessGame().use { g ->
                         repeat(500) { i ->
-                            assertFailsWith<ChessException.InvalidSquare> { squareName(64u + i.toUInt()) }
+                            assertFailsWith<ChessException.InvalidSquare> { parseSquare("z$i") }
                             assertEquals(4, g.legalMovesFrom(sq("g1")).size + g.legalMovesFrom(sq("b1")).size)
                             // A string argument is lowered by a nested call; the call itself fails.
                             assertFailsWith<ChessException.IllegalMove> { g.playSan("Ke2") }
                             assertFailsWith<ChessException.InvalidFen> { ChessGame.fromFen("8/8 w $t$i") }
                             assertEquals(20, g.snapshot().legalMoves.size)
-                            assertEquals("h8", squareName(63u))
+                            assertEquals("h8", squareName(Square.H8))
                         }
                     }
                 } catch (e: Throwable) {
@@ -405,12 +409,12 @@ class BindingsTest {
         val listener = object : SearchListener {
             val done = CountDownLatch(1)
             override fun onInfo(info: SearchInfo) {
-                inCallback += runCatching { squareName(99u) }.exceptionOrNull()?.javaClass?.simpleName ?: "no error"
-                inCallback += squareName(info.depth % 64u) + "=" + info.depth
+                inCallback += runCatching { parseSquare("a9") }.exceptionOrNull()?.javaClass?.simpleName ?: "no error"
+                inCallback += squareName(Square.entries[(info.depth % 64u).toInt()]) + "=" + info.depth
             }
             override fun onFinished(result: SearchResult) {
-                inCallback += runCatching { squareIndex("z0") }.exceptionOrNull()?.javaClass?.simpleName ?: "no error"
-                inCallback += squareName(0u)
+                inCallback += runCatching { parseSquare("z0") }.exceptionOrNull()?.javaClass?.simpleName ?: "no error"
+                inCallback += squareName(Square.A1)
                 done.countDown()
             }
         }
@@ -423,7 +427,7 @@ class BindingsTest {
         infoCalls.forEach { (err, nameAndDepth) ->
             assertEquals("InvalidSquare", err)
             val (name, depth) = nameAndDepth.split("=")
-            assertEquals(squareName(depth.toUInt()), name)
+            assertEquals(squareName(Square.entries[depth.toInt() % 64]), name)
         }
     }
 

@@ -10,10 +10,9 @@ import dev.chesscore.SearchLimits
 import dev.chesscore.SearchListener
 import dev.chesscore.SearchResult
 import dev.chesscore.ktx.SearchEvent
-import dev.chesscore.ktx.analysis
-import dev.chesscore.ktx.awaitBestMove
+import dev.chesscore.ktx.search
+import dev.chesscore.ktx.bestMove
 import dev.chesscore.ktx.replacing
-import dev.chesscore.ktx.searchInfo
 import dev.chesscore.ktx.withResources
 import dev.chesscore.liveObjectCount
 import kotlin.test.assertEquals
@@ -23,6 +22,7 @@ import kotlin.test.assertIs
 import kotlin.test.assertTrue
 import kotlinx.coroutines.CompletableDeferred
 import kotlinx.coroutines.cancelAndJoin
+import kotlinx.coroutines.flow.filterIsInstance
 import kotlinx.coroutines.flow.take
 import kotlinx.coroutines.flow.toList
 import kotlinx.coroutines.launch
@@ -47,7 +47,7 @@ private class FailingEngine : ChessEngine(EngineConfig(hashMb = 1u)) {
 
 class WrapperTest {
     @Test
-    fun `analysis streams infos by depth on the collector's thread, then the result, then completes`() {
+    fun `search streams infos by depth on the collector's thread, then the result, then completes`() {
         onMain {
             val baseline = liveObjectCount()
             withResources {
@@ -55,7 +55,7 @@ class WrapperTest {
                 val engine = smallEngine().bind()
                 val threads = mutableSetOf<String>()
                 val events = mutableListOf<SearchEvent>()
-                engine.analysis(game, SearchLimits(depth = 5u)).collect {
+                engine.search(game, SearchLimits(depth = 5u)).collect {
                     threads += Thread.currentThread().name
                     events += it
                 }
@@ -81,7 +81,7 @@ class WrapperTest {
             withResources {
                 val game = ChessGame().bind()
                 val engine = smallEngine().bind()
-                val infos = engine.searchInfo(game, INFINITE).take(2).toList()
+                val infos = engine.search(game, INFINITE).filterIsInstance<SearchEvent.Info>().take(2).toList()
                 assertEquals(2, infos.size)
                 eventually("the search stopped", STOP_WITHIN_MS) { !engine.isSearching() }
                 assertEquals(baseline + 2u, liveObjectCount(), "only the game and the engine remain")
@@ -97,7 +97,7 @@ class WrapperTest {
                 val game = ChessGame().bind()
                 val engine = smallEngine().bind()
                 val firstInfo = CompletableDeferred<Unit>()
-                val job = launch { engine.searchInfo(game, INFINITE).collect { firstInfo.complete(Unit) } }
+                val job = launch { engine.search(game, INFINITE).collect { firstInfo.complete(Unit) } }
                 firstInfo.await()
                 assertTrue(engine.isSearching())
                 job.cancelAndJoin()
@@ -107,26 +107,26 @@ class WrapperTest {
     }
 
     @Test
-    fun `analysis of a finished game fails with the core's GameOver`() {
+    fun `search of a finished game fails with the core's GameOver`() {
         onMain {
             withResources {
                 val game = ChessGame().bind()
                 listOf("f3", "e5", "g4", "Qh4").forEach { game.playSan(it) }
                 val engine = smallEngine().bind()
-                assertFailsWith<ChessException.GameOver> { engine.analysis(game).toList() }
-                assertFailsWith<ChessException.GameOver> { engine.awaitBestMove(game) }
+                assertFailsWith<ChessException.GameOver> { engine.search(game).toList() }
+                assertFailsWith<ChessException.GameOver> { engine.bestMove(game) }
             }
         }
     }
 
     @Test
-    fun `awaitBestMove returns a legal move (the mate in a mate-in-one)`() {
+    fun `bestMove returns a legal move (the mate in a mate-in-one)`() {
         onMain {
             val baseline = liveObjectCount()
             withResources {
                 val game = ChessGame.fromFen(MATE_IN_ONE).bind()
                 val engine = smallEngine().bind()
-                val result = engine.awaitBestMove(game, SearchLimits(depth = 4u))
+                val result = engine.bestMove(game, SearchLimits(depth = 4u))
                 assertTrue(result.bestMove in game.legalMoves())
                 assertEquals("d1d8", result.bestMove.uci)
                 assertTrue(result.bestMove.isCheckmate)
@@ -136,39 +136,31 @@ class WrapperTest {
     }
 
     @Test
-    fun `cancelling awaitBestMove stops the search quickly and frees the handle`() =
-        cancellingStopsTheSearch { engine, game -> engine.awaitBestMove(game, INFINITE) }
-
-    @Test
-    fun `cancelling the generated suspend bestMove also stops the search (the Rust future is dropped)`() =
-        cancellingStopsTheSearch { engine, game -> engine.bestMove(game, INFINITE) }
-
-    /** Starts [search] in a coroutine, cancels it while it runs: the search must stop and free its handle. */
-    private fun cancellingStopsTheSearch(search: suspend (ChessEngine, ChessGame) -> Unit) {
+    fun `cancelling bestMove stops the search quickly and frees the handle`() {
         onMain {
             val baseline = liveObjectCount()
             withResources {
                 val game = ChessGame().bind()
                 val engine = smallEngine().bind()
-                val job = launch { search(engine, game) }
+                val job = launch { engine.bestMove(game, INFINITE) }
                 eventually("the search running") { engine.isSearching() }
                 job.cancelAndJoin()
                 eventually("the search stopped", STOP_WITHIN_MS) { !engine.isSearching() }
-                assertEquals(baseline + 2u, liveObjectCount(), "the search handle is freed")
+                assertEquals(baseline + 2u, liveObjectCount())
             }
             assertEquals(baseline, liveObjectCount())
         }
     }
 
     @Test
-    fun `a failed search throws the core's Internal error from the flow and from awaitBestMove`() {
+    fun `a failed search throws the core's Internal error from search and from bestMove`() {
         onMain {
             withResources {
                 val game = ChessGame().bind()
                 val engine = FailingEngine().bind()
-                val flowError = assertFailsWith<ChessException.Internal> { engine.analysis(game, SearchLimits(depth = 2u)).toList() }
+                val flowError = assertFailsWith<ChessException.Internal> { engine.search(game, SearchLimits(depth = 2u)).toList() }
                 assertEquals("injected", flowError.message)
-                val awaitError = assertFailsWith<ChessException.Internal> { engine.awaitBestMove(game, SearchLimits(depth = 2u)) }
+                val awaitError = assertFailsWith<ChessException.Internal> { engine.bestMove(game, SearchLimits(depth = 2u)) }
                 assertEquals("injected", awaitError.message)
                 eventually("the engine idle", STOP_WITHIN_MS) { !engine.isSearching() }
             }

@@ -282,11 +282,6 @@ void uniffi_chesscore_fn_free_chessengine(uint64_t handle, RustCallStatus *_Nonn
 uint64_t uniffi_chesscore_fn_constructor_chessengine_new(RustBuffer config, RustCallStatus *_Nonnull out_status
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_BEST_MOVE
-#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_BEST_MOVE
-uint64_t uniffi_chesscore_fn_method_chessengine_best_move(uint64_t ptr, uint64_t game, RustBuffer limits
-);
-#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_CONFIG
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_CONFIG
 RustBuffer uniffi_chesscore_fn_method_chessengine_config(uint64_t ptr, RustCallStatus *_Nonnull out_status
@@ -377,6 +372,11 @@ uint64_t uniffi_chesscore_fn_clone_chessgame(uint64_t handle, RustCallStatus *_N
 void uniffi_chesscore_fn_free_chessgame(uint64_t handle, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_FROM_CHESS960_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_FROM_CHESS960_FEN
+uint64_t uniffi_chesscore_fn_constructor_chessgame_from_chess960_fen(RustBuffer fen, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_FROM_FEN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_FROM_FEN
 uint64_t uniffi_chesscore_fn_constructor_chessgame_from_fen(RustBuffer fen, RustCallStatus *_Nonnull out_status
@@ -398,9 +398,34 @@ uint64_t uniffi_chesscore_fn_constructor_chessgame_new(RustCallStatus *_Nonnull 
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_NEW_CHESS960
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_NEW_CHESS960
+uint64_t uniffi_chesscore_fn_constructor_chessgame_new_chess960(RustBuffer start_number, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_AGREE_DRAW
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_AGREE_DRAW
 RustBuffer uniffi_chesscore_fn_method_chessgame_agree_draw(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_ATTACKED_SQUARES
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_ATTACKED_SQUARES
+RustBuffer uniffi_chesscore_fn_method_chessgame_attacked_squares(uint64_t ptr, RustBuffer side, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_ATTACKERS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_ATTACKERS
+RustBuffer uniffi_chesscore_fn_method_chessgame_attackers(uint64_t ptr, RustBuffer square, RustBuffer side, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CHECKERS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CHECKERS
+RustBuffer uniffi_chesscore_fn_method_chessgame_checkers(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CHESS960_START_NUMBER
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CHESS960_START_NUMBER
+RustBuffer uniffi_chesscore_fn_method_chessgame_chess960_start_number(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CLAIM_DRAW
@@ -410,12 +435,22 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_claim_draw(uint64_t ptr, RustCal
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_DESTINATIONS_FROM
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_DESTINATIONS_FROM
-RustBuffer uniffi_chesscore_fn_method_chessgame_destinations_from(uint64_t ptr, uint32_t square, RustCallStatus *_Nonnull out_status
+RustBuffer uniffi_chesscore_fn_method_chessgame_destinations_from(uint64_t ptr, RustBuffer square, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_FEN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_FEN
 RustBuffer uniffi_chesscore_fn_method_chessgame_fen(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_IS_ATTACKED
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_IS_ATTACKED
+int8_t uniffi_chesscore_fn_method_chessgame_is_attacked(uint64_t ptr, RustBuffer square, RustBuffer side, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_IS_CHESS960
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_IS_CHESS960
+int8_t uniffi_chesscore_fn_method_chessgame_is_chess960(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_LEGAL_MOVES
@@ -425,7 +460,7 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_legal_moves(uint64_t ptr, RustCa
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_LEGAL_MOVES_FROM
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_LEGAL_MOVES_FROM
-RustBuffer uniffi_chesscore_fn_method_chessgame_legal_moves_from(uint64_t ptr, uint32_t square, RustCallStatus *_Nonnull out_status
+RustBuffer uniffi_chesscore_fn_method_chessgame_legal_moves_from(uint64_t ptr, RustBuffer square, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PGN
@@ -433,9 +468,14 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_legal_moves_from(uint64_t ptr, u
 RustBuffer uniffi_chesscore_fn_method_chessgame_pgn(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PINS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PINS
+RustBuffer uniffi_chesscore_fn_method_chessgame_pins(uint64_t ptr, RustBuffer side, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY
-RustBuffer uniffi_chesscore_fn_method_chessgame_play(uint64_t ptr, uint32_t from, uint32_t to, RustBuffer promotion, RustCallStatus *_Nonnull out_status
+RustBuffer uniffi_chesscore_fn_method_chessgame_play(uint64_t ptr, RustBuffer from, RustBuffer to, RustBuffer promotion, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_SAN
@@ -468,6 +508,11 @@ void uniffi_chesscore_fn_method_chessgame_set_comment(uint64_t ptr, uint32_t ply
 void uniffi_chesscore_fn_method_chessgame_set_tag(uint64_t ptr, RustBuffer name, RustBuffer value, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SHREDDER_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SHREDDER_FEN
+RustBuffer uniffi_chesscore_fn_method_chessgame_shredder_fen(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SNAPSHOT
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SNAPSHOT
 RustBuffer uniffi_chesscore_fn_method_chessgame_snapshot(uint64_t ptr, RustCallStatus *_Nonnull out_status
@@ -498,6 +543,11 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_to_json(uint64_t ptr, RustCallSt
 int8_t uniffi_chesscore_fn_method_chessgame_undo(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_CHESS960_START_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_CHESS960_START_FEN
+RustBuffer uniffi_chesscore_fn_func_chess960_start_fen(uint32_t number, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_CHESSCORE_VERSION
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_CHESSCORE_VERSION
 RustBuffer uniffi_chesscore_fn_func_chesscore_version(RustCallStatus *_Nonnull out_status
@@ -510,16 +560,6 @@ uint64_t uniffi_chesscore_fn_func_live_object_count(RustCallStatus *_Nonnull out
     
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SQUARE_INDEX
-#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SQUARE_INDEX
-uint32_t uniffi_chesscore_fn_func_square_index(RustBuffer name, RustCallStatus *_Nonnull out_status
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SQUARE_NAME
-#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SQUARE_NAME
-RustBuffer uniffi_chesscore_fn_func_square_name(uint32_t index, RustCallStatus *_Nonnull out_status
-);
-#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_STARTING_FEN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_STARTING_FEN
 RustBuffer uniffi_chesscore_fn_func_starting_fen(RustCallStatus *_Nonnull out_status
@@ -530,6 +570,16 @@ RustBuffer uniffi_chesscore_fn_func_starting_fen(RustCallStatus *_Nonnull out_st
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_ENGINE_LEVELS
 RustBuffer uniffi_chesscore_fn_func_engine_levels(RustCallStatus *_Nonnull out_status
     
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_PARSE_SQUARE
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_PARSE_SQUARE
+RustBuffer uniffi_chesscore_fn_func_parse_square(RustBuffer name, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SQUARE_NAME
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SQUARE_NAME
+RustBuffer uniffi_chesscore_fn_func_square_name(RustBuffer square, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_FFI_CHESSCORE_RUSTBUFFER_ALLOC
@@ -792,6 +842,12 @@ void ffi_chesscore_rust_future_free_void(uint64_t handle
 void ffi_chesscore_rust_future_complete_void(uint64_t handle, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_CHESS960_START_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_CHESS960_START_FEN
+uint16_t uniffi_chesscore_checksum_func_chess960_start_fen(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_CHESSCORE_VERSION
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_CHESSCORE_VERSION
 uint16_t uniffi_chesscore_checksum_func_chesscore_version(void
@@ -801,18 +857,6 @@ uint16_t uniffi_chesscore_checksum_func_chesscore_version(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_LIVE_OBJECT_COUNT
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_LIVE_OBJECT_COUNT
 uint16_t uniffi_chesscore_checksum_func_live_object_count(void
-    
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SQUARE_INDEX
-#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SQUARE_INDEX
-uint16_t uniffi_chesscore_checksum_func_square_index(void
-    
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SQUARE_NAME
-#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SQUARE_NAME
-uint16_t uniffi_chesscore_checksum_func_square_name(void
     
 );
 #endif
@@ -828,9 +872,15 @@ uint16_t uniffi_chesscore_checksum_func_engine_levels(void
     
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_BEST_MOVE
-#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_BEST_MOVE
-uint16_t uniffi_chesscore_checksum_method_chessengine_best_move(void
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_PARSE_SQUARE
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_PARSE_SQUARE
+uint16_t uniffi_chesscore_checksum_func_parse_square(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SQUARE_NAME
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SQUARE_NAME
+uint16_t uniffi_chesscore_checksum_func_square_name(void
     
 );
 #endif
@@ -906,6 +956,30 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_agree_draw(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_ATTACKED_SQUARES
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_ATTACKED_SQUARES
+uint16_t uniffi_chesscore_checksum_method_chessgame_attacked_squares(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_ATTACKERS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_ATTACKERS
+uint16_t uniffi_chesscore_checksum_method_chessgame_attackers(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CHECKERS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CHECKERS
+uint16_t uniffi_chesscore_checksum_method_chessgame_checkers(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CHESS960_START_NUMBER
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CHESS960_START_NUMBER
+uint16_t uniffi_chesscore_checksum_method_chessgame_chess960_start_number(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CLAIM_DRAW
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CLAIM_DRAW
 uint16_t uniffi_chesscore_checksum_method_chessgame_claim_draw(void
@@ -924,6 +998,18 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_fen(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_IS_ATTACKED
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_IS_ATTACKED
+uint16_t uniffi_chesscore_checksum_method_chessgame_is_attacked(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_IS_CHESS960
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_IS_CHESS960
+uint16_t uniffi_chesscore_checksum_method_chessgame_is_chess960(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_LEGAL_MOVES
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_LEGAL_MOVES
 uint16_t uniffi_chesscore_checksum_method_chessgame_legal_moves(void
@@ -939,6 +1025,12 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_legal_moves_from(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PGN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PGN
 uint16_t uniffi_chesscore_checksum_method_chessgame_pgn(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PINS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PINS
+uint16_t uniffi_chesscore_checksum_method_chessgame_pins(void
     
 );
 #endif
@@ -984,6 +1076,12 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_set_tag(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SHREDDER_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SHREDDER_FEN
+uint16_t uniffi_chesscore_checksum_method_chessgame_shredder_fen(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SNAPSHOT
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SNAPSHOT
 uint16_t uniffi_chesscore_checksum_method_chessgame_snapshot(void
@@ -1026,6 +1124,12 @@ uint16_t uniffi_chesscore_checksum_constructor_chessengine_new(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_FROM_CHESS960_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_FROM_CHESS960_FEN
+uint16_t uniffi_chesscore_checksum_constructor_chessgame_from_chess960_fen(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_FROM_FEN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_FROM_FEN
 uint16_t uniffi_chesscore_checksum_constructor_chessgame_from_fen(void
@@ -1047,6 +1151,12 @@ uint16_t uniffi_chesscore_checksum_constructor_chessgame_from_pgn(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_NEW
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_NEW
 uint16_t uniffi_chesscore_checksum_constructor_chessgame_new(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_NEW_CHESS960
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_NEW_CHESS960
+uint16_t uniffi_chesscore_checksum_constructor_chessgame_new_chess960(void
     
 );
 #endif

@@ -31,13 +31,6 @@ import java.nio.charset.CodingErrorAction
 import java.util.concurrent.atomic.AtomicLong
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.atomic.AtomicBoolean
-import kotlin.coroutines.resume
-import kotlinx.coroutines.CancellableContinuation
-import kotlinx.coroutines.DelicateCoroutinesApi
-import kotlinx.coroutines.GlobalScope
-import kotlinx.coroutines.Job
-import kotlinx.coroutines.launch
-import kotlinx.coroutines.suspendCancellableCoroutine
 
 // This is a helper for safely working with byte buffers returned from the Rust code.
 // A rust-owned buffer is represented by its capacity, its current length, and a
@@ -735,19 +728,19 @@ internal object IntegrityCheckingUniffiLib {
     }
 
     internal fun ensureInitialized() = Unit
+    external fun uniffi_chesscore_checksum_func_chess960_start_fen(
+    ): Int
     external fun uniffi_chesscore_checksum_func_chesscore_version(
     ): Int
     external fun uniffi_chesscore_checksum_func_live_object_count(
-    ): Int
-    external fun uniffi_chesscore_checksum_func_square_index(
-    ): Int
-    external fun uniffi_chesscore_checksum_func_square_name(
     ): Int
     external fun uniffi_chesscore_checksum_func_starting_fen(
     ): Int
     external fun uniffi_chesscore_checksum_func_engine_levels(
     ): Int
-    external fun uniffi_chesscore_checksum_method_chessengine_best_move(
+    external fun uniffi_chesscore_checksum_func_parse_square(
+    ): Int
+    external fun uniffi_chesscore_checksum_func_square_name(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessengine_config(
     ): Int
@@ -773,17 +766,31 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_agree_draw(
     ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_attacked_squares(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_attackers(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_checkers(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_chess960_start_number(
+    ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_claim_draw(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_destinations_from(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_fen(
     ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_is_attacked(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_is_chess960(
+    ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_legal_moves(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_legal_moves_from(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_pgn(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_pins(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_play(
     ): Int
@@ -799,6 +806,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_set_tag(
     ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_shredder_fen(
+    ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_snapshot(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_status(
@@ -813,6 +822,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_constructor_chessengine_new(
     ): Int
+    external fun uniffi_chesscore_checksum_constructor_chessgame_from_chess960_fen(
+    ): Int
     external fun uniffi_chesscore_checksum_constructor_chessgame_from_fen(
     ): Int
     external fun uniffi_chesscore_checksum_constructor_chessgame_from_json(
@@ -820,6 +831,8 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_chesscore_checksum_constructor_chessgame_from_pgn(
     ): Int
     external fun uniffi_chesscore_checksum_constructor_chessgame_new(
+    ): Int
+    external fun uniffi_chesscore_checksum_constructor_chessgame_new_chess960(
     ): Int
     external fun ffi_chesscore_uniffi_contract_version(
     ): Int
@@ -847,8 +860,6 @@ internal object UniffiLib {
     external fun uniffi_chesscore_fn_free_chessengine(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
     external fun uniffi_chesscore_fn_constructor_chessengine_new(`config`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
-    ): Long
-    external fun uniffi_chesscore_fn_method_chessengine_best_move(`ptr`: Long,`game`: Long,`limits`: RustBuffer.ByValue,
     ): Long
     external fun uniffi_chesscore_fn_method_chessengine_config(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -886,6 +897,8 @@ internal object UniffiLib {
     ): Long
     external fun uniffi_chesscore_fn_free_chessgame(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
+    external fun uniffi_chesscore_fn_constructor_chessgame_from_chess960_fen(`fen`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
     external fun uniffi_chesscore_fn_constructor_chessgame_from_fen(`fen`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
     external fun uniffi_chesscore_fn_constructor_chessgame_from_json(`json`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
@@ -894,21 +907,37 @@ internal object UniffiLib {
     ): Long
     external fun uniffi_chesscore_fn_constructor_chessgame_new(uniffi_out_err: UniffiRustCallStatus, 
     ): Long
+    external fun uniffi_chesscore_fn_constructor_chessgame_new_chess960(`startNumber`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
     external fun uniffi_chesscore_fn_method_chessgame_agree_draw(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_attacked_squares(`ptr`: Long,`side`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_attackers(`ptr`: Long,`square`: RustBuffer.ByValue,`side`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_checkers(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_chess960_start_number(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_claim_draw(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_chesscore_fn_method_chessgame_destinations_from(`ptr`: Long,`square`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_chesscore_fn_method_chessgame_destinations_from(`ptr`: Long,`square`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_fen(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_is_attacked(`ptr`: Long,`square`: RustBuffer.ByValue,`side`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Byte
+    external fun uniffi_chesscore_fn_method_chessgame_is_chess960(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Byte
     external fun uniffi_chesscore_fn_method_chessgame_legal_moves(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_chesscore_fn_method_chessgame_legal_moves_from(`ptr`: Long,`square`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_chesscore_fn_method_chessgame_legal_moves_from(`ptr`: Long,`square`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_pgn(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_chesscore_fn_method_chessgame_play(`ptr`: Long,`from`: Int,`to`: Int,`promotion`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_chesscore_fn_method_chessgame_pins(`ptr`: Long,`side`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_play(`ptr`: Long,`from`: RustBuffer.ByValue,`to`: RustBuffer.ByValue,`promotion`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_play_san(`ptr`: Long,`san`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -922,6 +951,8 @@ internal object UniffiLib {
     ): Unit
     external fun uniffi_chesscore_fn_method_chessgame_set_tag(`ptr`: Long,`name`: RustBuffer.ByValue,`value`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
+    external fun uniffi_chesscore_fn_method_chessgame_shredder_fen(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_snapshot(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_status(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -934,17 +965,19 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_undo(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Byte
+    external fun uniffi_chesscore_fn_func_chess960_start_fen(`number`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_chesscore_version(uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_live_object_count(uniffi_out_err: UniffiRustCallStatus, 
     ): Long
-    external fun uniffi_chesscore_fn_func_square_index(`name`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
-    ): Int
-    external fun uniffi_chesscore_fn_func_square_name(`index`: Int,uniffi_out_err: UniffiRustCallStatus, 
-    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_starting_fen(uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_engine_levels(uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_parse_square(`name`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_square_name(`square`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun ffi_chesscore_rustbuffer_alloc(`size`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1065,16 +1098,13 @@ private fun uniffiCheckContractApiVersion(lib: IntegrityCheckingUniffiLib) {
 }
 @Suppress("UNUSED_PARAMETER")
 private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
+    if ((lib.uniffi_chesscore_checksum_func_chess960_start_fen() and 0xFFFF) != 61052) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_func_chesscore_version() and 0xFFFF) != 43926) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_live_object_count() and 0xFFFF) != 44136) {
-        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    }
-    if ((lib.uniffi_chesscore_checksum_func_square_index() and 0xFFFF) != 17444) {
-        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    }
-    if ((lib.uniffi_chesscore_checksum_func_square_name() and 0xFFFF) != 23844) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_starting_fen() and 0xFFFF) != 49881) {
@@ -1083,7 +1113,10 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_engine_levels() and 0xFFFF) != 33503) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessengine_best_move() and 0xFFFF) != 494) {
+    if ((lib.uniffi_chesscore_checksum_func_parse_square() and 0xFFFF) != 5882) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_square_name() and 0xFFFF) != 13713) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessengine_config() and 0xFFFF) != 50492) {
@@ -1122,31 +1155,52 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_agree_draw() and 0xFFFF) != 41997) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_attacked_squares() and 0xFFFF) != 31777) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_attackers() and 0xFFFF) != 8550) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_checkers() and 0xFFFF) != 30584) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_chess960_start_number() and 0xFFFF) != 19824) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw() and 0xFFFF) != 23781) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_destinations_from() and 0xFFFF) != 37456) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_destinations_from() and 0xFFFF) != 5683) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_fen() and 0xFFFF) != 62518) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_fen() and 0xFFFF) != 17264) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_is_attacked() and 0xFFFF) != 62272) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_is_chess960() and 0xFFFF) != 60663) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_legal_moves() and 0xFFFF) != 18963) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_legal_moves_from() and 0xFFFF) != 57735) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_legal_moves_from() and 0xFFFF) != 55021) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_pgn() and 0xFFFF) != 183) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_play() and 0xFFFF) != 7933) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_pins() and 0xFFFF) != 5955) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play() and 0xFFFF) != 28626) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_play_san() and 0xFFFF) != 42020) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_uci() and 0xFFFF) != 16873) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_uci() and 0xFFFF) != 1522) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_redo() and 0xFFFF) != 53486) {
@@ -1159,6 +1213,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_set_tag() and 0xFFFF) != 28639) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_shredder_fen() and 0xFFFF) != 56001) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_snapshot() and 0xFFFF) != 38553) {
@@ -1182,6 +1239,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_constructor_chessengine_new() and 0xFFFF) != 26141) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_chess960_fen() and 0xFFFF) != 16784) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_fen() and 0xFFFF) != 63242) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1192,6 +1252,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_constructor_chessgame_new() and 0xFFFF) != 9583) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_new_chess960() and 0xFFFF) != 7220) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
 }
@@ -1207,46 +1270,6 @@ public fun uniffiEnsureInitialized() {
 }
 
 // Async support
-// Async return type handlers
-
-internal const val UNIFFI_RUST_FUTURE_POLL_READY = 0.toByte()
-internal const val UNIFFI_RUST_FUTURE_POLL_WAKE = 1.toByte()
-
-internal val uniffiContinuationHandleMap = UniffiHandleMap<CancellableContinuation<Byte>>()
-
-// FFI type for Rust future continuations
-internal object uniffiRustFutureContinuationCallbackImpl: UniffiRustFutureContinuationCallback {
-    override fun callback(data: Long, pollResult: Byte) {
-        uniffiContinuationHandleMap.remove(data).resume(pollResult)
-    }
-}
-
-internal suspend fun<T, F, E: kotlin.Exception> uniffiRustCallAsync(
-    rustFuture: Long,
-    pollFunc: (Long, UniffiRustFutureContinuationCallback, Long) -> Unit,
-    completeFunc: (Long, UniffiRustCallStatus) -> F,
-    freeFunc: (Long) -> Unit,
-    liftFunc: (F) -> T,
-    errorHandler: UniffiRustCallStatusErrorHandler<E>
-): T {
-    try {
-        do {
-            val pollResult = suspendCancellableCoroutine<Byte> { continuation ->
-                pollFunc(
-                    rustFuture,
-                    uniffiRustFutureContinuationCallbackImpl,
-                    uniffiContinuationHandleMap.insert(continuation)
-                )
-            }
-        } while (pollResult != UNIFFI_RUST_FUTURE_POLL_READY);
-
-        return liftFunc(
-            uniffiRustCallWithError(errorHandler, { status -> completeFunc(rustFuture, status) })
-        )
-    } finally {
-        freeFunc(rustFuture)
-    }
-}
 
 // Public interface members begin here.
 
@@ -1677,18 +1700,6 @@ public object FfiConverterString: FfiConverter<String, RustBuffer.ByValue> {
 public interface ChessEngineInterface {
     
     /**
-     * Searches the game's current position and returns the result when the search ends
-     * (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the Kotlin coroutine
-     * stops the search. Swift's generated code does not forward task cancellation to Rust:
-     * there, cancel with `stop()` (the Swift package's `bestMove(in:)` wrapper does this).
-     *
-     * # Errors
-     * `GameOver` when the game has ended; `Internal` when the search failed (a bug in
-     * chesscore: the message says what) or as for `think`.
-     */
-    suspend fun `bestMove`(`game`: ChessGame, `limits`: SearchLimits): SearchResult
-    
-    /**
      * The current configuration.
      */
     fun `config`(): EngineConfig
@@ -1861,39 +1872,6 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
         return uniffiRustCall() { status ->
             UniffiLib.uniffi_chesscore_fn_clone_chessengine(handle, status)
         }
-    }
-
-    
-    /**
-     * Searches the game's current position and returns the result when the search ends
-     * (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the Kotlin coroutine
-     * stops the search. Swift's generated code does not forward task cancellation to Rust:
-     * there, cancel with `stop()` (the Swift package's `bestMove(in:)` wrapper does this).
-     *
-     * # Errors
-     * `GameOver` when the game has ended; `Internal` when the search failed (a bug in
-     * chesscore: the message says what) or as for `think`.
-     */
-    @Throws(ChessException::class)
-    @Suppress("ASSIGNED_BUT_NEVER_ACCESSED_VARIABLE")
-    override suspend fun `bestMove`(`game`: ChessGame, `limits`: SearchLimits) : SearchResult {
-        return uniffiRustCallAsync(
-        callWithHandle { uniffiHandle ->
-            UniffiLib.uniffi_chesscore_fn_method_chessengine_best_move(
-                uniffiHandle,
-                
-        FfiConverterTypeChessGame.lower(`game`),
-        FfiConverterTypeSearchLimits.lower(`limits`),
-            )
-        },
-        { future, callback, continuation -> UniffiLib.ffi_chesscore_rust_future_poll_rust_buffer(future, callback, continuation) },
-        { future, continuation -> UniffiLib.ffi_chesscore_rust_future_complete_rust_buffer(future, continuation) },
-        { future -> UniffiLib.ffi_chesscore_rust_future_free_rust_buffer(future) },
-        // lift function
-        { FfiConverterTypeSearchResult.lift(it) },
-        // Error FFI converter
-        ChessException.ErrorHandler,
-    )
     }
 
     
@@ -2180,6 +2158,29 @@ public interface ChessGameInterface {
     fun `agreeDraw`(): GameStatus
     
     /**
+     * Every square a piece of `side` attacks in the current position, in index order.
+     */
+    fun `attackedSquares`(`side`: Side): List<Square>
+    
+    /**
+     * The pieces of `side` that attack `square` in the current position: what could capture
+     * a piece of the other side there (pinned pieces included, no x-rays; a pawn attacks
+     * diagonally forward). In index order.
+     */
+    fun `attackers`(`square`: Square, `side`: Side): List<Square>
+    
+    /**
+     * The pieces giving check to the side to move (none, one or two), in index order.
+     */
+    fun `checkers`(): List<Square>
+    
+    /**
+     * The Chess960 start-position number (0-959) the game started from, or `null`/`nil` when it
+     * is not a Chess960 game or started from another position (a FEN).
+     */
+    fun `chess960StartNumber`(): kotlin.UInt?
+    
+    /**
      * Claims the draw that the side to move may claim now (threefold repetition or the
      * fifty-move rule) and ends the game.
      *
@@ -2189,17 +2190,26 @@ public interface ChessGameInterface {
     fun `claimDraw`(): GameStatus
     
     /**
-     * The squares the piece on `square` may move to, as indices (the light-weight highlight).
-     *
-     * # Errors
-     * `InvalidSquare` when `square` is 64 or more.
+     * The squares the piece on `square` may move to (the light-weight highlight), in index
+     * order.
      */
-    fun `destinationsFrom`(`square`: kotlin.UInt): List<kotlin.UInt>
+    fun `destinationsFrom`(`square`: Square): List<Square>
     
     /**
-     * The current position in FEN.
+     * The current position in FEN (castling rights in X-FEN: `KQkq`, a file letter only for a
+     * Chess960 rook that is not the outermost one).
      */
     fun `fen`(): kotlin.String
+    
+    /**
+     * `true` when a piece of `side` attacks `square` in the current position.
+     */
+    fun `isAttacked`(`square`: Square, `side`: Side): kotlin.Boolean
+    
+    /**
+     * `true` when this is a Chess960 game.
+     */
+    fun `isChess960`(): kotlin.Boolean
     
     /**
      * Every legal move in the current position (empty when the game has ended).
@@ -2207,14 +2217,11 @@ public interface ChessGameInterface {
     fun `legalMoves`(): List<LegalMove>
     
     /**
-     * The legal moves of the piece on `square` (0 = a1 .. 63 = h8): the squares to highlight
-     * when it is tapped. A promotion appears once per promotion piece. Empty for an empty
-     * square, a piece of the side not to move, or a finished game.
-     *
-     * # Errors
-     * `InvalidSquare` when `square` is 64 or more.
+     * The legal moves of the piece on `square`: the squares to highlight when it is tapped. A
+     * promotion appears once per promotion piece. Empty for an empty square, a piece of the
+     * side not to move, or a finished game.
      */
-    fun `legalMovesFrom`(`square`: kotlin.UInt): List<LegalMove>
+    fun `legalMovesFrom`(`square`: Square): List<LegalMove>
     
     /**
      * The game in PGN (Seven Tag Roster, other tags, moves, comments, result).
@@ -2222,14 +2229,23 @@ public interface ChessGameInterface {
     fun `pgn`(): kotlin.String
     
     /**
-     * Plays the move from `from` to `to` (square indices; castling as the king's move, e.g.
-     * e1 to g1), with `promotion` when a pawn reaches the last rank. Returns the move played.
+     * The pieces of `side` pinned to their king, each with the piece that pins it, in index
+     * order of the pinned pieces.
+     */
+    fun `pins`(`side`: Side): List<Pin>
+    
+    /**
+     * Plays the move from `from` to `to`, with `promotion` when a pawn reaches the last rank.
+     * Returns the move played. Castling is the king's move: onto its destination (e1 to g1) or
+     * onto its own rook (e1 to h1); in Chess960 the king's destination is accepted only when it
+     * is at least two files away, since a king's ordinary move could reach a nearer one (see
+     * `LegalMove.to`).
      *
      * # Errors
-     * `InvalidSquare` for an index of 64 or more; `IllegalMove` when the move is not legal
-     * (also when a promotion piece is missing or not allowed); `GameOver` after the end.
+     * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
+     * allowed); `GameOver` after the end.
      */
-    fun `play`(`from`: kotlin.UInt, `to`: kotlin.UInt, `promotion`: PieceKind?): LegalMove
+    fun `play`(`from`: Square, `to`: Square, `promotion`: PieceKind?): LegalMove
     
     /**
      * Plays a move written in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`; lenient about `+`, `#`, `x`,
@@ -2242,7 +2258,8 @@ public interface ChessGameInterface {
     fun `playSan`(`san`: kotlin.String): LegalMove
     
     /**
-     * Plays a move written in UCI notation (`e2e4`, `e7e8q`, `e1g1`). Returns the move played.
+     * Plays a move written in UCI notation (`e2e4`, `e7e8q`; castling `e1g1` or `e1h1`, with the
+     * same rule as [`ChessGame::play`]). Returns the move played.
      *
      * # Errors
      * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`.
@@ -2279,6 +2296,12 @@ public interface ChessGameInterface {
      * the game derives from its outcome and start position.
      */
     fun `setTag`(`name`: kotlin.String, `value`: kotlin.String)
+    
+    /**
+     * The current position in FEN with Shredder-FEN castling rights (`HAha`: the rooks' files),
+     * as Chess960 GUIs and engines expect them.
+     */
+    fun `shredderFen`(): kotlin.String
     
     /**
      * Everything a board UI draws, in one call.
@@ -2456,6 +2479,76 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
+     * Every square a piece of `side` attacks in the current position, in index order.
+     */override fun `attackedSquares`(`side`: Side): List<Square> {
+            return FfiConverterSequenceTypeSquare.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_attacked_squares(
+        it,
+        
+        FfiConverterTypeSide.lower(`side`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The pieces of `side` that attack `square` in the current position: what could capture
+     * a piece of the other side there (pinned pieces included, no x-rays; a pawn attacks
+     * diagonally forward). In index order.
+     */override fun `attackers`(`square`: Square, `side`: Side): List<Square> {
+            return FfiConverterSequenceTypeSquare.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_attackers(
+        it,
+        
+        FfiConverterTypeSquare.lower(`square`),
+        FfiConverterTypeSide.lower(`side`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The pieces giving check to the side to move (none, one or two), in index order.
+     */override fun `checkers`(): List<Square> {
+            return FfiConverterSequenceTypeSquare.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_checkers(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The Chess960 start-position number (0-959) the game started from, or `null`/`nil` when it
+     * is not a Chess960 game or started from another position (a FEN).
+     */override fun `chess960StartNumber`(): kotlin.UInt? {
+            return FfiConverterOptionalUInt.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_chess960_start_number(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
      * Claims the draw that the side to move may claim now (threefold repetition or the
      * fifty-move rule) and ends the game.
      *
@@ -2477,19 +2570,16 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * The squares the piece on `square` may move to, as indices (the light-weight highlight).
-     *
-     * # Errors
-     * `InvalidSquare` when `square` is 64 or more.
-     */
-    @Throws(ChessException::class)override fun `destinationsFrom`(`square`: kotlin.UInt): List<kotlin.UInt> {
-            return FfiConverterSequenceUInt.lift(
+     * The squares the piece on `square` may move to (the light-weight highlight), in index
+     * order.
+     */override fun `destinationsFrom`(`square`: Square): List<Square> {
+            return FfiConverterSequenceTypeSquare.lift(
     callWithHandle {
-    uniffiRustCallWithError(ChessException) { _status ->
+    uniffiRustCall() { _status ->
     UniffiLib.uniffi_chesscore_fn_method_chessgame_destinations_from(
         it,
         
-        FfiConverterUInt.lower(`square`),_status)
+        FfiConverterTypeSquare.lower(`square`),_status)
 }
     }
     )
@@ -2498,12 +2588,47 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * The current position in FEN.
+     * The current position in FEN (castling rights in X-FEN: `KQkq`, a file letter only for a
+     * Chess960 rook that is not the outermost one).
      */override fun `fen`(): kotlin.String {
             return FfiConverterString.lift(
     callWithHandle {
     uniffiRustCall() { _status ->
     UniffiLib.uniffi_chesscore_fn_method_chessgame_fen(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * `true` when a piece of `side` attacks `square` in the current position.
+     */override fun `isAttacked`(`square`: Square, `side`: Side): kotlin.Boolean {
+            return FfiConverterBoolean.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_is_attacked(
+        it,
+        
+        FfiConverterTypeSquare.lower(`square`),
+        FfiConverterTypeSide.lower(`side`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * `true` when this is a Chess960 game.
+     */override fun `isChess960`(): kotlin.Boolean {
+            return FfiConverterBoolean.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_is_chess960(
         it,
         _status)
 }
@@ -2530,21 +2655,17 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * The legal moves of the piece on `square` (0 = a1 .. 63 = h8): the squares to highlight
-     * when it is tapped. A promotion appears once per promotion piece. Empty for an empty
-     * square, a piece of the side not to move, or a finished game.
-     *
-     * # Errors
-     * `InvalidSquare` when `square` is 64 or more.
-     */
-    @Throws(ChessException::class)override fun `legalMovesFrom`(`square`: kotlin.UInt): List<LegalMove> {
+     * The legal moves of the piece on `square`: the squares to highlight when it is tapped. A
+     * promotion appears once per promotion piece. Empty for an empty square, a piece of the
+     * side not to move, or a finished game.
+     */override fun `legalMovesFrom`(`square`: Square): List<LegalMove> {
             return FfiConverterSequenceTypeLegalMove.lift(
     callWithHandle {
-    uniffiRustCallWithError(ChessException) { _status ->
+    uniffiRustCall() { _status ->
     UniffiLib.uniffi_chesscore_fn_method_chessgame_legal_moves_from(
         it,
         
-        FfiConverterUInt.lower(`square`),_status)
+        FfiConverterTypeSquare.lower(`square`),_status)
 }
     }
     )
@@ -2569,22 +2690,43 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * Plays the move from `from` to `to` (square indices; castling as the king's move, e.g.
-     * e1 to g1), with `promotion` when a pawn reaches the last rank. Returns the move played.
+     * The pieces of `side` pinned to their king, each with the piece that pins it, in index
+     * order of the pinned pieces.
+     */override fun `pins`(`side`: Side): List<Pin> {
+            return FfiConverterSequenceTypePin.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_pins(
+        it,
+        
+        FfiConverterTypeSide.lower(`side`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Plays the move from `from` to `to`, with `promotion` when a pawn reaches the last rank.
+     * Returns the move played. Castling is the king's move: onto its destination (e1 to g1) or
+     * onto its own rook (e1 to h1); in Chess960 the king's destination is accepted only when it
+     * is at least two files away, since a king's ordinary move could reach a nearer one (see
+     * `LegalMove.to`).
      *
      * # Errors
-     * `InvalidSquare` for an index of 64 or more; `IllegalMove` when the move is not legal
-     * (also when a promotion piece is missing or not allowed); `GameOver` after the end.
+     * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
+     * allowed); `GameOver` after the end.
      */
-    @Throws(ChessException::class)override fun `play`(`from`: kotlin.UInt, `to`: kotlin.UInt, `promotion`: PieceKind?): LegalMove {
+    @Throws(ChessException::class)override fun `play`(`from`: Square, `to`: Square, `promotion`: PieceKind?): LegalMove {
             return FfiConverterTypeLegalMove.lift(
     callWithHandle {
     uniffiRustCallWithError(ChessException) { _status ->
     UniffiLib.uniffi_chesscore_fn_method_chessgame_play(
         it,
         
-        FfiConverterUInt.lower(`from`),
-        FfiConverterUInt.lower(`to`),
+        FfiConverterTypeSquare.lower(`from`),
+        FfiConverterTypeSquare.lower(`to`),
         FfiConverterOptionalTypePieceKind.lower(`promotion`),_status)
 }
     }
@@ -2617,7 +2759,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * Plays a move written in UCI notation (`e2e4`, `e7e8q`, `e1g1`). Returns the move played.
+     * Plays a move written in UCI notation (`e2e4`, `e7e8q`; castling `e1g1` or `e1h1`, with the
+     * same rule as [`ChessGame::play`]). Returns the move played.
      *
      * # Errors
      * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`.
@@ -2715,6 +2858,23 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 }
     }
     
+    
+
+    
+    /**
+     * The current position in FEN with Shredder-FEN castling rights (`HAha`: the rooks' files),
+     * as Chess960 GUIs and engines expect them.
+     */override fun `shredderFen`(): kotlin.String {
+            return FfiConverterString.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_shredder_fen(
+        it,
+        _status)
+}
+    }
+    )
+    }
     
 
     
@@ -2825,6 +2985,27 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     companion object {
         
     /**
+     * A new Chess960 game from a position in FEN (X-FEN or Shredder-FEN castling rights).
+     * [`ChessGame::from_fen`] also reads these, but takes a `KQkq` position with the king on
+     * e1/e8 and rooks in the corners as standard chess; this one never does.
+     *
+     * # Errors
+     * `InvalidFen`, naming the field and what is wrong.
+     */
+    @Throws(ChessException::class) fun `fromChess960Fen`(`fen`: kotlin.String): ChessGame {
+            return FfiConverterTypeChessGame.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_constructor_chessgame_from_chess960_fen(
+    
+        
+        FfiConverterString.lower(`fen`),_status)
+}
+    )
+    }
+    
+
+        
+    /**
      * A new game from a position in FEN.
      *
      * # Errors
@@ -2876,6 +3057,27 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     
         
         FfiConverterString.lower(`pgn`),_status)
+}
+    )
+    }
+    
+
+        
+    /**
+     * A new Chess960 game from start position `start_number` (0-959, Scharnagl's numbering; 518
+     * is the standard position), or from a random one when it is `null`/`nil`. The game has
+     * the PGN tag `Variant` set to `Chess960`.
+     *
+     * # Errors
+     * `InvalidRequest` when `start_number` is above 959.
+     */
+    @Throws(ChessException::class) fun `newChess960`(`startNumber`: kotlin.UInt?): ChessGame {
+            return FfiConverterTypeChessGame.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_constructor_chessgame_new_chess960(
+    
+        
+        FfiConverterOptionalUInt.lower(`startNumber`),_status)
 }
     )
     }
@@ -3301,8 +3503,7 @@ public object FfiConverterTypeSearchHandle: FfiConverter<SearchHandle, Long> {
  *
  * Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
  * no more `on_info` calls in that search but still its `on_finished`, and the engine's next
- * `think`, `think_fen` or `best_move` call fails with `ChessError.Internal` carrying what was
- * thrown. (Swift's methods cannot throw.)
+ * `think` or `think_fen` call fails with `ChessError.Internal` carrying what was thrown. (Swift's methods cannot throw.)
  */
 public interface SearchListener {
     
@@ -3326,8 +3527,7 @@ public interface SearchListener {
  *
  * Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
  * no more `on_info` calls in that search but still its `on_finished`, and the engine's next
- * `think`, `think_fen` or `best_move` call fails with `ChessError.Internal` carrying what was
- * thrown. (Swift's methods cannot throw.)
+ * `think` or `think_fen` call fails with `ChessError.Internal` carrying what was thrown. (Swift's methods cannot throw.)
  */
 open class SearchListenerImpl: Disposable, AutoCloseable, SearchListener
 {
@@ -3730,7 +3930,7 @@ data class GameSnapshot (
     /**
      * The square of the king in check, if the side to move is in check.
      */
-    var `checkSquare`: kotlin.UInt?
+    var `checkSquare`: Square?
     , 
     /**
      * Ongoing (with a claimable draw, if any) or ended (with the outcome).
@@ -3783,6 +3983,11 @@ data class GameSnapshot (
      * were computed for, so an app can ignore a result whose key differs.
      */
     var `positionKey`: kotlin.ULong
+    , 
+    /**
+     * `true` in a Chess960 game: castling moves go king-onto-rook (see `LegalMove.to`).
+     */
+    var `chess960`: kotlin.Boolean
     
 ){
     
@@ -3804,7 +4009,7 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterSequenceOptionalTypePiece.read(buf),
             FfiConverterSequenceTypeLegalMove.read(buf),
             FfiConverterOptionalTypeLegalMove.read(buf),
-            FfiConverterOptionalUInt.read(buf),
+            FfiConverterOptionalTypeSquare.read(buf),
             FfiConverterTypeGameStatus.read(buf),
             FfiConverterSequenceString.read(buf),
             FfiConverterSequenceTypeMoveRow.read(buf),
@@ -3815,6 +4020,7 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterUInt.read(buf),
             FfiConverterUInt.read(buf),
             FfiConverterULong.read(buf),
+            FfiConverterBoolean.read(buf),
         )
     }
 
@@ -3824,7 +4030,7 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterSequenceOptionalTypePiece.allocationSize(value.`squares`) +
             FfiConverterSequenceTypeLegalMove.allocationSize(value.`legalMoves`) +
             FfiConverterOptionalTypeLegalMove.allocationSize(value.`lastMove`) +
-            FfiConverterOptionalUInt.allocationSize(value.`checkSquare`) +
+            FfiConverterOptionalTypeSquare.allocationSize(value.`checkSquare`) +
             FfiConverterTypeGameStatus.allocationSize(value.`status`) +
             FfiConverterSequenceString.allocationSize(value.`sanHistory`) +
             FfiConverterSequenceTypeMoveRow.allocationSize(value.`moveRows`) +
@@ -3834,7 +4040,8 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterUInt.allocationSize(value.`fullmoveNumber`) +
             FfiConverterUInt.allocationSize(value.`halfmoveClock`) +
             FfiConverterUInt.allocationSize(value.`repetitionCount`) +
-            FfiConverterULong.allocationSize(value.`positionKey`)
+            FfiConverterULong.allocationSize(value.`positionKey`) +
+            FfiConverterBoolean.allocationSize(value.`chess960`)
     )
 
     override fun write(value: GameSnapshot, buf: ByteBuffer) {
@@ -3843,7 +4050,7 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterSequenceOptionalTypePiece.write(value.`squares`, buf)
             FfiConverterSequenceTypeLegalMove.write(value.`legalMoves`, buf)
             FfiConverterOptionalTypeLegalMove.write(value.`lastMove`, buf)
-            FfiConverterOptionalUInt.write(value.`checkSquare`, buf)
+            FfiConverterOptionalTypeSquare.write(value.`checkSquare`, buf)
             FfiConverterTypeGameStatus.write(value.`status`, buf)
             FfiConverterSequenceString.write(value.`sanHistory`, buf)
             FfiConverterSequenceTypeMoveRow.write(value.`moveRows`, buf)
@@ -3854,6 +4061,7 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterUInt.write(value.`halfmoveClock`, buf)
             FfiConverterUInt.write(value.`repetitionCount`, buf)
             FfiConverterULong.write(value.`positionKey`, buf)
+            FfiConverterBoolean.write(value.`chess960`, buf)
     }
 }
 
@@ -3864,14 +4072,17 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
  */
 data class LegalMove (
     /**
-     * The square the piece leaves, 0 (a1) to 63 (h8).
+     * The square the piece leaves.
      */
-    var `from`: kotlin.UInt
+    var `from`: Square
     , 
     /**
-     * The square it lands on (for castling, the king's destination, e.g. g1).
+     * The square it lands on. For castling: the king's destination in standard chess (e.g.
+     * g1), the castling rook's square in Chess960 (the king "takes" its rook, e.g. h1; the
+     * king's destination could be its own square or one an ordinary king move also reaches).
+     * Passing `from` and `to` back to `ChessGame.play` plays this move.
      */
-    var `to`: kotlin.UInt
+    var `to`: Square
     , 
     /**
      * The piece a pawn promotes to, if this is a promotion.
@@ -3884,7 +4095,8 @@ data class LegalMove (
     var `piece`: PieceKind
     , 
     /**
-     * UCI notation, e.g. `e2e4`, `e7e8q`, `e1g1`.
+     * UCI notation, e.g. `e2e4`, `e7e8q`; castling `e1g1` in standard chess, `e1h1` (king
+     * takes rook) in Chess960.
      */
     var `uci`: kotlin.String
     , 
@@ -3933,8 +4145,8 @@ data class LegalMove (
 public object FfiConverterTypeLegalMove: FfiConverterRustBuffer<LegalMove> {
     override fun read(buf: ByteBuffer): LegalMove {
         return LegalMove(
-            FfiConverterUInt.read(buf),
-            FfiConverterUInt.read(buf),
+            FfiConverterTypeSquare.read(buf),
+            FfiConverterTypeSquare.read(buf),
             FfiConverterOptionalTypePieceKind.read(buf),
             FfiConverterTypePieceKind.read(buf),
             FfiConverterString.read(buf),
@@ -3948,8 +4160,8 @@ public object FfiConverterTypeLegalMove: FfiConverterRustBuffer<LegalMove> {
     }
 
     override fun allocationSize(value: LegalMove) = (
-            FfiConverterUInt.allocationSize(value.`from`) +
-            FfiConverterUInt.allocationSize(value.`to`) +
+            FfiConverterTypeSquare.allocationSize(value.`from`) +
+            FfiConverterTypeSquare.allocationSize(value.`to`) +
             FfiConverterOptionalTypePieceKind.allocationSize(value.`promotion`) +
             FfiConverterTypePieceKind.allocationSize(value.`piece`) +
             FfiConverterString.allocationSize(value.`uci`) +
@@ -3962,8 +4174,8 @@ public object FfiConverterTypeLegalMove: FfiConverterRustBuffer<LegalMove> {
     )
 
     override fun write(value: LegalMove, buf: ByteBuffer) {
-            FfiConverterUInt.write(value.`from`, buf)
-            FfiConverterUInt.write(value.`to`, buf)
+            FfiConverterTypeSquare.write(value.`from`, buf)
+            FfiConverterTypeSquare.write(value.`to`, buf)
             FfiConverterOptionalTypePieceKind.write(value.`promotion`, buf)
             FfiConverterTypePieceKind.write(value.`piece`, buf)
             FfiConverterString.write(value.`uci`, buf)
@@ -4075,6 +4287,53 @@ public object FfiConverterTypePiece: FfiConverterRustBuffer<Piece> {
     override fun write(value: Piece, buf: ByteBuffer) {
             FfiConverterTypeSide.write(value.`side`, buf)
             FfiConverterTypePieceKind.write(value.`kind`, buf)
+    }
+}
+
+
+
+/**
+ * A piece pinned to its own king: it may move only along the line to the pinner.
+ */
+data class Pin (
+    /**
+     * The pinned piece's square.
+     */
+    var `pinned`: Square
+    , 
+    /**
+     * The square of the bishop, rook or queen that pins it.
+     */
+    var `pinner`: Square
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypePin: FfiConverterRustBuffer<Pin> {
+    override fun read(buf: ByteBuffer): Pin {
+        return Pin(
+            FfiConverterTypeSquare.read(buf),
+            FfiConverterTypeSquare.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: Pin) = (
+            FfiConverterTypeSquare.allocationSize(value.`pinned`) +
+            FfiConverterTypeSquare.allocationSize(value.`pinner`)
+    )
+
+    override fun write(value: Pin, buf: ByteBuffer) {
+            FfiConverterTypeSquare.write(value.`pinned`, buf)
+            FfiConverterTypeSquare.write(value.`pinner`, buf)
     }
 }
 
@@ -4401,8 +4660,8 @@ data class SearchResult (
     /**
      * `null`/`nil` normally. The message when the search failed (a bug in chesscore, caught:
      * please report it): `best_move` is then only the first legal move, not a searched one,
-     * and `stopped` is set. The search still ends with exactly this one result; the
-     * suspend/async `bestMove` throws `ChessError.Internal` with the message instead.
+     * and `stopped` is set. The search still ends with exactly this one result (the Kotlin
+     * and Swift wrappers' suspend/async searches throw `ChessError.Internal` with it).
      */
     var `error`: kotlin.String? = null 
     
@@ -4572,10 +4831,11 @@ sealed class ChessException(message: String): kotlin.Exception(message) {
         class InvalidRequest(message: String) : ChessException(message)
         
     /**
-     * Something that should never happen and that no argument can fix: a search that failed
-     * with a bug in chesscore (a caught panic; please report it with the message), an exception
-     * thrown by a `SearchListener` (reported by the engine's next search call), or the engine's
-     * thread refused by the system.
+     * Something that should never happen and that no argument can fix: an exception thrown by
+     * a `SearchListener` (reported by the engine's next `think` or `think_fen`), or the
+     * engine's thread refused by the system. A search that fails with a bug in chesscore (a
+     * caught panic; please report it with the message) ends with `SearchResult.error` set; the
+     * Kotlin and Swift wrappers' suspend/async searches throw this error with that message.
      */
         class Internal(message: String) : ChessException(message)
         
@@ -5145,6 +5405,107 @@ public object FfiConverterTypeSide: FfiConverterRustBuffer<Side> {
 
 
 
+/**
+ * One of the 64 squares. Its value is the core's index, a1 = 0, b1 = 1, ..., h8 = 63
+ * (Kotlin `Square.E4.value`, Swift `Square.e4.rawValue`), the index of
+ * `GameSnapshot.squares`.
+ */
+
+enum class Square(val value: kotlin.UByte) {
+    
+    A1(0u),
+    B1(1u),
+    C1(2u),
+    D1(3u),
+    E1(4u),
+    F1(5u),
+    G1(6u),
+    H1(7u),
+    A2(8u),
+    B2(9u),
+    C2(10u),
+    D2(11u),
+    E2(12u),
+    F2(13u),
+    G2(14u),
+    H2(15u),
+    A3(16u),
+    B3(17u),
+    C3(18u),
+    D3(19u),
+    E3(20u),
+    F3(21u),
+    G3(22u),
+    H3(23u),
+    A4(24u),
+    B4(25u),
+    C4(26u),
+    D4(27u),
+    E4(28u),
+    F4(29u),
+    G4(30u),
+    H4(31u),
+    A5(32u),
+    B5(33u),
+    C5(34u),
+    D5(35u),
+    E5(36u),
+    F5(37u),
+    G5(38u),
+    H5(39u),
+    A6(40u),
+    B6(41u),
+    C6(42u),
+    D6(43u),
+    E6(44u),
+    F6(45u),
+    G6(46u),
+    H6(47u),
+    A7(48u),
+    B7(49u),
+    C7(50u),
+    D7(51u),
+    E7(52u),
+    F7(53u),
+    G7(54u),
+    H7(55u),
+    A8(56u),
+    B8(57u),
+    C8(58u),
+    D8(59u),
+    E8(60u),
+    F8(61u),
+    G8(62u),
+    H8(63u);
+
+    
+
+
+    companion object
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeSquare: FfiConverterRustBuffer<Square> {
+    override fun read(buf: ByteBuffer) = try {
+        Square.values()[buf.getInt() - 1]
+    } catch (e: IndexOutOfBoundsException) {
+        throw RuntimeException("invalid enum value, something is very wrong!!", e)
+    }
+
+    override fun allocationSize(value: Square) = 4UL
+
+    override fun write(value: Square, buf: ByteBuffer) {
+        buf.putInt(value.ordinal + 1)
+    }
+}
+
+
+
+
+
 
 /**
  * @suppress
@@ -5373,24 +5734,28 @@ public object FfiConverterOptionalTypePieceKind: FfiConverterRustBuffer<PieceKin
 /**
  * @suppress
  */
-public object FfiConverterSequenceUInt: FfiConverterRustBuffer<List<kotlin.UInt>> {
-    override fun read(buf: ByteBuffer): List<kotlin.UInt> {
-        val len = buf.getInt()
-        return List<kotlin.UInt>(len) {
-            FfiConverterUInt.read(buf)
+public object FfiConverterOptionalTypeSquare: FfiConverterRustBuffer<Square?> {
+    override fun read(buf: ByteBuffer): Square? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeSquare.read(buf)
+    }
+
+    override fun allocationSize(value: Square?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeSquare.allocationSize(value)
         }
     }
 
-    override fun allocationSize(value: List<kotlin.UInt>): ULong {
-        val sizeForLength = 4UL
-        val sizeForItems = value.map { FfiConverterUInt.allocationSize(it) }.sum()
-        return sizeForLength + sizeForItems
-    }
-
-    override fun write(value: List<kotlin.UInt>, buf: ByteBuffer) {
-        buf.putInt(value.size)
-        value.iterator().forEach {
-            FfiConverterUInt.write(it, buf)
+    override fun write(value: Square?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeSquare.write(value, buf)
         }
     }
 }
@@ -5513,6 +5878,34 @@ public object FfiConverterSequenceTypeMoveRow: FfiConverterRustBuffer<List<MoveR
 /**
  * @suppress
  */
+public object FfiConverterSequenceTypePin: FfiConverterRustBuffer<List<Pin>> {
+    override fun read(buf: ByteBuffer): List<Pin> {
+        val len = buf.getInt()
+        return List<Pin>(len) {
+            FfiConverterTypePin.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<Pin>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypePin.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<Pin>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypePin.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterSequenceTypeTag: FfiConverterRustBuffer<List<Tag>> {
     override fun read(buf: ByteBuffer): List<Tag> {
         val len = buf.getInt()
@@ -5531,6 +5924,34 @@ public object FfiConverterSequenceTypeTag: FfiConverterRustBuffer<List<Tag>> {
         buf.putInt(value.size)
         value.iterator().forEach {
             FfiConverterTypeTag.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceTypeSquare: FfiConverterRustBuffer<List<Square>> {
+    override fun read(buf: ByteBuffer): List<Square> {
+        val len = buf.getInt()
+        return List<Square>(len) {
+            FfiConverterTypeSquare.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<Square>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeSquare.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<Square>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeSquare.write(it, buf)
         }
     }
 }
@@ -5562,13 +5983,24 @@ public object FfiConverterSequenceOptionalTypePiece: FfiConverterRustBuffer<List
         }
     }
 }
-
-
-
-
-
-
-
+        /**
+         * The FEN of Chess960 start position `number` (0-959, Scharnagl's numbering; 518 is the
+         * standard position), castling rights in X-FEN (`KQkq`), e.g. to preview it.
+         *
+         * # Errors
+         * `InvalidRequest` when `number` is above 959.
+         */
+    @Throws(ChessException::class) fun `chess960StartFen`(`number`: kotlin.UInt): kotlin.String {
+            return FfiConverterString.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_chess960_start_fen(
+    
+        
+        FfiConverterUInt.lower(`number`),_status)
+}
+    )
+    }
+    
 
         /**
          * The version of the chesscore library, e.g. `"0.1.0"`.
@@ -5597,42 +6029,6 @@ public object FfiConverterSequenceOptionalTypePiece: FfiConverterRustBuffer<List
     
 
         /**
-         * The index (0 = a1 .. 63 = h8) of the square named `name`, e.g. 28 for `"e4"`.
-         *
-         * # Errors
-         * [`ChessError::InvalidSquare`] when `name` is not a file a-h followed by a rank 1-8.
-         */
-    @Throws(ChessException::class) fun `squareIndex`(`name`: kotlin.String): kotlin.UInt {
-            return FfiConverterUInt.lift(
-    uniffiRustCallWithError(ChessException) { _status ->
-    UniffiLib.uniffi_chesscore_fn_func_square_index(
-    
-        
-        FfiConverterString.lower(`name`),_status)
-}
-    )
-    }
-    
-
-        /**
-         * The name of square `index` (0 = a1, 1 = b1, ..., 63 = h8), e.g. `"e4"` for 28.
-         *
-         * # Errors
-         * [`ChessError::InvalidSquare`] when `index` is 64 or more.
-         */
-    @Throws(ChessException::class) fun `squareName`(`index`: kotlin.UInt): kotlin.String {
-            return FfiConverterString.lift(
-    uniffiRustCallWithError(ChessException) { _status ->
-    UniffiLib.uniffi_chesscore_fn_func_square_name(
-    
-        
-        FfiConverterUInt.lower(`index`),_status)
-}
-    )
-    }
-    
-
-        /**
          * The FEN of the standard starting position.
          */ fun `startingFen`(): kotlin.String {
             return FfiConverterString.lift(
@@ -5653,6 +6049,38 @@ public object FfiConverterSequenceOptionalTypePiece: FfiConverterRustBuffer<List
     UniffiLib.uniffi_chesscore_fn_func_engine_levels(
     
         _status)
+}
+    )
+    }
+    
+
+        /**
+         * The square named `name` (a file `a`-`h` followed by a rank `1`-`8`, e.g. `"e4"`).
+         *
+         * # Errors
+         * [`ChessError::InvalidSquare`] when `name` is not a square's name.
+         */
+    @Throws(ChessException::class) fun `parseSquare`(`name`: kotlin.String): Square {
+            return FfiConverterTypeSquare.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_parse_square(
+    
+        
+        FfiConverterString.lower(`name`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * The name of `square`, e.g. `"e4"`.
+         */ fun `squareName`(`square`: Square): kotlin.String {
+            return FfiConverterString.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_square_name(
+    
+        
+        FfiConverterTypeSquare.lower(`square`),_status)
 }
     )
     }

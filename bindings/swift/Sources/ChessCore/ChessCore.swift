@@ -599,18 +599,6 @@ fileprivate struct FfiConverterString: FfiConverter {
 public protocol ChessEngineProtocol: AnyObject, Sendable {
     
     /**
-     * Searches the game's current position and returns the result when the search ends
-     * (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the Kotlin coroutine
-     * stops the search. Swift's generated code does not forward task cancellation to Rust:
-     * there, cancel with `stop()` (the Swift package's `bestMove(in:)` wrapper does this).
-     *
-     * # Errors
-     * `GameOver` when the game has ended; `Internal` when the search failed (a bug in
-     * chesscore: the message says what) or as for `think`.
-     */
-    func bestMove(game: ChessGame, limits: SearchLimits) async throws  -> SearchResult
-    
-    /**
      * The current configuration.
      */
     func config()  -> EngineConfig
@@ -734,32 +722,6 @@ public convenience init(config: EngineConfig)throws  {
 
     
 
-    
-    /**
-     * Searches the game's current position and returns the result when the search ends
-     * (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the Kotlin coroutine
-     * stops the search. Swift's generated code does not forward task cancellation to Rust:
-     * there, cancel with `stop()` (the Swift package's `bestMove(in:)` wrapper does this).
-     *
-     * # Errors
-     * `GameOver` when the game has ended; `Internal` when the search failed (a bug in
-     * chesscore: the message says what) or as for `think`.
-     */
-open func bestMove(game: ChessGame, limits: SearchLimits)async throws  -> SearchResult  {
-    return
-        try  await uniffiRustCallAsync(
-            rustFutureFunc: {
-                uniffi_chesscore_fn_method_chessengine_best_move(
-                        self.uniffiCloneHandle(),FfiConverterTypeChessGame_lower(game),FfiConverterTypeSearchLimits_lower(limits)
-                )
-            },
-            pollFunc: ffi_chesscore_rust_future_poll_rust_buffer,
-            completeFunc: ffi_chesscore_rust_future_complete_rust_buffer,
-            freeFunc: ffi_chesscore_rust_future_free_rust_buffer,
-            liftFunc: FfiConverterTypeSearchResult_lift,
-            errorHandler: FfiConverterTypeChessError_lift
-        )
-}
     
     /**
      * The current configuration.
@@ -930,6 +892,29 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func agreeDraw() throws  -> GameStatus
     
     /**
+     * Every square a piece of `side` attacks in the current position, in index order.
+     */
+    func attackedSquares(side: Side)  -> [Square]
+    
+    /**
+     * The pieces of `side` that attack `square` in the current position: what could capture
+     * a piece of the other side there (pinned pieces included, no x-rays; a pawn attacks
+     * diagonally forward). In index order.
+     */
+    func attackers(square: Square, side: Side)  -> [Square]
+    
+    /**
+     * The pieces giving check to the side to move (none, one or two), in index order.
+     */
+    func checkers()  -> [Square]
+    
+    /**
+     * The Chess960 start-position number (0-959) the game started from, or `null`/`nil` when it
+     * is not a Chess960 game or started from another position (a FEN).
+     */
+    func chess960StartNumber()  -> UInt32?
+    
+    /**
      * Claims the draw that the side to move may claim now (threefold repetition or the
      * fifty-move rule) and ends the game.
      *
@@ -939,17 +924,26 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func claimDraw() throws  -> GameStatus
     
     /**
-     * The squares the piece on `square` may move to, as indices (the light-weight highlight).
-     *
-     * # Errors
-     * `InvalidSquare` when `square` is 64 or more.
+     * The squares the piece on `square` may move to (the light-weight highlight), in index
+     * order.
      */
-    func destinationsFrom(square: UInt32) throws  -> [UInt32]
+    func destinationsFrom(square: Square)  -> [Square]
     
     /**
-     * The current position in FEN.
+     * The current position in FEN (castling rights in X-FEN: `KQkq`, a file letter only for a
+     * Chess960 rook that is not the outermost one).
      */
     func fen()  -> String
+    
+    /**
+     * `true` when a piece of `side` attacks `square` in the current position.
+     */
+    func isAttacked(square: Square, side: Side)  -> Bool
+    
+    /**
+     * `true` when this is a Chess960 game.
+     */
+    func isChess960()  -> Bool
     
     /**
      * Every legal move in the current position (empty when the game has ended).
@@ -957,14 +951,11 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func legalMoves()  -> [LegalMove]
     
     /**
-     * The legal moves of the piece on `square` (0 = a1 .. 63 = h8): the squares to highlight
-     * when it is tapped. A promotion appears once per promotion piece. Empty for an empty
-     * square, a piece of the side not to move, or a finished game.
-     *
-     * # Errors
-     * `InvalidSquare` when `square` is 64 or more.
+     * The legal moves of the piece on `square`: the squares to highlight when it is tapped. A
+     * promotion appears once per promotion piece. Empty for an empty square, a piece of the
+     * side not to move, or a finished game.
      */
-    func legalMovesFrom(square: UInt32) throws  -> [LegalMove]
+    func legalMovesFrom(square: Square)  -> [LegalMove]
     
     /**
      * The game in PGN (Seven Tag Roster, other tags, moves, comments, result).
@@ -972,14 +963,23 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func pgn()  -> String
     
     /**
-     * Plays the move from `from` to `to` (square indices; castling as the king's move, e.g.
-     * e1 to g1), with `promotion` when a pawn reaches the last rank. Returns the move played.
+     * The pieces of `side` pinned to their king, each with the piece that pins it, in index
+     * order of the pinned pieces.
+     */
+    func pins(side: Side)  -> [Pin]
+    
+    /**
+     * Plays the move from `from` to `to`, with `promotion` when a pawn reaches the last rank.
+     * Returns the move played. Castling is the king's move: onto its destination (e1 to g1) or
+     * onto its own rook (e1 to h1); in Chess960 the king's destination is accepted only when it
+     * is at least two files away, since a king's ordinary move could reach a nearer one (see
+     * `LegalMove.to`).
      *
      * # Errors
-     * `InvalidSquare` for an index of 64 or more; `IllegalMove` when the move is not legal
-     * (also when a promotion piece is missing or not allowed); `GameOver` after the end.
+     * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
+     * allowed); `GameOver` after the end.
      */
-    func play(from: UInt32, to: UInt32, promotion: PieceKind?) throws  -> LegalMove
+    func play(from: Square, to: Square, promotion: PieceKind?) throws  -> LegalMove
     
     /**
      * Plays a move written in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`; lenient about `+`, `#`, `x`,
@@ -992,7 +992,8 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func playSan(san: String) throws  -> LegalMove
     
     /**
-     * Plays a move written in UCI notation (`e2e4`, `e7e8q`, `e1g1`). Returns the move played.
+     * Plays a move written in UCI notation (`e2e4`, `e7e8q`; castling `e1g1` or `e1h1`, with the
+     * same rule as [`ChessGame::play`]). Returns the move played.
      *
      * # Errors
      * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`.
@@ -1029,6 +1030,12 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * the game derives from its outcome and start position.
      */
     func setTag(name: String, value: String) throws 
+    
+    /**
+     * The current position in FEN with Shredder-FEN castling rights (`HAha`: the rooks' files),
+     * as Chess960 GUIs and engines expect them.
+     */
+    func shredderFen()  -> String
     
     /**
      * Everything a board UI draws, in one call.
@@ -1133,6 +1140,23 @@ public convenience init() {
 
     
     /**
+     * A new Chess960 game from a position in FEN (X-FEN or Shredder-FEN castling rights).
+     * [`ChessGame::from_fen`] also reads these, but takes a `KQkq` position with the king on
+     * e1/e8 and rooks in the corners as standard chess; this one never does.
+     *
+     * # Errors
+     * `InvalidFen`, naming the field and what is wrong.
+     */
+public static func fromChess960Fen(fen: String)throws  -> ChessGame  {
+    return try  FfiConverterTypeChessGame_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_constructor_chessgame_from_chess960_fen(
+        FfiConverterString.lower(fen),uniffiCallStatus
+    )
+})
+}
+    
+    /**
      * A new game from a position in FEN.
      *
      * # Errors
@@ -1178,6 +1202,23 @@ public static func fromPgn(pgn: String)throws  -> ChessGame  {
 })
 }
     
+    /**
+     * A new Chess960 game from start position `start_number` (0-959, Scharnagl's numbering; 518
+     * is the standard position), or from a random one when it is `null`/`nil`. The game has
+     * the PGN tag `Variant` set to `Chess960`.
+     *
+     * # Errors
+     * `InvalidRequest` when `start_number` is above 959.
+     */
+public static func newChess960(startNumber: UInt32?)throws  -> ChessGame  {
+    return try  FfiConverterTypeChessGame_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_constructor_chessgame_new_chess960(
+        FfiConverterOptionUInt32.lower(startNumber),uniffiCallStatus
+    )
+})
+}
+    
 
     
     /**
@@ -1190,6 +1231,60 @@ open func agreeDraw()throws  -> GameStatus  {
     return try  FfiConverterTypeGameStatus_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
         uniffiCallStatus in
     uniffi_chesscore_fn_method_chessgame_agree_draw(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Every square a piece of `side` attacks in the current position, in index order.
+     */
+open func attackedSquares(side: Side) -> [Square]  {
+    return try!  FfiConverterSequenceTypeSquare.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_attacked_squares(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSide_lower(side),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The pieces of `side` that attack `square` in the current position: what could capture
+     * a piece of the other side there (pinned pieces included, no x-rays; a pawn attacks
+     * diagonally forward). In index order.
+     */
+open func attackers(square: Square, side: Side) -> [Square]  {
+    return try!  FfiConverterSequenceTypeSquare.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_attackers(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSquare_lower(square),
+        FfiConverterTypeSide_lower(side),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The pieces giving check to the side to move (none, one or two), in index order.
+     */
+open func checkers() -> [Square]  {
+    return try!  FfiConverterSequenceTypeSquare.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_checkers(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The Chess960 start-position number (0-959) the game started from, or `null`/`nil` when it
+     * is not a Chess960 game or started from another position (a FEN).
+     */
+open func chess960StartNumber() -> UInt32?  {
+    return try!  FfiConverterOptionUInt32.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_chess960_start_number(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -1212,28 +1307,53 @@ open func claimDraw()throws  -> GameStatus  {
 }
     
     /**
-     * The squares the piece on `square` may move to, as indices (the light-weight highlight).
-     *
-     * # Errors
-     * `InvalidSquare` when `square` is 64 or more.
+     * The squares the piece on `square` may move to (the light-weight highlight), in index
+     * order.
      */
-open func destinationsFrom(square: UInt32)throws  -> [UInt32]  {
-    return try  FfiConverterSequenceUInt32.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+open func destinationsFrom(square: Square) -> [Square]  {
+    return try!  FfiConverterSequenceTypeSquare.lift(try! rustCall() {
         uniffiCallStatus in
     uniffi_chesscore_fn_method_chessgame_destinations_from(
             self.uniffiCloneHandle(),
-        FfiConverterUInt32.lower(square),uniffiCallStatus
+        FfiConverterTypeSquare_lower(square),uniffiCallStatus
     )
 })
 }
     
     /**
-     * The current position in FEN.
+     * The current position in FEN (castling rights in X-FEN: `KQkq`, a file letter only for a
+     * Chess960 rook that is not the outermost one).
      */
 open func fen() -> String  {
     return try!  FfiConverterString.lift(try! rustCall() {
         uniffiCallStatus in
     uniffi_chesscore_fn_method_chessgame_fen(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * `true` when a piece of `side` attacks `square` in the current position.
+     */
+open func isAttacked(square: Square, side: Side) -> Bool  {
+    return try!  FfiConverterBool.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_is_attacked(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSquare_lower(square),
+        FfiConverterTypeSide_lower(side),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * `true` when this is a Chess960 game.
+     */
+open func isChess960() -> Bool  {
+    return try!  FfiConverterBool.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_is_chess960(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -1252,19 +1372,16 @@ open func legalMoves() -> [LegalMove]  {
 }
     
     /**
-     * The legal moves of the piece on `square` (0 = a1 .. 63 = h8): the squares to highlight
-     * when it is tapped. A promotion appears once per promotion piece. Empty for an empty
-     * square, a piece of the side not to move, or a finished game.
-     *
-     * # Errors
-     * `InvalidSquare` when `square` is 64 or more.
+     * The legal moves of the piece on `square`: the squares to highlight when it is tapped. A
+     * promotion appears once per promotion piece. Empty for an empty square, a piece of the
+     * side not to move, or a finished game.
      */
-open func legalMovesFrom(square: UInt32)throws  -> [LegalMove]  {
-    return try  FfiConverterSequenceTypeLegalMove.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+open func legalMovesFrom(square: Square) -> [LegalMove]  {
+    return try!  FfiConverterSequenceTypeLegalMove.lift(try! rustCall() {
         uniffiCallStatus in
     uniffi_chesscore_fn_method_chessgame_legal_moves_from(
             self.uniffiCloneHandle(),
-        FfiConverterUInt32.lower(square),uniffiCallStatus
+        FfiConverterTypeSquare_lower(square),uniffiCallStatus
     )
 })
 }
@@ -1282,20 +1399,37 @@ open func pgn() -> String  {
 }
     
     /**
-     * Plays the move from `from` to `to` (square indices; castling as the king's move, e.g.
-     * e1 to g1), with `promotion` when a pawn reaches the last rank. Returns the move played.
+     * The pieces of `side` pinned to their king, each with the piece that pins it, in index
+     * order of the pinned pieces.
+     */
+open func pins(side: Side) -> [Pin]  {
+    return try!  FfiConverterSequenceTypePin.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_pins(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSide_lower(side),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Plays the move from `from` to `to`, with `promotion` when a pawn reaches the last rank.
+     * Returns the move played. Castling is the king's move: onto its destination (e1 to g1) or
+     * onto its own rook (e1 to h1); in Chess960 the king's destination is accepted only when it
+     * is at least two files away, since a king's ordinary move could reach a nearer one (see
+     * `LegalMove.to`).
      *
      * # Errors
-     * `InvalidSquare` for an index of 64 or more; `IllegalMove` when the move is not legal
-     * (also when a promotion piece is missing or not allowed); `GameOver` after the end.
+     * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
+     * allowed); `GameOver` after the end.
      */
-open func play(from: UInt32, to: UInt32, promotion: PieceKind?)throws  -> LegalMove  {
+open func play(from: Square, to: Square, promotion: PieceKind?)throws  -> LegalMove  {
     return try  FfiConverterTypeLegalMove_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
         uniffiCallStatus in
     uniffi_chesscore_fn_method_chessgame_play(
             self.uniffiCloneHandle(),
-        FfiConverterUInt32.lower(from),
-        FfiConverterUInt32.lower(to),
+        FfiConverterTypeSquare_lower(from),
+        FfiConverterTypeSquare_lower(to),
         FfiConverterOptionTypePieceKind.lower(promotion),uniffiCallStatus
     )
 })
@@ -1320,7 +1454,8 @@ open func playSan(san: String)throws  -> LegalMove  {
 }
     
     /**
-     * Plays a move written in UCI notation (`e2e4`, `e7e8q`, `e1g1`). Returns the move played.
+     * Plays a move written in UCI notation (`e2e4`, `e7e8q`; castling `e1g1` or `e1h1`, with the
+     * same rule as [`ChessGame::play`]). Returns the move played.
      *
      * # Errors
      * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`.
@@ -1395,6 +1530,19 @@ open func setTag(name: String, value: String)throws   {try rustCallWithError(Ffi
         FfiConverterString.lower(value),uniffiCallStatus
     )
 }
+}
+    
+    /**
+     * The current position in FEN with Shredder-FEN castling rights (`HAha`: the rooks' files),
+     * as Chess960 GUIs and engines expect them.
+     */
+open func shredderFen() -> String  {
+    return try!  FfiConverterString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_shredder_fen(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
 }
     
     /**
@@ -1675,8 +1823,7 @@ public func FfiConverterTypeSearchHandle_lower(_ value: SearchHandle) -> UInt64 
  *
  * Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
  * no more `on_info` calls in that search but still its `on_finished`, and the engine's next
- * `think`, `think_fen` or `best_move` call fails with `ChessError.Internal` carrying what was
- * thrown. (Swift's methods cannot throw.)
+ * `think` or `think_fen` call fails with `ChessError.Internal` carrying what was thrown. (Swift's methods cannot throw.)
  */
 public protocol SearchListener: AnyObject, Sendable {
     
@@ -1698,8 +1845,7 @@ public protocol SearchListener: AnyObject, Sendable {
  *
  * Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
  * no more `on_info` calls in that search but still its `on_finished`, and the engine's next
- * `think`, `think_fen` or `best_move` call fails with `ChessError.Internal` carrying what was
- * thrown. (Swift's methods cannot throw.)
+ * `think` or `think_fen` call fails with `ChessError.Internal` carrying what was thrown. (Swift's methods cannot throw.)
  */
 open class SearchListenerImpl: SearchListener, @unchecked Sendable {
     fileprivate let handle: UInt64
@@ -2137,7 +2283,7 @@ public struct GameSnapshot: Equatable, Hashable {
     /**
      * The square of the king in check, if the side to move is in check.
      */
-    public var checkSquare: UInt32?
+    public var checkSquare: Square?
     /**
      * Ongoing (with a claimable draw, if any) or ended (with the outcome).
      */
@@ -2180,6 +2326,10 @@ public struct GameSnapshot: Equatable, Hashable {
      * were computed for, so an app can ignore a result whose key differs.
      */
     public var positionKey: UInt64
+    /**
+     * `true` in a Chess960 game: castling moves go king-onto-rook (see `LegalMove.to`).
+     */
+    public var chess960: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -2201,7 +2351,7 @@ public struct GameSnapshot: Equatable, Hashable {
          */lastMove: LegalMove?, 
         /**
          * The square of the king in check, if the side to move is in check.
-         */checkSquare: UInt32?, 
+         */checkSquare: Square?, 
         /**
          * Ongoing (with a claimable draw, if any) or ended (with the outcome).
          */status: GameStatus, 
@@ -2233,7 +2383,10 @@ public struct GameSnapshot: Equatable, Hashable {
         /**
          * The Zobrist key of the position: engine results carry the key of the position they
          * were computed for, so an app can ignore a result whose key differs.
-         */positionKey: UInt64) {
+         */positionKey: UInt64, 
+        /**
+         * `true` in a Chess960 game: castling moves go king-onto-rook (see `LegalMove.to`).
+         */chess960: Bool) {
         self.fen = fen
         self.sideToMove = sideToMove
         self.squares = squares
@@ -2250,6 +2403,7 @@ public struct GameSnapshot: Equatable, Hashable {
         self.halfmoveClock = halfmoveClock
         self.repetitionCount = repetitionCount
         self.positionKey = positionKey
+        self.chess960 = chess960
     }
 
     
@@ -2273,7 +2427,7 @@ public struct FfiConverterTypeGameSnapshot: FfiConverterRustBuffer {
                 squares: FfiConverterSequenceOptionTypePiece.read(from: &buf), 
                 legalMoves: FfiConverterSequenceTypeLegalMove.read(from: &buf), 
                 lastMove: FfiConverterOptionTypeLegalMove.read(from: &buf), 
-                checkSquare: FfiConverterOptionUInt32.read(from: &buf), 
+                checkSquare: FfiConverterOptionTypeSquare.read(from: &buf), 
                 status: FfiConverterTypeGameStatus.read(from: &buf), 
                 sanHistory: FfiConverterSequenceString.read(from: &buf), 
                 moveRows: FfiConverterSequenceTypeMoveRow.read(from: &buf), 
@@ -2283,7 +2437,8 @@ public struct FfiConverterTypeGameSnapshot: FfiConverterRustBuffer {
                 fullmoveNumber: FfiConverterUInt32.read(from: &buf), 
                 halfmoveClock: FfiConverterUInt32.read(from: &buf), 
                 repetitionCount: FfiConverterUInt32.read(from: &buf), 
-                positionKey: FfiConverterUInt64.read(from: &buf)
+                positionKey: FfiConverterUInt64.read(from: &buf), 
+                chess960: FfiConverterBool.read(from: &buf)
         )
     }
 
@@ -2293,7 +2448,7 @@ public struct FfiConverterTypeGameSnapshot: FfiConverterRustBuffer {
         FfiConverterSequenceOptionTypePiece.write(value.squares, into: &buf)
         FfiConverterSequenceTypeLegalMove.write(value.legalMoves, into: &buf)
         FfiConverterOptionTypeLegalMove.write(value.lastMove, into: &buf)
-        FfiConverterOptionUInt32.write(value.checkSquare, into: &buf)
+        FfiConverterOptionTypeSquare.write(value.checkSquare, into: &buf)
         FfiConverterTypeGameStatus.write(value.status, into: &buf)
         FfiConverterSequenceString.write(value.sanHistory, into: &buf)
         FfiConverterSequenceTypeMoveRow.write(value.moveRows, into: &buf)
@@ -2304,6 +2459,7 @@ public struct FfiConverterTypeGameSnapshot: FfiConverterRustBuffer {
         FfiConverterUInt32.write(value.halfmoveClock, into: &buf)
         FfiConverterUInt32.write(value.repetitionCount, into: &buf)
         FfiConverterUInt64.write(value.positionKey, into: &buf)
+        FfiConverterBool.write(value.chess960, into: &buf)
     }
 }
 
@@ -2328,13 +2484,16 @@ public func FfiConverterTypeGameSnapshot_lower(_ value: GameSnapshot) -> RustBuf
  */
 public struct LegalMove: Equatable, Hashable {
     /**
-     * The square the piece leaves, 0 (a1) to 63 (h8).
+     * The square the piece leaves.
      */
-    public var from: UInt32
+    public var from: Square
     /**
-     * The square it lands on (for castling, the king's destination, e.g. g1).
+     * The square it lands on. For castling: the king's destination in standard chess (e.g.
+     * g1), the castling rook's square in Chess960 (the king "takes" its rook, e.g. h1; the
+     * king's destination could be its own square or one an ordinary king move also reaches).
+     * Passing `from` and `to` back to `ChessGame.play` plays this move.
      */
-    public var to: UInt32
+    public var to: Square
     /**
      * The piece a pawn promotes to, if this is a promotion.
      */
@@ -2344,7 +2503,8 @@ public struct LegalMove: Equatable, Hashable {
      */
     public var piece: PieceKind
     /**
-     * UCI notation, e.g. `e2e4`, `e7e8q`, `e1g1`.
+     * UCI notation, e.g. `e2e4`, `e7e8q`; castling `e1g1` in standard chess, `e1h1` (king
+     * takes rook) in Chess960.
      */
     public var uci: String
     /**
@@ -2376,11 +2536,14 @@ public struct LegalMove: Equatable, Hashable {
     // declare one manually.
     public init(
         /**
-         * The square the piece leaves, 0 (a1) to 63 (h8).
-         */from: UInt32, 
+         * The square the piece leaves.
+         */from: Square, 
         /**
-         * The square it lands on (for castling, the king's destination, e.g. g1).
-         */to: UInt32, 
+         * The square it lands on. For castling: the king's destination in standard chess (e.g.
+         * g1), the castling rook's square in Chess960 (the king "takes" its rook, e.g. h1; the
+         * king's destination could be its own square or one an ordinary king move also reaches).
+         * Passing `from` and `to` back to `ChessGame.play` plays this move.
+         */to: Square, 
         /**
          * The piece a pawn promotes to, if this is a promotion.
          */promotion: PieceKind?, 
@@ -2388,7 +2551,8 @@ public struct LegalMove: Equatable, Hashable {
          * The moving piece.
          */piece: PieceKind, 
         /**
-         * UCI notation, e.g. `e2e4`, `e7e8q`, `e1g1`.
+         * UCI notation, e.g. `e2e4`, `e7e8q`; castling `e1g1` in standard chess, `e1h1` (king
+         * takes rook) in Chess960.
          */uci: String, 
         /**
          * Standard algebraic notation, e.g. `Nf3`, `exd5`, `O-O`, `e8=Q+`.
@@ -2437,8 +2601,8 @@ public struct FfiConverterTypeLegalMove: FfiConverterRustBuffer {
     public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> LegalMove {
         return
             try LegalMove(
-                from: FfiConverterUInt32.read(from: &buf), 
-                to: FfiConverterUInt32.read(from: &buf), 
+                from: FfiConverterTypeSquare.read(from: &buf), 
+                to: FfiConverterTypeSquare.read(from: &buf), 
                 promotion: FfiConverterOptionTypePieceKind.read(from: &buf), 
                 piece: FfiConverterTypePieceKind.read(from: &buf), 
                 uci: FfiConverterString.read(from: &buf), 
@@ -2452,8 +2616,8 @@ public struct FfiConverterTypeLegalMove: FfiConverterRustBuffer {
     }
 
     public static func write(_ value: LegalMove, into buf: inout [UInt8]) {
-        FfiConverterUInt32.write(value.from, into: &buf)
-        FfiConverterUInt32.write(value.to, into: &buf)
+        FfiConverterTypeSquare.write(value.from, into: &buf)
+        FfiConverterTypeSquare.write(value.to, into: &buf)
         FfiConverterOptionTypePieceKind.write(value.promotion, into: &buf)
         FfiConverterTypePieceKind.write(value.piece, into: &buf)
         FfiConverterString.write(value.uci, into: &buf)
@@ -2627,6 +2791,75 @@ public func FfiConverterTypePiece_lift(_ buf: RustBuffer) throws -> Piece {
 #endif
 public func FfiConverterTypePiece_lower(_ value: Piece) -> RustBuffer {
     return FfiConverterTypePiece.lower(value)
+}
+
+
+/**
+ * A piece pinned to its own king: it may move only along the line to the pinner.
+ */
+public struct Pin: Equatable, Hashable {
+    /**
+     * The pinned piece's square.
+     */
+    public var pinned: Square
+    /**
+     * The square of the bishop, rook or queen that pins it.
+     */
+    public var pinner: Square
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The pinned piece's square.
+         */pinned: Square, 
+        /**
+         * The square of the bishop, rook or queen that pins it.
+         */pinner: Square) {
+        self.pinned = pinned
+        self.pinner = pinner
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension Pin: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePin: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Pin {
+        return
+            try Pin(
+                pinned: FfiConverterTypeSquare.read(from: &buf), 
+                pinner: FfiConverterTypeSquare.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: Pin, into buf: inout [UInt8]) {
+        FfiConverterTypeSquare.write(value.pinned, into: &buf)
+        FfiConverterTypeSquare.write(value.pinner, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePin_lift(_ buf: RustBuffer) throws -> Pin {
+    return try FfiConverterTypePin.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePin_lower(_ value: Pin) -> RustBuffer {
+    return FfiConverterTypePin.lower(value)
 }
 
 
@@ -3027,8 +3260,8 @@ public struct SearchResult: Equatable, Hashable {
     /**
      * `null`/`nil` normally. The message when the search failed (a bug in chesscore, caught:
      * please report it): `best_move` is then only the first legal move, not a searched one,
-     * and `stopped` is set. The search still ends with exactly this one result; the
-     * suspend/async `bestMove` throws `ChessError.Internal` with the message instead.
+     * and `stopped` is set. The search still ends with exactly this one result (the Kotlin
+     * and Swift wrappers' suspend/async searches throw `ChessError.Internal` with it).
      */
     public var error: String?
 
@@ -3075,8 +3308,8 @@ public struct SearchResult: Equatable, Hashable {
         /**
          * `null`/`nil` normally. The message when the search failed (a bug in chesscore, caught:
          * please report it): `best_move` is then only the first legal move, not a searched one,
-         * and `stopped` is set. The search still ends with exactly this one result; the
-         * suspend/async `bestMove` throws `ChessError.Internal` with the message instead.
+         * and `stopped` is set. The search still ends with exactly this one result (the Kotlin
+         * and Swift wrappers' suspend/async searches throw `ChessError.Internal` with it).
          */error: String? = nil) {
         self.bestMove = bestMove
         self.ponderMove = ponderMove
@@ -3281,10 +3514,11 @@ enum ChessError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
     case InvalidRequest(message: String)
     
     /**
-     * Something that should never happen and that no argument can fix: a search that failed
-     * with a bug in chesscore (a caught panic; please report it with the message), an exception
-     * thrown by a `SearchListener` (reported by the engine's next search call), or the engine's
-     * thread refused by the system.
+     * Something that should never happen and that no argument can fix: an exception thrown by
+     * a `SearchListener` (reported by the engine's next `think` or `think_fen`), or the
+     * engine's thread refused by the system. A search that fails with a bug in chesscore (a
+     * caught panic; please report it with the message) ends with `SearchResult.error` set; the
+     * Kotlin and Swift wrappers' suspend/async searches throw this error with that message.
      */
     case Internal(message: String)
     
@@ -3996,6 +4230,511 @@ public func FfiConverterTypeSide_lower(_ value: Side) -> RustBuffer {
 }
 
 
+
+/**
+ * One of the 64 squares. Its value is the core's index, a1 = 0, b1 = 1, ..., h8 = 63
+ * (Kotlin `Square.E4.value`, Swift `Square.e4.rawValue`), the index of
+ * `GameSnapshot.squares`.
+ */
+
+public enum Square: UInt8, Equatable, Hashable {
+    
+    case a1 = 0
+    case b1 = 1
+    case c1 = 2
+    case d1 = 3
+    case e1 = 4
+    case f1 = 5
+    case g1 = 6
+    case h1 = 7
+    case a2 = 8
+    case b2 = 9
+    case c2 = 10
+    case d2 = 11
+    case e2 = 12
+    case f2 = 13
+    case g2 = 14
+    case h2 = 15
+    case a3 = 16
+    case b3 = 17
+    case c3 = 18
+    case d3 = 19
+    case e3 = 20
+    case f3 = 21
+    case g3 = 22
+    case h3 = 23
+    case a4 = 24
+    case b4 = 25
+    case c4 = 26
+    case d4 = 27
+    case e4 = 28
+    case f4 = 29
+    case g4 = 30
+    case h4 = 31
+    case a5 = 32
+    case b5 = 33
+    case c5 = 34
+    case d5 = 35
+    case e5 = 36
+    case f5 = 37
+    case g5 = 38
+    case h5 = 39
+    case a6 = 40
+    case b6 = 41
+    case c6 = 42
+    case d6 = 43
+    case e6 = 44
+    case f6 = 45
+    case g6 = 46
+    case h6 = 47
+    case a7 = 48
+    case b7 = 49
+    case c7 = 50
+    case d7 = 51
+    case e7 = 52
+    case f7 = 53
+    case g7 = 54
+    case h7 = 55
+    case a8 = 56
+    case b8 = 57
+    case c8 = 58
+    case d8 = 59
+    case e8 = 60
+    case f8 = 61
+    case g8 = 62
+    case h8 = 63
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension Square: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSquare: FfiConverterRustBuffer {
+    typealias SwiftType = Square
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Square {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .a1
+        
+        case 2: return .b1
+        
+        case 3: return .c1
+        
+        case 4: return .d1
+        
+        case 5: return .e1
+        
+        case 6: return .f1
+        
+        case 7: return .g1
+        
+        case 8: return .h1
+        
+        case 9: return .a2
+        
+        case 10: return .b2
+        
+        case 11: return .c2
+        
+        case 12: return .d2
+        
+        case 13: return .e2
+        
+        case 14: return .f2
+        
+        case 15: return .g2
+        
+        case 16: return .h2
+        
+        case 17: return .a3
+        
+        case 18: return .b3
+        
+        case 19: return .c3
+        
+        case 20: return .d3
+        
+        case 21: return .e3
+        
+        case 22: return .f3
+        
+        case 23: return .g3
+        
+        case 24: return .h3
+        
+        case 25: return .a4
+        
+        case 26: return .b4
+        
+        case 27: return .c4
+        
+        case 28: return .d4
+        
+        case 29: return .e4
+        
+        case 30: return .f4
+        
+        case 31: return .g4
+        
+        case 32: return .h4
+        
+        case 33: return .a5
+        
+        case 34: return .b5
+        
+        case 35: return .c5
+        
+        case 36: return .d5
+        
+        case 37: return .e5
+        
+        case 38: return .f5
+        
+        case 39: return .g5
+        
+        case 40: return .h5
+        
+        case 41: return .a6
+        
+        case 42: return .b6
+        
+        case 43: return .c6
+        
+        case 44: return .d6
+        
+        case 45: return .e6
+        
+        case 46: return .f6
+        
+        case 47: return .g6
+        
+        case 48: return .h6
+        
+        case 49: return .a7
+        
+        case 50: return .b7
+        
+        case 51: return .c7
+        
+        case 52: return .d7
+        
+        case 53: return .e7
+        
+        case 54: return .f7
+        
+        case 55: return .g7
+        
+        case 56: return .h7
+        
+        case 57: return .a8
+        
+        case 58: return .b8
+        
+        case 59: return .c8
+        
+        case 60: return .d8
+        
+        case 61: return .e8
+        
+        case 62: return .f8
+        
+        case 63: return .g8
+        
+        case 64: return .h8
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: Square, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .a1:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .b1:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .c1:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .d1:
+            writeInt(&buf, Int32(4))
+        
+        
+        case .e1:
+            writeInt(&buf, Int32(5))
+        
+        
+        case .f1:
+            writeInt(&buf, Int32(6))
+        
+        
+        case .g1:
+            writeInt(&buf, Int32(7))
+        
+        
+        case .h1:
+            writeInt(&buf, Int32(8))
+        
+        
+        case .a2:
+            writeInt(&buf, Int32(9))
+        
+        
+        case .b2:
+            writeInt(&buf, Int32(10))
+        
+        
+        case .c2:
+            writeInt(&buf, Int32(11))
+        
+        
+        case .d2:
+            writeInt(&buf, Int32(12))
+        
+        
+        case .e2:
+            writeInt(&buf, Int32(13))
+        
+        
+        case .f2:
+            writeInt(&buf, Int32(14))
+        
+        
+        case .g2:
+            writeInt(&buf, Int32(15))
+        
+        
+        case .h2:
+            writeInt(&buf, Int32(16))
+        
+        
+        case .a3:
+            writeInt(&buf, Int32(17))
+        
+        
+        case .b3:
+            writeInt(&buf, Int32(18))
+        
+        
+        case .c3:
+            writeInt(&buf, Int32(19))
+        
+        
+        case .d3:
+            writeInt(&buf, Int32(20))
+        
+        
+        case .e3:
+            writeInt(&buf, Int32(21))
+        
+        
+        case .f3:
+            writeInt(&buf, Int32(22))
+        
+        
+        case .g3:
+            writeInt(&buf, Int32(23))
+        
+        
+        case .h3:
+            writeInt(&buf, Int32(24))
+        
+        
+        case .a4:
+            writeInt(&buf, Int32(25))
+        
+        
+        case .b4:
+            writeInt(&buf, Int32(26))
+        
+        
+        case .c4:
+            writeInt(&buf, Int32(27))
+        
+        
+        case .d4:
+            writeInt(&buf, Int32(28))
+        
+        
+        case .e4:
+            writeInt(&buf, Int32(29))
+        
+        
+        case .f4:
+            writeInt(&buf, Int32(30))
+        
+        
+        case .g4:
+            writeInt(&buf, Int32(31))
+        
+        
+        case .h4:
+            writeInt(&buf, Int32(32))
+        
+        
+        case .a5:
+            writeInt(&buf, Int32(33))
+        
+        
+        case .b5:
+            writeInt(&buf, Int32(34))
+        
+        
+        case .c5:
+            writeInt(&buf, Int32(35))
+        
+        
+        case .d5:
+            writeInt(&buf, Int32(36))
+        
+        
+        case .e5:
+            writeInt(&buf, Int32(37))
+        
+        
+        case .f5:
+            writeInt(&buf, Int32(38))
+        
+        
+        case .g5:
+            writeInt(&buf, Int32(39))
+        
+        
+        case .h5:
+            writeInt(&buf, Int32(40))
+        
+        
+        case .a6:
+            writeInt(&buf, Int32(41))
+        
+        
+        case .b6:
+            writeInt(&buf, Int32(42))
+        
+        
+        case .c6:
+            writeInt(&buf, Int32(43))
+        
+        
+        case .d6:
+            writeInt(&buf, Int32(44))
+        
+        
+        case .e6:
+            writeInt(&buf, Int32(45))
+        
+        
+        case .f6:
+            writeInt(&buf, Int32(46))
+        
+        
+        case .g6:
+            writeInt(&buf, Int32(47))
+        
+        
+        case .h6:
+            writeInt(&buf, Int32(48))
+        
+        
+        case .a7:
+            writeInt(&buf, Int32(49))
+        
+        
+        case .b7:
+            writeInt(&buf, Int32(50))
+        
+        
+        case .c7:
+            writeInt(&buf, Int32(51))
+        
+        
+        case .d7:
+            writeInt(&buf, Int32(52))
+        
+        
+        case .e7:
+            writeInt(&buf, Int32(53))
+        
+        
+        case .f7:
+            writeInt(&buf, Int32(54))
+        
+        
+        case .g7:
+            writeInt(&buf, Int32(55))
+        
+        
+        case .h7:
+            writeInt(&buf, Int32(56))
+        
+        
+        case .a8:
+            writeInt(&buf, Int32(57))
+        
+        
+        case .b8:
+            writeInt(&buf, Int32(58))
+        
+        
+        case .c8:
+            writeInt(&buf, Int32(59))
+        
+        
+        case .d8:
+            writeInt(&buf, Int32(60))
+        
+        
+        case .e8:
+            writeInt(&buf, Int32(61))
+        
+        
+        case .f8:
+            writeInt(&buf, Int32(62))
+        
+        
+        case .g8:
+            writeInt(&buf, Int32(63))
+        
+        
+        case .h8:
+            writeInt(&buf, Int32(64))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSquare_lift(_ buf: RustBuffer) throws -> Square {
+    return try FfiConverterTypeSquare.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSquare_lower(_ value: Square) -> RustBuffer {
+    return FfiConverterTypeSquare.lower(value)
+}
+
+
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
@@ -4167,25 +4906,24 @@ fileprivate struct FfiConverterOptionTypePieceKind: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-fileprivate struct FfiConverterSequenceUInt32: FfiConverterRustBuffer {
-    typealias SwiftType = [UInt32]
+fileprivate struct FfiConverterOptionTypeSquare: FfiConverterRustBuffer {
+    typealias SwiftType = Square?
 
-    public static func write(_ value: [UInt32], into buf: inout [UInt8]) {
-        let len = Int32(value.count)
-        writeInt(&buf, len)
-        for item in value {
-            FfiConverterUInt32.write(item, into: &buf)
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
         }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeSquare.write(value, into: &buf)
     }
 
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [UInt32] {
-        let len: Int32 = try readInt(&buf)
-        var seq = [UInt32]()
-        seq.reserveCapacity(Int(len))
-        for _ in 0 ..< len {
-            seq.append(try FfiConverterUInt32.read(from: &buf))
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeSquare.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
         }
-        return seq
     }
 }
 
@@ -4292,6 +5030,31 @@ fileprivate struct FfiConverterSequenceTypeMoveRow: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypePin: FfiConverterRustBuffer {
+    typealias SwiftType = [Pin]
+
+    public static func write(_ value: [Pin], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypePin.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [Pin] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [Pin]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypePin.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeTag: FfiConverterRustBuffer {
     typealias SwiftType = [Tag]
 
@@ -4309,6 +5072,31 @@ fileprivate struct FfiConverterSequenceTypeTag: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeTag.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeSquare: FfiConverterRustBuffer {
+    typealias SwiftType = [Square]
+
+    public static func write(_ value: [Square], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeSquare.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [Square] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [Square]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeSquare.read(from: &buf))
         }
         return seq
     }
@@ -4338,53 +5126,20 @@ fileprivate struct FfiConverterSequenceOptionTypePiece: FfiConverterRustBuffer {
         return seq
     }
 }
-private let UNIFFI_RUST_FUTURE_POLL_READY: Int8 = 0
-private let UNIFFI_RUST_FUTURE_POLL_WAKE: Int8 = 1
-
-fileprivate let uniffiContinuationHandleMap = UniffiHandleMap<UnsafeContinuation<Int8, Never>>()
-
-fileprivate func uniffiRustCallAsync<F, T>(
-    rustFutureFunc: () -> UInt64,
-    pollFunc: (UInt64, @escaping UniffiRustFutureContinuationCallback, UInt64) -> (),
-    completeFunc: (UInt64, UnsafeMutablePointer<RustCallStatus>) -> F,
-    freeFunc: (UInt64) -> (),
-    liftFunc: (F) throws -> T,
-    errorHandler: ((RustBuffer) throws -> Swift.Error)?
-) async throws -> T {
-    // Make sure to call the ensure init function since future creation doesn't have a
-    // RustCallStatus param, so doesn't use makeRustCall()
-    uniffiEnsureChesscoreInitialized()
-    let rustFuture = rustFutureFunc()
-    defer {
-        freeFunc(rustFuture)
-    }
-    var pollResult: Int8;
-    repeat {
-        pollResult = await withUnsafeContinuation {
-            pollFunc(
-                rustFuture,
-                { handle, pollResult in
-                    uniffiFutureContinuationCallback(handle: handle, pollResult: pollResult)
-                },
-                uniffiContinuationHandleMap.insert(obj: $0)
-            )
-        }
-    } while pollResult != UNIFFI_RUST_FUTURE_POLL_READY
-
-    return try liftFunc(makeRustCall(
-        { completeFunc(rustFuture, $0) },
-        errorHandler: errorHandler
-    ))
-}
-
-// Callback handlers for an async calls.  These are invoked by Rust when the future is ready.  They
-// lift the return value or error and resume the suspended function.
-fileprivate func uniffiFutureContinuationCallback(handle: UInt64, pollResult: Int8) {
-    if let continuation = try? uniffiContinuationHandleMap.remove(handle: handle) {
-        continuation.resume(returning: pollResult)
-    } else {
-        print("uniffiFutureContinuationCallback invalid handle")
-    }
+/**
+ * The FEN of Chess960 start position `number` (0-959, Scharnagl's numbering; 518 is the
+ * standard position), castling rights in X-FEN (`KQkq`), e.g. to preview it.
+ *
+ * # Errors
+ * `InvalidRequest` when `number` is above 959.
+ */
+public func chess960StartFen(number: UInt32)throws  -> String  {
+    return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_chess960_start_fen(
+        FfiConverterUInt32.lower(number),uniffiCallStatus
+    )
+})
 }
 /**
  * The version of the chesscore library, e.g. `"0.1.0"`.
@@ -4403,34 +5158,6 @@ public func liveObjectCount() -> UInt64  {
     return try!  FfiConverterUInt64.lift(try! rustCall() {
         uniffiCallStatus in
     uniffi_chesscore_fn_func_live_object_count(uniffiCallStatus
-    )
-})
-}
-/**
- * The index (0 = a1 .. 63 = h8) of the square named `name`, e.g. 28 for `"e4"`.
- *
- * # Errors
- * [`ChessError::InvalidSquare`] when `name` is not a file a-h followed by a rank 1-8.
- */
-public func squareIndex(name: String)throws  -> UInt32  {
-    return try  FfiConverterUInt32.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
-        uniffiCallStatus in
-    uniffi_chesscore_fn_func_square_index(
-        FfiConverterString.lower(name),uniffiCallStatus
-    )
-})
-}
-/**
- * The name of square `index` (0 = a1, 1 = b1, ..., 63 = h8), e.g. `"e4"` for 28.
- *
- * # Errors
- * [`ChessError::InvalidSquare`] when `index` is 64 or more.
- */
-public func squareName(index: UInt32)throws  -> String  {
-    return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
-        uniffiCallStatus in
-    uniffi_chesscore_fn_func_square_name(
-        FfiConverterUInt32.lower(index),uniffiCallStatus
     )
 })
 }
@@ -4454,6 +5181,31 @@ public func engineLevels() -> [EngineLevel]  {
     )
 })
 }
+/**
+ * The square named `name` (a file `a`-`h` followed by a rank `1`-`8`, e.g. `"e4"`).
+ *
+ * # Errors
+ * [`ChessError::InvalidSquare`] when `name` is not a square's name.
+ */
+public func parseSquare(name: String)throws  -> Square  {
+    return try  FfiConverterTypeSquare_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_parse_square(
+        FfiConverterString.lower(name),uniffiCallStatus
+    )
+})
+}
+/**
+ * The name of `square`, e.g. `"e4"`.
+ */
+public func squareName(square: Square) -> String  {
+    return try!  FfiConverterString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_square_name(
+        FfiConverterTypeSquare_lower(square),uniffiCallStatus
+    )
+})
+}
 
 private enum InitializationResult {
     case ok
@@ -4470,16 +5222,13 @@ private let initializationResult: InitializationResult = {
     if bindings_contract_version != scaffolding_contract_version {
         return InitializationResult.contractVersionMismatch
     }
+    if (uniffi_chesscore_checksum_func_chess960_start_fen() != 61052) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_chesscore_checksum_func_chesscore_version() != 43926) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_live_object_count() != 44136) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_chesscore_checksum_func_square_index() != 17444) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_chesscore_checksum_func_square_name() != 23844) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_starting_fen() != 49881) {
@@ -4488,7 +5237,10 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_engine_levels() != 33503) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessengine_best_move() != 494) {
+    if (uniffi_chesscore_checksum_func_parse_square() != 5882) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_square_name() != 13713) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessengine_config() != 50492) {
@@ -4527,31 +5279,52 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_agree_draw() != 41997) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_chesscore_checksum_method_chessgame_attacked_squares() != 31777) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_attackers() != 8550) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_checkers() != 30584) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_chess960_start_number() != 19824) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_chesscore_checksum_method_chessgame_claim_draw() != 23781) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_destinations_from() != 37456) {
+    if (uniffi_chesscore_checksum_method_chessgame_destinations_from() != 5683) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_fen() != 62518) {
+    if (uniffi_chesscore_checksum_method_chessgame_fen() != 17264) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_is_attacked() != 62272) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_is_chess960() != 60663) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_legal_moves() != 18963) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_legal_moves_from() != 57735) {
+    if (uniffi_chesscore_checksum_method_chessgame_legal_moves_from() != 55021) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_pgn() != 183) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_play() != 7933) {
+    if (uniffi_chesscore_checksum_method_chessgame_pins() != 5955) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_play() != 28626) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_play_san() != 42020) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_play_uci() != 16873) {
+    if (uniffi_chesscore_checksum_method_chessgame_play_uci() != 1522) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_redo() != 53486) {
@@ -4564,6 +5337,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_set_tag() != 28639) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_shredder_fen() != 56001) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_snapshot() != 38553) {
@@ -4587,6 +5363,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_constructor_chessengine_new() != 26141) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_chesscore_checksum_constructor_chessgame_from_chess960_fen() != 16784) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_chesscore_checksum_constructor_chessgame_from_fen() != 63242) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -4597,6 +5376,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_constructor_chessgame_new() != 9583) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_constructor_chessgame_new_chess960() != 7220) {
         return InitializationResult.apiChecksumMismatch
     }
 

@@ -30,7 +30,7 @@ class PresentationTextTest {
         ChessGame.fromFen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").use { game ->
             game.playSan("Rh8")
             assertEquals("Black to move", statusText(game.snapshot()))
-            assertEquals(sq("e8").toUInt(), game.snapshot().checkSquare, "check is shown on the board")
+            assertEquals(sq("e8"), game.snapshot().checkSquare, "check is shown on the board")
         }
     }
 }
