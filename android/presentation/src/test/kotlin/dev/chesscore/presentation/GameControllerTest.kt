@@ -8,6 +8,7 @@ import dev.chesscore.Outcome
 import dev.chesscore.Piece
 import dev.chesscore.PieceKind
 import dev.chesscore.SearchLimits
+import dev.chesscore.SearchResult
 import dev.chesscore.Side
 import dev.chesscore.Square
 import dev.chesscore.ktx.pieceAt
@@ -234,20 +235,27 @@ class GameControllerTest {
 
     @Test
     fun `a result for another position is ignored`() {
+        val s = stateAfterReplyTo("e2", "e4") { it.copy(positionKey = it.positionKey xor 1uL) }
+        assertEquals(1u, s.snapshot.ply, "the stale result was not played")
+        assertNull(s.message)
+        assertFalse(s.engineThinking)
+    }
+
+    /**
+     * Plays [from]-[to] against the engine, whose result [tamper] rewrites; the state once the
+     * main thread has handled that result.
+     */
+    private fun stateAfterReplyTo(from: String, to: String, tamper: (SearchResult) -> SearchResult): BoardUiState =
         onMain {
             val f = Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE))
-            f.engine.tamper = { it.copy(positionKey = it.positionKey xor 1uL) }
+            f.engine.tamper = tamper
             f.controller.use { c ->
-                c.move("e2", "e4")
+                c.move(from, to)
                 f.engine.nextResult()
                 yield()
-                val s = c.state.value
-                assertEquals(1u, s.snapshot.ply, "the stale result was not played")
-                assertNull(s.message)
-                assertFalse(s.engineThinking)
+                c.state.value
             }
         }
-    }
 
     @Test
     fun `the thinking line shows the core's White-view score while Black thinks`() {
@@ -267,19 +275,10 @@ class GameControllerTest {
 
     @Test
     fun `a failed search shows the core's error and plays nothing`() {
-        onMain {
-            val f = Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE))
-            f.engine.tamper = { it.copy(error = "the search failed (a bug in chesscore): test") }
-            f.controller.use { c ->
-                c.move("e2", "e4")
-                f.engine.nextResult()
-                yield()
-                val s = c.state.value
-                assertEquals(1u, s.snapshot.ply, "the failed search's move was not played")
-                assertEquals("The engine failed: the search failed (a bug in chesscore): test", s.message)
-                assertFalse(s.engineThinking)
-            }
-        }
+        val s = stateAfterReplyTo("e2", "e4") { it.copy(error = "the search failed (a bug in chesscore): test") }
+        assertEquals(1u, s.snapshot.ply, "the failed search's move was not played")
+        assertEquals("The engine failed: the search failed (a bug in chesscore): test", s.message)
+        assertFalse(s.engineThinking)
     }
 
     @Test
