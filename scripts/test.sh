@@ -10,6 +10,7 @@ quick=0
 step() { printf '\n== %s\n' "$*"; }
 skip() { printf 'SKIPPED: %s\n' "$*"; skipped+=("$*"); }
 skipped=()
+counts=() # the test suites' closing counts, repeated at the end
 
 # crates.io and npm when they answer, else ../shared/offline (decided by probing).
 source scripts/cargo-source.sh
@@ -30,7 +31,19 @@ cargo build --release --lib
 scripts/gen-bindings.sh --check
 
 step "Kotlin tests on the JVM (bindings, wrapper, presentation layer)"
-scripts/test-kotlin.sh
+mkdir -p build/kotlin
+scripts/test-kotlin.sh | tee build/kotlin/test.log
+counts+=("$(grep -E '^kotlin: [0-9]+ passed' build/kotlin/test.log | tail -1 || true)")
+
+step "Swift package on this machine (bindings, wrapper, presentation layer; Swift 6, warnings as errors)"
+if command -v swift >/dev/null 2>&1; then
+  mkdir -p build/swift
+  swift_start=$SECONDS
+  scripts/test-swift.sh | tee build/swift/summary.log
+  counts+=("$(tail -1 build/swift/summary.log) ($((SECONDS - swift_start)) s with the build)")
+else
+  skip "Swift package (bindings/swift): swift is not on PATH, so it was neither built nor tested"
+fi
 
 if [ $quick = 0 ]; then
   step "device targets compile (static libraries; linking needs the NDK / Xcode)"
@@ -49,6 +62,8 @@ fi
 step "perft and bench smoke (node counts are checked)"
 cargo run --quiet --release -- perft 5 | tail -1
 
+printf '\n'
+for line in "${counts[@]}"; do if [ -n "$line" ]; then printf '%s\n' "$line"; fi; done
 if [ ${#skipped[@]} -gt 0 ]; then
   printf '\nall checks that could run passed; %d skipped:\n' "${#skipped[@]}"
   printf '  - %s\n' "${skipped[@]}"
