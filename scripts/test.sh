@@ -45,6 +45,9 @@ else
   skip "Swift package (bindings/swift): swift is not on PATH, so it was neither built nor tested"
 fi
 
+step "Android packaging (16 KB page-alignment check, AAR layout from a stand-in library)"
+scripts/test-packaging.sh
+
 if [ $quick = 0 ]; then
   step "device targets compile (static libraries; linking needs the NDK / Xcode)"
   for target in aarch64-linux-android aarch64-apple-ios; do
