@@ -11,7 +11,7 @@ public enum SearchEvent: Sendable, Equatable {
 
 extension ChessEngine {
     /// Searches `game`'s current position and streams its progress, ending with
-    /// ``SearchEvent/finished(_:)``.
+    /// ``SearchEvent/finished(_:)`` (the Kotlin wrapper's `search(game, limits)` flow).
     ///
     /// The search starts at once (the engine copies the position, so the game may change
     /// afterwards) and runs on the engine's thread; the stream may be consumed from any actor,
@@ -39,21 +39,20 @@ extension ChessEngine {
         }
     }
 
-    /// Searches `game`'s current position and returns the engine's result.
+    /// Searches `game`'s current position and returns the engine's result (the Kotlin
+    /// wrapper's `suspend fun bestMove(game, limits)`).
     ///
-    /// Cancelling the calling task stops the search within a few milliseconds; the call then
-    /// throws `CancellationError` once the engine has finished (so the engine is idle again
-    /// shortly after). A search superseded by another search on this engine returns its early
-    /// result, marked `stopped`.
-    ///
-    /// Use this rather than the generated `bestMove(game:limits:)` of the `ChessCore` module:
-    /// Swift task cancellation does not reach the Rust future behind that one, so it searches on
-    /// to its limits (for ever with `infinite`). `ChessCoreKit` hides it.
+    /// The search runs on the engine's thread through `think`, with a handle that this function
+    /// keeps: cancelling the calling task stops the search within a few milliseconds, and the
+    /// call then throws `CancellationError` once the engine has delivered its (stopped) result,
+    /// so the engine is idle again a moment later. A search superseded by another search on
+    /// this engine returns its early result, marked `stopped`. (The core exports no async
+    /// `bestMove` of its own: UniFFI's generated Swift async calls cannot be cancelled.)
     ///
     /// - Throws: `ChessError` when the search cannot start (e.g. `.GameOver`),
     ///   `CancellationError` when the task was cancelled.
     public func bestMove(
-        in game: ChessGame,
+        _ game: ChessGame,
         limits: SearchLimits = SearchLimits()
     ) async throws -> SearchResult {
         let stopper = SearchStopper()
@@ -74,18 +73,6 @@ extension ChessEngine {
         stopper.release()
         try Task.checkCancellation()
         return result
-    }
-
-    /// Unavailable: the generated async call ignores task cancellation (the search would run on
-    /// to its limits). Use ``bestMove(in:limits:)``, which stops the search when the task is
-    /// cancelled. (This declaration shadows the generated one for code that imports
-    /// `ChessCoreKit`; the `ChessCore` product alone still offers it.)
-    @available(
-        *, deprecated, renamed: "bestMove(in:limits:)",
-        message: "ignores task cancellation; use bestMove(in:limits:), which stops the search"
-    )
-    public func bestMove(game: ChessGame, limits: SearchLimits) async throws -> SearchResult {
-        try await bestMove(in: game, limits: limits)
     }
 }
 

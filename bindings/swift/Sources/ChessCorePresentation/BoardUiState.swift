@@ -21,10 +21,10 @@ public enum GameMode: Sendable, Hashable {
 
 /// A promotion waiting for the player's choice of piece (the picker is shown).
 public struct PendingPromotion: Sendable, Hashable {
-    /// The square the pawn leaves, 0 (a1) to 63 (h8).
-    public var from: Int
+    /// The square the pawn leaves.
+    public var from: Square
     /// The square it promotes on.
-    public var to: Int
+    public var to: Square
     /// The pieces the core allows, in the core's order (queen, rook, bishop, knight).
     public var choices: [PieceKind]
 }
@@ -47,10 +47,10 @@ public struct BoardUiState: Sendable, Equatable {
     public var snapshot: GameSnapshot
     /// The side shown at the bottom of the board.
     public var orientation: Side
-    /// The square (0 = a1 .. 63 = h8) whose piece is selected, if any.
-    public var selected: Int? = nil
+    /// The square whose piece is selected, if any.
+    public var selected: Square? = nil
     /// The destinations of the selected piece, from the core's `legalMovesFrom`.
-    public var targets: Set<Int> = []
+    public var targets: Set<Square> = []
     /// Set while the promotion picker shows.
     public var pendingPromotion: PendingPromotion? = nil
     /// Who plays which side.
@@ -82,6 +82,19 @@ public struct BoardUiState: Sendable, Equatable {
     public var isHumanTurn: Bool {
         !isGameOver && !engineThinking && !mode.enginePlays(snapshot.sideToMove)
             && pendingPromotion == nil
+    }
+
+    /// The square drawn at screen `column` and `row` ((0, 0) is the top left), with
+    /// `orientation`'s side at the bottom: the board view's only geometry.
+    public func squareAtCell(column: Int, row: Int) -> Square {
+        orientation == .white
+            ? squareAt(file: column, rank: 7 - row) : squareAt(file: 7 - column, rank: row)
+    }
+
+    /// The screen column and row where `square` is drawn (the inverse of ``squareAtCell(column:row:)``).
+    public func cellOf(_ square: Square) -> (column: Int, row: Int) {
+        orientation == .white
+            ? (square.file, 7 - square.rank) : (7 - square.file, square.rank)
     }
 
     /// The draw the player may claim now (offer a "Claim draw" button), or `nil`.

@@ -38,6 +38,8 @@ public final class GameController {
     @ObservationIgnored private var searchToken = 0
     /// The legal moves of the selected piece, as the core gave them.
     @ObservationIgnored private var selectedMoves: [LegalMove] = []
+    /// `true` between ``pause()`` and ``resume()``: the app is in the background, no search runs.
+    @ObservationIgnored private var paused = false
 
     /// The default limits of a hint: one second at full strength (the strongest of
     /// `engineLevels()`), whatever level the engine plays at.
@@ -97,18 +99,18 @@ public final class GameController {
 
     // MARK: - Intents
 
-    /// The player tapped `square` (0 = a1 .. 63 = h8): selects a piece of the side to move,
-    /// moves the selected piece to a highlighted target (opening the promotion picker when the
-    /// core offers promotion choices), reselects another own piece, or clears the selection.
-    /// Ignored while the engine is to move or thinks, the picker is open or the game is over.
-    public func tapSquare(_ square: Int) {
+    /// The player tapped `square`: selects a piece of the side to move, moves the selected piece
+    /// to a highlighted target (opening the promotion picker when the core offers promotion
+    /// choices), reselects another own piece, or clears the selection. Ignored while the engine
+    /// is to move or thinks, the picker is open or the game is over.
+    public func tapSquare(_ square: Square) {
         let s = state
-        guard (0..<64).contains(square), s.isHumanTurn else { return }
+        guard s.isHumanTurn else { return }
         if let selected = s.selected, s.targets.contains(square) {
             moveSelected(from: selected, to: square)
         } else if s.selected == square {
             clearSelection()
-        } else if s.snapshot.squares[square]?.side == s.snapshot.sideToMove {
+        } else if s.snapshot.pieceAt(square)?.side == s.snapshot.sideToMove {
             select(square)
         } else {
             clearSelection()
@@ -116,11 +118,9 @@ public final class GameController {
     }
 
     /// The player dragged the piece on `from` to `to`: the same as tapping `from`, then `to`.
-    public func dragMove(from: Int, to: Int) {
+    public func dragMove(from: Square, to: Square) {
         let s = state
-        guard (0..<64).contains(from), (0..<64).contains(to), s.isHumanTurn,
-            s.snapshot.squares[from]?.side == s.snapshot.sideToMove
-        else { return }
+        guard s.isHumanTurn, s.snapshot.pieceAt(from)?.side == s.snapshot.sideToMove else { return }
         select(from)
         tapSquare(to)
     }
@@ -209,7 +209,7 @@ public final class GameController {
     /// change. Runs like the engine's turn (``BoardUiState/engineThinking``, thinking line,
     /// taps ignored until it ends). Ignored unless it is a person's turn.
     public func requestHint() {
-        guard state.isHumanTurn else { return }
+        guard !paused, state.isHumanTurn else { return }
         startSearch(hint: true)
     }
 
@@ -246,12 +246,29 @@ public final class GameController {
     /// The current position in FEN, for sharing.
     public func fen() -> String { game.fen() }
 
+    /// The app went to the background (`scenePhase` left `.active`; Android `onStop`): stops any
+    /// search so that the engine does not use the battery unseen, and saves the game. The
+    /// engine's turn starts again in ``resume()``; a hint in progress is dropped.
+    public func pause() {
+        guard !paused else { return }
+        paused = true
+        stopSearch()
+        store.save(json: game.toJson())
+    }
+
+    /// The app is in the foreground again: the engine's turn, if due, starts over.
+    public func resume() {
+        guard paused else { return }
+        paused = false
+        startEngineTurnIfDue()
+    }
+
     // MARK: - Selection and moves
 
-    private func select(_ square: Int) {
-        selectedMoves = (try? game.legalMovesFrom(square: UInt32(square))) ?? []
+    private func select(_ square: Square) {
+        selectedMoves = game.legalMovesFrom(square: square)
         state.selected = square
-        state.targets = Set(selectedMoves.map { Int($0.to) })
+        state.targets = Set(selectedMoves.map(\.to))
         state.pendingPromotion = nil
     }
 
@@ -262,8 +279,8 @@ public final class GameController {
         state.pendingPromotion = nil
     }
 
-    private func moveSelected(from: Int, to: Int) {
-        let choices = selectedMoves.filter { Int($0.to) == to }.compactMap(\.promotion)
+    private func moveSelected(from: Square, to: Square) {
+        let choices = selectedMoves.filter { $0.to == to }.compactMap(\.promotion)
         if choices.isEmpty {
             play(from: from, to: to, promotion: nil)
         } else {
@@ -271,8 +288,8 @@ public final class GameController {
         }
     }
 
-    private func play(from: Int, to: Int, promotion: PieceKind?) {
-        changeGame { _ = try $0.play(from: UInt32(from), to: UInt32(to), promotion: promotion) }
+    private func play(from: Square, to: Square, promotion: PieceKind?) {
+        changeGame { _ = try $0.play(from: from, to: to, promotion: promotion) }
     }
 
     /// Runs a core call that changes the game; on error shows the core's message instead.
@@ -311,7 +328,8 @@ public final class GameController {
 
     private func startEngineTurnIfDue() {
         let s = state
-        guard search == nil, !s.isGameOver, s.mode.enginePlays(s.snapshot.sideToMove) else {
+        guard !paused, search == nil, !s.isGameOver, s.mode.enginePlays(s.snapshot.sideToMove)
+        else {
             return
         }
         startSearch(hint: false)

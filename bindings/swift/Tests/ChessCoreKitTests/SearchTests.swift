@@ -3,7 +3,7 @@ import ChessCoreTestSupport
 import Foundation
 import XCTest
 
-/// The wrapper over the engine: the search stream, the cancellable `bestMove(in:limits:)` and
+/// The wrapper over the engine: the search stream, the cancellable `bestMove(_:limits:)` and
 /// the main-actor listener. Mirrors tests/kotlin/WrapperTest.kt. Cancellation is asserted through
 /// the engine (`isSearching`, the finished result), never through elapsed time.
 final class SearchTests: XCTestCase {
@@ -88,7 +88,7 @@ final class SearchTests: XCTestCase {
             let first = engine.search(game, limits: SearchLimits(infinite: true))
             var iterator = first.makeAsyncIterator()
             guard case .info? = try await iterator.next() else { return XCTFail("an info first") }
-            let second = try await engine.bestMove(in: game, limits: SearchLimits(depth: 3))
+            let second = try await engine.bestMove(game, limits: SearchLimits(depth: 3))
             XCTAssertFalse(second.stopped)
             try await eventually("the superseded search over") { !engine.isSearching() }
             var last: SearchEvent?
@@ -107,24 +107,37 @@ final class SearchTests: XCTestCase {
                 for try await _ in engine.search(game) {}
             }
             XCTAssertEqual(streamed.name, "GameOver")
-            let awaited = try await chessError { try await engine.bestMove(in: game) }
+            let awaited = try await chessError { try await engine.bestMove(game) }
             XCTAssertEqual(awaited.name, "GameOver")
             XCTAssertFalse(engine.isSearching())
         }
         try await noLiveObjects()
     }
 
-    // MARK: bestMove(in:limits:)
+    // MARK: bestMove(_:limits:)
 
     func testBestMoveReturnsTheMateInAMateInOneAndFreesItsHandle() async throws {
         do {
             let game = try ChessGame.fromFen(fen: Self.mateInOne)
             let engine = try smallEngine()
-            let result = try await engine.bestMove(in: game, limits: SearchLimits(depth: 4))
+            let result = try await engine.bestMove(game, limits: SearchLimits(depth: 4))
             XCTAssertTrue(game.legalMoves().contains(result.bestMove))
             XCTAssertEqual(result.bestMove.uci, "d1d8")
             XCTAssertTrue(result.bestMove.isCheckmate)
             XCTAssertEqual(liveObjectCount(), 2, "the handle is freed on return")
+        }
+        try await noLiveObjects()
+    }
+
+    func testTwoEnginesSearchAtOnce() async throws {
+        do {
+            let game = ChessGame()
+            let first = try smallEngine()
+            let second = try smallEngine()
+            async let a = first.bestMove(game, limits: SearchLimits(depth: 4))
+            async let b = second.bestMove(game, limits: SearchLimits(depth: 4))
+            let both = try await [a, b]
+            XCTAssertTrue(both.allSatisfy { game.legalMoves().contains($0.bestMove) && !$0.stopped })
         }
         try await noLiveObjects()
     }
@@ -134,7 +147,7 @@ final class SearchTests: XCTestCase {
             let game = ChessGame()
             let engine = try smallEngine()
             let search = Task {
-                try await engine.bestMove(in: game, limits: SearchLimits(infinite: true))
+                try await engine.bestMove(game, limits: SearchLimits(infinite: true))
             }
             try await eventually("the search running") { engine.isSearching() }
             search.cancel()
@@ -156,7 +169,7 @@ final class SearchTests: XCTestCase {
             let engine = try smallEngine()
             let search = Task {
                 withUnsafeCurrentTask { $0?.cancel() }
-                return try await engine.bestMove(in: game, limits: SearchLimits(infinite: true))
+                return try await engine.bestMove(game, limits: SearchLimits(infinite: true))
             }
             let ended = try await outcome(of: search, "bestMove in a cancelled task returned")
             XCTAssertThrowsError(try ended.get()) { XCTAssertTrue($0 is CancellationError) }
@@ -170,10 +183,10 @@ final class SearchTests: XCTestCase {
             let game = ChessGame()
             let engine = try smallEngine()
             let first = Task {
-                try await engine.bestMove(in: game, limits: SearchLimits(infinite: true))
+                try await engine.bestMove(game, limits: SearchLimits(infinite: true))
             }
             try await eventually("the first search running") { engine.isSearching() }
-            let second = try await engine.bestMove(in: game, limits: SearchLimits(depth: 3))
+            let second = try await engine.bestMove(game, limits: SearchLimits(depth: 3))
             let firstResult = try await outcome(of: first, "the superseded bestMove returned").get()
             XCTAssertTrue(firstResult.stopped)
             XCTAssertFalse(second.stopped)

@@ -99,11 +99,11 @@ final class GameControllerTests: XCTestCase {
             for fen in [startingFen(), kiwipete] {
                 f.c.loadFen(fen)
                 let reference = try ChessGame.fromFen(fen: fen)
-                let own = (0..<64).filter { f.state.snapshot.squares[$0]?.side == .white }
+                let own = Square.all.filter { f.state.snapshot.pieceAt($0)?.side == .white }
                 XCTAssertEqual(own.count, 16)
                 for square in own {
                     f.c.tapSquare(square)
-                    let expected = Set(try reference.legalMovesFrom(square: UInt32(square)).map { Int($0.to) })
+                    let expected = Set(reference.legalMovesFrom(square: square).map(\.to))
                     XCTAssertEqual(f.state.selected, square, "square \(square) selected")
                     XCTAssertEqual(f.state.targets, expected, "targets of square \(square) in \(fen)")
                 }
@@ -121,9 +121,6 @@ final class GameControllerTests: XCTestCase {
             XCTAssertNil(f.state.selected)
             f.c.tapSquare(sq("e2"))
             f.c.tapSquare(sq("e2"))  // tapping the selected piece again clears
-            XCTAssertNil(f.state.selected)
-            f.c.tapSquare(64)  // off the board: ignored
-            f.c.tapSquare(-1)
             XCTAssertNil(f.state.selected)
         }
         try await noLiveObjects()
@@ -176,7 +173,7 @@ final class GameControllerTests: XCTestCase {
             XCTAssertNotNil(f.state.pendingPromotion)
             f.c.choosePromotion(.knight)
             XCTAssertNil(f.state.pendingPromotion)
-            XCTAssertEqual(f.state.snapshot.squares[sq("a8")], Piece(side: .white, kind: .knight))
+            XCTAssertEqual(f.state.snapshot.pieceAt(sq("a8")), Piece(side: .white, kind: .knight))
             XCTAssertEqual(f.state.snapshot.sanHistory, ["a8=N"])
         }
         try await noLiveObjects()
@@ -248,6 +245,36 @@ final class GameControllerTests: XCTestCase {
             XCTAssertEqual(f.engine.started, 1, "no new search after undo to the player's turn")
             f.c.move("d2", "d4")  // the player can play on
             XCTAssertEqual(f.state.snapshot.sanHistory, ["d4"])
+        }
+        try await noLiveObjects()
+    }
+
+    func testTheBackgroundStopsTheEnginesSearchTheForegroundStartsItsTurnAgain() async throws {
+        do {
+            let store = InMemoryGameStore()
+            let f = try Fixture(
+                store: store, mode: .humanVsEngine(humanSide: .white), limits: infinite, level: 10)
+            f.c.move("e2", "e4")
+            try await eventually("the engine searching") { f.engine.isSearching() }
+            let saves = store.saveCount
+            f.c.pause()
+            let stopped = try await f.engine.nextResult(count: 1)
+            XCTAssertTrue(stopped.stopped, "the search was stopped")
+            await drainMainQueue()
+            XCTAssertFalse(f.state.engineThinking)
+            XCTAssertEqual(f.state.snapshot.ply, 1, "no move was played by the stopped search")
+            XCTAssertEqual(store.saveCount, saves + 1, "saved on the way to the background")
+            XCTAssertEqual(f.engine.started, 1)
+            f.c.requestHint()  // nothing starts in the background
+            XCTAssertEqual(f.engine.started, 1)
+            f.c.resume()
+            XCTAssertEqual(f.engine.started, 2, "the engine's turn started over")
+            XCTAssertTrue(f.state.engineThinking)
+            try await eventually("the engine searching again") { f.engine.isSearching() }
+            f.c.pause()
+            f.c.resume()
+            f.c.resume()  // a second resume does not start a second search
+            XCTAssertEqual(f.engine.started, 3)
         }
         try await noLiveObjects()
     }
@@ -410,7 +437,7 @@ final class GameControllerTests: XCTestCase {
             XCTAssertEqual(s.snapshot.status, .ended(outcome: .checkmate(winner: .black)))
             XCTAssertEqual(s.statusText, "Checkmate — Black wins")
             XCTAssertTrue(s.isGameOver)
-            XCTAssertEqual(s.snapshot.checkSquare, usq("e1"))
+            XCTAssertEqual(s.snapshot.checkSquare, sq("e1"))
             f.c.tapSquare(sq("e1"))
             XCTAssertNil(f.state.selected)
             f.c.requestHint()
@@ -491,8 +518,8 @@ final class GameControllerTests: XCTestCase {
             XCTAssertEqual(s.snapshot.ply, 0, "a hint is not played")
             let hint = try XCTUnwrap(s.hint)
             XCTAssertTrue(s.snapshot.legalMoves.contains(hint), "hint \(hint) is legal")
-            f.c.tapSquare(Int(hint.from))
-            f.c.tapSquare(Int(hint.to))
+            f.c.tapSquare(hint.from)
+            f.c.tapSquare(hint.to)
             XCTAssertEqual(f.state.snapshot.ply, 1)
             XCTAssertNil(f.state.hint)
         }
@@ -503,8 +530,26 @@ final class GameControllerTests: XCTestCase {
         do {
             let f = try Fixture()
             XCTAssertEqual(f.state.orientation, .white)
+            XCTAssertEqual(f.state.squareAtCell(column: 0, row: 0), .a8, "White at the bottom")
+            XCTAssertEqual(f.state.squareAtCell(column: 7, row: 7), .h1)
             f.c.flipBoard()
             XCTAssertEqual(f.state.orientation, .black)
+            XCTAssertEqual(f.state.squareAtCell(column: 0, row: 0), .h1, "Black at the bottom")
+            XCTAssertEqual(f.state.squareAtCell(column: 7, row: 7), .a8)
+            var white = f.state
+            white.orientation = .white
+            for state in [f.state, white] {
+                var seen = Set<Square>()
+                for row in 0..<8 {
+                    for column in 0..<8 {
+                        let square = state.squareAtCell(column: column, row: row)
+                        seen.insert(square)
+                        let cell = state.cellOf(square)
+                        XCTAssertEqual([cell.column, cell.row], [column, row], "\(square)")
+                    }
+                }
+                XCTAssertEqual(seen, Set(Square.all), "one square per cell")
+            }
             XCTAssertEqual(f.state.snapshot.sideToMove, .white, "the game is untouched")
             f.c.flipBoard()
             XCTAssertEqual(f.state.orientation, .white)
@@ -575,7 +620,7 @@ final class PresentationTextTests: XCTestCase {
         let check = try ChessGame.fromFen(fen: "4k3/8/8/8/8/8/8/4K2R w K - 0 1")
         _ = try check.playSan(san: "Rh8")
         XCTAssertEqual(statusText(check.snapshot()), "Black to move")
-        XCTAssertEqual(check.snapshot().checkSquare, usq("e8"), "check is shown on the board")
+        XCTAssertEqual(check.snapshot().checkSquare, sq("e8"), "check is shown on the board")
         let fifty = try ChessGame.fromFen(fen: "8/8/8/3k4/8/8/3K4/7R w - - 99 80")
         _ = try fifty.playSan(san: "Rh2")
         XCTAssertEqual(statusText(fifty.snapshot()), "Draw may be claimed: the fifty-move rule")

@@ -21,12 +21,16 @@ final class BindingsTests: XCTestCase {
 
     func testFreeFunctions() async throws {
         for index in 0..<64 {
-            let name = try squareName(index: UInt32(index))
-            XCTAssertEqual(sq(name), index, name)
-            XCTAssertEqual(try squareIndex(name: name), UInt32(index))
+            let square = try XCTUnwrap(Square(rawValue: UInt8(index)), "square \(index)")
+            let name = squareName(square: square)
+            XCTAssertEqual(sq(name), square, "the raw value is the core's index: \(name)")
+            XCTAssertEqual(try parseSquare(name: name), square)
+            XCTAssertEqual(String(describing: square), name, "cases are named a1 ... h8")
         }
-        XCTAssertEqual(try squareName(index: 28), "e4")
-        XCTAssertEqual(try squareIndex(name: " e4 "), 28, "surrounding blanks are ignored")
+        XCTAssertNil(Square(rawValue: 64))
+        XCTAssertEqual(squareName(square: .e4), "e4")
+        XCTAssertEqual(Square.e4.rawValue, 28)
+        XCTAssertEqual(try parseSquare(name: " e4 "), .e4, "surrounding blanks are ignored")
         XCTAssertEqual(startingFen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
         let version = chesscoreVersion()
         XCTAssertNotNil(
@@ -37,12 +41,11 @@ final class BindingsTests: XCTestCase {
         XCTAssertTrue(zip(levels, levels.dropFirst()).allSatisfy { $0.elo < $1.elo }, "monotone")
         XCTAssertTrue(levels.allSatisfy { !$0.name.trimmingCharacters(in: .whitespaces).isEmpty })
 
-        let tooBig = try chessError { try squareName(index: 64) }
-        XCTAssertEqual(tooBig.name, "InvalidSquare")
-        XCTAssertTrue(tooBig.message.contains("64"), tooBig.message)
-        let badName = try chessError { try squareIndex(name: "i9") }
-        XCTAssertEqual(badName.name, "InvalidSquare")
-        XCTAssertTrue(badName.message.contains("i9"), badName.message)
+        for bad in ["i9", "e44", "", "E4x"] {
+            let error = try chessError { try parseSquare(name: bad) }
+            XCTAssertEqual(error.name, "InvalidSquare", bad)
+            XCTAssertTrue(error.message.contains("'\(bad)'") || error.message.contains(bad), error.message)
+        }
         try await noLiveObjects()
     }
 
@@ -80,9 +83,9 @@ final class BindingsTests: XCTestCase {
             XCTAssertEqual(s0.fen, startingFen())
             XCTAssertEqual(s0.sideToMove, .white)
             XCTAssertEqual(s0.squares.count, 64)
-            XCTAssertEqual(s0.squares[sq("e1")], Piece(side: .white, kind: .king))
-            XCTAssertEqual(s0.squares[sq("d8")], Piece(side: .black, kind: .queen))
-            XCTAssertNil(s0.squares[sq("e4")])
+            XCTAssertEqual(s0.squares[idx("e1")], Piece(side: .white, kind: .king))
+            XCTAssertEqual(s0.squares[idx("d8")], Piece(side: .black, kind: .queen))
+            XCTAssertNil(s0.squares[idx("e4")])
             XCTAssertEqual(s0.squares.compactMap { $0 }.count, 32)
             XCTAssertEqual(s0.legalMoves.count, 20)
             XCTAssertEqual(Set(s0.legalMoves), Set(game.legalMoves()))
@@ -97,12 +100,12 @@ final class BindingsTests: XCTestCase {
             XCTAssertFalse(s0.canRedo)
             XCTAssertEqual(s0.moveRows, [])
 
-            let played = try game.play(from: usq("e2"), to: usq("e4"), promotion: nil)
+            let played = try game.play(from: sq("e2"), to: sq("e4"), promotion: nil)
             XCTAssertEqual(played.san, "e4")
             XCTAssertEqual(played.uci, "e2e4")
             XCTAssertEqual(played.piece, .pawn)
-            XCTAssertEqual(played.from, usq("e2"))
-            XCTAssertEqual(played.to, usq("e4"))
+            XCTAssertEqual(played.from, sq("e2"))
+            XCTAssertEqual(played.to, sq("e4"))
             XCTAssertNil(played.promotion)
             XCTAssertFalse(played.isCapture || played.isCheck || played.isCheckmate)
             XCTAssertFalse(played.isCastle || played.isEnPassant)
@@ -143,36 +146,34 @@ final class BindingsTests: XCTestCase {
     func testLegalMovesFromDestinationsCastlingAndPromotionChoices() async throws {
         do {
             let game = try ChessGame.fromFen(fen: "r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1")
-            let king = try game.legalMovesFrom(square: usq("e1"))
+            let king = game.legalMovesFrom(square: sq("e1"))
             XCTAssertEqual(Set(king.filter(\.isCastle).map(\.san)), ["O-O", "O-O-O"])
-            XCTAssertTrue(king.contains { $0.isCastle && $0.to == usq("g1") && $0.uci == "e1g1" })
-            XCTAssertTrue(king.allSatisfy { $0.from == usq("e1") && $0.piece == .king })
-            let promotions = try game.legalMovesFrom(square: usq("b7"))
+            XCTAssertTrue(king.contains { $0.isCastle && $0.to == sq("g1") && $0.uci == "e1g1" })
+            XCTAssertTrue(king.allSatisfy { $0.from == sq("e1") && $0.piece == .king })
+            let promotions = game.legalMovesFrom(square: sq("b7"))
             XCTAssertEqual(promotions.count, 8, "4 pieces x (b8, capture on a8)")
             XCTAssertEqual(
                 Set(promotions.compactMap(\.promotion)), [.queen, .rook, .bishop, .knight])
-            XCTAssertEqual(try game.destinationsFrom(square: usq("b7")), [usq("a8"), usq("b8")])
+            XCTAssertEqual(game.destinationsFrom(square: sq("b7")), [sq("a8"), sq("b8")])
             XCTAssertEqual(
-                Set(try game.destinationsFrom(square: usq("e1"))), Set(king.map(\.to)))
-            XCTAssertEqual(try game.legalMovesFrom(square: usq("e8")), [], "Black's, White to move")
-            XCTAssertEqual(try game.legalMovesFrom(square: usq("d4")), [], "an empty square")
-            XCTAssertEqual(try chessError { try game.legalMovesFrom(square: 64) }.name, "InvalidSquare")
-            XCTAssertEqual(try chessError { try game.destinationsFrom(square: 99) }.name, "InvalidSquare")
-            let missing = try chessError { try game.play(from: usq("b7"), to: usq("b8"), promotion: nil) }
+                Set(game.destinationsFrom(square: sq("e1"))), Set(king.map(\.to)))
+            XCTAssertEqual(game.legalMovesFrom(square: sq("e8")), [], "Black's, White to move")
+            XCTAssertEqual(game.legalMovesFrom(square: sq("d4")), [], "an empty square")
+            let missing = try chessError { try game.play(from: sq("b7"), to: sq("b8"), promotion: nil) }
             XCTAssertEqual(missing.name, "IllegalMove")
             let king8 = try chessError {
-                try game.play(from: usq("b7"), to: usq("b8"), promotion: .king)
+                try game.play(from: sq("b7"), to: sq("b8"), promotion: .king)
             }
             XCTAssertEqual(king8.name, "IllegalMove")
-            let capture = try game.play(from: usq("b7"), to: usq("a8"), promotion: .knight)
+            let capture = try game.play(from: sq("b7"), to: sq("a8"), promotion: .knight)
             XCTAssertEqual(capture.san, "bxa8=N")
             XCTAssertEqual(capture.promotion, .knight)
             XCTAssertTrue(capture.isCapture)
             XCTAssertTrue(game.undo())
-            let castle = try game.play(from: usq("e1"), to: usq("g1"), promotion: nil)
+            let castle = try game.play(from: sq("e1"), to: sq("g1"), promotion: nil)
             XCTAssertEqual(castle.san, "O-O")
             XCTAssertTrue(castle.isCastle)
-            XCTAssertEqual(game.snapshot().squares[sq("f1")], Piece(side: .white, kind: .rook))
+            XCTAssertEqual(game.snapshot().squares[idx("f1")], Piece(side: .white, kind: .rook))
         }
         try await noLiveObjects()
     }
@@ -183,7 +184,7 @@ final class BindingsTests: XCTestCase {
             let enPassant = try game.playUci(uci: "e5d6")
             XCTAssertTrue(enPassant.isEnPassant && enPassant.isCapture)
             XCTAssertEqual(enPassant.san, "exd6")
-            XCTAssertNil(game.snapshot().squares[sq("d5")], "the captured pawn is gone")
+            XCTAssertNil(game.snapshot().squares[idx("d5")], "the captured pawn is gone")
         }
         do {
             let game = ChessGame()
@@ -191,7 +192,7 @@ final class BindingsTests: XCTestCase {
             let check = try game.playSan(san: "Qh5+")
             XCTAssertTrue(check.isCheck)
             XCTAssertFalse(check.isCheckmate)
-            XCTAssertEqual(game.snapshot().checkSquare, usq("e8"))
+            XCTAssertEqual(game.snapshot().checkSquare, sq("e8"))
         }
         try await noLiveObjects()
     }
@@ -216,10 +217,8 @@ final class BindingsTests: XCTestCase {
             XCTAssertTrue(badUci.message.contains("e7e9"), badUci.message)
             XCTAssertEqual(try chessError { try game.playUci(uci: "e7e4") }.name, "IllegalMove")
             XCTAssertEqual(
-                try chessError { try game.play(from: usq("a2"), to: usq("a5"), promotion: nil) }.name,
+                try chessError { try game.play(from: sq("a2"), to: sq("a5"), promotion: nil) }.name,
                 "IllegalMove")
-            XCTAssertEqual(
-                try chessError { try game.play(from: 64, to: 0, promotion: nil) }.name, "InvalidSquare")
             let claim = try chessError { try game.claimDraw() }
             XCTAssertEqual(claim.name, "InvalidRequest")
             XCTAssertFalse(claim.message.isEmpty)
@@ -302,8 +301,8 @@ final class BindingsTests: XCTestCase {
             XCTAssertEqual(game.status(), s.status)
             XCTAssertEqual(s.legalMoves, [])
             XCTAssertEqual(game.legalMoves(), [])
-            XCTAssertEqual(try game.legalMovesFrom(square: usq("e8")), [])
-            XCTAssertEqual(s.checkSquare, usq("e8"))
+            XCTAssertEqual(game.legalMovesFrom(square: sq("e8")), [])
+            XCTAssertEqual(s.checkSquare, sq("e8"))
             XCTAssertEqual(try chessError { try game.playSan(san: "a6") }.name, "GameOver")
             XCTAssertEqual(try chessError { try game.resign(side: .black) }.name, "GameOver")
             XCTAssertEqual(try chessError { try game.agreeDraw() }.name, "GameOver")
@@ -524,38 +523,6 @@ final class BindingsTests: XCTestCase {
         try await noLiveObjects()
     }
 
-    func testTheGeneratedAsyncBestMoveReturnsTheResultButIgnoresCancellation() async throws {
-        do {
-            let engine = try engine()
-            let game = ChessGame()
-            let result = try await engine.bestMove(game: game, limits: SearchLimits(depth: 5))
-            XCTAssertTrue(game.legalMoves().contains(result.bestMove))
-            XCTAssertEqual(result.depth, 5)
-
-            let other = try self.engine()
-            async let a = engine.bestMove(game: game, limits: SearchLimits(depth: 4))
-            async let b = other.bestMove(game: game, limits: SearchLimits(depth: 4))
-            let both = try await [a, b]
-            XCTAssertTrue(both.allSatisfy { game.legalMoves().contains($0.bestMove) })
-
-            // Cancelling the calling task does not reach the Rust future: the search runs on to
-            // its limits. (This is why ChessCoreKit offers bestMove(in:limits:) instead.)
-            let search = Task { try await engine.bestMove(game: game, limits: SearchLimits(depth: 7)) }
-            try await eventually("the search running") { engine.isSearching() }
-            search.cancel()
-            let ignored = try await search.value
-            XCTAssertFalse(ignored.stopped, "the cancelled search was not stopped")
-            XCTAssertEqual(ignored.depth, 7)
-
-            let over = try ChessGame.fromFen(fen: "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")
-            let error = try await chessError {
-                try await engine.bestMove(game: over, limits: SearchLimits(depth: 2))
-            }
-            XCTAssertEqual(error.name, "GameOver")
-        }
-        try await noLiveObjects()
-    }
-
     func testConfigLevelsNewGameAndThinkFen() async throws {
         do {
             let engine = try engine(level: 3)
@@ -610,16 +577,16 @@ final class BindingsTests: XCTestCase {
             let game = ChessGame()
             for i in 0..<200 {
                 do {
-                    if (try? squareName(index: UInt32(64 + i))) != nil { throw NoChessError(description: "64+") }
-                    let knights = try game.legalMovesFrom(square: usq("g1")).count
-                        + game.legalMovesFrom(square: usq("b1")).count
+                    if (try? parseSquare(name: "z\(i)")) != nil { throw NoChessError(description: "z\(i)") }
+                    let knights = game.legalMovesFrom(square: sq("g1")).count
+                        + game.legalMovesFrom(square: sq("b1")).count
                     if knights != 4 { throw NoChessError(description: "knights \(knights)") }
                     if (try? game.playSan(san: "Ke2")) != nil { throw NoChessError(description: "Ke2") }
                     if (try? ChessGame.fromFen(fen: "8/8 w \(worker)\(i)")) != nil {
                         throw NoChessError(description: "fen")
                     }
                     if game.snapshot().legalMoves.count != 20 { throw NoChessError(description: "20") }
-                    if try squareName(index: 63) != "h8" { throw NoChessError(description: "h8") }
+                    if squareName(square: .h8) != "h8" { throw NoChessError(description: "h8") }
                 } catch {
                     failures.with { $0.append("\(worker)/\(i): \(error)") }
                 }
@@ -630,13 +597,13 @@ final class BindingsTests: XCTestCase {
         final class CallingListener: SearchListener {
             let calls = Guarded([String]())
             func onInfo(info: SearchInfo) {
-                let failed = (try? squareName(index: 99)) == nil
-                let name = (try? squareName(index: info.depth % 64)) ?? "?"
+                let failed = (try? parseSquare(name: "a9")) == nil
+                let name = squareName(square: Square(rawValue: UInt8(info.depth % 64))!)
                 calls.with { $0.append("\(failed) \(name)=\(info.depth)") }
             }
             func onFinished(result: SearchResult) {
-                let failed = (try? squareIndex(name: "z0")) == nil
-                let name = (try? squareName(index: 0)) ?? "?"
+                let failed = (try? parseSquare(name: "z0")) == nil
+                let name = squareName(square: .a1)
                 calls.with { $0.append("finished \(failed) \(name)") }
             }
         }
@@ -653,7 +620,8 @@ final class BindingsTests: XCTestCase {
                 XCTAssertEqual(parts[0], "true", call)
                 let nameAndDepth = parts[1].split(separator: "=")
                 XCTAssertEqual(
-                    String(nameAndDepth[0]), try squareName(index: UInt32(nameAndDepth[1])! % 64))
+                    String(nameAndDepth[0]),
+                    squareName(square: Square(rawValue: UInt8(UInt32(nameAndDepth[1])! % 64))!))
             }
             _ = handle
         }

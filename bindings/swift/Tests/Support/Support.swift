@@ -8,19 +8,16 @@ import Foundation
     import Darwin
 #endif
 
-/// The index of the square named `name` ("e4" -> 28), worked out here rather than by the core,
-/// so that tests can check the core's own square functions against it.
-public func sq(_ name: String) -> Int {
+/// The square named `name` ("e4" -> `.e4`, raw value 28), worked out here from the name rather
+/// than by the core, so that tests can check the core's own square functions against it.
+public func sq(_ name: String) -> Square {
     let chars = Array(name.unicodeScalars)
     precondition(chars.count == 2, "a square name is a file and a rank: \(name)")
     let file = Int(chars[0].value) - Int(UnicodeScalar("a").value)
     let rank = Int(chars[1].value) - Int(UnicodeScalar("1").value)
     precondition((0..<8).contains(file) && (0..<8).contains(rank), "not a square: \(name)")
-    return rank * 8 + file
+    return Square(rawValue: UInt8(rank * 8 + file))!
 }
-
-/// `sq(name)` as the core's index type.
-public func usq(_ name: String) -> UInt32 { UInt32(sq(name)) }
 
 /// A wait that ran out.
 public struct TimedOut: Error, CustomStringConvertible {
@@ -209,3 +206,6 @@ public func drainMainQueue() async {
         DispatchQueue.main.async { continuation.resume() }
     }
 }
+
+/// The index of the square named `name` in `GameSnapshot.squares` (a1 = 0 .. h8 = 63).
+public func idx(_ name: String) -> Int { Int(sq(name).rawValue) }
