@@ -32,6 +32,8 @@ python3 scripts/patch-kotlin-bindings.py "$out/kotlin/dev/chesscore/chesscore.kt
 # and staged into the XCFramework by ios/build-xcframework.sh).
 cargo run --quiet --features bindgen --bin uniffi-bindgen-swift -- \
   "$lib" "$out/$swift_source" --swift-sources
+# One documented patch on the generated Swift (its buffer reader): see the script.
+python3 scripts/patch-swift-bindings.py "$out/$swift_source/ChessCore.swift"
 cargo run --quiet --features bindgen --bin uniffi-bindgen-swift -- \
   "$lib" "$out/$swift_ffi" --headers --modulemap --module-name ChessCoreFFI \
   --modulemap-filename module.modulemap
