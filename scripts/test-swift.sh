@@ -56,13 +56,12 @@ set +e
 swift test --skip-build "${common[@]}" "${filter[@]}" 2>&1 | tee "$log" | grep -E '^(Test Case .*(passed|failed)|.*: error: )'
 status=${PIPESTATUS[0]}
 set -e
-# XCTest prints one "Executed N tests, with F failures" line per suite, the last for all of them.
-summary=$(grep -E '^[[:space:]]*Executed [0-9]+ tests?, with [0-9]+ failures?' "$log" | tail -1 || true)
-if [ -z "$summary" ]; then
+# One "Test Case '...' passed/failed (t seconds)" line per test; "Executed N tests" closes the run.
+if ! grep -qE '^[[:space:]]*Executed [0-9]+ tests?, with [0-9]+ failures?' "$log"; then
   echo "swift: the test run printed no summary (exit status $status); see $log" >&2
   exit 1
 fi
-total=$(sed -E 's/.*Executed ([0-9]+) tests?.*/\1/' <<<"$summary")
-failed=$(sed -E 's/.*with ([0-9]+) failures?.*/\1/' <<<"$summary")
-echo "swift: $((total - failed)) passed, $failed failed"
-[ "$status" = 0 ] && [ "$failed" = 0 ]
+passed=$(grep -cE "^Test Case '.*' passed \(" "$log" || true)
+failed=$(grep -cE "^Test Case '.*' failed \(" "$log" || true)
+echo "swift: $passed passed, $failed failed"
+[ "$status" = 0 ] && [ "$failed" = 0 ] && [ "$passed" -gt 0 ]

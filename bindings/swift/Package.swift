@@ -6,8 +6,9 @@
 // ios/build-xcframework.sh).
 //
 // Products:
-// - `ChessCore`: the UniFFI-generated bindings alone (iOS 13 / macOS 10.15, the floor of the
-//   generated code's async functions). For apps with their own wrapper or UI architecture.
+// - `ChessCore`: the UniFFI-generated bindings alone, for apps with their own wrapper or UI
+//   architecture. iOS 13 / macOS 10.15, the floor of Swift concurrency, which the wrapper needs
+//   and the generated code needs as soon as the FFI has an async function (docs/swift-package.md).
 // - `ChessCoreKit`: the bindings (re-exported) plus the wrapper: search as an
 //   `AsyncThrowingStream`, a `bestMove(in:limits:)` that task cancellation stops, and
 //   `MainActorSearchListener` for main-actor code. Same platforms as `ChessCore`.
