@@ -208,6 +208,86 @@ def fmt(x):
     return "inf" if x == math.inf else "-inf" if x == -math.inf else f"{x:+.0f}"
 
 
+@dataclass
+class MatchResult:
+    """The games of one match, counted from the engine under test's side."""
+    w: int = 0
+    d: int = 0
+    l: int = 0
+    faults: dict = field(default_factory=dict)       # of the engine under test: kind -> count
+    opp_faults: dict = field(default_factory=dict)   # of the opponent
+    endings: dict = field(default_factory=dict)      # termination -> count
+    seconds: float = 0.0
+
+    @property
+    def games(self):
+        return self.w + self.d + self.l
+
+    @property
+    def points(self):
+        return self.w + 0.5 * self.d
+
+
+def say(line):
+    """Prints a progress line at once (the matches run for minutes)."""
+    print(line, flush=True)
+
+
+def run_match(eut, opp, games, base, inc, openings, first=0, margin=0.1, adjudicate=True, pgn=None,
+              log=say):
+    """Plays `games` games (pairs with colours swapped, the engine under test White first) from
+    openings[first], [first + 1], ...; appends them to `pgn` when given and logs a line per game
+    through `log` (None: silent). Returns a MatchResult."""
+    r = MatchResult()
+    t0 = time.time()
+    e_eng, o_eng = eut.open(), opp.open()
+    try:
+        for g in range(games):
+            fen, oid = openings[(first + g // 2) % len(openings)]
+            eut_white = g % 2 == 0
+            engines = {chess.WHITE: e_eng if eut_white else o_eng, chess.BLACK: o_eng if eut_white else e_eng}
+            outcome, game = play_game(engines, fen, base, inc, margin, adjudicate)
+            game.headers.update(Event=f"{eut.name} vs {opp.name}", Round=str(g + 1), Opening=oid,
+                                White=eut.name if eut_white else opp.name,
+                                Black=opp.name if eut_white else eut.name,
+                                TimeControl=f"{base:g}+{inc:g}")
+            if pgn is not None:
+                with Path(pgn).open("a") as f:
+                    print(game, file=f, end="\n\n")
+            if outcome.fault:
+                eut_faulted = (outcome.faulty_side == chess.WHITE) == eut_white
+                bucket = r.faults if eut_faulted else r.opp_faults
+                bucket[outcome.fault] = bucket.get(outcome.fault, 0) + 1
+                if outcome.fault == "crash":  # restart whoever died
+                    if not alive(e_eng):
+                        e_eng = eut.open()
+                    if not alive(o_eng):
+                        o_eng = opp.open()
+            r.endings[outcome.termination] = r.endings.get(outcome.termination, 0) + 1
+            if outcome.result == "1/2-1/2":
+                r.d += 1
+                mark = "="
+            elif (outcome.result == "1-0") == eut_white:
+                r.w += 1
+                mark = "+"
+            else:
+                r.l += 1
+                mark = "-"
+            if log is not None:
+                s, e, lo, hi = elo_interval(r.w, r.d, r.l)
+                log(f"  game {g + 1:3d}/{games} {oid:>6} {'white' if eut_white else 'black'} {outcome.result:7s} "
+                    f"{mark} {outcome.termination:32s} | +{r.w} ={r.d} -{r.l} {100 * s:5.1f}% Elo {fmt(e)} "
+                    f"({fmt(lo)}..{fmt(hi)}) {time.time() - t0:6.0f}s")
+    finally:
+        for eng in (e_eng, o_eng):
+            try:
+                eng.quit()
+            except Exception:
+                pass
+        r.seconds = time.time() - t0
+    return r
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--engine", default="target/release/chesscore", help="the engine under test")
@@ -235,60 +315,17 @@ def main():
     print(f"match: {eut.name} vs {opp.name}, {games} games at {args.tc}, openings {Path(args.openings).name} "
           f"from #{first + 1}, pgn {pgn}", flush=True)
 
-    w = d = l = 0
-    faults = {}
-    opp_faults = {}
-    endings = {}
-    t0 = time.time()
-    e_eng, o_eng = eut.open(), opp.open()
-    try:
-        for g in range(games):
-            fen, oid = openings[(first + g // 2) % len(openings)]
-            eut_white = g % 2 == 0
-            engines = {chess.WHITE: e_eng if eut_white else o_eng, chess.BLACK: o_eng if eut_white else e_eng}
-            outcome, game = play_game(engines, fen, base, inc, args.margin_ms / 1000, not args.no_adjudicate)
-            game.headers.update(Event=f"{eut.name} vs {opp.name}", Round=str(g + 1), Opening=oid,
-                                White=eut.name if eut_white else opp.name,
-                                Black=opp.name if eut_white else eut.name,
-                                TimeControl=f"{base:g}+{inc:g}")
-            with pgn.open("a") as f:
-                print(game, file=f, end="\n\n")
-            if outcome.fault:
-                eut_faulted = (outcome.faulty_side == chess.WHITE) == eut_white
-                bucket = faults if eut_faulted else opp_faults
-                bucket[outcome.fault] = bucket.get(outcome.fault, 0) + 1
-                if outcome.fault == "crash":  # restart whoever died
-                    if not alive(e_eng):
-                        e_eng = eut.open()
-                    if not alive(o_eng):
-                        o_eng = opp.open()
-            endings[outcome.termination] = endings.get(outcome.termination, 0) + 1
-            if outcome.result == "1/2-1/2":
-                d += 1
-                mark = "="
-            elif (outcome.result == "1-0") == eut_white:
-                w += 1
-                mark = "+"
-            else:
-                l += 1
-                mark = "-"
-            s, e, lo, hi = elo_interval(w, d, l)
-            print(f"  game {g + 1:3d}/{games} {oid:>6} {'white' if eut_white else 'black'} {outcome.result:7s} {mark} "
-                  f"{outcome.termination:32s} | +{w} ={d} -{l} {100 * s:5.1f}% Elo {fmt(e)} ({fmt(lo)}..{fmt(hi)}) "
-                  f"{time.time() - t0:6.0f}s", flush=True)
-    finally:
-        for eng in (e_eng, o_eng):
-            try:
-                eng.quit()
-            except Exception:
-                pass
+    result = run_match(eut, opp, games, base, inc, openings, first=first, margin=args.margin_ms / 1000,
+                       adjudicate=not args.no_adjudicate, pgn=pgn)
+    w, d, l, faults = result.w, result.d, result.l, result.faults
+    endings, opp_faults = result.endings, result.opp_faults
     s, e, lo, hi = elo_interval(w, d, l)
     print("endings: " + ", ".join(f"{k} {v}" for k, v in sorted(endings.items(), key=lambda kv: -kv[1])))
     if opp_faults:
         print("opponent faults: " + ", ".join(f"{k} {v}" for k, v in opp_faults.items()))
     print(f"faults of {eut.name}: " + (", ".join(f"{k} {v}" for k, v in faults.items()) or "none"))
     print(f"result games={w + d + l} w={w} d={d} l={l} score={100 * s:.1f} elo={fmt(e)} lo={fmt(lo)} hi={fmt(hi)} "
-          f"faults={sum(faults.values())} time={time.time() - t0:.0f}s")
+          f"faults={sum(faults.values())} time={result.seconds:.0f}s")
     return 1 if faults else 0
 
 

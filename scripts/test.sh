@@ -18,6 +18,9 @@ source scripts/cargo-source.sh
 step "install test dependencies (Kotlin compiler, JNA, Rust device targets)"
 scripts/install-test-deps.sh
 
+step "measurement scripts (Elo fit unit tests, stdlib only)"
+python3 -m unittest discover -s scripts -p 'test_*.py'
+
 step "format and lints"
 cargo fmt --all -- --check
 cargo clippy --all-targets -- -D warnings
