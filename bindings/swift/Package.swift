@@ -10,7 +10,7 @@
 //   architecture. iOS 13 / macOS 10.15, the floor of Swift concurrency, which the wrapper needs
 //   and the generated code needs as soon as the FFI has an async function (docs/swift-package.md).
 // - `ChessCoreKit`: the bindings (re-exported) plus the wrapper: search as an
-//   `AsyncThrowingStream`, a `bestMove(in:limits:)` that task cancellation stops, and
+//   `AsyncThrowingStream`, a `bestMove(_:limits:)` that task cancellation stops, and
 //   `MainActorSearchListener` for main-actor code. Same platforms as `ChessCore`.
 // - `ChessCorePresentation`: the board screen's `GameController` (`@Observable`, so iOS 17 /
 //   macOS 14: its declarations say so with `@available`), `BoardUiState` and `GameStore`.
