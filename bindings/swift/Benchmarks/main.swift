@@ -42,9 +42,11 @@ func measure(_ name: String, _ iterations: Int, _ body: (Int) -> Int) {
     )
 }
 
+/// Microseconds with two decimals (the cheapest calls take a few hundredths).
 func format(_ micros: Double) -> String {
-    let tenths = Int((micros * 10).rounded())
-    return "\(tenths / 10).\(tenths % 10)".leftPadded(to: 7)
+    let hundredths = Int((micros * 100).rounded())
+    let fraction = hundredths % 100
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)".leftPadded(to: 8)
 }
 
 extension String {
