@@ -25,6 +25,16 @@ common=(--package-path bindings/swift --scratch-path build/swift)
 flags=("${common[@]}" -Xswiftc -warnings-as-errors -Xlinker "-L$lib")
 mkdir -p build/swift
 
+# A build over changed generated files (the C header, module map or ChessCore.swift) starts from
+# scratch: an incremental SwiftPM build over a regenerated header has linked a stale, crashing
+# test binary here (Swift 6.3.1), so the generated files' checksum is kept beside the build.
+stamp=build/swift/generated.sha256
+generated=$(cat bindings/swift/Sources/ChessCoreFFI/* bindings/swift/Sources/ChessCore/*.swift | sha256sum | cut -d' ' -f1)
+if [ "$(cat "$stamp" 2>/dev/null)" != "$generated" ]; then
+  find build/swift -mindepth 1 -maxdepth 1 ! -name '*.log' -exec rm -rf {} +
+  echo "$generated" >"$stamp"
+fi
+
 # Runs a build command, showing its diagnostics without SwiftPM's progress lines.
 quiet() {
   local status=0
@@ -63,5 +73,9 @@ if ! grep -qE '^[[:space:]]*Executed [0-9]+ tests?, with [0-9]+ failures?' "$log
 fi
 passed=$(grep -cE "^Test Case '.*' passed \(" "$log" || true)
 failed=$(grep -cE "^Test Case '.*' failed \(" "$log" || true)
+if [ "$status" != 0 ] && [ "$failed" = 0 ]; then
+  echo "swift: $passed passed, $failed failed, but the test process ended with status $status (a crash? see $log)"
+  exit 1
+fi
 echo "swift: $passed passed, $failed failed"
 [ "$status" = 0 ] && [ "$failed" = 0 ] && [ "$passed" -gt 0 ]

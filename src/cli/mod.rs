@@ -10,7 +10,8 @@ mod board;
 mod play;
 mod uci;
 
-const USAGE: &str = "usage: chesscore [uci | play [options] | perft DEPTH [FEN] | bench]";
+const USAGE: &str =
+    "usage: chesscore [uci | play [options] | perft DEPTH [FEN] | bench]\n(perft reads standard FENs and Chess960 ones in X-FEN or Shredder-FEN)";
 
 /// Dispatches the command line.
 pub fn run(args: &[String]) -> ExitCode {
@@ -56,7 +57,11 @@ fn perft(args: &[String]) -> ExitCode {
         total = 1;
     } else {
         for (m, n) in pos.perft_divide(depth) {
-            println!("{}: {n}", chesscore::notation::uci::to_uci(m));
+            // Chess960 castling as king-takes-rook, as Chess960 perft tools print it.
+            println!(
+                "{}: {n}",
+                chesscore::notation::uci::to_uci_in(m, pos.castling_mode())
+            );
             total += n;
         }
     }
