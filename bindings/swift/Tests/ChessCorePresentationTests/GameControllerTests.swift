@@ -179,6 +179,23 @@ final class GameControllerTests: XCTestCase {
         try await noLiveObjects()
     }
 
+    func testChess960CastlingIsTappingTheKingThenItsRook() async throws {
+        do {
+            let f = try Fixture()
+            // Start position 96 after 1. Nfe3 Nfe6: the king on g1 may castle with the rook on h1.
+            f.c.loadFen("bbqnr1kr/pppppppp/4n3/8/8/4N3/PPPPPPPP/BBQNR1KR w KQkq - 2 2")
+            XCTAssertNil(f.state.message)
+            XCTAssertTrue(f.state.snapshot.chess960)
+            f.c.tapSquare(.g1)
+            XCTAssertTrue(f.state.targets.contains(.h1), "the rook's square is the castling target")
+            f.c.tapSquare(.h1)  // an own piece, but a target: castles rather than reselects
+            XCTAssertEqual(f.state.snapshot.sanHistory, ["O-O"])
+            XCTAssertEqual(f.state.snapshot.pieceAt(.f1), Piece(side: .white, kind: .rook))
+            XCTAssertEqual(f.state.snapshot.pieceAt(.g1), Piece(side: .white, kind: .king))
+        }
+        try await noLiveObjects()
+    }
+
     // MARK: The engine's turn
 
     func testTheEngineRepliesOnTheMainActorAndThePlayerMayMoveAgain() async throws {
