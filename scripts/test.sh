@@ -10,11 +10,12 @@ quick=0
 step() { printf '\n== %s\n' "$*"; }
 skip() { printf 'SKIPPED: %s\n' "$*"; skipped+=("$*"); }
 skipped=()
+counts=() # the test suites' closing counts, repeated at the end
 
 # crates.io and npm when they answer, else ../shared/offline (decided by probing).
 source scripts/cargo-source.sh
 
-step "install test dependencies (Kotlin compiler, JNA, Rust device targets)"
+step "install test dependencies (Kotlin compiler, JNA, JUnit 5, Rust device targets)"
 scripts/install-test-deps.sh
 
 step "measurement scripts (Elo fit unit tests, stdlib only)"
@@ -23,6 +24,8 @@ python3 -m unittest discover -s scripts -p 'test_*.py'
 step "format and lints"
 cargo fmt --all -- --check
 cargo clippy --all-targets -- -D warnings
+# The tuning tools (examples/tune.rs, datagen.rs) and the evaluation's tuning interface.
+cargo clippy --lib --examples --features tuning -- -D warnings
 
 step "Rust tests (unit, integration, perft files, properties, FFI from threads, doctests)"
 cargo test --all-targets --no-fail-fast
@@ -33,7 +36,24 @@ cargo build --release --lib
 scripts/gen-bindings.sh --check
 
 step "Kotlin tests on the JVM (bindings, wrapper, presentation layer)"
-scripts/test-kotlin.sh
+mkdir -p build/kotlin
+scripts/test-kotlin.sh | tee build/kotlin/test.log
+counts+=("$(grep -E '^kotlin: [0-9]+ passed' build/kotlin/test.log | tail -1 || true)")
+
+step "Swift package on this machine (bindings, wrapper, presentation layer; Swift 6, warnings as errors)"
+swift_major=$( (swift --version 2>/dev/null || true) | sed -nE 's/.*Swift version ([0-9]+)\..*/\1/p' | head -1)
+if [ -z "$swift_major" ]; then
+  skip "Swift package (bindings/swift): swift is not on PATH, so it was neither built nor tested"
+elif [ "$swift_major" -lt 6 ]; then
+  skip "Swift package (bindings/swift): it needs Swift 6 or later and swift on PATH is $swift_major, so it was neither built nor tested"
+elif [ "$(uname)" = Darwin ] && [ ! -d bindings/swift/ChessCoreFFI.xcframework ]; then
+  skip "Swift package (bindings/swift): on a Mac it links ChessCoreFFI.xcframework, which ios/build-xcframework.sh has not built, so it was neither built nor tested"
+else
+  mkdir -p build/swift
+  swift_start=$SECONDS
+  scripts/test-swift.sh | tee build/swift/summary.log
+  counts+=("$(tail -1 build/swift/summary.log) ($((SECONDS - swift_start)) s with the build)")
+fi
 
 step "Android packaging (16 KB page-alignment check, AAR layout from a stand-in library)"
 scripts/test-packaging.sh
@@ -52,9 +72,22 @@ else
   skip "device builds: --quick"
 fi
 
-step "perft and bench smoke (node counts are checked)"
-cargo run --quiet --release -- perft 5 | tail -1
+step "node counts: perft 5 from the start, and the search's bench signature"
+# perft 5 of the initial position is 4,865,609 (the published count, also in
+# tests/data/perft_standard.epd). The bench signature is the search's node count on the bench
+# positions at the default depth: a change of search or evaluation that changes it on purpose
+# updates it here (and says so in its commit message).
+BENCH_SIGNATURE=524378
+nodes=$(cargo run --quiet --release -- perft 5 | awk '/^Nodes searched/ {print $3}')
+if [ "$nodes" != 4865609 ]; then
+  echo "perft 5: $nodes nodes, expected 4865609" >&2
+  exit 1
+fi
+echo "perft 5: $nodes nodes, as expected"
+cargo run --quiet --release -- bench search --check "$BENCH_SIGNATURE" | tail -4
 
+printf '\n'
+for line in "${counts[@]}"; do if [ -n "$line" ]; then printf '%s\n' "$line"; fi; done
 if [ ${#skipped[@]} -gt 0 ]; then
   printf '\nall checks that could run passed; %d skipped:\n' "${#skipped[@]}"
   printf '  - %s\n' "${skipped[@]}"

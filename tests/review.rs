@@ -253,7 +253,8 @@ fn a_review_runs_as_an_engine_thread_job_and_stops_with_its_partial_result() {
     let thread = EngineThread::new(EngineConfig {
         hash_mb: 4,
         ..EngineConfig::default()
-    });
+    })
+    .expect("an engine thread");
     let (_, line) = line_from_pgn(SCHOLAR);
     let expected = run(&line, NODES);
 

@@ -7,9 +7,10 @@ use chesscore::engine::{
     EngineConfig, EngineThread, Level, Score, SearchInfo, SearchLimits, SearchResult,
 };
 use chesscore::game::{Game, GameError, GameStatus, Outcome};
+use chesscore::notation::fen;
 use chesscore::notation::san::{self, SanError};
 use chesscore::notation::uci::UciMove;
-use chesscore::rules::{Position, Side};
+use chesscore::rules::{chess960, mix64, CastlingMode, Position, Side};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
@@ -25,6 +26,10 @@ options:
   --side white|black|random   the side you play (default: white; with --fen, the side to move)
   --level N                   engine strength, 1 (beginner) to 10 (full strength); default 4
   --fen \"FEN\"                 start from this position instead of the initial one
+  --chess960 [N]              play Chess960 from start position N (0-959, 518 is the standard
+                              one), or from a random one without N; with --fen, read the FEN
+                              as a Chess960 position (castle with O-O/O-O-O, or in UCI as the
+                              king taking its rook, like e1h1)
   --movetime MS               the engine's thinking time per move in milliseconds (default 2000;
                               weaker levels often move sooner)
   --watch, --engine-vs-engine two engines play each other; the board is shown after every move;
@@ -90,17 +95,39 @@ struct Options {
     seed: Option<u64>,
     color: Option<bool>,
     ascii: bool,
+    chess960: Option<Chess960Start>,
+}
+
+/// What `--chess960` asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Chess960Start {
+    /// A random start position for every game.
+    Random,
+    /// This start position (0-959) for every game.
+    Number(u32),
+}
+
+impl Chess960Start {
+    /// The start position number of the next game; `seed` picks a random one.
+    fn number(self, seed: u64) -> u32 {
+        match self {
+            Chess960Start::Number(n) => n,
+            Chess960Start::Random => (mix64(seed) % u64::from(chess960::COUNT)) as u32,
+        }
+    }
+}
+
+fn parse_chess960_number(text: &str) -> Result<u32, String> {
+    match text.trim().parse::<u32>() {
+        Ok(n) if n < chess960::COUNT => Ok(n),
+        _ => Err(format!(
+            "--chess960: expected a start position number from 0 to 959, not '{text}'"
+        )),
+    }
 }
 
 fn parse_level(text: &str) -> Result<Level, String> {
-    match text.trim().parse::<u8>() {
-        Ok(n) if (Level::MIN.number()..=Level::MAX.number()).contains(&n) => Ok(Level::new(n)),
-        _ => Err(format!(
-            "level must be a number from {} to {}, not '{text}'",
-            Level::MIN.number(),
-            Level::MAX.number()
-        )),
-    }
+    text.parse::<Level>().map_err(|e| e.to_string())
 }
 
 fn parse_options(args: &[String]) -> Result<Option<Options>, String> {
@@ -114,8 +141,9 @@ fn parse_options(args: &[String]) -> Result<Option<Options>, String> {
         seed: None,
         color: None,
         ascii: false,
+        chess960: None,
     };
-    let mut it = args.iter();
+    let mut it = args.iter().peekable();
     while let Some(arg) = it.next() {
         let (name, inline) = match arg.split_once('=') {
             Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
@@ -164,6 +192,21 @@ fn parse_options(args: &[String]) -> Result<Option<Options>, String> {
             "--no-color" | "--no-colour" => opts.color = Some(false),
             "--color" | "--colour" => opts.color = Some(true),
             "--ascii" => opts.ascii = true,
+            "--chess960" => {
+                // The number is optional: take the next argument only when it is one.
+                let number = match inline {
+                    Some(v) => Some(parse_chess960_number(&v)?),
+                    None => match it.peek() {
+                        Some(next) if next.chars().all(|c| c.is_ascii_digit()) => {
+                            let n = parse_chess960_number(next)?;
+                            it.next();
+                            Some(n)
+                        }
+                        _ => None,
+                    },
+                };
+                opts.chess960 = Some(number.map_or(Chess960Start::Random, Chess960Start::Number));
+            }
             _ => return Err(format!("unknown option '{arg}'")),
         }
     }
@@ -183,15 +226,21 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let game = match &opts.fen {
-        Some(text) => match Game::from_fen(text) {
+    let seed = opts.seed.unwrap_or_else(time_seed);
+    let game = match (&opts.fen, opts.chess960) {
+        (Some(_), Some(Chess960Start::Number(_))) => {
+            eprintln!("play: give either --fen or a --chess960 start position number, not both");
+            return ExitCode::from(2);
+        }
+        (Some(text), chess960) => match load_fen(text, chess960.is_some()) {
             Ok(g) => g,
             Err(e) => {
                 eprintln!("play: {e}");
                 return ExitCode::from(2);
             }
         },
-        None => Game::new(),
+        (None, Some(start)) => chess960_game(start.number(seed)),
+        (None, None) => Game::new(),
     };
     let color = opts.color.unwrap_or_else(|| {
         io::stdout().is_terminal() && std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty())
@@ -200,12 +249,51 @@ pub fn run(args: &[String]) -> ExitCode {
         color,
         ascii: opts.ascii,
     };
-    let seed = opts.seed.unwrap_or_else(time_seed);
     if opts.watch {
         watch(game, &opts, style, seed)
     } else {
-        Session::new(game, &opts, style, seed).run()
+        match Session::new(game, &opts, style, seed) {
+            Ok(session) => session.run(),
+            Err(e) => {
+                eprintln!("play: {e}");
+                ExitCode::FAILURE
+            }
+        }
     }
+}
+
+/// A game from a FEN, in Chess960 mode when `chess960` (else in the variant its castling rights
+/// need, see [`fen::parse`]).
+fn load_fen(text: &str, chess960: bool) -> Result<Game, String> {
+    if chess960 {
+        fen::parse_with_mode(text, CastlingMode::Chess960)
+            .map(Game::from_position)
+            .map_err(|e| e.to_string())
+    } else {
+        Game::from_fen(text).map_err(|e| e.to_string())
+    }
+}
+
+/// A new game from Chess960 start position `number` (below 960), tagged as Chess960.
+fn chess960_game(number: u32) -> Game {
+    let pos = chess960::start_position(number).unwrap_or_else(|_| Position::startpos());
+    let mut game = Game::from_position(pos);
+    game.set_tag("Variant", "Chess960");
+    game
+}
+
+/// The line announcing a Chess960 start position.
+fn chess960_line(game: &Game) -> Option<String> {
+    let start = game.start_position();
+    if !start.is_chess960() {
+        return None;
+    }
+    Some(match chess960::start_number(start) {
+        Some(n) => format!(
+            "Chess960 start position {n}. Castle with O-O or O-O-O (in UCI: the king takes its rook)."
+        ),
+        None => "Chess960. Castle with O-O or O-O-O (in UCI: the king takes its rook).".to_string(),
+    })
 }
 
 fn time_seed() -> u64 {
@@ -214,12 +302,10 @@ fn time_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
-/// A small deterministic mix (SplitMix64) for picking a random side from the seed.
-fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
+/// Starts an engine thread at `level`, or says why the system refused the thread.
+fn start_engine(level: Level, seed: u64) -> Result<EngineThread, String> {
+    EngineThread::new(engine_config(level, seed))
+        .map_err(|e| format!("cannot start the engine's thread: {e}"))
 }
 
 fn engine_config(level: Level, seed: u64) -> EngineConfig {
@@ -227,15 +313,6 @@ fn engine_config(level: Level, seed: u64) -> EngineConfig {
         level,
         seed,
         ..EngineConfig::default()
-    }
-}
-
-/// A score from White's point of view (the engine reports it for the side to move).
-fn white_score(score: Score, side_to_move: Side) -> Score {
-    match (side_to_move, score) {
-        (Side::White, s) => s,
-        (Side::Black, Score::Centipawns(cp)) => Score::Centipawns(-cp),
-        (Side::Black, Score::Mate(n)) => Score::Mate(-n),
     }
 }
 
@@ -333,7 +410,7 @@ impl ThinkingDisplay {
     }
 
     fn show(&mut self, who: &str, pos: &Position, info: &SearchInfo) {
-        let score = white_score(info.score, pos.side_to_move());
+        let score = info.score.for_white(pos.side_to_move());
         let line = format!(
             "{who} thinking: depth {} eval {score} nodes {} pv {}",
             info.depth,
@@ -376,7 +453,11 @@ fn think(engine: &EngineThread, game: &Game, limits: SearchLimits, who: &str) ->
         Box::new(move |info: &SearchInfo| {
             let _ = info_tx.send(SearchEvent::Info(info.clone()));
         }),
-        Box::new(move |result: SearchResult| {
+        Box::new(move |outcome| {
+            let result = outcome.unwrap_or_else(|failure| {
+                eprintln!("{failure}");
+                failure.fallback
+            });
             let _ = tx.send(SearchEvent::Finished(result));
         }),
     );
@@ -416,7 +497,7 @@ fn engine_turn(engine: &EngineThread, game: &mut Game, limits: SearchLimits, who
         println!("{who} found no move to play.");
         return;
     }
-    let eval = white_score(result.score, before.side_to_move());
+    let eval = result.score.for_white(before.side_to_move());
     println!(
         "{who} plays {}  (depth {}, eval {eval}, {:.2} s)",
         numbered(before.fullmove_number(), before.side_to_move(), &[san_text]),
@@ -447,10 +528,12 @@ struct Session {
     echo: bool,
     /// The game-over notice was printed for the current state.
     announced_end: bool,
+    /// `--chess960`: every new game is a Chess960 game.
+    chess960: Option<Chess960Start>,
 }
 
 impl Session {
-    fn new(game: Game, opts: &Options, style: BoardStyle, seed: u64) -> Session {
+    fn new(game: Game, opts: &Options, style: BoardStyle, seed: u64) -> Result<Session, String> {
         let human = match opts.side {
             Some(choice) => pick_side(choice, seed),
             None if opts.fen.is_some() => game.position().side_to_move(),
@@ -464,14 +547,15 @@ impl Session {
             seed,
             move_time: opts.move_time.unwrap_or(DEFAULT_MOVE_TIME),
             hint_time: opts.move_time.unwrap_or(DEFAULT_HINT_TIME),
-            engine: EngineThread::new(engine_config(opts.level, seed)),
+            engine: start_engine(opts.level, seed)?,
             hint_engine: None,
             style,
             echo: !io::stdin().is_terminal(),
             announced_end: false,
+            chess960: opts.chess960,
         };
         session.update_tags();
-        session
+        Ok(session)
     }
 
     fn update_tags(&mut self) {
@@ -490,6 +574,9 @@ impl Session {
             level_text(self.level)
         );
         println!("Type a move like e4, Nf3 or e2e4; type help to list the commands.");
+        if let Some(line) = chess960_line(&self.game) {
+            println!("{line}");
+        }
         self.show_board();
         let stdin = io::stdin();
         let mut input = stdin.lock();
@@ -757,10 +844,15 @@ impl Session {
             println!("{}", GameError::GameOver(outcome));
             return;
         }
-        let seed = self.seed;
-        let engine = self
-            .hint_engine
-            .get_or_insert_with(|| EngineThread::new(engine_config(Level::MAX, seed)));
+        if self.hint_engine.is_none() {
+            match start_engine(Level::MAX, self.seed) {
+                Ok(engine) => self.hint_engine = Some(engine),
+                Err(e) => return println!("No hint: {e}"),
+            }
+        }
+        let Some(engine) = self.hint_engine.as_ref() else {
+            return;
+        };
         let result = think(
             engine,
             &self.game,
@@ -772,7 +864,7 @@ impl Session {
             println!("No move to suggest.");
             return;
         }
-        let eval = white_score(result.score, pos.side_to_move());
+        let eval = result.score.for_white(pos.side_to_move());
         println!(
             "Hint: {} (eval {eval} for White, depth {}); line: {}",
             san::to_san(pos, result.best_move),
@@ -826,7 +918,7 @@ impl Session {
         } else {
             match SideChoice::parse(rest) {
                 Some(choice) => {
-                    self.seed = mix(self.seed);
+                    self.seed = mix64(self.seed);
                     pick_side(choice, self.seed)
                 }
                 None => {
@@ -835,12 +927,22 @@ impl Session {
                 }
             }
         };
-        self.start(Game::new(), human);
+        let game = match self.chess960 {
+            Some(start) => {
+                self.seed = mix64(self.seed);
+                chess960_game(start.number(self.seed))
+            }
+            None => Game::new(),
+        };
+        self.start(game, human);
         println!(
             "New game: you have {} against {}.",
             human,
             level_text(self.level)
         );
+        if let Some(line) = chess960_line(&self.game) {
+            println!("{line}");
+        }
         self.show_board();
     }
 
@@ -849,7 +951,7 @@ impl Session {
             println!("{}", self.game.fen());
             return;
         }
-        match Game::from_fen(rest) {
+        match load_fen(rest, self.chess960.is_some()) {
             Ok(game) => {
                 let human = game.position().side_to_move();
                 self.start(game, human);
@@ -974,7 +1076,7 @@ fn pick_side(choice: SideChoice, seed: u64) -> Side {
     match choice {
         SideChoice::White => Side::White,
         SideChoice::Black => Side::Black,
-        SideChoice::Random if mix(seed) & 1 == 0 => Side::White,
+        SideChoice::Random if mix64(seed) & 1 == 0 => Side::White,
         SideChoice::Random => Side::Black,
     }
 }
@@ -995,10 +1097,16 @@ fn spawn_line_reader() -> Receiver<String> {
 
 fn watch(mut game: Game, opts: &Options, style: BoardStyle, seed: u64) -> ExitCode {
     let (white_level, black_level) = opts.levels.unwrap_or((opts.level, opts.level));
-    let engines = [
-        EngineThread::new(engine_config(white_level, seed)),
-        EngineThread::new(engine_config(black_level, mix(seed))),
-    ];
+    let engines = match (
+        start_engine(white_level, seed),
+        start_engine(black_level, mix64(seed)),
+    ) {
+        (Ok(white), Ok(black)) => [white, black],
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("play: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     set_player_tags(
         &mut game,
         &engine_player_name(white_level),
@@ -1010,6 +1118,9 @@ fn watch(mut game: Game, opts: &Options, style: BoardStyle, seed: u64) -> ExitCo
         level_text(white_level),
         level_text(black_level)
     );
+    if let Some(line) = chess960_line(&game) {
+        println!("{line}");
+    }
     let lines = spawn_line_reader();
     let started = Instant::now();
     loop {
@@ -1070,16 +1181,6 @@ mod tests {
             numbered(12, Side::Black, &s(&["Nf6", "c4"])),
             "12...Nf6 13. c4"
         );
-    }
-
-    #[test]
-    fn scores_turn_to_white_view() {
-        assert_eq!(
-            white_score(Score::Centipawns(35), Side::Black).to_string(),
-            "-0.35"
-        );
-        assert_eq!(white_score(Score::Mate(3), Side::White).to_string(), "#3");
-        assert_eq!(white_score(Score::Mate(2), Side::Black).to_string(), "#-2");
     }
 
     #[test]

@@ -2,17 +2,17 @@
 //! prints `info` and `bestmove` lines. Bad input is reported as `info string` and ignored.
 
 use chesscore::engine::{
-    EngineConfig, EngineThread, Level, SearchInfo, SearchLimits, SearchResult,
+    EngineConfig, EngineThread, Level, SearchInfo, SearchLimits, SearchResult, MAX_HASH_MB,
 };
 use chesscore::notation::{fen, uci};
-use chesscore::rules::Position;
+use chesscore::rules::{CastlingMode, Position};
 use std::io::{BufRead, Write};
+use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 const ENGINE_NAME: &str = concat!("chesscore ", env!("CARGO_PKG_VERSION"));
 const ENGINE_AUTHOR: &str = "the chesscore authors";
-const MAX_HASH_MB: u32 = 4096;
 /// More lines than any position has legal moves (218).
 const MAX_MULTI_PV: u32 = 256;
 
@@ -58,6 +58,8 @@ struct Session {
     history: Vec<u64>,
     output: Arc<Mutex<Output>>,
     ponder: Option<Ponder>,
+    /// The `UCI_Chess960` option: positions are Chess960 ones, castling is written `e1h1`.
+    chess960: bool,
 }
 
 fn say(line: &str) {
@@ -68,8 +70,14 @@ fn say(line: &str) {
 }
 
 /// Runs the UCI loop on stdin/stdout until `quit` or end of input.
-pub fn run() {
-    let mut session = Session::new();
+pub fn run() -> ExitCode {
+    let mut session = match Session::new() {
+        Ok(session) => session,
+        Err(e) => {
+            eprintln!("uci: cannot start the engine's thread: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let stdin = std::io::stdin();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
@@ -77,14 +85,18 @@ pub fn run() {
             break;
         }
     }
-    session.engine.stop();
+    // `quit` or the end of input stops the search, whose bestmove is still printed before the
+    // process ends (dropping the engine thread does not wait for it).
+    session.release();
+    session.engine.wait();
+    ExitCode::SUCCESS
 }
 
 impl Session {
-    fn new() -> Session {
+    fn new() -> std::io::Result<Session> {
         let config = EngineConfig::default();
-        Session {
-            engine: EngineThread::new(config.clone()),
+        Ok(Session {
+            engine: EngineThread::new(config.clone())?,
             skill: config.level,
             config,
             limit_strength: false,
@@ -96,7 +108,8 @@ impl Session {
             history: Vec::new(),
             output: Arc::new(Mutex::new(Output::default())),
             ponder: None,
-        }
+            chess960: false,
+        })
     }
 
     /// Handles one line; `false` on `quit`.
@@ -116,7 +129,7 @@ impl Session {
                 self.games += 1;
                 self.apply_config();
                 self.engine.new_game();
-                self.position = Position::startpos();
+                self.position = self.start_position();
                 self.history.clear();
             }
             "setoption" => self.set_option(&rest),
@@ -165,6 +178,7 @@ impl Session {
         ));
         say("option name Ponder type check default false");
         say("option name Seed type spin default 0 min 0 max 2147483647");
+        say("option name UCI_Chess960 type check default false");
         say("uciok");
     }
 
@@ -193,16 +207,18 @@ impl Session {
             ))
         };
         match name.as_str() {
-            "hash" => match number {
-                Ok(n) => self.config.hash_mb = n.clamp(1, MAX_HASH_MB as i64) as u32,
+            "hash" => match number.map(EngineConfig::checked_hash_mb) {
+                Ok(Ok(mb)) => self.config.hash_mb = mb,
+                Ok(Err(e)) => return say(&format!("info string {e}")),
                 Err(_) => return bad(),
             },
             "clear hash" => {
                 self.engine.new_game();
                 return;
             }
-            "skill level" => match number {
-                Ok(n) => self.skill = Level::new(n.clamp(0, 255) as u8),
+            "skill level" => match number.map(Level::from_number) {
+                Ok(Ok(level)) => self.skill = level,
+                Ok(Err(e)) => return say(&format!("info string {e}")),
                 Err(_) => return bad(),
             },
             "uci_limitstrength" => match value.trim() {
@@ -229,7 +245,18 @@ impl Session {
                 }
                 Err(_) => return bad(),
             },
-            "threads" | "ponder" | "uci_chess960" | "uci_showwdl" => {}
+            "uci_chess960" => {
+                match value.trim().to_ascii_lowercase().as_str() {
+                    "true" => self.chess960 = true,
+                    "false" => self.chess960 = false,
+                    _ => return bad(),
+                }
+                // The current position changes variant with the option (a GUI sets it before
+                // `position`, but `go` right after must not mix the two).
+                self.position = self.in_variant(self.position.clone());
+                return;
+            }
+            "threads" | "ponder" | "uci_showwdl" => {}
             _ => return say(&format!("info string unknown option '{name}'")),
         }
         self.apply_config();
@@ -239,9 +266,9 @@ impl Session {
         let moves_at = args.iter().position(|&w| w == "moves");
         let setup = &args[..moves_at.unwrap_or(args.len())];
         let mut pos = match setup.first() {
-            Some(&"startpos") => Position::startpos(),
+            Some(&"startpos") => self.start_position(),
             Some(&"fen") => match fen::parse(&setup[1..].join(" ")) {
-                Ok(p) => p,
+                Ok(p) => self.in_variant(p),
                 Err(e) => return say(&format!("info string bad FEN, position ignored: {e}")),
             },
             _ => return say("info string expected 'position startpos|fen <FEN> [moves ...]'"),
@@ -262,6 +289,23 @@ impl Session {
         }
         self.position = pos;
         self.history = history;
+    }
+
+    /// The standard start position, in Chess960 mode when the option is on.
+    fn start_position(&self) -> Position {
+        self.in_variant(Position::startpos())
+    }
+
+    /// `pos` switched to Chess960 when the `UCI_Chess960` option is on. A FEN whose castling
+    /// rights only Chess960 can have stays Chess960 with the option off (its castling moves can
+    /// only be written king-takes-rook); a standard-compatible one becomes standard again.
+    fn in_variant(&self, pos: Position) -> Position {
+        let mode = if self.chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        };
+        pos.with_castling_mode(mode).unwrap_or(pos)
     }
 
     fn go(&mut self, args: &[&str]) {
@@ -353,6 +397,7 @@ impl Session {
         };
         let output = Arc::clone(&self.output);
         let info_output = Arc::clone(&self.output);
+        let mode = position.castling_mode();
         self.engine.start(
             position,
             history,
@@ -361,11 +406,16 @@ impl Session {
                 // A ponder search replaced at `ponderhit` may still deliver a held line.
                 let out = info_output.lock().unwrap_or_else(|e| e.into_inner());
                 if out.current == id {
-                    say(&info_line(info));
+                    say(&info_line(info, mode));
                 }
             }),
-            Box::new(move |result: SearchResult| {
-                let line = bestmove_line(&result);
+            Box::new(move |outcome| {
+                // UCI wants a bestmove even from a failed search: a legal one, after saying why.
+                let result = outcome.unwrap_or_else(|failure| {
+                    say(&format!("info string {failure}"));
+                    failure.fallback
+                });
+                let line = bestmove_line(&result, mode);
                 let mut out = output.lock().unwrap_or_else(|e| e.into_inner());
                 if out.current != id {
                     return;
@@ -412,7 +462,10 @@ impl Session {
             total = 1;
         } else {
             for (m, n) in self.position.perft_divide(depth) {
-                say(&format!("{}: {n}", uci::to_uci(m)));
+                say(&format!(
+                    "{}: {n}",
+                    uci::to_uci_in(m, self.position.castling_mode())
+                ));
                 total += n;
             }
         }
@@ -421,8 +474,8 @@ impl Session {
     }
 }
 
-fn info_line(info: &SearchInfo) -> String {
-    let pv: Vec<String> = info.pv.iter().map(|&m| uci::to_uci(m)).collect();
+fn info_line(info: &SearchInfo, mode: CastlingMode) -> String {
+    let pv: Vec<String> = info.pv.iter().map(|&m| uci::to_uci_in(m, mode)).collect();
     format!(
         "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
         info.depth,
@@ -437,10 +490,10 @@ fn info_line(info: &SearchInfo) -> String {
     )
 }
 
-fn bestmove_line(result: &SearchResult) -> String {
-    let mut line = format!("bestmove {}", uci::to_uci(result.best_move));
+fn bestmove_line(result: &SearchResult, mode: CastlingMode) -> String {
+    let mut line = format!("bestmove {}", uci::to_uci_in(result.best_move, mode));
     if let Some(p) = result.ponder {
-        line.push_str(&format!(" ponder {}", uci::to_uci(p)));
+        line.push_str(&format!(" ponder {}", uci::to_uci_in(p, mode)));
     }
     line
 }

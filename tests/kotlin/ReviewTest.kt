@@ -23,6 +23,7 @@ import kotlin.test.assertTrue
 import kotlinx.coroutines.flow.filterIsInstance
 import kotlinx.coroutines.flow.take
 import kotlinx.coroutines.flow.toList
+import org.junit.jupiter.api.Test
 
 /** 3... Nf6?? allows 4. Qxf7#. */
 const val SCHOLAR_PGN = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"
@@ -30,8 +31,9 @@ const val SCHOLAR_PGN = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"
 /** A small budget per position: the tests check the plumbing, the core tests the judgement. */
 val TEST_REVIEW = ReviewOptions(nodesPerPosition = 20_000uL)
 
-val reviewWrapperTests = suite("Kotlin review wrapper") {
-    test("review streams each move on the collector's thread, then the whole review, then completes") {
+class ReviewTest {
+    @Test
+    fun `review streams each move on the collector's thread, then the whole review, then completes`() {
         onMain {
             val baseline = liveObjectCount()
             withResources {
@@ -60,7 +62,8 @@ val reviewWrapperTests = suite("Kotlin review wrapper") {
         }
     }
 
-    test("taking two moves of a review stops it and frees its handle") {
+    @Test
+    fun `taking two moves of a review stops it and frees its handle`() {
         onMain {
             withResources {
                 val game = ChessGame.fromPgn("1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O *").bind()
@@ -75,7 +78,8 @@ val reviewWrapperTests = suite("Kotlin review wrapper") {
         }
     }
 
-    test("bad options fail on collection with the core's InvalidRequest; presets grow") {
+    @Test
+    fun `bad options fail on collection with the core's InvalidRequest, and presets grow`() {
         onMain {
             withResources {
                 val game = ChessGame().bind()
@@ -89,7 +93,8 @@ val reviewWrapperTests = suite("Kotlin review wrapper") {
         }
     }
 
-    test("the coach finds the threat, the refutation and the hanging pieces") {
+    @Test
+    fun `the coach finds the threat, the refutation and the hanging pieces`() {
         onMain {
             withResources {
                 val game = ChessGame.fromPgn("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 *").bind()

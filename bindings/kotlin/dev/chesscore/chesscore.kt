@@ -343,7 +343,7 @@ internal inline fun<T> uniffiTraitInterfaceCall(
 ) {
     try {
         writeReturn(makeCall())
-    } catch(e: kotlin.Exception) {
+    } catch(e: Throwable) { // chesscore patch: not only kotlin.Exception (see the script)
         val err = try { e.stackTraceToString() } catch(_: Throwable) { "" }
         callStatus.code = UNIFFI_CALL_UNEXPECTED_ERROR
         callStatus.error_buf = FfiConverterString.lower(err)
@@ -358,7 +358,7 @@ internal inline fun<T, reified E: Throwable> uniffiTraitInterfaceCallWithError(
 ) {
     try {
         writeReturn(makeCall())
-    } catch(e: kotlin.Exception) {
+    } catch(e: Throwable) { // chesscore patch: not only kotlin.Exception (see the script)
         if (e is E) {
             callStatus.code = UNIFFI_CALL_ERROR
             callStatus.error_buf = lowerError(e)
@@ -778,6 +778,8 @@ internal object IntegrityCheckingUniffiLib {
     }
 
     internal fun ensureInitialized() = Unit
+    external fun uniffi_chesscore_checksum_func_chess960_start_fen(
+    ): Int
     external fun uniffi_chesscore_checksum_func_chesscore_version(
     ): Int
     external fun uniffi_chesscore_checksum_func_live_object_count(
@@ -820,17 +822,31 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_agree_draw(
     ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_attacked_squares(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_attackers(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_checkers(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_chess960_start_number(
+    ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_claim_draw(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_destinations_from(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_fen(
     ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_is_attacked(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_is_chess960(
+    ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_legal_moves(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_legal_moves_from(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_pgn(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_pins(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_play(
     ): Int
@@ -845,6 +861,8 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_chesscore_checksum_method_chessgame_set_comment(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_set_tag(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_shredder_fen(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_snapshot(
     ): Int
@@ -868,6 +886,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_constructor_chessengine_new(
     ): Int
+    external fun uniffi_chesscore_checksum_constructor_chessgame_from_chess960_fen(
+    ): Int
     external fun uniffi_chesscore_checksum_constructor_chessgame_from_fen(
     ): Int
     external fun uniffi_chesscore_checksum_constructor_chessgame_from_json(
@@ -875,6 +895,8 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_chesscore_checksum_constructor_chessgame_from_pgn(
     ): Int
     external fun uniffi_chesscore_checksum_constructor_chessgame_new(
+    ): Int
+    external fun uniffi_chesscore_checksum_constructor_chessgame_new_chess960(
     ): Int
     external fun ffi_chesscore_uniffi_contract_version(
     ): Int
@@ -945,6 +967,8 @@ internal object UniffiLib {
     ): Long
     external fun uniffi_chesscore_fn_free_chessgame(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
+    external fun uniffi_chesscore_fn_constructor_chessgame_from_chess960_fen(`fen`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
     external fun uniffi_chesscore_fn_constructor_chessgame_from_fen(`fen`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
     external fun uniffi_chesscore_fn_constructor_chessgame_from_json(`json`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
@@ -953,21 +977,37 @@ internal object UniffiLib {
     ): Long
     external fun uniffi_chesscore_fn_constructor_chessgame_new(uniffi_out_err: UniffiRustCallStatus, 
     ): Long
+    external fun uniffi_chesscore_fn_constructor_chessgame_new_chess960(`startNumber`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
     external fun uniffi_chesscore_fn_method_chessgame_agree_draw(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_attacked_squares(`ptr`: Long,`side`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_attackers(`ptr`: Long,`square`: Int,`side`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_checkers(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_chess960_start_number(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_claim_draw(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_chesscore_fn_method_chessgame_destinations_from(`ptr`: Long,`square`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_chesscore_fn_method_chessgame_destinations_from(`ptr`: Long,`square`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_fen(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_is_attacked(`ptr`: Long,`square`: Int,`side`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Byte
+    external fun uniffi_chesscore_fn_method_chessgame_is_chess960(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Byte
     external fun uniffi_chesscore_fn_method_chessgame_legal_moves(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_chesscore_fn_method_chessgame_legal_moves_from(`ptr`: Long,`square`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_chesscore_fn_method_chessgame_legal_moves_from(`ptr`: Long,`square`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_pgn(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_chesscore_fn_method_chessgame_play(`ptr`: Long,`from`: RustBuffer.ByValue,`to`: RustBuffer.ByValue,`promotion`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_chesscore_fn_method_chessgame_pins(`ptr`: Long,`side`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_play(`ptr`: Long,`from`: Int,`to`: Int,`promotion`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_play_san(`ptr`: Long,`san`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -981,6 +1021,8 @@ internal object UniffiLib {
     ): Unit
     external fun uniffi_chesscore_fn_method_chessgame_set_tag(`ptr`: Long,`name`: RustBuffer.ByValue,`value`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
+    external fun uniffi_chesscore_fn_method_chessgame_shredder_fen(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_snapshot(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_status(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -1013,6 +1055,8 @@ internal object UniffiLib {
     ): Unit
     external fun uniffi_chesscore_fn_method_reviewlistener_on_finished(`ptr`: Long,`review`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
+    external fun uniffi_chesscore_fn_func_chess960_start_fen(`number`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_chesscore_version(uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_live_object_count(uniffi_out_err: UniffiRustCallStatus, 
@@ -1024,8 +1068,8 @@ internal object UniffiLib {
     external fun uniffi_chesscore_fn_func_review_preset_nodes(`preset`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
     external fun uniffi_chesscore_fn_func_parse_square(`name`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
-    ): RustBuffer.ByValue
-    external fun uniffi_chesscore_fn_func_square_name(`square`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Int
+    external fun uniffi_chesscore_fn_func_square_name(`square`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun ffi_chesscore_rustbuffer_alloc(`size`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1146,6 +1190,9 @@ private fun uniffiCheckContractApiVersion(lib: IntegrityCheckingUniffiLib) {
 }
 @Suppress("UNUSED_PARAMETER")
 private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
+    if ((lib.uniffi_chesscore_checksum_func_chess960_start_fen() and 0xFFFF) != 61052) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_func_chesscore_version() and 0xFFFF) != 43926) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1161,10 +1208,10 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_review_preset_nodes() and 0xFFFF) != 52070) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_func_parse_square() and 0xFFFF) != 5882) {
+    if ((lib.uniffi_chesscore_checksum_func_parse_square() and 0xFFFF) != 16945) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_func_square_name() and 0xFFFF) != 13713) {
+    if ((lib.uniffi_chesscore_checksum_func_square_name() and 0xFFFF) != 25456) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessengine_config() and 0xFFFF) != 50492) {
@@ -1182,10 +1229,10 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessengine_stop() and 0xFFFF) != 31283) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessengine_think() and 0xFFFF) != 30319) {
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_think() and 0xFFFF) != 5638) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessengine_think_fen() and 0xFFFF) != 2078) {
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_think_fen() and 0xFFFF) != 23257) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessengine_coach() and 0xFFFF) != 53747) {
@@ -1209,31 +1256,52 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_agree_draw() and 0xFFFF) != 41997) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_attacked_squares() and 0xFFFF) != 41482) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_attackers() and 0xFFFF) != 55967) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_checkers() and 0xFFFF) != 2430) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_chess960_start_number() and 0xFFFF) != 19824) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw() and 0xFFFF) != 23781) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_destinations_from() and 0xFFFF) != 5683) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_destinations_from() and 0xFFFF) != 36730) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_fen() and 0xFFFF) != 62518) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_fen() and 0xFFFF) != 17264) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_is_attacked() and 0xFFFF) != 26377) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_is_chess960() and 0xFFFF) != 60663) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_legal_moves() and 0xFFFF) != 18963) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_legal_moves_from() and 0xFFFF) != 55021) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_legal_moves_from() and 0xFFFF) != 16013) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_pgn() and 0xFFFF) != 183) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_play() and 0xFFFF) != 4686) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_pins() and 0xFFFF) != 5955) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play() and 0xFFFF) != 5949) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_play_san() and 0xFFFF) != 42020) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_uci() and 0xFFFF) != 16873) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_uci() and 0xFFFF) != 1522) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_redo() and 0xFFFF) != 53486) {
@@ -1246,6 +1314,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_set_tag() and 0xFFFF) != 28639) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_shredder_fen() and 0xFFFF) != 56001) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_snapshot() and 0xFFFF) != 38553) {
@@ -1278,7 +1349,10 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_reviewlistener_on_finished() and 0xFFFF) != 27038) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_constructor_chessengine_new() and 0xFFFF) != 25147) {
+    if ((lib.uniffi_chesscore_checksum_constructor_chessengine_new() and 0xFFFF) != 26141) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_chess960_fen() and 0xFFFF) != 16784) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_fen() and 0xFFFF) != 63242) {
@@ -1291,6 +1365,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_constructor_chessgame_new() and 0xFFFF) != 9583) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_new_chess960() and 0xFFFF) != 7220) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
 }
@@ -1792,7 +1869,8 @@ public interface ChessEngineInterface {
      * and returns at once. The game may change meanwhile: the engine searches a copy.
      *
      * # Errors
-     * `GameOver` when the game has ended.
+     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search
+     * threw (see [`SearchListener`]).
      */
     fun `think`(`game`: ChessGame, `limits`: SearchLimits, `listener`: SearchListener): SearchHandle
     
@@ -1800,7 +1878,8 @@ public interface ChessEngineInterface {
      * Starts searching a position given in FEN and returns at once.
      *
      * # Errors
-     * `InvalidFen`; `GameOver` when the side to move has no legal move.
+     * `InvalidFen`; `GameOver` when the side to move has no legal move; `Internal` as for
+     * `think`.
      */
     fun `thinkFen`(`fen`: kotlin.String, `limits`: SearchLimits, `listener`: SearchListener): SearchHandle
     
@@ -1869,7 +1948,8 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
      * An engine configured by `config`, with its own thread and table.
      *
      * # Errors
-     * `InvalidRequest` for a level outside 1..=10 or a hash size outside 1..=1024 MB.
+     * `InvalidRequest` for a level outside 1..=10 or a hash size outside 1..=1024 MB;
+     * `Internal` when the system refuses the engine's thread.
      */
     constructor(`config`: EngineConfig) :
         this(UniffiWithHandle, 
@@ -2046,7 +2126,8 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
      * and returns at once. The game may change meanwhile: the engine searches a copy.
      *
      * # Errors
-     * `GameOver` when the game has ended.
+     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search
+     * threw (see [`SearchListener`]).
      */
     @Throws(ChessException::class)override fun `think`(`game`: ChessGame, `limits`: SearchLimits, `listener`: SearchListener): SearchHandle {
             return FfiConverterTypeSearchHandle.lift(
@@ -2069,7 +2150,8 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
      * Starts searching a position given in FEN and returns at once.
      *
      * # Errors
-     * `InvalidFen`; `GameOver` when the side to move has no legal move.
+     * `InvalidFen`; `GameOver` when the side to move has no legal move; `Internal` as for
+     * `think`.
      */
     @Throws(ChessException::class)override fun `thinkFen`(`fen`: kotlin.String, `limits`: SearchLimits, `listener`: SearchListener): SearchHandle {
             return FfiConverterTypeSearchHandle.lift(
@@ -2296,6 +2378,29 @@ public interface ChessGameInterface {
     fun `agreeDraw`(): GameStatus
     
     /**
+     * Every square a piece of `side` attacks in the current position, in index order.
+     */
+    fun `attackedSquares`(`side`: Side): List<Square>
+    
+    /**
+     * The pieces of `side` that attack `square` in the current position: what could capture
+     * a piece of the other side there (pinned pieces included, no x-rays; a pawn attacks
+     * diagonally forward). In index order.
+     */
+    fun `attackers`(`square`: Square, `side`: Side): List<Square>
+    
+    /**
+     * The pieces giving check to the side to move (none, one or two), in index order.
+     */
+    fun `checkers`(): List<Square>
+    
+    /**
+     * The Chess960 start-position number (0-959) the game started from, or `null`/`nil` when it
+     * is not a Chess960 game or started from another position (a FEN).
+     */
+    fun `chess960StartNumber`(): kotlin.UInt?
+    
+    /**
      * Claims the draw that the side to move may claim now (threefold repetition or the
      * fifty-move rule) and ends the game.
      *
@@ -2311,9 +2416,20 @@ public interface ChessGameInterface {
     fun `destinationsFrom`(`square`: Square): List<Square>
     
     /**
-     * The current position in FEN.
+     * The current position in FEN (castling rights in X-FEN: `KQkq`, a file letter only for a
+     * Chess960 rook that is not the outermost one).
      */
     fun `fen`(): kotlin.String
+    
+    /**
+     * `true` when a piece of `side` attacks `square` in the current position.
+     */
+    fun `isAttacked`(`square`: Square, `side`: Side): kotlin.Boolean
+    
+    /**
+     * `true` when this is a Chess960 game.
+     */
+    fun `isChess960`(): kotlin.Boolean
     
     /**
      * Every legal move in the current position (empty when the game has ended).
@@ -2333,8 +2449,17 @@ public interface ChessGameInterface {
     fun `pgn`(): kotlin.String
     
     /**
-     * Plays the move from `from` to `to` (castling as the king's move, e.g. e1 to g1), with
-     * `promotion` when a pawn reaches the last rank. Returns the move played.
+     * The pieces of `side` pinned to their king, each with the piece that pins it, in index
+     * order of the pinned pieces.
+     */
+    fun `pins`(`side`: Side): List<Pin>
+    
+    /**
+     * Plays the move from `from` to `to`, with `promotion` when a pawn reaches the last rank.
+     * Returns the move played. Castling is the king's move: onto its destination (e1 to g1) or
+     * onto its own rook (e1 to h1); in Chess960 the king's destination is accepted only when it
+     * is at least two files away, since a king's ordinary move could reach a nearer one (see
+     * `LegalMove.to`).
      *
      * # Errors
      * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
@@ -2353,7 +2478,8 @@ public interface ChessGameInterface {
     fun `playSan`(`san`: kotlin.String): LegalMove
     
     /**
-     * Plays a move written in UCI notation (`e2e4`, `e7e8q`, `e1g1`). Returns the move played.
+     * Plays a move written in UCI notation (`e2e4`, `e7e8q`; castling `e1g1` or `e1h1`, with the
+     * same rule as [`ChessGame::play`]). Returns the move played.
      *
      * # Errors
      * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`.
@@ -2390,6 +2516,12 @@ public interface ChessGameInterface {
      * the game derives from its outcome and start position.
      */
     fun `setTag`(`name`: kotlin.String, `value`: kotlin.String)
+    
+    /**
+     * The current position in FEN with Shredder-FEN castling rights (`HAha`: the rooks' files),
+     * as Chess960 GUIs and engines expect them.
+     */
+    fun `shredderFen`(): kotlin.String
     
     /**
      * Everything a board UI draws, in one call.
@@ -2573,6 +2705,76 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
+     * Every square a piece of `side` attacks in the current position, in index order.
+     */override fun `attackedSquares`(`side`: Side): List<Square> {
+            return FfiConverterSequenceTypeSquare.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_attacked_squares(
+        it,
+        
+        FfiConverterTypeSide.lower(`side`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The pieces of `side` that attack `square` in the current position: what could capture
+     * a piece of the other side there (pinned pieces included, no x-rays; a pawn attacks
+     * diagonally forward). In index order.
+     */override fun `attackers`(`square`: Square, `side`: Side): List<Square> {
+            return FfiConverterSequenceTypeSquare.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_attackers(
+        it,
+        
+        FfiConverterTypeSquare.lower(`square`),
+        FfiConverterTypeSide.lower(`side`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The pieces giving check to the side to move (none, one or two), in index order.
+     */override fun `checkers`(): List<Square> {
+            return FfiConverterSequenceTypeSquare.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_checkers(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The Chess960 start-position number (0-959) the game started from, or `null`/`nil` when it
+     * is not a Chess960 game or started from another position (a FEN).
+     */override fun `chess960StartNumber`(): kotlin.UInt? {
+            return FfiConverterOptionalUInt.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_chess960_start_number(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
      * Claims the draw that the side to move may claim now (threefold repetition or the
      * fifty-move rule) and ends the game.
      *
@@ -2612,12 +2814,47 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * The current position in FEN.
+     * The current position in FEN (castling rights in X-FEN: `KQkq`, a file letter only for a
+     * Chess960 rook that is not the outermost one).
      */override fun `fen`(): kotlin.String {
             return FfiConverterString.lift(
     callWithHandle {
     uniffiRustCall() { _status ->
     UniffiLib.uniffi_chesscore_fn_method_chessgame_fen(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * `true` when a piece of `side` attacks `square` in the current position.
+     */override fun `isAttacked`(`square`: Square, `side`: Side): kotlin.Boolean {
+            return FfiConverterBoolean.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_is_attacked(
+        it,
+        
+        FfiConverterTypeSquare.lower(`square`),
+        FfiConverterTypeSide.lower(`side`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * `true` when this is a Chess960 game.
+     */override fun `isChess960`(): kotlin.Boolean {
+            return FfiConverterBoolean.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_is_chess960(
         it,
         _status)
 }
@@ -2679,8 +2916,29 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * Plays the move from `from` to `to` (castling as the king's move, e.g. e1 to g1), with
-     * `promotion` when a pawn reaches the last rank. Returns the move played.
+     * The pieces of `side` pinned to their king, each with the piece that pins it, in index
+     * order of the pinned pieces.
+     */override fun `pins`(`side`: Side): List<Pin> {
+            return FfiConverterSequenceTypePin.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_pins(
+        it,
+        
+        FfiConverterTypeSide.lower(`side`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Plays the move from `from` to `to`, with `promotion` when a pawn reaches the last rank.
+     * Returns the move played. Castling is the king's move: onto its destination (e1 to g1) or
+     * onto its own rook (e1 to h1); in Chess960 the king's destination is accepted only when it
+     * is at least two files away, since a king's ordinary move could reach a nearer one (see
+     * `LegalMove.to`).
      *
      * # Errors
      * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
@@ -2727,7 +2985,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * Plays a move written in UCI notation (`e2e4`, `e7e8q`, `e1g1`). Returns the move played.
+     * Plays a move written in UCI notation (`e2e4`, `e7e8q`; castling `e1g1` or `e1h1`, with the
+     * same rule as [`ChessGame::play`]). Returns the move played.
      *
      * # Errors
      * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`.
@@ -2825,6 +3084,23 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 }
     }
     
+    
+
+    
+    /**
+     * The current position in FEN with Shredder-FEN castling rights (`HAha`: the rooks' files),
+     * as Chess960 GUIs and engines expect them.
+     */override fun `shredderFen`(): kotlin.String {
+            return FfiConverterString.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_shredder_fen(
+        it,
+        _status)
+}
+    }
+    )
+    }
     
 
     
@@ -2952,6 +3228,27 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     companion object {
         
     /**
+     * A new Chess960 game from a position in FEN (X-FEN or Shredder-FEN castling rights).
+     * [`ChessGame::from_fen`] also reads these, but takes a `KQkq` position with the king on
+     * e1/e8 and rooks in the corners as standard chess; this one never does.
+     *
+     * # Errors
+     * `InvalidFen`, naming the field and what is wrong.
+     */
+    @Throws(ChessException::class) fun `fromChess960Fen`(`fen`: kotlin.String): ChessGame {
+            return FfiConverterTypeChessGame.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_constructor_chessgame_from_chess960_fen(
+    
+        
+        FfiConverterString.lower(`fen`),_status)
+}
+    )
+    }
+    
+
+        
+    /**
      * A new game from a position in FEN.
      *
      * # Errors
@@ -3003,6 +3300,27 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     
         
         FfiConverterString.lower(`pgn`),_status)
+}
+    )
+    }
+    
+
+        
+    /**
+     * A new Chess960 game from start position `start_number` (0-959, Scharnagl's numbering; 518
+     * is the standard position), or from a random one when it is `null`/`nil`. The game has
+     * the PGN tag `Variant` set to `Chess960`.
+     *
+     * # Errors
+     * `InvalidRequest` when `start_number` is above 959.
+     */
+    @Throws(ChessException::class) fun `newChess960`(`startNumber`: kotlin.UInt?): ChessGame {
+            return FfiConverterTypeChessGame.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_constructor_chessgame_new_chess960(
+    
+        
+        FfiConverterOptionalUInt.lower(`startNumber`),_status)
 }
     )
     }
@@ -4115,6 +4433,10 @@ public object FfiConverterTypeSearchHandle: FfiConverter<SearchHandle, Long> {
 /**
  * Receives a search's progress. Implemented in Kotlin or Swift; both methods run on the
  * engine's thread, so hop to the main thread before touching UI state.
+ *
+ * Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
+ * no more `on_info` calls in that search but still its `on_finished`, and the engine's next
+ * `think` or `think_fen` call fails with `ChessError.Internal` carrying what was thrown. (Swift's methods cannot throw.)
  */
 public interface SearchListener {
     
@@ -4135,6 +4457,10 @@ public interface SearchListener {
 /**
  * Receives a search's progress. Implemented in Kotlin or Swift; both methods run on the
  * engine's thread, so hop to the main thread before touching UI state.
+ *
+ * Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
+ * no more `on_info` calls in that search but still its `on_finished`, and the engine's next
+ * `think` or `think_fen` call fails with `ChessError.Internal` carrying what was thrown. (Swift's methods cannot throw.)
  */
 open class SearchListenerImpl: Disposable, AutoCloseable, SearchListener
 {
@@ -4473,7 +4799,7 @@ data class EngineConfig (
     var `elo`: kotlin.UInt? = null 
     , 
     /**
-     * Transposition table size in MB (1 to 1024); 16 suits a phone.
+     * Transposition table size in MB (1 to 1024, the core's `MAX_HASH_MB`); 16 suits a phone.
      */
     var `hashMb`: kotlin.UInt = 16u 
     , 
@@ -4821,6 +5147,11 @@ data class GameSnapshot (
      * were computed for, so an app can ignore a result whose key differs.
      */
     var `positionKey`: kotlin.ULong
+    , 
+    /**
+     * `true` in a Chess960 game: castling moves go king-onto-rook (see `LegalMove.to`).
+     */
+    var `chess960`: kotlin.Boolean
     
 ){
     
@@ -4853,6 +5184,7 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterUInt.read(buf),
             FfiConverterUInt.read(buf),
             FfiConverterULong.read(buf),
+            FfiConverterBoolean.read(buf),
         )
     }
 
@@ -4872,7 +5204,8 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterUInt.allocationSize(value.`fullmoveNumber`) +
             FfiConverterUInt.allocationSize(value.`halfmoveClock`) +
             FfiConverterUInt.allocationSize(value.`repetitionCount`) +
-            FfiConverterULong.allocationSize(value.`positionKey`)
+            FfiConverterULong.allocationSize(value.`positionKey`) +
+            FfiConverterBoolean.allocationSize(value.`chess960`)
     )
 
     override fun write(value: GameSnapshot, buf: ByteBuffer) {
@@ -4892,6 +5225,7 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterUInt.write(value.`halfmoveClock`, buf)
             FfiConverterUInt.write(value.`repetitionCount`, buf)
             FfiConverterULong.write(value.`positionKey`, buf)
+            FfiConverterBoolean.write(value.`chess960`, buf)
     }
 }
 
@@ -4979,7 +5313,10 @@ data class LegalMove (
     var `from`: Square
     , 
     /**
-     * The square it lands on (for castling, the king's destination, e.g. g1).
+     * The square it lands on. For castling: the king's destination in standard chess (e.g.
+     * g1), the castling rook's square in Chess960 (the king "takes" its rook, e.g. h1; the
+     * king's destination could be its own square or one an ordinary king move also reaches).
+     * Passing `from` and `to` back to `ChessGame.play` plays this move.
      */
     var `to`: Square
     , 
@@ -4994,7 +5331,8 @@ data class LegalMove (
     var `piece`: PieceKind
     , 
     /**
-     * UCI notation, e.g. `e2e4`, `e7e8q`, `e1g1`.
+     * UCI notation, e.g. `e2e4`, `e7e8q`; castling `e1g1` in standard chess, `e1h1` (king
+     * takes rook) in Chess960.
      */
     var `uci`: kotlin.String
     , 
@@ -5399,6 +5737,53 @@ public object FfiConverterTypePiece: FfiConverterRustBuffer<Piece> {
 
 
 /**
+ * A piece pinned to its own king: it may move only along the line to the pinner.
+ */
+data class Pin (
+    /**
+     * The pinned piece's square.
+     */
+    var `pinned`: Square
+    , 
+    /**
+     * The square of the bishop, rook or queen that pins it.
+     */
+    var `pinner`: Square
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypePin: FfiConverterRustBuffer<Pin> {
+    override fun read(buf: ByteBuffer): Pin {
+        return Pin(
+            FfiConverterTypeSquare.read(buf),
+            FfiConverterTypeSquare.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: Pin) = (
+            FfiConverterTypeSquare.allocationSize(value.`pinned`) +
+            FfiConverterTypeSquare.allocationSize(value.`pinner`)
+    )
+
+    override fun write(value: Pin, buf: ByteBuffer) {
+            FfiConverterTypeSquare.write(value.`pinned`, buf)
+            FfiConverterTypeSquare.write(value.`pinner`, buf)
+    }
+}
+
+
+
+/**
  * What the last move allowed, when it was a mistake or a blunder.
  */
 data class Refutation (
@@ -5537,6 +5922,12 @@ data class SearchInfo (
     var `score`: Score
     , 
     /**
+     * The same evaluation from White's point of view (positive: White is better or mates), as
+     * a board UI shows it.
+     */
+    var `scoreWhite`: Score
+    , 
+    /**
      * Positions searched so far.
      */
     var `nodes`: kotlin.ULong
@@ -5594,6 +5985,7 @@ public object FfiConverterTypeSearchInfo: FfiConverterRustBuffer<SearchInfo> {
             FfiConverterUInt.read(buf),
             FfiConverterUInt.read(buf),
             FfiConverterTypeScore.read(buf),
+            FfiConverterTypeScore.read(buf),
             FfiConverterULong.read(buf),
             FfiConverterULong.read(buf),
             FfiConverterULong.read(buf),
@@ -5609,6 +6001,7 @@ public object FfiConverterTypeSearchInfo: FfiConverterRustBuffer<SearchInfo> {
             FfiConverterUInt.allocationSize(value.`depth`) +
             FfiConverterUInt.allocationSize(value.`seldepth`) +
             FfiConverterTypeScore.allocationSize(value.`score`) +
+            FfiConverterTypeScore.allocationSize(value.`scoreWhite`) +
             FfiConverterULong.allocationSize(value.`nodes`) +
             FfiConverterULong.allocationSize(value.`nps`) +
             FfiConverterULong.allocationSize(value.`timeMs`) +
@@ -5623,6 +6016,7 @@ public object FfiConverterTypeSearchInfo: FfiConverterRustBuffer<SearchInfo> {
             FfiConverterUInt.write(value.`depth`, buf)
             FfiConverterUInt.write(value.`seldepth`, buf)
             FfiConverterTypeScore.write(value.`score`, buf)
+            FfiConverterTypeScore.write(value.`scoreWhite`, buf)
             FfiConverterULong.write(value.`nodes`, buf)
             FfiConverterULong.write(value.`nps`, buf)
             FfiConverterULong.write(value.`timeMs`, buf)
@@ -5781,6 +6175,11 @@ data class SearchResult (
     var `score`: Score
     , 
     /**
+     * The same evaluation from White's point of view (positive: White is better or mates).
+     */
+    var `scoreWhite`: Score
+    , 
+    /**
      * The last completed depth.
      */
     var `depth`: kotlin.UInt
@@ -5820,6 +6219,14 @@ data class SearchResult (
      * The FEN of the searched position.
      */
     var `positionFen`: kotlin.String
+    , 
+    /**
+     * `null`/`nil` normally. The message when the search failed (a bug in chesscore, caught:
+     * please report it): `best_move` is then only the first legal move, not a searched one,
+     * and `stopped` is set. The search still ends with exactly this one result (the Kotlin
+     * and Swift wrappers' suspend/async searches throw `ChessError.Internal` with it).
+     */
+    var `error`: kotlin.String? = null 
     
 ){
     
@@ -5839,6 +6246,7 @@ public object FfiConverterTypeSearchResult: FfiConverterRustBuffer<SearchResult>
             FfiConverterTypeLegalMove.read(buf),
             FfiConverterOptionalString.read(buf),
             FfiConverterTypeScore.read(buf),
+            FfiConverterTypeScore.read(buf),
             FfiConverterUInt.read(buf),
             FfiConverterULong.read(buf),
             FfiConverterULong.read(buf),
@@ -5847,6 +6255,7 @@ public object FfiConverterTypeSearchResult: FfiConverterRustBuffer<SearchResult>
             FfiConverterSequenceString.read(buf),
             FfiConverterULong.read(buf),
             FfiConverterString.read(buf),
+            FfiConverterOptionalString.read(buf),
         )
     }
 
@@ -5854,6 +6263,7 @@ public object FfiConverterTypeSearchResult: FfiConverterRustBuffer<SearchResult>
             FfiConverterTypeLegalMove.allocationSize(value.`bestMove`) +
             FfiConverterOptionalString.allocationSize(value.`ponderMove`) +
             FfiConverterTypeScore.allocationSize(value.`score`) +
+            FfiConverterTypeScore.allocationSize(value.`scoreWhite`) +
             FfiConverterUInt.allocationSize(value.`depth`) +
             FfiConverterULong.allocationSize(value.`nodes`) +
             FfiConverterULong.allocationSize(value.`timeMs`) +
@@ -5861,13 +6271,15 @@ public object FfiConverterTypeSearchResult: FfiConverterRustBuffer<SearchResult>
             FfiConverterSequenceString.allocationSize(value.`pvSan`) +
             FfiConverterSequenceString.allocationSize(value.`pvUci`) +
             FfiConverterULong.allocationSize(value.`positionKey`) +
-            FfiConverterString.allocationSize(value.`positionFen`)
+            FfiConverterString.allocationSize(value.`positionFen`) +
+            FfiConverterOptionalString.allocationSize(value.`error`)
     )
 
     override fun write(value: SearchResult, buf: ByteBuffer) {
             FfiConverterTypeLegalMove.write(value.`bestMove`, buf)
             FfiConverterOptionalString.write(value.`ponderMove`, buf)
             FfiConverterTypeScore.write(value.`score`, buf)
+            FfiConverterTypeScore.write(value.`scoreWhite`, buf)
             FfiConverterUInt.write(value.`depth`, buf)
             FfiConverterULong.write(value.`nodes`, buf)
             FfiConverterULong.write(value.`timeMs`, buf)
@@ -5876,6 +6288,7 @@ public object FfiConverterTypeSearchResult: FfiConverterRustBuffer<SearchResult>
             FfiConverterSequenceString.write(value.`pvUci`, buf)
             FfiConverterULong.write(value.`positionKey`, buf)
             FfiConverterString.write(value.`positionFen`, buf)
+            FfiConverterOptionalString.write(value.`error`, buf)
     }
 }
 
@@ -6172,7 +6585,11 @@ sealed class ChessException(message: String): kotlin.Exception(message) {
         class InvalidRequest(message: String) : ChessException(message)
         
     /**
-     * A bug in chesscore (a caught panic); please report it with the message.
+     * Something that should never happen and that no argument can fix: an exception thrown by
+     * a `SearchListener` (reported by the engine's next `think` or `think_fen`), or the
+     * engine's thread refused by the system. A search that fails with a bug in chesscore (a
+     * caught panic; please report it with the message) ends with `SearchResult.error` set; the
+     * Kotlin and Swift wrappers' suspend/async searches throw this error with that message.
      */
         class Internal(message: String) : ChessException(message)
         
@@ -6852,107 +7269,6 @@ public object FfiConverterTypeSide: FfiConverterRustBuffer<Side> {
 
 
 
-/**
- * One of the 64 squares. Its value is the core's index, a1 = 0, b1 = 1, ..., h8 = 63
- * (Kotlin `Square.E4.value`, Swift `Square.e4.rawValue`), the index of
- * `GameSnapshot.squares`.
- */
-
-enum class Square(val value: kotlin.UByte) {
-    
-    A1(0u),
-    B1(1u),
-    C1(2u),
-    D1(3u),
-    E1(4u),
-    F1(5u),
-    G1(6u),
-    H1(7u),
-    A2(8u),
-    B2(9u),
-    C2(10u),
-    D2(11u),
-    E2(12u),
-    F2(13u),
-    G2(14u),
-    H2(15u),
-    A3(16u),
-    B3(17u),
-    C3(18u),
-    D3(19u),
-    E3(20u),
-    F3(21u),
-    G3(22u),
-    H3(23u),
-    A4(24u),
-    B4(25u),
-    C4(26u),
-    D4(27u),
-    E4(28u),
-    F4(29u),
-    G4(30u),
-    H4(31u),
-    A5(32u),
-    B5(33u),
-    C5(34u),
-    D5(35u),
-    E5(36u),
-    F5(37u),
-    G5(38u),
-    H5(39u),
-    A6(40u),
-    B6(41u),
-    C6(42u),
-    D6(43u),
-    E6(44u),
-    F6(45u),
-    G6(46u),
-    H6(47u),
-    A7(48u),
-    B7(49u),
-    C7(50u),
-    D7(51u),
-    E7(52u),
-    F7(53u),
-    G7(54u),
-    H7(55u),
-    A8(56u),
-    B8(57u),
-    C8(58u),
-    D8(59u),
-    E8(60u),
-    F8(61u),
-    G8(62u),
-    H8(63u);
-
-    
-
-
-    companion object
-}
-
-
-/**
- * @suppress
- */
-public object FfiConverterTypeSquare: FfiConverterRustBuffer<Square> {
-    override fun read(buf: ByteBuffer) = try {
-        Square.values()[buf.getInt() - 1]
-    } catch (e: IndexOutOfBoundsException) {
-        throw RuntimeException("invalid enum value, something is very wrong!!", e)
-    }
-
-    override fun allocationSize(value: Square) = 4UL
-
-    override fun write(value: Square, buf: ByteBuffer) {
-        buf.putInt(value.ordinal + 1)
-    }
-}
-
-
-
-
-
 
 /**
  * @suppress
@@ -7569,6 +7885,34 @@ public object FfiConverterSequenceTypeMoveRow: FfiConverterRustBuffer<List<MoveR
 /**
  * @suppress
  */
+public object FfiConverterSequenceTypePin: FfiConverterRustBuffer<List<Pin>> {
+    override fun read(buf: ByteBuffer): List<Pin> {
+        val len = buf.getInt()
+        return List<Pin>(len) {
+            FfiConverterTypePin.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<Pin>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypePin.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<Pin>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypePin.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterSequenceTypeTag: FfiConverterRustBuffer<List<Tag>> {
     override fun read(buf: ByteBuffer): List<Tag> {
         val len = buf.getInt()
@@ -7587,6 +7931,34 @@ public object FfiConverterSequenceTypeTag: FfiConverterRustBuffer<List<Tag>> {
         buf.putInt(value.size)
         value.iterator().forEach {
             FfiConverterTypeTag.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceOptionalTypePiece: FfiConverterRustBuffer<List<Piece?>> {
+    override fun read(buf: ByteBuffer): List<Piece?> {
+        val len = buf.getInt()
+        return List<Piece?>(len) {
+            FfiConverterOptionalTypePiece.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<Piece?>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterOptionalTypePiece.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<Piece?>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterOptionalTypePiece.write(it, buf)
         }
     }
 }
@@ -7622,30 +7994,56 @@ public object FfiConverterSequenceTypeSquare: FfiConverterRustBuffer<List<Square
 
 
 
+
+
 /**
  * @suppress
  */
-public object FfiConverterSequenceOptionalTypePiece: FfiConverterRustBuffer<List<Piece?>> {
-    override fun read(buf: ByteBuffer): List<Piece?> {
-        val len = buf.getInt()
-        return List<Piece?>(len) {
-            FfiConverterOptionalTypePiece.read(buf)
-        }
+public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
+    override fun lift(value: Int): Square {
+        val builtinValue = FfiConverterUInt.lift(value)
+        return Square.fromIndex(builtinValue.toInt())
     }
 
-    override fun allocationSize(value: List<Piece?>): ULong {
-        val sizeForLength = 4UL
-        val sizeForItems = value.map { FfiConverterOptionalTypePiece.allocationSize(it) }.sum()
-        return sizeForLength + sizeForItems
+    override fun lower(value: Square): Int {
+        val builtinValue = value.ordinal.toUInt()
+        return FfiConverterUInt.lower(builtinValue)
     }
 
-    override fun write(value: List<Piece?>, buf: ByteBuffer) {
-        buf.putInt(value.size)
-        value.iterator().forEach {
-            FfiConverterOptionalTypePiece.write(it, buf)
-        }
+    override fun read(buf: ByteBuffer): Square {
+        val builtinValue = FfiConverterUInt.read(buf)
+        return Square.fromIndex(builtinValue.toInt())
+    }
+
+    override fun allocationSize(value: Square): ULong {
+        val builtinValue = value.ordinal.toUInt()
+        return FfiConverterUInt.allocationSize(builtinValue)
+    }
+
+    override fun write(value: Square, buf: ByteBuffer) {
+        val builtinValue = value.ordinal.toUInt()
+        FfiConverterUInt.write(builtinValue, buf)
     }
 }
+        /**
+         * The FEN of Chess960 start position `number` (0-959, Scharnagl's numbering; 518 is the
+         * standard position), castling rights in X-FEN (`KQkq`), e.g. to preview it.
+         *
+         * # Errors
+         * `InvalidRequest` when `number` is above 959.
+         */
+    @Throws(ChessException::class) fun `chess960StartFen`(`number`: kotlin.UInt): kotlin.String {
+            return FfiConverterString.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_chess960_start_fen(
+    
+        
+        FfiConverterUInt.lower(`number`),_status)
+}
+    )
+    }
+    
+
         /**
          * The version of the chesscore library, e.g. `"0.1.0"`.
          */ fun `chesscoreVersion`(): kotlin.String {

@@ -135,10 +135,12 @@ fileprivate func readInt<T: FixedWidthInteger>(_ reader: inout (data: Data, offs
         reader.offset += 1
         return value as! T
     }
-    var value: T = 0
-    let _ = withUnsafeMutableBytes(of: &value, { reader.data.copyBytes(to: $0, from: range)})
+    // chesscore patch (scripts/patch-swift-bindings.py): an unaligned load instead of
+    // Data.copyBytes, which costs about a microsecond per call in Foundation on Linux.
+    let start = range.lowerBound - reader.data.startIndex
+    let value = reader.data.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: start, as: T.self) }
     reader.offset = range.upperBound
-    return value.bigEndian
+    return T(bigEndian: value)
 }
 
 // Reads an arbitrary number of bytes, to be used to read
@@ -148,10 +150,12 @@ fileprivate func readBytes(_ reader: inout (data: Data, offset: Data.Index), cou
     guard reader.data.count >= range.upperBound else {
         throw UniffiInternalError.bufferOverflow
     }
-    var value = [UInt8](repeating: 0, count: count)
-    value.withUnsafeMutableBufferPointer({ buffer in
-        reader.data.copyBytes(to: buffer, from: range)
-    })
+    // chesscore patch (scripts/patch-swift-bindings.py): one array copy out of
+    // the buffer instead of Data.copyBytes (see readInt).
+    let start = range.lowerBound - reader.data.startIndex
+    let value = reader.data.withUnsafeBytes {
+        [UInt8](UnsafeRawBufferPointer(rebasing: $0[start..<(start + count)]))
+    }
     reader.offset = range.upperBound
     return value
 }
@@ -648,7 +652,8 @@ public protocol ChessEngineProtocol: AnyObject, Sendable {
      * and returns at once. The game may change meanwhile: the engine searches a copy.
      *
      * # Errors
-     * `GameOver` when the game has ended.
+     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search
+     * threw (see [`SearchListener`]).
      */
     func think(game: ChessGame, limits: SearchLimits, listener: SearchListener) throws  -> SearchHandle
     
@@ -656,7 +661,8 @@ public protocol ChessEngineProtocol: AnyObject, Sendable {
      * Starts searching a position given in FEN and returns at once.
      *
      * # Errors
-     * `InvalidFen`; `GameOver` when the side to move has no legal move.
+     * `InvalidFen`; `GameOver` when the side to move has no legal move; `Internal` as for
+     * `think`.
      */
     func thinkFen(fen: String, limits: SearchLimits, listener: SearchListener) throws  -> SearchHandle
     
@@ -738,7 +744,8 @@ open class ChessEngine: ChessEngineProtocol, @unchecked Sendable {
      * An engine configured by `config`, with its own thread and table.
      *
      * # Errors
-     * `InvalidRequest` for a level outside 1..=10 or a hash size outside 1..=1024 MB.
+     * `InvalidRequest` for a level outside 1..=10 or a hash size outside 1..=1024 MB;
+     * `Internal` when the system refuses the engine's thread.
      */
 public convenience init(config: EngineConfig)throws  {
     let handle =
@@ -830,7 +837,8 @@ open func stop()  {try! rustCall() {
      * and returns at once. The game may change meanwhile: the engine searches a copy.
      *
      * # Errors
-     * `GameOver` when the game has ended.
+     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search
+     * threw (see [`SearchListener`]).
      */
 open func think(game: ChessGame, limits: SearchLimits, listener: SearchListener)throws  -> SearchHandle  {
     return try  FfiConverterTypeSearchHandle_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -848,7 +856,8 @@ open func think(game: ChessGame, limits: SearchLimits, listener: SearchListener)
      * Starts searching a position given in FEN and returns at once.
      *
      * # Errors
-     * `InvalidFen`; `GameOver` when the side to move has no legal move.
+     * `InvalidFen`; `GameOver` when the side to move has no legal move; `Internal` as for
+     * `think`.
      */
 open func thinkFen(fen: String, limits: SearchLimits, listener: SearchListener)throws  -> SearchHandle  {
     return try  FfiConverterTypeSearchHandle_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -977,6 +986,29 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func agreeDraw() throws  -> GameStatus
     
     /**
+     * Every square a piece of `side` attacks in the current position, in index order.
+     */
+    func attackedSquares(side: Side)  -> [Square]
+    
+    /**
+     * The pieces of `side` that attack `square` in the current position: what could capture
+     * a piece of the other side there (pinned pieces included, no x-rays; a pawn attacks
+     * diagonally forward). In index order.
+     */
+    func attackers(square: Square, side: Side)  -> [Square]
+    
+    /**
+     * The pieces giving check to the side to move (none, one or two), in index order.
+     */
+    func checkers()  -> [Square]
+    
+    /**
+     * The Chess960 start-position number (0-959) the game started from, or `null`/`nil` when it
+     * is not a Chess960 game or started from another position (a FEN).
+     */
+    func chess960StartNumber()  -> UInt32?
+    
+    /**
      * Claims the draw that the side to move may claim now (threefold repetition or the
      * fifty-move rule) and ends the game.
      *
@@ -992,9 +1024,20 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func destinationsFrom(square: Square)  -> [Square]
     
     /**
-     * The current position in FEN.
+     * The current position in FEN (castling rights in X-FEN: `KQkq`, a file letter only for a
+     * Chess960 rook that is not the outermost one).
      */
     func fen()  -> String
+    
+    /**
+     * `true` when a piece of `side` attacks `square` in the current position.
+     */
+    func isAttacked(square: Square, side: Side)  -> Bool
+    
+    /**
+     * `true` when this is a Chess960 game.
+     */
+    func isChess960()  -> Bool
     
     /**
      * Every legal move in the current position (empty when the game has ended).
@@ -1014,8 +1057,17 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func pgn()  -> String
     
     /**
-     * Plays the move from `from` to `to` (castling as the king's move, e.g. e1 to g1), with
-     * `promotion` when a pawn reaches the last rank. Returns the move played.
+     * The pieces of `side` pinned to their king, each with the piece that pins it, in index
+     * order of the pinned pieces.
+     */
+    func pins(side: Side)  -> [Pin]
+    
+    /**
+     * Plays the move from `from` to `to`, with `promotion` when a pawn reaches the last rank.
+     * Returns the move played. Castling is the king's move: onto its destination (e1 to g1) or
+     * onto its own rook (e1 to h1); in Chess960 the king's destination is accepted only when it
+     * is at least two files away, since a king's ordinary move could reach a nearer one (see
+     * `LegalMove.to`).
      *
      * # Errors
      * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
@@ -1034,7 +1086,8 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func playSan(san: String) throws  -> LegalMove
     
     /**
-     * Plays a move written in UCI notation (`e2e4`, `e7e8q`, `e1g1`). Returns the move played.
+     * Plays a move written in UCI notation (`e2e4`, `e7e8q`; castling `e1g1` or `e1h1`, with the
+     * same rule as [`ChessGame::play`]). Returns the move played.
      *
      * # Errors
      * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`.
@@ -1071,6 +1124,12 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * the game derives from its outcome and start position.
      */
     func setTag(name: String, value: String) throws 
+    
+    /**
+     * The current position in FEN with Shredder-FEN castling rights (`HAha`: the rooks' files),
+     * as Chess960 GUIs and engines expect them.
+     */
+    func shredderFen()  -> String
     
     /**
      * Everything a board UI draws, in one call.
@@ -1181,6 +1240,23 @@ public convenience init() {
 
     
     /**
+     * A new Chess960 game from a position in FEN (X-FEN or Shredder-FEN castling rights).
+     * [`ChessGame::from_fen`] also reads these, but takes a `KQkq` position with the king on
+     * e1/e8 and rooks in the corners as standard chess; this one never does.
+     *
+     * # Errors
+     * `InvalidFen`, naming the field and what is wrong.
+     */
+public static func fromChess960Fen(fen: String)throws  -> ChessGame  {
+    return try  FfiConverterTypeChessGame_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_constructor_chessgame_from_chess960_fen(
+        FfiConverterString.lower(fen),uniffiCallStatus
+    )
+})
+}
+    
+    /**
      * A new game from a position in FEN.
      *
      * # Errors
@@ -1226,6 +1302,23 @@ public static func fromPgn(pgn: String)throws  -> ChessGame  {
 })
 }
     
+    /**
+     * A new Chess960 game from start position `start_number` (0-959, Scharnagl's numbering; 518
+     * is the standard position), or from a random one when it is `null`/`nil`. The game has
+     * the PGN tag `Variant` set to `Chess960`.
+     *
+     * # Errors
+     * `InvalidRequest` when `start_number` is above 959.
+     */
+public static func newChess960(startNumber: UInt32?)throws  -> ChessGame  {
+    return try  FfiConverterTypeChessGame_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_constructor_chessgame_new_chess960(
+        FfiConverterOptionUInt32.lower(startNumber),uniffiCallStatus
+    )
+})
+}
+    
 
     
     /**
@@ -1238,6 +1331,60 @@ open func agreeDraw()throws  -> GameStatus  {
     return try  FfiConverterTypeGameStatus_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
         uniffiCallStatus in
     uniffi_chesscore_fn_method_chessgame_agree_draw(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Every square a piece of `side` attacks in the current position, in index order.
+     */
+open func attackedSquares(side: Side) -> [Square]  {
+    return try!  FfiConverterSequenceTypeSquare.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_attacked_squares(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSide_lower(side),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The pieces of `side` that attack `square` in the current position: what could capture
+     * a piece of the other side there (pinned pieces included, no x-rays; a pawn attacks
+     * diagonally forward). In index order.
+     */
+open func attackers(square: Square, side: Side) -> [Square]  {
+    return try!  FfiConverterSequenceTypeSquare.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_attackers(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSquare_lower(square),
+        FfiConverterTypeSide_lower(side),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The pieces giving check to the side to move (none, one or two), in index order.
+     */
+open func checkers() -> [Square]  {
+    return try!  FfiConverterSequenceTypeSquare.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_checkers(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The Chess960 start-position number (0-959) the game started from, or `null`/`nil` when it
+     * is not a Chess960 game or started from another position (a FEN).
+     */
+open func chess960StartNumber() -> UInt32?  {
+    return try!  FfiConverterOptionUInt32.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_chess960_start_number(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -1274,12 +1421,39 @@ open func destinationsFrom(square: Square) -> [Square]  {
 }
     
     /**
-     * The current position in FEN.
+     * The current position in FEN (castling rights in X-FEN: `KQkq`, a file letter only for a
+     * Chess960 rook that is not the outermost one).
      */
 open func fen() -> String  {
     return try!  FfiConverterString.lift(try! rustCall() {
         uniffiCallStatus in
     uniffi_chesscore_fn_method_chessgame_fen(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * `true` when a piece of `side` attacks `square` in the current position.
+     */
+open func isAttacked(square: Square, side: Side) -> Bool  {
+    return try!  FfiConverterBool.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_is_attacked(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSquare_lower(square),
+        FfiConverterTypeSide_lower(side),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * `true` when this is a Chess960 game.
+     */
+open func isChess960() -> Bool  {
+    return try!  FfiConverterBool.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_is_chess960(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -1325,8 +1499,25 @@ open func pgn() -> String  {
 }
     
     /**
-     * Plays the move from `from` to `to` (castling as the king's move, e.g. e1 to g1), with
-     * `promotion` when a pawn reaches the last rank. Returns the move played.
+     * The pieces of `side` pinned to their king, each with the piece that pins it, in index
+     * order of the pinned pieces.
+     */
+open func pins(side: Side) -> [Pin]  {
+    return try!  FfiConverterSequenceTypePin.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_pins(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSide_lower(side),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Plays the move from `from` to `to`, with `promotion` when a pawn reaches the last rank.
+     * Returns the move played. Castling is the king's move: onto its destination (e1 to g1) or
+     * onto its own rook (e1 to h1); in Chess960 the king's destination is accepted only when it
+     * is at least two files away, since a king's ordinary move could reach a nearer one (see
+     * `LegalMove.to`).
      *
      * # Errors
      * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
@@ -1363,7 +1554,8 @@ open func playSan(san: String)throws  -> LegalMove  {
 }
     
     /**
-     * Plays a move written in UCI notation (`e2e4`, `e7e8q`, `e1g1`). Returns the move played.
+     * Plays a move written in UCI notation (`e2e4`, `e7e8q`; castling `e1g1` or `e1h1`, with the
+     * same rule as [`ChessGame::play`]). Returns the move played.
      *
      * # Errors
      * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`.
@@ -1438,6 +1630,19 @@ open func setTag(name: String, value: String)throws   {try rustCallWithError(Ffi
         FfiConverterString.lower(value),uniffiCallStatus
     )
 }
+}
+    
+    /**
+     * The current position in FEN with Shredder-FEN castling rights (`HAha`: the rooks' files),
+     * as Chess960 GUIs and engines expect them.
+     */
+open func shredderFen() -> String  {
+    return try!  FfiConverterString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_shredder_fen(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
 }
     
     /**
@@ -2201,6 +2406,10 @@ public func FfiConverterTypeSearchHandle_lower(_ value: SearchHandle) -> UInt64 
 /**
  * Receives a search's progress. Implemented in Kotlin or Swift; both methods run on the
  * engine's thread, so hop to the main thread before touching UI state.
+ *
+ * Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
+ * no more `on_info` calls in that search but still its `on_finished`, and the engine's next
+ * `think` or `think_fen` call fails with `ChessError.Internal` carrying what was thrown. (Swift's methods cannot throw.)
  */
 public protocol SearchListener: AnyObject, Sendable {
     
@@ -2219,6 +2428,10 @@ public protocol SearchListener: AnyObject, Sendable {
 /**
  * Receives a search's progress. Implemented in Kotlin or Swift; both methods run on the
  * engine's thread, so hop to the main thread before touching UI state.
+ *
+ * Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
+ * no more `on_info` calls in that search but still its `on_finished`, and the engine's next
+ * `think` or `think_fen` call fails with `ChessError.Internal` carrying what was thrown. (Swift's methods cannot throw.)
  */
 open class SearchListenerImpl: SearchListener, @unchecked Sendable {
     fileprivate let handle: UInt64
@@ -2573,7 +2786,7 @@ public struct EngineConfig: Equatable, Hashable {
      */
     public var elo: UInt32?
     /**
-     * Transposition table size in MB (1 to 1024); 16 suits a phone.
+     * Transposition table size in MB (1 to 1024, the core's `MAX_HASH_MB`); 16 suits a phone.
      */
     public var hashMb: UInt32
     /**
@@ -2595,7 +2808,7 @@ public struct EngineConfig: Equatable, Hashable {
          * A target Elo instead of a level (the strongest level at or below it); overrides `level`.
          */elo: UInt32? = nil, 
         /**
-         * Transposition table size in MB (1 to 1024); 16 suits a phone.
+         * Transposition table size in MB (1 to 1024, the core's `MAX_HASH_MB`); 16 suits a phone.
          */hashMb: UInt32 = UInt32(16), 
         /**
          * Seed for the weaker levels' choices: the same seed gives the same games.
@@ -3020,6 +3233,10 @@ public struct GameSnapshot: Equatable, Hashable {
      * were computed for, so an app can ignore a result whose key differs.
      */
     public var positionKey: UInt64
+    /**
+     * `true` in a Chess960 game: castling moves go king-onto-rook (see `LegalMove.to`).
+     */
+    public var chess960: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -3073,7 +3290,10 @@ public struct GameSnapshot: Equatable, Hashable {
         /**
          * The Zobrist key of the position: engine results carry the key of the position they
          * were computed for, so an app can ignore a result whose key differs.
-         */positionKey: UInt64) {
+         */positionKey: UInt64, 
+        /**
+         * `true` in a Chess960 game: castling moves go king-onto-rook (see `LegalMove.to`).
+         */chess960: Bool) {
         self.fen = fen
         self.sideToMove = sideToMove
         self.squares = squares
@@ -3090,6 +3310,7 @@ public struct GameSnapshot: Equatable, Hashable {
         self.halfmoveClock = halfmoveClock
         self.repetitionCount = repetitionCount
         self.positionKey = positionKey
+        self.chess960 = chess960
     }
 
     
@@ -3123,7 +3344,8 @@ public struct FfiConverterTypeGameSnapshot: FfiConverterRustBuffer {
                 fullmoveNumber: FfiConverterUInt32.read(from: &buf), 
                 halfmoveClock: FfiConverterUInt32.read(from: &buf), 
                 repetitionCount: FfiConverterUInt32.read(from: &buf), 
-                positionKey: FfiConverterUInt64.read(from: &buf)
+                positionKey: FfiConverterUInt64.read(from: &buf), 
+                chess960: FfiConverterBool.read(from: &buf)
         )
     }
 
@@ -3144,6 +3366,7 @@ public struct FfiConverterTypeGameSnapshot: FfiConverterRustBuffer {
         FfiConverterUInt32.write(value.halfmoveClock, into: &buf)
         FfiConverterUInt32.write(value.repetitionCount, into: &buf)
         FfiConverterUInt64.write(value.positionKey, into: &buf)
+        FfiConverterBool.write(value.chess960, into: &buf)
     }
 }
 
@@ -3273,7 +3496,10 @@ public struct LegalMove: Equatable, Hashable {
      */
     public var from: Square
     /**
-     * The square it lands on (for castling, the king's destination, e.g. g1).
+     * The square it lands on. For castling: the king's destination in standard chess (e.g.
+     * g1), the castling rook's square in Chess960 (the king "takes" its rook, e.g. h1; the
+     * king's destination could be its own square or one an ordinary king move also reaches).
+     * Passing `from` and `to` back to `ChessGame.play` plays this move.
      */
     public var to: Square
     /**
@@ -3285,7 +3511,8 @@ public struct LegalMove: Equatable, Hashable {
      */
     public var piece: PieceKind
     /**
-     * UCI notation, e.g. `e2e4`, `e7e8q`, `e1g1`.
+     * UCI notation, e.g. `e2e4`, `e7e8q`; castling `e1g1` in standard chess, `e1h1` (king
+     * takes rook) in Chess960.
      */
     public var uci: String
     /**
@@ -3320,7 +3547,10 @@ public struct LegalMove: Equatable, Hashable {
          * The square the piece leaves.
          */from: Square, 
         /**
-         * The square it lands on (for castling, the king's destination, e.g. g1).
+         * The square it lands on. For castling: the king's destination in standard chess (e.g.
+         * g1), the castling rook's square in Chess960 (the king "takes" its rook, e.g. h1; the
+         * king's destination could be its own square or one an ordinary king move also reaches).
+         * Passing `from` and `to` back to `ChessGame.play` plays this move.
          */to: Square, 
         /**
          * The piece a pawn promotes to, if this is a promotion.
@@ -3329,7 +3559,8 @@ public struct LegalMove: Equatable, Hashable {
          * The moving piece.
          */piece: PieceKind, 
         /**
-         * UCI notation, e.g. `e2e4`, `e7e8q`, `e1g1`.
+         * UCI notation, e.g. `e2e4`, `e7e8q`; castling `e1g1` in standard chess, `e1h1` (king
+         * takes rook) in Chess960.
          */uci: String, 
         /**
          * Standard algebraic notation, e.g. `Nf3`, `exd5`, `O-O`, `e8=Q+`.
@@ -3843,6 +4074,75 @@ public func FfiConverterTypePiece_lower(_ value: Piece) -> RustBuffer {
 
 
 /**
+ * A piece pinned to its own king: it may move only along the line to the pinner.
+ */
+public struct Pin: Equatable, Hashable {
+    /**
+     * The pinned piece's square.
+     */
+    public var pinned: Square
+    /**
+     * The square of the bishop, rook or queen that pins it.
+     */
+    public var pinner: Square
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The pinned piece's square.
+         */pinned: Square, 
+        /**
+         * The square of the bishop, rook or queen that pins it.
+         */pinner: Square) {
+        self.pinned = pinned
+        self.pinner = pinner
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension Pin: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePin: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Pin {
+        return
+            try Pin(
+                pinned: FfiConverterTypeSquare.read(from: &buf), 
+                pinner: FfiConverterTypeSquare.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: Pin, into buf: inout [UInt8]) {
+        FfiConverterTypeSquare.write(value.pinned, into: &buf)
+        FfiConverterTypeSquare.write(value.pinner, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePin_lift(_ buf: RustBuffer) throws -> Pin {
+    return try FfiConverterTypePin.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePin_lower(_ value: Pin) -> RustBuffer {
+    return FfiConverterTypePin.lower(value)
+}
+
+
+/**
  * What the last move allowed, when it was a mistake or a blunder.
  */
 public struct Refutation: Equatable, Hashable {
@@ -4029,6 +4329,11 @@ public struct SearchInfo: Equatable, Hashable {
      */
     public var score: Score
     /**
+     * The same evaluation from White's point of view (positive: White is better or mates), as
+     * a board UI shows it.
+     */
+    public var scoreWhite: Score
+    /**
      * Positions searched so far.
      */
     public var nodes: UInt64
@@ -4074,6 +4379,10 @@ public struct SearchInfo: Equatable, Hashable {
          * The evaluation from the side to move's point of view.
          */score: Score, 
         /**
+         * The same evaluation from White's point of view (positive: White is better or mates), as
+         * a board UI shows it.
+         */scoreWhite: Score, 
+        /**
          * Positions searched so far.
          */nodes: UInt64, 
         /**
@@ -4100,6 +4409,7 @@ public struct SearchInfo: Equatable, Hashable {
         self.depth = depth
         self.seldepth = seldepth
         self.score = score
+        self.scoreWhite = scoreWhite
         self.nodes = nodes
         self.nps = nps
         self.timeMs = timeMs
@@ -4129,6 +4439,7 @@ public struct FfiConverterTypeSearchInfo: FfiConverterRustBuffer {
                 depth: FfiConverterUInt32.read(from: &buf), 
                 seldepth: FfiConverterUInt32.read(from: &buf), 
                 score: FfiConverterTypeScore.read(from: &buf), 
+                scoreWhite: FfiConverterTypeScore.read(from: &buf), 
                 nodes: FfiConverterUInt64.read(from: &buf), 
                 nps: FfiConverterUInt64.read(from: &buf), 
                 timeMs: FfiConverterUInt64.read(from: &buf), 
@@ -4144,6 +4455,7 @@ public struct FfiConverterTypeSearchInfo: FfiConverterRustBuffer {
         FfiConverterUInt32.write(value.depth, into: &buf)
         FfiConverterUInt32.write(value.seldepth, into: &buf)
         FfiConverterTypeScore.write(value.score, into: &buf)
+        FfiConverterTypeScore.write(value.scoreWhite, into: &buf)
         FfiConverterUInt64.write(value.nodes, into: &buf)
         FfiConverterUInt64.write(value.nps, into: &buf)
         FfiConverterUInt64.write(value.timeMs, into: &buf)
@@ -4358,6 +4670,10 @@ public struct SearchResult: Equatable, Hashable {
      */
     public var score: Score
     /**
+     * The same evaluation from White's point of view (positive: White is better or mates).
+     */
+    public var scoreWhite: Score
+    /**
      * The last completed depth.
      */
     public var depth: UInt32
@@ -4390,6 +4706,13 @@ public struct SearchResult: Equatable, Hashable {
      * The FEN of the searched position.
      */
     public var positionFen: String
+    /**
+     * `null`/`nil` normally. The message when the search failed (a bug in chesscore, caught:
+     * please report it): `best_move` is then only the first legal move, not a searched one,
+     * and `stopped` is set. The search still ends with exactly this one result (the Kotlin
+     * and Swift wrappers' suspend/async searches throw `ChessError.Internal` with it).
+     */
+    public var error: String?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -4403,6 +4726,9 @@ public struct SearchResult: Equatable, Hashable {
         /**
          * The evaluation from the side to move's point of view.
          */score: Score, 
+        /**
+         * The same evaluation from White's point of view (positive: White is better or mates).
+         */scoreWhite: Score, 
         /**
          * The last completed depth.
          */depth: UInt32, 
@@ -4427,10 +4753,17 @@ public struct SearchResult: Equatable, Hashable {
          */positionKey: UInt64, 
         /**
          * The FEN of the searched position.
-         */positionFen: String) {
+         */positionFen: String, 
+        /**
+         * `null`/`nil` normally. The message when the search failed (a bug in chesscore, caught:
+         * please report it): `best_move` is then only the first legal move, not a searched one,
+         * and `stopped` is set. The search still ends with exactly this one result (the Kotlin
+         * and Swift wrappers' suspend/async searches throw `ChessError.Internal` with it).
+         */error: String? = nil) {
         self.bestMove = bestMove
         self.ponderMove = ponderMove
         self.score = score
+        self.scoreWhite = scoreWhite
         self.depth = depth
         self.nodes = nodes
         self.timeMs = timeMs
@@ -4439,6 +4772,7 @@ public struct SearchResult: Equatable, Hashable {
         self.pvUci = pvUci
         self.positionKey = positionKey
         self.positionFen = positionFen
+        self.error = error
     }
 
     
@@ -4460,6 +4794,7 @@ public struct FfiConverterTypeSearchResult: FfiConverterRustBuffer {
                 bestMove: FfiConverterTypeLegalMove.read(from: &buf), 
                 ponderMove: FfiConverterOptionString.read(from: &buf), 
                 score: FfiConverterTypeScore.read(from: &buf), 
+                scoreWhite: FfiConverterTypeScore.read(from: &buf), 
                 depth: FfiConverterUInt32.read(from: &buf), 
                 nodes: FfiConverterUInt64.read(from: &buf), 
                 timeMs: FfiConverterUInt64.read(from: &buf), 
@@ -4467,7 +4802,8 @@ public struct FfiConverterTypeSearchResult: FfiConverterRustBuffer {
                 pvSan: FfiConverterSequenceString.read(from: &buf), 
                 pvUci: FfiConverterSequenceString.read(from: &buf), 
                 positionKey: FfiConverterUInt64.read(from: &buf), 
-                positionFen: FfiConverterString.read(from: &buf)
+                positionFen: FfiConverterString.read(from: &buf), 
+                error: FfiConverterOptionString.read(from: &buf)
         )
     }
 
@@ -4475,6 +4811,7 @@ public struct FfiConverterTypeSearchResult: FfiConverterRustBuffer {
         FfiConverterTypeLegalMove.write(value.bestMove, into: &buf)
         FfiConverterOptionString.write(value.ponderMove, into: &buf)
         FfiConverterTypeScore.write(value.score, into: &buf)
+        FfiConverterTypeScore.write(value.scoreWhite, into: &buf)
         FfiConverterUInt32.write(value.depth, into: &buf)
         FfiConverterUInt64.write(value.nodes, into: &buf)
         FfiConverterUInt64.write(value.timeMs, into: &buf)
@@ -4483,6 +4820,7 @@ public struct FfiConverterTypeSearchResult: FfiConverterRustBuffer {
         FfiConverterSequenceString.write(value.pvUci, into: &buf)
         FfiConverterUInt64.write(value.positionKey, into: &buf)
         FfiConverterString.write(value.positionFen, into: &buf)
+        FfiConverterOptionString.write(value.error, into: &buf)
     }
 }
 
@@ -4885,7 +5223,11 @@ enum ChessError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
     case InvalidRequest(message: String)
     
     /**
-     * A bug in chesscore (a caught panic); please report it with the message.
+     * Something that should never happen and that no argument can fix: an exception thrown by
+     * a `SearchListener` (reported by the engine's next `think` or `think_fen`), or the
+     * engine's thread refused by the system. A search that fails with a bug in chesscore (a
+     * caught panic; please report it with the message) ends with `SearchResult.error` set; the
+     * Kotlin and Swift wrappers' suspend/async searches throw this error with that message.
      */
     case Internal(message: String)
     
@@ -5807,511 +6149,6 @@ public func FfiConverterTypeSide_lower(_ value: Side) -> RustBuffer {
 }
 
 
-
-/**
- * One of the 64 squares. Its value is the core's index, a1 = 0, b1 = 1, ..., h8 = 63
- * (Kotlin `Square.E4.value`, Swift `Square.e4.rawValue`), the index of
- * `GameSnapshot.squares`.
- */
-
-public enum Square: UInt8, Equatable, Hashable {
-    
-    case a1 = 0
-    case b1 = 1
-    case c1 = 2
-    case d1 = 3
-    case e1 = 4
-    case f1 = 5
-    case g1 = 6
-    case h1 = 7
-    case a2 = 8
-    case b2 = 9
-    case c2 = 10
-    case d2 = 11
-    case e2 = 12
-    case f2 = 13
-    case g2 = 14
-    case h2 = 15
-    case a3 = 16
-    case b3 = 17
-    case c3 = 18
-    case d3 = 19
-    case e3 = 20
-    case f3 = 21
-    case g3 = 22
-    case h3 = 23
-    case a4 = 24
-    case b4 = 25
-    case c4 = 26
-    case d4 = 27
-    case e4 = 28
-    case f4 = 29
-    case g4 = 30
-    case h4 = 31
-    case a5 = 32
-    case b5 = 33
-    case c5 = 34
-    case d5 = 35
-    case e5 = 36
-    case f5 = 37
-    case g5 = 38
-    case h5 = 39
-    case a6 = 40
-    case b6 = 41
-    case c6 = 42
-    case d6 = 43
-    case e6 = 44
-    case f6 = 45
-    case g6 = 46
-    case h6 = 47
-    case a7 = 48
-    case b7 = 49
-    case c7 = 50
-    case d7 = 51
-    case e7 = 52
-    case f7 = 53
-    case g7 = 54
-    case h7 = 55
-    case a8 = 56
-    case b8 = 57
-    case c8 = 58
-    case d8 = 59
-    case e8 = 60
-    case f8 = 61
-    case g8 = 62
-    case h8 = 63
-
-
-
-
-
-}
-
-#if compiler(>=6)
-extension Square: Sendable {}
-#endif
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public struct FfiConverterTypeSquare: FfiConverterRustBuffer {
-    typealias SwiftType = Square
-
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Square {
-        let variant: Int32 = try readInt(&buf)
-        switch variant {
-        
-        case 1: return .a1
-        
-        case 2: return .b1
-        
-        case 3: return .c1
-        
-        case 4: return .d1
-        
-        case 5: return .e1
-        
-        case 6: return .f1
-        
-        case 7: return .g1
-        
-        case 8: return .h1
-        
-        case 9: return .a2
-        
-        case 10: return .b2
-        
-        case 11: return .c2
-        
-        case 12: return .d2
-        
-        case 13: return .e2
-        
-        case 14: return .f2
-        
-        case 15: return .g2
-        
-        case 16: return .h2
-        
-        case 17: return .a3
-        
-        case 18: return .b3
-        
-        case 19: return .c3
-        
-        case 20: return .d3
-        
-        case 21: return .e3
-        
-        case 22: return .f3
-        
-        case 23: return .g3
-        
-        case 24: return .h3
-        
-        case 25: return .a4
-        
-        case 26: return .b4
-        
-        case 27: return .c4
-        
-        case 28: return .d4
-        
-        case 29: return .e4
-        
-        case 30: return .f4
-        
-        case 31: return .g4
-        
-        case 32: return .h4
-        
-        case 33: return .a5
-        
-        case 34: return .b5
-        
-        case 35: return .c5
-        
-        case 36: return .d5
-        
-        case 37: return .e5
-        
-        case 38: return .f5
-        
-        case 39: return .g5
-        
-        case 40: return .h5
-        
-        case 41: return .a6
-        
-        case 42: return .b6
-        
-        case 43: return .c6
-        
-        case 44: return .d6
-        
-        case 45: return .e6
-        
-        case 46: return .f6
-        
-        case 47: return .g6
-        
-        case 48: return .h6
-        
-        case 49: return .a7
-        
-        case 50: return .b7
-        
-        case 51: return .c7
-        
-        case 52: return .d7
-        
-        case 53: return .e7
-        
-        case 54: return .f7
-        
-        case 55: return .g7
-        
-        case 56: return .h7
-        
-        case 57: return .a8
-        
-        case 58: return .b8
-        
-        case 59: return .c8
-        
-        case 60: return .d8
-        
-        case 61: return .e8
-        
-        case 62: return .f8
-        
-        case 63: return .g8
-        
-        case 64: return .h8
-        
-        default: throw UniffiInternalError.unexpectedEnumCase
-        }
-    }
-
-    public static func write(_ value: Square, into buf: inout [UInt8]) {
-        switch value {
-        
-        
-        case .a1:
-            writeInt(&buf, Int32(1))
-        
-        
-        case .b1:
-            writeInt(&buf, Int32(2))
-        
-        
-        case .c1:
-            writeInt(&buf, Int32(3))
-        
-        
-        case .d1:
-            writeInt(&buf, Int32(4))
-        
-        
-        case .e1:
-            writeInt(&buf, Int32(5))
-        
-        
-        case .f1:
-            writeInt(&buf, Int32(6))
-        
-        
-        case .g1:
-            writeInt(&buf, Int32(7))
-        
-        
-        case .h1:
-            writeInt(&buf, Int32(8))
-        
-        
-        case .a2:
-            writeInt(&buf, Int32(9))
-        
-        
-        case .b2:
-            writeInt(&buf, Int32(10))
-        
-        
-        case .c2:
-            writeInt(&buf, Int32(11))
-        
-        
-        case .d2:
-            writeInt(&buf, Int32(12))
-        
-        
-        case .e2:
-            writeInt(&buf, Int32(13))
-        
-        
-        case .f2:
-            writeInt(&buf, Int32(14))
-        
-        
-        case .g2:
-            writeInt(&buf, Int32(15))
-        
-        
-        case .h2:
-            writeInt(&buf, Int32(16))
-        
-        
-        case .a3:
-            writeInt(&buf, Int32(17))
-        
-        
-        case .b3:
-            writeInt(&buf, Int32(18))
-        
-        
-        case .c3:
-            writeInt(&buf, Int32(19))
-        
-        
-        case .d3:
-            writeInt(&buf, Int32(20))
-        
-        
-        case .e3:
-            writeInt(&buf, Int32(21))
-        
-        
-        case .f3:
-            writeInt(&buf, Int32(22))
-        
-        
-        case .g3:
-            writeInt(&buf, Int32(23))
-        
-        
-        case .h3:
-            writeInt(&buf, Int32(24))
-        
-        
-        case .a4:
-            writeInt(&buf, Int32(25))
-        
-        
-        case .b4:
-            writeInt(&buf, Int32(26))
-        
-        
-        case .c4:
-            writeInt(&buf, Int32(27))
-        
-        
-        case .d4:
-            writeInt(&buf, Int32(28))
-        
-        
-        case .e4:
-            writeInt(&buf, Int32(29))
-        
-        
-        case .f4:
-            writeInt(&buf, Int32(30))
-        
-        
-        case .g4:
-            writeInt(&buf, Int32(31))
-        
-        
-        case .h4:
-            writeInt(&buf, Int32(32))
-        
-        
-        case .a5:
-            writeInt(&buf, Int32(33))
-        
-        
-        case .b5:
-            writeInt(&buf, Int32(34))
-        
-        
-        case .c5:
-            writeInt(&buf, Int32(35))
-        
-        
-        case .d5:
-            writeInt(&buf, Int32(36))
-        
-        
-        case .e5:
-            writeInt(&buf, Int32(37))
-        
-        
-        case .f5:
-            writeInt(&buf, Int32(38))
-        
-        
-        case .g5:
-            writeInt(&buf, Int32(39))
-        
-        
-        case .h5:
-            writeInt(&buf, Int32(40))
-        
-        
-        case .a6:
-            writeInt(&buf, Int32(41))
-        
-        
-        case .b6:
-            writeInt(&buf, Int32(42))
-        
-        
-        case .c6:
-            writeInt(&buf, Int32(43))
-        
-        
-        case .d6:
-            writeInt(&buf, Int32(44))
-        
-        
-        case .e6:
-            writeInt(&buf, Int32(45))
-        
-        
-        case .f6:
-            writeInt(&buf, Int32(46))
-        
-        
-        case .g6:
-            writeInt(&buf, Int32(47))
-        
-        
-        case .h6:
-            writeInt(&buf, Int32(48))
-        
-        
-        case .a7:
-            writeInt(&buf, Int32(49))
-        
-        
-        case .b7:
-            writeInt(&buf, Int32(50))
-        
-        
-        case .c7:
-            writeInt(&buf, Int32(51))
-        
-        
-        case .d7:
-            writeInt(&buf, Int32(52))
-        
-        
-        case .e7:
-            writeInt(&buf, Int32(53))
-        
-        
-        case .f7:
-            writeInt(&buf, Int32(54))
-        
-        
-        case .g7:
-            writeInt(&buf, Int32(55))
-        
-        
-        case .h7:
-            writeInt(&buf, Int32(56))
-        
-        
-        case .a8:
-            writeInt(&buf, Int32(57))
-        
-        
-        case .b8:
-            writeInt(&buf, Int32(58))
-        
-        
-        case .c8:
-            writeInt(&buf, Int32(59))
-        
-        
-        case .d8:
-            writeInt(&buf, Int32(60))
-        
-        
-        case .e8:
-            writeInt(&buf, Int32(61))
-        
-        
-        case .f8:
-            writeInt(&buf, Int32(62))
-        
-        
-        case .g8:
-            writeInt(&buf, Int32(63))
-        
-        
-        case .h8:
-            writeInt(&buf, Int32(64))
-        
-        }
-    }
-}
-
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeSquare_lift(_ buf: RustBuffer) throws -> Square {
-    return try FfiConverterTypeSquare.lift(buf)
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeSquare_lower(_ value: Square) -> RustBuffer {
-    return FfiConverterTypeSquare.lower(value)
-}
-
-
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
@@ -6802,6 +6639,31 @@ fileprivate struct FfiConverterSequenceTypeMoveRow: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypePin: FfiConverterRustBuffer {
+    typealias SwiftType = [Pin]
+
+    public static func write(_ value: [Pin], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypePin.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [Pin] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [Pin]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypePin.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeTag: FfiConverterRustBuffer {
     typealias SwiftType = [Tag]
 
@@ -6819,6 +6681,31 @@ fileprivate struct FfiConverterSequenceTypeTag: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeTag.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceOptionTypePiece: FfiConverterRustBuffer {
+    typealias SwiftType = [Piece?]
+
+    public static func write(_ value: [Piece?], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterOptionTypePiece.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [Piece?] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [Piece?]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterOptionTypePiece.read(from: &buf))
         }
         return seq
     }
@@ -6849,29 +6736,65 @@ fileprivate struct FfiConverterSequenceTypeSquare: FfiConverterRustBuffer {
     }
 }
 
+
+
+
+
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-fileprivate struct FfiConverterSequenceOptionTypePiece: FfiConverterRustBuffer {
-    typealias SwiftType = [Piece?]
+public struct FfiConverterTypeSquare: FfiConverter {
 
-    public static func write(_ value: [Piece?], into buf: inout [UInt8]) {
-        let len = Int32(value.count)
-        writeInt(&buf, len)
-        for item in value {
-            FfiConverterOptionTypePiece.write(item, into: &buf)
-        }
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Square {
+        let builtinValue = try FfiConverterUInt32.read(from: &buf)
+        return try Square.lift(index: builtinValue)
     }
 
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [Piece?] {
-        let len: Int32 = try readInt(&buf)
-        var seq = [Piece?]()
-        seq.reserveCapacity(Int(len))
-        for _ in 0 ..< len {
-            seq.append(try FfiConverterOptionTypePiece.read(from: &buf))
-        }
-        return seq
+    public static func write(_ value: Square, into buf: inout [UInt8]) {
+        let builtinValue = UInt32(value.rawValue)
+        return FfiConverterUInt32.write(builtinValue, into: &buf)
     }
+
+    public static func lift(_ value: UInt32) throws -> Square {
+        let builtinValue = try FfiConverterUInt32.lift(value)
+        return try Square.lift(index: builtinValue)
+    }
+
+    public static func lower(_ value: Square) -> UInt32 {
+        let builtinValue = UInt32(value.rawValue)
+        return FfiConverterUInt32.lower(builtinValue)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSquare_lift(_ value: UInt32) throws -> Square {
+    return try FfiConverterTypeSquare.lift(value)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSquare_lower(_ value: Square) -> UInt32 {
+    return FfiConverterTypeSquare.lower(value)
+}
+
+/**
+ * The FEN of Chess960 start position `number` (0-959, Scharnagl's numbering; 518 is the
+ * standard position), castling rights in X-FEN (`KQkq`), e.g. to preview it.
+ *
+ * # Errors
+ * `InvalidRequest` when `number` is above 959.
+ */
+public func chess960StartFen(number: UInt32)throws  -> String  {
+    return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_chess960_start_fen(
+        FfiConverterUInt32.lower(number),uniffiCallStatus
+    )
+})
 }
 /**
  * The version of the chesscore library, e.g. `"0.1.0"`.
@@ -6966,6 +6889,9 @@ private let initializationResult: InitializationResult = {
     if bindings_contract_version != scaffolding_contract_version {
         return InitializationResult.contractVersionMismatch
     }
+    if (uniffi_chesscore_checksum_func_chess960_start_fen() != 61052) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_chesscore_checksum_func_chesscore_version() != 43926) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -6981,10 +6907,10 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_review_preset_nodes() != 52070) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_func_parse_square() != 5882) {
+    if (uniffi_chesscore_checksum_func_parse_square() != 16945) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_func_square_name() != 13713) {
+    if (uniffi_chesscore_checksum_func_square_name() != 25456) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessengine_config() != 50492) {
@@ -7002,10 +6928,10 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessengine_stop() != 31283) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessengine_think() != 30319) {
+    if (uniffi_chesscore_checksum_method_chessengine_think() != 5638) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessengine_think_fen() != 2078) {
+    if (uniffi_chesscore_checksum_method_chessengine_think_fen() != 23257) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessengine_coach() != 53747) {
@@ -7029,31 +6955,52 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_agree_draw() != 41997) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_chesscore_checksum_method_chessgame_attacked_squares() != 41482) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_attackers() != 55967) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_checkers() != 2430) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_chess960_start_number() != 19824) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_chesscore_checksum_method_chessgame_claim_draw() != 23781) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_destinations_from() != 5683) {
+    if (uniffi_chesscore_checksum_method_chessgame_destinations_from() != 36730) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_fen() != 62518) {
+    if (uniffi_chesscore_checksum_method_chessgame_fen() != 17264) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_is_attacked() != 26377) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_is_chess960() != 60663) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_legal_moves() != 18963) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_legal_moves_from() != 55021) {
+    if (uniffi_chesscore_checksum_method_chessgame_legal_moves_from() != 16013) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_pgn() != 183) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_play() != 4686) {
+    if (uniffi_chesscore_checksum_method_chessgame_pins() != 5955) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_play() != 5949) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_play_san() != 42020) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_play_uci() != 16873) {
+    if (uniffi_chesscore_checksum_method_chessgame_play_uci() != 1522) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_redo() != 53486) {
@@ -7066,6 +7013,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_set_tag() != 28639) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_shredder_fen() != 56001) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_snapshot() != 38553) {
@@ -7098,7 +7048,10 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_reviewlistener_on_finished() != 27038) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_constructor_chessengine_new() != 25147) {
+    if (uniffi_chesscore_checksum_constructor_chessengine_new() != 26141) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_constructor_chessgame_from_chess960_fen() != 16784) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_constructor_chessgame_from_fen() != 63242) {
@@ -7111,6 +7064,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_constructor_chessgame_new() != 9583) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_constructor_chessgame_new_chess960() != 7220) {
         return InitializationResult.apiChecksumMismatch
     }
 

@@ -11,7 +11,6 @@ import dev.chesscore.liveObjectCount
 import dev.chesscore.tests.SCHOLAR_PGN
 import dev.chesscore.tests.TEST_REVIEW
 import dev.chesscore.tests.onMain
-import dev.chesscore.tests.suite
 import kotlin.test.assertEquals
 import kotlin.test.assertNotNull
 import kotlin.test.assertNull
@@ -19,12 +18,14 @@ import kotlin.test.assertTrue
 import kotlin.test.fail
 import kotlinx.coroutines.flow.first
 import kotlinx.coroutines.withTimeoutOrNull
+import org.junit.jupiter.api.Test
 
 private suspend fun ReviewController.awaitState(what: String, predicate: (ReviewUiState) -> Boolean): ReviewUiState =
     withTimeoutOrNull(60_000) { state.first(predicate) } ?: fail("timed out waiting for $what; state: ${state.value}")
 
-val reviewControllerTests = suite("ReviewController") {
-    test("a review fills the rows, the graph and the summaries, then is done") {
+class ReviewControllerTest {
+    @Test
+    fun `a review fills the rows, the graph and the summaries, then is done`() {
         onMain {
             val baseline = liveObjectCount()
             ChessGame.fromPgn(SCHOLAR_PGN).use { game ->
@@ -77,7 +78,8 @@ val reviewControllerTests = suite("ReviewController") {
         }
     }
 
-    test("stopping keeps the moves reviewed so far, with their summary") {
+    @Test
+    fun `stopping keeps the moves reviewed so far, with their summary`() {
         onMain {
             ChessGame.fromPgn("1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 *").use { game ->
                 ChessEngine(EngineConfig(hashMb = 4u)).use { engine ->
@@ -98,7 +100,8 @@ val reviewControllerTests = suite("ReviewController") {
         }
     }
 
-    test("a bad option shows the core's message and starts nothing") {
+    @Test
+    fun `a bad option shows the core's message and starts nothing`() {
         onMain {
             ChessGame().use { game ->
                 ChessEngine(EngineConfig(hashMb = 1u)).use { engine ->
@@ -112,7 +115,8 @@ val reviewControllerTests = suite("ReviewController") {
         }
     }
 
-    test("texts: symbols, class names and White-view scores") {
+    @Test
+    fun `texts - symbols, class names and White-view scores`() {
         assertEquals("??", classSymbol(MoveClass.BLUNDER))
         assertEquals("?", classSymbol(MoveClass.MISTAKE))
         assertEquals("?!", classSymbol(MoveClass.INACCURACY))

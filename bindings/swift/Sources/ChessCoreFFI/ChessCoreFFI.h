@@ -422,6 +422,11 @@ uint64_t uniffi_chesscore_fn_clone_chessgame(uint64_t handle, RustCallStatus *_N
 void uniffi_chesscore_fn_free_chessgame(uint64_t handle, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_FROM_CHESS960_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_FROM_CHESS960_FEN
+uint64_t uniffi_chesscore_fn_constructor_chessgame_from_chess960_fen(RustBuffer fen, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_FROM_FEN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_FROM_FEN
 uint64_t uniffi_chesscore_fn_constructor_chessgame_from_fen(RustBuffer fen, RustCallStatus *_Nonnull out_status
@@ -443,9 +448,34 @@ uint64_t uniffi_chesscore_fn_constructor_chessgame_new(RustCallStatus *_Nonnull 
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_NEW_CHESS960
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_NEW_CHESS960
+uint64_t uniffi_chesscore_fn_constructor_chessgame_new_chess960(RustBuffer start_number, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_AGREE_DRAW
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_AGREE_DRAW
 RustBuffer uniffi_chesscore_fn_method_chessgame_agree_draw(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_ATTACKED_SQUARES
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_ATTACKED_SQUARES
+RustBuffer uniffi_chesscore_fn_method_chessgame_attacked_squares(uint64_t ptr, RustBuffer side, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_ATTACKERS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_ATTACKERS
+RustBuffer uniffi_chesscore_fn_method_chessgame_attackers(uint64_t ptr, uint32_t square, RustBuffer side, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CHECKERS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CHECKERS
+RustBuffer uniffi_chesscore_fn_method_chessgame_checkers(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CHESS960_START_NUMBER
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CHESS960_START_NUMBER
+RustBuffer uniffi_chesscore_fn_method_chessgame_chess960_start_number(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CLAIM_DRAW
@@ -455,12 +485,22 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_claim_draw(uint64_t ptr, RustCal
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_DESTINATIONS_FROM
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_DESTINATIONS_FROM
-RustBuffer uniffi_chesscore_fn_method_chessgame_destinations_from(uint64_t ptr, RustBuffer square, RustCallStatus *_Nonnull out_status
+RustBuffer uniffi_chesscore_fn_method_chessgame_destinations_from(uint64_t ptr, uint32_t square, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_FEN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_FEN
 RustBuffer uniffi_chesscore_fn_method_chessgame_fen(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_IS_ATTACKED
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_IS_ATTACKED
+int8_t uniffi_chesscore_fn_method_chessgame_is_attacked(uint64_t ptr, uint32_t square, RustBuffer side, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_IS_CHESS960
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_IS_CHESS960
+int8_t uniffi_chesscore_fn_method_chessgame_is_chess960(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_LEGAL_MOVES
@@ -470,7 +510,7 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_legal_moves(uint64_t ptr, RustCa
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_LEGAL_MOVES_FROM
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_LEGAL_MOVES_FROM
-RustBuffer uniffi_chesscore_fn_method_chessgame_legal_moves_from(uint64_t ptr, RustBuffer square, RustCallStatus *_Nonnull out_status
+RustBuffer uniffi_chesscore_fn_method_chessgame_legal_moves_from(uint64_t ptr, uint32_t square, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PGN
@@ -478,9 +518,14 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_legal_moves_from(uint64_t ptr, R
 RustBuffer uniffi_chesscore_fn_method_chessgame_pgn(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PINS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PINS
+RustBuffer uniffi_chesscore_fn_method_chessgame_pins(uint64_t ptr, RustBuffer side, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY
-RustBuffer uniffi_chesscore_fn_method_chessgame_play(uint64_t ptr, RustBuffer from, RustBuffer to, RustBuffer promotion, RustCallStatus *_Nonnull out_status
+RustBuffer uniffi_chesscore_fn_method_chessgame_play(uint64_t ptr, uint32_t from, uint32_t to, RustBuffer promotion, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_SAN
@@ -511,6 +556,11 @@ void uniffi_chesscore_fn_method_chessgame_set_comment(uint64_t ptr, uint32_t ply
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SET_TAG
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SET_TAG
 void uniffi_chesscore_fn_method_chessgame_set_tag(uint64_t ptr, RustBuffer name, RustBuffer value, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SHREDDER_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SHREDDER_FEN
+RustBuffer uniffi_chesscore_fn_method_chessgame_shredder_fen(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SNAPSHOT
@@ -593,6 +643,11 @@ void uniffi_chesscore_fn_method_reviewlistener_on_move_reviewed(uint64_t ptr, Ru
 void uniffi_chesscore_fn_method_reviewlistener_on_finished(uint64_t ptr, RustBuffer review, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_CHESS960_START_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_CHESS960_START_FEN
+RustBuffer uniffi_chesscore_fn_func_chess960_start_fen(uint32_t number, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_CHESSCORE_VERSION
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_CHESSCORE_VERSION
 RustBuffer uniffi_chesscore_fn_func_chesscore_version(RustCallStatus *_Nonnull out_status
@@ -624,12 +679,12 @@ uint64_t uniffi_chesscore_fn_func_review_preset_nodes(RustBuffer preset, RustCal
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_PARSE_SQUARE
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_PARSE_SQUARE
-RustBuffer uniffi_chesscore_fn_func_parse_square(RustBuffer name, RustCallStatus *_Nonnull out_status
+uint32_t uniffi_chesscore_fn_func_parse_square(RustBuffer name, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SQUARE_NAME
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SQUARE_NAME
-RustBuffer uniffi_chesscore_fn_func_square_name(RustBuffer square, RustCallStatus *_Nonnull out_status
+RustBuffer uniffi_chesscore_fn_func_square_name(uint32_t square, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_FFI_CHESSCORE_RUSTBUFFER_ALLOC
@@ -892,6 +947,12 @@ void ffi_chesscore_rust_future_free_void(uint64_t handle
 void ffi_chesscore_rust_future_complete_void(uint64_t handle, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_CHESS960_START_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_CHESS960_START_FEN
+uint16_t uniffi_chesscore_checksum_func_chess960_start_fen(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_CHESSCORE_VERSION
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_CHESSCORE_VERSION
 uint16_t uniffi_chesscore_checksum_func_chesscore_version(void
@@ -1018,6 +1079,30 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_agree_draw(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_ATTACKED_SQUARES
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_ATTACKED_SQUARES
+uint16_t uniffi_chesscore_checksum_method_chessgame_attacked_squares(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_ATTACKERS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_ATTACKERS
+uint16_t uniffi_chesscore_checksum_method_chessgame_attackers(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CHECKERS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CHECKERS
+uint16_t uniffi_chesscore_checksum_method_chessgame_checkers(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CHESS960_START_NUMBER
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CHESS960_START_NUMBER
+uint16_t uniffi_chesscore_checksum_method_chessgame_chess960_start_number(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CLAIM_DRAW
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CLAIM_DRAW
 uint16_t uniffi_chesscore_checksum_method_chessgame_claim_draw(void
@@ -1036,6 +1121,18 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_fen(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_IS_ATTACKED
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_IS_ATTACKED
+uint16_t uniffi_chesscore_checksum_method_chessgame_is_attacked(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_IS_CHESS960
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_IS_CHESS960
+uint16_t uniffi_chesscore_checksum_method_chessgame_is_chess960(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_LEGAL_MOVES
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_LEGAL_MOVES
 uint16_t uniffi_chesscore_checksum_method_chessgame_legal_moves(void
@@ -1051,6 +1148,12 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_legal_moves_from(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PGN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PGN
 uint16_t uniffi_chesscore_checksum_method_chessgame_pgn(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PINS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PINS
+uint16_t uniffi_chesscore_checksum_method_chessgame_pins(void
     
 );
 #endif
@@ -1093,6 +1196,12 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_set_comment(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SET_TAG
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SET_TAG
 uint16_t uniffi_chesscore_checksum_method_chessgame_set_tag(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SHREDDER_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SHREDDER_FEN
+uint16_t uniffi_chesscore_checksum_method_chessgame_shredder_fen(void
     
 );
 #endif
@@ -1162,6 +1271,12 @@ uint16_t uniffi_chesscore_checksum_constructor_chessengine_new(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_FROM_CHESS960_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_FROM_CHESS960_FEN
+uint16_t uniffi_chesscore_checksum_constructor_chessgame_from_chess960_fen(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_FROM_FEN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_FROM_FEN
 uint16_t uniffi_chesscore_checksum_constructor_chessgame_from_fen(void
@@ -1183,6 +1298,12 @@ uint16_t uniffi_chesscore_checksum_constructor_chessgame_from_pgn(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_NEW
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_NEW
 uint16_t uniffi_chesscore_checksum_constructor_chessgame_new(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_NEW_CHESS960
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_NEW_CHESS960
+uint16_t uniffi_chesscore_checksum_constructor_chessgame_new_chess960(void
     
 );
 #endif

@@ -59,6 +59,7 @@ extension ChessEngine {
         } onCancel: {
             stopper.stop()
         }
+        stopper.release()
         try Task.checkCancellation()
         return coaching
     }
