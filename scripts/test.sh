@@ -58,6 +58,13 @@ fi
 step "Android packaging (16 KB page-alignment check, AAR layout from a stand-in library)"
 scripts/test-packaging.sh
 
+step "Swift release packaging (XCFramework zip, checksum, release manifest; stand-in XCFramework)"
+if [ -z "$swift_major" ]; then
+  skip "Swift release packaging: swift is not on PATH (it computes the checksum and loads the manifest)"
+else
+  scripts/test-swift-release.sh
+fi
+
 if [ $quick = 0 ]; then
   step "device targets compile (static libraries; linking needs the NDK / Xcode)"
   for target in aarch64-linux-android aarch64-apple-ios; do
