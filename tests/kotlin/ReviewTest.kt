@@ -4,6 +4,9 @@ import dev.chesscore.ChessEngine
 import dev.chesscore.ChessException
 import dev.chesscore.ChessGame
 import dev.chesscore.EngineConfig
+import dev.chesscore.GameReview
+import dev.chesscore.MoveReview
+import dev.chesscore.ReviewListener
 import dev.chesscore.MoveClass
 import dev.chesscore.ReviewOptions
 import dev.chesscore.ReviewPreset
@@ -15,7 +18,11 @@ import dev.chesscore.ktx.review
 import dev.chesscore.ktx.withResources
 import dev.chesscore.liveObjectCount
 import dev.chesscore.reviewPresetNodes
+import java.util.concurrent.CopyOnWriteArrayList
+import java.util.concurrent.CountDownLatch
+import java.util.concurrent.TimeUnit
 import kotlin.test.assertEquals
+import kotlin.test.assertFalse
 import kotlin.test.assertFailsWith
 import kotlin.test.assertIs
 import kotlin.test.assertNotNull
@@ -31,7 +38,77 @@ const val SCHOLAR_PGN = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"
 /** A small budget per position: the tests check the plumbing, the core tests the judgement. */
 val TEST_REVIEW = ReviewOptions(nodesPerPosition = 20_000uL)
 
+/** A review listener of the generated API that records its calls and their threads. */
+private class RecordingReviewListener(val onMove: (RecordingReviewListener, Int) -> Unit = { _, _ -> }) : ReviewListener {
+    val moves = CopyOnWriteArrayList<Triple<MoveReview, Int, Int>>()
+    val finished = CopyOnWriteArrayList<GameReview>()
+    val threads = CopyOnWriteArrayList<String>()
+    private val done = CountDownLatch(1)
+
+    override fun onMoveReviewed(review: MoveReview, done: UInt, total: UInt) {
+        threads += Thread.currentThread().name
+        moves += Triple(review, done.toInt(), total.toInt())
+        onMove(this, done.toInt())
+    }
+
+    override fun onFinished(review: GameReview) {
+        threads += Thread.currentThread().name
+        finished += review
+        done.countDown()
+    }
+
+    fun await(seconds: Long = 60): GameReview {
+        assertTrue(done.await(seconds, TimeUnit.SECONDS), "no onFinished within $seconds s")
+        return finished.single()
+    }
+}
+
 class ReviewTest {
+    @Test
+    fun `the generated review reports each move then one review on the engine's thread, the same twice`() {
+        val baseline = liveObjectCount()
+        val caller = Thread.currentThread().name
+        ChessGame.fromPgn(SCHOLAR_PGN).use { game ->
+            ChessEngine(EngineConfig(hashMb = 4u)).use { engine ->
+                val first = RecordingReviewListener()
+                val review = engine.review(game, TEST_REVIEW, first).use { handle ->
+                    first.await().also { assertTrue(handle.isFinished()) }
+                }
+                assertTrue(first.threads.none { it == caller }, "callbacks run off the caller's thread: ${first.threads}")
+                assertEquals((1..7).toList(), first.moves.map { it.second })
+                assertEquals(first.moves.map { it.first }, review.moves)
+                assertTrue(review.complete)
+                assertEquals(TEST_REVIEW.nodesPerPosition, review.nodesPerPosition)
+                // Deterministic for a node budget and a table size.
+                val second = RecordingReviewListener()
+                engine.review(game, TEST_REVIEW, second).use { assertEquals(review, second.await()) }
+                Thread.sleep(50)
+                assertEquals(1, first.finished.size, "exactly one onFinished")
+            }
+        }
+        assertEquals(baseline, liveObjectCount(), "game, engine and handles freed")
+    }
+
+    @Test
+    fun `stopping the generated review's handle keeps the moves reviewed so far`() {
+        ChessGame.fromPgn("1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 *").use { game ->
+            ChessEngine(EngineConfig(hashMb = 4u)).use { engine ->
+                val handleSlot = java.util.concurrent.atomic.AtomicReference<dev.chesscore.SearchHandle?>()
+                val listener = RecordingReviewListener { _, done -> if (done == 2) handleSlot.get()?.stop() }
+                engine.review(game, ReviewOptions(nodesPerPosition = 200_000uL), listener).use { handle ->
+                    handleSlot.set(handle)
+                    if (listener.moves.size >= 2) handle.stop() // reached 2 before the slot was set
+                    val review = listener.await()
+                    assertFalse(review.complete)
+                    assertTrue(review.moves.size in 2 until 12, "${review.moves.size} moves")
+                    assertEquals(listener.moves.map { it.first }, review.moves, "nothing lost")
+                    assertEquals(review.moves.size + 1, review.evals.size)
+                    assertTrue(review.annotatedPgn.contains("[%eval"), review.annotatedPgn)
+                }
+            }
+        }
+    }
+
     @Test
     fun `review streams each move on the collector's thread, then the whole review, then completes`() {
         onMain {
