@@ -77,7 +77,7 @@ pub(crate) fn snapshot(game: &Game) -> GameSnapshot {
             .collect(),
         legal_moves,
         last_move,
-        check_square: pos.is_check().then(|| pos.king_square(us).into()),
+        check_square: pos.is_check().then(|| pos.king_square(us)),
         status: status(game),
         san_history: game.san_history().to_vec(),
         move_rows: move_rows(
@@ -98,7 +98,7 @@ pub(crate) fn snapshot(game: &Game) -> GameSnapshot {
 
 /// The squares of `set`, in index order.
 fn squares(set: Bitboard) -> Vec<Square> {
-    set.map(Into::into).collect()
+    set.collect()
 }
 
 #[uniffi::export]
@@ -194,7 +194,7 @@ impl ChessGame {
             return Vec::new();
         }
         let pos = game.position();
-        pos.legal_moves_from(square.into())
+        pos.legal_moves_from(square)
             .iter()
             .map(|&m| legal_move(pos, m))
             .collect()
@@ -209,7 +209,7 @@ impl ChessGame {
         }
         let pos = game.position();
         let mut set = Bitboard::EMPTY;
-        for &m in pos.legal_moves_from(square.into()).iter() {
+        for &m in pos.legal_moves_from(square).iter() {
             set = set.with(UciMove::from_move_in(m, pos.castling_mode()).to);
         }
         squares(set)
@@ -230,8 +230,6 @@ impl ChessGame {
         to: Square,
         promotion: Option<PieceKind>,
     ) -> Result<LegalMove, ChessError> {
-        let from = from.into();
-        let to = to.into();
         let text = UciMove {
             from,
             to,
@@ -312,14 +310,12 @@ impl ChessGame {
     /// a piece of the other side there (pinned pieces included, no x-rays; a pawn attacks
     /// diagonally forward). In index order.
     pub fn attackers(&self, square: Square, side: Side) -> Vec<Square> {
-        squares(self.lock().position().attackers(square.into(), side.into()))
+        squares(self.lock().position().attackers(square, side.into()))
     }
 
     /// `true` when a piece of `side` attacks `square` in the current position.
     pub fn is_attacked(&self, square: Square, side: Side) -> bool {
-        self.lock()
-            .position()
-            .is_attacked(square.into(), side.into())
+        self.lock().position().is_attacked(square, side.into())
     }
 
     /// Every square a piece of `side` attacks in the current position, in index order.

@@ -517,7 +517,7 @@ impl ChessEngine {
 
 fn convert_hanging(h: &core::HangingPiece) -> HangingPiece {
     HangingPiece {
-        square: h.square.into(),
+        square: h.square,
         piece: h.piece.into(),
         attackers: h.attackers,
         defenders: h.defenders,

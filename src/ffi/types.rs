@@ -217,8 +217,8 @@ pub(crate) fn legal_move_with_san(pos: &Position, m: Move, san_text: String) -> 
         .piece_at(m.from())
         .map_or(PieceKind::Pawn, |p| p.kind.into());
     LegalMove {
-        from: uci_move.from.into(),
-        to: uci_move.to.into(),
+        from: uci_move.from,
+        to: uci_move.to,
         promotion: m.promotion_kind().map(Into::into),
         piece,
         uci: uci_move.to_string(),
@@ -289,8 +289,8 @@ pub struct Pin {
 impl From<rules::Pin> for Pin {
     fn from(p: rules::Pin) -> Pin {
         Pin {
-            pinned: p.pinned.into(),
-            pinner: p.pinner.into(),
+            pinned: p.pinned,
+            pinner: p.pinner,
         }
     }
 }
