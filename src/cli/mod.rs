@@ -7,10 +7,12 @@ use std::time::Instant;
 
 mod bench;
 mod board;
+mod pgn;
 mod play;
 mod uci;
 
-const USAGE: &str = "usage: chesscore [uci | play [options] | perft DEPTH [FEN] | bench]";
+const USAGE: &str =
+    "usage: chesscore [uci | play [options] | pgn [FILE] | perft DEPTH [FEN] | bench]";
 
 /// Dispatches the command line.
 pub fn run(args: &[String]) -> ExitCode {
@@ -21,6 +23,7 @@ pub fn run(args: &[String]) -> ExitCode {
         }
         Some("bench") => bench::run(&args[1..]),
         Some("play") => play::run(&args[1..]),
+        Some("pgn") => pgn::run(&args[1..]),
         Some("perft") => perft(&args[1..]),
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");
