@@ -320,40 +320,6 @@ fn many_engines_at_once() {
 }
 
 #[test]
-fn async_best_move_without_a_runtime() {
-    let game = ChessGame::new();
-    let engine = engine();
-    let result = block_on(engine.best_move(game.clone(), depth(5))).unwrap();
-    assert!(is_legal_in(&game, &result.best_move));
-    assert_eq!(result.depth, 5);
-    let finished = ChessGame::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1".into()).unwrap();
-    assert!(matches!(
-        block_on(engine.best_move(finished, depth(3))),
-        Err(ChessError::GameOver(_))
-    ));
-}
-
-/// A minimal executor: polls on this thread, parks until woken.
-fn block_on<F: std::future::Future>(future: F) -> F::Output {
-    use std::task::{Context, Poll, Wake, Waker};
-    struct Unpark(thread::Thread);
-    impl Wake for Unpark {
-        fn wake(self: Arc<Self>) {
-            self.0.unpark();
-        }
-    }
-    let waker = Waker::from(Arc::new(Unpark(thread::current())));
-    let mut cx = Context::from_waker(&waker);
-    let mut future = std::pin::pin!(future);
-    loop {
-        if let Poll::Ready(v) = future.as_mut().poll(&mut cx) {
-            return v;
-        }
-        thread::park_timeout(Duration::from_millis(50));
-    }
-}
-
-#[test]
 fn a_panicking_listener_does_not_lose_the_result_or_the_engine() {
     struct Panicky(AtomicUsize, Mutex<Option<SearchResult>>);
     impl SearchListener for Panicky {
@@ -696,4 +662,16 @@ fn a_search_level_overrides_the_engine_level_once_and_is_validated() {
             "{err:?}"
         );
     }
+}
+
+#[test]
+fn a_search_of_a_finished_game_is_a_game_over_error() {
+    let engine = engine();
+    let finished = ChessGame::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1".into()).unwrap();
+    let rec = Arc::new(Recorder::default());
+    assert!(matches!(
+        engine.think(finished, depth(3), rec.clone()),
+        Err(ChessError::GameOver(_))
+    ));
+    assert!(rec.results.lock().unwrap().is_empty(), "no search started");
 }

@@ -1,6 +1,7 @@
 package dev.chesscore.tests
 
 import dev.chesscore.*
+import dev.chesscore.ktx.bestMove
 import dev.chesscore.ktx.pieceAt
 import java.util.concurrent.CountDownLatch
 import java.util.concurrent.CopyOnWriteArrayList
@@ -303,7 +304,7 @@ val bindingTests = suite("Bindings") {
         }
     }
 
-    test("suspend bestMove, concurrent calls and cancellation") {
+    test("suspend bestMove (the wrapper's), concurrent calls and cancellation") {
         engine().use { e ->
             ChessGame().use { g ->
                 val r = runBlocking { e.bestMove(g, SearchLimits(depth = 5u)) }

@@ -282,11 +282,6 @@ void uniffi_chesscore_fn_free_chessengine(uint64_t handle, RustCallStatus *_Nonn
 uint64_t uniffi_chesscore_fn_constructor_chessengine_new(RustBuffer config, RustCallStatus *_Nonnull out_status
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_BEST_MOVE
-#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_BEST_MOVE
-uint64_t uniffi_chesscore_fn_method_chessengine_best_move(uint64_t ptr, uint64_t game, RustBuffer limits
-);
-#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_CONFIG
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_CONFIG
 RustBuffer uniffi_chesscore_fn_method_chessengine_config(uint64_t ptr, RustCallStatus *_Nonnull out_status
@@ -825,12 +820,6 @@ uint16_t uniffi_chesscore_checksum_func_parse_square(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SQUARE_NAME
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SQUARE_NAME
 uint16_t uniffi_chesscore_checksum_func_square_name(void
-    
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_BEST_MOVE
-#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_BEST_MOVE
-uint16_t uniffi_chesscore_checksum_method_chessengine_best_move(void
     
 );
 #endif

@@ -31,13 +31,6 @@ import java.nio.charset.CodingErrorAction
 import java.util.concurrent.atomic.AtomicLong
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.atomic.AtomicBoolean
-import kotlin.coroutines.resume
-import kotlinx.coroutines.CancellableContinuation
-import kotlinx.coroutines.DelicateCoroutinesApi
-import kotlinx.coroutines.GlobalScope
-import kotlinx.coroutines.Job
-import kotlinx.coroutines.launch
-import kotlinx.coroutines.suspendCancellableCoroutine
 
 // This is a helper for safely working with byte buffers returned from the Rust code.
 // A rust-owned buffer is represented by its capacity, its current length, and a
@@ -747,8 +740,6 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_func_square_name(
     ): Int
-    external fun uniffi_chesscore_checksum_method_chessengine_best_move(
-    ): Int
     external fun uniffi_chesscore_checksum_method_chessengine_config(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessengine_is_searching(
@@ -847,8 +838,6 @@ internal object UniffiLib {
     external fun uniffi_chesscore_fn_free_chessengine(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
     external fun uniffi_chesscore_fn_constructor_chessengine_new(`config`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
-    ): Long
-    external fun uniffi_chesscore_fn_method_chessengine_best_move(`ptr`: Long,`game`: Long,`limits`: RustBuffer.ByValue,
     ): Long
     external fun uniffi_chesscore_fn_method_chessengine_config(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1083,9 +1072,6 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_square_name() and 0xFFFF) != 13713) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessengine_best_move() and 0xFFFF) != 12795) {
-        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    }
     if ((lib.uniffi_chesscore_checksum_method_chessengine_config() and 0xFFFF) != 50492) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1207,46 +1193,6 @@ public fun uniffiEnsureInitialized() {
 }
 
 // Async support
-// Async return type handlers
-
-internal const val UNIFFI_RUST_FUTURE_POLL_READY = 0.toByte()
-internal const val UNIFFI_RUST_FUTURE_POLL_WAKE = 1.toByte()
-
-internal val uniffiContinuationHandleMap = UniffiHandleMap<CancellableContinuation<Byte>>()
-
-// FFI type for Rust future continuations
-internal object uniffiRustFutureContinuationCallbackImpl: UniffiRustFutureContinuationCallback {
-    override fun callback(data: Long, pollResult: Byte) {
-        uniffiContinuationHandleMap.remove(data).resume(pollResult)
-    }
-}
-
-internal suspend fun<T, F, E: kotlin.Exception> uniffiRustCallAsync(
-    rustFuture: Long,
-    pollFunc: (Long, UniffiRustFutureContinuationCallback, Long) -> Unit,
-    completeFunc: (Long, UniffiRustCallStatus) -> F,
-    freeFunc: (Long) -> Unit,
-    liftFunc: (F) -> T,
-    errorHandler: UniffiRustCallStatusErrorHandler<E>
-): T {
-    try {
-        do {
-            val pollResult = suspendCancellableCoroutine<Byte> { continuation ->
-                pollFunc(
-                    rustFuture,
-                    uniffiRustFutureContinuationCallbackImpl,
-                    uniffiContinuationHandleMap.insert(continuation)
-                )
-            }
-        } while (pollResult != UNIFFI_RUST_FUTURE_POLL_READY);
-
-        return liftFunc(
-            uniffiRustCallWithError(errorHandler, { status -> completeFunc(rustFuture, status) })
-        )
-    } finally {
-        freeFunc(rustFuture)
-    }
-}
 
 // Public interface members begin here.
 
@@ -1677,17 +1623,6 @@ public object FfiConverterString: FfiConverter<String, RustBuffer.ByValue> {
 public interface ChessEngineInterface {
     
     /**
-     * Searches the game's current position and returns the result when the search ends
-     * (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the Kotlin coroutine
-     * stops the search. Swift's generated code does not forward task cancellation to Rust:
-     * there, cancel with `stop()` (the Swift package's `bestMove(in:)` wrapper does this).
-     *
-     * # Errors
-     * `GameOver` when the game has ended.
-     */
-    suspend fun `bestMove`(`game`: ChessGame, `limits`: SearchLimits): SearchResult
-    
-    /**
      * The current configuration.
      */
     fun `config`(): EngineConfig
@@ -1857,38 +1792,6 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
         return uniffiRustCall() { status ->
             UniffiLib.uniffi_chesscore_fn_clone_chessengine(handle, status)
         }
-    }
-
-    
-    /**
-     * Searches the game's current position and returns the result when the search ends
-     * (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the Kotlin coroutine
-     * stops the search. Swift's generated code does not forward task cancellation to Rust:
-     * there, cancel with `stop()` (the Swift package's `bestMove(in:)` wrapper does this).
-     *
-     * # Errors
-     * `GameOver` when the game has ended.
-     */
-    @Throws(ChessException::class)
-    @Suppress("ASSIGNED_BUT_NEVER_ACCESSED_VARIABLE")
-    override suspend fun `bestMove`(`game`: ChessGame, `limits`: SearchLimits) : SearchResult {
-        return uniffiRustCallAsync(
-        callWithHandle { uniffiHandle ->
-            UniffiLib.uniffi_chesscore_fn_method_chessengine_best_move(
-                uniffiHandle,
-                
-        FfiConverterTypeChessGame.lower(`game`),
-        FfiConverterTypeSearchLimits.lower(`limits`),
-            )
-        },
-        { future, callback, continuation -> UniffiLib.ffi_chesscore_rust_future_poll_rust_buffer(future, callback, continuation) },
-        { future, continuation -> UniffiLib.ffi_chesscore_rust_future_complete_rust_buffer(future, continuation) },
-        { future -> UniffiLib.ffi_chesscore_rust_future_free_rust_buffer(future) },
-        // lift function
-        { FfiConverterTypeSearchResult.lift(it) },
-        // Error FFI converter
-        ChessException.ErrorHandler,
-    )
     }
 
     
@@ -5635,14 +5538,6 @@ public object FfiConverterSequenceOptionalTypePiece: FfiConverterRustBuffer<List
         }
     }
 }
-
-
-
-
-
-
-
-
         /**
          * The version of the chesscore library, e.g. `"0.1.0"`.
          */ fun `chesscoreVersion`(): kotlin.String {

@@ -599,17 +599,6 @@ fileprivate struct FfiConverterString: FfiConverter {
 public protocol ChessEngineProtocol: AnyObject, Sendable {
     
     /**
-     * Searches the game's current position and returns the result when the search ends
-     * (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the Kotlin coroutine
-     * stops the search. Swift's generated code does not forward task cancellation to Rust:
-     * there, cancel with `stop()` (the Swift package's `bestMove(in:)` wrapper does this).
-     *
-     * # Errors
-     * `GameOver` when the game has ended.
-     */
-    func bestMove(game: ChessGame, limits: SearchLimits) async throws  -> SearchResult
-    
-    /**
      * The current configuration.
      */
     func config()  -> EngineConfig
@@ -730,31 +719,6 @@ public convenience init(config: EngineConfig)throws  {
 
     
 
-    
-    /**
-     * Searches the game's current position and returns the result when the search ends
-     * (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the Kotlin coroutine
-     * stops the search. Swift's generated code does not forward task cancellation to Rust:
-     * there, cancel with `stop()` (the Swift package's `bestMove(in:)` wrapper does this).
-     *
-     * # Errors
-     * `GameOver` when the game has ended.
-     */
-open func bestMove(game: ChessGame, limits: SearchLimits)async throws  -> SearchResult  {
-    return
-        try  await uniffiRustCallAsync(
-            rustFutureFunc: {
-                uniffi_chesscore_fn_method_chessengine_best_move(
-                        self.uniffiCloneHandle(),FfiConverterTypeChessGame_lower(game),FfiConverterTypeSearchLimits_lower(limits)
-                )
-            },
-            pollFunc: ffi_chesscore_rust_future_poll_rust_buffer,
-            completeFunc: ffi_chesscore_rust_future_complete_rust_buffer,
-            freeFunc: ffi_chesscore_rust_future_free_rust_buffer,
-            liftFunc: FfiConverterTypeSearchResult_lift,
-            errorHandler: FfiConverterTypeChessError_lift
-        )
-}
     
     /**
      * The current configuration.
@@ -4799,54 +4763,6 @@ fileprivate struct FfiConverterSequenceOptionTypePiece: FfiConverterRustBuffer {
         return seq
     }
 }
-private let UNIFFI_RUST_FUTURE_POLL_READY: Int8 = 0
-private let UNIFFI_RUST_FUTURE_POLL_WAKE: Int8 = 1
-
-fileprivate let uniffiContinuationHandleMap = UniffiHandleMap<UnsafeContinuation<Int8, Never>>()
-
-fileprivate func uniffiRustCallAsync<F, T>(
-    rustFutureFunc: () -> UInt64,
-    pollFunc: (UInt64, @escaping UniffiRustFutureContinuationCallback, UInt64) -> (),
-    completeFunc: (UInt64, UnsafeMutablePointer<RustCallStatus>) -> F,
-    freeFunc: (UInt64) -> (),
-    liftFunc: (F) throws -> T,
-    errorHandler: ((RustBuffer) throws -> Swift.Error)?
-) async throws -> T {
-    // Make sure to call the ensure init function since future creation doesn't have a
-    // RustCallStatus param, so doesn't use makeRustCall()
-    uniffiEnsureChesscoreInitialized()
-    let rustFuture = rustFutureFunc()
-    defer {
-        freeFunc(rustFuture)
-    }
-    var pollResult: Int8;
-    repeat {
-        pollResult = await withUnsafeContinuation {
-            pollFunc(
-                rustFuture,
-                { handle, pollResult in
-                    uniffiFutureContinuationCallback(handle: handle, pollResult: pollResult)
-                },
-                uniffiContinuationHandleMap.insert(obj: $0)
-            )
-        }
-    } while pollResult != UNIFFI_RUST_FUTURE_POLL_READY
-
-    return try liftFunc(makeRustCall(
-        { completeFunc(rustFuture, $0) },
-        errorHandler: errorHandler
-    ))
-}
-
-// Callback handlers for an async calls.  These are invoked by Rust when the future is ready.  They
-// lift the return value or error and resume the suspended function.
-fileprivate func uniffiFutureContinuationCallback(handle: UInt64, pollResult: Int8) {
-    if let continuation = try? uniffiContinuationHandleMap.remove(handle: handle) {
-        continuation.resume(returning: pollResult)
-    } else {
-        print("uniffiFutureContinuationCallback invalid handle")
-    }
-}
 /**
  * The version of the chesscore library, e.g. `"0.1.0"`.
  */
@@ -4944,9 +4860,6 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_square_name() != 13713) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_chesscore_checksum_method_chessengine_best_move() != 12795) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessengine_config() != 50492) {
