@@ -643,3 +643,44 @@ fn a_game_survives_pgn_export_and_import_whole() {
     let real = Game::from_pgn(REAL_WORLD).unwrap();
     assert_eq!(Game::from_pgn(&real.to_pgn()).unwrap(), real);
 }
+
+#[test]
+fn chess960_games_read_and_write_with_their_variant_tag() {
+    let text = "[Variant \"Chess960\"]\n[FEN \"4k3/8/8/8/8/8/8/1R3KR1 w KQ - 0 1\"]\n\n1. O-O Kd7 2. Rbd1+ *";
+    let game = Game::from_pgn(text).unwrap();
+    assert!(game.start_position().is_chess960());
+    assert_eq!(game.tag("Variant"), Some("Chess960"));
+    assert!(game.tags().iter().all(|(name, _)| *name != "Variant"));
+    // Castling: the king from f1 to g1, the rook from g1 to f1 (in UCI: the king takes its rook).
+    let castle = game.moves()[0];
+    assert!(castle.is_castle());
+    assert_eq!(
+        uci::to_uci_in(castle, chesscore::rules::CastlingMode::Chess960),
+        "f1g1"
+    );
+    let out = game.to_pgn();
+    assert!(out.contains("[FEN \"4k3/8/8/8/8/8/8/1R3KR1 w KQ - 0 1\"]\n[SetUp \"1\"]\n[Variant \"Chess960\"]\n"), "{out}");
+    assert!(out.contains("\n1. O-O Kd7 2. Rbd1+ *\n"), "{out}");
+    assert_eq!(Game::from_pgn(&out).unwrap(), game);
+    assert_eq!(Game::from_json(&game.to_json()).unwrap(), game);
+    // The Variant tag is the game's to say.
+    let mut game = game;
+    assert!(game.set_tag("Variant", "Standard").is_err());
+
+    // Start position 518 looks standard: the tag keeps it Chess960.
+    let c518 = Game::from_position(chesscore::rules::chess960::start_position(518).unwrap());
+    let out = c518.to_pgn();
+    assert!(out.contains("[Variant \"Chess960\"]"), "{out}");
+    let back = Game::from_pgn(&out).unwrap();
+    assert!(back.start_position().is_chess960());
+    assert_eq!(back, c518);
+    // Without a FEN, `Chess960` means start position 518; other spellings are read too.
+    for variant in ["Chess960", "chess 960", "Fischerandom"] {
+        let g = Game::from_pgn(&format!("[Variant \"{variant}\"]\n\n1. e4 *")).unwrap();
+        assert!(g.start_position().is_chess960(), "{variant}");
+    }
+    // A standard game's Variant tag is not kept (the game says it is standard chess).
+    let g = Game::from_pgn("[Variant \"Standard\"]\n\n1. e4 *").unwrap();
+    assert!(!g.start_position().is_chess960());
+    assert_eq!(g.tag("Variant"), None);
+}

@@ -12,7 +12,8 @@ mod play;
 mod uci;
 
 const USAGE: &str =
-    "usage: chesscore [uci | play [options] | pgn [FILE] | perft DEPTH [FEN] | bench]";
+    "usage: chesscore [uci | play [options] | pgn [FILE] | perft DEPTH [FEN] | bench]
+(perft reads standard FENs and Chess960 ones in X-FEN or Shredder-FEN)";
 
 /// Dispatches the command line.
 pub fn run(args: &[String]) -> ExitCode {
@@ -59,7 +60,11 @@ fn perft(args: &[String]) -> ExitCode {
         total = 1;
     } else {
         for (m, n) in pos.perft_divide(depth) {
-            println!("{}: {n}", chesscore::notation::uci::to_uci(m));
+            // Chess960 castling as king-takes-rook, as Chess960 perft tools print it.
+            println!(
+                "{}: {n}",
+                chesscore::notation::uci::to_uci_in(m, pos.castling_mode())
+            );
             total += n;
         }
     }

@@ -128,8 +128,9 @@ impl From<IllegalMove> for GameError {
     }
 }
 
-/// Tag names whose value [`Game`] derives itself (from the outcome and the start position).
-const DERIVED_TAGS: [&str; 3] = ["Result", "FEN", "SetUp"];
+/// Tag names whose value [`Game`] derives itself (from the outcome and the start position:
+/// `Variant` is `Chess960` for a Chess960 game, absent otherwise).
+const DERIVED_TAGS: [&str; 4] = ["Result", "FEN", "SetUp", "Variant"];
 
 fn is_derived_tag(name: &str) -> bool {
     DERIVED_TAGS.contains(&name)
@@ -576,9 +577,9 @@ impl Game {
         fen::to_fen(&self.position)
     }
 
-    /// The PGN tags, without `Result`, `FEN` and `SetUp` (which the game derives from its
-    /// outcome and start position): those of the Seven Tag Roster first, in its order, then the
-    /// others in ASCII order, as PGN export writes them.
+    /// The PGN tags, without `Result`, `FEN`, `SetUp` and `Variant` (which the game derives
+    /// from its outcome and start position): those of the Seven Tag Roster first, in its order,
+    /// then the others in ASCII order, as PGN export writes them.
     pub fn tags(&self) -> Vec<(&str, &str)> {
         let roster = ROSTER
             .iter()
@@ -593,20 +594,22 @@ impl Game {
             .collect()
     }
 
-    /// The value of tag `name`. `Result` gives [`Game::result`].
+    /// The value of tag `name`. `Result` gives [`Game::result`], `Variant` is `Chess960` for a
+    /// Chess960 game.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        if name == "Result" {
-            return Some(self.result());
+        match name {
+            "Result" => Some(self.result()),
+            "Variant" => self.start.is_chess960().then_some("Chess960"),
+            _ => self.tags.get(name).map(String::as_str),
         }
-        self.tags.get(name).map(String::as_str)
     }
 
     /// Sets tag `name` to `value`, replacing an existing value.
     ///
     /// # Errors
     /// [`GameError::InvalidTag`] for a name PGN cannot hold (see
-    /// [`crate::notation::pgn::is_tag_name`]) and for `Result`, `FEN` and `SetUp`, which the
-    /// game derives from its outcome and start position.
+    /// [`crate::notation::pgn::is_tag_name`]) and for `Result`, `FEN`, `SetUp` and `Variant`,
+    /// which the game derives from its outcome and start position.
     pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), GameError> {
         if !is_tag_name(name) {
             return Err(GameError::InvalidTag(format!(

@@ -19,7 +19,7 @@
 //! ```
 //!
 //! `nodes[0]` is the start position; every other node names its `parent` (an earlier index) and
-//! its move in UCI, and a parent's children are in the order of the list (the first continues
+//! its move in UCI (Chess960 castling as the king taking its rook), and a parent's children are in the order of the list (the first continues
 //! the line, the others are variations). Optional fields: `comment_before`, `comment` (after the
 //! move; on the start position, before the first move), `nags`, `clock_ms`, `eval` (as in
 //! `[%eval]`), `squares` and `arrows` (as in `[%csl]` and `[%cal]`), other `commands`, and
@@ -27,6 +27,9 @@
 //! `claim` with `reason` `threefold_repetition` or `fifty_move_rule`). Endings by rule are not
 //! stored, they follow from the moves. `current` is the current node and `line_end` the end of
 //! the current line (what redo replays). Loading checks everything again.
+//!
+//! `start_fen` has a Shredder-FEN castling field (`HAha`) when the game is Chess960, so that it
+//! reads back as one even when its rights look standard.
 //!
 //! Version 1 (a main line only) has `moves` played and `redo` moves, each `{"uci", "comment",
 //! "nags"}`, `tags`, `comment_before_moves` and `outcome`; it loads as that main line with the
@@ -36,7 +39,7 @@ use super::tree::Node;
 use super::{is_derived_tag, DrawReason, Game, GameError, NewMovePlacement, NodeId, Outcome};
 use crate::notation::pgn::{Annotations, Command};
 use crate::notation::{fen, uci};
-use crate::rules::Side;
+use crate::rules::{CastlingMode, Side};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -158,11 +161,11 @@ fn invalid(msg: impl Into<String>) -> GameError {
     GameError::InvalidSave(msg.into())
 }
 
-fn saved_node(node: &Node, parent: Option<u32>) -> SavedNode {
+fn saved_node(node: &Node, parent: Option<u32>, mode: CastlingMode) -> SavedNode {
     let a = &node.annotations;
     SavedNode {
         parent,
-        uci: parent.map(|_| uci::to_uci(node.mv)),
+        uci: parent.map(|_| uci::to_uci_in(node.mv, mode)),
         comment_before: a.comment_before.clone(),
         comment: a.comment_after.clone(),
         nags: a.nags.clone(),
@@ -225,14 +228,20 @@ impl Game {
         let mut stack = vec![(NodeId::ROOT, None)];
         while let Some((id, parent)) = stack.pop() {
             index_of[id.index() as usize] = nodes.len() as u32;
-            nodes.push(saved_node(self.n(id), parent));
+            nodes.push(saved_node(self.n(id), parent, self.start.castling_mode()));
             let me = Some(index_of[id.index() as usize]);
             stack.extend(self.n(id).children.iter().rev().map(|&c| (c, me)));
         }
         let index = |id: NodeId| index_of[id.index() as usize];
         let save = SaveV2 {
             version: VERSION,
-            start_fen: fen::to_fen(&self.start),
+            // Shredder-FEN for a Chess960 game, so that it reads back as one even when its
+            // rights look standard (see the fen module's docs).
+            start_fen: if self.start.is_chess960() {
+                fen::to_fen_with(&self.start, fen::CastlingNotation::Shredder)
+            } else {
+                fen::to_fen(&self.start)
+            },
             tags: self
                 .tags()
                 .into_iter()
@@ -290,6 +299,10 @@ impl Game {
             .map_err(|e| invalid(format!("start_fen \"{start_fen}\": {e}")))?;
         let mut game = Game::from_position(start);
         for (name, value) in tags {
+            if name == "Variant" && game.tag(name) == Some(value.as_str()) {
+                // Saves of the version-1 format written by Chess960-aware builds have it.
+                continue;
+            }
             if is_derived_tag(name) {
                 return Err(invalid(format!(
                     "tags: \"{name}\" is not stored, it follows from the game"

@@ -5,7 +5,7 @@ use super::annotations::Annotations;
 use super::{is_tag_name, PgnError, PgnErrorKind, PgnGame, PgnMove};
 use crate::notation::fen;
 use crate::notation::san;
-use crate::rules::Position;
+use crate::rules::{CastlingMode, Position};
 
 /// Deepest nesting of variations read, so that hostile input cannot exhaust the stack.
 const MAX_VARIATION_DEPTH: usize = 64;
@@ -368,6 +368,20 @@ impl<'a> Lexer<'a> {
     }
 }
 
+/// `true` for the values of the `Variant` tag that name Chess960 (`Chess960`, `chess 960`,
+/// `Fischerandom`, `Fischer Random`, any case).
+fn is_chess960_variant(value: &str) -> bool {
+    let name: String = value
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .flat_map(char::to_lowercase)
+        .collect();
+    matches!(
+        name.as_str(),
+        "chess960" | "fischerandom" | "fischerrandom" | "960"
+    )
+}
+
 fn is_symbol_char(c: char) -> bool {
     !c.is_whitespace() && !matches!(c, '[' | ']' | '{' | '}' | '(' | ')' | ';' | '$' | '"' | '*')
 }
@@ -525,10 +539,22 @@ impl<'a> Parser<'a> {
         if tags.is_empty() && self.peek()?.is_none() {
             return Ok(None);
         }
+        let chess960 = tags
+            .iter()
+            .rev()
+            .find(|(n, _)| n == "Variant")
+            .is_some_and(|(_, v)| is_chess960_variant(v));
+        // Without the tag, the castling rights decide (Shredder-FEN rights are Chess960's).
         let start = match &fen_token {
-            Some((t, value)) => {
-                fen::parse(value).map_err(|e| self.error(t, PgnErrorKind::Fen(e)))?
+            Some((t, value)) => if chess960 {
+                fen::parse_with_mode(value, CastlingMode::Chess960)
+            } else {
+                fen::parse(value)
             }
+            .map_err(|e| self.error(t, PgnErrorKind::Fen(e)))?,
+            None if chess960 => Position::startpos()
+                .with_castling_mode(CastlingMode::Chess960)
+                .unwrap_or_else(|_| Position::startpos()),
             None => Position::startpos(),
         };
         let mut line = self.line(&start, 0, None)?;

@@ -132,8 +132,9 @@ fn write_line(out: &mut Movetext, moves: &[PgnMove], first: MoveNumber, mut slot
 
 /// Writes a game in PGN export format: the Seven Tag Roster in standard order (missing tags as
 /// `?`, `????.??.??`; `Result` from `game.result`), then the other tags in ASCII order of their
-/// names, with `SetUp` and `FEN` when the game does not start from the standard position (the
-/// last value of a tag given twice); a blank line; the movetext with move numbers, NAGs,
+/// names, with `SetUp` and `FEN` when the game does not start from the standard position, and
+/// `Variant` `Chess960` for a Chess960 start, whose FEN is in X-FEN (the last value of a tag given
+/// twice); a blank line; the movetext with move numbers, NAGs,
 /// comments and variations, in lines of at most [`MAX_LINE_LENGTH`] characters, ending with the
 /// result and a newline.
 ///
@@ -166,6 +167,9 @@ pub fn write_game(game: &PgnGame) -> String {
     if game.start != Position::startpos() {
         others.insert("SetUp", "1".to_string());
         others.insert("FEN", fen::to_fen(&game.start));
+    }
+    if game.start.is_chess960() {
+        others.insert("Variant", "Chess960".to_string());
     }
     for (name, value) in &others {
         tag(name, value);
