@@ -659,7 +659,12 @@ fn chess960_games_read_and_write_with_their_variant_tag() {
         "f1g1"
     );
     let out = game.to_pgn();
-    assert!(out.contains("[FEN \"4k3/8/8/8/8/8/8/1R3KR1 w KQ - 0 1\"]\n[SetUp \"1\"]\n[Variant \"Chess960\"]\n"), "{out}");
+    assert!(
+        out.contains(
+            "[FEN \"4k3/8/8/8/8/8/8/1R3KR1 w KQ - 0 1\"]\n[SetUp \"1\"]\n[Variant \"Chess960\"]\n"
+        ),
+        "{out}"
+    );
     assert!(out.contains("\n1. O-O Kd7 2. Rbd1+ *\n"), "{out}");
     assert_eq!(Game::from_pgn(&out).unwrap(), game);
     assert_eq!(Game::from_json(&game.to_json()).unwrap(), game);

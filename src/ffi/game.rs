@@ -418,15 +418,16 @@ impl ChessGame {
     /// Replaces the annotations of `node`.
     ///
     /// # Errors
-    /// `InvalidRequest` when the game has no node `node`.
+    /// `InvalidRequest` when the game has no node `node` or a NAG is above 255.
     pub fn set_annotations(
         &self,
         node: u32,
         annotations: NodeAnnotations,
     ) -> Result<(), ChessError> {
+        let annotations = annotations.try_into()?;
         Ok(self
             .lock()
-            .set_annotations(NodeId::from_index(node), annotations.into())?)
+            .set_annotations(NodeId::from_index(node), annotations)?)
     }
 
     /// The node `node`: its move, place in the tree and annotations.

@@ -9,7 +9,7 @@ use crate::game::{self, Game, NodeId};
 use crate::notation::pgn;
 
 use super::game::ChessGame;
-use super::{Side, Square};
+use super::{ChessError, Side, Square};
 
 /// Where a new move goes when the current node already has a continuation: see
 /// `ChessGame.setNewMovePlacement`.
@@ -62,8 +62,8 @@ pub enum MoveListItem {
         show_number: bool,
         /// The move in SAN.
         san: String,
-        /// Its NAGs (1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`, ...).
-        nags: Vec<u8>,
+        /// Its NAGs (1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`, ...), each 0 to 255.
+        nags: Vec<u32>,
     },
     /// A comment, before the move of `node` when `before` is set, otherwise after it (on the
     /// start position, node 0: the comment before the first move).
@@ -106,7 +106,7 @@ impl From<game::MoveListItem<'_>> for MoveListItem {
                 side: number.side.into(),
                 show_number,
                 san: san.to_string(),
-                nags: nags.to_vec(),
+                nags: nags.iter().map(|&n| u32::from(n)).collect(),
             },
             game::MoveListItem::Comment {
                 node,
@@ -180,8 +180,9 @@ pub struct NodeAnnotations {
     pub comment_before: Option<String>,
     /// The comment after the move (on the start position: the comment before the first move).
     pub comment_after: Option<String>,
-    /// NAGs: 1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`, 10 `=`, 14-19 the evaluation symbols.
-    pub nags: Vec<u8>,
+    /// NAGs: 1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`, 10 `=`, 14-19 the evaluation symbols;
+    /// each 0 to 255.
+    pub nags: Vec<u32>,
     /// The mover's clock after the move, in milliseconds (`[%clk]`).
     pub clock_ms: Option<u64>,
     /// An evaluation of the position after the move (`[%eval]`).
@@ -311,7 +312,7 @@ impl From<&pgn::Annotations> for NodeAnnotations {
         NodeAnnotations {
             comment_before: a.comment_before.clone(),
             comment_after: a.comment_after.clone(),
-            nags: a.nags.clone(),
+            nags: a.nags.iter().map(|&n| u32::from(n)).collect(),
             clock_ms: a.clock.map(|c| c.as_millis() as u64),
             eval: a.eval.map(Into::into),
             squares: a
@@ -343,12 +344,25 @@ impl From<&pgn::Annotations> for NodeAnnotations {
     }
 }
 
-impl From<NodeAnnotations> for pgn::Annotations {
-    fn from(a: NodeAnnotations) -> pgn::Annotations {
-        pgn::Annotations {
+impl TryFrom<NodeAnnotations> for pgn::Annotations {
+    type Error = ChessError;
+
+    fn try_from(a: NodeAnnotations) -> Result<pgn::Annotations, ChessError> {
+        let nags = a
+            .nags
+            .iter()
+            .map(|&n| u8::try_from(n))
+            .collect::<Result<_, _>>()
+            .map_err(|_| {
+                ChessError::InvalidRequest(format!(
+                    "invalid NAG in {:?}: a NAG is a number from 0 to 255",
+                    a.nags
+                ))
+            })?;
+        Ok(pgn::Annotations {
             comment_before: a.comment_before,
             comment_after: a.comment_after,
-            nags: a.nags,
+            nags,
             clock: a.clock_ms.map(Duration::from_millis),
             eval: a.eval.map(Into::into),
             squares: a
@@ -376,7 +390,7 @@ impl From<NodeAnnotations> for pgn::Annotations {
                     value: c.value,
                 })
                 .collect(),
-        }
+        })
     }
 }
 
