@@ -1,5 +1,5 @@
+import ChessCoreKit
 import XCTest
-@testable import ChessCoreKit
 
 /// The game tree through the Swift bindings: variations in the move list and rows, navigation,
 /// editing, annotations, a file of games, main-line placement, old saves.
