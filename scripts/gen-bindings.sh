@@ -28,6 +28,8 @@ cargo run --quiet --features bindgen --bin uniffi-bindgen -- \
   generate "$lib" --language kotlin --no-format --out-dir "$out/kotlin"
 # One documented patch on the generated Kotlin (a reusable call status per thread): see the script.
 python3 scripts/patch-kotlin-bindings.py "$out/kotlin/dev/chesscore/chesscore.kt"
+# The Square types the custom type of uniffi.toml maps to (a u32 index across the FFI).
+python3 scripts/gen-square-types.py "$out/kotlin/dev/chesscore/Square.kt" "$out/$swift_source/Square.swift"
 # Swift: the source, and the C header + module map (used as they are by the package on Linux
 # and staged into the XCFramework by ios/build-xcframework.sh).
 cargo run --quiet --features bindgen --bin uniffi-bindgen-swift -- \

@@ -945,7 +945,7 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_attacked_squares(`ptr`: Long,`side`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_chesscore_fn_method_chessgame_attackers(`ptr`: Long,`square`: RustBuffer.ByValue,`side`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_chesscore_fn_method_chessgame_attackers(`ptr`: Long,`square`: Int,`side`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_checkers(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -955,7 +955,7 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_delete_from(`ptr`: Long,`node`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
-    external fun uniffi_chesscore_fn_method_chessgame_destinations_from(`ptr`: Long,`square`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_chesscore_fn_method_chessgame_destinations_from(`ptr`: Long,`square`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_fen(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -971,13 +971,13 @@ internal object UniffiLib {
     ): Unit
     external fun uniffi_chesscore_fn_method_chessgame_go_to_start(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
-    external fun uniffi_chesscore_fn_method_chessgame_is_attacked(`ptr`: Long,`square`: RustBuffer.ByValue,`side`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_chesscore_fn_method_chessgame_is_attacked(`ptr`: Long,`square`: Int,`side`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Byte
     external fun uniffi_chesscore_fn_method_chessgame_is_chess960(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Byte
     external fun uniffi_chesscore_fn_method_chessgame_legal_moves(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_chesscore_fn_method_chessgame_legal_moves_from(`ptr`: Long,`square`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_chesscore_fn_method_chessgame_legal_moves_from(`ptr`: Long,`square`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_make_main_line(`ptr`: Long,`node`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): Byte
@@ -989,7 +989,7 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_pins(`ptr`: Long,`side`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_chesscore_fn_method_chessgame_play(`ptr`: Long,`from`: RustBuffer.ByValue,`to`: RustBuffer.ByValue,`promotion`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_chesscore_fn_method_chessgame_play(`ptr`: Long,`from`: Int,`to`: Int,`promotion`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_play_san(`ptr`: Long,`san`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1034,8 +1034,8 @@ internal object UniffiLib {
     external fun uniffi_chesscore_fn_func_engine_levels(uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_parse_square(`name`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
-    ): RustBuffer.ByValue
-    external fun uniffi_chesscore_fn_func_square_name(`square`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Int
+    external fun uniffi_chesscore_fn_func_square_name(`square`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_read_pgn(`pgn`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1173,10 +1173,10 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_engine_levels() and 0xFFFF) != 33503) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_func_parse_square() and 0xFFFF) != 5882) {
+    if ((lib.uniffi_chesscore_checksum_func_parse_square() and 0xFFFF) != 16945) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_func_square_name() and 0xFFFF) != 13713) {
+    if ((lib.uniffi_chesscore_checksum_func_square_name() and 0xFFFF) != 25456) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_read_pgn() and 0xFFFF) != 63888) {
@@ -1221,13 +1221,13 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_annotations() and 0xFFFF) != 41614) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_attacked_squares() and 0xFFFF) != 31777) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_attacked_squares() and 0xFFFF) != 41482) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_attackers() and 0xFFFF) != 8550) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_attackers() and 0xFFFF) != 55967) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_checkers() and 0xFFFF) != 30584) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_checkers() and 0xFFFF) != 2430) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_chess960_start_number() and 0xFFFF) != 19824) {
@@ -1239,7 +1239,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_delete_from() and 0xFFFF) != 21254) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_destinations_from() and 0xFFFF) != 5683) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_destinations_from() and 0xFFFF) != 36730) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_fen() and 0xFFFF) != 17264) {
@@ -1263,7 +1263,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_go_to_start() and 0xFFFF) != 53733) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_is_attacked() and 0xFFFF) != 62272) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_is_attacked() and 0xFFFF) != 26377) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_is_chess960() and 0xFFFF) != 60663) {
@@ -1272,7 +1272,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_legal_moves() and 0xFFFF) != 18963) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_legal_moves_from() and 0xFFFF) != 55021) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_legal_moves_from() and 0xFFFF) != 16013) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_make_main_line() and 0xFFFF) != 25344) {
@@ -1290,7 +1290,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_pins() and 0xFFFF) != 5955) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_play() and 0xFFFF) != 28626) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play() and 0xFFFF) != 5949) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_play_san() and 0xFFFF) != 42020) {
@@ -6871,107 +6871,6 @@ public object FfiConverterTypeSide: FfiConverterRustBuffer<Side> {
 
 
 
-/**
- * One of the 64 squares. Its value is the core's index, a1 = 0, b1 = 1, ..., h8 = 63
- * (Kotlin `Square.E4.value`, Swift `Square.e4.rawValue`), the index of
- * `GameSnapshot.squares`.
- */
-
-enum class Square(val value: kotlin.UByte) {
-    
-    A1(0u),
-    B1(1u),
-    C1(2u),
-    D1(3u),
-    E1(4u),
-    F1(5u),
-    G1(6u),
-    H1(7u),
-    A2(8u),
-    B2(9u),
-    C2(10u),
-    D2(11u),
-    E2(12u),
-    F2(13u),
-    G2(14u),
-    H2(15u),
-    A3(16u),
-    B3(17u),
-    C3(18u),
-    D3(19u),
-    E3(20u),
-    F3(21u),
-    G3(22u),
-    H3(23u),
-    A4(24u),
-    B4(25u),
-    C4(26u),
-    D4(27u),
-    E4(28u),
-    F4(29u),
-    G4(30u),
-    H4(31u),
-    A5(32u),
-    B5(33u),
-    C5(34u),
-    D5(35u),
-    E5(36u),
-    F5(37u),
-    G5(38u),
-    H5(39u),
-    A6(40u),
-    B6(41u),
-    C6(42u),
-    D6(43u),
-    E6(44u),
-    F6(45u),
-    G6(46u),
-    H6(47u),
-    A7(48u),
-    B7(49u),
-    C7(50u),
-    D7(51u),
-    E7(52u),
-    F7(53u),
-    G7(54u),
-    H7(55u),
-    A8(56u),
-    B8(57u),
-    C8(58u),
-    D8(59u),
-    E8(60u),
-    F8(61u),
-    G8(62u),
-    H8(63u);
-
-    
-
-
-    companion object
-}
-
-
-/**
- * @suppress
- */
-public object FfiConverterTypeSquare: FfiConverterRustBuffer<Square> {
-    override fun read(buf: ByteBuffer) = try {
-        Square.values()[buf.getInt() - 1]
-    } catch (e: IndexOutOfBoundsException) {
-        throw RuntimeException("invalid enum value, something is very wrong!!", e)
-    }
-
-    override fun allocationSize(value: Square) = 4UL
-
-    override fun write(value: Square, buf: ByteBuffer) {
-        buf.putInt(value.ordinal + 1)
-    }
-}
-
-
-
-
-
 
 /**
  * @suppress
@@ -7628,6 +7527,34 @@ public object FfiConverterSequenceTypeMoveListItem: FfiConverterRustBuffer<List<
 /**
  * @suppress
  */
+public object FfiConverterSequenceOptionalTypePiece: FfiConverterRustBuffer<List<Piece?>> {
+    override fun read(buf: ByteBuffer): List<Piece?> {
+        val len = buf.getInt()
+        return List<Piece?>(len) {
+            FfiConverterOptionalTypePiece.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<Piece?>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterOptionalTypePiece.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<Piece?>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterOptionalTypePiece.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterSequenceTypeSquare: FfiConverterRustBuffer<List<Square>> {
     override fun read(buf: ByteBuffer): List<Square> {
         val len = buf.getInt()
@@ -7653,28 +7580,35 @@ public object FfiConverterSequenceTypeSquare: FfiConverterRustBuffer<List<Square
 
 
 
+
+
 /**
  * @suppress
  */
-public object FfiConverterSequenceOptionalTypePiece: FfiConverterRustBuffer<List<Piece?>> {
-    override fun read(buf: ByteBuffer): List<Piece?> {
-        val len = buf.getInt()
-        return List<Piece?>(len) {
-            FfiConverterOptionalTypePiece.read(buf)
-        }
+public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
+    override fun lift(value: Int): Square {
+        val builtinValue = FfiConverterUInt.lift(value)
+        return Square.fromIndex(builtinValue.toInt())
     }
 
-    override fun allocationSize(value: List<Piece?>): ULong {
-        val sizeForLength = 4UL
-        val sizeForItems = value.map { FfiConverterOptionalTypePiece.allocationSize(it) }.sum()
-        return sizeForLength + sizeForItems
+    override fun lower(value: Square): Int {
+        val builtinValue = value.ordinal.toUInt()
+        return FfiConverterUInt.lower(builtinValue)
     }
 
-    override fun write(value: List<Piece?>, buf: ByteBuffer) {
-        buf.putInt(value.size)
-        value.iterator().forEach {
-            FfiConverterOptionalTypePiece.write(it, buf)
-        }
+    override fun read(buf: ByteBuffer): Square {
+        val builtinValue = FfiConverterUInt.read(buf)
+        return Square.fromIndex(builtinValue.toInt())
+    }
+
+    override fun allocationSize(value: Square): ULong {
+        val builtinValue = value.ordinal.toUInt()
+        return FfiConverterUInt.allocationSize(builtinValue)
+    }
+
+    override fun write(value: Square, buf: ByteBuffer) {
+        val builtinValue = value.ordinal.toUInt()
+        FfiConverterUInt.write(builtinValue, buf)
     }
 }
         /**

@@ -5741,511 +5741,6 @@ public func FfiConverterTypeSide_lower(_ value: Side) -> RustBuffer {
 }
 
 
-
-/**
- * One of the 64 squares. Its value is the core's index, a1 = 0, b1 = 1, ..., h8 = 63
- * (Kotlin `Square.E4.value`, Swift `Square.e4.rawValue`), the index of
- * `GameSnapshot.squares`.
- */
-
-public enum Square: UInt8, Equatable, Hashable {
-    
-    case a1 = 0
-    case b1 = 1
-    case c1 = 2
-    case d1 = 3
-    case e1 = 4
-    case f1 = 5
-    case g1 = 6
-    case h1 = 7
-    case a2 = 8
-    case b2 = 9
-    case c2 = 10
-    case d2 = 11
-    case e2 = 12
-    case f2 = 13
-    case g2 = 14
-    case h2 = 15
-    case a3 = 16
-    case b3 = 17
-    case c3 = 18
-    case d3 = 19
-    case e3 = 20
-    case f3 = 21
-    case g3 = 22
-    case h3 = 23
-    case a4 = 24
-    case b4 = 25
-    case c4 = 26
-    case d4 = 27
-    case e4 = 28
-    case f4 = 29
-    case g4 = 30
-    case h4 = 31
-    case a5 = 32
-    case b5 = 33
-    case c5 = 34
-    case d5 = 35
-    case e5 = 36
-    case f5 = 37
-    case g5 = 38
-    case h5 = 39
-    case a6 = 40
-    case b6 = 41
-    case c6 = 42
-    case d6 = 43
-    case e6 = 44
-    case f6 = 45
-    case g6 = 46
-    case h6 = 47
-    case a7 = 48
-    case b7 = 49
-    case c7 = 50
-    case d7 = 51
-    case e7 = 52
-    case f7 = 53
-    case g7 = 54
-    case h7 = 55
-    case a8 = 56
-    case b8 = 57
-    case c8 = 58
-    case d8 = 59
-    case e8 = 60
-    case f8 = 61
-    case g8 = 62
-    case h8 = 63
-
-
-
-
-
-}
-
-#if compiler(>=6)
-extension Square: Sendable {}
-#endif
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public struct FfiConverterTypeSquare: FfiConverterRustBuffer {
-    typealias SwiftType = Square
-
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Square {
-        let variant: Int32 = try readInt(&buf)
-        switch variant {
-        
-        case 1: return .a1
-        
-        case 2: return .b1
-        
-        case 3: return .c1
-        
-        case 4: return .d1
-        
-        case 5: return .e1
-        
-        case 6: return .f1
-        
-        case 7: return .g1
-        
-        case 8: return .h1
-        
-        case 9: return .a2
-        
-        case 10: return .b2
-        
-        case 11: return .c2
-        
-        case 12: return .d2
-        
-        case 13: return .e2
-        
-        case 14: return .f2
-        
-        case 15: return .g2
-        
-        case 16: return .h2
-        
-        case 17: return .a3
-        
-        case 18: return .b3
-        
-        case 19: return .c3
-        
-        case 20: return .d3
-        
-        case 21: return .e3
-        
-        case 22: return .f3
-        
-        case 23: return .g3
-        
-        case 24: return .h3
-        
-        case 25: return .a4
-        
-        case 26: return .b4
-        
-        case 27: return .c4
-        
-        case 28: return .d4
-        
-        case 29: return .e4
-        
-        case 30: return .f4
-        
-        case 31: return .g4
-        
-        case 32: return .h4
-        
-        case 33: return .a5
-        
-        case 34: return .b5
-        
-        case 35: return .c5
-        
-        case 36: return .d5
-        
-        case 37: return .e5
-        
-        case 38: return .f5
-        
-        case 39: return .g5
-        
-        case 40: return .h5
-        
-        case 41: return .a6
-        
-        case 42: return .b6
-        
-        case 43: return .c6
-        
-        case 44: return .d6
-        
-        case 45: return .e6
-        
-        case 46: return .f6
-        
-        case 47: return .g6
-        
-        case 48: return .h6
-        
-        case 49: return .a7
-        
-        case 50: return .b7
-        
-        case 51: return .c7
-        
-        case 52: return .d7
-        
-        case 53: return .e7
-        
-        case 54: return .f7
-        
-        case 55: return .g7
-        
-        case 56: return .h7
-        
-        case 57: return .a8
-        
-        case 58: return .b8
-        
-        case 59: return .c8
-        
-        case 60: return .d8
-        
-        case 61: return .e8
-        
-        case 62: return .f8
-        
-        case 63: return .g8
-        
-        case 64: return .h8
-        
-        default: throw UniffiInternalError.unexpectedEnumCase
-        }
-    }
-
-    public static func write(_ value: Square, into buf: inout [UInt8]) {
-        switch value {
-        
-        
-        case .a1:
-            writeInt(&buf, Int32(1))
-        
-        
-        case .b1:
-            writeInt(&buf, Int32(2))
-        
-        
-        case .c1:
-            writeInt(&buf, Int32(3))
-        
-        
-        case .d1:
-            writeInt(&buf, Int32(4))
-        
-        
-        case .e1:
-            writeInt(&buf, Int32(5))
-        
-        
-        case .f1:
-            writeInt(&buf, Int32(6))
-        
-        
-        case .g1:
-            writeInt(&buf, Int32(7))
-        
-        
-        case .h1:
-            writeInt(&buf, Int32(8))
-        
-        
-        case .a2:
-            writeInt(&buf, Int32(9))
-        
-        
-        case .b2:
-            writeInt(&buf, Int32(10))
-        
-        
-        case .c2:
-            writeInt(&buf, Int32(11))
-        
-        
-        case .d2:
-            writeInt(&buf, Int32(12))
-        
-        
-        case .e2:
-            writeInt(&buf, Int32(13))
-        
-        
-        case .f2:
-            writeInt(&buf, Int32(14))
-        
-        
-        case .g2:
-            writeInt(&buf, Int32(15))
-        
-        
-        case .h2:
-            writeInt(&buf, Int32(16))
-        
-        
-        case .a3:
-            writeInt(&buf, Int32(17))
-        
-        
-        case .b3:
-            writeInt(&buf, Int32(18))
-        
-        
-        case .c3:
-            writeInt(&buf, Int32(19))
-        
-        
-        case .d3:
-            writeInt(&buf, Int32(20))
-        
-        
-        case .e3:
-            writeInt(&buf, Int32(21))
-        
-        
-        case .f3:
-            writeInt(&buf, Int32(22))
-        
-        
-        case .g3:
-            writeInt(&buf, Int32(23))
-        
-        
-        case .h3:
-            writeInt(&buf, Int32(24))
-        
-        
-        case .a4:
-            writeInt(&buf, Int32(25))
-        
-        
-        case .b4:
-            writeInt(&buf, Int32(26))
-        
-        
-        case .c4:
-            writeInt(&buf, Int32(27))
-        
-        
-        case .d4:
-            writeInt(&buf, Int32(28))
-        
-        
-        case .e4:
-            writeInt(&buf, Int32(29))
-        
-        
-        case .f4:
-            writeInt(&buf, Int32(30))
-        
-        
-        case .g4:
-            writeInt(&buf, Int32(31))
-        
-        
-        case .h4:
-            writeInt(&buf, Int32(32))
-        
-        
-        case .a5:
-            writeInt(&buf, Int32(33))
-        
-        
-        case .b5:
-            writeInt(&buf, Int32(34))
-        
-        
-        case .c5:
-            writeInt(&buf, Int32(35))
-        
-        
-        case .d5:
-            writeInt(&buf, Int32(36))
-        
-        
-        case .e5:
-            writeInt(&buf, Int32(37))
-        
-        
-        case .f5:
-            writeInt(&buf, Int32(38))
-        
-        
-        case .g5:
-            writeInt(&buf, Int32(39))
-        
-        
-        case .h5:
-            writeInt(&buf, Int32(40))
-        
-        
-        case .a6:
-            writeInt(&buf, Int32(41))
-        
-        
-        case .b6:
-            writeInt(&buf, Int32(42))
-        
-        
-        case .c6:
-            writeInt(&buf, Int32(43))
-        
-        
-        case .d6:
-            writeInt(&buf, Int32(44))
-        
-        
-        case .e6:
-            writeInt(&buf, Int32(45))
-        
-        
-        case .f6:
-            writeInt(&buf, Int32(46))
-        
-        
-        case .g6:
-            writeInt(&buf, Int32(47))
-        
-        
-        case .h6:
-            writeInt(&buf, Int32(48))
-        
-        
-        case .a7:
-            writeInt(&buf, Int32(49))
-        
-        
-        case .b7:
-            writeInt(&buf, Int32(50))
-        
-        
-        case .c7:
-            writeInt(&buf, Int32(51))
-        
-        
-        case .d7:
-            writeInt(&buf, Int32(52))
-        
-        
-        case .e7:
-            writeInt(&buf, Int32(53))
-        
-        
-        case .f7:
-            writeInt(&buf, Int32(54))
-        
-        
-        case .g7:
-            writeInt(&buf, Int32(55))
-        
-        
-        case .h7:
-            writeInt(&buf, Int32(56))
-        
-        
-        case .a8:
-            writeInt(&buf, Int32(57))
-        
-        
-        case .b8:
-            writeInt(&buf, Int32(58))
-        
-        
-        case .c8:
-            writeInt(&buf, Int32(59))
-        
-        
-        case .d8:
-            writeInt(&buf, Int32(60))
-        
-        
-        case .e8:
-            writeInt(&buf, Int32(61))
-        
-        
-        case .f8:
-            writeInt(&buf, Int32(62))
-        
-        
-        case .g8:
-            writeInt(&buf, Int32(63))
-        
-        
-        case .h8:
-            writeInt(&buf, Int32(64))
-        
-        }
-    }
-}
-
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeSquare_lift(_ buf: RustBuffer) throws -> Square {
-    return try FfiConverterTypeSquare.lift(buf)
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeSquare_lower(_ value: Square) -> RustBuffer {
-    return FfiConverterTypeSquare.lower(value)
-}
-
-
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
@@ -6790,6 +6285,31 @@ fileprivate struct FfiConverterSequenceTypeMoveListItem: FfiConverterRustBuffer 
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceOptionTypePiece: FfiConverterRustBuffer {
+    typealias SwiftType = [Piece?]
+
+    public static func write(_ value: [Piece?], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterOptionTypePiece.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [Piece?] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [Piece?]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterOptionTypePiece.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeSquare: FfiConverterRustBuffer {
     typealias SwiftType = [Square]
 
@@ -6812,30 +6332,51 @@ fileprivate struct FfiConverterSequenceTypeSquare: FfiConverterRustBuffer {
     }
 }
 
+
+
+
+
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-fileprivate struct FfiConverterSequenceOptionTypePiece: FfiConverterRustBuffer {
-    typealias SwiftType = [Piece?]
+public struct FfiConverterTypeSquare: FfiConverter {
 
-    public static func write(_ value: [Piece?], into buf: inout [UInt8]) {
-        let len = Int32(value.count)
-        writeInt(&buf, len)
-        for item in value {
-            FfiConverterOptionTypePiece.write(item, into: &buf)
-        }
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Square {
+        let builtinValue = try FfiConverterUInt32.read(from: &buf)
+        return try Square.lift(index: builtinValue)
     }
 
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [Piece?] {
-        let len: Int32 = try readInt(&buf)
-        var seq = [Piece?]()
-        seq.reserveCapacity(Int(len))
-        for _ in 0 ..< len {
-            seq.append(try FfiConverterOptionTypePiece.read(from: &buf))
-        }
-        return seq
+    public static func write(_ value: Square, into buf: inout [UInt8]) {
+        let builtinValue = UInt32(value.rawValue)
+        return FfiConverterUInt32.write(builtinValue, into: &buf)
+    }
+
+    public static func lift(_ value: UInt32) throws -> Square {
+        let builtinValue = try FfiConverterUInt32.lift(value)
+        return try Square.lift(index: builtinValue)
+    }
+
+    public static func lower(_ value: Square) -> UInt32 {
+        let builtinValue = UInt32(value.rawValue)
+        return FfiConverterUInt32.lower(builtinValue)
     }
 }
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSquare_lift(_ value: UInt32) throws -> Square {
+    return try FfiConverterTypeSquare.lift(value)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSquare_lower(_ value: Square) -> UInt32 {
+    return FfiConverterTypeSquare.lower(value)
+}
+
 /**
  * The FEN of Chess960 start position `number` (0-959, Scharnagl's numbering; 518 is the
  * standard position), castling rights in X-FEN (`KQkq`), e.g. to preview it.
@@ -6960,10 +6501,10 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_engine_levels() != 33503) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_func_parse_square() != 5882) {
+    if (uniffi_chesscore_checksum_func_parse_square() != 16945) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_func_square_name() != 13713) {
+    if (uniffi_chesscore_checksum_func_square_name() != 25456) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_read_pgn() != 63888) {
@@ -7008,13 +6549,13 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_annotations() != 41614) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_attacked_squares() != 31777) {
+    if (uniffi_chesscore_checksum_method_chessgame_attacked_squares() != 41482) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_attackers() != 8550) {
+    if (uniffi_chesscore_checksum_method_chessgame_attackers() != 55967) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_checkers() != 30584) {
+    if (uniffi_chesscore_checksum_method_chessgame_checkers() != 2430) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_chess960_start_number() != 19824) {
@@ -7026,7 +6567,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_delete_from() != 21254) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_destinations_from() != 5683) {
+    if (uniffi_chesscore_checksum_method_chessgame_destinations_from() != 36730) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_fen() != 17264) {
@@ -7050,7 +6591,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_go_to_start() != 53733) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_is_attacked() != 62272) {
+    if (uniffi_chesscore_checksum_method_chessgame_is_attacked() != 26377) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_is_chess960() != 60663) {
@@ -7059,7 +6600,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_legal_moves() != 18963) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_legal_moves_from() != 55021) {
+    if (uniffi_chesscore_checksum_method_chessgame_legal_moves_from() != 16013) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_make_main_line() != 25344) {
@@ -7077,7 +6618,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_pins() != 5955) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_play() != 28626) {
+    if (uniffi_chesscore_checksum_method_chessgame_play() != 5949) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_play_san() != 42020) {

@@ -420,7 +420,7 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_attacked_squares(uint64_t ptr, R
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_ATTACKERS
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_ATTACKERS
-RustBuffer uniffi_chesscore_fn_method_chessgame_attackers(uint64_t ptr, RustBuffer square, RustBuffer side, RustCallStatus *_Nonnull out_status
+RustBuffer uniffi_chesscore_fn_method_chessgame_attackers(uint64_t ptr, uint32_t square, RustBuffer side, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CHECKERS
@@ -445,7 +445,7 @@ void uniffi_chesscore_fn_method_chessgame_delete_from(uint64_t ptr, uint32_t nod
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_DESTINATIONS_FROM
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_DESTINATIONS_FROM
-RustBuffer uniffi_chesscore_fn_method_chessgame_destinations_from(uint64_t ptr, RustBuffer square, RustCallStatus *_Nonnull out_status
+RustBuffer uniffi_chesscore_fn_method_chessgame_destinations_from(uint64_t ptr, uint32_t square, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_FEN
@@ -485,7 +485,7 @@ void uniffi_chesscore_fn_method_chessgame_go_to_start(uint64_t ptr, RustCallStat
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_IS_ATTACKED
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_IS_ATTACKED
-int8_t uniffi_chesscore_fn_method_chessgame_is_attacked(uint64_t ptr, RustBuffer square, RustBuffer side, RustCallStatus *_Nonnull out_status
+int8_t uniffi_chesscore_fn_method_chessgame_is_attacked(uint64_t ptr, uint32_t square, RustBuffer side, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_IS_CHESS960
@@ -500,7 +500,7 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_legal_moves(uint64_t ptr, RustCa
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_LEGAL_MOVES_FROM
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_LEGAL_MOVES_FROM
-RustBuffer uniffi_chesscore_fn_method_chessgame_legal_moves_from(uint64_t ptr, RustBuffer square, RustCallStatus *_Nonnull out_status
+RustBuffer uniffi_chesscore_fn_method_chessgame_legal_moves_from(uint64_t ptr, uint32_t square, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_MAKE_MAIN_LINE
@@ -530,7 +530,7 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_pins(uint64_t ptr, RustBuffer si
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY
-RustBuffer uniffi_chesscore_fn_method_chessgame_play(uint64_t ptr, RustBuffer from, RustBuffer to, RustBuffer promotion, RustCallStatus *_Nonnull out_status
+RustBuffer uniffi_chesscore_fn_method_chessgame_play(uint64_t ptr, uint32_t from, uint32_t to, RustBuffer promotion, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_SAN
@@ -644,12 +644,12 @@ RustBuffer uniffi_chesscore_fn_func_engine_levels(RustCallStatus *_Nonnull out_s
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_PARSE_SQUARE
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_PARSE_SQUARE
-RustBuffer uniffi_chesscore_fn_func_parse_square(RustBuffer name, RustCallStatus *_Nonnull out_status
+uint32_t uniffi_chesscore_fn_func_parse_square(RustBuffer name, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SQUARE_NAME
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SQUARE_NAME
-RustBuffer uniffi_chesscore_fn_func_square_name(RustBuffer square, RustCallStatus *_Nonnull out_status
+RustBuffer uniffi_chesscore_fn_func_square_name(uint32_t square, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_READ_PGN

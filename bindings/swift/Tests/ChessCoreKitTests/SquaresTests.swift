@@ -5,9 +5,9 @@ import XCTest
 /// The board helpers over `Square`, checked against the core's own square functions.
 final class SquaresTests: XCTestCase {
     func testEverySquaresIndexFileRankAndLabelAgreeWithTheCore() throws {
-        XCTAssertEqual(Square.all.count, 64)
-        XCTAssertEqual(Square.all.map(\.index), Array(0..<64))
-        for square in Square.all {
+        XCTAssertEqual(Square.allCases.count, 64)
+        XCTAssertEqual(Square.allCases.map(\.index), Array(0..<64))
+        for square in Square.allCases {
             XCTAssertEqual(square.label, squareName(square: square))
             XCTAssertEqual(try parseSquare(name: square.label), square)
             XCTAssertEqual(squareAt(file: square.file, rank: square.rank), square)
@@ -21,6 +21,6 @@ final class SquaresTests: XCTestCase {
         XCTAssertEqual(snapshot.pieceAt(.e1), Piece(side: .white, kind: .king))
         XCTAssertEqual(snapshot.pieceAt(.d8), Piece(side: .black, kind: .queen))
         XCTAssertNil(snapshot.pieceAt(.e4))
-        XCTAssertEqual(Square.all.compactMap { snapshot.pieceAt($0) }.count, 32)
+        XCTAssertEqual(Square.allCases.compactMap { snapshot.pieceAt($0) }.count, 32)
     }
 }

@@ -99,7 +99,7 @@ final class GameControllerTests: XCTestCase {
             for fen in [startingFen(), kiwipete] {
                 f.c.loadFen(fen)
                 let reference = try ChessGame.fromFen(fen: fen)
-                let own = Square.all.filter { f.state.snapshot.pieceAt($0)?.side == .white }
+                let own = Square.allCases.filter { f.state.snapshot.pieceAt($0)?.side == .white }
                 XCTAssertEqual(own.count, 16)
                 for square in own {
                     f.c.tapSquare(square)
@@ -584,7 +584,7 @@ final class GameControllerTests: XCTestCase {
                         XCTAssertEqual([cell.column, cell.row], [column, row], "\(square)")
                     }
                 }
-                XCTAssertEqual(seen, Set(Square.all), "one square per cell")
+                XCTAssertEqual(seen, Set(Square.allCases), "one square per cell")
             }
             XCTAssertEqual(f.state.snapshot.sideToMove, .white, "the game is untouched")
             f.c.flipBoard()
