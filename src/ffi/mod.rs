@@ -6,6 +6,7 @@ mod engine;
 mod error;
 mod game;
 mod square;
+mod tree;
 mod types;
 
 pub use engine::{
@@ -15,6 +16,10 @@ pub use engine::{
 pub use error::ChessError;
 pub use game::{ChessGame, Tag};
 pub use square::{parse_square, square_name, Square};
+pub use tree::{
+    read_pgn, AnnotationCommand, Arrow, EvalScore, Evaluation, MarkColor, MoveListItem,
+    NewMovePlacement, NodeAnnotations, NodeInfo, PgnImport, SkippedGame, SquareMark,
+};
 pub use types::{
     DrawReason, GameSnapshot, GameStatus, LegalMove, MoveRow, Outcome, Piece, PieceKind, Pin, Side,
 };
