@@ -1,4 +1,4 @@
-//! The `chesscore` command: `uci` (default), `play`, `perft`, `bench`.
+//! The `chesscore` command: `uci` (default), `play`, `pgn`, `perft`, `bench`.
 
 use std::process::ExitCode;
 

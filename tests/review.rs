@@ -220,29 +220,80 @@ fn the_annotated_pgn_reads_back_with_evals_nags_and_accuracy() {
     let moves: Vec<Move> = back.moves.iter().map(|m| m.mv).collect();
     assert_eq!(moves, line.moves());
     for (m, rv) in back.moves.iter().zip(&r.moves) {
-        let comment = m.comment.clone().unwrap_or_default();
         if rv.checkmate {
-            assert!(!comment.contains("%eval"), "{comment}");
+            assert_eq!(m.annotations.eval, None);
         } else {
             let expected = format!("[%eval {}]", review::format_eval(rv.after_white()));
-            assert!(comment.contains(&expected), "{comment} lacks {expected}");
+            assert!(text.contains(&expected), "{text} lacks {expected}");
+            assert_eq!(m.annotations.eval, Some(review::pgn_eval(rv.after_white())));
         }
-        assert_eq!(m.nags, rv.class.nag().into_iter().collect::<Vec<_>>());
+        assert_eq!(
+            m.annotations.nags,
+            rv.class.nag().into_iter().collect::<Vec<_>>()
+        );
         // Errors get the engine's line as a variation, starting with its best move.
         if rv.class.is_error() {
             assert_eq!(m.variations[0][0].mv, rv.best_move);
         }
     }
-    assert_eq!(back.moves[5].nags, vec![4]);
+    assert_eq!(back.moves[5].annotations.nags, vec![4]);
     assert!(text.contains("[%eval #1]"), "{text}");
-    let first = back.comment_before_moves.clone().unwrap();
+    let first = back.root.comment_after.clone().unwrap();
     assert!(first.starts_with("Accuracy: White "), "{first}");
     assert!(back.tags.iter().any(|(n, _)| n == "Annotator"));
+    // No line breaks inside a command: tools read `[%eval 0.17]` with a single space.
+    for line in text.lines() {
+        let opened = line.matches("[%").count();
+        let closed = line.matches(']').count() - line.matches("\"]").count();
+        assert!(closed >= opened, "a command broken across lines: {line}");
+    }
     // Reviewing the annotated game again replaces the old evals instead of adding to them.
     let again = pgn::write_game(&review::annotate(&back, &r));
+    assert_eq!(again, text);
+}
+
+#[test]
+fn a_game_with_variations_is_reviewed_along_its_main_line_and_keeps_them() {
+    let text = "{Start} 1. e4 {Kings pawn [%clk 0:05:00]} e5 2. Qh5 (2. Nf3 Nc6 3. Bb5 {Spanish}) \
+                2... Nc6 3. Bc4 Nf6?! (3... g6) 4. Qxf7# 1-0";
+    let mut game = Game::from_pgn(text).unwrap();
+    // Wherever the current node is (here inside the variation 2. Nf3), the main line is
+    // reviewed.
+    game.to_start();
+    for san in ["e4", "e5", "Nf3", "Nc6"] {
+        game.play_san(san).unwrap();
+    }
+    assert_eq!(game.ply(), 4);
+    let line = GameLine::from_game(&game);
+    let (pgn_game, pgn_line) = line_from_pgn(text);
+    assert_eq!(line.moves(), pgn_line.moves());
+    assert_eq!(line.moves().len(), 7);
+    let r = run(&line, NODES);
+    let annotated = review::annotate(&game.to_pgn_game(), &r);
+    assert_eq!(annotated, review::annotate(&pgn_game, &r));
+    // The game's own annotations stay: comments, clock, variations; the class NAG replaces
+    // the `?!` of 3... Nf6.
+    let m = &annotated.moves;
     assert_eq!(
-        again.matches("%eval").count(),
-        text.matches("%eval").count()
+        m[0].annotations.comment_after.as_deref(),
+        Some("Kings pawn")
+    );
+    assert_eq!(m[0].annotations.clock, Some(Duration::from_secs(300)));
+    assert_eq!(m[2].variations[0][0].san, "Nf3");
+    assert_eq!(
+        m[2].variations[0][2].annotations.comment_after.as_deref(),
+        Some("Spanish")
+    );
+    assert_eq!(m[5].annotations.nags, vec![4]);
+    assert_eq!(
+        m[5].variations[0][0].san, "g6",
+        "the game's own variation first"
+    );
+    assert_eq!(m[5].variations.len(), 2, "then the engine's line");
+    let root = annotated.root.comment_after.as_deref().unwrap();
+    assert!(
+        root.starts_with("Accuracy: White ") && root.ends_with(" Start"),
+        "{root}"
     );
 }
 
@@ -330,10 +381,14 @@ fn a_review_runs_as_an_engine_thread_job_and_stops_with_its_partial_result() {
 
 #[test]
 fn a_review_of_a_game_object_covers_its_moves() {
-    let game = Game::from_pgn(SCHOLAR).unwrap();
+    let mut game = Game::from_pgn(SCHOLAR).unwrap();
     let line = GameLine::from_game(&game);
     assert_eq!(line.moves(), game.moves());
     assert_eq!(line.start(), game.start_position());
+    // Also after undoing moves: the main line is the game.
+    game.undo();
+    game.undo();
+    assert_eq!(GameLine::from_game(&game).moves(), line.moves());
 }
 
 #[test]

@@ -7,6 +7,7 @@ use std::time::Instant;
 
 mod bench;
 mod board;
+mod pgn;
 mod play;
 mod review;
 mod uci;
@@ -19,6 +20,8 @@ The chesscore chess engine and rules core.
 commands:
   uci                 speak UCI on stdin and stdout, for chess GUIs (the default)
   play [OPTIONS]      play against the engine in the terminal (see play --help)
+  pgn [FILE]          read every game of a PGN file (stdin without FILE) and write each back
+                      in export format; each bad game goes to stderr with its line and column
   review [--preset quick|standard|deep] FILE.pgn
                       review every game of FILE.pgn: annotated PGN and a summary per side
   perft DEPTH [FEN]   count the move tree's leaves to DEPTH, by first move (default: the
@@ -35,6 +38,7 @@ pub fn run(args: &[String]) -> ExitCode {
         None | Some("uci") => uci::run(),
         Some("bench") => bench::run(&args[1..]),
         Some("play") => play::run(&args[1..]),
+        Some("pgn") => pgn::run(&args[1..]),
         Some("review") => review::run(&args[1..]),
         Some("perft") => perft(&args[1..]),
         Some(other) => {

@@ -1,7 +1,10 @@
 //! `chesscore review [--preset quick|standard|deep] [--nodes N] FILE.pgn`: reviews every game
 //! of a PGN file. The annotated PGN goes to stdout (so that it can be saved or piped as it is);
 //! a summary per game (accuracy, average centipawn loss and moves per class, for each side)
-//! goes to stderr, with a progress bar there when stderr is a terminal.
+//! goes to stderr, with a progress bar there when stderr is a terminal. Each game's main line
+//! is reviewed; its variations, comments and other annotations are kept in the output. A game
+//! that cannot be read is reported and left out (exit status 1); bad arguments or an unreadable
+//! file give exit status 2.
 
 use chesscore::engine::{Engine, EngineConfig};
 use chesscore::notation::pgn;
@@ -70,15 +73,23 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let games = match pgn::parse_games(&text) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("review: {file}: {e}");
-            return ExitCode::from(2);
+    // A game that cannot be read is reported with its number, line and column and left out;
+    // the others are reviewed (as `chesscore pgn` does).
+    let mut games = Vec::new();
+    let mut bad = 0;
+    for result in pgn::read_games(&text) {
+        match result {
+            Ok(game) => games.push(game),
+            Err(e) => {
+                bad += 1;
+                eprintln!("review: {file}: game {}: {e}", e.game);
+            }
         }
-    };
+    }
     if games.is_empty() {
-        eprintln!("review: {file}: no game found");
+        if bad == 0 {
+            eprintln!("review: {file}: no game found");
+        }
         return ExitCode::from(2);
     }
 
@@ -106,6 +117,13 @@ pub fn run(args: &[String]) -> ExitCode {
         }
         drop(out);
         print_summary(g + 1, game, &result, &preset_name, start.elapsed());
+    }
+    if bad > 0 {
+        eprintln!(
+            "review: {file}: {} games reviewed, {bad} could not be read",
+            games.len()
+        );
+        return ExitCode::from(1);
     }
     ExitCode::SUCCESS
 }

@@ -7,6 +7,7 @@ mod error;
 mod game;
 mod review;
 mod square;
+mod tree;
 mod types;
 
 pub use engine::{
@@ -20,6 +21,10 @@ pub use review::{
     MoveReview, Refutation, ReviewListener, ReviewOptions, ReviewPreset, SideReview, Threat,
 };
 pub use square::{parse_square, square_name, Square};
+pub use tree::{
+    read_pgn, AnnotationCommand, Arrow, EvalScore, Evaluation, MarkColor, MoveListItem,
+    NewMovePlacement, NodeAnnotations, NodeInfo, PgnImport, SkippedGame, SquareMark,
+};
 pub use types::{
     DrawReason, GameSnapshot, GameStatus, LegalMove, MoveRow, Outcome, Piece, PieceKind, Pin, Side,
 };

@@ -413,7 +413,8 @@ fn handle(
 
 #[uniffi::export]
 impl ChessEngine {
-    /// Reviews the game's moves (from its start to its current position) and returns at once:
+    /// Reviews the game's main line (from its start to the main line's end, wherever the current
+    /// node is; variations are not reviewed) and returns at once:
     /// each move is searched at full strength with the options' node budget, on the engine's
     /// thread, and reported through `listener` as soon as it is reviewed; `on_finished` brings
     /// the whole review. The same game, options and table size give the same review.
@@ -498,7 +499,7 @@ impl ChessEngine {
             Some(n) => n,
             None => review_preset_nodes(ReviewPreset::Standard),
         };
-        let line = GameLine::from_game(&game.lock());
+        let line = GameLine::to_current(&game.lock());
         let key = line.position(line.moves().len()).key();
         let finished = Arc::new(AtomicBool::new(false));
         let finished_flag = Arc::clone(&finished);

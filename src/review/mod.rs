@@ -47,7 +47,7 @@ mod run;
 
 pub use classify::MoveClass;
 pub use coach::{coach, hanging_pieces, Coaching, HangingPiece, Refutation, Threat};
-pub use pgn::{annotate, format_eval};
+pub use pgn::{annotate, format_eval, pgn_eval};
 pub use run::review;
 
 use crate::engine::{Engine, Score};
@@ -211,9 +211,23 @@ impl GameLine {
         })
     }
 
-    /// A game's moves from its start to its current position (a game holds only legal moves).
+    /// A game's main line, from its start to the main line's end, wherever its current node
+    /// is (a game holds only legal moves). Variations are not reviewed: the main line is the
+    /// game; [`annotate`] writes the review into the main line of the game's PGN and keeps the
+    /// variations as they are.
     pub fn from_game(game: &Game) -> GameLine {
-        GameLine::new(game.start_position().clone(), game.moves())
+        let moves: Vec<Move> = game
+            .main_line()
+            .into_iter()
+            .filter_map(|id| game.node(id).and_then(|n| n.mv()))
+            .collect();
+        GameLine::new(game.start_position().clone(), &moves).expect("a game's moves are legal")
+    }
+
+    /// A game's moves from its start to its current node (on the main line or in a
+    /// variation): the line the coach looks at.
+    pub fn to_current(game: &Game) -> GameLine {
+        GameLine::new(game.start_position().clone(), &game.moves())
             .expect("a game's moves are legal")
     }
 

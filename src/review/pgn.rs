@@ -6,7 +6,7 @@
 
 use super::{GameReview, MoveReview};
 use crate::engine::Score;
-use crate::notation::pgn::{PgnGame, PgnMove};
+use crate::notation::pgn::{Annotations, EvalScore, Evaluation, PgnGame, PgnMove};
 use crate::notation::san;
 
 /// The most plies of the engine's line written as a variation.
@@ -21,21 +21,28 @@ pub fn format_eval(white: Score) -> String {
     }
 }
 
-/// `comment` without any `[%eval ...]` command (a game reviewed before), trimmed.
-fn without_eval(comment: &str) -> String {
-    let mut out = String::new();
-    let mut rest = comment;
-    while let Some(start) = rest.find("[%eval") {
-        out.push_str(&rest[..start]);
-        match rest[start..].find(']') {
-            Some(end) => rest = &rest[start + end + 1..],
-            None => {
-                rest = "";
-            }
-        }
+/// `comment` without the summary an earlier review put in front of it (see
+/// [`summary_comment`]), so that reviewing an annotated game again replaces it.
+fn without_summary(comment: &str) -> &str {
+    if !comment.starts_with("Accuracy: White ") {
+        return comment;
     }
-    out.push_str(rest);
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
+    let Some(cpl) = comment.find("Average centipawn loss: ") else {
+        return comment;
+    };
+    // The sentence ends at the first '.' followed by a space or the end ("Black 12.").
+    let after = &comment[cpl..];
+    let end = after
+        .char_indices()
+        .find(|&(i, c)| c == '.' && matches!(after[i + 1..].chars().next(), None | Some(' ')))
+        .map_or(after.len(), |(i, _)| i + 1);
+    let mut rest = after[end..].trim_start();
+    if let Some(stopped) = rest.strip_prefix("Review stopped after ") {
+        rest = stopped
+            .find(" moves.")
+            .map_or(rest, |i| stopped[i + " moves.".len()..].trim_start());
+    }
+    rest
 }
 
 fn summary_comment(review: &GameReview) -> String {
@@ -66,18 +73,28 @@ fn better_line(review: &MoveReview, before: &crate::rules::Position) -> Vec<PgnM
         .map(|(&mv, san)| PgnMove {
             mv,
             san,
-            nags: Vec::new(),
-            comment_before: None,
-            comment: None,
+            annotations: Annotations::default(),
             variations: Vec::new(),
         })
         .collect()
 }
 
-/// `game` with `review` written into it: an `[%eval]` comment on every reviewed move (kept in
-/// front of the move's own comment, replacing an older `[%eval]`), the class NAG on each
-/// inaccuracy, mistake and blunder (replacing the move's own `!`/`?` NAGs 1-6), the engine's
-/// line as a variation after each of them, the accuracies in a comment before the moves, and an
+/// An evaluation from White's view as the PGN model's `[%eval]` holds it.
+pub fn pgn_eval(white: Score) -> Evaluation {
+    Evaluation {
+        score: match white {
+            Score::Centipawns(cp) => EvalScore::Centipawns(cp),
+            Score::Mate(n) => EvalScore::Mate(n),
+        },
+        depth: None,
+    }
+}
+
+/// `game` with `review` written into its main line: an `[%eval]` on every reviewed move
+/// (replacing an older one; the move's comment and other commands are kept), the class NAG on
+/// each inaccuracy, mistake and blunder (replacing the move's own `!`/`?` NAGs 1-6), the
+/// engine's line as a further variation of each of them (the game's own variations are kept),
+/// the accuracies in the comment before the moves (in front of the game's own), and an
 /// `Annotator` tag. A move that checkmates gets no `[%eval]`: the game's end says it.
 ///
 /// `review` must be a review of `game`'s main line (as [`super::GameLine::from_pgn`] gives).
@@ -86,44 +103,27 @@ pub fn annotate(game: &PgnGame, review: &GameReview) -> PgnGame {
     let mut pos = game.start.clone();
     for (pgn_move, r) in out.moves.iter_mut().zip(&review.moves) {
         debug_assert_eq!(pgn_move.mv, r.mv, "the review is of another game");
-        let own = pgn_move
-            .comment
-            .as_deref()
-            .map(without_eval)
-            .unwrap_or_default();
-        let mut comment = if r.checkmate {
-            String::new()
-        } else {
-            format!("[%eval {}]", format_eval(r.after_white()))
-        };
-        if !own.is_empty() {
-            if !comment.is_empty() {
-                comment.push(' ');
-            }
-            comment.push_str(&own);
-        }
-        pgn_move.comment = (!comment.is_empty()).then_some(comment);
+        let notes = &mut pgn_move.annotations;
+        notes.eval = (!r.checkmate).then(|| pgn_eval(r.after_white()));
         if let Some(nag) = r.class.nag() {
-            pgn_move.nags.retain(|&n| !(1..=6).contains(&n));
-            pgn_move.nags.insert(0, nag);
+            notes.nags.retain(|&n| !(1..=6).contains(&n));
+            notes.nags.insert(0, nag);
             let line = better_line(r, &pos);
-            if !line.is_empty() {
+            // Not twice when an annotated game is reviewed again.
+            if !line.is_empty() && !pgn_move.variations.contains(&line) {
                 pgn_move.variations.push(line);
             }
         }
         pos.make_move(r.mv);
     }
-    let own_first = game
-        .comment_before_moves
-        .as_deref()
-        .map(without_eval)
-        .unwrap_or_default();
     let mut first = summary_comment(review);
-    if !own_first.is_empty() {
-        first.push(' ');
-        first.push_str(&own_first);
+    if let Some(own) = game.root.comment_after.as_deref().map(without_summary) {
+        if !own.is_empty() {
+            first.push(' ');
+            first.push_str(own);
+        }
     }
-    out.comment_before_moves = Some(first);
+    out.root.comment_after = Some(first);
     out.tags.retain(|(name, _)| name != "Annotator");
     out.tags.push((
         "Annotator".to_string(),
@@ -149,12 +149,38 @@ mod tests {
     }
 
     #[test]
-    fn old_evals_are_replaced_and_other_commands_kept() {
+    fn an_earlier_summary_is_recognised_and_the_rest_kept() {
+        let summary =
+            "Accuracy: White 88.5, Black 20.9. Average centipawn loss: White 16, Black 338.";
+        assert_eq!(without_summary(summary), "");
         assert_eq!(
-            without_eval("[%eval 0.31] [%clk 0:01:00] good"),
-            "[%clk 0:01:00] good"
+            without_summary(&format!("{summary} Own words.")),
+            "Own words."
         );
-        assert_eq!(without_eval("[%eval #-3]"), "");
-        assert_eq!(without_eval("plain"), "plain");
+        assert_eq!(
+            without_summary(&format!("{summary} Review stopped after 12 moves. Own.")),
+            "Own."
+        );
+        assert_eq!(
+            without_summary(
+                "Accuracy: White -, Black -. Average centipawn loss: White -, Black -."
+            ),
+            ""
+        );
+        assert_eq!(without_summary("A fine game."), "A fine game.");
+    }
+
+    #[test]
+    fn pgn_evals_are_written_as_format_eval_writes_them() {
+        for score in [
+            Score::Centipawns(17),
+            Score::Centipawns(-150),
+            Score::Centipawns(-5),
+            Score::Centipawns(0),
+            Score::Mate(3),
+            Score::Mate(-2),
+        ] {
+            assert_eq!(pgn_eval(score).to_string(), format_eval(score));
+        }
     }
 }

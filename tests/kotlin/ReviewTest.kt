@@ -156,6 +156,25 @@ class ReviewTest {
     }
 
     @Test
+    fun `a review covers the main line wherever the current node is`() {
+        onMain {
+            withResources {
+                val game = ChessGame.fromPgn("1. e4 e5 2. Qh5 (2. Nf3 Nc6) 2... Nc6 3. Bc4 Nf6 4. Qxf7# 1-0").bind()
+                game.undo()
+                game.undo()
+                game.undo()
+                val engine = ChessEngine(EngineConfig(hashMb = 4u)).bind()
+                val events = engine.review(game, TEST_REVIEW).toList()
+                val review = assertIs<ReviewEvent.Finished>(events.last()).review
+                assertEquals(listOf("e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"), review.moves.map { it.san })
+                assertTrue(events.dropLast(1).all { (it as ReviewEvent.Move).total == 7 })
+                assertTrue("(2. Nf3 Nc6)" in review.annotatedPgn, "the variation is kept: ${review.annotatedPgn}")
+                assertEquals(4, game.snapshot().ply.toInt(), "the game is not moved")
+            }
+        }
+    }
+
+    @Test
     fun `bad options fail on collection with the core's InvalidRequest, and presets grow`() {
         onMain {
             withResources {

@@ -9,8 +9,8 @@ public enum ReviewEvent: Sendable, Equatable {
 }
 
 extension ChessEngine {
-    /// Reviews `game`'s moves (from its start to its current position) and streams each move as
-    /// it is reviewed, ending with ``ReviewEvent/finished(_:)``.
+    /// Reviews `game`'s main line (from its start to its end, wherever the current node is) and
+    /// streams each move as it is reviewed, ending with ``ReviewEvent/finished(_:)``.
     ///
     /// The review runs on the engine's thread (the same one its searches use). Cancelling the
     /// consuming task, or dropping the stream, stops it within a few milliseconds. A new search

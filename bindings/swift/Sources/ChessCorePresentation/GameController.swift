@@ -83,7 +83,7 @@ public final class GameController {
                 message = "The saved game could not be restored: \(Self.describe(error))"
             }
         }
-        let game = restored ?? ChessGame()
+        let game = Self.asPlayed(restored ?? ChessGame())
         self.engine = try engineFactory(Self.engineConfig(level: level))
         self.game = game
         self.store = store
@@ -177,11 +177,18 @@ public final class GameController {
         }
     }
 
+    /// A game as played: a move after an undo makes the main line (the game's PGN), and the
+    /// moves taken back stay in the game as a variation.
+    private static func asPlayed(_ game: ChessGame) -> ChessGame {
+        game.setNewMovePlacement(placement: .mainLine)
+        return game
+    }
+
     /// Starts a new game in `mode` at `level` (default: the current one). The board shows the
     /// player's side at the bottom (White when nobody or both play).
     public func newGame(mode: GameMode, level: Int? = nil) {
         stopSearch()
-        game = ChessGame()
+        game = Self.asPlayed(ChessGame())
         engine.newGame()
         state.mode = mode
         state.orientation = Self.defaultOrientation(mode)
@@ -200,7 +207,7 @@ public final class GameController {
             return
         }
         stopSearch()
-        game = loaded
+        game = Self.asPlayed(loaded)
         engine.newGame()
         afterChange()
     }

@@ -206,7 +206,7 @@ public final class ReviewController {
         self.game = game
     }
 
-    /// Starts reviewing the game (its moves up to its current position); a review already
+    /// Starts reviewing the game (its main line, wherever the current node is); a review already
     /// running is abandoned and the screen starts over.
     public func start(options: ReviewOptions = ReviewOptions()) {
         task?.cancel()
@@ -215,7 +215,10 @@ public final class ReviewController {
         moves = []
         var fresh = ReviewUiState()
         fresh.phase = .running
-        fresh.total = Int(game.snapshot().ply)
+        // The moves on the main line: what a review covers.
+        fresh.total = game.snapshot().moveRows.reduce(0) {
+            $0 + ($1.white == nil ? 0 : 1) + ($1.black == nil ? 0 : 1)
+        }
         state = fresh
         let stream = engine.review(game, options: options)
         task = Task { [weak self] in

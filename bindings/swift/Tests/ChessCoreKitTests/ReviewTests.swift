@@ -106,6 +106,32 @@ final class ReviewTests: XCTestCase {
         try await noLiveObjects()
     }
 
+    func testAReviewCoversTheMainLineWhereverTheCurrentNodeIs() async throws {
+        do {
+            let game = try ChessGame.fromPgn(
+                pgn: "1. e4 e5 2. Qh5 (2. Nf3 Nc6) 2... Nc6 3. Bc4 Nf6 4. Qxf7# 1-0")
+            _ = game.undo()
+            _ = game.undo()
+            _ = game.undo()
+            let engine = try engine()
+            var last: GameReview?
+            var totals: Set<Int> = []
+            for try await event in engine.review(game, options: testReview) {
+                switch event {
+                case .move(_, _, let total): totals.insert(total)
+                case .finished(let review): last = review
+                }
+            }
+            let review = try XCTUnwrap(last)
+            XCTAssertEqual(
+                review.moves.map(\.san), ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"])
+            XCTAssertEqual(totals, [7])
+            XCTAssertTrue(review.annotatedPgn.contains("(2. Nf3 Nc6)"), review.annotatedPgn)
+            XCTAssertEqual(game.snapshot().ply, 4, "the game is not moved")
+        }
+        try await noLiveObjects()
+    }
+
     func testBadOptionsThrowTheCoresInvalidRequestAndPresetsGrow() async throws {
         let game = ChessGame()
         let engine = try ChessEngine(config: EngineConfig(hashMb: 1))

@@ -36,7 +36,7 @@ sealed class ReviewEvent {
 }
 
 /**
- * Reviews [game]'s moves and emits each move as it is reviewed, then the whole review, after
+ * Reviews [game]'s main line (wherever its current node is) and emits each move as it is reviewed, then the whole review, after
  * which the flow completes.
  *
  * The review starts when collection starts (the engine copies the game then). Cancelling the

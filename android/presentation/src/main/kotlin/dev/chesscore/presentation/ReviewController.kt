@@ -48,7 +48,7 @@ class ReviewController(
     val state: StateFlow<ReviewUiState> = _state.asStateFlow()
 
     /**
-     * Starts reviewing the game (its moves up to its current position) with [options]; a review
+     * Starts reviewing the game (its main line, wherever the current node is) with [options]; a review
      * already running is abandoned and the screen starts over. A bad [options] shows its message.
      */
     fun start(options: ReviewOptions = ReviewOptions()) {
@@ -70,7 +70,7 @@ class ReviewController(
         }
         try {
             handle = engine.review(game, options, listener)
-            _state.value = ReviewUiState(phase = ReviewPhase.RUNNING, total = game.snapshot().ply.toInt())
+            _state.value = ReviewUiState(phase = ReviewPhase.RUNNING, total = mainLinePlies(game))
         } catch (e: ChessException) {
             _state.value = ReviewUiState(message = e.message)
         }
@@ -136,3 +136,7 @@ class ReviewController(
         scope.cancel()
     }
 }
+
+/** The number of moves on [game]'s main line: what a review covers. */
+internal fun mainLinePlies(game: ChessGame): Int =
+    game.snapshot().moveRows.sumOf { (if (it.white != null) 1 else 0) + (if (it.black != null) 1 else 0) }
