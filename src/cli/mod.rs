@@ -7,10 +7,12 @@ use std::time::Instant;
 
 mod bench;
 mod board;
+mod opening;
 mod play;
 mod uci;
 
-const USAGE: &str = "usage: chesscore [uci | play [options] | perft DEPTH [FEN] | bench]";
+const USAGE: &str =
+    "usage: chesscore [uci | play [options] | perft DEPTH [FEN] | bench | opening [FILE | --fen FEN]]";
 
 /// Dispatches the command line.
 pub fn run(args: &[String]) -> ExitCode {
@@ -22,6 +24,7 @@ pub fn run(args: &[String]) -> ExitCode {
         Some("bench") => bench::run(&args[1..]),
         Some("play") => play::run(&args[1..]),
         Some("perft") => perft(&args[1..]),
+        Some("opening") => opening::run(&args[1..]),
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
