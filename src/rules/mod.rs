@@ -3,6 +3,7 @@
 
 pub mod attacks;
 mod bitboard;
+mod mating;
 mod movegen;
 mod moves;
 mod position;
