@@ -20,8 +20,10 @@
 //! assert_eq!(restored, game);
 //! ```
 
+pub mod clock;
 mod outcome;
 mod save;
+pub mod time_control;
 
 pub use outcome::{DrawReason, GameStatus, Outcome};
 
