@@ -1,7 +1,7 @@
 //! Rust-side cost of the FFI calls a board UI makes most (no marshalling): run with
 //! `cargo run --release --example ffi_cost`. The Kotlin benchmark adds JNA's share.
 
-use chesscore::ffi::ChessGame;
+use chesscore::ffi::{ChessGame, Square};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -10,14 +10,19 @@ fn main() {
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".into(),
     )
     .expect("valid FEN");
-    let squares = [4u32, 21, 12, 35, 0, 14];
+    let squares = [
+        Square::E1,
+        Square::F3,
+        Square::E2,
+        Square::D5,
+        Square::A1,
+        Square::G2,
+    ];
     let n = 100_000;
     let t = Instant::now();
     let mut sink = 0;
     for i in 0..n {
-        sink += black_box(&game)
-            .legal_moves_from(squares[i % 6])
-            .map_or(0, |v| v.len());
+        sink += black_box(&game).legal_moves_from(squares[i % 6]).len();
     }
     println!(
         "legal_moves_from: {:.2} us",

@@ -9,8 +9,8 @@ scores as a mate are dropped (the tuner fits centipawns).
     python3 scripts/label-positions.py data.txt labelled.txt --depth 7 --procs 2
 
 Needs Debian's `stockfish` and python-chess (`pip install 'chess==1.11.*'`); neither is a
-dependency of the project. Session 2 labelled 214,516 positions at depth 7 in about seven
-minutes with two processes (on the earlier EPYC VM).
+dependency of the project. The first tuning round (4ea7264, 2026-11-21/22) labelled 214,516
+positions at depth 7 in about seven minutes with two processes (on the earlier EPYC VM).
 """
 import argparse
 import multiprocessing as mp

@@ -17,6 +17,9 @@ source scripts/cargo-source.sh
 step "install test dependencies (Kotlin compiler, JNA, Rust device targets)"
 scripts/install-test-deps.sh
 
+step "measurement scripts (Elo fit unit tests, stdlib only)"
+python3 -m unittest discover -s scripts -p 'test_*.py'
+
 step "format and lints"
 cargo fmt --all -- --check
 cargo clippy --all-targets -- -D warnings
@@ -31,6 +34,9 @@ scripts/gen-bindings.sh --check
 
 step "Kotlin tests on the JVM (bindings, wrapper, presentation layer)"
 scripts/test-kotlin.sh
+
+step "Android packaging (16 KB page-alignment check, AAR layout from a stand-in library)"
+scripts/test-packaging.sh
 
 if [ $quick = 0 ]; then
   step "device targets compile (static libraries; linking needs the NDK / Xcode)"

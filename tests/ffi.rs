@@ -3,8 +3,9 @@
 //! engines at once, and errors that leave objects unchanged.
 
 use chesscore::ffi::{
-    square_index, square_name, ChessEngine, ChessError, ChessGame, EngineConfig, GameStatus,
+    parse_square, square_name, ChessEngine, ChessError, ChessGame, EngineConfig, GameStatus,
     LegalMove, Outcome, PieceKind, SearchInfo, SearchLimits, SearchListener, SearchResult, Side,
+    Square,
 };
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
@@ -319,40 +320,6 @@ fn many_engines_at_once() {
 }
 
 #[test]
-fn async_best_move_without_a_runtime() {
-    let game = ChessGame::new();
-    let engine = engine();
-    let result = block_on(engine.best_move(game.clone(), depth(5))).unwrap();
-    assert!(is_legal_in(&game, &result.best_move));
-    assert_eq!(result.depth, 5);
-    let finished = ChessGame::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1".into()).unwrap();
-    assert!(matches!(
-        block_on(engine.best_move(finished, depth(3))),
-        Err(ChessError::GameOver(_))
-    ));
-}
-
-/// A minimal executor: polls on this thread, parks until woken.
-fn block_on<F: std::future::Future>(future: F) -> F::Output {
-    use std::task::{Context, Poll, Wake, Waker};
-    struct Unpark(thread::Thread);
-    impl Wake for Unpark {
-        fn wake(self: Arc<Self>) {
-            self.0.unpark();
-        }
-    }
-    let waker = Waker::from(Arc::new(Unpark(thread::current())));
-    let mut cx = Context::from_waker(&waker);
-    let mut future = std::pin::pin!(future);
-    loop {
-        if let Poll::Ready(v) = future.as_mut().poll(&mut cx) {
-            return v;
-        }
-        thread::park_timeout(Duration::from_millis(50));
-    }
-}
-
-#[test]
 fn a_panicking_listener_does_not_lose_the_result_or_the_engine() {
     struct Panicky(AtomicUsize, Mutex<Option<SearchResult>>);
     impl SearchListener for Panicky {
@@ -396,8 +363,11 @@ fn bad_input_is_a_typed_error_and_changes_nothing() {
         (game.play_uci("e7e4".into()), "IllegalMove"),
         (game.play_san("Qh4#".into()), "IllegalMove"),
         (game.play_san("Zz9".into()), "InvalidNotation"),
-        (game.play(64, 0, None), "InvalidSquare"),
-        (game.play(52, 36, Some(PieceKind::King)), "IllegalMove"),
+        (game.play(Square::E2, Square::E5, None), "IllegalMove"),
+        (
+            game.play(Square::E7, Square::E5, Some(PieceKind::King)),
+            "IllegalMove",
+        ),
     ];
     for (result, kind) in cases {
         let err = result.unwrap_err();
@@ -407,10 +377,10 @@ fn bad_input_is_a_typed_error_and_changes_nothing() {
         );
         assert!(!err.to_string().is_empty());
     }
-    assert!(matches!(
-        game.legal_moves_from(99),
-        Err(ChessError::InvalidSquare(_))
-    ));
+    assert!(
+        game.legal_moves_from(Square::E4).is_empty(),
+        "not Black's piece"
+    );
     assert!(matches!(
         game.claim_draw(),
         Err(ChessError::InvalidRequest(_))
@@ -427,12 +397,12 @@ fn bad_input_is_a_typed_error_and_changes_nothing() {
         ChessGame::from_json("{\"version\": 99}".into()),
         Err(ChessError::InvalidSavedGame(_))
     ));
-    assert!(matches!(square_name(64), Err(ChessError::InvalidSquare(_))));
     assert!(matches!(
-        square_index("j1".into()),
-        Err(ChessError::InvalidSquare(_))
+        parse_square("j1".into()),
+        Err(ChessError::InvalidSquare(m)) if m.contains("j1")
     ));
-    assert_eq!(square_index("e4".into()).unwrap(), 28);
+    assert_eq!(parse_square(" e4 ".into()).unwrap(), Square::E4);
+    assert_eq!(square_name(Square::E4), "e4");
     let bad = EngineConfig {
         level: 11,
         elo: None,
@@ -465,7 +435,7 @@ fn a_game_to_checkmate_then_moves_are_refused() {
         }
     );
     assert!(s.legal_moves.is_empty());
-    assert_eq!(s.check_square, Some(4));
+    assert_eq!(s.check_square, Some(Square::E1));
     assert_eq!(s.last_move.unwrap().san, "Qh4#");
     assert!(matches!(
         game.play_san("a3".into()),
@@ -692,4 +662,16 @@ fn a_search_level_overrides_the_engine_level_once_and_is_validated() {
             "{err:?}"
         );
     }
+}
+
+#[test]
+fn a_search_of_a_finished_game_is_a_game_over_error() {
+    let engine = engine();
+    let finished = ChessGame::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1".into()).unwrap();
+    let rec = Arc::new(Recorder::default());
+    assert!(matches!(
+        engine.think(finished, depth(3), rec.clone()),
+        Err(ChessError::GameOver(_))
+    ));
+    assert!(rec.results.lock().unwrap().is_empty(), "no search started");
 }

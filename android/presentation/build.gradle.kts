@@ -6,8 +6,15 @@ plugins {
     alias(libs.plugins.kotlin.jvm)
 }
 
+java {
+    sourceCompatibility = JavaVersion.VERSION_17
+    targetCompatibility = JavaVersion.VERSION_17
+}
+
+// Java 17 bytecode from whatever JDK runs Gradle (no `jvmToolchain`, which fails on an Android
+// Studio that has no JDK 17 installed beside its bundled JBR 21).
 kotlin {
-    jvmToolchain(17)
+    compilerOptions { jvmTarget.set(org.jetbrains.kotlin.gradle.dsl.JvmTarget.JVM_17) }
 }
 
 sourceSets {

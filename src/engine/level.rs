@@ -27,7 +27,7 @@ pub struct LevelParams {
 
 struct LevelRow {
     name: &'static str,
-    /// Measured or estimated Elo on the Stockfish `UCI_Elo` scale (see ENGINE_NOTES.md).
+    /// Measured or estimated Elo on the Stockfish `UCI_Elo` scale (see docs/engine-notes.md).
     elo: u32,
     params: LevelParams,
 }
@@ -57,7 +57,7 @@ const fn row(
 }
 
 /// Level 1 first. Elo on the Stockfish `UCI_Elo` scale, from one maximum-likelihood fit
-/// (`scripts/fit-levels.py`) of all games played with the session-6 build (ENGINE_NOTES.md,
+/// (`scripts/fit-levels.py`) of all games played with the session-6 build (docs/engine-notes.md,
 /// "Session 6"): a short ladder against rated engines at 3+0.03 for every level 1-9, a
 /// 20-game match between each pair of neighbouring levels at 5+0.05, and level 10's 160 games
 /// against Stockfish 2200. The 95 % intervals are about ±85 for levels 3-9, ±130 for level 2,

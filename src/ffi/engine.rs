@@ -1,10 +1,7 @@
 //! `ChessEngine`, `SearchHandle` and the `SearchListener` the apps implement.
 
-use std::future::Future;
-use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::task::{Context, Poll, Waker};
 use std::time::Duration;
 
 use crate::engine::{self, EngineThread, InfoThrottle, Level, SearchId};
@@ -467,41 +464,6 @@ impl ChessEngine {
         self.start_with_listener(root, Vec::new(), &limits, listener)
     }
 
-    /// Searches the game's current position and returns the result when the search ends
-    /// (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the Kotlin coroutine
-    /// stops the search. Swift's generated code does not forward task cancellation to Rust:
-    /// there, cancel with `stop()` (the Swift package's `bestMove(in:)` wrapper does this).
-    ///
-    /// # Errors
-    /// `GameOver` when the game has ended.
-    pub async fn best_move(
-        &self,
-        game: Arc<ChessGame>,
-        limits: SearchLimits,
-    ) -> Result<SearchResult, ChessError> {
-        let (root, history) = search_root(&game)?;
-        let slot = Arc::new(Mutex::new(Slot::default()));
-        let sender = Arc::clone(&slot);
-        let handle = self.start(
-            root,
-            history,
-            &limits,
-            Box::new(|_| {}),
-            Box::new(move |result| {
-                let mut slot = sender.lock().unwrap_or_else(|e| e.into_inner());
-                slot.result = Some(result);
-                if let Some(waker) = slot.waker.take() {
-                    waker.wake();
-                }
-            }),
-        )?;
-        Ok(ResultFuture {
-            slot,
-            _handle: handle,
-        }
-        .await)
-    }
-
     /// Stops the current search, if any; its result arrives through its listener.
     pub fn stop(&self) {
         self.thread.stop();
@@ -543,33 +505,5 @@ impl Drop for ChessEngine {
     /// handle keeps the thread alive only until that search has finished).
     fn drop(&mut self) {
         self.thread.stop();
-    }
-}
-
-#[derive(Default)]
-struct Slot {
-    result: Option<SearchResult>,
-    waker: Option<Waker>,
-}
-
-/// Completes when the engine thread delivers the result; dropping it (a cancelled coroutine
-/// or task) drops the handle, which stops the search.
-struct ResultFuture {
-    slot: Arc<Mutex<Slot>>,
-    _handle: Arc<SearchHandle>,
-}
-
-impl Future for ResultFuture {
-    type Output = SearchResult;
-
-    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<SearchResult> {
-        let mut slot = self.slot.lock().unwrap_or_else(|e| e.into_inner());
-        match slot.result.take() {
-            Some(result) => Poll::Ready(result),
-            None => {
-                slot.waker = Some(cx.waker().clone());
-                Poll::Pending
-            }
-        }
     }
 }

@@ -4,13 +4,13 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::game::{Game, GameStatus as CoreStatus};
 use crate::notation::uci::UciMove;
-use crate::rules::{Bitboard, Square};
+use crate::rules::{self, Bitboard};
 
 use super::types::{
     legal_move, legal_move_with_san, move_rows, GameSnapshot, GameStatus, LegalMove, PieceKind,
     Side,
 };
-use super::{square_from_index, ChessError, LiveObject};
+use super::{ChessError, LiveObject, Square};
 
 /// A game of chess: a start position plus moves, with undo/redo, outcome, FEN, PGN and JSON.
 ///
@@ -71,12 +71,12 @@ pub(crate) fn snapshot(game: &Game) -> GameSnapshot {
     GameSnapshot {
         fen: game.fen(),
         side_to_move: us.into(),
-        squares: Square::all()
+        squares: rules::Square::all()
             .map(|sq| pos.piece_at(sq).map(Into::into))
             .collect(),
         legal_moves,
         last_move,
-        check_square: pos.is_check().then(|| pos.king_square(us).index() as u32),
+        check_square: pos.is_check().then(|| pos.king_square(us).into()),
         status: status(game),
         san_history: game.san_history().to_vec(),
         move_rows: move_rows(
@@ -148,57 +148,49 @@ impl ChessGame {
             .collect()
     }
 
-    /// The legal moves of the piece on `square` (0 = a1 .. 63 = h8): the squares to highlight
-    /// when it is tapped. A promotion appears once per promotion piece. Empty for an empty
-    /// square, a piece of the side not to move, or a finished game.
-    ///
-    /// # Errors
-    /// `InvalidSquare` when `square` is 64 or more.
-    pub fn legal_moves_from(&self, square: u32) -> Result<Vec<LegalMove>, ChessError> {
-        let sq = square_from_index(square)?;
+    /// The legal moves of the piece on `square`: the squares to highlight when it is tapped. A
+    /// promotion appears once per promotion piece. Empty for an empty square, a piece of the
+    /// side not to move, or a finished game.
+    pub fn legal_moves_from(&self, square: Square) -> Vec<LegalMove> {
         let game = self.lock();
         if game.outcome().is_some() {
-            return Ok(Vec::new());
+            return Vec::new();
         }
         let pos = game.position();
-        Ok(pos
-            .legal_moves_from(sq)
+        pos.legal_moves_from(square.into())
             .iter()
             .map(|&m| legal_move(pos, m))
-            .collect())
+            .collect()
     }
 
-    /// The squares the piece on `square` may move to, as indices (the light-weight highlight).
-    ///
-    /// # Errors
-    /// `InvalidSquare` when `square` is 64 or more.
-    pub fn destinations_from(&self, square: u32) -> Result<Vec<u32>, ChessError> {
-        let sq = square_from_index(square)?;
+    /// The squares the piece on `square` may move to (the light-weight highlight), in index
+    /// order.
+    pub fn destinations_from(&self, square: Square) -> Vec<Square> {
         let game = self.lock();
         if game.outcome().is_some() {
-            return Ok(Vec::new());
+            return Vec::new();
         }
         let mut set = Bitboard::EMPTY;
-        for &m in game.position().legal_moves_from(sq).iter() {
+        for &m in game.position().legal_moves_from(square.into()).iter() {
             set = set.with(UciMove::from_move(m).to);
         }
-        Ok(set.map(|s| s.index() as u32).collect())
+        set.map(Into::into).collect()
     }
 
-    /// Plays the move from `from` to `to` (square indices; castling as the king's move, e.g.
-    /// e1 to g1), with `promotion` when a pawn reaches the last rank. Returns the move played.
+    /// Plays the move from `from` to `to` (castling as the king's move, e.g. e1 to g1), with
+    /// `promotion` when a pawn reaches the last rank. Returns the move played.
     ///
     /// # Errors
-    /// `InvalidSquare` for an index of 64 or more; `IllegalMove` when the move is not legal
-    /// (also when a promotion piece is missing or not allowed); `GameOver` after the end.
+    /// `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
+    /// allowed); `GameOver` after the end.
     pub fn play(
         &self,
-        from: u32,
-        to: u32,
+        from: Square,
+        to: Square,
         promotion: Option<PieceKind>,
     ) -> Result<LegalMove, ChessError> {
-        let from = square_from_index(from)?;
-        let to = square_from_index(to)?;
+        let from = from.into();
+        let to = to.into();
         let text = UciMove {
             from,
             to,

@@ -4,7 +4,7 @@ use crate::game::{self, GameError};
 use crate::notation::{pgn::PgnError, san, uci};
 use crate::rules::{self, Move, MoveKind, Position};
 
-use super::ChessError;
+use super::{ChessError, Square};
 
 /// One of the two players (not `Color`: Compose and SwiftUI own that name).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
@@ -182,10 +182,10 @@ pub enum GameStatus {
 /// A legal move, described for display and for playing it back.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct LegalMove {
-    /// The square the piece leaves, 0 (a1) to 63 (h8).
-    pub from: u32,
+    /// The square the piece leaves.
+    pub from: Square,
     /// The square it lands on (for castling, the king's destination, e.g. g1).
-    pub to: u32,
+    pub to: Square,
     /// The piece a pawn promotes to, if this is a promotion.
     pub promotion: Option<PieceKind>,
     /// The moving piece.
@@ -213,8 +213,8 @@ pub(crate) fn legal_move_with_san(pos: &Position, m: Move, san_text: String) -> 
         .piece_at(m.from())
         .map_or(PieceKind::Pawn, |p| p.kind.into());
     LegalMove {
-        from: uci_move.from.index() as u32,
-        to: uci_move.to.index() as u32,
+        from: uci_move.from.into(),
+        to: uci_move.to.into(),
         promotion: m.promotion_kind().map(Into::into),
         piece,
         uci: uci_move.to_string(),
@@ -246,7 +246,7 @@ pub struct GameSnapshot {
     /// The last move played, if any.
     pub last_move: Option<LegalMove>,
     /// The square of the king in check, if the side to move is in check.
-    pub check_square: Option<u32>,
+    pub check_square: Option<Square>,
     /// Ongoing (with a claimable draw, if any) or ended (with the outcome).
     pub status: GameStatus,
     /// The moves played so far, in SAN.

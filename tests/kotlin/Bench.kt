@@ -16,7 +16,7 @@ fun runBench() {
         "Ne5", "Rae8", "Bxf7+", "Rxf7", "Nxf7", "Rxe1+", "Qxe1", "Kxf7", "Qe3", "Qg5", "Qxg5", "hxg5", "b3", "Ke6",
         "a3", "Kd6")
     moves.forEach { long.playSan(it) }
-    val squares = listOf("e1", "f3", "e2", "d5", "a1", "g2").map { squareIndex(it) }
+    val squares = listOf("e1", "f3", "e2", "d5", "a1", "g2").map { parseSquare(it) }
 
     // Five timed rounds after a warm-up; the median is the figure, the best and worst show the
     // noise of a shared machine.
@@ -31,13 +31,13 @@ fun runBench() {
     }
     var sink = 0
     // Warm the shared JNA call path before the first measurement, so that no figure carries it.
-    repeat(20_000) { sink += squareName((it % 64).toUInt()).length + kiwipete.legalMovesFrom(squares[it % squares.size]).size }
+    repeat(20_000) { sink += squareName(Square.entries[it % 64]).length + kiwipete.legalMovesFrom(squares[it % squares.size]).size }
     measure("legalMovesFrom (Kiwipete, one square)", 20_000) { sink += kiwipete.legalMovesFrom(squares[it % squares.size]).size }
     measure("destinationsFrom (Kiwipete, one square)", 20_000) { sink += kiwipete.destinationsFrom(squares[it % squares.size]).size }
     measure("snapshot (Kiwipete, 48 legal moves)", 5_000) { sink += kiwipete.snapshot().legalMoves.size }
     measure("snapshot (after 60 plies, with move history)", 5_000) { sink += long.snapshot().sanHistory.size }
     measure("liveObjectCount (no arguments, returns a number)", 50_000) { sink += liveObjectCount().toInt() }
-    measure("squareName (trivial call)", 50_000) { sink += squareName((it % 64).toUInt()).length }
+    measure("squareName (trivial call)", 50_000) { sink += squareName(Square.entries[it % 64]).length }
     println("bench: (checksum $sink)")
     kiwipete.close()
     long.close()

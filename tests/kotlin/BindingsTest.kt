@@ -1,13 +1,15 @@
 package dev.chesscore.tests
 
 import dev.chesscore.*
+import dev.chesscore.ktx.bestMove
+import dev.chesscore.ktx.pieceAt
 import java.util.concurrent.CountDownLatch
 import java.util.concurrent.CopyOnWriteArrayList
 import java.util.concurrent.TimeUnit
 import kotlinx.coroutines.*
 import kotlin.test.*
 
-private fun sq(name: String): UInt = squareIndex(name)
+private fun sq(name: String): Square = parseSquare(name)
 
 /** A listener that records calls and lets a test wait for the result. */
 class RecordingListener : SearchListener {
@@ -35,8 +37,11 @@ private fun ChessGame.playAll(vararg moves: String) = moves.forEach { playSan(it
 
 val bindingTests = suite("Bindings") {
     test("free functions") {
-        assertEquals("e4", squareName(28u))
-        assertEquals(28u, squareIndex("e4"))
+        assertEquals("e4", squareName(Square.E4))
+        assertEquals(Square.E4, parseSquare("e4"))
+        assertEquals(28, Square.E4.value.toInt())
+        assertEquals((0..63).toList(), Square.entries.map { it.value.toInt() }, "values are the core's indices")
+        assertEquals(Square.entries.map { it.name.lowercase() }, Square.entries.map { squareName(it) })
         assertEquals("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", startingFen())
         assertTrue(chesscoreVersion().matches(Regex("\\d+\\.\\d+\\.\\d+.*")))
         val levels = engineLevels()
@@ -44,15 +49,15 @@ val bindingTests = suite("Bindings") {
         assertEquals((1u..10u).toList(), levels.map { it.level })
         assertTrue(levels.zipWithNext().all { (a, b) -> a.elo < b.elo }, "levels are monotone in Elo")
         assertTrue(levels.all { it.name.isNotBlank() })
-        assertFailsWith<ChessException.InvalidSquare> { squareName(64u) }
-        assertFailsWith<ChessException.InvalidSquare> { squareIndex("i9") }
+        assertFailsWith<ChessException.InvalidSquare> { parseSquare("i9") }
+        assertFailsWith<ChessException.InvalidSquare> { parseSquare("e44") }
     }
 
     test("snapshot describes the board for a UI") {
         ChessGame().use { game ->
             val s0 = game.snapshot()
-            assertEquals(Piece(Side.WHITE, PieceKind.KING), s0.squares[sq("e1").toInt()])
-            assertEquals(Piece(Side.BLACK, PieceKind.QUEEN), s0.squares[sq("d8").toInt()])
+            assertEquals(Piece(Side.WHITE, PieceKind.KING), s0.pieceAt(sq("e1")))
+            assertEquals(Piece(Side.BLACK, PieceKind.QUEEN), s0.pieceAt(sq("d8")))
             assertEquals(32, s0.squares.count { it != null })
             assertEquals(20, s0.legalMoves.size)
             assertNull(s0.lastMove)
@@ -87,8 +92,7 @@ val bindingTests = suite("Bindings") {
             assertEquals(listOf(sq("a8"), sq("b8")), game.destinationsFrom(sq("b7")))
             assertTrue(game.legalMovesFrom(sq("e8")).isEmpty(), "black piece, white to move")
             assertTrue(game.legalMovesFrom(sq("d4")).isEmpty(), "empty square")
-            assertFailsWith<ChessException.InvalidSquare> { game.legalMovesFrom(64u) }
-            assertFailsWith<ChessException.IllegalMove> { game.play(sq("b7"), sq("b8"), null) }
+                        assertFailsWith<ChessException.IllegalMove> { game.play(sq("b7"), sq("b8"), null) }
             val m = game.play(sq("b7"), sq("a8"), PieceKind.KNIGHT)
             assertEquals("bxa8=N", m.san)
             assertTrue(m.isCapture)
@@ -300,7 +304,7 @@ val bindingTests = suite("Bindings") {
         }
     }
 
-    test("suspend bestMove, concurrent calls and cancellation") {
+    test("suspend bestMove (the wrapper's), concurrent calls and cancellation") {
         engine().use { e ->
             ChessGame().use { g ->
                 val r = runBlocking { e.bestMove(g, SearchLimits(depth = 5u)) }
@@ -366,13 +370,13 @@ val bindingTests = suite("Bindings") {
                 try {
                     ChessGame().use { g ->
                         repeat(500) { i ->
-                            assertFailsWith<ChessException.InvalidSquare> { squareName(64u + i.toUInt()) }
+                            assertFailsWith<ChessException.InvalidSquare> { parseSquare("z$i") }
                             assertEquals(4, g.legalMovesFrom(sq("g1")).size + g.legalMovesFrom(sq("b1")).size)
                             // A string argument is lowered by a nested call; the call itself fails.
                             assertFailsWith<ChessException.IllegalMove> { g.playSan("Ke2") }
                             assertFailsWith<ChessException.InvalidFen> { ChessGame.fromFen("8/8 w $t$i") }
                             assertEquals(20, g.snapshot().legalMoves.size)
-                            assertEquals("h8", squareName(63u))
+                            assertEquals("h8", squareName(Square.H8))
                         }
                     }
                 } catch (e: Throwable) {
@@ -389,12 +393,12 @@ val bindingTests = suite("Bindings") {
         val listener = object : SearchListener {
             val done = CountDownLatch(1)
             override fun onInfo(info: SearchInfo) {
-                inCallback += runCatching { squareName(99u) }.exceptionOrNull()?.javaClass?.simpleName ?: "no error"
-                inCallback += squareName(info.depth % 64u) + "=" + info.depth
+                inCallback += runCatching { parseSquare("a9") }.exceptionOrNull()?.javaClass?.simpleName ?: "no error"
+                inCallback += squareName(Square.entries[(info.depth % 64u).toInt()]) + "=" + info.depth
             }
             override fun onFinished(result: SearchResult) {
-                inCallback += runCatching { squareIndex("z0") }.exceptionOrNull()?.javaClass?.simpleName ?: "no error"
-                inCallback += squareName(0u)
+                inCallback += runCatching { parseSquare("z0") }.exceptionOrNull()?.javaClass?.simpleName ?: "no error"
+                inCallback += squareName(Square.A1)
                 done.countDown()
             }
         }
@@ -407,7 +411,7 @@ val bindingTests = suite("Bindings") {
         infoCalls.forEach { (err, nameAndDepth) ->
             assertEquals("InvalidSquare", err)
             val (name, depth) = nameAndDepth.split("=")
-            assertEquals(squareName(depth.toUInt()), name)
+            assertEquals(squareName(Square.entries[depth.toInt() % 64]), name)
         }
     }
 

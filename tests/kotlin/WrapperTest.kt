@@ -6,10 +6,9 @@ import dev.chesscore.ChessGame
 import dev.chesscore.EngineConfig
 import dev.chesscore.SearchLimits
 import dev.chesscore.ktx.SearchEvent
-import dev.chesscore.ktx.analysis
-import dev.chesscore.ktx.awaitBestMove
+import dev.chesscore.ktx.search
+import dev.chesscore.ktx.bestMove
 import dev.chesscore.ktx.replacing
-import dev.chesscore.ktx.searchInfo
 import dev.chesscore.ktx.withResources
 import dev.chesscore.liveObjectCount
 import kotlin.test.assertEquals
@@ -19,6 +18,7 @@ import kotlin.test.assertIs
 import kotlin.test.assertTrue
 import kotlinx.coroutines.CompletableDeferred
 import kotlinx.coroutines.cancelAndJoin
+import kotlinx.coroutines.flow.filterIsInstance
 import kotlinx.coroutines.flow.take
 import kotlinx.coroutines.flow.toList
 import kotlinx.coroutines.launch
@@ -32,7 +32,7 @@ private const val STOP_WITHIN_MS = 500L
 private fun smallEngine() = ChessEngine(EngineConfig(hashMb = 1u))
 
 val wrapperTests = suite("Kotlin wrapper") {
-    test("analysis streams infos by depth on the collector's thread, then the result, then completes") {
+    test("search streams infos by depth on the collector's thread, then the result, then completes") {
         onMain {
             val baseline = liveObjectCount()
             withResources {
@@ -40,7 +40,7 @@ val wrapperTests = suite("Kotlin wrapper") {
                 val engine = smallEngine().bind()
                 val threads = mutableSetOf<String>()
                 val events = mutableListOf<SearchEvent>()
-                engine.analysis(game, SearchLimits(depth = 5u)).collect {
+                engine.search(game, SearchLimits(depth = 5u)).collect {
                     threads += Thread.currentThread().name
                     events += it
                 }
@@ -65,7 +65,7 @@ val wrapperTests = suite("Kotlin wrapper") {
             withResources {
                 val game = ChessGame().bind()
                 val engine = smallEngine().bind()
-                val infos = engine.searchInfo(game, INFINITE).take(2).toList()
+                val infos = engine.search(game, INFINITE).filterIsInstance<SearchEvent.Info>().take(2).toList()
                 assertEquals(2, infos.size)
                 eventually("the search stopped", STOP_WITHIN_MS) { !engine.isSearching() }
                 assertEquals(baseline + 2u, liveObjectCount(), "only the game and the engine remain")
@@ -80,7 +80,7 @@ val wrapperTests = suite("Kotlin wrapper") {
                 val game = ChessGame().bind()
                 val engine = smallEngine().bind()
                 val firstInfo = CompletableDeferred<Unit>()
-                val job = launch { engine.searchInfo(game, INFINITE).collect { firstInfo.complete(Unit) } }
+                val job = launch { engine.search(game, INFINITE).collect { firstInfo.complete(Unit) } }
                 firstInfo.await()
                 assertTrue(engine.isSearching())
                 job.cancelAndJoin()
@@ -89,25 +89,25 @@ val wrapperTests = suite("Kotlin wrapper") {
         }
     }
 
-    test("analysis of a finished game fails with the core's GameOver") {
+    test("search of a finished game fails with the core's GameOver") {
         onMain {
             withResources {
                 val game = ChessGame().bind()
                 listOf("f3", "e5", "g4", "Qh4").forEach { game.playSan(it) }
                 val engine = smallEngine().bind()
-                assertFailsWith<ChessException.GameOver> { engine.analysis(game).toList() }
-                assertFailsWith<ChessException.GameOver> { engine.awaitBestMove(game) }
+                assertFailsWith<ChessException.GameOver> { engine.search(game).toList() }
+                assertFailsWith<ChessException.GameOver> { engine.bestMove(game) }
             }
         }
     }
 
-    test("awaitBestMove returns a legal move (the mate in a mate-in-one)") {
+    test("bestMove returns a legal move (the mate in a mate-in-one)") {
         onMain {
             val baseline = liveObjectCount()
             withResources {
                 val game = ChessGame.fromFen(MATE_IN_ONE).bind()
                 val engine = smallEngine().bind()
-                val result = engine.awaitBestMove(game, SearchLimits(depth = 4u))
+                val result = engine.bestMove(game, SearchLimits(depth = 4u))
                 assertTrue(result.bestMove in game.legalMoves())
                 assertEquals("d1d8", result.bestMove.uci)
                 assertTrue(result.bestMove.isCheckmate)
@@ -116,23 +116,7 @@ val wrapperTests = suite("Kotlin wrapper") {
         }
     }
 
-    test("cancelling awaitBestMove stops the search quickly and frees the handle") {
-        onMain {
-            val baseline = liveObjectCount()
-            withResources {
-                val game = ChessGame().bind()
-                val engine = smallEngine().bind()
-                val job = launch { engine.awaitBestMove(game, INFINITE) }
-                eventually("the search running") { engine.isSearching() }
-                job.cancelAndJoin()
-                eventually("the search stopped", STOP_WITHIN_MS) { !engine.isSearching() }
-                assertEquals(baseline + 2u, liveObjectCount())
-            }
-            assertEquals(baseline, liveObjectCount())
-        }
-    }
-
-    test("cancelling the generated suspend bestMove also stops the search (the Rust future is dropped)") {
+    test("cancelling bestMove stops the search quickly and frees the handle") {
         onMain {
             val baseline = liveObjectCount()
             withResources {
@@ -142,8 +126,9 @@ val wrapperTests = suite("Kotlin wrapper") {
                 eventually("the search running") { engine.isSearching() }
                 job.cancelAndJoin()
                 eventually("the search stopped", STOP_WITHIN_MS) { !engine.isSearching() }
-                assertEquals(baseline + 2u, liveObjectCount(), "the search handle inside the future is freed")
+                assertEquals(baseline + 2u, liveObjectCount())
             }
+            assertEquals(baseline, liveObjectCount())
         }
     }
 

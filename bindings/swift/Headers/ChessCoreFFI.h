@@ -282,11 +282,6 @@ void uniffi_chesscore_fn_free_chessengine(uint64_t handle, RustCallStatus *_Nonn
 uint64_t uniffi_chesscore_fn_constructor_chessengine_new(RustBuffer config, RustCallStatus *_Nonnull out_status
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_BEST_MOVE
-#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_BEST_MOVE
-uint64_t uniffi_chesscore_fn_method_chessengine_best_move(uint64_t ptr, uint64_t game, RustBuffer limits
-);
-#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_CONFIG
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_CONFIG
 RustBuffer uniffi_chesscore_fn_method_chessengine_config(uint64_t ptr, RustCallStatus *_Nonnull out_status
@@ -410,7 +405,7 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_claim_draw(uint64_t ptr, RustCal
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_DESTINATIONS_FROM
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_DESTINATIONS_FROM
-RustBuffer uniffi_chesscore_fn_method_chessgame_destinations_from(uint64_t ptr, uint32_t square, RustCallStatus *_Nonnull out_status
+RustBuffer uniffi_chesscore_fn_method_chessgame_destinations_from(uint64_t ptr, RustBuffer square, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_FEN
@@ -425,7 +420,7 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_legal_moves(uint64_t ptr, RustCa
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_LEGAL_MOVES_FROM
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_LEGAL_MOVES_FROM
-RustBuffer uniffi_chesscore_fn_method_chessgame_legal_moves_from(uint64_t ptr, uint32_t square, RustCallStatus *_Nonnull out_status
+RustBuffer uniffi_chesscore_fn_method_chessgame_legal_moves_from(uint64_t ptr, RustBuffer square, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PGN
@@ -435,7 +430,7 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_pgn(uint64_t ptr, RustCallStatus
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY
-RustBuffer uniffi_chesscore_fn_method_chessgame_play(uint64_t ptr, uint32_t from, uint32_t to, RustBuffer promotion, RustCallStatus *_Nonnull out_status
+RustBuffer uniffi_chesscore_fn_method_chessgame_play(uint64_t ptr, RustBuffer from, RustBuffer to, RustBuffer promotion, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_SAN
@@ -510,16 +505,6 @@ uint64_t uniffi_chesscore_fn_func_live_object_count(RustCallStatus *_Nonnull out
     
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SQUARE_INDEX
-#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SQUARE_INDEX
-uint32_t uniffi_chesscore_fn_func_square_index(RustBuffer name, RustCallStatus *_Nonnull out_status
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SQUARE_NAME
-#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SQUARE_NAME
-RustBuffer uniffi_chesscore_fn_func_square_name(uint32_t index, RustCallStatus *_Nonnull out_status
-);
-#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_STARTING_FEN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_STARTING_FEN
 RustBuffer uniffi_chesscore_fn_func_starting_fen(RustCallStatus *_Nonnull out_status
@@ -530,6 +515,16 @@ RustBuffer uniffi_chesscore_fn_func_starting_fen(RustCallStatus *_Nonnull out_st
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_ENGINE_LEVELS
 RustBuffer uniffi_chesscore_fn_func_engine_levels(RustCallStatus *_Nonnull out_status
     
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_PARSE_SQUARE
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_PARSE_SQUARE
+RustBuffer uniffi_chesscore_fn_func_parse_square(RustBuffer name, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SQUARE_NAME
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SQUARE_NAME
+RustBuffer uniffi_chesscore_fn_func_square_name(RustBuffer square, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_FFI_CHESSCORE_RUSTBUFFER_ALLOC
@@ -804,18 +799,6 @@ uint16_t uniffi_chesscore_checksum_func_live_object_count(void
     
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SQUARE_INDEX
-#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SQUARE_INDEX
-uint16_t uniffi_chesscore_checksum_func_square_index(void
-    
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SQUARE_NAME
-#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SQUARE_NAME
-uint16_t uniffi_chesscore_checksum_func_square_name(void
-    
-);
-#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_STARTING_FEN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_STARTING_FEN
 uint16_t uniffi_chesscore_checksum_func_starting_fen(void
@@ -828,9 +811,15 @@ uint16_t uniffi_chesscore_checksum_func_engine_levels(void
     
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_BEST_MOVE
-#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_BEST_MOVE
-uint16_t uniffi_chesscore_checksum_method_chessengine_best_move(void
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_PARSE_SQUARE
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_PARSE_SQUARE
+uint16_t uniffi_chesscore_checksum_func_parse_square(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SQUARE_NAME
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SQUARE_NAME
+uint16_t uniffi_chesscore_checksum_func_square_name(void
     
 );
 #endif

@@ -31,13 +31,6 @@ import java.nio.charset.CodingErrorAction
 import java.util.concurrent.atomic.AtomicLong
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.atomic.AtomicBoolean
-import kotlin.coroutines.resume
-import kotlinx.coroutines.CancellableContinuation
-import kotlinx.coroutines.DelicateCoroutinesApi
-import kotlinx.coroutines.GlobalScope
-import kotlinx.coroutines.Job
-import kotlinx.coroutines.launch
-import kotlinx.coroutines.suspendCancellableCoroutine
 
 // This is a helper for safely working with byte buffers returned from the Rust code.
 // A rust-owned buffer is represented by its capacity, its current length, and a
@@ -739,15 +732,13 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_func_live_object_count(
     ): Int
-    external fun uniffi_chesscore_checksum_func_square_index(
-    ): Int
-    external fun uniffi_chesscore_checksum_func_square_name(
-    ): Int
     external fun uniffi_chesscore_checksum_func_starting_fen(
     ): Int
     external fun uniffi_chesscore_checksum_func_engine_levels(
     ): Int
-    external fun uniffi_chesscore_checksum_method_chessengine_best_move(
+    external fun uniffi_chesscore_checksum_func_parse_square(
+    ): Int
+    external fun uniffi_chesscore_checksum_func_square_name(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessengine_config(
     ): Int
@@ -848,8 +839,6 @@ internal object UniffiLib {
     ): Unit
     external fun uniffi_chesscore_fn_constructor_chessengine_new(`config`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
-    external fun uniffi_chesscore_fn_method_chessengine_best_move(`ptr`: Long,`game`: Long,`limits`: RustBuffer.ByValue,
-    ): Long
     external fun uniffi_chesscore_fn_method_chessengine_config(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessengine_is_searching(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -898,17 +887,17 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_claim_draw(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_chesscore_fn_method_chessgame_destinations_from(`ptr`: Long,`square`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_chesscore_fn_method_chessgame_destinations_from(`ptr`: Long,`square`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_fen(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_legal_moves(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_chesscore_fn_method_chessgame_legal_moves_from(`ptr`: Long,`square`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_chesscore_fn_method_chessgame_legal_moves_from(`ptr`: Long,`square`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_pgn(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_chesscore_fn_method_chessgame_play(`ptr`: Long,`from`: Int,`to`: Int,`promotion`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_chesscore_fn_method_chessgame_play(`ptr`: Long,`from`: RustBuffer.ByValue,`to`: RustBuffer.ByValue,`promotion`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_play_san(`ptr`: Long,`san`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -938,13 +927,13 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_live_object_count(uniffi_out_err: UniffiRustCallStatus, 
     ): Long
-    external fun uniffi_chesscore_fn_func_square_index(`name`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
-    ): Int
-    external fun uniffi_chesscore_fn_func_square_name(`index`: Int,uniffi_out_err: UniffiRustCallStatus, 
-    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_starting_fen(uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_engine_levels(uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_parse_square(`name`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_square_name(`square`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun ffi_chesscore_rustbuffer_alloc(`size`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1071,19 +1060,16 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_live_object_count() and 0xFFFF) != 44136) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_func_square_index() and 0xFFFF) != 17444) {
-        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    }
-    if ((lib.uniffi_chesscore_checksum_func_square_name() and 0xFFFF) != 23844) {
-        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    }
     if ((lib.uniffi_chesscore_checksum_func_starting_fen() and 0xFFFF) != 49881) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_engine_levels() and 0xFFFF) != 33503) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessengine_best_move() and 0xFFFF) != 12795) {
+    if ((lib.uniffi_chesscore_checksum_func_parse_square() and 0xFFFF) != 5882) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_square_name() and 0xFFFF) != 13713) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessengine_config() and 0xFFFF) != 50492) {
@@ -1125,7 +1111,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw() and 0xFFFF) != 23781) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_destinations_from() and 0xFFFF) != 37456) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_destinations_from() and 0xFFFF) != 5683) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_fen() and 0xFFFF) != 62518) {
@@ -1134,13 +1120,13 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_legal_moves() and 0xFFFF) != 18963) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_legal_moves_from() and 0xFFFF) != 57735) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_legal_moves_from() and 0xFFFF) != 55021) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_pgn() and 0xFFFF) != 183) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_play() and 0xFFFF) != 7933) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play() and 0xFFFF) != 4686) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_play_san() and 0xFFFF) != 42020) {
@@ -1207,46 +1193,6 @@ public fun uniffiEnsureInitialized() {
 }
 
 // Async support
-// Async return type handlers
-
-internal const val UNIFFI_RUST_FUTURE_POLL_READY = 0.toByte()
-internal const val UNIFFI_RUST_FUTURE_POLL_WAKE = 1.toByte()
-
-internal val uniffiContinuationHandleMap = UniffiHandleMap<CancellableContinuation<Byte>>()
-
-// FFI type for Rust future continuations
-internal object uniffiRustFutureContinuationCallbackImpl: UniffiRustFutureContinuationCallback {
-    override fun callback(data: Long, pollResult: Byte) {
-        uniffiContinuationHandleMap.remove(data).resume(pollResult)
-    }
-}
-
-internal suspend fun<T, F, E: kotlin.Exception> uniffiRustCallAsync(
-    rustFuture: Long,
-    pollFunc: (Long, UniffiRustFutureContinuationCallback, Long) -> Unit,
-    completeFunc: (Long, UniffiRustCallStatus) -> F,
-    freeFunc: (Long) -> Unit,
-    liftFunc: (F) -> T,
-    errorHandler: UniffiRustCallStatusErrorHandler<E>
-): T {
-    try {
-        do {
-            val pollResult = suspendCancellableCoroutine<Byte> { continuation ->
-                pollFunc(
-                    rustFuture,
-                    uniffiRustFutureContinuationCallbackImpl,
-                    uniffiContinuationHandleMap.insert(continuation)
-                )
-            }
-        } while (pollResult != UNIFFI_RUST_FUTURE_POLL_READY);
-
-        return liftFunc(
-            uniffiRustCallWithError(errorHandler, { status -> completeFunc(rustFuture, status) })
-        )
-    } finally {
-        freeFunc(rustFuture)
-    }
-}
 
 // Public interface members begin here.
 
@@ -1677,17 +1623,6 @@ public object FfiConverterString: FfiConverter<String, RustBuffer.ByValue> {
 public interface ChessEngineInterface {
     
     /**
-     * Searches the game's current position and returns the result when the search ends
-     * (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the Kotlin coroutine
-     * stops the search. Swift's generated code does not forward task cancellation to Rust:
-     * there, cancel with `stop()` (the Swift package's `bestMove(in:)` wrapper does this).
-     *
-     * # Errors
-     * `GameOver` when the game has ended.
-     */
-    suspend fun `bestMove`(`game`: ChessGame, `limits`: SearchLimits): SearchResult
-    
-    /**
      * The current configuration.
      */
     fun `config`(): EngineConfig
@@ -1857,38 +1792,6 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
         return uniffiRustCall() { status ->
             UniffiLib.uniffi_chesscore_fn_clone_chessengine(handle, status)
         }
-    }
-
-    
-    /**
-     * Searches the game's current position and returns the result when the search ends
-     * (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the Kotlin coroutine
-     * stops the search. Swift's generated code does not forward task cancellation to Rust:
-     * there, cancel with `stop()` (the Swift package's `bestMove(in:)` wrapper does this).
-     *
-     * # Errors
-     * `GameOver` when the game has ended.
-     */
-    @Throws(ChessException::class)
-    @Suppress("ASSIGNED_BUT_NEVER_ACCESSED_VARIABLE")
-    override suspend fun `bestMove`(`game`: ChessGame, `limits`: SearchLimits) : SearchResult {
-        return uniffiRustCallAsync(
-        callWithHandle { uniffiHandle ->
-            UniffiLib.uniffi_chesscore_fn_method_chessengine_best_move(
-                uniffiHandle,
-                
-        FfiConverterTypeChessGame.lower(`game`),
-        FfiConverterTypeSearchLimits.lower(`limits`),
-            )
-        },
-        { future, callback, continuation -> UniffiLib.ffi_chesscore_rust_future_poll_rust_buffer(future, callback, continuation) },
-        { future, continuation -> UniffiLib.ffi_chesscore_rust_future_complete_rust_buffer(future, continuation) },
-        { future -> UniffiLib.ffi_chesscore_rust_future_free_rust_buffer(future) },
-        // lift function
-        { FfiConverterTypeSearchResult.lift(it) },
-        // Error FFI converter
-        ChessException.ErrorHandler,
-    )
     }
 
     
@@ -2182,12 +2085,10 @@ public interface ChessGameInterface {
     fun `claimDraw`(): GameStatus
     
     /**
-     * The squares the piece on `square` may move to, as indices (the light-weight highlight).
-     *
-     * # Errors
-     * `InvalidSquare` when `square` is 64 or more.
+     * The squares the piece on `square` may move to (the light-weight highlight), in index
+     * order.
      */
-    fun `destinationsFrom`(`square`: kotlin.UInt): List<kotlin.UInt>
+    fun `destinationsFrom`(`square`: Square): List<Square>
     
     /**
      * The current position in FEN.
@@ -2200,14 +2101,11 @@ public interface ChessGameInterface {
     fun `legalMoves`(): List<LegalMove>
     
     /**
-     * The legal moves of the piece on `square` (0 = a1 .. 63 = h8): the squares to highlight
-     * when it is tapped. A promotion appears once per promotion piece. Empty for an empty
-     * square, a piece of the side not to move, or a finished game.
-     *
-     * # Errors
-     * `InvalidSquare` when `square` is 64 or more.
+     * The legal moves of the piece on `square`: the squares to highlight when it is tapped. A
+     * promotion appears once per promotion piece. Empty for an empty square, a piece of the
+     * side not to move, or a finished game.
      */
-    fun `legalMovesFrom`(`square`: kotlin.UInt): List<LegalMove>
+    fun `legalMovesFrom`(`square`: Square): List<LegalMove>
     
     /**
      * The game in PGN (Seven Tag Roster, other tags, moves, comments, result).
@@ -2215,14 +2113,14 @@ public interface ChessGameInterface {
     fun `pgn`(): kotlin.String
     
     /**
-     * Plays the move from `from` to `to` (square indices; castling as the king's move, e.g.
-     * e1 to g1), with `promotion` when a pawn reaches the last rank. Returns the move played.
+     * Plays the move from `from` to `to` (castling as the king's move, e.g. e1 to g1), with
+     * `promotion` when a pawn reaches the last rank. Returns the move played.
      *
      * # Errors
-     * `InvalidSquare` for an index of 64 or more; `IllegalMove` when the move is not legal
-     * (also when a promotion piece is missing or not allowed); `GameOver` after the end.
+     * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
+     * allowed); `GameOver` after the end.
      */
-    fun `play`(`from`: kotlin.UInt, `to`: kotlin.UInt, `promotion`: PieceKind?): LegalMove
+    fun `play`(`from`: Square, `to`: Square, `promotion`: PieceKind?): LegalMove
     
     /**
      * Plays a move written in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`; lenient about `+`, `#`, `x`,
@@ -2470,19 +2368,16 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * The squares the piece on `square` may move to, as indices (the light-weight highlight).
-     *
-     * # Errors
-     * `InvalidSquare` when `square` is 64 or more.
-     */
-    @Throws(ChessException::class)override fun `destinationsFrom`(`square`: kotlin.UInt): List<kotlin.UInt> {
-            return FfiConverterSequenceUInt.lift(
+     * The squares the piece on `square` may move to (the light-weight highlight), in index
+     * order.
+     */override fun `destinationsFrom`(`square`: Square): List<Square> {
+            return FfiConverterSequenceTypeSquare.lift(
     callWithHandle {
-    uniffiRustCallWithError(ChessException) { _status ->
+    uniffiRustCall() { _status ->
     UniffiLib.uniffi_chesscore_fn_method_chessgame_destinations_from(
         it,
         
-        FfiConverterUInt.lower(`square`),_status)
+        FfiConverterTypeSquare.lower(`square`),_status)
 }
     }
     )
@@ -2523,21 +2418,17 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * The legal moves of the piece on `square` (0 = a1 .. 63 = h8): the squares to highlight
-     * when it is tapped. A promotion appears once per promotion piece. Empty for an empty
-     * square, a piece of the side not to move, or a finished game.
-     *
-     * # Errors
-     * `InvalidSquare` when `square` is 64 or more.
-     */
-    @Throws(ChessException::class)override fun `legalMovesFrom`(`square`: kotlin.UInt): List<LegalMove> {
+     * The legal moves of the piece on `square`: the squares to highlight when it is tapped. A
+     * promotion appears once per promotion piece. Empty for an empty square, a piece of the
+     * side not to move, or a finished game.
+     */override fun `legalMovesFrom`(`square`: Square): List<LegalMove> {
             return FfiConverterSequenceTypeLegalMove.lift(
     callWithHandle {
-    uniffiRustCallWithError(ChessException) { _status ->
+    uniffiRustCall() { _status ->
     UniffiLib.uniffi_chesscore_fn_method_chessgame_legal_moves_from(
         it,
         
-        FfiConverterUInt.lower(`square`),_status)
+        FfiConverterTypeSquare.lower(`square`),_status)
 }
     }
     )
@@ -2562,22 +2453,22 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * Plays the move from `from` to `to` (square indices; castling as the king's move, e.g.
-     * e1 to g1), with `promotion` when a pawn reaches the last rank. Returns the move played.
+     * Plays the move from `from` to `to` (castling as the king's move, e.g. e1 to g1), with
+     * `promotion` when a pawn reaches the last rank. Returns the move played.
      *
      * # Errors
-     * `InvalidSquare` for an index of 64 or more; `IllegalMove` when the move is not legal
-     * (also when a promotion piece is missing or not allowed); `GameOver` after the end.
+     * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
+     * allowed); `GameOver` after the end.
      */
-    @Throws(ChessException::class)override fun `play`(`from`: kotlin.UInt, `to`: kotlin.UInt, `promotion`: PieceKind?): LegalMove {
+    @Throws(ChessException::class)override fun `play`(`from`: Square, `to`: Square, `promotion`: PieceKind?): LegalMove {
             return FfiConverterTypeLegalMove.lift(
     callWithHandle {
     uniffiRustCallWithError(ChessException) { _status ->
     UniffiLib.uniffi_chesscore_fn_method_chessgame_play(
         it,
         
-        FfiConverterUInt.lower(`from`),
-        FfiConverterUInt.lower(`to`),
+        FfiConverterTypeSquare.lower(`from`),
+        FfiConverterTypeSquare.lower(`to`),
         FfiConverterOptionalTypePieceKind.lower(`promotion`),_status)
 }
     }
@@ -3713,7 +3604,7 @@ data class GameSnapshot (
     /**
      * The square of the king in check, if the side to move is in check.
      */
-    var `checkSquare`: kotlin.UInt?
+    var `checkSquare`: Square?
     , 
     /**
      * Ongoing (with a claimable draw, if any) or ended (with the outcome).
@@ -3787,7 +3678,7 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterSequenceOptionalTypePiece.read(buf),
             FfiConverterSequenceTypeLegalMove.read(buf),
             FfiConverterOptionalTypeLegalMove.read(buf),
-            FfiConverterOptionalUInt.read(buf),
+            FfiConverterOptionalTypeSquare.read(buf),
             FfiConverterTypeGameStatus.read(buf),
             FfiConverterSequenceString.read(buf),
             FfiConverterSequenceTypeMoveRow.read(buf),
@@ -3807,7 +3698,7 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterSequenceOptionalTypePiece.allocationSize(value.`squares`) +
             FfiConverterSequenceTypeLegalMove.allocationSize(value.`legalMoves`) +
             FfiConverterOptionalTypeLegalMove.allocationSize(value.`lastMove`) +
-            FfiConverterOptionalUInt.allocationSize(value.`checkSquare`) +
+            FfiConverterOptionalTypeSquare.allocationSize(value.`checkSquare`) +
             FfiConverterTypeGameStatus.allocationSize(value.`status`) +
             FfiConverterSequenceString.allocationSize(value.`sanHistory`) +
             FfiConverterSequenceTypeMoveRow.allocationSize(value.`moveRows`) +
@@ -3826,7 +3717,7 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterSequenceOptionalTypePiece.write(value.`squares`, buf)
             FfiConverterSequenceTypeLegalMove.write(value.`legalMoves`, buf)
             FfiConverterOptionalTypeLegalMove.write(value.`lastMove`, buf)
-            FfiConverterOptionalUInt.write(value.`checkSquare`, buf)
+            FfiConverterOptionalTypeSquare.write(value.`checkSquare`, buf)
             FfiConverterTypeGameStatus.write(value.`status`, buf)
             FfiConverterSequenceString.write(value.`sanHistory`, buf)
             FfiConverterSequenceTypeMoveRow.write(value.`moveRows`, buf)
@@ -3847,14 +3738,14 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
  */
 data class LegalMove (
     /**
-     * The square the piece leaves, 0 (a1) to 63 (h8).
+     * The square the piece leaves.
      */
-    var `from`: kotlin.UInt
+    var `from`: Square
     , 
     /**
      * The square it lands on (for castling, the king's destination, e.g. g1).
      */
-    var `to`: kotlin.UInt
+    var `to`: Square
     , 
     /**
      * The piece a pawn promotes to, if this is a promotion.
@@ -3916,8 +3807,8 @@ data class LegalMove (
 public object FfiConverterTypeLegalMove: FfiConverterRustBuffer<LegalMove> {
     override fun read(buf: ByteBuffer): LegalMove {
         return LegalMove(
-            FfiConverterUInt.read(buf),
-            FfiConverterUInt.read(buf),
+            FfiConverterTypeSquare.read(buf),
+            FfiConverterTypeSquare.read(buf),
             FfiConverterOptionalTypePieceKind.read(buf),
             FfiConverterTypePieceKind.read(buf),
             FfiConverterString.read(buf),
@@ -3931,8 +3822,8 @@ public object FfiConverterTypeLegalMove: FfiConverterRustBuffer<LegalMove> {
     }
 
     override fun allocationSize(value: LegalMove) = (
-            FfiConverterUInt.allocationSize(value.`from`) +
-            FfiConverterUInt.allocationSize(value.`to`) +
+            FfiConverterTypeSquare.allocationSize(value.`from`) +
+            FfiConverterTypeSquare.allocationSize(value.`to`) +
             FfiConverterOptionalTypePieceKind.allocationSize(value.`promotion`) +
             FfiConverterTypePieceKind.allocationSize(value.`piece`) +
             FfiConverterString.allocationSize(value.`uci`) +
@@ -3945,8 +3836,8 @@ public object FfiConverterTypeLegalMove: FfiConverterRustBuffer<LegalMove> {
     )
 
     override fun write(value: LegalMove, buf: ByteBuffer) {
-            FfiConverterUInt.write(value.`from`, buf)
-            FfiConverterUInt.write(value.`to`, buf)
+            FfiConverterTypeSquare.write(value.`from`, buf)
+            FfiConverterTypeSquare.write(value.`to`, buf)
             FfiConverterOptionalTypePieceKind.write(value.`promotion`, buf)
             FfiConverterTypePieceKind.write(value.`piece`, buf)
             FfiConverterString.write(value.`uci`, buf)
@@ -5097,6 +4988,107 @@ public object FfiConverterTypeSide: FfiConverterRustBuffer<Side> {
 
 
 
+/**
+ * One of the 64 squares. Its value is the core's index, a1 = 0, b1 = 1, ..., h8 = 63
+ * (Kotlin `Square.E4.value`, Swift `Square.e4.rawValue`), the index of
+ * `GameSnapshot.squares`.
+ */
+
+enum class Square(val value: kotlin.UByte) {
+    
+    A1(0u),
+    B1(1u),
+    C1(2u),
+    D1(3u),
+    E1(4u),
+    F1(5u),
+    G1(6u),
+    H1(7u),
+    A2(8u),
+    B2(9u),
+    C2(10u),
+    D2(11u),
+    E2(12u),
+    F2(13u),
+    G2(14u),
+    H2(15u),
+    A3(16u),
+    B3(17u),
+    C3(18u),
+    D3(19u),
+    E3(20u),
+    F3(21u),
+    G3(22u),
+    H3(23u),
+    A4(24u),
+    B4(25u),
+    C4(26u),
+    D4(27u),
+    E4(28u),
+    F4(29u),
+    G4(30u),
+    H4(31u),
+    A5(32u),
+    B5(33u),
+    C5(34u),
+    D5(35u),
+    E5(36u),
+    F5(37u),
+    G5(38u),
+    H5(39u),
+    A6(40u),
+    B6(41u),
+    C6(42u),
+    D6(43u),
+    E6(44u),
+    F6(45u),
+    G6(46u),
+    H6(47u),
+    A7(48u),
+    B7(49u),
+    C7(50u),
+    D7(51u),
+    E7(52u),
+    F7(53u),
+    G7(54u),
+    H7(55u),
+    A8(56u),
+    B8(57u),
+    C8(58u),
+    D8(59u),
+    E8(60u),
+    F8(61u),
+    G8(62u),
+    H8(63u);
+
+    
+
+
+    companion object
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeSquare: FfiConverterRustBuffer<Square> {
+    override fun read(buf: ByteBuffer) = try {
+        Square.values()[buf.getInt() - 1]
+    } catch (e: IndexOutOfBoundsException) {
+        throw RuntimeException("invalid enum value, something is very wrong!!", e)
+    }
+
+    override fun allocationSize(value: Square) = 4UL
+
+    override fun write(value: Square, buf: ByteBuffer) {
+        buf.putInt(value.ordinal + 1)
+    }
+}
+
+
+
+
+
 
 /**
  * @suppress
@@ -5325,24 +5317,28 @@ public object FfiConverterOptionalTypePieceKind: FfiConverterRustBuffer<PieceKin
 /**
  * @suppress
  */
-public object FfiConverterSequenceUInt: FfiConverterRustBuffer<List<kotlin.UInt>> {
-    override fun read(buf: ByteBuffer): List<kotlin.UInt> {
-        val len = buf.getInt()
-        return List<kotlin.UInt>(len) {
-            FfiConverterUInt.read(buf)
+public object FfiConverterOptionalTypeSquare: FfiConverterRustBuffer<Square?> {
+    override fun read(buf: ByteBuffer): Square? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeSquare.read(buf)
+    }
+
+    override fun allocationSize(value: Square?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeSquare.allocationSize(value)
         }
     }
 
-    override fun allocationSize(value: List<kotlin.UInt>): ULong {
-        val sizeForLength = 4UL
-        val sizeForItems = value.map { FfiConverterUInt.allocationSize(it) }.sum()
-        return sizeForLength + sizeForItems
-    }
-
-    override fun write(value: List<kotlin.UInt>, buf: ByteBuffer) {
-        buf.putInt(value.size)
-        value.iterator().forEach {
-            FfiConverterUInt.write(it, buf)
+    override fun write(value: Square?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeSquare.write(value, buf)
         }
     }
 }
@@ -5493,6 +5489,34 @@ public object FfiConverterSequenceTypeTag: FfiConverterRustBuffer<List<Tag>> {
 /**
  * @suppress
  */
+public object FfiConverterSequenceTypeSquare: FfiConverterRustBuffer<List<Square>> {
+    override fun read(buf: ByteBuffer): List<Square> {
+        val len = buf.getInt()
+        return List<Square>(len) {
+            FfiConverterTypeSquare.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<Square>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeSquare.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<Square>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeSquare.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterSequenceOptionalTypePiece: FfiConverterRustBuffer<List<Piece?>> {
     override fun read(buf: ByteBuffer): List<Piece?> {
         val len = buf.getInt()
@@ -5514,14 +5538,6 @@ public object FfiConverterSequenceOptionalTypePiece: FfiConverterRustBuffer<List
         }
     }
 }
-
-
-
-
-
-
-
-
         /**
          * The version of the chesscore library, e.g. `"0.1.0"`.
          */ fun `chesscoreVersion`(): kotlin.String {
@@ -5549,42 +5565,6 @@ public object FfiConverterSequenceOptionalTypePiece: FfiConverterRustBuffer<List
     
 
         /**
-         * The index (0 = a1 .. 63 = h8) of the square named `name`, e.g. 28 for `"e4"`.
-         *
-         * # Errors
-         * [`ChessError::InvalidSquare`] when `name` is not a file a-h followed by a rank 1-8.
-         */
-    @Throws(ChessException::class) fun `squareIndex`(`name`: kotlin.String): kotlin.UInt {
-            return FfiConverterUInt.lift(
-    uniffiRustCallWithError(ChessException) { _status ->
-    UniffiLib.uniffi_chesscore_fn_func_square_index(
-    
-        
-        FfiConverterString.lower(`name`),_status)
-}
-    )
-    }
-    
-
-        /**
-         * The name of square `index` (0 = a1, 1 = b1, ..., 63 = h8), e.g. `"e4"` for 28.
-         *
-         * # Errors
-         * [`ChessError::InvalidSquare`] when `index` is 64 or more.
-         */
-    @Throws(ChessException::class) fun `squareName`(`index`: kotlin.UInt): kotlin.String {
-            return FfiConverterString.lift(
-    uniffiRustCallWithError(ChessException) { _status ->
-    UniffiLib.uniffi_chesscore_fn_func_square_name(
-    
-        
-        FfiConverterUInt.lower(`index`),_status)
-}
-    )
-    }
-    
-
-        /**
          * The FEN of the standard starting position.
          */ fun `startingFen`(): kotlin.String {
             return FfiConverterString.lift(
@@ -5605,6 +5585,38 @@ public object FfiConverterSequenceOptionalTypePiece: FfiConverterRustBuffer<List
     UniffiLib.uniffi_chesscore_fn_func_engine_levels(
     
         _status)
+}
+    )
+    }
+    
+
+        /**
+         * The square named `name` (a file `a`-`h` followed by a rank `1`-`8`, e.g. `"e4"`).
+         *
+         * # Errors
+         * [`ChessError::InvalidSquare`] when `name` is not a square's name.
+         */
+    @Throws(ChessException::class) fun `parseSquare`(`name`: kotlin.String): Square {
+            return FfiConverterTypeSquare.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_parse_square(
+    
+        
+        FfiConverterString.lower(`name`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * The name of `square`, e.g. `"e4"`.
+         */ fun `squareName`(`square`: Square): kotlin.String {
+            return FfiConverterString.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_square_name(
+    
+        
+        FfiConverterTypeSquare.lower(`square`),_status)
 }
     )
     }

@@ -599,17 +599,6 @@ fileprivate struct FfiConverterString: FfiConverter {
 public protocol ChessEngineProtocol: AnyObject, Sendable {
     
     /**
-     * Searches the game's current position and returns the result when the search ends
-     * (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the Kotlin coroutine
-     * stops the search. Swift's generated code does not forward task cancellation to Rust:
-     * there, cancel with `stop()` (the Swift package's `bestMove(in:)` wrapper does this).
-     *
-     * # Errors
-     * `GameOver` when the game has ended.
-     */
-    func bestMove(game: ChessGame, limits: SearchLimits) async throws  -> SearchResult
-    
-    /**
      * The current configuration.
      */
     func config()  -> EngineConfig
@@ -730,31 +719,6 @@ public convenience init(config: EngineConfig)throws  {
 
     
 
-    
-    /**
-     * Searches the game's current position and returns the result when the search ends
-     * (a Kotlin `suspend fun`, a Swift `async` function). Cancelling the Kotlin coroutine
-     * stops the search. Swift's generated code does not forward task cancellation to Rust:
-     * there, cancel with `stop()` (the Swift package's `bestMove(in:)` wrapper does this).
-     *
-     * # Errors
-     * `GameOver` when the game has ended.
-     */
-open func bestMove(game: ChessGame, limits: SearchLimits)async throws  -> SearchResult  {
-    return
-        try  await uniffiRustCallAsync(
-            rustFutureFunc: {
-                uniffi_chesscore_fn_method_chessengine_best_move(
-                        self.uniffiCloneHandle(),FfiConverterTypeChessGame_lower(game),FfiConverterTypeSearchLimits_lower(limits)
-                )
-            },
-            pollFunc: ffi_chesscore_rust_future_poll_rust_buffer,
-            completeFunc: ffi_chesscore_rust_future_complete_rust_buffer,
-            freeFunc: ffi_chesscore_rust_future_free_rust_buffer,
-            liftFunc: FfiConverterTypeSearchResult_lift,
-            errorHandler: FfiConverterTypeChessError_lift
-        )
-}
     
     /**
      * The current configuration.
@@ -932,12 +896,10 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func claimDraw() throws  -> GameStatus
     
     /**
-     * The squares the piece on `square` may move to, as indices (the light-weight highlight).
-     *
-     * # Errors
-     * `InvalidSquare` when `square` is 64 or more.
+     * The squares the piece on `square` may move to (the light-weight highlight), in index
+     * order.
      */
-    func destinationsFrom(square: UInt32) throws  -> [UInt32]
+    func destinationsFrom(square: Square)  -> [Square]
     
     /**
      * The current position in FEN.
@@ -950,14 +912,11 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func legalMoves()  -> [LegalMove]
     
     /**
-     * The legal moves of the piece on `square` (0 = a1 .. 63 = h8): the squares to highlight
-     * when it is tapped. A promotion appears once per promotion piece. Empty for an empty
-     * square, a piece of the side not to move, or a finished game.
-     *
-     * # Errors
-     * `InvalidSquare` when `square` is 64 or more.
+     * The legal moves of the piece on `square`: the squares to highlight when it is tapped. A
+     * promotion appears once per promotion piece. Empty for an empty square, a piece of the
+     * side not to move, or a finished game.
      */
-    func legalMovesFrom(square: UInt32) throws  -> [LegalMove]
+    func legalMovesFrom(square: Square)  -> [LegalMove]
     
     /**
      * The game in PGN (Seven Tag Roster, other tags, moves, comments, result).
@@ -965,14 +924,14 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func pgn()  -> String
     
     /**
-     * Plays the move from `from` to `to` (square indices; castling as the king's move, e.g.
-     * e1 to g1), with `promotion` when a pawn reaches the last rank. Returns the move played.
+     * Plays the move from `from` to `to` (castling as the king's move, e.g. e1 to g1), with
+     * `promotion` when a pawn reaches the last rank. Returns the move played.
      *
      * # Errors
-     * `InvalidSquare` for an index of 64 or more; `IllegalMove` when the move is not legal
-     * (also when a promotion piece is missing or not allowed); `GameOver` after the end.
+     * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
+     * allowed); `GameOver` after the end.
      */
-    func play(from: UInt32, to: UInt32, promotion: PieceKind?) throws  -> LegalMove
+    func play(from: Square, to: Square, promotion: PieceKind?) throws  -> LegalMove
     
     /**
      * Plays a move written in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`; lenient about `+`, `#`, `x`,
@@ -1205,17 +1164,15 @@ open func claimDraw()throws  -> GameStatus  {
 }
     
     /**
-     * The squares the piece on `square` may move to, as indices (the light-weight highlight).
-     *
-     * # Errors
-     * `InvalidSquare` when `square` is 64 or more.
+     * The squares the piece on `square` may move to (the light-weight highlight), in index
+     * order.
      */
-open func destinationsFrom(square: UInt32)throws  -> [UInt32]  {
-    return try  FfiConverterSequenceUInt32.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+open func destinationsFrom(square: Square) -> [Square]  {
+    return try!  FfiConverterSequenceTypeSquare.lift(try! rustCall() {
         uniffiCallStatus in
     uniffi_chesscore_fn_method_chessgame_destinations_from(
             self.uniffiCloneHandle(),
-        FfiConverterUInt32.lower(square),uniffiCallStatus
+        FfiConverterTypeSquare_lower(square),uniffiCallStatus
     )
 })
 }
@@ -1245,19 +1202,16 @@ open func legalMoves() -> [LegalMove]  {
 }
     
     /**
-     * The legal moves of the piece on `square` (0 = a1 .. 63 = h8): the squares to highlight
-     * when it is tapped. A promotion appears once per promotion piece. Empty for an empty
-     * square, a piece of the side not to move, or a finished game.
-     *
-     * # Errors
-     * `InvalidSquare` when `square` is 64 or more.
+     * The legal moves of the piece on `square`: the squares to highlight when it is tapped. A
+     * promotion appears once per promotion piece. Empty for an empty square, a piece of the
+     * side not to move, or a finished game.
      */
-open func legalMovesFrom(square: UInt32)throws  -> [LegalMove]  {
-    return try  FfiConverterSequenceTypeLegalMove.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+open func legalMovesFrom(square: Square) -> [LegalMove]  {
+    return try!  FfiConverterSequenceTypeLegalMove.lift(try! rustCall() {
         uniffiCallStatus in
     uniffi_chesscore_fn_method_chessgame_legal_moves_from(
             self.uniffiCloneHandle(),
-        FfiConverterUInt32.lower(square),uniffiCallStatus
+        FfiConverterTypeSquare_lower(square),uniffiCallStatus
     )
 })
 }
@@ -1275,20 +1229,20 @@ open func pgn() -> String  {
 }
     
     /**
-     * Plays the move from `from` to `to` (square indices; castling as the king's move, e.g.
-     * e1 to g1), with `promotion` when a pawn reaches the last rank. Returns the move played.
+     * Plays the move from `from` to `to` (castling as the king's move, e.g. e1 to g1), with
+     * `promotion` when a pawn reaches the last rank. Returns the move played.
      *
      * # Errors
-     * `InvalidSquare` for an index of 64 or more; `IllegalMove` when the move is not legal
-     * (also when a promotion piece is missing or not allowed); `GameOver` after the end.
+     * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
+     * allowed); `GameOver` after the end.
      */
-open func play(from: UInt32, to: UInt32, promotion: PieceKind?)throws  -> LegalMove  {
+open func play(from: Square, to: Square, promotion: PieceKind?)throws  -> LegalMove  {
     return try  FfiConverterTypeLegalMove_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
         uniffiCallStatus in
     uniffi_chesscore_fn_method_chessgame_play(
             self.uniffiCloneHandle(),
-        FfiConverterUInt32.lower(from),
-        FfiConverterUInt32.lower(to),
+        FfiConverterTypeSquare_lower(from),
+        FfiConverterTypeSquare_lower(to),
         FfiConverterOptionTypePieceKind.lower(promotion),uniffiCallStatus
     )
 })
@@ -2120,7 +2074,7 @@ public struct GameSnapshot: Equatable, Hashable {
     /**
      * The square of the king in check, if the side to move is in check.
      */
-    public var checkSquare: UInt32?
+    public var checkSquare: Square?
     /**
      * Ongoing (with a claimable draw, if any) or ended (with the outcome).
      */
@@ -2184,7 +2138,7 @@ public struct GameSnapshot: Equatable, Hashable {
          */lastMove: LegalMove?, 
         /**
          * The square of the king in check, if the side to move is in check.
-         */checkSquare: UInt32?, 
+         */checkSquare: Square?, 
         /**
          * Ongoing (with a claimable draw, if any) or ended (with the outcome).
          */status: GameStatus, 
@@ -2256,7 +2210,7 @@ public struct FfiConverterTypeGameSnapshot: FfiConverterRustBuffer {
                 squares: FfiConverterSequenceOptionTypePiece.read(from: &buf), 
                 legalMoves: FfiConverterSequenceTypeLegalMove.read(from: &buf), 
                 lastMove: FfiConverterOptionTypeLegalMove.read(from: &buf), 
-                checkSquare: FfiConverterOptionUInt32.read(from: &buf), 
+                checkSquare: FfiConverterOptionTypeSquare.read(from: &buf), 
                 status: FfiConverterTypeGameStatus.read(from: &buf), 
                 sanHistory: FfiConverterSequenceString.read(from: &buf), 
                 moveRows: FfiConverterSequenceTypeMoveRow.read(from: &buf), 
@@ -2276,7 +2230,7 @@ public struct FfiConverterTypeGameSnapshot: FfiConverterRustBuffer {
         FfiConverterSequenceOptionTypePiece.write(value.squares, into: &buf)
         FfiConverterSequenceTypeLegalMove.write(value.legalMoves, into: &buf)
         FfiConverterOptionTypeLegalMove.write(value.lastMove, into: &buf)
-        FfiConverterOptionUInt32.write(value.checkSquare, into: &buf)
+        FfiConverterOptionTypeSquare.write(value.checkSquare, into: &buf)
         FfiConverterTypeGameStatus.write(value.status, into: &buf)
         FfiConverterSequenceString.write(value.sanHistory, into: &buf)
         FfiConverterSequenceTypeMoveRow.write(value.moveRows, into: &buf)
@@ -2311,13 +2265,13 @@ public func FfiConverterTypeGameSnapshot_lower(_ value: GameSnapshot) -> RustBuf
  */
 public struct LegalMove: Equatable, Hashable {
     /**
-     * The square the piece leaves, 0 (a1) to 63 (h8).
+     * The square the piece leaves.
      */
-    public var from: UInt32
+    public var from: Square
     /**
      * The square it lands on (for castling, the king's destination, e.g. g1).
      */
-    public var to: UInt32
+    public var to: Square
     /**
      * The piece a pawn promotes to, if this is a promotion.
      */
@@ -2359,11 +2313,11 @@ public struct LegalMove: Equatable, Hashable {
     // declare one manually.
     public init(
         /**
-         * The square the piece leaves, 0 (a1) to 63 (h8).
-         */from: UInt32, 
+         * The square the piece leaves.
+         */from: Square, 
         /**
          * The square it lands on (for castling, the king's destination, e.g. g1).
-         */to: UInt32, 
+         */to: Square, 
         /**
          * The piece a pawn promotes to, if this is a promotion.
          */promotion: PieceKind?, 
@@ -2420,8 +2374,8 @@ public struct FfiConverterTypeLegalMove: FfiConverterRustBuffer {
     public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> LegalMove {
         return
             try LegalMove(
-                from: FfiConverterUInt32.read(from: &buf), 
-                to: FfiConverterUInt32.read(from: &buf), 
+                from: FfiConverterTypeSquare.read(from: &buf), 
+                to: FfiConverterTypeSquare.read(from: &buf), 
                 promotion: FfiConverterOptionTypePieceKind.read(from: &buf), 
                 piece: FfiConverterTypePieceKind.read(from: &buf), 
                 uci: FfiConverterString.read(from: &buf), 
@@ -2435,8 +2389,8 @@ public struct FfiConverterTypeLegalMove: FfiConverterRustBuffer {
     }
 
     public static func write(_ value: LegalMove, into buf: inout [UInt8]) {
-        FfiConverterUInt32.write(value.from, into: &buf)
-        FfiConverterUInt32.write(value.to, into: &buf)
+        FfiConverterTypeSquare.write(value.from, into: &buf)
+        FfiConverterTypeSquare.write(value.to, into: &buf)
         FfiConverterOptionTypePieceKind.write(value.promotion, into: &buf)
         FfiConverterTypePieceKind.write(value.piece, into: &buf)
         FfiConverterString.write(value.uci, into: &buf)
@@ -3938,6 +3892,511 @@ public func FfiConverterTypeSide_lower(_ value: Side) -> RustBuffer {
 }
 
 
+
+/**
+ * One of the 64 squares. Its value is the core's index, a1 = 0, b1 = 1, ..., h8 = 63
+ * (Kotlin `Square.E4.value`, Swift `Square.e4.rawValue`), the index of
+ * `GameSnapshot.squares`.
+ */
+
+public enum Square: UInt8, Equatable, Hashable {
+    
+    case a1 = 0
+    case b1 = 1
+    case c1 = 2
+    case d1 = 3
+    case e1 = 4
+    case f1 = 5
+    case g1 = 6
+    case h1 = 7
+    case a2 = 8
+    case b2 = 9
+    case c2 = 10
+    case d2 = 11
+    case e2 = 12
+    case f2 = 13
+    case g2 = 14
+    case h2 = 15
+    case a3 = 16
+    case b3 = 17
+    case c3 = 18
+    case d3 = 19
+    case e3 = 20
+    case f3 = 21
+    case g3 = 22
+    case h3 = 23
+    case a4 = 24
+    case b4 = 25
+    case c4 = 26
+    case d4 = 27
+    case e4 = 28
+    case f4 = 29
+    case g4 = 30
+    case h4 = 31
+    case a5 = 32
+    case b5 = 33
+    case c5 = 34
+    case d5 = 35
+    case e5 = 36
+    case f5 = 37
+    case g5 = 38
+    case h5 = 39
+    case a6 = 40
+    case b6 = 41
+    case c6 = 42
+    case d6 = 43
+    case e6 = 44
+    case f6 = 45
+    case g6 = 46
+    case h6 = 47
+    case a7 = 48
+    case b7 = 49
+    case c7 = 50
+    case d7 = 51
+    case e7 = 52
+    case f7 = 53
+    case g7 = 54
+    case h7 = 55
+    case a8 = 56
+    case b8 = 57
+    case c8 = 58
+    case d8 = 59
+    case e8 = 60
+    case f8 = 61
+    case g8 = 62
+    case h8 = 63
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension Square: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSquare: FfiConverterRustBuffer {
+    typealias SwiftType = Square
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Square {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .a1
+        
+        case 2: return .b1
+        
+        case 3: return .c1
+        
+        case 4: return .d1
+        
+        case 5: return .e1
+        
+        case 6: return .f1
+        
+        case 7: return .g1
+        
+        case 8: return .h1
+        
+        case 9: return .a2
+        
+        case 10: return .b2
+        
+        case 11: return .c2
+        
+        case 12: return .d2
+        
+        case 13: return .e2
+        
+        case 14: return .f2
+        
+        case 15: return .g2
+        
+        case 16: return .h2
+        
+        case 17: return .a3
+        
+        case 18: return .b3
+        
+        case 19: return .c3
+        
+        case 20: return .d3
+        
+        case 21: return .e3
+        
+        case 22: return .f3
+        
+        case 23: return .g3
+        
+        case 24: return .h3
+        
+        case 25: return .a4
+        
+        case 26: return .b4
+        
+        case 27: return .c4
+        
+        case 28: return .d4
+        
+        case 29: return .e4
+        
+        case 30: return .f4
+        
+        case 31: return .g4
+        
+        case 32: return .h4
+        
+        case 33: return .a5
+        
+        case 34: return .b5
+        
+        case 35: return .c5
+        
+        case 36: return .d5
+        
+        case 37: return .e5
+        
+        case 38: return .f5
+        
+        case 39: return .g5
+        
+        case 40: return .h5
+        
+        case 41: return .a6
+        
+        case 42: return .b6
+        
+        case 43: return .c6
+        
+        case 44: return .d6
+        
+        case 45: return .e6
+        
+        case 46: return .f6
+        
+        case 47: return .g6
+        
+        case 48: return .h6
+        
+        case 49: return .a7
+        
+        case 50: return .b7
+        
+        case 51: return .c7
+        
+        case 52: return .d7
+        
+        case 53: return .e7
+        
+        case 54: return .f7
+        
+        case 55: return .g7
+        
+        case 56: return .h7
+        
+        case 57: return .a8
+        
+        case 58: return .b8
+        
+        case 59: return .c8
+        
+        case 60: return .d8
+        
+        case 61: return .e8
+        
+        case 62: return .f8
+        
+        case 63: return .g8
+        
+        case 64: return .h8
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: Square, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .a1:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .b1:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .c1:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .d1:
+            writeInt(&buf, Int32(4))
+        
+        
+        case .e1:
+            writeInt(&buf, Int32(5))
+        
+        
+        case .f1:
+            writeInt(&buf, Int32(6))
+        
+        
+        case .g1:
+            writeInt(&buf, Int32(7))
+        
+        
+        case .h1:
+            writeInt(&buf, Int32(8))
+        
+        
+        case .a2:
+            writeInt(&buf, Int32(9))
+        
+        
+        case .b2:
+            writeInt(&buf, Int32(10))
+        
+        
+        case .c2:
+            writeInt(&buf, Int32(11))
+        
+        
+        case .d2:
+            writeInt(&buf, Int32(12))
+        
+        
+        case .e2:
+            writeInt(&buf, Int32(13))
+        
+        
+        case .f2:
+            writeInt(&buf, Int32(14))
+        
+        
+        case .g2:
+            writeInt(&buf, Int32(15))
+        
+        
+        case .h2:
+            writeInt(&buf, Int32(16))
+        
+        
+        case .a3:
+            writeInt(&buf, Int32(17))
+        
+        
+        case .b3:
+            writeInt(&buf, Int32(18))
+        
+        
+        case .c3:
+            writeInt(&buf, Int32(19))
+        
+        
+        case .d3:
+            writeInt(&buf, Int32(20))
+        
+        
+        case .e3:
+            writeInt(&buf, Int32(21))
+        
+        
+        case .f3:
+            writeInt(&buf, Int32(22))
+        
+        
+        case .g3:
+            writeInt(&buf, Int32(23))
+        
+        
+        case .h3:
+            writeInt(&buf, Int32(24))
+        
+        
+        case .a4:
+            writeInt(&buf, Int32(25))
+        
+        
+        case .b4:
+            writeInt(&buf, Int32(26))
+        
+        
+        case .c4:
+            writeInt(&buf, Int32(27))
+        
+        
+        case .d4:
+            writeInt(&buf, Int32(28))
+        
+        
+        case .e4:
+            writeInt(&buf, Int32(29))
+        
+        
+        case .f4:
+            writeInt(&buf, Int32(30))
+        
+        
+        case .g4:
+            writeInt(&buf, Int32(31))
+        
+        
+        case .h4:
+            writeInt(&buf, Int32(32))
+        
+        
+        case .a5:
+            writeInt(&buf, Int32(33))
+        
+        
+        case .b5:
+            writeInt(&buf, Int32(34))
+        
+        
+        case .c5:
+            writeInt(&buf, Int32(35))
+        
+        
+        case .d5:
+            writeInt(&buf, Int32(36))
+        
+        
+        case .e5:
+            writeInt(&buf, Int32(37))
+        
+        
+        case .f5:
+            writeInt(&buf, Int32(38))
+        
+        
+        case .g5:
+            writeInt(&buf, Int32(39))
+        
+        
+        case .h5:
+            writeInt(&buf, Int32(40))
+        
+        
+        case .a6:
+            writeInt(&buf, Int32(41))
+        
+        
+        case .b6:
+            writeInt(&buf, Int32(42))
+        
+        
+        case .c6:
+            writeInt(&buf, Int32(43))
+        
+        
+        case .d6:
+            writeInt(&buf, Int32(44))
+        
+        
+        case .e6:
+            writeInt(&buf, Int32(45))
+        
+        
+        case .f6:
+            writeInt(&buf, Int32(46))
+        
+        
+        case .g6:
+            writeInt(&buf, Int32(47))
+        
+        
+        case .h6:
+            writeInt(&buf, Int32(48))
+        
+        
+        case .a7:
+            writeInt(&buf, Int32(49))
+        
+        
+        case .b7:
+            writeInt(&buf, Int32(50))
+        
+        
+        case .c7:
+            writeInt(&buf, Int32(51))
+        
+        
+        case .d7:
+            writeInt(&buf, Int32(52))
+        
+        
+        case .e7:
+            writeInt(&buf, Int32(53))
+        
+        
+        case .f7:
+            writeInt(&buf, Int32(54))
+        
+        
+        case .g7:
+            writeInt(&buf, Int32(55))
+        
+        
+        case .h7:
+            writeInt(&buf, Int32(56))
+        
+        
+        case .a8:
+            writeInt(&buf, Int32(57))
+        
+        
+        case .b8:
+            writeInt(&buf, Int32(58))
+        
+        
+        case .c8:
+            writeInt(&buf, Int32(59))
+        
+        
+        case .d8:
+            writeInt(&buf, Int32(60))
+        
+        
+        case .e8:
+            writeInt(&buf, Int32(61))
+        
+        
+        case .f8:
+            writeInt(&buf, Int32(62))
+        
+        
+        case .g8:
+            writeInt(&buf, Int32(63))
+        
+        
+        case .h8:
+            writeInt(&buf, Int32(64))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSquare_lift(_ buf: RustBuffer) throws -> Square {
+    return try FfiConverterTypeSquare.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSquare_lower(_ value: Square) -> RustBuffer {
+    return FfiConverterTypeSquare.lower(value)
+}
+
+
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
@@ -4109,25 +4568,24 @@ fileprivate struct FfiConverterOptionTypePieceKind: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-fileprivate struct FfiConverterSequenceUInt32: FfiConverterRustBuffer {
-    typealias SwiftType = [UInt32]
+fileprivate struct FfiConverterOptionTypeSquare: FfiConverterRustBuffer {
+    typealias SwiftType = Square?
 
-    public static func write(_ value: [UInt32], into buf: inout [UInt8]) {
-        let len = Int32(value.count)
-        writeInt(&buf, len)
-        for item in value {
-            FfiConverterUInt32.write(item, into: &buf)
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
         }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeSquare.write(value, into: &buf)
     }
 
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [UInt32] {
-        let len: Int32 = try readInt(&buf)
-        var seq = [UInt32]()
-        seq.reserveCapacity(Int(len))
-        for _ in 0 ..< len {
-            seq.append(try FfiConverterUInt32.read(from: &buf))
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeSquare.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
         }
-        return seq
     }
 }
 
@@ -4259,6 +4717,31 @@ fileprivate struct FfiConverterSequenceTypeTag: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeSquare: FfiConverterRustBuffer {
+    typealias SwiftType = [Square]
+
+    public static func write(_ value: [Square], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeSquare.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [Square] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [Square]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeSquare.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceOptionTypePiece: FfiConverterRustBuffer {
     typealias SwiftType = [Piece?]
 
@@ -4278,54 +4761,6 @@ fileprivate struct FfiConverterSequenceOptionTypePiece: FfiConverterRustBuffer {
             seq.append(try FfiConverterOptionTypePiece.read(from: &buf))
         }
         return seq
-    }
-}
-private let UNIFFI_RUST_FUTURE_POLL_READY: Int8 = 0
-private let UNIFFI_RUST_FUTURE_POLL_WAKE: Int8 = 1
-
-fileprivate let uniffiContinuationHandleMap = UniffiHandleMap<UnsafeContinuation<Int8, Never>>()
-
-fileprivate func uniffiRustCallAsync<F, T>(
-    rustFutureFunc: () -> UInt64,
-    pollFunc: (UInt64, @escaping UniffiRustFutureContinuationCallback, UInt64) -> (),
-    completeFunc: (UInt64, UnsafeMutablePointer<RustCallStatus>) -> F,
-    freeFunc: (UInt64) -> (),
-    liftFunc: (F) throws -> T,
-    errorHandler: ((RustBuffer) throws -> Swift.Error)?
-) async throws -> T {
-    // Make sure to call the ensure init function since future creation doesn't have a
-    // RustCallStatus param, so doesn't use makeRustCall()
-    uniffiEnsureChesscoreInitialized()
-    let rustFuture = rustFutureFunc()
-    defer {
-        freeFunc(rustFuture)
-    }
-    var pollResult: Int8;
-    repeat {
-        pollResult = await withUnsafeContinuation {
-            pollFunc(
-                rustFuture,
-                { handle, pollResult in
-                    uniffiFutureContinuationCallback(handle: handle, pollResult: pollResult)
-                },
-                uniffiContinuationHandleMap.insert(obj: $0)
-            )
-        }
-    } while pollResult != UNIFFI_RUST_FUTURE_POLL_READY
-
-    return try liftFunc(makeRustCall(
-        { completeFunc(rustFuture, $0) },
-        errorHandler: errorHandler
-    ))
-}
-
-// Callback handlers for an async calls.  These are invoked by Rust when the future is ready.  They
-// lift the return value or error and resume the suspended function.
-fileprivate func uniffiFutureContinuationCallback(handle: UInt64, pollResult: Int8) {
-    if let continuation = try? uniffiContinuationHandleMap.remove(handle: handle) {
-        continuation.resume(returning: pollResult)
-    } else {
-        print("uniffiFutureContinuationCallback invalid handle")
     }
 }
 /**
@@ -4349,34 +4784,6 @@ public func liveObjectCount() -> UInt64  {
 })
 }
 /**
- * The index (0 = a1 .. 63 = h8) of the square named `name`, e.g. 28 for `"e4"`.
- *
- * # Errors
- * [`ChessError::InvalidSquare`] when `name` is not a file a-h followed by a rank 1-8.
- */
-public func squareIndex(name: String)throws  -> UInt32  {
-    return try  FfiConverterUInt32.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
-        uniffiCallStatus in
-    uniffi_chesscore_fn_func_square_index(
-        FfiConverterString.lower(name),uniffiCallStatus
-    )
-})
-}
-/**
- * The name of square `index` (0 = a1, 1 = b1, ..., 63 = h8), e.g. `"e4"` for 28.
- *
- * # Errors
- * [`ChessError::InvalidSquare`] when `index` is 64 or more.
- */
-public func squareName(index: UInt32)throws  -> String  {
-    return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
-        uniffiCallStatus in
-    uniffi_chesscore_fn_func_square_name(
-        FfiConverterUInt32.lower(index),uniffiCallStatus
-    )
-})
-}
-/**
  * The FEN of the standard starting position.
  */
 public func startingFen() -> String  {
@@ -4393,6 +4800,31 @@ public func engineLevels() -> [EngineLevel]  {
     return try!  FfiConverterSequenceTypeEngineLevel.lift(try! rustCall() {
         uniffiCallStatus in
     uniffi_chesscore_fn_func_engine_levels(uniffiCallStatus
+    )
+})
+}
+/**
+ * The square named `name` (a file `a`-`h` followed by a rank `1`-`8`, e.g. `"e4"`).
+ *
+ * # Errors
+ * [`ChessError::InvalidSquare`] when `name` is not a square's name.
+ */
+public func parseSquare(name: String)throws  -> Square  {
+    return try  FfiConverterTypeSquare_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_parse_square(
+        FfiConverterString.lower(name),uniffiCallStatus
+    )
+})
+}
+/**
+ * The name of `square`, e.g. `"e4"`.
+ */
+public func squareName(square: Square) -> String  {
+    return try!  FfiConverterString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_square_name(
+        FfiConverterTypeSquare_lower(square),uniffiCallStatus
     )
 })
 }
@@ -4418,19 +4850,16 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_live_object_count() != 44136) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_func_square_index() != 17444) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_chesscore_checksum_func_square_name() != 23844) {
-        return InitializationResult.apiChecksumMismatch
-    }
     if (uniffi_chesscore_checksum_func_starting_fen() != 49881) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_engine_levels() != 33503) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessengine_best_move() != 12795) {
+    if (uniffi_chesscore_checksum_func_parse_square() != 5882) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_square_name() != 13713) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessengine_config() != 50492) {
@@ -4472,7 +4901,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_claim_draw() != 23781) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_destinations_from() != 37456) {
+    if (uniffi_chesscore_checksum_method_chessgame_destinations_from() != 5683) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_fen() != 62518) {
@@ -4481,13 +4910,13 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_legal_moves() != 18963) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_legal_moves_from() != 57735) {
+    if (uniffi_chesscore_checksum_method_chessgame_legal_moves_from() != 55021) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_pgn() != 183) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_play() != 7933) {
+    if (uniffi_chesscore_checksum_method_chessgame_play() != 4686) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_play_san() != 42020) {

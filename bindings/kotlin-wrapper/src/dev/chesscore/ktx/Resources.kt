@@ -46,7 +46,7 @@ class Resources : AutoCloseable {
  * val best = withResources {
  *     val game = ChessGame.fromFen(fen).bind()
  *     val engine = ChessEngine(EngineConfig(level = 5u)).bind()
- *     engine.awaitBestMove(game, SearchLimits(depth = 6u))
+ *     engine.bestMove(game, SearchLimits(depth = 6u))
  * }
  * ```
  */

@@ -2,7 +2,8 @@
  * Coroutine-friendly ways to run a [ChessEngine] search.
  *
  * The generated [ChessEngine.think] reports through a [SearchListener] on the engine's own
- * thread. The functions here turn that into a [Flow] or a suspend call whose values arrive on the
+ * thread. The functions here turn that into a [Flow] ([search]) or a suspend call ([bestMove]),
+ * the same two the Swift package offers under the same names, whose values arrive on the
  * collector's (caller's) dispatcher, and whose cancellation stops the search and closes its
  * [SearchHandle] at once, so no Rust object outlives the coroutine that started it.
  */
@@ -24,8 +25,6 @@ import kotlinx.coroutines.channels.Channel
 import kotlinx.coroutines.flow.Flow
 import kotlinx.coroutines.flow.buffer
 import kotlinx.coroutines.flow.callbackFlow
-import kotlinx.coroutines.flow.filterIsInstance
-import kotlinx.coroutines.flow.map
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.suspendCancellableCoroutine
 
@@ -52,7 +51,7 @@ sealed class SearchEvent {
  *
  * @throws ChessException.GameOver (from collection) when the game has ended.
  */
-fun ChessEngine.analysis(game: ChessGame, limits: SearchLimits = SearchLimits()): Flow<SearchEvent> =
+fun ChessEngine.search(game: ChessGame, limits: SearchLimits = SearchLimits()): Flow<SearchEvent> =
     callbackFlow {
         val listener = object : SearchListener {
             override fun onInfo(info: SearchInfo) {
@@ -72,24 +71,16 @@ fun ChessEngine.analysis(game: ChessGame, limits: SearchLimits = SearchLimits())
     }.buffer(Channel.UNLIMITED) // never block the engine thread, never drop the result
 
 /**
- * The progress of a search of [game]'s current position, one [SearchInfo] per completed depth;
- * completes when the search ends. Same lifecycle as [analysis]: cancelling collection stops the
- * search.
- */
-fun ChessEngine.searchInfo(game: ChessGame, limits: SearchLimits = SearchLimits()): Flow<SearchInfo> =
-    analysis(game, limits).filterIsInstance<SearchEvent.Info>().map { it.info }
-
-/**
  * Searches [game]'s current position and returns the result, resuming on the caller's dispatcher.
  *
- * Unlike the generated [ChessEngine.bestMove], the search is started through [ChessEngine.think]
- * with an explicit [SearchHandle]: cancelling the calling coroutine calls [SearchHandle.stop]
- * immediately (the engine stops within a few milliseconds) and the handle is closed before this
- * function returns or throws.
+ * The search is started through [ChessEngine.think] with an explicit [SearchHandle]: cancelling
+ * the calling coroutine calls [SearchHandle.stop] immediately (the engine stops within a few
+ * milliseconds) and the handle is closed before this function returns or throws. (The Swift
+ * package's `bestMove(_:limits:)` is the same function.)
  *
  * @throws ChessException.GameOver when the game has ended.
  */
-suspend fun ChessEngine.awaitBestMove(game: ChessGame, limits: SearchLimits = SearchLimits()): SearchResult {
+suspend fun ChessEngine.bestMove(game: ChessGame, limits: SearchLimits = SearchLimits()): SearchResult {
     val started = AtomicReference<SearchHandle?>(null)
     try {
         return suspendCancellableCoroutine { continuation ->

@@ -29,22 +29,26 @@ import androidx.compose.ui.unit.dp
 import dev.chesscore.Piece
 import dev.chesscore.PieceKind
 import dev.chesscore.Side
+import dev.chesscore.Square
+import dev.chesscore.ktx.file
+import dev.chesscore.ktx.pieceAt
+import dev.chesscore.ktx.rank
 import dev.chesscore.presentation.BoardUiState
 
 /**
  * The 8x8 board. It knows no chess: it draws [state] (pieces from the core's snapshot, the
  * selection and targets the controller computed, last move, check, hint) and reports taps and
- * drags as square indices (0 = a1 .. 63 = h8).
+ * drags as squares; the state maps screen cells to squares for the orientation.
  */
 @Composable
 fun Board(
     state: BoardUiState,
-    onTap: (Int) -> Unit,
-    onDrag: (from: Int, to: Int) -> Unit,
+    onTap: (Square) -> Unit,
+    onDrag: (from: Square, to: Square) -> Unit,
     modifier: Modifier = Modifier,
 ) {
     val orientation = state.orientation
-    var dragFrom by remember { mutableStateOf<Int?>(null) }
+    var dragFrom by remember { mutableStateOf<Square?>(null) }
     BoxWithConstraints(modifier.aspectRatio(1f)) {
         val boardPx = with(LocalDensity.current) { maxWidth.toPx() }
         val squarePx = boardPx / 8f
@@ -55,21 +59,21 @@ fun Board(
             Modifier
                 .fillMaxSize()
                 .pointerInput(orientation, squarePx) {
-                    detectTapGestures { offset -> onTap(squareAt(offset, squarePx, orientation)) }
+                    detectTapGestures { offset -> onTap(state.squareUnder(offset, squarePx)) }
                 }
                 .pointerInput(orientation, squarePx) {
                     var position = Offset.Zero
                     detectDragGestures(
                         onDragStart = { start ->
                             position = start
-                            dragFrom = squareAt(start, squarePx, orientation)
+                            dragFrom = state.squareUnder(start, squarePx)
                         },
                         onDrag = { change, amount ->
                             change.consume()
                             position += amount
                         },
                         onDragEnd = {
-                            dragFrom?.let { from -> onDrag(from, squareAt(position, squarePx, orientation)) }
+                            dragFrom?.let { from -> onDrag(from, state.squareUnder(position, squarePx)) }
                             dragFrom = null
                         },
                         onDragCancel = { dragFrom = null },
@@ -79,10 +83,8 @@ fun Board(
             for (row in 0 until 8) {
                 Row(Modifier.weight(1f)) {
                     for (column in 0 until 8) {
-                        val square = squareOf(column, row, orientation)
-                        val file = square % 8
-                        val rank = square / 8
-                        val base = if ((file + rank) % 2 == 0) BoardColors.dark else BoardColors.light
+                        val square = state.squareAtCell(column, row)
+                        val base = if ((square.file + square.rank) % 2 == 0) BoardColors.dark else BoardColors.light
                         Box(
                             Modifier
                                 .weight(1f)
@@ -92,12 +94,12 @@ fun Board(
                         ) {
                             val overlay = when {
                                 square == state.selected || square == dragFrom -> BoardColors.selected
-                                state.snapshot.checkSquare?.toInt() == square -> BoardColors.check
-                                lastMove != null && (lastMove.from.toInt() == square || lastMove.to.toInt() == square) -> BoardColors.lastMove
+                                state.snapshot.checkSquare == square -> BoardColors.check
+                                lastMove != null && (lastMove.from == square || lastMove.to == square) -> BoardColors.lastMove
                                 else -> null
                             }
                             if (overlay != null) Box(Modifier.fillMaxSize().background(overlay))
-                            state.snapshot.squares[square]?.let { piece ->
+                            state.snapshot.pieceAt(square)?.let { piece ->
                                 Text(pieceGlyph(piece), fontSize = squareSp, color = BoardColors.piece)
                             }
                             if (square in state.targets) {
@@ -109,13 +111,13 @@ fun Board(
                             }
                             if (column == 0) {
                                 Text(
-                                    "${rank + 1}", fontSize = coordinateSp,
+                                    "${square.rank + 1}", fontSize = coordinateSp,
                                     modifier = Modifier.align(Alignment.TopStart).padding(start = 2.dp),
                                 )
                             }
                             if (row == 7) {
                                 Text(
-                                    "${'a' + file}", fontSize = coordinateSp,
+                                    "${'a' + square.file}", fontSize = coordinateSp,
                                     modifier = Modifier.align(Alignment.BottomEnd).padding(end = 2.dp),
                                 )
                             }
@@ -126,8 +128,8 @@ fun Board(
         }
         state.hint?.let { hint ->
             Canvas(Modifier.fillMaxSize()) {
-                val start = centerOf(hint.from.toInt(), squarePx, orientation)
-                val end = centerOf(hint.to.toInt(), squarePx, orientation)
+                val start = state.centerOf(hint.from, squarePx)
+                val end = state.centerOf(hint.to, squarePx)
                 drawLine(BoardColors.hint, start, end, strokeWidth = squarePx * 0.15f, cap = StrokeCap.Round)
                 drawCircle(BoardColors.hint, radius = squarePx * 0.18f, center = end)
             }
@@ -135,23 +137,13 @@ fun Board(
     }
 }
 
-/** The square under [offset], with [orientation] at the bottom. */
-private fun squareAt(offset: Offset, squarePx: Float, orientation: Side): Int {
-    val column = (offset.x / squarePx).toInt().coerceIn(0, 7)
-    val row = (offset.y / squarePx).toInt().coerceIn(0, 7)
-    return squareOf(column, row, orientation)
-}
-
-/** The square drawn at screen [column] and [row] (row 0 at the top). */
-private fun squareOf(column: Int, row: Int, orientation: Side): Int =
-    if (orientation == Side.WHITE) (7 - row) * 8 + column else row * 8 + (7 - column)
+/** The square under [offset] (pixels from the board's top left). */
+private fun BoardUiState.squareUnder(offset: Offset, squarePx: Float): Square =
+    squareAtCell((offset.x / squarePx).toInt().coerceIn(0, 7), (offset.y / squarePx).toInt().coerceIn(0, 7))
 
 /** The centre of [square] on screen, in pixels. */
-private fun centerOf(square: Int, squarePx: Float, orientation: Side): Offset {
-    val file = square % 8
-    val rank = square / 8
-    val column = if (orientation == Side.WHITE) file else 7 - file
-    val row = if (orientation == Side.WHITE) 7 - rank else rank
+private fun BoardUiState.centerOf(square: Square, squarePx: Float): Offset {
+    val (column, row) = cellOf(square)
     return Offset((column + 0.5f) * squarePx, (row + 0.5f) * squarePx)
 }
 

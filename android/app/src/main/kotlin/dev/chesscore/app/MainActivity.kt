@@ -21,6 +21,21 @@ class MainActivity : ComponentActivity() {
         }
     }
 
+    /** Back in the foreground: the engine's turn, if due, starts again. */
+    override fun onStart() {
+        super.onStart()
+        viewModel.controller.resume()
+    }
+
+    /**
+     * In the background the engine stops thinking (battery) and the game is saved. A rotation
+     * also stops the activity; the view model survives it, so the search is left running then.
+     */
+    override fun onStop() {
+        if (!isChangingConfigurations) viewModel.controller.pause()
+        super.onStop()
+    }
+
     /** Opens the Android share sheet with [text] (a PGN or a FEN). */
     private fun shareText(subject: String, text: String) {
         val send = Intent(Intent.ACTION_SEND).apply {

@@ -6,6 +6,10 @@ import dev.chesscore.GameStatus
 import dev.chesscore.LegalMove
 import dev.chesscore.PieceKind
 import dev.chesscore.Side
+import dev.chesscore.Square
+import dev.chesscore.ktx.file
+import dev.chesscore.ktx.rank
+import dev.chesscore.ktx.squareAt
 
 /** Who plays which side. */
 sealed class GameMode {
@@ -29,9 +33,9 @@ sealed class GameMode {
 /** A promotion waiting for the player's choice of piece (the picker is shown). */
 data class PendingPromotion(
     /** The square the pawn leaves. */
-    val from: Int,
+    val from: Square,
     /** The square it promotes on. */
-    val to: Int,
+    val to: Square,
     /** The pieces the core allows, in the core's order (queen, rook, bishop, knight). */
     val choices: List<PieceKind>,
 )
@@ -55,10 +59,10 @@ data class BoardUiState(
     val snapshot: GameSnapshot,
     /** The side shown at the bottom of the board. */
     val orientation: Side,
-    /** The square (0 = a1 .. 63 = h8) whose piece is selected, if any. */
-    val selected: Int? = null,
+    /** The square whose piece is selected, if any. */
+    val selected: Square? = null,
     /** The destinations of the selected piece, from the core's `legalMovesFrom`. */
-    val targets: Set<Int> = emptySet(),
+    val targets: Set<Square> = emptySet(),
     /** Set while the promotion picker shows. */
     val pendingPromotion: PendingPromotion? = null,
     /** Who plays which side. */
@@ -83,6 +87,17 @@ data class BoardUiState(
     /** `true` when a person may move now: game on, not the engine's side, engine idle, no picker open. */
     val isHumanTurn: Boolean
         get() = !isGameOver && !engineThinking && !mode.enginePlays(snapshot.sideToMove) && pendingPromotion == null
+
+    /**
+     * The square drawn at screen [column] and [row] (0, 0 is the top left), with [orientation]'s
+     * side at the bottom: the board view's only geometry.
+     */
+    fun squareAtCell(column: Int, row: Int): Square =
+        if (orientation == Side.WHITE) squareAt(column, 7 - row) else squareAt(7 - column, row)
+
+    /** The screen column and row where [square] is drawn (the inverse of [squareAtCell]). */
+    fun cellOf(square: Square): Pair<Int, Int> =
+        if (orientation == Side.WHITE) square.file to 7 - square.rank else 7 - square.file to square.rank
 
     /** The draw the player may claim now (offer a button), or `null`. */
     val claimableDraw: DrawReason?

@@ -10,6 +10,8 @@ import dev.chesscore.SearchHandle
 import dev.chesscore.SearchLimits
 import dev.chesscore.engineLevels
 import dev.chesscore.Side
+import dev.chesscore.Square
+import dev.chesscore.ktx.pieceAt
 import dev.chesscore.ktx.replacing
 import dev.chesscore.ktx.searchListener
 import kotlin.random.Random
@@ -69,6 +71,9 @@ class GameController(
     private var selectedMoves: List<LegalMove> = emptyList()
     private var closed = false
 
+    /** `true` between [pause] and [resume]: the app is in the background and no search runs. */
+    private var paused = false
+
     /** The screen state; a new value after every change. */
     val state: StateFlow<BoardUiState>
 
@@ -104,28 +109,28 @@ class GameController(
     // ---- Intents -------------------------------------------------------------------------
 
     /**
-     * The player tapped square [square] (0 = a1 .. 63 = h8): selects a piece of the side to move,
+     * The player tapped [square]: selects a piece of the side to move,
      * moves the selected piece to a highlighted target (opening the promotion picker when the
      * core offers promotion choices), reselects another own piece, or clears the selection.
      * Ignored while the engine is to move, the picker is open or the game is over.
      */
-    fun tapSquare(square: Int) {
+    fun tapSquare(square: Square) {
         val s = state.value
-        if (closed || square !in 0..63 || !s.isHumanTurn) return
+        if (closed || !s.isHumanTurn) return
         val selected = s.selected
         when {
             selected != null && square in s.targets -> moveSelected(selected, square)
             selected == square -> clearSelection()
-            s.snapshot.squares[square]?.side == s.snapshot.sideToMove -> select(square)
+            s.snapshot.pieceAt(square)?.side == s.snapshot.sideToMove -> select(square)
             else -> clearSelection()
         }
     }
 
     /** The player dragged the piece on [from] to [to]: the same as tapping [from], then [to]. */
-    fun dragMove(from: Int, to: Int) {
+    fun dragMove(from: Square, to: Square) {
         val s = state.value
-        if (closed || from !in 0..63 || to !in 0..63 || !s.isHumanTurn) return
-        if (s.snapshot.squares[from]?.side != s.snapshot.sideToMove) return
+        if (closed || !s.isHumanTurn) return
+        if (s.snapshot.pieceAt(from)?.side != s.snapshot.sideToMove) return
         select(from)
         tapSquare(to)
     }
@@ -227,7 +232,7 @@ class GameController(
      * ignored until it ends). Ignored unless it is a person's turn.
      */
     fun requestHint() {
-        if (closed || !state.value.isHumanTurn) return
+        if (closed || paused || !state.value.isHumanTurn) return
         startSearch(hint = true)
     }
 
@@ -262,6 +267,25 @@ class GameController(
     /** The current position in FEN, for sharing. */
     fun fen(): String = game.fen()
 
+    /**
+     * The app went to the background (Android `onStop`, iOS `scenePhase != .active`): stops any
+     * search so the engine does not burn the battery unseen, and saves the game. The engine's
+     * turn starts again in [resume]; a hint in progress is dropped.
+     */
+    fun pause() {
+        if (closed || paused) return
+        paused = true
+        stopSearch()
+        store.save(game.toJson())
+    }
+
+    /** The app is in the foreground again: the engine's turn, if due, starts over. */
+    fun resume() {
+        if (closed || !paused) return
+        paused = false
+        startEngineTurnIfDue()
+    }
+
     /** Stops any search and frees the game and the engine. The controller ignores intents afterwards. */
     override fun close() {
         if (closed) return
@@ -274,14 +298,10 @@ class GameController(
 
     // ---- Internals -----------------------------------------------------------------------
 
-    private fun select(square: Int) {
-        selectedMoves = try {
-            game.legalMovesFrom(square.toUInt())
-        } catch (e: ChessException) {
-            emptyList()
-        }
+    private fun select(square: Square) {
+        selectedMoves = game.legalMovesFrom(square)
         _state.update { st ->
-            st.copy(selected = square, targets = selectedMoves.map { it.to.toInt() }.toSet(), pendingPromotion = null)
+            st.copy(selected = square, targets = selectedMoves.map { it.to }.toSet(), pendingPromotion = null)
         }
     }
 
@@ -290,8 +310,8 @@ class GameController(
         _state.update { it.copy(selected = null, targets = emptySet(), pendingPromotion = null) }
     }
 
-    private fun moveSelected(from: Int, to: Int) {
-        val choices = selectedMoves.filter { it.to.toInt() == to }.mapNotNull { it.promotion }
+    private fun moveSelected(from: Square, to: Square) {
+        val choices = selectedMoves.filter { it.to == to }.mapNotNull { it.promotion }
         if (choices.isNotEmpty()) {
             _state.update { it.copy(pendingPromotion = PendingPromotion(from, to, choices)) }
         } else {
@@ -299,8 +319,8 @@ class GameController(
         }
     }
 
-    private fun play(from: Int, to: Int, promotion: PieceKind?) {
-        changeGame { game.play(from.toUInt(), to.toUInt(), promotion) }
+    private fun play(from: Square, to: Square, promotion: PieceKind?) {
+        changeGame { game.play(from, to, promotion) }
     }
 
     /** Runs a core call that changes the game; on error shows the core's message instead. */
@@ -333,7 +353,7 @@ class GameController(
 
     private fun startEngineTurnIfDue() {
         val s = state.value
-        if (closed || search != null || s.isGameOver || !s.mode.enginePlays(s.snapshot.sideToMove)) return
+        if (closed || paused || search != null || s.isGameOver || !s.mode.enginePlays(s.snapshot.sideToMove)) return
         startSearch(hint = false)
     }
 

@@ -10,6 +10,8 @@ import dev.chesscore.Score
 import dev.chesscore.PieceKind
 import dev.chesscore.SearchLimits
 import dev.chesscore.Side
+import dev.chesscore.Square
+import dev.chesscore.ktx.pieceAt
 import dev.chesscore.liveObjectCount
 import dev.chesscore.tests.MAIN_THREAD
 import dev.chesscore.tests.eventually
@@ -58,9 +60,9 @@ val gameControllerTests = suite("GameController") {
         onMain {
             Fixture(this).controller.use { c ->
                 ChessGame().use { reference ->
-                    for (square in 0 until 16) {
+                    for (square in Square.entries.take(16)) {
                         c.tapSquare(square)
-                        val expected = reference.legalMovesFrom(square.toUInt()).map { it.to.toInt() }.toSet()
+                        val expected = reference.legalMovesFrom(square).map { it.to }.toSet()
                         assertEquals(square, c.state.value.selected, "square $square selected")
                         assertEquals(expected, c.state.value.targets, "targets of square $square")
                     }
@@ -129,7 +131,7 @@ val gameControllerTests = suite("GameController") {
                 c.choosePromotion(PieceKind.KNIGHT)
                 val after = c.state.value
                 assertNull(after.pendingPromotion)
-                assertEquals(Piece(Side.WHITE, PieceKind.KNIGHT), after.snapshot.squares[sq("a8")])
+                assertEquals(Piece(Side.WHITE, PieceKind.KNIGHT), after.snapshot.pieceAt(sq("a8")))
                 assertEquals(listOf("a8=N"), after.snapshot.sanHistory)
             }
         }
@@ -195,6 +197,31 @@ val gameControllerTests = suite("GameController") {
                 assertEquals(1, f.engine.started, "no new search after undo to the player's turn")
                 c.move("d2", "d4") // the player can play on
                 assertEquals(listOf("d4"), c.state.value.snapshot.sanHistory)
+            }
+        }
+    }
+
+    test("going to the background stops the engine's search; coming back starts its turn again") {
+        onMain {
+            val f = Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE), limits = INFINITE, level = 10)
+            f.controller.use { c ->
+                c.move("e2", "e4")
+                eventually("the engine searching") { f.engine.isSearching() }
+                c.pause()
+                assertTrue(f.engine.nextResult().stopped, "the search was stopped")
+                yield()
+                assertFalse(c.state.value.engineThinking)
+                assertEquals(1u, c.state.value.snapshot.ply, "no move was played by the stopped search")
+                assertEquals(1, f.engine.started)
+                c.requestHint() // nothing starts in the background
+                c.resume()
+                assertEquals(2, f.engine.started, "the engine's turn started over")
+                assertTrue(c.state.value.engineThinking)
+                eventually("the engine searching again") { f.engine.isSearching() }
+                c.pause()
+                c.resume()
+                c.resume() // a second resume does not start a second search
+                assertEquals(3, f.engine.started)
             }
         }
     }
@@ -318,7 +345,7 @@ val gameControllerTests = suite("GameController") {
                 assertEquals(GameStatus.Ended(Outcome.Checkmate(Side.BLACK)), s.snapshot.status)
                 assertEquals("Checkmate — Black wins", s.statusText)
                 assertTrue(s.isGameOver)
-                assertEquals(sq("e1").toUInt(), s.snapshot.checkSquare)
+                assertEquals(sq("e1"), s.snapshot.checkSquare)
                 c.tapSquare(sq("e1"))
                 assertNull(c.state.value.selected)
                 assertTrue(c.pgn().contains("0-1"))
@@ -390,8 +417,8 @@ val gameControllerTests = suite("GameController") {
                 assertFalse(s.engineThinking)
                 assertEquals(0u, s.snapshot.ply, "a hint is not played")
                 assertTrue(s.hint in s.snapshot.legalMoves, "hint ${s.hint} is legal")
-                c.tapSquare(s.hint!!.from.toInt())
-                c.tapSquare(s.hint!!.to.toInt())
+                c.tapSquare(s.hint!!.from)
+                c.tapSquare(s.hint!!.to)
                 assertEquals(1u, c.state.value.snapshot.ply)
                 assertNull(c.state.value.hint)
             }
@@ -402,8 +429,17 @@ val gameControllerTests = suite("GameController") {
         onMain {
             Fixture(this).controller.use { c ->
                 assertEquals(Side.WHITE, c.state.value.orientation)
+                assertEquals(sq("a8"), c.state.value.squareAtCell(0, 0), "White at the bottom: a8 top left")
+                assertEquals(sq("h1"), c.state.value.squareAtCell(7, 7))
                 c.flipBoard()
                 assertEquals(Side.BLACK, c.state.value.orientation)
+                assertEquals(sq("h1"), c.state.value.squareAtCell(0, 0), "Black at the bottom: h1 top left")
+                assertEquals(sq("a8"), c.state.value.squareAtCell(7, 7))
+                for (st in listOf(c.state.value, c.state.value.copy(orientation = Side.WHITE))) {
+                    val cells = (0..7).flatMap { row -> (0..7).map { column -> column to row } }
+                    assertEquals(Square.entries.toSet(), cells.map { (x, y) -> st.squareAtCell(x, y) }.toSet(), "one square per cell")
+                    cells.forEach { (x, y) -> assertEquals(x to y, st.cellOf(st.squareAtCell(x, y))) }
+                }
                 c.flipBoard()
                 assertEquals(Side.WHITE, c.state.value.orientation)
                 c.newGame(GameMode.HumanVsEngine(Side.BLACK), level = 3)
@@ -468,7 +504,7 @@ val presentationTextTests = suite("Presentation texts") {
         ChessGame.fromFen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").use { game ->
             game.playSan("Rh8")
             assertEquals("Black to move", statusText(game.snapshot()))
-            assertEquals(sq("e8").toUInt(), game.snapshot().checkSquare, "check is shown on the board")
+            assertEquals(sq("e8"), game.snapshot().checkSquare, "check is shown on the board")
         }
     }
 }

@@ -8,6 +8,8 @@ import dev.chesscore.SearchInfo
 import dev.chesscore.SearchLimits
 import dev.chesscore.SearchListener
 import dev.chesscore.SearchResult
+import dev.chesscore.Square
+import dev.chesscore.parseSquare
 import dev.chesscore.tests.MAIN_THREAD
 import kotlin.test.fail
 import kotlinx.coroutines.channels.Channel
@@ -68,7 +70,7 @@ class RecordingStore : GameStore {
 }
 
 /** Square index from its name, e.g. `sq("e4") == 28`. */
-fun sq(name: String): Int = (name[0] - 'a') + 8 * (name[1] - '1')
+fun sq(name: String): Square = parseSquare(name)
 
 /** Taps [from] then [to]. */
 fun GameController.move(from: String, to: String) {
