@@ -8,7 +8,7 @@ are dead already) White can never mate. Bishops are placed on light squares only
 case is the mirror image. Uses python-chess (pip install chess) as an independent rules
 implementation; takes a few minutes. Also shows that the search finds mates where they exist.
 
-Result on 2025-11-23: K+N v K+Q 0 mates; K+B v K+R 0; K+B v K+Q 0; K+N v K+P 8; K+N v K+R 8.
+Result on 2026-11-23: K+N v K+Q 0 mates; K+B v K+R 0; K+B v K+Q 0; K+N v K+P 8; K+N v K+R 8.
 """
 import chess
 
