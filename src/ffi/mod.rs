@@ -2,18 +2,25 @@
 //! arguments, delegates to [`crate::game`] or [`crate::engine`], and converts the result back.
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod clock;
 mod engine;
 mod error;
 mod game;
+mod opening;
 mod square;
 mod types;
 
+pub use clock::{
+    format_clock_time, time_control_description, time_control_from_pgn, time_control_to_pgn,
+    validate_time_control, ClockReading, ClockState, TimeBonus, TimeControl, TimePeriod,
+};
 pub use engine::{
     engine_levels, ChessEngine, EngineConfig, EngineLevel, Score, SearchHandle, SearchInfo,
     SearchLimits, SearchListener, SearchResult,
 };
 pub use error::ChessError;
 pub use game::{ChessGame, Tag};
+pub use opening::{opening_of_fen, Opening};
 pub use square::{parse_square, square_name, Square};
 pub use types::{
     DrawReason, GameSnapshot, GameStatus, LegalMove, MoveRow, Outcome, Piece, PieceKind, Side,

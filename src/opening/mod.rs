@@ -107,6 +107,13 @@ pub fn of_positions<'p>(newest_first: impl IntoIterator<Item = &'p Position>) ->
         .find_map(|pos| BUILTIN.get(pos.key()))
 }
 
+/// The opening of the first named position among `newest_first`, given by Zobrist keys
+/// ([`Position::key`] of this build), the current position first: the same walk as
+/// [`of_positions`] for callers that keep the keys of a line, as a move tree does.
+pub fn of_keys(newest_first: impl IntoIterator<Item = u64>) -> Option<Opening> {
+    newest_first.into_iter().find_map(|key| BUILTIN.get(key))
+}
+
 /// The opening of a game's line: the moves from `start` are played, then the positions are
 /// searched from the last back to `start` (see [`of_positions`]).
 ///
@@ -126,7 +133,7 @@ pub fn of_line(start: &Position, moves: &[Move]) -> Result<Option<Opening>, Open
         pos.make_move(m);
         keys.push(pos.key());
     }
-    Ok(keys.iter().rev().find_map(|&k| BUILTIN.get(k)))
+    Ok(of_keys(keys.into_iter().rev()))
 }
 
 /// Builds the position index now (it is otherwise built on the first lookup, which then takes a
@@ -410,6 +417,14 @@ mod tests {
         assert_eq!(found.family(), "Ruy Lopez");
         assert_eq!(found.variation(), Some("Morphy Defense"));
         assert_eq!(of_line(&Position::startpos(), &[]).unwrap(), None);
+        // The same walk by keys, newest first.
+        let mut pos = Position::startpos();
+        let mut keys = vec![pos.key()];
+        for &m in &moves {
+            pos.make_move(m);
+            keys.push(pos.key());
+        }
+        assert_eq!(of_keys(keys.iter().rev().copied()), Some(found));
     }
 
     #[test]

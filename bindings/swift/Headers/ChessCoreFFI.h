@@ -511,10 +511,40 @@ RustBuffer uniffi_chesscore_fn_func_starting_fen(RustCallStatus *_Nonnull out_st
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_FORMAT_CLOCK_TIME
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_FORMAT_CLOCK_TIME
+RustBuffer uniffi_chesscore_fn_func_format_clock_time(uint64_t ms, int8_t tenths, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_TIME_CONTROL_DESCRIPTION
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_TIME_CONTROL_DESCRIPTION
+RustBuffer uniffi_chesscore_fn_func_time_control_description(RustBuffer control, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_TIME_CONTROL_FROM_PGN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_TIME_CONTROL_FROM_PGN
+RustBuffer uniffi_chesscore_fn_func_time_control_from_pgn(RustBuffer text, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_TIME_CONTROL_TO_PGN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_TIME_CONTROL_TO_PGN
+RustBuffer uniffi_chesscore_fn_func_time_control_to_pgn(RustBuffer control, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_VALIDATE_TIME_CONTROL
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_VALIDATE_TIME_CONTROL
+void uniffi_chesscore_fn_func_validate_time_control(RustBuffer control, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_ENGINE_LEVELS
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_ENGINE_LEVELS
 RustBuffer uniffi_chesscore_fn_func_engine_levels(RustCallStatus *_Nonnull out_status
     
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_OPENING_OF_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_OPENING_OF_FEN
+RustBuffer uniffi_chesscore_fn_func_opening_of_fen(RustBuffer fen, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_PARSE_SQUARE
@@ -805,9 +835,45 @@ uint16_t uniffi_chesscore_checksum_func_starting_fen(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_FORMAT_CLOCK_TIME
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_FORMAT_CLOCK_TIME
+uint16_t uniffi_chesscore_checksum_func_format_clock_time(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_TIME_CONTROL_DESCRIPTION
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_TIME_CONTROL_DESCRIPTION
+uint16_t uniffi_chesscore_checksum_func_time_control_description(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_TIME_CONTROL_FROM_PGN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_TIME_CONTROL_FROM_PGN
+uint16_t uniffi_chesscore_checksum_func_time_control_from_pgn(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_TIME_CONTROL_TO_PGN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_TIME_CONTROL_TO_PGN
+uint16_t uniffi_chesscore_checksum_func_time_control_to_pgn(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_VALIDATE_TIME_CONTROL
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_VALIDATE_TIME_CONTROL
+uint16_t uniffi_chesscore_checksum_func_validate_time_control(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_ENGINE_LEVELS
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_ENGINE_LEVELS
 uint16_t uniffi_chesscore_checksum_func_engine_levels(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_OPENING_OF_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_OPENING_OF_FEN
+uint16_t uniffi_chesscore_checksum_func_opening_of_fen(void
     
 );
 #endif

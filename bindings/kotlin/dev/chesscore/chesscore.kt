@@ -734,7 +734,19 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_func_starting_fen(
     ): Int
+    external fun uniffi_chesscore_checksum_func_format_clock_time(
+    ): Int
+    external fun uniffi_chesscore_checksum_func_time_control_description(
+    ): Int
+    external fun uniffi_chesscore_checksum_func_time_control_from_pgn(
+    ): Int
+    external fun uniffi_chesscore_checksum_func_time_control_to_pgn(
+    ): Int
+    external fun uniffi_chesscore_checksum_func_validate_time_control(
+    ): Int
     external fun uniffi_chesscore_checksum_func_engine_levels(
+    ): Int
+    external fun uniffi_chesscore_checksum_func_opening_of_fen(
     ): Int
     external fun uniffi_chesscore_checksum_func_parse_square(
     ): Int
@@ -929,7 +941,19 @@ internal object UniffiLib {
     ): Long
     external fun uniffi_chesscore_fn_func_starting_fen(uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_format_clock_time(`ms`: Long,`tenths`: Byte,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_time_control_description(`control`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_time_control_from_pgn(`text`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_time_control_to_pgn(`control`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_validate_time_control(`control`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
     external fun uniffi_chesscore_fn_func_engine_levels(uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_opening_of_fen(`fen`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_parse_square(`name`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1063,7 +1087,25 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_starting_fen() and 0xFFFF) != 49881) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_chesscore_checksum_func_format_clock_time() and 0xFFFF) != 25961) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_time_control_description() and 0xFFFF) != 28960) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_time_control_from_pgn() and 0xFFFF) != 19021) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_time_control_to_pgn() and 0xFFFF) != 63718) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_validate_time_control() and 0xFFFF) != 8918) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_func_engine_levels() and 0xFFFF) != 33503) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_opening_of_fen() and 0xFFFF) != 36168) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_parse_square() and 0xFFFF) != 5882) {
@@ -3447,6 +3489,118 @@ public object FfiConverterTypeSearchListener: FfiConverter<SearchListener, Long>
 
 
 /**
+ * A clock as a UI shows it, read at one instant.
+ */
+data class ClockReading (
+    /**
+     * White's time at that instant, in milliseconds (never below 0).
+     */
+    var `whiteMs`: kotlin.ULong
+    , 
+    /**
+     * Black's time at that instant, in milliseconds.
+     */
+    var `blackMs`: kotlin.ULong
+    , 
+    /**
+     * Where the clock stands.
+     */
+    var `state`: ClockState
+    , 
+    /**
+     * The side whose move it is.
+     */
+    var `sideToMove`: Side
+    , 
+    /**
+     * The side whose time runs, if any.
+     */
+    var `runningSide`: Side?
+    , 
+    /**
+     * The side whose flag fell, once recorded.
+     */
+    var `flaggedSide`: Side?
+    , 
+    /**
+     * The instant (the app's milliseconds) at which the running side's flag will fall unless it
+     * moves first: schedule the next flag check for it. `null`/`nil` while no time runs.
+     */
+    var `flagTimeMs`: kotlin.ULong?
+    , 
+    /**
+     * What is left of the current move's simple delay (0 for other controls).
+     */
+    var `delayRemainingMs`: kotlin.ULong
+    , 
+    /**
+     * Moves White has completed on this clock.
+     */
+    var `whiteMoves`: kotlin.UInt
+    , 
+    /**
+     * Moves Black has completed on this clock.
+     */
+    var `blackMoves`: kotlin.UInt
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeClockReading: FfiConverterRustBuffer<ClockReading> {
+    override fun read(buf: ByteBuffer): ClockReading {
+        return ClockReading(
+            FfiConverterULong.read(buf),
+            FfiConverterULong.read(buf),
+            FfiConverterTypeClockState.read(buf),
+            FfiConverterTypeSide.read(buf),
+            FfiConverterOptionalTypeSide.read(buf),
+            FfiConverterOptionalTypeSide.read(buf),
+            FfiConverterOptionalULong.read(buf),
+            FfiConverterULong.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: ClockReading) = (
+            FfiConverterULong.allocationSize(value.`whiteMs`) +
+            FfiConverterULong.allocationSize(value.`blackMs`) +
+            FfiConverterTypeClockState.allocationSize(value.`state`) +
+            FfiConverterTypeSide.allocationSize(value.`sideToMove`) +
+            FfiConverterOptionalTypeSide.allocationSize(value.`runningSide`) +
+            FfiConverterOptionalTypeSide.allocationSize(value.`flaggedSide`) +
+            FfiConverterOptionalULong.allocationSize(value.`flagTimeMs`) +
+            FfiConverterULong.allocationSize(value.`delayRemainingMs`) +
+            FfiConverterUInt.allocationSize(value.`whiteMoves`) +
+            FfiConverterUInt.allocationSize(value.`blackMoves`)
+    )
+
+    override fun write(value: ClockReading, buf: ByteBuffer) {
+            FfiConverterULong.write(value.`whiteMs`, buf)
+            FfiConverterULong.write(value.`blackMs`, buf)
+            FfiConverterTypeClockState.write(value.`state`, buf)
+            FfiConverterTypeSide.write(value.`sideToMove`, buf)
+            FfiConverterOptionalTypeSide.write(value.`runningSide`, buf)
+            FfiConverterOptionalTypeSide.write(value.`flaggedSide`, buf)
+            FfiConverterOptionalULong.write(value.`flagTimeMs`, buf)
+            FfiConverterULong.write(value.`delayRemainingMs`, buf)
+            FfiConverterUInt.write(value.`whiteMoves`, buf)
+            FfiConverterUInt.write(value.`blackMoves`, buf)
+    }
+}
+
+
+
+/**
  * How strong the engine plays and how much memory it uses.
  */
 data class EngineConfig (
@@ -3902,6 +4056,70 @@ public object FfiConverterTypeMoveRow: FfiConverterRustBuffer<MoveRow> {
             FfiConverterUInt.write(value.`number`, buf)
             FfiConverterOptionalString.write(value.`white`, buf)
             FfiConverterOptionalString.write(value.`black`, buf)
+    }
+}
+
+
+
+/**
+ * A named opening (from the CC0 lichess chess-openings dataset).
+ */
+data class Opening (
+    /**
+     * The ECO code, `A00` to `E99`.
+     */
+    var `eco`: kotlin.String
+    , 
+    /**
+     * The full name, "Family: Variation, Subvariation", e.g. `Sicilian Defense: Najdorf
+     * Variation, English Attack`.
+     */
+    var `name`: kotlin.String
+    , 
+    /**
+     * The family, e.g. `Sicilian Defense`.
+     */
+    var `family`: kotlin.String
+    , 
+    /**
+     * The part after the family, e.g. `Najdorf Variation, English Attack`, if any.
+     */
+    var `variation`: kotlin.String?
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeOpening: FfiConverterRustBuffer<Opening> {
+    override fun read(buf: ByteBuffer): Opening {
+        return Opening(
+            FfiConverterString.read(buf),
+            FfiConverterString.read(buf),
+            FfiConverterString.read(buf),
+            FfiConverterOptionalString.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: Opening) = (
+            FfiConverterString.allocationSize(value.`eco`) +
+            FfiConverterString.allocationSize(value.`name`) +
+            FfiConverterString.allocationSize(value.`family`) +
+            FfiConverterOptionalString.allocationSize(value.`variation`)
+    )
+
+    override fun write(value: Opening, buf: ByteBuffer) {
+            FfiConverterString.write(value.`eco`, buf)
+            FfiConverterString.write(value.`name`, buf)
+            FfiConverterString.write(value.`family`, buf)
+            FfiConverterOptionalString.write(value.`variation`, buf)
     }
 }
 
@@ -4365,6 +4583,63 @@ public object FfiConverterTypeTag: FfiConverterRustBuffer<Tag> {
 
 
 
+/**
+ * One period of a time control: `time_ms` for `moves` moves (`null`/`nil`: the rest of the
+ * game), with a bonus per move. When a player completes a period's last move, the next period's
+ * time is added; the last period repeats when it has a move count.
+ */
+data class TimePeriod (
+    /**
+     * How many moves the period lasts; `null`/`nil` for the rest of the game.
+     */
+    var `moves`: kotlin.UInt?
+    , 
+    /**
+     * The time the period gives, in milliseconds.
+     */
+    var `timeMs`: kotlin.ULong
+    , 
+    /**
+     * What each move of the period gives back.
+     */
+    var `bonus`: TimeBonus
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeTimePeriod: FfiConverterRustBuffer<TimePeriod> {
+    override fun read(buf: ByteBuffer): TimePeriod {
+        return TimePeriod(
+            FfiConverterOptionalUInt.read(buf),
+            FfiConverterULong.read(buf),
+            FfiConverterTypeTimeBonus.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: TimePeriod) = (
+            FfiConverterOptionalUInt.allocationSize(value.`moves`) +
+            FfiConverterULong.allocationSize(value.`timeMs`) +
+            FfiConverterTypeTimeBonus.allocationSize(value.`bonus`)
+    )
+
+    override fun write(value: TimePeriod, buf: ByteBuffer) {
+            FfiConverterOptionalUInt.write(value.`moves`, buf)
+            FfiConverterULong.write(value.`timeMs`, buf)
+            FfiConverterTypeTimeBonus.write(value.`bonus`, buf)
+    }
+}
+
+
+
 
 
 /**
@@ -4495,6 +4770,57 @@ public object FfiConverterTypeChessError : FfiConverterRustBuffer<ChessException
     }
 
 }
+
+
+
+/**
+ * Where a clock stands.
+ */
+
+enum class ClockState {
+    
+    /**
+     * Not started: no time runs.
+     */
+    NOT_STARTED,
+    /**
+     * The side to move's time runs.
+     */
+    RUNNING,
+    /**
+     * Paused (also a clock just restored from a save).
+     */
+    PAUSED,
+    /**
+     * A flag fell; the clock is stopped for good.
+     */
+    FLAGGED;
+
+    
+
+
+    companion object
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeClockState: FfiConverterRustBuffer<ClockState> {
+    override fun read(buf: ByteBuffer) = try {
+        ClockState.values()[buf.getInt() - 1]
+    } catch (e: IndexOutOfBoundsException) {
+        throw RuntimeException("invalid enum value, something is very wrong!!", e)
+    }
+
+    override fun allocationSize(value: ClockState) = 4UL
+
+    override fun write(value: ClockState, buf: ByteBuffer) {
+        buf.putInt(value.ordinal + 1)
+    }
+}
+
+
 
 
 
@@ -5089,6 +5415,267 @@ public object FfiConverterTypeSquare: FfiConverterRustBuffer<Square> {
 
 
 
+/**
+ * What a period gives back for each move.
+ */
+sealed class TimeBonus {
+    
+    /**
+     * Nothing.
+     */
+    object None : TimeBonus()
+    
+    
+    /**
+     * Fischer increment: `ms` added after each move, from move 1.
+     */
+    data class Increment(
+        /**
+         * Milliseconds added per move.
+         */
+        val `ms`: kotlin.ULong) : TimeBonus()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * Bronstein delay: the time a move used is given back after it, up to `ms`.
+     */
+    data class Bronstein(
+        /**
+         * The most given back per move, in milliseconds.
+         */
+        val `ms`: kotlin.ULong) : TimeBonus()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * Simple (US) delay: the clock waits `ms` at the start of each move before counting down.
+     */
+    data class SimpleDelay(
+        /**
+         * The delay per move, in milliseconds.
+         */
+        val `ms`: kotlin.ULong) : TimeBonus()
+        
+    {
+        
+
+        companion object
+    }
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeTimeBonus : FfiConverterRustBuffer<TimeBonus>{
+    override fun read(buf: ByteBuffer): TimeBonus {
+        return when(buf.getInt()) {
+            1 -> TimeBonus.None
+            2 -> TimeBonus.Increment(
+                FfiConverterULong.read(buf),
+                )
+            3 -> TimeBonus.Bronstein(
+                FfiConverterULong.read(buf),
+                )
+            4 -> TimeBonus.SimpleDelay(
+                FfiConverterULong.read(buf),
+                )
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: TimeBonus): ULong = when(value) {
+        is TimeBonus.None -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is TimeBonus.Increment -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterULong.allocationSize(value.`ms`)
+            )
+        }
+        is TimeBonus.Bronstein -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterULong.allocationSize(value.`ms`)
+            )
+        }
+        is TimeBonus.SimpleDelay -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterULong.allocationSize(value.`ms`)
+            )
+        }
+    }
+
+    override fun write(value: TimeBonus, buf: ByteBuffer) {
+        when(value) {
+            is TimeBonus.None -> {
+                buf.putInt(1)
+                Unit
+            }
+            is TimeBonus.Increment -> {
+                buf.putInt(2)
+                FfiConverterULong.write(value.`ms`, buf)
+                Unit
+            }
+            is TimeBonus.Bronstein -> {
+                buf.putInt(3)
+                FfiConverterULong.write(value.`ms`, buf)
+                Unit
+            }
+            is TimeBonus.SimpleDelay -> {
+                buf.putInt(4)
+                FfiConverterULong.write(value.`ms`, buf)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+}
+
+
+
+
+
+/**
+ * A game's time control.
+ */
+sealed class TimeControl {
+    
+    /**
+     * No clock.
+     */
+    object Untimed : TimeControl()
+    
+    
+    /**
+     * Periods played in order, e.g. one period of 5 minutes with a 3-second increment, or FIDE's
+     * 90 minutes for 40 moves then 30 minutes, 30 seconds a move.
+     */
+    data class Periods(
+        /**
+         * At least one; only the last may be without a move count.
+         */
+        val `periods`: List<dev.chesscore.TimePeriod>) : TimeControl()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * A sandclock: each player starts with `ms`; the time one player uses goes to the other.
+     */
+    data class Sandclock(
+        /**
+         * Each player's time at the start, in milliseconds.
+         */
+        val `ms`: kotlin.ULong) : TimeControl()
+        
+    {
+        
+
+        companion object
+    }
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeTimeControl : FfiConverterRustBuffer<TimeControl>{
+    override fun read(buf: ByteBuffer): TimeControl {
+        return when(buf.getInt()) {
+            1 -> TimeControl.Untimed
+            2 -> TimeControl.Periods(
+                FfiConverterSequenceTypeTimePeriod.read(buf),
+                )
+            3 -> TimeControl.Sandclock(
+                FfiConverterULong.read(buf),
+                )
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: TimeControl): ULong = when(value) {
+        is TimeControl.Untimed -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is TimeControl.Periods -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterSequenceTypeTimePeriod.allocationSize(value.`periods`)
+            )
+        }
+        is TimeControl.Sandclock -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterULong.allocationSize(value.`ms`)
+            )
+        }
+    }
+
+    override fun write(value: TimeControl, buf: ByteBuffer) {
+        when(value) {
+            is TimeControl.Untimed -> {
+                buf.putInt(1)
+                Unit
+            }
+            is TimeControl.Periods -> {
+                buf.putInt(2)
+                FfiConverterSequenceTypeTimePeriod.write(value.`periods`, buf)
+                Unit
+            }
+            is TimeControl.Sandclock -> {
+                buf.putInt(3)
+                FfiConverterULong.write(value.`ms`, buf)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+}
+
+
+
+
+
 
 /**
  * @suppress
@@ -5221,6 +5808,38 @@ public object FfiConverterOptionalTypeLegalMove: FfiConverterRustBuffer<LegalMov
 /**
  * @suppress
  */
+public object FfiConverterOptionalTypeOpening: FfiConverterRustBuffer<Opening?> {
+    override fun read(buf: ByteBuffer): Opening? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeOpening.read(buf)
+    }
+
+    override fun allocationSize(value: Opening?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeOpening.allocationSize(value)
+        }
+    }
+
+    override fun write(value: Opening?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeOpening.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterOptionalTypePiece: FfiConverterRustBuffer<Piece?> {
     override fun read(buf: ByteBuffer): Piece? {
         if (buf.get().toInt() == 0) {
@@ -5317,6 +5936,38 @@ public object FfiConverterOptionalTypePieceKind: FfiConverterRustBuffer<PieceKin
 /**
  * @suppress
  */
+public object FfiConverterOptionalTypeSide: FfiConverterRustBuffer<Side?> {
+    override fun read(buf: ByteBuffer): Side? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeSide.read(buf)
+    }
+
+    override fun allocationSize(value: Side?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeSide.allocationSize(value)
+        }
+    }
+
+    override fun write(value: Side?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeSide.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterOptionalTypeSquare: FfiConverterRustBuffer<Square?> {
     override fun read(buf: ByteBuffer): Square? {
         if (buf.get().toInt() == 0) {
@@ -5339,6 +5990,38 @@ public object FfiConverterOptionalTypeSquare: FfiConverterRustBuffer<Square?> {
         } else {
             buf.put(1)
             FfiConverterTypeSquare.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterOptionalTypeTimeControl: FfiConverterRustBuffer<TimeControl?> {
+    override fun read(buf: ByteBuffer): TimeControl? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeTimeControl.read(buf)
+    }
+
+    override fun allocationSize(value: TimeControl?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeTimeControl.allocationSize(value)
+        }
+    }
+
+    override fun write(value: TimeControl?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeTimeControl.write(value, buf)
         }
     }
 }
@@ -5489,6 +6172,34 @@ public object FfiConverterSequenceTypeTag: FfiConverterRustBuffer<List<Tag>> {
 /**
  * @suppress
  */
+public object FfiConverterSequenceTypeTimePeriod: FfiConverterRustBuffer<List<TimePeriod>> {
+    override fun read(buf: ByteBuffer): List<TimePeriod> {
+        val len = buf.getInt()
+        return List<TimePeriod>(len) {
+            FfiConverterTypeTimePeriod.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<TimePeriod>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeTimePeriod.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<TimePeriod>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeTimePeriod.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterSequenceTypeSquare: FfiConverterRustBuffer<List<Square>> {
     override fun read(buf: ByteBuffer): List<Square> {
         val len = buf.getInt()
@@ -5578,6 +6289,89 @@ public object FfiConverterSequenceOptionalTypePiece: FfiConverterRustBuffer<List
     
 
         /**
+         * A clock time as a display (and PGN `[%clk]`) writes it: `h:mm:ss`, with tenths when `tenths`
+         * is set (`0:00:09.7`); rounded down, as clocks show time.
+         */ fun `formatClockTime`(`ms`: kotlin.ULong, `tenths`: kotlin.Boolean): kotlin.String {
+            return FfiConverterString.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_format_clock_time(
+    
+        
+        FfiConverterULong.lower(`ms`),
+        FfiConverterBoolean.lower(`tenths`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * A short English description, e.g. `5 min + 3 s` or `40 moves in 90 min + 30 s, then 30 min
+         * + 30 s`.
+         */ fun `timeControlDescription`(`control`: TimeControl): kotlin.String {
+            return FfiConverterString.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_time_control_description(
+    
+        
+        FfiConverterTypeTimeControl.lower(`control`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * Reads a PGN `[TimeControl]` value: `300+5`, `40/5400+30:1800+30`, `-` (untimed), `*180`
+         * (sandclock), ...; `?` (unknown) gives `null`/`nil`.
+         *
+         * # Errors
+         * `InvalidNotation` saying which period is wrong.
+         */
+    @Throws(ChessException::class) fun `timeControlFromPgn`(`text`: kotlin.String): TimeControl? {
+            return FfiConverterOptionalTypeTimeControl.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_time_control_from_pgn(
+    
+        
+        FfiConverterString.lower(`text`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * The PGN `[TimeControl]` value of `control`, or `null`/`nil` when PGN cannot express it
+         * (Bronstein and simple delay).
+         */ fun `timeControlToPgn`(`control`: TimeControl): kotlin.String? {
+            return FfiConverterOptionalString.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_time_control_to_pgn(
+    
+        
+        FfiConverterTypeTimeControl.lower(`control`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * Checks that a clock can run on `control` (at least one period, a move count on every period
+         * but the last, some time to start with).
+         *
+         * # Errors
+         * `InvalidRequest` saying what is wrong.
+         */
+    @Throws(ChessException::class) fun `validateTimeControl`(`control`: TimeControl)
+        = 
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_validate_time_control(
+    
+        
+        FfiConverterTypeTimeControl.lower(`control`),_status)
+}
+    
+    
+
+        /**
          * Every strength level, weakest first.
          */ fun `engineLevels`(): List<EngineLevel> {
             return FfiConverterSequenceTypeEngineLevel.lift(
@@ -5585,6 +6379,26 @@ public object FfiConverterSequenceOptionalTypePiece: FfiConverterRustBuffer<List
     UniffiLib.uniffi_chesscore_fn_func_engine_levels(
     
         _status)
+}
+    )
+    }
+    
+
+        /**
+         * The opening named by exactly the position `fen` (the move counters do not matter), or
+         * `null`/`nil`. A game's opening, which walks back to the last named position, is
+         * `GameSnapshot.opening`.
+         *
+         * # Errors
+         * `InvalidFen`, naming the field.
+         */
+    @Throws(ChessException::class) fun `openingOfFen`(`fen`: kotlin.String): Opening? {
+            return FfiConverterOptionalTypeOpening.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_opening_of_fen(
+    
+        
+        FfiConverterString.lower(`fen`),_status)
 }
     )
     }

@@ -1870,6 +1870,157 @@ public func FfiConverterTypeSearchListener_lower(_ value: SearchListener) -> UIn
 
 
 /**
+ * A clock as a UI shows it, read at one instant.
+ */
+public struct ClockReading: Equatable, Hashable {
+    /**
+     * White's time at that instant, in milliseconds (never below 0).
+     */
+    public var whiteMs: UInt64
+    /**
+     * Black's time at that instant, in milliseconds.
+     */
+    public var blackMs: UInt64
+    /**
+     * Where the clock stands.
+     */
+    public var state: ClockState
+    /**
+     * The side whose move it is.
+     */
+    public var sideToMove: Side
+    /**
+     * The side whose time runs, if any.
+     */
+    public var runningSide: Side?
+    /**
+     * The side whose flag fell, once recorded.
+     */
+    public var flaggedSide: Side?
+    /**
+     * The instant (the app's milliseconds) at which the running side's flag will fall unless it
+     * moves first: schedule the next flag check for it. `null`/`nil` while no time runs.
+     */
+    public var flagTimeMs: UInt64?
+    /**
+     * What is left of the current move's simple delay (0 for other controls).
+     */
+    public var delayRemainingMs: UInt64
+    /**
+     * Moves White has completed on this clock.
+     */
+    public var whiteMoves: UInt32
+    /**
+     * Moves Black has completed on this clock.
+     */
+    public var blackMoves: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * White's time at that instant, in milliseconds (never below 0).
+         */whiteMs: UInt64, 
+        /**
+         * Black's time at that instant, in milliseconds.
+         */blackMs: UInt64, 
+        /**
+         * Where the clock stands.
+         */state: ClockState, 
+        /**
+         * The side whose move it is.
+         */sideToMove: Side, 
+        /**
+         * The side whose time runs, if any.
+         */runningSide: Side?, 
+        /**
+         * The side whose flag fell, once recorded.
+         */flaggedSide: Side?, 
+        /**
+         * The instant (the app's milliseconds) at which the running side's flag will fall unless it
+         * moves first: schedule the next flag check for it. `null`/`nil` while no time runs.
+         */flagTimeMs: UInt64?, 
+        /**
+         * What is left of the current move's simple delay (0 for other controls).
+         */delayRemainingMs: UInt64, 
+        /**
+         * Moves White has completed on this clock.
+         */whiteMoves: UInt32, 
+        /**
+         * Moves Black has completed on this clock.
+         */blackMoves: UInt32) {
+        self.whiteMs = whiteMs
+        self.blackMs = blackMs
+        self.state = state
+        self.sideToMove = sideToMove
+        self.runningSide = runningSide
+        self.flaggedSide = flaggedSide
+        self.flagTimeMs = flagTimeMs
+        self.delayRemainingMs = delayRemainingMs
+        self.whiteMoves = whiteMoves
+        self.blackMoves = blackMoves
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ClockReading: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeClockReading: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ClockReading {
+        return
+            try ClockReading(
+                whiteMs: FfiConverterUInt64.read(from: &buf), 
+                blackMs: FfiConverterUInt64.read(from: &buf), 
+                state: FfiConverterTypeClockState.read(from: &buf), 
+                sideToMove: FfiConverterTypeSide.read(from: &buf), 
+                runningSide: FfiConverterOptionTypeSide.read(from: &buf), 
+                flaggedSide: FfiConverterOptionTypeSide.read(from: &buf), 
+                flagTimeMs: FfiConverterOptionUInt64.read(from: &buf), 
+                delayRemainingMs: FfiConverterUInt64.read(from: &buf), 
+                whiteMoves: FfiConverterUInt32.read(from: &buf), 
+                blackMoves: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ClockReading, into buf: inout [UInt8]) {
+        FfiConverterUInt64.write(value.whiteMs, into: &buf)
+        FfiConverterUInt64.write(value.blackMs, into: &buf)
+        FfiConverterTypeClockState.write(value.state, into: &buf)
+        FfiConverterTypeSide.write(value.sideToMove, into: &buf)
+        FfiConverterOptionTypeSide.write(value.runningSide, into: &buf)
+        FfiConverterOptionTypeSide.write(value.flaggedSide, into: &buf)
+        FfiConverterOptionUInt64.write(value.flagTimeMs, into: &buf)
+        FfiConverterUInt64.write(value.delayRemainingMs, into: &buf)
+        FfiConverterUInt32.write(value.whiteMoves, into: &buf)
+        FfiConverterUInt32.write(value.blackMoves, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeClockReading_lift(_ buf: RustBuffer) throws -> ClockReading {
+    return try FfiConverterTypeClockReading.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeClockReading_lower(_ value: ClockReading) -> RustBuffer {
+    return FfiConverterTypeClockReading.lower(value)
+}
+
+
+/**
  * How strong the engine plays and how much memory it uses.
  */
 public struct EngineConfig: Equatable, Hashable {
@@ -2495,6 +2646,97 @@ public func FfiConverterTypeMoveRow_lift(_ buf: RustBuffer) throws -> MoveRow {
 #endif
 public func FfiConverterTypeMoveRow_lower(_ value: MoveRow) -> RustBuffer {
     return FfiConverterTypeMoveRow.lower(value)
+}
+
+
+/**
+ * A named opening (from the CC0 lichess chess-openings dataset).
+ */
+public struct Opening: Equatable, Hashable {
+    /**
+     * The ECO code, `A00` to `E99`.
+     */
+    public var eco: String
+    /**
+     * The full name, "Family: Variation, Subvariation", e.g. `Sicilian Defense: Najdorf
+     * Variation, English Attack`.
+     */
+    public var name: String
+    /**
+     * The family, e.g. `Sicilian Defense`.
+     */
+    public var family: String
+    /**
+     * The part after the family, e.g. `Najdorf Variation, English Attack`, if any.
+     */
+    public var variation: String?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The ECO code, `A00` to `E99`.
+         */eco: String, 
+        /**
+         * The full name, "Family: Variation, Subvariation", e.g. `Sicilian Defense: Najdorf
+         * Variation, English Attack`.
+         */name: String, 
+        /**
+         * The family, e.g. `Sicilian Defense`.
+         */family: String, 
+        /**
+         * The part after the family, e.g. `Najdorf Variation, English Attack`, if any.
+         */variation: String?) {
+        self.eco = eco
+        self.name = name
+        self.family = family
+        self.variation = variation
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension Opening: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeOpening: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Opening {
+        return
+            try Opening(
+                eco: FfiConverterString.read(from: &buf), 
+                name: FfiConverterString.read(from: &buf), 
+                family: FfiConverterString.read(from: &buf), 
+                variation: FfiConverterOptionString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: Opening, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.eco, into: &buf)
+        FfiConverterString.write(value.name, into: &buf)
+        FfiConverterString.write(value.family, into: &buf)
+        FfiConverterOptionString.write(value.variation, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOpening_lift(_ buf: RustBuffer) throws -> Opening {
+    return try FfiConverterTypeOpening.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOpening_lower(_ value: Opening) -> RustBuffer {
+    return FfiConverterTypeOpening.lower(value)
 }
 
 
@@ -3127,6 +3369,87 @@ public func FfiConverterTypeTag_lower(_ value: Tag) -> RustBuffer {
 
 
 /**
+ * One period of a time control: `time_ms` for `moves` moves (`null`/`nil`: the rest of the
+ * game), with a bonus per move. When a player completes a period's last move, the next period's
+ * time is added; the last period repeats when it has a move count.
+ */
+public struct TimePeriod: Equatable, Hashable {
+    /**
+     * How many moves the period lasts; `null`/`nil` for the rest of the game.
+     */
+    public var moves: UInt32?
+    /**
+     * The time the period gives, in milliseconds.
+     */
+    public var timeMs: UInt64
+    /**
+     * What each move of the period gives back.
+     */
+    public var bonus: TimeBonus
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * How many moves the period lasts; `null`/`nil` for the rest of the game.
+         */moves: UInt32?, 
+        /**
+         * The time the period gives, in milliseconds.
+         */timeMs: UInt64, 
+        /**
+         * What each move of the period gives back.
+         */bonus: TimeBonus) {
+        self.moves = moves
+        self.timeMs = timeMs
+        self.bonus = bonus
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension TimePeriod: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeTimePeriod: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TimePeriod {
+        return
+            try TimePeriod(
+                moves: FfiConverterOptionUInt32.read(from: &buf), 
+                timeMs: FfiConverterUInt64.read(from: &buf), 
+                bonus: FfiConverterTypeTimeBonus.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: TimePeriod, into buf: inout [UInt8]) {
+        FfiConverterOptionUInt32.write(value.moves, into: &buf)
+        FfiConverterUInt64.write(value.timeMs, into: &buf)
+        FfiConverterTypeTimeBonus.write(value.bonus, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTimePeriod_lift(_ buf: RustBuffer) throws -> TimePeriod {
+    return try FfiConverterTypeTimePeriod.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTimePeriod_lower(_ value: TimePeriod) -> RustBuffer {
+    return FfiConverterTypeTimePeriod.lower(value)
+}
+
+
+/**
  * Everything that can go wrong in a call, one variant per thing a UI does differently.
  *
  * Each variant carries a message (Kotlin `ChessException.X.message`, Swift
@@ -3298,6 +3621,101 @@ public func FfiConverterTypeChessError_lift(_ buf: RustBuffer) throws -> ChessEr
 public func FfiConverterTypeChessError_lower(_ value: ChessError) -> RustBuffer {
     return FfiConverterTypeChessError.lower(value)
 }
+
+
+/**
+ * Where a clock stands.
+ */
+
+public enum ClockState: Equatable, Hashable {
+    
+    /**
+     * Not started: no time runs.
+     */
+    case notStarted
+    /**
+     * The side to move's time runs.
+     */
+    case running
+    /**
+     * Paused (also a clock just restored from a save).
+     */
+    case paused
+    /**
+     * A flag fell; the clock is stopped for good.
+     */
+    case flagged
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension ClockState: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeClockState: FfiConverterRustBuffer {
+    typealias SwiftType = ClockState
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ClockState {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .notStarted
+        
+        case 2: return .running
+        
+        case 3: return .paused
+        
+        case 4: return .flagged
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: ClockState, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .notStarted:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .running:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .paused:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .flagged:
+            writeInt(&buf, Int32(4))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeClockState_lift(_ buf: RustBuffer) throws -> ClockState {
+    return try FfiConverterTypeClockState.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeClockState_lower(_ value: ClockState) -> RustBuffer {
+    return FfiConverterTypeClockState.lower(value)
+}
+
 
 
 /**
@@ -4397,6 +4815,217 @@ public func FfiConverterTypeSquare_lower(_ value: Square) -> RustBuffer {
 }
 
 
+
+/**
+ * What a period gives back for each move.
+ */
+
+public enum TimeBonus: Equatable, Hashable {
+    
+    /**
+     * Nothing.
+     */
+    case none
+    /**
+     * Fischer increment: `ms` added after each move, from move 1.
+     */
+    case increment(
+        /**
+         * Milliseconds added per move.
+         */ms: UInt64
+    )
+    /**
+     * Bronstein delay: the time a move used is given back after it, up to `ms`.
+     */
+    case bronstein(
+        /**
+         * The most given back per move, in milliseconds.
+         */ms: UInt64
+    )
+    /**
+     * Simple (US) delay: the clock waits `ms` at the start of each move before counting down.
+     */
+    case simpleDelay(
+        /**
+         * The delay per move, in milliseconds.
+         */ms: UInt64
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension TimeBonus: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeTimeBonus: FfiConverterRustBuffer {
+    typealias SwiftType = TimeBonus
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TimeBonus {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .none
+        
+        case 2: return .increment(ms: try FfiConverterUInt64.read(from: &buf)
+        )
+        
+        case 3: return .bronstein(ms: try FfiConverterUInt64.read(from: &buf)
+        )
+        
+        case 4: return .simpleDelay(ms: try FfiConverterUInt64.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: TimeBonus, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .none:
+            writeInt(&buf, Int32(1))
+        
+        
+        case let .increment(ms):
+            writeInt(&buf, Int32(2))
+            FfiConverterUInt64.write(ms, into: &buf)
+            
+        
+        case let .bronstein(ms):
+            writeInt(&buf, Int32(3))
+            FfiConverterUInt64.write(ms, into: &buf)
+            
+        
+        case let .simpleDelay(ms):
+            writeInt(&buf, Int32(4))
+            FfiConverterUInt64.write(ms, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTimeBonus_lift(_ buf: RustBuffer) throws -> TimeBonus {
+    return try FfiConverterTypeTimeBonus.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTimeBonus_lower(_ value: TimeBonus) -> RustBuffer {
+    return FfiConverterTypeTimeBonus.lower(value)
+}
+
+
+
+/**
+ * A game's time control.
+ */
+
+public enum TimeControl: Equatable, Hashable {
+    
+    /**
+     * No clock.
+     */
+    case untimed
+    /**
+     * Periods played in order, e.g. one period of 5 minutes with a 3-second increment, or FIDE's
+     * 90 minutes for 40 moves then 30 minutes, 30 seconds a move.
+     */
+    case periods(
+        /**
+         * At least one; only the last may be without a move count.
+         */periods: [TimePeriod]
+    )
+    /**
+     * A sandclock: each player starts with `ms`; the time one player uses goes to the other.
+     */
+    case sandclock(
+        /**
+         * Each player's time at the start, in milliseconds.
+         */ms: UInt64
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension TimeControl: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeTimeControl: FfiConverterRustBuffer {
+    typealias SwiftType = TimeControl
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TimeControl {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .untimed
+        
+        case 2: return .periods(periods: try FfiConverterSequenceTypeTimePeriod.read(from: &buf)
+        )
+        
+        case 3: return .sandclock(ms: try FfiConverterUInt64.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: TimeControl, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .untimed:
+            writeInt(&buf, Int32(1))
+        
+        
+        case let .periods(periods):
+            writeInt(&buf, Int32(2))
+            FfiConverterSequenceTypeTimePeriod.write(periods, into: &buf)
+            
+        
+        case let .sandclock(ms):
+            writeInt(&buf, Int32(3))
+            FfiConverterUInt64.write(ms, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTimeControl_lift(_ buf: RustBuffer) throws -> TimeControl {
+    return try FfiConverterTypeTimeControl.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTimeControl_lower(_ value: TimeControl) -> RustBuffer {
+    return FfiConverterTypeTimeControl.lower(value)
+}
+
+
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
@@ -4496,6 +5125,30 @@ fileprivate struct FfiConverterOptionTypeLegalMove: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeOpening: FfiConverterRustBuffer {
+    typealias SwiftType = Opening?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeOpening.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeOpening.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypePiece: FfiConverterRustBuffer {
     typealias SwiftType = Piece?
 
@@ -4568,6 +5221,30 @@ fileprivate struct FfiConverterOptionTypePieceKind: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeSide: FfiConverterRustBuffer {
+    typealias SwiftType = Side?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeSide.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeSide.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeSquare: FfiConverterRustBuffer {
     typealias SwiftType = Square?
 
@@ -4584,6 +5261,30 @@ fileprivate struct FfiConverterOptionTypeSquare: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeSquare.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeTimeControl: FfiConverterRustBuffer {
+    typealias SwiftType = TimeControl?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeTimeControl.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeTimeControl.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -4717,6 +5418,31 @@ fileprivate struct FfiConverterSequenceTypeTag: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeTimePeriod: FfiConverterRustBuffer {
+    typealias SwiftType = [TimePeriod]
+
+    public static func write(_ value: [TimePeriod], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeTimePeriod.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [TimePeriod] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [TimePeriod]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeTimePeriod.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeSquare: FfiConverterRustBuffer {
     typealias SwiftType = [Square]
 
@@ -4794,12 +5520,94 @@ public func startingFen() -> String  {
 })
 }
 /**
+ * A clock time as a display (and PGN `[%clk]`) writes it: `h:mm:ss`, with tenths when `tenths`
+ * is set (`0:00:09.7`); rounded down, as clocks show time.
+ */
+public func formatClockTime(ms: UInt64, tenths: Bool) -> String  {
+    return try!  FfiConverterString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_format_clock_time(
+        FfiConverterUInt64.lower(ms),
+        FfiConverterBool.lower(tenths),uniffiCallStatus
+    )
+})
+}
+/**
+ * A short English description, e.g. `5 min + 3 s` or `40 moves in 90 min + 30 s, then 30 min
+ * + 30 s`.
+ */
+public func timeControlDescription(control: TimeControl) -> String  {
+    return try!  FfiConverterString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_time_control_description(
+        FfiConverterTypeTimeControl_lower(control),uniffiCallStatus
+    )
+})
+}
+/**
+ * Reads a PGN `[TimeControl]` value: `300+5`, `40/5400+30:1800+30`, `-` (untimed), `*180`
+ * (sandclock), ...; `?` (unknown) gives `null`/`nil`.
+ *
+ * # Errors
+ * `InvalidNotation` saying which period is wrong.
+ */
+public func timeControlFromPgn(text: String)throws  -> TimeControl?  {
+    return try  FfiConverterOptionTypeTimeControl.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_time_control_from_pgn(
+        FfiConverterString.lower(text),uniffiCallStatus
+    )
+})
+}
+/**
+ * The PGN `[TimeControl]` value of `control`, or `null`/`nil` when PGN cannot express it
+ * (Bronstein and simple delay).
+ */
+public func timeControlToPgn(control: TimeControl) -> String?  {
+    return try!  FfiConverterOptionString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_time_control_to_pgn(
+        FfiConverterTypeTimeControl_lower(control),uniffiCallStatus
+    )
+})
+}
+/**
+ * Checks that a clock can run on `control` (at least one period, a move count on every period
+ * but the last, some time to start with).
+ *
+ * # Errors
+ * `InvalidRequest` saying what is wrong.
+ */
+public func validateTimeControl(control: TimeControl)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_validate_time_control(
+        FfiConverterTypeTimeControl_lower(control),uniffiCallStatus
+    )
+}
+}
+/**
  * Every strength level, weakest first.
  */
 public func engineLevels() -> [EngineLevel]  {
     return try!  FfiConverterSequenceTypeEngineLevel.lift(try! rustCall() {
         uniffiCallStatus in
     uniffi_chesscore_fn_func_engine_levels(uniffiCallStatus
+    )
+})
+}
+/**
+ * The opening named by exactly the position `fen` (the move counters do not matter), or
+ * `null`/`nil`. A game's opening, which walks back to the last named position, is
+ * `GameSnapshot.opening`.
+ *
+ * # Errors
+ * `InvalidFen`, naming the field.
+ */
+public func openingOfFen(fen: String)throws  -> Opening?  {
+    return try  FfiConverterOptionTypeOpening.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_opening_of_fen(
+        FfiConverterString.lower(fen),uniffiCallStatus
     )
 })
 }
@@ -4853,7 +5661,25 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_starting_fen() != 49881) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_chesscore_checksum_func_format_clock_time() != 25961) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_time_control_description() != 28960) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_time_control_from_pgn() != 19021) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_time_control_to_pgn() != 63718) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_validate_time_control() != 8918) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_chesscore_checksum_func_engine_levels() != 33503) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_opening_of_fen() != 36168) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_parse_square() != 5882) {
