@@ -12,7 +12,7 @@ mod play;
 mod uci;
 
 const USAGE: &str =
-    "usage: chesscore [uci | play [options] | perft DEPTH [FEN] | bench | opening [FILE | --fen FEN]]";
+    "usage: chesscore [uci | play [options] | perft DEPTH [FEN] | bench | opening [FILE | --fen FEN]]\n(perft reads standard FENs and Chess960 ones in X-FEN or Shredder-FEN)";
 
 /// Dispatches the command line.
 pub fn run(args: &[String]) -> ExitCode {
@@ -59,7 +59,11 @@ fn perft(args: &[String]) -> ExitCode {
         total = 1;
     } else {
         for (m, n) in pos.perft_divide(depth) {
-            println!("{}: {n}", chesscore::notation::uci::to_uci(m));
+            // Chess960 castling as king-takes-rook, as Chess960 perft tools print it.
+            println!(
+                "{}: {n}",
+                chesscore::notation::uci::to_uci_in(m, pos.castling_mode())
+            );
             total += n;
         }
     }

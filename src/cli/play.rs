@@ -7,9 +7,10 @@ use chesscore::engine::{
     EngineConfig, EngineThread, Level, Score, SearchInfo, SearchLimits, SearchResult,
 };
 use chesscore::game::{Game, GameError, GameStatus, Outcome};
+use chesscore::notation::fen;
 use chesscore::notation::san::{self, SanError};
 use chesscore::notation::uci::UciMove;
-use chesscore::rules::{Position, Side};
+use chesscore::rules::{chess960, CastlingMode, Position, Side};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
@@ -25,6 +26,10 @@ options:
   --side white|black|random   the side you play (default: white; with --fen, the side to move)
   --level N                   engine strength, 1 (beginner) to 10 (full strength); default 4
   --fen \"FEN\"                 start from this position instead of the initial one
+  --chess960 [N]              play Chess960 from start position N (0-959, 518 is the standard
+                              one), or from a random one without N; with --fen, read the FEN
+                              as a Chess960 position (castle with O-O/O-O-O, or in UCI as the
+                              king taking its rook, like e1h1)
   --movetime MS               the engine's thinking time per move in milliseconds (default 2000;
                               weaker levels often move sooner)
   --watch, --engine-vs-engine two engines play each other; the board is shown after every move;
@@ -90,6 +95,35 @@ struct Options {
     seed: Option<u64>,
     color: Option<bool>,
     ascii: bool,
+    chess960: Option<Chess960Start>,
+}
+
+/// What `--chess960` asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Chess960Start {
+    /// A random start position for every game.
+    Random,
+    /// This start position (0-959) for every game.
+    Number(u32),
+}
+
+impl Chess960Start {
+    /// The start position number of the next game; `seed` picks a random one.
+    fn number(self, seed: u64) -> u32 {
+        match self {
+            Chess960Start::Number(n) => n,
+            Chess960Start::Random => (mix(seed) % u64::from(chess960::COUNT)) as u32,
+        }
+    }
+}
+
+fn parse_chess960_number(text: &str) -> Result<u32, String> {
+    match text.trim().parse::<u32>() {
+        Ok(n) if n < chess960::COUNT => Ok(n),
+        _ => Err(format!(
+            "--chess960: expected a start position number from 0 to 959, not '{text}'"
+        )),
+    }
 }
 
 fn parse_level(text: &str) -> Result<Level, String> {
@@ -114,8 +148,9 @@ fn parse_options(args: &[String]) -> Result<Option<Options>, String> {
         seed: None,
         color: None,
         ascii: false,
+        chess960: None,
     };
-    let mut it = args.iter();
+    let mut it = args.iter().peekable();
     while let Some(arg) = it.next() {
         let (name, inline) = match arg.split_once('=') {
             Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
@@ -164,6 +199,21 @@ fn parse_options(args: &[String]) -> Result<Option<Options>, String> {
             "--no-color" | "--no-colour" => opts.color = Some(false),
             "--color" | "--colour" => opts.color = Some(true),
             "--ascii" => opts.ascii = true,
+            "--chess960" => {
+                // The number is optional: take the next argument only when it is one.
+                let number = match inline {
+                    Some(v) => Some(parse_chess960_number(&v)?),
+                    None => match it.peek() {
+                        Some(next) if next.chars().all(|c| c.is_ascii_digit()) => {
+                            let n = parse_chess960_number(next)?;
+                            it.next();
+                            Some(n)
+                        }
+                        _ => None,
+                    },
+                };
+                opts.chess960 = Some(number.map_or(Chess960Start::Random, Chess960Start::Number));
+            }
             _ => return Err(format!("unknown option '{arg}'")),
         }
     }
@@ -183,15 +233,21 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let game = match &opts.fen {
-        Some(text) => match Game::from_fen(text) {
+    let seed = opts.seed.unwrap_or_else(time_seed);
+    let game = match (&opts.fen, opts.chess960) {
+        (Some(_), Some(Chess960Start::Number(_))) => {
+            eprintln!("play: give either --fen or a --chess960 start position number, not both");
+            return ExitCode::from(2);
+        }
+        (Some(text), chess960) => match load_fen(text, chess960.is_some()) {
             Ok(g) => g,
             Err(e) => {
                 eprintln!("play: {e}");
                 return ExitCode::from(2);
             }
         },
-        None => Game::new(),
+        (None, Some(start)) => chess960_game(start.number(seed)),
+        (None, None) => Game::new(),
     };
     let color = opts.color.unwrap_or_else(|| {
         io::stdout().is_terminal() && std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty())
@@ -200,12 +256,45 @@ pub fn run(args: &[String]) -> ExitCode {
         color,
         ascii: opts.ascii,
     };
-    let seed = opts.seed.unwrap_or_else(time_seed);
     if opts.watch {
         watch(game, &opts, style, seed)
     } else {
         Session::new(game, &opts, style, seed).run()
     }
+}
+
+/// A game from a FEN, in Chess960 mode when `chess960` (else in the variant its castling rights
+/// need, see [`fen::parse`]).
+fn load_fen(text: &str, chess960: bool) -> Result<Game, String> {
+    if chess960 {
+        fen::parse_with_mode(text, CastlingMode::Chess960)
+            .map(Game::from_position)
+            .map_err(|e| e.to_string())
+    } else {
+        Game::from_fen(text).map_err(|e| e.to_string())
+    }
+}
+
+/// A new game from Chess960 start position `number` (below 960), tagged as Chess960.
+fn chess960_game(number: u32) -> Game {
+    let pos = chess960::start_position(number).unwrap_or_else(|_| Position::startpos());
+    let mut game = Game::from_position(pos);
+    game.set_tag("Variant", "Chess960");
+    game
+}
+
+/// The line announcing a Chess960 start position.
+fn chess960_line(game: &Game) -> Option<String> {
+    let start = game.start_position();
+    if !start.is_chess960() {
+        return None;
+    }
+    Some(match chess960::start_number(start) {
+        Some(n) => format!(
+            "Chess960 start position {n}. Castle with O-O or O-O-O (in UCI: the king takes its rook)."
+        ),
+        None => "Chess960. Castle with O-O or O-O-O (in UCI: the king takes its rook).".to_string(),
+    })
 }
 
 fn time_seed() -> u64 {
@@ -447,6 +536,8 @@ struct Session {
     echo: bool,
     /// The game-over notice was printed for the current state.
     announced_end: bool,
+    /// `--chess960`: every new game is a Chess960 game.
+    chess960: Option<Chess960Start>,
 }
 
 impl Session {
@@ -469,6 +560,7 @@ impl Session {
             style,
             echo: !io::stdin().is_terminal(),
             announced_end: false,
+            chess960: opts.chess960,
         };
         session.update_tags();
         session
@@ -490,6 +582,9 @@ impl Session {
             level_text(self.level)
         );
         println!("Type a move like e4, Nf3 or e2e4; type help to list the commands.");
+        if let Some(line) = chess960_line(&self.game) {
+            println!("{line}");
+        }
         self.show_board();
         let stdin = io::stdin();
         let mut input = stdin.lock();
@@ -835,12 +930,22 @@ impl Session {
                 }
             }
         };
-        self.start(Game::new(), human);
+        let game = match self.chess960 {
+            Some(start) => {
+                self.seed = mix(self.seed);
+                chess960_game(start.number(self.seed))
+            }
+            None => Game::new(),
+        };
+        self.start(game, human);
         println!(
             "New game: you have {} against {}.",
             human,
             level_text(self.level)
         );
+        if let Some(line) = chess960_line(&self.game) {
+            println!("{line}");
+        }
         self.show_board();
     }
 
@@ -849,7 +954,7 @@ impl Session {
             println!("{}", self.game.fen());
             return;
         }
-        match Game::from_fen(rest) {
+        match load_fen(rest, self.chess960.is_some()) {
             Ok(game) => {
                 let human = game.position().side_to_move();
                 self.start(game, human);
@@ -1010,6 +1115,9 @@ fn watch(mut game: Game, opts: &Options, style: BoardStyle, seed: u64) -> ExitCo
         level_text(white_level),
         level_text(black_level)
     );
+    if let Some(line) = chess960_line(&game) {
+        println!("{line}");
+    }
     let lines = spawn_line_reader();
     let started = Instant::now();
     loop {

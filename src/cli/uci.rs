@@ -5,7 +5,7 @@ use chesscore::engine::{
     EngineConfig, EngineThread, Level, SearchInfo, SearchLimits, SearchResult,
 };
 use chesscore::notation::{fen, uci};
-use chesscore::rules::Position;
+use chesscore::rules::{CastlingMode, Position};
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -58,6 +58,8 @@ struct Session {
     history: Vec<u64>,
     output: Arc<Mutex<Output>>,
     ponder: Option<Ponder>,
+    /// The `UCI_Chess960` option: positions are Chess960 ones, castling is written `e1h1`.
+    chess960: bool,
 }
 
 fn say(line: &str) {
@@ -96,6 +98,7 @@ impl Session {
             history: Vec::new(),
             output: Arc::new(Mutex::new(Output::default())),
             ponder: None,
+            chess960: false,
         }
     }
 
@@ -116,7 +119,7 @@ impl Session {
                 self.games += 1;
                 self.apply_config();
                 self.engine.new_game();
-                self.position = Position::startpos();
+                self.position = self.start_position();
                 self.history.clear();
             }
             "setoption" => self.set_option(&rest),
@@ -165,6 +168,7 @@ impl Session {
         ));
         say("option name Ponder type check default false");
         say("option name Seed type spin default 0 min 0 max 2147483647");
+        say("option name UCI_Chess960 type check default false");
         say("uciok");
     }
 
@@ -229,7 +233,18 @@ impl Session {
                 }
                 Err(_) => return bad(),
             },
-            "threads" | "ponder" | "uci_chess960" | "uci_showwdl" => {}
+            "uci_chess960" => {
+                match value.trim().to_ascii_lowercase().as_str() {
+                    "true" => self.chess960 = true,
+                    "false" => self.chess960 = false,
+                    _ => return bad(),
+                }
+                // The current position changes variant with the option (a GUI sets it before
+                // `position`, but `go` right after must not mix the two).
+                self.position = self.in_variant(self.position.clone());
+                return;
+            }
+            "threads" | "ponder" | "uci_showwdl" => {}
             _ => return say(&format!("info string unknown option '{name}'")),
         }
         self.apply_config();
@@ -239,9 +254,9 @@ impl Session {
         let moves_at = args.iter().position(|&w| w == "moves");
         let setup = &args[..moves_at.unwrap_or(args.len())];
         let mut pos = match setup.first() {
-            Some(&"startpos") => Position::startpos(),
+            Some(&"startpos") => self.start_position(),
             Some(&"fen") => match fen::parse(&setup[1..].join(" ")) {
-                Ok(p) => p,
+                Ok(p) => self.in_variant(p),
                 Err(e) => return say(&format!("info string bad FEN, position ignored: {e}")),
             },
             _ => return say("info string expected 'position startpos|fen <FEN> [moves ...]'"),
@@ -262,6 +277,23 @@ impl Session {
         }
         self.position = pos;
         self.history = history;
+    }
+
+    /// The standard start position, in Chess960 mode when the option is on.
+    fn start_position(&self) -> Position {
+        self.in_variant(Position::startpos())
+    }
+
+    /// `pos` switched to Chess960 when the `UCI_Chess960` option is on. A FEN whose castling
+    /// rights only Chess960 can have stays Chess960 with the option off (its castling moves can
+    /// only be written king-takes-rook); a standard-compatible one becomes standard again.
+    fn in_variant(&self, pos: Position) -> Position {
+        let mode = if self.chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        };
+        pos.with_castling_mode(mode).unwrap_or(pos)
     }
 
     fn go(&mut self, args: &[&str]) {
@@ -353,6 +385,7 @@ impl Session {
         };
         let output = Arc::clone(&self.output);
         let info_output = Arc::clone(&self.output);
+        let mode = position.castling_mode();
         self.engine.start(
             position,
             history,
@@ -361,11 +394,11 @@ impl Session {
                 // A ponder search replaced at `ponderhit` may still deliver a held line.
                 let out = info_output.lock().unwrap_or_else(|e| e.into_inner());
                 if out.current == id {
-                    say(&info_line(info));
+                    say(&info_line(info, mode));
                 }
             }),
             Box::new(move |result: SearchResult| {
-                let line = bestmove_line(&result);
+                let line = bestmove_line(&result, mode);
                 let mut out = output.lock().unwrap_or_else(|e| e.into_inner());
                 if out.current != id {
                     return;
@@ -412,7 +445,10 @@ impl Session {
             total = 1;
         } else {
             for (m, n) in self.position.perft_divide(depth) {
-                say(&format!("{}: {n}", uci::to_uci(m)));
+                say(&format!(
+                    "{}: {n}",
+                    uci::to_uci_in(m, self.position.castling_mode())
+                ));
                 total += n;
             }
         }
@@ -421,8 +457,8 @@ impl Session {
     }
 }
 
-fn info_line(info: &SearchInfo) -> String {
-    let pv: Vec<String> = info.pv.iter().map(|&m| uci::to_uci(m)).collect();
+fn info_line(info: &SearchInfo, mode: CastlingMode) -> String {
+    let pv: Vec<String> = info.pv.iter().map(|&m| uci::to_uci_in(m, mode)).collect();
     format!(
         "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
         info.depth,
@@ -437,10 +473,10 @@ fn info_line(info: &SearchInfo) -> String {
     )
 }
 
-fn bestmove_line(result: &SearchResult) -> String {
-    let mut line = format!("bestmove {}", uci::to_uci(result.best_move));
+fn bestmove_line(result: &SearchResult, mode: CastlingMode) -> String {
+    let mut line = format!("bestmove {}", uci::to_uci_in(result.best_move, mode));
     if let Some(p) = result.ponder {
-        line.push_str(&format!(" ponder {}", uci::to_uci(p)));
+        line.push_str(&format!(" ponder {}", uci::to_uci_in(p, mode)));
     }
     line
 }

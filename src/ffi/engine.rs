@@ -259,7 +259,7 @@ fn pv_strings(root: &Position, pv: &[Move]) -> (Vec<String>, Vec<String>) {
             break;
         }
         sans.push(san::to_san(&pos, m));
-        ucis.push(uci::to_uci(m));
+        ucis.push(uci::to_uci_in(m, root.castling_mode()));
         pos.make_move(m);
     }
     (sans, ucis)
@@ -295,7 +295,9 @@ fn convert_result(root: &Position, result: &engine::SearchResult) -> SearchResul
     let (pv_san, pv_uci) = pv_strings(root, &result.pv);
     SearchResult {
         best_move: legal_move(root, best),
-        ponder_move: result.ponder.map(uci::to_uci),
+        ponder_move: result
+            .ponder
+            .map(|m| uci::to_uci_in(m, root.castling_mode())),
         score: result.score.into(),
         depth: result.depth,
         nodes: result.nodes,

@@ -3,12 +3,13 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::game::{Game, GameStatus as CoreStatus};
+use crate::notation::fen::{self, CastlingNotation};
 use crate::notation::uci::UciMove;
-use crate::rules::{self, Bitboard};
+use crate::rules::{self, chess960, Bitboard, CastlingMode};
 
 use super::types::{
     legal_move, legal_move_with_san, move_rows, GameSnapshot, GameStatus, LegalMove, PieceKind,
-    Side,
+    Pin, Side,
 };
 use super::{ChessError, LiveObject, Square};
 
@@ -91,7 +92,13 @@ pub(crate) fn snapshot(game: &Game) -> GameSnapshot {
         halfmove_clock: pos.halfmove_clock(),
         repetition_count: game.repetition_count(),
         position_key: pos.key(),
+        chess960: pos.is_chess960(),
     }
+}
+
+/// The squares of `set`, in index order.
+fn squares(set: Bitboard) -> Vec<Square> {
+    set.map(Into::into).collect()
 }
 
 #[uniffi::export]
@@ -109,6 +116,36 @@ impl ChessGame {
     #[uniffi::constructor]
     pub fn from_fen(fen: String) -> Result<Arc<ChessGame>, ChessError> {
         Ok(ChessGame::wrap(Game::from_fen(&fen)?))
+    }
+
+    /// A new Chess960 game from start position `start_number` (0-959, Scharnagl's numbering; 518
+    /// is the standard position), or from a random one when it is `null`/`nil`. The game has
+    /// the PGN tag `Variant` set to `Chess960`.
+    ///
+    /// # Errors
+    /// `InvalidRequest` when `start_number` is above 959.
+    #[uniffi::constructor]
+    pub fn new_chess960(start_number: Option<u32>) -> Result<Arc<ChessGame>, ChessError> {
+        let number = start_number.unwrap_or_else(chess960::random_number);
+        let pos = chess960::start_position(number)
+            .map_err(|e| ChessError::InvalidRequest(e.to_string()))?;
+        let mut game = Game::from_position(pos);
+        game.set_tag("Variant", "Chess960");
+        Ok(ChessGame::wrap(game))
+    }
+
+    /// A new Chess960 game from a position in FEN (X-FEN or Shredder-FEN castling rights).
+    /// [`ChessGame::from_fen`] also reads these, but takes a `KQkq` position with the king on
+    /// e1/e8 and rooks in the corners as standard chess; this one never does.
+    ///
+    /// # Errors
+    /// `InvalidFen`, naming the field and what is wrong.
+    #[uniffi::constructor]
+    pub fn from_chess960_fen(fen: String) -> Result<Arc<ChessGame>, ChessError> {
+        let pos = fen::parse_with_mode(&fen, CastlingMode::Chess960)?;
+        let mut game = Game::from_position(pos);
+        game.set_tag("Variant", "Chess960");
+        Ok(ChessGame::wrap(game))
     }
 
     /// The first game of a PGN text, with its tags and main-line comments.
@@ -170,15 +207,19 @@ impl ChessGame {
         if game.outcome().is_some() {
             return Vec::new();
         }
+        let pos = game.position();
         let mut set = Bitboard::EMPTY;
-        for &m in game.position().legal_moves_from(square.into()).iter() {
-            set = set.with(UciMove::from_move(m).to);
+        for &m in pos.legal_moves_from(square.into()).iter() {
+            set = set.with(UciMove::from_move_in(m, pos.castling_mode()).to);
         }
-        set.map(Into::into).collect()
+        squares(set)
     }
 
-    /// Plays the move from `from` to `to` (castling as the king's move, e.g. e1 to g1), with
-    /// `promotion` when a pawn reaches the last rank. Returns the move played.
+    /// Plays the move from `from` to `to`, with `promotion` when a pawn reaches the last rank.
+    /// Returns the move played. Castling is the king's move: onto its destination (e1 to g1) or
+    /// onto its own rook (e1 to h1); in Chess960 the king's destination is accepted only when it
+    /// is at least two files away, since a king's ordinary move could reach a nearer one (see
+    /// `LegalMove.to`).
     ///
     /// # Errors
     /// `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
@@ -205,7 +246,8 @@ impl ChessGame {
         self.play_checked(|game| game.play_uci(&text).map_err(Into::into))
     }
 
-    /// Plays a move written in UCI notation (`e2e4`, `e7e8q`, `e1g1`). Returns the move played.
+    /// Plays a move written in UCI notation (`e2e4`, `e7e8q`; castling `e1g1` or `e1h1`, with the
+    /// same rule as [`ChessGame::play`]). Returns the move played.
     ///
     /// # Errors
     /// `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`.
@@ -237,9 +279,68 @@ impl ChessGame {
         self.lock().redo().is_some()
     }
 
-    /// The current position in FEN.
+    /// The current position in FEN (castling rights in X-FEN: `KQkq`, a file letter only for a
+    /// Chess960 rook that is not the outermost one).
     pub fn fen(&self) -> String {
         self.lock().fen()
+    }
+
+    /// The current position in FEN with Shredder-FEN castling rights (`HAha`: the rooks' files),
+    /// as Chess960 GUIs and engines expect them.
+    pub fn shredder_fen(&self) -> String {
+        fen::to_fen_with(self.lock().position(), CastlingNotation::Shredder)
+    }
+
+    /// `true` when this is a Chess960 game.
+    pub fn is_chess960(&self) -> bool {
+        self.lock().start_position().is_chess960()
+    }
+
+    /// The Chess960 start-position number (0-959) the game started from, or `null`/`nil` when it
+    /// is not a Chess960 game or started from another position (a FEN).
+    pub fn chess960_start_number(&self) -> Option<u32> {
+        let game = self.lock();
+        let start = game.start_position();
+        if start.is_chess960() {
+            chess960::start_number(start)
+        } else {
+            None
+        }
+    }
+
+    /// The pieces of `side` that attack `square` in the current position: what could capture
+    /// a piece of the other side there (pinned pieces included, no x-rays; a pawn attacks
+    /// diagonally forward). In index order.
+    pub fn attackers(&self, square: Square, side: Side) -> Vec<Square> {
+        squares(self.lock().position().attackers(square.into(), side.into()))
+    }
+
+    /// `true` when a piece of `side` attacks `square` in the current position.
+    pub fn is_attacked(&self, square: Square, side: Side) -> bool {
+        self.lock()
+            .position()
+            .is_attacked(square.into(), side.into())
+    }
+
+    /// Every square a piece of `side` attacks in the current position, in index order.
+    pub fn attacked_squares(&self, side: Side) -> Vec<Square> {
+        squares(self.lock().position().attacked_squares(side.into()))
+    }
+
+    /// The pieces giving check to the side to move (none, one or two), in index order.
+    pub fn checkers(&self) -> Vec<Square> {
+        squares(self.lock().position().checkers())
+    }
+
+    /// The pieces of `side` pinned to their king, each with the piece that pins it, in index
+    /// order of the pinned pieces.
+    pub fn pins(&self, side: Side) -> Vec<Pin> {
+        self.lock()
+            .position()
+            .pins(side.into())
+            .into_iter()
+            .map(Into::into)
+            .collect()
     }
 
     /// The game in PGN (Seven Tag Roster, other tags, moves, comments, result).

@@ -23,7 +23,7 @@ pub use game::{ChessGame, Tag};
 pub use opening::{opening_of_fen, Opening};
 pub use square::{parse_square, square_name, Square};
 pub use types::{
-    DrawReason, GameSnapshot, GameStatus, LegalMove, MoveRow, Outcome, Piece, PieceKind, Side,
+    DrawReason, GameSnapshot, GameStatus, LegalMove, MoveRow, Outcome, Piece, PieceKind, Pin, Side,
 };
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -32,6 +32,18 @@ use std::sync::atomic::{AtomicU64, Ordering};
 #[uniffi::export]
 pub fn starting_fen() -> String {
     crate::notation::fen::STARTING_FEN.to_string()
+}
+
+/// The FEN of Chess960 start position `number` (0-959, Scharnagl's numbering; 518 is the
+/// standard position), castling rights in X-FEN (`KQkq`), e.g. to preview it.
+///
+/// # Errors
+/// `InvalidRequest` when `number` is above 959.
+#[uniffi::export]
+pub fn chess960_start_fen(number: u32) -> Result<String, ChessError> {
+    let pos = crate::rules::chess960::start_position(number)
+        .map_err(|e| ChessError::InvalidRequest(e.to_string()))?;
+    Ok(crate::notation::fen::to_fen(&pos))
 }
 
 /// The version of the chesscore library, e.g. `"0.1.0"`.

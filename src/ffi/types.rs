@@ -184,13 +184,17 @@ pub enum GameStatus {
 pub struct LegalMove {
     /// The square the piece leaves.
     pub from: Square,
-    /// The square it lands on (for castling, the king's destination, e.g. g1).
+    /// The square it lands on. For castling: the king's destination in standard chess (e.g.
+    /// g1), the castling rook's square in Chess960 (the king "takes" its rook, e.g. h1; the
+    /// king's destination could be its own square or one an ordinary king move also reaches).
+    /// Passing `from` and `to` back to `ChessGame.play` plays this move.
     pub to: Square,
     /// The piece a pawn promotes to, if this is a promotion.
     pub promotion: Option<PieceKind>,
     /// The moving piece.
     pub piece: PieceKind,
-    /// UCI notation, e.g. `e2e4`, `e7e8q`, `e1g1`.
+    /// UCI notation, e.g. `e2e4`, `e7e8q`; castling `e1g1` in standard chess, `e1h1` (king
+    /// takes rook) in Chess960.
     pub uci: String,
     /// Standard algebraic notation, e.g. `Nf3`, `exd5`, `O-O`, `e8=Q+`.
     pub san: String,
@@ -208,7 +212,7 @@ pub struct LegalMove {
 
 /// Describes `m`, legal in `pos`, given its SAN (which carries the check and mate marks).
 pub(crate) fn legal_move_with_san(pos: &Position, m: Move, san_text: String) -> LegalMove {
-    let uci_move = uci::UciMove::from_move(m);
+    let uci_move = uci::UciMove::from_move_in(m, pos.castling_mode());
     let piece = pos
         .piece_at(m.from())
         .map_or(PieceKind::Pawn, |p| p.kind.into());
@@ -269,6 +273,26 @@ pub struct GameSnapshot {
     /// The Zobrist key of the position: engine results carry the key of the position they
     /// were computed for, so an app can ignore a result whose key differs.
     pub position_key: u64,
+    /// `true` in a Chess960 game: castling moves go king-onto-rook (see `LegalMove.to`).
+    pub chess960: bool,
+}
+
+/// A piece pinned to its own king: it may move only along the line to the pinner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct Pin {
+    /// The pinned piece's square.
+    pub pinned: Square,
+    /// The square of the bishop, rook or queen that pins it.
+    pub pinner: Square,
+}
+
+impl From<rules::Pin> for Pin {
+    fn from(p: rules::Pin) -> Pin {
+        Pin {
+            pinned: p.pinned.into(),
+            pinner: p.pinner.into(),
+        }
+    }
 }
 
 /// One numbered row of a move list: White's move and Black's reply.

@@ -12,7 +12,8 @@
 //! }
 //! ```
 //!
-//! `moves` are the moves played, `redo` the moves [`Game::redo`] would replay (next first), and
+//! `start_fen` has a Shredder-FEN castling field (`HAha`) when the game is Chess960. `moves` are
+//! the moves played, `redo` the moves [`Game::redo`] would replay (next first), and
 //! `outcome` the ending a player chose (`resignation`, `agreement`, or `claim` with `reason`
 //! `threefold_repetition` or `fifty_move_rule`), or `null`; endings by rule are not stored, they
 //! follow from the moves. Loading checks everything again.
@@ -91,7 +92,13 @@ impl Game {
         let played = self.moves.len();
         let save = SaveV1 {
             version: VERSION,
-            start_fen: fen::to_fen(&self.start),
+            // Shredder-FEN for a Chess960 game, so that it reads back as one even when its
+            // rights look standard (see the fen module's docs).
+            start_fen: if self.start.is_chess960() {
+                fen::to_fen_with(&self.start, fen::CastlingNotation::Shredder)
+            } else {
+                fen::to_fen(&self.start)
+            },
             moves: self
                 .moves
                 .iter()

@@ -1,20 +1,43 @@
-//! Forsyth-Edwards Notation: parsing with precise errors, and export.
+//! Forsyth-Edwards Notation: parsing with precise errors, and export. Chess960 positions use
+//! X-FEN or Shredder-FEN castling fields.
 //!
 //! # Leniency
 //! Accepted: surrounding white space and runs of spaces between fields; a FEN with only the
 //! first four fields (halfmove clock 0 and move number 1 are assumed); a move number of 0
 //! (read as 1); castling rights in any order. Rejected, each with its own error: fewer than four
 //! or more than six fields, a bad piece letter, a rank with other than 8 squares, other than 8
-//! ranks, a side other than `w`/`b`, castling letters other than `KQkq`/`-` or repeated ones,
+//! ranks, a side other than `w`/`b`, castling letters other than those below or repeated ones,
 //! castling rights the position cannot have, an en passant square that no double push can
 //! have produced, non-numeric clocks, and every position error of [`Position::from_setup`]
 //! (missing or extra kings, pawns on the back rank, the side not to move in check, too many
 //! pieces).
 //!
+//! # Castling rights and Chess960
+//! The castling field is read as X-FEN, which standard FEN and Shredder-FEN are both part of:
+//! - `K`/`Q` (`k`/`q` for Black): the outermost rook of that side on the king's h-side
+//!   (a-side). In standard chess that is the rook on h1/a1 (h8/a8);
+//! - a file letter `A`-`H` (`a`-`h`): the rook on that file of the back rank (Shredder-FEN
+//!   `HAha`, or X-FEN naming an inner rook).
+//!
+//! [`parse`] decides the variant from the field: a position is Chess960
+//! ([`CastlingMode::Chess960`]) when the field uses file letters (Shredder-FEN or an X-FEN inner
+//! rook: only Chess960 writes them, so `HAha` reads the standard position as a Chess960 game) or
+//! when some right belongs to a rook outside the corners or to a king off the e-file; standard
+//! otherwise. [`parse_with_mode`] sets the variant instead, e.g. for a Chess960 game whose
+//! position has standard-looking rights written `KQkq`.
+//!
+//! Writing ([`to_fen`]) uses X-FEN: `KQkq` for every right of an outermost rook (so a standard
+//! position's FEN is the standard FEN, byte for byte, whatever the variant), and the file letter
+//! only for a rook with another rook of its side further out on the same side of the king.
+//! [`to_fen_with`] writes Shredder-FEN file letters instead, which some Chess960 GUIs expect.
+//! Rights are written White first, each side's h-side right before its a-side one.
+//!
 //! Export writes the en passant square only when an en passant capture is legal (as
 //! python-chess and lichess do), so two positions with the same moves have the same FEN.
 
-use crate::rules::{Bitboard, Piece, Position, PositionError, Setup, Side, Square};
+use crate::rules::{
+    Bitboard, CastlingMode, Piece, PieceKind, Position, PositionError, Setup, Side, Square,
+};
 use std::fmt;
 
 /// The standard starting position in FEN.
@@ -27,7 +50,7 @@ pub enum FenField {
     Placement,
     /// The second field: `w` or `b`.
     SideToMove,
-    /// The third field: `KQkq` or `-`.
+    /// The third field: `KQkq` (or Shredder-FEN file letters) or `-`.
     Castling,
     /// The fourth field: the en passant square or `-`.
     EnPassant,
@@ -97,7 +120,9 @@ fn parse_counter(text: &str, field: FenField, max: u32) -> Result<u32, FenError>
     Ok(n)
 }
 
-/// Reads a FEN into an unvalidated [`Setup`], checking only its syntax.
+/// Reads a FEN into an unvalidated [`Setup`], checking only its syntax. The setup's
+/// [`CastlingMode`] is Chess960 when its castling field is written with file letters or its
+/// rights need it (see the module docs).
 ///
 /// # Errors
 /// [`FenError::FieldCount`] or [`FenError::Syntax`] naming the field and the problem.
@@ -170,31 +195,15 @@ pub fn parse_setup(fen: &str) -> Result<Setup, FenError> {
         }
     };
 
-    if fields[2] != "-" {
-        let mut seen = String::new();
-        for c in fields[2].chars() {
-            let rook = match c {
-                'K' => Square::H1,
-                'Q' => Square::A1,
-                'k' => Square::H8,
-                'q' => Square::A8,
-                _ => {
-                    return Err(FenError::syntax(
-                        FenField::Castling,
-                        format!("'{c}' is not one of K, Q, k, q (or '-' for none)"),
-                    ))
-                }
-            };
-            if seen.contains(c) {
-                return Err(FenError::syntax(
-                    FenField::Castling,
-                    format!("'{c}' appears twice"),
-                ));
-            }
-            seen.push(c);
-            setup.castling_rooks |= Bitboard::from_square(rook);
-        }
-    }
+    parse_castling(fields[2], &mut setup)?;
+    let file_letters = fields[2]
+        .chars()
+        .any(|c| !matches!(c, 'K' | 'Q' | 'k' | 'q' | '-'));
+    setup.mode = if setup.has_standard_castling() && !file_letters {
+        CastlingMode::Standard
+    } else {
+        CastlingMode::Chess960
+    };
 
     if fields[3] != "-" {
         let sq: Square = fields[3].parse().map_err(|_| {
@@ -216,6 +225,81 @@ pub fn parse_setup(fen: &str) -> Result<Setup, FenError> {
     Ok(setup)
 }
 
+/// Reads the castling field into `setup.castling_rooks` (the placement is already read).
+fn parse_castling(field: &str, setup: &mut Setup) -> Result<(), FenError> {
+    if field == "-" {
+        return Ok(());
+    }
+    let mut seen = String::new();
+    for c in field.chars() {
+        let side = if c.is_ascii_uppercase() {
+            Side::White
+        } else {
+            Side::Black
+        };
+        let home = back_rank(side);
+        let rook = match c.to_ascii_lowercase() {
+            'k' => outermost_rook(setup, side, true),
+            'q' => outermost_rook(setup, side, false),
+            f @ 'a'..='h' => Square::new_unchecked(home * 8 + (f as u32 - 'a' as u32)),
+            _ => {
+                return Err(FenError::syntax(
+                    FenField::Castling,
+                    format!(
+                        "'{c}' is not one of K, Q, k, q, a file letter A-H or a-h \
+                         (Shredder-FEN, X-FEN), or '-' for none"
+                    ),
+                ))
+            }
+        };
+        if seen.contains(c) {
+            return Err(FenError::syntax(
+                FenField::Castling,
+                format!("'{c}' appears twice"),
+            ));
+        }
+        if setup.castling_rooks.contains(rook) {
+            return Err(FenError::syntax(
+                FenField::Castling,
+                format!("'{c}' names the rook on {rook}, which an earlier letter already named"),
+            ));
+        }
+        seen.push(c);
+        setup.castling_rooks |= Bitboard::from_square(rook);
+    }
+    Ok(())
+}
+
+/// The rank (0 or 7) of `side`'s pieces at the start.
+fn back_rank(side: Side) -> u32 {
+    match side {
+        Side::White => 0,
+        Side::Black => 7,
+    }
+}
+
+/// The square X-FEN's `K` (`h_side`) or `Q` means for `side`: the outermost rook of `side` on
+/// that side of its king on the back rank; the corner when there is none (or no king there), so
+/// that validation reports the right as impossible on the square a standard FEN means.
+fn outermost_rook(setup: &Setup, side: Side, h_side: bool) -> Square {
+    let home = back_rank(side);
+    let on_rank = |kind: PieceKind| {
+        (0..8)
+            .filter(move |&f| setup.board[(home * 8 + f) as usize] == Some(Piece::new(side, kind)))
+    };
+    let corner = Square::new_unchecked(home * 8 + if h_side { 7 } else { 0 });
+    let Some(king) = on_rank(PieceKind::King).next() else {
+        return corner;
+    };
+    let rooks = on_rank(PieceKind::Rook);
+    let file = if h_side {
+        rooks.filter(|&f| f > king).max()
+    } else {
+        rooks.filter(|&f| f < king).min()
+    };
+    file.map_or(corner, |f| Square::new_unchecked(home * 8 + f))
+}
+
 /// Reads a FEN into a validated [`Position`].
 ///
 /// # Errors
@@ -231,6 +315,28 @@ pub fn parse_setup(fen: &str) -> Result<Setup, FenError> {
 /// ```
 pub fn parse(fen: &str) -> Result<Position, FenError> {
     let setup = parse_setup(fen)?;
+    Ok(Position::from_setup(&setup)?)
+}
+
+/// Reads a FEN into a validated [`Position`] of the given variant, rather than deciding it from
+/// the castling rights as [`parse`] does.
+///
+/// # Errors
+/// As [`parse`]; in [`CastlingMode::Standard`], also a castling right only Chess960 can have.
+///
+/// # Examples
+/// ```
+/// use chesscore::notation::fen;
+/// use chesscore::rules::CastlingMode;
+/// let pos = fen::parse_with_mode(fen::STARTING_FEN, CastlingMode::Chess960).unwrap();
+/// assert!(pos.is_chess960());
+/// let chess960 = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+/// assert!(fen::parse(chess960).unwrap().is_chess960());
+/// assert!(fen::parse_with_mode(chess960, CastlingMode::Standard).is_err());
+/// ```
+pub fn parse_with_mode(fen: &str, mode: CastlingMode) -> Result<Position, FenError> {
+    let mut setup = parse_setup(fen)?;
+    setup.mode = mode;
     Ok(Position::from_setup(&setup)?)
 }
 
@@ -261,22 +367,70 @@ pub fn placement(pos: &Position) -> String {
     out
 }
 
-/// Writes the position as a six-field FEN.
-pub fn to_fen(pos: &Position) -> String {
-    let mut castling = String::new();
-    for (sq, c) in [
-        (Square::H1, 'K'),
-        (Square::A1, 'Q'),
-        (Square::H8, 'k'),
-        (Square::A8, 'q'),
-    ] {
-        if pos.castling_rooks().contains(sq) {
-            castling.push(c);
+/// How the castling field of a FEN is written (see the module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum CastlingNotation {
+    /// X-FEN: `KQkq` for outermost rooks, a file letter for an inner one. A standard position's
+    /// field is the standard one.
+    #[default]
+    XFen,
+    /// Shredder-FEN: always the rook's file letter, `HAha` for the standard position.
+    Shredder,
+}
+
+/// The castling field of `pos` in `notation`.
+pub fn castling_field(pos: &Position, notation: CastlingNotation) -> String {
+    let mut field = String::new();
+    for side in Side::ALL {
+        let home = back_rank(side);
+        let rank = Bitboard::rank(home);
+        let king = pos.king_square(side);
+        let rooks = pos.pieces(side, PieceKind::Rook) & rank;
+        let mut rights: Vec<Square> = (pos.castling_rooks() & rank).collect();
+        rights.sort_by_key(|sq| std::cmp::Reverse(sq.file()));
+        for rook in rights {
+            let h_side = rook.file() > king.file();
+            let further_out = if h_side {
+                rooks.filter(|other| other.file() > rook.file()).count()
+            } else {
+                rooks.filter(|other| other.file() < rook.file()).count()
+            };
+            let outermost = further_out == 0;
+            let c = match (notation, outermost, h_side) {
+                (CastlingNotation::XFen, true, true) => 'k',
+                (CastlingNotation::XFen, true, false) => 'q',
+                _ => char::from(b'a' + rook.file() as u8),
+            };
+            field.push(match side {
+                Side::White => c.to_ascii_uppercase(),
+                Side::Black => c,
+            });
         }
     }
-    if castling.is_empty() {
-        castling.push('-');
+    if field.is_empty() {
+        field.push('-');
     }
+    field
+}
+
+/// Writes the position as a six-field FEN, castling rights in X-FEN (the standard FEN for a
+/// standard position).
+pub fn to_fen(pos: &Position) -> String {
+    to_fen_with(pos, CastlingNotation::XFen)
+}
+
+/// Writes the position as a six-field FEN with the castling field in `notation`.
+///
+/// # Examples
+/// ```
+/// use chesscore::notation::fen::{self, CastlingNotation};
+/// let pos = fen::parse(fen::STARTING_FEN).unwrap();
+/// assert_eq!(
+///     fen::to_fen_with(&pos, CastlingNotation::Shredder),
+///     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
+/// );
+/// ```
+pub fn to_fen_with(pos: &Position, notation: CastlingNotation) -> String {
     let ep = pos
         .en_passant()
         .map_or_else(|| "-".to_string(), |sq| sq.to_string());
@@ -284,7 +438,7 @@ pub fn to_fen(pos: &Position) -> String {
         "{} {} {} {} {} {}",
         placement(pos),
         pos.side_to_move().fen_char(),
-        castling,
+        castling_field(pos, notation),
         ep,
         pos.halfmove_clock(),
         pos.fullmove_number()
@@ -369,6 +523,61 @@ mod tests {
         assert_eq!(to_fen(&pos), STARTING_FEN);
         let pos = parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w qkQK - 0 0").unwrap();
         assert_eq!(to_fen(&pos), STARTING_FEN);
+    }
+
+    #[test]
+    fn chess960_castling_fields() {
+        // Shredder-FEN of the standard position is Chess960 start 518, written back in X-FEN.
+        let pos = parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1").unwrap();
+        assert!(pos.is_chess960());
+        assert_eq!(to_fen(&pos), STARTING_FEN);
+        assert_eq!(pos, crate::rules::chess960::start_position(518).unwrap());
+        assert!(!parse(STARTING_FEN).unwrap().is_chess960());
+        // A Chess960 start (number 0): X-FEN KQkq means the outermost rooks, f1 and h1.
+        let text = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1";
+        let pos = parse(text).unwrap();
+        assert!(pos.is_chess960());
+        assert_eq!(
+            pos.castling_rooks(),
+            Bitboard::from_square(Square::F1)
+                | Bitboard::from_square(Square::H1)
+                | Bitboard::from_square(Square::F8)
+                | Bitboard::from_square(Square::H8)
+        );
+        assert_eq!(to_fen(&pos), text);
+        assert_eq!(
+            to_fen_with(&pos, CastlingNotation::Shredder),
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"
+        );
+        assert_eq!(
+            parse(&to_fen_with(&pos, CastlingNotation::Shredder)).unwrap(),
+            pos
+        );
+        // An inner rook (b1, with another rook on a1) needs its file letter in X-FEN.
+        let pos = parse("4k3/8/8/8/8/8/8/RR2K2R w BK - 0 1").unwrap();
+        assert_eq!(castling_field(&pos, CastlingNotation::XFen), "KB");
+        assert_eq!(castling_field(&pos, CastlingNotation::Shredder), "HB");
+        assert!(pos.is_chess960());
+        // Q means the outermost rook on the a-side, a1.
+        let pos = parse("4k3/8/8/8/8/8/8/RR2K2R w Q - 0 1").unwrap();
+        assert!(!pos.is_chess960());
+        assert_eq!(pos.castling_rooks(), Bitboard::from_square(Square::A1));
+    }
+
+    #[test]
+    fn chess960_castling_errors() {
+        let base = "4k3/8/8/8/8/8/8/RR2K2R w";
+        assert!(err(&format!("{base} KQK - 0 1")).contains("'K' appears twice"));
+        assert!(err(&format!("{base} KH - 0 1"))
+            .contains("'H' names the rook on h1, which an earlier letter already named"));
+        assert!(err(&format!("{base} Kx - 0 1")).contains("castling rights (field 3): 'x'"));
+        assert!(err(&format!("{base} K1 - 0 1")).contains("'1' is not one of"));
+        // A file letter for a square without a rook.
+        assert!(err(&format!("{base} C - 0 1")).contains("rook on c1 is impossible"));
+        // Two rooks on one side of the king.
+        assert!(err(&format!("{base} AB - 0 1")).contains("both rooks on a1 and b1"));
+        // K with no rook on the king's h-side: reported at h1, as for a standard FEN.
+        assert!(err("4k3/8/8/8/8/8/8/RR2K3 w K - 0 1").contains("rook on h1 is impossible"));
     }
 
     #[test]

@@ -1,6 +1,22 @@
-//! UCI move strings: `e2e4`, `e7e8q`, castling as the king's two-square move (`e1g1`).
+//! UCI move strings: `e2e4`, `e7e8q`, and castling.
+//!
+//! # Castling
+//! Writing depends on the [`CastlingMode`]:
+//! - standard chess: the king's two-square move (`e1g1`, `e8c8`); a castling move standard chess
+//!   cannot have (king off the e-file or rook off the corner, only in a position read from an
+//!   X-FEN) is written as in Chess960, the only unambiguous way;
+//! - Chess960 (the `UCI_Chess960` option): the king moving onto its own rook (`e1h1`, or `b1a1`
+//!   for a king on b1 castling with the rook on a1), also from the standard start position.
+//!
+//! [`Position::castling_mode`] tells which one a position belongs to; [`to_uci_in`] takes it.
+//!
+//! Reading accepts both forms in both modes, as long as they are unambiguous: the king moving
+//! onto its own castling rook always means castling, and the king's destination means castling
+//! when it is at least two files away (a king's ordinary move goes one file, so the two never
+//! meet). So `e1g1` and `e1h1` both castle short in standard chess and in a Chess960 game from
+//! the standard position, as python-chess and most GUIs also read them.
 
-use crate::rules::{Move, MoveKind, PieceKind, Position, Square};
+use crate::rules::{CastlingMode, Move, MoveKind, PieceKind, Position, Square};
 use std::fmt;
 use std::str::FromStr;
 
@@ -9,7 +25,8 @@ use std::str::FromStr;
 pub struct UciMove {
     /// The square the piece leaves.
     pub from: Square,
-    /// The square it goes to (for castling, the king's destination).
+    /// The square it goes to (for castling, the king's destination or its rook's square: see
+    /// the module docs).
     pub to: Square,
     /// The promotion piece, if any.
     pub promotion: Option<PieceKind>,
@@ -65,30 +82,36 @@ impl fmt::Display for UciMove {
 }
 
 impl UciMove {
-    /// The UCI form of `m` (castling written as the king's two-square move).
+    /// The standard-chess UCI form of `m`: castling as the king's two-square move (see the module
+    /// docs for castling that standard chess cannot have).
     pub fn from_move(m: Move) -> UciMove {
+        UciMove::from_move_in(m, CastlingMode::Standard)
+    }
+
+    /// The UCI form of `m` in `mode` (see the module docs).
+    pub fn from_move_in(m: Move, mode: CastlingMode) -> UciMove {
+        let (from, to) = (m.from(), m.to());
         let (to, promotion) = match m.kind() {
             MoveKind::Castle => {
-                let rank = m.from().rank();
-                let file = if m.to().file() > m.from().file() {
-                    6
+                let standard = from.file() == 4 && (to.file() == 0 || to.file() == 7);
+                if standard && mode == CastlingMode::Standard {
+                    (castle_king_destination(from, to), None)
                 } else {
-                    2
-                };
-                (Square::new_unchecked(rank * 8 + file), None)
+                    (to, None)
+                }
             }
-            MoveKind::Promotion(k) => (m.to(), Some(k)),
-            _ => (m.to(), None),
+            MoveKind::Promotion(k) => (to, Some(k)),
+            _ => (to, None),
         };
         UciMove {
-            from: m.from(),
+            from,
             to,
             promotion,
         }
     }
 
-    /// The legal move in `pos` that this UCI move names. Castling is also accepted as the king
-    /// moving onto its rook (`e1h1`), as some GUIs send it.
+    /// The legal move in `pos` that this UCI move names, castling in either form (see the module
+    /// docs).
     ///
     /// # Errors
     /// [`UciError::Illegal`] when no legal move matches.
@@ -97,19 +120,50 @@ impl UciMove {
             .iter()
             .copied()
             .find(|&m| {
-                let uci = UciMove::from_move(m);
-                (uci == *self) || (m.is_castle() && m.to() == self.to && self.promotion.is_none())
+                if m.is_castle() {
+                    let king_to = castle_king_destination(m.from(), m.to());
+                    self.promotion.is_none()
+                        && (self.to == m.to()
+                            || (self.to == king_to
+                                && king_to.file().abs_diff(m.from().file()) >= 2))
+                } else {
+                    UciMove::from_move(m) == *self
+                }
             })
             .ok_or_else(|| UciError::Illegal(self.to_string()))
     }
 }
 
-/// Writes `m` in UCI notation, e.g. `e1g1` for White's short castling.
+/// Where the king of a castling move from `king` with the rook on `rook` ends: the g- or c-file.
+fn castle_king_destination(king: Square, rook: Square) -> Square {
+    let file = if rook.file() > king.file() { 6 } else { 2 };
+    Square::new_unchecked(king.rank() * 8 + file)
+}
+
+/// Writes `m` in standard-chess UCI notation, e.g. `e1g1` for White's short castling. In a
+/// Chess960 game use [`to_uci_in`] with the position's [`CastlingMode`].
 pub fn to_uci(m: Move) -> String {
+    to_uci_in(m, CastlingMode::Standard)
+}
+
+/// Writes `m` in UCI notation for `mode`: castling as `e1h1` in Chess960, `e1g1` in standard
+/// chess.
+///
+/// # Examples
+/// ```
+/// use chesscore::notation::{fen, uci};
+/// use chesscore::rules::CastlingMode;
+/// let pos = fen::parse("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+/// let castle = uci::parse_move(&pos, "e1g1").unwrap();
+/// assert_eq!(uci::to_uci_in(castle, CastlingMode::Standard), "e1g1");
+/// assert_eq!(uci::to_uci_in(castle, CastlingMode::Chess960), "e1h1");
+/// assert_eq!(uci::parse_move(&pos, "e1h1").unwrap(), castle);
+/// ```
+pub fn to_uci_in(m: Move, mode: CastlingMode) -> String {
     if m.is_null() {
         "0000".to_string()
     } else {
-        UciMove::from_move(m).to_string()
+        UciMove::from_move_in(m, mode).to_string()
     }
 }
 
@@ -157,6 +211,46 @@ mod tests {
         assert!(short.is_castle());
         assert_eq!(parse_move(&pos, "e1h1").unwrap(), short);
         assert_eq!(to_uci(parse_move(&pos, "e1c1").unwrap()), "e1c1");
+    }
+
+    #[test]
+    fn chess960_castling() {
+        use crate::rules::chess960;
+        // King on f1, rook on h1: f1g1 is the king's ordinary move, f1h1 castles.
+        let pos = fen::parse("k7/8/8/8/8/8/8/5K1R w K - 0 1").unwrap();
+        assert!(pos.is_chess960());
+        assert!(!parse_move(&pos, "f1g1").unwrap().is_castle());
+        let castle = parse_move(&pos, "f1h1").unwrap();
+        assert!(castle.is_castle());
+        // A castle standard chess cannot have is written king-takes-rook in both modes.
+        assert_eq!(to_uci(castle), "f1h1");
+        assert_eq!(to_uci_in(castle, CastlingMode::Chess960), "f1h1");
+        // King already on g1: only king-takes-rook names it.
+        let pos = fen::parse("k7/8/8/8/8/8/8/6KR w K - 0 1").unwrap();
+        let castle = parse_move(&pos, "g1h1").unwrap();
+        assert!(castle.is_castle());
+        assert!(parse_move(&pos, "g1g1").is_err());
+        // King on b1 castling long with the rook on a1: b1a1; b1c1 is the king's step.
+        let pos = fen::parse("7k/8/8/8/8/8/8/RK6 w Q - 0 1").unwrap();
+        assert!(parse_move(&pos, "b1a1").unwrap().is_castle());
+        assert!(!parse_move(&pos, "b1c1").unwrap().is_castle());
+        // King on b1 castling short with the rook on h1: b1g1 (five files) also castles.
+        let pos = fen::parse("k7/8/8/8/8/8/8/1K5R w K - 0 1").unwrap();
+        assert_eq!(parse_move(&pos, "b1g1"), parse_move(&pos, "b1h1"));
+        assert!(parse_move(&pos, "b1h1").unwrap().is_castle());
+        // The standard position in a Chess960 game: e1h1 in Chess960 mode, both read.
+        let pos = chess960::start_position(518).unwrap();
+        let pos = ["g1f3", "g8f6", "e2e3", "e7e6", "f1e2", "f8e7"]
+            .iter()
+            .fold(pos, |mut p, t| {
+                let m = parse_move(&p, t).unwrap();
+                p.make_move(m);
+                p
+            });
+        let castle = parse_move(&pos, "e1h1").unwrap();
+        assert_eq!(parse_move(&pos, "e1g1").unwrap(), castle);
+        assert_eq!(to_uci_in(castle, pos.castling_mode()), "e1h1");
+        assert_eq!(to_uci(castle), "e1g1");
     }
 
     #[test]

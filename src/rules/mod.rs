@@ -1,8 +1,11 @@
 //! The rules of chess: squares, bitboards, attack tables, positions, legal move generation,
-//! make/undo and Zobrist keys. Knows nothing of text, threads or I/O.
+//! make/undo, Zobrist keys, Chess960 start positions and attack information for UIs. Knows
+//! nothing of text, threads or I/O.
 
+mod attack_info;
 pub mod attacks;
 mod bitboard;
+pub mod chess960;
 mod mating;
 mod movegen;
 mod moves;
@@ -11,9 +14,10 @@ mod square;
 mod types;
 mod zobrist;
 
+pub use attack_info::Pin;
 pub use bitboard::Bitboard;
 pub use movegen::GenKind;
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
-pub use position::{Position, PositionError, PositionProblem, Setup, Undo};
+pub use position::{CastlingMode, Position, PositionError, PositionProblem, Setup, Undo};
 pub use square::{ParseSquareError, Square};
 pub use types::{BySide, Piece, PieceKind, Side};

@@ -26,10 +26,13 @@ pub struct Setup {
     pub halfmove_clock: u32,
     /// The move number, starting at 1 and incremented after Black moves.
     pub fullmove_number: u32,
+    /// Whether the game is Chess960 (castling rights may then belong to any rook on the back
+    /// rank, and UCI writes castling as the king taking its rook). See [`CastlingMode`].
+    pub mode: CastlingMode,
 }
 
 impl Setup {
-    /// An empty board, White to move, no rights, move 1.
+    /// An empty board, White to move, no rights, move 1, standard chess.
     pub fn empty() -> Setup {
         Setup {
             board: [None; 64],
@@ -38,7 +41,48 @@ impl Setup {
             en_passant: None,
             halfmove_clock: 0,
             fullmove_number: 1,
+            mode: CastlingMode::Standard,
         }
+    }
+
+    /// `true` when standard chess can have these castling rights: every rook with a right stands
+    /// in a corner and its king on e1 or e8. Otherwise only Chess960 can (or nothing: a right
+    /// whose rook or king is missing is wrong in both).
+    pub fn has_standard_castling(&self) -> bool {
+        self.castling_rooks.into_iter().all(|rook| {
+            let (side, home) = match rook.rank() {
+                0 => (Side::White, 0),
+                7 => (Side::Black, 7),
+                _ => return true, // wrong in both variants; reported by validation
+            };
+            let king = Square::from_coords(4, home).map(|sq| self.board[sq.index()]);
+            (rook.file() == 0 || rook.file() == 7)
+                && king == Some(Some(Piece::new(side, PieceKind::King)))
+        })
+    }
+}
+
+/// Standard chess or Chess960 (Fischer random chess).
+///
+/// The two differ only in castling: in Chess960 the king and its rooks may start on any squares
+/// of the back rank (king between the rooks), castling rights therefore belong to arbitrary rooks,
+/// and the UCI protocol writes castling as the king moving onto its own rook (`e1h1`) rather
+/// than by the king's destination (`e1g1`). After castling, king and rook stand where they would
+/// in standard chess (g1/f1 or c1/d1). Every standard position is also a Chess960 position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum CastlingMode {
+    /// Standard chess: castling rights only with the king on e1/e8 and rooks in the corners.
+    #[default]
+    Standard,
+    /// Chess960: castling rights with any rook on the king's back rank, one on each side of it.
+    Chess960,
+}
+
+impl CastlingMode {
+    /// `true` for [`CastlingMode::Chess960`].
+    #[inline]
+    pub const fn is_chess960(self) -> bool {
+        matches!(self, CastlingMode::Chess960)
     }
 }
 
@@ -57,9 +101,15 @@ pub enum PositionProblem {
     /// A side has more than 16 pieces, or more than 8 pawns.
     #[error("{0} has too many pieces ({1} pieces, {2} pawns)")]
     TooManyPieces(Side, u32, u32),
-    /// A castling right whose king or rook is not on its starting square.
-    #[error("castling right for the rook on {0} is impossible: the king and rook must be on their original squares")]
+    /// A castling right whose king or rook is not where it can castle from: the rook and the
+    /// king must stand on their side's back rank (in standard chess the king on e1/e8 and the
+    /// rook in a corner).
+    #[error("castling right for the rook on {0} is impossible: the king and that rook must stand on their back rank (in standard chess: the king on e1/e8, the rook in a corner)")]
     ImpossibleCastling(Square),
+    /// Castling rights for two rooks on the same side of their king: one rook per side may
+    /// castle.
+    #[error("castling rights for both rooks on {0} and {1}, which stand on the same side of their king: only one rook on each side can castle")]
+    ConflictingCastling(Square, Square),
     /// An en passant square that no double pawn push can have produced.
     #[error("en passant square {0} is impossible: it needs an empty square behind a pawn that just moved two squares")]
     ImpossibleEnPassant(Square),
@@ -123,6 +173,7 @@ pub struct Position {
     fullmove_number: u32,
     key: u64,
     checkers: Bitboard,
+    mode: CastlingMode,
 }
 
 impl Default for Position {
@@ -165,10 +216,11 @@ impl Position {
     /// Validates a [`Setup`] and builds the position.
     ///
     /// Accepted: any placement with one king each, no pawn on a back rank, at most 16 pieces
-    /// and 8 pawns a side, castling rights only where king and rook stand on their original
-    /// squares (standard chess: king on e1/e8, rooks on a/h), an en passant square only behind a
-    /// pawn that can have just made a double push, and the side not to move not in check.
-    /// An en passant square that is possible but allows no legal capture is dropped.
+    /// and 8 pawns a side, castling rights only for a rook on its side's back rank with its king
+    /// on that rank too, at most one such rook on each side of the king (standard chess: the
+    /// king on e1/e8 and the rooks in the corners), an en passant square only behind a pawn that
+    /// can have just made a double push, and the side not to move not in check. An en passant
+    /// square that is possible but allows no legal capture is dropped.
     ///
     /// # Errors
     /// [`PositionError`] listing every problem found.
@@ -185,6 +237,7 @@ impl Position {
             fullmove_number: setup.fullmove_number.max(1),
             key: 0,
             checkers: Bitboard::EMPTY,
+            mode: setup.mode,
         };
         for sq in Square::all() {
             if let Some(piece) = setup.board[sq.index()] {
@@ -207,6 +260,8 @@ impl Position {
                 problems.push(PositionProblem::TooManyPieces(side, total, pawns));
             }
         }
+        // The rook with a right on each side of each king: (a-side, h-side).
+        let mut sides: BySide<(Option<Square>, Option<Square>)> = BySide::default();
         for rook in setup.castling_rooks {
             let side = if rook.rank() == 0 {
                 Side::White
@@ -214,15 +269,33 @@ impl Position {
                 Side::Black
             };
             let home = if side == Side::White { 0 } else { 7 };
-            let king_ok = pos.pieces(side, PieceKind::King)
-                == Bitboard::from_square(Square::from_coords(4, home).unwrap_or(Square::E1));
-            let rook_ok = (rook.rank() == home)
-                && (rook.file() == 0 || rook.file() == 7)
-                && pos.piece_at(rook) == Some(Piece::new(side, PieceKind::Rook));
-            if king_ok && rook_ok {
-                pos.castling = pos.castling.with(rook);
-            } else {
-                problems.push(PositionProblem::ImpossibleCastling(rook));
+            let king = pos.pieces(side, PieceKind::King).single();
+            let king_ok = match (king, setup.mode) {
+                (Some(k), CastlingMode::Standard) => k.rank() == home && k.file() == 4,
+                (Some(k), CastlingMode::Chess960) => k.rank() == home,
+                (None, _) => false,
+            };
+            let rook_ok = rook.rank() == home
+                && pos.piece_at(rook) == Some(Piece::new(side, PieceKind::Rook))
+                && (setup.mode.is_chess960() || rook.file() == 0 || rook.file() == 7);
+            match king {
+                Some(king) if king_ok && rook_ok => {
+                    let slot = if rook.file() < king.file() {
+                        &mut sides[side].0
+                    } else {
+                        &mut sides[side].1
+                    };
+                    match slot {
+                        Some(other) => {
+                            problems.push(PositionProblem::ConflictingCastling(*other, rook))
+                        }
+                        None => {
+                            *slot = Some(rook);
+                            pos.castling = pos.castling.with(rook);
+                        }
+                    }
+                }
+                _ => problems.push(PositionProblem::ImpossibleCastling(rook)),
             }
         }
         if !problems.is_empty() {
@@ -318,7 +391,40 @@ impl Position {
             en_passant: self.en_passant,
             halfmove_clock: self.halfmove_clock,
             fullmove_number: self.fullmove_number,
+            mode: self.mode,
         }
+    }
+
+    /// Standard chess or Chess960: decides how castling is written in UCI and which castling
+    /// rights are possible. Playing moves never changes it.
+    #[inline]
+    pub fn castling_mode(&self) -> CastlingMode {
+        self.mode
+    }
+
+    /// `true` when the position belongs to a Chess960 game.
+    #[inline]
+    pub fn is_chess960(&self) -> bool {
+        self.mode.is_chess960()
+    }
+
+    /// The same position in another [`CastlingMode`].
+    ///
+    /// # Errors
+    /// [`PositionProblem::ImpossibleCastling`] when switching to standard chess a position whose
+    /// castling rights only Chess960 can have.
+    pub fn with_castling_mode(&self, mode: CastlingMode) -> Result<Position, PositionError> {
+        if mode == self.mode {
+            return Ok(self.clone());
+        }
+        if mode.is_chess960() {
+            let mut pos = self.clone();
+            pos.mode = mode;
+            return Ok(pos);
+        }
+        let mut setup = self.to_setup();
+        setup.mode = mode;
+        Position::from_setup(&setup)
     }
 
     #[inline]
@@ -861,5 +967,119 @@ mod tests {
             }
         }
         assert!(exact * 100 >= total * 95, "exact {exact} of {total}");
+    }
+
+    fn chess960(fen: &str) -> Position {
+        crate::notation::fen::parse_with_mode(fen, CastlingMode::Chess960)
+            .unwrap_or_else(|e| panic!("{fen}: {e}"))
+    }
+
+    fn castles(pos: &Position) -> Vec<(Square, Square)> {
+        pos.legal_moves()
+            .iter()
+            .filter(|m| m.is_castle())
+            .map(|m| (m.from(), m.to()))
+            .collect()
+    }
+
+    /// Plays the castle with the rook on `rook` and returns where king and rook end up, checking
+    /// that unmaking restores the position and that the key is the recomputed one.
+    fn castle(pos: &Position, rook: Square) -> (Square, Square) {
+        let king = pos.king_square(pos.side_to_move());
+        let m = Move::castle(king, rook);
+        assert!(pos.is_legal(m), "{m:?} in {pos:?}");
+        let mut after = pos.clone();
+        let undo = after.make_move(m);
+        assert_eq!(after.key(), after.compute_key());
+        let us = pos.side_to_move();
+        let k = after.king_square(us);
+        let r = (after.pieces(us, PieceKind::Rook) - pos.pieces(us, PieceKind::Rook))
+            .first()
+            .unwrap_or(rook);
+        assert!(after.castling_rooks() & Bitboard::rank(king.rank()) == Bitboard::EMPTY);
+        after.unmake_move(m, &undo);
+        assert_eq!(&after, pos);
+        (k, r)
+    }
+
+    #[test]
+    fn chess960_castling_rules() {
+        // King already on g1, rook h1: only the rook moves (to f1).
+        let pos = chess960("6k1/8/8/8/8/8/8/6KR w K - 0 1");
+        assert_eq!(castle(&pos, Square::H1), (Square::G1, Square::F1));
+        // King on b1 with the rook on a1: king to c1, rook to d1.
+        let pos = chess960("6k1/8/8/8/8/8/8/RK6 w Q - 0 1");
+        assert_eq!(castle(&pos, Square::A1), (Square::C1, Square::D1));
+        // Rook already on its destination f1, king on e1 passes it.
+        let pos = chess960("6k1/8/8/8/8/8/8/4KR2 w K - 0 1");
+        assert_eq!(castle(&pos, Square::F1), (Square::G1, Square::F1));
+        // King b1 and rook c1 castle short: king to g1 over f1; rook to f1.
+        let pos = chess960("k7/8/8/8/8/8/8/1KR5 w K - 0 1");
+        assert_eq!(castle(&pos, Square::C1), (Square::G1, Square::F1));
+        // King and rook swap squares: king f1, rook g1 castle short -> king g1, rook f1.
+        let pos = chess960("k7/8/8/8/8/8/8/5KR1 w K - 0 1");
+        assert_eq!(castle(&pos, Square::G1), (Square::G1, Square::F1));
+        // Black, queen side: king d8, rook c8 -> king c8, rook d8.
+        let pos = chess960("2rk4/8/8/8/8/8/8/K7 b q - 0 1");
+        assert_eq!(castle(&pos, Square::C8), (Square::C8, Square::D8));
+    }
+
+    #[test]
+    fn chess960_castling_is_refused_when_it_must_be() {
+        // The castling rook shields c1 from the rook on a1: after castling the king stands in
+        // check on c1 (king d1, castling rook b1).
+        assert!(castles(&chess960("k7/8/8/8/8/8/8/rR1K4 w Q - 0 1")).is_empty());
+        // Without the shield question (enemy rook on the a-file instead) it is legal.
+        assert_eq!(
+            castles(&chess960("k7/8/8/8/8/8/r7/1R1K4 w Q - 0 1")),
+            vec![(Square::D1, Square::B1)]
+        );
+        // The rook's destination d1 is occupied by another piece.
+        assert!(castles(&chess960("6k1/8/8/8/8/8/8/RK1N4 w Q - 0 1")).is_empty());
+        // A square the king passes (f1) is attacked.
+        assert!(castles(&chess960("5rk1/8/8/8/8/8/8/3K3R w K - 0 1")).is_empty());
+        // The rook's path only (b1) is attacked: legal, only the king's path counts.
+        assert_eq!(
+            castles(&chess960("1r4k1/8/8/8/8/8/8/R3K3 w Q - 0 1")),
+            vec![(Square::E1, Square::A1)]
+        );
+        // In check: no castling.
+        assert!(castles(&chess960("4r1k1/8/8/8/8/8/8/4K2R w K - 0 1")).is_empty());
+        // King f1 and rook g1 would swap, but the rook on g8 attacks g1 through the castling rook.
+        assert!(castles(&chess960("k5r1/8/8/8/8/8/8/5KR1 w K - 0 1")).is_empty());
+    }
+
+    #[test]
+    fn castling_rights_validation() {
+        let fen = |text: &str| crate::notation::fen::parse(text);
+        // Two castling rooks on one side of the king.
+        let err = crate::notation::fen::parse_with_mode(
+            "4k3/8/8/8/8/8/8/4KRR1 w FG - 0 1",
+            CastlingMode::Chess960,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains("both rooks on f1 and g1"), "{err}");
+        // A right in standard chess for a rook off the corner, or a king off e1, is impossible.
+        assert!(crate::notation::fen::parse_with_mode(
+            "4k3/8/8/8/8/8/8/4K1R1 w G - 0 1",
+            CastlingMode::Standard
+        )
+        .is_err());
+        assert!(fen("4k3/8/8/8/8/8/8/4K1R1 w G - 0 1")
+            .unwrap()
+            .is_chess960());
+        // A king that left its back rank has no rights in either variant.
+        assert!(fen("4k3/8/8/8/8/8/3K4/6R1 w G - 0 1").is_err());
+        // Switching modes.
+        let pos = fen("4k3/8/8/8/8/8/8/4K1R1 w G - 0 1").unwrap();
+        assert!(pos.with_castling_mode(CastlingMode::Standard).is_err());
+        let std = Position::startpos();
+        let c960 = std.with_castling_mode(CastlingMode::Chess960).unwrap();
+        assert!(c960.is_chess960() && c960.key() == std.key());
+        assert_eq!(
+            c960.with_castling_mode(CastlingMode::Standard).unwrap(),
+            std
+        );
     }
 }

@@ -372,6 +372,11 @@ uint64_t uniffi_chesscore_fn_clone_chessgame(uint64_t handle, RustCallStatus *_N
 void uniffi_chesscore_fn_free_chessgame(uint64_t handle, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_FROM_CHESS960_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_FROM_CHESS960_FEN
+uint64_t uniffi_chesscore_fn_constructor_chessgame_from_chess960_fen(RustBuffer fen, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_FROM_FEN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_FROM_FEN
 uint64_t uniffi_chesscore_fn_constructor_chessgame_from_fen(RustBuffer fen, RustCallStatus *_Nonnull out_status
@@ -393,9 +398,34 @@ uint64_t uniffi_chesscore_fn_constructor_chessgame_new(RustCallStatus *_Nonnull 
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_NEW_CHESS960
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_NEW_CHESS960
+uint64_t uniffi_chesscore_fn_constructor_chessgame_new_chess960(RustBuffer start_number, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_AGREE_DRAW
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_AGREE_DRAW
 RustBuffer uniffi_chesscore_fn_method_chessgame_agree_draw(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_ATTACKED_SQUARES
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_ATTACKED_SQUARES
+RustBuffer uniffi_chesscore_fn_method_chessgame_attacked_squares(uint64_t ptr, RustBuffer side, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_ATTACKERS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_ATTACKERS
+RustBuffer uniffi_chesscore_fn_method_chessgame_attackers(uint64_t ptr, RustBuffer square, RustBuffer side, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CHECKERS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CHECKERS
+RustBuffer uniffi_chesscore_fn_method_chessgame_checkers(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CHESS960_START_NUMBER
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CHESS960_START_NUMBER
+RustBuffer uniffi_chesscore_fn_method_chessgame_chess960_start_number(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CLAIM_DRAW
@@ -413,6 +443,16 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_destinations_from(uint64_t ptr, 
 RustBuffer uniffi_chesscore_fn_method_chessgame_fen(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_IS_ATTACKED
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_IS_ATTACKED
+int8_t uniffi_chesscore_fn_method_chessgame_is_attacked(uint64_t ptr, RustBuffer square, RustBuffer side, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_IS_CHESS960
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_IS_CHESS960
+int8_t uniffi_chesscore_fn_method_chessgame_is_chess960(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_LEGAL_MOVES
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_LEGAL_MOVES
 RustBuffer uniffi_chesscore_fn_method_chessgame_legal_moves(uint64_t ptr, RustCallStatus *_Nonnull out_status
@@ -426,6 +466,11 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_legal_moves_from(uint64_t ptr, R
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PGN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PGN
 RustBuffer uniffi_chesscore_fn_method_chessgame_pgn(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PINS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PINS
+RustBuffer uniffi_chesscore_fn_method_chessgame_pins(uint64_t ptr, RustBuffer side, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY
@@ -463,6 +508,11 @@ void uniffi_chesscore_fn_method_chessgame_set_comment(uint64_t ptr, uint32_t ply
 void uniffi_chesscore_fn_method_chessgame_set_tag(uint64_t ptr, RustBuffer name, RustBuffer value, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SHREDDER_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SHREDDER_FEN
+RustBuffer uniffi_chesscore_fn_method_chessgame_shredder_fen(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SNAPSHOT
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SNAPSHOT
 RustBuffer uniffi_chesscore_fn_method_chessgame_snapshot(uint64_t ptr, RustCallStatus *_Nonnull out_status
@@ -491,6 +541,11 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_to_json(uint64_t ptr, RustCallSt
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_UNDO
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_UNDO
 int8_t uniffi_chesscore_fn_method_chessgame_undo(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_CHESS960_START_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_CHESS960_START_FEN
+RustBuffer uniffi_chesscore_fn_func_chess960_start_fen(uint32_t number, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_CHESSCORE_VERSION
@@ -817,6 +872,12 @@ void ffi_chesscore_rust_future_free_void(uint64_t handle
 void ffi_chesscore_rust_future_complete_void(uint64_t handle, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_CHESS960_START_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_CHESS960_START_FEN
+uint16_t uniffi_chesscore_checksum_func_chess960_start_fen(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_CHESSCORE_VERSION
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_CHESSCORE_VERSION
 uint16_t uniffi_chesscore_checksum_func_chesscore_version(void
@@ -961,6 +1022,30 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_agree_draw(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_ATTACKED_SQUARES
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_ATTACKED_SQUARES
+uint16_t uniffi_chesscore_checksum_method_chessgame_attacked_squares(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_ATTACKERS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_ATTACKERS
+uint16_t uniffi_chesscore_checksum_method_chessgame_attackers(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CHECKERS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CHECKERS
+uint16_t uniffi_chesscore_checksum_method_chessgame_checkers(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CHESS960_START_NUMBER
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CHESS960_START_NUMBER
+uint16_t uniffi_chesscore_checksum_method_chessgame_chess960_start_number(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CLAIM_DRAW
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CLAIM_DRAW
 uint16_t uniffi_chesscore_checksum_method_chessgame_claim_draw(void
@@ -979,6 +1064,18 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_fen(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_IS_ATTACKED
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_IS_ATTACKED
+uint16_t uniffi_chesscore_checksum_method_chessgame_is_attacked(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_IS_CHESS960
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_IS_CHESS960
+uint16_t uniffi_chesscore_checksum_method_chessgame_is_chess960(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_LEGAL_MOVES
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_LEGAL_MOVES
 uint16_t uniffi_chesscore_checksum_method_chessgame_legal_moves(void
@@ -994,6 +1091,12 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_legal_moves_from(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PGN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PGN
 uint16_t uniffi_chesscore_checksum_method_chessgame_pgn(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PINS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PINS
+uint16_t uniffi_chesscore_checksum_method_chessgame_pins(void
     
 );
 #endif
@@ -1039,6 +1142,12 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_set_tag(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SHREDDER_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SHREDDER_FEN
+uint16_t uniffi_chesscore_checksum_method_chessgame_shredder_fen(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SNAPSHOT
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SNAPSHOT
 uint16_t uniffi_chesscore_checksum_method_chessgame_snapshot(void
@@ -1081,6 +1190,12 @@ uint16_t uniffi_chesscore_checksum_constructor_chessengine_new(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_FROM_CHESS960_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_FROM_CHESS960_FEN
+uint16_t uniffi_chesscore_checksum_constructor_chessgame_from_chess960_fen(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_FROM_FEN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_FROM_FEN
 uint16_t uniffi_chesscore_checksum_constructor_chessgame_from_fen(void
@@ -1102,6 +1217,12 @@ uint16_t uniffi_chesscore_checksum_constructor_chessgame_from_pgn(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_NEW
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_NEW
 uint16_t uniffi_chesscore_checksum_constructor_chessgame_new(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_NEW_CHESS960
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_NEW_CHESS960
+uint16_t uniffi_chesscore_checksum_constructor_chessgame_new_chess960(void
     
 );
 #endif

@@ -728,6 +728,8 @@ internal object IntegrityCheckingUniffiLib {
     }
 
     internal fun ensureInitialized() = Unit
+    external fun uniffi_chesscore_checksum_func_chess960_start_fen(
+    ): Int
     external fun uniffi_chesscore_checksum_func_chesscore_version(
     ): Int
     external fun uniffi_chesscore_checksum_func_live_object_count(
@@ -776,17 +778,31 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_agree_draw(
     ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_attacked_squares(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_attackers(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_checkers(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_chess960_start_number(
+    ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_claim_draw(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_destinations_from(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_fen(
     ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_is_attacked(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_is_chess960(
+    ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_legal_moves(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_legal_moves_from(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_pgn(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_pins(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_play(
     ): Int
@@ -802,6 +818,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_set_tag(
     ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_shredder_fen(
+    ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_snapshot(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_status(
@@ -816,6 +834,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_constructor_chessengine_new(
     ): Int
+    external fun uniffi_chesscore_checksum_constructor_chessgame_from_chess960_fen(
+    ): Int
     external fun uniffi_chesscore_checksum_constructor_chessgame_from_fen(
     ): Int
     external fun uniffi_chesscore_checksum_constructor_chessgame_from_json(
@@ -823,6 +843,8 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_chesscore_checksum_constructor_chessgame_from_pgn(
     ): Int
     external fun uniffi_chesscore_checksum_constructor_chessgame_new(
+    ): Int
+    external fun uniffi_chesscore_checksum_constructor_chessgame_new_chess960(
     ): Int
     external fun ffi_chesscore_uniffi_contract_version(
     ): Int
@@ -887,6 +909,8 @@ internal object UniffiLib {
     ): Long
     external fun uniffi_chesscore_fn_free_chessgame(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
+    external fun uniffi_chesscore_fn_constructor_chessgame_from_chess960_fen(`fen`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
     external fun uniffi_chesscore_fn_constructor_chessgame_from_fen(`fen`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
     external fun uniffi_chesscore_fn_constructor_chessgame_from_json(`json`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
@@ -895,7 +919,17 @@ internal object UniffiLib {
     ): Long
     external fun uniffi_chesscore_fn_constructor_chessgame_new(uniffi_out_err: UniffiRustCallStatus, 
     ): Long
+    external fun uniffi_chesscore_fn_constructor_chessgame_new_chess960(`startNumber`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
     external fun uniffi_chesscore_fn_method_chessgame_agree_draw(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_attacked_squares(`ptr`: Long,`side`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_attackers(`ptr`: Long,`square`: RustBuffer.ByValue,`side`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_checkers(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_chess960_start_number(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_claim_draw(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -903,11 +937,17 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_fen(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_is_attacked(`ptr`: Long,`square`: RustBuffer.ByValue,`side`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Byte
+    external fun uniffi_chesscore_fn_method_chessgame_is_chess960(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Byte
     external fun uniffi_chesscore_fn_method_chessgame_legal_moves(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_legal_moves_from(`ptr`: Long,`square`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_pgn(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_pins(`ptr`: Long,`side`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_play(`ptr`: Long,`from`: RustBuffer.ByValue,`to`: RustBuffer.ByValue,`promotion`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -923,6 +963,8 @@ internal object UniffiLib {
     ): Unit
     external fun uniffi_chesscore_fn_method_chessgame_set_tag(`ptr`: Long,`name`: RustBuffer.ByValue,`value`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
+    external fun uniffi_chesscore_fn_method_chessgame_shredder_fen(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_snapshot(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_status(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -935,6 +977,8 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_undo(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Byte
+    external fun uniffi_chesscore_fn_func_chess960_start_fen(`number`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_chesscore_version(uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_live_object_count(uniffi_out_err: UniffiRustCallStatus, 
@@ -1078,6 +1122,9 @@ private fun uniffiCheckContractApiVersion(lib: IntegrityCheckingUniffiLib) {
 }
 @Suppress("UNUSED_PARAMETER")
 private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
+    if ((lib.uniffi_chesscore_checksum_func_chess960_start_fen() and 0xFFFF) != 61052) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_func_chesscore_version() and 0xFFFF) != 43926) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1150,13 +1197,31 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_agree_draw() and 0xFFFF) != 41997) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_attacked_squares() and 0xFFFF) != 31777) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_attackers() and 0xFFFF) != 8550) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_checkers() and 0xFFFF) != 30584) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_chess960_start_number() and 0xFFFF) != 19824) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw() and 0xFFFF) != 23781) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_destinations_from() and 0xFFFF) != 5683) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_fen() and 0xFFFF) != 62518) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_fen() and 0xFFFF) != 17264) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_is_attacked() and 0xFFFF) != 62272) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_is_chess960() and 0xFFFF) != 60663) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_legal_moves() and 0xFFFF) != 18963) {
@@ -1168,13 +1233,16 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_pgn() and 0xFFFF) != 183) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_play() and 0xFFFF) != 4686) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_pins() and 0xFFFF) != 5955) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play() and 0xFFFF) != 28626) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_play_san() and 0xFFFF) != 42020) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_uci() and 0xFFFF) != 16873) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_uci() and 0xFFFF) != 1522) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_redo() and 0xFFFF) != 53486) {
@@ -1187,6 +1255,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_set_tag() and 0xFFFF) != 28639) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_shredder_fen() and 0xFFFF) != 56001) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_snapshot() and 0xFFFF) != 38553) {
@@ -1210,6 +1281,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_constructor_chessengine_new() and 0xFFFF) != 25147) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_chess960_fen() and 0xFFFF) != 16784) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_fen() and 0xFFFF) != 63242) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1220,6 +1294,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_constructor_chessgame_new() and 0xFFFF) != 9583) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_new_chess960() and 0xFFFF) != 7220) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
 }
@@ -2118,6 +2195,29 @@ public interface ChessGameInterface {
     fun `agreeDraw`(): GameStatus
     
     /**
+     * Every square a piece of `side` attacks in the current position, in index order.
+     */
+    fun `attackedSquares`(`side`: Side): List<Square>
+    
+    /**
+     * The pieces of `side` that attack `square` in the current position: what could capture
+     * a piece of the other side there (pinned pieces included, no x-rays; a pawn attacks
+     * diagonally forward). In index order.
+     */
+    fun `attackers`(`square`: Square, `side`: Side): List<Square>
+    
+    /**
+     * The pieces giving check to the side to move (none, one or two), in index order.
+     */
+    fun `checkers`(): List<Square>
+    
+    /**
+     * The Chess960 start-position number (0-959) the game started from, or `null`/`nil` when it
+     * is not a Chess960 game or started from another position (a FEN).
+     */
+    fun `chess960StartNumber`(): kotlin.UInt?
+    
+    /**
      * Claims the draw that the side to move may claim now (threefold repetition or the
      * fifty-move rule) and ends the game.
      *
@@ -2133,9 +2233,20 @@ public interface ChessGameInterface {
     fun `destinationsFrom`(`square`: Square): List<Square>
     
     /**
-     * The current position in FEN.
+     * The current position in FEN (castling rights in X-FEN: `KQkq`, a file letter only for a
+     * Chess960 rook that is not the outermost one).
      */
     fun `fen`(): kotlin.String
+    
+    /**
+     * `true` when a piece of `side` attacks `square` in the current position.
+     */
+    fun `isAttacked`(`square`: Square, `side`: Side): kotlin.Boolean
+    
+    /**
+     * `true` when this is a Chess960 game.
+     */
+    fun `isChess960`(): kotlin.Boolean
     
     /**
      * Every legal move in the current position (empty when the game has ended).
@@ -2155,8 +2266,17 @@ public interface ChessGameInterface {
     fun `pgn`(): kotlin.String
     
     /**
-     * Plays the move from `from` to `to` (castling as the king's move, e.g. e1 to g1), with
-     * `promotion` when a pawn reaches the last rank. Returns the move played.
+     * The pieces of `side` pinned to their king, each with the piece that pins it, in index
+     * order of the pinned pieces.
+     */
+    fun `pins`(`side`: Side): List<Pin>
+    
+    /**
+     * Plays the move from `from` to `to`, with `promotion` when a pawn reaches the last rank.
+     * Returns the move played. Castling is the king's move: onto its destination (e1 to g1) or
+     * onto its own rook (e1 to h1); in Chess960 the king's destination is accepted only when it
+     * is at least two files away, since a king's ordinary move could reach a nearer one (see
+     * `LegalMove.to`).
      *
      * # Errors
      * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
@@ -2175,7 +2295,8 @@ public interface ChessGameInterface {
     fun `playSan`(`san`: kotlin.String): LegalMove
     
     /**
-     * Plays a move written in UCI notation (`e2e4`, `e7e8q`, `e1g1`). Returns the move played.
+     * Plays a move written in UCI notation (`e2e4`, `e7e8q`; castling `e1g1` or `e1h1`, with the
+     * same rule as [`ChessGame::play`]). Returns the move played.
      *
      * # Errors
      * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`.
@@ -2212,6 +2333,12 @@ public interface ChessGameInterface {
      * the game derives from its outcome and start position.
      */
     fun `setTag`(`name`: kotlin.String, `value`: kotlin.String)
+    
+    /**
+     * The current position in FEN with Shredder-FEN castling rights (`HAha`: the rooks' files),
+     * as Chess960 GUIs and engines expect them.
+     */
+    fun `shredderFen`(): kotlin.String
     
     /**
      * Everything a board UI draws, in one call.
@@ -2389,6 +2516,76 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
+     * Every square a piece of `side` attacks in the current position, in index order.
+     */override fun `attackedSquares`(`side`: Side): List<Square> {
+            return FfiConverterSequenceTypeSquare.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_attacked_squares(
+        it,
+        
+        FfiConverterTypeSide.lower(`side`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The pieces of `side` that attack `square` in the current position: what could capture
+     * a piece of the other side there (pinned pieces included, no x-rays; a pawn attacks
+     * diagonally forward). In index order.
+     */override fun `attackers`(`square`: Square, `side`: Side): List<Square> {
+            return FfiConverterSequenceTypeSquare.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_attackers(
+        it,
+        
+        FfiConverterTypeSquare.lower(`square`),
+        FfiConverterTypeSide.lower(`side`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The pieces giving check to the side to move (none, one or two), in index order.
+     */override fun `checkers`(): List<Square> {
+            return FfiConverterSequenceTypeSquare.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_checkers(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The Chess960 start-position number (0-959) the game started from, or `null`/`nil` when it
+     * is not a Chess960 game or started from another position (a FEN).
+     */override fun `chess960StartNumber`(): kotlin.UInt? {
+            return FfiConverterOptionalUInt.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_chess960_start_number(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
      * Claims the draw that the side to move may claim now (threefold repetition or the
      * fifty-move rule) and ends the game.
      *
@@ -2428,12 +2625,47 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * The current position in FEN.
+     * The current position in FEN (castling rights in X-FEN: `KQkq`, a file letter only for a
+     * Chess960 rook that is not the outermost one).
      */override fun `fen`(): kotlin.String {
             return FfiConverterString.lift(
     callWithHandle {
     uniffiRustCall() { _status ->
     UniffiLib.uniffi_chesscore_fn_method_chessgame_fen(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * `true` when a piece of `side` attacks `square` in the current position.
+     */override fun `isAttacked`(`square`: Square, `side`: Side): kotlin.Boolean {
+            return FfiConverterBoolean.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_is_attacked(
+        it,
+        
+        FfiConverterTypeSquare.lower(`square`),
+        FfiConverterTypeSide.lower(`side`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * `true` when this is a Chess960 game.
+     */override fun `isChess960`(): kotlin.Boolean {
+            return FfiConverterBoolean.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_is_chess960(
         it,
         _status)
 }
@@ -2495,8 +2727,29 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * Plays the move from `from` to `to` (castling as the king's move, e.g. e1 to g1), with
-     * `promotion` when a pawn reaches the last rank. Returns the move played.
+     * The pieces of `side` pinned to their king, each with the piece that pins it, in index
+     * order of the pinned pieces.
+     */override fun `pins`(`side`: Side): List<Pin> {
+            return FfiConverterSequenceTypePin.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_pins(
+        it,
+        
+        FfiConverterTypeSide.lower(`side`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Plays the move from `from` to `to`, with `promotion` when a pawn reaches the last rank.
+     * Returns the move played. Castling is the king's move: onto its destination (e1 to g1) or
+     * onto its own rook (e1 to h1); in Chess960 the king's destination is accepted only when it
+     * is at least two files away, since a king's ordinary move could reach a nearer one (see
+     * `LegalMove.to`).
      *
      * # Errors
      * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
@@ -2543,7 +2796,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * Plays a move written in UCI notation (`e2e4`, `e7e8q`, `e1g1`). Returns the move played.
+     * Plays a move written in UCI notation (`e2e4`, `e7e8q`; castling `e1g1` or `e1h1`, with the
+     * same rule as [`ChessGame::play`]). Returns the move played.
      *
      * # Errors
      * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`.
@@ -2641,6 +2895,23 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 }
     }
     
+    
+
+    
+    /**
+     * The current position in FEN with Shredder-FEN castling rights (`HAha`: the rooks' files),
+     * as Chess960 GUIs and engines expect them.
+     */override fun `shredderFen`(): kotlin.String {
+            return FfiConverterString.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_shredder_fen(
+        it,
+        _status)
+}
+    }
+    )
+    }
     
 
     
@@ -2751,6 +3022,27 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     companion object {
         
     /**
+     * A new Chess960 game from a position in FEN (X-FEN or Shredder-FEN castling rights).
+     * [`ChessGame::from_fen`] also reads these, but takes a `KQkq` position with the king on
+     * e1/e8 and rooks in the corners as standard chess; this one never does.
+     *
+     * # Errors
+     * `InvalidFen`, naming the field and what is wrong.
+     */
+    @Throws(ChessException::class) fun `fromChess960Fen`(`fen`: kotlin.String): ChessGame {
+            return FfiConverterTypeChessGame.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_constructor_chessgame_from_chess960_fen(
+    
+        
+        FfiConverterString.lower(`fen`),_status)
+}
+    )
+    }
+    
+
+        
+    /**
      * A new game from a position in FEN.
      *
      * # Errors
@@ -2802,6 +3094,27 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     
         
         FfiConverterString.lower(`pgn`),_status)
+}
+    )
+    }
+    
+
+        
+    /**
+     * A new Chess960 game from start position `start_number` (0-959, Scharnagl's numbering; 518
+     * is the standard position), or from a random one when it is `null`/`nil`. The game has
+     * the PGN tag `Variant` set to `Chess960`.
+     *
+     * # Errors
+     * `InvalidRequest` when `start_number` is above 959.
+     */
+    @Throws(ChessException::class) fun `newChess960`(`startNumber`: kotlin.UInt?): ChessGame {
+            return FfiConverterTypeChessGame.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_constructor_chessgame_new_chess960(
+    
+        
+        FfiConverterOptionalUInt.lower(`startNumber`),_status)
 }
     )
     }
@@ -3811,6 +4124,11 @@ data class GameSnapshot (
      * were computed for, so an app can ignore a result whose key differs.
      */
     var `positionKey`: kotlin.ULong
+    , 
+    /**
+     * `true` in a Chess960 game: castling moves go king-onto-rook (see `LegalMove.to`).
+     */
+    var `chess960`: kotlin.Boolean
     
 ){
     
@@ -3843,6 +4161,7 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterUInt.read(buf),
             FfiConverterUInt.read(buf),
             FfiConverterULong.read(buf),
+            FfiConverterBoolean.read(buf),
         )
     }
 
@@ -3862,7 +4181,8 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterUInt.allocationSize(value.`fullmoveNumber`) +
             FfiConverterUInt.allocationSize(value.`halfmoveClock`) +
             FfiConverterUInt.allocationSize(value.`repetitionCount`) +
-            FfiConverterULong.allocationSize(value.`positionKey`)
+            FfiConverterULong.allocationSize(value.`positionKey`) +
+            FfiConverterBoolean.allocationSize(value.`chess960`)
     )
 
     override fun write(value: GameSnapshot, buf: ByteBuffer) {
@@ -3882,6 +4202,7 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterUInt.write(value.`halfmoveClock`, buf)
             FfiConverterUInt.write(value.`repetitionCount`, buf)
             FfiConverterULong.write(value.`positionKey`, buf)
+            FfiConverterBoolean.write(value.`chess960`, buf)
     }
 }
 
@@ -3897,7 +4218,10 @@ data class LegalMove (
     var `from`: Square
     , 
     /**
-     * The square it lands on (for castling, the king's destination, e.g. g1).
+     * The square it lands on. For castling: the king's destination in standard chess (e.g.
+     * g1), the castling rook's square in Chess960 (the king "takes" its rook, e.g. h1; the
+     * king's destination could be its own square or one an ordinary king move also reaches).
+     * Passing `from` and `to` back to `ChessGame.play` plays this move.
      */
     var `to`: Square
     , 
@@ -3912,7 +4236,8 @@ data class LegalMove (
     var `piece`: PieceKind
     , 
     /**
-     * UCI notation, e.g. `e2e4`, `e7e8q`, `e1g1`.
+     * UCI notation, e.g. `e2e4`, `e7e8q`; castling `e1g1` in standard chess, `e1h1` (king
+     * takes rook) in Chess960.
      */
     var `uci`: kotlin.String
     , 
@@ -4167,6 +4492,53 @@ public object FfiConverterTypePiece: FfiConverterRustBuffer<Piece> {
     override fun write(value: Piece, buf: ByteBuffer) {
             FfiConverterTypeSide.write(value.`side`, buf)
             FfiConverterTypePieceKind.write(value.`kind`, buf)
+    }
+}
+
+
+
+/**
+ * A piece pinned to its own king: it may move only along the line to the pinner.
+ */
+data class Pin (
+    /**
+     * The pinned piece's square.
+     */
+    var `pinned`: Square
+    , 
+    /**
+     * The square of the bishop, rook or queen that pins it.
+     */
+    var `pinner`: Square
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypePin: FfiConverterRustBuffer<Pin> {
+    override fun read(buf: ByteBuffer): Pin {
+        return Pin(
+            FfiConverterTypeSquare.read(buf),
+            FfiConverterTypeSquare.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: Pin) = (
+            FfiConverterTypeSquare.allocationSize(value.`pinned`) +
+            FfiConverterTypeSquare.allocationSize(value.`pinner`)
+    )
+
+    override fun write(value: Pin, buf: ByteBuffer) {
+            FfiConverterTypeSquare.write(value.`pinned`, buf)
+            FfiConverterTypeSquare.write(value.`pinner`, buf)
     }
 }
 
@@ -6144,6 +6516,34 @@ public object FfiConverterSequenceTypeMoveRow: FfiConverterRustBuffer<List<MoveR
 /**
  * @suppress
  */
+public object FfiConverterSequenceTypePin: FfiConverterRustBuffer<List<Pin>> {
+    override fun read(buf: ByteBuffer): List<Pin> {
+        val len = buf.getInt()
+        return List<Pin>(len) {
+            FfiConverterTypePin.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<Pin>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypePin.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<Pin>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypePin.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterSequenceTypeTag: FfiConverterRustBuffer<List<Tag>> {
     override fun read(buf: ByteBuffer): List<Tag> {
         val len = buf.getInt()
@@ -6249,6 +6649,25 @@ public object FfiConverterSequenceOptionalTypePiece: FfiConverterRustBuffer<List
         }
     }
 }
+        /**
+         * The FEN of Chess960 start position `number` (0-959, Scharnagl's numbering; 518 is the
+         * standard position), castling rights in X-FEN (`KQkq`), e.g. to preview it.
+         *
+         * # Errors
+         * `InvalidRequest` when `number` is above 959.
+         */
+    @Throws(ChessException::class) fun `chess960StartFen`(`number`: kotlin.UInt): kotlin.String {
+            return FfiConverterString.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_chess960_start_fen(
+    
+        
+        FfiConverterUInt.lower(`number`),_status)
+}
+    )
+    }
+    
+
         /**
          * The version of the chesscore library, e.g. `"0.1.0"`.
          */ fun `chesscoreVersion`(): kotlin.String {

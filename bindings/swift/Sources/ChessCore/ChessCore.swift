@@ -887,6 +887,29 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func agreeDraw() throws  -> GameStatus
     
     /**
+     * Every square a piece of `side` attacks in the current position, in index order.
+     */
+    func attackedSquares(side: Side)  -> [Square]
+    
+    /**
+     * The pieces of `side` that attack `square` in the current position: what could capture
+     * a piece of the other side there (pinned pieces included, no x-rays; a pawn attacks
+     * diagonally forward). In index order.
+     */
+    func attackers(square: Square, side: Side)  -> [Square]
+    
+    /**
+     * The pieces giving check to the side to move (none, one or two), in index order.
+     */
+    func checkers()  -> [Square]
+    
+    /**
+     * The Chess960 start-position number (0-959) the game started from, or `null`/`nil` when it
+     * is not a Chess960 game or started from another position (a FEN).
+     */
+    func chess960StartNumber()  -> UInt32?
+    
+    /**
      * Claims the draw that the side to move may claim now (threefold repetition or the
      * fifty-move rule) and ends the game.
      *
@@ -902,9 +925,20 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func destinationsFrom(square: Square)  -> [Square]
     
     /**
-     * The current position in FEN.
+     * The current position in FEN (castling rights in X-FEN: `KQkq`, a file letter only for a
+     * Chess960 rook that is not the outermost one).
      */
     func fen()  -> String
+    
+    /**
+     * `true` when a piece of `side` attacks `square` in the current position.
+     */
+    func isAttacked(square: Square, side: Side)  -> Bool
+    
+    /**
+     * `true` when this is a Chess960 game.
+     */
+    func isChess960()  -> Bool
     
     /**
      * Every legal move in the current position (empty when the game has ended).
@@ -924,8 +958,17 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func pgn()  -> String
     
     /**
-     * Plays the move from `from` to `to` (castling as the king's move, e.g. e1 to g1), with
-     * `promotion` when a pawn reaches the last rank. Returns the move played.
+     * The pieces of `side` pinned to their king, each with the piece that pins it, in index
+     * order of the pinned pieces.
+     */
+    func pins(side: Side)  -> [Pin]
+    
+    /**
+     * Plays the move from `from` to `to`, with `promotion` when a pawn reaches the last rank.
+     * Returns the move played. Castling is the king's move: onto its destination (e1 to g1) or
+     * onto its own rook (e1 to h1); in Chess960 the king's destination is accepted only when it
+     * is at least two files away, since a king's ordinary move could reach a nearer one (see
+     * `LegalMove.to`).
      *
      * # Errors
      * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
@@ -944,7 +987,8 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func playSan(san: String) throws  -> LegalMove
     
     /**
-     * Plays a move written in UCI notation (`e2e4`, `e7e8q`, `e1g1`). Returns the move played.
+     * Plays a move written in UCI notation (`e2e4`, `e7e8q`; castling `e1g1` or `e1h1`, with the
+     * same rule as [`ChessGame::play`]). Returns the move played.
      *
      * # Errors
      * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`.
@@ -981,6 +1025,12 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * the game derives from its outcome and start position.
      */
     func setTag(name: String, value: String) throws 
+    
+    /**
+     * The current position in FEN with Shredder-FEN castling rights (`HAha`: the rooks' files),
+     * as Chess960 GUIs and engines expect them.
+     */
+    func shredderFen()  -> String
     
     /**
      * Everything a board UI draws, in one call.
@@ -1085,6 +1135,23 @@ public convenience init() {
 
     
     /**
+     * A new Chess960 game from a position in FEN (X-FEN or Shredder-FEN castling rights).
+     * [`ChessGame::from_fen`] also reads these, but takes a `KQkq` position with the king on
+     * e1/e8 and rooks in the corners as standard chess; this one never does.
+     *
+     * # Errors
+     * `InvalidFen`, naming the field and what is wrong.
+     */
+public static func fromChess960Fen(fen: String)throws  -> ChessGame  {
+    return try  FfiConverterTypeChessGame_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_constructor_chessgame_from_chess960_fen(
+        FfiConverterString.lower(fen),uniffiCallStatus
+    )
+})
+}
+    
+    /**
      * A new game from a position in FEN.
      *
      * # Errors
@@ -1130,6 +1197,23 @@ public static func fromPgn(pgn: String)throws  -> ChessGame  {
 })
 }
     
+    /**
+     * A new Chess960 game from start position `start_number` (0-959, Scharnagl's numbering; 518
+     * is the standard position), or from a random one when it is `null`/`nil`. The game has
+     * the PGN tag `Variant` set to `Chess960`.
+     *
+     * # Errors
+     * `InvalidRequest` when `start_number` is above 959.
+     */
+public static func newChess960(startNumber: UInt32?)throws  -> ChessGame  {
+    return try  FfiConverterTypeChessGame_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_constructor_chessgame_new_chess960(
+        FfiConverterOptionUInt32.lower(startNumber),uniffiCallStatus
+    )
+})
+}
+    
 
     
     /**
@@ -1142,6 +1226,60 @@ open func agreeDraw()throws  -> GameStatus  {
     return try  FfiConverterTypeGameStatus_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
         uniffiCallStatus in
     uniffi_chesscore_fn_method_chessgame_agree_draw(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Every square a piece of `side` attacks in the current position, in index order.
+     */
+open func attackedSquares(side: Side) -> [Square]  {
+    return try!  FfiConverterSequenceTypeSquare.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_attacked_squares(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSide_lower(side),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The pieces of `side` that attack `square` in the current position: what could capture
+     * a piece of the other side there (pinned pieces included, no x-rays; a pawn attacks
+     * diagonally forward). In index order.
+     */
+open func attackers(square: Square, side: Side) -> [Square]  {
+    return try!  FfiConverterSequenceTypeSquare.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_attackers(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSquare_lower(square),
+        FfiConverterTypeSide_lower(side),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The pieces giving check to the side to move (none, one or two), in index order.
+     */
+open func checkers() -> [Square]  {
+    return try!  FfiConverterSequenceTypeSquare.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_checkers(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The Chess960 start-position number (0-959) the game started from, or `null`/`nil` when it
+     * is not a Chess960 game or started from another position (a FEN).
+     */
+open func chess960StartNumber() -> UInt32?  {
+    return try!  FfiConverterOptionUInt32.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_chess960_start_number(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -1178,12 +1316,39 @@ open func destinationsFrom(square: Square) -> [Square]  {
 }
     
     /**
-     * The current position in FEN.
+     * The current position in FEN (castling rights in X-FEN: `KQkq`, a file letter only for a
+     * Chess960 rook that is not the outermost one).
      */
 open func fen() -> String  {
     return try!  FfiConverterString.lift(try! rustCall() {
         uniffiCallStatus in
     uniffi_chesscore_fn_method_chessgame_fen(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * `true` when a piece of `side` attacks `square` in the current position.
+     */
+open func isAttacked(square: Square, side: Side) -> Bool  {
+    return try!  FfiConverterBool.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_is_attacked(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSquare_lower(square),
+        FfiConverterTypeSide_lower(side),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * `true` when this is a Chess960 game.
+     */
+open func isChess960() -> Bool  {
+    return try!  FfiConverterBool.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_is_chess960(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -1229,8 +1394,25 @@ open func pgn() -> String  {
 }
     
     /**
-     * Plays the move from `from` to `to` (castling as the king's move, e.g. e1 to g1), with
-     * `promotion` when a pawn reaches the last rank. Returns the move played.
+     * The pieces of `side` pinned to their king, each with the piece that pins it, in index
+     * order of the pinned pieces.
+     */
+open func pins(side: Side) -> [Pin]  {
+    return try!  FfiConverterSequenceTypePin.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_pins(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSide_lower(side),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Plays the move from `from` to `to`, with `promotion` when a pawn reaches the last rank.
+     * Returns the move played. Castling is the king's move: onto its destination (e1 to g1) or
+     * onto its own rook (e1 to h1); in Chess960 the king's destination is accepted only when it
+     * is at least two files away, since a king's ordinary move could reach a nearer one (see
+     * `LegalMove.to`).
      *
      * # Errors
      * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
@@ -1267,7 +1449,8 @@ open func playSan(san: String)throws  -> LegalMove  {
 }
     
     /**
-     * Plays a move written in UCI notation (`e2e4`, `e7e8q`, `e1g1`). Returns the move played.
+     * Plays a move written in UCI notation (`e2e4`, `e7e8q`; castling `e1g1` or `e1h1`, with the
+     * same rule as [`ChessGame::play`]). Returns the move played.
      *
      * # Errors
      * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`.
@@ -1342,6 +1525,19 @@ open func setTag(name: String, value: String)throws   {try rustCallWithError(Ffi
         FfiConverterString.lower(value),uniffiCallStatus
     )
 }
+}
+    
+    /**
+     * The current position in FEN with Shredder-FEN castling rights (`HAha`: the rooks' files),
+     * as Chess960 GUIs and engines expect them.
+     */
+open func shredderFen() -> String  {
+    return try!  FfiConverterString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_shredder_fen(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
 }
     
     /**
@@ -2268,6 +2464,10 @@ public struct GameSnapshot: Equatable, Hashable {
      * were computed for, so an app can ignore a result whose key differs.
      */
     public var positionKey: UInt64
+    /**
+     * `true` in a Chess960 game: castling moves go king-onto-rook (see `LegalMove.to`).
+     */
+    public var chess960: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -2321,7 +2521,10 @@ public struct GameSnapshot: Equatable, Hashable {
         /**
          * The Zobrist key of the position: engine results carry the key of the position they
          * were computed for, so an app can ignore a result whose key differs.
-         */positionKey: UInt64) {
+         */positionKey: UInt64, 
+        /**
+         * `true` in a Chess960 game: castling moves go king-onto-rook (see `LegalMove.to`).
+         */chess960: Bool) {
         self.fen = fen
         self.sideToMove = sideToMove
         self.squares = squares
@@ -2338,6 +2541,7 @@ public struct GameSnapshot: Equatable, Hashable {
         self.halfmoveClock = halfmoveClock
         self.repetitionCount = repetitionCount
         self.positionKey = positionKey
+        self.chess960 = chess960
     }
 
     
@@ -2371,7 +2575,8 @@ public struct FfiConverterTypeGameSnapshot: FfiConverterRustBuffer {
                 fullmoveNumber: FfiConverterUInt32.read(from: &buf), 
                 halfmoveClock: FfiConverterUInt32.read(from: &buf), 
                 repetitionCount: FfiConverterUInt32.read(from: &buf), 
-                positionKey: FfiConverterUInt64.read(from: &buf)
+                positionKey: FfiConverterUInt64.read(from: &buf), 
+                chess960: FfiConverterBool.read(from: &buf)
         )
     }
 
@@ -2392,6 +2597,7 @@ public struct FfiConverterTypeGameSnapshot: FfiConverterRustBuffer {
         FfiConverterUInt32.write(value.halfmoveClock, into: &buf)
         FfiConverterUInt32.write(value.repetitionCount, into: &buf)
         FfiConverterUInt64.write(value.positionKey, into: &buf)
+        FfiConverterBool.write(value.chess960, into: &buf)
     }
 }
 
@@ -2420,7 +2626,10 @@ public struct LegalMove: Equatable, Hashable {
      */
     public var from: Square
     /**
-     * The square it lands on (for castling, the king's destination, e.g. g1).
+     * The square it lands on. For castling: the king's destination in standard chess (e.g.
+     * g1), the castling rook's square in Chess960 (the king "takes" its rook, e.g. h1; the
+     * king's destination could be its own square or one an ordinary king move also reaches).
+     * Passing `from` and `to` back to `ChessGame.play` plays this move.
      */
     public var to: Square
     /**
@@ -2432,7 +2641,8 @@ public struct LegalMove: Equatable, Hashable {
      */
     public var piece: PieceKind
     /**
-     * UCI notation, e.g. `e2e4`, `e7e8q`, `e1g1`.
+     * UCI notation, e.g. `e2e4`, `e7e8q`; castling `e1g1` in standard chess, `e1h1` (king
+     * takes rook) in Chess960.
      */
     public var uci: String
     /**
@@ -2467,7 +2677,10 @@ public struct LegalMove: Equatable, Hashable {
          * The square the piece leaves.
          */from: Square, 
         /**
-         * The square it lands on (for castling, the king's destination, e.g. g1).
+         * The square it lands on. For castling: the king's destination in standard chess (e.g.
+         * g1), the castling rook's square in Chess960 (the king "takes" its rook, e.g. h1; the
+         * king's destination could be its own square or one an ordinary king move also reaches).
+         * Passing `from` and `to` back to `ChessGame.play` plays this move.
          */to: Square, 
         /**
          * The piece a pawn promotes to, if this is a promotion.
@@ -2476,7 +2689,8 @@ public struct LegalMove: Equatable, Hashable {
          * The moving piece.
          */piece: PieceKind, 
         /**
-         * UCI notation, e.g. `e2e4`, `e7e8q`, `e1g1`.
+         * UCI notation, e.g. `e2e4`, `e7e8q`; castling `e1g1` in standard chess, `e1h1` (king
+         * takes rook) in Chess960.
          */uci: String, 
         /**
          * Standard algebraic notation, e.g. `Nf3`, `exd5`, `O-O`, `e8=Q+`.
@@ -2806,6 +3020,75 @@ public func FfiConverterTypePiece_lift(_ buf: RustBuffer) throws -> Piece {
 #endif
 public func FfiConverterTypePiece_lower(_ value: Piece) -> RustBuffer {
     return FfiConverterTypePiece.lower(value)
+}
+
+
+/**
+ * A piece pinned to its own king: it may move only along the line to the pinner.
+ */
+public struct Pin: Equatable, Hashable {
+    /**
+     * The pinned piece's square.
+     */
+    public var pinned: Square
+    /**
+     * The square of the bishop, rook or queen that pins it.
+     */
+    public var pinner: Square
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The pinned piece's square.
+         */pinned: Square, 
+        /**
+         * The square of the bishop, rook or queen that pins it.
+         */pinner: Square) {
+        self.pinned = pinned
+        self.pinner = pinner
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension Pin: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePin: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Pin {
+        return
+            try Pin(
+                pinned: FfiConverterTypeSquare.read(from: &buf), 
+                pinner: FfiConverterTypeSquare.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: Pin, into buf: inout [UInt8]) {
+        FfiConverterTypeSquare.write(value.pinned, into: &buf)
+        FfiConverterTypeSquare.write(value.pinner, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePin_lift(_ buf: RustBuffer) throws -> Pin {
+    return try FfiConverterTypePin.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePin_lower(_ value: Pin) -> RustBuffer {
+    return FfiConverterTypePin.lower(value)
 }
 
 
@@ -5393,6 +5676,31 @@ fileprivate struct FfiConverterSequenceTypeMoveRow: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypePin: FfiConverterRustBuffer {
+    typealias SwiftType = [Pin]
+
+    public static func write(_ value: [Pin], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypePin.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [Pin] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [Pin]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypePin.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeTag: FfiConverterRustBuffer {
     typealias SwiftType = [Tag]
 
@@ -5488,6 +5796,21 @@ fileprivate struct FfiConverterSequenceOptionTypePiece: FfiConverterRustBuffer {
         }
         return seq
     }
+}
+/**
+ * The FEN of Chess960 start position `number` (0-959, Scharnagl's numbering; 518 is the
+ * standard position), castling rights in X-FEN (`KQkq`), e.g. to preview it.
+ *
+ * # Errors
+ * `InvalidRequest` when `number` is above 959.
+ */
+public func chess960StartFen(number: UInt32)throws  -> String  {
+    return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_chess960_start_fen(
+        FfiConverterUInt32.lower(number),uniffiCallStatus
+    )
+})
 }
 /**
  * The version of the chesscore library, e.g. `"0.1.0"`.
@@ -5652,6 +5975,9 @@ private let initializationResult: InitializationResult = {
     if bindings_contract_version != scaffolding_contract_version {
         return InitializationResult.contractVersionMismatch
     }
+    if (uniffi_chesscore_checksum_func_chess960_start_fen() != 61052) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_chesscore_checksum_func_chesscore_version() != 43926) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -5724,13 +6050,31 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_agree_draw() != 41997) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_chesscore_checksum_method_chessgame_attacked_squares() != 31777) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_attackers() != 8550) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_checkers() != 30584) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_chess960_start_number() != 19824) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_chesscore_checksum_method_chessgame_claim_draw() != 23781) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_destinations_from() != 5683) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_fen() != 62518) {
+    if (uniffi_chesscore_checksum_method_chessgame_fen() != 17264) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_is_attacked() != 62272) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_is_chess960() != 60663) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_legal_moves() != 18963) {
@@ -5742,13 +6086,16 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_pgn() != 183) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_play() != 4686) {
+    if (uniffi_chesscore_checksum_method_chessgame_pins() != 5955) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_play() != 28626) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_play_san() != 42020) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_play_uci() != 16873) {
+    if (uniffi_chesscore_checksum_method_chessgame_play_uci() != 1522) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_redo() != 53486) {
@@ -5761,6 +6108,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_set_tag() != 28639) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_shredder_fen() != 56001) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_snapshot() != 38553) {
@@ -5784,6 +6134,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_constructor_chessengine_new() != 25147) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_chesscore_checksum_constructor_chessgame_from_chess960_fen() != 16784) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_chesscore_checksum_constructor_chessgame_from_fen() != 63242) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -5794,6 +6147,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_constructor_chessgame_new() != 9583) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_constructor_chessgame_new_chess960() != 7220) {
         return InitializationResult.apiChecksumMismatch
     }
 
