@@ -91,17 +91,29 @@ fn names_one_position_given_as_fen() {
 }
 
 #[test]
+fn a_bad_game_is_reported_and_the_others_named() {
+    let text =
+        format!("{GAMES}\n[Event \"five\"]\n\n1. e4 e5 2. Nf6 *\n\n[Event \"six\"]\n\n1. a3 *\n");
+    let run = opening(&[], &text);
+    assert_eq!(run.out, format!("{EXPECTED}A00\tAnderssen's Opening\n"));
+    assert_eq!(run.code, Some(1));
+    assert!(run.err.contains("game 5"), "{}", run.err);
+    assert!(run.err.contains("Nf6"), "{}", run.err);
+}
+
+#[test]
 fn errors_say_what_and_where() {
     let run = opening(&[], "1. e4 e5 2. Nf6 *\n");
     assert_eq!(run.code, Some(1));
     assert!(run.err.contains("line 1, column 13"), "{}", run.err);
+    assert_eq!(run.out, "");
     let run = opening(&["--fen", "8/8/8 w - - 0 1"], "");
     assert_eq!(run.code, Some(1));
     assert!(run.err.starts_with("opening: "), "{}", run.err);
     let run = opening(&["--fen"], "");
     assert_eq!(run.code, Some(2));
     let run = opening(&["/nonexistent/games.pgn"], "");
-    assert_eq!(run.code, Some(1));
+    assert_eq!(run.code, Some(2));
     assert!(
         run.err.contains("cannot read /nonexistent/games.pgn"),
         "{}",

@@ -1,8 +1,12 @@
 //! The `Game` type: undo/redo, repetition, outcomes, claims, PGN and JSON save/restore.
 
-use chesscore::game::{DrawReason, Game, GameError, GameStatus, Outcome};
+use chesscore::game::{DrawReason, Game, GameError, GameStatus, IllegalReason, NodeId, Outcome};
 use chesscore::notation::uci;
-use chesscore::rules::{Move, Side, Square};
+use chesscore::rules::{Move, Piece, PieceKind, Side, Square};
+
+fn comment(game: &Game, node: NodeId) -> Option<&str> {
+    game.annotations(node)?.comment_after.as_deref()
+}
 
 fn play_all(game: &mut Game, sans: &[&str]) {
     for s in sans {
@@ -225,11 +229,37 @@ fn illegal_moves_are_errors_and_change_nothing() {
     let mut game = Game::new();
     game.play_san("e4").unwrap();
     let before = game.clone();
+    match game.play(Move::normal(Square::E7, Square::E4)) {
+        Err(GameError::IllegalMove(illegal)) => {
+            assert_eq!(illegal.mv.to_string(), "e7e4");
+            assert_eq!(
+                illegal.reason,
+                IllegalReason::CannotGoThere {
+                    piece: Piece {
+                        side: Side::Black,
+                        kind: PieceKind::Pawn
+                    }
+                }
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    // The same move as text: the same explanation, naming the move.
+    let err = game.play_uci("e7e4").unwrap_err();
     assert_eq!(
-        game.play(Move::normal(Square::E7, Square::E4)),
-        Err(GameError::IllegalMove("e7e4".to_string()))
+        err.to_string(),
+        "illegal move e7e4: the pawn on e7 cannot go to e4"
     );
-    assert!(matches!(game.play_uci("e7e4"), Err(GameError::Uci(_))));
+    let err = game.play_uci("e2e3").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "illegal move e2e3: there is no piece on e2"
+    );
+    let err = game.play_uci("g1f3").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "illegal move g1f3: the knight on g1 is White's, and it is Black to move"
+    );
     assert!(matches!(game.play_uci("zz"), Err(GameError::Uci(_))));
     assert!(matches!(game.play_san("Ke7e5"), Err(GameError::San(_))));
     let err = game.play_san("Nd5").unwrap_err();
@@ -268,20 +298,38 @@ fn resignation_and_agreement() {
 #[test]
 fn tags_and_comments_in_pgn() {
     let mut game = Game::new();
-    game.set_tag("White", "Ann \"The Rook\"");
-    game.set_tag("Black", "Bob");
-    game.set_tag("Annotator", "engine");
-    game.set_tag("White", "Ann");
-    game.set_tag("Result", "1-0"); // derived: ignored
+    game.set_tag("White", "Ann \"The Rook\"").unwrap();
+    game.set_tag("Black", "Bob").unwrap();
+    game.set_tag("Annotator", "engine").unwrap();
+    game.set_tag("White", "Ann").unwrap();
+    // Derived tags and names PGN cannot hold are errors that change nothing.
+    for (name, value) in [
+        ("Result", "1-0"),
+        ("FEN", "x"),
+        ("SetUp", "1"),
+        ("White Elo", "1"),
+        ("", "x"),
+        ("Ré", "x"),
+    ] {
+        assert!(
+            matches!(game.set_tag(name, value), Err(GameError::InvalidTag(_))),
+            "{name}"
+        );
+    }
     assert_eq!(game.tag("White"), Some("Ann"));
     assert_eq!(game.tags().len(), 3);
     game.remove_tag("Annotator");
     assert_eq!(game.tag("Annotator"), None);
     play_all(&mut game, &["e4", "e5"]);
-    assert!(game.set_comment(1, Some("+0.31".to_string())));
-    assert!(game.set_comment(0, Some("A quick game".to_string())));
-    assert!(!game.set_comment(3, Some("no such move".to_string())));
-    assert_eq!(game.comment(1), Some("+0.31"));
+    let e4 = game.main_line()[0];
+    game.set_comment(e4, Some("+0.31".to_string())).unwrap();
+    game.set_comment(NodeId::ROOT, Some(" A  quick\ngame ".to_string()))
+        .unwrap();
+    assert_eq!(
+        game.set_comment(NodeId::from_index(99), Some("no such move".to_string())),
+        Err(GameError::NoSuchNode(99))
+    );
+    assert_eq!(comment(&game, e4), Some("+0.31"));
     let pgn = game.to_pgn();
     assert!(pgn.starts_with("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"*\"]\n"), "{pgn}");
     assert!(
@@ -290,10 +338,12 @@ fn tags_and_comments_in_pgn() {
     );
     let back = Game::from_pgn(&pgn).unwrap();
     assert_eq!(back.moves(), game.moves());
-    assert_eq!(back.comment(1), Some("+0.31"));
-    assert_eq!(back.comment(0), Some("A quick game"));
+    assert_eq!(comment(&back, back.main_line()[0]), Some("+0.31"));
+    assert_eq!(comment(&back, NodeId::ROOT), Some("A quick game"));
     assert_eq!(back.tag("White"), Some("Ann"));
-    assert_eq!(back.tag("Event"), Some("?"));
+    // The roster's placeholders are not kept as tags.
+    assert_eq!(back.tag("Event"), None);
+    assert_eq!(back, game);
 }
 
 #[test]
@@ -324,14 +374,15 @@ fn from_pgn_keeps_the_result_and_fen_start() {
 #[test]
 fn json_round_trip_with_redo_comments_and_outcome() {
     let mut game = Game::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 20").unwrap();
-    game.set_tag("White", "Ann");
+    game.set_tag("White", "Ann").unwrap();
     play_all(&mut game, &["O-O", "O-O-O", "Ra7", "Rd7", "Rxd7"]);
-    game.set_comment(2, Some("long castle".to_string()));
+    game.set_comment(game.main_line()[1], Some("long castle".to_string()))
+        .unwrap();
     game.undo();
     game.undo();
     game.resign(Side::Black).unwrap();
     let json = game.to_json();
-    assert!(json.contains("\"version\": 1"), "{json}");
+    assert!(json.contains("\"version\": 2"), "{json}");
     let back = Game::from_json(&json).unwrap();
     assert_eq!(back, game);
     assert_eq!(back.fen(), game.fen());
@@ -351,6 +402,85 @@ fn json_round_trip_with_redo_comments_and_outcome() {
     assert_eq!(Game::from_json(&game.to_json()).unwrap(), game);
 }
 
+/// A save written by version 1 of the format (before the tree), byte for byte as that build
+/// wrote it: two moves played, one taken back (the redo stack), a comment, NAGs, tags and a
+/// resignation.
+const SAVE_V1: &str = r#"{
+  "version": 1,
+  "start_fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+  "moves": [
+    {
+      "uci": "e2e4"
+    },
+    {
+      "uci": "e7e5",
+      "comment": "book",
+      "nags": [
+        1
+      ]
+    }
+  ],
+  "redo": [
+    {
+      "uci": "g1f3"
+    }
+  ],
+  "tags": [
+    [
+      "White",
+      "Ann"
+    ],
+    [
+      "Black",
+      "Bob"
+    ]
+  ],
+  "comment_before_moves": "A quick game",
+  "outcome": {
+    "type": "resignation",
+    "winner": "white"
+  }
+}"#;
+
+#[test]
+fn a_version_1_save_still_loads() {
+    let game = Game::from_json(SAVE_V1).unwrap();
+    assert_eq!(game.san_moves(), ["e4", "e5"]);
+    assert_eq!(uci::to_uci(game.redo_moves()[0]), "g1f3");
+    assert_eq!(game.main_line().len(), 3);
+    let e5 = game.main_line()[1];
+    assert_eq!(comment(&game, e5), Some("book"));
+    assert_eq!(game.annotations(e5).unwrap().nags, [1]);
+    assert_eq!(comment(&game, NodeId::ROOT), Some("A quick game"));
+    assert_eq!(game.tags(), [("White", "Ann"), ("Black", "Bob")]);
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Resignation {
+            winner: Side::White
+        })
+    );
+    // The same game made by hand.
+    let mut by_hand = Game::new();
+    play_all(&mut by_hand, &["e4", "e5", "Nf3"]);
+    by_hand.undo();
+    by_hand.set_comment(e5, Some("book".into())).unwrap();
+    by_hand.annotations_mut(e5).unwrap().nags.push(1);
+    by_hand
+        .set_comment(NodeId::ROOT, Some("A quick game".into()))
+        .unwrap();
+    by_hand.set_tag("White", "Ann").unwrap();
+    by_hand.set_tag("Black", "Bob").unwrap();
+    by_hand.resign(Side::Black).unwrap();
+    assert_eq!(game, by_hand);
+    // Saved again, it is version 2, and reads back the same.
+    assert_eq!(Game::from_json(&game.to_json()).unwrap(), game);
+    // A damaged version 1 save is still refused with the place.
+    let msg = tampered(&SAVE_V1.replace("e7e5", "e7e4"));
+    assert!(msg.contains("moves[1] \"e7e4\""), "{msg}");
+    let msg = tampered(&SAVE_V1.replace("\"white\"", "\"green\""));
+    assert!(msg.contains("green"), "{msg}");
+}
+
 fn tampered(json: &str) -> String {
     match Game::from_json(json) {
         Err(GameError::InvalidSave(msg)) => msg,
@@ -365,63 +495,85 @@ fn tampered_json_is_an_error_saying_what_and_where() {
     let good = game.to_json();
     assert_eq!(Game::from_json(&good).unwrap(), game);
 
-    let msg = tampered(&good.replace("\"version\": 1", "\"version\": 2"));
-    assert!(msg.contains("unsupported version 2"), "{msg}");
-    let msg = tampered(&good.replace("\"version\": 1,", ""));
+    let msg = tampered(&good.replace("\"version\": 2", "\"version\": 3"));
+    assert!(msg.contains("unsupported version 3"), "{msg}");
+    let msg = tampered(&good.replace("\"version\": 2,", ""));
     assert!(msg.contains("version"), "{msg}");
     let msg = tampered(&good.replace("e7e5", "e7e4"));
-    assert!(msg.contains("moves[1] \"e7e4\""), "{msg}");
+    assert!(msg.contains("nodes[2] \"e7e4\""), "{msg}");
     let msg = tampered(&good.replace("g1f3", "g1g3"));
-    assert!(msg.contains("moves[2]"), "{msg}");
+    assert!(msg.contains("nodes[3]"), "{msg}");
     let msg = tampered(&good.replace("e2e4", "e2e4q"));
-    assert!(msg.contains("moves[0]"), "{msg}");
+    assert!(msg.contains("nodes[1]"), "{msg}");
     let msg = tampered(&good.replace("KQkq", "KQkq-"));
     assert!(msg.contains("start_fen"), "{msg}");
     let msg = tampered(&good.replace("rnbqkbnr/pppppppp", "rnbqkbnr/ppppppppp"));
     assert!(msg.contains("start_fen"), "{msg}");
-    let msg = tampered(&good.replace("\"redo\": [],", ""));
-    assert!(msg.contains("redo"), "{msg}");
-    let msg = tampered(&good.replace("\"outcome\": null", "\"outcome\": null, \"cheat\": 1"));
+    let msg = tampered(&good.replace("\"line_end\": 3", "\"line_end\": 3, \"cheat\": 1"));
     assert!(msg.contains("cheat"), "{msg}");
+    let msg = tampered(&good.replace("\"parent\": 2", "\"parent\": 3"));
+    assert!(msg.contains("nodes[3]: parent 3"), "{msg}");
+    let msg = tampered(&good.replace("\"parent\": 1", "\"parent\": 0"));
+    assert!(msg.contains("nodes[2] \"e7e5\""), "{msg}");
+    let msg = tampered(&good.replace("\"line_end\": 3", "\"line_end\": 2"));
+    assert!(msg.contains("line_end"), "{msg}");
+    let msg = tampered(&good.replace("\"current\": 3", "\"current\": 9"));
+    assert!(msg.contains("current: no node 9"), "{msg}");
     let msg = tampered(&good.replace(
-        "\"outcome\": null",
-        "\"outcome\": {\"type\": \"claim\", \"reason\": \"threefold_repetition\"}",
+        "\"nodes\": [\n    {}",
+        "\"nodes\": [\n    {\"uci\": \"e2e4\"}",
     ));
-    assert!(msg.contains("cannot be claimed"), "{msg}");
+    assert!(msg.contains("nodes[0]"), "{msg}");
     let msg = tampered(&good.replace(
-        "\"outcome\": null",
-        "\"outcome\": {\"type\": \"resignation\", \"winner\": \"green\"}",
+        "\"uci\": \"g1f3\"",
+        "\"uci\": \"g1f3\", \"ending\": {\"type\": \"claim\", \"reason\": \"threefold_repetition\"}",
+    ));
+    assert!(
+        msg.contains("nodes[3].ending: a draw by threefold repetition cannot be claimed"),
+        "{msg}"
+    );
+    let msg = tampered(&good.replace(
+        "\"uci\": \"g1f3\"",
+        "\"uci\": \"g1f3\", \"ending\": {\"type\": \"resignation\", \"winner\": \"green\"}",
     ));
     assert!(msg.contains("green"), "{msg}");
+    let msg = tampered(&good.replace("\"uci\": \"g1f3\"", "\"uci\": \"g1f3\", \"eval\": \"+-\""));
+    assert!(msg.contains("nodes[3].eval"), "{msg}");
+    let msg = tampered(&good.replace(
+        "\"uci\": \"g1f3\"",
+        "\"uci\": \"g1f3\", \"arrows\": [\"Gg1\"]",
+    ));
+    assert!(msg.contains("nodes[3].arrows"), "{msg}");
     let msg = tampered(&good.replace("\"tags\": []", "\"tags\": [[\"Result\", \"1-0\"]]"));
     assert!(msg.contains("Result"), "{msg}");
-    let msg = tampered(&good.replace(
-        "{\n      \"uci\": \"e2e4\"\n    }",
-        "{\"uci\": \"e2e4\", \"nags\": [300]}",
-    ));
+    let msg = tampered(&good.replace("\"tags\": []", "\"tags\": [[\"A\", \"1\"], [\"A\", \"2\"]]"));
+    assert!(msg.contains("twice"), "{msg}");
+    let msg = tampered(&good.replace("\"uci\": \"e2e4\"", "\"uci\": \"e2e4\", \"nags\": [300]"));
     assert!(msg.contains("300") || msg.contains("u8"), "{msg}");
+    // The same move twice after one node.
     let msg = tampered(&good.replace(
-        "\"redo\": []",
-        "\"redo\": [{\"uci\": \"a7a5\"}, {\"uci\": \"e1e3\"}]",
+        "    {\n      \"parent\": 2,",
+        "    {\n      \"parent\": 1,\n      \"uci\": \"e7e5\"\n    },\n    {\n      \"parent\": 2,",
     ));
-    assert!(msg.contains("redo[1] \"e1e3\""), "{msg}");
+    assert!(msg.contains("the same move twice"), "{msg}");
     let msg = tampered("");
     assert!(msg.contains("not JSON"), "{msg}");
     let msg = tampered("[1, 2]");
     assert!(msg.contains("object"), "{msg}");
     tampered("{\"version\": \"1\"}");
     tampered("{\"version\": 1}");
+    tampered("{\"version\": 2}");
     tampered("null");
     tampered("{\"version\": 1e400}");
 
-    // A move after the game ended by rule.
+    // A move after the game ended by rule, and an ending after one.
     let mut mated = Game::new();
     play_all(&mut mated, &["f3", "e5", "g4", "Qh4#"]);
     let json = mated.to_json();
     assert_eq!(Game::from_json(&json).unwrap(), mated);
     let msg = tampered(&json.replace(
-        "\"outcome\": null",
-        "\"outcome\": {\"type\": \"agreement\"}",
+        "\"uci\": \"d8h4\"",
+        "\"uci\": \"d8h4\", \"ending\": {\"type\": \"agreement\"}",
     ));
     assert!(msg.contains("already ended"), "{msg}");
 

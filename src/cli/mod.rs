@@ -8,11 +8,12 @@ use std::time::Instant;
 mod bench;
 mod board;
 mod opening;
+mod pgn;
 mod play;
 mod uci;
 
 const USAGE: &str =
-    "usage: chesscore [uci | play [options] | perft DEPTH [FEN] | bench | opening [FILE | --fen FEN]]\n(perft reads standard FENs and Chess960 ones in X-FEN or Shredder-FEN)";
+    "usage: chesscore [uci | play [options] | pgn [FILE] | perft DEPTH [FEN] | bench | opening [FILE | --fen FEN]]\n(perft reads standard FENs and Chess960 ones in X-FEN or Shredder-FEN)";
 
 /// Dispatches the command line.
 pub fn run(args: &[String]) -> ExitCode {
@@ -23,6 +24,7 @@ pub fn run(args: &[String]) -> ExitCode {
         }
         Some("bench") => bench::run(&args[1..]),
         Some("play") => play::run(&args[1..]),
+        Some("pgn") => pgn::run(&args[1..]),
         Some("perft") => perft(&args[1..]),
         Some("opening") => opening::run(&args[1..]),
         Some("help" | "-h" | "--help") => {

@@ -4,7 +4,7 @@
 
 use chesscore::notation::{fen, pgn};
 use chesscore::opening::{self, Opening};
-use std::io::Read;
+use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 const HELP: &str = "\
@@ -14,8 +14,12 @@ usage: chesscore opening [FILE]
 Prints the opening of every game in a PGN file (standard input when there is no FILE), one line
 per game: ECO<TAB>name of the main line's last named position (walking back from its end, so a
 game that left the book keeps its name), or `-` when no position of the game is named.
+A game that cannot be read gets no line; it is reported on standard error with its number, line
+and column, and reading goes on with the next game.
 With --fen, prints the name of exactly that position, or `-`.
-Errors go to standard error; the exit status is then 1.";
+
+exit status: 0 when every game (or the FEN) was read, 1 when some game or the FEN could not be
+read, 2 when the file could not be read or the arguments are wrong.";
 
 fn line(found: Option<Opening>) -> String {
     match found {
@@ -57,40 +61,50 @@ pub fn run(args: &[String]) -> ExitCode {
             ExitCode::from(2)
         }
         file => {
-            let mut text = String::new();
-            let read = match file {
-                None | Some("-") => std::io::stdin().read_to_string(&mut text).map(|_| ()),
-                Some(path) => std::fs::read_to_string(path).map(|t| text = t),
+            let mut bytes = Vec::new();
+            let (name, read) = match file {
+                None | Some("-") => (
+                    "<stdin>",
+                    io::stdin().lock().read_to_end(&mut bytes).map(|_| ()),
+                ),
+                Some(path) => (path, std::fs::read(path).map(|b| bytes = b)),
             };
             if let Err(e) = read {
-                eprintln!(
-                    "opening: cannot read {}: {e}",
-                    file.unwrap_or("standard input")
-                );
-                return ExitCode::FAILURE;
+                eprintln!("opening: cannot read {name}: {e}");
+                return ExitCode::from(2);
             }
-            games(&text)
+            games(name, &String::from_utf8_lossy(&bytes))
         }
     }
 }
 
-fn games(text: &str) -> ExitCode {
-    let games = match pgn::parse_games(text) {
-        Ok(games) => games,
-        Err(e) => {
-            eprintln!("opening: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    for game in games {
-        let moves: Vec<_> = game.moves.iter().map(|m| m.mv).collect();
-        match opening::of_line(&game.start, &moves) {
-            Ok(found) => println!("{}", line(found)),
+fn games(name: &str, text: &str) -> ExitCode {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut bad = 0;
+    for result in pgn::read_games(text) {
+        let found = result.map(|game| {
+            let moves: Vec<_> = game.moves.iter().map(|m| m.mv).collect();
+            // The reader checked every move, so the line is legal.
+            opening::of_line(&game.start, &moves).ok().flatten()
+        });
+        match found {
+            Ok(found) => {
+                if writeln!(out, "{}", line(found)).is_err() {
+                    return ExitCode::from(2);
+                }
+            }
             Err(e) => {
-                eprintln!("opening: {e}");
-                return ExitCode::FAILURE;
+                bad += 1;
+                eprintln!("{name}: game {}: {e}", e.game);
             }
         }
     }
-    ExitCode::SUCCESS
+    if out.flush().is_err() {
+        return ExitCode::from(2);
+    }
+    if bad > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
 }

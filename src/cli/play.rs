@@ -6,10 +6,10 @@ use super::board::{self, BoardStyle};
 use chesscore::engine::{
     EngineConfig, EngineThread, Level, Score, SearchInfo, SearchLimits, SearchResult,
 };
-use chesscore::game::{Game, GameError, GameStatus, Outcome};
+use chesscore::game::{Game, GameError, GameStatus, NewMovePlacement, Outcome};
 use chesscore::notation::fen;
+use chesscore::notation::numbering::{numbered, MoveNumber};
 use chesscore::notation::san::{self, SanError};
-use chesscore::notation::uci::UciMove;
 use chesscore::rules::{chess960, CastlingMode, Position, Side};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
@@ -275,12 +275,11 @@ fn load_fen(text: &str, chess960: bool) -> Result<Game, String> {
     }
 }
 
-/// A new game from Chess960 start position `number` (below 960), tagged as Chess960.
+/// A new game from Chess960 start position `number` (below 960); its PGN says
+/// `[Variant "Chess960"]`.
 fn chess960_game(number: u32) -> Game {
     let pos = chess960::start_position(number).unwrap_or_else(|_| Position::startpos());
-    let mut game = Game::from_position(pos);
-    game.set_tag("Variant", "Chess960");
-    game
+    Game::from_position(pos)
 }
 
 /// The line announcing a Chess960 start position.
@@ -328,36 +327,9 @@ fn white_score(score: Score, side_to_move: Side) -> Score {
     }
 }
 
-/// SAN moves with move numbers: `12...Nf6 13. c4 e5`.
-fn numbered(first_fullmove: u32, first_side: Side, sans: &[String]) -> String {
-    let mut out = String::new();
-    let mut number = first_fullmove;
-    let mut side = first_side;
-    for (i, s) in sans.iter().enumerate() {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        match side {
-            Side::White => out.push_str(&format!("{number}. ")),
-            Side::Black if i == 0 => out.push_str(&format!("{number}...")),
-            Side::Black => {}
-        }
-        out.push_str(s);
-        if side == Side::Black {
-            number += 1;
-        }
-        side = side.opponent();
-    }
-    out
-}
-
 /// The principal variation in numbered SAN from `pos`.
 fn pv_text(pos: &Position, result_pv: &[chesscore::rules::Move]) -> String {
-    numbered(
-        pos.fullmove_number(),
-        pos.side_to_move(),
-        &san::to_san_line(pos, result_pv),
-    )
+    numbered(MoveNumber::of(pos), san::to_san_line(pos, result_pv))
 }
 
 /// Today's date as PGN wants it (`YYYY.MM.DD`), from the system clock in UTC.
@@ -508,18 +480,25 @@ fn engine_turn(engine: &EngineThread, game: &mut Game, limits: SearchLimits, who
     let eval = white_score(result.score, before.side_to_move());
     println!(
         "{who} plays {}  (depth {}, eval {eval}, {:.2} s)",
-        numbered(before.fullmove_number(), before.side_to_move(), &[san_text]),
+        numbered(MoveNumber::of(&before), [san_text]),
         result.depth,
         result.time.as_secs_f64()
     );
 }
 
 fn set_player_tags(game: &mut Game, white: &str, black: &str) {
-    game.set_tag("Event", "Casual game");
-    game.set_tag("Site", "chesscore play");
-    game.set_tag("Date", &pgn_date());
-    game.set_tag("White", white);
-    game.set_tag("Black", black);
+    let date = pgn_date();
+    for (name, value) in [
+        ("Event", "Casual game"),
+        ("Site", "chesscore play"),
+        ("Date", date.as_str()),
+        ("White", white),
+        ("Black", black),
+    ] {
+        if let Err(e) = game.set_tag(name, value) {
+            eprintln!("play: {e}");
+        }
+    }
 }
 
 struct Session {
@@ -541,7 +520,9 @@ struct Session {
 }
 
 impl Session {
-    fn new(game: Game, opts: &Options, style: BoardStyle, seed: u64) -> Session {
+    fn new(mut game: Game, opts: &Options, style: BoardStyle, seed: u64) -> Session {
+        // A game as played: a move after a take-back makes the main line.
+        game.set_new_move_placement(NewMovePlacement::MainLine);
         let human = match opts.side {
             Some(choice) => pick_side(choice, seed),
             None if opts.fen.is_some() => game.position().side_to_move(),
@@ -642,17 +623,8 @@ impl Session {
             println!("{line}");
         }
         let mut status = String::new();
-        if let Some(m) = self.game.last_move() {
-            if let Some(prev) = self.game.previous_position() {
-                status.push_str(&format!(
-                    "Last move: {}.  ",
-                    numbered(
-                        prev.fullmove_number(),
-                        prev.side_to_move(),
-                        &[san::to_san(&prev, m)]
-                    )
-                ));
-            }
+        if let Some(last) = last_move_text(&self.game) {
+            status.push_str(&format!("Last move: {last}.  "));
         }
         match self.game.status() {
             GameStatus::Ongoing => {
@@ -756,31 +728,17 @@ impl Session {
             Ok(m) => Ok(m),
             Err(san_error) => match self.game.play_uci(text) {
                 Ok(m) => Ok(m),
-                // Text in UCI form gets a verdict about its squares; anything else the SAN one,
-                // which names the ambiguity's candidates or why no move fits.
-                Err(_) => match explain_illegal_uci(self.game.position(), text) {
-                    Some(reason) => {
-                        println!("{reason}");
-                        println!("Type legal for the legal moves, or help for the commands.");
-                        return;
-                    }
-                    None => Err(san_error),
-                },
+                // Text in UCI form gets the core's verdict about its squares; anything else the
+                // SAN one, which names the ambiguity's candidates or why no move fits.
+                Err(e @ GameError::IllegalMove(_)) => Err(e),
+                Err(_) => Err(san_error),
             },
         };
         match played {
             Ok(_) => {
-                let (prev, san_text) = match (
-                    self.game.previous_position(),
-                    self.game.san_history().last(),
-                ) {
-                    (Some(p), Some(s)) => (p, s.clone()),
-                    _ => return,
-                };
-                println!(
-                    "You play {}.",
-                    numbered(prev.fullmove_number(), prev.side_to_move(), &[san_text])
-                );
+                if let Some(text) = last_move_text(&self.game) {
+                    println!("You play {text}.");
+                }
                 if !self.game.status().is_ongoing() {
                     self.show_board();
                 }
@@ -906,7 +864,8 @@ impl Session {
         }
     }
 
-    fn start(&mut self, game: Game, human: Side) {
+    fn start(&mut self, mut game: Game, human: Side) {
+        game.set_new_move_placement(NewMovePlacement::MainLine);
         self.game = game;
         self.human = human;
         self.orientation = human;
@@ -985,15 +944,11 @@ impl Session {
     }
 
     fn moves(&self) {
-        let start = self.game.start_position();
-        let sans = self.game.san_history();
-        if sans.is_empty() {
+        if self.game.ply() == 0 {
             println!("No moves yet.");
         } else {
-            println!(
-                "{}",
-                numbered(start.fullmove_number(), start.side_to_move(), sans)
-            );
+            let start = MoveNumber::of(self.game.start_position());
+            println!("{}", numbered(start, self.game.san_path()));
         }
     }
 
@@ -1033,39 +988,10 @@ impl Session {
     }
 }
 
-/// Why text of the UCI form (`e2e4`) is not a legal move here, in terms of its squares; `None`
-/// when the text is not of that form.
-fn explain_illegal_uci(pos: &Position, text: &str) -> Option<String> {
-    let u: UciMove = text.parse().ok()?;
-    let why = match pos.piece_at(u.from) {
-        None => format!("there is no piece on {}", u.from),
-        Some(p) if p.side != pos.side_to_move() => format!(
-            "the {} on {} is {}'s, and it is {} to move",
-            p.kind.name(),
-            u.from,
-            p.side,
-            pos.side_to_move()
-        ),
-        Some(p) => {
-            let promotes = pos.legal_moves().as_slice().iter().any(|&m| {
-                let l = UciMove::from_move(m);
-                l.from == u.from && l.to == u.to && l.promotion.is_some()
-            });
-            if promotes && u.promotion.is_none() {
-                format!("a promotion must name the piece, like {text}q")
-            } else if pos.is_check() {
-                format!(
-                    "the {} on {} cannot go to {} (your king is in check)",
-                    p.kind.name(),
-                    u.from,
-                    u.to
-                )
-            } else {
-                format!("the {} on {} cannot go to {}", p.kind.name(), u.from, u.to)
-            }
-        }
-    };
-    Some(format!("illegal move '{text}': {why}"))
+/// The current node's move with its number (`12...Nf6`), `None` at the start.
+fn last_move_text(game: &Game) -> Option<String> {
+    let node = game.node(game.current())?;
+    Some(numbered(node.move_number()?, [node.san()]))
 }
 
 fn ensure_newline(mut text: String) -> String {
@@ -1127,15 +1053,8 @@ fn watch(mut game: Game, opts: &Options, style: BoardStyle, seed: u64) -> ExitCo
         );
         if let Some(outcome) = game.outcome() {
             println!("Game over: {}.", outcome_text(outcome));
-            let start = game.start_position();
-            println!(
-                "{}",
-                numbered(
-                    start.fullmove_number(),
-                    start.side_to_move(),
-                    game.san_history()
-                )
-            );
+            let start = MoveNumber::of(game.start_position());
+            println!("{}", numbered(start, game.san_path()));
             println!(
                 "{} plies in {:.1} s.",
                 game.ply(),
@@ -1166,19 +1085,6 @@ fn watch(mut game: Game, opts: &Options, style: BoardStyle, seed: u64) -> ExitCo
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn move_numbers() {
-        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
-        assert_eq!(
-            numbered(1, Side::White, &s(&["e4", "e5", "Nf3"])),
-            "1. e4 e5 2. Nf3"
-        );
-        assert_eq!(
-            numbered(12, Side::Black, &s(&["Nf6", "c4"])),
-            "12...Nf6 13. c4"
-        );
-    }
 
     #[test]
     fn scores_turn_to_white_view() {

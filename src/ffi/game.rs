@@ -2,18 +2,27 @@
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use crate::game::{Game, GameStatus as CoreStatus};
+use crate::game::{Game, GameError, GameStatus as CoreStatus, NodeId};
 use crate::notation::fen::{self, CastlingNotation};
 use crate::notation::uci::UciMove;
 use crate::rules::{self, chess960, Bitboard, CastlingMode};
 
+use super::tree::{NewMovePlacement, NodeAnnotations, NodeInfo};
 use super::types::{
-    legal_move, legal_move_with_san, move_rows, GameSnapshot, GameStatus, LegalMove, PieceKind,
-    Pin, Side,
+    legal_move, GameSnapshot, GameStatus, LegalMove, MoveRow, PieceKind, Pin, Side,
 };
 use super::{ChessError, LiveObject, Square};
 
-/// A game of chess: a start position plus moves, with undo/redo, outcome, FEN, PGN and JSON.
+/// A game of chess as a tree: a start position, the main line and variations with their
+/// comments, NAGs and annotations, a current node, undo/redo, outcome, FEN, PGN and JSON.
+///
+/// Playing from a node that already has that move goes to it; a new move beside an existing
+/// one becomes a variation (or, with `NewMovePlacement.MainLine`, the main line). `undo()` takes
+/// back the last action (an ending at the current node first, else the move, by going back one
+/// move); `redo()` goes forward along the current line (what undo took back). `goBack()`,
+/// `goForward()`, `goToStart()`, `goToEnd()` move along the current line; `goTo(node)` goes to
+/// any node. Node ids (`GameSnapshot.node`, `MoveListItem.Move.node`) stay valid until the
+/// node is deleted; a game read from JSON or PGN numbers them afresh.
 ///
 /// Thread-safe: every method locks an internal mutex for a few microseconds, so it can be
 /// called from the UI thread while an engine searches a copy of the game on its own thread.
@@ -25,7 +34,7 @@ pub struct ChessGame {
 }
 
 impl ChessGame {
-    fn wrap(game: Game) -> Arc<ChessGame> {
+    pub(crate) fn wrap(game: Game) -> Arc<ChessGame> {
         Arc::new(ChessGame {
             inner: Mutex::new(game),
             _live: LiveObject::new(),
@@ -52,41 +61,43 @@ fn status(game: &Game) -> GameStatus {
     }
 }
 
+fn legal_moves(game: &Game, moves: &[rules::Move]) -> Vec<LegalMove> {
+    moves
+        .iter()
+        .map(|&m| legal_move(game.position(), m))
+        .collect()
+}
+
 pub(crate) fn snapshot(game: &Game) -> GameSnapshot {
     let pos = game.position();
-    let ended = game.outcome().is_some();
-    let legal_moves = if ended {
-        Vec::new()
-    } else {
-        pos.legal_moves()
-            .iter()
-            .map(|&m| legal_move(pos, m))
-            .collect()
-    };
-    let last_move = game.last_move().and_then(|m| {
-        let before = game.previous_position()?;
-        let san = game.san_history().last().cloned()?;
-        Some(legal_move_with_san(&before, m, san))
-    });
     let us = pos.side_to_move();
+    let current = game.current();
     GameSnapshot {
         fen: game.fen(),
         side_to_move: us.into(),
         squares: rules::Square::all()
             .map(|sq| pos.piece_at(sq).map(Into::into))
             .collect(),
-        legal_moves,
-        last_move,
+        legal_moves: legal_moves(game, game.legal_moves().as_slice()),
+        last_move: game
+            .last_move()
+            .zip(game.previous_position())
+            .map(|(m, before)| legal_move(&before, m)),
         check_square: pos.is_check().then(|| pos.king_square(us).into()),
         status: status(game),
-        san_history: game.san_history().to_vec(),
-        move_rows: move_rows(
-            game.start_position().fullmove_number(),
-            game.start_position().side_to_move(),
-            game.san_history(),
-        ),
+        san_history: game.san_moves(),
+        move_rows: game.main_line_rows().into_iter().map(Into::into).collect(),
+        move_list: game.move_list().into_iter().map(Into::into).collect(),
+        node: current.index(),
+        annotations: game
+            .annotations(current)
+            .map(Into::into)
+            .unwrap_or_default(),
+        on_main_line: game.is_main_line(current),
         can_undo: game.can_undo(),
         can_redo: game.can_redo(),
+        can_go_back: game.ply() > 0,
+        can_go_forward: game.ply() + 1 < game.current_line().len(),
         ply: game.ply() as u32,
         fullmove_number: pos.fullmove_number(),
         halfmove_clock: pos.halfmove_clock(),
@@ -119,8 +130,8 @@ impl ChessGame {
     }
 
     /// A new Chess960 game from start position `start_number` (0-959, Scharnagl's numbering; 518
-    /// is the standard position), or from a random one when it is `null`/`nil`. The game has
-    /// the PGN tag `Variant` set to `Chess960`.
+    /// is the standard position), or from a random one when it is `null`/`nil`. Its PGN tag
+    /// `Variant` is `Chess960`.
     ///
     /// # Errors
     /// `InvalidRequest` when `start_number` is above 959.
@@ -129,9 +140,7 @@ impl ChessGame {
         let number = start_number.unwrap_or_else(chess960::random_number);
         let pos = chess960::start_position(number)
             .map_err(|e| ChessError::InvalidRequest(e.to_string()))?;
-        let mut game = Game::from_position(pos);
-        game.set_tag("Variant", "Chess960");
-        Ok(ChessGame::wrap(game))
+        Ok(ChessGame::wrap(Game::from_position(pos)))
     }
 
     /// A new Chess960 game from a position in FEN (X-FEN or Shredder-FEN castling rights).
@@ -143,12 +152,11 @@ impl ChessGame {
     #[uniffi::constructor]
     pub fn from_chess960_fen(fen: String) -> Result<Arc<ChessGame>, ChessError> {
         let pos = fen::parse_with_mode(&fen, CastlingMode::Chess960)?;
-        let mut game = Game::from_position(pos);
-        game.set_tag("Variant", "Chess960");
-        Ok(ChessGame::wrap(game))
+        Ok(ChessGame::wrap(Game::from_position(pos)))
     }
 
-    /// The first game of a PGN text, with its tags and main-line comments.
+    /// The first game of a PGN text, with its tags, variations, comments, NAGs and annotations,
+    /// at the end of its main line. For a file of many games, use `readPgn`.
     ///
     /// # Errors
     /// `InvalidPgn` with the line, column and token (also for a move that is not legal there).
@@ -157,8 +165,8 @@ impl ChessGame {
         Ok(ChessGame::wrap(Game::from_pgn(&pgn)?))
     }
 
-    /// A game saved with [`ChessGame::to_json`], restored exactly (moves, redo stack, tags,
-    /// outcome).
+    /// A game saved with [`ChessGame::to_json`], restored exactly (the tree, annotations, tags,
+    /// endings, the current node and line); saves of earlier versions load too.
     ///
     /// # Errors
     /// `InvalidSavedGame` saying what is wrong and where.
@@ -175,14 +183,7 @@ impl ChessGame {
     /// Every legal move in the current position (empty when the game has ended).
     pub fn legal_moves(&self) -> Vec<LegalMove> {
         let game = self.lock();
-        if game.outcome().is_some() {
-            return Vec::new();
-        }
-        let pos = game.position();
-        pos.legal_moves()
-            .iter()
-            .map(|&m| legal_move(pos, m))
-            .collect()
+        legal_moves(&game, game.legal_moves().as_slice())
     }
 
     /// The legal moves of the piece on `square`: the squares to highlight when it is tapped. A
@@ -190,29 +191,17 @@ impl ChessGame {
     /// side not to move, or a finished game.
     pub fn legal_moves_from(&self, square: Square) -> Vec<LegalMove> {
         let game = self.lock();
-        if game.outcome().is_some() {
-            return Vec::new();
-        }
-        let pos = game.position();
-        pos.legal_moves_from(square.into())
-            .iter()
-            .map(|&m| legal_move(pos, m))
-            .collect()
+        legal_moves(&game, game.legal_moves_from(square.into()).as_slice())
     }
 
     /// The squares the piece on `square` may move to (the light-weight highlight), in index
     /// order.
     pub fn destinations_from(&self, square: Square) -> Vec<Square> {
         let game = self.lock();
-        if game.outcome().is_some() {
-            return Vec::new();
-        }
-        let pos = game.position();
-        let mut set = Bitboard::EMPTY;
-        for &m in pos.legal_moves_from(square.into()).iter() {
-            set = set.with(UciMove::from_move_in(m, pos.castling_mode()).to);
-        }
-        squares(set)
+        let moves = game.legal_moves_from(square.into());
+        let mode = game.position().castling_mode();
+        let targets = moves.iter().map(|&m| UciMove::from_move_in(m, mode).to);
+        squares(targets.fold(Bitboard::EMPTY, Bitboard::with))
     }
 
     /// Plays the move from `from` to `to`, with `promotion` when a pawn reaches the last rank.
@@ -230,20 +219,12 @@ impl ChessGame {
         to: Square,
         promotion: Option<PieceKind>,
     ) -> Result<LegalMove, ChessError> {
-        let from = from.into();
-        let to = to.into();
-        let text = UciMove {
-            from,
-            to,
+        let mv = UciMove {
+            from: from.into(),
+            to: to.into(),
             promotion: promotion.map(Into::into),
-        }
-        .to_string();
-        if matches!(promotion, Some(PieceKind::Pawn | PieceKind::King)) {
-            return Err(ChessError::IllegalMove(format!(
-                "illegal move {text}: a pawn promotes to a queen, rook, bishop or knight"
-            )));
-        }
-        self.play_checked(|game| game.play_uci(&text).map_err(Into::into))
+        };
+        self.play_checked(|game| game.play_uci_move(mv))
     }
 
     /// Plays a move written in UCI notation (`e2e4`, `e7e8q`; castling `e1g1` or `e1h1`, with the
@@ -252,7 +233,7 @@ impl ChessGame {
     /// # Errors
     /// `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`.
     pub fn play_uci(&self, uci: String) -> Result<LegalMove, ChessError> {
-        self.play_checked(|game| game.play_uci(&uci).map_err(Into::into))
+        self.play_checked(|game| game.play_uci(&uci))
     }
 
     /// Plays a move written in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`; lenient about `+`, `#`, `x`,
@@ -262,11 +243,12 @@ impl ChessGame {
     /// `InvalidNotation` for malformed or ambiguous text (naming the token), `IllegalMove`,
     /// `GameOver`.
     pub fn play_san(&self, san: String) -> Result<LegalMove, ChessError> {
-        self.play_checked(|game| game.play_san(&san).map_err(Into::into))
+        self.play_checked(|game| game.play_san(&san))
     }
 
-    /// Takes back the last move (or first the resignation, agreement or claim that ended the
-    /// game). Returns `true` when something was taken back.
+    /// Takes back the last action: first a resignation, agreement or claim at the current
+    /// node, otherwise the current node's move, by going one move back (the move stays in the
+    /// tree for `redo()`). Returns `true` when something was taken back.
     pub fn undo(&self) -> bool {
         let mut game = self.lock();
         let could = game.can_undo();
@@ -274,7 +256,9 @@ impl ChessGame {
         could
     }
 
-    /// Replays the last move taken back. Returns `true` when a move was replayed.
+    /// Replays the next move of the current line (the last one taken back). Returns `true` when
+    /// a move was replayed; `false` at the end of the line or after a resignation, agreement or
+    /// claim at the current node.
     pub fn redo(&self) -> bool {
         self.lock().redo().is_some()
     }
@@ -343,7 +327,8 @@ impl ChessGame {
             .collect()
     }
 
-    /// The game in PGN (Seven Tag Roster, other tags, moves, comments, result).
+    /// The game in PGN export format: the Seven Tag Roster, the other tags, the whole tree
+    /// with variations, comments, NAGs and annotations, and the main line's result.
     pub fn pgn(&self) -> String {
         self.lock().to_pgn()
     }
@@ -401,46 +386,136 @@ impl ChessGame {
     /// `InvalidRequest` for a name PGN cannot hold, or for `Result`, `FEN` and `SetUp`, which
     /// the game derives from its outcome and start position.
     pub fn set_tag(&self, name: String, value: String) -> Result<(), ChessError> {
-        let valid = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-        if !valid {
-            return Err(ChessError::InvalidRequest(format!(
-                "invalid tag name '{name}': PGN tag names are letters, digits and '_'"
-            )));
-        }
-        if matches!(name.as_str(), "Result" | "FEN" | "SetUp") {
-            return Err(ChessError::InvalidRequest(format!(
-                "the {name} tag is derived from the game's outcome and start position"
-            )));
-        }
-        self.lock().set_tag(&name, &value);
-        Ok(())
+        Ok(self.lock().set_tag(&name, &value)?)
     }
 
-    /// Every PGN tag set on the game, in order, as name-value pairs.
+    /// Every PGN tag set on the game, as name-value pairs: the Seven Tag Roster first, in its
+    /// order, then the others in ASCII order.
     pub fn tags(&self) -> Vec<Tag> {
-        self.lock()
-            .tags()
-            .iter()
-            .map(|(name, value)| Tag {
-                name: name.clone(),
-                value: value.clone(),
-            })
-            .collect()
+        self.lock().tags().into_iter().map(Into::into).collect()
     }
 
-    /// Sets (or with `null`/`nil` clears) the comment after move number `ply` (1 = the first
-    /// move; 0 = before the first move), exported in PGN, e.g. an engine evaluation.
+    /// Sets (or with `null`/`nil` clears) the comment after the move of `node` (on the start
+    /// position, node 0: the comment before the first move), e.g. an engine evaluation. It is
+    /// exported in PGN and saved in JSON.
     ///
     /// # Errors
-    /// `InvalidRequest` when `ply` is beyond the moves played.
-    pub fn set_comment(&self, ply: u32, comment: Option<String>) -> Result<(), ChessError> {
-        if self.lock().set_comment(ply as usize, comment) {
-            Ok(())
-        } else {
-            Err(ChessError::InvalidRequest(format!(
-                "no move at ply {ply}: the game has fewer moves"
-            )))
-        }
+    /// `InvalidRequest` when the game has no node `node`.
+    pub fn set_comment(&self, node: u32, comment: Option<String>) -> Result<(), ChessError> {
+        Ok(self.lock().set_comment(NodeId::from_index(node), comment)?)
+    }
+
+    /// The annotations of `node`: comments, NAGs, clock, evaluation, squares and arrows.
+    ///
+    /// # Errors
+    /// `InvalidRequest` when the game has no node `node`.
+    pub fn annotations(&self, node: u32) -> Result<NodeAnnotations, ChessError> {
+        let game = self.lock();
+        let annotations = game.annotations(NodeId::from_index(node));
+        Ok(annotations.ok_or(GameError::NoSuchNode(node))?.into())
+    }
+
+    /// Replaces the annotations of `node`.
+    ///
+    /// # Errors
+    /// `InvalidRequest` when the game has no node `node` or a NAG is above 255.
+    pub fn set_annotations(
+        &self,
+        node: u32,
+        annotations: NodeAnnotations,
+    ) -> Result<(), ChessError> {
+        let annotations = annotations.try_into()?;
+        Ok(self
+            .lock()
+            .set_annotations(NodeId::from_index(node), annotations)?)
+    }
+
+    /// The node `node`: its move, place in the tree and annotations.
+    ///
+    /// # Errors
+    /// `InvalidRequest` when the game has no node `node`.
+    pub fn node(&self, node: u32) -> Result<NodeInfo, ChessError> {
+        let game = self.lock();
+        let found = game.node(NodeId::from_index(node));
+        Ok(NodeInfo::new(
+            &game,
+            found.ok_or(GameError::NoSuchNode(node))?,
+        ))
+    }
+
+    /// Goes to node `node` (from `GameSnapshot.moveList`, `moveRows` or `node()`).
+    ///
+    /// # Errors
+    /// `InvalidRequest` when the game has no node `node`.
+    pub fn go_to(&self, node: u32) -> Result<(), ChessError> {
+        Ok(self.lock().goto(NodeId::from_index(node))?)
+    }
+
+    /// Goes one move back along the current line (an ending at the current node stays, unlike
+    /// `undo()`). Returns `false` at the start.
+    pub fn go_back(&self) -> bool {
+        self.lock().back()
+    }
+
+    /// Goes one move forward along the current line. Returns `false` at its end.
+    pub fn go_forward(&self) -> bool {
+        self.lock().forward()
+    }
+
+    /// Goes to the start position.
+    pub fn go_to_start(&self) {
+        self.lock().to_start();
+    }
+
+    /// Goes to the end of the current line.
+    pub fn go_to_end(&self) {
+        self.lock().to_end();
+    }
+
+    /// Goes to the position after `ply` moves of the main line (0: the start).
+    ///
+    /// # Errors
+    /// `InvalidRequest` when the main line is shorter.
+    pub fn go_to_main_line_ply(&self, ply: u32) -> Result<(), ChessError> {
+        Ok(self.lock().goto_main_line_ply(ply)?)
+    }
+
+    /// Makes the variation that `node` is in the main continuation one level up (the nearest
+    /// branch point). Returns `false` when `node` is already on the main line.
+    ///
+    /// # Errors
+    /// `InvalidRequest` when the game has no node `node`.
+    pub fn promote_variation(&self, node: u32) -> Result<bool, ChessError> {
+        Ok(self.lock().promote_variation(NodeId::from_index(node))?)
+    }
+
+    /// Makes the line through `node` the main line. Returns `false` when it already was.
+    ///
+    /// # Errors
+    /// `InvalidRequest` when the game has no node `node`.
+    pub fn make_main_line(&self, node: u32) -> Result<bool, ChessError> {
+        Ok(self.lock().make_main_line(NodeId::from_index(node))?)
+    }
+
+    /// Deletes `node` and every move after it; when the current node was among them, the game
+    /// goes to the node before `node`.
+    ///
+    /// # Errors
+    /// `InvalidRequest` when the game has no node `node`, or for the start position (node 0).
+    pub fn delete_from(&self, node: u32) -> Result<(), ChessError> {
+        Ok(self.lock().delete_from(NodeId::from_index(node))?)
+    }
+
+    /// Where a new move goes beside an existing one.
+    pub fn new_move_placement(&self) -> NewMovePlacement {
+        self.lock().new_move_placement().into()
+    }
+
+    /// Sets where a new move goes beside an existing one: `Variation` (the default, an
+    /// analysis board) or `MainLine` (a game against the engine: a move played after an undo
+    /// makes the game's main line, the moves taken back stay as a variation). Saved in JSON.
+    pub fn set_new_move_placement(&self, placement: NewMovePlacement) {
+        self.lock().set_new_move_placement(placement.into());
     }
 }
 
@@ -449,13 +524,12 @@ impl ChessGame {
     /// describes the move in the position it was played from.
     fn play_checked(
         &self,
-        apply: impl FnOnce(&mut Game) -> Result<crate::rules::Move, ChessError>,
+        apply: impl FnOnce(&mut Game) -> Result<rules::Move, GameError>,
     ) -> Result<LegalMove, ChessError> {
         let mut game = self.lock();
         let before = game.position().clone();
         let m = apply(&mut game)?;
-        let san = game.san_history().last().cloned().unwrap_or_default();
-        Ok(legal_move_with_san(&before, m, san))
+        Ok(legal_move(&before, m))
     }
 }
 
@@ -466,4 +540,25 @@ pub struct Tag {
     pub name: String,
     /// Its value.
     pub value: String,
+}
+
+impl From<(&str, &str)> for Tag {
+    fn from((name, value): (&str, &str)) -> Tag {
+        Tag {
+            name: name.to_string(),
+            value: value.to_string(),
+        }
+    }
+}
+
+impl From<crate::game::MoveRow<'_>> for MoveRow {
+    fn from(row: crate::game::MoveRow<'_>) -> MoveRow {
+        MoveRow {
+            number: row.number,
+            white: row.white.map(|c| c.san.to_string()),
+            black: row.black.map(|c| c.san.to_string()),
+            white_node: row.white.map(|c| c.node.index()),
+            black_node: row.black.map(|c| c.node.index()),
+        }
+    }
 }

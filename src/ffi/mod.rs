@@ -8,6 +8,7 @@ mod error;
 mod game;
 mod opening;
 mod square;
+mod tree;
 mod types;
 
 pub use clock::{
@@ -22,6 +23,10 @@ pub use error::ChessError;
 pub use game::{ChessGame, Tag};
 pub use opening::{opening_of_fen, Opening};
 pub use square::{parse_square, square_name, Square};
+pub use tree::{
+    read_pgn, AnnotationCommand, Arrow, EvalScore, Evaluation, MarkColor, MoveListItem,
+    NewMovePlacement, NodeAnnotations, NodeInfo, PgnImport, SkippedGame, SquareMark,
+};
 pub use types::{
     DrawReason, GameSnapshot, GameStatus, LegalMove, MoveRow, Outcome, Piece, PieceKind, Pin, Side,
 };

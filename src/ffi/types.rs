@@ -1,9 +1,11 @@
 //! Plain values that cross the boundary: enums and records, converted from the core's types.
 
 use crate::game::{self, GameError};
+use crate::notation::san::{SanPlus, Suffix};
 use crate::notation::{pgn::PgnError, san, uci};
 use crate::rules::{self, Move, MoveKind, Position};
 
+use super::tree::{MoveListItem, NodeAnnotations};
 use super::{ChessError, Square};
 
 /// One of the two players (not `Color`: Compose and SwiftUI own that name).
@@ -210,12 +212,16 @@ pub struct LegalMove {
     pub is_en_passant: bool,
 }
 
-/// Describes `m`, legal in `pos`, given its SAN (which carries the check and mate marks).
-pub(crate) fn legal_move_with_san(pos: &Position, m: Move, san_text: String) -> LegalMove {
+/// Describes `m`, legal in `pos`; the check and mate flags come from the position after it.
+pub(crate) fn legal_move(pos: &Position, m: Move) -> LegalMove {
     let uci_move = uci::UciMove::from_move_in(m, pos.castling_mode());
     let piece = pos
         .piece_at(m.from())
         .map_or(PieceKind::Pawn, |p| p.kind.into());
+    let (san, suffix) = match SanPlus::from_move(pos, m) {
+        Some(s) => (s.to_string(), s.suffix),
+        None => (uci_move.to_string(), None),
+    };
     LegalMove {
         from: uci_move.from.into(),
         to: uci_move.to.into(),
@@ -223,17 +229,12 @@ pub(crate) fn legal_move_with_san(pos: &Position, m: Move, san_text: String) -> 
         piece,
         uci: uci_move.to_string(),
         is_capture: pos.is_capture(m),
-        is_check: san_text.ends_with('+') || san_text.ends_with('#'),
-        is_checkmate: san_text.ends_with('#'),
+        is_check: suffix.is_some(),
+        is_checkmate: suffix == Some(Suffix::Checkmate),
         is_castle: m.kind() == MoveKind::Castle,
         is_en_passant: m.kind() == MoveKind::EnPassant,
-        san: san_text,
+        san,
     }
-}
-
-/// Describes `m`, legal in `pos`.
-pub(crate) fn legal_move(pos: &Position, m: Move) -> LegalMove {
-    legal_move_with_san(pos, m, san::to_san(pos, m))
 }
 
 /// Everything a board UI draws, in one value: take one after every change.
@@ -253,16 +254,31 @@ pub struct GameSnapshot {
     pub check_square: Option<Square>,
     /// Ongoing (with a claimable draw, if any) or ended (with the outcome).
     pub status: GameStatus,
-    /// The moves played so far, in SAN.
+    /// The moves from the start to the current position, in SAN.
     pub san_history: Vec<String>,
-    /// The same moves as numbered rows for a move list ("12. Nf3 Nc6"); a game that starts with
-    /// Black to move has a first row without a White move.
+    /// The main line as numbered rows for a two-column move list ("12. Nf3 Nc6"), with the node
+    /// of each move; a game that starts with Black to move has a first row without a White move.
     pub move_rows: Vec<MoveRow>,
+    /// The whole tree (main line, variations, comments) as a flat list in reading order, for an
+    /// inline move list: see `MoveListItem`. One item per move when there are no variations or
+    /// comments.
+    pub move_list: Vec<MoveListItem>,
+    /// The current node: the move that led to this position (0: the start position).
+    pub node: u32,
+    /// The current node's annotations: its comments and NAGs, and the squares and arrows to
+    /// draw on the board.
+    pub annotations: NodeAnnotations,
+    /// `true` when the current node is on the main line.
+    pub on_main_line: bool,
     /// `true` when `undo()` would take something back.
     pub can_undo: bool,
     /// `true` when `redo()` would replay a move.
     pub can_redo: bool,
-    /// The number of moves (plies) played.
+    /// `true` when `goBack()` would move (not at the start).
+    pub can_go_back: bool,
+    /// `true` when `goForward()` would move (the current line goes on).
+    pub can_go_forward: bool,
+    /// The number of moves (plies) from the start to the current position.
     pub ply: u32,
     /// The move number shown in notation (1 at the start).
     pub fullmove_number: u32,
@@ -295,7 +311,7 @@ impl From<rules::Pin> for Pin {
     }
 }
 
-/// One numbered row of a move list: White's move and Black's reply.
+/// One numbered row of the main line: White's move and Black's reply.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct MoveRow {
     /// The move number.
@@ -304,42 +320,10 @@ pub struct MoveRow {
     pub white: Option<String>,
     /// Black's move in SAN (`null`/`nil` when Black has not replied yet).
     pub black: Option<String>,
-}
-
-/// Groups `sans`, played from a position with `first_number` and `first_side` to move, into
-/// numbered rows.
-pub(crate) fn move_rows(
-    first_number: u32,
-    first_side: rules::Side,
-    sans: &[String],
-) -> Vec<MoveRow> {
-    let mut rows: Vec<MoveRow> = Vec::with_capacity(sans.len() / 2 + 1);
-    let mut number = first_number;
-    let mut side = first_side;
-    for san in sans {
-        match side {
-            rules::Side::White => rows.push(MoveRow {
-                number,
-                white: Some(san.clone()),
-                black: None,
-            }),
-            rules::Side::Black => match rows.last_mut() {
-                Some(row) if row.number == number && row.black.is_none() => {
-                    row.black = Some(san.clone())
-                }
-                _ => rows.push(MoveRow {
-                    number,
-                    white: None,
-                    black: Some(san.clone()),
-                }),
-            },
-        }
-        if side == rules::Side::Black {
-            number = number.saturating_add(1);
-        }
-        side = !side;
-    }
-    rows
+    /// The node of White's move (for `goTo`, and to mark the current move).
+    pub white_node: Option<u32>,
+    /// The node of Black's move.
+    pub black_node: Option<u32>,
 }
 
 /// Converts a game error into the error the apps see.
@@ -354,7 +338,12 @@ impl From<GameError> for ChessError {
             GameError::Pgn(PgnError { .. }) => ChessError::InvalidPgn(text),
             GameError::IllegalMove(_) => ChessError::IllegalMove(text),
             GameError::GameOver(_) => ChessError::GameOver(text),
-            GameError::NothingToClaim => ChessError::InvalidRequest(text),
+            GameError::NothingToClaim
+            | GameError::NoSuchNode(_)
+            | GameError::NoSuchMainLinePly(_)
+            | GameError::CannotDeleteRoot
+            | GameError::TooDeep
+            | GameError::InvalidTag(_) => ChessError::InvalidRequest(text),
             GameError::InvalidSave(_) => ChessError::InvalidSavedGame(text),
         }
     }

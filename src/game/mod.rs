@@ -1,10 +1,38 @@
-//! A game of chess: a start position plus the moves played, with undo/redo, repetition
-//! detection, the outcome (automatic, claimed, agreed or by resignation), PGN tags and comments,
-//! and a JSON save format.
+//! A game of chess as a tree: a start position, the main line and variations to any depth, each
+//! move with its comments, NAGs, clock, evaluation, squares and arrows; navigation and editing;
+//! undo/redo for a game against the engine; repetition and the outcome along the way to the
+//! current move; PGN tags; PGN import/export and a JSON save format.
+//!
+//! # The tree, the current node and the current line
+//! Every node but the root ([`NodeId::ROOT`], the start position) holds one move. A node's first
+//! child continues its line; the others are variations. [`Game::position`] is the position at
+//! the *current node*, and the game keeps a *current line*: the way from the root to the current
+//! node and on, along the moves the player came back from (else along first children), to a
+//! leaf. [`Game::back`], [`Game::forward`], [`Game::to_start`] and [`Game::to_end`] move along
+//! the current line; [`Game::goto`] goes to any node.
+//!
+//! # Playing, undo and redo
+//! [`Game::play`] plays from the current node: when the current node already has a child with
+//! that move, the game goes to it; otherwise a new node is made. With the default
+//! [`NewMovePlacement::Variation`] a new move beside an existing one becomes a variation (an
+//! analysis board); with [`NewMovePlacement::MainLine`] the line played becomes the main line and
+//! the moves it replaces a variation (a game against the engine, where take-backs are kept).
+//!
+//! [`Game::undo`] is a take-back: it first removes a resignation, agreed draw or claimed draw at
+//! the current node, otherwise it goes one move back along the current line. [`Game::redo`]
+//! goes one move forward along the current line (the moves undone, in order), unless the game
+//! ended at the current node. A move played after an undo is a new line, so redo has nothing
+//! more to replay; the moves taken back stay in the tree as a variation.
+//!
+//! # Outcome
+//! [`Game::status`] is the status at the current node: an ending chosen there (resignation,
+//! agreement, claim) or one by rule (checkmate, stalemate, insufficient material, fivefold
+//! repetition, seventy-five moves), with repetitions counted along the way from the root.
+//! [`Game::result`] is the main line's: the first ending on it, else the rule outcome at its end.
 //!
 //! # Examples
 //! ```
-//! use chesscore::game::{Game, GameStatus, Outcome};
+//! use chesscore::game::{Game, GameStatus, NodeId, Outcome};
 //! use chesscore::rules::Side;
 //!
 //! let mut game = Game::new();
@@ -15,23 +43,41 @@
 //! assert_eq!(game.san_moves(), ["f3", "e5", "g4", "Qh4#"]);
 //! assert!(game.play_san("a3").is_err());
 //!
+//! // Back two moves and try another idea: a variation.
+//! game.back();
+//! game.back();
+//! game.play_san("d3").unwrap();
+//! assert_eq!(game.san_moves(), ["f3", "e5", "d3"]);
+//! assert_eq!(game.main_line().len(), 4);
+//! assert!(game.to_pgn().contains("1. f3 e5 2. g4 (2. d3) 2... Qh4# 0-1"));
+//!
 //! // Saved and restored exactly.
 //! let restored = Game::from_json(&game.to_json()).unwrap();
 //! assert_eq!(restored, game);
+//! assert_eq!(restored.node(NodeId::ROOT).unwrap().children().len(), 1);
 //! ```
 
 pub mod clock;
+mod illegal;
+mod movelist;
 mod outcome;
+mod pgn;
 mod save;
 pub mod time_control;
+mod tree;
 
+pub use illegal::{IllegalMove, IllegalReason};
+pub use movelist::{MoveCell, MoveListItem, MoveRow};
 pub use outcome::{DrawReason, GameStatus, Outcome};
+pub use tree::{NodeId, NodeRef, MAX_VARIATION_DEPTH};
 
 use crate::notation::fen::{self, FenError};
-use crate::notation::pgn::{self, PgnError, PgnGame, PgnMove};
+use crate::notation::pgn::{is_tag_name, PgnError};
 use crate::notation::san::{self, SanError};
-use crate::notation::uci::{self, UciError};
-use crate::rules::{Move, Position, Side, Undo};
+use crate::notation::uci::{UciError, UciMove};
+use crate::rules::{Move, MoveList, Position, Side, Square};
+use std::collections::BTreeMap;
+use tree::Node;
 
 /// Why a [`Game`] operation failed. A failed operation leaves the game unchanged.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -39,7 +85,7 @@ pub enum GameError {
     /// The FEN is invalid.
     #[error(transparent)]
     Fen(#[from] FenError),
-    /// The UCI move text is malformed or illegal.
+    /// The UCI move text is malformed.
     #[error(transparent)]
     Uci(#[from] UciError),
     /// The SAN text is malformed, illegal or ambiguous.
@@ -48,72 +94,99 @@ pub enum GameError {
     /// The PGN text could not be read.
     #[error(transparent)]
     Pgn(#[from] PgnError),
-    /// The move (written in UCI, e.g. `e2e5`) is not legal in the current position.
-    #[error("illegal move {0} in the current position")]
-    IllegalMove(String),
-    /// The game is already over, so no move (or resignation, or claim) is possible.
+    /// The move is not legal in the current position; says which move and why.
+    #[error(transparent)]
+    IllegalMove(IllegalMove),
+    /// The game is over at the current node, so no move (or resignation, or claim) is possible.
     #[error("the game is over ({0})")]
     GameOver(Outcome),
     /// A draw was claimed but neither threefold repetition nor the fifty-move rule applies.
     #[error("no draw can be claimed: the position has not occurred three times and fewer than fifty moves were made without a capture or pawn move")]
     NothingToClaim,
+    /// The game has no node with this id (never had, or it was deleted).
+    #[error("no node {0} in this game")]
+    NoSuchNode(u32),
+    /// The main line has fewer moves than asked for.
+    #[error("the main line has no move {0}: it is shorter")]
+    NoSuchMainLinePly(u32),
+    /// The start position cannot be deleted.
+    #[error("the start position cannot be deleted (delete its moves instead)")]
+    CannotDeleteRoot,
+    /// A new variation would be nested deeper than [`MAX_VARIATION_DEPTH`].
+    #[error("variations cannot be nested more than {MAX_VARIATION_DEPTH} deep")]
+    TooDeep,
+    /// A tag cannot be set: its name is not a PGN tag name, or the game derives its value.
+    #[error("{0}")]
+    InvalidTag(String),
     /// A saved game (JSON) is malformed, of an unknown version, or inconsistent; the text says
     /// what and where.
     #[error("invalid saved game: {0}")]
     InvalidSave(String),
 }
 
-/// Per-move annotations kept with the moves (played and redoable).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-struct Note {
-    comment: Option<String>,
-    nags: Vec<u8>,
+impl From<IllegalMove> for GameError {
+    fn from(e: IllegalMove) -> GameError {
+        GameError::IllegalMove(e)
+    }
 }
 
-/// Tag names whose value [`Game`] derives itself (from the outcome and the start position).
-const DERIVED_TAGS: [&str; 3] = ["Result", "FEN", "SetUp"];
+/// Tag names whose value [`Game`] derives itself (from the outcome and the start position:
+/// `Variant` is `Chess960` for a Chess960 game, absent otherwise).
+const DERIVED_TAGS: [&str; 4] = ["Result", "FEN", "SetUp", "Variant"];
 
 fn is_derived_tag(name: &str) -> bool {
     DERIVED_TAGS.contains(&name)
 }
 
-/// A game: a start position plus the moves played from it, with unlimited undo and redo.
+/// The Seven Tag Roster without `Result`: [`Game::tags`] lists these first, in this order.
+const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
+
+/// Where [`Game::play`] puts a move that is new at the current node while the current node
+/// already has a continuation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum NewMovePlacement {
+    /// The new move starts a variation; the main line stays (an analysis board).
+    #[default]
+    Variation,
+    /// The line through the new move becomes the main line, and the moves it replaces a
+    /// variation (a game: what was played is the game, take-backs are kept beside it).
+    MainLine,
+}
+
+/// A game: a start position and a tree of moves with a current node. See the [module
+/// documentation](self) for the tree, undo/redo and the outcome.
 ///
 /// Moves are checked: [`Game::play`] refuses an illegal move or a move after the game ended.
-/// Automatic endings (checkmate, stalemate, insufficient material, fivefold repetition, the
-/// seventy-five-move rule) end the game by themselves; threefold repetition and the fifty-move
-/// rule are only reported by [`Game::claimable_draw`] until [`Game::claim_draw`].
 #[derive(Clone, Debug)]
 pub struct Game {
     start: Position,
+    /// Every node ever made, by id; deleted ones stay as dead slots so ids are never reused.
+    nodes: Vec<Node>,
+    /// The current line, from the root to a leaf; `line[cursor]` is the current node.
+    line: Vec<NodeId>,
+    cursor: usize,
+    /// The position at the current node.
     position: Position,
-    moves: Vec<Move>,
-    undos: Vec<Undo>,
-    /// `keys[i]` is the key of the position before `moves[i]`.
-    keys: Vec<u64>,
-    /// `sans[i]` is the SAN of `moves[i]`, computed once when it is played.
-    sans: Vec<String>,
-    /// Moves undone and not yet replayed; the last one is replayed first.
-    redo: Vec<Move>,
-    /// One per move of `moves` followed by `redo` in play order.
-    notes: Vec<Note>,
-    comment_before_moves: Option<String>,
-    tags: Vec<(String, String)>,
-    /// A resignation, agreed draw or claimed draw at the current ply.
-    manual: Option<Outcome>,
+    tags: BTreeMap<String, String>,
+    new_moves: NewMovePlacement,
 }
 
 impl PartialEq for Game {
-    /// Two games are equal when they have the same start, moves, redo stack, annotations, tags
-    /// and outcome.
+    /// Two games are equal when they have the same start, tree (moves, order of variations,
+    /// annotations, endings), tags, current node and current line, and placement of new moves;
+    /// node ids need not agree.
     fn eq(&self, other: &Game) -> bool {
         self.start == other.start
-            && self.moves == other.moves
-            && self.redo == other.redo
-            && self.notes == other.notes
-            && self.comment_before_moves == other.comment_before_moves
             && self.tags == other.tags
-            && self.manual == other.manual
+            && self.new_moves == other.new_moves
+            && self.cursor == other.cursor
+            && self.line.len() == other.line.len()
+            && self.same_subtree(NodeId::ROOT, other, NodeId::ROOT)
+            && self
+                .line
+                .iter()
+                .zip(&other.line)
+                .all(|(&a, &b)| self.n(a).ply == other.n(b).ply && self.n(a).mv == other.n(b).mv)
     }
 }
 
@@ -134,17 +207,13 @@ impl Game {
     /// A game starting from `pos`.
     pub fn from_position(pos: Position) -> Game {
         Game {
+            nodes: vec![Node::root(&pos)],
+            line: vec![NodeId::ROOT],
+            cursor: 0,
             start: pos.clone(),
             position: pos,
-            moves: Vec::new(),
-            undos: Vec::new(),
-            keys: Vec::new(),
-            sans: Vec::new(),
-            redo: Vec::new(),
-            notes: Vec::new(),
-            comment_before_moves: None,
-            tags: Vec::new(),
-            manual: None,
+            tags: BTreeMap::new(),
+            new_moves: NewMovePlacement::default(),
         }
     }
 
@@ -157,77 +226,37 @@ impl Game {
     /// ```
     /// use chesscore::game::Game;
     /// let game = Game::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
-    /// assert_eq!(game.position().legal_moves().len(), 6);
+    /// assert_eq!(game.legal_moves().len(), 6);
     /// assert!(Game::from_fen("4k3/8/8 w - - 0 1").is_err());
     /// ```
     pub fn from_fen(fen_text: &str) -> Result<Game, GameError> {
         Ok(Game::from_position(fen::parse(fen_text)?))
     }
 
-    /// The first game of a PGN text: its start position, main line, tags, comments and NAGs
-    /// (variations are not kept; read them with [`pgn::parse_game`]). The game is at its last
-    /// move. A decisive or drawn result that the final position does not explain by itself is
-    /// kept as a resignation (`1-0`, `0-1`) or as a draw by claim (when one is possible) or
-    /// agreement (`1/2-1/2`), so that the game shows as over.
-    ///
-    /// # Errors
-    /// [`GameError::Pgn`] with line, column and token, or [`GameError::GameOver`] when the file
-    /// continues after the game ended by rule (e.g. fivefold repetition).
-    pub fn from_pgn(text: &str) -> Result<Game, GameError> {
-        Game::from_pgn_game(&pgn::parse_game(text)?)
+    fn same_subtree(&self, a: NodeId, other: &Game, b: NodeId) -> bool {
+        let mut stack = vec![(a, b)];
+        while let Some((a, b)) = stack.pop() {
+            let (x, y) = (self.n(a), other.n(b));
+            if x.mv != y.mv
+                || x.annotations != y.annotations
+                || x.ending != y.ending
+                || x.children.len() != y.children.len()
+            {
+                return false;
+            }
+            stack.extend(x.children.iter().copied().zip(y.children.iter().copied()));
+        }
+        true
     }
 
-    /// A game from a parsed PGN game (see [`Game::from_pgn`]).
-    ///
-    /// # Errors
-    /// [`GameError::IllegalMove`] when a move is not legal (it is when the [`PgnGame`] came from
-    /// the parser).
-    ///
-    /// Real files sometimes play on after the game ended by rule (e.g. after insufficient
-    /// material or fivefold repetition, which older games did not know): those moves are not
-    /// played, and are kept as text in a comment on the last move instead of being lost.
-    pub fn from_pgn_game(parsed: &PgnGame) -> Result<Game, GameError> {
-        let mut game = Game::from_position(parsed.start.clone());
-        game.comment_before_moves = parsed.comment_before_moves.clone();
-        for (name, value) in &parsed.tags {
-            game.set_tag(name, value);
-        }
-        for (i, m) in parsed.moves.iter().enumerate() {
-            if game.outcome().is_some() {
-                let rest: Vec<&str> = parsed.moves[i..].iter().map(|m| m.san.as_str()).collect();
-                let note = format!(
-                    "moves after the end of the game, not played: {}",
-                    rest.join(" ")
-                );
-                let ply = game.ply();
-                let comment = match game.comment(ply) {
-                    Some(c) => format!("{c} {note}"),
-                    None => note,
-                };
-                game.set_comment(ply, Some(comment));
-                break;
-            }
-            game.play(m.mv)?;
-            if let Some(note) = game.notes.last_mut() {
-                note.comment = m.comment.clone();
-                note.nags = m.nags.clone();
-            }
-        }
-        if game.outcome().is_none() {
-            game.manual = match parsed.result.as_str() {
-                "1-0" => Some(Outcome::Resignation {
-                    winner: Side::White,
-                }),
-                "0-1" => Some(Outcome::Resignation {
-                    winner: Side::Black,
-                }),
-                "1/2-1/2" => Some(Outcome::Draw(
-                    game.claimable_draw().unwrap_or(DrawReason::Agreement),
-                )),
-                _ => None,
-            };
-        }
-        Ok(game)
+    /// Where [`Game::play`] puts a new move beside an existing one.
+    pub fn new_move_placement(&self) -> NewMovePlacement {
+        self.new_moves
+    }
+
+    /// Sets where [`Game::play`] puts a new move beside an existing one (the tree as it is stays).
+    pub fn set_new_move_placement(&mut self, placement: NewMovePlacement) {
+        self.new_moves = placement;
     }
 
     /// The position the game started from.
@@ -235,80 +264,128 @@ impl Game {
         &self.start
     }
 
-    /// The current position.
+    /// The position at the current node.
     pub fn position(&self) -> &Position {
         &self.position
     }
 
-    /// The moves played, from the start to the current position.
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
+    /// The moves from the start to the current position.
+    pub fn moves(&self) -> Vec<Move> {
+        self.line[1..=self.cursor]
+            .iter()
+            .map(|&id| self.n(id).mv)
+            .collect()
     }
 
-    /// The moves that [`Game::redo`] would replay, the next one first.
+    /// The moves that [`Game::redo`] would replay, the next one first: the rest of the current
+    /// line.
     pub fn redo_moves(&self) -> Vec<Move> {
-        self.redo.iter().rev().copied().collect()
+        self.line[self.cursor + 1..]
+            .iter()
+            .map(|&id| self.n(id).mv)
+            .collect()
     }
 
-    /// The SAN of each move played (`Nf3`, `O-O`, `Qh4#`).
+    /// The SAN of each move from the start to the current position (`Nf3`, `O-O`, `Qh4#`).
     pub fn san_moves(&self) -> Vec<String> {
-        self.sans.clone()
+        self.san_path().map(str::to_string).collect()
     }
 
-    /// The SAN of each move played, borrowed (no copy).
-    pub fn san_history(&self) -> &[String] {
-        &self.sans
+    /// The SAN of each move from the start to the current position, borrowed.
+    pub fn san_path(&self) -> impl Iterator<Item = &str> + '_ {
+        self.line[1..=self.cursor]
+            .iter()
+            .map(|&id| self.n(id).san.as_str())
     }
 
-    /// The position before the last move played (`None` at the start), e.g. to describe that
+    /// The position before the current node's move (`None` at the start), e.g. to describe that
     /// move; costs one position copy.
     pub fn previous_position(&self) -> Option<Position> {
-        let (m, undo) = (self.moves.last()?, self.undos.last()?);
+        let node = self.n(self.current());
+        let undo = node.undo?;
         let mut pos = self.position.clone();
-        pos.unmake_move(*m, undo);
+        pos.unmake_move(node.mv, &undo);
         Some(pos)
     }
 
-    /// The last move played.
+    /// The move that led to the current position.
     pub fn last_move(&self) -> Option<Move> {
-        self.moves.last().copied()
+        let mv = self.n(self.current()).mv;
+        (!mv.is_null()).then_some(mv)
     }
 
-    /// The number of moves (plies) played.
+    /// The SAN of the move that led to the current position.
+    pub fn last_san(&self) -> Option<&str> {
+        (self.cursor > 0).then(|| self.n(self.current()).san.as_str())
+    }
+
+    /// The number of moves (plies) from the start to the current position.
     pub fn ply(&self) -> usize {
-        self.moves.len()
+        self.cursor
     }
 
-    /// Plays `m`, checking that it is legal. Clears the redo stack.
+    /// The legal moves at the current node: none when the game is over there.
+    pub fn legal_moves(&self) -> MoveList {
+        if self.outcome().is_some() {
+            return MoveList::new();
+        }
+        self.position.legal_moves()
+    }
+
+    /// The legal moves of the piece on `square` at the current node: none when the game is over
+    /// there (or the square holds no piece of the side to move).
+    pub fn legal_moves_from(&self, square: Square) -> MoveList {
+        if self.outcome().is_some() {
+            return MoveList::new();
+        }
+        self.position.legal_moves_from(square)
+    }
+
+    fn refuse_if_over(&self) -> Result<(), GameError> {
+        match self.outcome() {
+            Some(o) => Err(GameError::GameOver(o)),
+            None => Ok(()),
+        }
+    }
+
+    /// Plays `m` from the current node, checking that it is legal (see the [module
+    /// documentation](self) for where the move goes in the tree).
     ///
     /// # Errors
-    /// [`GameError::GameOver`] when the game has ended, [`GameError::IllegalMove`] when `m` is
-    /// not legal here; the game is then unchanged.
+    /// [`GameError::GameOver`] when the game has ended here, [`GameError::IllegalMove`] when `m`
+    /// is not legal here, [`GameError::TooDeep`] for a variation nested too deep; the game is
+    /// then unchanged.
     pub fn play(&mut self, m: Move) -> Result<(), GameError> {
-        if let Some(o) = self.outcome() {
-            return Err(GameError::GameOver(o));
-        }
+        self.refuse_if_over()?;
         if !self.position.is_legal(m) {
-            return Err(GameError::IllegalMove(uci::to_uci(m)));
+            return Err(IllegalMove::explain(&self.position, UciMove::from_move(m)).into());
         }
-        self.redo.clear();
-        self.notes.truncate(self.moves.len());
-        self.notes.push(Note::default());
-        self.push_move(m);
+        self.advance(m)?;
         Ok(())
+    }
+
+    /// Plays a move given by its squares and promotion piece (castling as the king's move,
+    /// `e1g1`, or the king onto its rook).
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`]; [`GameError::IllegalMove`] saying why the move is not legal.
+    pub fn play_uci_move(&mut self, mv: UciMove) -> Result<Move, GameError> {
+        self.refuse_if_over()?;
+        let m = mv
+            .to_move(&self.position)
+            .map_err(|_| IllegalMove::explain(&self.position, mv))?;
+        self.advance(m)?;
+        Ok(m)
     }
 
     /// Plays a move given in UCI notation (`e2e4`, `e7e8q`, `e1g1`).
     ///
     /// # Errors
-    /// [`GameError::GameOver`], or [`GameError::Uci`] for malformed or illegal text.
+    /// [`GameError::GameOver`], [`GameError::Uci`] for malformed text,
+    /// [`GameError::IllegalMove`] saying why the move is not legal.
     pub fn play_uci(&mut self, text: &str) -> Result<Move, GameError> {
-        if let Some(o) = self.outcome() {
-            return Err(GameError::GameOver(o));
-        }
-        let m = uci::parse_move(&self.position, text)?;
-        self.play(m)?;
-        Ok(m)
+        self.refuse_if_over()?;
+        self.play_uci_move(text.trim().parse()?)
     }
 
     /// Plays a move given in SAN (`Nf3`, `O-O`, `exd6`), read leniently (see
@@ -317,75 +394,64 @@ impl Game {
     /// # Errors
     /// [`GameError::GameOver`], or [`GameError::San`] for malformed, illegal or ambiguous text.
     pub fn play_san(&mut self, text: &str) -> Result<Move, GameError> {
-        if let Some(o) = self.outcome() {
-            return Err(GameError::GameOver(o));
-        }
+        self.refuse_if_over()?;
         let m = san::parse_san(&self.position, text)?;
-        self.play(m)?;
+        self.advance(m)?;
         Ok(m)
     }
 
-    fn push_move(&mut self, m: Move) {
-        // Everything that could fail is computed before anything changes, so the history
-        // vectors always stay in step.
-        let key = self.position.key();
-        let san = san::to_san(&self.position, m);
-        let undo = self.position.make_move(m);
-        self.keys.push(key);
-        self.sans.push(san);
-        self.undos.push(undo);
-        self.moves.push(m);
-    }
-
-    /// Takes back the last action. When the game was ended by a resignation, an agreed draw or a
-    /// claimed draw, that ending is taken back first (and `None` is returned, as no move was
-    /// taken back); otherwise the last move is taken back, kept for [`Game::redo`], and returned.
-    /// Returns `None` when there is nothing to undo.
+    /// Takes back the last action: a resignation, agreed draw or claimed draw at the current node
+    /// first (returning `None`, as no move was taken back), otherwise the move of the current
+    /// node, by going one move back along the current line; the move stays there for
+    /// [`Game::redo`]. Returns `None` when there is nothing to undo.
     pub fn undo(&mut self) -> Option<Move> {
-        if self.manual.take().is_some() {
+        let current = self.current();
+        if self.n_mut(current).ending.take().is_some() {
             return None;
         }
-        let m = self.moves.pop()?;
-        let undo = self.undos.pop()?;
-        self.keys.pop();
-        self.sans.pop();
-        self.position.unmake_move(m, &undo);
-        self.redo.push(m);
-        Some(m)
+        self.back().then(|| self.n(current).mv)
     }
 
-    /// Replays the last move taken back with [`Game::undo`] and returns it; `None` when there is
-    /// none (or the game has ended by resignation or agreement at this point).
+    /// Replays the next move of the current line (the last one taken back with
+    /// [`Game::undo`]) and returns it; `None` at the end of the line or when the game ended at
+    /// the current node by resignation, agreement or claim.
     pub fn redo(&mut self) -> Option<Move> {
         if !self.can_redo() {
             return None;
         }
-        let m = self.redo.pop()?;
-        self.push_move(m);
-        Some(m)
+        self.forward();
+        Some(self.n(self.current()).mv)
     }
 
     /// `true` when [`Game::undo`] would change something.
     pub fn can_undo(&self) -> bool {
-        self.manual.is_some() || !self.moves.is_empty()
+        self.cursor > 0 || self.n(self.current()).ending.is_some()
     }
 
     /// `true` when [`Game::redo`] would replay a move.
     pub fn can_redo(&self) -> bool {
-        self.manual.is_none() && !self.redo.is_empty()
+        self.n(self.current()).ending.is_none() && self.cursor + 1 < self.line.len()
     }
 
-    /// Whether the game goes on or how it ended. Checkmate, stalemate, insufficient material,
-    /// fivefold repetition and the seventy-five-move rule (150 plies without capture or pawn move,
-    /// unless the last move mated) end it automatically; so do a resignation, an agreed draw and
-    /// a claimed draw.
+    /// Whether the game goes on at the current node or how it ended there. Checkmate,
+    /// stalemate, insufficient material, fivefold repetition and the seventy-five-move rule (150
+    /// plies without capture or pawn move, unless the last move mated) end it by themselves; so
+    /// do a resignation, an agreed draw and a claimed draw at this node.
     pub fn status(&self) -> GameStatus {
-        if let Some(o) = self.manual {
+        let current = self.current();
+        if let Some(o) = self.n(current).ending {
             return GameStatus::Ended(o);
         }
-        let pos = &self.position;
+        match self.rule_outcome(current, &self.position) {
+            Some(o) => GameStatus::Ended(o),
+            None => GameStatus::Ongoing,
+        }
+    }
+
+    /// The outcome that the rules give at node `id`, whose position is `pos`.
+    fn rule_outcome(&self, id: NodeId, pos: &Position) -> Option<Outcome> {
         if !pos.has_legal_moves() {
-            return GameStatus::Ended(if pos.is_check() {
+            return Some(if pos.is_check() {
                 Outcome::Checkmate {
                     winner: !pos.side_to_move(),
                 }
@@ -394,30 +460,51 @@ impl Game {
             });
         }
         if pos.is_insufficient_material() {
-            return GameStatus::Ended(Outcome::Draw(DrawReason::InsufficientMaterial));
+            return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
         }
-        if self.repetition_count() >= 5 {
-            return GameStatus::Ended(Outcome::Draw(DrawReason::FivefoldRepetition));
+        if self.repetitions_at(id, pos.key(), pos.halfmove_clock()) >= 5 {
+            return Some(Outcome::Draw(DrawReason::FivefoldRepetition));
         }
         if pos.halfmove_clock() >= 150 {
-            return GameStatus::Ended(Outcome::Draw(DrawReason::SeventyFiveMoveRule));
+            return Some(Outcome::Draw(DrawReason::SeventyFiveMoveRule));
         }
-        GameStatus::Ongoing
+        None
     }
 
-    /// How the game ended, or `None` while it goes on.
+    /// How the game ended at the current node, or `None` while it goes on.
     pub fn outcome(&self) -> Option<Outcome> {
         self.status().outcome()
     }
 
-    /// The PGN result of the game so far: `1-0`, `0-1`, `1/2-1/2`, or `*` while it goes on.
-    pub fn result(&self) -> &'static str {
-        self.outcome().map_or("*", Outcome::result)
+    /// The outcome of the main line: the first resignation, agreed or claimed draw on it, else
+    /// the rule outcome at its last move; `None` while it goes on.
+    pub fn main_line_outcome(&self) -> Option<Outcome> {
+        let mut pos = self.start.clone();
+        let mut id = NodeId::ROOT;
+        loop {
+            let node = self.n(id);
+            if let Some(o) = node.ending {
+                return Some(o);
+            }
+            match node.children.first() {
+                Some(&next) => {
+                    pos.make_move(self.n(next).mv);
+                    id = next;
+                }
+                None => return self.rule_outcome(id, &pos),
+            }
+        }
     }
 
-    /// The draw the side to move may claim now, if any: threefold repetition of the current
-    /// position, or fifty moves by each side (100 plies) without a capture or pawn move. `None`
-    /// when the game is over.
+    /// The PGN result of the game, from its main line: `1-0`, `0-1`, `1/2-1/2`, or `*` while it
+    /// goes on.
+    pub fn result(&self) -> &'static str {
+        self.main_line_outcome().map_or("*", Outcome::result)
+    }
+
+    /// The draw the side to move may claim at the current node, if any: threefold repetition of
+    /// the position, or fifty moves by each side (100 plies) without a capture or pawn move.
+    /// `None` when the game is over.
     pub fn claimable_draw(&self) -> Option<DrawReason> {
         if self.outcome().is_some() {
             return None;
@@ -431,66 +518,60 @@ impl Game {
         }
     }
 
-    /// Claims the draw that [`Game::claimable_draw`] reports, ending the game.
+    /// Claims the draw that [`Game::claimable_draw`] reports, ending the game at the current
+    /// node.
     ///
     /// # Errors
     /// [`GameError::GameOver`] when the game has already ended, [`GameError::NothingToClaim`]
     /// when no draw can be claimed.
     pub fn claim_draw(&mut self) -> Result<Outcome, GameError> {
-        if let Some(o) = self.outcome() {
-            return Err(GameError::GameOver(o));
-        }
+        self.refuse_if_over()?;
         let reason = self.claimable_draw().ok_or(GameError::NothingToClaim)?;
-        let o = Outcome::Draw(reason);
-        self.manual = Some(o);
-        Ok(o)
+        self.end_manually(Outcome::Draw(reason))
     }
 
-    /// `side` resigns: the other side wins.
+    /// `side` resigns at the current node: the other side wins.
     ///
     /// # Errors
-    /// [`GameError::GameOver`] when the game has already ended.
+    /// [`GameError::GameOver`] when the game has already ended there.
     pub fn resign(&mut self, side: Side) -> Result<Outcome, GameError> {
         self.end_manually(Outcome::Resignation { winner: !side })
     }
 
-    /// The players agree to a draw.
+    /// The players agree to a draw at the current node.
     ///
     /// # Errors
-    /// [`GameError::GameOver`] when the game has already ended.
+    /// [`GameError::GameOver`] when the game has already ended there.
     pub fn agree_draw(&mut self) -> Result<Outcome, GameError> {
         self.end_manually(Outcome::Draw(DrawReason::Agreement))
     }
 
     fn end_manually(&mut self, o: Outcome) -> Result<Outcome, GameError> {
-        if let Some(ended) = self.outcome() {
-            return Err(GameError::GameOver(ended));
-        }
-        self.manual = Some(o);
+        self.refuse_if_over()?;
+        let current = self.current();
+        self.n_mut(current).ending = Some(o);
         Ok(o)
     }
 
-    /// How many times the current position has occurred in the game, counting this time (1 for a
-    /// new position). Positions are compared by Zobrist key (pieces, side to move, castling
-    /// rights, and an en passant square only when a legal en passant capture exists), over the
-    /// part of the history since the last capture or pawn move.
+    /// How many times the current position has occurred on the way from the start, counting
+    /// this time (1 for a new position). Positions are compared by Zobrist key (pieces, side to
+    /// move, castling rights, and an en passant square only when a legal en passant capture
+    /// exists), over the moves since the last capture or pawn move.
     pub fn repetition_count(&self) -> u32 {
-        let window = (self.position.halfmove_clock() as usize).min(self.keys.len());
-        let key = self.position.key();
-        let earlier = self.keys[self.keys.len() - window..]
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .filter(|&&k| k == key)
-            .count();
-        1 + earlier as u32
+        self.repetitions_at(
+            self.current(),
+            self.position.key(),
+            self.position.halfmove_clock(),
+        )
     }
 
-    /// The Zobrist keys of the positions before the current one, oldest first (the start position
-    /// first). The engine uses them to see repetitions.
+    /// The Zobrist keys of the positions before the current one on the way from the start,
+    /// oldest first (the start position first). The engine uses them to see repetitions.
     pub fn history_keys(&self) -> Vec<u64> {
-        self.keys.clone()
+        self.line[..self.cursor]
+            .iter()
+            .map(|&id| self.n(id).key)
+            .collect()
     }
 
     /// The current position in FEN.
@@ -498,101 +579,56 @@ impl Game {
         fen::to_fen(&self.position)
     }
 
-    /// The PGN tags, in order (without `Result`, `FEN` and `SetUp`, which the game derives from
-    /// its outcome and start position).
-    pub fn tags(&self) -> &[(String, String)] {
-        &self.tags
-    }
-
-    /// The value of tag `name`. `Result` gives [`Game::result`].
-    pub fn tag(&self, name: &str) -> Option<&str> {
-        if name == "Result" {
-            return Some(self.result());
-        }
-        self.tags
+    /// The PGN tags, without `Result`, `FEN`, `SetUp` and `Variant` (which the game derives
+    /// from its outcome and start position): those of the Seven Tag Roster first, in its order,
+    /// then the others in ASCII order, as PGN export writes them.
+    pub fn tags(&self) -> Vec<(&str, &str)> {
+        let roster = ROSTER
             .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+            .filter_map(|&name| self.tags.get_key_value(name));
+        let others = self
+            .tags
+            .iter()
+            .filter(|(name, _)| !ROSTER.contains(&name.as_str()));
+        roster
+            .chain(others)
+            .map(|(n, v)| (n.as_str(), v.as_str()))
+            .collect()
     }
 
-    /// Sets tag `name` to `value`, replacing an existing value in place or adding it at the end.
-    /// `Result`, `FEN` and `SetUp` are derived from the outcome and start position and are
-    /// ignored here.
-    pub fn set_tag(&mut self, name: &str, value: &str) {
+    /// The value of tag `name`. `Result` gives [`Game::result`], `Variant` is `Chess960` for a
+    /// Chess960 game.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        match name {
+            "Result" => Some(self.result()),
+            "Variant" => self.start.is_chess960().then_some("Chess960"),
+            _ => self.tags.get(name).map(String::as_str),
+        }
+    }
+
+    /// Sets tag `name` to `value`, replacing an existing value.
+    ///
+    /// # Errors
+    /// [`GameError::InvalidTag`] for a name PGN cannot hold (see
+    /// [`crate::notation::pgn::is_tag_name`]) and for `Result`, `FEN`, `SetUp` and `Variant`,
+    /// which the game derives from its outcome and start position.
+    pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), GameError> {
+        if !is_tag_name(name) {
+            return Err(GameError::InvalidTag(format!(
+                "invalid tag name '{name}': PGN tag names are ASCII letters, digits and '_'"
+            )));
+        }
         if is_derived_tag(name) {
-            return;
+            return Err(GameError::InvalidTag(format!(
+                "the {name} tag cannot be set: it is derived from the game's outcome and start position"
+            )));
         }
-        match self.tags.iter_mut().find(|(n, _)| n == name) {
-            Some((_, v)) => *v = value.to_string(),
-            None => self.tags.push((name.to_string(), value.to_string())),
-        }
+        self.tags.insert(name.to_string(), value.to_string());
+        Ok(())
     }
 
     /// Removes tag `name`, if present.
     pub fn remove_tag(&mut self, name: &str) {
-        self.tags.retain(|(n, _)| n != name);
-    }
-
-    /// The comment after move `ply` (counted from 1), or before the first move for `ply` 0.
-    pub fn comment(&self, ply: usize) -> Option<&str> {
-        if ply == 0 {
-            self.comment_before_moves.as_deref()
-        } else if ply <= self.moves.len() {
-            self.notes[ply - 1].comment.as_deref()
-        } else {
-            None
-        }
-    }
-
-    /// Sets or clears the comment after played move `ply` (counted from 1; 0 is the comment
-    /// before the first move), e.g. an engine evaluation. It is exported in PGN and saved in JSON.
-    /// Returns `false` (and changes nothing) when no move `ply` has been played.
-    pub fn set_comment(&mut self, ply: usize, comment: Option<String>) -> bool {
-        if ply == 0 {
-            self.comment_before_moves = comment;
-        } else if ply <= self.moves.len() {
-            self.notes[ply - 1].comment = comment;
-        } else {
-            return false;
-        }
-        true
-    }
-
-    /// The NAGs (numeric annotation glyphs, e.g. 1 for `!`) of played move `ply` (from 1).
-    pub fn nags(&self, ply: usize) -> &[u8] {
-        match ply.checked_sub(1).and_then(|i| self.notes.get(i)) {
-            Some(note) if ply <= self.moves.len() => &note.nags,
-            _ => &[],
-        }
-    }
-
-    /// The game as a [`PgnGame`]: tags, start position, the moves played with their comments
-    /// and NAGs, and the result.
-    pub fn to_pgn_game(&self) -> PgnGame {
-        let mut pos = self.start.clone();
-        let mut moves = Vec::with_capacity(self.moves.len());
-        for (&m, note) in self.moves.iter().zip(&self.notes) {
-            moves.push(PgnMove {
-                mv: m,
-                san: san::to_san(&pos, m),
-                nags: note.nags.clone(),
-                comment_before: None,
-                comment: note.comment.clone(),
-                variations: Vec::new(),
-            });
-            pos.make_move(m);
-        }
-        PgnGame {
-            tags: self.tags.clone(),
-            start: self.start.clone(),
-            moves,
-            result: self.result().to_string(),
-            comment_before_moves: self.comment_before_moves.clone(),
-        }
-    }
-
-    /// The game in PGN (see [`pgn::write_game`]); the result comes from the outcome.
-    pub fn to_pgn(&self) -> String {
-        pgn::write_game(&self.to_pgn_game())
+        self.tags.remove(name);
     }
 }

@@ -1,38 +1,104 @@
-//! The JSON save format of a [`Game`], version 1.
+//! The JSON save format of a [`Game`], version 2 (version 1 saves still load).
 //!
 //! ```json
 //! {
-//!   "version": 1,
+//!   "version": 2,
 //!   "start_fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-//!   "moves": [{"uci": "e2e4"}, {"uci": "e7e5", "comment": "book", "nags": [1]}],
-//!   "redo": [{"uci": "g1f3"}],
 //!   "tags": [["White", "Ann"], ["Black", "Bob"]],
-//!   "comment_before_moves": null,
-//!   "outcome": {"type": "resignation", "winner": "white"}
+//!   "new_moves": "variation",
+//!   "nodes": [
+//!     {"comment": "A quick game"},
+//!     {"parent": 0, "uci": "e2e4", "clock_ms": 179000, "eval": "0.25,18"},
+//!     {"parent": 1, "uci": "e7e5", "comment": "book", "nags": [1], "squares": ["Gd4"],
+//!      "arrows": ["Gg1f3"], "commands": [["emt", "0:00:05"]]},
+//!     {"parent": 0, "uci": "d2d4", "comment_before": "Or", "ending": {"type": "agreement"}}
+//!   ],
+//!   "current": 2,
+//!   "line_end": 2
 //! }
 //! ```
 //!
-//! `start_fen` has a Shredder-FEN castling field (`HAha`) when the game is Chess960. `moves` are
-//! the moves played, `redo` the moves [`Game::redo`] would replay (next first), and
-//! `outcome` the ending a player chose (`resignation`, `agreement`, or `claim` with `reason`
-//! `threefold_repetition` or `fifty_move_rule`), or `null`; endings by rule are not stored, they
-//! follow from the moves. Loading checks everything again.
+//! `nodes[0]` is the start position; every other node names its `parent` (an earlier index) and
+//! its move in UCI (Chess960 castling as the king taking its rook), and a parent's children are in the order of the list (the first continues
+//! the line, the others are variations). Optional fields: `comment_before`, `comment` (after the
+//! move; on the start position, before the first move), `nags`, `clock_ms`, `eval` (as in
+//! `[%eval]`), `squares` and `arrows` (as in `[%csl]` and `[%cal]`), other `commands`, and
+//! `ending`: the ending a player chose at the node (`resignation` with `winner`, `agreement`, or
+//! `claim` with `reason` `threefold_repetition` or `fifty_move_rule`). Endings by rule are not
+//! stored, they follow from the moves. `current` is the current node and `line_end` the end of
+//! the current line (what redo replays). Loading checks everything again.
+//!
+//! `start_fen` has a Shredder-FEN castling field (`HAha`) when the game is Chess960, so that it
+//! reads back as one even when its rights look standard.
+//!
+//! Version 1 (a main line only) has `moves` played and `redo` moves, each `{"uci", "comment",
+//! "nags"}`, `tags`, `comment_before_moves` and `outcome`; it loads as that main line with the
+//! current node after `moves`.
 
-use super::{is_derived_tag, DrawReason, Game, GameError, Note, Outcome};
+use super::tree::Node;
+use super::{is_derived_tag, DrawReason, Game, GameError, NewMovePlacement, NodeId, Outcome};
+use crate::notation::pgn::{Annotations, Command};
 use crate::notation::{fen, uci};
-use crate::rules::Side;
+use crate::rules::{CastlingMode, Side};
 use serde::{Deserialize, Serialize};
+use std::time::Duration;
 
-/// The only version this build writes and reads.
-const VERSION: u64 = 1;
+/// The version this build writes.
+const VERSION: u64 = 2;
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SaveV2 {
+    version: u64,
+    start_fen: String,
+    tags: Vec<(String, String)>,
+    new_moves: SavedPlacement,
+    nodes: Vec<SavedNode>,
+    current: u32,
+    line_end: u32,
+}
+
+#[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+enum SavedPlacement {
+    Variation,
+    MainLine,
+}
+
+#[derive(Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct SavedNode {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    parent: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    uci: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    comment_before: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    comment: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    nags: Vec<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    clock_ms: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    eval: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    squares: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    arrows: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    commands: Vec<(String, String)>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ending: Option<SavedOutcome>,
+}
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SaveV1 {
     version: u64,
     start_fen: String,
-    moves: Vec<SavedMove>,
-    redo: Vec<SavedMove>,
+    moves: Vec<SavedMoveV1>,
+    redo: Vec<SavedMoveV1>,
     tags: Vec<(String, String)>,
     #[serde(deserialize_with = "Option::deserialize")]
     comment_before_moves: Option<String>,
@@ -42,11 +108,11 @@ struct SaveV1 {
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct SavedMove {
+struct SavedMoveV1 {
     uci: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     comment: Option<String>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     nags: Vec<u8>,
 }
 
@@ -64,7 +130,7 @@ enum SavedClaim {
     FiftyMoveRule,
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize, Deserialize, Clone, Copy)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 enum SavedOutcome {
     Resignation { winner: SavedSide },
@@ -72,11 +138,22 @@ enum SavedOutcome {
     Claim { reason: SavedClaim },
 }
 
-fn saved_move(m: crate::rules::Move, note: &Note) -> SavedMove {
-    SavedMove {
-        uci: uci::to_uci(m),
-        comment: note.comment.clone(),
-        nags: note.nags.clone(),
+fn saved_outcome(o: Outcome) -> Option<SavedOutcome> {
+    match o {
+        Outcome::Resignation { winner } => Some(SavedOutcome::Resignation {
+            winner: match winner {
+                Side::White => SavedSide::White,
+                Side::Black => SavedSide::Black,
+            },
+        }),
+        Outcome::Draw(DrawReason::Agreement) => Some(SavedOutcome::Agreement),
+        Outcome::Draw(DrawReason::ThreefoldRepetition) => Some(SavedOutcome::Claim {
+            reason: SavedClaim::ThreefoldRepetition,
+        }),
+        Outcome::Draw(DrawReason::FiftyMoveRule) => Some(SavedOutcome::Claim {
+            reason: SavedClaim::FiftyMoveRule,
+        }),
+        _ => None,
     }
 }
 
@@ -84,13 +161,79 @@ fn invalid(msg: impl Into<String>) -> GameError {
     GameError::InvalidSave(msg.into())
 }
 
+fn saved_node(node: &Node, parent: Option<u32>, mode: CastlingMode) -> SavedNode {
+    let a = &node.annotations;
+    SavedNode {
+        parent,
+        uci: parent.map(|_| uci::to_uci_in(node.mv, mode)),
+        comment_before: a.comment_before.clone(),
+        comment: a.comment_after.clone(),
+        nags: a.nags.clone(),
+        clock_ms: a.clock.map(|c| c.as_millis() as u64),
+        eval: a.eval.map(|e| e.to_string()),
+        squares: a.squares.iter().map(ToString::to_string).collect(),
+        arrows: a.arrows.iter().map(ToString::to_string).collect(),
+        commands: a
+            .commands
+            .iter()
+            .map(|c| (c.name.clone(), c.value.clone()))
+            .collect(),
+        ending: node.ending.and_then(saved_outcome),
+    }
+}
+
+/// The annotations of `saved` (at `nodes[i]`), checked.
+fn annotations(saved: &SavedNode, i: usize) -> Result<Annotations, GameError> {
+    let field =
+        |name: &str, text: &str| invalid(format!("nodes[{i}].{name}: cannot read \"{text}\""));
+    Ok(Annotations {
+        comment_before: saved.comment_before.clone(),
+        comment_after: saved.comment.clone(),
+        nags: saved.nags.clone(),
+        clock: saved.clock_ms.map(Duration::from_millis),
+        eval: match &saved.eval {
+            Some(text) => Some(text.parse().map_err(|_| field("eval", text))?),
+            None => None,
+        },
+        squares: saved
+            .squares
+            .iter()
+            .map(|s| s.parse().map_err(|_| field("squares", s)))
+            .collect::<Result<_, _>>()?,
+        arrows: saved
+            .arrows
+            .iter()
+            .map(|s| s.parse().map_err(|_| field("arrows", s)))
+            .collect::<Result<_, _>>()?,
+        commands: saved
+            .commands
+            .iter()
+            .map(|(name, value)| Command {
+                name: name.clone(),
+                value: value.clone(),
+            })
+            .collect(),
+    })
+}
+
 impl Game {
-    /// The whole game as versioned JSON: start position, moves played, redo stack, tags,
-    /// comments and a chosen ending (resignation, agreement, claim). [`Game::from_json`] restores
-    /// exactly this game.
+    /// The whole game as versioned JSON: start position, tree with annotations and endings,
+    /// tags, the placement of new moves, the current node and line. [`Game::from_json`] restores
+    /// exactly this game (with its nodes numbered afresh).
     pub fn to_json(&self) -> String {
-        let played = self.moves.len();
-        let save = SaveV1 {
+        let mut nodes = Vec::new();
+        let mut index_of = vec![0u32; self.nodes.len()];
+        // Depth first, children in order: a parent always comes before its children, and
+        // siblings keep their order.
+        let mut stack = vec![(NodeId::ROOT, None)];
+        while let Some((id, parent)) = stack.pop() {
+            index_of[id.index() as usize] = nodes.len() as u32;
+            nodes.push(saved_node(self.n(id), parent, self.start.castling_mode()));
+            let me = Some(index_of[id.index() as usize]);
+            stack.extend(self.n(id).children.iter().rev().map(|&c| (c, me)));
+        }
+        let index = |id: NodeId| index_of[id.index() as usize];
+        let save = SaveV2 {
             version: VERSION,
             // Shredder-FEN for a Chess960 game, so that it reads back as one even when its
             // rights look standard (see the fen module's docs).
@@ -99,37 +242,18 @@ impl Game {
             } else {
                 fen::to_fen(&self.start)
             },
-            moves: self
-                .moves
-                .iter()
-                .zip(&self.notes)
-                .map(|(&m, n)| saved_move(m, n))
+            tags: self
+                .tags()
+                .into_iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
                 .collect(),
-            redo: self
-                .redo
-                .iter()
-                .rev()
-                .zip(&self.notes[played..])
-                .map(|(&m, n)| saved_move(m, n))
-                .collect(),
-            tags: self.tags.clone(),
-            comment_before_moves: self.comment_before_moves.clone(),
-            outcome: self.manual.and_then(|o| match o {
-                Outcome::Resignation { winner } => Some(SavedOutcome::Resignation {
-                    winner: match winner {
-                        Side::White => SavedSide::White,
-                        Side::Black => SavedSide::Black,
-                    },
-                }),
-                Outcome::Draw(DrawReason::Agreement) => Some(SavedOutcome::Agreement),
-                Outcome::Draw(DrawReason::ThreefoldRepetition) => Some(SavedOutcome::Claim {
-                    reason: SavedClaim::ThreefoldRepetition,
-                }),
-                Outcome::Draw(DrawReason::FiftyMoveRule) => Some(SavedOutcome::Claim {
-                    reason: SavedClaim::FiftyMoveRule,
-                }),
-                _ => None,
-            }),
+            new_moves: match self.new_moves {
+                NewMovePlacement::Variation => SavedPlacement::Variation,
+                NewMovePlacement::MainLine => SavedPlacement::MainLine,
+            },
+            nodes,
+            current: index(self.current()),
+            line_end: index(self.line[self.line.len() - 1]),
         };
         match serde_json::to_string_pretty(&save) {
             Ok(json) => json,
@@ -137,11 +261,12 @@ impl Game {
         }
     }
 
-    /// Restores a game saved with [`Game::to_json`], checking everything again: the version, the
-    /// start FEN, every move (played and redo) in sequence, the tags and the ending.
+    /// Restores a game saved with [`Game::to_json`] (version 2, or version 1 of earlier
+    /// builds), checking everything again: the version, the start FEN, every move in its
+    /// position, the annotations, the tags, the endings and the current node.
     ///
     /// # Errors
-    /// [`GameError::InvalidSave`] saying what is wrong and where (e.g. `moves[12] "e2e5": ...`)
+    /// [`GameError::InvalidSave`] saying what is wrong and where (e.g. `nodes[12] "e2e5": ...`)
     /// for text that is not JSON, another version, missing or unknown fields, an invalid FEN, an
     /// illegal move or an ending the position does not allow.
     pub fn from_json(json: &str) -> Result<Game, GameError> {
@@ -150,88 +275,180 @@ impl Game {
         let Some(obj) = value.as_object() else {
             return Err(invalid("expected a JSON object"));
         };
-        match obj.get("version") {
-            None => return Err(invalid("missing field \"version\"")),
-            Some(v) if v.as_u64() == Some(VERSION) => {}
-            Some(v) => {
-                return Err(invalid(format!(
-                    "unsupported version {v} (this build reads version {VERSION})"
-                )))
+        match obj.get("version").map(serde_json::Value::as_u64) {
+            None => Err(invalid("missing field \"version\"")),
+            Some(Some(1)) => {
+                let save: SaveV1 =
+                    serde_json::from_value(value).map_err(|e| invalid(e.to_string()))?;
+                Game::from_v1(save)
             }
+            Some(Some(VERSION)) => {
+                let save: SaveV2 =
+                    serde_json::from_value(value).map_err(|e| invalid(e.to_string()))?;
+                Game::from_v2(save)
+            }
+            Some(_) => Err(invalid(format!(
+                "unsupported version {} (this build reads versions 1 and {VERSION})",
+                obj["version"]
+            ))),
         }
-        let save: SaveV1 = serde_json::from_value(value).map_err(|e| invalid(e.to_string()))?;
+    }
 
-        let start = fen::parse(&save.start_fen)
-            .map_err(|e| invalid(format!("start_fen \"{}\": {e}", save.start_fen)))?;
+    fn start_for_load(start_fen: &str, tags: &[(String, String)]) -> Result<Game, GameError> {
+        let start = fen::parse(start_fen)
+            .map_err(|e| invalid(format!("start_fen \"{start_fen}\": {e}")))?;
         let mut game = Game::from_position(start);
-        for (name, value) in &save.tags {
+        for (name, value) in tags {
+            if name == "Variant" && game.tag(name) == Some(value.as_str()) {
+                // Saves of the version-1 format written by Chess960-aware builds have it.
+                continue;
+            }
             if is_derived_tag(name) {
                 return Err(invalid(format!(
                     "tags: \"{name}\" is not stored, it follows from the game"
                 )));
             }
-            if game.tags.iter().any(|(n, _)| n == name) {
+            if game.tags.contains_key(name) {
                 return Err(invalid(format!("tags: \"{name}\" appears twice")));
             }
-            game.set_tag(name, value);
+            game.set_tag(name, value)
+                .map_err(|e| invalid(format!("tags: {e}")))?;
         }
-        game.comment_before_moves = save.comment_before_moves;
+        Ok(game)
+    }
 
-        let play = |game: &mut Game, list: &str, i: usize, m: &SavedMove| {
+    /// Sets an ending chosen by a player at the current node, checking that it is possible there.
+    fn load_ending(&mut self, saved: SavedOutcome, place: &str) -> Result<(), GameError> {
+        if let Some(o) = self.outcome() {
+            return Err(invalid(format!(
+                "{place}: the game already ended by rule ({o}) there"
+            )));
+        }
+        let o = match saved {
+            SavedOutcome::Resignation { winner } => Outcome::Resignation {
+                winner: match winner {
+                    SavedSide::White => Side::White,
+                    SavedSide::Black => Side::Black,
+                },
+            },
+            SavedOutcome::Agreement => Outcome::Draw(DrawReason::Agreement),
+            SavedOutcome::Claim { reason } => {
+                let (reason, possible) = match reason {
+                    SavedClaim::ThreefoldRepetition => (
+                        DrawReason::ThreefoldRepetition,
+                        self.repetition_count() >= 3,
+                    ),
+                    SavedClaim::FiftyMoveRule => (
+                        DrawReason::FiftyMoveRule,
+                        self.position.halfmove_clock() >= 100,
+                    ),
+                };
+                if !possible {
+                    return Err(invalid(format!(
+                        "{place}: a draw by {reason} cannot be claimed there"
+                    )));
+                }
+                Outcome::Draw(reason)
+            }
+        };
+        let current = self.current();
+        self.n_mut(current).ending = Some(o);
+        Ok(())
+    }
+
+    fn from_v2(save: SaveV2) -> Result<Game, GameError> {
+        let mut game = Game::start_for_load(&save.start_fen, &save.tags)?;
+        let Some(root) = save.nodes.first() else {
+            return Err(invalid("nodes: empty (nodes[0] is the start position)"));
+        };
+        if root.parent.is_some() || root.uci.is_some() {
+            return Err(invalid(
+                "nodes[0] is the start position: it has no parent and no move",
+            ));
+        }
+        game.n_mut(NodeId::ROOT).annotations = annotations(root, 0)?;
+        let mut ids = vec![NodeId::ROOT];
+        for (i, saved) in save.nodes.iter().enumerate().skip(1) {
+            let (Some(parent), Some(text)) = (saved.parent, &saved.uci) else {
+                return Err(invalid(format!(
+                    "nodes[{i}]: a move needs a \"parent\" and a \"uci\""
+                )));
+            };
+            let Some(&parent) = ids.get(parent as usize) else {
+                return Err(invalid(format!(
+                    "nodes[{i}]: parent {parent} does not come before it"
+                )));
+            };
+            game.goto(parent)?;
+            let place = format!("nodes[{i}] \"{text}\"");
+            if let Some(o) = game.rule_outcome(parent, &game.position) {
+                return Err(invalid(format!("{place}: the game is over there ({o})")));
+            }
+            let mv = uci::parse_move(&game.position, text)
+                .map_err(|e| invalid(format!("{place}: {e}")))?;
+            if game.n(parent).children.iter().any(|&c| game.n(c).mv == mv) {
+                return Err(invalid(format!(
+                    "{place}: the same move twice after one node"
+                )));
+            }
+            let id = game
+                .advance(mv)
+                .map_err(|e| invalid(format!("{place}: {e}")))?;
+            game.n_mut(id).annotations = annotations(saved, i)?;
+            ids.push(id);
+        }
+        for (i, saved) in save.nodes.iter().enumerate() {
+            if let Some(ending) = saved.ending {
+                game.goto(ids[i])?;
+                game.load_ending(ending, &format!("nodes[{i}].ending"))?;
+            }
+        }
+        let node = |index: u32, field: &str| {
+            ids.get(index as usize)
+                .copied()
+                .ok_or_else(|| invalid(format!("{field}: no node {index}")))
+        };
+        let line_end = node(save.line_end, "line_end")?;
+        let current = node(save.current, "current")?;
+        if !game.n(line_end).children.is_empty() {
+            return Err(invalid(
+                "line_end: the current line must end at a last move",
+            ));
+        }
+        game.goto(line_end)?;
+        if game.line.get(game.n(current).ply as usize) != Some(&current) {
+            return Err(invalid("current: not on the way to line_end"));
+        }
+        game.goto(current)?;
+        game.new_moves = match save.new_moves {
+            SavedPlacement::Variation => NewMovePlacement::Variation,
+            SavedPlacement::MainLine => NewMovePlacement::MainLine,
+        };
+        Ok(game)
+    }
+
+    fn from_v1(save: SaveV1) -> Result<Game, GameError> {
+        let mut game = Game::start_for_load(&save.start_fen, &save.tags)?;
+        game.n_mut(NodeId::ROOT).annotations.comment_after = save.comment_before_moves;
+        let play = |game: &mut Game, list: &str, i: usize, m: &SavedMoveV1| {
             game.play_uci(&m.uci)
                 .map_err(|e| invalid(format!("{list}[{i}] \"{}\": {e}", m.uci)))?;
-            if let Some(note) = game.notes.last_mut() {
-                note.comment = m.comment.clone();
-                note.nags = m.nags.clone();
-            }
+            let current = game.current();
+            let annotations = &mut game.n_mut(current).annotations;
+            annotations.comment_after = m.comment.clone();
+            annotations.nags = m.nags.clone();
             Ok::<(), GameError>(())
         };
         for (i, m) in save.moves.iter().enumerate() {
             play(&mut game, "moves", i, m)?;
         }
-        if !save.redo.is_empty() {
-            let mut ahead = game.clone();
-            for (i, m) in save.redo.iter().enumerate() {
-                play(&mut ahead, "redo", i, m)?;
-            }
-            for _ in 0..save.redo.len() {
-                ahead.undo();
-            }
-            game = ahead;
+        let played = game.current();
+        for (i, m) in save.redo.iter().enumerate() {
+            play(&mut game, "redo", i, m)?;
         }
-
+        game.goto(played)?;
         if let Some(saved) = save.outcome {
-            if let Some(o) = game.outcome() {
-                return Err(invalid(format!(
-                    "outcome: the game already ended by rule ({o}) after the saved moves"
-                )));
-            }
-            let o = match saved {
-                SavedOutcome::Resignation { winner } => Outcome::Resignation {
-                    winner: match winner {
-                        SavedSide::White => Side::White,
-                        SavedSide::Black => Side::Black,
-                    },
-                },
-                SavedOutcome::Agreement => Outcome::Draw(DrawReason::Agreement),
-                SavedOutcome::Claim { reason } => {
-                    let reason = match reason {
-                        SavedClaim::ThreefoldRepetition => DrawReason::ThreefoldRepetition,
-                        SavedClaim::FiftyMoveRule => DrawReason::FiftyMoveRule,
-                    };
-                    let possible = match reason {
-                        DrawReason::ThreefoldRepetition => game.repetition_count() >= 3,
-                        _ => game.position.halfmove_clock() >= 100,
-                    };
-                    if !possible {
-                        return Err(invalid(format!(
-                            "outcome: a draw by {reason} cannot be claimed after the saved moves"
-                        )));
-                    }
-                    Outcome::Draw(reason)
-                }
-            };
-            game.manual = Some(o);
+            game.load_ending(saved, "outcome")?;
         }
         Ok(game)
     }

@@ -16,6 +16,15 @@ fun runBench() {
         "Ne5", "Rae8", "Bxf7+", "Rxf7", "Nxf7", "Rxe1+", "Qxe1", "Kxf7", "Qe3", "Qg5", "Qxg5", "hxg5", "b3", "Ke6",
         "a3", "Kd6")
     moves.forEach { long.playSan(it) }
+    // The same game with a two-move variation at every third move and a comment at every fifth.
+    val varied = ChessGame.fromJson(long.toJson())
+    for (ply in 3..60 step 3) {
+        varied.goToMainLinePly((ply - 1).toUInt())
+        varied.playUci(varied.legalMoves().first { it.san != moves[ply - 1] }.uci)
+        varied.playUci(varied.legalMoves().first().uci)
+        if (ply % 5 == 0) varied.setComment(varied.snapshot().node, "comment $ply")
+    }
+    varied.goToMainLinePly(60u)
     val squares = listOf("e1", "f3", "e2", "d5", "a1", "g2").map { parseSquare(it) }
 
     // Five timed rounds after a warm-up; the median is the figure, the best and worst show the
@@ -36,9 +45,11 @@ fun runBench() {
     measure("destinationsFrom (Kiwipete, one square)", 20_000) { sink += kiwipete.destinationsFrom(squares[it % squares.size]).size }
     measure("snapshot (Kiwipete, 48 legal moves)", 5_000) { sink += kiwipete.snapshot().legalMoves.size }
     measure("snapshot (after 60 plies, with move history)", 5_000) { sink += long.snapshot().sanHistory.size }
+    measure("snapshot (60 plies, 20 variations, ${varied.snapshot().moveList.size} list items)", 5_000) { sink += varied.snapshot().moveList.size }
     measure("liveObjectCount (no arguments, returns a number)", 50_000) { sink += liveObjectCount().toInt() }
     measure("squareName (trivial call)", 50_000) { sink += squareName(Square.entries[it % 64]).length }
     println("bench: (checksum $sink)")
     kiwipete.close()
     long.close()
+    varied.close()
 }

@@ -129,7 +129,7 @@ val bindingTests = suite("Bindings") {
             assertFailsWith<ChessException.InvalidNotation> { game.playUci("e7e9") }
             assertFailsWith<ChessException.IllegalMove> { game.playUci("e7e4") }
             assertFailsWith<ChessException.InvalidRequest> { game.claimDraw() }
-            assertFailsWith<ChessException.InvalidRequest> { game.setComment(5u, "x") }
+            assertFailsWith<ChessException.InvalidRequest> { game.setComment(5u, "x") } // no node 5
             assertEquals(before, game.snapshot())
         }
         val fen = assertFailsWith<ChessException.InvalidFen> { ChessGame.fromFen("8/8/8/8/8/8/8/8 w - - 0 1") }
@@ -214,7 +214,7 @@ val bindingTests = suite("Bindings") {
             assertFailsWith<ChessException.InvalidRequest> { g.setTag("White Elo", "1") }
             g.setTag("Black", "Deep Blue")
             g.playAll("e4", "c5", "Nf3", "d6", "d4")
-            g.setComment(5u, "the open Sicilian")
+            g.setComment(g.snapshot().node, "the open Sicilian")
             g.undo()
             val json = g.toJson()
             ChessGame.fromJson(json).use { r ->

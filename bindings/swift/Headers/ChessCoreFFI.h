@@ -408,6 +408,11 @@ uint64_t uniffi_chesscore_fn_constructor_chessgame_new_chess960(RustBuffer start
 RustBuffer uniffi_chesscore_fn_method_chessgame_agree_draw(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_ANNOTATIONS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_ANNOTATIONS
+RustBuffer uniffi_chesscore_fn_method_chessgame_annotations(uint64_t ptr, uint32_t node, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_ATTACKED_SQUARES
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_ATTACKED_SQUARES
 RustBuffer uniffi_chesscore_fn_method_chessgame_attacked_squares(uint64_t ptr, RustBuffer side, RustCallStatus *_Nonnull out_status
@@ -433,6 +438,11 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_chess960_start_number(uint64_t p
 RustBuffer uniffi_chesscore_fn_method_chessgame_claim_draw(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_DELETE_FROM
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_DELETE_FROM
+void uniffi_chesscore_fn_method_chessgame_delete_from(uint64_t ptr, uint32_t node, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_DESTINATIONS_FROM
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_DESTINATIONS_FROM
 RustBuffer uniffi_chesscore_fn_method_chessgame_destinations_from(uint64_t ptr, RustBuffer square, RustCallStatus *_Nonnull out_status
@@ -441,6 +451,36 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_destinations_from(uint64_t ptr, 
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_FEN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_FEN
 RustBuffer uniffi_chesscore_fn_method_chessgame_fen(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_GO_BACK
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_GO_BACK
+int8_t uniffi_chesscore_fn_method_chessgame_go_back(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_GO_FORWARD
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_GO_FORWARD
+int8_t uniffi_chesscore_fn_method_chessgame_go_forward(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_GO_TO
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_GO_TO
+void uniffi_chesscore_fn_method_chessgame_go_to(uint64_t ptr, uint32_t node, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_GO_TO_END
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_GO_TO_END
+void uniffi_chesscore_fn_method_chessgame_go_to_end(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_GO_TO_MAIN_LINE_PLY
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_GO_TO_MAIN_LINE_PLY
+void uniffi_chesscore_fn_method_chessgame_go_to_main_line_ply(uint64_t ptr, uint32_t ply, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_GO_TO_START
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_GO_TO_START
+void uniffi_chesscore_fn_method_chessgame_go_to_start(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_IS_ATTACKED
@@ -461,6 +501,21 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_legal_moves(uint64_t ptr, RustCa
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_LEGAL_MOVES_FROM
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_LEGAL_MOVES_FROM
 RustBuffer uniffi_chesscore_fn_method_chessgame_legal_moves_from(uint64_t ptr, RustBuffer square, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_MAKE_MAIN_LINE
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_MAKE_MAIN_LINE
+int8_t uniffi_chesscore_fn_method_chessgame_make_main_line(uint64_t ptr, uint32_t node, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_NEW_MOVE_PLACEMENT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_NEW_MOVE_PLACEMENT
+RustBuffer uniffi_chesscore_fn_method_chessgame_new_move_placement(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_NODE
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_NODE
+RustBuffer uniffi_chesscore_fn_method_chessgame_node(uint64_t ptr, uint32_t node, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PGN
@@ -488,6 +543,11 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_play_san(uint64_t ptr, RustBuffe
 RustBuffer uniffi_chesscore_fn_method_chessgame_play_uci(uint64_t ptr, RustBuffer uci, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PROMOTE_VARIATION
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PROMOTE_VARIATION
+int8_t uniffi_chesscore_fn_method_chessgame_promote_variation(uint64_t ptr, uint32_t node, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_REDO
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_REDO
 int8_t uniffi_chesscore_fn_method_chessgame_redo(uint64_t ptr, RustCallStatus *_Nonnull out_status
@@ -498,9 +558,19 @@ int8_t uniffi_chesscore_fn_method_chessgame_redo(uint64_t ptr, RustCallStatus *_
 RustBuffer uniffi_chesscore_fn_method_chessgame_resign(uint64_t ptr, RustBuffer side, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SET_ANNOTATIONS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SET_ANNOTATIONS
+void uniffi_chesscore_fn_method_chessgame_set_annotations(uint64_t ptr, uint32_t node, RustBuffer annotations, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SET_COMMENT
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SET_COMMENT
-void uniffi_chesscore_fn_method_chessgame_set_comment(uint64_t ptr, uint32_t ply, RustBuffer comment, RustCallStatus *_Nonnull out_status
+void uniffi_chesscore_fn_method_chessgame_set_comment(uint64_t ptr, uint32_t node, RustBuffer comment, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SET_NEW_MOVE_PLACEMENT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SET_NEW_MOVE_PLACEMENT
+void uniffi_chesscore_fn_method_chessgame_set_new_move_placement(uint64_t ptr, RustBuffer placement, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SET_TAG
@@ -610,6 +680,11 @@ RustBuffer uniffi_chesscore_fn_func_parse_square(RustBuffer name, RustCallStatus
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SQUARE_NAME
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SQUARE_NAME
 RustBuffer uniffi_chesscore_fn_func_square_name(RustBuffer square, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_READ_PGN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_READ_PGN
+RustBuffer uniffi_chesscore_fn_func_read_pgn(RustBuffer pgn, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_FFI_CHESSCORE_RUSTBUFFER_ALLOC
@@ -950,6 +1025,12 @@ uint16_t uniffi_chesscore_checksum_func_square_name(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_READ_PGN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_READ_PGN
+uint16_t uniffi_chesscore_checksum_func_read_pgn(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_CONFIG
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_CONFIG
 uint16_t uniffi_chesscore_checksum_method_chessengine_config(void
@@ -1022,6 +1103,12 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_agree_draw(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_ANNOTATIONS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_ANNOTATIONS
+uint16_t uniffi_chesscore_checksum_method_chessgame_annotations(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_ATTACKED_SQUARES
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_ATTACKED_SQUARES
 uint16_t uniffi_chesscore_checksum_method_chessgame_attacked_squares(void
@@ -1052,6 +1139,12 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_claim_draw(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_DELETE_FROM
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_DELETE_FROM
+uint16_t uniffi_chesscore_checksum_method_chessgame_delete_from(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_DESTINATIONS_FROM
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_DESTINATIONS_FROM
 uint16_t uniffi_chesscore_checksum_method_chessgame_destinations_from(void
@@ -1061,6 +1154,42 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_destinations_from(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_FEN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_FEN
 uint16_t uniffi_chesscore_checksum_method_chessgame_fen(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_GO_BACK
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_GO_BACK
+uint16_t uniffi_chesscore_checksum_method_chessgame_go_back(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_GO_FORWARD
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_GO_FORWARD
+uint16_t uniffi_chesscore_checksum_method_chessgame_go_forward(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_GO_TO
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_GO_TO
+uint16_t uniffi_chesscore_checksum_method_chessgame_go_to(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_GO_TO_END
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_GO_TO_END
+uint16_t uniffi_chesscore_checksum_method_chessgame_go_to_end(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_GO_TO_MAIN_LINE_PLY
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_GO_TO_MAIN_LINE_PLY
+uint16_t uniffi_chesscore_checksum_method_chessgame_go_to_main_line_ply(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_GO_TO_START
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_GO_TO_START
+uint16_t uniffi_chesscore_checksum_method_chessgame_go_to_start(void
     
 );
 #endif
@@ -1085,6 +1214,24 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_legal_moves(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_LEGAL_MOVES_FROM
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_LEGAL_MOVES_FROM
 uint16_t uniffi_chesscore_checksum_method_chessgame_legal_moves_from(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_MAKE_MAIN_LINE
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_MAKE_MAIN_LINE
+uint16_t uniffi_chesscore_checksum_method_chessgame_make_main_line(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_NEW_MOVE_PLACEMENT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_NEW_MOVE_PLACEMENT
+uint16_t uniffi_chesscore_checksum_method_chessgame_new_move_placement(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_NODE
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_NODE
+uint16_t uniffi_chesscore_checksum_method_chessgame_node(void
     
 );
 #endif
@@ -1118,6 +1265,12 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_play_uci(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PROMOTE_VARIATION
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PROMOTE_VARIATION
+uint16_t uniffi_chesscore_checksum_method_chessgame_promote_variation(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_REDO
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_REDO
 uint16_t uniffi_chesscore_checksum_method_chessgame_redo(void
@@ -1130,9 +1283,21 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_resign(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SET_ANNOTATIONS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SET_ANNOTATIONS
+uint16_t uniffi_chesscore_checksum_method_chessgame_set_annotations(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SET_COMMENT
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SET_COMMENT
 uint16_t uniffi_chesscore_checksum_method_chessgame_set_comment(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SET_NEW_MOVE_PLACEMENT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SET_NEW_MOVE_PLACEMENT
+uint16_t uniffi_chesscore_checksum_method_chessgame_set_new_move_placement(void
     
 );
 #endif

@@ -736,23 +736,13 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_func_starting_fen(
     ): Int
-    external fun uniffi_chesscore_checksum_func_format_clock_time(
-    ): Int
-    external fun uniffi_chesscore_checksum_func_time_control_description(
-    ): Int
-    external fun uniffi_chesscore_checksum_func_time_control_from_pgn(
-    ): Int
-    external fun uniffi_chesscore_checksum_func_time_control_to_pgn(
-    ): Int
-    external fun uniffi_chesscore_checksum_func_validate_time_control(
-    ): Int
     external fun uniffi_chesscore_checksum_func_engine_levels(
-    ): Int
-    external fun uniffi_chesscore_checksum_func_opening_of_fen(
     ): Int
     external fun uniffi_chesscore_checksum_func_parse_square(
     ): Int
     external fun uniffi_chesscore_checksum_func_square_name(
+    ): Int
+    external fun uniffi_chesscore_checksum_func_read_pgn(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessengine_config(
     ): Int
@@ -778,6 +768,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_agree_draw(
     ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_annotations(
+    ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_attacked_squares(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_attackers(
@@ -788,9 +780,23 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_claim_draw(
     ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_delete_from(
+    ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_destinations_from(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_fen(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_go_back(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_go_forward(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_go_to(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_go_to_end(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_go_to_main_line_ply(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_go_to_start(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_is_attacked(
     ): Int
@@ -799,6 +805,12 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_chesscore_checksum_method_chessgame_legal_moves(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_legal_moves_from(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_make_main_line(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_new_move_placement(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_node(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_pgn(
     ): Int
@@ -810,11 +822,17 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_play_uci(
     ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_promote_variation(
+    ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_redo(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_resign(
     ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_set_annotations(
+    ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_set_comment(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_set_new_move_placement(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_set_tag(
     ): Int
@@ -923,6 +941,8 @@ internal object UniffiLib {
     ): Long
     external fun uniffi_chesscore_fn_method_chessgame_agree_draw(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_annotations(`ptr`: Long,`node`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_attacked_squares(`ptr`: Long,`side`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_attackers(`ptr`: Long,`square`: RustBuffer.ByValue,`side`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
@@ -933,10 +953,24 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_claim_draw(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_delete_from(`ptr`: Long,`node`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
     external fun uniffi_chesscore_fn_method_chessgame_destinations_from(`ptr`: Long,`square`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_fen(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_go_back(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Byte
+    external fun uniffi_chesscore_fn_method_chessgame_go_forward(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Byte
+    external fun uniffi_chesscore_fn_method_chessgame_go_to(`ptr`: Long,`node`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_method_chessgame_go_to_end(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_method_chessgame_go_to_main_line_ply(`ptr`: Long,`ply`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_method_chessgame_go_to_start(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
     external fun uniffi_chesscore_fn_method_chessgame_is_attacked(`ptr`: Long,`square`: RustBuffer.ByValue,`side`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Byte
     external fun uniffi_chesscore_fn_method_chessgame_is_chess960(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -944,6 +978,12 @@ internal object UniffiLib {
     external fun uniffi_chesscore_fn_method_chessgame_legal_moves(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_legal_moves_from(`ptr`: Long,`square`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_make_main_line(`ptr`: Long,`node`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): Byte
+    external fun uniffi_chesscore_fn_method_chessgame_new_move_placement(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_node(`ptr`: Long,`node`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_pgn(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -955,11 +995,17 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_play_uci(`ptr`: Long,`uci`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_promote_variation(`ptr`: Long,`node`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): Byte
     external fun uniffi_chesscore_fn_method_chessgame_redo(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Byte
     external fun uniffi_chesscore_fn_method_chessgame_resign(`ptr`: Long,`side`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_chesscore_fn_method_chessgame_set_comment(`ptr`: Long,`ply`: Int,`comment`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_chesscore_fn_method_chessgame_set_annotations(`ptr`: Long,`node`: Int,`annotations`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_method_chessgame_set_comment(`ptr`: Long,`node`: Int,`comment`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_method_chessgame_set_new_move_placement(`ptr`: Long,`placement`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
     external fun uniffi_chesscore_fn_method_chessgame_set_tag(`ptr`: Long,`name`: RustBuffer.ByValue,`value`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
@@ -985,23 +1031,13 @@ internal object UniffiLib {
     ): Long
     external fun uniffi_chesscore_fn_func_starting_fen(uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_chesscore_fn_func_format_clock_time(`ms`: Long,`tenths`: Byte,uniffi_out_err: UniffiRustCallStatus, 
-    ): RustBuffer.ByValue
-    external fun uniffi_chesscore_fn_func_time_control_description(`control`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
-    ): RustBuffer.ByValue
-    external fun uniffi_chesscore_fn_func_time_control_from_pgn(`text`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
-    ): RustBuffer.ByValue
-    external fun uniffi_chesscore_fn_func_time_control_to_pgn(`control`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
-    ): RustBuffer.ByValue
-    external fun uniffi_chesscore_fn_func_validate_time_control(`control`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
-    ): Unit
     external fun uniffi_chesscore_fn_func_engine_levels(uniffi_out_err: UniffiRustCallStatus, 
-    ): RustBuffer.ByValue
-    external fun uniffi_chesscore_fn_func_opening_of_fen(`fen`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_parse_square(`name`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_square_name(`square`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_read_pgn(`pgn`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun ffi_chesscore_rustbuffer_alloc(`size`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1134,31 +1170,16 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_starting_fen() and 0xFFFF) != 49881) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_func_format_clock_time() and 0xFFFF) != 25961) {
-        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    }
-    if ((lib.uniffi_chesscore_checksum_func_time_control_description() and 0xFFFF) != 28960) {
-        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    }
-    if ((lib.uniffi_chesscore_checksum_func_time_control_from_pgn() and 0xFFFF) != 19021) {
-        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    }
-    if ((lib.uniffi_chesscore_checksum_func_time_control_to_pgn() and 0xFFFF) != 63718) {
-        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    }
-    if ((lib.uniffi_chesscore_checksum_func_validate_time_control() and 0xFFFF) != 8918) {
-        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    }
     if ((lib.uniffi_chesscore_checksum_func_engine_levels() and 0xFFFF) != 33503) {
-        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    }
-    if ((lib.uniffi_chesscore_checksum_func_opening_of_fen() and 0xFFFF) != 36168) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_parse_square() and 0xFFFF) != 5882) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_square_name() and 0xFFFF) != 13713) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_read_pgn() and 0xFFFF) != 63888) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessengine_config() and 0xFFFF) != 50492) {
@@ -1197,6 +1218,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_agree_draw() and 0xFFFF) != 41997) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_annotations() and 0xFFFF) != 41614) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_attacked_squares() and 0xFFFF) != 31777) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1212,10 +1236,31 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw() and 0xFFFF) != 23781) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_delete_from() and 0xFFFF) != 21254) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_destinations_from() and 0xFFFF) != 5683) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_fen() and 0xFFFF) != 17264) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_go_back() and 0xFFFF) != 34554) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_go_forward() and 0xFFFF) != 19458) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_go_to() and 0xFFFF) != 36995) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_go_to_end() and 0xFFFF) != 27731) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_go_to_main_line_ply() and 0xFFFF) != 61188) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_go_to_start() and 0xFFFF) != 53733) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_is_attacked() and 0xFFFF) != 62272) {
@@ -1230,7 +1275,16 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_legal_moves_from() and 0xFFFF) != 55021) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_pgn() and 0xFFFF) != 183) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_make_main_line() and 0xFFFF) != 25344) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_new_move_placement() and 0xFFFF) != 53310) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_node() and 0xFFFF) != 42324) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_pgn() and 0xFFFF) != 56392) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_pins() and 0xFFFF) != 5955) {
@@ -1245,13 +1299,22 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_play_uci() and 0xFFFF) != 1522) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_redo() and 0xFFFF) != 53486) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_promote_variation() and 0xFFFF) != 9291) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_redo() and 0xFFFF) != 7601) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_resign() and 0xFFFF) != 13407) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_comment() and 0xFFFF) != 29784) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_annotations() and 0xFFFF) != 11104) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_comment() and 0xFFFF) != 61407) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_new_move_placement() and 0xFFFF) != 6067) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_set_tag() and 0xFFFF) != 28639) {
@@ -1269,13 +1332,13 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_tag() and 0xFFFF) != 5015) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_tags() and 0xFFFF) != 20213) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_tags() and 0xFFFF) != 58132) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_to_json() and 0xFFFF) != 43628) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_undo() and 0xFFFF) != 5181) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_undo() and 0xFFFF) != 38649) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_constructor_chessengine_new() and 0xFFFF) != 25147) {
@@ -1287,16 +1350,16 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_fen() and 0xFFFF) != 63242) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_json() and 0xFFFF) != 45975) {
+    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_json() and 0xFFFF) != 31603) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_pgn() and 0xFFFF) != 30914) {
+    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_pgn() and 0xFFFF) != 37978) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_constructor_chessgame_new() and 0xFFFF) != 9583) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_new_chess960() and 0xFFFF) != 7220) {
+    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_new_chess960() and 0xFFFF) != 47891) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
 }
@@ -2178,7 +2241,16 @@ public object FfiConverterTypeChessEngine: FfiConverter<ChessEngine, Long> {
 
 
 /**
- * A game of chess: a start position plus moves, with undo/redo, outcome, FEN, PGN and JSON.
+ * A game of chess as a tree: a start position, the main line and variations with their
+ * comments, NAGs and annotations, a current node, undo/redo, outcome, FEN, PGN and JSON.
+ *
+ * Playing from a node that already has that move goes to it; a new move beside an existing
+ * one becomes a variation (or, with `NewMovePlacement.MainLine`, the main line). `undo()` takes
+ * back the last action (an ending at the current node first, else the move, by going back one
+ * move); `redo()` goes forward along the current line (what undo took back). `goBack()`,
+ * `goForward()`, `goToStart()`, `goToEnd()` move along the current line; `goTo(node)` goes to
+ * any node. Node ids (`GameSnapshot.node`, `MoveListItem.Move.node`) stay valid until the
+ * node is deleted; a game read from JSON or PGN numbers them afresh.
  *
  * Thread-safe: every method locks an internal mutex for a few microseconds, so it can be
  * called from the UI thread while an engine searches a copy of the game on its own thread.
@@ -2193,6 +2265,14 @@ public interface ChessGameInterface {
      * `GameOver` when the game has already ended.
      */
     fun `agreeDraw`(): GameStatus
+    
+    /**
+     * The annotations of `node`: comments, NAGs, clock, evaluation, squares and arrows.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    fun `annotations`(`node`: kotlin.UInt): NodeAnnotations
     
     /**
      * Every square a piece of `side` attacks in the current position, in index order.
@@ -2227,6 +2307,15 @@ public interface ChessGameInterface {
     fun `claimDraw`(): GameStatus
     
     /**
+     * Deletes `node` and every move after it; when the current node was among them, the game
+     * goes to the node before `node`.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`, or for the start position (node 0).
+     */
+    fun `deleteFrom`(`node`: kotlin.UInt)
+    
+    /**
      * The squares the piece on `square` may move to (the light-weight highlight), in index
      * order.
      */
@@ -2237,6 +2326,43 @@ public interface ChessGameInterface {
      * Chess960 rook that is not the outermost one).
      */
     fun `fen`(): kotlin.String
+    
+    /**
+     * Goes one move back along the current line (an ending at the current node stays, unlike
+     * `undo()`). Returns `false` at the start.
+     */
+    fun `goBack`(): kotlin.Boolean
+    
+    /**
+     * Goes one move forward along the current line. Returns `false` at its end.
+     */
+    fun `goForward`(): kotlin.Boolean
+    
+    /**
+     * Goes to node `node` (from `GameSnapshot.moveList`, `moveRows` or `node()`).
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    fun `goTo`(`node`: kotlin.UInt)
+    
+    /**
+     * Goes to the end of the current line.
+     */
+    fun `goToEnd`()
+    
+    /**
+     * Goes to the position after `ply` moves of the main line (0: the start).
+     *
+     * # Errors
+     * `InvalidRequest` when the main line is shorter.
+     */
+    fun `goToMainLinePly`(`ply`: kotlin.UInt)
+    
+    /**
+     * Goes to the start position.
+     */
+    fun `goToStart`()
     
     /**
      * `true` when a piece of `side` attacks `square` in the current position.
@@ -2261,7 +2387,29 @@ public interface ChessGameInterface {
     fun `legalMovesFrom`(`square`: Square): List<LegalMove>
     
     /**
-     * The game in PGN (Seven Tag Roster, other tags, moves, comments, result).
+     * Makes the line through `node` the main line. Returns `false` when it already was.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    fun `makeMainLine`(`node`: kotlin.UInt): kotlin.Boolean
+    
+    /**
+     * Where a new move goes beside an existing one.
+     */
+    fun `newMovePlacement`(): NewMovePlacement
+    
+    /**
+     * The node `node`: its move, place in the tree and annotations.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    fun `node`(`node`: kotlin.UInt): NodeInfo
+    
+    /**
+     * The game in PGN export format: the Seven Tag Roster, the other tags, the whole tree
+     * with variations, comments, NAGs and annotations, and the main line's result.
      */
     fun `pgn`(): kotlin.String
     
@@ -2304,7 +2452,18 @@ public interface ChessGameInterface {
     fun `playUci`(`uci`: kotlin.String): LegalMove
     
     /**
-     * Replays the last move taken back. Returns `true` when a move was replayed.
+     * Makes the variation that `node` is in the main continuation one level up (the nearest
+     * branch point). Returns `false` when `node` is already on the main line.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    fun `promoteVariation`(`node`: kotlin.UInt): kotlin.Boolean
+    
+    /**
+     * Replays the next move of the current line (the last one taken back). Returns `true` when
+     * a move was replayed; `false` at the end of the line or after a resignation, agreement or
+     * claim at the current node.
      */
     fun `redo`(): kotlin.Boolean
     
@@ -2317,13 +2476,29 @@ public interface ChessGameInterface {
     fun `resign`(`side`: Side): GameStatus
     
     /**
-     * Sets (or with `null`/`nil` clears) the comment after move number `ply` (1 = the first
-     * move; 0 = before the first move), exported in PGN, e.g. an engine evaluation.
+     * Replaces the annotations of `node`.
      *
      * # Errors
-     * `InvalidRequest` when `ply` is beyond the moves played.
+     * `InvalidRequest` when the game has no node `node` or a NAG is above 255.
      */
-    fun `setComment`(`ply`: kotlin.UInt, `comment`: kotlin.String?)
+    fun `setAnnotations`(`node`: kotlin.UInt, `annotations`: NodeAnnotations)
+    
+    /**
+     * Sets (or with `null`/`nil` clears) the comment after the move of `node` (on the start
+     * position, node 0: the comment before the first move), e.g. an engine evaluation. It is
+     * exported in PGN and saved in JSON.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    fun `setComment`(`node`: kotlin.UInt, `comment`: kotlin.String?)
+    
+    /**
+     * Sets where a new move goes beside an existing one: `Variation` (the default, an
+     * analysis board) or `MainLine` (a game against the engine: a move played after an undo
+     * makes the game's main line, the moves taken back stay as a variation). Saved in JSON.
+     */
+    fun `setNewMovePlacement`(`placement`: NewMovePlacement)
     
     /**
      * Sets PGN tag `name` (letters, digits and `_`, as PGN allows) to `value`.
@@ -2356,7 +2531,8 @@ public interface ChessGameInterface {
     fun `tag`(`name`: kotlin.String): kotlin.String?
     
     /**
-     * Every PGN tag set on the game, in order, as name-value pairs.
+     * Every PGN tag set on the game, as name-value pairs: the Seven Tag Roster first, in its
+     * order, then the others in ASCII order.
      */
     fun `tags`(): List<Tag>
     
@@ -2367,8 +2543,9 @@ public interface ChessGameInterface {
     fun `toJson`(): kotlin.String
     
     /**
-     * Takes back the last move (or first the resignation, agreement or claim that ended the
-     * game). Returns `true` when something was taken back.
+     * Takes back the last action: first a resignation, agreement or claim at the current
+     * node, otherwise the current node's move, by going one move back (the move stays in the
+     * tree for `redo()`). Returns `true` when something was taken back.
      */
     fun `undo`(): kotlin.Boolean
     
@@ -2376,7 +2553,16 @@ public interface ChessGameInterface {
 }
 
 /**
- * A game of chess: a start position plus moves, with undo/redo, outcome, FEN, PGN and JSON.
+ * A game of chess as a tree: a start position, the main line and variations with their
+ * comments, NAGs and annotations, a current node, undo/redo, outcome, FEN, PGN and JSON.
+ *
+ * Playing from a node that already has that move goes to it; a new move beside an existing
+ * one becomes a variation (or, with `NewMovePlacement.MainLine`, the main line). `undo()` takes
+ * back the last action (an ending at the current node first, else the move, by going back one
+ * move); `redo()` goes forward along the current line (what undo took back). `goBack()`,
+ * `goForward()`, `goToStart()`, `goToEnd()` move along the current line; `goTo(node)` goes to
+ * any node. Node ids (`GameSnapshot.node`, `MoveListItem.Move.node`) stay valid until the
+ * node is deleted; a game read from JSON or PGN numbers them afresh.
  *
  * Thread-safe: every method locks an internal mutex for a few microseconds, so it can be
  * called from the UI thread while an engine searches a copy of the game on its own thread.
@@ -2516,6 +2702,27 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
+     * The annotations of `node`: comments, NAGs, clock, evaluation, squares and arrows.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    @Throws(ChessException::class)override fun `annotations`(`node`: kotlin.UInt): NodeAnnotations {
+            return FfiConverterTypeNodeAnnotations.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_annotations(
+        it,
+        
+        FfiConverterUInt.lower(`node`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
      * Every square a piece of `side` attacks in the current position, in index order.
      */override fun `attackedSquares`(`side`: Side): List<Square> {
             return FfiConverterSequenceTypeSquare.lift(
@@ -2607,6 +2814,27 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
+     * Deletes `node` and every move after it; when the current node was among them, the game
+     * goes to the node before `node`.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`, or for the start position (node 0).
+     */
+    @Throws(ChessException::class)override fun `deleteFrom`(`node`: kotlin.UInt)
+        = 
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_delete_from(
+        it,
+        
+        FfiConverterUInt.lower(`node`),_status)
+}
+    }
+    
+    
+
+    
+    /**
      * The squares the piece on `square` may move to (the light-weight highlight), in index
      * order.
      */override fun `destinationsFrom`(`square`: Square): List<Square> {
@@ -2638,6 +2866,109 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     }
     )
     }
+    
+
+    
+    /**
+     * Goes one move back along the current line (an ending at the current node stays, unlike
+     * `undo()`). Returns `false` at the start.
+     */override fun `goBack`(): kotlin.Boolean {
+            return FfiConverterBoolean.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_go_back(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Goes one move forward along the current line. Returns `false` at its end.
+     */override fun `goForward`(): kotlin.Boolean {
+            return FfiConverterBoolean.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_go_forward(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Goes to node `node` (from `GameSnapshot.moveList`, `moveRows` or `node()`).
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    @Throws(ChessException::class)override fun `goTo`(`node`: kotlin.UInt)
+        = 
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_go_to(
+        it,
+        
+        FfiConverterUInt.lower(`node`),_status)
+}
+    }
+    
+    
+
+    
+    /**
+     * Goes to the end of the current line.
+     */override fun `goToEnd`()
+        = 
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_go_to_end(
+        it,
+        _status)
+}
+    }
+    
+    
+
+    
+    /**
+     * Goes to the position after `ply` moves of the main line (0: the start).
+     *
+     * # Errors
+     * `InvalidRequest` when the main line is shorter.
+     */
+    @Throws(ChessException::class)override fun `goToMainLinePly`(`ply`: kotlin.UInt)
+        = 
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_go_to_main_line_ply(
+        it,
+        
+        FfiConverterUInt.lower(`ply`),_status)
+}
+    }
+    
+    
+
+    
+    /**
+     * Goes to the start position.
+     */override fun `goToStart`()
+        = 
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_go_to_start(
+        it,
+        _status)
+}
+    }
+    
     
 
     
@@ -2711,7 +3042,66 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * The game in PGN (Seven Tag Roster, other tags, moves, comments, result).
+     * Makes the line through `node` the main line. Returns `false` when it already was.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    @Throws(ChessException::class)override fun `makeMainLine`(`node`: kotlin.UInt): kotlin.Boolean {
+            return FfiConverterBoolean.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_make_main_line(
+        it,
+        
+        FfiConverterUInt.lower(`node`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Where a new move goes beside an existing one.
+     */override fun `newMovePlacement`(): NewMovePlacement {
+            return FfiConverterTypeNewMovePlacement.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_new_move_placement(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The node `node`: its move, place in the tree and annotations.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    @Throws(ChessException::class)override fun `node`(`node`: kotlin.UInt): NodeInfo {
+            return FfiConverterTypeNodeInfo.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_node(
+        it,
+        
+        FfiConverterUInt.lower(`node`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The game in PGN export format: the Seven Tag Roster, the other tags, the whole tree
+     * with variations, comments, NAGs and annotations, and the main line's result.
      */override fun `pgn`(): kotlin.String {
             return FfiConverterString.lift(
     callWithHandle {
@@ -2818,7 +3208,31 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * Replays the last move taken back. Returns `true` when a move was replayed.
+     * Makes the variation that `node` is in the main continuation one level up (the nearest
+     * branch point). Returns `false` when `node` is already on the main line.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    @Throws(ChessException::class)override fun `promoteVariation`(`node`: kotlin.UInt): kotlin.Boolean {
+            return FfiConverterBoolean.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_promote_variation(
+        it,
+        
+        FfiConverterUInt.lower(`node`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Replays the next move of the current line (the last one taken back). Returns `true` when
+     * a move was replayed; `false` at the end of the line or after a resignation, agreement or
+     * claim at the current node.
      */override fun `redo`(): kotlin.Boolean {
             return FfiConverterBoolean.lift(
     callWithHandle {
@@ -2855,21 +3269,61 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * Sets (or with `null`/`nil` clears) the comment after move number `ply` (1 = the first
-     * move; 0 = before the first move), exported in PGN, e.g. an engine evaluation.
+     * Replaces the annotations of `node`.
      *
      * # Errors
-     * `InvalidRequest` when `ply` is beyond the moves played.
+     * `InvalidRequest` when the game has no node `node` or a NAG is above 255.
      */
-    @Throws(ChessException::class)override fun `setComment`(`ply`: kotlin.UInt, `comment`: kotlin.String?)
+    @Throws(ChessException::class)override fun `setAnnotations`(`node`: kotlin.UInt, `annotations`: NodeAnnotations)
+        = 
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_set_annotations(
+        it,
+        
+        FfiConverterUInt.lower(`node`),
+        FfiConverterTypeNodeAnnotations.lower(`annotations`),_status)
+}
+    }
+    
+    
+
+    
+    /**
+     * Sets (or with `null`/`nil` clears) the comment after the move of `node` (on the start
+     * position, node 0: the comment before the first move), e.g. an engine evaluation. It is
+     * exported in PGN and saved in JSON.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    @Throws(ChessException::class)override fun `setComment`(`node`: kotlin.UInt, `comment`: kotlin.String?)
         = 
     callWithHandle {
     uniffiRustCallWithError(ChessException) { _status ->
     UniffiLib.uniffi_chesscore_fn_method_chessgame_set_comment(
         it,
         
-        FfiConverterUInt.lower(`ply`),
+        FfiConverterUInt.lower(`node`),
         FfiConverterOptionalString.lower(`comment`),_status)
+}
+    }
+    
+    
+
+    
+    /**
+     * Sets where a new move goes beside an existing one: `Variation` (the default, an
+     * analysis board) or `MainLine` (a game against the engine: a move played after an undo
+     * makes the game's main line, the moves taken back stay as a variation). Saved in JSON.
+     */override fun `setNewMovePlacement`(`placement`: NewMovePlacement)
+        = 
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_set_new_move_placement(
+        it,
+        
+        FfiConverterTypeNewMovePlacement.lower(`placement`),_status)
 }
     }
     
@@ -2965,7 +3419,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * Every PGN tag set on the game, in order, as name-value pairs.
+     * Every PGN tag set on the game, as name-value pairs: the Seven Tag Roster first, in its
+     * order, then the others in ASCII order.
      */override fun `tags`(): List<Tag> {
             return FfiConverterSequenceTypeTag.lift(
     callWithHandle {
@@ -2998,8 +3453,9 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * Takes back the last move (or first the resignation, agreement or claim that ended the
-     * game). Returns `true` when something was taken back.
+     * Takes back the last action: first a resignation, agreement or claim at the current
+     * node, otherwise the current node's move, by going one move back (the move stays in the
+     * tree for `redo()`). Returns `true` when something was taken back.
      */override fun `undo`(): kotlin.Boolean {
             return FfiConverterBoolean.lift(
     callWithHandle {
@@ -3062,8 +3518,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
         
     /**
-     * A game saved with [`ChessGame::to_json`], restored exactly (moves, redo stack, tags,
-     * outcome).
+     * A game saved with [`ChessGame::to_json`], restored exactly (the tree, annotations, tags,
+     * endings, the current node and line); saves of earlier versions load too.
      *
      * # Errors
      * `InvalidSavedGame` saying what is wrong and where.
@@ -3082,7 +3538,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
         
     /**
-     * The first game of a PGN text, with its tags and main-line comments.
+     * The first game of a PGN text, with its tags, variations, comments, NAGs and annotations,
+     * at the end of its main line. For a file of many games, use `readPgn`.
      *
      * # Errors
      * `InvalidPgn` with the line, column and token (also for a move that is not legal there).
@@ -3102,8 +3559,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
         
     /**
      * A new Chess960 game from start position `start_number` (0-959, Scharnagl's numbering; 518
-     * is the standard position), or from a random one when it is `null`/`nil`. The game has
-     * the PGN tag `Variant` set to `Chess960`.
+     * is the standard position), or from a random one when it is `null`/`nil`. Its PGN tag
+     * `Variant` is `Chess960`.
      *
      * # Errors
      * `InvalidRequest` when `start_number` is above 959.
@@ -3802,59 +4259,18 @@ public object FfiConverterTypeSearchListener: FfiConverter<SearchListener, Long>
 
 
 /**
- * A clock as a UI shows it, read at one instant.
+ * A comment command other than the clock, evaluation, squares and arrows: `[%name value]`.
  */
-data class ClockReading (
+data class AnnotationCommand (
     /**
-     * White's time at that instant, in milliseconds (never below 0).
+     * The name after `%`, e.g. `emt`.
      */
-    var `whiteMs`: kotlin.ULong
+    var `name`: kotlin.String
     , 
     /**
-     * Black's time at that instant, in milliseconds.
+     * The rest, e.g. `0:00:05`.
      */
-    var `blackMs`: kotlin.ULong
-    , 
-    /**
-     * Where the clock stands.
-     */
-    var `state`: ClockState
-    , 
-    /**
-     * The side whose move it is.
-     */
-    var `sideToMove`: Side
-    , 
-    /**
-     * The side whose time runs, if any.
-     */
-    var `runningSide`: Side?
-    , 
-    /**
-     * The side whose flag fell, once recorded.
-     */
-    var `flaggedSide`: Side?
-    , 
-    /**
-     * The instant (the app's milliseconds) at which the running side's flag will fall unless it
-     * moves first: schedule the next flag check for it. `null`/`nil` while no time runs.
-     */
-    var `flagTimeMs`: kotlin.ULong?
-    , 
-    /**
-     * What is left of the current move's simple delay (0 for other controls).
-     */
-    var `delayRemainingMs`: kotlin.ULong
-    , 
-    /**
-     * Moves White has completed on this clock.
-     */
-    var `whiteMoves`: kotlin.UInt
-    , 
-    /**
-     * Moves Black has completed on this clock.
-     */
-    var `blackMoves`: kotlin.UInt
+    var `value`: kotlin.String
     
 ){
     
@@ -3868,46 +4284,77 @@ data class ClockReading (
 /**
  * @suppress
  */
-public object FfiConverterTypeClockReading: FfiConverterRustBuffer<ClockReading> {
-    override fun read(buf: ByteBuffer): ClockReading {
-        return ClockReading(
-            FfiConverterULong.read(buf),
-            FfiConverterULong.read(buf),
-            FfiConverterTypeClockState.read(buf),
-            FfiConverterTypeSide.read(buf),
-            FfiConverterOptionalTypeSide.read(buf),
-            FfiConverterOptionalTypeSide.read(buf),
-            FfiConverterOptionalULong.read(buf),
-            FfiConverterULong.read(buf),
-            FfiConverterUInt.read(buf),
-            FfiConverterUInt.read(buf),
+public object FfiConverterTypeAnnotationCommand: FfiConverterRustBuffer<AnnotationCommand> {
+    override fun read(buf: ByteBuffer): AnnotationCommand {
+        return AnnotationCommand(
+            FfiConverterString.read(buf),
+            FfiConverterString.read(buf),
         )
     }
 
-    override fun allocationSize(value: ClockReading) = (
-            FfiConverterULong.allocationSize(value.`whiteMs`) +
-            FfiConverterULong.allocationSize(value.`blackMs`) +
-            FfiConverterTypeClockState.allocationSize(value.`state`) +
-            FfiConverterTypeSide.allocationSize(value.`sideToMove`) +
-            FfiConverterOptionalTypeSide.allocationSize(value.`runningSide`) +
-            FfiConverterOptionalTypeSide.allocationSize(value.`flaggedSide`) +
-            FfiConverterOptionalULong.allocationSize(value.`flagTimeMs`) +
-            FfiConverterULong.allocationSize(value.`delayRemainingMs`) +
-            FfiConverterUInt.allocationSize(value.`whiteMoves`) +
-            FfiConverterUInt.allocationSize(value.`blackMoves`)
+    override fun allocationSize(value: AnnotationCommand) = (
+            FfiConverterString.allocationSize(value.`name`) +
+            FfiConverterString.allocationSize(value.`value`)
     )
 
-    override fun write(value: ClockReading, buf: ByteBuffer) {
-            FfiConverterULong.write(value.`whiteMs`, buf)
-            FfiConverterULong.write(value.`blackMs`, buf)
-            FfiConverterTypeClockState.write(value.`state`, buf)
-            FfiConverterTypeSide.write(value.`sideToMove`, buf)
-            FfiConverterOptionalTypeSide.write(value.`runningSide`, buf)
-            FfiConverterOptionalTypeSide.write(value.`flaggedSide`, buf)
-            FfiConverterOptionalULong.write(value.`flagTimeMs`, buf)
-            FfiConverterULong.write(value.`delayRemainingMs`, buf)
-            FfiConverterUInt.write(value.`whiteMoves`, buf)
-            FfiConverterUInt.write(value.`blackMoves`, buf)
+    override fun write(value: AnnotationCommand, buf: ByteBuffer) {
+            FfiConverterString.write(value.`name`, buf)
+            FfiConverterString.write(value.`value`, buf)
+    }
+}
+
+
+
+/**
+ * An arrow.
+ */
+data class Arrow (
+    /**
+     * Its colour.
+     */
+    var `color`: MarkColor
+    , 
+    /**
+     * Where it starts.
+     */
+    var `from`: Square
+    , 
+    /**
+     * Where it points.
+     */
+    var `to`: Square
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeArrow: FfiConverterRustBuffer<Arrow> {
+    override fun read(buf: ByteBuffer): Arrow {
+        return Arrow(
+            FfiConverterTypeMarkColor.read(buf),
+            FfiConverterTypeSquare.read(buf),
+            FfiConverterTypeSquare.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: Arrow) = (
+            FfiConverterTypeMarkColor.allocationSize(value.`color`) +
+            FfiConverterTypeSquare.allocationSize(value.`from`) +
+            FfiConverterTypeSquare.allocationSize(value.`to`)
+    )
+
+    override fun write(value: Arrow, buf: ByteBuffer) {
+            FfiConverterTypeMarkColor.write(value.`color`, buf)
+            FfiConverterTypeSquare.write(value.`from`, buf)
+            FfiConverterTypeSquare.write(value.`to`, buf)
     }
 }
 
@@ -4040,6 +4487,53 @@ public object FfiConverterTypeEngineLevel: FfiConverterRustBuffer<EngineLevel> {
 
 
 /**
+ * An evaluation from a `[%eval]` annotation, from White's point of view.
+ */
+data class Evaluation (
+    /**
+     * The score.
+     */
+    var `score`: EvalScore
+    , 
+    /**
+     * The search depth, when given.
+     */
+    var `depth`: kotlin.UInt?
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeEvaluation: FfiConverterRustBuffer<Evaluation> {
+    override fun read(buf: ByteBuffer): Evaluation {
+        return Evaluation(
+            FfiConverterTypeEvalScore.read(buf),
+            FfiConverterOptionalUInt.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: Evaluation) = (
+            FfiConverterTypeEvalScore.allocationSize(value.`score`) +
+            FfiConverterOptionalUInt.allocationSize(value.`depth`)
+    )
+
+    override fun write(value: Evaluation, buf: ByteBuffer) {
+            FfiConverterTypeEvalScore.write(value.`score`, buf)
+            FfiConverterOptionalUInt.write(value.`depth`, buf)
+    }
+}
+
+
+
+/**
  * Everything a board UI draws, in one value: take one after every change.
  */
 data class GameSnapshot (
@@ -4079,15 +4573,38 @@ data class GameSnapshot (
     var `status`: GameStatus
     , 
     /**
-     * The moves played so far, in SAN.
+     * The moves from the start to the current position, in SAN.
      */
     var `sanHistory`: List<kotlin.String>
     , 
     /**
-     * The same moves as numbered rows for a move list ("12. Nf3 Nc6"); a game that starts with
-     * Black to move has a first row without a White move.
+     * The main line as numbered rows for a two-column move list ("12. Nf3 Nc6"), with the node
+     * of each move; a game that starts with Black to move has a first row without a White move.
      */
     var `moveRows`: List<MoveRow>
+    , 
+    /**
+     * The whole tree (main line, variations, comments) as a flat list in reading order, for an
+     * inline move list: see `MoveListItem`. One item per move when there are no variations or
+     * comments.
+     */
+    var `moveList`: List<MoveListItem>
+    , 
+    /**
+     * The current node: the move that led to this position (0: the start position).
+     */
+    var `node`: kotlin.UInt
+    , 
+    /**
+     * The current node's annotations: its comments and NAGs, and the squares and arrows to
+     * draw on the board.
+     */
+    var `annotations`: NodeAnnotations
+    , 
+    /**
+     * `true` when the current node is on the main line.
+     */
+    var `onMainLine`: kotlin.Boolean
     , 
     /**
      * `true` when `undo()` would take something back.
@@ -4100,7 +4617,17 @@ data class GameSnapshot (
     var `canRedo`: kotlin.Boolean
     , 
     /**
-     * The number of moves (plies) played.
+     * `true` when `goBack()` would move (not at the start).
+     */
+    var `canGoBack`: kotlin.Boolean
+    , 
+    /**
+     * `true` when `goForward()` would move (the current line goes on).
+     */
+    var `canGoForward`: kotlin.Boolean
+    , 
+    /**
+     * The number of moves (plies) from the start to the current position.
      */
     var `ply`: kotlin.UInt
     , 
@@ -4154,6 +4681,12 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterTypeGameStatus.read(buf),
             FfiConverterSequenceString.read(buf),
             FfiConverterSequenceTypeMoveRow.read(buf),
+            FfiConverterSequenceTypeMoveListItem.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterTypeNodeAnnotations.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterBoolean.read(buf),
             FfiConverterBoolean.read(buf),
             FfiConverterBoolean.read(buf),
             FfiConverterUInt.read(buf),
@@ -4175,8 +4708,14 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterTypeGameStatus.allocationSize(value.`status`) +
             FfiConverterSequenceString.allocationSize(value.`sanHistory`) +
             FfiConverterSequenceTypeMoveRow.allocationSize(value.`moveRows`) +
+            FfiConverterSequenceTypeMoveListItem.allocationSize(value.`moveList`) +
+            FfiConverterUInt.allocationSize(value.`node`) +
+            FfiConverterTypeNodeAnnotations.allocationSize(value.`annotations`) +
+            FfiConverterBoolean.allocationSize(value.`onMainLine`) +
             FfiConverterBoolean.allocationSize(value.`canUndo`) +
             FfiConverterBoolean.allocationSize(value.`canRedo`) +
+            FfiConverterBoolean.allocationSize(value.`canGoBack`) +
+            FfiConverterBoolean.allocationSize(value.`canGoForward`) +
             FfiConverterUInt.allocationSize(value.`ply`) +
             FfiConverterUInt.allocationSize(value.`fullmoveNumber`) +
             FfiConverterUInt.allocationSize(value.`halfmoveClock`) +
@@ -4195,8 +4734,14 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterTypeGameStatus.write(value.`status`, buf)
             FfiConverterSequenceString.write(value.`sanHistory`, buf)
             FfiConverterSequenceTypeMoveRow.write(value.`moveRows`, buf)
+            FfiConverterSequenceTypeMoveListItem.write(value.`moveList`, buf)
+            FfiConverterUInt.write(value.`node`, buf)
+            FfiConverterTypeNodeAnnotations.write(value.`annotations`, buf)
+            FfiConverterBoolean.write(value.`onMainLine`, buf)
             FfiConverterBoolean.write(value.`canUndo`, buf)
             FfiConverterBoolean.write(value.`canRedo`, buf)
+            FfiConverterBoolean.write(value.`canGoBack`, buf)
+            FfiConverterBoolean.write(value.`canGoForward`, buf)
             FfiConverterUInt.write(value.`ply`, buf)
             FfiConverterUInt.write(value.`fullmoveNumber`, buf)
             FfiConverterUInt.write(value.`halfmoveClock`, buf)
@@ -4332,7 +4877,7 @@ public object FfiConverterTypeLegalMove: FfiConverterRustBuffer<LegalMove> {
 
 
 /**
- * One numbered row of a move list: White's move and Black's reply.
+ * One numbered row of the main line: White's move and Black's reply.
  */
 data class MoveRow (
     /**
@@ -4349,6 +4894,16 @@ data class MoveRow (
      * Black's move in SAN (`null`/`nil` when Black has not replied yet).
      */
     var `black`: kotlin.String?
+    , 
+    /**
+     * The node of White's move (for `goTo`, and to mark the current move).
+     */
+    var `whiteNode`: kotlin.UInt?
+    , 
+    /**
+     * The node of Black's move.
+     */
+    var `blackNode`: kotlin.UInt?
     
 ){
     
@@ -4368,48 +4923,75 @@ public object FfiConverterTypeMoveRow: FfiConverterRustBuffer<MoveRow> {
             FfiConverterUInt.read(buf),
             FfiConverterOptionalString.read(buf),
             FfiConverterOptionalString.read(buf),
+            FfiConverterOptionalUInt.read(buf),
+            FfiConverterOptionalUInt.read(buf),
         )
     }
 
     override fun allocationSize(value: MoveRow) = (
             FfiConverterUInt.allocationSize(value.`number`) +
             FfiConverterOptionalString.allocationSize(value.`white`) +
-            FfiConverterOptionalString.allocationSize(value.`black`)
+            FfiConverterOptionalString.allocationSize(value.`black`) +
+            FfiConverterOptionalUInt.allocationSize(value.`whiteNode`) +
+            FfiConverterOptionalUInt.allocationSize(value.`blackNode`)
     )
 
     override fun write(value: MoveRow, buf: ByteBuffer) {
             FfiConverterUInt.write(value.`number`, buf)
             FfiConverterOptionalString.write(value.`white`, buf)
             FfiConverterOptionalString.write(value.`black`, buf)
+            FfiConverterOptionalUInt.write(value.`whiteNode`, buf)
+            FfiConverterOptionalUInt.write(value.`blackNode`, buf)
     }
 }
 
 
 
 /**
- * A named opening (from the CC0 lichess chess-openings dataset).
+ * What a game score says about a move besides the move (PGN comments, NAGs and the commands
+ * inside comments).
  */
-data class Opening (
+data class NodeAnnotations (
     /**
-     * The ECO code, `A00` to `E99`.
+     * A comment before the move (e.g. at the start of a variation).
      */
-    var `eco`: kotlin.String
+    var `commentBefore`: kotlin.String?
     , 
     /**
-     * The full name, "Family: Variation, Subvariation", e.g. `Sicilian Defense: Najdorf
-     * Variation, English Attack`.
+     * The comment after the move (on the start position: the comment before the first move).
      */
-    var `name`: kotlin.String
+    var `commentAfter`: kotlin.String?
     , 
     /**
-     * The family, e.g. `Sicilian Defense`.
+     * NAGs: 1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`, 10 `=`, 14-19 the evaluation symbols;
+     * each 0 to 255.
      */
-    var `family`: kotlin.String
+    var `nags`: List<kotlin.UInt>
     , 
     /**
-     * The part after the family, e.g. `Najdorf Variation, English Attack`, if any.
+     * The mover's clock after the move, in milliseconds (`[%clk]`).
      */
-    var `variation`: kotlin.String?
+    var `clockMs`: kotlin.ULong?
+    , 
+    /**
+     * An evaluation of the position after the move (`[%eval]`).
+     */
+    var `eval`: Evaluation?
+    , 
+    /**
+     * Highlighted squares (`[%csl]`).
+     */
+    var `squares`: List<SquareMark>
+    , 
+    /**
+     * Arrows (`[%cal]`).
+     */
+    var `arrows`: List<Arrow>
+    , 
+    /**
+     * Other commands (`[%emt 0:00:05]`), kept as written.
+     */
+    var `commands`: List<AnnotationCommand>
     
 ){
     
@@ -4423,28 +5005,208 @@ data class Opening (
 /**
  * @suppress
  */
-public object FfiConverterTypeOpening: FfiConverterRustBuffer<Opening> {
-    override fun read(buf: ByteBuffer): Opening {
-        return Opening(
-            FfiConverterString.read(buf),
-            FfiConverterString.read(buf),
-            FfiConverterString.read(buf),
+public object FfiConverterTypeNodeAnnotations: FfiConverterRustBuffer<NodeAnnotations> {
+    override fun read(buf: ByteBuffer): NodeAnnotations {
+        return NodeAnnotations(
             FfiConverterOptionalString.read(buf),
+            FfiConverterOptionalString.read(buf),
+            FfiConverterSequenceUInt.read(buf),
+            FfiConverterOptionalULong.read(buf),
+            FfiConverterOptionalTypeEvaluation.read(buf),
+            FfiConverterSequenceTypeSquareMark.read(buf),
+            FfiConverterSequenceTypeArrow.read(buf),
+            FfiConverterSequenceTypeAnnotationCommand.read(buf),
         )
     }
 
-    override fun allocationSize(value: Opening) = (
-            FfiConverterString.allocationSize(value.`eco`) +
-            FfiConverterString.allocationSize(value.`name`) +
-            FfiConverterString.allocationSize(value.`family`) +
-            FfiConverterOptionalString.allocationSize(value.`variation`)
+    override fun allocationSize(value: NodeAnnotations) = (
+            FfiConverterOptionalString.allocationSize(value.`commentBefore`) +
+            FfiConverterOptionalString.allocationSize(value.`commentAfter`) +
+            FfiConverterSequenceUInt.allocationSize(value.`nags`) +
+            FfiConverterOptionalULong.allocationSize(value.`clockMs`) +
+            FfiConverterOptionalTypeEvaluation.allocationSize(value.`eval`) +
+            FfiConverterSequenceTypeSquareMark.allocationSize(value.`squares`) +
+            FfiConverterSequenceTypeArrow.allocationSize(value.`arrows`) +
+            FfiConverterSequenceTypeAnnotationCommand.allocationSize(value.`commands`)
     )
 
-    override fun write(value: Opening, buf: ByteBuffer) {
-            FfiConverterString.write(value.`eco`, buf)
-            FfiConverterString.write(value.`name`, buf)
-            FfiConverterString.write(value.`family`, buf)
-            FfiConverterOptionalString.write(value.`variation`, buf)
+    override fun write(value: NodeAnnotations, buf: ByteBuffer) {
+            FfiConverterOptionalString.write(value.`commentBefore`, buf)
+            FfiConverterOptionalString.write(value.`commentAfter`, buf)
+            FfiConverterSequenceUInt.write(value.`nags`, buf)
+            FfiConverterOptionalULong.write(value.`clockMs`, buf)
+            FfiConverterOptionalTypeEvaluation.write(value.`eval`, buf)
+            FfiConverterSequenceTypeSquareMark.write(value.`squares`, buf)
+            FfiConverterSequenceTypeArrow.write(value.`arrows`, buf)
+            FfiConverterSequenceTypeAnnotationCommand.write(value.`commands`, buf)
+    }
+}
+
+
+
+/**
+ * A node of the move tree: the start position (node 0) or a move.
+ */
+data class NodeInfo (
+    /**
+     * Its id.
+     */
+    var `node`: kotlin.UInt
+    , 
+    /**
+     * The node before it (`null`/`nil` for the start position).
+     */
+    var `parent`: kotlin.UInt?
+    , 
+    /**
+     * The moves after it: the first continues the line, the others are variations.
+     */
+    var `children`: List<kotlin.UInt>
+    , 
+    /**
+     * Moves from the start to this node.
+     */
+    var `ply`: kotlin.UInt
+    , 
+    /**
+     * The move in SAN (empty for the start position).
+     */
+    var `san`: kotlin.String
+    , 
+    /**
+     * The move in UCI (empty for the start position).
+     */
+    var `uci`: kotlin.String
+    , 
+    /**
+     * The move number (0 for the start position).
+     */
+    var `number`: kotlin.UInt
+    , 
+    /**
+     * The side that made the move (for the start position: the side to move there).
+     */
+    var `side`: Side
+    , 
+    /**
+     * `true` on the main line.
+     */
+    var `isMainLine`: kotlin.Boolean
+    , 
+    /**
+     * Comments, NAGs, clock, evaluation, squares and arrows.
+     */
+    var `annotations`: NodeAnnotations
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeNodeInfo: FfiConverterRustBuffer<NodeInfo> {
+    override fun read(buf: ByteBuffer): NodeInfo {
+        return NodeInfo(
+            FfiConverterUInt.read(buf),
+            FfiConverterOptionalUInt.read(buf),
+            FfiConverterSequenceUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterString.read(buf),
+            FfiConverterString.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterTypeSide.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterTypeNodeAnnotations.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: NodeInfo) = (
+            FfiConverterUInt.allocationSize(value.`node`) +
+            FfiConverterOptionalUInt.allocationSize(value.`parent`) +
+            FfiConverterSequenceUInt.allocationSize(value.`children`) +
+            FfiConverterUInt.allocationSize(value.`ply`) +
+            FfiConverterString.allocationSize(value.`san`) +
+            FfiConverterString.allocationSize(value.`uci`) +
+            FfiConverterUInt.allocationSize(value.`number`) +
+            FfiConverterTypeSide.allocationSize(value.`side`) +
+            FfiConverterBoolean.allocationSize(value.`isMainLine`) +
+            FfiConverterTypeNodeAnnotations.allocationSize(value.`annotations`)
+    )
+
+    override fun write(value: NodeInfo, buf: ByteBuffer) {
+            FfiConverterUInt.write(value.`node`, buf)
+            FfiConverterOptionalUInt.write(value.`parent`, buf)
+            FfiConverterSequenceUInt.write(value.`children`, buf)
+            FfiConverterUInt.write(value.`ply`, buf)
+            FfiConverterString.write(value.`san`, buf)
+            FfiConverterString.write(value.`uci`, buf)
+            FfiConverterUInt.write(value.`number`, buf)
+            FfiConverterTypeSide.write(value.`side`, buf)
+            FfiConverterBoolean.write(value.`isMainLine`, buf)
+            FfiConverterTypeNodeAnnotations.write(value.`annotations`, buf)
+    }
+}
+
+
+
+/**
+ * The games of a PGN text: every game that could be read, and one entry for each that could
+ * not.
+ */
+data class PgnImport (
+    /**
+     * The games read, in file order.
+     */
+    var `games`: List<ChessGame>
+    , 
+    /**
+     * The games that could not be read, in file order.
+     */
+    var `skipped`: List<SkippedGame>
+    
+): Disposable{
+    
+
+    
+
+    
+    @Suppress("UNNECESSARY_SAFE_CALL") // codegen is much simpler if we unconditionally emit safe calls here
+    override fun destroy() {
+        
+    Disposable.destroy(
+        this.`games`,
+        this.`skipped`
+    )
+    }
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypePgnImport: FfiConverterRustBuffer<PgnImport> {
+    override fun read(buf: ByteBuffer): PgnImport {
+        return PgnImport(
+            FfiConverterSequenceTypeChessGame.read(buf),
+            FfiConverterSequenceTypeSkippedGame.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: PgnImport) = (
+            FfiConverterSequenceTypeChessGame.allocationSize(value.`games`) +
+            FfiConverterSequenceTypeSkippedGame.allocationSize(value.`skipped`)
+    )
+
+    override fun write(value: PgnImport, buf: ByteBuffer) {
+            FfiConverterSequenceTypeChessGame.write(value.`games`, buf)
+            FfiConverterSequenceTypeSkippedGame.write(value.`skipped`, buf)
     }
 }
 
@@ -4909,6 +5671,116 @@ public object FfiConverterTypeSearchResult: FfiConverterRustBuffer<SearchResult>
 
 
 /**
+ * A game of a PGN text that could not be read, and where.
+ */
+data class SkippedGame (
+    /**
+     * Its number in the text, from 1.
+     */
+    var `game`: kotlin.UInt
+    , 
+    /**
+     * The line of the problem, from 1.
+     */
+    var `line`: kotlin.UInt
+    , 
+    /**
+     * The column of the problem, from 1.
+     */
+    var `column`: kotlin.UInt
+    , 
+    /**
+     * What is wrong, with the line, column and token.
+     */
+    var `message`: kotlin.String
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeSkippedGame: FfiConverterRustBuffer<SkippedGame> {
+    override fun read(buf: ByteBuffer): SkippedGame {
+        return SkippedGame(
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterString.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: SkippedGame) = (
+            FfiConverterUInt.allocationSize(value.`game`) +
+            FfiConverterUInt.allocationSize(value.`line`) +
+            FfiConverterUInt.allocationSize(value.`column`) +
+            FfiConverterString.allocationSize(value.`message`)
+    )
+
+    override fun write(value: SkippedGame, buf: ByteBuffer) {
+            FfiConverterUInt.write(value.`game`, buf)
+            FfiConverterUInt.write(value.`line`, buf)
+            FfiConverterUInt.write(value.`column`, buf)
+            FfiConverterString.write(value.`message`, buf)
+    }
+}
+
+
+
+/**
+ * A highlighted square.
+ */
+data class SquareMark (
+    /**
+     * Its colour.
+     */
+    var `color`: MarkColor
+    , 
+    /**
+     * The square.
+     */
+    var `square`: Square
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeSquareMark: FfiConverterRustBuffer<SquareMark> {
+    override fun read(buf: ByteBuffer): SquareMark {
+        return SquareMark(
+            FfiConverterTypeMarkColor.read(buf),
+            FfiConverterTypeSquare.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: SquareMark) = (
+            FfiConverterTypeMarkColor.allocationSize(value.`color`) +
+            FfiConverterTypeSquare.allocationSize(value.`square`)
+    )
+
+    override fun write(value: SquareMark, buf: ByteBuffer) {
+            FfiConverterTypeMarkColor.write(value.`color`, buf)
+            FfiConverterTypeSquare.write(value.`square`, buf)
+    }
+}
+
+
+
+/**
  * A PGN tag.
  */
 data class Tag (
@@ -4950,63 +5822,6 @@ public object FfiConverterTypeTag: FfiConverterRustBuffer<Tag> {
     override fun write(value: Tag, buf: ByteBuffer) {
             FfiConverterString.write(value.`name`, buf)
             FfiConverterString.write(value.`value`, buf)
-    }
-}
-
-
-
-/**
- * One period of a time control: `time_ms` for `moves` moves (`null`/`nil`: the rest of the
- * game), with a bonus per move. When a player completes a period's last move, the next period's
- * time is added; the last period repeats when it has a move count.
- */
-data class TimePeriod (
-    /**
-     * How many moves the period lasts; `null`/`nil` for the rest of the game.
-     */
-    var `moves`: kotlin.UInt?
-    , 
-    /**
-     * The time the period gives, in milliseconds.
-     */
-    var `timeMs`: kotlin.ULong
-    , 
-    /**
-     * What each move of the period gives back.
-     */
-    var `bonus`: TimeBonus
-    
-){
-    
-
-    
-
-    
-    companion object
-}
-
-/**
- * @suppress
- */
-public object FfiConverterTypeTimePeriod: FfiConverterRustBuffer<TimePeriod> {
-    override fun read(buf: ByteBuffer): TimePeriod {
-        return TimePeriod(
-            FfiConverterOptionalUInt.read(buf),
-            FfiConverterULong.read(buf),
-            FfiConverterTypeTimeBonus.read(buf),
-        )
-    }
-
-    override fun allocationSize(value: TimePeriod) = (
-            FfiConverterOptionalUInt.allocationSize(value.`moves`) +
-            FfiConverterULong.allocationSize(value.`timeMs`) +
-            FfiConverterTypeTimeBonus.allocationSize(value.`bonus`)
-    )
-
-    override fun write(value: TimePeriod, buf: ByteBuffer) {
-            FfiConverterOptionalUInt.write(value.`moves`, buf)
-            FfiConverterULong.write(value.`timeMs`, buf)
-            FfiConverterTypeTimeBonus.write(value.`bonus`, buf)
     }
 }
 
@@ -5146,57 +5961,6 @@ public object FfiConverterTypeChessError : FfiConverterRustBuffer<ChessException
 
 
 /**
- * Where a clock stands.
- */
-
-enum class ClockState {
-    
-    /**
-     * Not started: no time runs.
-     */
-    NOT_STARTED,
-    /**
-     * The side to move's time runs.
-     */
-    RUNNING,
-    /**
-     * Paused (also a clock just restored from a save).
-     */
-    PAUSED,
-    /**
-     * A flag fell; the clock is stopped for good.
-     */
-    FLAGGED;
-
-    
-
-
-    companion object
-}
-
-
-/**
- * @suppress
- */
-public object FfiConverterTypeClockState: FfiConverterRustBuffer<ClockState> {
-    override fun read(buf: ByteBuffer) = try {
-        ClockState.values()[buf.getInt() - 1]
-    } catch (e: IndexOutOfBoundsException) {
-        throw RuntimeException("invalid enum value, something is very wrong!!", e)
-    }
-
-    override fun allocationSize(value: ClockState) = 4UL
-
-    override fun write(value: ClockState, buf: ByteBuffer) {
-        buf.putInt(value.ordinal + 1)
-    }
-}
-
-
-
-
-
-/**
  * Why a game was drawn (or why a draw may be claimed).
  */
 
@@ -5252,6 +6016,104 @@ public object FfiConverterTypeDrawReason: FfiConverterRustBuffer<DrawReason> {
 
     override fun write(value: DrawReason, buf: ByteBuffer) {
         buf.putInt(value.ordinal + 1)
+    }
+}
+
+
+
+
+
+/**
+ * The score of an [`Evaluation`], from White's point of view.
+ */
+sealed class EvalScore {
+    
+    /**
+     * An advantage in hundredths of a pawn (positive: White is better).
+     */
+    data class Centipawns(
+        /**
+         * The value.
+         */
+        val `value`: kotlin.Int) : EvalScore()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * Mate in `moves` moves (positive: White mates).
+     */
+    data class Mate(
+        /**
+         * Moves to mate.
+         */
+        val `moves`: kotlin.Int) : EvalScore()
+        
+    {
+        
+
+        companion object
+    }
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeEvalScore : FfiConverterRustBuffer<EvalScore>{
+    override fun read(buf: ByteBuffer): EvalScore {
+        return when(buf.getInt()) {
+            1 -> EvalScore.Centipawns(
+                FfiConverterInt.read(buf),
+                )
+            2 -> EvalScore.Mate(
+                FfiConverterInt.read(buf),
+                )
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: EvalScore): ULong = when(value) {
+        is EvalScore.Centipawns -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterInt.allocationSize(value.`value`)
+            )
+        }
+        is EvalScore.Mate -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterInt.allocationSize(value.`moves`)
+            )
+        }
+    }
+
+    override fun write(value: EvalScore, buf: ByteBuffer) {
+        when(value) {
+            is EvalScore.Centipawns -> {
+                buf.putInt(1)
+                FfiConverterInt.write(value.`value`, buf)
+                Unit
+            }
+            is EvalScore.Mate -> {
+                buf.putInt(2)
+                FfiConverterInt.write(value.`moves`, buf)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
     }
 }
 
@@ -5351,6 +6213,329 @@ public object FfiConverterTypeGameStatus : FfiConverterRustBuffer<GameStatus>{
                 Unit
             }
         }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+}
+
+
+
+
+
+/**
+ * The colour of a highlighted square or arrow.
+ */
+
+enum class MarkColor {
+    
+    /**
+     * `R`.
+     */
+    RED,
+    /**
+     * `G`.
+     */
+    GREEN,
+    /**
+     * `B`.
+     */
+    BLUE,
+    /**
+     * `Y`.
+     */
+    YELLOW;
+
+    
+
+
+    companion object
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeMarkColor: FfiConverterRustBuffer<MarkColor> {
+    override fun read(buf: ByteBuffer) = try {
+        MarkColor.values()[buf.getInt() - 1]
+    } catch (e: IndexOutOfBoundsException) {
+        throw RuntimeException("invalid enum value, something is very wrong!!", e)
+    }
+
+    override fun allocationSize(value: MarkColor) = 4UL
+
+    override fun write(value: MarkColor, buf: ByteBuffer) {
+        buf.putInt(value.ordinal + 1)
+    }
+}
+
+
+
+
+
+/**
+ * One item of the whole move tree as a flat list in reading order (the order PGN writes it),
+ * e.g. `1. e4 {Best} e5 (1... c5 2. Nf3) 2. Nf3`: Move `1. e4`, Comment `Best`, Move `e5`,
+ * VariationStart (depth 1), Move `1... c5`, Move `2. Nf3` (both depth 1), VariationEnd (depth
+ * 1), Move `2. Nf3`. Render moves inline, indent or bracket by `depth`; tapping a move goes to
+ * its `node`, and the move whose `node` is `GameSnapshot.node` is the current one.
+ */
+sealed class MoveListItem {
+    
+    /**
+     * A move.
+     */
+    data class Move(
+        /**
+         * Its node id.
+         */
+        val `node`: kotlin.UInt, 
+        /**
+         * How many variations deep it stands (0 on the main line).
+         */
+        val `depth`: kotlin.UInt, 
+        /**
+         * Its move number.
+         */
+        val `number`: kotlin.UInt, 
+        /**
+         * The side that makes it.
+         */
+        val `side`: dev.chesscore.Side, 
+        /**
+         * `true` when the number is shown before it: always for White, and for Black at the
+         * start of a line or after a comment or variation (`12... Nf6`).
+         */
+        val `showNumber`: kotlin.Boolean, 
+        /**
+         * The move in SAN.
+         */
+        val `san`: kotlin.String, 
+        /**
+         * Its NAGs (1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`, ...), each 0 to 255.
+         */
+        val `nags`: List<kotlin.UInt>) : MoveListItem()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * A comment, before the move of `node` when `before` is set, otherwise after it (on the
+     * start position, node 0: the comment before the first move).
+     */
+    data class Comment(
+        /**
+         * The node it belongs to.
+         */
+        val `node`: kotlin.UInt, 
+        /**
+         * How many variations deep it stands.
+         */
+        val `depth`: kotlin.UInt, 
+        /**
+         * `true` for a comment before the move.
+         */
+        val `before`: kotlin.Boolean, 
+        /**
+         * The text.
+         */
+        val `text`: kotlin.String) : MoveListItem()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * A variation starts here: an alternative to the move before it.
+     */
+    data class VariationStart(
+        /**
+         * Its depth (1 for a variation of the main line).
+         */
+        val `depth`: kotlin.UInt) : MoveListItem()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * The variation at `depth` ends here.
+     */
+    data class VariationEnd(
+        /**
+         * Its depth.
+         */
+        val `depth`: kotlin.UInt) : MoveListItem()
+        
+    {
+        
+
+        companion object
+    }
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeMoveListItem : FfiConverterRustBuffer<MoveListItem>{
+    override fun read(buf: ByteBuffer): MoveListItem {
+        return when(buf.getInt()) {
+            1 -> MoveListItem.Move(
+                FfiConverterUInt.read(buf),
+                FfiConverterUInt.read(buf),
+                FfiConverterUInt.read(buf),
+                FfiConverterTypeSide.read(buf),
+                FfiConverterBoolean.read(buf),
+                FfiConverterString.read(buf),
+                FfiConverterSequenceUInt.read(buf),
+                )
+            2 -> MoveListItem.Comment(
+                FfiConverterUInt.read(buf),
+                FfiConverterUInt.read(buf),
+                FfiConverterBoolean.read(buf),
+                FfiConverterString.read(buf),
+                )
+            3 -> MoveListItem.VariationStart(
+                FfiConverterUInt.read(buf),
+                )
+            4 -> MoveListItem.VariationEnd(
+                FfiConverterUInt.read(buf),
+                )
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: MoveListItem): ULong = when(value) {
+        is MoveListItem.Move -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUInt.allocationSize(value.`node`)
+                + FfiConverterUInt.allocationSize(value.`depth`)
+                + FfiConverterUInt.allocationSize(value.`number`)
+                + FfiConverterTypeSide.allocationSize(value.`side`)
+                + FfiConverterBoolean.allocationSize(value.`showNumber`)
+                + FfiConverterString.allocationSize(value.`san`)
+                + FfiConverterSequenceUInt.allocationSize(value.`nags`)
+            )
+        }
+        is MoveListItem.Comment -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUInt.allocationSize(value.`node`)
+                + FfiConverterUInt.allocationSize(value.`depth`)
+                + FfiConverterBoolean.allocationSize(value.`before`)
+                + FfiConverterString.allocationSize(value.`text`)
+            )
+        }
+        is MoveListItem.VariationStart -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUInt.allocationSize(value.`depth`)
+            )
+        }
+        is MoveListItem.VariationEnd -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUInt.allocationSize(value.`depth`)
+            )
+        }
+    }
+
+    override fun write(value: MoveListItem, buf: ByteBuffer) {
+        when(value) {
+            is MoveListItem.Move -> {
+                buf.putInt(1)
+                FfiConverterUInt.write(value.`node`, buf)
+                FfiConverterUInt.write(value.`depth`, buf)
+                FfiConverterUInt.write(value.`number`, buf)
+                FfiConverterTypeSide.write(value.`side`, buf)
+                FfiConverterBoolean.write(value.`showNumber`, buf)
+                FfiConverterString.write(value.`san`, buf)
+                FfiConverterSequenceUInt.write(value.`nags`, buf)
+                Unit
+            }
+            is MoveListItem.Comment -> {
+                buf.putInt(2)
+                FfiConverterUInt.write(value.`node`, buf)
+                FfiConverterUInt.write(value.`depth`, buf)
+                FfiConverterBoolean.write(value.`before`, buf)
+                FfiConverterString.write(value.`text`, buf)
+                Unit
+            }
+            is MoveListItem.VariationStart -> {
+                buf.putInt(3)
+                FfiConverterUInt.write(value.`depth`, buf)
+                Unit
+            }
+            is MoveListItem.VariationEnd -> {
+                buf.putInt(4)
+                FfiConverterUInt.write(value.`depth`, buf)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+}
+
+
+
+
+
+/**
+ * Where a new move goes when the current node already has a continuation: see
+ * `ChessGame.setNewMovePlacement`.
+ */
+
+enum class NewMovePlacement {
+    
+    /**
+     * The new move starts a variation; the main line stays (an analysis board; the default).
+     */
+    VARIATION,
+    /**
+     * The line through the new move becomes the main line and the moves it replaces a
+     * variation (a game against the engine: what was played is the game, take-backs are kept).
+     */
+    MAIN_LINE;
+
+    
+
+
+    companion object
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeNewMovePlacement: FfiConverterRustBuffer<NewMovePlacement> {
+    override fun read(buf: ByteBuffer) = try {
+        NewMovePlacement.values()[buf.getInt() - 1]
+    } catch (e: IndexOutOfBoundsException) {
+        throw RuntimeException("invalid enum value, something is very wrong!!", e)
+    }
+
+    override fun allocationSize(value: NewMovePlacement) = 4UL
+
+    override fun write(value: NewMovePlacement, buf: ByteBuffer) {
+        buf.putInt(value.ordinal + 1)
     }
 }
 
@@ -5787,267 +6972,6 @@ public object FfiConverterTypeSquare: FfiConverterRustBuffer<Square> {
 
 
 
-/**
- * What a period gives back for each move.
- */
-sealed class TimeBonus {
-    
-    /**
-     * Nothing.
-     */
-    object None : TimeBonus()
-    
-    
-    /**
-     * Fischer increment: `ms` added after each move, from move 1.
-     */
-    data class Increment(
-        /**
-         * Milliseconds added per move.
-         */
-        val `ms`: kotlin.ULong) : TimeBonus()
-        
-    {
-        
-
-        companion object
-    }
-    
-    /**
-     * Bronstein delay: the time a move used is given back after it, up to `ms`.
-     */
-    data class Bronstein(
-        /**
-         * The most given back per move, in milliseconds.
-         */
-        val `ms`: kotlin.ULong) : TimeBonus()
-        
-    {
-        
-
-        companion object
-    }
-    
-    /**
-     * Simple (US) delay: the clock waits `ms` at the start of each move before counting down.
-     */
-    data class SimpleDelay(
-        /**
-         * The delay per move, in milliseconds.
-         */
-        val `ms`: kotlin.ULong) : TimeBonus()
-        
-    {
-        
-
-        companion object
-    }
-    
-
-    
-
-    
-    
-
-
-    companion object
-}
-
-/**
- * @suppress
- */
-public object FfiConverterTypeTimeBonus : FfiConverterRustBuffer<TimeBonus>{
-    override fun read(buf: ByteBuffer): TimeBonus {
-        return when(buf.getInt()) {
-            1 -> TimeBonus.None
-            2 -> TimeBonus.Increment(
-                FfiConverterULong.read(buf),
-                )
-            3 -> TimeBonus.Bronstein(
-                FfiConverterULong.read(buf),
-                )
-            4 -> TimeBonus.SimpleDelay(
-                FfiConverterULong.read(buf),
-                )
-            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
-        }
-    }
-
-    override fun allocationSize(value: TimeBonus): ULong = when(value) {
-        is TimeBonus.None -> {
-            // Add the size for the Int that specifies the variant plus the size needed for all fields
-            (
-                4UL
-            )
-        }
-        is TimeBonus.Increment -> {
-            // Add the size for the Int that specifies the variant plus the size needed for all fields
-            (
-                4UL
-                + FfiConverterULong.allocationSize(value.`ms`)
-            )
-        }
-        is TimeBonus.Bronstein -> {
-            // Add the size for the Int that specifies the variant plus the size needed for all fields
-            (
-                4UL
-                + FfiConverterULong.allocationSize(value.`ms`)
-            )
-        }
-        is TimeBonus.SimpleDelay -> {
-            // Add the size for the Int that specifies the variant plus the size needed for all fields
-            (
-                4UL
-                + FfiConverterULong.allocationSize(value.`ms`)
-            )
-        }
-    }
-
-    override fun write(value: TimeBonus, buf: ByteBuffer) {
-        when(value) {
-            is TimeBonus.None -> {
-                buf.putInt(1)
-                Unit
-            }
-            is TimeBonus.Increment -> {
-                buf.putInt(2)
-                FfiConverterULong.write(value.`ms`, buf)
-                Unit
-            }
-            is TimeBonus.Bronstein -> {
-                buf.putInt(3)
-                FfiConverterULong.write(value.`ms`, buf)
-                Unit
-            }
-            is TimeBonus.SimpleDelay -> {
-                buf.putInt(4)
-                FfiConverterULong.write(value.`ms`, buf)
-                Unit
-            }
-        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
-    }
-}
-
-
-
-
-
-/**
- * A game's time control.
- */
-sealed class TimeControl {
-    
-    /**
-     * No clock.
-     */
-    object Untimed : TimeControl()
-    
-    
-    /**
-     * Periods played in order, e.g. one period of 5 minutes with a 3-second increment, or FIDE's
-     * 90 minutes for 40 moves then 30 minutes, 30 seconds a move.
-     */
-    data class Periods(
-        /**
-         * At least one; only the last may be without a move count.
-         */
-        val `periods`: List<dev.chesscore.TimePeriod>) : TimeControl()
-        
-    {
-        
-
-        companion object
-    }
-    
-    /**
-     * A sandclock: each player starts with `ms`; the time one player uses goes to the other.
-     */
-    data class Sandclock(
-        /**
-         * Each player's time at the start, in milliseconds.
-         */
-        val `ms`: kotlin.ULong) : TimeControl()
-        
-    {
-        
-
-        companion object
-    }
-    
-
-    
-
-    
-    
-
-
-    companion object
-}
-
-/**
- * @suppress
- */
-public object FfiConverterTypeTimeControl : FfiConverterRustBuffer<TimeControl>{
-    override fun read(buf: ByteBuffer): TimeControl {
-        return when(buf.getInt()) {
-            1 -> TimeControl.Untimed
-            2 -> TimeControl.Periods(
-                FfiConverterSequenceTypeTimePeriod.read(buf),
-                )
-            3 -> TimeControl.Sandclock(
-                FfiConverterULong.read(buf),
-                )
-            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
-        }
-    }
-
-    override fun allocationSize(value: TimeControl): ULong = when(value) {
-        is TimeControl.Untimed -> {
-            // Add the size for the Int that specifies the variant plus the size needed for all fields
-            (
-                4UL
-            )
-        }
-        is TimeControl.Periods -> {
-            // Add the size for the Int that specifies the variant plus the size needed for all fields
-            (
-                4UL
-                + FfiConverterSequenceTypeTimePeriod.allocationSize(value.`periods`)
-            )
-        }
-        is TimeControl.Sandclock -> {
-            // Add the size for the Int that specifies the variant plus the size needed for all fields
-            (
-                4UL
-                + FfiConverterULong.allocationSize(value.`ms`)
-            )
-        }
-    }
-
-    override fun write(value: TimeControl, buf: ByteBuffer) {
-        when(value) {
-            is TimeControl.Untimed -> {
-                buf.putInt(1)
-                Unit
-            }
-            is TimeControl.Periods -> {
-                buf.putInt(2)
-                FfiConverterSequenceTypeTimePeriod.write(value.`periods`, buf)
-                Unit
-            }
-            is TimeControl.Sandclock -> {
-                buf.putInt(3)
-                FfiConverterULong.write(value.`ms`, buf)
-                Unit
-            }
-        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
-    }
-}
-
-
-
-
-
 
 /**
  * @suppress
@@ -6148,6 +7072,38 @@ public object FfiConverterOptionalString: FfiConverterRustBuffer<kotlin.String?>
 /**
  * @suppress
  */
+public object FfiConverterOptionalTypeEvaluation: FfiConverterRustBuffer<Evaluation?> {
+    override fun read(buf: ByteBuffer): Evaluation? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeEvaluation.read(buf)
+    }
+
+    override fun allocationSize(value: Evaluation?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeEvaluation.allocationSize(value)
+        }
+    }
+
+    override fun write(value: Evaluation?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeEvaluation.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterOptionalTypeLegalMove: FfiConverterRustBuffer<LegalMove?> {
     override fun read(buf: ByteBuffer): LegalMove? {
         if (buf.get().toInt() == 0) {
@@ -6170,38 +7126,6 @@ public object FfiConverterOptionalTypeLegalMove: FfiConverterRustBuffer<LegalMov
         } else {
             buf.put(1)
             FfiConverterTypeLegalMove.write(value, buf)
-        }
-    }
-}
-
-
-
-
-/**
- * @suppress
- */
-public object FfiConverterOptionalTypeOpening: FfiConverterRustBuffer<Opening?> {
-    override fun read(buf: ByteBuffer): Opening? {
-        if (buf.get().toInt() == 0) {
-            return null
-        }
-        return FfiConverterTypeOpening.read(buf)
-    }
-
-    override fun allocationSize(value: Opening?): ULong {
-        if (value == null) {
-            return 1UL
-        } else {
-            return 1UL + FfiConverterTypeOpening.allocationSize(value)
-        }
-    }
-
-    override fun write(value: Opening?, buf: ByteBuffer) {
-        if (value == null) {
-            buf.put(0)
-        } else {
-            buf.put(1)
-            FfiConverterTypeOpening.write(value, buf)
         }
     }
 }
@@ -6308,38 +7232,6 @@ public object FfiConverterOptionalTypePieceKind: FfiConverterRustBuffer<PieceKin
 /**
  * @suppress
  */
-public object FfiConverterOptionalTypeSide: FfiConverterRustBuffer<Side?> {
-    override fun read(buf: ByteBuffer): Side? {
-        if (buf.get().toInt() == 0) {
-            return null
-        }
-        return FfiConverterTypeSide.read(buf)
-    }
-
-    override fun allocationSize(value: Side?): ULong {
-        if (value == null) {
-            return 1UL
-        } else {
-            return 1UL + FfiConverterTypeSide.allocationSize(value)
-        }
-    }
-
-    override fun write(value: Side?, buf: ByteBuffer) {
-        if (value == null) {
-            buf.put(0)
-        } else {
-            buf.put(1)
-            FfiConverterTypeSide.write(value, buf)
-        }
-    }
-}
-
-
-
-
-/**
- * @suppress
- */
 public object FfiConverterOptionalTypeSquare: FfiConverterRustBuffer<Square?> {
     override fun read(buf: ByteBuffer): Square? {
         if (buf.get().toInt() == 0) {
@@ -6372,28 +7264,24 @@ public object FfiConverterOptionalTypeSquare: FfiConverterRustBuffer<Square?> {
 /**
  * @suppress
  */
-public object FfiConverterOptionalTypeTimeControl: FfiConverterRustBuffer<TimeControl?> {
-    override fun read(buf: ByteBuffer): TimeControl? {
-        if (buf.get().toInt() == 0) {
-            return null
-        }
-        return FfiConverterTypeTimeControl.read(buf)
-    }
-
-    override fun allocationSize(value: TimeControl?): ULong {
-        if (value == null) {
-            return 1UL
-        } else {
-            return 1UL + FfiConverterTypeTimeControl.allocationSize(value)
+public object FfiConverterSequenceUInt: FfiConverterRustBuffer<List<kotlin.UInt>> {
+    override fun read(buf: ByteBuffer): List<kotlin.UInt> {
+        val len = buf.getInt()
+        return List<kotlin.UInt>(len) {
+            FfiConverterUInt.read(buf)
         }
     }
 
-    override fun write(value: TimeControl?, buf: ByteBuffer) {
-        if (value == null) {
-            buf.put(0)
-        } else {
-            buf.put(1)
-            FfiConverterTypeTimeControl.write(value, buf)
+    override fun allocationSize(value: List<kotlin.UInt>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterUInt.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<kotlin.UInt>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterUInt.write(it, buf)
         }
     }
 }
@@ -6422,6 +7310,90 @@ public object FfiConverterSequenceString: FfiConverterRustBuffer<List<kotlin.Str
         buf.putInt(value.size)
         value.iterator().forEach {
             FfiConverterString.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceTypeChessGame: FfiConverterRustBuffer<List<ChessGame>> {
+    override fun read(buf: ByteBuffer): List<ChessGame> {
+        val len = buf.getInt()
+        return List<ChessGame>(len) {
+            FfiConverterTypeChessGame.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<ChessGame>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeChessGame.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<ChessGame>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeChessGame.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceTypeAnnotationCommand: FfiConverterRustBuffer<List<AnnotationCommand>> {
+    override fun read(buf: ByteBuffer): List<AnnotationCommand> {
+        val len = buf.getInt()
+        return List<AnnotationCommand>(len) {
+            FfiConverterTypeAnnotationCommand.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<AnnotationCommand>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeAnnotationCommand.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<AnnotationCommand>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeAnnotationCommand.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceTypeArrow: FfiConverterRustBuffer<List<Arrow>> {
+    override fun read(buf: ByteBuffer): List<Arrow> {
+        val len = buf.getInt()
+        return List<Arrow>(len) {
+            FfiConverterTypeArrow.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<Arrow>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeArrow.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<Arrow>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeArrow.write(it, buf)
         }
     }
 }
@@ -6544,6 +7516,62 @@ public object FfiConverterSequenceTypePin: FfiConverterRustBuffer<List<Pin>> {
 /**
  * @suppress
  */
+public object FfiConverterSequenceTypeSkippedGame: FfiConverterRustBuffer<List<SkippedGame>> {
+    override fun read(buf: ByteBuffer): List<SkippedGame> {
+        val len = buf.getInt()
+        return List<SkippedGame>(len) {
+            FfiConverterTypeSkippedGame.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<SkippedGame>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeSkippedGame.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<SkippedGame>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeSkippedGame.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceTypeSquareMark: FfiConverterRustBuffer<List<SquareMark>> {
+    override fun read(buf: ByteBuffer): List<SquareMark> {
+        val len = buf.getInt()
+        return List<SquareMark>(len) {
+            FfiConverterTypeSquareMark.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<SquareMark>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeSquareMark.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<SquareMark>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeSquareMark.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterSequenceTypeTag: FfiConverterRustBuffer<List<Tag>> {
     override fun read(buf: ByteBuffer): List<Tag> {
         val len = buf.getInt()
@@ -6572,24 +7600,24 @@ public object FfiConverterSequenceTypeTag: FfiConverterRustBuffer<List<Tag>> {
 /**
  * @suppress
  */
-public object FfiConverterSequenceTypeTimePeriod: FfiConverterRustBuffer<List<TimePeriod>> {
-    override fun read(buf: ByteBuffer): List<TimePeriod> {
+public object FfiConverterSequenceTypeMoveListItem: FfiConverterRustBuffer<List<MoveListItem>> {
+    override fun read(buf: ByteBuffer): List<MoveListItem> {
         val len = buf.getInt()
-        return List<TimePeriod>(len) {
-            FfiConverterTypeTimePeriod.read(buf)
+        return List<MoveListItem>(len) {
+            FfiConverterTypeMoveListItem.read(buf)
         }
     }
 
-    override fun allocationSize(value: List<TimePeriod>): ULong {
+    override fun allocationSize(value: List<MoveListItem>): ULong {
         val sizeForLength = 4UL
-        val sizeForItems = value.map { FfiConverterTypeTimePeriod.allocationSize(it) }.sum()
+        val sizeForItems = value.map { FfiConverterTypeMoveListItem.allocationSize(it) }.sum()
         return sizeForLength + sizeForItems
     }
 
-    override fun write(value: List<TimePeriod>, buf: ByteBuffer) {
+    override fun write(value: List<MoveListItem>, buf: ByteBuffer) {
         buf.putInt(value.size)
         value.iterator().forEach {
-            FfiConverterTypeTimePeriod.write(it, buf)
+            FfiConverterTypeMoveListItem.write(it, buf)
         }
     }
 }
@@ -6708,89 +7736,6 @@ public object FfiConverterSequenceOptionalTypePiece: FfiConverterRustBuffer<List
     
 
         /**
-         * A clock time as a display (and PGN `[%clk]`) writes it: `h:mm:ss`, with tenths when `tenths`
-         * is set (`0:00:09.7`); rounded down, as clocks show time.
-         */ fun `formatClockTime`(`ms`: kotlin.ULong, `tenths`: kotlin.Boolean): kotlin.String {
-            return FfiConverterString.lift(
-    uniffiRustCall() { _status ->
-    UniffiLib.uniffi_chesscore_fn_func_format_clock_time(
-    
-        
-        FfiConverterULong.lower(`ms`),
-        FfiConverterBoolean.lower(`tenths`),_status)
-}
-    )
-    }
-    
-
-        /**
-         * A short English description, e.g. `5 min + 3 s` or `40 moves in 90 min + 30 s, then 30 min
-         * + 30 s`.
-         */ fun `timeControlDescription`(`control`: TimeControl): kotlin.String {
-            return FfiConverterString.lift(
-    uniffiRustCall() { _status ->
-    UniffiLib.uniffi_chesscore_fn_func_time_control_description(
-    
-        
-        FfiConverterTypeTimeControl.lower(`control`),_status)
-}
-    )
-    }
-    
-
-        /**
-         * Reads a PGN `[TimeControl]` value: `300+5`, `40/5400+30:1800+30`, `-` (untimed), `*180`
-         * (sandclock), ...; `?` (unknown) gives `null`/`nil`.
-         *
-         * # Errors
-         * `InvalidNotation` saying which period is wrong.
-         */
-    @Throws(ChessException::class) fun `timeControlFromPgn`(`text`: kotlin.String): TimeControl? {
-            return FfiConverterOptionalTypeTimeControl.lift(
-    uniffiRustCallWithError(ChessException) { _status ->
-    UniffiLib.uniffi_chesscore_fn_func_time_control_from_pgn(
-    
-        
-        FfiConverterString.lower(`text`),_status)
-}
-    )
-    }
-    
-
-        /**
-         * The PGN `[TimeControl]` value of `control`, or `null`/`nil` when PGN cannot express it
-         * (Bronstein and simple delay).
-         */ fun `timeControlToPgn`(`control`: TimeControl): kotlin.String? {
-            return FfiConverterOptionalString.lift(
-    uniffiRustCall() { _status ->
-    UniffiLib.uniffi_chesscore_fn_func_time_control_to_pgn(
-    
-        
-        FfiConverterTypeTimeControl.lower(`control`),_status)
-}
-    )
-    }
-    
-
-        /**
-         * Checks that a clock can run on `control` (at least one period, a move count on every period
-         * but the last, some time to start with).
-         *
-         * # Errors
-         * `InvalidRequest` saying what is wrong.
-         */
-    @Throws(ChessException::class) fun `validateTimeControl`(`control`: TimeControl)
-        = 
-    uniffiRustCallWithError(ChessException) { _status ->
-    UniffiLib.uniffi_chesscore_fn_func_validate_time_control(
-    
-        
-        FfiConverterTypeTimeControl.lower(`control`),_status)
-}
-    
-    
-
-        /**
          * Every strength level, weakest first.
          */ fun `engineLevels`(): List<EngineLevel> {
             return FfiConverterSequenceTypeEngineLevel.lift(
@@ -6798,26 +7743,6 @@ public object FfiConverterSequenceOptionalTypePiece: FfiConverterRustBuffer<List
     UniffiLib.uniffi_chesscore_fn_func_engine_levels(
     
         _status)
-}
-    )
-    }
-    
-
-        /**
-         * The opening named by exactly the position `fen` (the move counters do not matter), or
-         * `null`/`nil`. A game's opening, which walks back to the last named position, is
-         * `GameSnapshot.opening`.
-         *
-         * # Errors
-         * `InvalidFen`, naming the field.
-         */
-    @Throws(ChessException::class) fun `openingOfFen`(`fen`: kotlin.String): Opening? {
-            return FfiConverterOptionalTypeOpening.lift(
-    uniffiRustCallWithError(ChessException) { _status ->
-    UniffiLib.uniffi_chesscore_fn_func_opening_of_fen(
-    
-        
-        FfiConverterString.lower(`fen`),_status)
 }
     )
     }
@@ -6850,6 +7775,22 @@ public object FfiConverterSequenceOptionalTypePiece: FfiConverterRustBuffer<List
     
         
         FfiConverterTypeSquare.lower(`square`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * Reads every game of a PGN text (a whole file): the games that can be read, with their
+         * trees and annotations, and a located problem for each that cannot. One bad game never costs
+         * the others.
+         */ fun `readPgn`(`pgn`: kotlin.String): PgnImport {
+            return FfiConverterTypePgnImport.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_read_pgn(
+    
+        
+        FfiConverterString.lower(`pgn`),_status)
 }
     )
     }

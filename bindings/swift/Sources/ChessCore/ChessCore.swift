@@ -870,7 +870,16 @@ public func FfiConverterTypeChessEngine_lower(_ value: ChessEngine) -> UInt64 {
 
 
 /**
- * A game of chess: a start position plus moves, with undo/redo, outcome, FEN, PGN and JSON.
+ * A game of chess as a tree: a start position, the main line and variations with their
+ * comments, NAGs and annotations, a current node, undo/redo, outcome, FEN, PGN and JSON.
+ *
+ * Playing from a node that already has that move goes to it; a new move beside an existing
+ * one becomes a variation (or, with `NewMovePlacement.MainLine`, the main line). `undo()` takes
+ * back the last action (an ending at the current node first, else the move, by going back one
+ * move); `redo()` goes forward along the current line (what undo took back). `goBack()`,
+ * `goForward()`, `goToStart()`, `goToEnd()` move along the current line; `goTo(node)` goes to
+ * any node. Node ids (`GameSnapshot.node`, `MoveListItem.Move.node`) stay valid until the
+ * node is deleted; a game read from JSON or PGN numbers them afresh.
  *
  * Thread-safe: every method locks an internal mutex for a few microseconds, so it can be
  * called from the UI thread while an engine searches a copy of the game on its own thread.
@@ -885,6 +894,14 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * `GameOver` when the game has already ended.
      */
     func agreeDraw() throws  -> GameStatus
+    
+    /**
+     * The annotations of `node`: comments, NAGs, clock, evaluation, squares and arrows.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    func annotations(node: UInt32) throws  -> NodeAnnotations
     
     /**
      * Every square a piece of `side` attacks in the current position, in index order.
@@ -919,6 +936,15 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func claimDraw() throws  -> GameStatus
     
     /**
+     * Deletes `node` and every move after it; when the current node was among them, the game
+     * goes to the node before `node`.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`, or for the start position (node 0).
+     */
+    func deleteFrom(node: UInt32) throws 
+    
+    /**
      * The squares the piece on `square` may move to (the light-weight highlight), in index
      * order.
      */
@@ -929,6 +955,43 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * Chess960 rook that is not the outermost one).
      */
     func fen()  -> String
+    
+    /**
+     * Goes one move back along the current line (an ending at the current node stays, unlike
+     * `undo()`). Returns `false` at the start.
+     */
+    func goBack()  -> Bool
+    
+    /**
+     * Goes one move forward along the current line. Returns `false` at its end.
+     */
+    func goForward()  -> Bool
+    
+    /**
+     * Goes to node `node` (from `GameSnapshot.moveList`, `moveRows` or `node()`).
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    func goTo(node: UInt32) throws 
+    
+    /**
+     * Goes to the end of the current line.
+     */
+    func goToEnd() 
+    
+    /**
+     * Goes to the position after `ply` moves of the main line (0: the start).
+     *
+     * # Errors
+     * `InvalidRequest` when the main line is shorter.
+     */
+    func goToMainLinePly(ply: UInt32) throws 
+    
+    /**
+     * Goes to the start position.
+     */
+    func goToStart() 
     
     /**
      * `true` when a piece of `side` attacks `square` in the current position.
@@ -953,7 +1016,29 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func legalMovesFrom(square: Square)  -> [LegalMove]
     
     /**
-     * The game in PGN (Seven Tag Roster, other tags, moves, comments, result).
+     * Makes the line through `node` the main line. Returns `false` when it already was.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    func makeMainLine(node: UInt32) throws  -> Bool
+    
+    /**
+     * Where a new move goes beside an existing one.
+     */
+    func newMovePlacement()  -> NewMovePlacement
+    
+    /**
+     * The node `node`: its move, place in the tree and annotations.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    func node(node: UInt32) throws  -> NodeInfo
+    
+    /**
+     * The game in PGN export format: the Seven Tag Roster, the other tags, the whole tree
+     * with variations, comments, NAGs and annotations, and the main line's result.
      */
     func pgn()  -> String
     
@@ -996,7 +1081,18 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func playUci(uci: String) throws  -> LegalMove
     
     /**
-     * Replays the last move taken back. Returns `true` when a move was replayed.
+     * Makes the variation that `node` is in the main continuation one level up (the nearest
+     * branch point). Returns `false` when `node` is already on the main line.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    func promoteVariation(node: UInt32) throws  -> Bool
+    
+    /**
+     * Replays the next move of the current line (the last one taken back). Returns `true` when
+     * a move was replayed; `false` at the end of the line or after a resignation, agreement or
+     * claim at the current node.
      */
     func redo()  -> Bool
     
@@ -1009,13 +1105,29 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func resign(side: Side) throws  -> GameStatus
     
     /**
-     * Sets (or with `null`/`nil` clears) the comment after move number `ply` (1 = the first
-     * move; 0 = before the first move), exported in PGN, e.g. an engine evaluation.
+     * Replaces the annotations of `node`.
      *
      * # Errors
-     * `InvalidRequest` when `ply` is beyond the moves played.
+     * `InvalidRequest` when the game has no node `node` or a NAG is above 255.
      */
-    func setComment(ply: UInt32, comment: String?) throws 
+    func setAnnotations(node: UInt32, annotations: NodeAnnotations) throws 
+    
+    /**
+     * Sets (or with `null`/`nil` clears) the comment after the move of `node` (on the start
+     * position, node 0: the comment before the first move), e.g. an engine evaluation. It is
+     * exported in PGN and saved in JSON.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    func setComment(node: UInt32, comment: String?) throws 
+    
+    /**
+     * Sets where a new move goes beside an existing one: `Variation` (the default, an
+     * analysis board) or `MainLine` (a game against the engine: a move played after an undo
+     * makes the game's main line, the moves taken back stay as a variation). Saved in JSON.
+     */
+    func setNewMovePlacement(placement: NewMovePlacement) 
     
     /**
      * Sets PGN tag `name` (letters, digits and `_`, as PGN allows) to `value`.
@@ -1048,7 +1160,8 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func tag(name: String)  -> String?
     
     /**
-     * Every PGN tag set on the game, in order, as name-value pairs.
+     * Every PGN tag set on the game, as name-value pairs: the Seven Tag Roster first, in its
+     * order, then the others in ASCII order.
      */
     func tags()  -> [Tag]
     
@@ -1059,14 +1172,24 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func toJson()  -> String
     
     /**
-     * Takes back the last move (or first the resignation, agreement or claim that ended the
-     * game). Returns `true` when something was taken back.
+     * Takes back the last action: first a resignation, agreement or claim at the current
+     * node, otherwise the current node's move, by going one move back (the move stays in the
+     * tree for `redo()`). Returns `true` when something was taken back.
      */
     func undo()  -> Bool
     
 }
 /**
- * A game of chess: a start position plus moves, with undo/redo, outcome, FEN, PGN and JSON.
+ * A game of chess as a tree: a start position, the main line and variations with their
+ * comments, NAGs and annotations, a current node, undo/redo, outcome, FEN, PGN and JSON.
+ *
+ * Playing from a node that already has that move goes to it; a new move beside an existing
+ * one becomes a variation (or, with `NewMovePlacement.MainLine`, the main line). `undo()` takes
+ * back the last action (an ending at the current node first, else the move, by going back one
+ * move); `redo()` goes forward along the current line (what undo took back). `goBack()`,
+ * `goForward()`, `goToStart()`, `goToEnd()` move along the current line; `goTo(node)` goes to
+ * any node. Node ids (`GameSnapshot.node`, `MoveListItem.Move.node`) stay valid until the
+ * node is deleted; a game read from JSON or PGN numbers them afresh.
  *
  * Thread-safe: every method locks an internal mutex for a few microseconds, so it can be
  * called from the UI thread while an engine searches a copy of the game on its own thread.
@@ -1167,8 +1290,8 @@ public static func fromFen(fen: String)throws  -> ChessGame  {
 }
     
     /**
-     * A game saved with [`ChessGame::to_json`], restored exactly (moves, redo stack, tags,
-     * outcome).
+     * A game saved with [`ChessGame::to_json`], restored exactly (the tree, annotations, tags,
+     * endings, the current node and line); saves of earlier versions load too.
      *
      * # Errors
      * `InvalidSavedGame` saying what is wrong and where.
@@ -1183,7 +1306,8 @@ public static func fromJson(json: String)throws  -> ChessGame  {
 }
     
     /**
-     * The first game of a PGN text, with its tags and main-line comments.
+     * The first game of a PGN text, with its tags, variations, comments, NAGs and annotations,
+     * at the end of its main line. For a file of many games, use `readPgn`.
      *
      * # Errors
      * `InvalidPgn` with the line, column and token (also for a move that is not legal there).
@@ -1199,8 +1323,8 @@ public static func fromPgn(pgn: String)throws  -> ChessGame  {
     
     /**
      * A new Chess960 game from start position `start_number` (0-959, Scharnagl's numbering; 518
-     * is the standard position), or from a random one when it is `null`/`nil`. The game has
-     * the PGN tag `Variant` set to `Chess960`.
+     * is the standard position), or from a random one when it is `null`/`nil`. Its PGN tag
+     * `Variant` is `Chess960`.
      *
      * # Errors
      * `InvalidRequest` when `start_number` is above 959.
@@ -1227,6 +1351,22 @@ open func agreeDraw()throws  -> GameStatus  {
         uniffiCallStatus in
     uniffi_chesscore_fn_method_chessgame_agree_draw(
             self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The annotations of `node`: comments, NAGs, clock, evaluation, squares and arrows.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+open func annotations(node: UInt32)throws  -> NodeAnnotations  {
+    return try  FfiConverterTypeNodeAnnotations_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_annotations(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(node),uniffiCallStatus
     )
 })
 }
@@ -1302,6 +1442,22 @@ open func claimDraw()throws  -> GameStatus  {
 }
     
     /**
+     * Deletes `node` and every move after it; when the current node was among them, the game
+     * goes to the node before `node`.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`, or for the start position (node 0).
+     */
+open func deleteFrom(node: UInt32)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_delete_from(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(node),uniffiCallStatus
+    )
+}
+}
+    
+    /**
      * The squares the piece on `square` may move to (the light-weight highlight), in index
      * order.
      */
@@ -1326,6 +1482,83 @@ open func fen() -> String  {
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
+}
+    
+    /**
+     * Goes one move back along the current line (an ending at the current node stays, unlike
+     * `undo()`). Returns `false` at the start.
+     */
+open func goBack() -> Bool  {
+    return try!  FfiConverterBool.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_go_back(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Goes one move forward along the current line. Returns `false` at its end.
+     */
+open func goForward() -> Bool  {
+    return try!  FfiConverterBool.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_go_forward(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Goes to node `node` (from `GameSnapshot.moveList`, `moveRows` or `node()`).
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+open func goTo(node: UInt32)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_go_to(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(node),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Goes to the end of the current line.
+     */
+open func goToEnd()  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_go_to_end(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Goes to the position after `ply` moves of the main line (0: the start).
+     *
+     * # Errors
+     * `InvalidRequest` when the main line is shorter.
+     */
+open func goToMainLinePly(ply: UInt32)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_go_to_main_line_ply(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(ply),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Goes to the start position.
+     */
+open func goToStart()  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_go_to_start(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
 }
     
     /**
@@ -1382,7 +1615,52 @@ open func legalMovesFrom(square: Square) -> [LegalMove]  {
 }
     
     /**
-     * The game in PGN (Seven Tag Roster, other tags, moves, comments, result).
+     * Makes the line through `node` the main line. Returns `false` when it already was.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+open func makeMainLine(node: UInt32)throws  -> Bool  {
+    return try  FfiConverterBool.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_make_main_line(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(node),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Where a new move goes beside an existing one.
+     */
+open func newMovePlacement() -> NewMovePlacement  {
+    return try!  FfiConverterTypeNewMovePlacement_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_new_move_placement(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The node `node`: its move, place in the tree and annotations.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+open func node(node: UInt32)throws  -> NodeInfo  {
+    return try  FfiConverterTypeNodeInfo_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_node(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(node),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The game in PGN export format: the Seven Tag Roster, the other tags, the whole tree
+     * with variations, comments, NAGs and annotations, and the main line's result.
      */
 open func pgn() -> String  {
     return try!  FfiConverterString.lift(try! rustCall() {
@@ -1466,7 +1744,26 @@ open func playUci(uci: String)throws  -> LegalMove  {
 }
     
     /**
-     * Replays the last move taken back. Returns `true` when a move was replayed.
+     * Makes the variation that `node` is in the main continuation one level up (the nearest
+     * branch point). Returns `false` when `node` is already on the main line.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+open func promoteVariation(node: UInt32)throws  -> Bool  {
+    return try  FfiConverterBool.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_promote_variation(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(node),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Replays the next move of the current line (the last one taken back). Returns `true` when
+     * a move was replayed; `false` at the end of the line or after a resignation, agreement or
+     * claim at the current node.
      */
 open func redo() -> Bool  {
     return try!  FfiConverterBool.lift(try! rustCall() {
@@ -1494,18 +1791,49 @@ open func resign(side: Side)throws  -> GameStatus  {
 }
     
     /**
-     * Sets (or with `null`/`nil` clears) the comment after move number `ply` (1 = the first
-     * move; 0 = before the first move), exported in PGN, e.g. an engine evaluation.
+     * Replaces the annotations of `node`.
      *
      * # Errors
-     * `InvalidRequest` when `ply` is beyond the moves played.
+     * `InvalidRequest` when the game has no node `node` or a NAG is above 255.
      */
-open func setComment(ply: UInt32, comment: String?)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
+open func setAnnotations(node: UInt32, annotations: NodeAnnotations)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_set_annotations(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(node),
+        FfiConverterTypeNodeAnnotations_lower(annotations),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Sets (or with `null`/`nil` clears) the comment after the move of `node` (on the start
+     * position, node 0: the comment before the first move), e.g. an engine evaluation. It is
+     * exported in PGN and saved in JSON.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+open func setComment(node: UInt32, comment: String?)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
         uniffiCallStatus in
     uniffi_chesscore_fn_method_chessgame_set_comment(
             self.uniffiCloneHandle(),
-        FfiConverterUInt32.lower(ply),
+        FfiConverterUInt32.lower(node),
         FfiConverterOptionString.lower(comment),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Sets where a new move goes beside an existing one: `Variation` (the default, an
+     * analysis board) or `MainLine` (a game against the engine: a move played after an undo
+     * makes the game's main line, the moves taken back stay as a variation). Saved in JSON.
+     */
+open func setNewMovePlacement(placement: NewMovePlacement)  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_set_new_move_placement(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeNewMovePlacement_lower(placement),uniffiCallStatus
     )
 }
 }
@@ -1578,7 +1906,8 @@ open func tag(name: String) -> String?  {
 }
     
     /**
-     * Every PGN tag set on the game, in order, as name-value pairs.
+     * Every PGN tag set on the game, as name-value pairs: the Seven Tag Roster first, in its
+     * order, then the others in ASCII order.
      */
 open func tags() -> [Tag]  {
     return try!  FfiConverterSequenceTypeTag.lift(try! rustCall() {
@@ -1603,8 +1932,9 @@ open func toJson() -> String  {
 }
     
     /**
-     * Takes back the last move (or first the resignation, agreement or claim that ended the
-     * game). Returns `true` when something was taken back.
+     * Takes back the last action: first a resignation, agreement or claim at the current
+     * node, otherwise the current node's move, by going one move back (the move stays in the
+     * tree for `redo()`). Returns `true` when something was taken back.
      */
 open func undo() -> Bool  {
     return try!  FfiConverterBool.lift(try! rustCall() {
@@ -2066,95 +2396,29 @@ public func FfiConverterTypeSearchListener_lower(_ value: SearchListener) -> UIn
 
 
 /**
- * A clock as a UI shows it, read at one instant.
+ * A comment command other than the clock, evaluation, squares and arrows: `[%name value]`.
  */
-public struct ClockReading: Equatable, Hashable {
+public struct AnnotationCommand: Equatable, Hashable {
     /**
-     * White's time at that instant, in milliseconds (never below 0).
+     * The name after `%`, e.g. `emt`.
      */
-    public var whiteMs: UInt64
+    public var name: String
     /**
-     * Black's time at that instant, in milliseconds.
+     * The rest, e.g. `0:00:05`.
      */
-    public var blackMs: UInt64
-    /**
-     * Where the clock stands.
-     */
-    public var state: ClockState
-    /**
-     * The side whose move it is.
-     */
-    public var sideToMove: Side
-    /**
-     * The side whose time runs, if any.
-     */
-    public var runningSide: Side?
-    /**
-     * The side whose flag fell, once recorded.
-     */
-    public var flaggedSide: Side?
-    /**
-     * The instant (the app's milliseconds) at which the running side's flag will fall unless it
-     * moves first: schedule the next flag check for it. `null`/`nil` while no time runs.
-     */
-    public var flagTimeMs: UInt64?
-    /**
-     * What is left of the current move's simple delay (0 for other controls).
-     */
-    public var delayRemainingMs: UInt64
-    /**
-     * Moves White has completed on this clock.
-     */
-    public var whiteMoves: UInt32
-    /**
-     * Moves Black has completed on this clock.
-     */
-    public var blackMoves: UInt32
+    public var value: String
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
     public init(
         /**
-         * White's time at that instant, in milliseconds (never below 0).
-         */whiteMs: UInt64, 
+         * The name after `%`, e.g. `emt`.
+         */name: String, 
         /**
-         * Black's time at that instant, in milliseconds.
-         */blackMs: UInt64, 
-        /**
-         * Where the clock stands.
-         */state: ClockState, 
-        /**
-         * The side whose move it is.
-         */sideToMove: Side, 
-        /**
-         * The side whose time runs, if any.
-         */runningSide: Side?, 
-        /**
-         * The side whose flag fell, once recorded.
-         */flaggedSide: Side?, 
-        /**
-         * The instant (the app's milliseconds) at which the running side's flag will fall unless it
-         * moves first: schedule the next flag check for it. `null`/`nil` while no time runs.
-         */flagTimeMs: UInt64?, 
-        /**
-         * What is left of the current move's simple delay (0 for other controls).
-         */delayRemainingMs: UInt64, 
-        /**
-         * Moves White has completed on this clock.
-         */whiteMoves: UInt32, 
-        /**
-         * Moves Black has completed on this clock.
-         */blackMoves: UInt32) {
-        self.whiteMs = whiteMs
-        self.blackMs = blackMs
-        self.state = state
-        self.sideToMove = sideToMove
-        self.runningSide = runningSide
-        self.flaggedSide = flaggedSide
-        self.flagTimeMs = flagTimeMs
-        self.delayRemainingMs = delayRemainingMs
-        self.whiteMoves = whiteMoves
-        self.blackMoves = blackMoves
+         * The rest, e.g. `0:00:05`.
+         */value: String) {
+        self.name = name
+        self.value = value
     }
 
     
@@ -2163,40 +2427,24 @@ public struct ClockReading: Equatable, Hashable {
 }
 
 #if compiler(>=6)
-extension ClockReading: Sendable {}
+extension AnnotationCommand: Sendable {}
 #endif
 
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-public struct FfiConverterTypeClockReading: FfiConverterRustBuffer {
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ClockReading {
+public struct FfiConverterTypeAnnotationCommand: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> AnnotationCommand {
         return
-            try ClockReading(
-                whiteMs: FfiConverterUInt64.read(from: &buf), 
-                blackMs: FfiConverterUInt64.read(from: &buf), 
-                state: FfiConverterTypeClockState.read(from: &buf), 
-                sideToMove: FfiConverterTypeSide.read(from: &buf), 
-                runningSide: FfiConverterOptionTypeSide.read(from: &buf), 
-                flaggedSide: FfiConverterOptionTypeSide.read(from: &buf), 
-                flagTimeMs: FfiConverterOptionUInt64.read(from: &buf), 
-                delayRemainingMs: FfiConverterUInt64.read(from: &buf), 
-                whiteMoves: FfiConverterUInt32.read(from: &buf), 
-                blackMoves: FfiConverterUInt32.read(from: &buf)
+            try AnnotationCommand(
+                name: FfiConverterString.read(from: &buf), 
+                value: FfiConverterString.read(from: &buf)
         )
     }
 
-    public static func write(_ value: ClockReading, into buf: inout [UInt8]) {
-        FfiConverterUInt64.write(value.whiteMs, into: &buf)
-        FfiConverterUInt64.write(value.blackMs, into: &buf)
-        FfiConverterTypeClockState.write(value.state, into: &buf)
-        FfiConverterTypeSide.write(value.sideToMove, into: &buf)
-        FfiConverterOptionTypeSide.write(value.runningSide, into: &buf)
-        FfiConverterOptionTypeSide.write(value.flaggedSide, into: &buf)
-        FfiConverterOptionUInt64.write(value.flagTimeMs, into: &buf)
-        FfiConverterUInt64.write(value.delayRemainingMs, into: &buf)
-        FfiConverterUInt32.write(value.whiteMoves, into: &buf)
-        FfiConverterUInt32.write(value.blackMoves, into: &buf)
+    public static func write(_ value: AnnotationCommand, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.name, into: &buf)
+        FfiConverterString.write(value.value, into: &buf)
     }
 }
 
@@ -2204,15 +2452,94 @@ public struct FfiConverterTypeClockReading: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-public func FfiConverterTypeClockReading_lift(_ buf: RustBuffer) throws -> ClockReading {
-    return try FfiConverterTypeClockReading.lift(buf)
+public func FfiConverterTypeAnnotationCommand_lift(_ buf: RustBuffer) throws -> AnnotationCommand {
+    return try FfiConverterTypeAnnotationCommand.lift(buf)
 }
 
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-public func FfiConverterTypeClockReading_lower(_ value: ClockReading) -> RustBuffer {
-    return FfiConverterTypeClockReading.lower(value)
+public func FfiConverterTypeAnnotationCommand_lower(_ value: AnnotationCommand) -> RustBuffer {
+    return FfiConverterTypeAnnotationCommand.lower(value)
+}
+
+
+/**
+ * An arrow.
+ */
+public struct Arrow: Equatable, Hashable {
+    /**
+     * Its colour.
+     */
+    public var color: MarkColor
+    /**
+     * Where it starts.
+     */
+    public var from: Square
+    /**
+     * Where it points.
+     */
+    public var to: Square
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Its colour.
+         */color: MarkColor, 
+        /**
+         * Where it starts.
+         */from: Square, 
+        /**
+         * Where it points.
+         */to: Square) {
+        self.color = color
+        self.from = from
+        self.to = to
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension Arrow: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeArrow: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Arrow {
+        return
+            try Arrow(
+                color: FfiConverterTypeMarkColor.read(from: &buf), 
+                from: FfiConverterTypeSquare.read(from: &buf), 
+                to: FfiConverterTypeSquare.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: Arrow, into buf: inout [UInt8]) {
+        FfiConverterTypeMarkColor.write(value.color, into: &buf)
+        FfiConverterTypeSquare.write(value.from, into: &buf)
+        FfiConverterTypeSquare.write(value.to, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeArrow_lift(_ buf: RustBuffer) throws -> Arrow {
+    return try FfiConverterTypeArrow.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeArrow_lower(_ value: Arrow) -> RustBuffer {
+    return FfiConverterTypeArrow.lower(value)
 }
 
 
@@ -2395,6 +2722,75 @@ public func FfiConverterTypeEngineLevel_lower(_ value: EngineLevel) -> RustBuffe
 
 
 /**
+ * An evaluation from a `[%eval]` annotation, from White's point of view.
+ */
+public struct Evaluation: Equatable, Hashable {
+    /**
+     * The score.
+     */
+    public var score: EvalScore
+    /**
+     * The search depth, when given.
+     */
+    public var depth: UInt32?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The score.
+         */score: EvalScore, 
+        /**
+         * The search depth, when given.
+         */depth: UInt32?) {
+        self.score = score
+        self.depth = depth
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension Evaluation: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeEvaluation: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Evaluation {
+        return
+            try Evaluation(
+                score: FfiConverterTypeEvalScore.read(from: &buf), 
+                depth: FfiConverterOptionUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: Evaluation, into buf: inout [UInt8]) {
+        FfiConverterTypeEvalScore.write(value.score, into: &buf)
+        FfiConverterOptionUInt32.write(value.depth, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeEvaluation_lift(_ buf: RustBuffer) throws -> Evaluation {
+    return try FfiConverterTypeEvaluation.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeEvaluation_lower(_ value: Evaluation) -> RustBuffer {
+    return FfiConverterTypeEvaluation.lower(value)
+}
+
+
+/**
  * Everything a board UI draws, in one value: take one after every change.
  */
 public struct GameSnapshot: Equatable, Hashable {
@@ -2427,14 +2823,33 @@ public struct GameSnapshot: Equatable, Hashable {
      */
     public var status: GameStatus
     /**
-     * The moves played so far, in SAN.
+     * The moves from the start to the current position, in SAN.
      */
     public var sanHistory: [String]
     /**
-     * The same moves as numbered rows for a move list ("12. Nf3 Nc6"); a game that starts with
-     * Black to move has a first row without a White move.
+     * The main line as numbered rows for a two-column move list ("12. Nf3 Nc6"), with the node
+     * of each move; a game that starts with Black to move has a first row without a White move.
      */
     public var moveRows: [MoveRow]
+    /**
+     * The whole tree (main line, variations, comments) as a flat list in reading order, for an
+     * inline move list: see `MoveListItem`. One item per move when there are no variations or
+     * comments.
+     */
+    public var moveList: [MoveListItem]
+    /**
+     * The current node: the move that led to this position (0: the start position).
+     */
+    public var node: UInt32
+    /**
+     * The current node's annotations: its comments and NAGs, and the squares and arrows to
+     * draw on the board.
+     */
+    public var annotations: NodeAnnotations
+    /**
+     * `true` when the current node is on the main line.
+     */
+    public var onMainLine: Bool
     /**
      * `true` when `undo()` would take something back.
      */
@@ -2444,7 +2859,15 @@ public struct GameSnapshot: Equatable, Hashable {
      */
     public var canRedo: Bool
     /**
-     * The number of moves (plies) played.
+     * `true` when `goBack()` would move (not at the start).
+     */
+    public var canGoBack: Bool
+    /**
+     * `true` when `goForward()` would move (the current line goes on).
+     */
+    public var canGoForward: Bool
+    /**
+     * The number of moves (plies) from the start to the current position.
      */
     public var ply: UInt32
     /**
@@ -2494,12 +2917,27 @@ public struct GameSnapshot: Equatable, Hashable {
          * Ongoing (with a claimable draw, if any) or ended (with the outcome).
          */status: GameStatus, 
         /**
-         * The moves played so far, in SAN.
+         * The moves from the start to the current position, in SAN.
          */sanHistory: [String], 
         /**
-         * The same moves as numbered rows for a move list ("12. Nf3 Nc6"); a game that starts with
-         * Black to move has a first row without a White move.
+         * The main line as numbered rows for a two-column move list ("12. Nf3 Nc6"), with the node
+         * of each move; a game that starts with Black to move has a first row without a White move.
          */moveRows: [MoveRow], 
+        /**
+         * The whole tree (main line, variations, comments) as a flat list in reading order, for an
+         * inline move list: see `MoveListItem`. One item per move when there are no variations or
+         * comments.
+         */moveList: [MoveListItem], 
+        /**
+         * The current node: the move that led to this position (0: the start position).
+         */node: UInt32, 
+        /**
+         * The current node's annotations: its comments and NAGs, and the squares and arrows to
+         * draw on the board.
+         */annotations: NodeAnnotations, 
+        /**
+         * `true` when the current node is on the main line.
+         */onMainLine: Bool, 
         /**
          * `true` when `undo()` would take something back.
          */canUndo: Bool, 
@@ -2507,7 +2945,13 @@ public struct GameSnapshot: Equatable, Hashable {
          * `true` when `redo()` would replay a move.
          */canRedo: Bool, 
         /**
-         * The number of moves (plies) played.
+         * `true` when `goBack()` would move (not at the start).
+         */canGoBack: Bool, 
+        /**
+         * `true` when `goForward()` would move (the current line goes on).
+         */canGoForward: Bool, 
+        /**
+         * The number of moves (plies) from the start to the current position.
          */ply: UInt32, 
         /**
          * The move number shown in notation (1 at the start).
@@ -2534,8 +2978,14 @@ public struct GameSnapshot: Equatable, Hashable {
         self.status = status
         self.sanHistory = sanHistory
         self.moveRows = moveRows
+        self.moveList = moveList
+        self.node = node
+        self.annotations = annotations
+        self.onMainLine = onMainLine
         self.canUndo = canUndo
         self.canRedo = canRedo
+        self.canGoBack = canGoBack
+        self.canGoForward = canGoForward
         self.ply = ply
         self.fullmoveNumber = fullmoveNumber
         self.halfmoveClock = halfmoveClock
@@ -2569,8 +3019,14 @@ public struct FfiConverterTypeGameSnapshot: FfiConverterRustBuffer {
                 status: FfiConverterTypeGameStatus.read(from: &buf), 
                 sanHistory: FfiConverterSequenceString.read(from: &buf), 
                 moveRows: FfiConverterSequenceTypeMoveRow.read(from: &buf), 
+                moveList: FfiConverterSequenceTypeMoveListItem.read(from: &buf), 
+                node: FfiConverterUInt32.read(from: &buf), 
+                annotations: FfiConverterTypeNodeAnnotations.read(from: &buf), 
+                onMainLine: FfiConverterBool.read(from: &buf), 
                 canUndo: FfiConverterBool.read(from: &buf), 
                 canRedo: FfiConverterBool.read(from: &buf), 
+                canGoBack: FfiConverterBool.read(from: &buf), 
+                canGoForward: FfiConverterBool.read(from: &buf), 
                 ply: FfiConverterUInt32.read(from: &buf), 
                 fullmoveNumber: FfiConverterUInt32.read(from: &buf), 
                 halfmoveClock: FfiConverterUInt32.read(from: &buf), 
@@ -2590,8 +3046,14 @@ public struct FfiConverterTypeGameSnapshot: FfiConverterRustBuffer {
         FfiConverterTypeGameStatus.write(value.status, into: &buf)
         FfiConverterSequenceString.write(value.sanHistory, into: &buf)
         FfiConverterSequenceTypeMoveRow.write(value.moveRows, into: &buf)
+        FfiConverterSequenceTypeMoveListItem.write(value.moveList, into: &buf)
+        FfiConverterUInt32.write(value.node, into: &buf)
+        FfiConverterTypeNodeAnnotations.write(value.annotations, into: &buf)
+        FfiConverterBool.write(value.onMainLine, into: &buf)
         FfiConverterBool.write(value.canUndo, into: &buf)
         FfiConverterBool.write(value.canRedo, into: &buf)
+        FfiConverterBool.write(value.canGoBack, into: &buf)
+        FfiConverterBool.write(value.canGoForward, into: &buf)
         FfiConverterUInt32.write(value.ply, into: &buf)
         FfiConverterUInt32.write(value.fullmoveNumber, into: &buf)
         FfiConverterUInt32.write(value.halfmoveClock, into: &buf)
@@ -2785,7 +3247,7 @@ public func FfiConverterTypeLegalMove_lower(_ value: LegalMove) -> RustBuffer {
 
 
 /**
- * One numbered row of a move list: White's move and Black's reply.
+ * One numbered row of the main line: White's move and Black's reply.
  */
 public struct MoveRow: Equatable, Hashable {
     /**
@@ -2800,6 +3262,14 @@ public struct MoveRow: Equatable, Hashable {
      * Black's move in SAN (`null`/`nil` when Black has not replied yet).
      */
     public var black: String?
+    /**
+     * The node of White's move (for `goTo`, and to mark the current move).
+     */
+    public var whiteNode: UInt32?
+    /**
+     * The node of Black's move.
+     */
+    public var blackNode: UInt32?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -2812,10 +3282,18 @@ public struct MoveRow: Equatable, Hashable {
          */white: String?, 
         /**
          * Black's move in SAN (`null`/`nil` when Black has not replied yet).
-         */black: String?) {
+         */black: String?, 
+        /**
+         * The node of White's move (for `goTo`, and to mark the current move).
+         */whiteNode: UInt32?, 
+        /**
+         * The node of Black's move.
+         */blackNode: UInt32?) {
         self.number = number
         self.white = white
         self.black = black
+        self.whiteNode = whiteNode
+        self.blackNode = blackNode
     }
 
     
@@ -2836,7 +3314,9 @@ public struct FfiConverterTypeMoveRow: FfiConverterRustBuffer {
             try MoveRow(
                 number: FfiConverterUInt32.read(from: &buf), 
                 white: FfiConverterOptionString.read(from: &buf), 
-                black: FfiConverterOptionString.read(from: &buf)
+                black: FfiConverterOptionString.read(from: &buf), 
+                whiteNode: FfiConverterOptionUInt32.read(from: &buf), 
+                blackNode: FfiConverterOptionUInt32.read(from: &buf)
         )
     }
 
@@ -2844,6 +3324,8 @@ public struct FfiConverterTypeMoveRow: FfiConverterRustBuffer {
         FfiConverterUInt32.write(value.number, into: &buf)
         FfiConverterOptionString.write(value.white, into: &buf)
         FfiConverterOptionString.write(value.black, into: &buf)
+        FfiConverterOptionUInt32.write(value.whiteNode, into: &buf)
+        FfiConverterOptionUInt32.write(value.blackNode, into: &buf)
     }
 }
 
@@ -2864,47 +3346,80 @@ public func FfiConverterTypeMoveRow_lower(_ value: MoveRow) -> RustBuffer {
 
 
 /**
- * A named opening (from the CC0 lichess chess-openings dataset).
+ * What a game score says about a move besides the move (PGN comments, NAGs and the commands
+ * inside comments).
  */
-public struct Opening: Equatable, Hashable {
+public struct NodeAnnotations: Equatable, Hashable {
     /**
-     * The ECO code, `A00` to `E99`.
+     * A comment before the move (e.g. at the start of a variation).
      */
-    public var eco: String
+    public var commentBefore: String?
     /**
-     * The full name, "Family: Variation, Subvariation", e.g. `Sicilian Defense: Najdorf
-     * Variation, English Attack`.
+     * The comment after the move (on the start position: the comment before the first move).
      */
-    public var name: String
+    public var commentAfter: String?
     /**
-     * The family, e.g. `Sicilian Defense`.
+     * NAGs: 1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`, 10 `=`, 14-19 the evaluation symbols;
+     * each 0 to 255.
      */
-    public var family: String
+    public var nags: [UInt32]
     /**
-     * The part after the family, e.g. `Najdorf Variation, English Attack`, if any.
+     * The mover's clock after the move, in milliseconds (`[%clk]`).
      */
-    public var variation: String?
+    public var clockMs: UInt64?
+    /**
+     * An evaluation of the position after the move (`[%eval]`).
+     */
+    public var eval: Evaluation?
+    /**
+     * Highlighted squares (`[%csl]`).
+     */
+    public var squares: [SquareMark]
+    /**
+     * Arrows (`[%cal]`).
+     */
+    public var arrows: [Arrow]
+    /**
+     * Other commands (`[%emt 0:00:05]`), kept as written.
+     */
+    public var commands: [AnnotationCommand]
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
     public init(
         /**
-         * The ECO code, `A00` to `E99`.
-         */eco: String, 
+         * A comment before the move (e.g. at the start of a variation).
+         */commentBefore: String?, 
         /**
-         * The full name, "Family: Variation, Subvariation", e.g. `Sicilian Defense: Najdorf
-         * Variation, English Attack`.
-         */name: String, 
+         * The comment after the move (on the start position: the comment before the first move).
+         */commentAfter: String?, 
         /**
-         * The family, e.g. `Sicilian Defense`.
-         */family: String, 
+         * NAGs: 1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`, 10 `=`, 14-19 the evaluation symbols;
+         * each 0 to 255.
+         */nags: [UInt32], 
         /**
-         * The part after the family, e.g. `Najdorf Variation, English Attack`, if any.
-         */variation: String?) {
-        self.eco = eco
-        self.name = name
-        self.family = family
-        self.variation = variation
+         * The mover's clock after the move, in milliseconds (`[%clk]`).
+         */clockMs: UInt64?, 
+        /**
+         * An evaluation of the position after the move (`[%eval]`).
+         */eval: Evaluation?, 
+        /**
+         * Highlighted squares (`[%csl]`).
+         */squares: [SquareMark], 
+        /**
+         * Arrows (`[%cal]`).
+         */arrows: [Arrow], 
+        /**
+         * Other commands (`[%emt 0:00:05]`), kept as written.
+         */commands: [AnnotationCommand]) {
+        self.commentBefore = commentBefore
+        self.commentAfter = commentAfter
+        self.nags = nags
+        self.clockMs = clockMs
+        self.eval = eval
+        self.squares = squares
+        self.arrows = arrows
+        self.commands = commands
     }
 
     
@@ -2913,28 +3428,36 @@ public struct Opening: Equatable, Hashable {
 }
 
 #if compiler(>=6)
-extension Opening: Sendable {}
+extension NodeAnnotations: Sendable {}
 #endif
 
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-public struct FfiConverterTypeOpening: FfiConverterRustBuffer {
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Opening {
+public struct FfiConverterTypeNodeAnnotations: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> NodeAnnotations {
         return
-            try Opening(
-                eco: FfiConverterString.read(from: &buf), 
-                name: FfiConverterString.read(from: &buf), 
-                family: FfiConverterString.read(from: &buf), 
-                variation: FfiConverterOptionString.read(from: &buf)
+            try NodeAnnotations(
+                commentBefore: FfiConverterOptionString.read(from: &buf), 
+                commentAfter: FfiConverterOptionString.read(from: &buf), 
+                nags: FfiConverterSequenceUInt32.read(from: &buf), 
+                clockMs: FfiConverterOptionUInt64.read(from: &buf), 
+                eval: FfiConverterOptionTypeEvaluation.read(from: &buf), 
+                squares: FfiConverterSequenceTypeSquareMark.read(from: &buf), 
+                arrows: FfiConverterSequenceTypeArrow.read(from: &buf), 
+                commands: FfiConverterSequenceTypeAnnotationCommand.read(from: &buf)
         )
     }
 
-    public static func write(_ value: Opening, into buf: inout [UInt8]) {
-        FfiConverterString.write(value.eco, into: &buf)
-        FfiConverterString.write(value.name, into: &buf)
-        FfiConverterString.write(value.family, into: &buf)
-        FfiConverterOptionString.write(value.variation, into: &buf)
+    public static func write(_ value: NodeAnnotations, into buf: inout [UInt8]) {
+        FfiConverterOptionString.write(value.commentBefore, into: &buf)
+        FfiConverterOptionString.write(value.commentAfter, into: &buf)
+        FfiConverterSequenceUInt32.write(value.nags, into: &buf)
+        FfiConverterOptionUInt64.write(value.clockMs, into: &buf)
+        FfiConverterOptionTypeEvaluation.write(value.eval, into: &buf)
+        FfiConverterSequenceTypeSquareMark.write(value.squares, into: &buf)
+        FfiConverterSequenceTypeArrow.write(value.arrows, into: &buf)
+        FfiConverterSequenceTypeAnnotationCommand.write(value.commands, into: &buf)
     }
 }
 
@@ -2942,15 +3465,234 @@ public struct FfiConverterTypeOpening: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-public func FfiConverterTypeOpening_lift(_ buf: RustBuffer) throws -> Opening {
-    return try FfiConverterTypeOpening.lift(buf)
+public func FfiConverterTypeNodeAnnotations_lift(_ buf: RustBuffer) throws -> NodeAnnotations {
+    return try FfiConverterTypeNodeAnnotations.lift(buf)
 }
 
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-public func FfiConverterTypeOpening_lower(_ value: Opening) -> RustBuffer {
-    return FfiConverterTypeOpening.lower(value)
+public func FfiConverterTypeNodeAnnotations_lower(_ value: NodeAnnotations) -> RustBuffer {
+    return FfiConverterTypeNodeAnnotations.lower(value)
+}
+
+
+/**
+ * A node of the move tree: the start position (node 0) or a move.
+ */
+public struct NodeInfo: Equatable, Hashable {
+    /**
+     * Its id.
+     */
+    public var node: UInt32
+    /**
+     * The node before it (`null`/`nil` for the start position).
+     */
+    public var parent: UInt32?
+    /**
+     * The moves after it: the first continues the line, the others are variations.
+     */
+    public var children: [UInt32]
+    /**
+     * Moves from the start to this node.
+     */
+    public var ply: UInt32
+    /**
+     * The move in SAN (empty for the start position).
+     */
+    public var san: String
+    /**
+     * The move in UCI (empty for the start position).
+     */
+    public var uci: String
+    /**
+     * The move number (0 for the start position).
+     */
+    public var number: UInt32
+    /**
+     * The side that made the move (for the start position: the side to move there).
+     */
+    public var side: Side
+    /**
+     * `true` on the main line.
+     */
+    public var isMainLine: Bool
+    /**
+     * Comments, NAGs, clock, evaluation, squares and arrows.
+     */
+    public var annotations: NodeAnnotations
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Its id.
+         */node: UInt32, 
+        /**
+         * The node before it (`null`/`nil` for the start position).
+         */parent: UInt32?, 
+        /**
+         * The moves after it: the first continues the line, the others are variations.
+         */children: [UInt32], 
+        /**
+         * Moves from the start to this node.
+         */ply: UInt32, 
+        /**
+         * The move in SAN (empty for the start position).
+         */san: String, 
+        /**
+         * The move in UCI (empty for the start position).
+         */uci: String, 
+        /**
+         * The move number (0 for the start position).
+         */number: UInt32, 
+        /**
+         * The side that made the move (for the start position: the side to move there).
+         */side: Side, 
+        /**
+         * `true` on the main line.
+         */isMainLine: Bool, 
+        /**
+         * Comments, NAGs, clock, evaluation, squares and arrows.
+         */annotations: NodeAnnotations) {
+        self.node = node
+        self.parent = parent
+        self.children = children
+        self.ply = ply
+        self.san = san
+        self.uci = uci
+        self.number = number
+        self.side = side
+        self.isMainLine = isMainLine
+        self.annotations = annotations
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension NodeInfo: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeNodeInfo: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> NodeInfo {
+        return
+            try NodeInfo(
+                node: FfiConverterUInt32.read(from: &buf), 
+                parent: FfiConverterOptionUInt32.read(from: &buf), 
+                children: FfiConverterSequenceUInt32.read(from: &buf), 
+                ply: FfiConverterUInt32.read(from: &buf), 
+                san: FfiConverterString.read(from: &buf), 
+                uci: FfiConverterString.read(from: &buf), 
+                number: FfiConverterUInt32.read(from: &buf), 
+                side: FfiConverterTypeSide.read(from: &buf), 
+                isMainLine: FfiConverterBool.read(from: &buf), 
+                annotations: FfiConverterTypeNodeAnnotations.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: NodeInfo, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.node, into: &buf)
+        FfiConverterOptionUInt32.write(value.parent, into: &buf)
+        FfiConverterSequenceUInt32.write(value.children, into: &buf)
+        FfiConverterUInt32.write(value.ply, into: &buf)
+        FfiConverterString.write(value.san, into: &buf)
+        FfiConverterString.write(value.uci, into: &buf)
+        FfiConverterUInt32.write(value.number, into: &buf)
+        FfiConverterTypeSide.write(value.side, into: &buf)
+        FfiConverterBool.write(value.isMainLine, into: &buf)
+        FfiConverterTypeNodeAnnotations.write(value.annotations, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeNodeInfo_lift(_ buf: RustBuffer) throws -> NodeInfo {
+    return try FfiConverterTypeNodeInfo.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeNodeInfo_lower(_ value: NodeInfo) -> RustBuffer {
+    return FfiConverterTypeNodeInfo.lower(value)
+}
+
+
+/**
+ * The games of a PGN text: every game that could be read, and one entry for each that could
+ * not.
+ */
+public struct PgnImport {
+    /**
+     * The games read, in file order.
+     */
+    public var games: [ChessGame]
+    /**
+     * The games that could not be read, in file order.
+     */
+    public var skipped: [SkippedGame]
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The games read, in file order.
+         */games: [ChessGame], 
+        /**
+         * The games that could not be read, in file order.
+         */skipped: [SkippedGame]) {
+        self.games = games
+        self.skipped = skipped
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension PgnImport: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePgnImport: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PgnImport {
+        return
+            try PgnImport(
+                games: FfiConverterSequenceTypeChessGame.read(from: &buf), 
+                skipped: FfiConverterSequenceTypeSkippedGame.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: PgnImport, into buf: inout [UInt8]) {
+        FfiConverterSequenceTypeChessGame.write(value.games, into: &buf)
+        FfiConverterSequenceTypeSkippedGame.write(value.skipped, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePgnImport_lift(_ buf: RustBuffer) throws -> PgnImport {
+    return try FfiConverterTypePgnImport.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePgnImport_lower(_ value: PgnImport) -> RustBuffer {
+    return FfiConverterTypePgnImport.lower(value)
 }
 
 
@@ -3583,6 +4325,164 @@ public func FfiConverterTypeSearchResult_lower(_ value: SearchResult) -> RustBuf
 
 
 /**
+ * A game of a PGN text that could not be read, and where.
+ */
+public struct SkippedGame: Equatable, Hashable {
+    /**
+     * Its number in the text, from 1.
+     */
+    public var game: UInt32
+    /**
+     * The line of the problem, from 1.
+     */
+    public var line: UInt32
+    /**
+     * The column of the problem, from 1.
+     */
+    public var column: UInt32
+    /**
+     * What is wrong, with the line, column and token.
+     */
+    public var message: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Its number in the text, from 1.
+         */game: UInt32, 
+        /**
+         * The line of the problem, from 1.
+         */line: UInt32, 
+        /**
+         * The column of the problem, from 1.
+         */column: UInt32, 
+        /**
+         * What is wrong, with the line, column and token.
+         */message: String) {
+        self.game = game
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SkippedGame: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSkippedGame: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SkippedGame {
+        return
+            try SkippedGame(
+                game: FfiConverterUInt32.read(from: &buf), 
+                line: FfiConverterUInt32.read(from: &buf), 
+                column: FfiConverterUInt32.read(from: &buf), 
+                message: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SkippedGame, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.game, into: &buf)
+        FfiConverterUInt32.write(value.line, into: &buf)
+        FfiConverterUInt32.write(value.column, into: &buf)
+        FfiConverterString.write(value.message, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSkippedGame_lift(_ buf: RustBuffer) throws -> SkippedGame {
+    return try FfiConverterTypeSkippedGame.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSkippedGame_lower(_ value: SkippedGame) -> RustBuffer {
+    return FfiConverterTypeSkippedGame.lower(value)
+}
+
+
+/**
+ * A highlighted square.
+ */
+public struct SquareMark: Equatable, Hashable {
+    /**
+     * Its colour.
+     */
+    public var color: MarkColor
+    /**
+     * The square.
+     */
+    public var square: Square
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Its colour.
+         */color: MarkColor, 
+        /**
+         * The square.
+         */square: Square) {
+        self.color = color
+        self.square = square
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SquareMark: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSquareMark: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SquareMark {
+        return
+            try SquareMark(
+                color: FfiConverterTypeMarkColor.read(from: &buf), 
+                square: FfiConverterTypeSquare.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SquareMark, into buf: inout [UInt8]) {
+        FfiConverterTypeMarkColor.write(value.color, into: &buf)
+        FfiConverterTypeSquare.write(value.square, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSquareMark_lift(_ buf: RustBuffer) throws -> SquareMark {
+    return try FfiConverterTypeSquareMark.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSquareMark_lower(_ value: SquareMark) -> RustBuffer {
+    return FfiConverterTypeSquareMark.lower(value)
+}
+
+
+/**
  * A PGN tag.
  */
 public struct Tag: Equatable, Hashable {
@@ -3648,87 +4548,6 @@ public func FfiConverterTypeTag_lift(_ buf: RustBuffer) throws -> Tag {
 #endif
 public func FfiConverterTypeTag_lower(_ value: Tag) -> RustBuffer {
     return FfiConverterTypeTag.lower(value)
-}
-
-
-/**
- * One period of a time control: `time_ms` for `moves` moves (`null`/`nil`: the rest of the
- * game), with a bonus per move. When a player completes a period's last move, the next period's
- * time is added; the last period repeats when it has a move count.
- */
-public struct TimePeriod: Equatable, Hashable {
-    /**
-     * How many moves the period lasts; `null`/`nil` for the rest of the game.
-     */
-    public var moves: UInt32?
-    /**
-     * The time the period gives, in milliseconds.
-     */
-    public var timeMs: UInt64
-    /**
-     * What each move of the period gives back.
-     */
-    public var bonus: TimeBonus
-
-    // Default memberwise initializers are never public by default, so we
-    // declare one manually.
-    public init(
-        /**
-         * How many moves the period lasts; `null`/`nil` for the rest of the game.
-         */moves: UInt32?, 
-        /**
-         * The time the period gives, in milliseconds.
-         */timeMs: UInt64, 
-        /**
-         * What each move of the period gives back.
-         */bonus: TimeBonus) {
-        self.moves = moves
-        self.timeMs = timeMs
-        self.bonus = bonus
-    }
-
-    
-
-    
-}
-
-#if compiler(>=6)
-extension TimePeriod: Sendable {}
-#endif
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public struct FfiConverterTypeTimePeriod: FfiConverterRustBuffer {
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TimePeriod {
-        return
-            try TimePeriod(
-                moves: FfiConverterOptionUInt32.read(from: &buf), 
-                timeMs: FfiConverterUInt64.read(from: &buf), 
-                bonus: FfiConverterTypeTimeBonus.read(from: &buf)
-        )
-    }
-
-    public static func write(_ value: TimePeriod, into buf: inout [UInt8]) {
-        FfiConverterOptionUInt32.write(value.moves, into: &buf)
-        FfiConverterUInt64.write(value.timeMs, into: &buf)
-        FfiConverterTypeTimeBonus.write(value.bonus, into: &buf)
-    }
-}
-
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeTimePeriod_lift(_ buf: RustBuffer) throws -> TimePeriod {
-    return try FfiConverterTypeTimePeriod.lift(buf)
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeTimePeriod_lower(_ value: TimePeriod) -> RustBuffer {
-    return FfiConverterTypeTimePeriod.lower(value)
 }
 
 
@@ -3907,101 +4726,6 @@ public func FfiConverterTypeChessError_lower(_ value: ChessError) -> RustBuffer 
 
 
 /**
- * Where a clock stands.
- */
-
-public enum ClockState: Equatable, Hashable {
-    
-    /**
-     * Not started: no time runs.
-     */
-    case notStarted
-    /**
-     * The side to move's time runs.
-     */
-    case running
-    /**
-     * Paused (also a clock just restored from a save).
-     */
-    case paused
-    /**
-     * A flag fell; the clock is stopped for good.
-     */
-    case flagged
-
-
-
-
-
-}
-
-#if compiler(>=6)
-extension ClockState: Sendable {}
-#endif
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public struct FfiConverterTypeClockState: FfiConverterRustBuffer {
-    typealias SwiftType = ClockState
-
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ClockState {
-        let variant: Int32 = try readInt(&buf)
-        switch variant {
-        
-        case 1: return .notStarted
-        
-        case 2: return .running
-        
-        case 3: return .paused
-        
-        case 4: return .flagged
-        
-        default: throw UniffiInternalError.unexpectedEnumCase
-        }
-    }
-
-    public static func write(_ value: ClockState, into buf: inout [UInt8]) {
-        switch value {
-        
-        
-        case .notStarted:
-            writeInt(&buf, Int32(1))
-        
-        
-        case .running:
-            writeInt(&buf, Int32(2))
-        
-        
-        case .paused:
-            writeInt(&buf, Int32(3))
-        
-        
-        case .flagged:
-            writeInt(&buf, Int32(4))
-        
-        }
-    }
-}
-
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeClockState_lift(_ buf: RustBuffer) throws -> ClockState {
-    return try FfiConverterTypeClockState.lift(buf)
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeClockState_lower(_ value: ClockState) -> RustBuffer {
-    return FfiConverterTypeClockState.lower(value)
-}
-
-
-
-/**
  * Why a game was drawn (or why a draw may be claimed).
  */
 
@@ -4127,6 +4851,93 @@ public func FfiConverterTypeDrawReason_lower(_ value: DrawReason) -> RustBuffer 
 
 
 /**
+ * The score of an [`Evaluation`], from White's point of view.
+ */
+
+public enum EvalScore: Equatable, Hashable {
+    
+    /**
+     * An advantage in hundredths of a pawn (positive: White is better).
+     */
+    case centipawns(
+        /**
+         * The value.
+         */value: Int32
+    )
+    /**
+     * Mate in `moves` moves (positive: White mates).
+     */
+    case mate(
+        /**
+         * Moves to mate.
+         */moves: Int32
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension EvalScore: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeEvalScore: FfiConverterRustBuffer {
+    typealias SwiftType = EvalScore
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> EvalScore {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .centipawns(value: try FfiConverterInt32.read(from: &buf)
+        )
+        
+        case 2: return .mate(moves: try FfiConverterInt32.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: EvalScore, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .centipawns(value):
+            writeInt(&buf, Int32(1))
+            FfiConverterInt32.write(value, into: &buf)
+            
+        
+        case let .mate(moves):
+            writeInt(&buf, Int32(2))
+            FfiConverterInt32.write(moves, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeEvalScore_lift(_ buf: RustBuffer) throws -> EvalScore {
+    return try FfiConverterTypeEvalScore.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeEvalScore_lower(_ value: EvalScore) -> RustBuffer {
+    return FfiConverterTypeEvalScore.lower(value)
+}
+
+
+
+/**
  * Where a game stands.
  */
 
@@ -4210,6 +5021,339 @@ public func FfiConverterTypeGameStatus_lift(_ buf: RustBuffer) throws -> GameSta
 #endif
 public func FfiConverterTypeGameStatus_lower(_ value: GameStatus) -> RustBuffer {
     return FfiConverterTypeGameStatus.lower(value)
+}
+
+
+
+/**
+ * The colour of a highlighted square or arrow.
+ */
+
+public enum MarkColor: Equatable, Hashable {
+    
+    /**
+     * `R`.
+     */
+    case red
+    /**
+     * `G`.
+     */
+    case green
+    /**
+     * `B`.
+     */
+    case blue
+    /**
+     * `Y`.
+     */
+    case yellow
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension MarkColor: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeMarkColor: FfiConverterRustBuffer {
+    typealias SwiftType = MarkColor
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> MarkColor {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .red
+        
+        case 2: return .green
+        
+        case 3: return .blue
+        
+        case 4: return .yellow
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: MarkColor, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .red:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .green:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .blue:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .yellow:
+            writeInt(&buf, Int32(4))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMarkColor_lift(_ buf: RustBuffer) throws -> MarkColor {
+    return try FfiConverterTypeMarkColor.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMarkColor_lower(_ value: MarkColor) -> RustBuffer {
+    return FfiConverterTypeMarkColor.lower(value)
+}
+
+
+
+/**
+ * One item of the whole move tree as a flat list in reading order (the order PGN writes it),
+ * e.g. `1. e4 {Best} e5 (1... c5 2. Nf3) 2. Nf3`: Move `1. e4`, Comment `Best`, Move `e5`,
+ * VariationStart (depth 1), Move `1... c5`, Move `2. Nf3` (both depth 1), VariationEnd (depth
+ * 1), Move `2. Nf3`. Render moves inline, indent or bracket by `depth`; tapping a move goes to
+ * its `node`, and the move whose `node` is `GameSnapshot.node` is the current one.
+ */
+
+public enum MoveListItem: Equatable, Hashable {
+    
+    /**
+     * A move.
+     */
+    case move(
+        /**
+         * Its node id.
+         */node: UInt32, 
+        /**
+         * How many variations deep it stands (0 on the main line).
+         */depth: UInt32, 
+        /**
+         * Its move number.
+         */number: UInt32, 
+        /**
+         * The side that makes it.
+         */side: Side, 
+        /**
+         * `true` when the number is shown before it: always for White, and for Black at the
+         * start of a line or after a comment or variation (`12... Nf6`).
+         */showNumber: Bool, 
+        /**
+         * The move in SAN.
+         */san: String, 
+        /**
+         * Its NAGs (1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`, ...), each 0 to 255.
+         */nags: [UInt32]
+    )
+    /**
+     * A comment, before the move of `node` when `before` is set, otherwise after it (on the
+     * start position, node 0: the comment before the first move).
+     */
+    case comment(
+        /**
+         * The node it belongs to.
+         */node: UInt32, 
+        /**
+         * How many variations deep it stands.
+         */depth: UInt32, 
+        /**
+         * `true` for a comment before the move.
+         */before: Bool, 
+        /**
+         * The text.
+         */text: String
+    )
+    /**
+     * A variation starts here: an alternative to the move before it.
+     */
+    case variationStart(
+        /**
+         * Its depth (1 for a variation of the main line).
+         */depth: UInt32
+    )
+    /**
+     * The variation at `depth` ends here.
+     */
+    case variationEnd(
+        /**
+         * Its depth.
+         */depth: UInt32
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension MoveListItem: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeMoveListItem: FfiConverterRustBuffer {
+    typealias SwiftType = MoveListItem
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> MoveListItem {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .move(node: try FfiConverterUInt32.read(from: &buf), depth: try FfiConverterUInt32.read(from: &buf), number: try FfiConverterUInt32.read(from: &buf), side: try FfiConverterTypeSide.read(from: &buf), showNumber: try FfiConverterBool.read(from: &buf), san: try FfiConverterString.read(from: &buf), nags: try FfiConverterSequenceUInt32.read(from: &buf)
+        )
+        
+        case 2: return .comment(node: try FfiConverterUInt32.read(from: &buf), depth: try FfiConverterUInt32.read(from: &buf), before: try FfiConverterBool.read(from: &buf), text: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 3: return .variationStart(depth: try FfiConverterUInt32.read(from: &buf)
+        )
+        
+        case 4: return .variationEnd(depth: try FfiConverterUInt32.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: MoveListItem, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .move(node,depth,number,side,showNumber,san,nags):
+            writeInt(&buf, Int32(1))
+            FfiConverterUInt32.write(node, into: &buf)
+            FfiConverterUInt32.write(depth, into: &buf)
+            FfiConverterUInt32.write(number, into: &buf)
+            FfiConverterTypeSide.write(side, into: &buf)
+            FfiConverterBool.write(showNumber, into: &buf)
+            FfiConverterString.write(san, into: &buf)
+            FfiConverterSequenceUInt32.write(nags, into: &buf)
+            
+        
+        case let .comment(node,depth,before,text):
+            writeInt(&buf, Int32(2))
+            FfiConverterUInt32.write(node, into: &buf)
+            FfiConverterUInt32.write(depth, into: &buf)
+            FfiConverterBool.write(before, into: &buf)
+            FfiConverterString.write(text, into: &buf)
+            
+        
+        case let .variationStart(depth):
+            writeInt(&buf, Int32(3))
+            FfiConverterUInt32.write(depth, into: &buf)
+            
+        
+        case let .variationEnd(depth):
+            writeInt(&buf, Int32(4))
+            FfiConverterUInt32.write(depth, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMoveListItem_lift(_ buf: RustBuffer) throws -> MoveListItem {
+    return try FfiConverterTypeMoveListItem.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMoveListItem_lower(_ value: MoveListItem) -> RustBuffer {
+    return FfiConverterTypeMoveListItem.lower(value)
+}
+
+
+
+/**
+ * Where a new move goes when the current node already has a continuation: see
+ * `ChessGame.setNewMovePlacement`.
+ */
+
+public enum NewMovePlacement: Equatable, Hashable {
+    
+    /**
+     * The new move starts a variation; the main line stays (an analysis board; the default).
+     */
+    case variation
+    /**
+     * The line through the new move becomes the main line and the moves it replaces a
+     * variation (a game against the engine: what was played is the game, take-backs are kept).
+     */
+    case mainLine
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension NewMovePlacement: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeNewMovePlacement: FfiConverterRustBuffer {
+    typealias SwiftType = NewMovePlacement
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> NewMovePlacement {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .variation
+        
+        case 2: return .mainLine
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: NewMovePlacement, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .variation:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .mainLine:
+            writeInt(&buf, Int32(2))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeNewMovePlacement_lift(_ buf: RustBuffer) throws -> NewMovePlacement {
+    return try FfiConverterTypeNewMovePlacement.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeNewMovePlacement_lower(_ value: NewMovePlacement) -> RustBuffer {
+    return FfiConverterTypeNewMovePlacement.lower(value)
 }
 
 
@@ -5098,217 +6242,6 @@ public func FfiConverterTypeSquare_lower(_ value: Square) -> RustBuffer {
 }
 
 
-
-/**
- * What a period gives back for each move.
- */
-
-public enum TimeBonus: Equatable, Hashable {
-    
-    /**
-     * Nothing.
-     */
-    case none
-    /**
-     * Fischer increment: `ms` added after each move, from move 1.
-     */
-    case increment(
-        /**
-         * Milliseconds added per move.
-         */ms: UInt64
-    )
-    /**
-     * Bronstein delay: the time a move used is given back after it, up to `ms`.
-     */
-    case bronstein(
-        /**
-         * The most given back per move, in milliseconds.
-         */ms: UInt64
-    )
-    /**
-     * Simple (US) delay: the clock waits `ms` at the start of each move before counting down.
-     */
-    case simpleDelay(
-        /**
-         * The delay per move, in milliseconds.
-         */ms: UInt64
-    )
-
-
-
-
-
-}
-
-#if compiler(>=6)
-extension TimeBonus: Sendable {}
-#endif
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public struct FfiConverterTypeTimeBonus: FfiConverterRustBuffer {
-    typealias SwiftType = TimeBonus
-
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TimeBonus {
-        let variant: Int32 = try readInt(&buf)
-        switch variant {
-        
-        case 1: return .none
-        
-        case 2: return .increment(ms: try FfiConverterUInt64.read(from: &buf)
-        )
-        
-        case 3: return .bronstein(ms: try FfiConverterUInt64.read(from: &buf)
-        )
-        
-        case 4: return .simpleDelay(ms: try FfiConverterUInt64.read(from: &buf)
-        )
-        
-        default: throw UniffiInternalError.unexpectedEnumCase
-        }
-    }
-
-    public static func write(_ value: TimeBonus, into buf: inout [UInt8]) {
-        switch value {
-        
-        
-        case .none:
-            writeInt(&buf, Int32(1))
-        
-        
-        case let .increment(ms):
-            writeInt(&buf, Int32(2))
-            FfiConverterUInt64.write(ms, into: &buf)
-            
-        
-        case let .bronstein(ms):
-            writeInt(&buf, Int32(3))
-            FfiConverterUInt64.write(ms, into: &buf)
-            
-        
-        case let .simpleDelay(ms):
-            writeInt(&buf, Int32(4))
-            FfiConverterUInt64.write(ms, into: &buf)
-            
-        }
-    }
-}
-
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeTimeBonus_lift(_ buf: RustBuffer) throws -> TimeBonus {
-    return try FfiConverterTypeTimeBonus.lift(buf)
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeTimeBonus_lower(_ value: TimeBonus) -> RustBuffer {
-    return FfiConverterTypeTimeBonus.lower(value)
-}
-
-
-
-/**
- * A game's time control.
- */
-
-public enum TimeControl: Equatable, Hashable {
-    
-    /**
-     * No clock.
-     */
-    case untimed
-    /**
-     * Periods played in order, e.g. one period of 5 minutes with a 3-second increment, or FIDE's
-     * 90 minutes for 40 moves then 30 minutes, 30 seconds a move.
-     */
-    case periods(
-        /**
-         * At least one; only the last may be without a move count.
-         */periods: [TimePeriod]
-    )
-    /**
-     * A sandclock: each player starts with `ms`; the time one player uses goes to the other.
-     */
-    case sandclock(
-        /**
-         * Each player's time at the start, in milliseconds.
-         */ms: UInt64
-    )
-
-
-
-
-
-}
-
-#if compiler(>=6)
-extension TimeControl: Sendable {}
-#endif
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public struct FfiConverterTypeTimeControl: FfiConverterRustBuffer {
-    typealias SwiftType = TimeControl
-
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TimeControl {
-        let variant: Int32 = try readInt(&buf)
-        switch variant {
-        
-        case 1: return .untimed
-        
-        case 2: return .periods(periods: try FfiConverterSequenceTypeTimePeriod.read(from: &buf)
-        )
-        
-        case 3: return .sandclock(ms: try FfiConverterUInt64.read(from: &buf)
-        )
-        
-        default: throw UniffiInternalError.unexpectedEnumCase
-        }
-    }
-
-    public static func write(_ value: TimeControl, into buf: inout [UInt8]) {
-        switch value {
-        
-        
-        case .untimed:
-            writeInt(&buf, Int32(1))
-        
-        
-        case let .periods(periods):
-            writeInt(&buf, Int32(2))
-            FfiConverterSequenceTypeTimePeriod.write(periods, into: &buf)
-            
-        
-        case let .sandclock(ms):
-            writeInt(&buf, Int32(3))
-            FfiConverterUInt64.write(ms, into: &buf)
-            
-        }
-    }
-}
-
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeTimeControl_lift(_ buf: RustBuffer) throws -> TimeControl {
-    return try FfiConverterTypeTimeControl.lift(buf)
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeTimeControl_lower(_ value: TimeControl) -> RustBuffer {
-    return FfiConverterTypeTimeControl.lower(value)
-}
-
-
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
@@ -5384,6 +6317,30 @@ fileprivate struct FfiConverterOptionString: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeEvaluation: FfiConverterRustBuffer {
+    typealias SwiftType = Evaluation?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeEvaluation.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeEvaluation.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeLegalMove: FfiConverterRustBuffer {
     typealias SwiftType = LegalMove?
 
@@ -5400,30 +6357,6 @@ fileprivate struct FfiConverterOptionTypeLegalMove: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeLegalMove.read(from: &buf)
-        default: throw UniffiInternalError.unexpectedOptionalTag
-        }
-    }
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-fileprivate struct FfiConverterOptionTypeOpening: FfiConverterRustBuffer {
-    typealias SwiftType = Opening?
-
-    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
-        guard let value = value else {
-            writeInt(&buf, Int8(0))
-            return
-        }
-        writeInt(&buf, Int8(1))
-        FfiConverterTypeOpening.write(value, into: &buf)
-    }
-
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
-        switch try readInt(&buf) as Int8 {
-        case 0: return nil
-        case 1: return try FfiConverterTypeOpening.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -5504,30 +6437,6 @@ fileprivate struct FfiConverterOptionTypePieceKind: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-fileprivate struct FfiConverterOptionTypeSide: FfiConverterRustBuffer {
-    typealias SwiftType = Side?
-
-    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
-        guard let value = value else {
-            writeInt(&buf, Int8(0))
-            return
-        }
-        writeInt(&buf, Int8(1))
-        FfiConverterTypeSide.write(value, into: &buf)
-    }
-
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
-        switch try readInt(&buf) as Int8 {
-        case 0: return nil
-        case 1: return try FfiConverterTypeSide.read(from: &buf)
-        default: throw UniffiInternalError.unexpectedOptionalTag
-        }
-    }
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
 fileprivate struct FfiConverterOptionTypeSquare: FfiConverterRustBuffer {
     typealias SwiftType = Square?
 
@@ -5552,24 +6461,25 @@ fileprivate struct FfiConverterOptionTypeSquare: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-fileprivate struct FfiConverterOptionTypeTimeControl: FfiConverterRustBuffer {
-    typealias SwiftType = TimeControl?
+fileprivate struct FfiConverterSequenceUInt32: FfiConverterRustBuffer {
+    typealias SwiftType = [UInt32]
 
-    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
-        guard let value = value else {
-            writeInt(&buf, Int8(0))
-            return
+    public static func write(_ value: [UInt32], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterUInt32.write(item, into: &buf)
         }
-        writeInt(&buf, Int8(1))
-        FfiConverterTypeTimeControl.write(value, into: &buf)
     }
 
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
-        switch try readInt(&buf) as Int8 {
-        case 0: return nil
-        case 1: return try FfiConverterTypeTimeControl.read(from: &buf)
-        default: throw UniffiInternalError.unexpectedOptionalTag
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [UInt32] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [UInt32]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterUInt32.read(from: &buf))
         }
+        return seq
     }
 }
 
@@ -5593,6 +6503,81 @@ fileprivate struct FfiConverterSequenceString: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterString.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeChessGame: FfiConverterRustBuffer {
+    typealias SwiftType = [ChessGame]
+
+    public static func write(_ value: [ChessGame], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeChessGame.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [ChessGame] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [ChessGame]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeChessGame.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeAnnotationCommand: FfiConverterRustBuffer {
+    typealias SwiftType = [AnnotationCommand]
+
+    public static func write(_ value: [AnnotationCommand], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeAnnotationCommand.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [AnnotationCommand] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [AnnotationCommand]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeAnnotationCommand.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeArrow: FfiConverterRustBuffer {
+    typealias SwiftType = [Arrow]
+
+    public static func write(_ value: [Arrow], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeArrow.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [Arrow] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [Arrow]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeArrow.read(from: &buf))
         }
         return seq
     }
@@ -5701,6 +6686,56 @@ fileprivate struct FfiConverterSequenceTypePin: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeSkippedGame: FfiConverterRustBuffer {
+    typealias SwiftType = [SkippedGame]
+
+    public static func write(_ value: [SkippedGame], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeSkippedGame.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [SkippedGame] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [SkippedGame]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeSkippedGame.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeSquareMark: FfiConverterRustBuffer {
+    typealias SwiftType = [SquareMark]
+
+    public static func write(_ value: [SquareMark], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeSquareMark.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [SquareMark] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [SquareMark]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeSquareMark.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeTag: FfiConverterRustBuffer {
     typealias SwiftType = [Tag]
 
@@ -5726,23 +6761,23 @@ fileprivate struct FfiConverterSequenceTypeTag: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-fileprivate struct FfiConverterSequenceTypeTimePeriod: FfiConverterRustBuffer {
-    typealias SwiftType = [TimePeriod]
+fileprivate struct FfiConverterSequenceTypeMoveListItem: FfiConverterRustBuffer {
+    typealias SwiftType = [MoveListItem]
 
-    public static func write(_ value: [TimePeriod], into buf: inout [UInt8]) {
+    public static func write(_ value: [MoveListItem], into buf: inout [UInt8]) {
         let len = Int32(value.count)
         writeInt(&buf, len)
         for item in value {
-            FfiConverterTypeTimePeriod.write(item, into: &buf)
+            FfiConverterTypeMoveListItem.write(item, into: &buf)
         }
     }
 
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [TimePeriod] {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [MoveListItem] {
         let len: Int32 = try readInt(&buf)
-        var seq = [TimePeriod]()
+        var seq = [MoveListItem]()
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
-            seq.append(try FfiConverterTypeTimePeriod.read(from: &buf))
+            seq.append(try FfiConverterTypeMoveListItem.read(from: &buf))
         }
         return seq
     }
@@ -5843,94 +6878,12 @@ public func startingFen() -> String  {
 })
 }
 /**
- * A clock time as a display (and PGN `[%clk]`) writes it: `h:mm:ss`, with tenths when `tenths`
- * is set (`0:00:09.7`); rounded down, as clocks show time.
- */
-public func formatClockTime(ms: UInt64, tenths: Bool) -> String  {
-    return try!  FfiConverterString.lift(try! rustCall() {
-        uniffiCallStatus in
-    uniffi_chesscore_fn_func_format_clock_time(
-        FfiConverterUInt64.lower(ms),
-        FfiConverterBool.lower(tenths),uniffiCallStatus
-    )
-})
-}
-/**
- * A short English description, e.g. `5 min + 3 s` or `40 moves in 90 min + 30 s, then 30 min
- * + 30 s`.
- */
-public func timeControlDescription(control: TimeControl) -> String  {
-    return try!  FfiConverterString.lift(try! rustCall() {
-        uniffiCallStatus in
-    uniffi_chesscore_fn_func_time_control_description(
-        FfiConverterTypeTimeControl_lower(control),uniffiCallStatus
-    )
-})
-}
-/**
- * Reads a PGN `[TimeControl]` value: `300+5`, `40/5400+30:1800+30`, `-` (untimed), `*180`
- * (sandclock), ...; `?` (unknown) gives `null`/`nil`.
- *
- * # Errors
- * `InvalidNotation` saying which period is wrong.
- */
-public func timeControlFromPgn(text: String)throws  -> TimeControl?  {
-    return try  FfiConverterOptionTypeTimeControl.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
-        uniffiCallStatus in
-    uniffi_chesscore_fn_func_time_control_from_pgn(
-        FfiConverterString.lower(text),uniffiCallStatus
-    )
-})
-}
-/**
- * The PGN `[TimeControl]` value of `control`, or `null`/`nil` when PGN cannot express it
- * (Bronstein and simple delay).
- */
-public func timeControlToPgn(control: TimeControl) -> String?  {
-    return try!  FfiConverterOptionString.lift(try! rustCall() {
-        uniffiCallStatus in
-    uniffi_chesscore_fn_func_time_control_to_pgn(
-        FfiConverterTypeTimeControl_lower(control),uniffiCallStatus
-    )
-})
-}
-/**
- * Checks that a clock can run on `control` (at least one period, a move count on every period
- * but the last, some time to start with).
- *
- * # Errors
- * `InvalidRequest` saying what is wrong.
- */
-public func validateTimeControl(control: TimeControl)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
-        uniffiCallStatus in
-    uniffi_chesscore_fn_func_validate_time_control(
-        FfiConverterTypeTimeControl_lower(control),uniffiCallStatus
-    )
-}
-}
-/**
  * Every strength level, weakest first.
  */
 public func engineLevels() -> [EngineLevel]  {
     return try!  FfiConverterSequenceTypeEngineLevel.lift(try! rustCall() {
         uniffiCallStatus in
     uniffi_chesscore_fn_func_engine_levels(uniffiCallStatus
-    )
-})
-}
-/**
- * The opening named by exactly the position `fen` (the move counters do not matter), or
- * `null`/`nil`. A game's opening, which walks back to the last named position, is
- * `GameSnapshot.opening`.
- *
- * # Errors
- * `InvalidFen`, naming the field.
- */
-public func openingOfFen(fen: String)throws  -> Opening?  {
-    return try  FfiConverterOptionTypeOpening.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
-        uniffiCallStatus in
-    uniffi_chesscore_fn_func_opening_of_fen(
-        FfiConverterString.lower(fen),uniffiCallStatus
     )
 })
 }
@@ -5956,6 +6909,19 @@ public func squareName(square: Square) -> String  {
         uniffiCallStatus in
     uniffi_chesscore_fn_func_square_name(
         FfiConverterTypeSquare_lower(square),uniffiCallStatus
+    )
+})
+}
+/**
+ * Reads every game of a PGN text (a whole file): the games that can be read, with their
+ * trees and annotations, and a located problem for each that cannot. One bad game never costs
+ * the others.
+ */
+public func readPgn(pgn: String) -> PgnImport  {
+    return try!  FfiConverterTypePgnImport_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_read_pgn(
+        FfiConverterString.lower(pgn),uniffiCallStatus
     )
 })
 }
@@ -5987,31 +6953,16 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_starting_fen() != 49881) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_func_format_clock_time() != 25961) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_chesscore_checksum_func_time_control_description() != 28960) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_chesscore_checksum_func_time_control_from_pgn() != 19021) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_chesscore_checksum_func_time_control_to_pgn() != 63718) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_chesscore_checksum_func_validate_time_control() != 8918) {
-        return InitializationResult.apiChecksumMismatch
-    }
     if (uniffi_chesscore_checksum_func_engine_levels() != 33503) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_chesscore_checksum_func_opening_of_fen() != 36168) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_parse_square() != 5882) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_square_name() != 13713) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_read_pgn() != 63888) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessengine_config() != 50492) {
@@ -6050,6 +7001,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_agree_draw() != 41997) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_chesscore_checksum_method_chessgame_annotations() != 41614) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_chesscore_checksum_method_chessgame_attacked_squares() != 31777) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -6065,10 +7019,31 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_claim_draw() != 23781) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_chesscore_checksum_method_chessgame_delete_from() != 21254) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_chesscore_checksum_method_chessgame_destinations_from() != 5683) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_fen() != 17264) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_go_back() != 34554) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_go_forward() != 19458) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_go_to() != 36995) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_go_to_end() != 27731) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_go_to_main_line_ply() != 61188) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_go_to_start() != 53733) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_is_attacked() != 62272) {
@@ -6083,7 +7058,16 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_legal_moves_from() != 55021) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_pgn() != 183) {
+    if (uniffi_chesscore_checksum_method_chessgame_make_main_line() != 25344) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_new_move_placement() != 53310) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_node() != 42324) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_pgn() != 56392) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_pins() != 5955) {
@@ -6098,13 +7082,22 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_play_uci() != 1522) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_redo() != 53486) {
+    if (uniffi_chesscore_checksum_method_chessgame_promote_variation() != 9291) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_redo() != 7601) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_resign() != 13407) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_set_comment() != 29784) {
+    if (uniffi_chesscore_checksum_method_chessgame_set_annotations() != 11104) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_set_comment() != 61407) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_set_new_move_placement() != 6067) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_set_tag() != 28639) {
@@ -6122,13 +7115,13 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_tag() != 5015) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_tags() != 20213) {
+    if (uniffi_chesscore_checksum_method_chessgame_tags() != 58132) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_to_json() != 43628) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_undo() != 5181) {
+    if (uniffi_chesscore_checksum_method_chessgame_undo() != 38649) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_constructor_chessengine_new() != 25147) {
@@ -6140,16 +7133,16 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_constructor_chessgame_from_fen() != 63242) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_constructor_chessgame_from_json() != 45975) {
+    if (uniffi_chesscore_checksum_constructor_chessgame_from_json() != 31603) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_constructor_chessgame_from_pgn() != 30914) {
+    if (uniffi_chesscore_checksum_constructor_chessgame_from_pgn() != 37978) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_constructor_chessgame_new() != 9583) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_constructor_chessgame_new_chess960() != 7220) {
+    if (uniffi_chesscore_checksum_constructor_chessgame_new_chess960() != 47891) {
         return InitializationResult.apiChecksumMismatch
     }
 

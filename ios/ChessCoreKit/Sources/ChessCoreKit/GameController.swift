@@ -65,7 +65,7 @@ public final class GameController {
         }
         self.levels = levels
         self.engine = try ChessEngine(config: GameController.engineConfig(level: settings.level))
-        self.game = game
+        self.game = Self.asPlayed(game)
         self.store = store
         self.limits = limits
         self.hintLimits = hintLimits
@@ -157,10 +157,17 @@ public final class GameController {
         }
     }
 
+    /// A game as played: a move after an undo makes the main line (the game's PGN), and the
+    /// moves taken back stay in the game as a variation.
+    private static func asPlayed(_ game: ChessGame) -> ChessGame {
+        game.setNewMovePlacement(placement: .mainLine)
+        return game
+    }
+
     /// Starts a new game in `mode` at `level`; the board shows the person's side at the bottom.
     public func newGame(mode: GameMode, level: Int) {
         stopSearch()
-        game = ChessGame()
+        game = Self.asPlayed(ChessGame())
         engine.newGame()
         state.mode = mode
         if case .humanVsEngine(let human) = mode {
@@ -184,7 +191,7 @@ public final class GameController {
             return
         }
         stopSearch()
-        game = loaded
+        game = Self.asPlayed(loaded)
         engine.newGame()
         state.message = nil
         afterChange()

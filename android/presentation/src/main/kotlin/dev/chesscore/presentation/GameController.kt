@@ -5,6 +5,7 @@ import dev.chesscore.ChessException
 import dev.chesscore.ChessGame
 import dev.chesscore.EngineConfig
 import dev.chesscore.LegalMove
+import dev.chesscore.NewMovePlacement
 import dev.chesscore.PieceKind
 import dev.chesscore.SearchHandle
 import dev.chesscore.SearchLimits
@@ -84,14 +85,16 @@ class GameController(
         val orientation = decodeSide(settings[KEY_ORIENTATION]) ?: defaultOrientation(mode)
         var message: String? = null
         val saved = store.load()
-        game = saved?.let {
-            try {
-                ChessGame.fromJson(it)
-            } catch (e: ChessException) {
-                message = "The saved game could not be restored: ${e.message}"
-                null
-            }
-        } ?: ChessGame()
+        game = asPlayed(
+            saved?.let {
+                try {
+                    ChessGame.fromJson(it)
+                } catch (e: ChessException) {
+                    message = "The saved game could not be restored: ${e.message}"
+                    null
+                }
+            } ?: ChessGame(),
+        )
         engine = try {
             engineFactory(engineConfig(level))
         } catch (t: Throwable) {
@@ -201,7 +204,7 @@ class GameController(
     fun newGame(mode: GameMode, level: Int = state.value.level) {
         if (closed) return
         stopSearch()
-        game = replacing(game, ChessGame())
+        game = replacing(game, asPlayed(ChessGame()))
         engine.newGame()
         _state.update { it.copy(mode = mode, orientation = defaultOrientation(mode)) }
         setLevel(level)
@@ -221,7 +224,7 @@ class GameController(
             return
         }
         stopSearch()
-        game = replacing(game, loaded)
+        game = replacing(game, asPlayed(loaded))
         engine.newGame()
         afterChange()
     }
@@ -297,6 +300,12 @@ class GameController(
     }
 
     // ---- Internals -----------------------------------------------------------------------
+
+    /**
+     * A game as played: a move after an undo makes the main line (the game's PGN), and the moves
+     * taken back stay in the game as a variation.
+     */
+    private fun asPlayed(game: ChessGame): ChessGame = game.also { it.setNewMovePlacement(NewMovePlacement.MAIN_LINE) }
 
     private fun select(square: Square) {
         selectedMoves = game.legalMovesFrom(square)

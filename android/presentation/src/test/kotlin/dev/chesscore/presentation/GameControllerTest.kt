@@ -259,6 +259,23 @@ val gameControllerTests = suite("GameController") {
         }
     }
 
+    test("a move after undo is the game's main line; the moves taken back stay as a variation") {
+        onMain {
+            Fixture(this).controller.use { c ->
+                c.move("e2", "e4")
+                c.move("e7", "e5")
+                c.undo()
+                c.move("c7", "c5")
+                val s = c.state.value.snapshot
+                assertEquals(listOf("e4", "c5"), s.sanHistory)
+                assertFalse(s.canRedo, "a new move is a new line")
+                assertEquals(listOf("e4" to "c5"), s.moveRows.map { it.white to it.black })
+                assertTrue(c.pgn().contains("1. e4 c5 (1... e5) *"), c.pgn())
+                assertEquals(s.node, s.moveRows[0].blackNode, "the current move is marked in the rows")
+            }
+        }
+    }
+
     test("restore after a kill: a new controller with the same store resumes the game, redo stack and settings") {
         onMain {
             val store = InMemoryGameStore()

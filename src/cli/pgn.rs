@@ -1,0 +1,75 @@
+//! `chesscore pgn [FILE]`: reads every game of a PGN file (stdin without FILE) and writes each
+//! back in export format, variations, comments, NAGs and annotations included.
+
+use chesscore::notation::pgn;
+use std::io::{self, Read, Write};
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: chesscore pgn [FILE]
+
+Reads every game of a PGN file (standard input when there is no FILE) and writes each to
+standard output in PGN export format, with its variations, comments, NAGs and annotations.
+A game that cannot be read is left out and reported on standard error with its number, line
+and column; reading goes on with the next game. Text that is not UTF-8 is read with the bad
+bytes replaced.
+
+exit status: 0 when every game was read, 1 when some game could not be read, 2 when the
+file could not be read or the arguments are wrong.";
+
+/// Runs `chesscore pgn` with the arguments after `pgn`.
+pub fn run(args: &[String]) -> ExitCode {
+    let (name, bytes) = match args {
+        [] => {
+            let mut bytes = Vec::new();
+            if let Err(e) = io::stdin().lock().read_to_end(&mut bytes) {
+                eprintln!("pgn: cannot read standard input: {e}");
+                return ExitCode::from(2);
+            }
+            ("<stdin>".to_string(), bytes)
+        }
+        [flag] if matches!(flag.as_str(), "-h" | "--help") => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        [file] => match std::fs::read(file) {
+            Ok(bytes) => (file.clone(), bytes),
+            Err(e) => {
+                eprintln!("pgn: cannot read {file}: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut bad = 0;
+    let mut written = 0;
+    for result in pgn::read_games(&text) {
+        match result {
+            Ok(game) => {
+                let separator = if written > 0 { "\n" } else { "" };
+                if write!(out, "{separator}{}", pgn::write_game(&game)).is_err() {
+                    return ExitCode::from(2);
+                }
+                written += 1;
+            }
+            Err(e) => {
+                bad += 1;
+                eprintln!("{name}: game {}: {e}", e.game);
+            }
+        }
+    }
+    if out.flush().is_err() {
+        return ExitCode::from(2);
+    }
+    if bad > 0 {
+        eprintln!("{name}: {written} games written, {bad} could not be read");
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}

@@ -1,0 +1,449 @@
+//! The records of a game's tree across the FFI: move list items, node details, annotations,
+//! and the result of reading a PGN file; converted from [`crate::game`] and
+//! [`crate::notation::pgn`].
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::game::{self, Game, NodeId};
+use crate::notation::pgn;
+
+use super::game::ChessGame;
+use super::{ChessError, Side, Square};
+
+/// Where a new move goes when the current node already has a continuation: see
+/// `ChessGame.setNewMovePlacement`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum NewMovePlacement {
+    /// The new move starts a variation; the main line stays (an analysis board; the default).
+    Variation,
+    /// The line through the new move becomes the main line and the moves it replaces a
+    /// variation (a game against the engine: what was played is the game, take-backs are kept).
+    MainLine,
+}
+
+impl From<NewMovePlacement> for game::NewMovePlacement {
+    fn from(p: NewMovePlacement) -> game::NewMovePlacement {
+        match p {
+            NewMovePlacement::Variation => game::NewMovePlacement::Variation,
+            NewMovePlacement::MainLine => game::NewMovePlacement::MainLine,
+        }
+    }
+}
+
+impl From<game::NewMovePlacement> for NewMovePlacement {
+    fn from(p: game::NewMovePlacement) -> NewMovePlacement {
+        match p {
+            game::NewMovePlacement::Variation => NewMovePlacement::Variation,
+            game::NewMovePlacement::MainLine => NewMovePlacement::MainLine,
+        }
+    }
+}
+
+/// One item of the whole move tree as a flat list in reading order (the order PGN writes it),
+/// e.g. `1. e4 {Best} e5 (1... c5 2. Nf3) 2. Nf3`: Move `1. e4`, Comment `Best`, Move `e5`,
+/// VariationStart (depth 1), Move `1... c5`, Move `2. Nf3` (both depth 1), VariationEnd (depth
+/// 1), Move `2. Nf3`. Render moves inline, indent or bracket by `depth`; tapping a move goes to
+/// its `node`, and the move whose `node` is `GameSnapshot.node` is the current one.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
+pub enum MoveListItem {
+    /// A move.
+    Move {
+        /// Its node id.
+        node: u32,
+        /// How many variations deep it stands (0 on the main line).
+        depth: u32,
+        /// Its move number.
+        number: u32,
+        /// The side that makes it.
+        side: Side,
+        /// `true` when the number is shown before it: always for White, and for Black at the
+        /// start of a line or after a comment or variation (`12... Nf6`).
+        show_number: bool,
+        /// The move in SAN.
+        san: String,
+        /// Its NAGs (1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`, ...), each 0 to 255.
+        nags: Vec<u32>,
+    },
+    /// A comment, before the move of `node` when `before` is set, otherwise after it (on the
+    /// start position, node 0: the comment before the first move).
+    Comment {
+        /// The node it belongs to.
+        node: u32,
+        /// How many variations deep it stands.
+        depth: u32,
+        /// `true` for a comment before the move.
+        before: bool,
+        /// The text.
+        text: String,
+    },
+    /// A variation starts here: an alternative to the move before it.
+    VariationStart {
+        /// Its depth (1 for a variation of the main line).
+        depth: u32,
+    },
+    /// The variation at `depth` ends here.
+    VariationEnd {
+        /// Its depth.
+        depth: u32,
+    },
+}
+
+impl From<game::MoveListItem<'_>> for MoveListItem {
+    fn from(item: game::MoveListItem<'_>) -> MoveListItem {
+        match item {
+            game::MoveListItem::Move {
+                node,
+                depth,
+                number,
+                show_number,
+                san,
+                nags,
+            } => MoveListItem::Move {
+                node: node.index(),
+                depth,
+                number: number.number,
+                side: number.side.into(),
+                show_number,
+                san: san.to_string(),
+                nags: nags.iter().map(|&n| u32::from(n)).collect(),
+            },
+            game::MoveListItem::Comment {
+                node,
+                depth,
+                before,
+                text,
+            } => MoveListItem::Comment {
+                node: node.index(),
+                depth,
+                before,
+                text: text.to_string(),
+            },
+            game::MoveListItem::VariationStart { depth } => MoveListItem::VariationStart { depth },
+            game::MoveListItem::VariationEnd { depth } => MoveListItem::VariationEnd { depth },
+        }
+    }
+}
+
+/// A node of the move tree: the start position (node 0) or a move.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct NodeInfo {
+    /// Its id.
+    pub node: u32,
+    /// The node before it (`null`/`nil` for the start position).
+    pub parent: Option<u32>,
+    /// The moves after it: the first continues the line, the others are variations.
+    pub children: Vec<u32>,
+    /// Moves from the start to this node.
+    pub ply: u32,
+    /// The move in SAN (empty for the start position).
+    pub san: String,
+    /// The move in UCI (empty for the start position).
+    pub uci: String,
+    /// The move number (0 for the start position).
+    pub number: u32,
+    /// The side that made the move (for the start position: the side to move there).
+    pub side: Side,
+    /// `true` on the main line.
+    pub is_main_line: bool,
+    /// Comments, NAGs, clock, evaluation, squares and arrows.
+    pub annotations: NodeAnnotations,
+}
+
+impl NodeInfo {
+    pub(crate) fn new(game: &Game, node: game::NodeRef<'_>) -> NodeInfo {
+        let number = node.move_number();
+        NodeInfo {
+            node: node.id().index(),
+            parent: node.parent().map(NodeId::index),
+            children: node.children().iter().map(|c| c.index()).collect(),
+            ply: node.ply(),
+            san: node.san().to_string(),
+            uci: node
+                .mv()
+                .map_or_else(String::new, crate::notation::uci::to_uci),
+            number: number.map_or(0, |n| n.number),
+            side: number
+                .map_or(game.start_position().side_to_move(), |n| n.side)
+                .into(),
+            is_main_line: node.is_main_line(),
+            annotations: node.annotations().into(),
+        }
+    }
+}
+
+/// What a game score says about a move besides the move (PGN comments, NAGs and the commands
+/// inside comments).
+#[derive(Debug, Clone, Default, PartialEq, Eq, uniffi::Record)]
+pub struct NodeAnnotations {
+    /// A comment before the move (e.g. at the start of a variation).
+    pub comment_before: Option<String>,
+    /// The comment after the move (on the start position: the comment before the first move).
+    pub comment_after: Option<String>,
+    /// NAGs: 1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`, 10 `=`, 14-19 the evaluation symbols;
+    /// each 0 to 255.
+    pub nags: Vec<u32>,
+    /// The mover's clock after the move, in milliseconds (`[%clk]`).
+    pub clock_ms: Option<u64>,
+    /// An evaluation of the position after the move (`[%eval]`).
+    pub eval: Option<Evaluation>,
+    /// Highlighted squares (`[%csl]`).
+    pub squares: Vec<SquareMark>,
+    /// Arrows (`[%cal]`).
+    pub arrows: Vec<Arrow>,
+    /// Other commands (`[%emt 0:00:05]`), kept as written.
+    pub commands: Vec<AnnotationCommand>,
+}
+
+/// An evaluation from a `[%eval]` annotation, from White's point of view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct Evaluation {
+    /// The score.
+    pub score: EvalScore,
+    /// The search depth, when given.
+    pub depth: Option<u32>,
+}
+
+/// The score of an [`Evaluation`], from White's point of view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum EvalScore {
+    /// An advantage in hundredths of a pawn (positive: White is better).
+    Centipawns {
+        /// The value.
+        value: i32,
+    },
+    /// Mate in `moves` moves (positive: White mates).
+    Mate {
+        /// Moves to mate.
+        moves: i32,
+    },
+}
+
+/// The colour of a highlighted square or arrow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum MarkColor {
+    /// `R`.
+    Red,
+    /// `G`.
+    Green,
+    /// `B`.
+    Blue,
+    /// `Y`.
+    Yellow,
+}
+
+/// A highlighted square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct SquareMark {
+    /// Its colour.
+    pub color: MarkColor,
+    /// The square.
+    pub square: Square,
+}
+
+/// An arrow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct Arrow {
+    /// Its colour.
+    pub color: MarkColor,
+    /// Where it starts.
+    pub from: Square,
+    /// Where it points.
+    pub to: Square,
+}
+
+/// A comment command other than the clock, evaluation, squares and arrows: `[%name value]`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct AnnotationCommand {
+    /// The name after `%`, e.g. `emt`.
+    pub name: String,
+    /// The rest, e.g. `0:00:05`.
+    pub value: String,
+}
+
+impl From<pgn::MarkColor> for MarkColor {
+    fn from(c: pgn::MarkColor) -> MarkColor {
+        match c {
+            pgn::MarkColor::Red => MarkColor::Red,
+            pgn::MarkColor::Green => MarkColor::Green,
+            pgn::MarkColor::Blue => MarkColor::Blue,
+            pgn::MarkColor::Yellow => MarkColor::Yellow,
+        }
+    }
+}
+
+impl From<MarkColor> for pgn::MarkColor {
+    fn from(c: MarkColor) -> pgn::MarkColor {
+        match c {
+            MarkColor::Red => pgn::MarkColor::Red,
+            MarkColor::Green => pgn::MarkColor::Green,
+            MarkColor::Blue => pgn::MarkColor::Blue,
+            MarkColor::Yellow => pgn::MarkColor::Yellow,
+        }
+    }
+}
+
+impl From<pgn::Evaluation> for Evaluation {
+    fn from(e: pgn::Evaluation) -> Evaluation {
+        Evaluation {
+            score: match e.score {
+                pgn::EvalScore::Centipawns(value) => EvalScore::Centipawns { value },
+                pgn::EvalScore::Mate(moves) => EvalScore::Mate { moves },
+            },
+            depth: e.depth,
+        }
+    }
+}
+
+impl From<Evaluation> for pgn::Evaluation {
+    fn from(e: Evaluation) -> pgn::Evaluation {
+        pgn::Evaluation {
+            score: match e.score {
+                EvalScore::Centipawns { value } => pgn::EvalScore::Centipawns(value),
+                EvalScore::Mate { moves } => pgn::EvalScore::Mate(moves),
+            },
+            depth: e.depth,
+        }
+    }
+}
+
+impl From<&pgn::Annotations> for NodeAnnotations {
+    fn from(a: &pgn::Annotations) -> NodeAnnotations {
+        NodeAnnotations {
+            comment_before: a.comment_before.clone(),
+            comment_after: a.comment_after.clone(),
+            nags: a.nags.iter().map(|&n| u32::from(n)).collect(),
+            clock_ms: a.clock.map(|c| c.as_millis() as u64),
+            eval: a.eval.map(Into::into),
+            squares: a
+                .squares
+                .iter()
+                .map(|m| SquareMark {
+                    color: m.color.into(),
+                    square: m.square.into(),
+                })
+                .collect(),
+            arrows: a
+                .arrows
+                .iter()
+                .map(|m| Arrow {
+                    color: m.color.into(),
+                    from: m.from.into(),
+                    to: m.to.into(),
+                })
+                .collect(),
+            commands: a
+                .commands
+                .iter()
+                .map(|c| AnnotationCommand {
+                    name: c.name.clone(),
+                    value: c.value.clone(),
+                })
+                .collect(),
+        }
+    }
+}
+
+impl TryFrom<NodeAnnotations> for pgn::Annotations {
+    type Error = ChessError;
+
+    fn try_from(a: NodeAnnotations) -> Result<pgn::Annotations, ChessError> {
+        let nags = a
+            .nags
+            .iter()
+            .map(|&n| u8::try_from(n))
+            .collect::<Result<_, _>>()
+            .map_err(|_| {
+                ChessError::InvalidRequest(format!(
+                    "invalid NAG in {:?}: a NAG is a number from 0 to 255",
+                    a.nags
+                ))
+            })?;
+        Ok(pgn::Annotations {
+            comment_before: a.comment_before,
+            comment_after: a.comment_after,
+            nags,
+            clock: a.clock_ms.map(Duration::from_millis),
+            eval: a.eval.map(Into::into),
+            squares: a
+                .squares
+                .into_iter()
+                .map(|m| pgn::SquareMark {
+                    color: m.color.into(),
+                    square: m.square.into(),
+                })
+                .collect(),
+            arrows: a
+                .arrows
+                .into_iter()
+                .map(|m| pgn::Arrow {
+                    color: m.color.into(),
+                    from: m.from.into(),
+                    to: m.to.into(),
+                })
+                .collect(),
+            commands: a
+                .commands
+                .into_iter()
+                .map(|c| pgn::Command {
+                    name: c.name,
+                    value: c.value,
+                })
+                .collect(),
+        })
+    }
+}
+
+/// The games of a PGN text: every game that could be read, and one entry for each that could
+/// not.
+#[derive(uniffi::Record)]
+pub struct PgnImport {
+    /// The games read, in file order.
+    pub games: Vec<Arc<ChessGame>>,
+    /// The games that could not be read, in file order.
+    pub skipped: Vec<SkippedGame>,
+}
+
+/// A game of a PGN text that could not be read, and where.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct SkippedGame {
+    /// Its number in the text, from 1.
+    pub game: u32,
+    /// The line of the problem, from 1.
+    pub line: u32,
+    /// The column of the problem, from 1.
+    pub column: u32,
+    /// What is wrong, with the line, column and token.
+    pub message: String,
+}
+
+impl From<crate::game::GameError> for SkippedGame {
+    fn from(e: crate::game::GameError) -> SkippedGame {
+        let (game, line, column) = match &e {
+            crate::game::GameError::Pgn(p) => (p.game, p.line, p.column),
+            _ => (0, 0, 0),
+        };
+        SkippedGame {
+            game,
+            line,
+            column,
+            message: e.to_string(),
+        }
+    }
+}
+
+/// Reads every game of a PGN text (a whole file): the games that can be read, with their
+/// trees and annotations, and a located problem for each that cannot. One bad game never costs
+/// the others.
+#[uniffi::export]
+pub fn read_pgn(pgn: String) -> PgnImport {
+    let (games, skipped): (Vec<_>, Vec<_>) = Game::read_pgn(&pgn).partition(Result::is_ok);
+    PgnImport {
+        games: games.into_iter().flatten().map(ChessGame::wrap).collect(),
+        skipped: skipped
+            .into_iter()
+            .filter_map(Result::err)
+            .map(Into::into)
+            .collect(),
+    }
+}

@@ -1,0 +1,182 @@
+//! A [`Game`] from and to PGN.
+
+use super::{is_derived_tag, DrawReason, Game, GameError, IllegalMove, NodeId, Outcome};
+use crate::notation::pgn::{self, PgnGame, PgnMove};
+use crate::notation::uci::UciMove;
+use crate::rules::{Position, Side};
+
+impl Game {
+    /// The first game of a PGN text, with its whole tree (variations, comments, NAGs, clock and
+    /// evaluation annotations, squares and arrows) and tags (without the placeholders of the
+    /// Seven Tag Roster, such as `[Site "?"]`, which export writes for a tag the game lacks). The game is at the end of its main
+    /// line. A decisive or drawn result that the final position does not explain by itself is
+    /// kept as a resignation (`1-0`, `0-1`) or as a draw by claim (when one is possible) or
+    /// agreement (`1/2-1/2`) at the end of the main line, so that the game shows as over.
+    ///
+    /// # Errors
+    /// [`GameError::Pgn`] with line, column and token.
+    pub fn from_pgn(text: &str) -> Result<Game, GameError> {
+        Game::from_pgn_game(&pgn::parse_game(text)?)
+    }
+
+    /// Every game of a PGN text, in order: each a game or the error that stopped it (with its
+    /// game number, line and column). One bad game does not stop the others.
+    ///
+    /// # Examples
+    /// ```
+    /// use chesscore::game::Game;
+    /// let text = "1. e4 e5 *\n\n[Event \"bad\"]\n\n1. e4 e4 *\n\n[Event \"good\"]\n\n1. d4 *\n";
+    /// let games: Vec<_> = Game::read_pgn(text).collect();
+    /// assert_eq!(games.len(), 3);
+    /// assert!(games[0].is_ok() && games[1].is_err() && games[2].is_ok());
+    /// ```
+    pub fn read_pgn(text: &str) -> impl Iterator<Item = Result<Game, GameError>> + '_ {
+        pgn::read_games(text).map(|parsed| Game::from_pgn_game(&parsed?))
+    }
+
+    /// A game from a parsed PGN game (see [`Game::from_pgn`]).
+    ///
+    /// Real files sometimes play on after the game ended by rule (e.g. after insufficient
+    /// material or fivefold repetition, which older games did not know): those moves are not
+    /// played, and are kept as text in the comment of the last move played.
+    ///
+    /// # Errors
+    /// [`GameError::IllegalMove`] when a move is not legal (never when the [`PgnGame`] came from
+    /// the parser); [`GameError::TooDeep`] for variations nested too deep.
+    pub fn from_pgn_game(parsed: &PgnGame) -> Result<Game, GameError> {
+        let mut game = Game::from_position(parsed.start.clone());
+        game.n_mut(NodeId::ROOT).annotations = parsed.root.clone();
+        for (name, value) in &parsed.tags {
+            let placeholder = pgn::ROSTER_PLACEHOLDERS
+                .iter()
+                .any(|(n, v)| n == name && v == value);
+            if !is_derived_tag(name) && pgn::is_tag_name(name) && !placeholder {
+                game.tags.insert(name.clone(), value.clone());
+            }
+        }
+        let mut pos = parsed.start.clone();
+        game.add_line(NodeId::ROOT, &parsed.moves, &mut pos)?;
+        let end = game.main_line().last().copied().unwrap_or(NodeId::ROOT);
+        game.goto(end)?;
+        if game.outcome().is_none() {
+            let ending = match parsed.result.as_str() {
+                "1-0" => Some(Outcome::Resignation {
+                    winner: Side::White,
+                }),
+                "0-1" => Some(Outcome::Resignation {
+                    winner: Side::Black,
+                }),
+                "1/2-1/2" => Some(Outcome::Draw(
+                    game.claimable_draw().unwrap_or(DrawReason::Agreement),
+                )),
+                _ => None,
+            };
+            game.n_mut(end).ending = ending;
+        }
+        Ok(game)
+    }
+
+    /// Adds `moves`, a line from node `parent` whose position is `pos`, and their variations.
+    /// `pos` is the same again afterwards.
+    fn add_line(
+        &mut self,
+        parent: NodeId,
+        moves: &[PgnMove],
+        pos: &mut Position,
+    ) -> Result<(), GameError> {
+        let mut made = Vec::with_capacity(moves.len());
+        let mut parent = parent;
+        for (i, m) in moves.iter().enumerate() {
+            if self.rule_outcome(parent, pos).is_some() {
+                let rest: Vec<&str> = moves[i..].iter().map(|m| m.san.as_str()).collect();
+                let note = format!(
+                    "moves after the end of the game, not played: {}",
+                    rest.join(" ")
+                );
+                let comment = &mut self.n_mut(parent).annotations.comment_after;
+                *comment = Some(match comment.take() {
+                    Some(c) => format!("{c} {note}"),
+                    None => note,
+                });
+                break;
+            }
+            if !pos.is_legal(m.mv) {
+                return Err(IllegalMove::explain(pos, UciMove::from_move(m.mv)).into());
+            }
+            let id = self.child(parent, m.mv, Some(&m.san), pos)?;
+            let annotations = &mut self.n_mut(id).annotations;
+            if annotations.is_empty() {
+                *annotations = m.annotations.clone();
+            }
+            if !m.variations.is_empty() {
+                if let Some(undo) = self.n(id).undo {
+                    pos.unmake_move(m.mv, &undo);
+                }
+                for variation in &m.variations {
+                    self.add_line(parent, variation, pos)?;
+                }
+                pos.make_move(m.mv);
+            }
+            made.push(id);
+            parent = id;
+        }
+        for &id in made.iter().rev() {
+            let node = self.n(id);
+            if let Some(undo) = node.undo {
+                pos.unmake_move(node.mv, &undo);
+            }
+        }
+        Ok(())
+    }
+
+    /// The game as a [`PgnGame`]: tags, start position, the whole tree with its annotations, and
+    /// the result of the main line.
+    pub fn to_pgn_game(&self) -> PgnGame {
+        let root = self.n(NodeId::ROOT);
+        PgnGame {
+            tags: self
+                .tags()
+                .into_iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect(),
+            start: self.start.clone(),
+            root: root.annotations.clone(),
+            moves: root
+                .children
+                .first()
+                .map_or_else(Vec::new, |&first| self.pgn_line(first)),
+            result: self.result().to_string(),
+        }
+    }
+
+    /// The line from `first` along first children, each first child with its variations.
+    fn pgn_line(&self, first: NodeId) -> Vec<PgnMove> {
+        let mut moves = Vec::new();
+        let mut id = first;
+        loop {
+            let node = self.n(id);
+            let variations = match node.parent.map(|p| &self.n(p).children) {
+                Some(siblings) if siblings.first() == Some(&id) => {
+                    siblings[1..].iter().map(|&v| self.pgn_line(v)).collect()
+                }
+                _ => Vec::new(),
+            };
+            moves.push(PgnMove {
+                mv: node.mv,
+                san: node.san.clone(),
+                annotations: node.annotations.clone(),
+                variations,
+            });
+            match node.children.first() {
+                Some(&next) => id = next,
+                None => return moves,
+            }
+        }
+    }
+
+    /// The game in PGN export format (see [`pgn::write_game`]), with all its variations and
+    /// annotations; the result is the main line's.
+    pub fn to_pgn(&self) -> String {
+        pgn::write_game(&self.to_pgn_game())
+    }
+}

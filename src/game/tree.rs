@@ -1,0 +1,536 @@
+//! The tree of moves inside a [`Game`]: nodes, stable ids, navigation and editing.
+//!
+//! Every node but the root holds one move. A node's first child continues its line (on the main
+//! line, the game's next move); the other children are variations: alternatives to the first
+//! child. Nodes live in one vector and are named by their index, a [`NodeId`], which stays the
+//! same for the node's life (ids of deleted nodes are not reused).
+
+use super::{Game, GameError, NewMovePlacement, Outcome};
+use crate::notation::numbering::MoveNumber;
+use crate::notation::pgn::Annotations;
+use crate::rules::{Move, Position, Undo};
+
+/// A stable name for a node of a [`Game`]'s tree: the start position ([`NodeId::ROOT`]) or a
+/// move. It stays valid until the node is deleted, and is never reused in the same game; a
+/// game restored from JSON or PGN numbers its nodes afresh.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(u32);
+
+impl NodeId {
+    /// The start position, before the first move.
+    pub const ROOT: NodeId = NodeId(0);
+
+    /// The id as a number (for the apps: a node's id across the FFI).
+    pub const fn index(self) -> u32 {
+        self.0
+    }
+
+    /// The id with number `index`; check it with [`Game::node`] before use.
+    pub const fn from_index(index: u32) -> NodeId {
+        NodeId(index)
+    }
+}
+
+/// Nested variations a game may hold (the same limit as PGN reading), so that no text or tree
+/// can exhaust the stack of the code that walks it.
+pub const MAX_VARIATION_DEPTH: u32 = 63;
+
+#[derive(Debug, Clone)]
+pub(super) struct Node {
+    pub(super) parent: Option<NodeId>,
+    /// The first child continues the line; the others are variations of it.
+    pub(super) children: Vec<NodeId>,
+    /// The move that leads here ([`Move::NULL`] at the root).
+    pub(super) mv: Move,
+    /// Takes `mv` back (`None` at the root).
+    pub(super) undo: Option<Undo>,
+    /// The Zobrist key of the position after `mv`.
+    pub(super) key: u64,
+    /// Moves from the start to here.
+    pub(super) ply: u32,
+    pub(super) san: String,
+    pub(super) annotations: Annotations,
+    /// A resignation, agreed draw or claimed draw at this node.
+    pub(super) ending: Option<Outcome>,
+    pub(super) alive: bool,
+}
+
+impl Node {
+    pub(super) fn root(start: &Position) -> Node {
+        Node {
+            parent: None,
+            children: Vec::new(),
+            mv: Move::NULL,
+            undo: None,
+            key: start.key(),
+            ply: 0,
+            san: String::new(),
+            annotations: Annotations::default(),
+            ending: None,
+            alive: true,
+        }
+    }
+}
+
+/// A read-only view of one node of a [`Game`]: see [`Game::node`].
+#[derive(Clone, Copy)]
+pub struct NodeRef<'a> {
+    game: &'a Game,
+    id: NodeId,
+    node: &'a Node,
+}
+
+impl<'a> NodeRef<'a> {
+    /// The node's id.
+    pub fn id(&self) -> NodeId {
+        self.id
+    }
+
+    /// The node before this one (`None` for the root).
+    pub fn parent(&self) -> Option<NodeId> {
+        self.node.parent
+    }
+
+    /// The moves after this one: the first continues the line, the others are variations.
+    pub fn children(&self) -> &'a [NodeId] {
+        &self.node.children
+    }
+
+    /// The move that leads to this node (`None` for the root).
+    pub fn mv(&self) -> Option<Move> {
+        (!self.node.mv.is_null()).then_some(self.node.mv)
+    }
+
+    /// The move in SAN (empty for the root).
+    pub fn san(&self) -> &'a str {
+        &self.node.san
+    }
+
+    /// The number of moves from the start to this node (0 for the root).
+    pub fn ply(&self) -> u32 {
+        self.node.ply
+    }
+
+    /// The number of this node's move, as a game score writes it (`None` for the root).
+    pub fn move_number(&self) -> Option<MoveNumber> {
+        let ply = self.node.ply.checked_sub(1)?;
+        Some(MoveNumber::of(&self.game.start).after(ply))
+    }
+
+    /// Comments, NAGs, clock, evaluation, squares and arrows.
+    pub fn annotations(&self) -> &'a Annotations {
+        &self.node.annotations
+    }
+
+    /// The resignation, agreed draw or claimed draw that ended the game at this node, if any.
+    pub fn ending(&self) -> Option<Outcome> {
+        self.node.ending
+    }
+
+    /// `true` when the node is on the main line (the root is).
+    pub fn is_main_line(&self) -> bool {
+        self.game.is_main_line(self.id)
+    }
+}
+
+impl Game {
+    pub(super) fn n(&self, id: NodeId) -> &Node {
+        &self.nodes[id.0 as usize]
+    }
+
+    pub(super) fn n_mut(&mut self, id: NodeId) -> &mut Node {
+        &mut self.nodes[id.0 as usize]
+    }
+
+    /// The live node `id`, if there is one.
+    fn live(&self, id: NodeId) -> Option<&Node> {
+        self.nodes.get(id.0 as usize).filter(|n| n.alive)
+    }
+
+    fn check(&self, id: NodeId) -> Result<&Node, GameError> {
+        self.live(id).ok_or(GameError::NoSuchNode(id.0))
+    }
+
+    /// Node `id`, or `None` when the game has no such node (never had, or deleted).
+    pub fn node(&self, id: NodeId) -> Option<NodeRef<'_>> {
+        self.live(id).map(|node| NodeRef {
+            game: self,
+            id,
+            node,
+        })
+    }
+
+    /// The current node: the position [`Game::position`] shows.
+    pub fn current(&self) -> NodeId {
+        self.line[self.cursor]
+    }
+
+    /// The current line: the nodes from the start through the current node and on to the end
+    /// of the line that [`Game::redo`] and [`Game::forward`] follow (the root first).
+    pub fn current_line(&self) -> &[NodeId] {
+        &self.line
+    }
+
+    /// The main line's moves, from the first (the root is not included).
+    pub fn main_line(&self) -> Vec<NodeId> {
+        let mut line = Vec::new();
+        let mut node = self.n(NodeId::ROOT);
+        while let Some(&next) = node.children.first() {
+            line.push(next);
+            node = self.n(next);
+        }
+        line
+    }
+
+    /// `true` when `id` is on the main line: it and each node before it are first children.
+    pub fn is_main_line(&self, id: NodeId) -> bool {
+        let mut id = id;
+        while let Some(parent) = self.live(id).and_then(|n| n.parent) {
+            if self.n(parent).children.first() != Some(&id) {
+                return false;
+            }
+            id = parent;
+        }
+        self.live(id).is_some()
+    }
+
+    /// The nodes from the root to `id`, the root first.
+    pub(super) fn path_to(&self, id: NodeId) -> Vec<NodeId> {
+        let mut path = Vec::with_capacity(self.n(id).ply as usize + 1);
+        let mut at = Some(id);
+        while let Some(node) = at {
+            path.push(node);
+            at = self.n(node).parent;
+        }
+        path.reverse();
+        path
+    }
+
+    /// Extends the current line from its last node along first children.
+    fn extend_line(&mut self) {
+        let mut last = self.line[self.line.len() - 1];
+        while let Some(&next) = self.n(last).children.first() {
+            self.line.push(next);
+            last = next;
+        }
+    }
+
+    /// Makes the move of the next node on the line.
+    fn step_forward(&mut self) -> Move {
+        let next = self.line[self.cursor + 1];
+        let mv = self.n(next).mv;
+        self.position.make_move(mv);
+        self.cursor += 1;
+        mv
+    }
+
+    /// Takes back the move of the current node (not the root).
+    fn step_back(&mut self) -> Move {
+        let node = self.n(self.line[self.cursor]);
+        let mv = node.mv;
+        if let Some(undo) = node.undo {
+            self.position.unmake_move(mv, &undo);
+        }
+        self.cursor -= 1;
+        mv
+    }
+
+    /// Goes to node `id`. When it is on the current line, the line stays (so that
+    /// [`Game::forward`] retraces it); otherwise the line becomes the way to `id` and on along
+    /// first children.
+    ///
+    /// # Errors
+    /// [`GameError::NoSuchNode`] when the game has no node `id`; the game is then unchanged.
+    pub fn goto(&mut self, id: NodeId) -> Result<(), GameError> {
+        let ply = self.check(id)?.ply as usize;
+        if self.line.get(ply) == Some(&id) {
+            while self.cursor > ply {
+                self.step_back();
+            }
+            while self.cursor < ply {
+                self.step_forward();
+            }
+            return Ok(());
+        }
+        let path = self.path_to(id);
+        let mut common = 0;
+        while common + 1 < path.len()
+            && common < self.cursor
+            && path[common + 1] == self.line[common + 1]
+        {
+            common += 1;
+        }
+        while self.cursor > common {
+            self.step_back();
+        }
+        self.line = path;
+        while self.cursor < ply {
+            self.step_forward();
+        }
+        self.extend_line();
+        Ok(())
+    }
+
+    /// Goes one move back along the current line, keeping the line; `false` at the start. Unlike
+    /// [`Game::undo`], an ending at the current node stays.
+    pub fn back(&mut self) -> bool {
+        if self.cursor == 0 {
+            return false;
+        }
+        self.step_back();
+        true
+    }
+
+    /// Goes one move forward along the current line; `false` at its end.
+    pub fn forward(&mut self) -> bool {
+        if self.cursor + 1 >= self.line.len() {
+            return false;
+        }
+        self.step_forward();
+        true
+    }
+
+    /// Goes to the start position, keeping the current line.
+    pub fn to_start(&mut self) {
+        while self.back() {}
+    }
+
+    /// Goes to the end of the current line.
+    pub fn to_end(&mut self) {
+        while self.forward() {}
+    }
+
+    /// Goes to the position after `ply` moves of the main line (0 is the start).
+    ///
+    /// # Errors
+    /// [`GameError::NoSuchNode`] when the main line is shorter; the game is then unchanged.
+    pub fn goto_main_line_ply(&mut self, ply: u32) -> Result<(), GameError> {
+        let mut id = NodeId::ROOT;
+        for _ in 0..ply {
+            id = *self
+                .n(id)
+                .children
+                .first()
+                .ok_or(GameError::NoSuchMainLinePly(ply))?;
+        }
+        self.goto(id)
+    }
+
+    /// How many variations branch off between the root and `id` (0 on the main line).
+    fn variation_depth(&self, id: NodeId) -> u32 {
+        let mut depth = 0;
+        let mut id = id;
+        while let Some(parent) = self.n(id).parent {
+            if self.n(parent).children.first() != Some(&id) {
+                depth += 1;
+            }
+            id = parent;
+        }
+        depth
+    }
+
+    /// The child of `parent` that plays `mv`, creating it (as the last child) when there is none,
+    /// with `san` when given (else computed). `pos` is the position at `parent`; it is left
+    /// after `mv`.
+    pub(super) fn child(
+        &mut self,
+        parent: NodeId,
+        mv: Move,
+        san: Option<&str>,
+        pos: &mut Position,
+    ) -> Result<NodeId, GameError> {
+        if let Some(&existing) = self
+            .n(parent)
+            .children
+            .iter()
+            .find(|&&c| self.n(c).mv == mv)
+        {
+            pos.make_move(mv);
+            return Ok(existing);
+        }
+        let is_variation = !self.n(parent).children.is_empty();
+        if is_variation && self.variation_depth(parent) >= MAX_VARIATION_DEPTH {
+            return Err(GameError::TooDeep);
+        }
+        let san = match san {
+            Some(san) => san.to_string(),
+            None => crate::notation::san::to_san(pos, mv),
+        };
+        let undo = pos.make_move(mv);
+        let id = NodeId(self.nodes.len() as u32);
+        self.nodes.push(Node {
+            parent: Some(parent),
+            children: Vec::new(),
+            mv,
+            undo: Some(undo),
+            key: pos.key(),
+            ply: self.n(parent).ply + 1,
+            san,
+            annotations: Annotations::default(),
+            ending: None,
+            alive: true,
+        });
+        self.n_mut(parent).children.push(id);
+        Ok(id)
+    }
+
+    /// Plays the legal move `mv` from the current node: moves to the child that plays it,
+    /// creating it if needed, and places it as [`Game::new_move_placement`] says.
+    pub(super) fn advance(&mut self, mv: Move) -> Result<NodeId, GameError> {
+        let current = self.current();
+        let mut pos = self.position.clone();
+        let id = self.child(current, mv, None, &mut pos)?;
+        self.position = pos;
+        if self.line.get(self.cursor + 1) == Some(&id) {
+            self.cursor += 1;
+        } else {
+            self.line.truncate(self.cursor + 1);
+            self.line.push(id);
+            self.cursor += 1;
+            self.extend_line();
+        }
+        if self.new_moves == NewMovePlacement::MainLine {
+            self.make_main_line(id)?;
+        }
+        Ok(id)
+    }
+
+    /// Moves the node (or the nearest node before it) that is not the first of its siblings to
+    /// the front: its line becomes the main continuation at that point (one level up). Returns
+    /// `false` when `id` is already on the main line.
+    ///
+    /// # Errors
+    /// [`GameError::NoSuchNode`].
+    pub fn promote_variation(&mut self, id: NodeId) -> Result<bool, GameError> {
+        self.check(id)?;
+        let mut id = id;
+        while let Some(parent) = self.n(id).parent {
+            if self.n(parent).children.first() != Some(&id) {
+                self.move_to_front(parent, id);
+                return Ok(true);
+            }
+            id = parent;
+        }
+        Ok(false)
+    }
+
+    /// Makes the line through `id` the main line: every node from the root to `id` becomes the
+    /// first of its siblings. Returns `false` when it already was.
+    ///
+    /// # Errors
+    /// [`GameError::NoSuchNode`].
+    pub fn make_main_line(&mut self, id: NodeId) -> Result<bool, GameError> {
+        self.check(id)?;
+        let mut changed = false;
+        let mut id = id;
+        while let Some(parent) = self.n(id).parent {
+            if self.n(parent).children.first() != Some(&id) {
+                self.move_to_front(parent, id);
+                changed = true;
+            }
+            id = parent;
+        }
+        Ok(changed)
+    }
+
+    fn move_to_front(&mut self, parent: NodeId, child: NodeId) {
+        let children = &mut self.n_mut(parent).children;
+        if let Some(i) = children.iter().position(|&c| c == child) {
+            children.remove(i);
+            children.insert(0, child);
+        }
+    }
+
+    /// Deletes node `id` and everything after it. When the current node is among them, the game
+    /// goes to the node before `id`.
+    ///
+    /// # Errors
+    /// [`GameError::NoSuchNode`]; [`GameError::CannotDeleteRoot`] for the start position.
+    pub fn delete_from(&mut self, id: NodeId) -> Result<(), GameError> {
+        let node = self.check(id)?;
+        let Some(parent) = node.parent else {
+            return Err(GameError::CannotDeleteRoot);
+        };
+        let ply = node.ply as usize;
+        if self.line.get(ply) == Some(&id) {
+            while self.cursor >= ply {
+                self.step_back();
+            }
+            self.line.truncate(ply);
+        }
+        self.n_mut(parent).children.retain(|&c| c != id);
+        let mut doomed = vec![id];
+        while let Some(d) = doomed.pop() {
+            let node = self.n_mut(d);
+            node.alive = false;
+            node.san = String::new();
+            node.annotations = Annotations::default();
+            doomed.append(&mut node.children);
+        }
+        self.extend_line();
+        Ok(())
+    }
+
+    /// The annotations of node `id` (comments, NAGs, clock, evaluation, squares, arrows).
+    pub fn annotations(&self, id: NodeId) -> Option<&Annotations> {
+        self.live(id).map(|n| &n.annotations)
+    }
+
+    /// The annotations of node `id`, to change them. Comments are exported as they are (see
+    /// [`crate::notation::pgn::write_game`]); empty comments count as none.
+    pub fn annotations_mut(&mut self, id: NodeId) -> Option<&mut Annotations> {
+        self.nodes
+            .get_mut(id.0 as usize)
+            .filter(|n| n.alive)
+            .map(|n| &mut n.annotations)
+    }
+
+    /// Sets (or with `None` clears) the comment after the move of node `id` (on the root: the
+    /// comment before the first move). Whitespace is collapsed; an empty text clears it.
+    ///
+    /// # Errors
+    /// [`GameError::NoSuchNode`].
+    pub fn set_comment(&mut self, id: NodeId, comment: Option<String>) -> Result<(), GameError> {
+        let annotations = self
+            .annotations_mut(id)
+            .ok_or(GameError::NoSuchNode(id.0))?;
+        annotations.comment_after =
+            comment.and_then(|c| crate::notation::pgn::normalize_comment(&c));
+        Ok(())
+    }
+
+    /// Replaces the annotations of node `id`.
+    ///
+    /// # Errors
+    /// [`GameError::NoSuchNode`].
+    pub fn set_annotations(
+        &mut self,
+        id: NodeId,
+        annotations: Annotations,
+    ) -> Result<(), GameError> {
+        *self
+            .annotations_mut(id)
+            .ok_or(GameError::NoSuchNode(id.0))? = annotations;
+        Ok(())
+    }
+
+    /// How many times the position at node `id` (whose key is `key` and half-move clock
+    /// `halfmove`) has occurred on the way from the root, counting this time.
+    pub(super) fn repetitions_at(&self, id: NodeId, key: u64, halfmove: u32) -> u32 {
+        let mut count = 1;
+        let mut back = 0;
+        let mut at = self.n(id).parent;
+        while let Some(node) = at {
+            back += 1;
+            if back > halfmove {
+                break;
+            }
+            let n = self.n(node);
+            if back % 2 == 0 && n.key == key {
+                count += 1;
+            }
+            at = n.parent;
+        }
+        count
+    }
+}

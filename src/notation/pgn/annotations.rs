@@ -1,0 +1,480 @@
+//! What a game score says about a move besides the move: comments, NAGs, and the commands
+//! embedded in comments (`[%clk 0:03:00]`, `[%eval 0.25]`, `[%csl Gd4]`, `[%cal Gg1f3]`, and any
+//! other `[%name value]`, kept as written).
+
+use crate::rules::Square;
+use std::fmt;
+use std::time::Duration;
+
+/// The annotations of one move (or of the start position): comments, NAGs, clock, evaluation,
+/// highlighted squares and arrows, and any other comment commands.
+///
+/// Reading a comment takes its `[%...]` commands out of its text; writing puts them back, first
+/// in the comment after the move.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Annotations {
+    /// A comment before the move, e.g. `{Or} 12. d4` at the start of a variation.
+    pub comment_before: Option<String>,
+    /// The comment after the move, without its commands. On the start position: the comment
+    /// before the first move.
+    pub comment_after: Option<String>,
+    /// Numeric annotation glyphs: 1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`, 10 `=`,
+    /// 14-19 the evaluation symbols, and so on (PGN standard, section 10).
+    pub nags: Vec<u8>,
+    /// The mover's clock after the move (`[%clk 1:02:03.5]`), to the millisecond.
+    pub clock: Option<Duration>,
+    /// An evaluation of the position after the move (`[%eval 0.25,18]`, `[%eval #-3]`).
+    pub eval: Option<Evaluation>,
+    /// Highlighted squares (`[%csl Gd4,Re5]`), in order.
+    pub squares: Vec<SquareMark>,
+    /// Arrows (`[%cal Gg1f3]`), in order.
+    pub arrows: Vec<Arrow>,
+    /// Any other commands (`[%emt 0:00:05]`, or a `%clk` given twice), in order, kept as
+    /// written.
+    pub commands: Vec<Command>,
+}
+
+impl Annotations {
+    /// `true` when there is nothing: no comment, NAG or command.
+    pub fn is_empty(&self) -> bool {
+        *self == Annotations::default()
+    }
+
+    /// `true` when the comment after the move would be written: it has text or a command.
+    pub fn has_comment_after(&self) -> bool {
+        self.comment_after.is_some()
+            || self.clock.is_some()
+            || self.eval.is_some()
+            || !self.squares.is_empty()
+            || !self.arrows.is_empty()
+            || !self.commands.is_empty()
+    }
+
+    /// The comment after the move as written in PGN, without braces: the commands first, then
+    /// the text; `None` when there is nothing to write.
+    pub fn comment_after_text(&self) -> Option<String> {
+        if !self.has_comment_after() {
+            return None;
+        }
+        let mut parts: Vec<String> = Vec::new();
+        if let Some(clock) = self.clock {
+            parts.push(format!("[%clk {}]", format_clock(clock)));
+        }
+        if let Some(eval) = self.eval {
+            parts.push(format!("[%eval {eval}]"));
+        }
+        if !self.squares.is_empty() {
+            let list: Vec<String> = self.squares.iter().map(ToString::to_string).collect();
+            parts.push(format!("[%csl {}]", list.join(",")));
+        }
+        if !self.arrows.is_empty() {
+            let list: Vec<String> = self.arrows.iter().map(ToString::to_string).collect();
+            parts.push(format!("[%cal {}]", list.join(",")));
+        }
+        for c in &self.commands {
+            parts.push(c.to_string());
+        }
+        if let Some(text) = &self.comment_after {
+            parts.push(text.clone());
+        }
+        Some(parts.join(" "))
+    }
+
+    /// Reads the commands out of a comment's text and keeps them; returns the rest of the text,
+    /// whitespace collapsed (`None` when nothing is left).
+    pub fn take_commands(&mut self, comment: &str) -> Option<String> {
+        let mut text = String::new();
+        let mut rest = comment;
+        while let Some(open) = rest.find("[%") {
+            let Some(len) = rest[open..].find(']') else {
+                break;
+            };
+            text.push_str(&rest[..open]);
+            text.push(' ');
+            self.add_command(&rest[open + 2..open + len]);
+            rest = &rest[open + len + 1..];
+        }
+        text.push_str(rest);
+        let collapsed = collapse_whitespace(&text);
+        (!collapsed.is_empty()).then_some(collapsed)
+    }
+
+    /// Keeps one command, `name value` (the text between `[%` and `]`).
+    fn add_command(&mut self, body: &str) {
+        let body = body.trim();
+        let (name, value) = match body.split_once(char::is_whitespace) {
+            Some((n, v)) => (n, collapse_whitespace(v)),
+            None => (body, String::new()),
+        };
+        let kept = match name {
+            "clk" if self.clock.is_none() => parse_clock(&value).map(|c| self.clock = Some(c)),
+            "eval" if self.eval.is_none() => value.parse().ok().map(|e| self.eval = Some(e)),
+            "csl" => parse_list(&value).map(|mut l| self.squares.append(&mut l)),
+            "cal" => parse_list(&value).map(|mut l| self.arrows.append(&mut l)),
+            _ => None,
+        };
+        if kept.is_none() {
+            self.commands.push(Command {
+                name: name.to_string(),
+                value,
+            });
+        }
+    }
+}
+
+/// Collapses every run of whitespace to one space and trims the ends.
+pub(crate) fn collapse_whitespace(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for word in s.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
+}
+
+/// A comment command other than the clock, evaluation, squares and arrows: `[%name value]`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Command {
+    /// The name after `%`, e.g. `emt`.
+    pub name: String,
+    /// The rest, whitespace collapsed, e.g. `0:00:05`.
+    pub value: String,
+}
+
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.value.is_empty() {
+            write!(f, "[%{}]", self.name)
+        } else {
+            write!(f, "[%{} {}]", self.name, self.value)
+        }
+    }
+}
+
+/// An evaluation in a `[%eval]` command, from White's point of view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Evaluation {
+    /// The score.
+    pub score: EvalScore,
+    /// The search depth it came from, when given (`[%eval 0.25,18]`).
+    pub depth: Option<u32>,
+}
+
+/// The score of an [`Evaluation`], from White's point of view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EvalScore {
+    /// An advantage in hundredths of a pawn (written in pawns: `0.25`).
+    Centipawns(i32),
+    /// Mate in this many moves; negative when Black mates (`#3`, `#-2`).
+    Mate(i32),
+}
+
+impl fmt::Display for Evaluation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.score {
+            EvalScore::Mate(n) => write!(f, "#{n}")?,
+            EvalScore::Centipawns(cp) => {
+                let sign = if cp < 0 { "-" } else { "" };
+                let abs = cp.unsigned_abs();
+                write!(f, "{sign}{}.{:02}", abs / 100, abs % 100)?;
+            }
+        }
+        if let Some(depth) = self.depth {
+            write!(f, ",{depth}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for Evaluation {
+    type Err = ();
+
+    /// Reads `0.25`, `-1.5`, `+3`, `#4`, `#-2`, each optionally followed by `,depth`.
+    fn from_str(s: &str) -> Result<Evaluation, ()> {
+        let (score, depth) = match s.split_once(',') {
+            Some((score, depth)) => (score.trim(), Some(depth.trim().parse().map_err(|_| ())?)),
+            None => (s.trim(), None),
+        };
+        let score = match score.strip_prefix('#') {
+            Some(mate) => EvalScore::Mate(mate.parse().map_err(|_| ())?),
+            None => EvalScore::Centipawns(parse_pawns(score).ok_or(())?),
+        };
+        Ok(Evaluation { score, depth })
+    }
+}
+
+/// Pawns written as a decimal (`-1.305`) in centipawns, rounded half away from zero.
+fn parse_pawns(text: &str) -> Option<i32> {
+    let (negative, digits) = match text.as_bytes().first()? {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    if (whole.is_empty() && fraction.is_empty())
+        || !whole.bytes().all(|b| b.is_ascii_digit())
+        || !fraction.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let whole: i64 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().ok()?
+    };
+    let digit = |i: usize| i64::from(fraction.as_bytes().get(i).map_or(0, |b| b - b'0'));
+    let mut centi = whole.checked_mul(100)? + digit(0) * 10 + digit(1);
+    if digit(2) >= 5 {
+        centi += 1;
+    }
+    let centi = if negative { -centi } else { centi };
+    i32::try_from(centi).ok()
+}
+
+/// Reads a `[%clk]` time: `H:MM:SS`, `M:SS` or `SS`, each with an optional fraction of a second
+/// (kept to the millisecond).
+pub fn parse_clock(text: &str) -> Option<Duration> {
+    let (hms, fraction) = text.split_once('.').unwrap_or((text, ""));
+    if fraction.len() > 9 || !fraction.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let mut seconds: u64 = 0;
+    let parts: Vec<&str> = hms.split(':').collect();
+    if parts.len() > 3 {
+        return None;
+    }
+    for (i, part) in parts.iter().enumerate() {
+        if part.is_empty() || part.len() > 9 || !part.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let value: u64 = part.parse().ok()?;
+        if i > 0 && value >= 60 {
+            return None;
+        }
+        seconds = seconds.checked_mul(60)?.checked_add(value)?;
+    }
+    let mut millis: u64 = 0;
+    for i in 0..3 {
+        millis = millis * 10
+            + fraction
+                .as_bytes()
+                .get(i)
+                .map_or(0, |b| u64::from(b - b'0'));
+    }
+    Some(Duration::from_secs(seconds) + Duration::from_millis(millis))
+}
+
+/// Writes a clock as `[%clk]` does: `H:MM:SS`, with `.f` to `.fff` when it has milliseconds.
+pub fn format_clock(clock: Duration) -> String {
+    let total = clock.as_secs();
+    let (h, m, s) = (total / 3600, total / 60 % 60, total % 60);
+    let mut text = format!("{h}:{m:02}:{s:02}");
+    let millis = clock.subsec_millis();
+    if millis > 0 {
+        let fraction = format!("{millis:03}");
+        text.push('.');
+        text.push_str(fraction.trim_end_matches('0'));
+    }
+    text
+}
+
+/// The colour of a highlighted square or an arrow, as the `%csl` and `%cal` commands name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MarkColor {
+    /// `R`.
+    Red,
+    /// `G`.
+    Green,
+    /// `B`.
+    Blue,
+    /// `Y`.
+    Yellow,
+}
+
+impl MarkColor {
+    /// The letter of the colour: `R`, `G`, `B` or `Y`.
+    pub const fn letter(self) -> char {
+        match self {
+            MarkColor::Red => 'R',
+            MarkColor::Green => 'G',
+            MarkColor::Blue => 'B',
+            MarkColor::Yellow => 'Y',
+        }
+    }
+
+    /// The colour named by `letter`.
+    pub const fn from_letter(letter: char) -> Option<MarkColor> {
+        match letter {
+            'R' => Some(MarkColor::Red),
+            'G' => Some(MarkColor::Green),
+            'B' => Some(MarkColor::Blue),
+            'Y' => Some(MarkColor::Yellow),
+            _ => None,
+        }
+    }
+}
+
+/// A highlighted square (`Gd4` in `[%csl Gd4]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SquareMark {
+    /// Its colour.
+    pub color: MarkColor,
+    /// The square.
+    pub square: Square,
+}
+
+/// An arrow (`Gg1f3` in `[%cal Gg1f3]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Arrow {
+    /// Its colour.
+    pub color: MarkColor,
+    /// Where it starts.
+    pub from: Square,
+    /// Where it points.
+    pub to: Square,
+}
+
+impl fmt::Display for SquareMark {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.color.letter(), self.square)
+    }
+}
+
+impl fmt::Display for Arrow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}{}", self.color.letter(), self.from, self.to)
+    }
+}
+
+fn color_and_rest(text: &str) -> Option<(MarkColor, &str)> {
+    let mut chars = text.chars();
+    let color = MarkColor::from_letter(chars.next()?)?;
+    Some((color, chars.as_str()))
+}
+
+impl std::str::FromStr for SquareMark {
+    type Err = ();
+
+    /// Reads `Gd4`.
+    fn from_str(s: &str) -> Result<SquareMark, ()> {
+        let (color, square) = color_and_rest(s).ok_or(())?;
+        Ok(SquareMark {
+            color,
+            square: square.parse().map_err(|_| ())?,
+        })
+    }
+}
+
+impl std::str::FromStr for Arrow {
+    type Err = ();
+
+    /// Reads `Gg1f3`.
+    fn from_str(s: &str) -> Result<Arrow, ()> {
+        let (color, squares) = color_and_rest(s).ok_or(())?;
+        if squares.len() != 4 || !squares.is_ascii() {
+            return Err(());
+        }
+        Ok(Arrow {
+            color,
+            from: squares[..2].parse().map_err(|_| ())?,
+            to: squares[2..].parse().map_err(|_| ())?,
+        })
+    }
+}
+
+/// Reads a comma-separated list (`Gd4,Re5`); `None` when any item is malformed (the command is
+/// then kept as written).
+fn parse_list<T: std::str::FromStr>(value: &str) -> Option<Vec<T>> {
+    value
+        .split(',')
+        .map(str::trim)
+        .filter(|item| !item.is_empty())
+        .map(|item| item.parse().ok())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_are_read_out_of_a_comment_and_written_back() {
+        let mut a = Annotations::default();
+        let text = a.take_commands(
+            "Good move [%clk 1:02:03.5] [%eval -0.305,18]\n[%csl Gd4, Re5][%cal Yg1f3] [%emt 0:00:05] [%csl Xa1] end",
+        );
+        assert_eq!(text.as_deref(), Some("Good move end"));
+        assert_eq!(a.clock, Some(Duration::from_millis(3_723_500)));
+        assert_eq!(
+            a.eval,
+            Some(Evaluation {
+                score: EvalScore::Centipawns(-31),
+                depth: Some(18)
+            })
+        );
+        assert_eq!(a.squares.len(), 2);
+        assert_eq!(a.squares[1].to_string(), "Re5");
+        assert_eq!(a.arrows[0].to_string(), "Yg1f3");
+        // An unknown command, and one this library cannot read, are kept as written.
+        assert_eq!(a.commands.len(), 2);
+        assert_eq!(a.commands[0].to_string(), "[%emt 0:00:05]");
+        assert_eq!(a.commands[1].to_string(), "[%csl Xa1]");
+        a.comment_after = text;
+        let written = a.comment_after_text().unwrap();
+        assert_eq!(
+            written,
+            "[%clk 1:02:03.5] [%eval -0.31,18] [%csl Gd4,Re5] [%cal Yg1f3] [%emt 0:00:05] [%csl Xa1] Good move end"
+        );
+        let mut again = Annotations::default();
+        again.comment_after = again.take_commands(&written);
+        assert_eq!(again, a);
+    }
+
+    #[test]
+    fn clocks_and_evaluations() {
+        assert_eq!(parse_clock("0:03:00"), Some(Duration::from_secs(180)));
+        assert_eq!(parse_clock("3:07"), Some(Duration::from_secs(187)));
+        assert_eq!(parse_clock("0:00:07.25"), Some(Duration::from_millis(7250)));
+        for bad in ["", "1:60:00", "a:00", "1:2:3:4", "0:00:01.x", "-1:00"] {
+            assert_eq!(parse_clock(bad), None, "{bad}");
+        }
+        assert_eq!(format_clock(Duration::from_millis(7250)), "0:00:07.25");
+        assert_eq!(format_clock(Duration::from_secs(36_000)), "10:00:00");
+        for (text, score) in [
+            ("0.25", EvalScore::Centipawns(25)),
+            ("+1", EvalScore::Centipawns(100)),
+            ("-0.05", EvalScore::Centipawns(-5)),
+            (".5", EvalScore::Centipawns(50)),
+            ("#3", EvalScore::Mate(3)),
+            ("#-2", EvalScore::Mate(-2)),
+        ] {
+            assert_eq!(
+                text.parse::<Evaluation>().map(|e| e.score),
+                Ok(score),
+                "{text}"
+            );
+        }
+        for bad in ["", "-", "1.2.3", "#", "#x", "1,x", "e4"] {
+            assert!(bad.parse::<Evaluation>().is_err(), "{bad}");
+        }
+        let e = Evaluation {
+            score: EvalScore::Centipawns(-5),
+            depth: None,
+        };
+        assert_eq!(e.to_string(), "-0.05");
+    }
+
+    #[test]
+    fn an_unclosed_command_stays_text() {
+        let mut a = Annotations::default();
+        assert_eq!(
+            a.take_commands("see [%clk 0:01:00").as_deref(),
+            Some("see [%clk 0:01:00")
+        );
+        assert!(a.is_empty());
+        assert_eq!(a.take_commands("  [%clk 0:01:00]  "), None);
+        assert!(a.has_comment_after());
+    }
+}

@@ -1,0 +1,212 @@
+//! Portable Game Notation (PGN): reading real-world files and writing the standard's export
+//! format.
+//!
+//! # Reading
+//! [`read_games`] reads every game of a file, one result per game: a bad game gives a
+//! [`PgnError`] (game number, line, column, token, what is wrong) and reading goes on at the next
+//! tag section, so one broken game never costs the others. [`parse_game`] reads the first game.
+//!
+//! Accepted: tag pairs with `\"` and `\\` escapes (names of ASCII letters, digits and `_`,
+//! checked by [`is_tag_name`]); comments in braces (over several lines; whitespace collapsed to
+//! single spaces) and after `;`; lines starting with `%` (also after a byte-order mark); move
+//! numbers (`1.`, `1...`, `12.Nf3`) and dots standing alone (`1. ... e5`); NAGs (`$14`) and the
+//! suffixes `!`, `?`, `!!`, `??`, `!?`, `?!` (kept as NAGs 1 to 6); recursive variations to any
+//! depth up to 64; the results `1-0`, `0-1`, `1/2-1/2`, `½-½`, `*` (a missing terminator ends
+//! the game at the next tag or the end of the text); games starting from a `[FEN]` tag. Moves
+//! are SAN read leniently (see [`crate::notation::san`]) and checked for legality.
+//!
+//! Comments and their commands become [`Annotations`]: the first comment after a move is that
+//! move's comment; further comments before the next move, and comments after a variation or at
+//! the start of one, are the next move's `comment_before`. The first comment of the game belongs
+//! to the start position. Comments after the result belong to the game's last move, not to a new
+//! game. Commands in comments (`[%clk]`, `[%eval]`, `[%csl]`, `[%cal]`, others) are read out of
+//! the text into the annotations of the move.
+//!
+//! # Writing
+//! [`write_game`] writes export format (PGN standard, section 8): the Seven Tag Roster in its
+//! order, then the other tags in ASCII order (with `FEN` and `SetUp` from the start position);
+//! a blank line; movetext with a move number before every White move and before a Black move
+//! that follows a comment or a variation or starts a line (`12... Nf6`); NAGs as `$n`; each
+//! move's commands and comment in one brace comment; lines of at most [`MAX_LINE_LENGTH`]
+//! characters. Reading the text back gives the same game.
+//!
+//! # Examples
+//! ```
+//! use chesscore::notation::pgn;
+//! let text = "[White \"Ann\"]\n\n1. e4 {best by test [%clk 0:03:00]} e5 (1... c5 $1) 2. Nf3 *";
+//! let game = pgn::parse_game(text).unwrap();
+//! assert_eq!(game.moves.len(), 3);
+//! let e4 = &game.moves[0].annotations;
+//! assert_eq!(e4.comment_after.as_deref(), Some("best by test"));
+//! assert_eq!(e4.clock, Some(std::time::Duration::from_secs(180)));
+//! assert_eq!(game.moves[1].variations[0][0].san, "c5");
+//! let written = pgn::write_game(&game);
+//! assert!(written.contains("1. e4 {[%clk 0:03:00] best by test} 1... e5 (1... c5 $1) 2. Nf3 *"));
+//! assert_eq!(pgn::parse_game(&written).unwrap().moves, game.moves);
+//! ```
+
+mod annotations;
+mod read;
+mod write;
+
+pub use annotations::{
+    format_clock, parse_clock, Annotations, Arrow, Command, EvalScore, Evaluation, MarkColor,
+    SquareMark,
+};
+pub use write::{write_game, MAX_LINE_LENGTH, ROSTER_PLACEHOLDERS};
+
+use crate::notation::fen::FenError;
+use crate::notation::san::SanError;
+use crate::rules::{Move, Position};
+use std::fmt;
+
+/// What is wrong at the place a [`PgnError`] points to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PgnErrorKind {
+    /// The text holds no game.
+    NoGame,
+    /// A move is not legal (or not SAN, or ambiguous) in the position where it stands.
+    Move(SanError),
+    /// The `[FEN]` tag does not hold a valid position.
+    Fen(FenError),
+    /// Any other malformed construct; the text says what was expected.
+    Syntax(String),
+}
+
+impl fmt::Display for PgnErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PgnErrorKind::NoGame => f.write_str("no game found"),
+            PgnErrorKind::Move(e) => write!(f, "{e}"),
+            PgnErrorKind::Fen(e) => write!(f, "{e}"),
+            PgnErrorKind::Syntax(s) => f.write_str(s),
+        }
+    }
+}
+
+/// Why a game of a PGN text could not be read: which game, where (line and column, both
+/// counted from 1, the column in characters), which token, and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid PGN at line {line}, column {column} ('{token}'): {kind}")]
+pub struct PgnError {
+    /// The number of the game in the text, from 1.
+    pub game: u32,
+    /// The line of the offending token, from 1.
+    pub line: u32,
+    /// The column of the offending token's first character, from 1.
+    pub column: u32,
+    /// The offending token as it stands in the text (empty at the end of the text).
+    pub token: String,
+    /// What is wrong.
+    pub kind: PgnErrorKind,
+}
+
+/// A game read from or written to PGN.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PgnGame {
+    /// The tag pairs, in file order (including `Result`, `FEN` and `SetUp` when the file has
+    /// them; [`write_game`] writes those from `result` and `start`).
+    pub tags: Vec<(String, String)>,
+    /// The position before the first move (from the `FEN` tag, else the standard start).
+    pub start: Position,
+    /// The annotations of the start position: the comment before the first move
+    /// (`comment_after`) and the commands in it.
+    pub root: Annotations,
+    /// The main line.
+    pub moves: Vec<PgnMove>,
+    /// The game termination: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+}
+
+/// One move of a PGN game, with its annotations and the variations that replace it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PgnMove {
+    /// The move.
+    pub mv: Move,
+    /// The move in SAN, as this library writes it (not necessarily as the file had it).
+    pub san: String,
+    /// Comments, NAGs and comment commands.
+    pub annotations: Annotations,
+    /// Alternatives to this move, each a line starting from the position before it.
+    pub variations: Vec<Vec<PgnMove>>,
+}
+
+impl PgnGame {
+    /// The value of tag `name` (the last one when the file gives it twice).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// `true` when `name` can be a PGN tag name: one or more ASCII letters, digits and `_`. The one
+/// rule for reading, writing and setting tags.
+pub fn is_tag_name(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+/// A comment as reading would keep it: whitespace collapsed to single spaces, `None` when
+/// nothing is left.
+pub fn normalize_comment(text: &str) -> Option<String> {
+    let collapsed = annotations::collapse_whitespace(text);
+    (!collapsed.is_empty()).then_some(collapsed)
+}
+
+/// The games of a PGN text, read one at a time: see [`read_games`].
+pub struct Games<'a> {
+    parser: read::Parser<'a>,
+}
+
+impl Iterator for Games<'_> {
+    type Item = Result<PgnGame, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.parser.next_game()
+    }
+}
+
+/// Reads every game of a PGN text, in order (an empty text has none). Each item is a game or
+/// the error that stopped it; after an error, reading goes on at the next tag section.
+///
+/// Time and memory are linear in the size of the text.
+///
+/// # Examples
+/// ```
+/// use chesscore::notation::pgn;
+/// let text = "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"c\"]\n\n1. d4 *\n";
+/// let results: Vec<_> = pgn::read_games(text).collect();
+/// assert_eq!(results.len(), 3);
+/// let error = results[1].as_ref().unwrap_err();
+/// assert_eq!((error.game, error.line, error.column), (2, 7, 13));
+/// assert_eq!(results[2].as_ref().unwrap().tag("Event"), Some("c"));
+/// ```
+pub fn read_games(text: &str) -> Games<'_> {
+    Games {
+        parser: read::Parser::new(text),
+    }
+}
+
+/// Reads the first game of a PGN text; the rest of the text is not read.
+///
+/// # Errors
+/// A [`PgnError`] for the first problem in that game, or [`PgnErrorKind::NoGame`] when the text
+/// holds no game.
+pub fn parse_game(text: &str) -> Result<PgnGame, PgnError> {
+    let mut parser = read::Parser::new(text);
+    match parser.game().transpose() {
+        Some(result) => result,
+        None => {
+            let (line, column) = parser.here();
+            Err(PgnError {
+                game: 1,
+                line,
+                column,
+                token: String::new(),
+                kind: PgnErrorKind::NoGame,
+            })
+        }
+    }
+}

@@ -1,0 +1,788 @@
+//! Reading PGN: a lexer over the text and a parser that builds [`PgnGame`]s, recovering from a
+//! bad game at the start of the next tag section.
+
+use super::annotations::Annotations;
+use super::{is_tag_name, PgnError, PgnErrorKind, PgnGame, PgnMove};
+use crate::notation::fen;
+use crate::notation::san;
+use crate::rules::{CastlingMode, Position};
+
+/// Deepest nesting of variations read, so that hostile input cannot exhaust the stack.
+const MAX_VARIATION_DEPTH: usize = 64;
+
+#[derive(Debug, Clone, PartialEq)]
+enum Tok {
+    Tag(String, String),
+    Comment(String),
+    Open,
+    Close,
+    Nag(u8),
+    /// A move number (`12.`, `12...`) or dots standing alone (`...`).
+    MoveNumber,
+    /// Text that carries nothing, such as an en passant marker written apart (`exd6 e.p.`).
+    Ignored,
+    Result(String),
+    San(String, Option<u8>),
+}
+
+#[derive(Debug, Clone)]
+struct Token {
+    tok: Tok,
+    text: String,
+    line: u32,
+    column: u32,
+    /// The byte offset of the token's first character.
+    offset: usize,
+}
+
+fn syntax(msg: impl Into<String>) -> PgnErrorKind {
+    PgnErrorKind::Syntax(msg.into())
+}
+
+fn glyph_nag(glyph: &str) -> Option<u8> {
+    match glyph {
+        "!" => Some(1),
+        "?" => Some(2),
+        "!!" => Some(3),
+        "??" => Some(4),
+        "!?" => Some(5),
+        "?!" => Some(6),
+        _ => None,
+    }
+}
+
+struct Lexer<'a> {
+    text: &'a str,
+    /// Byte offset of the next character.
+    i: usize,
+    line: u32,
+    /// Column of the next character, in characters, from 1.
+    column: u32,
+    /// Nothing but a byte-order mark stands between the start of the line and the next character.
+    at_line_start: bool,
+    /// The number of the game being read, from 1.
+    game: u32,
+    /// The text could not be read as tokens (since the current game started).
+    failed: bool,
+}
+
+impl<'a> Lexer<'a> {
+    fn new(text: &'a str) -> Lexer<'a> {
+        Lexer {
+            text,
+            i: 0,
+            line: 1,
+            column: 1,
+            at_line_start: true,
+            game: 1,
+            failed: false,
+        }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.text[self.i..].chars().next()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.i += c.len_utf8();
+        if c == '\n' {
+            self.line += 1;
+            self.column = 1;
+            self.at_line_start = true;
+        } else {
+            self.column += 1;
+            self.at_line_start &= c == '\u{feff}';
+        }
+        Some(c)
+    }
+
+    fn error(
+        &self,
+        line: u32,
+        column: u32,
+        token: impl Into<String>,
+        kind: PgnErrorKind,
+    ) -> PgnError {
+        PgnError {
+            game: self.game,
+            line,
+            column,
+            token: token.into(),
+            kind,
+        }
+    }
+
+    fn skip_line(&mut self) {
+        while let Some(c) = self.bump() {
+            if c == '\n' {
+                break;
+            }
+        }
+    }
+
+    fn skip_blank(&mut self) {
+        while let Some(c) = self.peek() {
+            if c.is_whitespace() || c == '\u{feff}' {
+                self.bump();
+            } else if c == '%' && self.at_line_start {
+                self.skip_line();
+            } else {
+                break;
+            }
+        }
+    }
+
+    /// Moves to the start of the next tag section after line `line` (at or before the current
+    /// one): the next line starting with `[` whose previous line does not, so that the rest of
+    /// a bad game's tags is skipped too.
+    fn recover_after(&mut self, line: u32) {
+        // Back to the start of `line`, counting lines on the way.
+        loop {
+            let start = self.text[..self.i].rfind('\n').map_or(0, |n| n + 1);
+            self.i = start;
+            self.column = 1;
+            self.at_line_start = true;
+            if self.line <= line || start == 0 {
+                break;
+            }
+            self.i = start - 1;
+            self.line -= 1;
+        }
+        let mut previous_is_tag = self.line_starts_with_tag();
+        self.skip_line();
+        while self.peek().is_some() {
+            let is_tag = self.line_starts_with_tag();
+            if is_tag && !previous_is_tag {
+                return;
+            }
+            previous_is_tag = is_tag;
+            self.skip_line();
+        }
+    }
+
+    fn line_starts_with_tag(&self) -> bool {
+        self.text[self.i..]
+            .trim_start_matches(|c: char| c == '\u{feff}' || (c.is_whitespace() && c != '\n'))
+            .starts_with('[')
+    }
+
+    fn next(&mut self) -> Result<Option<Token>, PgnError> {
+        let token = self.token();
+        self.failed |= token.is_err();
+        token
+    }
+
+    fn token(&mut self) -> Result<Option<Token>, PgnError> {
+        self.skip_blank();
+        let (line, column, begin) = (self.line, self.column, self.i);
+        let Some(c) = self.bump() else {
+            return Ok(None);
+        };
+        let at = |tok: Tok, text: String| Token {
+            tok,
+            text,
+            line,
+            column,
+            offset: begin,
+        };
+        let tok = match c {
+            '[' => return self.tag(line, column, begin).map(Some),
+            '{' => {
+                let Some(len) = self.text[self.i..].find('}') else {
+                    return Err(self.error(
+                        line,
+                        column,
+                        "{",
+                        syntax("comment not closed: '}' missing before the end of the text"),
+                    ));
+                };
+                let body = &self.text[self.i..self.i + len];
+                while self.i < begin + 1 + len + 1 {
+                    self.bump();
+                }
+                at(Tok::Comment(body.to_string()), "{".to_string())
+            }
+            ';' => {
+                let len = self.text[self.i..]
+                    .find('\n')
+                    .unwrap_or(self.text.len() - self.i);
+                let body = &self.text[self.i..self.i + len];
+                while self.i < begin + 1 + len {
+                    self.bump();
+                }
+                at(Tok::Comment(body.to_string()), ";".to_string())
+            }
+            '(' => at(Tok::Open, "(".to_string()),
+            ')' => at(Tok::Close, ")".to_string()),
+            '*' => at(Tok::Result("*".to_string()), "*".to_string()),
+            '$' => {
+                while self.peek().is_some_and(|d| d.is_ascii_digit()) {
+                    self.bump();
+                }
+                let text = self.text[begin..self.i].to_string();
+                match text[1..].parse::<u8>() {
+                    Ok(n) => at(Tok::Nag(n), text),
+                    Err(_) if text.len() == 1 => {
+                        return Err(self.error(
+                            line,
+                            column,
+                            text,
+                            syntax("a NAG needs a number after '$'"),
+                        ))
+                    }
+                    Err(_) => {
+                        return Err(self.error(
+                            line,
+                            column,
+                            text,
+                            syntax("a NAG must be between 0 and 255"),
+                        ))
+                    }
+                }
+            }
+            _ if is_symbol_char(c) => {
+                if c.is_ascii_digit() {
+                    while self.peek().is_some_and(|d| d.is_ascii_digit()) {
+                        self.bump();
+                    }
+                    if self.peek() == Some('.') {
+                        while self.peek() == Some('.') {
+                            self.bump();
+                        }
+                        return Ok(Some(at(
+                            Tok::MoveNumber,
+                            self.text[begin..self.i].to_string(),
+                        )));
+                    }
+                }
+                while self.peek().is_some_and(is_symbol_char) {
+                    self.bump();
+                }
+                let text = self.text[begin..self.i].to_string();
+                match classify_symbol(&text) {
+                    Ok(tok) => at(tok, text),
+                    Err(kind) => return Err(self.error(line, column, text, kind)),
+                }
+            }
+            other => {
+                let what = match other {
+                    '}' => "'}' without a matching '{'".to_string(),
+                    ']' => "']' outside a tag".to_string(),
+                    _ => format!("unexpected character '{other}'"),
+                };
+                return Err(self.error(line, column, other.to_string(), syntax(what)));
+            }
+        };
+        Ok(Some(tok))
+    }
+
+    fn skip_spaces(&mut self) {
+        while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
+            self.bump();
+        }
+    }
+
+    fn tag(&mut self, line: u32, column: u32, begin: usize) -> Result<Token, PgnError> {
+        self.skip_spaces();
+        let name_start = self.i;
+        while self
+            .peek()
+            .is_some_and(|c| !c.is_whitespace() && !matches!(c, '"' | ']' | '['))
+        {
+            self.bump();
+        }
+        let name = self.text[name_start..self.i].to_string();
+        if name.is_empty() {
+            return Err(self.error(
+                line,
+                column,
+                "[",
+                syntax("a tag pair needs a name, like [Event \"...\"]"),
+            ));
+        }
+        if !is_tag_name(&name) {
+            return Err(self.error(
+                line,
+                column,
+                format!("[{name}"),
+                syntax(format!(
+                    "invalid tag name '{name}': tag names are ASCII letters, digits and '_'"
+                )),
+            ));
+        }
+        self.skip_spaces();
+        if self.peek() != Some('"') {
+            return Err(self.error(
+                line,
+                column,
+                format!("[{name}"),
+                syntax(format!("the tag {name} needs a value in double quotes")),
+            ));
+        }
+        self.bump();
+        let mut value = String::new();
+        loop {
+            match self.bump() {
+                Some('"') => break,
+                Some('\\') => match self.peek() {
+                    Some(c @ ('"' | '\\')) => {
+                        self.bump();
+                        value.push(c);
+                    }
+                    _ => value.push('\\'),
+                },
+                Some('\n') | None => {
+                    return Err(self.error(
+                        line,
+                        column,
+                        format!("[{name}"),
+                        syntax(format!(
+                            "the value of tag {name} is not closed by '\"' on its line"
+                        )),
+                    ))
+                }
+                Some(c) => value.push(c),
+            }
+        }
+        self.skip_spaces();
+        if self.peek() != Some(']') {
+            let found = self
+                .peek()
+                .map_or("end of text".to_string(), |c| format!("'{c}'"));
+            return Err(self.error(
+                self.line,
+                self.column,
+                self.peek().map_or(String::new(), |c| c.to_string()),
+                syntax(format!("expected ']' to close tag {name}, found {found}")),
+            ));
+        }
+        self.bump();
+        Ok(Token {
+            text: self.text[begin..self.i].to_string(),
+            tok: Tok::Tag(name, value),
+            line,
+            column,
+            offset: begin,
+        })
+    }
+}
+
+/// `true` for the values of the `Variant` tag that name Chess960 (`Chess960`, `chess 960`,
+/// `Fischerandom`, `Fischer Random`, any case).
+fn is_chess960_variant(value: &str) -> bool {
+    let name: String = value
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .flat_map(char::to_lowercase)
+        .collect();
+    matches!(
+        name.as_str(),
+        "chess960" | "fischerandom" | "fischerrandom" | "960"
+    )
+}
+
+fn is_symbol_char(c: char) -> bool {
+    !c.is_whitespace() && !matches!(c, '[' | ']' | '{' | '}' | '(' | ')' | ';' | '$' | '"' | '*')
+}
+
+fn classify_symbol(text: &str) -> Result<Tok, PgnErrorKind> {
+    match text {
+        "1-0" | "0-1" | "1/2-1/2" | "*" => return Ok(Tok::Result(text.to_string())),
+        "½-½" => return Ok(Tok::Result("1/2-1/2".to_string())),
+        "e.p." | "ep" => return Ok(Tok::Ignored),
+        _ if text.bytes().all(|b| b == b'.') || text == "…" => return Ok(Tok::MoveNumber),
+        _ => {}
+    }
+    let glyph_start = text.trim_end_matches(['!', '?']).len();
+    let (san_text, glyph) = text.split_at(glyph_start);
+    let nag = if glyph.is_empty() {
+        None
+    } else {
+        Some(glyph_nag(glyph).ok_or_else(|| {
+            syntax(format!(
+                "unknown annotation '{glyph}' (expected !, ?, !!, ??, !? or ?!)"
+            ))
+        })?)
+    };
+    if san_text.is_empty() {
+        return Ok(Tok::Nag(nag.unwrap_or(0)));
+    }
+    if san_text.chars().all(|c| c.is_ascii_digit()) {
+        return Ok(Tok::MoveNumber);
+    }
+    Ok(Tok::San(san_text.to_string(), nag))
+}
+
+fn append_text(slot: &mut Option<String>, text: Option<String>) {
+    match (slot.as_mut(), text) {
+        (_, None) => {}
+        (Some(existing), Some(text)) => {
+            existing.push(' ');
+            existing.push_str(&text);
+        }
+        (None, text) => *slot = text,
+    }
+}
+
+/// A line of moves being read: the main line or a variation.
+struct Line {
+    moves: Vec<PgnMove>,
+    /// Annotations before the first move: of the start position for the main line, of the
+    /// first move for a variation (moved there when it is read).
+    leading: Annotations,
+    result: Option<String>,
+}
+
+pub(super) struct Parser<'a> {
+    lexer: Lexer<'a>,
+    peeked: Option<Option<Token>>,
+}
+
+impl<'a> Parser<'a> {
+    pub(super) fn new(text: &'a str) -> Parser<'a> {
+        Parser {
+            lexer: Lexer::new(text),
+            peeked: None,
+        }
+    }
+
+    fn peek(&mut self) -> Result<Option<&Token>, PgnError> {
+        if self.peeked.is_none() {
+            self.peeked = Some(self.lexer.next()?);
+        }
+        Ok(self.peeked.as_ref().and_then(Option::as_ref))
+    }
+
+    fn next(&mut self) -> Result<Option<Token>, PgnError> {
+        match self.peeked.take() {
+            Some(t) => Ok(t),
+            None => self.lexer.next(),
+        }
+    }
+
+    fn error(&self, token: &Token, kind: PgnErrorKind) -> PgnError {
+        self.lexer
+            .error(token.line, token.column, token.text.clone(), kind)
+    }
+
+    /// The next game, `None` at the end of the text. After an error the reader is at the start
+    /// of the next game, so reading may go on.
+    pub(super) fn next_game(&mut self) -> Option<Result<PgnGame, PgnError>> {
+        self.lexer.failed = false;
+        let result = self.game();
+        if let Err(e) = &result {
+            self.skip_rest_of_game(e.line);
+        }
+        self.lexer.game += 1;
+        result.transpose()
+    }
+
+    /// After an error at line `line`: moves on to the next game. When the text could still be
+    /// read as tokens, the bad game ends at its result (so that a game without tags after it is
+    /// kept) or at the next tag pair; otherwise at the next tag section.
+    fn skip_rest_of_game(&mut self, line: u32) {
+        let mut from = line;
+        if !self.lexer.failed {
+            loop {
+                match self.peek() {
+                    Ok(None) => return,
+                    Ok(Some(Token {
+                        tok: Tok::Tag(..), ..
+                    })) => return,
+                    Ok(Some(_)) => {}
+                    Err(_) => break,
+                }
+                if let Ok(Some(Token {
+                    tok: Tok::Result(_),
+                    ..
+                })) = self.next()
+                {
+                    let mut ignored = Line {
+                        moves: Vec::new(),
+                        leading: Annotations::default(),
+                        result: None,
+                    };
+                    if self.trailing_comments(&mut ignored).is_ok() {
+                        return;
+                    }
+                    break;
+                }
+            }
+            from = self.lexer.line;
+        }
+        self.peeked = None;
+        self.lexer.recover_after(from);
+    }
+
+    /// The line and column where the reader stands (for "no game found").
+    pub(super) fn here(&self) -> (u32, u32) {
+        (self.lexer.line, self.lexer.column)
+    }
+
+    /// The next game, without recovery after an error.
+    pub(super) fn game(&mut self) -> Result<Option<PgnGame>, PgnError> {
+        let mut tags = Vec::new();
+        let mut fen_token = None;
+        while let Some(Token {
+            tok: Tok::Tag(..), ..
+        }) = self.peek()?
+        {
+            let Some(t) = self.next()? else { break };
+            if let Tok::Tag(name, value) = &t.tok {
+                if name == "FEN" {
+                    fen_token = Some((t.clone(), value.clone()));
+                }
+                tags.push((name.clone(), value.clone()));
+            }
+        }
+        if tags.is_empty() && self.peek()?.is_none() {
+            return Ok(None);
+        }
+        let chess960 = tags
+            .iter()
+            .rev()
+            .find(|(n, _)| n == "Variant")
+            .is_some_and(|(_, v)| is_chess960_variant(v));
+        // Without the tag, the castling rights decide (Shredder-FEN rights are Chess960's).
+        let start = match &fen_token {
+            Some((t, value)) => if chess960 {
+                fen::parse_with_mode(value, CastlingMode::Chess960)
+            } else {
+                fen::parse(value)
+            }
+            .map_err(|e| self.error(t, PgnErrorKind::Fen(e)))?,
+            None if chess960 => Position::startpos()
+                .with_castling_mode(CastlingMode::Chess960)
+                .unwrap_or_else(|_| Position::startpos()),
+            None => Position::startpos(),
+        };
+        let mut line = self.line(&start, 0, None)?;
+        if line.result.is_some() {
+            self.trailing_comments(&mut line)?;
+        }
+        let result = line
+            .result
+            .or_else(|| {
+                tags.iter()
+                    .rev()
+                    .find(|(n, _)| n == "Result")
+                    .map(|(_, v)| v.clone())
+                    .filter(|v| matches!(v.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*"))
+            })
+            .unwrap_or_else(|| "*".to_string());
+        Ok(Some(PgnGame {
+            tags,
+            start,
+            root: line.leading,
+            moves: line.moves,
+            result,
+        }))
+    }
+
+    /// Comments after the result, up to the next tag pair or the end of the text, belong to the
+    /// game that ended: they are added to the last move's comment (or the start's), instead of
+    /// making an empty game of their own. Followed by moves, they start the next game.
+    fn trailing_comments(&mut self, line: &mut Line) -> Result<(), PgnError> {
+        let mut comments = Vec::new();
+        while let Some(Token {
+            tok: Tok::Comment(_),
+            ..
+        }) = self.peek()?
+        {
+            if let Some(t) = self.next()? {
+                comments.push(t);
+            }
+        }
+        if comments.is_empty() {
+            return Ok(());
+        }
+        let ends = matches!(
+            self.peek()?,
+            None | Some(Token {
+                tok: Tok::Tag(..),
+                ..
+            })
+        );
+        if !ends {
+            // The comments open a game without tags: read them again as its start.
+            self.lexer
+                .rewind_tokens(comments[0].offset, comments[0].line, comments[0].column);
+            self.peeked = None;
+            return Ok(());
+        }
+        let target = match line.moves.last_mut() {
+            Some(last) => &mut last.annotations,
+            None => &mut line.leading,
+        };
+        for t in comments {
+            if let Tok::Comment(body) = t.tok {
+                let text = target.take_commands(&body);
+                append_text(&mut target.comment_after, text);
+            }
+        }
+        Ok(())
+    }
+
+    fn line(
+        &mut self,
+        start: &Position,
+        depth: usize,
+        open: Option<&Token>,
+    ) -> Result<Line, PgnError> {
+        let mut pos = start.clone();
+        let mut before_last: Option<Position> = None;
+        let mut line = Line {
+            moves: Vec::new(),
+            leading: Annotations::default(),
+            result: None,
+        };
+        // The first comment after a move (or, in the main line, after the start) is that
+        // move's; later ones, and those after a variation, go before the next move.
+        let mut after_move = depth == 0;
+        let mut pending = Annotations::default();
+        loop {
+            let at_end = matches!(
+                self.peek()?,
+                None | Some(Token {
+                    tok: Tok::Tag(..),
+                    ..
+                })
+            );
+            if at_end {
+                if let Some(open) = open {
+                    return Err(self.error(open, syntax("variation not closed: ')' missing")));
+                }
+                finish_line(&mut line, pending);
+                return Ok(line);
+            }
+            let Some(t) = self.next()? else {
+                finish_line(&mut line, pending);
+                return Ok(line);
+            };
+            match &t.tok {
+                Tok::Tag(..) | Tok::MoveNumber | Tok::Ignored => {}
+                Tok::Result(r) => {
+                    if open.is_some() {
+                        return Err(self.error(
+                            &t,
+                            syntax("game result inside a variation: ')' missing before it"),
+                        ));
+                    }
+                    line.result = Some(r.clone());
+                    finish_line(&mut line, pending);
+                    return Ok(line);
+                }
+                Tok::Close => {
+                    if open.is_none() {
+                        return Err(self.error(&t, syntax("')' without a matching '('")));
+                    }
+                    finish_line(&mut line, pending);
+                    return Ok(line);
+                }
+                Tok::Comment(body) => {
+                    let target = match line.moves.last_mut() {
+                        Some(last) if after_move => Some(&mut last.annotations),
+                        None if after_move => Some(&mut line.leading),
+                        _ => None,
+                    };
+                    match target {
+                        Some(target) => {
+                            let text = target.take_commands(body);
+                            append_text(&mut target.comment_after, text);
+                        }
+                        None => {
+                            let text = pending.take_commands(body);
+                            append_text(&mut pending.comment_before, text);
+                        }
+                    }
+                    after_move = false;
+                }
+                Tok::Nag(n) => match line.moves.last_mut() {
+                    Some(last) => last.annotations.nags.push(*n),
+                    None => return Err(self.error(&t, syntax("annotation before any move"))),
+                },
+                Tok::Open => {
+                    let Some(before) = before_last.as_ref() else {
+                        return Err(self.error(
+                            &t,
+                            syntax(
+                                "variation before any move: a variation follows the move it replaces",
+                            ),
+                        ));
+                    };
+                    if depth + 1 >= MAX_VARIATION_DEPTH {
+                        return Err(self.error(
+                            &t,
+                            syntax(format!(
+                                "variations nested more than {MAX_VARIATION_DEPTH} deep"
+                            )),
+                        ));
+                    }
+                    let before = before.clone();
+                    let variation = self.line(&before, depth + 1, Some(&t))?;
+                    if let Some(last) = line.moves.last_mut() {
+                        if variation.moves.is_empty() {
+                            // A variation of comments only: its words stay with the move.
+                            absorb(&mut last.annotations, variation.leading);
+                        } else {
+                            last.variations.push(variation.moves);
+                        }
+                    }
+                    after_move = false;
+                }
+                Tok::San(text, nag) => {
+                    let mv = san::parse_san(&pos, text)
+                        .map_err(|e| self.error(&t, PgnErrorKind::Move(e)))?;
+                    let mut annotations = std::mem::take(&mut pending);
+                    annotations.nags.extend(nag.iter().copied());
+                    line.moves.push(PgnMove {
+                        mv,
+                        san: san::to_san(&pos, mv),
+                        annotations,
+                        variations: Vec::new(),
+                    });
+                    before_last = Some(pos.clone());
+                    pos.make_move(mv);
+                    after_move = true;
+                }
+            }
+        }
+    }
+}
+
+impl Lexer<'_> {
+    /// Goes back to a token already read (on the same or an earlier line).
+    fn rewind_tokens(&mut self, offset: usize, line: u32, column: u32) {
+        self.i = offset;
+        self.line = line;
+        self.column = column;
+        self.at_line_start = column == 1;
+    }
+}
+
+/// Adds annotations collected before a move that never came: their commands join `target`'s,
+/// their text its comment after.
+fn absorb(target: &mut Annotations, mut extra: Annotations) {
+    let text = extra.comment_before.take();
+    append_text(&mut target.comment_after, extra.comment_after);
+    append_text(&mut target.comment_after, text);
+    target.nags.extend(extra.nags);
+    target.clock = target.clock.or(extra.clock);
+    target.eval = target.eval.or(extra.eval);
+    target.squares.extend(extra.squares);
+    target.arrows.extend(extra.arrows);
+    target.commands.extend(extra.commands);
+}
+
+/// Comments left at the end of a line (no move followed them) join the last move's comment; in
+/// a line without moves, the start's (main line) or the caller's (variation).
+fn finish_line(line: &mut Line, pending: Annotations) {
+    if pending.is_empty() {
+        return;
+    }
+    match line.moves.last_mut() {
+        Some(last) => absorb(&mut last.annotations, pending),
+        None => absorb(&mut line.leading, pending),
+    }
+}

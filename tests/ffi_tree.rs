@@ -1,0 +1,248 @@
+//! The game tree through the FFI objects: the snapshot's move list and rows, navigation,
+//! editing, annotations, reading a file of games, placement of new moves, saves old and new.
+
+use chesscore::ffi::{
+    read_pgn, Arrow, ChessError, ChessGame, EvalScore, Evaluation, MarkColor, MoveListItem,
+    NewMovePlacement, NodeAnnotations, Side, Square, SquareMark,
+};
+
+fn game_with_a_variation() -> std::sync::Arc<ChessGame> {
+    let game = ChessGame::new();
+    for san in ["e4", "e5", "Nf3"] {
+        game.play_san(san.into()).unwrap();
+    }
+    game.go_back();
+    game.go_back();
+    game.play_san("c5".into()).unwrap();
+    game
+}
+
+#[test]
+fn the_snapshot_draws_the_tree() {
+    let game = game_with_a_variation();
+    let s = game.snapshot();
+    assert_eq!(s.san_history, ["e4", "c5"]);
+    assert!(!s.on_main_line);
+    assert!(s.can_go_back && !s.can_go_forward && !s.can_redo);
+    // Rows: the main line, with the node of each move.
+    assert_eq!(s.move_rows.len(), 2);
+    assert_eq!(s.move_rows[0].white.as_deref(), Some("e4"));
+    assert_eq!(s.move_rows[0].black.as_deref(), Some("e5"));
+    assert_eq!(s.move_rows[1].white.as_deref(), Some("Nf3"));
+    assert_eq!(s.move_rows[1].black, None);
+    // The list: the whole tree in reading order, the current move among it.
+    let described: Vec<String> = s
+        .move_list
+        .iter()
+        .map(|item| match item {
+            MoveListItem::Move {
+                node,
+                depth,
+                number,
+                side,
+                show_number,
+                san,
+                ..
+            } => format!(
+                "{depth}:{}{san}{}",
+                if *show_number {
+                    format!(
+                        "{number}{} ",
+                        if *side == Side::White { "." } else { "..." }
+                    )
+                } else {
+                    String::new()
+                },
+                if *node == s.node { "*" } else { "" }
+            ),
+            MoveListItem::Comment { text, .. } => format!("{{{text}}}"),
+            MoveListItem::VariationStart { depth } => format!("({depth}"),
+            MoveListItem::VariationEnd { depth } => format!("{depth})"),
+        })
+        .collect();
+    assert_eq!(
+        described,
+        ["0:1. e4", "0:e5", "(1", "1:1... c5*", "1)", "0:2. Nf3"]
+    );
+}
+
+#[test]
+fn navigation_and_editing_by_node() {
+    let game = game_with_a_variation();
+    let c5 = game.snapshot().node;
+    let rows = game.snapshot().move_rows;
+    let nf3 = rows[1].white_node.unwrap();
+    game.go_to(nf3).unwrap();
+    assert_eq!(game.snapshot().san_history, ["e4", "e5", "Nf3"]);
+    game.go_to_start();
+    assert_eq!(game.snapshot().ply, 0);
+    assert!(game.snapshot().can_go_forward);
+    assert!(game.go_forward());
+    game.go_to_end();
+    assert_eq!(game.snapshot().node, nf3);
+    game.go_to_main_line_ply(1).unwrap();
+    assert_eq!(game.snapshot().san_history, ["e4"]);
+    // Bad ids and plies are typed errors that change nothing.
+    let before = game.snapshot();
+    for e in [
+        game.go_to(999).unwrap_err(),
+        game.go_to_main_line_ply(9).unwrap_err(),
+        game.delete_from(0).unwrap_err(),
+        game.promote_variation(999).unwrap_err(),
+        game.set_comment(999, Some("x".into())).unwrap_err(),
+        game.node(999).unwrap_err(),
+    ] {
+        assert!(matches!(e, ChessError::InvalidRequest(_)), "{e:?}");
+    }
+    assert_eq!(game.snapshot(), before);
+    // Node details.
+    let info = game.node(c5).unwrap();
+    assert_eq!(
+        (info.san.as_str(), info.uci.as_str(), info.number, info.side),
+        ("c5", "c7c5", 1, Side::Black)
+    );
+    assert!(!info.is_main_line);
+    let e4 = game.node(info.parent.unwrap()).unwrap();
+    assert_eq!(e4.children.len(), 2);
+    // Promote the variation to the main line, then delete it.
+    assert!(game.promote_variation(c5).unwrap());
+    let rows = game.snapshot().move_rows;
+    assert_eq!(rows[0].black.as_deref(), Some("c5"));
+    assert_eq!(rows.len(), 1);
+    game.make_main_line(nf3).unwrap();
+    assert_eq!(game.snapshot().move_rows.len(), 2);
+    game.go_to(c5).unwrap();
+    game.delete_from(c5).unwrap();
+    let s = game.snapshot();
+    assert_eq!(s.san_history, ["e4"]);
+    assert!(!s
+        .move_list
+        .iter()
+        .any(|i| matches!(i, MoveListItem::VariationStart { .. })));
+}
+
+#[test]
+fn annotations_read_write_and_survive_pgn_and_json() {
+    let game = game_with_a_variation();
+    let c5 = game.snapshot().node;
+    let annotations = NodeAnnotations {
+        comment_before: Some("Or".into()),
+        comment_after: Some("the Sicilian".into()),
+        nags: vec![1, 146],
+        clock_ms: Some(179_500),
+        eval: Some(Evaluation {
+            score: EvalScore::Centipawns { value: -31 },
+            depth: Some(20),
+        }),
+        squares: vec![SquareMark {
+            color: MarkColor::Green,
+            square: Square::D4,
+        }],
+        arrows: vec![Arrow {
+            color: MarkColor::Red,
+            from: Square::G1,
+            to: Square::F3,
+        }],
+        commands: vec![],
+    };
+    game.set_annotations(c5, annotations.clone()).unwrap();
+    assert_eq!(game.annotations(c5).unwrap(), annotations);
+    // The board draws the current node's squares and arrows.
+    assert_eq!(game.snapshot().annotations, annotations);
+    let bad = NodeAnnotations {
+        nags: vec![256],
+        ..NodeAnnotations::default()
+    };
+    assert!(matches!(
+        game.set_annotations(c5, bad),
+        Err(ChessError::InvalidRequest(_))
+    ));
+    let pgn = game.pgn();
+    assert!(
+        pgn.replace('\n', " ").contains("({Or} 1... c5 $1 $146 {[%clk 0:02:59.5] [%eval -0.31,20] [%csl Gd4] [%cal Rg1f3] the Sicilian})"),
+        "{pgn}"
+    );
+    let back = ChessGame::from_pgn(pgn.clone()).unwrap();
+    assert_eq!(back.pgn(), pgn);
+    let saved = ChessGame::from_json(game.to_json()).unwrap();
+    assert_eq!(saved.snapshot(), game.snapshot());
+    assert_eq!(saved.annotations(c5).unwrap(), annotations);
+}
+
+#[test]
+fn a_file_of_games_gives_the_good_ones_and_a_place_for_each_bad_one() {
+    let text = "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"c\"]\n\n1. d4 (1. c4) *\n";
+    let import = read_pgn(text.into());
+    assert_eq!(import.games.len(), 2);
+    assert_eq!(import.games[1].tag("Event".into()).as_deref(), Some("c"));
+    assert_eq!(import.skipped.len(), 1);
+    let bad = &import.skipped[0];
+    assert_eq!((bad.game, bad.line, bad.column), (2, 7, 13));
+    assert!(bad.message.contains("Ke3"), "{}", bad.message);
+    assert!(read_pgn(String::new()).games.is_empty());
+}
+
+#[test]
+fn main_line_placement_for_a_game_against_the_engine() {
+    let game = ChessGame::new();
+    assert_eq!(game.new_move_placement(), NewMovePlacement::Variation);
+    game.set_new_move_placement(NewMovePlacement::MainLine);
+    for san in ["e4", "e5", "Nf3"] {
+        game.play_san(san.into()).unwrap();
+    }
+    assert!(game.undo() && game.undo());
+    game.play_san("c5".into()).unwrap();
+    let s = game.snapshot();
+    assert!(s.on_main_line);
+    assert_eq!(s.move_rows[0].black.as_deref(), Some("c5"));
+    assert!(
+        game.pgn().contains("1. e4 c5 (1... e5 2. Nf3) *"),
+        "{}",
+        game.pgn()
+    );
+    let saved = ChessGame::from_json(game.to_json()).unwrap();
+    assert_eq!(saved.new_move_placement(), NewMovePlacement::MainLine);
+}
+
+#[test]
+fn an_illegal_move_names_the_move_and_says_why() {
+    let game = ChessGame::new();
+    for (e, text) in [
+        (
+            game.play(Square::E2, Square::E5, None).unwrap_err(),
+            "illegal move e2e5: the pawn on e2 cannot go to e5",
+        ),
+        (
+            game.play_uci("g8f6".into()).unwrap_err(),
+            "illegal move g8f6: the knight on g8 is Black's, and it is White to move",
+        ),
+        (
+            game.play(
+                Square::E2,
+                Square::E4,
+                Some(chesscore::ffi::PieceKind::King),
+            )
+            .unwrap_err(),
+            "illegal move e2e4k: a pawn promotes to a queen, rook, bishop or knight",
+        ),
+    ] {
+        match e {
+            ChessError::IllegalMove(message) => assert_eq!(message, text),
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+/// A save of the version-1 format, as the apps wrote it before the tree.
+const SAVE_V1: &str = r#"{"version":1,"start_fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","moves":[{"uci":"e2e4"},{"uci":"e7e5"}],"redo":[{"uci":"g1f3"}],"tags":[],"comment_before_moves":null,"outcome":null}"#;
+
+#[test]
+fn an_app_save_of_version_1_loads() {
+    let game = ChessGame::from_json(SAVE_V1.into()).unwrap();
+    let s = game.snapshot();
+    assert_eq!(s.san_history, ["e4", "e5"]);
+    assert!(s.can_redo);
+    assert!(game.redo());
+    assert_eq!(game.snapshot().san_history, ["e4", "e5", "Nf3"]);
+    assert!(game.to_json().contains("\"version\": 2"));
+}

@@ -1,0 +1,691 @@
+//! PGN: real files, lenient input, located errors and recovery, annotations, export format,
+//! round trips (also over generated trees), and the linear-time guarantees.
+
+use chesscore::game::Game;
+use chesscore::notation::pgn::{
+    parse_game, read_games, write_game, Annotations, Arrow, EvalScore, Evaluation, MarkColor,
+    PgnError, PgnErrorKind, PgnGame, PgnMove, SquareMark,
+};
+use chesscore::notation::san::to_san;
+use chesscore::notation::uci;
+use chesscore::rules::{Move, Position, Square};
+use std::time::Duration;
+
+fn mv(p: &Position, u: &str) -> Move {
+    uci::parse_move(p, u).unwrap()
+}
+
+fn parse_games(text: &str) -> Result<Vec<PgnGame>, PgnError> {
+    read_games(text).collect()
+}
+
+const REAL_WORLD: &str = r#"% exported by some tool; this escape line is ignored
+[Event "Casual \"blitz\" game"]
+[Site "C:\\games"]
+[Date "2024.01.02"]
+[Round "-"]
+[White "Ann"]
+[Black "Bob"]
+[Result "1-0"]
+[ECO "C20"]
+
+{Opening comment.} 1. e4 e5 2. Nf3 $1 {The knight
+   comes out.} 2... Nc6 (2... d6 3. d4 (3. Bc4 Be7 {quiet}) 3... exd4 ; Philidor
+ ) (2... Nf6!? {Petrov}) 3. Bb5 a6?! 4. Ba4!! Nf6 5. 0-0 Be7 6. Re1 b5 7. Bb3 d6
+8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4
+15. Nb1 h6 16. Bh4 c5 17. dxe5 Nxe4 18. Bxe7 Qxe7 19. exd6 Qf6 20. Nbd2 Nxd6
+21. Nc4 Nxc4 22. Bxc4 Nb6 23. Ne5 Rae8 24. Bxf7+ Rxf7 25. Nxf7 Rxe1+ 26. Qxe1
+Kxf7 27. Qe3 Qg5 28. Qxg5 hxg5 29. b3 Ke6 30. a3 Kd6 31. axb4 cxb4 32. Ra5 Nd5
+33. f3 Bc8 34. Kf2 Bf5 35. Ra7 g6 36. Ra6+ Kc5 37. Ke1 Nf4 38. g3 Nxh3 39. Kd2
+Kb5 40. Rd6 Kc5 41. Ra6 Nf2 42. g4 Bd3 43. Re6 1-0
+
+[Event "Second"]
+[SetUp "1"]
+[FEN "4k3/8/8/8/8/8/4P3/4K3 b - - 0 40"]
+
+40... Kd7 41. e4 Ke6 *
+
+[Event "Third, no terminator"]
+
+1. d4 d5
+"#;
+
+#[test]
+fn pgn_real_world_file() {
+    let games = parse_games(REAL_WORLD).unwrap();
+    assert_eq!(games.len(), 3);
+    let g = &games[0];
+    assert_eq!(g.tag("Event"), Some("Casual \"blitz\" game"));
+    assert_eq!(g.tag("Site"), Some("C:\\games"));
+    assert_eq!(g.tags.len(), 8);
+    assert_eq!(g.tags[7], ("ECO".to_string(), "C20".to_string()));
+    assert_eq!(g.result, "1-0");
+    assert_eq!(g.root.comment_after.as_deref(), Some("Opening comment."));
+    assert_eq!(g.moves.len(), 85);
+    assert_eq!(g.moves[2].san, "Nf3");
+    assert_eq!(g.moves[2].annotations.nags, [1]);
+    assert_eq!(
+        g.moves[2].annotations.comment_after.as_deref(),
+        Some("The knight comes out.")
+    );
+    // Variations hang on the move they replace (2... Nc6) and start from the position before it.
+    let nc6 = &g.moves[3];
+    assert_eq!(nc6.san, "Nc6");
+    assert_eq!(nc6.variations.len(), 2);
+    let philidor = &nc6.variations[0];
+    let sans: Vec<&str> = philidor.iter().map(|m| m.san.as_str()).collect();
+    assert_eq!(sans, ["d6", "d4", "exd4"]);
+    assert_eq!(
+        philidor[2].annotations.comment_after.as_deref(),
+        Some("Philidor")
+    );
+    // The nested variation replaces 3. d4.
+    let nested = &philidor[1].variations[0];
+    assert_eq!(nested[0].san, "Bc4");
+    assert_eq!(
+        nested[1].annotations.comment_after.as_deref(),
+        Some("quiet")
+    );
+    assert_eq!(nc6.variations[1][0].san, "Nf6");
+    assert_eq!(nc6.variations[1][0].annotations.nags, [5]);
+    assert_eq!(
+        nc6.variations[1][0].annotations.comment_after.as_deref(),
+        Some("Petrov")
+    );
+    assert_eq!(g.moves[5].annotations.nags, [6]); // a6?!
+    assert_eq!(g.moves[6].annotations.nags, [3]); // Ba4!!
+    assert_eq!(g.moves[8].san, "O-O"); // written 0-0
+    assert_eq!(g.moves[84].san, "Re6");
+
+    let g = &games[1];
+    assert_eq!(g.start.side_to_move(), chesscore::rules::Side::Black);
+    assert_eq!(g.moves.len(), 3);
+    assert_eq!(g.result, "*");
+
+    let g = &games[2];
+    assert_eq!(g.moves.len(), 2);
+    assert_eq!(g.result, "*");
+
+    assert_eq!(parse_game(REAL_WORLD).unwrap(), games[0]);
+}
+
+#[test]
+fn pgn_round_trips_with_variations_comments_and_fen_starts() {
+    for g in parse_games(REAL_WORLD).unwrap() {
+        let text = write_game(&g);
+        for line in text.lines() {
+            assert!(line.chars().count() < 80, "{line}");
+        }
+        let back = parse_game(&text).unwrap();
+        assert_eq!(back.moves, g.moves, "{text}");
+        assert_eq!(back.start, g.start);
+        assert_eq!(back.result, g.result);
+        assert_eq!(back.root, g.root);
+        // Writing again gives the same text.
+        assert_eq!(write_game(&back), text);
+    }
+}
+
+#[test]
+fn pgn_export_format() {
+    let games = parse_games(REAL_WORLD).unwrap();
+    let text = write_game(&games[0]);
+    let head: Vec<&str> = text.lines().take(10).collect();
+    assert_eq!(
+        head,
+        [
+            "[Event \"Casual \\\"blitz\\\" game\"]",
+            "[Site \"C:\\\\games\"]",
+            "[Date \"2024.01.02\"]",
+            "[Round \"-\"]",
+            "[White \"Ann\"]",
+            "[Black \"Bob\"]",
+            "[Result \"1-0\"]",
+            "[ECO \"C20\"]",
+            "",
+            "{Opening comment.} 1. e4 e5 2. Nf3 $1 {The knight comes out.} 2... Nc6 (2... d6",
+        ]
+    );
+    assert!(text.contains("(3. Bc4 Be7 {quiet})"), "{text}");
+    assert!(
+        text.contains("3... exd4 {Philidor}) (2... Nf6 $5 {Petrov}) 3. Bb5"),
+        "{text}"
+    );
+    assert!(text.trim_end().ends_with("43. Re6 1-0"), "{text}");
+    let second = write_game(&games[1]);
+    assert!(
+        second.contains("[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 40\"]\n[SetUp \"1\"]"),
+        "{second}"
+    );
+    assert!(second.contains("\n40... Kd7 41. e4 Ke6 *"), "{second}");
+    // Defaults for the Seven Tag Roster.
+    let third = write_game(&games[2]);
+    assert!(third.starts_with("[Event \"Third, no terminator\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. d4 d5 *"), "{third}");
+}
+
+fn pgn_err(text: &str) -> PgnError {
+    match parse_games(text) {
+        Err(e) => e,
+        Ok(g) => panic!("expected an error for {text:?}, got {g:?}"),
+    }
+}
+
+#[test]
+fn pgn_errors_carry_line_column_and_token() {
+    let mut text = String::from("[Event \"x\"]\n\n");
+    for n in 1..=9 {
+        text.push_str(&format!("{n}. Nf3 Nf6 {}. Ng1 Ng8\n", n));
+    }
+    // Line 12: the knight on f6 cannot go to f6 again.
+    text.push_str("10. Nf3 Nf6 11. Ng1 Nf6\n");
+    let e = pgn_err(&text);
+    assert_eq!((e.line, e.column, e.token.as_str()), (12, 21, "Nf6"));
+    assert!(matches!(e.kind, PgnErrorKind::Move(_)));
+    let msg = e.to_string();
+    assert!(
+        msg.contains("line 12, column 21") && msg.contains("Nf6"),
+        "{msg}"
+    );
+
+    let e = pgn_err("1. e4 e5\n2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Kxe8 *");
+    assert_eq!((e.line, e.column, e.token.as_str()), (2, 38, "Kxe8"));
+
+    let e = pgn_err("1. e4 {unterminated\n comment");
+    assert_eq!((e.line, e.column, e.token.as_str()), (1, 7, "{"));
+    assert!(e.to_string().contains("not closed"), "{e}");
+
+    let e = pgn_err("1. e4 (1. d4 d5 2. c4 *");
+    assert_eq!((e.line, e.column), (1, 23));
+    let e = pgn_err("1. e4 (1. d4 d5 2. c4\n");
+    assert_eq!((e.line, e.column, e.token.as_str()), (1, 7, "("));
+    let e = pgn_err("1. e4 e5 ) *");
+    assert_eq!((e.line, e.column, e.token.as_str()), (1, 10, ")"));
+    let e = pgn_err("( 1. e4 ) *");
+    assert_eq!((e.line, e.column), (1, 1));
+    let e = pgn_err("[FEN \"8/8/8 w - - 0 1\"]\n1. e4 *");
+    assert!(matches!(e.kind, PgnErrorKind::Fen(_)));
+    assert_eq!((e.line, e.column), (1, 1));
+    let e = pgn_err("[Event \"open\n1. e4 *");
+    assert_eq!((e.line, e.column), (1, 1));
+    let e = pgn_err("[Event \"x\" junk]\n1. e4 *");
+    assert_eq!(e.line, 1);
+    let e = pgn_err("1. e4 $300 *");
+    assert_eq!((e.column, e.token.as_str()), (7, "$300"));
+    let e = pgn_err("1. e4 e5 2. Nf3 Nc3 *");
+    assert_eq!(e.token, "Nc3");
+    let e = pgn_err("1. e4 e5 2. e4!!! *");
+    assert_eq!(e.token, "e4!!!");
+    let e = pgn_err("1. e4 } e5");
+    assert_eq!((e.column, e.token.as_str()), (7, "}"));
+
+    match parse_game("  \n% only an escape line\n") {
+        Err(PgnError {
+            kind: PgnErrorKind::NoGame,
+            ..
+        }) => {}
+        other => panic!("{other:?}"),
+    }
+    assert!(parse_games("").unwrap().is_empty());
+}
+
+#[test]
+fn pgn_lenient_bits() {
+    // Glued move numbers, 1... for Black, CRLF line ends, a BOM, and an unnumbered move list.
+    let g = parse_game("\u{feff}[Event \"e\"]\r\n\r\n1.e4 1...e5 2.Nf3 Nc6 3 Bb5 ½-½\r\n").unwrap();
+    assert_eq!(g.moves.len(), 5);
+    assert_eq!(g.result, "1/2-1/2");
+    let g = parse_game("1. e4 Nf6 2. e5 d5 3. exd6 e.p. exd6 4. d4 0-1").unwrap();
+    assert_eq!(g.moves[4].san, "exd6");
+    assert!(g.moves[4].mv.is_en_passant());
+    assert_eq!(g.moves.len(), 7);
+    let g = parse_game("e4 e5 Nf3").unwrap();
+    assert_eq!(g.moves.len(), 3);
+    assert_eq!(g.result, "*");
+    // A comment before the first move of a variation.
+    let g = parse_game("1. e4 ({Or} 1. d4 {solid}) 1... e5 *").unwrap();
+    assert_eq!(
+        g.moves[0].variations[0][0]
+            .annotations
+            .comment_before
+            .as_deref(),
+        Some("Or")
+    );
+    let text = write_game(&g);
+    assert!(
+        text.contains("1. e4 ({Or} 1. d4 {solid}) 1... e5 *"),
+        "{text}"
+    );
+    assert_eq!(parse_game(&text).unwrap().moves, g.moves);
+}
+
+#[test]
+fn pgn_never_panics_on_junk() {
+    let samples = [
+        "[",
+        "[]",
+        "[A",
+        "[A \"",
+        "[A \"\\",
+        "{",
+        ";",
+        "(",
+        ")",
+        "$",
+        "$9999999999999",
+        "1.",
+        "1...",
+        "((((((",
+        "*)",
+        "1-0 1-0",
+        "[A \"b\"] [C \"d\"]",
+        "e4 ( e5",
+        "e4 (e5) )",
+        "%",
+        "\"",
+        "!!",
+        "e4 !!",
+        "e4 ?!?",
+        "O-O",
+        "e8=Q",
+        "\u{0}",
+        "Nf3 (Nf3 (Nf3))",
+    ];
+    for s in samples {
+        let _ = parse_games(s);
+        let _ = parse_game(s);
+    }
+    let deep = "1. e4 ".to_string() + &"(1. d4 ".repeat(100_000);
+    assert!(parse_games(&deep).is_err());
+    // Every prefix of a real file either reads or fails cleanly.
+    for cut in (0..REAL_WORLD.len()).step_by(7) {
+        if REAL_WORLD.is_char_boundary(cut) {
+            let _ = parse_games(&REAL_WORLD[..cut]);
+        }
+    }
+}
+
+#[test]
+fn pgn_writes_from_scratch_and_wraps() {
+    let start = Position::startpos();
+    let mut game = PgnGame {
+        tags: vec![("Annotator".to_string(), "a \"quoted\" \\ name".to_string())],
+        start: start.clone(),
+        moves: Vec::new(),
+        result: "garbage".to_string(),
+        root: Annotations {
+            comment_after: Some("a }tricky{ comment ".repeat(12)),
+            ..Annotations::default()
+        },
+    };
+    let mut pos = start;
+    for u in ["e2e4", "e7e5", "g1f3", "b8c6"] {
+        let m = mv(&pos, u);
+        game.moves.push(PgnMove {
+            mv: m,
+            san: to_san(&pos, m),
+            annotations: Annotations {
+                comment_after: Some("x".repeat(100)),
+                ..Annotations::default()
+            },
+            variations: vec![],
+        });
+        pos.make_move(m);
+    }
+    let text = write_game(&game);
+    assert!(
+        text.contains("[Annotator \"a \\\"quoted\\\" \\\\ name\"]"),
+        "{text}"
+    );
+    assert!(text.contains("[Result \"*\"]"));
+    let back = parse_game(&text).unwrap();
+    assert_eq!(back.tag("Annotator"), Some("a \"quoted\" \\ name"));
+    assert_eq!(back.moves.len(), 4);
+    assert_eq!(back.moves[3].annotations, game.moves[3].annotations);
+    assert!(back
+        .root
+        .comment_after
+        .unwrap()
+        .contains("a )tricky{ comment"));
+    for line in text.lines() {
+        // Only the 102-character single-word comments may exceed the width.
+        assert!(line.chars().count() < 80 || !line.contains(' '), "{line}");
+    }
+}
+
+#[test]
+fn dots_standing_alone_a_bom_before_an_escape_line_and_comments_after_the_result() {
+    // chess.js writes a game where Black starts as `1. ... e5`; some files put a lone `.`.
+    let g = parse_game(
+        "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n\n1. ... e5 2 . Nf3 … Nc6 *",
+    )
+    .unwrap();
+    let sans: Vec<&str> = g.moves.iter().map(|m| m.san.as_str()).collect();
+    assert_eq!(sans, ["e5", "Nf3", "Nc6"]);
+    // A byte-order mark, then a `%` escape line.
+    let games = parse_games("\u{feff}% written by some tool\n[Event \"x\"]\n\n1. e4 *\n").unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].tag("Event"), Some("x"));
+    // Comments after the result belong to that game: no empty game after it.
+    let text = "[Event \"a\"]\n\n1. e4 e5 1-0 {White won on time}\n; and a note\n\n[Event \"b\"]\n\n1. d4 *\n{the end}\n";
+    let games = parse_games(text).unwrap();
+    assert_eq!(games.len(), 2, "{games:?}");
+    assert_eq!(
+        games[0].moves[1].annotations.comment_after.as_deref(),
+        Some("White won on time and a note")
+    );
+    assert_eq!(games[0].result, "1-0");
+    assert_eq!(
+        games[1].moves[0].annotations.comment_after.as_deref(),
+        Some("the end")
+    );
+    // Followed by moves, such comments open the next game (a game without tags).
+    let games = parse_games("1. e4 * {second} 1. d4 *").unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1].root.comment_after.as_deref(), Some("second"));
+    assert_eq!(games[1].moves[0].san, "d4");
+}
+
+/// Five games; the second, fourth and fifth are broken in different ways.
+const FILE_WITH_BAD_GAMES: &str = "[Event \"one\"]
+[Result \"*\"]
+
+1. e4 e5 2. Nf3 *
+
+[Event \"two\"]
+[White Elo \"2000\"]
+[Black \"x\"]
+
+1. d4 d5 *
+
+[Event \"three\"]
+
+1. c4 {English} e5 *
+
+[Event \"four\"]
+
+1. e4 e5 2. Ke3 Nc6 *
+
+[Event \"five\"]
+
+1. Nf3 {never closed
+2. g3 *
+
+[Event \"six\"]
+
+1. b3 *
+";
+
+#[test]
+fn a_bad_game_costs_only_itself_and_each_error_says_where() {
+    let results: Vec<_> = read_games(FILE_WITH_BAD_GAMES).collect();
+    assert_eq!(results.len(), 6, "{results:?}");
+    let events: Vec<Option<&str>> = results
+        .iter()
+        .map(|r| r.as_ref().ok().and_then(|g| g.tag("Event")))
+        .collect();
+    assert_eq!(
+        events,
+        [Some("one"), None, Some("three"), None, None, Some("six")]
+    );
+    let errors: Vec<&PgnError> = results.iter().filter_map(|r| r.as_ref().err()).collect();
+    // Game 2: a tag name with a space in it (line 7, where the tag starts).
+    assert_eq!(
+        (errors[0].game, errors[0].line, errors[0].column),
+        (2, 7, 1)
+    );
+    // Game 4: the king cannot reach e3 (line 18, column 13).
+    assert_eq!(
+        (
+            errors[1].game,
+            errors[1].line,
+            errors[1].column,
+            errors[1].token.as_str()
+        ),
+        (4, 18, 13, "Ke3")
+    );
+    assert!(matches!(errors[1].kind, PgnErrorKind::Move(_)));
+    // Game 5: a comment that is never closed (line 22, column 8).
+    assert_eq!(
+        (errors[2].game, errors[2].line, errors[2].column),
+        (5, 22, 8)
+    );
+    assert!(errors[2].to_string().contains("not closed"));
+    // The good games are whole.
+    let three = results[2].as_ref().unwrap();
+    assert_eq!(three.moves.len(), 2);
+    assert_eq!(
+        three.moves[0].annotations.comment_after.as_deref(),
+        Some("English")
+    );
+    // The same through Game.
+    let games: Vec<_> = Game::read_pgn(FILE_WITH_BAD_GAMES).collect();
+    assert_eq!(games.iter().filter(|g| g.is_ok()).count(), 3);
+}
+
+const ANNOTATED: &str = "[Event \"Annotated\"]
+[Site \"lichess.org\"]
+
+{[%evp 0,17] Start of the game.} 1. e4 {[%clk 0:03:00] [%eval 0.17]} 1... c5 $6
+{[%clk 0:02:58.5] [%eval #-3,22]} ( {Or} 1... e5 {[%csl Gd4,Re5] [%cal Gg1f3]
+classical} 2. Nf3 (2. f4 $5 {gambit} {the King's Gambit} 2... exf4) 2... Nc6 ) 2.
+Nf3 {[%emt 0:00:05]} {two comments} 2... d6 $1 $14 *
+";
+
+#[test]
+fn annotations_are_read_into_their_moves_and_written_back() {
+    let g = parse_game(ANNOTATED).unwrap();
+    assert_eq!(g.root.comment_after.as_deref(), Some("Start of the game."));
+    assert_eq!(g.root.commands[0].to_string(), "[%evp 0,17]");
+    let e4 = &g.moves[0].annotations;
+    assert_eq!(e4.clock, Some(Duration::from_secs(180)));
+    assert_eq!(
+        e4.eval,
+        Some(Evaluation {
+            score: EvalScore::Centipawns(17),
+            depth: None
+        })
+    );
+    assert_eq!(e4.comment_after, None);
+    let c5 = &g.moves[1];
+    assert_eq!(c5.annotations.nags, [6]);
+    assert_eq!(c5.annotations.clock, Some(Duration::from_millis(178_500)));
+    assert_eq!(
+        c5.annotations.eval.map(|e| (e.score, e.depth)),
+        Some((EvalScore::Mate(-3), Some(22)))
+    );
+    let e5 = &c5.variations[0][0];
+    assert_eq!(e5.san, "e5");
+    assert_eq!(e5.annotations.comment_before.as_deref(), Some("Or"));
+    assert_eq!(e5.annotations.comment_after.as_deref(), Some("classical"));
+    assert_eq!(
+        e5.annotations.squares,
+        [
+            SquareMark {
+                color: MarkColor::Green,
+                square: Square::D4
+            },
+            SquareMark {
+                color: MarkColor::Red,
+                square: Square::E5
+            }
+        ]
+    );
+    assert_eq!(
+        e5.annotations.arrows,
+        [Arrow {
+            color: MarkColor::Green,
+            from: Square::G1,
+            to: Square::F3
+        }]
+    );
+    // A nested variation; its second comment goes before the next move.
+    let f4 = &c5.variations[0][1].variations[0][0];
+    assert_eq!(f4.san, "f4");
+    assert_eq!(f4.annotations.nags, [5]);
+    assert_eq!(f4.annotations.comment_after.as_deref(), Some("gambit"));
+    let exf4 = &c5.variations[0][1].variations[0][1];
+    assert_eq!(
+        exf4.annotations.comment_before.as_deref(),
+        Some("the King's Gambit")
+    );
+    // Main line: an unknown command is kept; the second comment belongs to the next move.
+    let nf3 = &g.moves[2].annotations;
+    assert_eq!(nf3.commands[0].to_string(), "[%emt 0:00:05]");
+    assert_eq!(nf3.comment_after, None);
+    let d6 = &g.moves[3].annotations;
+    assert_eq!(d6.comment_before.as_deref(), Some("two comments"));
+    assert_eq!(d6.nags, [1, 14]);
+
+    let written = write_game(&g);
+    for line in written.lines() {
+        assert!(line.chars().count() < 80, "{line}");
+    }
+    for part in [
+        "{[%evp 0,17] Start of the game.} 1. e4 {[%clk 0:03:00] [%eval 0.17]} 1... c5 $6",
+        "({Or} 1... e5 {[%csl Gd4,Re5] [%cal Gg1f3] classical} 2. Nf3 (2. f4 $5 {gambit}",
+        "{the King's Gambit} 2... exf4) 2... Nc6)",
+        "2. Nf3 {[%emt 0:00:05]} {two comments} 2... d6 $1 $14 *",
+    ] {
+        let flat = written.replace('\n', " ");
+        assert!(flat.contains(part), "{part}\n{written}");
+    }
+    let again = parse_game(&written).unwrap();
+    assert_eq!((&again.root, &again.moves), (&g.root, &g.moves));
+    assert_eq!(write_game(&again), written);
+}
+
+#[test]
+fn a_comment_before_a_move_keeps_its_place_when_the_move_before_has_none() {
+    let start = Position::startpos();
+    let e4 = mv(&start, "e2e4");
+    let mut after = start.clone();
+    after.make_move(e4);
+    let e5 = mv(&after, "e7e5");
+    let game = PgnGame {
+        tags: Vec::new(),
+        start: start.clone(),
+        root: Annotations::default(),
+        moves: vec![
+            PgnMove {
+                mv: e4,
+                san: "e4".into(),
+                annotations: Annotations {
+                    comment_before: Some("first".into()),
+                    ..Annotations::default()
+                },
+                variations: vec![],
+            },
+            PgnMove {
+                mv: e5,
+                san: "e5".into(),
+                annotations: Annotations {
+                    comment_before: Some("second".into()),
+                    ..Annotations::default()
+                },
+                variations: vec![],
+            },
+        ],
+        result: "*".into(),
+    };
+    let text = write_game(&game);
+    // An empty comment holds the place of the comment the start (or e4) does not have.
+    assert!(
+        text.contains("{} {first} 1. e4 {} {second} 1... e5 *"),
+        "{text}"
+    );
+    let back = parse_game(&text).unwrap();
+    assert_eq!((back.root, back.moves), (game.root, game.moves));
+}
+
+#[test]
+fn export_orders_the_tags_and_numbers_moves_after_comments_and_variations() {
+    let g = parse_game(
+        "[ZTag \"z\"]\n[aLower \"a\"]\n[Black \"B\"]\n[ECO \"B20\"]\n[Annotator \"me\"]\n[Event \"E\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 {push} Kd7 (1... Ke7 2. Ke2) 2. Ke2 *",
+    )
+    .unwrap();
+    let text = write_game(&g);
+    let tags: Vec<&str> = text
+        .lines()
+        .take_while(|l| l.starts_with('['))
+        .map(|l| &l[1..l.find(' ').unwrap()])
+        .collect();
+    assert_eq!(
+        tags,
+        [
+            "Event",
+            "Site",
+            "Date",
+            "Round",
+            "White",
+            "Black",
+            "Result",
+            "Annotator",
+            "ECO",
+            "FEN",
+            "SetUp",
+            "ZTag",
+            "aLower"
+        ]
+    );
+    assert!(
+        text.contains("\n1. e4 {push} 1... Kd7 (1... Ke7 2. Ke2) 2. Ke2 *\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_game_survives_pgn_export_and_import_whole() {
+    let game = Game::from_pgn(ANNOTATED).unwrap();
+    let text = game.to_pgn();
+    let back = Game::from_pgn(&text).unwrap();
+    assert_eq!(back, game);
+    assert_eq!(back.to_pgn(), text);
+    let real = Game::from_pgn(REAL_WORLD).unwrap();
+    assert_eq!(Game::from_pgn(&real.to_pgn()).unwrap(), real);
+}
+
+#[test]
+fn chess960_games_read_and_write_with_their_variant_tag() {
+    let text = "[Variant \"Chess960\"]\n[FEN \"4k3/8/8/8/8/8/8/1R3KR1 w KQ - 0 1\"]\n\n1. O-O Kd7 2. Rbd1+ *";
+    let game = Game::from_pgn(text).unwrap();
+    assert!(game.start_position().is_chess960());
+    assert_eq!(game.tag("Variant"), Some("Chess960"));
+    assert!(game.tags().iter().all(|(name, _)| *name != "Variant"));
+    // Castling: the king from f1 to g1, the rook from g1 to f1 (in UCI: the king takes its rook).
+    let castle = game.moves()[0];
+    assert!(castle.is_castle());
+    assert_eq!(
+        uci::to_uci_in(castle, chesscore::rules::CastlingMode::Chess960),
+        "f1g1"
+    );
+    let out = game.to_pgn();
+    assert!(
+        out.contains(
+            "[FEN \"4k3/8/8/8/8/8/8/1R3KR1 w KQ - 0 1\"]\n[SetUp \"1\"]\n[Variant \"Chess960\"]\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("\n1. O-O Kd7 2. Rbd1+ *\n"), "{out}");
+    assert_eq!(Game::from_pgn(&out).unwrap(), game);
+    assert_eq!(Game::from_json(&game.to_json()).unwrap(), game);
+    // The Variant tag is the game's to say.
+    let mut game = game;
+    assert!(game.set_tag("Variant", "Standard").is_err());
+
+    // Start position 518 looks standard: the tag keeps it Chess960.
+    let c518 = Game::from_position(chesscore::rules::chess960::start_position(518).unwrap());
+    let out = c518.to_pgn();
+    assert!(out.contains("[Variant \"Chess960\"]"), "{out}");
+    let back = Game::from_pgn(&out).unwrap();
+    assert!(back.start_position().is_chess960());
+    assert_eq!(back, c518);
+    // Without a FEN, `Chess960` means start position 518; other spellings are read too.
+    for variant in ["Chess960", "chess 960", "Fischerandom"] {
+        let g = Game::from_pgn(&format!("[Variant \"{variant}\"]\n\n1. e4 *")).unwrap();
+        assert!(g.start_position().is_chess960(), "{variant}");
+    }
+    // A standard game's Variant tag is not kept (the game says it is standard chess).
+    let g = Game::from_pgn("[Variant \"Standard\"]\n\n1. e4 *").unwrap();
+    assert!(!g.start_position().is_chess960());
+    assert_eq!(g.tag("Variant"), None);
+}
