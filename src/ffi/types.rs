@@ -113,6 +113,8 @@ pub enum DrawReason {
     FivefoldRepetition,
     /// Both players agreed.
     Agreement,
+    /// A player's time ran out, but the opponent could never have checkmated (automatic).
+    TimeoutVsInsufficientMaterial,
 }
 
 impl From<game::DrawReason> for DrawReason {
@@ -125,6 +127,9 @@ impl From<game::DrawReason> for DrawReason {
             game::DrawReason::ThreefoldRepetition => DrawReason::ThreefoldRepetition,
             game::DrawReason::FivefoldRepetition => DrawReason::FivefoldRepetition,
             game::DrawReason::Agreement => DrawReason::Agreement,
+            game::DrawReason::TimeoutVsInsufficientMaterial => {
+                DrawReason::TimeoutVsInsufficientMaterial
+            }
         }
     }
 }
@@ -142,6 +147,11 @@ pub enum Outcome {
         /// The side that did not resign.
         winner: Side,
     },
+    /// The other side's time ran out (its flag fell) while `winner` could still checkmate.
+    TimeForfeit {
+        /// The side whose time did not run out.
+        winner: Side,
+    },
     /// A draw, for `reason`.
     Draw {
         /// Why the game is drawn.
@@ -156,6 +166,9 @@ impl From<game::Outcome> for Outcome {
                 winner: winner.into(),
             },
             game::Outcome::Resignation { winner } => Outcome::Resignation {
+                winner: winner.into(),
+            },
+            game::Outcome::TimeForfeit { winner } => Outcome::TimeForfeit {
                 winner: winner.into(),
             },
             game::Outcome::Draw(reason) => Outcome::Draw {
@@ -345,6 +358,7 @@ impl From<GameError> for ChessError {
             | GameError::TooDeep
             | GameError::InvalidTag(_) => ChessError::InvalidRequest(text),
             GameError::InvalidSave(_) => ChessError::InvalidSavedGame(text),
+            GameError::Clock(clock) => clock.into(),
         }
     }
 }

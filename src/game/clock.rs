@@ -133,7 +133,7 @@ pub enum ClockError {
 }
 
 /// A two-player chess clock (see the module docs).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Clock {
     control: TimeControl,
     /// Each side's time; for the side to move, as at the start of its move (or the last pause).
@@ -148,6 +148,23 @@ pub struct Clock {
     /// The latest time-stamp given to a mutating call.
     last_event: u64,
 }
+
+impl PartialEq for Clock {
+    /// Two clocks are equal when they show the same times, moves and state, and a running one
+    /// runs from the same instant; the time-stamp of the last event, which a save does not keep,
+    /// does not count.
+    fn eq(&self, other: &Clock) -> bool {
+        self.control == other.control
+            && self.base == other.base
+            && self.to_move == other.to_move
+            && self.moves == other.moves
+            && self.used_before == other.used_before
+            && self.state == other.state
+            && (self.state != ClockState::Running || self.since == other.since)
+    }
+}
+
+impl Eq for Clock {}
 
 impl Clock {
     /// A clock for `control`, not started, with `first` to move (White, or the side to move of a
@@ -270,6 +287,30 @@ impl Clock {
         self.since = now;
         self.last_event = now;
         Ok(left)
+    }
+
+    /// Makes it `side`'s move at `now` without charging or crediting anyone for the move in
+    /// progress (e.g. after a take-back, where the other side is to move again). Nothing changes
+    /// when it is `side`'s move already.
+    ///
+    /// # Errors
+    /// [`ClockError::Flagged`] when the flag fell at or before `now`,
+    /// [`ClockError::TimeWentBackwards`].
+    pub fn hand_over(&mut self, side: Side, now: u64) -> Result<(), ClockError> {
+        if let ClockState::Flagged(f) = self.state {
+            return Err(ClockError::Flagged(f));
+        }
+        self.check_time(now)?;
+        if let Some(f) = self.fallen(now) {
+            return Err(ClockError::Flagged(f));
+        }
+        if side != self.to_move {
+            self.to_move = side;
+            self.used_before = 0;
+            self.since = now;
+            self.last_event = now;
+        }
+        Ok(())
     }
 
     /// Stops the running time at `now`, keeping what the current move has used.
@@ -780,6 +821,24 @@ mod tests {
         assert!(matches!(
             Clock::new(TimeControl::Periods { periods: vec![] }, Side::White),
             Err(ClockError::TimeControl(_))
+        ));
+    }
+
+    #[test]
+    fn hand_over_charges_nobody() {
+        let mut c = clock("60");
+        c.start(0).unwrap();
+        c.press(5_000).unwrap();
+        // Black's clock runs; a take-back makes it White's move again at 8 s.
+        c.hand_over(Side::White, 8_000).unwrap();
+        assert_eq!(c.remaining(Side::Black, 8_000), 60_000);
+        assert_eq!(c.remaining(Side::White, 9_000), 54_000);
+        assert_eq!(c.press(9_000).unwrap(), 54_000);
+        c.hand_over(Side::Black, 9_000).unwrap();
+        assert_eq!(c.side_to_move(), Side::Black);
+        assert!(matches!(
+            c.hand_over(Side::White, 100_000),
+            Err(ClockError::Flagged(_))
         ));
     }
 

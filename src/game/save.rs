@@ -24,9 +24,13 @@
 //! move; on the start position, before the first move), `nags`, `clock_ms`, `eval` (as in
 //! `[%eval]`), `squares` and `arrows` (as in `[%csl]` and `[%cal]`), other `commands`, and
 //! `ending`: the ending a player chose at the node (`resignation` with `winner`, `agreement`, or
-//! `claim` with `reason` `threefold_repetition` or `fifty_move_rule`). Endings by rule are not
-//! stored, they follow from the moves. `current` is the current node and `line_end` the end of
-//! the current line (what redo replays). Loading checks everything again.
+//! `claim` with `reason` `threefold_repetition` or `fifty_move_rule`; and the endings a flag fall
+//! gave, kept as recorded: `time_forfeit` with `winner`, and `timeout_draw`). Endings by rule are
+//! not stored, they follow from the moves. A game with a time control has a `clock` (what it
+//! shows: both times, the side to move, the moves made, the time used in the current move, the
+//! flag; never a time-stamp, see [`super::clock`]); a clock that was running loads paused.
+//! `current` is the current node and `line_end` the end of the current line (what redo
+//! replays). Loading checks everything again.
 //!
 //! `start_fen` has a Shredder-FEN castling field (`HAha`) when the game is Chess960, so that it
 //! reads back as one even when its rights look standard.
@@ -35,6 +39,7 @@
 //! "nags"}`, `tags`, `comment_before_moves` and `outcome`; it loads as that main line with the
 //! current node after `moves`.
 
+use super::clock::Clock;
 use super::tree::Node;
 use super::{is_derived_tag, DrawReason, Game, GameError, NewMovePlacement, NodeId, Outcome};
 use crate::notation::pgn::{Annotations, Command};
@@ -56,6 +61,8 @@ struct SaveV2 {
     nodes: Vec<SavedNode>,
     current: u32,
     line_end: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    clock: Option<Clock>,
 }
 
 #[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq)]
@@ -136,6 +143,8 @@ enum SavedOutcome {
     Resignation { winner: SavedSide },
     Agreement,
     Claim { reason: SavedClaim },
+    TimeForfeit { winner: SavedSide },
+    TimeoutDraw,
 }
 
 fn saved_outcome(o: Outcome) -> Option<SavedOutcome> {
@@ -153,6 +162,13 @@ fn saved_outcome(o: Outcome) -> Option<SavedOutcome> {
         Outcome::Draw(DrawReason::FiftyMoveRule) => Some(SavedOutcome::Claim {
             reason: SavedClaim::FiftyMoveRule,
         }),
+        Outcome::TimeForfeit { winner } => Some(SavedOutcome::TimeForfeit {
+            winner: match winner {
+                Side::White => SavedSide::White,
+                Side::Black => SavedSide::Black,
+            },
+        }),
+        Outcome::Draw(DrawReason::TimeoutVsInsufficientMaterial) => Some(SavedOutcome::TimeoutDraw),
         _ => None,
     }
 }
@@ -254,6 +270,7 @@ impl Game {
             nodes,
             current: index(self.current()),
             line_end: index(self.line[self.line.len() - 1]),
+            clock: self.clock.clone(),
         };
         match serde_json::to_string_pretty(&save) {
             Ok(json) => json,
@@ -332,6 +349,14 @@ impl Game {
                 },
             },
             SavedOutcome::Agreement => Outcome::Draw(DrawReason::Agreement),
+            // A record of what the clock said: kept as saved.
+            SavedOutcome::TimeForfeit { winner } => Outcome::TimeForfeit {
+                winner: match winner {
+                    SavedSide::White => Side::White,
+                    SavedSide::Black => Side::Black,
+                },
+            },
+            SavedOutcome::TimeoutDraw => Outcome::Draw(DrawReason::TimeoutVsInsufficientMaterial),
             SavedOutcome::Claim { reason } => {
                 let (reason, possible) = match reason {
                     SavedClaim::ThreefoldRepetition => (
@@ -420,6 +445,7 @@ impl Game {
             return Err(invalid("current: not on the way to line_end"));
         }
         game.goto(current)?;
+        game.clock = save.clock;
         game.new_moves = match save.new_moves {
             SavedPlacement::Variation => NewMovePlacement::Variation,
             SavedPlacement::MainLine => NewMovePlacement::MainLine,

@@ -1,6 +1,5 @@
 //! Time controls ([`TimeControl`]: periods with Fischer increment, Bronstein delay or simple
-//! delay, a sandclock, or no clock), their PGN `[TimeControl]` form, and the `[%clk]` time
-//! format.
+//! delay, a sandclock, or no clock), their PGN `[TimeControl]` form, and a clock display format.
 //!
 //! # PGN `[TimeControl]` (PGN standard §9.6.1)
 //! | PGN value        | meaning                                  | [`TimeControl`]                     |
@@ -392,15 +391,15 @@ fn ms_to_seconds(ms: u64) -> String {
     }
 }
 
-/// Writes a clock time as `[%clk]` does: `h:mm:ss`, with tenths (`h:mm:ss.t`, as lichess writes
-/// them) when `tenths` is set. The time is rounded down, as a clock display is.
+/// Writes a clock time for display: `h:mm:ss`, with tenths (`h:mm:ss.t`) when `tenths` is set;
+/// rounded down, as a clock display is. (PGN's `[%clk]` keeps milliseconds: see
+/// [`crate::notation::pgn::format_clock`].)
 ///
 /// # Examples
 /// ```
-/// use chesscore::game::time_control::{format_clk, parse_clk};
+/// use chesscore::game::time_control::format_clk;
 /// assert_eq!(format_clk(3_723_999, false), "1:02:03");
 /// assert_eq!(format_clk(59_950, true), "0:00:59.9");
-/// assert_eq!(parse_clk("1:02:03"), Some(3_723_000));
 /// ```
 pub fn format_clk(ms: u64, tenths: bool) -> String {
     let (h, m, s) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60);
@@ -409,33 +408,6 @@ pub fn format_clk(ms: u64, tenths: bool) -> String {
     } else {
         format!("{h}:{m:02}:{s:02}")
     }
-}
-
-/// Reads a `[%clk]` time: `h:mm:ss` with an optional fraction (`0:00:59.9`, `1:05:23.25`);
-/// also `mm:ss`. Returns milliseconds, or `None` when the text is not such a time.
-pub fn parse_clk(text: &str) -> Option<u64> {
-    let parts: Vec<&str> = text.trim().split(':').collect();
-    if !(2..=3).contains(&parts.len()) {
-        return None;
-    }
-    let (last, head) = parts.split_last()?;
-    let seconds = seconds_to_ms(last)?;
-    if seconds >= 60_000 || last.split('.').next()?.len() != 2 {
-        return None;
-    }
-    let mut total: u64 = 0;
-    for (i, p) in head.iter().enumerate() {
-        if p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        let v: u64 = p.parse().ok()?;
-        let is_minutes = i + 1 == head.len();
-        if is_minutes && head.len() == 2 && (v >= 60 || p.len() != 2) {
-            return None;
-        }
-        total = total.checked_mul(60)?.checked_add(v)?;
-    }
-    total.checked_mul(60_000)?.checked_add(seconds)
 }
 
 #[cfg(test)]
@@ -568,23 +540,11 @@ mod tests {
     }
 
     #[test]
-    fn clk_format_and_parse() {
+    fn clock_display() {
         assert_eq!(format_clk(0, false), "0:00:00");
         assert_eq!(format_clk(5 * 60_000, false), "0:05:00");
         assert_eq!(format_clk(10 * 3_600_000 + 1, true), "10:00:00.0");
         assert_eq!(format_clk(1_999, true), "0:00:01.9");
-        assert_eq!(parse_clk("0:05:00"), Some(300_000));
-        assert_eq!(parse_clk("0:00:59.9"), Some(59_900));
-        assert_eq!(parse_clk("1:05:23.25"), Some(3_923_250));
-        assert_eq!(parse_clk("05:00"), Some(300_000));
-        for bad in [
-            "", "5", "0:60:00", "0:5:00", "0:00:5", "a:00:00", "0:00:00.", "1:2:3:4",
-        ] {
-            assert_eq!(parse_clk(bad), None, "{bad}");
-        }
-        for ms in [0, 999, 59_999, 3_600_000, 36_000_000 + 1234] {
-            let text = format_clk(ms, true);
-            assert_eq!(parse_clk(&text), Some(ms / 100 * 100), "{text}");
-        }
+        assert_eq!(format_clk(3_599_999, false), "0:59:59");
     }
 }
