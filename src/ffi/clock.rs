@@ -3,7 +3,8 @@
 use crate::game::clock::{self, Clock};
 use crate::game::time_control::{self as core_tc, TimeControlError};
 
-use super::{ChessError, Side};
+use super::game::status;
+use super::{ChessError, ChessGame, GameStatus, Side};
 
 /// What a period gives back for each move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
@@ -177,7 +178,6 @@ pub struct ClockReading {
 }
 
 /// Reads `clock` at `now_ms`.
-#[allow(dead_code)] // for ChessGame's clock methods, which come with the move tree
 pub(crate) fn reading(clock: &Clock, now_ms: u64) -> ClockReading {
     use crate::rules::Side as S;
     ClockReading {
@@ -196,6 +196,77 @@ pub(crate) fn reading(clock: &Clock, now_ms: u64) -> ClockReading {
         delay_remaining_ms: clock.delay_remaining(now_ms),
         white_moves: clock.moves_made(S::White),
         black_moves: clock.moves_made(S::Black),
+    }
+}
+
+/// The game's chess clock. Every time is the app's monotonic milliseconds (`now_ms`, e.g.
+/// `SystemClock.elapsedRealtime()` on Android, `ContinuousClock.now` on iOS): the core never reads
+/// a clock itself. Moves are timed with `playAt`, `playUciAt` or `playSanAt`.
+#[uniffi::export]
+impl ChessGame {
+    /// Gives the game a clock for `control`, not started, with the side to move first
+    /// (replacing any clock); `Untimed` removes the clock. The control is written as the PGN
+    /// `[TimeControl]` tag when PGN can express it.
+    ///
+    /// # Errors
+    /// `InvalidRequest` when the control cannot run a clock (e.g. no period).
+    pub fn set_time_control(&self, control: TimeControl) -> Result<(), ChessError> {
+        Ok(self.lock().set_time_control(control.into())?)
+    }
+
+    /// The time control (`Untimed` without a clock).
+    pub fn time_control(&self) -> TimeControl {
+        self.lock().time_control().into()
+    }
+
+    /// Starts the clock of the side to move at `now_ms` (otherwise the first timed move starts
+    /// it, without charging the mover).
+    ///
+    /// # Errors
+    /// `InvalidRequest`: no clock, or started already.
+    pub fn start_clock(&self, now_ms: u64) -> Result<(), ChessError> {
+        Ok(self.lock().start_clock(now_ms)?)
+    }
+
+    /// Pauses the clock at `now_ms`, keeping the time of the move in progress (e.g. when the app
+    /// goes to the background; save after pausing to keep that time).
+    ///
+    /// # Errors
+    /// `GameOver` when a flag had fallen by `now_ms` (the game is then over on time);
+    /// `InvalidRequest` when no clock runs or `now_ms` is before its last event.
+    pub fn pause_clock(&self, now_ms: u64) -> Result<(), ChessError> {
+        Ok(self.lock().pause_clock(now_ms)?)
+    }
+
+    /// Restarts a paused clock (also one restored from a save) at `now_ms`.
+    ///
+    /// # Errors
+    /// `InvalidRequest` when the clock is not paused or `now_ms` is before its last event.
+    pub fn resume_clock(&self, now_ms: u64) -> Result<(), ChessError> {
+        Ok(self.lock().resume_clock(now_ms)?)
+    }
+
+    /// Adds `ms` to `side`'s time (e.g. the two minutes an arbiter gives).
+    ///
+    /// # Errors
+    /// `InvalidRequest` when there is no clock; `GameOver` after a flag fell.
+    pub fn add_clock_time(&self, side: Side, ms: u64) -> Result<(), ChessError> {
+        Ok(self.lock().add_clock_time(side.into(), ms)?)
+    }
+
+    /// The clock as it reads at `now_ms`, or `null`/`nil` without a time control. Redraw from
+    /// it, and call `checkFlag` at `flagTimeMs`.
+    pub fn clock(&self, now_ms: u64) -> Option<ClockReading> {
+        self.lock().clock().map(|c| reading(c, now_ms))
+    }
+
+    /// Ends the game when a flag has fallen by `now_ms`: a loss on time (`Outcome.TimeForfeit`),
+    /// or a draw when the opponent could never checkmate (`DrawReason.TimeoutVsInsufficientMaterial`,
+    /// FIDE Laws 6.9). Returns the status after the check. A loss on time cannot be undone.
+    pub fn check_flag(&self, now_ms: u64) -> GameStatus {
+        let mut game = self.lock();
+        game.check_flag(now_ms);
+        status(&game)
     }
 }
 
@@ -272,6 +343,39 @@ mod tests {
             Err(ChessError::InvalidRequest(_))
         ));
         assert_eq!(format_clock_time(9_750, true), "0:00:09.7");
+    }
+
+    #[test]
+    fn a_timed_game_through_the_object() {
+        let game = ChessGame::new();
+        assert_eq!(game.time_control(), TimeControl::Untimed);
+        assert_eq!(game.clock(0), None);
+        let control = time_control_from_pgn("60+1".into()).unwrap().unwrap();
+        game.set_time_control(control.clone()).unwrap();
+        assert_eq!(game.time_control(), control);
+        game.start_clock(1_000).unwrap();
+        game.play_san_at("e4".into(), 3_000).unwrap();
+        let r = game.clock(4_000).unwrap();
+        assert_eq!((r.white_ms, r.black_ms), (59_000, 59_000));
+        assert_eq!(r.running_side, Some(Side::Black));
+        assert!(game.pgn().contains("[%clk 0:00:59]"));
+        assert_eq!(
+            game.check_flag(63_000),
+            GameStatus::Ended {
+                outcome: super::super::Outcome::TimeForfeit {
+                    winner: Side::White
+                }
+            }
+        );
+        assert!(matches!(
+            game.play_san_at("e5".into(), 64_000),
+            Err(ChessError::GameOver(_))
+        ));
+        assert!(matches!(game.resume_clock(0), Err(ChessError::GameOver(_))));
+        assert!(matches!(
+            ChessGame::new().start_clock(0),
+            Err(ChessError::InvalidRequest(_))
+        ));
     }
 
     #[test]

@@ -21,7 +21,7 @@ pub use engine::{
 };
 pub use error::ChessError;
 pub use game::{ChessGame, Tag};
-pub use opening::{opening_of_fen, Opening};
+pub use opening::{opening_of_fen, preload_openings, Opening};
 pub use square::{parse_square, square_name, Square};
 pub use tree::{
     read_pgn, AnnotationCommand, Arrow, EvalScore, Evaluation, MarkColor, MoveListItem,

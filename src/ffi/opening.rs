@@ -41,6 +41,14 @@ pub fn opening_of_fen(fen: String) -> Result<Option<Opening>, ChessError> {
     Ok(opening::of_position(&fen::parse(&fen)?).map(Into::into))
 }
 
+/// Builds the opening index now (it is otherwise built on the first use, which takes a few
+/// milliseconds): call it on a background thread at app start. Returns the number of named
+/// positions.
+#[uniffi::export]
+pub fn preload_openings() -> u32 {
+    opening::preload() as u32
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {

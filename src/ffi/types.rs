@@ -6,7 +6,7 @@ use crate::notation::{pgn::PgnError, san, uci};
 use crate::rules::{self, Move, MoveKind, Position};
 
 use super::tree::{MoveListItem, NodeAnnotations};
-use super::{ChessError, Square};
+use super::{ChessError, Opening, Square};
 
 /// One of the two players (not `Color`: Compose and SwiftUI own that name).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
@@ -304,6 +304,9 @@ pub struct GameSnapshot {
     pub position_key: u64,
     /// `true` in a Chess960 game: castling moves go king-onto-rook (see `LegalMove.to`).
     pub chess960: bool,
+    /// The opening of the current position: the last named position on the way from the start
+    /// (so a game that left the book keeps its name; `null`/`nil` before the first named one).
+    pub opening: Option<Opening>,
 }
 
 /// A piece pinned to its own king: it may move only along the line to the pinner.
