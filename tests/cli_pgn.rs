@@ -1,37 +1,15 @@
 //! `chesscore pgn [FILE]`: every game written back in export format, one error per bad game on
 //! stderr with its line and column, and the exit status.
 
-use chesscore::notation::pgn;
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-struct Run {
-    out: String,
-    err: String,
-    code: Option<i32>,
-}
+use chesscore::notation::pgn;
+use common::Run;
 
 fn pgn_command(args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chesscore"))
-        .arg("pgn")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start chesscore");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    Run {
-        out: String::from_utf8(output.stdout).unwrap(),
-        err: String::from_utf8(output.stderr).unwrap(),
-        code: output.status.code(),
-    }
+    let mut all = vec!["pgn"];
+    all.extend_from_slice(args);
+    common::chesscore(&all, input)
 }
 
 const GOOD: &str = "[Event \"one\"]\n[ECO \"C20\"]\n[Annotator \"me\"]\n\n{Start} 1. e4 {[%clk 0:03:00] best} e5 (1... c5 $1 {Sicilian} 2. Nf3) 2. Nf3 $14 *\n\n1. d4 d5 1/2-1/2\n";

@@ -1,45 +1,18 @@
 //! `chesscore play` driven through a pipe: moves in SAN and UCI, commands, errors, game over,
 //! engine against engine, end of input.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::Run;
 
 const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 /// After 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6??: White mates with Qxf7#.
 const SCHOLAR_FEN: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
 
-struct Run {
-    out: String,
-    err: String,
-    code: Option<i32>,
-}
-
 fn play(args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chesscore"))
-        .arg("play")
-        .args(args)
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start chesscore");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let Output {
-        status,
-        stdout,
-        stderr,
-    } = child.wait_with_output().unwrap();
-    Run {
-        out: String::from_utf8(stdout).unwrap(),
-        err: String::from_utf8(stderr).unwrap(),
-        code: status.code(),
-    }
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    common::chesscore(&all, input)
 }
 
 /// A fast, weak engine so that replies come at once.

@@ -597,12 +597,7 @@ impl Session {
     fn prompt(&self) -> String {
         if self.game.status().is_ongoing() {
             let pos = self.game.position();
-            let dots = if pos.side_to_move() == Side::White {
-                "."
-            } else {
-                "..."
-            };
-            format!("{}{dots} your move> ", pos.fullmove_number())
+            format!("{} your move> ", MoveNumber::of(pos))
         } else {
             "game over (new, undo, quit)> ".to_string()
         }

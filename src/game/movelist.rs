@@ -136,13 +136,16 @@ impl Game {
         let mut need_number = true;
         loop {
             let node = self.n(id);
-            if let Some(text) = &node.annotations.comment_before {
-                out.push(MoveListItem::Comment {
+            let comment = |text: &'a Option<String>, before| {
+                text.as_deref().map(|text| MoveListItem::Comment {
                     node: id,
                     depth,
-                    before: true,
+                    before,
                     text,
-                });
+                })
+            };
+            if let Some(item) = comment(&node.annotations.comment_before, true) {
+                out.push(item);
                 need_number = true;
             }
             let number = self.number_of(id);
@@ -155,13 +158,8 @@ impl Game {
                 nags: &node.annotations.nags,
             });
             need_number = false;
-            if let Some(text) = &node.annotations.comment_after {
-                out.push(MoveListItem::Comment {
-                    node: id,
-                    depth,
-                    before: false,
-                    text,
-                });
+            if let Some(item) = comment(&node.annotations.comment_after, false) {
+                out.push(item);
                 need_number = true;
             }
             if let Some(parent) = node.parent {

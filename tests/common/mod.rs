@@ -1,0 +1,39 @@
+//! Running the `chesscore` command in tests: arguments, standard input, and what came out.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// What a run of `chesscore` printed, and how it ended.
+pub struct Run {
+    /// Standard output.
+    pub out: String,
+    /// Standard error.
+    pub err: String,
+    /// The exit status (`None` when killed by a signal).
+    pub code: Option<i32>,
+}
+
+/// Runs `chesscore` with `args`, feeding `input` on standard input, with colours left to the
+/// command (no NO_COLOR in its environment).
+pub fn chesscore(args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chesscore"))
+        .args(args)
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start chesscore");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input.as_bytes())
+        .expect("write to chesscore");
+    let output = child.wait_with_output().expect("wait for chesscore");
+    Run {
+        out: String::from_utf8(output.stdout).expect("UTF-8 output"),
+        err: String::from_utf8(output.stderr).expect("UTF-8 errors"),
+        code: output.status.code(),
+    }
+}
