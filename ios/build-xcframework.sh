@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Builds ios/ChessCoreKit/ChessCoreFFI.xcframework from the Rust crate and copies the generated
-# Swift bindings into the Swift package. Run on a Mac with Xcode and rustup; safe to re-run.
+# Builds bindings/swift/ChessCoreFFI.xcframework (the C module under the Swift package's generated
+# bindings) from the Rust crate. Run on a Mac with Xcode and rustup; safe to re-run.
 #
-#   ios/build-xcframework.sh              # everything: Rust libs, bindings, XCFramework, Swift copy
-#   ios/build-xcframework.sh --no-bindgen # reuse the committed bindings/swift (faster: no bindgen build)
+#   ios/build-xcframework.sh              # everything: Rust libs, bindings, XCFramework
+#   ios/build-xcframework.sh --no-bindgen # reuse the committed bindings (faster: no bindgen build)
 #   ios/build-xcframework.sh --rust-only  # only compile the device static library (works on Linux too)
 #
 # Slices: iOS device (arm64), iOS simulator (arm64 + x86_64, lipo'd into one library) and macOS
-# (arm64 + x86_64), the last so that `swift test` in ios/ChessCoreKit runs the XCTests on the Mac.
+# (arm64 + x86_64), the last so that `swift test` in bindings/swift runs the tests on the Mac.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -24,8 +24,9 @@ for arg in "$@"; do
   esac
 done
 
-package=ios/ChessCoreKit
+package=bindings/swift
 xcframework=$package/ChessCoreFFI.xcframework
+ffi_sources=$package/Sources/ChessCoreFFI
 stage=build/ios
 lib=libchesscore.a
 
@@ -33,10 +34,11 @@ device_target=aarch64-apple-ios
 simulator_targets=(aarch64-apple-ios-sim x86_64-apple-ios)
 macos_targets=(aarch64-apple-darwin x86_64-apple-darwin)
 
-# The app's minimum versions (iOS 17 for @Observable), so the linker does not warn about objects
-# built for older or newer systems than the app.
-export IPHONEOS_DEPLOYMENT_TARGET=17.0
-export MACOSX_DEPLOYMENT_TARGET=14.0
+# The package's minimum versions (those of its ChessCore product: iOS 13 / macOS 10.15, the
+# floor of the generated async code), so that the linker does not warn about objects built for
+# newer systems than an app that supports them.
+export IPHONEOS_DEPLOYMENT_TARGET=13.0
+export MACOSX_DEPLOYMENT_TARGET=10.15
 
 step() { printf '\n==> %s\n' "$*"; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
@@ -80,20 +82,20 @@ lipo -create "${simulator_libs[@]}" -output "$stage/ios-simulator/$lib"
 lipo -create "${macos_libs[@]}" -output "$stage/macos/$lib"
 
 if [ $bindgen = 1 ]; then
-  step "bindings: regenerating bindings/swift with the crate's own uniffi-bindgen"
+  step "bindings: regenerating the package's generated files with the crate's own uniffi-bindgen"
   scripts/gen-bindings.sh
 else
-  step "bindings: using the committed bindings/swift (--no-bindgen)"
+  step "bindings: using the committed generated files (--no-bindgen)"
 fi
-[ -f bindings/swift/Headers/ChessCoreFFI.h ] || die "bindings/swift/Headers/ChessCoreFFI.h is missing"
-[ -f bindings/swift/Headers/module.modulemap ] || die "bindings/swift/Headers/module.modulemap is missing"
+[ -f "$ffi_sources/ChessCoreFFI.h" ] || die "$ffi_sources/ChessCoreFFI.h is missing"
+[ -f "$ffi_sources/module.modulemap" ] || die "$ffi_sources/module.modulemap is missing"
 
 # The header and module map go in a ChessCoreFFI/ subfolder: Xcode copies every XCFramework's
 # headers into one include folder, where two top-level module.modulemap files would collide.
 step "headers: staging the C header and module map"
 headers=$stage/headers
 mkdir -p "$headers/ChessCoreFFI"
-cp bindings/swift/Headers/ChessCoreFFI.h bindings/swift/Headers/module.modulemap "$headers/ChessCoreFFI/"
+cp "$ffi_sources/ChessCoreFFI.h" "$ffi_sources/module.modulemap" "$headers/ChessCoreFFI/"
 
 step "xcodebuild: $xcframework"
 rm -rf "$xcframework"
@@ -103,11 +105,5 @@ xcodebuild -create-xcframework \
   -library "$stage/macos/$lib" -headers "$headers" \
   -output "$xcframework"
 
-# SwiftPM cannot reference files outside the package folder, so the generated Swift is copied
-# (not symlinked) into the ChessCore target; the copy is gitignored.
-step "Swift: copying the generated bindings into $package/Sources/ChessCore"
-mkdir -p "$package/Sources/ChessCore"
-cp bindings/swift/Sources/ChessCore/ChessCore.swift "$package/Sources/ChessCore/ChessCore.swift"
-
-printf '\nDone.\n  %s\n  %s\n' "$root/$xcframework" "$root/$package/Sources/ChessCore/ChessCore.swift"
+printf '\nDone: %s\n' "$root/$xcframework"
 printf 'Next: (cd %s && swift test), or (cd ios/ChessApp && xcodegen generate && open ChessApp.xcodeproj)\n' "$package"

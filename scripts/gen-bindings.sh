@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Regenerates bindings/kotlin and bindings/swift from the release cdylib, in library mode, with
-# the crate's own pinned uniffi-bindgen. `--check` regenerates into a scratch folder and fails
-# when the committed bindings differ from what the current code generates.
+# Regenerates bindings/kotlin and the generated parts of the Swift package bindings/swift from the
+# release cdylib, in library mode, with the crate's own pinned uniffi-bindgen. The Swift source
+# goes straight into the package's ChessCore target and the C header and module map into its
+# ChessCoreFFI target (SwiftPM cannot reach files outside the package, so these are the only
+# copies). `--check` regenerates into a scratch folder and fails when the committed files differ
+# from what the current code generates.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,34 +19,42 @@ out=bindings
 if [ $check = 1 ]; then
   out=$(mktemp -d)
 fi
-rm -rf "$out/kotlin/dev" "$out/swift/Sources" "$out/swift/Headers"
-mkdir -p "$out/kotlin" "$out/swift"
+swift_source=swift/Sources/ChessCore
+swift_ffi=swift/Sources/ChessCoreFFI
+rm -rf "$out/kotlin/dev" "$out/$swift_source" "$out/$swift_ffi"
+mkdir -p "$out/kotlin" "$out/$swift_source" "$out/$swift_ffi"
 
 cargo run --quiet --features bindgen --bin uniffi-bindgen -- \
   generate "$lib" --language kotlin --no-format --out-dir "$out/kotlin"
 # One documented patch on the generated Kotlin (a reusable call status per thread): see the script.
 python3 scripts/patch-kotlin-bindings.py "$out/kotlin/dev/chesscore/chesscore.kt"
-# Swift: the Swift source, and the C header + modulemap that the XCFramework carries.
+# The Square types the custom type of uniffi.toml maps to (a u32 index across the FFI).
+python3 scripts/gen-square-types.py "$out/kotlin/dev/chesscore/Square.kt" "$out/$swift_source/Square.swift"
+# Swift: the source, and the C header + module map (used as they are by the package on Linux
+# and staged into the XCFramework by ios/build-xcframework.sh).
 cargo run --quiet --features bindgen --bin uniffi-bindgen-swift -- \
-  "$lib" "$out/swift/Sources/ChessCore" --swift-sources
+  "$lib" "$out/$swift_source" --swift-sources
+# One documented patch on the generated Swift (its buffer reader): see the script.
+python3 scripts/patch-swift-bindings.py "$out/$swift_source/ChessCore.swift"
 cargo run --quiet --features bindgen --bin uniffi-bindgen-swift -- \
-  "$lib" "$out/swift/Headers" --headers --modulemap --module-name ChessCoreFFI \
+  "$lib" "$out/$swift_ffi" --headers --modulemap --module-name ChessCoreFFI \
   --modulemap-filename module.modulemap
 
 if [ $check = 1 ]; then
   if diff -r "$out/kotlin/dev" bindings/kotlin/dev >/dev/null && \
-     diff -r "$out/swift/Sources" bindings/swift/Sources >/dev/null && \
-     diff -r "$out/swift/Headers" bindings/swift/Headers >/dev/null; then
+     diff -r "$out/$swift_source" "bindings/$swift_source" >/dev/null && \
+     diff -r "$out/$swift_ffi" "bindings/$swift_ffi" >/dev/null; then
     echo "bindings: up to date"
     rm -rf "$out"
   else
     echo "bindings: STALE: the committed bindings/ differ from what the code generates." >&2
     echo "Run scripts/gen-bindings.sh and commit the result." >&2
     diff -r "$out/kotlin/dev" bindings/kotlin/dev | head -20 >&2 || true
-    diff -r "$out/swift/Sources" bindings/swift/Sources | head -20 >&2 || true
+    diff -r "$out/$swift_source" "bindings/$swift_source" | head -20 >&2 || true
+    diff -r "$out/$swift_ffi" "bindings/$swift_ffi" | head -20 >&2 || true
     rm -rf "$out"
     exit 1
   fi
 else
-  echo "bindings: written to bindings/kotlin and bindings/swift"
+  echo "bindings: written to bindings/kotlin, bindings/$swift_source and bindings/$swift_ffi"
 fi

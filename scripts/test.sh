@@ -10,6 +10,7 @@ quick=0
 step() { printf '\n== %s\n' "$*"; }
 skip() { printf 'SKIPPED: %s\n' "$*"; skipped+=("$*"); }
 skipped=()
+counts=() # the test suites' closing counts, repeated at the end
 
 # crates.io and npm when they answer, else ../shared/offline (decided by probing).
 source scripts/cargo-source.sh
@@ -33,7 +34,24 @@ cargo build --release --lib
 scripts/gen-bindings.sh --check
 
 step "Kotlin tests on the JVM (bindings, wrapper, presentation layer)"
-scripts/test-kotlin.sh
+mkdir -p build/kotlin
+scripts/test-kotlin.sh | tee build/kotlin/test.log
+counts+=("$(grep -E '^kotlin: [0-9]+ passed' build/kotlin/test.log | tail -1 || true)")
+
+step "Swift package on this machine (bindings, wrapper, presentation layer; Swift 6, warnings as errors)"
+swift_major=$( (swift --version 2>/dev/null || true) | sed -nE 's/.*Swift version ([0-9]+)\..*/\1/p' | head -1)
+if [ -z "$swift_major" ]; then
+  skip "Swift package (bindings/swift): swift is not on PATH, so it was neither built nor tested"
+elif [ "$swift_major" -lt 6 ]; then
+  skip "Swift package (bindings/swift): it needs Swift 6 or later and swift on PATH is $swift_major, so it was neither built nor tested"
+elif [ "$(uname)" = Darwin ] && [ ! -d bindings/swift/ChessCoreFFI.xcframework ]; then
+  skip "Swift package (bindings/swift): on a Mac it links ChessCoreFFI.xcframework, which ios/build-xcframework.sh has not built, so it was neither built nor tested"
+else
+  mkdir -p build/swift
+  swift_start=$SECONDS
+  scripts/test-swift.sh | tee build/swift/summary.log
+  counts+=("$(tail -1 build/swift/summary.log) ($((SECONDS - swift_start)) s with the build)")
+fi
 
 step "Android packaging (16 KB page-alignment check, AAR layout from a stand-in library)"
 scripts/test-packaging.sh
@@ -55,6 +73,8 @@ fi
 step "perft and bench smoke (node counts are checked)"
 cargo run --quiet --release -- perft 5 | tail -1
 
+printf '\n'
+for line in "${counts[@]}"; do if [ -n "$line" ]; then printf '%s\n' "$line"; fi; done
 if [ ${#skipped[@]} -gt 0 ]; then
   printf '\nall checks that could run passed; %d skipped:\n' "${#skipped[@]}"
   printf '  - %s\n' "${skipped[@]}"

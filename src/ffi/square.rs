@@ -9,7 +9,7 @@ macro_rules! squares {
         /// One of the 64 squares. Its value is the core's index, a1 = 0, b1 = 1, ..., h8 = 63
         /// (Kotlin `Square.E4.value`, Swift `Square.e4.rawValue`), the index of
         /// `GameSnapshot.squares`.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, uniffi::Enum)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[repr(u8)]
         #[allow(missing_docs)] // each variant is the square it names
         pub enum Square {
@@ -31,6 +31,19 @@ squares! {
     A7 = 48, B7 = 49, C7 = 50, D7 = 51, E7 = 52, F7 = 53, G7 = 54, H7 = 55,
     A8 = 56, B8 = 57, C8 = 58, D8 = 59, E8 = 60, F8 = 61, G8 = 62, H8 = 63,
 }
+
+// A plain integer across the FFI, not a UniFFI enum: an enum argument is serialised into a
+// buffer that Kotlin's JNA allocates per call (about three times the cost of the whole call).
+// Kotlin and Swift see the Square types scripts/gen-square-types.py writes (uniffi.toml maps
+// them). u32 rather than u8: UniFFI 0.32's Kotlin widens a u8 return to Int but its custom-type
+// converter expects Byte, which does not compile.
+uniffi::custom_type!(Square, u32, {
+    lower: |square| square as u32,
+    try_lift: |index| ALL
+        .get(index as usize)
+        .copied()
+        .ok_or_else(|| uniffi::deps::anyhow::anyhow!("invalid square index {index}")),
+});
 
 impl From<rules::Square> for Square {
     fn from(sq: rules::Square) -> Square {

@@ -1,24 +1,20 @@
-import ChessCoreKit
+import ChessCorePresentation
 import SwiftUI
 
 /// The 8x8 board. It draws a `BoardUiState` (pieces, coordinates, selection, targets, last
-/// move, check, hint) in the state's orientation and reports taps and drags as square indices.
-/// It knows no chess: which piece may go where is the core's answer, kept in the state.
+/// move, check, hint) in the state's orientation and reports taps and drags as squares. It
+/// knows no chess: which piece may go where is the core's answer, kept in the state, and which
+/// square a screen cell shows is the state's `squareAtCell`.
 struct BoardView: View {
     let state: BoardUiState
-    let onTap: (Int) -> Void
-    let onDrag: (_ from: Int, _ to: Int) -> Void
+    let onTap: (Square) -> Void
+    let onDrag: (_ from: Square, _ to: Square) -> Void
 
     @State private var drag: DragState?
 
     private struct DragState {
-        var from: Int
+        var from: Square
         var location: CGPoint
-    }
-
-    /// Square names from the core ("a1" ... "h8"), for coordinates and accessibility.
-    private static let squareNames: [String] = (0..<64).map {
-        (try? squareName(index: UInt32($0))) ?? ""
     }
 
     var body: some View {
@@ -30,13 +26,13 @@ struct BoardView: View {
                     ForEach(0..<8, id: \.self) { row in
                         HStack(spacing: 0) {
                             ForEach(0..<8, id: \.self) { column in
-                                squareView(square(row: row, column: column), row: row,
-                                           column: column, size: size)
+                                squareView(state.squareAtCell(column: column, row: row),
+                                           row: row, column: column, size: size)
                             }
                         }
                     }
                 }
-                if let drag, let piece = state.snapshot.squares[drag.from] {
+                if let drag, let piece = state.snapshot.pieceAt(drag.from) {
                     PieceGlyph(piece: piece)
                         .font(.system(size: size * 0.95))
                         .position(drag.location)
@@ -52,16 +48,12 @@ struct BoardView: View {
 
     // MARK: Geometry
 
-    /// The square drawn at `row` (0 = top) and `column` (0 = left) for the orientation.
-    private func square(row: Int, column: Int) -> Int {
-        state.orientation == .white ? (7 - row) * 8 + column : row * 8 + (7 - column)
-    }
-
-    private func square(at point: CGPoint, size: CGFloat) -> Int? {
+    /// The square under `point`, or `nil` off the board.
+    private func square(at point: CGPoint, size: CGFloat) -> Square? {
         let column = Int((point.x / size).rounded(.down))
         let row = Int((point.y / size).rounded(.down))
         guard (0..<8).contains(column), (0..<8).contains(row) else { return nil }
-        return square(row: row, column: column)
+        return state.squareAtCell(column: column, row: row)
     }
 
     /// One gesture for both: a short touch is a tap on the square where it started; a longer
@@ -71,7 +63,7 @@ struct BoardView: View {
             .onChanged { value in
                 guard isDrag(value, size: size),
                       let from = square(at: value.startLocation, size: size),
-                      state.snapshot.squares[from] != nil, state.isHumanTurn
+                      state.snapshot.pieceAt(from) != nil, state.isHumanTurn
                 else { return }
                 drag = DragState(from: from, location: value.location)
             }
@@ -93,24 +85,24 @@ struct BoardView: View {
     // MARK: Squares
 
     @ViewBuilder
-    private func squareView(_ square: Int, row: Int, column: Int, size: CGFloat) -> some View {
-        let piece = state.snapshot.squares[square]
+    private func squareView(_ square: Square, row: Int, column: Int, size: CGFloat) -> some View {
+        let piece = state.snapshot.pieceAt(square)
         let lastMove = state.snapshot.lastMove
-        let isLight = (square / 8 + square % 8) % 2 == 1
-        let name = Self.squareNames[square]
+        let isLight = (square.file + square.rank) % 2 == 1
+        let name = square.label
         ZStack {
             Rectangle().fill(isLight ? Color.boardLight : Color.boardDark)
-            if let lastMove, lastMove.from == UInt32(square) || lastMove.to == UInt32(square) {
+            if let lastMove, lastMove.from == square || lastMove.to == square {
                 Rectangle().fill(Color.yellow.opacity(0.35))
             }
             if state.selected == square {
                 Rectangle().fill(Color.green.opacity(0.45))
             }
-            if state.snapshot.checkSquare == UInt32(square) {
+            if state.snapshot.checkSquare == square {
                 RadialGradient(colors: [.red, .red.opacity(0)], center: .center,
                                startRadius: 0, endRadius: size * 0.65)
             }
-            if let hint = state.hint, hint.from == UInt32(square) || hint.to == UInt32(square) {
+            if let hint = state.hint, hint.from == square || hint.to == square {
                 Rectangle().strokeBorder(Color.blue, lineWidth: size * 0.07)
             }
             if let piece, drag?.from != square {

@@ -1,4 +1,4 @@
-import ChessCoreKit
+import ChessCorePresentation
 import SwiftUI
 
 /// The app: one window showing the board screen. The game lives in the Rust core; the
@@ -12,10 +12,13 @@ struct ChessApp: App {
     }
 }
 
-/// Creates the controller once (restoring the saved game) and shows the board screen.
+/// Creates the controller once (restoring the saved game) and shows the board screen. When the
+/// app leaves the foreground the controller pauses (the engine stops thinking unseen and the
+/// game is saved); back in the foreground its turn starts again.
 struct RootView: View {
     @State private var controller: GameController?
     @State private var failure: String?
+    @Environment(\.scenePhase) private var scenePhase
 
     var body: some View {
         Group {
@@ -29,6 +32,9 @@ struct RootView: View {
             } else {
                 ProgressView()
             }
+        }
+        .onChange(of: scenePhase) { _, phase in
+            if phase == .active { controller?.resume() } else { controller?.pause() }
         }
         .task { @MainActor in
             guard controller == nil else { return }

@@ -1,4 +1,4 @@
-import ChessCoreKit
+import ChessCorePresentation
 import SwiftUI
 
 /// The board screen. Top to bottom: the navigation bar (Game menu, title, flip), the status
@@ -147,7 +147,7 @@ private struct ThinkingLineView: View {
     var body: some View {
         Group {
             if let line = state.thinking {
-                Text("Depth \(line.depth) · \(line.scoreText) · \(line.pv.joined(separator: " "))")
+                Text("Depth \(line.depth) · \(line.scoreText) · \(line.pvSan.joined(separator: " "))")
             } else if state.engineThinking {
                 Text("Thinking…")
             } else {

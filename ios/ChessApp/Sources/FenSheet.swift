@@ -1,4 +1,4 @@
-import ChessCoreKit
+import ChessCorePresentation
 import SwiftUI
 
 /// Start from a position pasted in FEN. The core reads it; when it refuses, its message (which

@@ -1,4 +1,4 @@
-import ChessCoreKit
+import ChessCorePresentation
 import SwiftUI
 
 /// New game: who plays (you vs the engine, two players, engine vs engine), your side, and the
@@ -9,7 +9,7 @@ struct NewGameSheet: View {
     @Environment(\.dismiss) private var dismiss
     @State private var players = Players.humanVsEngine
     @State private var side = Side.white
-    @State private var level = BoardUiState.defaultLevel
+    @State private var level = 1  // replaced by the controller's level when the sheet appears
 
     private enum Players: String, CaseIterable, Identifiable {
         case humanVsEngine = "You vs engine"

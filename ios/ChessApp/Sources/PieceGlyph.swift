@@ -1,4 +1,4 @@
-import ChessCoreKit
+import ChessCorePresentation
 import SwiftUI
 
 /// A piece drawn as a Unicode chess glyph (text presentation, never the emoji pawn).

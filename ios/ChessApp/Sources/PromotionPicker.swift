@@ -1,4 +1,4 @@
-import ChessCoreKit
+import ChessCorePresentation
 import SwiftUI
 
 /// The four promotion pieces (as the core offers them) for the pawn's side, plus Cancel.

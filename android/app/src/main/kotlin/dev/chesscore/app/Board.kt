@@ -30,9 +30,7 @@ import dev.chesscore.Piece
 import dev.chesscore.PieceKind
 import dev.chesscore.Side
 import dev.chesscore.Square
-import dev.chesscore.ktx.file
 import dev.chesscore.ktx.pieceAt
-import dev.chesscore.ktx.rank
 import dev.chesscore.presentation.BoardUiState
 
 /**

@@ -7,8 +7,6 @@ import dev.chesscore.LegalMove
 import dev.chesscore.PieceKind
 import dev.chesscore.Side
 import dev.chesscore.Square
-import dev.chesscore.ktx.file
-import dev.chesscore.ktx.rank
 import dev.chesscore.ktx.squareAt
 
 /** Who plays which side. */

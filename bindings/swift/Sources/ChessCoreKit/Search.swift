@@ -1,29 +1,31 @@
 @_exported import ChessCore
-import os
+import Foundation
 
 /// One event of a running search: progress after a completed depth, then exactly one result.
 public enum SearchEvent: Sendable, Equatable {
     /// Progress after a completed depth (throttled by the engine to a few per second).
     case info(SearchInfo)
-    /// The final result; the last event of every search, also a stopped one.
+    /// The final result; the last event of every search, also of a stopped one.
     case finished(SearchResult)
 }
 
 extension ChessEngine {
     /// Searches `game`'s current position and streams its progress, ending with
-    /// ``SearchEvent/finished(_:)``.
+    /// ``SearchEvent/finished(_:)`` (the Kotlin wrapper's `search(game, limits)` flow).
     ///
-    /// The search runs on the engine's thread; the stream may be consumed from any actor.
-    /// Cancelling the consuming task, or dropping the stream, stops the search within a few
-    /// milliseconds. The engine runs one search at a time: starting another one supersedes
-    /// this one, which then finishes early with `stopped == true`.
+    /// The search starts at once (the engine copies the position, so the game may change
+    /// afterwards) and runs on the engine's thread; the stream may be consumed from any actor,
+    /// e.g. a `@MainActor` task, and delivers the events in order. Cancelling the consuming task,
+    /// or dropping the stream, stops the search within a few milliseconds and frees its
+    /// `SearchHandle`. The engine runs one search at a time: starting another one supersedes
+    /// this one, whose stream then ends with a result marked `stopped`.
     ///
     /// The stream throws a `ChessError` (e.g. `.GameOver`) when the search cannot start.
     public func search(
         _ game: ChessGame,
         limits: SearchLimits = SearchLimits()
     ) -> AsyncThrowingStream<SearchEvent, Error> {
-        AsyncThrowingStream { continuation in
+        AsyncThrowingStream(bufferingPolicy: .unbounded) { continuation in
             let stopper = SearchStopper()
             // Set before starting, so that a consumer cancelled at once still stops the search.
             continuation.onTermination = { @Sendable _ in stopper.stop() }
@@ -37,17 +39,20 @@ extension ChessEngine {
         }
     }
 
-    /// Searches `game`'s current position and returns the engine's result.
+    /// Searches `game`'s current position and returns the engine's result (the Kotlin
+    /// wrapper's `suspend fun bestMove(game, limits)`).
     ///
-    /// Unlike the generated `bestMove(game:limits:)`, whose Swift side cannot cancel the Rust
-    /// future, cancelling the calling task stops the search at once and throws
-    /// `CancellationError`. A search superseded by another search on this engine returns its
-    /// (early) result with `stopped == true`.
+    /// The search runs on the engine's thread through `think`, with a handle that this function
+    /// keeps: cancelling the calling task stops the search within a few milliseconds, and the
+    /// call then throws `CancellationError` once the engine has delivered its (stopped) result,
+    /// so the engine is idle again a moment later. A search superseded by another search on
+    /// this engine returns its early result, marked `stopped`. (The core exports no async
+    /// `bestMove` of its own: UniFFI's generated Swift async calls cannot be cancelled.)
     ///
     /// - Throws: `ChessError` when the search cannot start (e.g. `.GameOver`),
     ///   `CancellationError` when the task was cancelled.
     public func bestMove(
-        in game: ChessGame,
+        _ game: ChessGame,
         limits: SearchLimits = SearchLimits()
     ) async throws -> SearchResult {
         let stopper = SearchStopper()
@@ -65,6 +70,7 @@ extension ChessEngine {
         } onCancel: {
             stopper.stop()
         }
+        stopper.release()
         try Task.checkCancellation()
         return result
     }
@@ -72,7 +78,7 @@ extension ChessEngine {
 
 extension ChessError {
     /// The core's explanation of what went wrong and where (the FEN field, the token, the PGN
-    /// line and column), without the variant name.
+    /// line and column), without the case name that `localizedDescription` shows.
     public var message: String {
         switch self {
         case .InvalidFen(let message), .InvalidNotation(let message), .IllegalMove(let message),
@@ -85,30 +91,35 @@ extension ChessError {
 
 /// Keeps a search's handle alive while the search should run (dropping a `SearchHandle` stops
 /// its search) and stops it on request, also when the request comes before the handle exists.
-final class SearchStopper: Sendable {
-    private struct State {
-        var handle: SearchHandle?
-        var stopped = false
-    }
-
-    private let state = OSAllocatedUnfairLock(uncheckedState: State())
+final class SearchStopper: @unchecked Sendable {
+    // Guarded by `lock`.
+    private var handle: SearchHandle?
+    private var stopped = false
+    private let lock = NSLock()
 
     /// Keeps `handle`; stops it at once when ``stop()`` was already called.
     func attach(_ handle: SearchHandle) {
-        let stopNow = state.withLockUnchecked { state -> Bool in
-            state.handle = handle
-            return state.stopped
-        }
+        lock.lock()
+        self.handle = handle
+        let stopNow = stopped
+        lock.unlock()
         if stopNow { handle.stop() }
     }
 
     /// Stops the search (now, or as soon as it is attached).
     func stop() {
-        let handle = state.withLockUnchecked { state -> SearchHandle? in
-            state.stopped = true
-            return state.handle
-        }
+        lock.lock()
+        stopped = true
+        let handle = self.handle
+        lock.unlock()
         handle?.stop()
+    }
+
+    /// Frees the handle of a search that has finished.
+    func release() {
+        lock.lock()
+        handle = nil
+        lock.unlock()
     }
 }
 

@@ -1,5 +1,6 @@
+import ChessCoreKit
+import ChessCoreTestSupport
 import XCTest
-@testable import ChessCoreKit
 
 /// Chess960 games and attack information through the Swift bindings.
 final class Chess960Tests: XCTestCase {
@@ -90,7 +91,7 @@ final class Chess960Tests: XCTestCase {
         let engine = try ChessEngine(config: EngineConfig())
         let game = try ChessGame.fromFen(fen: "4rkr1/4p1p1/8/8/8/8/8/6KR w K - 0 1")
         XCTAssertTrue(game.snapshot().chess960)
-        let result = try await engine.bestMove(in: game, limits: SearchLimits(depth: 4))
+        let result = try await engine.bestMove(game, limits: SearchLimits(depth: 4))
         XCTAssertEqual(result.bestMove.uci, "g1h1")
         XCTAssertEqual(result.bestMove.san, "O-O#")
         XCTAssertEqual(result.score, .mate(moves: 1))

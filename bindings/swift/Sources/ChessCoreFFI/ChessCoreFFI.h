@@ -403,6 +403,46 @@ uint64_t uniffi_chesscore_fn_constructor_chessgame_new(RustCallStatus *_Nonnull 
 uint64_t uniffi_chesscore_fn_constructor_chessgame_new_chess960(RustBuffer start_number, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_ADD_CLOCK_TIME
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_ADD_CLOCK_TIME
+void uniffi_chesscore_fn_method_chessgame_add_clock_time(uint64_t ptr, RustBuffer side, uint64_t ms, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CHECK_FLAG
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CHECK_FLAG
+RustBuffer uniffi_chesscore_fn_method_chessgame_check_flag(uint64_t ptr, uint64_t now_ms, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CLOCK
+RustBuffer uniffi_chesscore_fn_method_chessgame_clock(uint64_t ptr, uint64_t now_ms, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PAUSE_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PAUSE_CLOCK
+void uniffi_chesscore_fn_method_chessgame_pause_clock(uint64_t ptr, uint64_t now_ms, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_RESUME_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_RESUME_CLOCK
+void uniffi_chesscore_fn_method_chessgame_resume_clock(uint64_t ptr, uint64_t now_ms, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SET_TIME_CONTROL
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SET_TIME_CONTROL
+void uniffi_chesscore_fn_method_chessgame_set_time_control(uint64_t ptr, RustBuffer control, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_START_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_START_CLOCK
+void uniffi_chesscore_fn_method_chessgame_start_clock(uint64_t ptr, uint64_t now_ms, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_TIME_CONTROL
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_TIME_CONTROL
+RustBuffer uniffi_chesscore_fn_method_chessgame_time_control(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_AGREE_DRAW
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_AGREE_DRAW
 RustBuffer uniffi_chesscore_fn_method_chessgame_agree_draw(uint64_t ptr, RustCallStatus *_Nonnull out_status
@@ -420,7 +460,7 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_attacked_squares(uint64_t ptr, R
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_ATTACKERS
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_ATTACKERS
-RustBuffer uniffi_chesscore_fn_method_chessgame_attackers(uint64_t ptr, RustBuffer square, RustBuffer side, RustCallStatus *_Nonnull out_status
+RustBuffer uniffi_chesscore_fn_method_chessgame_attackers(uint64_t ptr, uint32_t square, RustBuffer side, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CHECKERS
@@ -445,7 +485,7 @@ void uniffi_chesscore_fn_method_chessgame_delete_from(uint64_t ptr, uint32_t nod
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_DESTINATIONS_FROM
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_DESTINATIONS_FROM
-RustBuffer uniffi_chesscore_fn_method_chessgame_destinations_from(uint64_t ptr, RustBuffer square, RustCallStatus *_Nonnull out_status
+RustBuffer uniffi_chesscore_fn_method_chessgame_destinations_from(uint64_t ptr, uint32_t square, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_FEN
@@ -485,7 +525,7 @@ void uniffi_chesscore_fn_method_chessgame_go_to_start(uint64_t ptr, RustCallStat
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_IS_ATTACKED
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_IS_ATTACKED
-int8_t uniffi_chesscore_fn_method_chessgame_is_attacked(uint64_t ptr, RustBuffer square, RustBuffer side, RustCallStatus *_Nonnull out_status
+int8_t uniffi_chesscore_fn_method_chessgame_is_attacked(uint64_t ptr, uint32_t square, RustBuffer side, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_IS_CHESS960
@@ -500,7 +540,7 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_legal_moves(uint64_t ptr, RustCa
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_LEGAL_MOVES_FROM
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_LEGAL_MOVES_FROM
-RustBuffer uniffi_chesscore_fn_method_chessgame_legal_moves_from(uint64_t ptr, RustBuffer square, RustCallStatus *_Nonnull out_status
+RustBuffer uniffi_chesscore_fn_method_chessgame_legal_moves_from(uint64_t ptr, uint32_t square, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_MAKE_MAIN_LINE
@@ -530,7 +570,12 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_pins(uint64_t ptr, RustBuffer si
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY
-RustBuffer uniffi_chesscore_fn_method_chessgame_play(uint64_t ptr, RustBuffer from, RustBuffer to, RustBuffer promotion, RustCallStatus *_Nonnull out_status
+RustBuffer uniffi_chesscore_fn_method_chessgame_play(uint64_t ptr, uint32_t from, uint32_t to, RustBuffer promotion, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_AT
+RustBuffer uniffi_chesscore_fn_method_chessgame_play_at(uint64_t ptr, uint32_t from, uint32_t to, RustBuffer promotion, uint64_t now_ms, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_SAN
@@ -538,9 +583,19 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_play(uint64_t ptr, RustBuffer fr
 RustBuffer uniffi_chesscore_fn_method_chessgame_play_san(uint64_t ptr, RustBuffer san, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_SAN_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_SAN_AT
+RustBuffer uniffi_chesscore_fn_method_chessgame_play_san_at(uint64_t ptr, RustBuffer san, uint64_t now_ms, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_UCI
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_UCI
 RustBuffer uniffi_chesscore_fn_method_chessgame_play_uci(uint64_t ptr, RustBuffer uci, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_UCI_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_UCI_AT
+RustBuffer uniffi_chesscore_fn_method_chessgame_play_uci_at(uint64_t ptr, RustBuffer uci, uint64_t now_ms, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PROMOTE_VARIATION
@@ -672,14 +727,20 @@ RustBuffer uniffi_chesscore_fn_func_engine_levels(RustCallStatus *_Nonnull out_s
 RustBuffer uniffi_chesscore_fn_func_opening_of_fen(RustBuffer fen, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_PRELOAD_OPENINGS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_PRELOAD_OPENINGS
+uint32_t uniffi_chesscore_fn_func_preload_openings(RustCallStatus *_Nonnull out_status
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_PARSE_SQUARE
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_PARSE_SQUARE
-RustBuffer uniffi_chesscore_fn_func_parse_square(RustBuffer name, RustCallStatus *_Nonnull out_status
+uint32_t uniffi_chesscore_fn_func_parse_square(RustBuffer name, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SQUARE_NAME
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SQUARE_NAME
-RustBuffer uniffi_chesscore_fn_func_square_name(RustBuffer square, RustCallStatus *_Nonnull out_status
+RustBuffer uniffi_chesscore_fn_func_square_name(uint32_t square, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_READ_PGN
@@ -1013,6 +1074,12 @@ uint16_t uniffi_chesscore_checksum_func_opening_of_fen(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_PRELOAD_OPENINGS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_PRELOAD_OPENINGS
+uint16_t uniffi_chesscore_checksum_func_preload_openings(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_PARSE_SQUARE
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_PARSE_SQUARE
 uint16_t uniffi_chesscore_checksum_func_parse_square(void
@@ -1094,6 +1161,54 @@ uint16_t uniffi_chesscore_checksum_method_searchlistener_on_info(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_SEARCHLISTENER_ON_FINISHED
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_SEARCHLISTENER_ON_FINISHED
 uint16_t uniffi_chesscore_checksum_method_searchlistener_on_finished(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_ADD_CLOCK_TIME
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_ADD_CLOCK_TIME
+uint16_t uniffi_chesscore_checksum_method_chessgame_add_clock_time(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CHECK_FLAG
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CHECK_FLAG
+uint16_t uniffi_chesscore_checksum_method_chessgame_check_flag(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CLOCK
+uint16_t uniffi_chesscore_checksum_method_chessgame_clock(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PAUSE_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PAUSE_CLOCK
+uint16_t uniffi_chesscore_checksum_method_chessgame_pause_clock(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_RESUME_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_RESUME_CLOCK
+uint16_t uniffi_chesscore_checksum_method_chessgame_resume_clock(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SET_TIME_CONTROL
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SET_TIME_CONTROL
+uint16_t uniffi_chesscore_checksum_method_chessgame_set_time_control(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_START_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_START_CLOCK
+uint16_t uniffi_chesscore_checksum_method_chessgame_start_clock(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_TIME_CONTROL
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_TIME_CONTROL
+uint16_t uniffi_chesscore_checksum_method_chessgame_time_control(void
     
 );
 #endif
@@ -1253,15 +1368,33 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_play(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_AT
+uint16_t uniffi_chesscore_checksum_method_chessgame_play_at(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_SAN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_SAN
 uint16_t uniffi_chesscore_checksum_method_chessgame_play_san(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_SAN_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_SAN_AT
+uint16_t uniffi_chesscore_checksum_method_chessgame_play_san_at(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_UCI
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_UCI
 uint16_t uniffi_chesscore_checksum_method_chessgame_play_uci(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_UCI_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_UCI_AT
+uint16_t uniffi_chesscore_checksum_method_chessgame_play_uci_at(void
     
 );
 #endif

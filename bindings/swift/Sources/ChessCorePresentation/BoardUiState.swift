@@ -1,0 +1,107 @@
+import ChessCoreKit
+
+/// Who plays which side.
+public enum GameMode: Sendable, Hashable {
+    /// A person plays `humanSide`; the engine plays the other side.
+    case humanVsEngine(humanSide: Side)
+    /// Two people take turns on one device.
+    case humanVsHuman
+    /// The engine plays both sides; the person watches.
+    case engineVsEngine
+
+    /// `true` when the engine plays `side` in this mode.
+    public func enginePlays(_ side: Side) -> Bool {
+        switch self {
+        case .humanVsEngine(let humanSide): return side != humanSide
+        case .humanVsHuman: return false
+        case .engineVsEngine: return true
+        }
+    }
+}
+
+/// A promotion waiting for the player's choice of piece (the picker is shown).
+public struct PendingPromotion: Sendable, Hashable {
+    /// The square the pawn leaves.
+    public var from: Square
+    /// The square it promotes on.
+    public var to: Square
+    /// The pieces the core allows, in the core's order (queen, rook, bishop, knight).
+    public var choices: [PieceKind]
+}
+
+/// The engine's current line while it thinks.
+public struct ThinkingLine: Sendable, Hashable {
+    /// The depth completed, in plies.
+    public var depth: Int
+    /// The evaluation from White's point of view: "+0.35", "-1.20", "0.00", "M3" (White mates),
+    /// "-M2" (Black mates).
+    public var scoreText: String
+    /// The principal variation in SAN, from the searched position.
+    public var pvSan: [String]
+}
+
+/// Everything the board screen draws. A value; a new one after every change. All chess facts
+/// come from `snapshot` (the core's); the rest is presentation state.
+public struct BoardUiState: Sendable, Equatable {
+    /// The core's snapshot, taken after every change.
+    public var snapshot: GameSnapshot
+    /// The side shown at the bottom of the board.
+    public var orientation: Side
+    /// The square whose piece is selected, if any.
+    public var selected: Square? = nil
+    /// The destinations of the selected piece, from the core's `legalMovesFrom`.
+    public var targets: Set<Square> = []
+    /// Set while the promotion picker shows.
+    public var pendingPromotion: PendingPromotion? = nil
+    /// Who plays which side.
+    public var mode: GameMode
+    /// The engine level, 1 (weakest) to 10.
+    public var level: Int
+    /// `true` while the engine searches (for its move or for a hint).
+    public var engineThinking = false
+    /// The engine's line while it thinks.
+    public var thinking: ThinkingLine? = nil
+    /// The engine's suggestion for the player, shown until the next change.
+    public var hint: LegalMove? = nil
+    /// The last error to show, e.g. the core's message for an invalid FEN.
+    public var message: String? = nil
+
+    /// One line about the game, derived from the core's status only: "White to move",
+    /// "Checkmate — Black wins", "Draw by stalemate", "Draw may be claimed: threefold
+    /// repetition", ...
+    public var statusText: String { ChessCorePresentation.statusText(snapshot) }
+
+    /// `true` when the game has ended.
+    public var isGameOver: Bool {
+        if case .ended = snapshot.status { return true }
+        return false
+    }
+
+    /// `true` when a person may move now: the game goes on, the side to move is not the
+    /// engine's, the engine is idle and no promotion picker is open.
+    public var isHumanTurn: Bool {
+        !isGameOver && !engineThinking && !mode.enginePlays(snapshot.sideToMove)
+            && pendingPromotion == nil
+    }
+
+    /// The square drawn at screen `column` and `row` ((0, 0) is the top left), with
+    /// `orientation`'s side at the bottom: the board view's only geometry.
+    public func squareAtCell(column: Int, row: Int) -> Square {
+        orientation == .white
+            ? squareAt(file: column, rank: 7 - row) : squareAt(file: 7 - column, rank: row)
+    }
+
+    /// The screen column and row where `square` is drawn (the inverse of ``squareAtCell(column:row:)``).
+    public func cellOf(_ square: Square) -> (column: Int, row: Int) {
+        orientation == .white
+            ? (square.file, 7 - square.rank) : (7 - square.file, square.rank)
+    }
+
+    /// The draw the player may claim now (offer a "Claim draw" button), or `nil`.
+    public var claimableDraw: DrawReason? {
+        guard case .ongoing(let claimable) = snapshot.status,
+            !mode.enginePlays(snapshot.sideToMove)
+        else { return nil }
+        return claimable
+    }
+}

@@ -1,0 +1,57 @@
+import ChessCoreKit
+
+extension Side {
+    /// "White" or "Black".
+    public var name: String { self == .white ? "White" : "Black" }
+    /// The other side.
+    public var opponent: Side { self == .white ? .black : .white }
+}
+
+extension DrawReason {
+    /// The reason in words, e.g. "threefold repetition".
+    public var text: String {
+        switch self {
+        case .stalemate: return "stalemate"
+        case .insufficientMaterial: return "insufficient material"
+        case .fiftyMoveRule: return "the fifty-move rule"
+        case .seventyFiveMoveRule: return "the seventy-five-move rule"
+        case .threefoldRepetition: return "threefold repetition"
+        case .fivefoldRepetition: return "fivefold repetition"
+        case .agreement: return "agreement"
+        }
+    }
+}
+
+/// One line about the game, from the core's status only, e.g. "White to move",
+/// "Checkmate — Black wins", "Draw by stalemate", "Draw may be claimed: threefold repetition".
+public func statusText(_ snapshot: GameSnapshot) -> String {
+    switch snapshot.status {
+    case .ongoing(claimableDraw: .some(let reason)):
+        return "Draw may be claimed: \(reason.text)"
+    case .ongoing(claimableDraw: .none):
+        return "\(snapshot.sideToMove.name) to move"
+    case .ended(outcome: .checkmate(let winner)):
+        return "Checkmate — \(winner.name) wins"
+    case .ended(outcome: .resignation(let winner)):
+        return "\(winner.opponent.name) resigned — \(winner.name) wins"
+    case .ended(outcome: .draw(let reason)):
+        return "Draw by \(reason.text)"
+    }
+}
+
+/// `score` (from the point of view of `sideToMove`, as the engine reports it) from White's
+/// view: "+0.35", "-1.20", "0.00", "M3" when White mates in 3, "-M2" when Black mates in 2.
+public func scoreText(_ score: Score, sideToMove: Side) -> String {
+    let sign = sideToMove == .white ? 1 : -1
+    switch score {
+    case .centipawns(let value):
+        let centipawns = Int(value) * sign
+        if centipawns == 0 { return "0.00" }
+        let magnitude = abs(centipawns)
+        let hundredths = magnitude % 100
+        return "\(centipawns < 0 ? "-" : "+")\(magnitude / 100).\(hundredths < 10 ? "0" : "")\(hundredths)"
+    case .mate(let moves):
+        let whiteMoves = Int(moves) * sign
+        return whiteMoves >= 0 ? "M\(whiteMoves)" : "-M\(-whiteMoves)"
+    }
+}

@@ -1,0 +1,664 @@
+import ChessCorePresentation
+import ChessCoreTestSupport
+import Foundation
+import XCTest
+
+private let promotionFen = "8/P7/8/8/8/8/k6K/8 w - - 0 1"
+private let stalemateFen = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"
+private let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+private let infinite = SearchLimits(infinite: true)
+
+/// A controller over a real (observed) engine with small limits. Searches with infinite limits
+/// need level 10: weaker levels cap the depth even of an infinite search.
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@MainActor
+private final class Fixture {
+    let store: any GameStore
+    let engine: ObservedEngine
+    private(set) var controller: GameController?
+
+    init(
+        store: any GameStore = InMemoryGameStore(),
+        mode: GameMode = .humanVsHuman,
+        limits: SearchLimits = SearchLimits(depth: 2),
+        level: Int = 5,
+        hintLimits: SearchLimits = SearchLimits(depth: 3)
+    ) throws {
+        var created: ObservedEngine?
+        let controller = try GameController(
+            store: store,
+            engineFactory: { config in
+                var small = config
+                small.hashMb = 1
+                let engine = try ObservedEngine(config: small)
+                created = engine
+                return engine
+            },
+            limitsForLevel: { _ in limits },
+            hintLimits: hintLimits,
+            defaultMode: mode,
+            defaultLevel: level)
+        self.store = store
+        self.engine = created!
+        self.controller = controller
+    }
+
+    /// The controller (until `kill()`).
+    var c: GameController { controller! }
+    var state: BoardUiState { c.state }
+
+    /// The process dies: the controller is released; only the store survives.
+    func kill() { controller = nil }
+}
+
+/// A store that also records whether each save happened on the main thread.
+private final class RecordingStore: GameStore {
+    private let inner = InMemoryGameStore()
+    private(set) var saves: [String] = []
+    private(set) var savesOffMain = 0
+
+    func load() -> String? { inner.load() }
+    func save(json: String) {
+        if !Thread.isMainThread { savesOffMain += 1 }
+        saves.append(json)
+        inner.save(json: json)
+    }
+    func loadSettings() -> [String: String] { inner.loadSettings() }
+    func saveSettings(_ settings: [String: String]) { inner.saveSettings(settings) }
+}
+
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+extension GameController {
+    /// Taps `from` then `to`.
+    fileprivate func move(_ from: String, _ to: String) {
+        tapSquare(sq(from))
+        tapSquare(sq(to))
+    }
+
+    /// Waits until the state satisfies `predicate` and returns it.
+    fileprivate func awaitState(
+        _ what: String, within seconds: Double = 15, _ predicate: (BoardUiState) -> Bool
+    ) async throws -> BoardUiState {
+        try await eventually(what, within: seconds) { predicate(state) }
+        return state
+    }
+}
+
+/// The presentation layer, mirrored from the Kotlin GameController tests
+/// (android/presentation/src/test): the controller against the real core and engine (short
+/// searches), with an in-memory store.
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@MainActor
+final class GameControllerTests: XCTestCase {
+
+    // MARK: Selection and moves
+
+    func testSelectionAndTargetsAreTheCoresLegalMovesForEveryPiece() async throws {
+        do {
+            let f = try Fixture()
+            for fen in [startingFen(), kiwipete] {
+                f.c.loadFen(fen)
+                let reference = try ChessGame.fromFen(fen: fen)
+                let own = Square.allCases.filter { f.state.snapshot.pieceAt($0)?.side == .white }
+                XCTAssertEqual(own.count, 16)
+                for square in own {
+                    f.c.tapSquare(square)
+                    let expected = Set(reference.legalMovesFrom(square: square).map(\.to))
+                    XCTAssertEqual(f.state.selected, square, "square \(square) selected")
+                    XCTAssertEqual(f.state.targets, expected, "targets of square \(square) in \(fen)")
+                }
+            }
+            f.c.loadFen(startingFen())
+            f.c.tapSquare(sq("e2"))
+            XCTAssertEqual(f.state.targets, [sq("e3"), sq("e4")])
+            f.c.tapSquare(sq("g1"))  // another own piece: reselect
+            XCTAssertEqual(f.state.selected, sq("g1"))
+            XCTAssertEqual(f.state.targets, [sq("f3"), sq("h3")])
+            f.c.tapSquare(sq("e5"))  // neither target nor own piece: clear
+            XCTAssertNil(f.state.selected)
+            XCTAssertEqual(f.state.targets, [])
+            f.c.tapSquare(sq("e7"))  // the opponent's piece is not selectable
+            XCTAssertNil(f.state.selected)
+            f.c.tapSquare(sq("e2"))
+            f.c.tapSquare(sq("e2"))  // tapping the selected piece again clears
+            XCTAssertNil(f.state.selected)
+        }
+        try await noLiveObjects()
+    }
+
+    func testTapAndDragPlayMovesANonTargetDragDoesNothing() async throws {
+        do {
+            let f = try Fixture()
+            f.c.move("e2", "e4")
+            XCTAssertEqual(f.state.snapshot.sanHistory, ["e4"])
+            XCTAssertEqual(f.state.snapshot.lastMove?.uci, "e2e4")
+            XCTAssertEqual(f.state.snapshot.sideToMove, .black)
+            XCTAssertNil(f.state.selected)
+            XCTAssertEqual(f.state.statusText, "Black to move")
+            f.c.dragMove(from: sq("e7"), to: sq("e4"))  // not a legal destination
+            XCTAssertEqual(f.state.snapshot.sanHistory.count, 1)
+            XCTAssertNil(f.state.selected)
+            f.c.dragMove(from: sq("e7"), to: sq("e5"))
+            XCTAssertEqual(f.state.snapshot.sanHistory, ["e4", "e5"])
+            f.c.dragMove(from: sq("e5"), to: sq("e6"))  // the opponent's piece cannot be dragged
+            XCTAssertEqual(f.state.snapshot.sanHistory.count, 2)
+            XCTAssertEqual((f.store as? InMemoryGameStore)?.saveCount, 3, "saved at start and after each move")
+        }
+        try await noLiveObjects()
+    }
+
+    func testPromotionOffersTheFourPiecesCancelKeepsTheGameChoosingPlays() async throws {
+        do {
+            let f = try Fixture()
+            f.c.loadFen(promotionFen)
+            let before = f.state.snapshot
+            f.c.move("a7", "a8")
+            let pending = try XCTUnwrap(f.state.pendingPromotion)
+            XCTAssertEqual(pending.from, sq("a7"))
+            XCTAssertEqual(pending.to, sq("a8"))
+            XCTAssertEqual(Set(pending.choices), [.queen, .rook, .bishop, .knight])
+            XCTAssertEqual(pending.choices.count, 4)
+            XCTAssertEqual(f.state.snapshot, before, "nothing played while the picker shows")
+            XCTAssertFalse(f.state.isHumanTurn, "the picker has the player's attention")
+            f.c.tapSquare(sq("h2"))  // taps are ignored while the picker shows
+            XCTAssertNotNil(f.state.pendingPromotion)
+            f.c.cancelPromotion()
+            XCTAssertNil(f.state.pendingPromotion)
+            XCTAssertEqual(f.state.selected, sq("a7"), "the pawn stays selected")
+            XCTAssertEqual(f.state.snapshot, before)
+            f.c.tapSquare(sq("a7"))  // deselect
+            f.c.dragMove(from: sq("a7"), to: sq("a8"))
+            XCTAssertNotNil(f.state.pendingPromotion)
+            f.c.choosePromotion(.king)  // not a choice: ignored
+            XCTAssertNotNil(f.state.pendingPromotion)
+            f.c.choosePromotion(.knight)
+            XCTAssertNil(f.state.pendingPromotion)
+            XCTAssertEqual(f.state.snapshot.pieceAt(sq("a8")), Piece(side: .white, kind: .knight))
+            XCTAssertEqual(f.state.snapshot.sanHistory, ["a8=N"])
+        }
+        try await noLiveObjects()
+    }
+
+    func testChess960CastlingIsTappingTheKingThenItsRook() async throws {
+        do {
+            let f = try Fixture()
+            // Start position 96 after 1. Nfe3 Nfe6: the king on g1 may castle with the rook on h1.
+            f.c.loadFen("bbqnr1kr/pppppppp/4n3/8/8/4N3/PPPPPPPP/BBQNR1KR w KQkq - 2 2")
+            XCTAssertNil(f.state.message)
+            XCTAssertTrue(f.state.snapshot.chess960)
+            f.c.tapSquare(.g1)
+            XCTAssertTrue(f.state.targets.contains(.h1), "the rook's square is the castling target")
+            f.c.tapSquare(.h1)  // an own piece, but a target: castles rather than reselects
+            XCTAssertEqual(f.state.snapshot.sanHistory, ["O-O"])
+            XCTAssertEqual(f.state.snapshot.pieceAt(.f1), Piece(side: .white, kind: .rook))
+            XCTAssertEqual(f.state.snapshot.pieceAt(.g1), Piece(side: .white, kind: .king))
+        }
+        try await noLiveObjects()
+    }
+
+    // MARK: The engine's turn
+
+    func testTheEngineRepliesOnTheMainActorAndThePlayerMayMoveAgain() async throws {
+        do {
+            let store = RecordingStore()
+            let f = try Fixture(store: store, mode: .humanVsEngine(humanSide: .white))
+            XCTAssertFalse(f.state.engineThinking, "White (the player) moves first")
+            f.c.move("e2", "e4")
+            XCTAssertTrue(f.state.engineThinking)
+            f.c.tapSquare(sq("d2"))  // the player's taps are ignored while the engine thinks
+            XCTAssertNil(f.state.selected)
+            let s = try await f.c.awaitState("the engine's reply") { $0.snapshot.ply == 2 }
+            XCTAssertFalse(s.engineThinking)
+            XCTAssertEqual(s.snapshot.sideToMove, .white)
+            XCTAssertEqual(s.snapshot.sanHistory.count, 2)
+            XCTAssertTrue(s.isHumanTurn)
+            XCTAssertEqual(f.engine.started, 1)
+            XCTAssertFalse(store.saves.isEmpty)
+            XCTAssertEqual(store.savesOffMain, 0, "every save on the main thread")
+            XCTAssertEqual(try ChessGame.fromJson(json: store.saves.last!).snapshot().ply, 2)
+        }
+        try await noLiveObjects()
+    }
+
+    func testTheEnginePlaysWhitesFirstMoveWhenThePlayerTakesBlackThinkingLineShows() async throws {
+        do {
+            let f = try Fixture(
+                mode: .humanVsEngine(humanSide: .black), limits: SearchLimits(moveTimeMs: 300),
+                level: 10)
+            XCTAssertEqual(f.state.orientation, .black)
+            XCTAssertTrue(f.state.engineThinking)
+            let thinking = try await f.c.awaitState("a thinking line") { $0.thinking != nil }.thinking!
+            XCTAssertGreaterThanOrEqual(thinking.depth, 1)
+            XCTAssertFalse(thinking.pvSan.isEmpty)
+            XCTAssertNotNil(
+                thinking.scoreText.range(
+                    of: #"^(0\.00|[+-]\d+\.\d\d|-?M\d+)$"#, options: .regularExpression),
+                thinking.scoreText)
+            let s = try await f.c.awaitState("White's first move") { $0.snapshot.ply == 1 }
+            XCTAssertEqual(s.snapshot.sideToMove, .black)
+            XCTAssertNil(s.thinking)
+        }
+        try await noLiveObjects()
+    }
+
+    func testUndoWhileTheEngineThinksStopsItIgnoresItsResultAndPlaysNoMove() async throws {
+        do {
+            let f = try Fixture(mode: .humanVsEngine(humanSide: .white), limits: infinite, level: 10)
+            f.c.move("e2", "e4")
+            XCTAssertTrue(f.state.engineThinking)
+            try await eventually("the engine searching") { f.engine.isSearching() }
+            f.c.undo()
+            // The stopped search's result reached the listener, then the main actor.
+            let result = try await f.engine.nextResult(count: 1)
+            XCTAssertTrue(result.stopped, "the search was stopped: \(result)")
+            await drainMainQueue()
+            let s = f.state
+            XCTAssertEqual(s.snapshot.ply, 0)
+            XCTAssertEqual(s.snapshot.sideToMove, .white)
+            XCTAssertFalse(s.engineThinking)
+            XCTAssertTrue(s.snapshot.canRedo, "e4 can be replayed")
+            XCTAssertNil(s.message, "the stale result was not even tried")
+            try await eventually("the engine idle") { !f.engine.isSearching() }
+            XCTAssertEqual(f.engine.started, 1, "no new search after undo to the player's turn")
+            f.c.move("d2", "d4")  // the player can play on
+            XCTAssertEqual(f.state.snapshot.sanHistory, ["d4"])
+        }
+        try await noLiveObjects()
+    }
+
+    func testTheBackgroundStopsTheEnginesSearchTheForegroundStartsItsTurnAgain() async throws {
+        do {
+            let store = InMemoryGameStore()
+            let f = try Fixture(
+                store: store, mode: .humanVsEngine(humanSide: .white), limits: infinite, level: 10)
+            f.c.move("e2", "e4")
+            try await eventually("the engine searching") { f.engine.isSearching() }
+            let saves = store.saveCount
+            f.c.pause()
+            let stopped = try await f.engine.nextResult(count: 1)
+            XCTAssertTrue(stopped.stopped, "the search was stopped")
+            await drainMainQueue()
+            XCTAssertFalse(f.state.engineThinking)
+            XCTAssertEqual(f.state.snapshot.ply, 1, "no move was played by the stopped search")
+            XCTAssertEqual(store.saveCount, saves + 1, "saved on the way to the background")
+            XCTAssertEqual(f.engine.started, 1)
+            f.c.requestHint()  // nothing starts in the background
+            XCTAssertEqual(f.engine.started, 1)
+            f.c.resume()
+            XCTAssertEqual(f.engine.started, 2, "the engine's turn started over")
+            XCTAssertTrue(f.state.engineThinking)
+            try await eventually("the engine searching again") { f.engine.isSearching() }
+            f.c.pause()
+            f.c.resume()
+            f.c.resume()  // a second resume does not start a second search
+            XCTAssertEqual(f.engine.started, 3)
+        }
+        try await noLiveObjects()
+    }
+
+    func testAResultForAnotherPositionIsIgnored() async throws {
+        do {
+            let f = try Fixture(mode: .humanVsEngine(humanSide: .white))
+            f.engine.tamper { result in
+                var other = result
+                other.positionKey ^= 1
+                return other
+            }
+            f.c.move("e2", "e4")
+            _ = try await f.engine.nextResult(count: 1)
+            await drainMainQueue()
+            XCTAssertEqual(f.state.snapshot.ply, 1, "the stale result was not played")
+            XCTAssertNil(f.state.message)
+            XCTAssertFalse(f.state.engineThinking)
+        }
+        try await noLiveObjects()
+    }
+
+    func testUndoAgainstTheEngineGoesBackToThePlayersTurnRedoReplaysBothPlies() async throws {
+        do {
+            let f = try Fixture(mode: .humanVsEngine(humanSide: .white))
+            f.c.move("e2", "e4")
+            let replied = try await f.c.awaitState("the reply") { $0.snapshot.ply == 2 }.snapshot
+            f.c.undo()
+            XCTAssertEqual(f.state.snapshot.ply, 0)
+            XCTAssertFalse(f.state.engineThinking)
+            f.c.redo()
+            XCTAssertEqual(f.state.snapshot.sanHistory, replied.sanHistory)
+            XCTAssertFalse(f.state.engineThinking, "the player's turn after redo")
+            XCTAssertEqual(f.engine.started, 1)
+        }
+        try await noLiveObjects()
+    }
+
+    // MARK: Restore after the app was killed
+
+    func testANewControllerWithTheSameStoreResumesGameRedoStackAndSettings() async throws {
+        do {
+            let store = InMemoryGameStore()
+            let first = try Fixture(store: store)
+            first.c.move("e2", "e4")
+            first.c.move("e7", "e5")
+            first.c.move("g1", "f3")
+            first.c.undo()
+            first.c.flipBoard()
+            let before = first.state
+            first.kill()
+            let second = try Fixture(store: store, mode: .humanVsEngine(humanSide: .white))
+            let s = second.state
+            XCTAssertEqual(s.snapshot, before.snapshot)
+            XCTAssertTrue(s.snapshot.canRedo)
+            XCTAssertEqual(s.mode, .humanVsHuman, "the saved mode wins over the default")
+            XCTAssertEqual(s.orientation, .black)
+            XCTAssertNil(s.message)
+            second.c.redo()
+            XCTAssertEqual(second.state.snapshot.sanHistory, ["e4", "e5", "Nf3"])
+        }
+        try await noLiveObjects()
+    }
+
+    func testKilledWhileTheEngineThinksTheRestoredControllerResumesItsTurn() async throws {
+        do {
+            let store = InMemoryGameStore()
+            let first = try Fixture(
+                store: store, mode: .humanVsEngine(humanSide: .white), limits: infinite, level: 10)
+            first.c.setLevel(12)  // clamped to the strongest level
+            XCTAssertEqual(first.state.level, 10)
+            first.c.move("e2", "e4")
+            XCTAssertTrue(first.state.engineThinking)
+            first.kill()
+            try await eventually("the killed controller's engine stopped") {
+                !first.engine.isSearching()
+            }
+            let second = try Fixture(
+                store: store, mode: .humanVsHuman, limits: SearchLimits(depth: 2), level: 3)
+            XCTAssertEqual(second.state.level, 10, "the saved level wins over the default")
+            XCTAssertEqual(second.state.mode, .humanVsEngine(humanSide: .white))
+            XCTAssertTrue(second.state.engineThinking, "Black (the engine) is to move at start")
+            _ = try await second.c.awaitState("the engine's reply") { $0.snapshot.ply == 2 }
+        }
+        try await noLiveObjects()
+    }
+
+    func testADamagedSaveStartsANewGameAndSaysWhy() async throws {
+        do {
+            let store = InMemoryGameStore(json: "{\"not\": \"a game\"}")
+            let f = try Fixture(store: store)
+            XCTAssertEqual(f.state.snapshot.ply, 0)
+            let message = try XCTUnwrap(f.state.message)
+            XCTAssertTrue(message.hasPrefix("The saved game could not be restored: "), message)
+            XCTAssertEqual(try ChessGame.fromJson(json: store.load()!).snapshot().ply, 0)
+        }
+        try await noLiveObjects()
+    }
+
+    func testAFileStoreKeepsTheGameAndSettingsAcrossControllers() async throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("chesscore-store-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
+            let first = try Fixture(store: FileGameStore(directory: directory))
+            first.c.move("d2", "d4")
+            first.c.setLevel(7)
+            first.kill()
+            let second = try Fixture(store: FileGameStore(directory: directory))
+            XCTAssertEqual(second.state.snapshot.sanHistory, ["d4"])
+            XCTAssertEqual(second.state.level, 7)
+            XCTAssertNil(second.state.message)
+        }
+        // A file damaged on disk: a new game, and the reason.
+        try Data("{\"version\":".utf8).write(to: directory.appendingPathComponent("game.json"))
+        do {
+            let third = try Fixture(store: FileGameStore(directory: directory))
+            XCTAssertEqual(third.state.snapshot.ply, 0)
+            XCTAssertNotNil(third.state.message)
+        }
+        // A directory that cannot be written: the failure is reported, nothing thrown.
+        let errors = Guarded(0)
+        let blocked = directory.appendingPathComponent("game.json")  // a file, not a directory
+        let store = FileGameStore(directory: blocked, onError: { _ in errors.with { $0 += 1 } })
+        store.save(json: "{}")
+        XCTAssertEqual(errors.current, 1)
+        XCTAssertNil(store.load())
+        try await noLiveObjects()
+    }
+
+    // MARK: FEN, game over, draws
+
+    func testAnInvalidFenShowsTheCoresMessageAndLeavesTheGameUnchanged() async throws {
+        do {
+            let f = try Fixture()
+            f.c.move("e2", "e4")
+            let before = f.state.snapshot
+            let bad = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"
+            let coreMessage = try chessError { try ChessGame.fromFen(fen: bad) }.message
+            f.c.loadFen(bad)
+            XCTAssertEqual(f.state.message, coreMessage)
+            XCTAssertEqual(f.state.snapshot, before)
+            f.c.dismissMessage()
+            XCTAssertNil(f.state.message)
+            f.c.loadFen(" \(promotionFen) \n")
+            XCTAssertEqual(f.state.snapshot.fen, promotionFen)
+            XCTAssertEqual(f.c.fen(), promotionFen)
+        }
+        try await noLiveObjects()
+    }
+
+    func testFoolsMateAndStalemateAreShownFurtherTapsIgnored() async throws {
+        do {
+            let f = try Fixture()
+            f.c.move("f2", "f3")
+            f.c.move("e7", "e5")
+            f.c.move("g2", "g4")
+            f.c.move("d8", "h4")
+            let s = f.state
+            XCTAssertEqual(s.snapshot.status, .ended(outcome: .checkmate(winner: .black)))
+            XCTAssertEqual(s.statusText, "Checkmate — Black wins")
+            XCTAssertTrue(s.isGameOver)
+            XCTAssertEqual(s.snapshot.checkSquare, sq("e1"))
+            f.c.tapSquare(sq("e1"))
+            XCTAssertNil(f.state.selected)
+            f.c.requestHint()
+            XCTAssertFalse(f.state.engineThinking)
+            XCTAssertTrue(f.c.pgn().contains("0-1"))
+        }
+        do {
+            let f = try Fixture(mode: .humanVsEngine(humanSide: .white))
+            f.c.loadFen(stalemateFen)  // Black (the engine) to move, but stalemated
+            XCTAssertEqual(f.state.statusText, "Draw by stalemate")
+            XCTAssertFalse(f.state.engineThinking)
+            XCTAssertEqual(f.engine.started, 0)
+        }
+        try await noLiveObjects()
+    }
+
+    func testAClaimableDrawIsOfferedAndClaimed() async throws {
+        do {
+            let f = try Fixture()
+            for _ in 0..<2 {
+                XCTAssertNil(f.state.claimableDraw)
+                f.c.move("g1", "f3")
+                f.c.move("g8", "f6")
+                f.c.move("f3", "g1")
+                f.c.move("f6", "g8")
+            }
+            XCTAssertEqual(f.state.claimableDraw, .threefoldRepetition)
+            XCTAssertEqual(f.state.statusText, "Draw may be claimed: threefold repetition")
+            f.c.claimDraw()
+            XCTAssertEqual(f.state.snapshot.status, .ended(outcome: .draw(reason: .threefoldRepetition)))
+            XCTAssertEqual(f.state.statusText, "Draw by threefold repetition")
+            XCTAssertNil(f.state.claimableDraw)
+        }
+        try await noLiveObjects()
+    }
+
+    func testResignAndAgreeDrawEndTheGameUndoTakesTheResignationBack() async throws {
+        do {
+            let f = try Fixture(mode: .humanVsEngine(humanSide: .white))
+            f.c.resign()
+            XCTAssertEqual(f.state.statusText, "White resigned — Black wins")
+            f.c.undo()
+            XCTAssertEqual(f.state.snapshot.status, .ongoing(claimableDraw: nil))
+            XCTAssertEqual(f.state.snapshot.ply, 0)
+            f.c.agreeDraw()
+            XCTAssertEqual(f.state.statusText, "Draw by agreement")
+            f.c.resign()  // the game is over: the core refuses, the controller says why
+            XCTAssertEqual(f.state.statusText, "Draw by agreement")
+            XCTAssertNotNil(f.state.message)
+        }
+        try await noLiveObjects()
+    }
+
+    // MARK: Hint, flip, engine vs engine
+
+    func testTheDefaultHintIsSearchedAtFullStrengthAlsoAtLevelOne() async throws {
+        do {
+            let f = try Fixture(level: 1, hintLimits: GameController.defaultHintLimits())
+            // Mate in 3 for Black (...Bc5+): beyond level 1's one-ply horizon.
+            f.c.loadFen("r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1")
+            f.c.requestHint()
+            let s = try await f.c.awaitState("a hint") { $0.hint != nil }
+            XCTAssertEqual(s.hint?.san, "Bc5+")
+            XCTAssertEqual(f.state.level, 1, "the engine's own level is unchanged")
+        }
+        try await noLiveObjects()
+    }
+
+    func testAHintThinksIgnoresTapsSuggestsALegalMoveClearedByTheNextMove() async throws {
+        do {
+            let f = try Fixture()
+            f.c.requestHint()
+            XCTAssertTrue(f.state.engineThinking)
+            f.c.tapSquare(sq("e2"))
+            XCTAssertNil(f.state.selected, "taps are ignored while the hint is computed")
+            let s = try await f.c.awaitState("a hint") { $0.hint != nil }
+            XCTAssertFalse(s.engineThinking)
+            XCTAssertEqual(s.snapshot.ply, 0, "a hint is not played")
+            let hint = try XCTUnwrap(s.hint)
+            XCTAssertTrue(s.snapshot.legalMoves.contains(hint), "hint \(hint) is legal")
+            f.c.tapSquare(hint.from)
+            f.c.tapSquare(hint.to)
+            XCTAssertEqual(f.state.snapshot.ply, 1)
+            XCTAssertNil(f.state.hint)
+        }
+        try await noLiveObjects()
+    }
+
+    func testFlipTogglesTheOrientationANewGameShowsThePlayersSide() async throws {
+        do {
+            let f = try Fixture()
+            XCTAssertEqual(f.state.orientation, .white)
+            XCTAssertEqual(f.state.squareAtCell(column: 0, row: 0), .a8, "White at the bottom")
+            XCTAssertEqual(f.state.squareAtCell(column: 7, row: 7), .h1)
+            f.c.flipBoard()
+            XCTAssertEqual(f.state.orientation, .black)
+            XCTAssertEqual(f.state.squareAtCell(column: 0, row: 0), .h1, "Black at the bottom")
+            XCTAssertEqual(f.state.squareAtCell(column: 7, row: 7), .a8)
+            var white = f.state
+            white.orientation = .white
+            for state in [f.state, white] {
+                var seen = Set<Square>()
+                for row in 0..<8 {
+                    for column in 0..<8 {
+                        let square = state.squareAtCell(column: column, row: row)
+                        seen.insert(square)
+                        let cell = state.cellOf(square)
+                        XCTAssertEqual([cell.column, cell.row], [column, row], "\(square)")
+                    }
+                }
+                XCTAssertEqual(seen, Set(Square.allCases), "one square per cell")
+            }
+            XCTAssertEqual(f.state.snapshot.sideToMove, .white, "the game is untouched")
+            f.c.flipBoard()
+            XCTAssertEqual(f.state.orientation, .white)
+            f.c.newGame(mode: .humanVsEngine(humanSide: .black), level: 3)
+            XCTAssertEqual(f.state.orientation, .black)
+            XCTAssertEqual(f.state.level, 3)
+            XCTAssertEqual(f.engine.config().level, 3)
+            _ = try await f.c.awaitState("the engine's first move") { $0.snapshot.ply == 1 }
+        }
+        try await noLiveObjects()
+    }
+
+    func testEngineVsEnginePlaysByItselfUntilANewGameStopsIt() async throws {
+        do {
+            let f = try Fixture(limits: SearchLimits(depth: 1))
+            f.c.newGame(mode: .engineVsEngine)
+            _ = try await f.c.awaitState("six plies") { $0.snapshot.ply >= 6 }
+            f.c.newGame(mode: .humanVsHuman)
+            XCTAssertEqual(f.state.snapshot.ply, 0)
+            XCTAssertFalse(f.state.engineThinking)
+            try await eventually("the engine idle") { !f.engine.isSearching() }
+            await drainMainQueue()
+            XCTAssertEqual(f.state.snapshot.ply, 0, "no late move from the stopped game")
+            let started = f.engine.started
+            f.c.move("e2", "e4")
+            XCTAssertEqual(f.engine.started, started, "no search in a human game")
+            XCTAssertEqual(f.state.snapshot.ply, 1)
+        }
+        try await noLiveObjects()
+    }
+
+    func testReleasingTheControllerMidSearchFreesEverything() async throws {
+        do {
+            let f = try Fixture(mode: .humanVsEngine(humanSide: .white), limits: infinite, level: 10)
+            f.c.move("e2", "e4")
+            try await eventually("the engine searching") { f.engine.isSearching() }
+            XCTAssertEqual(liveObjectCount(), 3, "game, engine and search handle alive")
+            f.kill()
+            XCTAssertEqual(liveObjectCount(), 1, "the game and the handle go with the controller")
+            try await eventually("the search stopped") { !f.engine.isSearching() }
+            await drainMainQueue()  // the stopped search's result finds no controller
+        }
+        try await noLiveObjects("the engine freed too")
+    }
+}
+
+/// The texts the screen shows, from the core's values.
+final class PresentationTextTests: XCTestCase {
+    func testScoresReadFromWhitesSide() {
+        XCTAssertEqual(scoreText(.centipawns(value: 35), sideToMove: .white), "+0.35")
+        XCTAssertEqual(scoreText(.centipawns(value: 35), sideToMove: .black), "-0.35")
+        XCTAssertEqual(scoreText(.centipawns(value: 0), sideToMove: .black), "0.00")
+        XCTAssertEqual(scoreText(.centipawns(value: -120), sideToMove: .white), "-1.20")
+        XCTAssertEqual(scoreText(.centipawns(value: 1005), sideToMove: .white), "+10.05")
+        XCTAssertEqual(scoreText(.mate(moves: 3), sideToMove: .white), "M3")
+        XCTAssertEqual(scoreText(.mate(moves: 2), sideToMove: .black), "-M2")
+        XCTAssertEqual(scoreText(.mate(moves: -1), sideToMove: .black), "M1")
+    }
+
+    func testStatusTextsForEveryEndingComeFromTheCoresStatus() throws {
+        XCTAssertEqual(
+            statusText(try ChessGame.fromFen(fen: "8/8/8/8/8/5k2/8/4K3 w - - 0 1").snapshot()),
+            "Draw by insufficient material")
+        let game = ChessGame()
+        XCTAssertEqual(statusText(game.snapshot()), "White to move")
+        _ = try game.resign(side: .black)
+        XCTAssertEqual(statusText(game.snapshot()), "Black resigned — White wins")
+        let check = try ChessGame.fromFen(fen: "4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+        _ = try check.playSan(san: "Rh8")
+        XCTAssertEqual(statusText(check.snapshot()), "Black to move")
+        XCTAssertEqual(check.snapshot().checkSquare, sq("e8"), "check is shown on the board")
+        let fifty = try ChessGame.fromFen(fen: "8/8/8/3k4/8/8/3K4/7R w - - 99 80")
+        _ = try fifty.playSan(san: "Rh2")
+        XCTAssertEqual(statusText(fifty.snapshot()), "Draw may be claimed: the fifty-move rule")
+        _ = try fifty.claimDraw()
+        XCTAssertEqual(statusText(fifty.snapshot()), "Draw by the fifty-move rule")
+        let seventyFive = try ChessGame.fromFen(fen: "8/8/8/3k4/8/8/3K4/7R w - - 149 80")
+        _ = try seventyFive.playSan(san: "Rh2")
+        XCTAssertEqual(statusText(seventyFive.snapshot()), "Draw by the seventy-five-move rule")
+        let reasons: [DrawReason] = [
+            .stalemate, .insufficientMaterial, .fiftyMoveRule, .seventyFiveMoveRule,
+            .threefoldRepetition, .fivefoldRepetition, .agreement,
+        ]
+        XCTAssertEqual(Set(reasons.map(\.text)).count, reasons.count, "a text of its own each")
+    }
+
+    func testGameModeSaysWhichSidesTheEnginePlays() {
+        XCTAssertTrue(GameMode.humanVsEngine(humanSide: .white).enginePlays(.black))
+        XCTAssertFalse(GameMode.humanVsEngine(humanSide: .white).enginePlays(.white))
+        XCTAssertFalse(GameMode.humanVsHuman.enginePlays(.white))
+        XCTAssertTrue(GameMode.engineVsEngine.enginePlays(.black))
+        XCTAssertEqual(Side.white.opponent, .black)
+        XCTAssertEqual(Side.black.name, "Black")
+    }
+}

@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""Applies chesscore's one patch to the Swift bindings that uniffi-bindgen 0.32.2 generates.
+
+Why: the generated reader takes every integer and every string out of a returned buffer with
+`Data.copyBytes(to:from:)`. In the Foundation of the Swift toolchains for Linux (swift-foundation,
+Swift 6.3.1) that call costs 0.6-1.2 microseconds however few bytes it copies, so lifting a
+`GameSnapshot` (about a thousand reads) took over a millisecond and `legalMovesFrom` about 100
+microseconds, ten to forty times the Kotlin figures. The patch reads the same bytes through
+`Data.withUnsafeBytes` (an unaligned load of the integer, one array copy per string): the same
+checks, the same big-endian decoding, the same errors; only the copying routine differs.
+scripts/test-swift.sh --bench measures both paths (see docs/swift-package.md).
+
+The script is strict: it fails when the generated text it replaces is not found exactly once,
+so a UniFFI upgrade cannot silently skip it. `scripts/gen-bindings.sh` runs it after
+generating, in normal and in `--check` mode, so the committed bindings stay reproducible.
+
+Usage: patch-swift-bindings.py path/to/ChessCore.swift
+"""
+
+import sys
+
+MARK = "// chesscore patch (scripts/patch-swift-bindings.py): "
+
+PATCHES = [
+    (
+        """\
+    var value: T = 0
+    let _ = withUnsafeMutableBytes(of: &value, { reader.data.copyBytes(to: $0, from: range)})
+    reader.offset = range.upperBound
+    return value.bigEndian
+}
+""",
+        f"""\
+    {MARK}an unaligned load instead of
+    // Data.copyBytes, which costs about a microsecond per call in Foundation on Linux.
+    let start = range.lowerBound - reader.data.startIndex
+    let value = reader.data.withUnsafeBytes {{ $0.loadUnaligned(fromByteOffset: start, as: T.self) }}
+    reader.offset = range.upperBound
+    return T(bigEndian: value)
+}}
+""",
+    ),
+    (
+        """\
+    var value = [UInt8](repeating: 0, count: count)
+    value.withUnsafeMutableBufferPointer({ buffer in
+        reader.data.copyBytes(to: buffer, from: range)
+    })
+    reader.offset = range.upperBound
+    return value
+}
+""",
+        f"""\
+    {MARK}one array copy out of
+    // the buffer instead of Data.copyBytes (see readInt).
+    let start = range.lowerBound - reader.data.startIndex
+    let value = reader.data.withUnsafeBytes {{
+        [UInt8](UnsafeRawBufferPointer(rebasing: $0[start..<(start + count)]))
+    }}
+    reader.offset = range.upperBound
+    return value
+}}
+""",
+    ),
+]
+
+
+def main() -> int:
+    if len(sys.argv) != 2:
+        print(__doc__.strip().splitlines()[-1], file=sys.stderr)
+        return 2
+    path = sys.argv[1]
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    if MARK in text:
+        print(f"patch-swift-bindings: {path} is already patched", file=sys.stderr)
+        return 1
+    for original, patched in PATCHES:
+        count = text.count(original)
+        if count != 1:
+            print(
+                f"patch-swift-bindings: expected the generated text once in {path}, found it "
+                f"{count} times; has the UniFFI template changed?\n{original}",
+                file=sys.stderr,
+            )
+            return 1
+        text = text.replace(original, patched)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
