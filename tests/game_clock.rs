@@ -218,6 +218,13 @@ fn the_clock_is_saved_with_the_game() {
     let plain = Game::new().to_json();
     assert!(!plain.contains("clock"));
     assert!(Game::from_json(&plain).unwrap().clock().is_none());
+    assert!(json.contains("\"version\": 3"), "{json}");
+    let v2 = json.replace("\"version\": 3", "\"version\": 2");
+    let err = Game::from_json(&v2).unwrap_err();
+    assert!(
+        err.to_string().contains("version-2 save has no clock"),
+        "{err}"
+    );
     let bad = json.replace("\"to_move\": \"black\"", "\"to_move\": \"red\"");
     assert_ne!(bad, json);
     let err = Game::from_json(&bad).unwrap_err();

@@ -142,9 +142,9 @@ impl Game {
     }
 
     /// The game as a [`PgnGame`]: tags, start position, the whole tree with its annotations, and
-    /// the result of the main line. A game with a clock gets a `TimeControl` tag (when PGN can
-    /// express its control), a game lost or drawn on time `[Termination "time forfeit"]`, unless
-    /// the game has those tags already.
+    /// the result of the main line. A game with a clock gets its control as the `TimeControl`
+    /// tag (when PGN can express it; it replaces a `TimeControl` tag the game had), a game lost
+    /// or drawn on time `[Termination "time forfeit"]` (unless it has a `Termination` tag).
     pub fn to_pgn_game(&self) -> PgnGame {
         let root = self.n(NodeId::ROOT);
         let mut tags: Vec<(String, String)> = self
@@ -154,9 +154,9 @@ impl Game {
             .collect();
         let has = |tags: &[(String, String)], name: &str| tags.iter().any(|(n, _)| n == name);
         if let Some(control) = self.clock.as_ref().and_then(|c| c.control().to_pgn()) {
-            if !has(&tags, "TimeControl") {
-                tags.push(("TimeControl".into(), control));
-            }
+            // The clock's control is what was played: it replaces a tag read from a file.
+            tags.retain(|(n, _)| n != "TimeControl");
+            tags.push(("TimeControl".into(), control));
         }
         let on_time = matches!(
             self.main_line_outcome(),

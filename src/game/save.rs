@@ -1,8 +1,8 @@
-//! The JSON save format of a [`Game`], version 2 (version 1 saves still load).
+//! The JSON save format of a [`Game`], version 3 (versions 1 and 2 still load).
 //!
 //! ```json
 //! {
-//!   "version": 2,
+//!   "version": 3,
 //!   "start_fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
 //!   "tags": [["White", "Ann"], ["Black", "Bob"]],
 //!   "new_moves": "variation",
@@ -14,7 +14,13 @@
 //!     {"parent": 0, "uci": "d2d4", "comment_before": "Or", "ending": {"type": "agreement"}}
 //!   ],
 //!   "current": 2,
-//!   "line_end": 2
+//!   "line_end": 2,
+//!   "clock": {
+//!     "control": {"type": "periods", "periods": [{"moves": null, "time_ms": 180000,
+//!                 "bonus": {"type": "increment", "ms": 2000}}]},
+//!     "white_ms": 179000, "black_ms": 180000, "to_move": "black",
+//!     "white_moves": 1, "black_moves": 0, "used_ms": 3000, "started": true
+//!   }
 //! }
 //! ```
 //!
@@ -35,6 +41,10 @@
 //! `start_fen` has a Shredder-FEN castling field (`HAha`) when the game is Chess960, so that it
 //! reads back as one even when its rights look standard.
 //!
+//! Version 3 is version 2 with the clock: the optional `clock` field and the endings
+//! `time_forfeit` and `timeout_draw`. A version-2 save (the game tree without a clock) loads as
+//! it is; one with a `clock` is refused, as no build wrote that.
+//!
 //! Version 1 (a main line only) has `moves` played and `redo` moves, each `{"uci", "comment",
 //! "nags"}`, `tags`, `comment_before_moves` and `outcome`; it loads as that main line with the
 //! current node after `moves`.
@@ -49,7 +59,7 @@ use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
 /// The version this build writes.
-const VERSION: u64 = 2;
+const VERSION: u64 = 3;
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -278,7 +288,7 @@ impl Game {
         }
     }
 
-    /// Restores a game saved with [`Game::to_json`] (version 2, or version 1 of earlier
+    /// Restores a game saved with [`Game::to_json`] (version 3, or versions 1 and 2 of earlier
     /// builds), checking everything again: the version, the start FEN, every move in its
     /// position, the annotations, the tags, the endings and the current node.
     ///
@@ -299,13 +309,18 @@ impl Game {
                     serde_json::from_value(value).map_err(|e| invalid(e.to_string()))?;
                 Game::from_v1(save)
             }
-            Some(Some(VERSION)) => {
+            Some(Some(v @ (2 | VERSION))) => {
                 let save: SaveV2 =
                     serde_json::from_value(value).map_err(|e| invalid(e.to_string()))?;
+                if v == 2 && save.clock.is_some() {
+                    return Err(invalid(
+                        "clock: a version-2 save has no clock (clocks came with version 3)",
+                    ));
+                }
                 Game::from_v2(save)
             }
             Some(_) => Err(invalid(format!(
-                "unsupported version {} (this build reads versions 1 and {VERSION})",
+                "unsupported version {} (this build reads versions 1 to {VERSION})",
                 obj["version"]
             ))),
         }
