@@ -1,7 +1,10 @@
 //! Time controls and clock readings as the apps see them, and the PGN `[TimeControl]` helpers.
 
+use std::sync::Arc;
+
 use crate::game::clock::{self, Clock};
 use crate::game::time_control::{self as core_tc, TimeControlError};
+use crate::game::Game;
 
 use super::game::status;
 use super::{ChessError, ChessGame, GameStatus, Side};
@@ -154,6 +157,8 @@ pub enum ClockState {
 /// A clock as a UI shows it, read at one instant.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct ClockReading {
+    /// The instant this reading is for (the app's milliseconds).
+    pub at_ms: u64,
     /// White's time at that instant, in milliseconds (never below 0).
     pub white_ms: u64,
     /// Black's time at that instant, in milliseconds.
@@ -181,6 +186,7 @@ pub struct ClockReading {
 pub(crate) fn reading(clock: &Clock, now_ms: u64) -> ClockReading {
     use crate::rules::Side as S;
     ClockReading {
+        at_ms: now_ms,
         white_ms: clock.remaining(S::White, now_ms),
         black_ms: clock.remaining(S::Black, now_ms),
         state: match clock.state() {
@@ -204,6 +210,25 @@ pub(crate) fn reading(clock: &Clock, now_ms: u64) -> ClockReading {
 /// a clock itself. Moves are timed with `playAt`, `playUciAt` or `playSanAt`.
 #[uniffi::export]
 impl ChessGame {
+    /// A new game from the standard starting position with a clock for `control`, not started
+    /// (the first timed move or `startClock` starts it). Other start positions: create the game,
+    /// then `setTimeControl`.
+    ///
+    /// # Errors
+    /// `InvalidRequest` when the control cannot run a clock (e.g. `Untimed`, or no period).
+    #[uniffi::constructor]
+    pub fn with_time_control(control: TimeControl) -> Result<Arc<ChessGame>, ChessError> {
+        let control: core_tc::TimeControl = control.into();
+        if control == core_tc::TimeControl::Untimed {
+            return Err(ChessError::InvalidRequest(
+                "an untimed game has no clock: use the ChessGame() constructor".into(),
+            ));
+        }
+        let mut game = Game::new();
+        game.set_time_control(control)?;
+        Ok(ChessGame::wrap(game))
+    }
+
     /// Gives the game a clock for `control`, not started, with the side to move first
     /// (replacing any clock); `Untimed` removes the clock. The control is written as the PGN
     /// `[TimeControl]` tag when PGN can express it.

@@ -105,6 +105,9 @@ pub(crate) fn snapshot(game: &Game) -> GameSnapshot {
         position_key: pos.key(),
         chess960: pos.is_chess960(),
         opening: game.opening().map(Into::into),
+        clock: game
+            .clock()
+            .map(|c| super::clock::reading(c, c.last_event_ms())),
     }
 }
 

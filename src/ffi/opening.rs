@@ -1,9 +1,10 @@
 //! Opening names as the apps see them.
 
+use crate::game::{GameError, NodeId};
 use crate::notation::fen;
 use crate::opening;
 
-use super::ChessError;
+use super::{ChessError, ChessGame};
 
 /// A named opening (from the CC0 lichess chess-openings dataset).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, uniffi::Record)]
@@ -39,6 +40,22 @@ impl From<opening::Opening> for Opening {
 #[uniffi::export]
 pub fn opening_of_fen(fen: String) -> Result<Option<Opening>, ChessError> {
     Ok(opening::of_position(&fen::parse(&fen)?).map(Into::into))
+}
+
+#[uniffi::export]
+impl ChessGame {
+    /// The opening at node `node` (e.g. for a move-list tooltip): the last named position on
+    /// the way from the start to that node, as `GameSnapshot.opening` is for the current node;
+    /// `null`/`nil` before the first named position.
+    ///
+    /// # Errors
+    /// `InvalidRequest` when the game has no node `node`.
+    pub fn opening_at(&self, node: u32) -> Result<Option<Opening>, ChessError> {
+        let game = self.lock();
+        let id = NodeId::from_index(node);
+        game.node(id).ok_or(GameError::NoSuchNode(node))?;
+        Ok(game.opening_at(id).map(Into::into))
+    }
 }
 
 /// Builds the opening index now (it is otherwise built on the first use, which takes a few

@@ -6,7 +6,7 @@ use crate::notation::{pgn::PgnError, san, uci};
 use crate::rules::{self, Move, MoveKind, Position};
 
 use super::tree::{MoveListItem, NodeAnnotations};
-use super::{ChessError, Opening, Square};
+use super::{ChessError, ClockReading, Opening, Square};
 
 /// One of the two players (not `Color`: Compose and SwiftUI own that name).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
@@ -307,6 +307,10 @@ pub struct GameSnapshot {
     /// The opening of the current position: the last named position on the way from the start
     /// (so a game that left the book keeps its name; `null`/`nil` before the first named one).
     pub opening: Option<Opening>,
+    /// The game's clock as of its last event (start, move, pause; see `ClockReading.atMs`), or
+    /// `null`/`nil` without a time control. While it runs, draw the times from
+    /// `ChessGame.clock(nowMs)`, which reads it at the current instant.
+    pub clock: Option<ClockReading>,
 }
 
 /// A piece pinned to its own king: it may move only along the line to the pinner.

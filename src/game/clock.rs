@@ -220,6 +220,13 @@ impl Clock {
         }
     }
 
+    /// The instant (the caller's milliseconds) of the clock's last event: start, press, pause,
+    /// resume, hand-over or recorded flag; 0 for a clock not started or read back from a save.
+    /// Reading the clock at this instant gives what it showed then.
+    pub fn last_event_ms(&self) -> u64 {
+        self.last_event
+    }
+
     /// The moves `side` has completed (presses).
     pub fn moves_made(&self, side: Side) -> u32 {
         self.moves[side]
