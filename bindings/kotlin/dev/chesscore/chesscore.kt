@@ -886,7 +886,11 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_undo(
     ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_opening_at(
+    ): Int
     external fun uniffi_chesscore_checksum_constructor_chessengine_new(
+    ): Int
+    external fun uniffi_chesscore_checksum_constructor_chessgame_with_time_control(
     ): Int
     external fun uniffi_chesscore_checksum_constructor_chessgame_from_chess960_fen(
     ): Int
@@ -963,6 +967,8 @@ internal object UniffiLib {
     ): Long
     external fun uniffi_chesscore_fn_free_chessgame(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
+    external fun uniffi_chesscore_fn_constructor_chessgame_with_time_control(`control`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
     external fun uniffi_chesscore_fn_constructor_chessgame_from_chess960_fen(`fen`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
     external fun uniffi_chesscore_fn_constructor_chessgame_from_fen(`fen`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
@@ -1081,6 +1087,8 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_undo(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Byte
+    external fun uniffi_chesscore_fn_method_chessgame_opening_at(`ptr`: Long,`node`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_chess960_start_fen(`number`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_chesscore_version(uniffi_out_err: UniffiRustCallStatus, 
@@ -1467,7 +1475,13 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_undo() and 0xFFFF) != 38649) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_opening_at() and 0xFFFF) != 6446) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_constructor_chessengine_new() and 0xFFFF) != 25147) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_with_time_control() and 0xFFFF) != 55990) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_chess960_fen() and 0xFFFF) != 16784) {
@@ -2768,6 +2782,16 @@ public interface ChessGameInterface {
      */
     fun `undo`(): kotlin.Boolean
     
+    /**
+     * The opening at node `node` (e.g. for a move-list tooltip): the last named position on
+     * the way from the start to that node, as `GameSnapshot.opening` is for the current node;
+     * `null`/`nil` before the first named position.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    fun `openingAt`(`node`: kotlin.UInt): Opening?
+    
     companion object
 }
 
@@ -3922,12 +3946,56 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     
 
     
+    /**
+     * The opening at node `node` (e.g. for a move-list tooltip): the last named position on
+     * the way from the start to that node, as `GameSnapshot.opening` is for the current node;
+     * `null`/`nil` before the first named position.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    @Throws(ChessException::class)override fun `openingAt`(`node`: kotlin.UInt): Opening? {
+            return FfiConverterOptionalTypeOpening.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_opening_at(
+        it,
+        
+        FfiConverterUInt.lower(`node`),_status)
+}
+    }
+    )
+    }
+    
+
+    
 
     
 
 
     
     companion object {
+        
+    /**
+     * A new game from the standard starting position with a clock for `control`, not started
+     * (the first timed move or `startClock` starts it). Other start positions: create the game,
+     * then `setTimeControl`.
+     *
+     * # Errors
+     * `InvalidRequest` when the control cannot run a clock (e.g. `Untimed`, or no period).
+     */
+    @Throws(ChessException::class) fun `withTimeControl`(`control`: TimeControl): ChessGame {
+            return FfiConverterTypeChessGame.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_constructor_chessgame_with_time_control(
+    
+        
+        FfiConverterTypeTimeControl.lower(`control`),_status)
+}
+    )
+    }
+    
+
         
     /**
      * A new Chess960 game from a position in FEN (X-FEN or Shredder-FEN castling rights).
@@ -4817,6 +4885,11 @@ public object FfiConverterTypeArrow: FfiConverterRustBuffer<Arrow> {
  */
 data class ClockReading (
     /**
+     * The instant this reading is for (the app's milliseconds).
+     */
+    var `atMs`: kotlin.ULong
+    , 
+    /**
      * White's time at that instant, in milliseconds (never below 0).
      */
     var `whiteMs`: kotlin.ULong
@@ -4884,6 +4957,7 @@ public object FfiConverterTypeClockReading: FfiConverterRustBuffer<ClockReading>
         return ClockReading(
             FfiConverterULong.read(buf),
             FfiConverterULong.read(buf),
+            FfiConverterULong.read(buf),
             FfiConverterTypeClockState.read(buf),
             FfiConverterTypeSide.read(buf),
             FfiConverterOptionalTypeSide.read(buf),
@@ -4896,6 +4970,7 @@ public object FfiConverterTypeClockReading: FfiConverterRustBuffer<ClockReading>
     }
 
     override fun allocationSize(value: ClockReading) = (
+            FfiConverterULong.allocationSize(value.`atMs`) +
             FfiConverterULong.allocationSize(value.`whiteMs`) +
             FfiConverterULong.allocationSize(value.`blackMs`) +
             FfiConverterTypeClockState.allocationSize(value.`state`) +
@@ -4909,6 +4984,7 @@ public object FfiConverterTypeClockReading: FfiConverterRustBuffer<ClockReading>
     )
 
     override fun write(value: ClockReading, buf: ByteBuffer) {
+            FfiConverterULong.write(value.`atMs`, buf)
             FfiConverterULong.write(value.`whiteMs`, buf)
             FfiConverterULong.write(value.`blackMs`, buf)
             FfiConverterTypeClockState.write(value.`state`, buf)
@@ -5226,6 +5302,13 @@ data class GameSnapshot (
      * (so a game that left the book keeps its name; `null`/`nil` before the first named one).
      */
     var `opening`: Opening?
+    , 
+    /**
+     * The game's clock as of its last event (start, move, pause; see `ClockReading.atMs`), or
+     * `null`/`nil` without a time control. While it runs, draw the times from
+     * `ChessGame.clock(nowMs)`, which reads it at the current instant.
+     */
+    var `clock`: ClockReading?
     
 ){
     
@@ -5266,6 +5349,7 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterULong.read(buf),
             FfiConverterBoolean.read(buf),
             FfiConverterOptionalTypeOpening.read(buf),
+            FfiConverterOptionalTypeClockReading.read(buf),
         )
     }
 
@@ -5293,7 +5377,8 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterUInt.allocationSize(value.`repetitionCount`) +
             FfiConverterULong.allocationSize(value.`positionKey`) +
             FfiConverterBoolean.allocationSize(value.`chess960`) +
-            FfiConverterOptionalTypeOpening.allocationSize(value.`opening`)
+            FfiConverterOptionalTypeOpening.allocationSize(value.`opening`) +
+            FfiConverterOptionalTypeClockReading.allocationSize(value.`clock`)
     )
 
     override fun write(value: GameSnapshot, buf: ByteBuffer) {
@@ -5321,6 +5406,7 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterULong.write(value.`positionKey`, buf)
             FfiConverterBoolean.write(value.`chess960`, buf)
             FfiConverterOptionalTypeOpening.write(value.`opening`, buf)
+            FfiConverterOptionalTypeClockReading.write(value.`clock`, buf)
     }
 }
 

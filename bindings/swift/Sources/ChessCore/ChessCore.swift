@@ -1275,6 +1275,16 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      */
     func undo()  -> Bool
     
+    /**
+     * The opening at node `node` (e.g. for a move-list tooltip): the last named position on
+     * the way from the start to that node, as `GameSnapshot.opening` is for the current node;
+     * `null`/`nil` before the first named position.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    func openingAt(node: UInt32) throws  -> Opening?
+    
 }
 /**
  * A game of chess as a tree: a start position, the main line and variations with their
@@ -1353,6 +1363,23 @@ public convenience init() {
         try! rustCall { uniffi_chesscore_fn_free_chessgame(handle, $0) }
     }
 
+    
+    /**
+     * A new game from the standard starting position with a clock for `control`, not started
+     * (the first timed move or `startClock` starts it). Other start positions: create the game,
+     * then `setTimeControl`.
+     *
+     * # Errors
+     * `InvalidRequest` when the control cannot run a clock (e.g. `Untimed`, or no period).
+     */
+public static func withTimeControl(control: TimeControl)throws  -> ChessGame  {
+    return try  FfiConverterTypeChessGame_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_constructor_chessgame_with_time_control(
+        FfiConverterTypeTimeControl_lower(control),uniffiCallStatus
+    )
+})
+}
     
     /**
      * A new Chess960 game from a position in FEN (X-FEN or Shredder-FEN castling rights).
@@ -2223,6 +2250,24 @@ open func undo() -> Bool  {
 })
 }
     
+    /**
+     * The opening at node `node` (e.g. for a move-list tooltip): the last named position on
+     * the way from the start to that node, as `GameSnapshot.opening` is for the current node;
+     * `null`/`nil` before the first named position.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+open func openingAt(node: UInt32)throws  -> Opening?  {
+    return try  FfiConverterOptionTypeOpening.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_opening_at(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(node),uniffiCallStatus
+    )
+})
+}
+    
 
     
 }
@@ -2826,6 +2871,10 @@ public func FfiConverterTypeArrow_lower(_ value: Arrow) -> RustBuffer {
  */
 public struct ClockReading: Equatable, Hashable {
     /**
+     * The instant this reading is for (the app's milliseconds).
+     */
+    public var atMs: UInt64
+    /**
      * White's time at that instant, in milliseconds (never below 0).
      */
     public var whiteMs: UInt64
@@ -2871,6 +2920,9 @@ public struct ClockReading: Equatable, Hashable {
     // declare one manually.
     public init(
         /**
+         * The instant this reading is for (the app's milliseconds).
+         */atMs: UInt64, 
+        /**
          * White's time at that instant, in milliseconds (never below 0).
          */whiteMs: UInt64, 
         /**
@@ -2901,6 +2953,7 @@ public struct ClockReading: Equatable, Hashable {
         /**
          * Moves Black has completed on this clock.
          */blackMoves: UInt32) {
+        self.atMs = atMs
         self.whiteMs = whiteMs
         self.blackMs = blackMs
         self.state = state
@@ -2929,6 +2982,7 @@ public struct FfiConverterTypeClockReading: FfiConverterRustBuffer {
     public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ClockReading {
         return
             try ClockReading(
+                atMs: FfiConverterUInt64.read(from: &buf), 
                 whiteMs: FfiConverterUInt64.read(from: &buf), 
                 blackMs: FfiConverterUInt64.read(from: &buf), 
                 state: FfiConverterTypeClockState.read(from: &buf), 
@@ -2943,6 +2997,7 @@ public struct FfiConverterTypeClockReading: FfiConverterRustBuffer {
     }
 
     public static func write(_ value: ClockReading, into buf: inout [UInt8]) {
+        FfiConverterUInt64.write(value.atMs, into: &buf)
         FfiConverterUInt64.write(value.whiteMs, into: &buf)
         FfiConverterUInt64.write(value.blackMs, into: &buf)
         FfiConverterTypeClockState.write(value.state, into: &buf)
@@ -3325,6 +3380,12 @@ public struct GameSnapshot: Equatable, Hashable {
      * (so a game that left the book keeps its name; `null`/`nil` before the first named one).
      */
     public var opening: Opening?
+    /**
+     * The game's clock as of its last event (start, move, pause; see `ClockReading.atMs`), or
+     * `null`/`nil` without a time control. While it runs, draw the times from
+     * `ChessGame.clock(nowMs)`, which reads it at the current instant.
+     */
+    public var clock: ClockReading?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -3406,7 +3467,12 @@ public struct GameSnapshot: Equatable, Hashable {
         /**
          * The opening of the current position: the last named position on the way from the start
          * (so a game that left the book keeps its name; `null`/`nil` before the first named one).
-         */opening: Opening?) {
+         */opening: Opening?, 
+        /**
+         * The game's clock as of its last event (start, move, pause; see `ClockReading.atMs`), or
+         * `null`/`nil` without a time control. While it runs, draw the times from
+         * `ChessGame.clock(nowMs)`, which reads it at the current instant.
+         */clock: ClockReading?) {
         self.fen = fen
         self.sideToMove = sideToMove
         self.squares = squares
@@ -3431,6 +3497,7 @@ public struct GameSnapshot: Equatable, Hashable {
         self.positionKey = positionKey
         self.chess960 = chess960
         self.opening = opening
+        self.clock = clock
     }
 
     
@@ -3472,7 +3539,8 @@ public struct FfiConverterTypeGameSnapshot: FfiConverterRustBuffer {
                 repetitionCount: FfiConverterUInt32.read(from: &buf), 
                 positionKey: FfiConverterUInt64.read(from: &buf), 
                 chess960: FfiConverterBool.read(from: &buf), 
-                opening: FfiConverterOptionTypeOpening.read(from: &buf)
+                opening: FfiConverterOptionTypeOpening.read(from: &buf), 
+                clock: FfiConverterOptionTypeClockReading.read(from: &buf)
         )
     }
 
@@ -3501,6 +3569,7 @@ public struct FfiConverterTypeGameSnapshot: FfiConverterRustBuffer {
         FfiConverterUInt64.write(value.positionKey, into: &buf)
         FfiConverterBool.write(value.chess960, into: &buf)
         FfiConverterOptionTypeOpening.write(value.opening, into: &buf)
+        FfiConverterOptionTypeClockReading.write(value.clock, into: &buf)
     }
 }
 
@@ -7879,7 +7948,13 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_undo() != 38649) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_chesscore_checksum_method_chessgame_opening_at() != 6446) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_chesscore_checksum_constructor_chessengine_new() != 25147) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_constructor_chessgame_with_time_control() != 55990) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_constructor_chessgame_from_chess960_fen() != 16784) {

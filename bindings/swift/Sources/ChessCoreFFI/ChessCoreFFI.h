@@ -372,6 +372,11 @@ uint64_t uniffi_chesscore_fn_clone_chessgame(uint64_t handle, RustCallStatus *_N
 void uniffi_chesscore_fn_free_chessgame(uint64_t handle, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_WITH_TIME_CONTROL
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_WITH_TIME_CONTROL
+uint64_t uniffi_chesscore_fn_constructor_chessgame_with_time_control(RustBuffer control, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_FROM_CHESS960_FEN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_FROM_CHESS960_FEN
 uint64_t uniffi_chesscore_fn_constructor_chessgame_from_chess960_fen(RustBuffer fen, RustCallStatus *_Nonnull out_status
@@ -666,6 +671,11 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_to_json(uint64_t ptr, RustCallSt
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_UNDO
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_UNDO
 int8_t uniffi_chesscore_fn_method_chessgame_undo(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_OPENING_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_OPENING_AT
+RustBuffer uniffi_chesscore_fn_method_chessgame_opening_at(uint64_t ptr, uint32_t node, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_CHESS960_START_FEN
@@ -1482,9 +1492,21 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_undo(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_OPENING_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_OPENING_AT
+uint16_t uniffi_chesscore_checksum_method_chessgame_opening_at(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSENGINE_NEW
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSENGINE_NEW
 uint16_t uniffi_chesscore_checksum_constructor_chessengine_new(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_WITH_TIME_CONTROL
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_WITH_TIME_CONTROL
+uint16_t uniffi_chesscore_checksum_constructor_chessgame_with_time_control(void
     
 );
 #endif
