@@ -9,7 +9,7 @@ fun main(args: Array<String>) {
         return
     }
     runSuites(
-        listOf(gameTests, bindingTests, chess960Tests, treeTests, wrapperTests, gameControllerTests, presentationTextTests),
+        listOf(gameTests, bindingTests, chess960Tests, treeTests, clockTests, wrapperTests, gameControllerTests, presentationTextTests),
         args.firstOrNull(),
     )
 }

@@ -13,6 +13,7 @@ import dev.chesscore.Side
 import dev.chesscore.Square
 import dev.chesscore.ktx.pieceAt
 import dev.chesscore.liveObjectCount
+import dev.chesscore.timeControlFromPgn
 import dev.chesscore.tests.MAIN_THREAD
 import dev.chesscore.tests.eventually
 import dev.chesscore.tests.onMain
@@ -522,6 +523,19 @@ val presentationTextTests = suite("Presentation texts") {
             game.playSan("Rh8")
             assertEquals("Black to move", statusText(game.snapshot()))
             assertEquals(sq("e8"), game.snapshot().checkSquare, "check is shown on the board")
+        }
+        // Flag falls: a loss on time, or a draw when the other side has a bare king.
+        ChessGame.fromFen("4k3/8/3r4/8/8/8/8/4K3 w - - 0 1").use { game ->
+            game.setTimeControl(timeControlFromPgn("10")!!)
+            game.startClock(0uL)
+            game.checkFlag(10_000uL)
+            assertEquals("White ran out of time — Black wins", statusText(game.snapshot()))
+        }
+        ChessGame.fromFen("4k3/8/3r4/8/8/8/8/4K3 b - - 0 1").use { game ->
+            game.setTimeControl(timeControlFromPgn("10")!!)
+            game.startClock(0uL)
+            game.checkFlag(10_000uL)
+            assertEquals("Draw by timeout against insufficient material", statusText(game.snapshot()))
         }
     }
 }
