@@ -94,7 +94,8 @@ fn a_flag_fall_ends_the_game_and_the_save_keeps_it() {
     assert!(pgn.contains("[Termination \"time forfeit\"]"), "{pgn}");
     assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
     // Not undone by undo: the clock has stopped for good.
-    game.undo();
+    assert!(!game.undo());
+    assert_eq!(game.status(), lost);
     let json = game.to_json();
     let back = ChessGame::from_json(json.clone()).unwrap();
     assert_eq!(back.to_json(), json);
