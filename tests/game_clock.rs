@@ -1,9 +1,9 @@
 //! A game with a chess clock: timed moves, `[%clk]` on the nodes, flag falls (a loss on time, or
 //! a draw when the opponent could never mate), PGN tags, JSON saves; and the game's opening.
 
-use chesscore::game::clock::ClockState;
+use chesscore::game::clock::{ClockError, ClockState};
 use chesscore::game::time_control::TimeControl;
-use chesscore::game::{DrawReason, Game, GameError, GameStatus, Outcome};
+use chesscore::game::{DrawReason, Game, GameError, GameStatus, NodeId, Outcome};
 use chesscore::rules::Side;
 use std::time::Duration;
 
@@ -72,6 +72,18 @@ fn a_flag_fall_loses_on_time() {
     assert!(!game.can_undo());
     assert_eq!(game.undo(), None);
     assert!(game.play_san("e5").is_err());
+    // Going back to look at the game: a timed move there is refused (the clock has stopped for
+    // good) and ends nothing a second time; the ending stays where the flag fell.
+    let end = game.current();
+    game.goto(NodeId::ROOT).unwrap();
+    assert!(matches!(
+        game.play_san_at("d4", 63_000),
+        Err(GameError::Clock(ClockError::Flagged(_)))
+    ));
+    assert_eq!(game.check_flag(64_000), None);
+    assert_eq!(game.status(), GameStatus::Ongoing);
+    game.goto(end).unwrap();
+    assert_eq!(game.status(), GameStatus::Ended(lost));
     let pgn = game.to_pgn();
     assert!(pgn.contains("[Termination \"time forfeit\"]"), "{pgn}");
     assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");

@@ -99,12 +99,17 @@ impl Game {
     /// Ends the game at the current node when a flag has fallen by `now_ms` and returns the
     /// outcome: a loss on time for the side whose flag fell, or a draw when its opponent could
     /// never checkmate (FIDE Laws 6.9). `None` while no flag has fallen (or the game has no
-    /// clock, or it had ended already).
+    /// clock, or it had ended already, or the flag fell before and was recorded at the node
+    /// where it fell: going back from there and checking again ends nothing a second time).
     pub fn check_flag(&mut self, now_ms: u64) -> Option<Outcome> {
         if self.outcome().is_some() {
             return None;
         }
-        let flag = self.clock.as_mut()?.check_flag(now_ms)?;
+        let clock = self.clock.as_mut()?;
+        if clock.flag().is_some() {
+            return None;
+        }
+        let flag = clock.check_flag(now_ms)?;
         let outcome = match clock::flag_fall_winner(&self.position, flag.side) {
             Some(winner) => Outcome::TimeForfeit { winner },
             None => Outcome::Draw(DrawReason::TimeoutVsInsufficientMaterial),
