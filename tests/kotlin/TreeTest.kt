@@ -26,6 +26,25 @@ private fun GameSnapshot.listText(): List<String> = moveList.map { item ->
     }
 }
 
+
+/** A game score with a nested variation, comments, NAGs and every annotation command kind. */
+private val ANNOTATED_PGN = """
+[Event "Tree test"]
+[Site "?"]
+[Date "2026.11.23"]
+[Round "1"]
+[White "A"]
+[Black "B"]
+[Result "1-0"]
+
+{Opening} 1. e4 {[%clk 0:05:00]} 1... c5 $2 {[%clk 0:04:58] [%eval 0.35,20]} (1... e5 $1
+{Classical} 2. Nf3 (2. Bc4 {[%cal Gf1c4]}) 2... Nc6) 2. Nf3 {[%csl Rd4] [%cal Gd2d4]} d6 $6 1-0
+""".trimStart()
+
+/** The node of the first move in the move list written [san]. */
+private fun GameSnapshot.nodeOf(san: String): UInt =
+    moveList.filterIsInstance<MoveListItem.Move>().first { it.san == san }.node
+
 val treeTests = suite("Game tree") {
     test("a move off the main line makes a variation, drawn in the move list and rows") {
         withVariation().use { game ->
@@ -118,6 +137,79 @@ val treeTests = suite("Game tree") {
             ChessGame.fromJson(game.toJson()).use { saved ->
                 assertEquals(game.snapshot(), saved.snapshot())
                 assertEquals(notes, saved.annotations(c5))
+            }
+        }
+    }
+
+    test("undo and redo on an analysis board go back and forth along the current line") {
+        withVariation().use { game ->
+            val rows = game.snapshot().moveRows
+            assertTrue(game.undo())
+            assertEquals(listOf("e4"), game.snapshot().sanHistory)
+            assertTrue(game.snapshot().canRedo)
+            assertTrue(game.redo(), "redo follows the line the player came back from")
+            assertEquals(listOf("e4", "c5"), game.snapshot().sanHistory)
+            assertFalse(game.redo())
+            game.goTo(rows[1].whiteNode!!)
+            assertTrue(game.undo())
+            assertEquals(listOf("e4", "e5"), game.snapshot().sanHistory)
+            assertTrue(game.redo())
+            assertEquals(rows[1].whiteNode, game.snapshot().node)
+            // A new move after undo makes another variation; the main line stays.
+            game.goToMainLinePly(1u)
+            game.playSan("d5")
+            assertEquals(rows, game.snapshot().moveRows)
+            assertEquals(3, game.node(rows[0].whiteNode!!).children.size)
+            game.goToStart()
+            assertFalse(game.undo(), "nothing before the start")
+        }
+    }
+
+    test("PGN import keeps variations, comments, NAGs and commands; export and import again change nothing") {
+        val import = readPgn(ANNOTATED_PGN)
+        assertTrue(import.skipped.isEmpty(), import.skipped.toString())
+        import.games.single().use { game ->
+            val s = game.snapshot()
+            assertEquals(listOf("e4", "c5", "Nf3", "d6"), s.sanHistory, "an imported game stands at its end")
+            assertEquals(listOf(6u), s.annotations.nags)
+            assertEquals(GameStatus.Ended(Outcome.Resignation(Side.WHITE)), s.status, "1-0 before mate reads as a resignation")
+            game.goToStart()
+            assertEquals("Opening", game.snapshot().annotations.commentAfter)
+            game.goToMainLinePly(1u)
+            assertEquals(300_000uL, game.snapshot().annotations.clockMs)
+            game.goForward()
+            val c5 = game.snapshot().annotations
+            assertEquals(listOf(2u), c5.nags)
+            assertEquals(298_000uL, c5.clockMs)
+            assertEquals(Evaluation(EvalScore.Centipawns(35), 20u), c5.eval)
+            game.goForward()
+            assertEquals(listOf(SquareMark(MarkColor.RED, Square.D4)), game.snapshot().annotations.squares)
+            assertEquals(listOf(Arrow(MarkColor.GREEN, Square.D2, Square.D4)), game.snapshot().annotations.arrows)
+            game.goTo(s.nodeOf("e5"))
+            val e5 = game.snapshot()
+            assertFalse(e5.onMainLine)
+            assertEquals(listOf(1u), e5.annotations.nags)
+            assertEquals("Classical", e5.annotations.commentAfter)
+            game.goTo(s.nodeOf("Bc4"))
+            assertEquals(listOf("e4", "e5", "Bc4"), game.snapshot().sanHistory)
+            assertEquals(listOf(Arrow(MarkColor.GREEN, Square.F1, Square.C4)), game.snapshot().annotations.arrows)
+            assertEquals(2u, game.snapshot().moveList.filterIsInstance<MoveListItem.Move>().first { it.san == "Bc4" }.depth)
+
+            val pgn = game.pgn()
+            assertTrue(pgn.lines().all { it.length < 80 }, pgn)
+            assertTrue(
+                pgn.replace('\n', ' ').contains(
+                    "{Opening} 1. e4 {[%clk 0:05:00]} 1... c5 \$2 {[%clk 0:04:58] [%eval 0.35,20]} (1... e5 \$1 " +
+                        "{Classical} 2. Nf3 (2. Bc4 {[%cal Gf1c4]}) 2... Nc6) 2. Nf3 {[%csl Rd4] [%cal Gd2d4]} 2... d6 \$6 1-0",
+                ),
+                pgn,
+            )
+            ChessGame.fromPgn(pgn).use { again ->
+                assertEquals(pgn, again.pgn())
+                assertEquals(s.moveList, again.snapshot().moveList)
+                for (san in listOf("e4", "c5", "e5", "Bc4", "Nf3", "d6")) {
+                    assertEquals(game.annotations(s.nodeOf(san)), again.annotations(again.snapshot().nodeOf(san)), san)
+                }
             }
         }
     }

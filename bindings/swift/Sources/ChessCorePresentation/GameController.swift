@@ -83,7 +83,7 @@ public final class GameController {
                 message = "The saved game could not be restored: \(Self.describe(error))"
             }
         }
-        let game = restored ?? ChessGame()
+        let game = Self.asPlayed(restored ?? ChessGame())
         self.engine = try engineFactory(Self.engineConfig(level: level))
         self.game = Self.asPlayed(game)
         self.store = store

@@ -1,5 +1,5 @@
+import ChessCoreKit
 import XCTest
-@testable import ChessCoreKit
 
 /// The game tree through the Swift bindings: variations in the move list and rows, navigation,
 /// editing, annotations, a file of games, main-line placement, old saves.
@@ -29,6 +29,36 @@ final class TreeTests: XCTestCase {
                 return "\(depth))"
             }
         }
+    }
+
+    /// A game score with a nested variation, comments, NAGs and every annotation command kind.
+    private static let annotatedPgn = """
+        [Event "Tree test"]
+        [Site "?"]
+        [Date "2026.11.23"]
+        [Round "1"]
+        [White "A"]
+        [Black "B"]
+        [Result "1-0"]
+
+        {Opening} 1. e4 {[%clk 0:05:00]} 1... c5 $2 {[%clk 0:04:58] [%eval 0.35,20]} (1... e5 $1
+        {Classical} 2. Nf3 (2. Bc4 {[%cal Gf1c4]}) 2... Nc6) 2. Nf3 {[%csl Rd4] [%cal Gd2d4]} d6 $6 1-0
+
+        """
+
+    /// The node and depth of the first move in the move list written `san`.
+    private func move(_ san: String, in s: GameSnapshot) throws -> (node: UInt32, depth: UInt32) {
+        for item in s.moveList {
+            if case let .move(node, depth, _, _, _, itemSan, _) = item, itemSan == san {
+                return (node, depth)
+            }
+        }
+        throw MissingMove(san: san)
+    }
+
+    /// A move the move list should hold but does not (fails the test that looked for it).
+    private struct MissingMove: Error {
+        let san: String
     }
 
     func testAVariationIsDrawnInTheMoveListAndTheRows() throws {
@@ -88,6 +118,108 @@ final class TreeTests: XCTestCase {
         XCTAssertEqual(saved.snapshot(), game.snapshot())
     }
 
+    func testPlayingAMoveThatIsThereGoesToItAndStepsFollowTheCurrentLine() throws {
+        let game = try withVariation()
+        let s = game.snapshot()
+        let c5 = s.node
+        XCTAssertTrue(game.goBack())
+        _ = try game.playSan(san: "e5")
+        XCTAssertEqual(game.snapshot().node, s.moveRows[0].blackNode, "the existing move, not a new node")
+        XCTAssertEqual(game.snapshot().moveList.count, s.moveList.count)
+        try game.goTo(node: c5)
+        XCTAssertTrue(game.snapshot().canGoBack)
+        XCTAssertFalse(game.snapshot().canGoForward)
+        XCTAssertFalse(game.goForward(), "the variation ends at c5")
+        game.goToStart()
+        XCTAssertFalse(game.snapshot().canGoBack)
+        XCTAssertFalse(game.goBack())
+        XCTAssertTrue(game.goForward())
+        XCTAssertTrue(game.goForward())
+        XCTAssertEqual(game.snapshot().node, c5, "forward follows the line the player came back from")
+        let info = try game.node(node: c5)
+        XCTAssertEqual(info.san, "c5")
+        XCTAssertEqual(info.uci, "c7c5")
+        XCTAssertEqual(info.side, .black)
+        XCTAssertEqual(info.ply, 2)
+        XCTAssertFalse(info.isMainLine)
+        let parent = try game.node(node: try XCTUnwrap(info.parent))
+        XCTAssertEqual(parent.children.count, 2)
+        XCTAssertEqual(parent.children.last, c5, "a variation comes after the main move")
+    }
+
+    func testUndoAndRedoOnAnAnalysisBoardFollowTheCurrentLine() throws {
+        let game = try withVariation()
+        let rows = game.snapshot().moveRows
+        XCTAssertTrue(game.undo())
+        XCTAssertEqual(game.snapshot().sanHistory, ["e4"])
+        XCTAssertTrue(game.snapshot().canRedo)
+        XCTAssertTrue(game.redo(), "redo follows the line the player came back from")
+        XCTAssertEqual(game.snapshot().sanHistory, ["e4", "c5"])
+        XCTAssertFalse(game.redo())
+        let nf3 = try XCTUnwrap(rows[1].whiteNode)
+        try game.goTo(node: nf3)
+        XCTAssertTrue(game.undo())
+        XCTAssertEqual(game.snapshot().sanHistory, ["e4", "e5"])
+        XCTAssertTrue(game.redo())
+        XCTAssertEqual(game.snapshot().node, nf3)
+        // A new move after undo makes another variation; the main line stays.
+        try game.goToMainLinePly(ply: 1)
+        _ = try game.playSan(san: "d5")
+        XCTAssertEqual(game.snapshot().moveRows, rows)
+        XCTAssertEqual(try game.node(node: try XCTUnwrap(rows[0].whiteNode)).children.count, 3)
+        game.goToStart()
+        XCTAssertFalse(game.undo(), "nothing before the start")
+    }
+
+    func testPgnImportKeepsVariationsCommentsNagsAndCommandsExportAndImportAgainChangeNothing() throws {
+        let result = readPgn(pgn: Self.annotatedPgn)
+        XCTAssertEqual(result.skipped, [])
+        XCTAssertEqual(result.games.count, 1)
+        let game = try XCTUnwrap(result.games.first)
+        let s = game.snapshot()
+        XCTAssertEqual(s.sanHistory, ["e4", "c5", "Nf3", "d6"], "an imported game stands at its end")
+        XCTAssertEqual(s.annotations.nags, [6])
+        XCTAssertEqual(s.status, .ended(outcome: .resignation(winner: .white)), "1-0 before mate reads as a resignation")
+        game.goToStart()
+        XCTAssertEqual(game.snapshot().annotations.commentAfter, "Opening")
+        try game.goToMainLinePly(ply: 1)
+        XCTAssertEqual(game.snapshot().annotations.clockMs, 300_000)
+        XCTAssertTrue(game.goForward())
+        let c5 = game.snapshot().annotations
+        XCTAssertEqual(c5.nags, [2])
+        XCTAssertEqual(c5.clockMs, 298_000)
+        XCTAssertEqual(c5.eval, Evaluation(score: .centipawns(value: 35), depth: 20))
+        XCTAssertTrue(game.goForward())
+        XCTAssertEqual(game.snapshot().annotations.squares, [SquareMark(color: .red, square: .d4)])
+        XCTAssertEqual(game.snapshot().annotations.arrows, [Arrow(color: .green, from: .d2, to: .d4)])
+        try game.goTo(node: try move("e5", in: s).node)
+        let e5 = game.snapshot()
+        XCTAssertFalse(e5.onMainLine)
+        XCTAssertEqual(e5.annotations.nags, [1])
+        XCTAssertEqual(e5.annotations.commentAfter, "Classical")
+        let bc4 = try move("Bc4", in: s)
+        XCTAssertEqual(bc4.depth, 2)
+        try game.goTo(node: bc4.node)
+        XCTAssertEqual(game.snapshot().sanHistory, ["e4", "e5", "Bc4"])
+        XCTAssertEqual(game.snapshot().annotations.arrows, [Arrow(color: .green, from: .f1, to: .c4)])
+
+        let pgn = game.pgn()
+        XCTAssertTrue(pgn.split(separator: "\n").allSatisfy { $0.count < 80 }, pgn)
+        XCTAssertTrue(
+            pgn.replacingOccurrences(of: "\n", with: " ").contains(
+                "{Opening} 1. e4 {[%clk 0:05:00]} 1... c5 $2 {[%clk 0:04:58] [%eval 0.35,20]} (1... e5 $1 "
+                    + "{Classical} 2. Nf3 (2. Bc4 {[%cal Gf1c4]}) 2... Nc6) 2. Nf3 {[%csl Rd4] [%cal Gd2d4]} 2... d6 $6 1-0"),
+            pgn)
+        let again = try ChessGame.fromPgn(pgn: pgn)
+        XCTAssertEqual(again.pgn(), pgn)
+        XCTAssertEqual(again.snapshot().moveList, s.moveList)
+        for san in ["e4", "c5", "e5", "Bc4", "Nf3", "d6"] {
+            XCTAssertEqual(
+                try again.annotations(node: try move(san, in: again.snapshot()).node),
+                try game.annotations(node: try move(san, in: s).node), san)
+        }
+    }
+
     func testAFileOfGamesGivesTheGoodOnesAndWhereEachBadOneFailed() {
         let text = "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"c\"]\n\n1. d4 (1. c4) *\n"
         let result = readPgn(pgn: text)
@@ -96,6 +228,7 @@ final class TreeTests: XCTestCase {
         XCTAssertEqual(result.skipped[0].game, 2)
         XCTAssertEqual(result.skipped[0].line, 7)
         XCTAssertEqual(result.skipped[0].column, 13)
+        XCTAssertTrue(result.skipped[0].message.contains("Ke3"), result.skipped[0].message)
     }
 
     func testMainLinePlacementKeepsTakeBacksAsAVariation() throws {

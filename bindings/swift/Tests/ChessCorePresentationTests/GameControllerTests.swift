@@ -330,6 +330,25 @@ final class GameControllerTests: XCTestCase {
         try await noLiveObjects()
     }
 
+    func testAMoveAfterUndoIsTheMainLineTheMovesTakenBackStayAsAVariation() async throws {
+        do {
+            let f = try Fixture()
+            f.c.move("e2", "e4")
+            f.c.move("e7", "e5")
+            f.c.undo()
+            f.c.move("c7", "c5")
+            let s = f.state.snapshot
+            XCTAssertEqual(s.sanHistory, ["e4", "c5"])
+            XCTAssertFalse(s.canRedo, "a new move is a new line")
+            XCTAssertTrue(s.onMainLine)
+            XCTAssertEqual(s.moveRows.map(\.white), ["e4"])
+            XCTAssertEqual(s.moveRows.map(\.black), ["c5"])
+            XCTAssertEqual(s.moveRows[0].blackNode, s.node, "the current move is marked in the rows")
+            XCTAssertTrue(f.c.pgn().contains("1. e4 c5 (1... e5) *"), f.c.pgn())
+        }
+        try await noLiveObjects()
+    }
+
     // MARK: Restore after the app was killed
 
     func testANewControllerWithTheSameStoreResumesGameRedoStackAndSettings() async throws {
