@@ -3,26 +3,18 @@
 //! (side to move not in check, the move the engine chose is not a capture or promotion) as
 //! `FEN;result` lines, `result` = 1 / 0.5 / 0 from White's point of view.
 //!
-//! `cargo run --release --example datagen -- <games> <seed> <nodes> <openings.epd>`
+//! `cargo run --release --features tuning --example datagen -- <games> <seed> <nodes> <openings.epd>`
 
 use chesscore::engine::{Engine, EngineConfig, Score, SearchLimits};
 use chesscore::notation::fen;
-use chesscore::rules::Side;
+use chesscore::rules::{Side, SplitMix64};
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
-
-fn next(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let games: usize = args[1].parse().unwrap();
-    let mut rng: u64 = args[2].parse().unwrap();
+    let mut rng = SplitMix64::new(args[2].parse().unwrap());
     let nodes: u64 = args[3].parse().unwrap();
     let openings: Vec<String> = std::fs::read_to_string(&args[4])
         .unwrap()
@@ -44,12 +36,12 @@ fn main() {
     let out = std::io::stdout();
     let mut out = out.lock();
     for _ in 0..games {
-        let open = &openings[(next(&mut rng) % openings.len() as u64) as usize];
+        let open = &openings[rng.below(openings.len() as u64) as usize];
         let mut pos = match fen::parse(open) {
             Ok(p) => p,
             Err(_) => continue,
         };
-        let random_plies = 2 + next(&mut rng) % 7;
+        let random_plies = 2 + rng.below(7);
         let mut ok = true;
         for _ in 0..random_plies {
             let list = pos.legal_moves();
@@ -57,7 +49,7 @@ fn main() {
                 ok = false;
                 break;
             }
-            let m = list.as_slice()[(next(&mut rng) % list.len() as u64) as usize];
+            let m = list.as_slice()[rng.below(list.len() as u64) as usize];
             pos.make_move(m);
         }
         if !ok || !pos.has_legal_moves() {

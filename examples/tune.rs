@@ -1,4 +1,5 @@
-//! Texel-style tuner for the evaluation weights (tooling only, not part of the library).
+//! Texel-style tuner for the evaluation weights (tooling only, not part of the library):
+//! `cargo run --release --features tuning --example tune -- <command> ...`.
 //!
 //! `tune dump-hand <out.rs>`: writes the hand-set starting weights as `eval_weights.rs`.
 //! `tune fit <data> <out.rs> [iterations] [result weight]`: loads `FEN;result;sf_cp` lines

@@ -26,7 +26,8 @@ mkdir -p "$out/kotlin" "$out/$swift_source" "$out/$swift_ffi"
 
 cargo run --quiet --features bindgen --bin uniffi-bindgen -- \
   generate "$lib" --language kotlin --no-format --out-dir "$out/kotlin"
-# One documented patch on the generated Kotlin (a reusable call status per thread): see the script.
+# Two documented patches on the generated Kotlin (a reusable call status per thread; every
+# throwable from a callback reported to Rust): see the script.
 python3 scripts/patch-kotlin-bindings.py "$out/kotlin/dev/chesscore/chesscore.kt"
 # The Square types the custom type of uniffi.toml maps to (a u32 index across the FFI).
 python3 scripts/gen-square-types.py "$out/kotlin/dev/chesscore/Square.kt" "$out/$swift_source/Square.swift"

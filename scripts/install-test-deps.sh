@@ -2,7 +2,8 @@
 # Installs what the test command needs beyond Rust, idempotently:
 #   - the Kotlin compiler (npm package `kotlin-compiler`, which bundles kotlin-stdlib,
 #     kotlinx-coroutines-core-jvm and kotlin-test) into build/tools,
-#   - JNA for the desktop JVM (Debian `libjna-java`, `libjna-jni`),
+#   - JNA for the desktop JVM (Debian `libjna-java`, `libjna-jni`) and JUnit 5 with its console
+#     launcher (Debian `junit5`),
 #   - the Rust targets used to prove that device builds compile (Android arm64, iOS arm64),
 #     where rustup's server is reachable (scripts/test.sh skips that step with a notice otherwise).
 # Packages come from the registries when they answer, else from ../shared/offline
@@ -24,13 +25,13 @@ if [ ! -x "$tools/node_modules/kotlin-compiler/bin/kotlinc" ]; then
   fi
 fi
 
-if [ ! -f /usr/share/java/jna.jar ]; then
-  echo "install: libjna-java (apt)"
+if [ ! -f /usr/share/java/jna.jar ] || [ ! -f /usr/share/java/junit-platform-console-standalone.jar ]; then
+  echo "install: libjna-java, junit5 (apt)"
   sudo_cmd=""
   [ "$(id -u)" = 0 ] || sudo_cmd=sudo
   $sudo_cmd apt-get update -qq >/dev/null
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends \
-    libjna-java libjna-jni >/dev/null
+    libjna-java libjna-jni junit5 >/dev/null
 fi
 
 if command -v java >/dev/null 2>&1; then :; else

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Labels tuning positions with Stockfish's score (tooling only, not part of the library).
 
-Reads `FEN;result` lines (as `cargo run --release --example datagen` prints them) and writes
+Reads `FEN;result` lines (as `cargo run --release --features tuning --example datagen` prints them) and writes
 `FEN;result;cp` lines, `cp` being Stockfish's score at a fixed depth from White's point of
-view, which is what `cargo run --release --example tune -- fit` reads. Positions Stockfish
+view, which is what `cargo run --release --features tuning --example tune -- fit` reads. Positions Stockfish
 scores as a mate are dropped (the tuner fits centipawns).
 
     python3 scripts/label-positions.py data.txt labelled.txt --depth 7 --procs 2

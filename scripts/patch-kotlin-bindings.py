@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Applies chesscore's one patch to the Kotlin bindings that uniffi-bindgen 0.32.2 generates.
+"""Applies chesscore's two patches to the Kotlin bindings that uniffi-bindgen 0.32.2 generates.
 
-Why: the generated code allocates a new JNA `Structure` (`UniffiRustCallStatus`, which holds a
+1. A reusable call status. Why: the generated code allocates a new JNA `Structure` (`UniffiRustCallStatus`, which holds a
 nested `RustBuffer.ByValue`) for every call into Rust. On the desktop JVM that allocation
 (native memory, cleaner registration, reflection) costs 5-15 microseconds, about nine tenths of
 the price of a call, and a method call on an object makes three of them (clone the handle, the
@@ -10,6 +10,13 @@ each call; a call that starts while that status is in use on the same thread (a 
 lowering another call's arguments, or from a callback that Rust runs synchronously) gets a fresh
 status exactly as before, so the status memory that Rust writes is never shared by two calls in
 flight.
+
+2. Every throwable from a callback reaches Rust. Why: the generated code that runs a Kotlin
+`SearchListener` method for Rust catches `kotlin.Exception` only. Anything else a listener
+throws (an `AssertionError` from a failed check, a `StackOverflowError`) escapes into JNA,
+which prints it and returns as if the call had succeeded, so Rust never learns of it. With the
+patch such a throwable is reported to Rust like an exception (as an unexpected callback error),
+and the engine reports it to the app (`ChessError.Internal` from its next search call).
 
 The script is strict: it fails when the generated text it replaces is not found exactly once,
 so a UniFFI upgrade cannot silently skip it. `scripts/gen-bindings.sh` runs it after
@@ -20,7 +27,7 @@ Usage: patch-kotlin-bindings.py path/to/chesscore.kt
 
 import sys
 
-ORIGINAL = """\
+STATUS_ORIGINAL = """\
 private inline fun <U, E: kotlin.Exception> uniffiRustCallWithError(errorHandler: UniffiRustCallStatusErrorHandler<E>, callback: (UniffiRustCallStatus) -> U): U {
     var status = UniffiRustCallStatus()
     val return_value = callback(status)
@@ -29,7 +36,7 @@ private inline fun <U, E: kotlin.Exception> uniffiRustCallWithError(errorHandler
 }
 """
 
-PATCHED = """\
+STATUS_PATCHED = """\
 // chesscore patch (scripts/patch-kotlin-bindings.py): one reusable call status per thread
 // instead of a new JNA Structure per call; a nested call on the same thread gets its own.
 private class UniffiCallStatusSlot {
@@ -64,6 +71,49 @@ private inline fun <U, E: kotlin.Exception> uniffiRustCallWithError(errorHandler
 """
 
 
+CALLBACK_ORIGINAL = """\
+    try {
+        writeReturn(makeCall())
+    } catch(e: kotlin.Exception) {
+        val err = try { e.stackTraceToString() } catch(_: Throwable) { "" }
+        callStatus.code = UNIFFI_CALL_UNEXPECTED_ERROR
+        callStatus.error_buf = FfiConverterString.lower(err)
+    }
+}
+"""
+
+CALLBACK_PATCHED = """\
+    try {
+        writeReturn(makeCall())
+    } catch(e: Throwable) { // chesscore patch: not only kotlin.Exception (see the script)
+        val err = try { e.stackTraceToString() } catch(_: Throwable) { "" }
+        callStatus.code = UNIFFI_CALL_UNEXPECTED_ERROR
+        callStatus.error_buf = FfiConverterString.lower(err)
+    }
+}
+"""
+
+CALLBACK_WITH_ERROR_ORIGINAL = """\
+    try {
+        writeReturn(makeCall())
+    } catch(e: kotlin.Exception) {
+        if (e is E) {
+"""
+
+CALLBACK_WITH_ERROR_PATCHED = """\
+    try {
+        writeReturn(makeCall())
+    } catch(e: Throwable) { // chesscore patch: not only kotlin.Exception (see the script)
+        if (e is E) {
+"""
+
+PATCHES = [
+    ("uniffiRustCallWithError", STATUS_ORIGINAL, STATUS_PATCHED),
+    ("uniffiTraitInterfaceCall", CALLBACK_ORIGINAL, CALLBACK_PATCHED),
+    ("uniffiTraitInterfaceCallWithError", CALLBACK_WITH_ERROR_ORIGINAL, CALLBACK_WITH_ERROR_PATCHED),
+]
+
+
 def main() -> int:
     if len(sys.argv) != 2:
         print(__doc__.strip().splitlines()[-1], file=sys.stderr)
@@ -71,16 +121,18 @@ def main() -> int:
     path = sys.argv[1]
     with open(path, encoding="utf-8") as f:
         text = f.read()
-    count = text.count(ORIGINAL)
-    if count != 1:
-        print(
-            f"patch-kotlin-bindings: expected the generated uniffiRustCallWithError exactly once "
-            f"in {path}, found it {count} times; UniFFI's template changed, review the patch",
-            file=sys.stderr,
-        )
-        return 1
+    for name, original, patched in PATCHES:
+        count = text.count(original)
+        if count != 1:
+            print(
+                f"patch-kotlin-bindings: expected the generated {name} text exactly once "
+                f"in {path}, found it {count} times; UniFFI's template changed, review the patch",
+                file=sys.stderr,
+            )
+            return 1
+        text = text.replace(original, patched)
     with open(path, "w", encoding="utf-8") as f:
-        f.write(text.replace(ORIGINAL, PATCHED))
+        f.write(text)
     return 0
 
 

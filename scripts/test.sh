@@ -15,7 +15,7 @@ counts=() # the test suites' closing counts, repeated at the end
 # crates.io and npm when they answer, else ../shared/offline (decided by probing).
 source scripts/cargo-source.sh
 
-step "install test dependencies (Kotlin compiler, JNA, Rust device targets)"
+step "install test dependencies (Kotlin compiler, JNA, JUnit 5, Rust device targets)"
 scripts/install-test-deps.sh
 
 step "measurement scripts (Elo fit unit tests, stdlib only)"
@@ -24,6 +24,8 @@ python3 -m unittest discover -s scripts -p 'test_*.py'
 step "format and lints"
 cargo fmt --all -- --check
 cargo clippy --all-targets -- -D warnings
+# The tuning tools (examples/tune.rs, datagen.rs) and the evaluation's tuning interface.
+cargo clippy --lib --examples --features tuning -- -D warnings
 
 step "Rust tests (unit, integration, perft files, properties, FFI from threads, doctests)"
 cargo test --all-targets --no-fail-fast
@@ -56,6 +58,13 @@ fi
 step "Android packaging (16 KB page-alignment check, AAR layout from a stand-in library)"
 scripts/test-packaging.sh
 
+step "Swift release packaging (XCFramework zip, checksum, release manifest; stand-in XCFramework)"
+if [ -z "$swift_major" ]; then
+  skip "Swift release packaging: swift is not on PATH (it computes the checksum and loads the manifest)"
+else
+  scripts/test-swift-release.sh
+fi
+
 if [ $quick = 0 ]; then
   step "device targets compile (static libraries; linking needs the NDK / Xcode)"
   for target in aarch64-linux-android aarch64-apple-ios; do
@@ -70,8 +79,19 @@ else
   skip "device builds: --quick"
 fi
 
-step "perft and bench smoke (node counts are checked)"
-cargo run --quiet --release -- perft 5 | tail -1
+step "node counts: perft 5 from the start, and the search's bench signature"
+# perft 5 of the initial position is 4,865,609 (the published count, also in
+# tests/data/perft_standard.epd). The bench signature is the search's node count on the bench
+# positions at the default depth: a change of search or evaluation that changes it on purpose
+# updates it here (and says so in its commit message).
+BENCH_SIGNATURE=524378
+nodes=$(cargo run --quiet --release -- perft 5 | awk '/^Nodes searched/ {print $3}')
+if [ "$nodes" != 4865609 ]; then
+  echo "perft 5: $nodes nodes, expected 4865609" >&2
+  exit 1
+fi
+echo "perft 5: $nodes nodes, as expected"
+cargo run --quiet --release -- bench search --check "$BENCH_SIGNATURE" | tail -4
 
 printf '\n'
 for line in "${counts[@]}"; do if [ -n "$line" ]; then printf '%s\n' "$line"; fi; done

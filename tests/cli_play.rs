@@ -151,7 +151,7 @@ fn undo_redo_flip_fen_level_and_help() {
             three.elo()
         ),
     );
-    assert_contains(&r.out, "level must be a number from 1 to 10, not '42'");
+    assert_contains(&r.out, "invalid level 42: expected a number from 1 to 10");
     assert_contains(&r.out, "Nothing to undo.");
     assert_contains(&r.out, "Legal moves (20): ");
     let saved = std::fs::read_to_string(&file).unwrap();
@@ -280,7 +280,7 @@ fn end_of_input_exits_cleanly_and_help_lists_options() {
     }
     let r = play(&["--level", "0"], "");
     assert_eq!(r.code, Some(2));
-    assert_contains(&r.err, "level must be a number from 1 to 10");
+    assert_contains(&r.err, "invalid level 0: expected a number from 1 to 10");
 }
 
 #[test]

@@ -168,7 +168,7 @@ fn wrong_bishop_with_a_rook_pawn_is_a_draw_to_the_engine() {
 
 #[test]
 fn stop_is_fast_and_result_is_legal() {
-    let thread = EngineThread::new(EngineConfig::default());
+    let thread = EngineThread::new(EngineConfig::default()).unwrap();
     let (tx, rx) = mpsc::channel();
     let pos = Position::startpos();
     thread.start(
@@ -177,7 +177,7 @@ fn stop_is_fast_and_result_is_legal() {
         SearchLimits::infinite(),
         Box::new(|_| {}),
         Box::new(move |r| {
-            tx.send((Instant::now(), r)).unwrap();
+            tx.send((Instant::now(), r.unwrap())).unwrap();
         }),
     );
     std::thread::sleep(Duration::from_millis(300));
@@ -254,7 +254,7 @@ fn two_engines_search_in_parallel() {
 
 #[test]
 fn engine_thread_survives_panicking_callbacks_and_supersedes() {
-    let thread = EngineThread::new(EngineConfig::default());
+    let thread = EngineThread::new(EngineConfig::default()).unwrap();
     let finished = Arc::new(AtomicU32::new(0));
     let f1 = Arc::clone(&finished);
     thread.start(
@@ -263,7 +263,7 @@ fn engine_thread_survives_panicking_callbacks_and_supersedes() {
         SearchLimits::infinite(),
         Box::new(|_| panic!("listener failure")),
         Box::new(move |r| {
-            assert!(r.stopped);
+            assert!(r.unwrap().stopped);
             f1.fetch_add(1, Ordering::SeqCst);
         }),
     );
@@ -283,6 +283,13 @@ fn engine_thread_survives_panicking_callbacks_and_supersedes() {
     thread.wait();
     assert_eq!(finished.load(Ordering::SeqCst), 2);
     assert!(!thread.is_searching());
+    // The first failure is kept for the front end, naming the callback and its message, once.
+    let failure = thread.take_callback_failure().unwrap();
+    assert!(
+        failure.starts_with("on_info failed: listener failure"),
+        "{failure}"
+    );
+    assert_eq!(thread.take_callback_failure(), None);
     let (tx, rx) = mpsc::channel();
     thread.start(
         Position::startpos(),
@@ -291,8 +298,47 @@ fn engine_thread_survives_panicking_callbacks_and_supersedes() {
         Box::new(|_| {}),
         Box::new(move |r| tx.send(r).unwrap()),
     );
-    let r = rx.recv_timeout(Duration::from_secs(5)).unwrap();
+    let r = rx.recv_timeout(Duration::from_secs(5)).unwrap().unwrap();
     assert!(Position::startpos().is_legal(r.best_move));
+}
+
+#[test]
+fn a_panicking_search_reaches_on_finished_as_an_error_with_a_legal_fallback() {
+    let thread = EngineThread::new(EngineConfig::default()).unwrap();
+    let (tx, rx) = mpsc::channel();
+    let pos = fen::parse("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+    thread.fail_next_search();
+    let finish = tx.clone();
+    thread.start(
+        pos.clone(),
+        vec![],
+        SearchLimits::depth(4),
+        Box::new(|_| {}),
+        Box::new(move |r| finish.send(r).unwrap()),
+    );
+    let failure = rx
+        .recv_timeout(Duration::from_secs(5))
+        .unwrap()
+        .unwrap_err();
+    assert!(failure.message.contains("injected"), "{failure}");
+    assert!(
+        failure.to_string().contains("a bug in chesscore"),
+        "{failure}"
+    );
+    assert!(pos.is_legal(failure.fallback.best_move));
+    assert!(failure.fallback.stopped);
+    assert_eq!(failure.fallback.depth, 0);
+    // The thread lives on, and the next search is a real one (it finds the mate).
+    thread.start(
+        pos.clone(),
+        vec![],
+        SearchLimits::depth(4),
+        Box::new(|_| {}),
+        Box::new(move |r| tx.send(r).unwrap()),
+    );
+    let r = rx.recv_timeout(Duration::from_secs(5)).unwrap().unwrap();
+    assert_eq!(uci::to_uci(r.best_move), "a1a8");
+    assert_eq!(thread.take_callback_failure(), None);
 }
 
 #[test]
@@ -500,7 +546,8 @@ fn engine_thread_delivers_all_lines_of_a_reported_depth() {
     let thread = EngineThread::new(EngineConfig {
         hash_mb: 4,
         ..EngineConfig::default()
-    });
+    })
+    .unwrap();
     let (tx, rx) = mpsc::channel();
     let infos = Arc::new(std::sync::Mutex::new(Vec::new()));
     let sink = Arc::clone(&infos);
@@ -515,7 +562,7 @@ fn engine_thread_delivers_all_lines_of_a_reported_depth() {
         Box::new(move |i| sink.lock().unwrap().push((i.depth, i.multipv))),
         Box::new(move |r| tx.send(r).unwrap()),
     );
-    let r = rx.recv_timeout(Duration::from_secs(60)).unwrap();
+    let r = rx.recv_timeout(Duration::from_secs(60)).unwrap().unwrap();
     let infos = infos.lock().unwrap().clone();
     // Some deep iterations may be throttled away, but never half of one: each reported depth
     // has line 1 then line 2, and the last completed depth is reported.
@@ -634,4 +681,38 @@ fn uci_go_right_after_stop_still_prints_both_bestmoves() {
     }
     writeln!(stdin, "quit").unwrap();
     assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn bench_check_fails_unless_the_search_signature_matches() {
+    use std::process::Command;
+    let bench = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_chesscore"))
+            .arg("bench")
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let (code, text) = bench(&["search", "3"]);
+    assert_eq!(code, Some(0), "{text}");
+    let nodes = text
+        .lines()
+        .find_map(|l| l.strip_prefix("Nodes searched  : "))
+        .unwrap()
+        .trim()
+        .to_string();
+    // The same count checks out (the search is deterministic); any other fails the command.
+    let (code, text) = bench(&["search", "3", "--check", &nodes]);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("as expected"), "{text}");
+    let wrong = (nodes.parse::<u64>().unwrap() + 1).to_string();
+    let (code, text) = bench(&["search", "3", "--check", &wrong]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("WRONG"), "{text}");
+    let (code, _) = bench(&["search", "3", "--check"]);
+    assert_eq!(code, Some(2), "a missing count is a usage error");
 }

@@ -50,6 +50,18 @@ impl Recorder {
         }
         results.clone()
     }
+
+    /// Waits for the search's result and checks that no second one follows.
+    fn wait_only_result(&self) -> SearchResult {
+        let result = self.wait_results(1, Duration::from_secs(30)).remove(0);
+        thread::sleep(Duration::from_millis(50));
+        assert_eq!(
+            self.results.lock().unwrap().len(),
+            1,
+            "exactly one on_finished"
+        );
+        result
+    }
 }
 
 fn engine() -> Arc<ChessEngine> {
@@ -87,14 +99,7 @@ fn listener_gets_infos_on_the_engine_thread_and_exactly_one_result() {
     let engine = engine();
     let rec = Arc::new(Recorder::default());
     let handle = engine.think(game.clone(), depth(6), rec.clone()).unwrap();
-    let results = rec.wait_results(1, Duration::from_secs(30));
-    thread::sleep(Duration::from_millis(50));
-    assert_eq!(
-        rec.results.lock().unwrap().len(),
-        1,
-        "exactly one on_finished"
-    );
-    let result = &results[0];
+    let result = &rec.wait_only_result();
     assert!(!result.stopped);
     assert_eq!(result.depth, 6);
     assert!(is_legal_in(&game, &result.best_move));
@@ -347,10 +352,111 @@ fn a_panicking_listener_does_not_lose_the_result_or_the_engine() {
         1,
         "not called again after it panicked"
     );
-    // The engine still works.
+    // The result was not affected...
+    let result = listener.1.lock().unwrap().clone().unwrap();
+    assert_eq!((result.depth, result.error), (4, None));
+    // ...and the failure is reported, once, by the engine's next search call.
     let rec = Arc::new(Recorder::default());
+    let err = engine
+        .think(game.clone(), depth(3), rec.clone())
+        .err()
+        .unwrap();
+    assert!(
+        matches!(&err, ChessError::Internal(m) if m.contains("on_info failed: listener bug")),
+        "{err:?}"
+    );
+    // The engine still works.
     let _h = engine.think(game, depth(3), rec.clone()).unwrap();
     assert!(!rec.wait_results(1, Duration::from_secs(30))[0].stopped);
+}
+
+#[test]
+fn a_listener_that_fails_in_on_finished_is_reported_by_the_next_call_of_any_kind() {
+    struct FailsAtTheEnd(Mutex<bool>, Condvar);
+    impl SearchListener for FailsAtTheEnd {
+        fn on_info(&self, _: SearchInfo) {}
+        fn on_finished(&self, _: SearchResult) {
+            *self.0.lock().unwrap() = true;
+            self.1.notify_all();
+            panic!("finish bug");
+        }
+    }
+    let game = ChessGame::new();
+    let engine = engine();
+    let listener = Arc::new(FailsAtTheEnd(Mutex::new(false), Condvar::new()));
+    let _h = engine
+        .think(game.clone(), depth(2), listener.clone())
+        .unwrap();
+    let mut called = listener.0.lock().unwrap();
+    while !*called {
+        called = listener.1.wait(called).unwrap();
+    }
+    drop(called);
+    // on_finished has been entered; its panic is recorded before the engine is idle.
+    while engine.is_searching() {
+        thread::sleep(Duration::from_millis(1));
+    }
+    let err = engine
+        .think_fen(game.fen(), depth(2), Arc::new(Recorder::default()))
+        .err()
+        .unwrap();
+    assert!(
+        matches!(&err, ChessError::Internal(m) if m.contains("on_finished failed: finish bug")),
+        "{err:?}"
+    );
+    let rec = Arc::new(Recorder::default());
+    let _h = engine.think(game, depth(2), rec.clone()).unwrap();
+    assert_eq!(rec.wait_only_result().error, None, "reported once");
+}
+
+#[test]
+fn a_failed_search_ends_with_one_result_that_carries_the_error() {
+    let game = ChessGame::from_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1".into()).unwrap();
+    let engine = engine();
+    // The listener gets exactly one result, marked as failed, with a legal (unsearched) move.
+    engine.fail_next_search();
+    let rec = Arc::new(Recorder::default());
+    let _h = engine.think(game.clone(), depth(4), rec.clone()).unwrap();
+    let failed = &rec.wait_only_result();
+    let message = failed.error.as_deref().unwrap();
+    assert!(message.contains("a bug in chesscore"), "{message}");
+    assert!(failed.stopped);
+    assert!(is_legal_in(&game, &failed.best_move));
+    assert!(rec.infos.lock().unwrap().is_empty());
+    // The engine lives on and searches for real.
+    let rec = Arc::new(Recorder::default());
+    let _h = engine.think(game, depth(4), rec.clone()).unwrap();
+    let result = rec.wait_only_result();
+    assert_eq!(
+        (result.best_move.uci.as_str(), result.error),
+        ("d1d8", None)
+    );
+}
+
+#[test]
+fn scores_come_from_the_movers_and_from_whites_point_of_view() {
+    use chesscore::ffi::Score;
+    let engine = engine();
+    // Black to move mates in one (...Rd1#): the mover's score is positive, White's negative.
+    let game = ChessGame::from_fen("3r2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1".into()).unwrap();
+    let rec = Arc::new(Recorder::default());
+    let _h = engine.think(game, depth(4), rec.clone()).unwrap();
+    let result = rec.wait_results(1, Duration::from_secs(30)).remove(0);
+    assert_eq!(result.score, Score::Mate { moves: 1 });
+    assert_eq!(result.score_white, Score::Mate { moves: -1 });
+    for info in rec.infos.lock().unwrap().iter() {
+        match (info.score, info.score_white) {
+            (Score::Centipawns { value: a }, Score::Centipawns { value: b }) => assert_eq!(a, -b),
+            (Score::Mate { moves: a }, Score::Mate { moves: b }) => assert_eq!(a, -b),
+            other => panic!("{other:?}"),
+        }
+    }
+    // White to move: the same.
+    let game = ChessGame::from_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1".into()).unwrap();
+    let rec = Arc::new(Recorder::default());
+    let _h = engine.think(game, depth(4), rec.clone()).unwrap();
+    let result = rec.wait_only_result();
+    assert_eq!(result.score, result.score_white);
 }
 
 #[test]

@@ -1,6 +1,6 @@
 // The presentation layer (GameController): plain Kotlin, no Android, so it is unit-tested on the
 // desktop JVM against the real library. The repository's test command
-// (`scripts/test-kotlin.sh`) runs the same tests without Gradle; `./gradlew :presentation:jvmTests`
+// (`scripts/test-kotlin.sh`) runs the same JUnit 5 tests without Gradle; `./gradlew :presentation:test`
 // runs them here after `cargo build --release --lib` at the repository root.
 plugins {
     alias(libs.plugins.kotlin.jvm)
@@ -19,7 +19,7 @@ kotlin {
 
 sourceSets {
     test {
-        // The tests use the repository's small runner (tests/kotlin/TestRunner.kt) and helpers.
+        // The tests share the repository's JVM test helpers (tests/kotlin) and run with them.
         kotlin.srcDirs("src/test/kotlin", "../../tests/kotlin")
     }
 }
@@ -28,15 +28,14 @@ dependencies {
     api(project(":chesscore-kotlin"))
     testImplementation(libs.jna)
     testImplementation(libs.kotlin.test)
+    testImplementation(libs.junit.jupiter)
+    testRuntimeOnly(libs.junit.platform.launcher)
 }
 
 val repoRoot = rootProject.projectDir.parentFile
 
-tasks.register<JavaExec>("jvmTests") {
+tasks.test {
     description = "Runs the Kotlin JVM tests (bindings, wrapper, presentation) against target/release."
-    group = "verification"
-    dependsOn("testClasses")
-    classpath = sourceSets["test"].runtimeClasspath
-    mainClass.set("dev.chesscore.tests.MainKt")
+    useJUnitPlatform()
     systemProperty("jna.library.path", File(repoRoot, "target/release").absolutePath)
 }

@@ -24,11 +24,16 @@ import PackageDescription
 // command line (`-Xlinker -L<repo>/target/release`, LD_LIBRARY_PATH at run time), so nothing
 // machine-specific is written here; on Apple platforms it is the XCFramework of static
 // libraries (device, simulator, macOS) with the same header and module map.
+// release:ffi-begin
+// ios/package-swift-release.sh writes a release copy of this manifest in which the lines between
+// the `release:` markers are replaced (the FFI becomes a `binaryTarget(url:checksum:)`, tests and
+// the benchmark go); keep the markers.
 #if os(Linux)
 let ffiTarget: Target = .systemLibrary(name: "ChessCoreFFI", path: "Sources/ChessCoreFFI")
 #else
 let ffiTarget: Target = .binaryTarget(name: "ChessCoreFFI", path: "ChessCoreFFI.xcframework")
 #endif
+// release:ffi-end
 
 let package = Package(
     name: "ChessCoreKit",
@@ -49,6 +54,7 @@ let package = Package(
         .target(name: "ChessCoreKit", dependencies: ["ChessCore"]),
         .target(name: "ChessCorePresentation", dependencies: ["ChessCoreKit"]),
 
+        // release:tests-begin
         // Tests and the benchmark: not part of any product.
         .target(name: "ChessCoreTestSupport", dependencies: ["ChessCore"], path: "Tests/Support"),
         .testTarget(name: "ChessCoreTests", dependencies: ["ChessCore", "ChessCoreTestSupport"]),
@@ -59,6 +65,7 @@ let package = Package(
             dependencies: ["ChessCorePresentation", "ChessCoreTestSupport"]
         ),
         .executableTarget(name: "ChessCoreBench", dependencies: ["ChessCore"], path: "Benchmarks"),
+        // release:tests-end
     ],
     swiftLanguageModes: [.v6]
 )

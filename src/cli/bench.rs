@@ -1,6 +1,11 @@
 //! `chesscore bench`: fixed workloads. A fixed-depth search of fixed positions, whose total node
 //! count is a signature of the search's behaviour and whose nodes per second measure its speed;
 //! then move generation (perft with known node counts, and the cost of one square's moves).
+//!
+//! `--check NODES` makes it a test, as Stockfish's `signature.sh` does: the command fails when
+//! the search's node count is not `NODES` (CI runs `chesscore bench search --check <signature>`
+//! with the signature of the default depth; a change of search or evaluation that changes it on
+//! purpose updates that number in `scripts/test.sh`).
 
 use chesscore::engine::{Engine, EngineConfig, SearchLimits};
 use chesscore::notation::{fen, uci};
@@ -89,27 +94,72 @@ const BENCH_POSITIONS: [&str; 12] = [
     "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
 ];
 
-/// Runs the whole bench: `chesscore bench [search [DEPTH] | movegen]`.
+/// `chesscore bench --help`.
+pub const HELP: &str = "\
+usage: chesscore bench [search [DEPTH] | movegen | DEPTH] [--check NODES]
+
+Fixed workloads: a search of 12 positions to DEPTH (default 11), one fresh engine each, whose
+total node count is the search's signature, then move generation (perft with known counts).
+
+  search [DEPTH]   only the search
+  movegen          only move generation (fails on a wrong perft count)
+  DEPTH            both, the search to DEPTH
+  --check NODES    fail unless the search's node count is NODES (the signature)
+  -h, --help       this text";
+
+/// Runs the whole bench: see [`HELP`].
 pub fn run(args: &[String]) -> ExitCode {
-    let ok = match args.first().map(String::as_str) {
-        None => search_bench(BENCH_DEPTH) && movegen_bench(),
-        Some("movegen") => movegen_bench(),
-        Some("search") => match args.get(1).map(|d| d.parse::<u32>()) {
-            None => search_bench(BENCH_DEPTH),
-            Some(Ok(d)) if d >= 1 => search_bench(d),
-            _ => {
-                eprintln!("bench: expected a depth, e.g. `chesscore bench search 13`");
-                return ExitCode::from(2);
-            }
-        },
-        Some(other) => match other.parse::<u32>() {
-            Ok(d) if d >= 1 => search_bench(d),
-            _ => {
-                eprintln!("bench: usage: chesscore bench [search [DEPTH] | movegen]");
-                return ExitCode::from(2);
-            }
-        },
+    let mut words: Vec<&str> = args.iter().map(String::as_str).collect();
+    if words.iter().any(|&w| w == "-h" || w == "--help") {
+        println!("{HELP}");
+        return ExitCode::SUCCESS;
+    }
+    let mut expected = None;
+    if let Some(i) = words.iter().position(|&w| w == "--check") {
+        match words.get(i + 1).map(|n| n.parse::<u64>()) {
+            Some(Ok(n)) => expected = Some(n),
+            _ => return usage_error("--check needs the expected node count, e.g. --check 524378"),
+        }
+        words.drain(i..i + 2);
+    }
+    let depth = |text: Option<&&str>| match text.map(|d| d.parse::<u32>()) {
+        None => Ok(BENCH_DEPTH),
+        Some(Ok(d)) if d >= 1 => Ok(d),
+        _ => Err(()),
     };
+    let (search_depth, movegen) = match words.as_slice() {
+        [] => (Some(BENCH_DEPTH), true),
+        ["movegen"] => (None, true),
+        ["search", rest @ ..] if rest.len() <= 1 => match depth(rest.first()) {
+            Ok(d) => (Some(d), false),
+            Err(()) => return usage_error("expected a depth, e.g. `chesscore bench search 13`"),
+        },
+        [d] => match depth(Some(d)) {
+            Ok(d) => (Some(d), true),
+            Err(()) => return usage_error(&format!("unexpected '{d}'")),
+        },
+        _ => return usage_error("too many arguments"),
+    };
+    if expected.is_some() && search_depth.is_none() {
+        return usage_error("--check needs the search bench");
+    }
+    let mut ok = true;
+    if let Some(depth) = search_depth {
+        let nodes = search_bench(depth);
+        if let Some(expected) = expected {
+            if nodes == expected {
+                println!("Signature       : {nodes} nodes at depth {depth}, as expected");
+            } else {
+                println!(
+                    "Signature       : WRONG: {nodes} nodes at depth {depth}, expected {expected}"
+                );
+                ok = false;
+            }
+        }
+    }
+    if movegen {
+        ok &= movegen_bench();
+    }
     if ok {
         ExitCode::SUCCESS
     } else {
@@ -117,9 +167,15 @@ pub fn run(args: &[String]) -> ExitCode {
     }
 }
 
+fn usage_error(message: &str) -> ExitCode {
+    eprintln!("bench: {message}\n\n{HELP}");
+    ExitCode::from(2)
+}
+
 /// The search benchmark: a fixed-depth search of [`BENCH_POSITIONS`], one fresh engine each.
-/// Prints the total node count (the signature) and the nodes per second of the searches.
-pub fn search_bench(depth: u32) -> bool {
+/// Prints and returns the total node count (the signature) and prints the nodes per second of
+/// the searches.
+pub fn search_bench(depth: u32) -> u64 {
     println!(
         "== search (depth {depth}, {} positions)",
         BENCH_POSITIONS.len()
@@ -130,10 +186,7 @@ pub fn search_bench(depth: u32) -> bool {
     for (i, text) in BENCH_POSITIONS.iter().enumerate() {
         let pos = match fen::parse(text) {
             Ok(p) => p,
-            Err(e) => {
-                eprintln!("bench: bad position {i}: {e}");
-                return false;
-            }
+            Err(e) => panic!("bench position {i} is not a FEN: {e}"),
         };
         // A fresh engine per position keeps the signature independent of the order.
         let mut engine = Engine::new(EngineConfig::default());
@@ -160,5 +213,5 @@ pub fn search_bench(depth: u32) -> bool {
         "Nodes/second    : {:.0}",
         total_nodes as f64 / secs.max(1e-9)
     );
-    true
+    total_nodes
 }

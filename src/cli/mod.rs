@@ -12,30 +12,45 @@ mod pgn;
 mod play;
 mod uci;
 
-const USAGE: &str =
-    "usage: chesscore [uci | play [options] | pgn [FILE] | perft DEPTH [FEN] | bench | opening [FILE | --fen FEN]]\n(perft reads standard FENs and Chess960 ones in X-FEN or Shredder-FEN)";
+const USAGE: &str = "\
+usage: chesscore [COMMAND [ARGS]]
+
+The chesscore chess engine and rules core.
+
+commands:
+  uci                 speak UCI on stdin and stdout, for chess GUIs (the default)
+  play [OPTIONS]      play against the engine in the terminal (see play --help)
+  perft DEPTH [FEN]   count the move tree's leaves to DEPTH, by first move (default: the
+                      start; standard FENs and Chess960 ones in X-FEN or Shredder-FEN)
+  bench [ARGS]        search signature and speed, move generation speed (see bench --help)
+  pgn [FILE]          read every game of a PGN file (stdin without FILE) and write each back
+                      in export format; one located error per bad game on stderr
+  opening [FILE]      ECO<TAB>name of each game's final position (stdin without FILE), or
+  opening --fen FEN   of the position FEN; - when no position on the way is named
+  help, -h, --help    this text";
 
 /// Dispatches the command line.
 pub fn run(args: &[String]) -> ExitCode {
+    let wants_help = |rest: &[String]| rest.iter().any(|a| a == "-h" || a == "--help");
     match args.first().map(String::as_str) {
-        None | Some("uci") => {
-            uci::run();
-            ExitCode::SUCCESS
-        }
+        Some("help" | "-h" | "--help") => help(),
+        Some("perft") if wants_help(&args[1..]) => help(),
+        None | Some("uci") => uci::run(),
         Some("bench") => bench::run(&args[1..]),
         Some("play") => play::run(&args[1..]),
         Some("pgn") => pgn::run(&args[1..]),
         Some("perft") => perft(&args[1..]),
         Some("opening") => opening::run(&args[1..]),
-        Some("help" | "-h" | "--help") => {
-            println!("{USAGE}");
-            ExitCode::SUCCESS
-        }
-        _ => {
-            eprintln!("{USAGE}");
+        Some(other) => {
+            eprintln!("chesscore: unknown command '{other}'\n\n{USAGE}");
             ExitCode::from(2)
         }
     }
+}
+
+fn help() -> ExitCode {
+    println!("{USAGE}");
+    ExitCode::SUCCESS
 }
 
 fn perft(args: &[String]) -> ExitCode {

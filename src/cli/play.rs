@@ -10,7 +10,7 @@ use chesscore::game::{Game, GameError, GameStatus, NewMovePlacement, Outcome};
 use chesscore::notation::fen;
 use chesscore::notation::numbering::{numbered, MoveNumber};
 use chesscore::notation::san::{self, SanError};
-use chesscore::rules::{chess960, CastlingMode, Position, Side};
+use chesscore::rules::{chess960, mix64, CastlingMode, Position, Side};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
@@ -112,7 +112,7 @@ impl Chess960Start {
     fn number(self, seed: u64) -> u32 {
         match self {
             Chess960Start::Number(n) => n,
-            Chess960Start::Random => (mix(seed) % u64::from(chess960::COUNT)) as u32,
+            Chess960Start::Random => (mix64(seed) % u64::from(chess960::COUNT)) as u32,
         }
     }
 }
@@ -127,14 +127,7 @@ fn parse_chess960_number(text: &str) -> Result<u32, String> {
 }
 
 fn parse_level(text: &str) -> Result<Level, String> {
-    match text.trim().parse::<u8>() {
-        Ok(n) if (Level::MIN.number()..=Level::MAX.number()).contains(&n) => Ok(Level::new(n)),
-        _ => Err(format!(
-            "level must be a number from {} to {}, not '{text}'",
-            Level::MIN.number(),
-            Level::MAX.number()
-        )),
-    }
+    text.parse::<Level>().map_err(|e| e.to_string())
 }
 
 fn parse_options(args: &[String]) -> Result<Option<Options>, String> {
@@ -259,7 +252,13 @@ pub fn run(args: &[String]) -> ExitCode {
     if opts.watch {
         watch(game, &opts, style, seed)
     } else {
-        Session::new(game, &opts, style, seed).run()
+        match Session::new(game, &opts, style, seed) {
+            Ok(session) => session.run(),
+            Err(e) => {
+                eprintln!("play: {e}");
+                ExitCode::FAILURE
+            }
+        }
     }
 }
 
@@ -302,12 +301,10 @@ fn time_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
-/// A small deterministic mix (SplitMix64) for picking a random side from the seed.
-fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
+/// Starts an engine thread at `level`, or says why the system refused the thread.
+fn start_engine(level: Level, seed: u64) -> Result<EngineThread, String> {
+    EngineThread::new(engine_config(level, seed))
+        .map_err(|e| format!("cannot start the engine's thread: {e}"))
 }
 
 fn engine_config(level: Level, seed: u64) -> EngineConfig {
@@ -315,15 +312,6 @@ fn engine_config(level: Level, seed: u64) -> EngineConfig {
         level,
         seed,
         ..EngineConfig::default()
-    }
-}
-
-/// A score from White's point of view (the engine reports it for the side to move).
-fn white_score(score: Score, side_to_move: Side) -> Score {
-    match (side_to_move, score) {
-        (Side::White, s) => s,
-        (Side::Black, Score::Centipawns(cp)) => Score::Centipawns(-cp),
-        (Side::Black, Score::Mate(n)) => Score::Mate(-n),
     }
 }
 
@@ -394,7 +382,7 @@ impl ThinkingDisplay {
     }
 
     fn show(&mut self, who: &str, pos: &Position, info: &SearchInfo) {
-        let score = white_score(info.score, pos.side_to_move());
+        let score = info.score.for_white(pos.side_to_move());
         let line = format!(
             "{who} thinking: depth {} eval {score} nodes {} pv {}",
             info.depth,
@@ -437,7 +425,11 @@ fn think(engine: &EngineThread, game: &Game, limits: SearchLimits, who: &str) ->
         Box::new(move |info: &SearchInfo| {
             let _ = info_tx.send(SearchEvent::Info(info.clone()));
         }),
-        Box::new(move |result: SearchResult| {
+        Box::new(move |outcome| {
+            let result = outcome.unwrap_or_else(|failure| {
+                eprintln!("{failure}");
+                failure.fallback
+            });
             let _ = tx.send(SearchEvent::Finished(result));
         }),
     );
@@ -477,7 +469,7 @@ fn engine_turn(engine: &EngineThread, game: &mut Game, limits: SearchLimits, who
         println!("{who} found no move to play.");
         return;
     }
-    let eval = white_score(result.score, before.side_to_move());
+    let eval = result.score.for_white(before.side_to_move());
     println!(
         "{who} plays {}  (depth {}, eval {eval}, {:.2} s)",
         numbered(MoveNumber::of(&before), [san_text]),
@@ -520,7 +512,12 @@ struct Session {
 }
 
 impl Session {
-    fn new(mut game: Game, opts: &Options, style: BoardStyle, seed: u64) -> Session {
+    fn new(
+        mut game: Game,
+        opts: &Options,
+        style: BoardStyle,
+        seed: u64,
+    ) -> Result<Session, String> {
         // A game as played: a move after a take-back makes the main line.
         game.set_new_move_placement(NewMovePlacement::MainLine);
         let human = match opts.side {
@@ -536,7 +533,7 @@ impl Session {
             seed,
             move_time: opts.move_time.unwrap_or(DEFAULT_MOVE_TIME),
             hint_time: opts.move_time.unwrap_or(DEFAULT_HINT_TIME),
-            engine: EngineThread::new(engine_config(opts.level, seed)),
+            engine: start_engine(opts.level, seed)?,
             hint_engine: None,
             style,
             echo: !io::stdin().is_terminal(),
@@ -544,7 +541,7 @@ impl Session {
             chess960: opts.chess960,
         };
         session.update_tags();
-        session
+        Ok(session)
     }
 
     fn update_tags(&mut self) {
@@ -805,10 +802,15 @@ impl Session {
             println!("{}", GameError::GameOver(outcome));
             return;
         }
-        let seed = self.seed;
-        let engine = self
-            .hint_engine
-            .get_or_insert_with(|| EngineThread::new(engine_config(Level::MAX, seed)));
+        if self.hint_engine.is_none() {
+            match start_engine(Level::MAX, self.seed) {
+                Ok(engine) => self.hint_engine = Some(engine),
+                Err(e) => return println!("No hint: {e}"),
+            }
+        }
+        let Some(engine) = self.hint_engine.as_ref() else {
+            return;
+        };
         let result = think(
             engine,
             &self.game,
@@ -820,7 +822,7 @@ impl Session {
             println!("No move to suggest.");
             return;
         }
-        let eval = white_score(result.score, pos.side_to_move());
+        let eval = result.score.for_white(pos.side_to_move());
         println!(
             "Hint: {} (eval {eval} for White, depth {}); line: {}",
             san::to_san(pos, result.best_move),
@@ -875,7 +877,7 @@ impl Session {
         } else {
             match SideChoice::parse(rest) {
                 Some(choice) => {
-                    self.seed = mix(self.seed);
+                    self.seed = mix64(self.seed);
                     pick_side(choice, self.seed)
                 }
                 None => {
@@ -886,7 +888,7 @@ impl Session {
         };
         let game = match self.chess960 {
             Some(start) => {
-                self.seed = mix(self.seed);
+                self.seed = mix64(self.seed);
                 chess960_game(start.number(self.seed))
             }
             None => Game::new(),
@@ -1000,7 +1002,7 @@ fn pick_side(choice: SideChoice, seed: u64) -> Side {
     match choice {
         SideChoice::White => Side::White,
         SideChoice::Black => Side::Black,
-        SideChoice::Random if mix(seed) & 1 == 0 => Side::White,
+        SideChoice::Random if mix64(seed) & 1 == 0 => Side::White,
         SideChoice::Random => Side::Black,
     }
 }
@@ -1021,10 +1023,16 @@ fn spawn_line_reader() -> Receiver<String> {
 
 fn watch(mut game: Game, opts: &Options, style: BoardStyle, seed: u64) -> ExitCode {
     let (white_level, black_level) = opts.levels.unwrap_or((opts.level, opts.level));
-    let engines = [
-        EngineThread::new(engine_config(white_level, seed)),
-        EngineThread::new(engine_config(black_level, mix(seed))),
-    ];
+    let engines = match (
+        start_engine(white_level, seed),
+        start_engine(black_level, mix64(seed)),
+    ) {
+        (Ok(white), Ok(black)) => [white, black],
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("play: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     set_player_tags(
         &mut game,
         &engine_player_name(white_level),
@@ -1080,16 +1088,6 @@ fn watch(mut game: Game, opts: &Options, style: BoardStyle, seed: u64) -> ExitCo
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn scores_turn_to_white_view() {
-        assert_eq!(
-            white_score(Score::Centipawns(35), Side::Black).to_string(),
-            "-0.35"
-        );
-        assert_eq!(white_score(Score::Mate(3), Side::White).to_string(), "#3");
-        assert_eq!(white_score(Score::Mate(2), Side::Black).to_string(), "#-2");
-    }
 
     #[test]
     fn options() {

@@ -2,17 +2,17 @@
 //! prints `info` and `bestmove` lines. Bad input is reported as `info string` and ignored.
 
 use chesscore::engine::{
-    EngineConfig, EngineThread, Level, SearchInfo, SearchLimits, SearchResult,
+    EngineConfig, EngineThread, Level, SearchInfo, SearchLimits, SearchResult, MAX_HASH_MB,
 };
 use chesscore::notation::{fen, uci};
 use chesscore::rules::{CastlingMode, Position};
 use std::io::{BufRead, Write};
+use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 const ENGINE_NAME: &str = concat!("chesscore ", env!("CARGO_PKG_VERSION"));
 const ENGINE_AUTHOR: &str = "the chesscore authors";
-const MAX_HASH_MB: u32 = 4096;
 /// More lines than any position has legal moves (218).
 const MAX_MULTI_PV: u32 = 256;
 
@@ -70,8 +70,14 @@ fn say(line: &str) {
 }
 
 /// Runs the UCI loop on stdin/stdout until `quit` or end of input.
-pub fn run() {
-    let mut session = Session::new();
+pub fn run() -> ExitCode {
+    let mut session = match Session::new() {
+        Ok(session) => session,
+        Err(e) => {
+            eprintln!("uci: cannot start the engine's thread: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let stdin = std::io::stdin();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
@@ -79,14 +85,18 @@ pub fn run() {
             break;
         }
     }
-    session.engine.stop();
+    // `quit` or the end of input stops the search, whose bestmove is still printed before the
+    // process ends (dropping the engine thread does not wait for it).
+    session.release();
+    session.engine.wait();
+    ExitCode::SUCCESS
 }
 
 impl Session {
-    fn new() -> Session {
+    fn new() -> std::io::Result<Session> {
         let config = EngineConfig::default();
-        Session {
-            engine: EngineThread::new(config.clone()),
+        Ok(Session {
+            engine: EngineThread::new(config.clone())?,
             skill: config.level,
             config,
             limit_strength: false,
@@ -99,7 +109,7 @@ impl Session {
             output: Arc::new(Mutex::new(Output::default())),
             ponder: None,
             chess960: false,
-        }
+        })
     }
 
     /// Handles one line; `false` on `quit`.
@@ -197,16 +207,18 @@ impl Session {
             ))
         };
         match name.as_str() {
-            "hash" => match number {
-                Ok(n) => self.config.hash_mb = n.clamp(1, MAX_HASH_MB as i64) as u32,
+            "hash" => match number.map(EngineConfig::checked_hash_mb) {
+                Ok(Ok(mb)) => self.config.hash_mb = mb,
+                Ok(Err(e)) => return say(&format!("info string {e}")),
                 Err(_) => return bad(),
             },
             "clear hash" => {
                 self.engine.new_game();
                 return;
             }
-            "skill level" => match number {
-                Ok(n) => self.skill = Level::new(n.clamp(0, 255) as u8),
+            "skill level" => match number.map(Level::from_number) {
+                Ok(Ok(level)) => self.skill = level,
+                Ok(Err(e)) => return say(&format!("info string {e}")),
                 Err(_) => return bad(),
             },
             "uci_limitstrength" => match value.trim() {
@@ -397,7 +409,12 @@ impl Session {
                     say(&info_line(info, mode));
                 }
             }),
-            Box::new(move |result: SearchResult| {
+            Box::new(move |outcome| {
+                // UCI wants a bestmove even from a failed search: a legal one, after saying why.
+                let result = outcome.unwrap_or_else(|failure| {
+                    say(&format!("info string {failure}"));
+                    failure.fallback
+                });
                 let line = bestmove_line(&result, mode);
                 let mut out = output.lock().unwrap_or_else(|e| e.into_inner());
                 if out.current != id {

@@ -104,6 +104,7 @@ mod w {
 /// Number of tunable weights.
 pub const PARAM_COUNT: usize = w::COUNT;
 
+#[cfg(feature = "tuning")]
 /// Names, offsets and lengths of the weight vector's terms (for the tuner's output).
 pub const PARAM_LAYOUT: &[(&str, usize, usize)] = &[
     ("material", w::MATERIAL, 6),
@@ -157,6 +158,7 @@ pub const PARAM_LAYOUT: &[(&str, usize, usize)] = &[
 
 include!("eval_weights.rs");
 
+#[cfg(any(test, feature = "tuning"))]
 /// The tunable weights as (middle game, endgame) pairs, in [`PARAM_LAYOUT`] order.
 pub fn weights() -> Vec<(i32, i32)> {
     WEIGHTS.iter().map(|s| (s.0, s.1)).collect()
@@ -304,6 +306,7 @@ impl Trace for NoTrace {
     fn add(&mut self, _: Side, _: usize, _: i32) {}
 }
 
+#[cfg(any(test, feature = "tuning"))]
 /// The linear decomposition of one evaluation, for tuning the weights offline
 /// (`examples/tune.rs`): White-minus-Black use counts of each weight, the phase and the endgame
 /// scale. With the same weights, `phase`/`scale` and the counts reproduce the evaluation up to
@@ -322,8 +325,10 @@ pub struct EvalTrace {
     pub white_eval: i32,
 }
 
+#[cfg(any(test, feature = "tuning"))]
 struct DenseTrace(Vec<i32>);
 
+#[cfg(any(test, feature = "tuning"))]
 impl Trace for DenseTrace {
     const ON: bool = true;
     fn add(&mut self, us: Side, idx: usize, n: i32) {
@@ -331,6 +336,7 @@ impl Trace for DenseTrace {
     }
 }
 
+#[cfg(any(test, feature = "tuning"))]
 /// The evaluation of `pos` broken down into weight uses (see [`EvalTrace`]).
 pub fn trace(pos: &Position) -> EvalTrace {
     let mut tr = DenseTrace(vec![0; PARAM_COUNT]);
@@ -814,6 +820,7 @@ fn king_shield<T: Trace>(pos: &Position, us: Side, tr: &mut T) -> S {
     v
 }
 
+#[cfg(feature = "tuning")]
 /// The hand-set weights the tuner started from (bootstrap only).
 pub fn hand_weights() -> Vec<(i32, i32)> {
     let mut v = vec![S(0, 0); PARAM_COUNT];
@@ -879,6 +886,7 @@ pub fn hand_weights() -> Vec<(i32, i32)> {
 }
 
 /// The piece-square term (without material) for a White piece on `sq`.
+#[cfg(feature = "tuning")]
 fn piece_square(kind: PieceKind, sq: Square) -> S {
     let f = sq.file() as usize;
     let r = sq.rank() as usize;

@@ -12,6 +12,14 @@
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Level(u8);
 
+/// A level number outside 1 to [`Level::MAX`], or not a number; the message quotes it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid level {value}: expected a number from 1 to {max}", max = Level::MAX.number())]
+pub struct LevelError {
+    /// The value as given.
+    pub value: String,
+}
+
 /// How a level limits the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LevelParams {
@@ -81,7 +89,22 @@ impl Level {
     /// Full strength.
     pub const MAX: Level = Level(LEVELS.len() as u8);
 
-    /// The level numbered `n`, clamped to `1..=`[`Level::MAX`].
+    /// The level numbered `n`: the one place where level numbers are checked.
+    ///
+    /// # Errors
+    /// [`LevelError`] when `n` is outside `1..=`[`Level::MAX`].
+    pub fn from_number(n: impl Into<i64>) -> Result<Level, LevelError> {
+        let n = n.into();
+        match u8::try_from(n) {
+            Ok(k) if (1..=Level::MAX.0).contains(&k) => Ok(Level(k)),
+            _ => Err(LevelError {
+                value: n.to_string(),
+            }),
+        }
+    }
+
+    /// The level numbered `n`, clamped to `1..=`[`Level::MAX`] (for trusted numbers; see
+    /// [`Level::from_number`] for checked ones).
     pub const fn new(n: u8) -> Level {
         if n < 1 {
             Level(1)
@@ -140,6 +163,20 @@ impl Default for Level {
     }
 }
 
+impl std::str::FromStr for Level {
+    type Err = LevelError;
+
+    /// Reads a level number such as `"3"` (surrounding spaces allowed).
+    fn from_str(text: &str) -> Result<Level, LevelError> {
+        let text = text.trim();
+        text.parse::<i64>()
+            .map_err(|_| LevelError {
+                value: format!("'{text}'"),
+            })
+            .and_then(Level::from_number)
+    }
+}
+
 impl std::fmt::Display for Level {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{} ({})", self.0, self.name())
@@ -175,5 +212,23 @@ mod tests {
         assert!(l.elo() <= 1450 && Level::new(l.number() + 1).elo() > 1450);
         assert_eq!(Level::new(0), Level::MIN);
         assert_eq!(Level::new(99), Level::MAX);
+    }
+
+    #[test]
+    fn level_numbers_are_checked_in_one_place() {
+        assert_eq!(Level::from_number(1), Ok(Level::MIN));
+        assert_eq!(Level::from_number(10u32), Ok(Level::MAX));
+        assert_eq!(" 4 ".parse::<Level>(), Ok(Level::new(4)));
+        for bad in [0i64, 11, -1, 256, 1 << 40] {
+            let e = Level::from_number(bad).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!("invalid level {bad}: expected a number from 1 to 10")
+            );
+        }
+        assert_eq!(
+            "three".parse::<Level>().unwrap_err().to_string(),
+            "invalid level 'three': expected a number from 1 to 10"
+        );
     }
 }

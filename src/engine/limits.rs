@@ -1,9 +1,11 @@
-//! What bounds a search (depth, nodes, time, clocks) and how the clock is turned into a time
-//! budget for one move.
+//! What bounds a search (depth, nodes, time, clocks), and all of its time management: how the
+//! clock becomes a time budget for one move ([`TimeBudget`]) and, during the search, when to
+//! abort an iteration and whether to start another ([`TimeManager`]).
 
-use super::level::Level;
-use crate::rules::Side;
-use std::time::Duration;
+use super::level::{Level, LevelParams};
+use super::score::MAX_PLY;
+use crate::rules::{Move, Side};
+use std::time::{Duration, Instant};
 
 /// What bounds one search. With no field set (the default), the search stops at a depth that
 /// depends on the strength level (full strength: [`DEFAULT_DEPTH`]).
@@ -49,6 +51,23 @@ const DEFAULT_MOVES_TO_GO: u32 = 32;
 const MAX_TIME_FRACTION: f64 = 0.3;
 /// The hard limit is this many times the optimal time (but see `MAX_TIME_FRACTION`).
 const HARD_LIMIT_FACTOR: f64 = 4.0;
+/// The share of the increment counted as time for this move.
+const INCREMENT_SHARE: f64 = 0.8;
+/// The shortest optimum and hard limit, in seconds.
+const MIN_BUDGET_SECS: f64 = 0.001;
+/// The deepest iteration any search starts (the search's stacks need a few plies beyond it).
+const MAX_ITERATION_DEPTH: u32 = MAX_PLY as u32 - 8;
+/// The optimum time is scaled by this when the best move has not changed in this search...
+const STABLE_BEST_FACTOR: f64 = 0.8;
+/// ...and by one plus this per recent change of the best move (counting at most
+/// `MAX_COUNTED_CHANGES`), when it has.
+const PER_CHANGE_FACTOR: f64 = 0.25;
+const MAX_COUNTED_CHANGES: u32 = 3;
+/// From this depth on, each completed iteration forgets one change of the best move.
+const CHANGE_DECAY_DEPTH: u32 = 6;
+/// With a single legal reply, a clock search stops after this depth (not with a fixed move
+/// time, which is used in full).
+const SINGLE_REPLY_DEPTH: u32 = 4;
 
 impl SearchLimits {
     /// Limits for a fixed depth.
@@ -102,10 +121,55 @@ impl SearchLimits {
     }
 }
 
-/// The time budget of one search: an optimum (don't start a new iteration after about half of
-/// it) and a hard limit (abort the iteration).
+/// What a search is bounded by once its level's caps are applied.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TimeBudget {
+pub(crate) struct SearchBounds {
+    /// The deepest iteration to start.
+    pub max_depth: u32,
+    /// The node count at which the search stops (`None`: no limit).
+    pub node_limit: Option<u64>,
+}
+
+impl SearchLimits {
+    /// The depth and node bounds of a search under these limits at a level with `params`,
+    /// `clock_bounded` when a time budget applies. Without a depth limit, a search bounded by
+    /// the clock or nodes deepens as far as it may, and an unbounded one stops at
+    /// [`DEFAULT_DEPTH`]; an infinite search (analysis) ignores the level's caps, any other is
+    /// held to the level's depth and node budget.
+    pub(crate) fn bounds(&self, params: &LevelParams, clock_bounded: bool) -> SearchBounds {
+        if self.infinite {
+            return SearchBounds {
+                max_depth: MAX_ITERATION_DEPTH,
+                node_limit: self.nodes,
+            };
+        }
+        // A clock given only for the side not to move does not bound this search: then the
+        // level's default depth applies, as with no limits at all.
+        let unbounded = if clock_bounded || self.nodes.is_some() {
+            MAX_ITERATION_DEPTH
+        } else {
+            DEFAULT_DEPTH
+        };
+        let max_depth = self
+            .depth
+            .unwrap_or(unbounded)
+            .clamp(1, MAX_ITERATION_DEPTH)
+            .min(params.max_depth);
+        let node_limit = match (self.nodes, params.max_nodes) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        SearchBounds {
+            max_depth,
+            node_limit,
+        }
+    }
+}
+
+/// The time budget of one search: an optimum (don't start a new iteration after it, scaled
+/// by the best move's stability) and a hard limit (abort the iteration).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TimeBudget {
     /// The time the search aims to use.
     pub optimum: Duration,
     /// The time after which the search stops at once.
@@ -115,7 +179,7 @@ pub struct TimeBudget {
 impl TimeBudget {
     /// The budget for `side` to move under `limits`, keeping `overhead` back; `None` when the
     /// limits do not involve the clock.
-    pub fn new(limits: &SearchLimits, side: Side, overhead: Duration) -> Option<TimeBudget> {
+    pub(crate) fn new(limits: &SearchLimits, side: Side, overhead: Duration) -> Option<TimeBudget> {
         if limits.infinite {
             return None;
         }
@@ -136,19 +200,201 @@ impl TimeBudget {
             .unwrap_or(DEFAULT_MOVES_TO_GO)
             .clamp(1, DEFAULT_MOVES_TO_GO) as f64;
         let inc = inc.as_secs_f64();
-        let optimum = (left / mtg + inc * 0.8).min(left * MAX_TIME_FRACTION);
+        let optimum = (left / mtg + inc * INCREMENT_SHARE).min(left * MAX_TIME_FRACTION);
         let maximum = (optimum * HARD_LIMIT_FACTOR).min(left * MAX_TIME_FRACTION);
-        let floor = 0.001;
         Some(TimeBudget {
-            optimum: Duration::from_secs_f64(optimum.max(floor)),
-            maximum: Duration::from_secs_f64(maximum.max(optimum).max(floor)),
+            optimum: Duration::from_secs_f64(optimum.max(MIN_BUDGET_SECS)),
+            maximum: Duration::from_secs_f64(maximum.max(optimum).max(MIN_BUDGET_SECS)),
         })
+    }
+}
+
+/// The time management of one search: its budget, the hard deadline the search aborts at,
+/// and after each completed iteration whether to start another.
+#[derive(Debug, Clone)]
+pub(crate) struct TimeManager {
+    start: Instant,
+    budget: Option<TimeBudget>,
+    /// A fixed time per move is used in full: no early stop for a stable best move or a single
+    /// reply.
+    fixed_move_time: bool,
+    /// Changes of the best move between iterations, decayed at depth (see
+    /// `CHANGE_DECAY_DEPTH`).
+    best_changes: u32,
+    last_best: Move,
+}
+
+impl TimeManager {
+    /// The time management of a search for `side` under `limits` that started at `start`,
+    /// keeping `overhead` back from the clock.
+    pub(crate) fn new(
+        limits: &SearchLimits,
+        side: Side,
+        overhead: Duration,
+        start: Instant,
+    ) -> TimeManager {
+        TimeManager {
+            start,
+            budget: TimeBudget::new(limits, side, overhead),
+            fixed_move_time: limits.move_time.is_some(),
+            best_changes: 0,
+            last_best: Move::NULL,
+        }
+    }
+
+    /// `true` when the clock bounds this search.
+    pub(crate) fn uses_clock(&self) -> bool {
+        self.budget.is_some()
+    }
+
+    /// The instant at which the search aborts the iteration it is in.
+    pub(crate) fn deadline(&self) -> Option<Instant> {
+        self.budget.map(|b| self.start + b.maximum)
+    }
+
+    /// After iteration `depth` completed with `best` first among `root_moves` moves, `elapsed`
+    /// after the start: `true` when no further iteration should start. Thinks less when the
+    /// best move has been stable, more when it keeps changing.
+    pub(crate) fn stop_after_iteration(
+        &mut self,
+        depth: u32,
+        best: Move,
+        root_moves: usize,
+        elapsed: Duration,
+    ) -> bool {
+        if best != self.last_best {
+            if !self.last_best.is_null() {
+                self.best_changes += 1;
+            }
+            self.last_best = best;
+        }
+        let Some(budget) = self.budget else {
+            return false;
+        };
+        if self.fixed_move_time {
+            return false;
+        }
+        if root_moves == 1 && depth >= SINGLE_REPLY_DEPTH {
+            return true;
+        }
+        let stability = if self.best_changes == 0 {
+            STABLE_BEST_FACTOR
+        } else {
+            1.0 + PER_CHANGE_FACTOR * self.best_changes.min(MAX_COUNTED_CHANGES) as f64
+        };
+        if elapsed.as_secs_f64() >= budget.optimum.as_secs_f64() * stability {
+            return true;
+        }
+        if self.best_changes > 0 && depth >= CHANGE_DECAY_DEPTH {
+            self.best_changes -= 1;
+        }
+        false
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Square;
+
+    fn clock(white_ms: u64) -> SearchLimits {
+        SearchLimits {
+            white_time: Some(Duration::from_millis(white_ms)),
+            ..SearchLimits::default()
+        }
+    }
+
+    fn moves() -> [Move; 2] {
+        [
+            Move::normal(Square::E2, Square::E4),
+            Move::normal(Square::D2, Square::D4),
+        ]
+    }
+
+    #[test]
+    fn a_stable_best_move_stops_at_four_fifths_of_the_optimum() {
+        let limits = clock(32_000); // optimum: 32 s / 32 moves = 1 s
+        let mut tm = TimeManager::new(&limits, Side::White, Duration::ZERO, Instant::now());
+        let [a, _] = moves();
+        assert!(!tm.stop_after_iteration(1, a, 20, Duration::from_millis(790)));
+        assert!(tm.stop_after_iteration(2, a, 20, Duration::from_millis(800)));
+    }
+
+    #[test]
+    fn a_changing_best_move_gets_more_time_and_the_changes_decay_with_depth() {
+        let limits = clock(32_000);
+        let mut tm = TimeManager::new(&limits, Side::White, Duration::ZERO, Instant::now());
+        let [a, b] = moves();
+        let ms = Duration::from_millis;
+        assert!(!tm.stop_after_iteration(5, a, 20, ms(100)));
+        // One change: 1.25 x the optimum.
+        assert!(!tm.stop_after_iteration(6, b, 20, ms(1_240)));
+        // Decayed at depth 6: stable again, so 0.8 x.
+        assert!(tm.stop_after_iteration(7, b, 20, ms(800)));
+        // Three changes or more count as three: 1.75 x.
+        let mut tm = TimeManager::new(&limits, Side::White, Duration::ZERO, Instant::now());
+        for (depth, m) in [(1, a), (2, b), (3, a), (4, b)] {
+            assert!(!tm.stop_after_iteration(depth, m, 20, ms(10)));
+        }
+        assert!(!tm.stop_after_iteration(5, a, 20, ms(1_740)));
+        assert!(tm.stop_after_iteration(5, a, 20, ms(1_750)));
+    }
+
+    #[test]
+    fn a_single_reply_stops_a_clock_search_at_depth_four_but_not_a_fixed_move_time() {
+        let [a, _] = moves();
+        let mut tm = TimeManager::new(&clock(60_000), Side::White, Duration::ZERO, Instant::now());
+        assert!(!tm.stop_after_iteration(3, a, 1, Duration::ZERO));
+        assert!(tm.stop_after_iteration(4, a, 1, Duration::ZERO));
+        let fixed = SearchLimits::move_time(Duration::from_millis(100));
+        let mut tm = TimeManager::new(&fixed, Side::White, Duration::ZERO, Instant::now());
+        assert!(tm.uses_clock());
+        assert!(!tm.stop_after_iteration(9, a, 1, Duration::from_secs(5)));
+    }
+
+    #[test]
+    fn without_a_clock_for_the_side_to_move_nothing_is_timed() {
+        let [a, _] = moves();
+        let mut tm = TimeManager::new(&clock(1_000), Side::Black, Duration::ZERO, Instant::now());
+        assert!(!tm.uses_clock());
+        assert_eq!(tm.deadline(), None);
+        assert!(!tm.stop_after_iteration(30, a, 1, Duration::from_secs(3600)));
+    }
+
+    #[test]
+    fn the_deadline_is_the_hard_limit_after_the_start() {
+        let start = Instant::now();
+        let tm = TimeManager::new(&clock(32_000), Side::White, Duration::ZERO, start);
+        // 4 x the 1 s optimum, under 30 % of the 32 s left.
+        assert_eq!(tm.deadline(), Some(start + Duration::from_secs(4)));
+    }
+
+    #[test]
+    fn bounds_apply_the_level_caps_except_to_an_infinite_search() {
+        let weak = Level::new(3).params();
+        let full = Level::MAX.params();
+        let none = SearchLimits::default();
+        assert_eq!(none.bounds(&full, false).max_depth, DEFAULT_DEPTH);
+        // Full strength caps the depth too, far beyond any clock search.
+        assert_eq!(none.bounds(&full, true).max_depth, full.max_depth);
+        assert_eq!(none.bounds(&full, false).node_limit, None);
+        assert_eq!(none.bounds(&weak, false).max_depth, weak.max_depth);
+        assert_eq!(none.bounds(&weak, false).node_limit, weak.max_nodes);
+        let nodes = SearchLimits::nodes(50);
+        assert_eq!(nodes.bounds(&weak, false).node_limit, Some(50));
+        assert_eq!(nodes.bounds(&full, false).max_depth, full.max_depth);
+        let deep = SearchLimits::depth(500);
+        assert_eq!(deep.bounds(&full, false).max_depth, full.max_depth);
+        assert_eq!(SearchLimits::depth(0).bounds(&full, false).max_depth, 1);
+        let infinite = SearchLimits::infinite();
+        assert_eq!(
+            infinite.bounds(&weak, false),
+            SearchBounds {
+                max_depth: MAX_ITERATION_DEPTH,
+                node_limit: None
+            }
+        );
+    }
 
     #[test]
     fn clock_budget_is_a_fraction_of_the_remaining_time() {

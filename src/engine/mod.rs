@@ -27,28 +27,47 @@ mod see;
 mod thread;
 mod tt;
 
-pub use eval::{evaluate, hand_weights, trace, weights, EvalTrace, PARAM_COUNT, PARAM_LAYOUT};
-pub use level::{Level, LevelParams};
-pub use limits::{SearchLimits, TimeBudget, DEFAULT_DEPTH, DEFAULT_MOVE_OVERHEAD};
+pub use eval::evaluate;
+/// The evaluation's tuning interface (`examples/tune.rs`), behind the `tuning` feature.
+#[cfg(feature = "tuning")]
+pub use eval::{hand_weights, trace, weights, EvalTrace, PARAM_COUNT, PARAM_LAYOUT};
+pub use level::{Level, LevelError, LevelParams};
+pub use limits::{SearchLimits, DEFAULT_DEPTH, DEFAULT_MOVE_OVERHEAD};
 pub use score::{Score, MATE, MAX_PLY};
-pub use see::see_ge;
-pub use thread::{EngineThread, InfoThrottle, SearchId};
-pub use tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, TtHit};
+pub use thread::{
+    running_engine_threads, EngineThread, FinishedCallback, InfoCallback, InfoThrottle, SearchId,
+    SearchPanic,
+};
+use tt::TranspositionTable;
 
+use limits::TimeManager;
 use ordering::Heuristics;
 use score::{INFINITY, MATE_BOUND};
-use search::{mix64, Searcher};
+use search::Searcher;
 
-use crate::rules::{Move, Position};
+use crate::rules::{mix64, Move, Position};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+
+/// The largest transposition table an engine accepts, in MB (the UCI option's and the apps'
+/// limit).
+pub const MAX_HASH_MB: u32 = 1024;
+
+/// A table size outside 1 to [`MAX_HASH_MB`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid hash size {value} MB: expected 1 to {MAX_HASH_MB}")]
+pub struct HashSizeError {
+    /// The size as given.
+    pub value: i64,
+}
 
 /// How an engine plays: strength, memory, randomness.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EngineConfig {
     /// The strength level ([`Level::MAX`] = full strength).
     pub level: Level,
-    /// Transposition table size in megabytes.
+    /// Transposition table size in megabytes, 1 to [`MAX_HASH_MB`] (see
+    /// [`EngineConfig::checked_hash_mb`]).
     pub hash_mb: u32,
     /// Seed for the level's evaluation noise and its choice among near-equal moves. Same seed,
     /// same position, same limits (without the clock): same move.
@@ -73,6 +92,18 @@ impl Default for EngineConfig {
 }
 
 impl EngineConfig {
+    /// A table size of `mb` megabytes, checked: the one place where table sizes are checked.
+    ///
+    /// # Errors
+    /// [`HashSizeError`] when `mb` is outside 1 to [`MAX_HASH_MB`].
+    pub fn checked_hash_mb(mb: impl Into<i64>) -> Result<u32, HashSizeError> {
+        let value = mb.into();
+        match u32::try_from(value) {
+            Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => Ok(mb),
+            _ => Err(HashSizeError { value }),
+        }
+    }
+
     /// The default configuration at the level that best matches `elo`.
     pub fn with_elo(elo: u32) -> EngineConfig {
         EngineConfig {
@@ -140,9 +171,6 @@ pub struct Engine {
     table_level: Option<Level>,
 }
 
-/// After this fraction of the optimum time, do not start another iteration.
-const NEW_ITERATION_FRACTION: f64 = 1.0;
-
 impl Engine {
     /// An engine with `config`; allocates its transposition table.
     pub fn new(config: EngineConfig) -> Engine {
@@ -196,36 +224,13 @@ impl Engine {
             self.tt.clear();
         }
         self.table_level = Some(level);
-        let budget = TimeBudget::new(limits, root.side_to_move(), self.config.move_overhead);
-        let mut max_depth = if limits.infinite {
-            MAX_PLY as u32 - 8
-        } else {
-            limits
-                .depth
-                // A clock given only for the side not to move does not bound this search: then
-                // the level's default depth applies, as with no limits at all.
-                .unwrap_or(if budget.is_some() || limits.nodes.is_some() {
-                    MAX_PLY as u32 - 8
-                } else {
-                    DEFAULT_DEPTH
-                })
-        };
-        max_depth = max_depth.clamp(1, MAX_PLY as u32 - 8);
-        // An infinite search (analysis) runs until stopped whatever the level; otherwise the
-        // level's horizon and node budget cap the search.
-        let level_nodes = if limits.infinite {
-            None
-        } else {
-            params.max_nodes
-        };
-        if !limits.infinite {
-            max_depth = max_depth.min(params.max_depth);
-        }
-        let node_limit = match (limits.nodes, level_nodes) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        let deadline = budget.map(|b| start + b.maximum);
+        let mut time = TimeManager::new(
+            limits,
+            root.side_to_move(),
+            self.config.move_overhead,
+            start,
+        );
+        let bounds = limits.bounds(&params, time.uses_clock());
 
         self.tt.new_search();
         self.heur.age();
@@ -236,8 +241,8 @@ impl Engine {
             &mut self.tt,
             &mut self.heur,
             stop,
-            node_limit,
-            deadline,
+            bounds.node_limit,
+            time.deadline(),
             params.eval_noise,
             seed,
         );
@@ -272,9 +277,7 @@ impl Engine {
         // after lines 0..k of the same iteration; each keeps its own aspiration window.
         let lines = (limits.multi_pv.max(1) as usize).min(s.root_moves.len());
         let mut line_scores = vec![0i32; lines];
-        let mut best_changes = 0u32;
-        let mut last_best = Move::NULL;
-        for depth in 1..=max_depth as i32 {
+        for depth in 1..=bounds.max_depth as i32 {
             // The first iteration always completes (unless the node limit is tiny), so there is a
             // searched move even when stopped at once.
             s.abortable = depth > 1;
@@ -300,12 +303,6 @@ impl Engine {
             }
             if done > 0 {
                 let best = &s.root_moves[0];
-                if best.mv != last_best {
-                    if !last_best.is_null() {
-                        best_changes += 1;
-                    }
-                    last_best = best.mv;
-                }
                 result.best_move = best.mv;
                 result.pv = best.pv.clone();
                 result.ponder = best.pv.get(1).copied();
@@ -331,9 +328,7 @@ impl Engine {
                 result.stopped = true;
                 break;
             }
-            let best = s.root_moves[0].clone();
-            let elapsed = start.elapsed();
-
+            let best = &s.root_moves[0];
             if limits.infinite {
                 continue;
             }
@@ -341,25 +336,9 @@ impl Engine {
             if best.score.abs() >= MATE_BOUND && depth >= 2 * (MATE - best.score.abs()) + 2 {
                 break;
             }
-            if let Some(b) = budget {
-                if s.root_moves.len() == 1 && limits.move_time.is_none() && depth >= 4 {
-                    break;
-                }
-                if limits.move_time.is_none() {
-                    // Think less when the best move has been stable, more when it keeps changing.
-                    let stability = if best_changes == 0 {
-                        0.8
-                    } else {
-                        1.0 + 0.25 * best_changes.min(3) as f64
-                    };
-                    let target = b.optimum.as_secs_f64() * NEW_ITERATION_FRACTION * stability;
-                    if elapsed.as_secs_f64() >= target {
-                        break;
-                    }
-                    if best_changes > 0 && depth >= 6 {
-                        best_changes = best_changes.saturating_sub(1);
-                    }
-                }
+            if time.stop_after_iteration(depth as u32, best.mv, s.root_moves.len(), start.elapsed())
+            {
+                break;
             }
         }
 
@@ -492,6 +471,18 @@ mod tests {
         assert!(e.tt.used_entries() > 100);
         e.search(&pos, &[], &tiny(None), &stop, &mut |_| {});
         assert!(e.tt.used_entries() < 10, "{}", e.tt.used_entries());
+    }
+
+    #[test]
+    fn hash_sizes_are_checked_against_one_limit() {
+        assert_eq!(EngineConfig::checked_hash_mb(1), Ok(1));
+        assert_eq!(EngineConfig::checked_hash_mb(MAX_HASH_MB), Ok(1024));
+        for bad in [0i64, -5, 1025, 1 << 40] {
+            assert_eq!(
+                EngineConfig::checked_hash_mb(bad).unwrap_err().to_string(),
+                format!("invalid hash size {bad} MB: expected 1 to 1024")
+            );
+        }
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! Search scores: internal integers (centipawns, with mates near ±[`MATE`]) and the public
 //! [`Score`] reported to front ends.
 
+use crate::rules::Side;
+
 /// The deepest ply the search reaches (also the size of its per-ply stacks).
 pub const MAX_PLY: usize = 128;
 /// The score of delivering mate at the root; mate at ply `p` scores `MATE - p`.
@@ -46,6 +48,26 @@ impl Score {
     /// `true` for a mate score.
     pub fn is_mate(self) -> bool {
         matches!(self, Score::Mate(_))
+    }
+
+    /// This score, which the engine gives from the point of view of `side_to_move`, from
+    /// White's: positive when White is better or mates.
+    ///
+    /// # Examples
+    /// ```
+    /// use chesscore::engine::Score;
+    /// use chesscore::rules::Side;
+    ///
+    /// assert_eq!(Score::Centipawns(35).for_white(Side::Black), Score::Centipawns(-35));
+    /// assert_eq!(Score::Mate(-2).for_white(Side::Black), Score::Mate(2));
+    /// assert_eq!(Score::Mate(3).for_white(Side::White), Score::Mate(3));
+    /// ```
+    pub fn for_white(self, side_to_move: Side) -> Score {
+        match (side_to_move, self) {
+            (Side::White, s) => s,
+            (Side::Black, Score::Centipawns(cp)) => Score::Centipawns(-cp),
+            (Side::Black, Score::Mate(n)) => Score::Mate(-n),
+        }
     }
 }
 

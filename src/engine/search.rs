@@ -9,9 +9,9 @@ use super::ordering::{
 use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::see::{gives_direct_check, see_ge};
 use super::tt::{Bound, TranspositionTable};
-use crate::rules::{Bitboard, GenKind, Move, Position, Undo};
-use once_cell::sync::Lazy;
+use crate::rules::{mix64, Bitboard, GenKind, Move, Position, Undo};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::LazyLock;
 use std::time::Instant;
 
 /// Nodes between two looks at the stop flag and the clock (about 0.5 ms at 2 Mnps).
@@ -42,7 +42,7 @@ const HISTORY_PRUNE_DEPTH: i32 = 3;
 const HISTORY_PRUNE_MARGIN: i32 = 4_000;
 
 /// Late-move reductions by `[depth][move number]`.
-static LMR: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
+static LMR: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
     let mut t = [[0; 64]; 64];
     for (d, row) in t.iter_mut().enumerate().skip(1) {
         for (m, r) in row.iter_mut().enumerate().skip(1) {
@@ -60,6 +60,44 @@ pub(crate) struct RootMove {
     /// `true` when `score` is exact (not just a bound) in the latest iteration.
     pub exact: bool,
     pub pv: Vec<Move>,
+}
+
+/// What the search keeps about one ply of the path it is on.
+struct StackEntry {
+    /// The move made from this ply (null: a null move), for counter moves and null-move
+    /// detection at the next ply.
+    current_move: Move,
+    /// That move's piece and destination (continuation history, one and two plies on).
+    piece_to: PieceTo,
+    /// The move a singular-extension search at this ply leaves out (null: none).
+    excluded: Move,
+    /// The static evaluation at this ply (`-INFINITY` in check), to tell whether it improves
+    /// on the one two plies before.
+    static_eval: i32,
+    /// Double extensions on the path to this ply.
+    double_extensions: u8,
+    /// Reused move lists: `[0]` for this ply's search and its quiescence when no
+    /// singular-extension search runs here, `[1]` for a singular-extension search at this ply
+    /// and for quiescence below it (see `search` and `quiescence`).
+    moves: [ScoredMoves; 2],
+    /// The principal variation from this ply: `pv[..pv_len]`.
+    pv: [Move; MAX_PLY + 1],
+    pv_len: usize,
+}
+
+impl Default for StackEntry {
+    fn default() -> Self {
+        StackEntry {
+            current_move: Move::NULL,
+            piece_to: PieceTo::NONE,
+            excluded: Move::NULL,
+            static_eval: 0,
+            double_extensions: 0,
+            moves: Default::default(),
+            pv: [Move::NULL; MAX_PLY + 1],
+            pv_len: 0,
+        }
+    }
 }
 
 /// Everything one search needs, borrowed from the engine for its duration.
@@ -83,36 +121,16 @@ pub(crate) struct Searcher<'a> {
     pub aborted: bool,
     eval_noise: i32,
     noise_seed: u64,
-    /// Moves played on the path (for counter moves and null-move detection).
-    path: [Move; MAX_PLY + 2],
-    /// The moving piece and destination of each move on the path (continuation history).
-    path_pt: [PieceTo; MAX_PLY + 2],
-    /// Per ply: the move a singular-extension search leaves out (null: none).
-    excluded: [Move; MAX_PLY + 2],
     /// The depth of the current iteration (bounds singular extensions).
     root_depth: i32,
-    /// Per ply: double extensions on the path to it.
-    double_ext: [u8; MAX_PLY + 2],
-    evals: [i32; MAX_PLY + 2],
-    /// Move lists, two per ply (see `search` and `quiescence` for who uses which), reused.
-    stack: Box<[ScoredMoves]>,
-    pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
-    pv_len: [usize; MAX_PLY + 1],
+    /// One entry per ply of the current path, the root's first.
+    stack: Box<[StackEntry]>,
     pub root_moves: Vec<RootMove>,
     /// MultiPV: the root moves before this index are earlier lines of the current iteration
     /// and are not searched again by `search_root`.
     pub pv_start: usize,
     /// Root moves scoring within this of the best get exact scores (levels pick among them).
     pub choice_margin: i32,
-}
-
-/// A 64-bit mix (splitmix64 finaliser).
-#[inline]
-pub(crate) fn mix64(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 impl<'a> Searcher<'a> {
@@ -147,17 +165,8 @@ impl<'a> Searcher<'a> {
             aborted: false,
             eval_noise,
             noise_seed,
-            path: [Move::NULL; MAX_PLY + 2],
-            path_pt: [PieceTo::NONE; MAX_PLY + 2],
-            excluded: [Move::NULL; MAX_PLY + 2],
             root_depth: 0,
-            double_ext: [0; MAX_PLY + 2],
-            evals: [0; MAX_PLY + 2],
-            stack: (0..2 * (MAX_PLY + 2))
-                .map(|_| ScoredMoves::default())
-                .collect(),
-            pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
-            pv_len: [0; MAX_PLY + 1],
+            stack: (0..MAX_PLY + 2).map(|_| StackEntry::default()).collect(),
             root_moves: Vec::new(),
             pv_start: 0,
             choice_margin: 0,
@@ -258,8 +267,9 @@ impl<'a> Searcher<'a> {
         // the memory latency (the probe right after the move was the hottest instruction).
         self.tt.prefetch(self.pos.key_after_hint(m));
         self.keys.push(self.pos.key());
-        self.path[ply] = m;
-        self.path_pt[ply] = pt;
+        let entry = &mut self.stack[ply];
+        entry.current_move = m;
+        entry.piece_to = pt;
         self.pos.make_move(m)
     }
 
@@ -274,7 +284,7 @@ impl<'a> Searcher<'a> {
     fn cont_keys(&self, ply: usize) -> ContKeys {
         let back = |k: usize| {
             if ply >= k {
-                self.path_pt[ply - k]
+                self.stack[ply - k].piece_to
             } else {
                 PieceTo::NONE
             }
@@ -283,16 +293,12 @@ impl<'a> Searcher<'a> {
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {
-        let child_len = if ply < MAX_PLY {
-            self.pv_len[ply + 1]
-        } else {
-            0
-        };
-        self.pv[ply][0] = m;
-        for i in 0..child_len {
-            self.pv[ply][i + 1] = self.pv[ply + 1][i];
-        }
-        self.pv_len[ply] = child_len + 1;
+        let (parent, child) = self.stack[ply..].split_at_mut(1);
+        let (parent, child) = (&mut parent[0], &child[0]);
+        let child_len = if ply < MAX_PLY { child.pv_len } else { 0 };
+        parent.pv[0] = m;
+        parent.pv[1..=child_len].copy_from_slice(&child.pv[..child_len]);
+        parent.pv_len = child_len + 1;
     }
 
     /// One iteration at the root with the window (alpha, beta) over the root moves from
@@ -348,7 +354,7 @@ impl<'a> Searcher<'a> {
                 let rm = &mut self.root_moves[i];
                 rm.score = score;
                 rm.exact = score > floor && score < beta;
-                rm.pv = self.pv[0][..self.pv_len[0]].to_vec();
+                rm.pv = self.stack[0].pv[..self.stack[0].pv_len].to_vec();
             } else {
                 self.root_moves[i].score = -INFINITY;
             }
@@ -377,7 +383,7 @@ impl<'a> Searcher<'a> {
         pv_node: bool,
         cut_node: bool,
     ) -> i32 {
-        self.pv_len[ply] = 0;
+        self.stack[ply].pv_len = 0;
         if self.is_draw(ply) {
             return DRAW;
         }
@@ -403,7 +409,7 @@ impl<'a> Searcher<'a> {
             return alpha;
         }
 
-        let excluded = self.excluded[ply];
+        let excluded = self.stack[ply].excluded;
         let key = self.pos.key();
         let tt_hit = self.tt.probe(key, ply);
         let mut tt_move = Move::NULL;
@@ -428,8 +434,8 @@ impl<'a> Searcher<'a> {
         } else {
             self.evaluate()
         };
-        self.evals[ply] = static_eval;
-        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
+        self.stack[ply].static_eval = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
         self.heur.clear_killers(ply + 1);
 
         if !pv_node && !in_check && excluded.is_null() {
@@ -451,16 +457,16 @@ impl<'a> Searcher<'a> {
             let us = self.pos.side_to_move();
             if depth >= NULL_MOVE_DEPTH
                 && static_eval >= beta
-                && !self.path[ply.saturating_sub(1)].is_null()
+                && !self.stack[ply.saturating_sub(1)].current_move.is_null()
                 && has_non_pawn_material(&self.pos, us)
                 && beta > -MATE_BOUND
             {
                 let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
                 self.keys.push(key);
-                self.path[ply] = Move::NULL;
-                self.path_pt[ply] = PieceTo::NONE;
+                self.stack[ply].current_move = Move::NULL;
+                self.stack[ply].piece_to = PieceTo::NONE;
                 let undo = self.pos.make_null_move();
-                self.double_ext[ply + 1] = self.double_ext[ply];
+                self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
                 let score =
                     -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, !cut_node);
                 self.pos.unmake_null_move(&undo);
@@ -480,20 +486,23 @@ impl<'a> Searcher<'a> {
             depth -= 1;
         }
 
-        // A singular-extension search runs at the same ply as its node: it has its own slot.
-        let slot = 2 * ply + !excluded.is_null() as usize;
-        self.pos
-            .generate(GenKind::All, Bitboard::FULL, self.stack[slot].list_mut());
-        if self.stack[slot].list().is_empty() {
+        // A singular-extension search runs at the same ply as its node: it has its own list.
+        let slot = !excluded.is_null() as usize;
+        self.pos.generate(
+            GenKind::All,
+            Bitboard::FULL,
+            self.stack[ply].moves[slot].list_mut(),
+        );
+        if self.stack[ply].moves[slot].list().is_empty() {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
         let prev = if ply > 0 {
-            self.path[ply - 1]
+            self.stack[ply - 1].current_move
         } else {
             Move::NULL
         };
         let cont = self.cont_keys(ply);
-        self.stack[slot].start_search(tt_move, ply, prev, cont);
+        self.stack[ply].moves[slot].start_search(tt_move, ply, prev, cont);
         let us = self.pos.side_to_move();
 
         let original_alpha = alpha;
@@ -507,7 +516,7 @@ impl<'a> Searcher<'a> {
         let tt_noisy = !tt_move.is_null()
             && (self.pos.captured_piece(tt_move).is_some() || tt_move.is_promotion());
 
-        while let Some((m, order)) = self.stack[slot].next_best(&self.pos, self.heur) {
+        while let Some((m, order)) = self.stack[ply].moves[slot].next_best(&self.pos, self.heur) {
             if m == excluded {
                 continue;
             }
@@ -557,7 +566,7 @@ impl<'a> Searcher<'a> {
                         && hit.score.abs() < MATE_BOUND
                     {
                         let singular_beta = hit.score - 2 * depth;
-                        self.excluded[ply] = m;
+                        self.stack[ply].excluded = m;
                         let v = self.search(
                             (depth - 1) / 2,
                             singular_beta - 1,
@@ -566,7 +575,7 @@ impl<'a> Searcher<'a> {
                             false,
                             cut_node,
                         );
-                        self.excluded[ply] = Move::NULL;
+                        self.stack[ply].excluded = Move::NULL;
                         if self.aborted {
                             return 0;
                         }
@@ -575,7 +584,7 @@ impl<'a> Searcher<'a> {
                             // bounded number of times on one path).
                             extension = if !pv_node
                                 && v < singular_beta - DOUBLE_EXT_MARGIN
-                                && self.double_ext[ply] < MAX_DOUBLE_EXT
+                                && self.stack[ply].double_extensions < MAX_DOUBLE_EXT
                             {
                                 2
                             } else {
@@ -598,7 +607,8 @@ impl<'a> Searcher<'a> {
             let gives_check = self.pos.is_check();
             searched += 1;
             let new_depth = depth - 1 + extension;
-            self.double_ext[ply + 1] = self.double_ext[ply] + (extension >= 2) as u8;
+            self.stack[ply + 1].double_extensions =
+                self.stack[ply].double_extensions + (extension >= 2) as u8;
             let score = if searched == 1 {
                 -self.search(
                     new_depth,
@@ -695,7 +705,7 @@ impl<'a> Searcher<'a> {
     /// Quiescence: captures and queen promotions until the position is quiet (all evasions
     /// when in check), with stand-pat, delta and SEE pruning.
     fn quiescence(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.pv_len[ply] = 0;
+        self.stack[ply].pv_len = 0;
         if self.tick() {
             return 0;
         }
@@ -741,21 +751,20 @@ impl<'a> Searcher<'a> {
         }
 
         // Quiescence never runs while a search at the same ply is in its move loop, except
-        // below a singular-extension search's node: the odd slot is free then.
-        let slot = 2 * ply + 1;
+        // below a singular-extension search's node: the second list is free then.
+        let moves = &mut self.stack[ply].moves[1];
         let kind = if in_check {
             GenKind::All
         } else {
             GenKind::Noisy
         };
-        self.pos
-            .generate(kind, Bitboard::FULL, self.stack[slot].list_mut());
-        if in_check && self.stack[slot].list().is_empty() {
+        self.pos.generate(kind, Bitboard::FULL, moves.list_mut());
+        if in_check && moves.list().is_empty() {
             return -MATE + ply as i32;
         }
-        self.stack[slot].start_quiescence(tt_move);
+        moves.start_quiescence(tt_move);
         let mut best_move = Move::NULL;
-        while let Some((m, _)) = self.stack[slot].next_best(&self.pos, self.heur) {
+        while let Some((m, _)) = self.stack[ply].moves[1].next_best(&self.pos, self.heur) {
             if !in_check {
                 if m.is_promotion() && m.promotion_kind() != Some(crate::rules::PieceKind::Queen) {
                     continue;

@@ -7,7 +7,7 @@ use crate::rules::{Move, PieceKind, Position};
 
 /// `true` when `m` wins at least `threshold` centipawns by exchange (it may be negative: "loses
 /// no more than"). Works for quiet moves too (threshold ≤ 0 asks "is the square safe enough").
-pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
+pub(crate) fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     if m.is_castle() {
         return threshold <= 0;
     }
@@ -83,7 +83,7 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
 
 /// `true` when `m` checks the enemy king directly (the moved or promoted piece attacks it);
 /// discovered checks are not detected. Cheap enough to ask before making the move.
-pub fn gives_direct_check(pos: &Position, m: Move) -> bool {
+pub(crate) fn gives_direct_check(pos: &Position, m: Move) -> bool {
     if m.is_castle() {
         return false;
     }

@@ -3,11 +3,11 @@
 
 use super::{Engine, EngineConfig, Score, SearchInfo, SearchLimits, SearchResult};
 use crate::rules::{Move, Position};
+use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::{Arc, Condvar, Mutex};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// Identifies one search started with [`EngineThread::start`].
@@ -16,8 +16,41 @@ pub struct SearchId(pub u64);
 
 /// Progress callback, run on the worker thread.
 pub type InfoCallback = Box<dyn FnMut(&SearchInfo) + Send>;
-/// Final-result callback, run once on the worker thread.
-pub type FinishedCallback = Box<dyn FnOnce(SearchResult) + Send>;
+/// Final-result callback, run once on the worker thread: the search's result, or the panic
+/// that ended it.
+pub type FinishedCallback = Box<dyn FnOnce(Result<SearchResult, SearchPanic>) + Send>;
+
+/// A search that panicked (a bug in chesscore), caught on the engine thread, which lives on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchPanic {
+    /// The panic's message.
+    pub message: String,
+    /// A legal move found without searching ([`SearchResult::fallback`]), for front ends that
+    /// must answer with a move all the same (a UCI `bestmove`).
+    pub fallback: SearchResult,
+}
+
+impl std::fmt::Display for SearchPanic {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the search failed (a bug in chesscore): {}",
+            self.message
+        )
+    }
+}
+
+impl std::error::Error for SearchPanic {}
+
+/// Engine worker threads running in this process.
+static RUNNING_THREADS: AtomicUsize = AtomicUsize::new(0);
+
+/// How many engine worker threads are running in this process: a diagnostic for leak tests.
+/// A worker ends on its own shortly after its [`EngineThread`] was dropped, once the search it
+/// was running (if any) has stopped and its callbacks have returned.
+pub fn running_engine_threads() -> usize {
+    RUNNING_THREADS.load(Ordering::SeqCst)
+}
 
 /// How often `on_info` is called: every depth up to `always_up_to_depth`, later ones at most
 /// every `interval` (the last one held back is delivered before `on_finished`).
@@ -69,34 +102,82 @@ struct Shared {
     /// Searches started and not yet finished.
     pending: Mutex<u64>,
     idle: Condvar,
+    /// The first callback panic not yet taken by [`EngineThread::take_callback_failure`].
+    callback_failure: Mutex<Option<String>>,
+    /// Test hook: the next search panics.
+    fail_next_search: AtomicBool,
+}
+
+impl Shared {
+    fn record_callback_failure(&self, which: &str, payload: &(dyn Any + Send)) {
+        let mut failure = self
+            .callback_failure
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if failure.is_none() {
+            *failure = Some(format!("{which} failed: {}", panic_message(payload)));
+        }
+    }
+}
+
+/// Counts a worker as running from just before its start until it returns (or unwinds).
+struct RunningWorker;
+
+impl RunningWorker {
+    fn new() -> RunningWorker {
+        RUNNING_THREADS.fetch_add(1, Ordering::SeqCst);
+        RunningWorker
+    }
+}
+
+impl Drop for RunningWorker {
+    fn drop(&mut self) {
+        RUNNING_THREADS.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 /// An [`Engine`] owned by a dedicated worker thread, created once and reused for every search.
 ///
-/// All methods return at once except [`EngineThread::wait`]. Callbacks run on the worker thread;
-/// a callback that panics is caught, and `on_finished` still runs exactly once per search.
+/// All methods return at once except [`EngineThread::wait`], and so does dropping it: the
+/// worker stops the search it is running, finishes it (its `on_finished` still runs) and ends
+/// on its own, freeing the engine. Callbacks run on the worker thread; a callback that panics
+/// is caught (and kept for [`EngineThread::take_callback_failure`]), and `on_finished` still
+/// runs exactly once per search.
 pub struct EngineThread {
     sender: Mutex<Sender<Command>>,
     shared: Arc<Shared>,
     next_id: Mutex<u64>,
-    worker: Option<JoinHandle<()>>,
 }
 
 impl EngineThread {
     /// Starts the worker thread with an engine configured by `config`.
-    pub fn new(config: EngineConfig) -> EngineThread {
+    ///
+    /// # Errors
+    /// When the system refuses a new thread.
+    pub fn new(config: EngineConfig) -> std::io::Result<EngineThread> {
         EngineThread::with_info_throttle(config, InfoThrottle::GUI)
     }
 
     /// Starts the worker thread, reporting progress as often as `throttle` allows.
-    pub fn with_info_throttle(config: EngineConfig, throttle: InfoThrottle) -> EngineThread {
+    ///
+    /// # Errors
+    /// When the system refuses a new thread.
+    pub fn with_info_throttle(
+        config: EngineConfig,
+        throttle: InfoThrottle,
+    ) -> std::io::Result<EngineThread> {
         let (sender, receiver) = channel::<Command>();
         let shared = Arc::new(Shared::default());
         let worker_shared = Arc::clone(&shared);
-        let worker = std::thread::Builder::new()
+        // Counted from here, so that the count includes a worker that has not started yet.
+        let running = RunningWorker::new();
+        // Detached: nothing ever joins the worker, so that no caller (a UI thread closing an
+        // engine) waits for a search to stop or for a callback to return.
+        std::thread::Builder::new()
             .name("chesscore-engine".into())
             .stack_size(16 << 20)
             .spawn(move || {
+                let _running = running;
                 let mut engine = Engine::new(config);
                 while let Ok(command) = receiver.recv() {
                     match command {
@@ -111,6 +192,7 @@ impl EngineThread {
                         } => {
                             run_search(
                                 &mut engine,
+                                &worker_shared,
                                 throttle,
                                 &root,
                                 &history,
@@ -139,14 +221,12 @@ impl EngineThread {
                         Command::Quit => break,
                     }
                 }
-            })
-            .expect("cannot start the engine thread");
-        EngineThread {
+            })?;
+        Ok(EngineThread {
             sender: Mutex::new(sender),
             shared,
             next_id: Mutex::new(0),
-            worker: Some(worker),
-        }
+        })
     }
 
     fn send(&self, command: Command) {
@@ -264,26 +344,50 @@ impl EngineThread {
     pub fn new_game(&self) {
         self.send(Command::NewGame);
     }
+
+    /// The first panic of a callback (`on_info` or `on_finished`) since the last call, as a
+    /// message naming the callback, and forgets it. Front ends report it (the FFI layer fails
+    /// the next call with it), so that a failing listener is not silently ignored.
+    pub fn take_callback_failure(&self) -> Option<String> {
+        self.shared
+            .callback_failure
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+    }
+
+    /// Test hook: the next search started panics inside the engine, as a bug would, so that
+    /// tests can check how a failed search reaches the front end.
+    #[doc(hidden)]
+    pub fn fail_next_search(&self) {
+        self.shared.fail_next_search.store(true, Ordering::SeqCst);
+    }
 }
 
 impl Drop for EngineThread {
+    /// Stops the current search and tells the worker to end after the searches already
+    /// started; returns at once (see [`EngineThread`]).
     fn drop(&mut self) {
         self.stop();
         self.send(Command::Quit);
-        if let Some(worker) = self.worker.take() {
-            // Dropped from one of its own callbacks (the last reference released in
-            // `on_finished`): the worker cannot join itself; it ends after the callback returns,
-            // when it reads Quit.
-            if worker.thread().id() != std::thread::current().id() {
-                let _ = worker.join();
-            }
-        }
+    }
+}
+
+/// The text of a panic's payload.
+fn panic_message(payload: &(dyn Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        s.to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a panic without a message".to_string()
     }
 }
 
 #[allow(clippy::too_many_arguments)]
 fn run_search(
     engine: &mut Engine,
+    shared: &Shared,
     throttle: InfoThrottle,
     root: &Position,
     history: &[u64],
@@ -299,12 +403,20 @@ fn run_search(
     let mut sent_depth: Option<u32> = None;
     let mut info_alive = true;
     let mut deliver = |info: &SearchInfo, alive: &mut bool| {
-        if *alive && catch_unwind(AssertUnwindSafe(|| on_info(info))).is_err() {
+        if !*alive {
+            return;
+        }
+        if let Err(payload) = catch_unwind(AssertUnwindSafe(|| on_info(info))) {
             // A listener that panicked once is not called again during this search.
             *alive = false;
+            shared.record_callback_failure("on_info", payload.as_ref());
         }
     };
+    let fail = shared.fail_next_search.swap(false, Ordering::SeqCst);
     let outcome = catch_unwind(AssertUnwindSafe(|| {
+        if fail {
+            panic!("a failure injected by EngineThread::fail_next_search");
+        }
         engine.search(root, history, limits, stop, &mut |info: &SearchInfo| {
             if info.multipv > 1 {
                 if sent_depth == Some(info.depth) {
@@ -331,16 +443,21 @@ fn run_search(
             for info in held.drain(..) {
                 deliver(&info, &mut info_alive);
             }
-            result
+            Ok(result)
         }
-        Err(_) => SearchResult::fallback(root),
+        Err(payload) => Err(SearchPanic {
+            message: panic_message(payload.as_ref()),
+            fallback: SearchResult::fallback(root),
+        }),
     };
-    let _ = catch_unwind(AssertUnwindSafe(move || on_finished(result)));
+    if let Err(payload) = catch_unwind(AssertUnwindSafe(move || on_finished(result))) {
+        shared.record_callback_failure("on_finished", payload.as_ref());
+    }
 }
 
 impl SearchResult {
     /// A legal move without searching (the first one generated), marked stopped: for when a
-    /// search could not run or its thread died. The move is null only when `root` has none.
+    /// search could not run. The move is null only when `root` has none.
     pub fn fallback(root: &Position) -> SearchResult {
         let best = root.legal_moves().first().copied().unwrap_or(Move::NULL);
         SearchResult {

@@ -8,7 +8,7 @@ use crate::rules::Move;
 
 /// What a stored score tells about the true score of the position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Bound {
+pub(crate) enum Bound {
     /// The search failed low: the true score is at most the stored score.
     Upper,
     /// The search failed high: the true score is at least the stored score.
@@ -38,17 +38,17 @@ impl Bound {
 
 /// One stored search result, as [`TranspositionTable::probe`] returns it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TtHit {
+pub(crate) struct TtHit {
     /// The best move found (may be [`Move::NULL`]); check it is legal before playing it.
-    pub best_move: Move,
+    pub(crate) best_move: Move,
     /// The score, already converted back to be relative to the probing ply.
-    pub score: i32,
+    pub(crate) score: i32,
     /// The static evaluation of the position.
-    pub eval: i32,
+    pub(crate) eval: i32,
     /// The remaining depth the score was searched to.
-    pub depth: i32,
+    pub(crate) depth: i32,
     /// How the score bounds the true score.
-    pub bound: Bound,
+    pub(crate) bound: Bound,
 }
 
 /// 16 bytes: the full key, so that different positions never share an entry by accident.
@@ -67,7 +67,7 @@ const GENERATION_STEP: u8 = 4;
 const BOUND_MASK: u8 = 3;
 
 /// A transposition table of a given size in megabytes, owned by one engine.
-pub struct TranspositionTable {
+pub(crate) struct TranspositionTable {
     entries: Storage,
     generation: u8,
 }
@@ -158,7 +158,7 @@ fn advise_huge_pages(_ptr: *mut u8, _len: usize) {}
 
 /// Converts a score relative to the root into one relative to the node at `ply`, for storing.
 #[inline]
-pub fn score_to_tt(score: i32, ply: usize) -> i32 {
+pub(crate) fn score_to_tt(score: i32, ply: usize) -> i32 {
     if score >= MATE_BOUND {
         score + ply as i32
     } else if score <= -MATE_BOUND {
@@ -170,7 +170,7 @@ pub fn score_to_tt(score: i32, ply: usize) -> i32 {
 
 /// Converts a stored node-relative score back into one relative to the root, at `ply`.
 #[inline]
-pub fn score_from_tt(score: i32, ply: usize) -> i32 {
+pub(crate) fn score_from_tt(score: i32, ply: usize) -> i32 {
     if score >= MATE_BOUND {
         score - ply as i32
     } else if score <= -MATE_BOUND {
@@ -183,7 +183,7 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
 impl TranspositionTable {
     /// A table of about `megabytes` MB (at least one entry). When the memory cannot be had
     /// (a phone short of memory), the size is halved until it can, rather than aborting.
-    pub fn new(megabytes: u32) -> TranspositionTable {
+    pub(crate) fn new(megabytes: u32) -> TranspositionTable {
         let bytes = (megabytes.max(1) as usize) << 20;
         let mut count = (bytes / std::mem::size_of::<Entry>()).max(1);
         let entries = loop {
@@ -204,28 +204,25 @@ impl TranspositionTable {
     }
 
     /// The number of entries.
-    pub fn len(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
         self.entries.len()
     }
 
-    /// `true` when the table has no entries (never: it always holds at least one).
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-
     /// The size in megabytes the table was made with.
-    pub fn megabytes(&self) -> u32 {
+    #[cfg(test)]
+    pub(crate) fn megabytes(&self) -> u32 {
         ((self.entries.len() * std::mem::size_of::<Entry>()) >> 20) as u32
     }
 
     /// Forgets everything (for a new game).
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.entries.fill(Entry::default());
         self.generation = 0;
     }
 
     /// Marks the start of a new search, so that older entries are replaced first.
-    pub fn new_search(&mut self) {
+    pub(crate) fn new_search(&mut self) {
         self.generation = self.generation.wrapping_add(GENERATION_STEP);
     }
 
@@ -237,7 +234,7 @@ impl TranspositionTable {
     /// Asks the CPU to start loading the entry for `key` into the cache (a hint: no effect on
     /// results). Called right after a move is made, so that the child's probe finds it there.
     #[inline]
-    pub fn prefetch(&self, key: u64) {
+    pub(crate) fn prefetch(&self, key: u64) {
         let entry = &self.entries[self.index(key)] as *const Entry;
         #[cfg(target_arch = "x86_64")]
         // SAFETY: a prefetch never faults and `entry` points into the table.
@@ -260,7 +257,7 @@ impl TranspositionTable {
 
     /// The entry for `key`, if stored, with its score made relative to `ply`.
     #[inline]
-    pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
+    pub(crate) fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
         let e = &self.entries[self.index(key)];
         if e.key != key {
             return None;
@@ -281,7 +278,7 @@ impl TranspositionTable {
     /// result for the same position keeps the old best move when the new one has none.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    pub fn store(
+    pub(crate) fn store(
         &mut self,
         key: u64,
         ply: usize,
@@ -321,7 +318,7 @@ impl TranspositionTable {
 
     /// Entries holding a position, of any search (for tests).
     #[cfg(test)]
-    pub fn used_entries(&self) -> usize {
+    pub(crate) fn used_entries(&self) -> usize {
         self.entries
             .iter()
             .filter(|e| e.bound_generation & BOUND_MASK != 0)
@@ -330,7 +327,7 @@ impl TranspositionTable {
 
     /// How full the table is, in permille, sampled over its first 1000 entries (entries of the
     /// current search only, as UCI's `hashfull` means).
-    pub fn full_permille(&self) -> u32 {
+    pub(crate) fn full_permille(&self) -> u32 {
         let sample = self.entries.len().min(1000);
         let used = self.entries[..sample]
             .iter()

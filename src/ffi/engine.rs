@@ -4,16 +4,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::engine::{self, EngineThread, InfoThrottle, Level, SearchId};
+use crate::engine::{self, EngineThread, InfoThrottle, Level, SearchId, SearchPanic};
 use crate::notation::{fen, san, uci};
 use crate::rules::{Move, Position};
 
 use super::game::ChessGame;
 use super::types::{legal_move, LegalMove};
 use super::{ChessError, LiveObject};
-
-/// The largest transposition table an app may ask for, in MB.
-const MAX_HASH_MB: u32 = 1024;
 
 /// How strong the engine plays and how much memory it uses.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
@@ -24,7 +21,7 @@ pub struct EngineConfig {
     /// A target Elo instead of a level (the strongest level at or below it); overrides `level`.
     #[uniffi(default = None)]
     pub elo: Option<u32>,
-    /// Transposition table size in MB (1 to 1024); 16 suits a phone.
+    /// Transposition table size in MB (1 to 1024, the core's `MAX_HASH_MB`); 16 suits a phone.
     #[uniffi(default = 16)]
     pub hash_mb: u32,
     /// Seed for the weaker levels' choices: the same seed gives the same games.
@@ -37,26 +34,10 @@ pub struct EngineConfig {
 
 impl EngineConfig {
     fn to_core(&self) -> Result<engine::EngineConfig, ChessError> {
-        if !(1..=Level::MAX.number() as u32).contains(&self.level) {
-            return Err(ChessError::InvalidRequest(format!(
-                "invalid level {}: expected 1 to {}",
-                self.level,
-                Level::MAX.number()
-            )));
-        }
-        if !(1..=MAX_HASH_MB).contains(&self.hash_mb) {
-            return Err(ChessError::InvalidRequest(format!(
-                "invalid hash size {} MB: expected 1 to {MAX_HASH_MB}",
-                self.hash_mb
-            )));
-        }
-        let level = match self.elo {
-            Some(elo) => Level::from_elo(elo),
-            None => Level::new(self.level as u8),
-        };
+        let level = Level::from_number(self.level)?;
         Ok(engine::EngineConfig {
-            level,
-            hash_mb: self.hash_mb,
+            level: self.elo.map_or(level, Level::from_elo),
+            hash_mb: engine::EngineConfig::checked_hash_mb(self.hash_mb)?,
             seed: self.seed,
             variety: self.variety,
             ..engine::EngineConfig::default()
@@ -133,16 +114,7 @@ pub struct SearchLimits {
 
 impl SearchLimits {
     fn to_core(&self) -> Result<engine::SearchLimits, ChessError> {
-        let level = match self.level {
-            None => None,
-            Some(n) if (1..=Level::MAX.number() as u32).contains(&n) => Some(Level::new(n as u8)),
-            Some(n) => {
-                return Err(ChessError::InvalidRequest(format!(
-                    "invalid level {n} in the search limits: expected 1 to {}",
-                    Level::MAX.number()
-                )))
-            }
-        };
+        let level = self.level.map(Level::from_number).transpose()?;
         Ok(engine::SearchLimits {
             depth: self.depth,
             nodes: self.nodes,
@@ -192,6 +164,9 @@ pub struct SearchInfo {
     pub seldepth: u32,
     /// The evaluation from the side to move's point of view.
     pub score: Score,
+    /// The same evaluation from White's point of view (positive: White is better or mates), as
+    /// a board UI shows it.
+    pub score_white: Score,
     /// Positions searched so far.
     pub nodes: u64,
     /// Positions per second.
@@ -220,6 +195,8 @@ pub struct SearchResult {
     pub ponder_move: Option<String>,
     /// The evaluation from the side to move's point of view.
     pub score: Score,
+    /// The same evaluation from White's point of view (positive: White is better or mates).
+    pub score_white: Score,
     /// The last completed depth.
     pub depth: u32,
     /// Positions searched.
@@ -237,10 +214,20 @@ pub struct SearchResult {
     pub position_key: u64,
     /// The FEN of the searched position.
     pub position_fen: String,
+    /// `null`/`nil` normally. The message when the search failed (a bug in chesscore, caught:
+    /// please report it): `best_move` is then only the first legal move, not a searched one,
+    /// and `stopped` is set. The search still ends with exactly this one result (the Kotlin
+    /// and Swift wrappers' suspend/async searches throw `ChessError.Internal` with it).
+    #[uniffi(default = None)]
+    pub error: Option<String>,
 }
 
 /// Receives a search's progress. Implemented in Kotlin or Swift; both methods run on the
 /// engine's thread, so hop to the main thread before touching UI state.
+///
+/// Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
+/// no more `on_info` calls in that search but still its `on_finished`, and the engine's next
+/// `think` or `think_fen` call fails with `ChessError.Internal` carrying what was thrown. (Swift's methods cannot throw.)
 #[uniffi::export(foreign)]
 pub trait SearchListener: Send + Sync {
     /// After a completed depth: the first at once, then at most every ~100 ms (the last one
@@ -250,27 +237,23 @@ pub trait SearchListener: Send + Sync {
     fn on_finished(&self, result: SearchResult);
 }
 
-fn pv_strings(root: &Position, pv: &[Move]) -> (Vec<String>, Vec<String>) {
-    let mut pos = root.clone();
-    let mut sans = Vec::with_capacity(pv.len());
-    let mut ucis = Vec::with_capacity(pv.len());
-    for &m in pv {
-        if !pos.is_legal(m) {
-            break;
-        }
-        sans.push(san::to_san(&pos, m));
-        ucis.push(uci::to_uci_in(m, root.castling_mode()));
-        pos.make_move(m);
-    }
+/// A line of moves from `root` in SAN and in UCI notation (as far as its moves are legal).
+fn line_strings(root: &Position, line: &[Move]) -> (Vec<String>, Vec<String>) {
+    let sans = san::to_san_line(root, line);
+    let ucis = line[..sans.len()]
+        .iter()
+        .map(|&m| uci::to_uci_in(m, root.castling_mode()))
+        .collect();
     (sans, ucis)
 }
 
 fn convert_info(root: &Position, info: &engine::SearchInfo) -> SearchInfo {
-    let (pv_san, pv_uci) = pv_strings(root, &info.pv);
+    let (pv_san, pv_uci) = line_strings(root, &info.pv);
     SearchInfo {
         depth: info.depth,
         seldepth: info.seldepth,
         score: info.score.into(),
+        score_white: info.score.for_white(root.side_to_move()).into(),
         nodes: info.nodes,
         nps: info.nps,
         time_ms: info.time.as_millis() as u64,
@@ -282,23 +265,25 @@ fn convert_info(root: &Position, info: &engine::SearchInfo) -> SearchInfo {
     }
 }
 
-fn convert_result(root: &Position, result: &engine::SearchResult) -> SearchResult {
-    let best = if root.is_legal(result.best_move) {
-        result.best_move
-    } else {
-        // The engine promises a legal move; this guards the promise across the boundary.
-        root.legal_moves()
-            .first()
-            .copied()
-            .unwrap_or(result.best_move)
+fn convert_result(
+    root: &Position,
+    outcome: Result<engine::SearchResult, SearchPanic>,
+) -> SearchResult {
+    let (result, error) = match outcome {
+        Ok(result) => (result, None),
+        Err(failure) => {
+            let message = failure.to_string();
+            (failure.fallback, Some(message))
+        }
     };
-    let (pv_san, pv_uci) = pv_strings(root, &result.pv);
+    let (pv_san, pv_uci) = line_strings(root, &result.pv);
     SearchResult {
-        best_move: legal_move(root, best),
+        best_move: legal_move(root, result.best_move),
         ponder_move: result
             .ponder
             .map(|m| uci::to_uci_in(m, root.castling_mode())),
         score: result.score.into(),
+        score_white: result.score.for_white(root.side_to_move()).into(),
         depth: result.depth,
         nodes: result.nodes,
         time_ms: result.time.as_millis() as u64,
@@ -307,6 +292,7 @@ fn convert_result(root: &Position, result: &engine::SearchResult) -> SearchResul
         pv_uci,
         position_key: root.key(),
         position_fen: fen::to_fen(root),
+        error,
     }
 }
 
@@ -363,7 +349,15 @@ fn search_root(game: &ChessGame) -> Result<(Position, Vec<u64>), ChessError> {
     Ok((game.position().clone(), game.history_keys()))
 }
 
+/// The worker thread of an engine configured by `config`.
+fn start_thread(config: &EngineConfig) -> Result<EngineThread, ChessError> {
+    EngineThread::with_info_throttle(config.to_core()?, InfoThrottle::APP)
+        .map_err(|e| ChessError::Internal(format!("cannot start the engine's thread: {e}")))
+}
+
 impl ChessEngine {
+    /// Starts a search of `root`: the one way every search starts. Fails first with a
+    /// listener failure of an earlier search, if one is still unreported.
     fn start(
         &self,
         root: Position,
@@ -372,6 +366,11 @@ impl ChessEngine {
         on_info: Box<dyn Fn(SearchInfo) + Send + Sync>,
         on_finished: Box<dyn FnOnce(SearchResult) + Send>,
     ) -> Result<Arc<SearchHandle>, ChessError> {
+        if let Some(failure) = self.thread.take_callback_failure() {
+            return Err(ChessError::Internal(format!(
+                "a SearchListener of an earlier search failed: {failure}"
+            )));
+        }
         if !root.has_legal_moves() {
             return Err(ChessError::GameOver(
                 "the side to move has no legal move: there is nothing to search".into(),
@@ -387,8 +386,8 @@ impl ChessEngine {
             history,
             limits,
             Box::new(move |info| on_info(convert_info(&info_root, info))),
-            Box::new(move |result| {
-                let converted = convert_result(&result_root, &result);
+            Box::new(move |outcome| {
+                let converted = convert_result(&result_root, outcome);
                 // Marked finished before the callback, so a listener that checks the handle
                 // from `on_finished` sees it finished.
                 finished_flag.store(true, Ordering::SeqCst);
@@ -419,6 +418,12 @@ impl ChessEngine {
             Box::new(move |result| listener.on_finished(result)),
         )
     }
+
+    /// Test hook: the next search this engine starts panics inside the core, as a bug would.
+    #[doc(hidden)]
+    pub fn fail_next_search(&self) {
+        self.thread.fail_next_search();
+    }
 }
 
 #[uniffi::export]
@@ -426,12 +431,12 @@ impl ChessEngine {
     /// An engine configured by `config`, with its own thread and table.
     ///
     /// # Errors
-    /// `InvalidRequest` for a level outside 1..=10 or a hash size outside 1..=1024 MB.
+    /// `InvalidRequest` for a level outside 1..=10 or a hash size outside 1..=1024 MB;
+    /// `Internal` when the system refuses the engine's thread.
     #[uniffi::constructor]
     pub fn new(config: EngineConfig) -> Result<Arc<ChessEngine>, ChessError> {
-        let core = config.to_core()?;
         Ok(Arc::new(ChessEngine {
-            thread: Arc::new(EngineThread::with_info_throttle(core, InfoThrottle::APP)),
+            thread: Arc::new(start_thread(&config)?),
             config: Mutex::new(config),
             _live: LiveObject::new(),
         }))
@@ -441,7 +446,8 @@ impl ChessEngine {
     /// and returns at once. The game may change meanwhile: the engine searches a copy.
     ///
     /// # Errors
-    /// `GameOver` when the game has ended.
+    /// `GameOver` when the game has ended; `Internal` when a listener of an earlier search
+    /// threw (see [`SearchListener`]).
     pub fn think(
         &self,
         game: Arc<ChessGame>,
@@ -455,7 +461,8 @@ impl ChessEngine {
     /// Starts searching a position given in FEN and returns at once.
     ///
     /// # Errors
-    /// `InvalidFen`; `GameOver` when the side to move has no legal move.
+    /// `InvalidFen`; `GameOver` when the side to move has no legal move; `Internal` as for
+    /// `think`.
     pub fn think_fen(
         &self,
         fen: String,
@@ -504,7 +511,9 @@ impl ChessEngine {
 
 impl Drop for ChessEngine {
     /// Closing the engine stops its search, even while a `SearchHandle` is still held (the
-    /// handle keeps the thread alive only until that search has finished).
+    /// handle keeps the thread alive only until that search has finished). It never waits for
+    /// the engine's thread: that finishes the search (its `on_finished` still comes) and ends
+    /// on its own.
     fn drop(&mut self) {
         self.thread.stop();
     }

@@ -1,5 +1,6 @@
 //! The one error type the apps see.
 
+use crate::engine::{HashSizeError, LevelError};
 use crate::notation::fen::FenError;
 use crate::notation::uci::UciError;
 use crate::rules::ParseSquareError;
@@ -37,7 +38,11 @@ pub enum ChessError {
     /// out-of-range engine setting.
     #[error("{0}")]
     InvalidRequest(String),
-    /// A bug in chesscore (a caught panic); please report it with the message.
+    /// Something that should never happen and that no argument can fix: an exception thrown by
+    /// a `SearchListener` (reported by the engine's next `think` or `think_fen`), or the
+    /// engine's thread refused by the system. A search that fails with a bug in chesscore (a
+    /// caught panic; please report it with the message) ends with `SearchResult.error` set; the
+    /// Kotlin and Swift wrappers' suspend/async searches throw this error with that message.
     #[error("{0}")]
     Internal(String),
 }
@@ -63,8 +68,14 @@ impl From<UciError> for ChessError {
     }
 }
 
-impl From<uniffi::UnexpectedUniFFICallbackError> for ChessError {
-    fn from(e: uniffi::UnexpectedUniFFICallbackError) -> Self {
-        ChessError::Internal(format!("callback failed: {}", e.reason))
+impl From<LevelError> for ChessError {
+    fn from(e: LevelError) -> Self {
+        ChessError::InvalidRequest(e.to_string())
+    }
+}
+
+impl From<HashSizeError> for ChessError {
+    fn from(e: HashSizeError) -> Self {
+        ChessError::InvalidRequest(e.to_string())
     }
 }

@@ -1,5 +1,6 @@
 //! Zobrist hashing keys, generated from a fixed seed so that keys are the same on every run.
 
+use super::splitmix::SplitMix64;
 use super::square::Square;
 use super::types::Piece;
 
@@ -10,43 +11,34 @@ pub(crate) struct Keys {
     pub black_to_move: u64,
 }
 
-/// splitmix64: small, well mixed, deterministic. Returns the new state and the output.
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (state, z ^ (z >> 31))
-}
-
-/// `N` keys drawn in order from `state`, and the state after them.
-const fn draw<const N: usize>(mut state: u64) -> ([u64; N], u64) {
+/// `N` keys drawn in order from `rng`, and the generator after them.
+const fn draw<const N: usize>(mut rng: SplitMix64) -> ([u64; N], SplitMix64) {
     let mut keys = [0; N];
     let mut i = 0;
     while i < N {
-        let (s, k) = splitmix(state);
-        state = s;
+        let (next, k) = rng.step();
+        rng = next;
         keys[i] = k;
         i += 1;
     }
-    (keys, state)
+    (keys, rng)
 }
 
 /// The keys, computed at compile time from a fixed seed in a fixed order (pieces, castling,
 /// en passant files, side to move): a lookup is a load from a fixed address.
 pub(crate) static KEYS: Keys = {
-    let mut state: u64 = 0x1234_5678_9abc_def0;
+    let mut rng = SplitMix64::new(0x1234_5678_9abc_def0);
     let mut piece = [[0; 64]; 12];
     let mut p = 0;
     while p < 12 {
-        let (keys, s) = draw::<64>(state);
+        let (keys, next) = draw::<64>(rng);
         piece[p] = keys;
-        state = s;
+        rng = next;
         p += 1;
     }
-    let (castling, state) = draw::<64>(state);
-    let (en_passant_file, state) = draw::<8>(state);
-    let ([black_to_move], _) = draw::<1>(state);
+    let (castling, rng) = draw::<64>(rng);
+    let (en_passant_file, rng) = draw::<8>(rng);
+    let ([black_to_move], _) = draw::<1>(rng);
     Keys {
         piece,
         castling,

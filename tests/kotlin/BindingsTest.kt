@@ -8,6 +8,7 @@ import java.util.concurrent.CopyOnWriteArrayList
 import java.util.concurrent.TimeUnit
 import kotlinx.coroutines.*
 import kotlin.test.*
+import org.junit.jupiter.api.Test
 
 private fun sq(name: String): Square = parseSquare(name)
 
@@ -35,8 +36,9 @@ private fun engine(level: UInt = 10u) = ChessEngine(EngineConfig(level = level, 
 
 private fun ChessGame.playAll(vararg moves: String) = moves.forEach { playSan(it) }
 
-val bindingTests = suite("Bindings") {
-    test("free functions") {
+class BindingsTest {
+    @Test
+    fun `free functions`() {
         assertEquals("e4", squareName(Square.E4))
         assertEquals(Square.E4, parseSquare("e4"))
         assertEquals(28, Square.E4.value.toInt())
@@ -53,7 +55,8 @@ val bindingTests = suite("Bindings") {
         assertFailsWith<ChessException.InvalidSquare> { parseSquare("e44") }
     }
 
-    test("snapshot describes the board for a UI") {
+    @Test
+    fun `snapshot describes the board for a UI`() {
         ChessGame().use { game ->
             val s0 = game.snapshot()
             assertEquals(Piece(Side.WHITE, PieceKind.KING), s0.pieceAt(sq("e1")))
@@ -80,7 +83,8 @@ val bindingTests = suite("Bindings") {
         }
     }
 
-    test("legal moves from a square, destinations, castling and promotion choices") {
+    @Test
+    fun `legal moves from a square, destinations, castling and promotion choices`() {
         ChessGame.fromFen("r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1").use { game ->
             val king = game.legalMovesFrom(sq("e1"))
             val castles = king.filter { it.isCastle }.map { it.san }.toSet()
@@ -103,7 +107,8 @@ val bindingTests = suite("Bindings") {
         }
     }
 
-    test("en passant and check flags") {
+    @Test
+    fun `en passant and check flags`() {
         ChessGame.fromFen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").use { game ->
             val ep = game.playUci("e5d6")
             assertTrue(ep.isEnPassant && ep.isCapture)
@@ -118,7 +123,8 @@ val bindingTests = suite("Bindings") {
         }
     }
 
-    test("errors are ChessException subclasses with messages and change nothing") {
+    @Test
+    fun `errors are ChessException subclasses with messages and change nothing`() {
         ChessGame().use { game ->
             game.playSan("e4")
             val before = game.snapshot()
@@ -145,7 +151,8 @@ val bindingTests = suite("Bindings") {
         assertFailsWith<ChessException.InvalidRequest> { ChessEngine(EngineConfig(hashMb = 0u)) }
     }
 
-    test("a full game to checkmate, then moves are refused") {
+    @Test
+    fun `a full game to checkmate, then moves are refused`() {
         ChessGame().use { game ->
             game.playAll("e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6")
             val mate = game.playSan("Qxf7")
@@ -161,7 +168,8 @@ val bindingTests = suite("Bindings") {
         }
     }
 
-    test("every kind of draw and resignation") {
+    @Test
+    fun `every kind of draw and resignation`() {
         // Stalemate (automatic).
         ChessGame.fromFen("k7/8/8/2Q5/8/8/8/7K w - - 0 1").use { g ->
             g.playSan("Qb6")
@@ -208,7 +216,8 @@ val bindingTests = suite("Bindings") {
         }
     }
 
-    test("FEN, PGN and JSON round trips, tags and comments") {
+    @Test
+    fun `FEN, PGN and JSON round trips, tags and comments`() {
         ChessGame().use { g ->
             g.setTag("White", "Kasparov")
             assertFailsWith<ChessException.InvalidRequest> { g.setTag("White Elo", "1") }
@@ -237,7 +246,8 @@ val bindingTests = suite("Bindings") {
         }
     }
 
-    test("engine search streamed through a listener, on the engine thread") {
+    @Test
+    fun `engine search streamed through a listener, on the engine thread`() {
         engine().use { e ->
             ChessGame().use { g ->
                 val l = RecordingListener()
@@ -258,7 +268,8 @@ val bindingTests = suite("Bindings") {
         }
     }
 
-    test("mate found and scored through the bindings") {
+    @Test
+    fun `mate found and scored through the bindings`() {
         engine().use { e ->
             ChessGame.fromFen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1").use { g ->
                 val l = RecordingListener()
@@ -271,7 +282,8 @@ val bindingTests = suite("Bindings") {
         }
     }
 
-    test("stopped early, superseded, and stopped by closing the handle") {
+    @Test
+    fun `stopped early, superseded, and stopped by closing the handle`() {
         engine().use { e ->
             ChessGame().use { g ->
                 val first = RecordingListener()
@@ -304,7 +316,8 @@ val bindingTests = suite("Bindings") {
         }
     }
 
-    test("suspend bestMove (the wrapper's), concurrent calls and cancellation") {
+    @Test
+    fun `suspend bestMove (the wrapper's), concurrent calls and cancellation`() {
         engine().use { e ->
             ChessGame().use { g ->
                 val r = runBlocking { e.bestMove(g, SearchLimits(depth = 5u)) }
@@ -329,7 +342,8 @@ val bindingTests = suite("Bindings") {
         }
     }
 
-    test("config, levels and new game") {
+    @Test
+    fun `config, levels and new game`() {
         engine(3u).use { e ->
             assertEquals(3u, e.config().level)
             e.setConfig(EngineConfig(level = 1u, hashMb = 2u))
@@ -347,7 +361,8 @@ val bindingTests = suite("Bindings") {
         }
     }
 
-    test("MultiPV: several best lines per depth, numbered, best first") {
+    @Test
+    fun `MultiPV - several best lines per depth, numbered, best first`() {
         engine().use { e ->
             ChessGame.fromFen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").use { g ->
                 val l = RecordingListener()
@@ -363,7 +378,8 @@ val bindingTests = suite("Bindings") {
 
     // The bindings reuse one call status per thread (scripts/patch-kotlin-bindings.py): an error
     // must never leak into the next call, on any thread, nested or not.
-    test("a failed call leaves no trace in the next one, on any thread, also from callbacks") {
+    @Test
+    fun `a failed call leaves no trace in the next one, on any thread, also from callbacks`() {
         val failures = CopyOnWriteArrayList<Throwable>()
         val threads = (0 until 4).map { t ->
             Thread {
@@ -415,7 +431,96 @@ val bindingTests = suite("Bindings") {
         }
     }
 
-    test("no leaked Rust objects") {
+    @Test
+    fun `scores from the mover's and from White's point of view`() {
+        engine().use { e ->
+            ChessGame.fromFen("3r2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1").use { g ->
+                val l = RecordingListener()
+                val r = e.think(g, SearchLimits(depth = 4u), l).use { l.await() }
+                assertEquals(Score.Mate(1), r.score, "Black, to move, mates")
+                assertEquals(Score.Mate(-1), r.scoreWhite)
+                for (info in l.infos) {
+                    val flipped = when (val s = info.score) {
+                        is Score.Centipawns -> Score.Centipawns(-s.value)
+                        is Score.Mate -> Score.Mate(-s.moves)
+                    }
+                    assertEquals(flipped, info.scoreWhite)
+                }
+            }
+        }
+    }
+
+    @Test
+    fun `a listener that throws is reported by the engine's next search call, once`() {
+        // From onInfo (an exception; the listener still gets its result), then from onFinished
+        // (an AssertionError, which is not a kotlin.Exception: the patched bindings report it too).
+        val throwers = listOf<Pair<String, (RecordingListener) -> SearchListener>>(
+            "boom in onInfo" to { rec ->
+                object : SearchListener {
+                    override fun onInfo(info: SearchInfo) = throw IllegalStateException("boom in onInfo")
+                    override fun onFinished(result: SearchResult) = rec.onFinished(result)
+                }
+            },
+            "boom in onFinished" to { rec ->
+                object : SearchListener {
+                    override fun onInfo(info: SearchInfo) {}
+                    override fun onFinished(result: SearchResult) {
+                        rec.onFinished(result)
+                        throw AssertionError("boom in onFinished")
+                    }
+                }
+            },
+        )
+        for ((message, make) in throwers) {
+            engine().use { e ->
+                ChessGame().use { g ->
+                    val rec = RecordingListener()
+                    e.think(g, SearchLimits(depth = 3u), make(rec)).use { assertEquals(3u, rec.await().depth) }
+                    val deadline = System.nanoTime() + 2_000_000_000L
+                    while (e.isSearching() && System.nanoTime() < deadline) Thread.sleep(1)
+                    val error = assertFailsWith<ChessException.Internal> { e.think(g, SearchLimits(depth = 2u), RecordingListener()) }
+                    assertTrue(error.message!!.contains(message), error.message)
+                    val next = RecordingListener()
+                    e.think(g, SearchLimits(depth = 2u), next).use { assertEquals(2u, next.await().depth) }
+                }
+            }
+        }
+    }
+
+    @Test
+    fun `closing an engine does not wait for a listener that is still running`() {
+        val entered = CountDownLatch(1)
+        val release = CountDownLatch(1)
+        val finished = CountDownLatch(1)
+        val listener = object : SearchListener {
+            override fun onInfo(info: SearchInfo) {}
+            override fun onFinished(result: SearchResult) {
+                entered.countDown()
+                release.await(10, TimeUnit.SECONDS)
+                finished.countDown()
+            }
+        }
+        val e = engine()
+        val g = ChessGame()
+        val handle = e.think(g, SearchLimits(infinite = true), listener)
+        Thread.sleep(50)
+        handle.stop()
+        assertTrue(entered.await(5, TimeUnit.SECONDS), "onFinished entered")
+        // The engine thread is inside onFinished: close (like a UI thread would) must not wait.
+        val closer = Thread { handle.close(); e.close(); g.close() }
+        val start = System.nanoTime()
+        closer.start()
+        closer.join(5_000)
+        val ms = (System.nanoTime() - start) / 1_000_000
+        assertFalse(closer.isAlive, "close() waited for the engine thread")
+        assertTrue(ms < 500, "close took $ms ms")
+        assertEquals(1L, finished.count, "the listener is still running")
+        release.countDown()
+        assertTrue(finished.await(5, TimeUnit.SECONDS), "the listener completed after close")
+    }
+
+    @Test
+    fun `no leaked Rust objects`() {
         System.gc()
         val before = liveObjectCount()
         repeat(20) {

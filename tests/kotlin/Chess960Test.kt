@@ -2,12 +2,14 @@ package dev.chesscore.tests
 
 import dev.chesscore.*
 import kotlin.test.*
+import org.junit.jupiter.api.Test
 
 /** Start position 96 (BBQNRNKR) after 1. Nfe3 Nfe6: both kings may castle short from g1/g8. */
 private const val CASTLE_READY = "bbqnr1kr/pppppppp/4n3/8/8/4N3/PPPPPPPP/BBQNR1KR w KQkq - 2 2"
 
-val chess960Tests = suite("Chess960 and attack information") {
-    test("new Chess960 games by number or at random") {
+class Chess960Test {
+    @Test
+    fun `new Chess960 games by number or at random`() {
         ChessGame.newChess960(0u).use { game ->
             val s = game.snapshot()
             assertTrue(s.chess960)
@@ -29,7 +31,8 @@ val chess960Tests = suite("Chess960 and attack information") {
         assertFailsWith<ChessException.InvalidRequest> { chess960StartFen(1000u) }
     }
 
-    test("castling is the king onto its rook, played from a tap or in UCI and SAN") {
+    @Test
+    fun `castling is the king onto its rook, played from a tap or in UCI and SAN`() {
         ChessGame.fromChess960Fen(CASTLE_READY).use { game ->
             val castle = game.legalMoves().single { it.isCastle }
             assertEquals(Square.G1, castle.from)
@@ -56,7 +59,8 @@ val chess960Tests = suite("Chess960 and attack information") {
         }
     }
 
-    test("attackers, attacked squares, checkers and pins") {
+    @Test
+    fun `attackers, attacked squares, checkers and pins`() {
         // The white knight on c3 is pinned by the bishop on b4; the black queen on h2 hits f2.
         ChessGame.fromFen("4k3/8/8/8/1b2P3/2N5/7q/3QK3 w - - 0 1").use { game ->
             assertEquals(listOf(Pin(pinned = Square.C3, pinner = Square.B4)), game.pins(Side.WHITE))
@@ -72,7 +76,8 @@ val chess960Tests = suite("Chess960 and attack information") {
         }
     }
 
-    test("the engine thinks about a Chess960 game and answers in its notation") {
+    @Test
+    fun `the engine thinks about a Chess960 game and answers in its notation`() {
         ChessEngine(EngineConfig(level = 10u, hashMb = 4u, seed = 7uL, variety = false)).use { e ->
             // The king stays on g1 and the rook comes to f1: mate.
             ChessGame.fromFen("4rkr1/4p1p1/8/8/8/8/8/6KR w K - 0 1").use { g ->

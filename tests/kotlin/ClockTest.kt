@@ -2,6 +2,7 @@ package dev.chesscore.tests
 
 import dev.chesscore.*
 import kotlin.test.*
+import org.junit.jupiter.api.Test
 
 /**
  * The game clock and opening names through the bindings. Times are worked out by hand from the
@@ -12,8 +13,9 @@ private fun oneMinutePlusOne() = TimeControl.Periods(
     listOf(TimePeriod(moves = null, timeMs = 60_000uL, bonus = TimeBonus.Increment(1_000uL))),
 )
 
-val clockTests = suite("Clock and openings") {
-    test("a game created with a clock times its moves and records %clk") {
+class ClockTest {
+    @Test
+    fun `a game created with a clock times its moves and records %clk`() {
         ChessGame.withTimeControl(oneMinutePlusOne()).use { game ->
             assertEquals(oneMinutePlusOne(), game.timeControl())
             assertEquals(ClockState.NOT_STARTED, game.snapshot().clock!!.state)
@@ -38,7 +40,8 @@ val clockTests = suite("Clock and openings") {
         assertFailsWith<ChessException.InvalidRequest> { ChessGame.withTimeControl(TimeControl.Untimed) }
     }
 
-    test("pause, resume and an arbiter's extra time") {
+    @Test
+    fun `pause, resume and an arbiter's extra time`() {
         ChessGame().use { game ->
             assertNull(game.clock(0uL))
             assertNull(game.snapshot().clock)
@@ -59,7 +62,8 @@ val clockTests = suite("Clock and openings") {
         }
     }
 
-    test("a flag fall loses on time, and the save and the PGN keep it") {
+    @Test
+    fun `a flag fall loses on time, and the save and the PGN keep it`() {
         ChessGame().use { game ->
             game.setTimeControl(timeControlFromPgn("60")!!)
             game.startClock(0uL)
@@ -84,7 +88,8 @@ val clockTests = suite("Clock and openings") {
         }
     }
 
-    test("a flag fall is a draw when the other side could never mate") {
+    @Test
+    fun `a flag fall is a draw when the other side could never mate`() {
         // White has a bare king, Black a rook: Black's flag fall draws (FIDE 6.9), White's loses.
         ChessGame.fromFen("4k3/8/3r4/8/8/8/8/4K3 b - - 0 1").use { game ->
             game.setTimeControl(timeControlFromPgn("10")!!)
@@ -101,7 +106,8 @@ val clockTests = suite("Clock and openings") {
         }
     }
 
-    test("the opening walks back to the last named position, also after a transposition") {
+    @Test
+    fun `the opening walks back to the last named position, also after a transposition`() {
         assertTrue(preloadOpenings() > 3_000u)
         ChessGame().use { game ->
             assertNull(game.snapshot().opening)

@@ -2,9 +2,11 @@ package dev.chesscore.tests
 
 import dev.chesscore.*
 import kotlin.test.*
+import org.junit.jupiter.api.Test
 
-val gameTests = suite("ChessGame") {
-    test("new game snapshot") {
+class ChessGameTest {
+    @Test
+    fun `new game snapshot`() {
         ChessGame().use { game ->
             val s = game.snapshot()
             assertEquals(startingFen(), s.fen)

@@ -1,15 +1,10 @@
 package dev.chesscore.tests
 
-import dev.chesscore.presentation.gameControllerTests
-import dev.chesscore.presentation.presentationTextTests
-
+/**
+ * The per-call benchmark (`scripts/test-kotlin.sh --bench`). The tests themselves are JUnit 5
+ * classes, run by the JUnit console launcher.
+ */
 fun main(args: Array<String>) {
-    if (args.firstOrNull() == "--bench") {
-        runBench()
-        return
-    }
-    runSuites(
-        listOf(gameTests, bindingTests, chess960Tests, treeTests, clockTests, wrapperTests, gameControllerTests, presentationTextTests),
-        args.firstOrNull(),
-    )
+    require(args.toList() == listOf("--bench")) { "usage: MainKt --bench (tests run on the JUnit launcher)" }
+    runBench()
 }

@@ -2,6 +2,7 @@ package dev.chesscore.tests
 
 import dev.chesscore.*
 import kotlin.test.*
+import org.junit.jupiter.api.Test
 
 private fun ChessGame.play(vararg sans: String) = sans.forEach { playSan(it) }
 
@@ -45,8 +46,9 @@ private val ANNOTATED_PGN = """
 private fun GameSnapshot.nodeOf(san: String): UInt =
     moveList.filterIsInstance<MoveListItem.Move>().first { it.san == san }.node
 
-val treeTests = suite("Game tree") {
-    test("a move off the main line makes a variation, drawn in the move list and rows") {
+class TreeTest {
+    @Test
+    fun `a move off the main line makes a variation, drawn in the move list and rows`() {
         withVariation().use { game ->
             val s = game.snapshot()
             assertEquals(listOf("e4", "c5"), s.sanHistory)
@@ -62,7 +64,8 @@ val treeTests = suite("Game tree") {
         }
     }
 
-    test("navigation by node, along the current line and by main-line ply") {
+    @Test
+    fun `navigation by node, along the current line and by main-line ply`() {
         withVariation().use { game ->
             val c5 = game.snapshot().node
             val nf3 = game.snapshot().moveRows[1].whiteNode!!
@@ -90,7 +93,8 @@ val treeTests = suite("Game tree") {
         }
     }
 
-    test("promote, make main line and delete") {
+    @Test
+    fun `promote, make main line and delete`() {
         withVariation().use { game ->
             val c5 = game.snapshot().node
             val nf3 = game.snapshot().moveRows[1].whiteNode!!
@@ -108,7 +112,8 @@ val treeTests = suite("Game tree") {
         }
     }
 
-    test("annotations are read and written, drawn on the board, and kept in PGN and JSON") {
+    @Test
+    fun `annotations are read and written, drawn on the board, and kept in PGN and JSON`() {
         withVariation().use { game ->
             val c5 = game.snapshot().node
             val notes = NodeAnnotations(
@@ -141,7 +146,8 @@ val treeTests = suite("Game tree") {
         }
     }
 
-    test("undo and redo on an analysis board go back and forth along the current line") {
+    @Test
+    fun `undo and redo on an analysis board go back and forth along the current line`() {
         withVariation().use { game ->
             val rows = game.snapshot().moveRows
             assertTrue(game.undo())
@@ -165,7 +171,8 @@ val treeTests = suite("Game tree") {
         }
     }
 
-    test("PGN import keeps variations, comments, NAGs and commands; export and import again change nothing") {
+    @Test
+    fun `PGN import keeps variations, comments, NAGs and commands, export and import again change nothing`() {
         val import = readPgn(ANNOTATED_PGN)
         assertTrue(import.skipped.isEmpty(), import.skipped.toString())
         import.games.single().use { game ->
@@ -214,7 +221,8 @@ val treeTests = suite("Game tree") {
         }
     }
 
-    test("a file of games: the good ones and a located error for each bad one") {
+    @Test
+    fun `a file of games - the good ones and a located error for each bad one`() {
         val text = "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"c\"]\n\n1. d4 (1. c4) *\n"
         val import = readPgn(text)
         try {
@@ -227,7 +235,8 @@ val treeTests = suite("Game tree") {
         }
     }
 
-    test("main-line placement: a game against the engine keeps its take-backs as a variation") {
+    @Test
+    fun `main-line placement - a game against the engine keeps its take-backs as a variation`() {
         ChessGame().use { game ->
             assertEquals(NewMovePlacement.VARIATION, game.newMovePlacement())
             game.setNewMovePlacement(NewMovePlacement.MAIN_LINE)
@@ -244,7 +253,8 @@ val treeTests = suite("Game tree") {
         }
     }
 
-    test("an illegal move names the move and says why") {
+    @Test
+    fun `an illegal move names the move and says why`() {
         ChessGame().use { game ->
             val e = assertFailsWith<ChessException.IllegalMove> { game.play(Square.E2, Square.E5, null) }
             assertEquals("illegal move e2e5: the pawn on e2 cannot go to e5", e.message)
@@ -253,7 +263,8 @@ val treeTests = suite("Game tree") {
         }
     }
 
-    test("a save of the old format (version 1) loads, with its redo line") {
+    @Test
+    fun `a save of the old format (version 1) loads, with its redo line`() {
         val v1 = """{"version":1,"start_fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","moves":[{"uci":"e2e4"},{"uci":"e7e5","comment":"book"}],"redo":[{"uci":"g1f3"}],"tags":[["White","Ann"]],"comment_before_moves":null,"outcome":null}"""
         ChessGame.fromJson(v1).use { game ->
             val s = game.snapshot()

@@ -4,7 +4,11 @@ import dev.chesscore.ChessEngine
 import dev.chesscore.ChessException
 import dev.chesscore.ChessGame
 import dev.chesscore.EngineConfig
+import dev.chesscore.SearchHandle
+import dev.chesscore.SearchInfo
 import dev.chesscore.SearchLimits
+import dev.chesscore.SearchListener
+import dev.chesscore.SearchResult
 import dev.chesscore.ktx.SearchEvent
 import dev.chesscore.ktx.search
 import dev.chesscore.ktx.bestMove
@@ -22,6 +26,7 @@ import kotlinx.coroutines.flow.filterIsInstance
 import kotlinx.coroutines.flow.take
 import kotlinx.coroutines.flow.toList
 import kotlinx.coroutines.launch
+import org.junit.jupiter.api.Test
 
 private const val MATE_IN_ONE = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"
 private val INFINITE = SearchLimits(infinite = true)
@@ -31,8 +36,18 @@ private const val STOP_WITHIN_MS = 500L
 
 private fun smallEngine() = ChessEngine(EngineConfig(hashMb = 1u))
 
-val wrapperTests = suite("Kotlin wrapper") {
-    test("search streams infos by depth on the collector's thread, then the result, then completes") {
+/** A real engine whose results arrive marked failed, as after a panic in the core's search. */
+private class FailingEngine : ChessEngine(EngineConfig(hashMb = 1u)) {
+    override fun think(game: ChessGame, limits: SearchLimits, listener: SearchListener): SearchHandle =
+        super.think(game, limits, object : SearchListener {
+            override fun onInfo(info: SearchInfo) = listener.onInfo(info)
+            override fun onFinished(result: SearchResult) = listener.onFinished(result.copy(error = "injected"))
+        })
+}
+
+class WrapperTest {
+    @Test
+    fun `search streams infos by depth on the collector's thread, then the result, then completes`() {
         onMain {
             val baseline = liveObjectCount()
             withResources {
@@ -59,7 +74,8 @@ val wrapperTests = suite("Kotlin wrapper") {
         }
     }
 
-    test("taking two infos from an infinite search stops it and frees its handle") {
+    @Test
+    fun `taking two infos from an infinite search stops it and frees its handle`() {
         onMain {
             val baseline = liveObjectCount()
             withResources {
@@ -74,7 +90,8 @@ val wrapperTests = suite("Kotlin wrapper") {
         }
     }
 
-    test("cancelling the collector stops the search quickly") {
+    @Test
+    fun `cancelling the collector stops the search quickly`() {
         onMain {
             withResources {
                 val game = ChessGame().bind()
@@ -89,7 +106,8 @@ val wrapperTests = suite("Kotlin wrapper") {
         }
     }
 
-    test("search of a finished game fails with the core's GameOver") {
+    @Test
+    fun `search of a finished game fails with the core's GameOver`() {
         onMain {
             withResources {
                 val game = ChessGame().bind()
@@ -101,7 +119,8 @@ val wrapperTests = suite("Kotlin wrapper") {
         }
     }
 
-    test("bestMove returns a legal move (the mate in a mate-in-one)") {
+    @Test
+    fun `bestMove returns a legal move (the mate in a mate-in-one)`() {
         onMain {
             val baseline = liveObjectCount()
             withResources {
@@ -116,7 +135,8 @@ val wrapperTests = suite("Kotlin wrapper") {
         }
     }
 
-    test("cancelling bestMove stops the search quickly and frees the handle") {
+    @Test
+    fun `cancelling bestMove stops the search quickly and frees the handle`() {
         onMain {
             val baseline = liveObjectCount()
             withResources {
@@ -132,7 +152,23 @@ val wrapperTests = suite("Kotlin wrapper") {
         }
     }
 
-    test("withResources closes in reverse order even when the block throws; replacing closes the old object") {
+    @Test
+    fun `a failed search throws the core's Internal error from search and from bestMove`() {
+        onMain {
+            withResources {
+                val game = ChessGame().bind()
+                val engine = FailingEngine().bind()
+                val flowError = assertFailsWith<ChessException.Internal> { engine.search(game, SearchLimits(depth = 2u)).toList() }
+                assertEquals("injected", flowError.message)
+                val awaitError = assertFailsWith<ChessException.Internal> { engine.bestMove(game, SearchLimits(depth = 2u)) }
+                assertEquals("injected", awaitError.message)
+                eventually("the engine idle", STOP_WITHIN_MS) { !engine.isSearching() }
+            }
+        }
+    }
+
+    @Test
+    fun `withResources closes in reverse order even when the block throws, replacing closes the old object`() {
         val baseline = liveObjectCount()
         val order = mutableListOf<String>()
         assertFailsWith<IllegalStateException> {

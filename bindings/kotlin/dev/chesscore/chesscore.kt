@@ -343,7 +343,7 @@ internal inline fun<T> uniffiTraitInterfaceCall(
 ) {
     try {
         writeReturn(makeCall())
-    } catch(e: kotlin.Exception) {
+    } catch(e: Throwable) { // chesscore patch: not only kotlin.Exception (see the script)
         val err = try { e.stackTraceToString() } catch(_: Throwable) { "" }
         callStatus.code = UNIFFI_CALL_UNEXPECTED_ERROR
         callStatus.error_buf = FfiConverterString.lower(err)
@@ -358,7 +358,7 @@ internal inline fun<T, reified E: Throwable> uniffiTraitInterfaceCallWithError(
 ) {
     try {
         writeReturn(makeCall())
-    } catch(e: kotlin.Exception) {
+    } catch(e: Throwable) { // chesscore patch: not only kotlin.Exception (see the script)
         if (e is E) {
             callStatus.code = UNIFFI_CALL_ERROR
             callStatus.error_buf = lowerError(e)
@@ -1298,10 +1298,10 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessengine_stop() and 0xFFFF) != 31283) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessengine_think() and 0xFFFF) != 30319) {
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_think() and 0xFFFF) != 5638) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessengine_think_fen() and 0xFFFF) != 2078) {
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_think_fen() and 0xFFFF) != 23257) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_searchhandle_is_finished() and 0xFFFF) != 36238) {
@@ -1478,7 +1478,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_opening_at() and 0xFFFF) != 6446) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_constructor_chessengine_new() and 0xFFFF) != 25147) {
+    if ((lib.uniffi_chesscore_checksum_constructor_chessengine_new() and 0xFFFF) != 26141) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_constructor_chessgame_with_time_control() and 0xFFFF) != 55990) {
@@ -1978,7 +1978,8 @@ public interface ChessEngineInterface {
      * and returns at once. The game may change meanwhile: the engine searches a copy.
      *
      * # Errors
-     * `GameOver` when the game has ended.
+     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search
+     * threw (see [`SearchListener`]).
      */
     fun `think`(`game`: ChessGame, `limits`: SearchLimits, `listener`: SearchListener): SearchHandle
     
@@ -1986,7 +1987,8 @@ public interface ChessEngineInterface {
      * Starts searching a position given in FEN and returns at once.
      *
      * # Errors
-     * `InvalidFen`; `GameOver` when the side to move has no legal move.
+     * `InvalidFen`; `GameOver` when the side to move has no legal move; `Internal` as for
+     * `think`.
      */
     fun `thinkFen`(`fen`: kotlin.String, `limits`: SearchLimits, `listener`: SearchListener): SearchHandle
     
@@ -2028,7 +2030,8 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
      * An engine configured by `config`, with its own thread and table.
      *
      * # Errors
-     * `InvalidRequest` for a level outside 1..=10 or a hash size outside 1..=1024 MB.
+     * `InvalidRequest` for a level outside 1..=10 or a hash size outside 1..=1024 MB;
+     * `Internal` when the system refuses the engine's thread.
      */
     constructor(`config`: EngineConfig) :
         this(UniffiWithHandle, 
@@ -2205,7 +2208,8 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
      * and returns at once. The game may change meanwhile: the engine searches a copy.
      *
      * # Errors
-     * `GameOver` when the game has ended.
+     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search
+     * threw (see [`SearchListener`]).
      */
     @Throws(ChessException::class)override fun `think`(`game`: ChessGame, `limits`: SearchLimits, `listener`: SearchListener): SearchHandle {
             return FfiConverterTypeSearchHandle.lift(
@@ -2228,7 +2232,8 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
      * Starts searching a position given in FEN and returns at once.
      *
      * # Errors
-     * `InvalidFen`; `GameOver` when the side to move has no legal move.
+     * `InvalidFen`; `GameOver` when the side to move has no legal move; `Internal` as for
+     * `think`.
      */
     @Throws(ChessException::class)override fun `thinkFen`(`fen`: kotlin.String, `limits`: SearchLimits, `listener`: SearchListener): SearchHandle {
             return FfiConverterTypeSearchHandle.lift(
@@ -4514,6 +4519,10 @@ public object FfiConverterTypeSearchHandle: FfiConverter<SearchHandle, Long> {
 /**
  * Receives a search's progress. Implemented in Kotlin or Swift; both methods run on the
  * engine's thread, so hop to the main thread before touching UI state.
+ *
+ * Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
+ * no more `on_info` calls in that search but still its `on_finished`, and the engine's next
+ * `think` or `think_fen` call fails with `ChessError.Internal` carrying what was thrown. (Swift's methods cannot throw.)
  */
 public interface SearchListener {
     
@@ -4534,6 +4543,10 @@ public interface SearchListener {
 /**
  * Receives a search's progress. Implemented in Kotlin or Swift; both methods run on the
  * engine's thread, so hop to the main thread before touching UI state.
+ *
+ * Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
+ * no more `on_info` calls in that search but still its `on_finished`, and the engine's next
+ * `think` or `think_fen` call fails with `ChessError.Internal` carrying what was thrown. (Swift's methods cannot throw.)
  */
 open class SearchListenerImpl: Disposable, AutoCloseable, SearchListener
 {
@@ -5015,7 +5028,7 @@ data class EngineConfig (
     var `elo`: kotlin.UInt? = null 
     , 
     /**
-     * Transposition table size in MB (1 to 1024); 16 suits a phone.
+     * Transposition table size in MB (1 to 1024, the core's `MAX_HASH_MB`); 16 suits a phone.
      */
     var `hashMb`: kotlin.UInt = 16u 
     , 
@@ -6049,6 +6062,12 @@ data class SearchInfo (
     var `score`: Score
     , 
     /**
+     * The same evaluation from White's point of view (positive: White is better or mates), as
+     * a board UI shows it.
+     */
+    var `scoreWhite`: Score
+    , 
+    /**
      * Positions searched so far.
      */
     var `nodes`: kotlin.ULong
@@ -6106,6 +6125,7 @@ public object FfiConverterTypeSearchInfo: FfiConverterRustBuffer<SearchInfo> {
             FfiConverterUInt.read(buf),
             FfiConverterUInt.read(buf),
             FfiConverterTypeScore.read(buf),
+            FfiConverterTypeScore.read(buf),
             FfiConverterULong.read(buf),
             FfiConverterULong.read(buf),
             FfiConverterULong.read(buf),
@@ -6121,6 +6141,7 @@ public object FfiConverterTypeSearchInfo: FfiConverterRustBuffer<SearchInfo> {
             FfiConverterUInt.allocationSize(value.`depth`) +
             FfiConverterUInt.allocationSize(value.`seldepth`) +
             FfiConverterTypeScore.allocationSize(value.`score`) +
+            FfiConverterTypeScore.allocationSize(value.`scoreWhite`) +
             FfiConverterULong.allocationSize(value.`nodes`) +
             FfiConverterULong.allocationSize(value.`nps`) +
             FfiConverterULong.allocationSize(value.`timeMs`) +
@@ -6135,6 +6156,7 @@ public object FfiConverterTypeSearchInfo: FfiConverterRustBuffer<SearchInfo> {
             FfiConverterUInt.write(value.`depth`, buf)
             FfiConverterUInt.write(value.`seldepth`, buf)
             FfiConverterTypeScore.write(value.`score`, buf)
+            FfiConverterTypeScore.write(value.`scoreWhite`, buf)
             FfiConverterULong.write(value.`nodes`, buf)
             FfiConverterULong.write(value.`nps`, buf)
             FfiConverterULong.write(value.`timeMs`, buf)
@@ -6293,6 +6315,11 @@ data class SearchResult (
     var `score`: Score
     , 
     /**
+     * The same evaluation from White's point of view (positive: White is better or mates).
+     */
+    var `scoreWhite`: Score
+    , 
+    /**
      * The last completed depth.
      */
     var `depth`: kotlin.UInt
@@ -6332,6 +6359,14 @@ data class SearchResult (
      * The FEN of the searched position.
      */
     var `positionFen`: kotlin.String
+    , 
+    /**
+     * `null`/`nil` normally. The message when the search failed (a bug in chesscore, caught:
+     * please report it): `best_move` is then only the first legal move, not a searched one,
+     * and `stopped` is set. The search still ends with exactly this one result (the Kotlin
+     * and Swift wrappers' suspend/async searches throw `ChessError.Internal` with it).
+     */
+    var `error`: kotlin.String? = null 
     
 ){
     
@@ -6351,6 +6386,7 @@ public object FfiConverterTypeSearchResult: FfiConverterRustBuffer<SearchResult>
             FfiConverterTypeLegalMove.read(buf),
             FfiConverterOptionalString.read(buf),
             FfiConverterTypeScore.read(buf),
+            FfiConverterTypeScore.read(buf),
             FfiConverterUInt.read(buf),
             FfiConverterULong.read(buf),
             FfiConverterULong.read(buf),
@@ -6359,6 +6395,7 @@ public object FfiConverterTypeSearchResult: FfiConverterRustBuffer<SearchResult>
             FfiConverterSequenceString.read(buf),
             FfiConverterULong.read(buf),
             FfiConverterString.read(buf),
+            FfiConverterOptionalString.read(buf),
         )
     }
 
@@ -6366,6 +6403,7 @@ public object FfiConverterTypeSearchResult: FfiConverterRustBuffer<SearchResult>
             FfiConverterTypeLegalMove.allocationSize(value.`bestMove`) +
             FfiConverterOptionalString.allocationSize(value.`ponderMove`) +
             FfiConverterTypeScore.allocationSize(value.`score`) +
+            FfiConverterTypeScore.allocationSize(value.`scoreWhite`) +
             FfiConverterUInt.allocationSize(value.`depth`) +
             FfiConverterULong.allocationSize(value.`nodes`) +
             FfiConverterULong.allocationSize(value.`timeMs`) +
@@ -6373,13 +6411,15 @@ public object FfiConverterTypeSearchResult: FfiConverterRustBuffer<SearchResult>
             FfiConverterSequenceString.allocationSize(value.`pvSan`) +
             FfiConverterSequenceString.allocationSize(value.`pvUci`) +
             FfiConverterULong.allocationSize(value.`positionKey`) +
-            FfiConverterString.allocationSize(value.`positionFen`)
+            FfiConverterString.allocationSize(value.`positionFen`) +
+            FfiConverterOptionalString.allocationSize(value.`error`)
     )
 
     override fun write(value: SearchResult, buf: ByteBuffer) {
             FfiConverterTypeLegalMove.write(value.`bestMove`, buf)
             FfiConverterOptionalString.write(value.`ponderMove`, buf)
             FfiConverterTypeScore.write(value.`score`, buf)
+            FfiConverterTypeScore.write(value.`scoreWhite`, buf)
             FfiConverterUInt.write(value.`depth`, buf)
             FfiConverterULong.write(value.`nodes`, buf)
             FfiConverterULong.write(value.`timeMs`, buf)
@@ -6388,6 +6428,7 @@ public object FfiConverterTypeSearchResult: FfiConverterRustBuffer<SearchResult>
             FfiConverterSequenceString.write(value.`pvUci`, buf)
             FfiConverterULong.write(value.`positionKey`, buf)
             FfiConverterString.write(value.`positionFen`, buf)
+            FfiConverterOptionalString.write(value.`error`, buf)
     }
 }
 
@@ -6660,7 +6701,11 @@ sealed class ChessException(message: String): kotlin.Exception(message) {
         class InvalidRequest(message: String) : ChessException(message)
         
     /**
-     * A bug in chesscore (a caught panic); please report it with the message.
+     * Something that should never happen and that no argument can fix: an exception thrown by
+     * a `SearchListener` (reported by the engine's next `think` or `think_fen`), or the
+     * engine's thread refused by the system. A search that fails with a bug in chesscore (a
+     * caught panic; please report it with the message) ends with `SearchResult.error` set; the
+     * Kotlin and Swift wrappers' suspend/async searches throw this error with that message.
      */
         class Internal(message: String) : ChessException(message)
         

@@ -636,7 +636,8 @@ public protocol ChessEngineProtocol: AnyObject, Sendable {
      * and returns at once. The game may change meanwhile: the engine searches a copy.
      *
      * # Errors
-     * `GameOver` when the game has ended.
+     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search
+     * threw (see [`SearchListener`]).
      */
     func think(game: ChessGame, limits: SearchLimits, listener: SearchListener) throws  -> SearchHandle
     
@@ -644,7 +645,8 @@ public protocol ChessEngineProtocol: AnyObject, Sendable {
      * Starts searching a position given in FEN and returns at once.
      *
      * # Errors
-     * `InvalidFen`; `GameOver` when the side to move has no legal move.
+     * `InvalidFen`; `GameOver` when the side to move has no legal move; `Internal` as for
+     * `think`.
      */
     func thinkFen(fen: String, limits: SearchLimits, listener: SearchListener) throws  -> SearchHandle
     
@@ -699,7 +701,8 @@ open class ChessEngine: ChessEngineProtocol, @unchecked Sendable {
      * An engine configured by `config`, with its own thread and table.
      *
      * # Errors
-     * `InvalidRequest` for a level outside 1..=10 or a hash size outside 1..=1024 MB.
+     * `InvalidRequest` for a level outside 1..=10 or a hash size outside 1..=1024 MB;
+     * `Internal` when the system refuses the engine's thread.
      */
 public convenience init(config: EngineConfig)throws  {
     let handle =
@@ -791,7 +794,8 @@ open func stop()  {try! rustCall() {
      * and returns at once. The game may change meanwhile: the engine searches a copy.
      *
      * # Errors
-     * `GameOver` when the game has ended.
+     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search
+     * threw (see [`SearchListener`]).
      */
 open func think(game: ChessGame, limits: SearchLimits, listener: SearchListener)throws  -> SearchHandle  {
     return try  FfiConverterTypeSearchHandle_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -809,7 +813,8 @@ open func think(game: ChessGame, limits: SearchLimits, listener: SearchListener)
      * Starts searching a position given in FEN and returns at once.
      *
      * # Errors
-     * `InvalidFen`; `GameOver` when the side to move has no legal move.
+     * `InvalidFen`; `GameOver` when the side to move has no legal move; `Internal` as for
+     * `think`.
      */
 open func thinkFen(fen: String, limits: SearchLimits, listener: SearchListener)throws  -> SearchHandle  {
     return try  FfiConverterTypeSearchHandle_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -2468,6 +2473,10 @@ public func FfiConverterTypeSearchHandle_lower(_ value: SearchHandle) -> UInt64 
 /**
  * Receives a search's progress. Implemented in Kotlin or Swift; both methods run on the
  * engine's thread, so hop to the main thread before touching UI state.
+ *
+ * Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
+ * no more `on_info` calls in that search but still its `on_finished`, and the engine's next
+ * `think` or `think_fen` call fails with `ChessError.Internal` carrying what was thrown. (Swift's methods cannot throw.)
  */
 public protocol SearchListener: AnyObject, Sendable {
     
@@ -2486,6 +2495,10 @@ public protocol SearchListener: AnyObject, Sendable {
 /**
  * Receives a search's progress. Implemented in Kotlin or Swift; both methods run on the
  * engine's thread, so hop to the main thread before touching UI state.
+ *
+ * Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
+ * no more `on_info` calls in that search but still its `on_finished`, and the engine's next
+ * `think` or `think_fen` call fails with `ChessError.Internal` carrying what was thrown. (Swift's methods cannot throw.)
  */
 open class SearchListenerImpl: SearchListener, @unchecked Sendable {
     fileprivate let handle: UInt64
@@ -3040,7 +3053,7 @@ public struct EngineConfig: Equatable, Hashable {
      */
     public var elo: UInt32?
     /**
-     * Transposition table size in MB (1 to 1024); 16 suits a phone.
+     * Transposition table size in MB (1 to 1024, the core's `MAX_HASH_MB`); 16 suits a phone.
      */
     public var hashMb: UInt32
     /**
@@ -3062,7 +3075,7 @@ public struct EngineConfig: Equatable, Hashable {
          * A target Elo instead of a level (the strongest level at or below it); overrides `level`.
          */elo: UInt32? = nil, 
         /**
-         * Transposition table size in MB (1 to 1024); 16 suits a phone.
+         * Transposition table size in MB (1 to 1024, the core's `MAX_HASH_MB`); 16 suits a phone.
          */hashMb: UInt32 = UInt32(16), 
         /**
          * Seed for the weaker levels' choices: the same seed gives the same games.
@@ -4452,6 +4465,11 @@ public struct SearchInfo: Equatable, Hashable {
      */
     public var score: Score
     /**
+     * The same evaluation from White's point of view (positive: White is better or mates), as
+     * a board UI shows it.
+     */
+    public var scoreWhite: Score
+    /**
      * Positions searched so far.
      */
     public var nodes: UInt64
@@ -4497,6 +4515,10 @@ public struct SearchInfo: Equatable, Hashable {
          * The evaluation from the side to move's point of view.
          */score: Score, 
         /**
+         * The same evaluation from White's point of view (positive: White is better or mates), as
+         * a board UI shows it.
+         */scoreWhite: Score, 
+        /**
          * Positions searched so far.
          */nodes: UInt64, 
         /**
@@ -4523,6 +4545,7 @@ public struct SearchInfo: Equatable, Hashable {
         self.depth = depth
         self.seldepth = seldepth
         self.score = score
+        self.scoreWhite = scoreWhite
         self.nodes = nodes
         self.nps = nps
         self.timeMs = timeMs
@@ -4552,6 +4575,7 @@ public struct FfiConverterTypeSearchInfo: FfiConverterRustBuffer {
                 depth: FfiConverterUInt32.read(from: &buf), 
                 seldepth: FfiConverterUInt32.read(from: &buf), 
                 score: FfiConverterTypeScore.read(from: &buf), 
+                scoreWhite: FfiConverterTypeScore.read(from: &buf), 
                 nodes: FfiConverterUInt64.read(from: &buf), 
                 nps: FfiConverterUInt64.read(from: &buf), 
                 timeMs: FfiConverterUInt64.read(from: &buf), 
@@ -4567,6 +4591,7 @@ public struct FfiConverterTypeSearchInfo: FfiConverterRustBuffer {
         FfiConverterUInt32.write(value.depth, into: &buf)
         FfiConverterUInt32.write(value.seldepth, into: &buf)
         FfiConverterTypeScore.write(value.score, into: &buf)
+        FfiConverterTypeScore.write(value.scoreWhite, into: &buf)
         FfiConverterUInt64.write(value.nodes, into: &buf)
         FfiConverterUInt64.write(value.nps, into: &buf)
         FfiConverterUInt64.write(value.timeMs, into: &buf)
@@ -4781,6 +4806,10 @@ public struct SearchResult: Equatable, Hashable {
      */
     public var score: Score
     /**
+     * The same evaluation from White's point of view (positive: White is better or mates).
+     */
+    public var scoreWhite: Score
+    /**
      * The last completed depth.
      */
     public var depth: UInt32
@@ -4813,6 +4842,13 @@ public struct SearchResult: Equatable, Hashable {
      * The FEN of the searched position.
      */
     public var positionFen: String
+    /**
+     * `null`/`nil` normally. The message when the search failed (a bug in chesscore, caught:
+     * please report it): `best_move` is then only the first legal move, not a searched one,
+     * and `stopped` is set. The search still ends with exactly this one result (the Kotlin
+     * and Swift wrappers' suspend/async searches throw `ChessError.Internal` with it).
+     */
+    public var error: String?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -4826,6 +4862,9 @@ public struct SearchResult: Equatable, Hashable {
         /**
          * The evaluation from the side to move's point of view.
          */score: Score, 
+        /**
+         * The same evaluation from White's point of view (positive: White is better or mates).
+         */scoreWhite: Score, 
         /**
          * The last completed depth.
          */depth: UInt32, 
@@ -4850,10 +4889,17 @@ public struct SearchResult: Equatable, Hashable {
          */positionKey: UInt64, 
         /**
          * The FEN of the searched position.
-         */positionFen: String) {
+         */positionFen: String, 
+        /**
+         * `null`/`nil` normally. The message when the search failed (a bug in chesscore, caught:
+         * please report it): `best_move` is then only the first legal move, not a searched one,
+         * and `stopped` is set. The search still ends with exactly this one result (the Kotlin
+         * and Swift wrappers' suspend/async searches throw `ChessError.Internal` with it).
+         */error: String? = nil) {
         self.bestMove = bestMove
         self.ponderMove = ponderMove
         self.score = score
+        self.scoreWhite = scoreWhite
         self.depth = depth
         self.nodes = nodes
         self.timeMs = timeMs
@@ -4862,6 +4908,7 @@ public struct SearchResult: Equatable, Hashable {
         self.pvUci = pvUci
         self.positionKey = positionKey
         self.positionFen = positionFen
+        self.error = error
     }
 
     
@@ -4883,6 +4930,7 @@ public struct FfiConverterTypeSearchResult: FfiConverterRustBuffer {
                 bestMove: FfiConverterTypeLegalMove.read(from: &buf), 
                 ponderMove: FfiConverterOptionString.read(from: &buf), 
                 score: FfiConverterTypeScore.read(from: &buf), 
+                scoreWhite: FfiConverterTypeScore.read(from: &buf), 
                 depth: FfiConverterUInt32.read(from: &buf), 
                 nodes: FfiConverterUInt64.read(from: &buf), 
                 timeMs: FfiConverterUInt64.read(from: &buf), 
@@ -4890,7 +4938,8 @@ public struct FfiConverterTypeSearchResult: FfiConverterRustBuffer {
                 pvSan: FfiConverterSequenceString.read(from: &buf), 
                 pvUci: FfiConverterSequenceString.read(from: &buf), 
                 positionKey: FfiConverterUInt64.read(from: &buf), 
-                positionFen: FfiConverterString.read(from: &buf)
+                positionFen: FfiConverterString.read(from: &buf), 
+                error: FfiConverterOptionString.read(from: &buf)
         )
     }
 
@@ -4898,6 +4947,7 @@ public struct FfiConverterTypeSearchResult: FfiConverterRustBuffer {
         FfiConverterTypeLegalMove.write(value.bestMove, into: &buf)
         FfiConverterOptionString.write(value.ponderMove, into: &buf)
         FfiConverterTypeScore.write(value.score, into: &buf)
+        FfiConverterTypeScore.write(value.scoreWhite, into: &buf)
         FfiConverterUInt32.write(value.depth, into: &buf)
         FfiConverterUInt64.write(value.nodes, into: &buf)
         FfiConverterUInt64.write(value.timeMs, into: &buf)
@@ -4906,6 +4956,7 @@ public struct FfiConverterTypeSearchResult: FfiConverterRustBuffer {
         FfiConverterSequenceString.write(value.pvUci, into: &buf)
         FfiConverterUInt64.write(value.positionKey, into: &buf)
         FfiConverterString.write(value.positionFen, into: &buf)
+        FfiConverterOptionString.write(value.error, into: &buf)
     }
 }
 
@@ -5287,7 +5338,11 @@ enum ChessError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
     case InvalidRequest(message: String)
     
     /**
-     * A bug in chesscore (a caught panic); please report it with the message.
+     * Something that should never happen and that no argument can fix: an exception thrown by
+     * a `SearchListener` (reported by the engine's next `think` or `think_fen`), or the
+     * engine's thread refused by the system. A search that fails with a bug in chesscore (a
+     * caught panic; please report it with the message) ends with `SearchResult.error` set; the
+     * Kotlin and Swift wrappers' suspend/async searches throw this error with that message.
      */
     case Internal(message: String)
     
@@ -7771,10 +7826,10 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessengine_stop() != 31283) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessengine_think() != 30319) {
+    if (uniffi_chesscore_checksum_method_chessengine_think() != 5638) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessengine_think_fen() != 2078) {
+    if (uniffi_chesscore_checksum_method_chessengine_think_fen() != 23257) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_searchhandle_is_finished() != 36238) {
@@ -7951,7 +8006,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_opening_at() != 6446) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_constructor_chessengine_new() != 25147) {
+    if (uniffi_chesscore_checksum_constructor_chessengine_new() != 26141) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_constructor_chessgame_with_time_control() != 55990) {

@@ -20,7 +20,8 @@ extension ChessEngine {
     /// `SearchHandle`. The engine runs one search at a time: starting another one supersedes
     /// this one, whose stream then ends with a result marked `stopped`.
     ///
-    /// The stream throws a `ChessError` (e.g. `.GameOver`) when the search cannot start.
+    /// The stream throws a `ChessError` (e.g. `.GameOver`) when the search cannot start, and
+    /// `ChessError.Internal` after the infos when the search failed (`SearchResult.error`).
     public func search(
         _ game: ChessGame,
         limits: SearchLimits = SearchLimits()
@@ -49,8 +50,9 @@ extension ChessEngine {
     /// this engine returns its early result, marked `stopped`. (The core exports no async
     /// `bestMove` of its own: UniFFI's generated Swift async calls cannot be cancelled.)
     ///
-    /// - Throws: `ChessError` when the search cannot start (e.g. `.GameOver`),
-    ///   `CancellationError` when the task was cancelled.
+    /// - Throws: `ChessError` when the search cannot start (e.g. `.GameOver`) or failed
+    ///   (`.Internal`, see `SearchResult.error`), `CancellationError` when the task was
+    ///   cancelled.
     public func bestMove(
         _ game: ChessGame,
         limits: SearchLimits = SearchLimits()
@@ -136,8 +138,12 @@ private final class StreamListener: SearchListener {
     }
 
     func onFinished(result: SearchResult) {
-        continuation.yield(.finished(result))
-        continuation.finish()
+        if let error = result.error {
+            continuation.finish(throwing: ChessError.Internal(message: error))
+        } else {
+            continuation.yield(.finished(result))
+            continuation.finish()
+        }
     }
 }
 
@@ -152,6 +158,10 @@ private final class ResultListener: SearchListener {
     func onInfo(info: SearchInfo) {}
 
     func onFinished(result: SearchResult) {
-        continuation.resume(returning: result)
+        if let error = result.error {
+            continuation.resume(throwing: ChessError.Internal(message: error))
+        } else {
+            continuation.resume(returning: result)
+        }
     }
 }

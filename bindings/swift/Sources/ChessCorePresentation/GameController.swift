@@ -350,10 +350,9 @@ public final class GameController {
         searchToken += 1
         let token = searchToken
         let key = state.snapshot.positionKey
-        let sideToMove = state.snapshot.sideToMove
         let listener = MainActorSearchListener(
             onInfo: { [weak self] info in
-                self?.receive(info, token: token, key: key, sideToMove: sideToMove)
+                self?.receive(info, token: token, key: key)
             },
             onFinished: { [weak self] result in
                 self?.receive(result, token: token, key: key, hint: hint)
@@ -369,18 +368,21 @@ public final class GameController {
         state.thinking = nil
     }
 
-    private func receive(_ info: SearchInfo, token: Int, key: UInt64, sideToMove: Side) {
+    private func receive(_ info: SearchInfo, token: Int, key: UInt64) {
         guard token == searchToken, info.positionKey == key else { return }
         state.thinking = ThinkingLine(
-            depth: Int(info.depth), scoreText: scoreText(info.score, sideToMove: sideToMove),
-            pvSan: info.pvSan)
+            depth: Int(info.depth), scoreText: scoreText(info.scoreWhite), pvSan: info.pvSan)
     }
 
     private func receive(_ result: SearchResult, token: Int, key: UInt64, hint: Bool) {
         guard token == searchToken else { return }
         search = nil  // finished: releasing the handle frees it
         let current = result.positionKey == key && result.positionKey == state.snapshot.positionKey
-        if current && !hint {
+        if let error = result.error {
+            state.engineThinking = false
+            state.thinking = nil
+            state.message = "The engine failed: \(error)"
+        } else if current && !hint {
             changeGame { _ = try $0.playUci(uci: result.bestMove.uci) }
         } else {
             state.engineThinking = false

@@ -42,19 +42,17 @@ public func statusText(_ snapshot: GameSnapshot) -> String {
     }
 }
 
-/// `score` (from the point of view of `sideToMove`, as the engine reports it) from White's
-/// view: "+0.35", "-1.20", "0.00", "M3" when White mates in 3, "-M2" when Black mates in 2.
-public func scoreText(_ score: Score, sideToMove: Side) -> String {
-    let sign = sideToMove == .white ? 1 : -1
-    switch score {
+/// A score from White's point of view (`SearchInfo.scoreWhite`) as the thinking line shows it:
+/// "+0.35", "-1.20", "0.00", "M3" when White mates in 3, "-M2" when Black mates in 2.
+public func scoreText(_ scoreWhite: Score) -> String {
+    switch scoreWhite {
     case .centipawns(let value):
-        let centipawns = Int(value) * sign
+        let centipawns = Int(value)
         if centipawns == 0 { return "0.00" }
         let magnitude = abs(centipawns)
         let hundredths = magnitude % 100
         return "\(centipawns < 0 ? "-" : "+")\(magnitude / 100).\(hundredths < 10 ? "0" : "")\(hundredths)"
     case .mate(let moves):
-        let whiteMoves = Int(moves) * sign
-        return whiteMoves >= 0 ? "M\(whiteMoves)" : "-M\(-whiteMoves)"
+        return moves >= 0 ? "M\(moves)" : "-M\(-Int(moves))"
     }
 }

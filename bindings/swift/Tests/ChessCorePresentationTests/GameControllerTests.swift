@@ -634,15 +634,14 @@ final class GameControllerTests: XCTestCase {
 
 /// The texts the screen shows, from the core's values.
 final class PresentationTextTests: XCTestCase {
-    func testScoresReadFromWhitesSide() {
-        XCTAssertEqual(scoreText(.centipawns(value: 35), sideToMove: .white), "+0.35")
-        XCTAssertEqual(scoreText(.centipawns(value: 35), sideToMove: .black), "-0.35")
-        XCTAssertEqual(scoreText(.centipawns(value: 0), sideToMove: .black), "0.00")
-        XCTAssertEqual(scoreText(.centipawns(value: -120), sideToMove: .white), "-1.20")
-        XCTAssertEqual(scoreText(.centipawns(value: 1005), sideToMove: .white), "+10.05")
-        XCTAssertEqual(scoreText(.mate(moves: 3), sideToMove: .white), "M3")
-        XCTAssertEqual(scoreText(.mate(moves: 2), sideToMove: .black), "-M2")
-        XCTAssertEqual(scoreText(.mate(moves: -1), sideToMove: .black), "M1")
+    func testScoresAreShownFromWhitesSideAsTheCoreGivesThem() {
+        XCTAssertEqual(scoreText(.centipawns(value: 35)), "+0.35")
+        XCTAssertEqual(scoreText(.centipawns(value: -35)), "-0.35")
+        XCTAssertEqual(scoreText(.centipawns(value: 0)), "0.00")
+        XCTAssertEqual(scoreText(.centipawns(value: -120)), "-1.20")
+        XCTAssertEqual(scoreText(.centipawns(value: 1005)), "+10.05")
+        XCTAssertEqual(scoreText(.mate(moves: 3)), "M3")
+        XCTAssertEqual(scoreText(.mate(moves: -2)), "-M2")
     }
 
     func testStatusTextsForEveryEndingComeFromTheCoresStatus() throws {

@@ -19,6 +19,7 @@ import dev.chesscore.SearchListener
 import dev.chesscore.SearchResult
 import java.util.concurrent.atomic.AtomicReference
 import kotlin.coroutines.resume
+import kotlin.coroutines.resumeWithException
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.channels.awaitClose
 import kotlinx.coroutines.channels.Channel
@@ -50,6 +51,8 @@ sealed class SearchEvent {
  * whose result is marked `stopped`.
  *
  * @throws ChessException.GameOver (from collection) when the game has ended.
+ * @throws ChessException.Internal (from collection, after the infos) when the search failed
+ *   ([SearchResult.error]), or as [ChessEngine.think] does.
  */
 fun ChessEngine.search(game: ChessGame, limits: SearchLimits = SearchLimits()): Flow<SearchEvent> =
     callbackFlow {
@@ -59,8 +62,13 @@ fun ChessEngine.search(game: ChessGame, limits: SearchLimits = SearchLimits()): 
             }
 
             override fun onFinished(result: SearchResult) {
-                trySend(SearchEvent.Finished(result))
-                channel.close()
+                val error = result.error
+                if (error == null) {
+                    trySend(SearchEvent.Finished(result))
+                    channel.close()
+                } else {
+                    channel.close(ChessException.Internal(error))
+                }
             }
         }
         val handle = think(game, limits, listener)
@@ -79,6 +87,8 @@ fun ChessEngine.search(game: ChessGame, limits: SearchLimits = SearchLimits()): 
  * package's `bestMove(_:limits:)` is the same function.)
  *
  * @throws ChessException.GameOver when the game has ended.
+ * @throws ChessException.Internal when the search failed ([SearchResult.error]), or as
+ *   [ChessEngine.think] does.
  */
 suspend fun ChessEngine.bestMove(game: ChessGame, limits: SearchLimits = SearchLimits()): SearchResult {
     val started = AtomicReference<SearchHandle?>(null)
@@ -88,7 +98,13 @@ suspend fun ChessEngine.bestMove(game: ChessGame, limits: SearchLimits = SearchL
                 override fun onInfo(info: SearchInfo) {}
 
                 override fun onFinished(result: SearchResult) {
-                    if (continuation.isActive) continuation.resume(result)
+                    if (!continuation.isActive) return
+                    val error = result.error
+                    if (error == null) {
+                        continuation.resume(result)
+                    } else {
+                        continuation.resumeWithException(ChessException.Internal(error))
+                    }
                 }
             }
             val handle = think(game, limits, listener)

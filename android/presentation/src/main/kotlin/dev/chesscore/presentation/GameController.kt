@@ -375,11 +375,10 @@ class GameController(
         val s = state.value
         val token = ++searchToken
         val key = s.snapshot.positionKey
-        val sideToMove = s.snapshot.sideToMove
         val listener = scope.searchListener(
             onInfo = { info ->
                 if (token == searchToken && info.positionKey == key) {
-                    val line = ThinkingLine(info.depth.toInt(), scoreText(info.score, sideToMove), info.pvSan)
+                    val line = ThinkingLine(info.depth.toInt(), scoreText(info.scoreWhite), info.pvSan)
                     _state.update { it.copy(thinking = line) }
                 }
             },
@@ -387,7 +386,11 @@ class GameController(
                 if (token == searchToken) {
                     finishSearch()
                     val current = result.positionKey == key && result.positionKey == state.value.snapshot.positionKey
+                    val error = result.error
                     when {
+                        error != null -> _state.update {
+                            it.copy(engineThinking = false, thinking = null, message = "The engine failed: $error")
+                        }
                         current && !hint -> changeGame { game.playUci(result.bestMove.uci) }
                         current -> _state.update { it.copy(engineThinking = false, thinking = null, hint = result.bestMove) }
                         else -> _state.update { it.copy(engineThinking = false, thinking = null) }

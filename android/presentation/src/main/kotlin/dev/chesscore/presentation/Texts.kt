@@ -46,19 +46,11 @@ fun statusText(snapshot: GameSnapshot): String = when (val status = snapshot.sta
 }
 
 /**
- * [score] (from the point of view of [sideToMove], as the engine reports it) as White's view:
+ * A score from White's point of view (`SearchInfo.scoreWhite`) as the thinking line shows it:
  * "+0.35", "-1.20", "0.00", "M3" when White mates in 3, "-M2" when Black mates in 2.
  */
-fun scoreText(score: Score, sideToMove: Side): String {
-    val sign = if (sideToMove == Side.WHITE) 1 else -1
-    return when (score) {
-        is Score.Centipawns -> {
-            val cp = score.value * sign
-            if (cp == 0) "0.00" else String.format(Locale.ROOT, "%+.2f", cp / 100.0)
-        }
-        is Score.Mate -> {
-            val moves = score.moves * sign
-            if (moves >= 0) "M$moves" else "-M${-moves}"
-        }
-    }
+fun scoreText(scoreWhite: Score): String = when (scoreWhite) {
+    is Score.Centipawns ->
+        if (scoreWhite.value == 0) "0.00" else String.format(Locale.ROOT, "%+.2f", scoreWhite.value / 100.0)
+    is Score.Mate -> if (scoreWhite.moves >= 0) "M${scoreWhite.moves}" else "-M${-scoreWhite.moves}"
 }

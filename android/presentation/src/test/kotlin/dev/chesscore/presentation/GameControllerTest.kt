@@ -6,18 +6,16 @@ import dev.chesscore.DrawReason
 import dev.chesscore.GameStatus
 import dev.chesscore.Outcome
 import dev.chesscore.Piece
-import dev.chesscore.Score
 import dev.chesscore.PieceKind
 import dev.chesscore.SearchLimits
+import dev.chesscore.SearchResult
 import dev.chesscore.Side
 import dev.chesscore.Square
 import dev.chesscore.ktx.pieceAt
 import dev.chesscore.liveObjectCount
-import dev.chesscore.timeControlFromPgn
 import dev.chesscore.tests.MAIN_THREAD
 import dev.chesscore.tests.eventually
 import dev.chesscore.tests.onMain
-import dev.chesscore.tests.suite
 import kotlin.test.assertEquals
 import kotlin.test.assertFailsWith
 import kotlin.test.assertFalse
@@ -26,6 +24,7 @@ import kotlin.test.assertNull
 import kotlin.test.assertTrue
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.yield
+import org.junit.jupiter.api.Test
 
 /**
  * A controller over a real engine with small limits, and that engine. Searches with [INFINITE]
@@ -56,8 +55,9 @@ private const val PROMOTION_FEN = "8/P7/8/8/8/8/k6K/8 w - - 0 1"
 private const val STALEMATE_FEN = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"
 private val INFINITE = SearchLimits(infinite = true)
 
-val gameControllerTests = suite("GameController") {
-    test("tapping a piece selects it with the core's destinations as targets") {
+class GameControllerTest {
+    @Test
+    fun `tapping a piece selects it with the core's destinations as targets`() {
         onMain {
             Fixture(this).controller.use { c ->
                 ChessGame().use { reference ->
@@ -85,7 +85,8 @@ val gameControllerTests = suite("GameController") {
         }
     }
 
-    test("tapping a target plays the move; dragging does the same; a non-target drag does nothing") {
+    @Test
+    fun `tapping a target plays the move, dragging does the same, a non-target drag does nothing`() {
         onMain {
             Fixture(this).controller.use { c ->
                 c.move("e2", "e4")
@@ -106,7 +107,8 @@ val gameControllerTests = suite("GameController") {
         }
     }
 
-    test("promotion: the picker offers the four pieces; cancel leaves the game; choosing plays") {
+    @Test
+    fun `promotion - the picker offers the four pieces, cancel leaves the game, choosing plays`() {
         onMain {
             Fixture(this).controller.use { c ->
                 c.loadFen(PROMOTION_FEN)
@@ -138,7 +140,8 @@ val gameControllerTests = suite("GameController") {
         }
     }
 
-    test("engine turn: the engine replies on the main thread and the player may move again") {
+    @Test
+    fun `engine turn - the engine replies on the main thread and the player may move again`() {
         onMain {
             val store = RecordingStore()
             val f = Fixture(this, store, GameMode.HumanVsEngine(Side.WHITE))
@@ -161,7 +164,8 @@ val gameControllerTests = suite("GameController") {
         }
     }
 
-    test("the engine plays White's first move when the player takes Black; thinking line shows") {
+    @Test
+    fun `the engine plays White's first move when the player takes Black, thinking line shows`() {
         onMain {
             val f = Fixture(this, mode = GameMode.HumanVsEngine(Side.BLACK), limits = SearchLimits(moveTimeMs = 300uL), level = 10)
             f.controller.use { c ->
@@ -177,7 +181,8 @@ val gameControllerTests = suite("GameController") {
         }
     }
 
-    test("undo while the engine thinks: search stopped, its result ignored, no move played") {
+    @Test
+    fun `undo while the engine thinks - search stopped, its result ignored, no move played`() {
         onMain {
             val f = Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE), limits = INFINITE, level = 10)
             f.controller.use { c ->
@@ -202,7 +207,8 @@ val gameControllerTests = suite("GameController") {
         }
     }
 
-    test("going to the background stops the engine's search; coming back starts its turn again") {
+    @Test
+    fun `going to the background stops the engine's search, coming back starts its turn again`() {
         onMain {
             val f = Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE), limits = INFINITE, level = 10)
             f.controller.use { c ->
@@ -227,23 +233,56 @@ val gameControllerTests = suite("GameController") {
         }
     }
 
-    test("a result for another position is ignored") {
+    @Test
+    fun `a result for another position is ignored`() {
+        val s = stateAfterReplyTo("e2", "e4") { it.copy(positionKey = it.positionKey xor 1uL) }
+        assertEquals(1u, s.snapshot.ply, "the stale result was not played")
+        assertNull(s.message)
+        assertFalse(s.engineThinking)
+    }
+
+    /**
+     * Plays [from]-[to] against the engine, whose result [tamper] rewrites; the state once the
+     * main thread has handled that result.
+     */
+    private fun stateAfterReplyTo(from: String, to: String, tamper: (SearchResult) -> SearchResult): BoardUiState =
         onMain {
             val f = Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE))
-            f.engine.tamper = { it.copy(positionKey = it.positionKey xor 1uL) }
+            f.engine.tamper = tamper
             f.controller.use { c ->
-                c.move("e2", "e4")
+                c.move(from, to)
                 f.engine.nextResult()
                 yield()
-                val s = c.state.value
-                assertEquals(1u, s.snapshot.ply, "the stale result was not played")
-                assertNull(s.message)
-                assertFalse(s.engineThinking)
+                c.state.value
+            }
+        }
+
+    @Test
+    fun `the thinking line shows the core's White-view score while Black thinks`() {
+        onMain {
+            val f = Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE), limits = INFINITE, level = 10)
+            f.controller.use { c ->
+                // White without its queen, Black to move: the engine (Black) scores about +9,
+                // which White's view shows as about -9.
+                c.loadFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR b KQkq - 0 1")
+                val s = c.awaitState("a thinking line") { it.thinking != null }
+                val shown = s.thinking!!.scoreText
+                assertTrue(shown.startsWith("-") && shown.removePrefix("-").toDouble() > 5.0, shown)
+                assertTrue(s.engineThinking)
             }
         }
     }
 
-    test("undo against the engine takes back to the player's turn; redo replays both plies") {
+    @Test
+    fun `a failed search shows the core's error and plays nothing`() {
+        val s = stateAfterReplyTo("e2", "e4") { it.copy(error = "the search failed (a bug in chesscore): test") }
+        assertEquals(1u, s.snapshot.ply, "the failed search's move was not played")
+        assertEquals("The engine failed: the search failed (a bug in chesscore): test", s.message)
+        assertFalse(s.engineThinking)
+    }
+
+    @Test
+    fun `undo against the engine takes back to the player's turn, redo replays both plies`() {
         onMain {
             val f = Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE))
             f.controller.use { c ->
@@ -260,7 +299,8 @@ val gameControllerTests = suite("GameController") {
         }
     }
 
-    test("a move after undo is the game's main line; the moves taken back stay as a variation") {
+    @Test
+    fun `a move after undo is the game's main line - the moves taken back stay as a variation`() {
         onMain {
             Fixture(this).controller.use { c ->
                 c.move("e2", "e4")
@@ -277,7 +317,8 @@ val gameControllerTests = suite("GameController") {
         }
     }
 
-    test("restore after a kill: a new controller with the same store resumes the game, redo stack and settings") {
+    @Test
+    fun `restore after a kill - a new controller with the same store resumes the game, redo stack and settings`() {
         onMain {
             val store = InMemoryGameStore()
             val first = Fixture(this, store).controller
@@ -301,7 +342,8 @@ val gameControllerTests = suite("GameController") {
         }
     }
 
-    test("killed while the engine thinks: the restored controller resumes the engine's turn; level is kept") {
+    @Test
+    fun `killed while the engine thinks - the restored controller resumes the engine's turn, level is kept`() {
         onMain {
             val store = InMemoryGameStore()
             val first = Fixture(this, store, mode = GameMode.HumanVsEngine(Side.WHITE), limits = INFINITE, level = 10)
@@ -320,7 +362,8 @@ val gameControllerTests = suite("GameController") {
         }
     }
 
-    test("restore of a damaged save starts a new game and says why") {
+    @Test
+    fun `restore of a damaged save starts a new game and says why`() {
         onMain {
             val store = InMemoryGameStore("{\"not\": \"a game\"}")
             Fixture(this, store).controller.use { c ->
@@ -333,7 +376,8 @@ val gameControllerTests = suite("GameController") {
         }
     }
 
-    test("an invalid FEN shows the core's message and leaves the game unchanged") {
+    @Test
+    fun `an invalid FEN shows the core's message and leaves the game unchanged`() {
         onMain {
             Fixture(this).controller.use { c ->
                 c.move("e2", "e4")
@@ -352,7 +396,8 @@ val gameControllerTests = suite("GameController") {
         }
     }
 
-    test("game over: fool's mate and stalemate are shown, further taps ignored") {
+    @Test
+    fun `game over - fool's mate and stalemate are shown, further taps ignored`() {
         onMain {
             Fixture(this).controller.use { c ->
                 c.move("f2", "f3")
@@ -379,7 +424,8 @@ val gameControllerTests = suite("GameController") {
         }
     }
 
-    test("a claimable draw is offered and claimed") {
+    @Test
+    fun `a claimable draw is offered and claimed`() {
         onMain {
             Fixture(this).controller.use { c ->
                 repeat(2) {
@@ -397,7 +443,8 @@ val gameControllerTests = suite("GameController") {
         }
     }
 
-    test("resign and agree draw end the game; undo takes the resignation back") {
+    @Test
+    fun `resign and agree draw end the game, undo takes the resignation back`() {
         onMain {
             Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE)).controller.use { c ->
                 c.resign()
@@ -411,7 +458,8 @@ val gameControllerTests = suite("GameController") {
         }
     }
 
-    test("the default hint is searched at full strength, also when the engine plays at level 1") {
+    @Test
+    fun `the default hint is searched at full strength, also when the engine plays at level 1`() {
         onMain {
             Fixture(this, level = 1, hintLimits = defaultHintLimits()).controller.use { c ->
                 // Mate in 3 for Black (...Bc5+): beyond level 1's one-ply horizon.
@@ -424,7 +472,8 @@ val gameControllerTests = suite("GameController") {
         }
     }
 
-    test("hint: the engine thinks (taps ignored), suggests a legal move, cleared by the next move") {
+    @Test
+    fun `hint - the engine thinks (taps ignored), suggests a legal move, cleared by the next move`() {
         onMain {
             Fixture(this).controller.use { c ->
                 c.requestHint()
@@ -443,7 +492,8 @@ val gameControllerTests = suite("GameController") {
         }
     }
 
-    test("flip toggles the orientation; a new game shows the player's side at the bottom") {
+    @Test
+    fun `flip toggles the orientation, a new game shows the player's side at the bottom`() {
         onMain {
             Fixture(this).controller.use { c ->
                 assertEquals(Side.WHITE, c.state.value.orientation)
@@ -468,7 +518,8 @@ val gameControllerTests = suite("GameController") {
         }
     }
 
-    test("engine vs engine plays by itself until a new game stops it") {
+    @Test
+    fun `engine vs engine plays by itself until a new game stops it`() {
         onMain {
             val f = Fixture(this, limits = SearchLimits(depth = 1u))
             f.controller.use { c ->
@@ -486,7 +537,8 @@ val gameControllerTests = suite("GameController") {
         }
     }
 
-    test("no leaked Rust objects after closing, even mid-search") {
+    @Test
+    fun `no leaked Rust objects after closing, even mid-search`() {
         onMain {
             val baseline = liveObjectCount()
             val f = Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE), limits = INFINITE, level = 10)
@@ -496,46 +548,6 @@ val gameControllerTests = suite("GameController") {
             f.controller.close()
             assertEquals(baseline, liveObjectCount())
             f.controller.tapSquare(sq("d2")) // ignored after close, no crash
-        }
-    }
-}
-
-val presentationTextTests = suite("Presentation texts") {
-    test("scores read from White's side") {
-        assertEquals("+0.35", scoreText(Score.Centipawns(35), Side.WHITE))
-        assertEquals("-0.35", scoreText(Score.Centipawns(35), Side.BLACK))
-        assertEquals("0.00", scoreText(Score.Centipawns(0), Side.BLACK))
-        assertEquals("M3", scoreText(Score.Mate(3), Side.WHITE))
-        assertEquals("-M2", scoreText(Score.Mate(2), Side.BLACK))
-        assertEquals("M1", scoreText(Score.Mate(-1), Side.BLACK))
-    }
-
-    test("status texts for every ending come from the core's status") {
-        ChessGame.fromFen("8/8/8/8/8/5k2/8/4K3 w - - 0 1").use {
-            assertEquals("Draw by insufficient material", statusText(it.snapshot()))
-        }
-        ChessGame().use { game ->
-            assertEquals("White to move", statusText(game.snapshot()))
-            game.resign(Side.BLACK)
-            assertEquals("Black resigned — White wins", statusText(game.snapshot()))
-        }
-        ChessGame.fromFen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").use { game ->
-            game.playSan("Rh8")
-            assertEquals("Black to move", statusText(game.snapshot()))
-            assertEquals(sq("e8"), game.snapshot().checkSquare, "check is shown on the board")
-        }
-        // Flag falls: a loss on time, or a draw when the other side has a bare king.
-        ChessGame.fromFen("4k3/8/3r4/8/8/8/8/4K3 w - - 0 1").use { game ->
-            game.setTimeControl(timeControlFromPgn("10")!!)
-            game.startClock(0uL)
-            game.checkFlag(10_000uL)
-            assertEquals("White ran out of time — Black wins", statusText(game.snapshot()))
-        }
-        ChessGame.fromFen("4k3/8/3r4/8/8/8/8/4K3 b - - 0 1").use { game ->
-            game.setTimeControl(timeControlFromPgn("10")!!)
-            game.startClock(0uL)
-            game.checkFlag(10_000uL)
-            assertEquals("Draw by timeout against insufficient material", statusText(game.snapshot()))
         }
     }
 }
