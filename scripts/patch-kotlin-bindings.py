@@ -27,6 +27,8 @@ Usage: patch-kotlin-bindings.py path/to/chesscore.kt
 
 import sys
 
+import bindings_patch
+
 STATUS_ORIGINAL = """\
 private inline fun <U, E: kotlin.Exception> uniffiRustCallWithError(errorHandler: UniffiRustCallStatusErrorHandler<E>, callback: (UniffiRustCallStatus) -> U): U {
     var status = UniffiRustCallStatus()
@@ -115,25 +117,7 @@ PATCHES = [
 
 
 def main() -> int:
-    if len(sys.argv) != 2:
-        print(__doc__.strip().splitlines()[-1], file=sys.stderr)
-        return 2
-    path = sys.argv[1]
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    for name, original, patched in PATCHES:
-        count = text.count(original)
-        if count != 1:
-            print(
-                f"patch-kotlin-bindings: expected the generated {name} text exactly once "
-                f"in {path}, found it {count} times; UniFFI's template changed, review the patch",
-                file=sys.stderr,
-            )
-            return 1
-        text = text.replace(original, patched)
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
-    return 0
+    return bindings_patch.run("patch-kotlin-bindings", __doc__.strip().splitlines()[-1], PATCHES)
 
 
 if __name__ == "__main__":

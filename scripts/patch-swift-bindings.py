@@ -19,10 +19,13 @@ Usage: patch-swift-bindings.py path/to/ChessCore.swift
 
 import sys
 
+import bindings_patch
+
 MARK = "// chesscore patch (scripts/patch-swift-bindings.py): "
 
 PATCHES = [
     (
+        "integer reader",
         """\
     var value: T = 0
     let _ = withUnsafeMutableBytes(of: &value, { reader.data.copyBytes(to: $0, from: range)})
@@ -41,6 +44,7 @@ PATCHES = [
 """,
     ),
     (
+        "byte-array reader",
         """\
     var value = [UInt8](repeating: 0, count: count)
     value.withUnsafeMutableBufferPointer({ buffer in
@@ -66,28 +70,7 @@ PATCHES = [
 
 
 def main() -> int:
-    if len(sys.argv) != 2:
-        print(__doc__.strip().splitlines()[-1], file=sys.stderr)
-        return 2
-    path = sys.argv[1]
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    if MARK in text:
-        print(f"patch-swift-bindings: {path} is already patched", file=sys.stderr)
-        return 1
-    for original, patched in PATCHES:
-        count = text.count(original)
-        if count != 1:
-            print(
-                f"patch-swift-bindings: expected the generated text once in {path}, found it "
-                f"{count} times; has the UniFFI template changed?\n{original}",
-                file=sys.stderr,
-            )
-            return 1
-        text = text.replace(original, patched)
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
-    return 0
+    return bindings_patch.run("patch-swift-bindings", __doc__.strip().splitlines()[-1], PATCHES, already_patched_mark=MARK)
 
 
 if __name__ == "__main__":

@@ -31,9 +31,10 @@ step "Rust tests (unit, integration, perft files, properties, FFI from threads, 
 cargo test --all-targets --no-fail-fast
 cargo test --doc
 
-step "release library and bindings freshness"
+step "release library, bindings freshness, README quick starts = the tested code"
 cargo build --release --lib
 scripts/gen-bindings.sh --check
+python3 scripts/check-readme-examples.py
 
 step "Kotlin tests on the JVM (bindings, wrapper, presentation layer)"
 mkdir -p build/kotlin

@@ -182,7 +182,7 @@ fn a_bad_fen_is_reported_and_changes_nothing() {
 fn scholars_mate_ends_the_game() {
     let r = play(
         &fast(&["--fen", SCHOLAR_FEN]),
-        "Qxf7#\ne5\npgn\nundo\nfen\n",
+        "Qxf7#\ne5\nlegal\npgn\nundo\nfen\n",
     );
     assert_eq!(r.code, Some(0));
     assert_contains(&r.out, "You play 4. Qxf7#.");
@@ -193,6 +193,7 @@ fn scholars_mate_ends_the_game() {
     );
     assert_contains(&r.out, "Type new for another game, undo to take back");
     assert_contains(&r.out, "the game is over (White wins by checkmate)");
+    assert_contains(&r.out, "None: the game is over.");
     assert_contains(&r.out, "[FEN \"r1bqkb1r/");
     assert_contains(&r.out, "4. Qxf7# 1-0");
     assert_contains(&r.out, "Took back 1 move.");

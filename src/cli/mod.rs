@@ -20,6 +20,8 @@ The chesscore chess engine and rules core.
 commands:
   uci                 speak UCI on stdin and stdout, for chess GUIs (the default)
   play [OPTIONS]      play against the engine in the terminal (see play --help)
+  pgn [FILE]          read every game of a PGN file (stdin without FILE) and write each back
+                      in export format; each bad game goes to stderr with its line and column
   perft DEPTH [FEN]   count the move tree's leaves to DEPTH, by first move (default: the
                       start; standard FENs and Chess960 ones in X-FEN or Shredder-FEN)
   bench [ARGS]        search signature and speed, move generation speed (see bench --help)

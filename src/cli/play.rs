@@ -951,12 +951,14 @@ impl Session {
 
     fn legal(&self) {
         let pos = self.game.position();
-        if !self.game.status().is_ongoing() {
+        // The game's moves are none exactly when it is over (a position without a legal move
+        // ends it by mate or stalemate).
+        let moves = self.game.legal_moves();
+        if moves.is_empty() {
             println!("None: the game is over.");
             return;
         }
-        let mut sans: Vec<String> = pos
-            .legal_moves()
+        let mut sans: Vec<String> = moves
             .as_slice()
             .iter()
             .map(|&m| san::to_san(pos, m))

@@ -65,8 +65,8 @@ const fn row(
 }
 
 /// Level 1 first. Elo on the Stockfish `UCI_Elo` scale, from one maximum-likelihood fit
-/// (`scripts/fit-levels.py`) of all games played with the session-6 build (docs/engine-notes.md,
-/// "Session 6"): a short ladder against rated engines at 3+0.03 for every level 1-9, a
+/// (`scripts/fit-levels.py`) of all games played with build 78099ef on 2026-11-22
+/// (docs/engine-notes.md, "Levels, re-measured with this build"): a short ladder against rated engines at 3+0.03 for every level 1-9, a
 /// 20-game match between each pair of neighbouring levels at 5+0.05, and level 10's 160 games
 /// against Stockfish 2200. The 95 % intervals are about ±85 for levels 3-9, ±130 for level 2,
 /// ±55 for level 10 and ±240 for level 1 (it scored 1.5 of 12 against the weakest anchor).

@@ -83,7 +83,7 @@ pub(crate) fn snapshot(game: &Game) -> GameSnapshot {
             .last_move()
             .zip(game.previous_position())
             .map(|(m, before)| legal_move(&before, m)),
-        check_square: pos.is_check().then(|| pos.king_square(us).into()),
+        check_square: pos.is_check().then(|| pos.king_square(us)),
         status: status(game),
         san_history: game.san_moves(),
         move_rows: game.main_line_rows().into_iter().map(Into::into).collect(),
@@ -113,7 +113,7 @@ pub(crate) fn snapshot(game: &Game) -> GameSnapshot {
 
 /// The squares of `set`, in index order.
 fn squares(set: Bitboard) -> Vec<Square> {
-    set.map(Into::into).collect()
+    set.collect()
 }
 
 #[uniffi::export]
@@ -195,14 +195,14 @@ impl ChessGame {
     /// side not to move, or a finished game.
     pub fn legal_moves_from(&self, square: Square) -> Vec<LegalMove> {
         let game = self.lock();
-        legal_moves(&game, game.legal_moves_from(square.into()).as_slice())
+        legal_moves(&game, game.legal_moves_from(square).as_slice())
     }
 
     /// The squares the piece on `square` may move to (the light-weight highlight), in index
     /// order.
     pub fn destinations_from(&self, square: Square) -> Vec<Square> {
         let game = self.lock();
-        let moves = game.legal_moves_from(square.into());
+        let moves = game.legal_moves_from(square);
         let mode = game.position().castling_mode();
         let targets = moves.iter().map(|&m| UciMove::from_move_in(m, mode).to);
         squares(targets.fold(Bitboard::EMPTY, Bitboard::with))
@@ -226,8 +226,8 @@ impl ChessGame {
         promotion: Option<PieceKind>,
     ) -> Result<LegalMove, ChessError> {
         let mv = UciMove {
-            from: from.into(),
-            to: to.into(),
+            from,
+            to,
             promotion: promotion.map(Into::into),
         };
         self.play_checked(|game| game.play_uci_move(mv))
@@ -341,14 +341,12 @@ impl ChessGame {
     /// a piece of the other side there (pinned pieces included, no x-rays; a pawn attacks
     /// diagonally forward). In index order.
     pub fn attackers(&self, square: Square, side: Side) -> Vec<Square> {
-        squares(self.lock().position().attackers(square.into(), side.into()))
+        squares(self.lock().position().attackers(square, side.into()))
     }
 
     /// `true` when a piece of `side` attacks `square` in the current position.
     pub fn is_attacked(&self, square: Square, side: Side) -> bool {
-        self.lock()
-            .position()
-            .is_attacked(square.into(), side.into())
+        self.lock().position().is_attacked(square, side.into())
     }
 
     /// Every square a piece of `side` attacks in the current position, in index order.

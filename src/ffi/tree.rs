@@ -320,7 +320,7 @@ impl From<&pgn::Annotations> for NodeAnnotations {
                 .iter()
                 .map(|m| SquareMark {
                     color: m.color.into(),
-                    square: m.square.into(),
+                    square: m.square,
                 })
                 .collect(),
             arrows: a
@@ -328,8 +328,8 @@ impl From<&pgn::Annotations> for NodeAnnotations {
                 .iter()
                 .map(|m| Arrow {
                     color: m.color.into(),
-                    from: m.from.into(),
-                    to: m.to.into(),
+                    from: m.from,
+                    to: m.to,
                 })
                 .collect(),
             commands: a
@@ -370,7 +370,7 @@ impl TryFrom<NodeAnnotations> for pgn::Annotations {
                 .into_iter()
                 .map(|m| pgn::SquareMark {
                     color: m.color.into(),
-                    square: m.square.into(),
+                    square: m.square,
                 })
                 .collect(),
             arrows: a
@@ -378,8 +378,8 @@ impl TryFrom<NodeAnnotations> for pgn::Annotations {
                 .into_iter()
                 .map(|m| pgn::Arrow {
                     color: m.color.into(),
-                    from: m.from.into(),
-                    to: m.to.into(),
+                    from: m.from,
+                    to: m.to,
                 })
                 .collect(),
             commands: a

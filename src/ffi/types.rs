@@ -236,8 +236,8 @@ pub(crate) fn legal_move(pos: &Position, m: Move) -> LegalMove {
         None => (uci_move.to_string(), None),
     };
     LegalMove {
-        from: uci_move.from.into(),
-        to: uci_move.to.into(),
+        from: uci_move.from,
+        to: uci_move.to,
         promotion: m.promotion_kind().map(Into::into),
         piece,
         uci: uci_move.to_string(),
@@ -325,8 +325,8 @@ pub struct Pin {
 impl From<rules::Pin> for Pin {
     fn from(p: rules::Pin) -> Pin {
         Pin {
-            pinned: p.pinned.into(),
-            pinner: p.pinner.into(),
+            pinned: p.pinned,
+            pinner: p.pinner,
         }
     }
 }

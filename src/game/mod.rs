@@ -335,19 +335,23 @@ impl Game {
 
     /// The legal moves at the current node: none when the game is over there.
     pub fn legal_moves(&self) -> MoveList {
-        if self.outcome().is_some() {
-            return MoveList::new();
-        }
-        self.position.legal_moves()
+        self.moves_unless_over(Position::legal_moves)
     }
 
     /// The legal moves of the piece on `square` at the current node: none when the game is over
     /// there (or the square holds no piece of the side to move).
     pub fn legal_moves_from(&self, square: Square) -> MoveList {
+        self.moves_unless_over(|pos| pos.legal_moves_from(square))
+    }
+
+    /// `moves` of the current position, or none when the game is over at the current node: the
+    /// one place of the rule that a finished game has no legal moves (the FFI, the CLI and the
+    /// snapshot all ask [`Game::legal_moves`] or [`Game::legal_moves_from`]).
+    fn moves_unless_over(&self, moves: impl FnOnce(&Position) -> MoveList) -> MoveList {
         if self.outcome().is_some() {
             return MoveList::new();
         }
-        self.position.legal_moves_from(square)
+        moves(&self.position)
     }
 
     fn refuse_if_over(&self) -> Result<(), GameError> {
