@@ -249,8 +249,8 @@ impl ChessGame {
         now_ms: u64,
     ) -> Result<LegalMove, ChessError> {
         let mv = UciMove {
-            from: from.into(),
-            to: to.into(),
+            from,
+            to,
             promotion: promotion.map(Into::into),
         };
         self.play_checked(|game| game.play_uci_move_at(mv, now_ms))
