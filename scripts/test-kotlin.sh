@@ -39,6 +39,15 @@ selection=(--scan-classpath "$out/tests.jar")
 [ $# -gt 0 ] && selection=("$@")
 # The launcher prints each test, the failures with their stack traces, and a summary
 # (tests found, successful, failed); it exits non-zero when a test failed or none was found.
-exec java -Djna.library.path=target/release -jar "$J/junit-platform-console-standalone.jar" \
+# The summary's counts are repeated as one line, "kotlin: N passed, M failed", which
+# scripts/test.sh shows among its closing lines.
+report="$out/junit-summary.txt"
+status=0
+java -Djna.library.path=target/release -jar "$J/junit-platform-console-standalone.jar" \
   --disable-banner --disable-ansi-colors --fail-if-no-tests --details=tree \
-  --include-engine=junit-jupiter --class-path "$runtime" "${selection[@]}"
+  --include-engine=junit-jupiter --class-path "$runtime" "${selection[@]}" | tee "$report" ||
+  status=$?
+passed=$(sed -nE 's/^\[ *([0-9]+) tests successful *\]$/\1/p' "$report")
+failed=$(sed -nE 's/^\[ *([0-9]+) tests failed *\]$/\1/p' "$report")
+echo "kotlin: ${passed:-?} passed, ${failed:-?} failed"
+exit $status

@@ -7,6 +7,7 @@ pub mod engine;
 pub mod ffi;
 pub mod game;
 pub mod notation;
+pub mod opening;
 pub mod review;
 pub mod rules;
 

@@ -1,4 +1,4 @@
-//! The `chesscore` command: `uci` (default), `play`, `pgn`, `perft`, `bench`.
+//! The `chesscore` command: `uci` (default), `play`, `pgn`, `perft`, `bench`, `opening`.
 
 use std::process::ExitCode;
 

@@ -1,40 +1,9 @@
 //! `chesscore play --chess960 [N]` and `chesscore perft` on Chess960 positions, driven through
 //! a pipe.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-struct Run {
-    out: String,
-    err: String,
-    code: Option<i32>,
-}
-
-fn chesscore(args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chesscore"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start chesscore");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let Output {
-        status,
-        stdout,
-        stderr,
-    } = child.wait_with_output().unwrap();
-    Run {
-        out: String::from_utf8(stdout).unwrap(),
-        err: String::from_utf8(stderr).unwrap(),
-        code: status.code(),
-    }
-}
+use common::{chesscore, Run};
 
 /// A fast, weak engine so that replies come at once; plain letters on the board.
 const FAST: [&str; 6] = ["--level", "1", "--movetime", "50", "--ascii", "--no-color"];

@@ -244,5 +244,5 @@ fn an_app_save_of_version_1_loads() {
     assert!(s.can_redo);
     assert!(game.redo());
     assert_eq!(game.snapshot().san_history, ["e4", "e5", "Nf3"]);
-    assert!(game.to_json().contains("\"version\": 2"));
+    assert!(game.to_json().contains("\"version\": 3"));
 }

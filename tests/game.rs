@@ -382,7 +382,7 @@ fn json_round_trip_with_redo_comments_and_outcome() {
     game.undo();
     game.resign(Side::Black).unwrap();
     let json = game.to_json();
-    assert!(json.contains("\"version\": 2"), "{json}");
+    assert!(json.contains("\"version\": 3"), "{json}");
     let back = Game::from_json(&json).unwrap();
     assert_eq!(back, game);
     assert_eq!(back.fen(), game.fen());
@@ -472,7 +472,7 @@ fn a_version_1_save_still_loads() {
     by_hand.set_tag("Black", "Bob").unwrap();
     by_hand.resign(Side::Black).unwrap();
     assert_eq!(game, by_hand);
-    // Saved again, it is version 2, and reads back the same.
+    // Saved again, it is version 3, and reads back the same.
     assert_eq!(Game::from_json(&game.to_json()).unwrap(), game);
     // A damaged version 1 save is still refused with the place.
     let msg = tampered(&SAVE_V1.replace("e7e5", "e7e4"));
@@ -495,9 +495,13 @@ fn tampered_json_is_an_error_saying_what_and_where() {
     let good = game.to_json();
     assert_eq!(Game::from_json(&good).unwrap(), game);
 
-    let msg = tampered(&good.replace("\"version\": 2", "\"version\": 3"));
-    assert!(msg.contains("unsupported version 3"), "{msg}");
-    let msg = tampered(&good.replace("\"version\": 2,", ""));
+    let msg = tampered(&good.replace("\"version\": 3", "\"version\": 4"));
+    assert!(msg.contains("unsupported version 4"), "{msg}");
+    // A version-2 save (the tree before clocks) still loads.
+    let v2 = good.replace("\"version\": 3", "\"version\": 2");
+    assert_ne!(v2, good);
+    assert_eq!(Game::from_json(&v2).unwrap(), game);
+    let msg = tampered(&good.replace("\"version\": 3,", ""));
     assert!(msg.contains("version"), "{msg}");
     let msg = tampered(&good.replace("e7e5", "e7e4"));
     assert!(msg.contains("nodes[2] \"e7e4\""), "{msg}");
@@ -563,6 +567,7 @@ fn tampered_json_is_an_error_saying_what_and_where() {
     tampered("{\"version\": \"1\"}");
     tampered("{\"version\": 1}");
     tampered("{\"version\": 2}");
+    tampered("{\"version\": 3}");
     tampered("null");
     tampered("{\"version\": 1e400}");
 

@@ -4,25 +4,10 @@
 
 use chesscore::notation::{fen, uci};
 use chesscore::rules::{chess960, CastlingMode};
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 fn run_uci(input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chesscore"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start chesscore");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8(out.stdout).unwrap()
+    common::chesscore(&["uci"], input).out
 }
 
 /// The `go perft 1` lines (`move: 1`) of the output, sorted.

@@ -7,6 +7,7 @@ use std::time::Instant;
 
 mod bench;
 mod board;
+mod opening;
 mod pgn;
 mod play;
 mod review;
@@ -27,6 +28,10 @@ commands:
   perft DEPTH [FEN]   count the move tree's leaves to DEPTH, by first move (default: the
                       start; standard FENs and Chess960 ones in X-FEN or Shredder-FEN)
   bench [ARGS]        search signature and speed, move generation speed (see bench --help)
+  pgn [FILE]          read every game of a PGN file (stdin without FILE) and write each back
+                      in export format; one located error per bad game on stderr
+  opening [FILE]      ECO<TAB>name of each game's final position (stdin without FILE), or
+  opening --fen FEN   of the position FEN; - when no position on the way is named
   help, -h, --help    this text";
 
 /// Dispatches the command line.
@@ -41,6 +46,7 @@ pub fn run(args: &[String]) -> ExitCode {
         Some("pgn") => pgn::run(&args[1..]),
         Some("review") => review::run(&args[1..]),
         Some("perft") => perft(&args[1..]),
+        Some("opening") => opening::run(&args[1..]),
         Some(other) => {
             eprintln!("chesscore: unknown command '{other}'\n\n{USAGE}");
             ExitCode::from(2)

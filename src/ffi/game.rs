@@ -50,7 +50,7 @@ impl ChessGame {
     }
 }
 
-fn status(game: &Game) -> GameStatus {
+pub(crate) fn status(game: &Game) -> GameStatus {
     match game.status() {
         CoreStatus::Ended(outcome) => GameStatus::Ended {
             outcome: outcome.into(),
@@ -104,6 +104,10 @@ pub(crate) fn snapshot(game: &Game) -> GameSnapshot {
         repetition_count: game.repetition_count(),
         position_key: pos.key(),
         chess960: pos.is_chess960(),
+        opening: game.opening().map(Into::into),
+        clock: game
+            .clock()
+            .map(|c| super::clock::reading(c, c.last_event_ms())),
     }
 }
 
@@ -210,6 +214,8 @@ impl ChessGame {
     /// is at least two files away, since a king's ordinary move could reach a nearer one (see
     /// `LegalMove.to`).
     ///
+    /// A game's clock is not touched: time a move with [`ChessGame::play_at`].
+    ///
     /// # Errors
     /// `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
     /// allowed); `GameOver` after the end.
@@ -227,6 +233,29 @@ impl ChessGame {
         self.play_checked(|game| game.play_uci_move(mv))
     }
 
+    /// [`ChessGame::play`] at `now_ms` (the app's monotonic milliseconds) with the game's clock:
+    /// when the mover's flag fell by then, the game ends on time and the move is refused
+    /// (`GameOver`); otherwise the move is played, the clock pressed, and the mover's time kept on
+    /// the move's node (`[%clk]`). Without a clock it is `play`.
+    ///
+    /// # Errors
+    /// As `play`; `GameOver` also on time; `InvalidRequest` when `now_ms` is before the clock's
+    /// last event.
+    pub fn play_at(
+        &self,
+        from: Square,
+        to: Square,
+        promotion: Option<PieceKind>,
+        now_ms: u64,
+    ) -> Result<LegalMove, ChessError> {
+        let mv = UciMove {
+            from,
+            to,
+            promotion: promotion.map(Into::into),
+        };
+        self.play_checked(|game| game.play_uci_move_at(mv, now_ms))
+    }
+
     /// Plays a move written in UCI notation (`e2e4`, `e7e8q`; castling `e1g1` or `e1h1`, with the
     /// same rule as [`ChessGame::play`]). Returns the move played.
     ///
@@ -234,6 +263,14 @@ impl ChessGame {
     /// `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`.
     pub fn play_uci(&self, uci: String) -> Result<LegalMove, ChessError> {
         self.play_checked(|game| game.play_uci(&uci))
+    }
+
+    /// [`ChessGame::play_uci`] at `now_ms` with the game's clock (see [`ChessGame::play_at`]).
+    ///
+    /// # Errors
+    /// As `playUci` and `playAt`.
+    pub fn play_uci_at(&self, uci: String, now_ms: u64) -> Result<LegalMove, ChessError> {
+        self.play_checked(|game| game.play_uci_at(&uci, now_ms))
     }
 
     /// Plays a move written in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`; lenient about `+`, `#`, `x`,
@@ -244,6 +281,14 @@ impl ChessGame {
     /// `GameOver`.
     pub fn play_san(&self, san: String) -> Result<LegalMove, ChessError> {
         self.play_checked(|game| game.play_san(&san))
+    }
+
+    /// [`ChessGame::play_san`] at `now_ms` with the game's clock (see [`ChessGame::play_at`]).
+    ///
+    /// # Errors
+    /// As `playSan` and `playAt`.
+    pub fn play_san_at(&self, san: String, now_ms: u64) -> Result<LegalMove, ChessError> {
+        self.play_checked(|game| game.play_san_at(&san, now_ms))
     }
 
     /// Takes back the last action: first a resignation, agreement or claim at the current

@@ -2,20 +2,27 @@
 //! arguments, delegates to [`crate::game`] or [`crate::engine`], and converts the result back.
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod clock;
 mod engine;
 mod error;
 mod game;
+mod opening;
 mod review;
 mod square;
 mod tree;
 mod types;
 
+pub use clock::{
+    format_clock_time, time_control_description, time_control_from_pgn, time_control_to_pgn,
+    validate_time_control, ClockReading, ClockState, TimeBonus, TimeControl, TimePeriod,
+};
 pub use engine::{
     engine_levels, ChessEngine, EngineConfig, EngineLevel, Score, SearchHandle, SearchInfo,
     SearchLimits, SearchListener, SearchResult,
 };
 pub use error::ChessError;
 pub use game::{ChessGame, Tag};
+pub use opening::{opening_of_fen, preload_openings, Opening};
 pub use review::{
     review_preset_nodes, CoachListener, Coaching, EvalPoint, GameReview, HangingPiece, MoveClass,
     MoveReview, Refutation, ReviewListener, ReviewOptions, ReviewPreset, SideReview, Threat,

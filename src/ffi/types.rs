@@ -6,7 +6,7 @@ use crate::notation::{pgn::PgnError, san, uci};
 use crate::rules::{self, Move, MoveKind, Position};
 
 use super::tree::{MoveListItem, NodeAnnotations};
-use super::{ChessError, Square};
+use super::{ChessError, ClockReading, Opening, Square};
 
 /// One of the two players (not `Color`: Compose and SwiftUI own that name).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
@@ -113,6 +113,8 @@ pub enum DrawReason {
     FivefoldRepetition,
     /// Both players agreed.
     Agreement,
+    /// A player's time ran out, but the opponent could never have checkmated (automatic).
+    TimeoutVsInsufficientMaterial,
 }
 
 impl From<game::DrawReason> for DrawReason {
@@ -125,6 +127,9 @@ impl From<game::DrawReason> for DrawReason {
             game::DrawReason::ThreefoldRepetition => DrawReason::ThreefoldRepetition,
             game::DrawReason::FivefoldRepetition => DrawReason::FivefoldRepetition,
             game::DrawReason::Agreement => DrawReason::Agreement,
+            game::DrawReason::TimeoutVsInsufficientMaterial => {
+                DrawReason::TimeoutVsInsufficientMaterial
+            }
         }
     }
 }
@@ -142,6 +147,11 @@ pub enum Outcome {
         /// The side that did not resign.
         winner: Side,
     },
+    /// The other side's time ran out (its flag fell) while `winner` could still checkmate.
+    TimeForfeit {
+        /// The side whose time did not run out.
+        winner: Side,
+    },
     /// A draw, for `reason`.
     Draw {
         /// Why the game is drawn.
@@ -156,6 +166,9 @@ impl From<game::Outcome> for Outcome {
                 winner: winner.into(),
             },
             game::Outcome::Resignation { winner } => Outcome::Resignation {
+                winner: winner.into(),
+            },
+            game::Outcome::TimeForfeit { winner } => Outcome::TimeForfeit {
                 winner: winner.into(),
             },
             game::Outcome::Draw(reason) => Outcome::Draw {
@@ -291,6 +304,13 @@ pub struct GameSnapshot {
     pub position_key: u64,
     /// `true` in a Chess960 game: castling moves go king-onto-rook (see `LegalMove.to`).
     pub chess960: bool,
+    /// The opening of the current position: the last named position on the way from the start
+    /// (so a game that left the book keeps its name; `null`/`nil` before the first named one).
+    pub opening: Option<Opening>,
+    /// The game's clock as of its last event (start, move, pause; see `ClockReading.atMs`), or
+    /// `null`/`nil` without a time control. While it runs, draw the times from
+    /// `ChessGame.clock(nowMs)`, which reads it at the current instant.
+    pub clock: Option<ClockReading>,
 }
 
 /// A piece pinned to its own king: it may move only along the line to the pinner.
@@ -345,6 +365,7 @@ impl From<GameError> for ChessError {
             | GameError::TooDeep
             | GameError::InvalidTag(_) => ChessError::InvalidRequest(text),
             GameError::InvalidSave(_) => ChessError::InvalidSavedGame(text),
+            GameError::Clock(clock) => clock.into(),
         }
     }
 }

@@ -57,11 +57,14 @@
 //! assert_eq!(restored.node(NodeId::ROOT).unwrap().children().len(), 1);
 //! ```
 
+pub mod clock;
 mod illegal;
 mod movelist;
 mod outcome;
 mod pgn;
 mod save;
+pub mod time_control;
+mod timed;
 mod tree;
 
 pub use illegal::{IllegalMove, IllegalReason};
@@ -120,6 +123,10 @@ pub enum GameError {
     /// what and where.
     #[error("invalid saved game: {0}")]
     InvalidSave(String),
+    /// A clock operation was refused: no clock, not started, not running, time going
+    /// backwards, or an invalid time control.
+    #[error(transparent)]
+    Clock(#[from] clock::ClockError),
 }
 
 impl From<IllegalMove> for GameError {
@@ -167,16 +174,19 @@ pub struct Game {
     position: Position,
     tags: BTreeMap<String, String>,
     new_moves: NewMovePlacement,
+    /// The chess clock, when the game has a time control.
+    clock: Option<clock::Clock>,
 }
 
 impl PartialEq for Game {
     /// Two games are equal when they have the same start, tree (moves, order of variations,
-    /// annotations, endings), tags, current node and current line, and placement of new moves;
+    /// annotations, endings), tags, clock, current node and current line, and placement of new moves;
     /// node ids need not agree.
     fn eq(&self, other: &Game) -> bool {
         self.start == other.start
             && self.tags == other.tags
             && self.new_moves == other.new_moves
+            && self.clock == other.clock
             && self.cursor == other.cursor
             && self.line.len() == other.line.len()
             && self.same_subtree(NodeId::ROOT, other, NodeId::ROOT)
@@ -212,6 +222,7 @@ impl Game {
             position: pos,
             tags: BTreeMap::new(),
             new_moves: NewMovePlacement::default(),
+            clock: None,
         }
     }
 
@@ -406,8 +417,13 @@ impl Game {
     /// first (returning `None`, as no move was taken back), otherwise the move of the current
     /// node, by going one move back along the current line; the move stays there for
     /// [`Game::redo`]. Returns `None` when there is nothing to undo.
+    ///
+    /// A loss (or draw) on time is not taken back: the clock has stopped for good.
     pub fn undo(&mut self) -> Option<Move> {
         let current = self.current();
+        if self.ended_on_time() {
+            return None;
+        }
         if self.n_mut(current).ending.take().is_some() {
             return None;
         }
@@ -427,7 +443,18 @@ impl Game {
 
     /// `true` when [`Game::undo`] would change something.
     pub fn can_undo(&self) -> bool {
-        self.cursor > 0 || self.n(self.current()).ending.is_some()
+        !self.ended_on_time() && (self.cursor > 0 || self.n(self.current()).ending.is_some())
+    }
+
+    /// `true` when the game ended on time at the current node.
+    fn ended_on_time(&self) -> bool {
+        matches!(
+            self.n(self.current()).ending,
+            Some(
+                Outcome::TimeForfeit { .. }
+                    | Outcome::Draw(DrawReason::TimeoutVsInsufficientMaterial)
+            )
+        )
     }
 
     /// `true` when [`Game::redo`] would replay a move.

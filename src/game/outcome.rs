@@ -20,6 +20,11 @@ pub enum DrawReason {
     FivefoldRepetition,
     /// Both players agreed to a draw.
     Agreement,
+    /// A player's time ran out, but the opponent could not have checkmated by any series of
+    /// legal moves (FIDE Laws 6.9; see [`Position::can_ever_checkmate`]).
+    ///
+    /// [`Position::can_ever_checkmate`]: crate::rules::Position::can_ever_checkmate
+    TimeoutVsInsufficientMaterial,
 }
 
 impl DrawReason {
@@ -31,6 +36,7 @@ impl DrawReason {
                 | DrawReason::InsufficientMaterial
                 | DrawReason::SeventyFiveMoveRule
                 | DrawReason::FivefoldRepetition
+                | DrawReason::TimeoutVsInsufficientMaterial
         )
     }
 }
@@ -45,6 +51,7 @@ impl fmt::Display for DrawReason {
             DrawReason::ThreefoldRepetition => "threefold repetition",
             DrawReason::FivefoldRepetition => "fivefold repetition",
             DrawReason::Agreement => "agreement",
+            DrawReason::TimeoutVsInsufficientMaterial => "timeout against insufficient material",
         })
     }
 }
@@ -62,6 +69,11 @@ pub enum Outcome {
         /// The side that did not resign.
         winner: Side,
     },
+    /// The other side's time ran out (a flag fall) while `winner` could still checkmate.
+    TimeForfeit {
+        /// The side whose time did not run out.
+        winner: Side,
+    },
     /// A draw, for the given reason.
     Draw(DrawReason),
 }
@@ -70,7 +82,9 @@ impl Outcome {
     /// The winner, or `None` for a draw.
     pub const fn winner(self) -> Option<Side> {
         match self {
-            Outcome::Checkmate { winner } | Outcome::Resignation { winner } => Some(winner),
+            Outcome::Checkmate { winner }
+            | Outcome::Resignation { winner }
+            | Outcome::TimeForfeit { winner } => Some(winner),
             Outcome::Draw(_) => None,
         }
     }
@@ -91,6 +105,9 @@ impl fmt::Display for Outcome {
             Outcome::Checkmate { winner } => write!(f, "{winner} wins by checkmate"),
             Outcome::Resignation { winner } => {
                 write!(f, "{winner} wins: {} resigned", winner.opponent())
+            }
+            Outcome::TimeForfeit { winner } => {
+                write!(f, "{winner} wins on time")
             }
             Outcome::Draw(reason) => write!(f, "draw by {reason}"),
         }
@@ -136,6 +153,17 @@ mod tests {
         assert_eq!(
             Outcome::Draw(DrawReason::Stalemate).to_string(),
             "draw by stalemate"
+        );
+        let o = Outcome::TimeForfeit {
+            winner: Side::White,
+        };
+        assert_eq!(
+            (o.result(), o.to_string().as_str()),
+            ("1-0", "White wins on time")
+        );
+        assert_eq!(
+            Outcome::Draw(DrawReason::TimeoutVsInsufficientMaterial).to_string(),
+            "draw by timeout against insufficient material"
         );
         assert!(DrawReason::FivefoldRepetition.is_automatic());
         assert!(!DrawReason::ThreefoldRepetition.is_automatic());

@@ -1,6 +1,6 @@
 //! A [`Game`] from and to PGN.
 
-use super::{is_derived_tag, DrawReason, Game, GameError, IllegalMove, NodeId, Outcome};
+use super::{clock, is_derived_tag, DrawReason, Game, GameError, IllegalMove, NodeId, Outcome};
 use crate::notation::pgn::{self, PgnGame, PgnMove};
 use crate::notation::uci::UciMove;
 use crate::rules::{Position, Side};
@@ -11,7 +11,9 @@ impl Game {
     /// Seven Tag Roster, such as `[Site "?"]`, which export writes for a tag the game lacks). The game is at the end of its main
     /// line. A decisive or drawn result that the final position does not explain by itself is
     /// kept as a resignation (`1-0`, `0-1`) or as a draw by claim (when one is possible) or
-    /// agreement (`1/2-1/2`) at the end of the main line, so that the game shows as over.
+    /// agreement (`1/2-1/2`) at the end of the main line, so that the game shows as over; with
+    /// `[Termination "time forfeit"]`, as a loss on time (or, for `1/2-1/2`, a draw by timeout
+    /// against insufficient material).
     ///
     /// # Errors
     /// [`GameError::Pgn`] with line, column and token.
@@ -59,14 +61,24 @@ impl Game {
         let end = game.main_line().last().copied().unwrap_or(NodeId::ROOT);
         game.goto(end)?;
         if game.outcome().is_none() {
-            let ending = match parsed.result.as_str() {
-                "1-0" => Some(Outcome::Resignation {
+            let on_time = parsed
+                .tag("Termination")
+                .is_some_and(|t| t.eq_ignore_ascii_case(clock::TERMINATION_TIME_FORFEIT));
+            let ending = match (parsed.result.as_str(), on_time) {
+                ("1-0", true) => Some(Outcome::TimeForfeit {
                     winner: Side::White,
                 }),
-                "0-1" => Some(Outcome::Resignation {
+                ("0-1", true) => Some(Outcome::TimeForfeit {
                     winner: Side::Black,
                 }),
-                "1/2-1/2" => Some(Outcome::Draw(
+                ("1/2-1/2", true) => Some(Outcome::Draw(DrawReason::TimeoutVsInsufficientMaterial)),
+                ("1-0", false) => Some(Outcome::Resignation {
+                    winner: Side::White,
+                }),
+                ("0-1", false) => Some(Outcome::Resignation {
+                    winner: Side::Black,
+                }),
+                ("1/2-1/2", false) => Some(Outcome::Draw(
                     game.claimable_draw().unwrap_or(DrawReason::Agreement),
                 )),
                 _ => None,
@@ -130,15 +142,34 @@ impl Game {
     }
 
     /// The game as a [`PgnGame`]: tags, start position, the whole tree with its annotations, and
-    /// the result of the main line.
+    /// the result of the main line. A game with a clock gets its control as the `TimeControl`
+    /// tag (when PGN can express it; it replaces a `TimeControl` tag the game had), a game lost
+    /// or drawn on time `[Termination "time forfeit"]` (unless it has a `Termination` tag).
     pub fn to_pgn_game(&self) -> PgnGame {
         let root = self.n(NodeId::ROOT);
+        let mut tags: Vec<(String, String)> = self
+            .tags()
+            .into_iter()
+            .map(|(n, v)| (n.to_string(), v.to_string()))
+            .collect();
+        let has = |tags: &[(String, String)], name: &str| tags.iter().any(|(n, _)| n == name);
+        if let Some(control) = self.clock.as_ref().and_then(|c| c.control().to_pgn()) {
+            // The clock's control is what was played: it replaces a tag read from a file.
+            tags.retain(|(n, _)| n != "TimeControl");
+            tags.push(("TimeControl".into(), control));
+        }
+        let on_time = matches!(
+            self.main_line_outcome(),
+            Some(
+                Outcome::TimeForfeit { .. }
+                    | Outcome::Draw(DrawReason::TimeoutVsInsufficientMaterial)
+            )
+        );
+        if on_time && !has(&tags, "Termination") {
+            tags.push(("Termination".into(), clock::TERMINATION_TIME_FORFEIT.into()));
+        }
         PgnGame {
-            tags: self
-                .tags()
-                .into_iter()
-                .map(|(n, v)| (n.to_string(), v.to_string()))
-                .collect(),
+            tags,
             start: self.start.clone(),
             root: root.annotations.clone(),
             moves: root

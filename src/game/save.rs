@@ -1,8 +1,8 @@
-//! The JSON save format of a [`Game`], version 2 (version 1 saves still load).
+//! The JSON save format of a [`Game`], version 3 (versions 1 and 2 still load).
 //!
 //! ```json
 //! {
-//!   "version": 2,
+//!   "version": 3,
 //!   "start_fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
 //!   "tags": [["White", "Ann"], ["Black", "Bob"]],
 //!   "new_moves": "variation",
@@ -14,7 +14,13 @@
 //!     {"parent": 0, "uci": "d2d4", "comment_before": "Or", "ending": {"type": "agreement"}}
 //!   ],
 //!   "current": 2,
-//!   "line_end": 2
+//!   "line_end": 2,
+//!   "clock": {
+//!     "control": {"type": "periods", "periods": [{"moves": null, "time_ms": 180000,
+//!                 "bonus": {"type": "increment", "ms": 2000}}]},
+//!     "white_ms": 179000, "black_ms": 180000, "to_move": "black",
+//!     "white_moves": 1, "black_moves": 0, "used_ms": 3000, "started": true
+//!   }
 //! }
 //! ```
 //!
@@ -24,17 +30,26 @@
 //! move; on the start position, before the first move), `nags`, `clock_ms`, `eval` (as in
 //! `[%eval]`), `squares` and `arrows` (as in `[%csl]` and `[%cal]`), other `commands`, and
 //! `ending`: the ending a player chose at the node (`resignation` with `winner`, `agreement`, or
-//! `claim` with `reason` `threefold_repetition` or `fifty_move_rule`). Endings by rule are not
-//! stored, they follow from the moves. `current` is the current node and `line_end` the end of
-//! the current line (what redo replays). Loading checks everything again.
+//! `claim` with `reason` `threefold_repetition` or `fifty_move_rule`; and the endings a flag fall
+//! gave, kept as recorded: `time_forfeit` with `winner`, and `timeout_draw`). Endings by rule are
+//! not stored, they follow from the moves. A game with a time control has a `clock` (what it
+//! shows: both times, the side to move, the moves made, the time used in the current move, the
+//! flag; never a time-stamp, see [`super::clock`]); a clock that was running loads paused.
+//! `current` is the current node and `line_end` the end of the current line (what redo
+//! replays). Loading checks everything again.
 //!
 //! `start_fen` has a Shredder-FEN castling field (`HAha`) when the game is Chess960, so that it
 //! reads back as one even when its rights look standard.
+//!
+//! Version 3 is version 2 with the clock: the optional `clock` field and the endings
+//! `time_forfeit` and `timeout_draw`. A version-2 save (the game tree without a clock) loads as
+//! it is; one with a `clock` is refused, as no build wrote that.
 //!
 //! Version 1 (a main line only) has `moves` played and `redo` moves, each `{"uci", "comment",
 //! "nags"}`, `tags`, `comment_before_moves` and `outcome`; it loads as that main line with the
 //! current node after `moves`.
 
+use super::clock::Clock;
 use super::tree::Node;
 use super::{is_derived_tag, DrawReason, Game, GameError, NewMovePlacement, NodeId, Outcome};
 use crate::notation::pgn::{Annotations, Command};
@@ -44,7 +59,7 @@ use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
 /// The version this build writes.
-const VERSION: u64 = 2;
+const VERSION: u64 = 3;
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -56,6 +71,8 @@ struct SaveV2 {
     nodes: Vec<SavedNode>,
     current: u32,
     line_end: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    clock: Option<Clock>,
 }
 
 #[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq)]
@@ -136,6 +153,8 @@ enum SavedOutcome {
     Resignation { winner: SavedSide },
     Agreement,
     Claim { reason: SavedClaim },
+    TimeForfeit { winner: SavedSide },
+    TimeoutDraw,
 }
 
 fn saved_outcome(o: Outcome) -> Option<SavedOutcome> {
@@ -153,6 +172,13 @@ fn saved_outcome(o: Outcome) -> Option<SavedOutcome> {
         Outcome::Draw(DrawReason::FiftyMoveRule) => Some(SavedOutcome::Claim {
             reason: SavedClaim::FiftyMoveRule,
         }),
+        Outcome::TimeForfeit { winner } => Some(SavedOutcome::TimeForfeit {
+            winner: match winner {
+                Side::White => SavedSide::White,
+                Side::Black => SavedSide::Black,
+            },
+        }),
+        Outcome::Draw(DrawReason::TimeoutVsInsufficientMaterial) => Some(SavedOutcome::TimeoutDraw),
         _ => None,
     }
 }
@@ -254,6 +280,7 @@ impl Game {
             nodes,
             current: index(self.current()),
             line_end: index(self.line[self.line.len() - 1]),
+            clock: self.clock.clone(),
         };
         match serde_json::to_string_pretty(&save) {
             Ok(json) => json,
@@ -261,7 +288,7 @@ impl Game {
         }
     }
 
-    /// Restores a game saved with [`Game::to_json`] (version 2, or version 1 of earlier
+    /// Restores a game saved with [`Game::to_json`] (version 3, or versions 1 and 2 of earlier
     /// builds), checking everything again: the version, the start FEN, every move in its
     /// position, the annotations, the tags, the endings and the current node.
     ///
@@ -282,13 +309,18 @@ impl Game {
                     serde_json::from_value(value).map_err(|e| invalid(e.to_string()))?;
                 Game::from_v1(save)
             }
-            Some(Some(VERSION)) => {
+            Some(Some(v @ (2 | VERSION))) => {
                 let save: SaveV2 =
                     serde_json::from_value(value).map_err(|e| invalid(e.to_string()))?;
+                if v == 2 && save.clock.is_some() {
+                    return Err(invalid(
+                        "clock: a version-2 save has no clock (clocks came with version 3)",
+                    ));
+                }
                 Game::from_v2(save)
             }
             Some(_) => Err(invalid(format!(
-                "unsupported version {} (this build reads versions 1 and {VERSION})",
+                "unsupported version {} (this build reads versions 1 to {VERSION})",
                 obj["version"]
             ))),
         }
@@ -332,6 +364,14 @@ impl Game {
                 },
             },
             SavedOutcome::Agreement => Outcome::Draw(DrawReason::Agreement),
+            // A record of what the clock said: kept as saved.
+            SavedOutcome::TimeForfeit { winner } => Outcome::TimeForfeit {
+                winner: match winner {
+                    SavedSide::White => Side::White,
+                    SavedSide::Black => Side::Black,
+                },
+            },
+            SavedOutcome::TimeoutDraw => Outcome::Draw(DrawReason::TimeoutVsInsufficientMaterial),
             SavedOutcome::Claim { reason } => {
                 let (reason, possible) = match reason {
                     SavedClaim::ThreefoldRepetition => (
@@ -420,6 +460,7 @@ impl Game {
             return Err(invalid("current: not on the way to line_end"));
         }
         game.goto(current)?;
+        game.clock = save.clock;
         game.new_moves = match save.new_moves {
             SavedPlacement::Variation => NewMovePlacement::Variation,
             SavedPlacement::MainLine => NewMovePlacement::MainLine,

@@ -6,6 +6,7 @@ mod attack_info;
 pub mod attacks;
 mod bitboard;
 pub mod chess960;
+mod mating;
 mod movegen;
 mod moves;
 mod position;

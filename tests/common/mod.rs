@@ -1,4 +1,6 @@
 //! Running the `chesscore` command in tests: arguments, standard input, and what came out.
+// Each integration test compiles this module on its own and uses only part of it.
+#![allow(dead_code)]
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -273,7 +273,7 @@ class TreeTest {
             assertEquals("Ann", game.tag("White"))
             assertTrue(game.redo())
             assertEquals(listOf("e4", "e5", "Nf3"), game.snapshot().sanHistory)
-            assertTrue(game.toJson().contains("\"version\": 2"))
+            assertTrue(game.toJson().contains("\"version\": 3"))
         }
     }
 }

@@ -786,7 +786,21 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_func_starting_fen(
     ): Int
+    external fun uniffi_chesscore_checksum_func_format_clock_time(
+    ): Int
+    external fun uniffi_chesscore_checksum_func_time_control_description(
+    ): Int
+    external fun uniffi_chesscore_checksum_func_time_control_from_pgn(
+    ): Int
+    external fun uniffi_chesscore_checksum_func_time_control_to_pgn(
+    ): Int
+    external fun uniffi_chesscore_checksum_func_validate_time_control(
+    ): Int
     external fun uniffi_chesscore_checksum_func_engine_levels(
+    ): Int
+    external fun uniffi_chesscore_checksum_func_opening_of_fen(
+    ): Int
+    external fun uniffi_chesscore_checksum_func_preload_openings(
     ): Int
     external fun uniffi_chesscore_checksum_func_review_preset_nodes(
     ): Int
@@ -821,6 +835,22 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_chesscore_checksum_method_searchlistener_on_info(
     ): Int
     external fun uniffi_chesscore_checksum_method_searchlistener_on_finished(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_add_clock_time(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_check_flag(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_clock(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_pause_clock(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_resume_clock(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_set_time_control(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_start_clock(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_time_control(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_agree_draw(
     ): Int
@@ -874,9 +904,15 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_play(
     ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_play_at(
+    ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_play_san(
     ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_play_san_at(
+    ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_play_uci(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_play_uci_at(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_promote_variation(
     ): Int
@@ -906,6 +942,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_undo(
     ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_opening_at(
+    ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_hanging_pieces(
     ): Int
     external fun uniffi_chesscore_checksum_method_coachlistener_on_coaching(
@@ -915,6 +953,8 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_chesscore_checksum_method_reviewlistener_on_finished(
     ): Int
     external fun uniffi_chesscore_checksum_constructor_chessengine_new(
+    ): Int
+    external fun uniffi_chesscore_checksum_constructor_chessgame_with_time_control(
     ): Int
     external fun uniffi_chesscore_checksum_constructor_chessgame_from_chess960_fen(
     ): Int
@@ -997,6 +1037,8 @@ internal object UniffiLib {
     ): Long
     external fun uniffi_chesscore_fn_free_chessgame(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
+    external fun uniffi_chesscore_fn_constructor_chessgame_with_time_control(`control`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
     external fun uniffi_chesscore_fn_constructor_chessgame_from_chess960_fen(`fen`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
     external fun uniffi_chesscore_fn_constructor_chessgame_from_fen(`fen`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
@@ -1009,6 +1051,22 @@ internal object UniffiLib {
     ): Long
     external fun uniffi_chesscore_fn_constructor_chessgame_new_chess960(`startNumber`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
+    external fun uniffi_chesscore_fn_method_chessgame_add_clock_time(`ptr`: Long,`side`: RustBuffer.ByValue,`ms`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_method_chessgame_check_flag(`ptr`: Long,`nowMs`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_clock(`ptr`: Long,`nowMs`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_pause_clock(`ptr`: Long,`nowMs`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_method_chessgame_resume_clock(`ptr`: Long,`nowMs`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_method_chessgame_set_time_control(`ptr`: Long,`control`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_method_chessgame_start_clock(`ptr`: Long,`nowMs`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_method_chessgame_time_control(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_agree_draw(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_annotations(`ptr`: Long,`node`: Int,uniffi_out_err: UniffiRustCallStatus, 
@@ -1061,9 +1119,15 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_play(`ptr`: Long,`from`: Int,`to`: Int,`promotion`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_play_at(`ptr`: Long,`from`: Int,`to`: Int,`promotion`: RustBuffer.ByValue,`nowMs`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_play_san(`ptr`: Long,`san`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_play_san_at(`ptr`: Long,`san`: RustBuffer.ByValue,`nowMs`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_play_uci(`ptr`: Long,`uci`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_play_uci_at(`ptr`: Long,`uci`: RustBuffer.ByValue,`nowMs`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_promote_variation(`ptr`: Long,`node`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): Byte
@@ -1093,6 +1157,8 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_undo(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Byte
+    external fun uniffi_chesscore_fn_method_chessgame_opening_at(`ptr`: Long,`node`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_hanging_pieces(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_clone_coachlistener(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -1121,8 +1187,22 @@ internal object UniffiLib {
     ): Long
     external fun uniffi_chesscore_fn_func_starting_fen(uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_format_clock_time(`ms`: Long,`tenths`: Byte,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_time_control_description(`control`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_time_control_from_pgn(`text`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_time_control_to_pgn(`control`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_validate_time_control(`control`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
     external fun uniffi_chesscore_fn_func_engine_levels(uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_opening_of_fen(`fen`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_preload_openings(uniffi_out_err: UniffiRustCallStatus, 
+    ): Int
     external fun uniffi_chesscore_fn_func_review_preset_nodes(`preset`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
     external fun uniffi_chesscore_fn_func_parse_square(`name`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
@@ -1262,7 +1342,28 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_starting_fen() and 0xFFFF) != 49881) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_chesscore_checksum_func_format_clock_time() and 0xFFFF) != 25961) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_time_control_description() and 0xFFFF) != 28960) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_time_control_from_pgn() and 0xFFFF) != 19021) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_time_control_to_pgn() and 0xFFFF) != 63718) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_validate_time_control() and 0xFFFF) != 8918) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_func_engine_levels() and 0xFFFF) != 33503) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_opening_of_fen() and 0xFFFF) != 36168) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_preload_openings() and 0xFFFF) != 8719) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_review_preset_nodes() and 0xFFFF) != 52070) {
@@ -1314,6 +1415,30 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_searchlistener_on_finished() and 0xFFFF) != 7538) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_add_clock_time() and 0xFFFF) != 31221) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_check_flag() and 0xFFFF) != 44756) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_clock() and 0xFFFF) != 59734) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_pause_clock() and 0xFFFF) != 12951) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_resume_clock() and 0xFFFF) != 40798) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_time_control() and 0xFFFF) != 52170) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_start_clock() and 0xFFFF) != 55018) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_time_control() and 0xFFFF) != 23873) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_agree_draw() and 0xFFFF) != 41997) {
@@ -1391,13 +1516,22 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_pins() and 0xFFFF) != 5955) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_play() and 0xFFFF) != 5949) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play() and 0xFFFF) != 54940) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_at() and 0xFFFF) != 32063) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_play_san() and 0xFFFF) != 42020) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_san_at() and 0xFFFF) != 64542) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_play_uci() and 0xFFFF) != 1522) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_uci_at() and 0xFFFF) != 16585) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_promote_variation() and 0xFFFF) != 9291) {
@@ -1442,6 +1576,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_undo() and 0xFFFF) != 38649) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_opening_at() and 0xFFFF) != 6446) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_hanging_pieces() and 0xFFFF) != 62006) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1455,6 +1592,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_constructor_chessengine_new() and 0xFFFF) != 26141) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_with_time_control() and 0xFFFF) != 55990) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_chess960_fen() and 0xFFFF) != 16784) {
@@ -2486,6 +2626,69 @@ public object FfiConverterTypeChessEngine: FfiConverter<ChessEngine, Long> {
 public interface ChessGameInterface {
     
     /**
+     * Adds `ms` to `side`'s time (e.g. the two minutes an arbiter gives).
+     *
+     * # Errors
+     * `InvalidRequest` when there is no clock; `GameOver` after a flag fell.
+     */
+    fun `addClockTime`(`side`: Side, `ms`: kotlin.ULong)
+    
+    /**
+     * Ends the game when a flag has fallen by `now_ms`: a loss on time (`Outcome.TimeForfeit`),
+     * or a draw when the opponent could never checkmate (`DrawReason.TimeoutVsInsufficientMaterial`,
+     * FIDE Laws 6.9). Returns the status after the check. A loss on time cannot be undone.
+     */
+    fun `checkFlag`(`nowMs`: kotlin.ULong): GameStatus
+    
+    /**
+     * The clock as it reads at `now_ms`, or `null`/`nil` without a time control. Redraw from
+     * it, and call `checkFlag` at `flagTimeMs`.
+     */
+    fun `clock`(`nowMs`: kotlin.ULong): ClockReading?
+    
+    /**
+     * Pauses the clock at `now_ms`, keeping the time of the move in progress (e.g. when the app
+     * goes to the background; save after pausing to keep that time).
+     *
+     * # Errors
+     * `GameOver` when a flag had fallen by `now_ms` (the game is then over on time);
+     * `InvalidRequest` when no clock runs or `now_ms` is before its last event.
+     */
+    fun `pauseClock`(`nowMs`: kotlin.ULong)
+    
+    /**
+     * Restarts a paused clock (also one restored from a save) at `now_ms`.
+     *
+     * # Errors
+     * `InvalidRequest` when the clock is not paused or `now_ms` is before its last event.
+     */
+    fun `resumeClock`(`nowMs`: kotlin.ULong)
+    
+    /**
+     * Gives the game a clock for `control`, not started, with the side to move first
+     * (replacing any clock); `Untimed` removes the clock. The control is written as the PGN
+     * `[TimeControl]` tag when PGN can express it.
+     *
+     * # Errors
+     * `InvalidRequest` when the control cannot run a clock (e.g. no period).
+     */
+    fun `setTimeControl`(`control`: TimeControl)
+    
+    /**
+     * Starts the clock of the side to move at `now_ms` (otherwise the first timed move starts
+     * it, without charging the mover).
+     *
+     * # Errors
+     * `InvalidRequest`: no clock, or started already.
+     */
+    fun `startClock`(`nowMs`: kotlin.ULong)
+    
+    /**
+     * The time control (`Untimed` without a clock).
+     */
+    fun `timeControl`(): TimeControl
+    
+    /**
      * Both players agree to a draw.
      *
      * # Errors
@@ -2653,11 +2856,25 @@ public interface ChessGameInterface {
      * is at least two files away, since a king's ordinary move could reach a nearer one (see
      * `LegalMove.to`).
      *
+     * A game's clock is not touched: time a move with [`ChessGame::play_at`].
+     *
      * # Errors
      * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
      * allowed); `GameOver` after the end.
      */
     fun `play`(`from`: Square, `to`: Square, `promotion`: PieceKind?): LegalMove
+    
+    /**
+     * [`ChessGame::play`] at `now_ms` (the app's monotonic milliseconds) with the game's clock:
+     * when the mover's flag fell by then, the game ends on time and the move is refused
+     * (`GameOver`); otherwise the move is played, the clock pressed, and the mover's time kept on
+     * the move's node (`[%clk]`). Without a clock it is `play`.
+     *
+     * # Errors
+     * As `play`; `GameOver` also on time; `InvalidRequest` when `now_ms` is before the clock's
+     * last event.
+     */
+    fun `playAt`(`from`: Square, `to`: Square, `promotion`: PieceKind?, `nowMs`: kotlin.ULong): LegalMove
     
     /**
      * Plays a move written in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`; lenient about `+`, `#`, `x`,
@@ -2670,6 +2887,14 @@ public interface ChessGameInterface {
     fun `playSan`(`san`: kotlin.String): LegalMove
     
     /**
+     * [`ChessGame::play_san`] at `now_ms` with the game's clock (see [`ChessGame::play_at`]).
+     *
+     * # Errors
+     * As `playSan` and `playAt`.
+     */
+    fun `playSanAt`(`san`: kotlin.String, `nowMs`: kotlin.ULong): LegalMove
+    
+    /**
      * Plays a move written in UCI notation (`e2e4`, `e7e8q`; castling `e1g1` or `e1h1`, with the
      * same rule as [`ChessGame::play`]). Returns the move played.
      *
@@ -2677,6 +2902,14 @@ public interface ChessGameInterface {
      * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`.
      */
     fun `playUci`(`uci`: kotlin.String): LegalMove
+    
+    /**
+     * [`ChessGame::play_uci`] at `now_ms` with the game's clock (see [`ChessGame::play_at`]).
+     *
+     * # Errors
+     * As `playUci` and `playAt`.
+     */
+    fun `playUciAt`(`uci`: kotlin.String, `nowMs`: kotlin.ULong): LegalMove
     
     /**
      * Makes the variation that `node` is in the main continuation one level up (the nearest
@@ -2775,6 +3008,16 @@ public interface ChessGameInterface {
      * tree for `redo()`). Returns `true` when something was taken back.
      */
     fun `undo`(): kotlin.Boolean
+    
+    /**
+     * The opening at node `node` (e.g. for a move-list tooltip): the last named position on
+     * the way from the start to that node, as `GameSnapshot.opening` is for the current node;
+     * `null`/`nil` before the first named position.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    fun `openingAt`(`node`: kotlin.UInt): Opening?
     
     /**
      * The pieces of either side that the other side wins material by capturing (static
@@ -2912,6 +3155,165 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
             UniffiLib.uniffi_chesscore_fn_clone_chessgame(handle, status)
         }
     }
+
+    
+    /**
+     * Adds `ms` to `side`'s time (e.g. the two minutes an arbiter gives).
+     *
+     * # Errors
+     * `InvalidRequest` when there is no clock; `GameOver` after a flag fell.
+     */
+    @Throws(ChessException::class)override fun `addClockTime`(`side`: Side, `ms`: kotlin.ULong)
+        = 
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_add_clock_time(
+        it,
+        
+        FfiConverterTypeSide.lower(`side`),
+        FfiConverterULong.lower(`ms`),_status)
+}
+    }
+    
+    
+
+    
+    /**
+     * Ends the game when a flag has fallen by `now_ms`: a loss on time (`Outcome.TimeForfeit`),
+     * or a draw when the opponent could never checkmate (`DrawReason.TimeoutVsInsufficientMaterial`,
+     * FIDE Laws 6.9). Returns the status after the check. A loss on time cannot be undone.
+     */override fun `checkFlag`(`nowMs`: kotlin.ULong): GameStatus {
+            return FfiConverterTypeGameStatus.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_check_flag(
+        it,
+        
+        FfiConverterULong.lower(`nowMs`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The clock as it reads at `now_ms`, or `null`/`nil` without a time control. Redraw from
+     * it, and call `checkFlag` at `flagTimeMs`.
+     */override fun `clock`(`nowMs`: kotlin.ULong): ClockReading? {
+            return FfiConverterOptionalTypeClockReading.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_clock(
+        it,
+        
+        FfiConverterULong.lower(`nowMs`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Pauses the clock at `now_ms`, keeping the time of the move in progress (e.g. when the app
+     * goes to the background; save after pausing to keep that time).
+     *
+     * # Errors
+     * `GameOver` when a flag had fallen by `now_ms` (the game is then over on time);
+     * `InvalidRequest` when no clock runs or `now_ms` is before its last event.
+     */
+    @Throws(ChessException::class)override fun `pauseClock`(`nowMs`: kotlin.ULong)
+        = 
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_pause_clock(
+        it,
+        
+        FfiConverterULong.lower(`nowMs`),_status)
+}
+    }
+    
+    
+
+    
+    /**
+     * Restarts a paused clock (also one restored from a save) at `now_ms`.
+     *
+     * # Errors
+     * `InvalidRequest` when the clock is not paused or `now_ms` is before its last event.
+     */
+    @Throws(ChessException::class)override fun `resumeClock`(`nowMs`: kotlin.ULong)
+        = 
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_resume_clock(
+        it,
+        
+        FfiConverterULong.lower(`nowMs`),_status)
+}
+    }
+    
+    
+
+    
+    /**
+     * Gives the game a clock for `control`, not started, with the side to move first
+     * (replacing any clock); `Untimed` removes the clock. The control is written as the PGN
+     * `[TimeControl]` tag when PGN can express it.
+     *
+     * # Errors
+     * `InvalidRequest` when the control cannot run a clock (e.g. no period).
+     */
+    @Throws(ChessException::class)override fun `setTimeControl`(`control`: TimeControl)
+        = 
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_set_time_control(
+        it,
+        
+        FfiConverterTypeTimeControl.lower(`control`),_status)
+}
+    }
+    
+    
+
+    
+    /**
+     * Starts the clock of the side to move at `now_ms` (otherwise the first timed move starts
+     * it, without charging the mover).
+     *
+     * # Errors
+     * `InvalidRequest`: no clock, or started already.
+     */
+    @Throws(ChessException::class)override fun `startClock`(`nowMs`: kotlin.ULong)
+        = 
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_start_clock(
+        it,
+        
+        FfiConverterULong.lower(`nowMs`),_status)
+}
+    }
+    
+    
+
+    
+    /**
+     * The time control (`Untimed` without a clock).
+     */override fun `timeControl`(): TimeControl {
+            return FfiConverterTypeTimeControl.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_time_control(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
 
     
     /**
@@ -3374,6 +3776,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      * is at least two files away, since a king's ordinary move could reach a nearer one (see
      * `LegalMove.to`).
      *
+     * A game's clock is not touched: time a move with [`ChessGame::play_at`].
+     *
      * # Errors
      * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
      * allowed); `GameOver` after the end.
@@ -3388,6 +3792,34 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
         FfiConverterTypeSquare.lower(`from`),
         FfiConverterTypeSquare.lower(`to`),
         FfiConverterOptionalTypePieceKind.lower(`promotion`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * [`ChessGame::play`] at `now_ms` (the app's monotonic milliseconds) with the game's clock:
+     * when the mover's flag fell by then, the game ends on time and the move is refused
+     * (`GameOver`); otherwise the move is played, the clock pressed, and the mover's time kept on
+     * the move's node (`[%clk]`). Without a clock it is `play`.
+     *
+     * # Errors
+     * As `play`; `GameOver` also on time; `InvalidRequest` when `now_ms` is before the clock's
+     * last event.
+     */
+    @Throws(ChessException::class)override fun `playAt`(`from`: Square, `to`: Square, `promotion`: PieceKind?, `nowMs`: kotlin.ULong): LegalMove {
+            return FfiConverterTypeLegalMove.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_play_at(
+        it,
+        
+        FfiConverterTypeSquare.lower(`from`),
+        FfiConverterTypeSquare.lower(`to`),
+        FfiConverterOptionalTypePieceKind.lower(`promotion`),
+        FfiConverterULong.lower(`nowMs`),_status)
 }
     }
     )
@@ -3419,6 +3851,28 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
+     * [`ChessGame::play_san`] at `now_ms` with the game's clock (see [`ChessGame::play_at`]).
+     *
+     * # Errors
+     * As `playSan` and `playAt`.
+     */
+    @Throws(ChessException::class)override fun `playSanAt`(`san`: kotlin.String, `nowMs`: kotlin.ULong): LegalMove {
+            return FfiConverterTypeLegalMove.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_play_san_at(
+        it,
+        
+        FfiConverterString.lower(`san`),
+        FfiConverterULong.lower(`nowMs`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
      * Plays a move written in UCI notation (`e2e4`, `e7e8q`; castling `e1g1` or `e1h1`, with the
      * same rule as [`ChessGame::play`]). Returns the move played.
      *
@@ -3433,6 +3887,28 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
         it,
         
         FfiConverterString.lower(`uci`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * [`ChessGame::play_uci`] at `now_ms` with the game's clock (see [`ChessGame::play_at`]).
+     *
+     * # Errors
+     * As `playUci` and `playAt`.
+     */
+    @Throws(ChessException::class)override fun `playUciAt`(`uci`: kotlin.String, `nowMs`: kotlin.ULong): LegalMove {
+            return FfiConverterTypeLegalMove.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_play_uci_at(
+        it,
+        
+        FfiConverterString.lower(`uci`),
+        FfiConverterULong.lower(`nowMs`),_status)
 }
     }
     )
@@ -3704,6 +4180,29 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
+     * The opening at node `node` (e.g. for a move-list tooltip): the last named position on
+     * the way from the start to that node, as `GameSnapshot.opening` is for the current node;
+     * `null`/`nil` before the first named position.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    @Throws(ChessException::class)override fun `openingAt`(`node`: kotlin.UInt): Opening? {
+            return FfiConverterOptionalTypeOpening.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_opening_at(
+        it,
+        
+        FfiConverterUInt.lower(`node`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
      * The pieces of either side that the other side wins material by capturing (static
      * exchange evaluation, no search), the biggest loss first: for a "hanging pieces" overlay.
      */override fun `hangingPieces`(): List<HangingPiece> {
@@ -3726,6 +4225,27 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     companion object {
+        
+    /**
+     * A new game from the standard starting position with a clock for `control`, not started
+     * (the first timed move or `startClock` starts it). Other start positions: create the game,
+     * then `setTimeControl`.
+     *
+     * # Errors
+     * `InvalidRequest` when the control cannot run a clock (e.g. `Untimed`, or no period).
+     */
+    @Throws(ChessException::class) fun `withTimeControl`(`control`: TimeControl): ChessGame {
+            return FfiConverterTypeChessGame.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_constructor_chessgame_with_time_control(
+    
+        
+        FfiConverterTypeTimeControl.lower(`control`),_status)
+}
+    )
+    }
+    
+
         
     /**
      * A new Chess960 game from a position in FEN (X-FEN or Shredder-FEN castling rights).
@@ -5309,6 +5829,126 @@ public object FfiConverterTypeArrow: FfiConverterRustBuffer<Arrow> {
 
 
 /**
+ * A clock as a UI shows it, read at one instant.
+ */
+data class ClockReading (
+    /**
+     * The instant this reading is for (the app's milliseconds).
+     */
+    var `atMs`: kotlin.ULong
+    , 
+    /**
+     * White's time at that instant, in milliseconds (never below 0).
+     */
+    var `whiteMs`: kotlin.ULong
+    , 
+    /**
+     * Black's time at that instant, in milliseconds.
+     */
+    var `blackMs`: kotlin.ULong
+    , 
+    /**
+     * Where the clock stands.
+     */
+    var `state`: ClockState
+    , 
+    /**
+     * The side whose move it is.
+     */
+    var `sideToMove`: Side
+    , 
+    /**
+     * The side whose time runs, if any.
+     */
+    var `runningSide`: Side?
+    , 
+    /**
+     * The side whose flag fell, once recorded.
+     */
+    var `flaggedSide`: Side?
+    , 
+    /**
+     * The instant (the app's milliseconds) at which the running side's flag will fall unless it
+     * moves first: schedule the next flag check for it. `null`/`nil` while no time runs.
+     */
+    var `flagTimeMs`: kotlin.ULong?
+    , 
+    /**
+     * What is left of the current move's simple delay (0 for other controls).
+     */
+    var `delayRemainingMs`: kotlin.ULong
+    , 
+    /**
+     * Moves White has completed on this clock.
+     */
+    var `whiteMoves`: kotlin.UInt
+    , 
+    /**
+     * Moves Black has completed on this clock.
+     */
+    var `blackMoves`: kotlin.UInt
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeClockReading: FfiConverterRustBuffer<ClockReading> {
+    override fun read(buf: ByteBuffer): ClockReading {
+        return ClockReading(
+            FfiConverterULong.read(buf),
+            FfiConverterULong.read(buf),
+            FfiConverterULong.read(buf),
+            FfiConverterTypeClockState.read(buf),
+            FfiConverterTypeSide.read(buf),
+            FfiConverterOptionalTypeSide.read(buf),
+            FfiConverterOptionalTypeSide.read(buf),
+            FfiConverterOptionalULong.read(buf),
+            FfiConverterULong.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: ClockReading) = (
+            FfiConverterULong.allocationSize(value.`atMs`) +
+            FfiConverterULong.allocationSize(value.`whiteMs`) +
+            FfiConverterULong.allocationSize(value.`blackMs`) +
+            FfiConverterTypeClockState.allocationSize(value.`state`) +
+            FfiConverterTypeSide.allocationSize(value.`sideToMove`) +
+            FfiConverterOptionalTypeSide.allocationSize(value.`runningSide`) +
+            FfiConverterOptionalTypeSide.allocationSize(value.`flaggedSide`) +
+            FfiConverterOptionalULong.allocationSize(value.`flagTimeMs`) +
+            FfiConverterULong.allocationSize(value.`delayRemainingMs`) +
+            FfiConverterUInt.allocationSize(value.`whiteMoves`) +
+            FfiConverterUInt.allocationSize(value.`blackMoves`)
+    )
+
+    override fun write(value: ClockReading, buf: ByteBuffer) {
+            FfiConverterULong.write(value.`atMs`, buf)
+            FfiConverterULong.write(value.`whiteMs`, buf)
+            FfiConverterULong.write(value.`blackMs`, buf)
+            FfiConverterTypeClockState.write(value.`state`, buf)
+            FfiConverterTypeSide.write(value.`sideToMove`, buf)
+            FfiConverterOptionalTypeSide.write(value.`runningSide`, buf)
+            FfiConverterOptionalTypeSide.write(value.`flaggedSide`, buf)
+            FfiConverterOptionalULong.write(value.`flagTimeMs`, buf)
+            FfiConverterULong.write(value.`delayRemainingMs`, buf)
+            FfiConverterUInt.write(value.`whiteMoves`, buf)
+            FfiConverterUInt.write(value.`blackMoves`, buf)
+    }
+}
+
+
+
+/**
  * The coach's view of the current position, as data for the app to put into words.
  */
 data class Coaching (
@@ -5835,6 +6475,19 @@ data class GameSnapshot (
      * `true` in a Chess960 game: castling moves go king-onto-rook (see `LegalMove.to`).
      */
     var `chess960`: kotlin.Boolean
+    , 
+    /**
+     * The opening of the current position: the last named position on the way from the start
+     * (so a game that left the book keeps its name; `null`/`nil` before the first named one).
+     */
+    var `opening`: Opening?
+    , 
+    /**
+     * The game's clock as of its last event (start, move, pause; see `ClockReading.atMs`), or
+     * `null`/`nil` without a time control. While it runs, draw the times from
+     * `ChessGame.clock(nowMs)`, which reads it at the current instant.
+     */
+    var `clock`: ClockReading?
     
 ){
     
@@ -5874,6 +6527,8 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterUInt.read(buf),
             FfiConverterULong.read(buf),
             FfiConverterBoolean.read(buf),
+            FfiConverterOptionalTypeOpening.read(buf),
+            FfiConverterOptionalTypeClockReading.read(buf),
         )
     }
 
@@ -5900,7 +6555,9 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterUInt.allocationSize(value.`halfmoveClock`) +
             FfiConverterUInt.allocationSize(value.`repetitionCount`) +
             FfiConverterULong.allocationSize(value.`positionKey`) +
-            FfiConverterBoolean.allocationSize(value.`chess960`)
+            FfiConverterBoolean.allocationSize(value.`chess960`) +
+            FfiConverterOptionalTypeOpening.allocationSize(value.`opening`) +
+            FfiConverterOptionalTypeClockReading.allocationSize(value.`clock`)
     )
 
     override fun write(value: GameSnapshot, buf: ByteBuffer) {
@@ -5927,6 +6584,8 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterUInt.write(value.`repetitionCount`, buf)
             FfiConverterULong.write(value.`positionKey`, buf)
             FfiConverterBoolean.write(value.`chess960`, buf)
+            FfiConverterOptionalTypeOpening.write(value.`opening`, buf)
+            FfiConverterOptionalTypeClockReading.write(value.`clock`, buf)
     }
 }
 
@@ -6609,6 +7268,70 @@ public object FfiConverterTypeNodeInfo: FfiConverterRustBuffer<NodeInfo> {
             FfiConverterTypeSide.write(value.`side`, buf)
             FfiConverterBoolean.write(value.`isMainLine`, buf)
             FfiConverterTypeNodeAnnotations.write(value.`annotations`, buf)
+    }
+}
+
+
+
+/**
+ * A named opening (from the CC0 lichess chess-openings dataset).
+ */
+data class Opening (
+    /**
+     * The ECO code, `A00` to `E99`.
+     */
+    var `eco`: kotlin.String
+    , 
+    /**
+     * The full name, "Family: Variation, Subvariation", e.g. `Sicilian Defense: Najdorf
+     * Variation, English Attack`.
+     */
+    var `name`: kotlin.String
+    , 
+    /**
+     * The family, e.g. `Sicilian Defense`.
+     */
+    var `family`: kotlin.String
+    , 
+    /**
+     * The part after the family, e.g. `Najdorf Variation, English Attack`, if any.
+     */
+    var `variation`: kotlin.String?
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeOpening: FfiConverterRustBuffer<Opening> {
+    override fun read(buf: ByteBuffer): Opening {
+        return Opening(
+            FfiConverterString.read(buf),
+            FfiConverterString.read(buf),
+            FfiConverterString.read(buf),
+            FfiConverterOptionalString.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: Opening) = (
+            FfiConverterString.allocationSize(value.`eco`) +
+            FfiConverterString.allocationSize(value.`name`) +
+            FfiConverterString.allocationSize(value.`family`) +
+            FfiConverterOptionalString.allocationSize(value.`variation`)
+    )
+
+    override fun write(value: Opening, buf: ByteBuffer) {
+            FfiConverterString.write(value.`eco`, buf)
+            FfiConverterString.write(value.`name`, buf)
+            FfiConverterString.write(value.`family`, buf)
+            FfiConverterOptionalString.write(value.`variation`, buf)
     }
 }
 
@@ -7624,6 +8347,63 @@ public object FfiConverterTypeThreat: FfiConverterRustBuffer<Threat> {
 
 
 
+/**
+ * One period of a time control: `time_ms` for `moves` moves (`null`/`nil`: the rest of the
+ * game), with a bonus per move. When a player completes a period's last move, the next period's
+ * time is added; the last period repeats when it has a move count.
+ */
+data class TimePeriod (
+    /**
+     * How many moves the period lasts; `null`/`nil` for the rest of the game.
+     */
+    var `moves`: kotlin.UInt?
+    , 
+    /**
+     * The time the period gives, in milliseconds.
+     */
+    var `timeMs`: kotlin.ULong
+    , 
+    /**
+     * What each move of the period gives back.
+     */
+    var `bonus`: TimeBonus
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeTimePeriod: FfiConverterRustBuffer<TimePeriod> {
+    override fun read(buf: ByteBuffer): TimePeriod {
+        return TimePeriod(
+            FfiConverterOptionalUInt.read(buf),
+            FfiConverterULong.read(buf),
+            FfiConverterTypeTimeBonus.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: TimePeriod) = (
+            FfiConverterOptionalUInt.allocationSize(value.`moves`) +
+            FfiConverterULong.allocationSize(value.`timeMs`) +
+            FfiConverterTypeTimeBonus.allocationSize(value.`bonus`)
+    )
+
+    override fun write(value: TimePeriod, buf: ByteBuffer) {
+            FfiConverterOptionalUInt.write(value.`moves`, buf)
+            FfiConverterULong.write(value.`timeMs`, buf)
+            FfiConverterTypeTimeBonus.write(value.`bonus`, buf)
+    }
+}
+
+
+
 
 
 /**
@@ -7762,6 +8542,57 @@ public object FfiConverterTypeChessError : FfiConverterRustBuffer<ChessException
 
 
 /**
+ * Where a clock stands.
+ */
+
+enum class ClockState {
+    
+    /**
+     * Not started: no time runs.
+     */
+    NOT_STARTED,
+    /**
+     * The side to move's time runs.
+     */
+    RUNNING,
+    /**
+     * Paused (also a clock just restored from a save).
+     */
+    PAUSED,
+    /**
+     * A flag fell; the clock is stopped for good.
+     */
+    FLAGGED;
+
+    
+
+
+    companion object
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeClockState: FfiConverterRustBuffer<ClockState> {
+    override fun read(buf: ByteBuffer) = try {
+        ClockState.values()[buf.getInt() - 1]
+    } catch (e: IndexOutOfBoundsException) {
+        throw RuntimeException("invalid enum value, something is very wrong!!", e)
+    }
+
+    override fun allocationSize(value: ClockState) = 4UL
+
+    override fun write(value: ClockState, buf: ByteBuffer) {
+        buf.putInt(value.ordinal + 1)
+    }
+}
+
+
+
+
+
+/**
  * Why a game was drawn (or why a draw may be claimed).
  */
 
@@ -7794,7 +8625,11 @@ enum class DrawReason {
     /**
      * Both players agreed.
      */
-    AGREEMENT;
+    AGREEMENT,
+    /**
+     * A player's time ran out, but the opponent could never have checkmated (automatic).
+     */
+    TIMEOUT_VS_INSUFFICIENT_MATERIAL;
 
     
 
@@ -8443,6 +9278,21 @@ sealed class Outcome {
     }
     
     /**
+     * The other side's time ran out (its flag fell) while `winner` could still checkmate.
+     */
+    data class TimeForfeit(
+        /**
+         * The side whose time did not run out.
+         */
+        val `winner`: dev.chesscore.Side) : Outcome()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
      * A draw, for `reason`.
      */
     data class Draw(
@@ -8479,7 +9329,10 @@ public object FfiConverterTypeOutcome : FfiConverterRustBuffer<Outcome>{
             2 -> Outcome.Resignation(
                 FfiConverterTypeSide.read(buf),
                 )
-            3 -> Outcome.Draw(
+            3 -> Outcome.TimeForfeit(
+                FfiConverterTypeSide.read(buf),
+                )
+            4 -> Outcome.Draw(
                 FfiConverterTypeDrawReason.read(buf),
                 )
             else -> throw RuntimeException("invalid enum value, something is very wrong!!")
@@ -8495,6 +9348,13 @@ public object FfiConverterTypeOutcome : FfiConverterRustBuffer<Outcome>{
             )
         }
         is Outcome.Resignation -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterTypeSide.allocationSize(value.`winner`)
+            )
+        }
+        is Outcome.TimeForfeit -> {
             // Add the size for the Int that specifies the variant plus the size needed for all fields
             (
                 4UL
@@ -8522,8 +9382,13 @@ public object FfiConverterTypeOutcome : FfiConverterRustBuffer<Outcome>{
                 FfiConverterTypeSide.write(value.`winner`, buf)
                 Unit
             }
-            is Outcome.Draw -> {
+            is Outcome.TimeForfeit -> {
                 buf.putInt(3)
+                FfiConverterTypeSide.write(value.`winner`, buf)
+                Unit
+            }
+            is Outcome.Draw -> {
+                buf.putInt(4)
                 FfiConverterTypeDrawReason.write(value.`reason`, buf)
                 Unit
             }
@@ -8782,6 +9647,267 @@ public object FfiConverterTypeSide: FfiConverterRustBuffer<Side> {
 
 
 
+/**
+ * What a period gives back for each move.
+ */
+sealed class TimeBonus {
+    
+    /**
+     * Nothing.
+     */
+    object None : TimeBonus()
+    
+    
+    /**
+     * Fischer increment: `ms` added after each move, from move 1.
+     */
+    data class Increment(
+        /**
+         * Milliseconds added per move.
+         */
+        val `ms`: kotlin.ULong) : TimeBonus()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * Bronstein delay: the time a move used is given back after it, up to `ms`.
+     */
+    data class Bronstein(
+        /**
+         * The most given back per move, in milliseconds.
+         */
+        val `ms`: kotlin.ULong) : TimeBonus()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * Simple (US) delay: the clock waits `ms` at the start of each move before counting down.
+     */
+    data class SimpleDelay(
+        /**
+         * The delay per move, in milliseconds.
+         */
+        val `ms`: kotlin.ULong) : TimeBonus()
+        
+    {
+        
+
+        companion object
+    }
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeTimeBonus : FfiConverterRustBuffer<TimeBonus>{
+    override fun read(buf: ByteBuffer): TimeBonus {
+        return when(buf.getInt()) {
+            1 -> TimeBonus.None
+            2 -> TimeBonus.Increment(
+                FfiConverterULong.read(buf),
+                )
+            3 -> TimeBonus.Bronstein(
+                FfiConverterULong.read(buf),
+                )
+            4 -> TimeBonus.SimpleDelay(
+                FfiConverterULong.read(buf),
+                )
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: TimeBonus): ULong = when(value) {
+        is TimeBonus.None -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is TimeBonus.Increment -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterULong.allocationSize(value.`ms`)
+            )
+        }
+        is TimeBonus.Bronstein -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterULong.allocationSize(value.`ms`)
+            )
+        }
+        is TimeBonus.SimpleDelay -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterULong.allocationSize(value.`ms`)
+            )
+        }
+    }
+
+    override fun write(value: TimeBonus, buf: ByteBuffer) {
+        when(value) {
+            is TimeBonus.None -> {
+                buf.putInt(1)
+                Unit
+            }
+            is TimeBonus.Increment -> {
+                buf.putInt(2)
+                FfiConverterULong.write(value.`ms`, buf)
+                Unit
+            }
+            is TimeBonus.Bronstein -> {
+                buf.putInt(3)
+                FfiConverterULong.write(value.`ms`, buf)
+                Unit
+            }
+            is TimeBonus.SimpleDelay -> {
+                buf.putInt(4)
+                FfiConverterULong.write(value.`ms`, buf)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+}
+
+
+
+
+
+/**
+ * A game's time control.
+ */
+sealed class TimeControl {
+    
+    /**
+     * No clock.
+     */
+    object Untimed : TimeControl()
+    
+    
+    /**
+     * Periods played in order, e.g. one period of 5 minutes with a 3-second increment, or FIDE's
+     * 90 minutes for 40 moves then 30 minutes, 30 seconds a move.
+     */
+    data class Periods(
+        /**
+         * At least one; only the last may be without a move count.
+         */
+        val `periods`: List<dev.chesscore.TimePeriod>) : TimeControl()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * A sandclock: each player starts with `ms`; the time one player uses goes to the other.
+     */
+    data class Sandclock(
+        /**
+         * Each player's time at the start, in milliseconds.
+         */
+        val `ms`: kotlin.ULong) : TimeControl()
+        
+    {
+        
+
+        companion object
+    }
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeTimeControl : FfiConverterRustBuffer<TimeControl>{
+    override fun read(buf: ByteBuffer): TimeControl {
+        return when(buf.getInt()) {
+            1 -> TimeControl.Untimed
+            2 -> TimeControl.Periods(
+                FfiConverterSequenceTypeTimePeriod.read(buf),
+                )
+            3 -> TimeControl.Sandclock(
+                FfiConverterULong.read(buf),
+                )
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: TimeControl): ULong = when(value) {
+        is TimeControl.Untimed -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is TimeControl.Periods -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterSequenceTypeTimePeriod.allocationSize(value.`periods`)
+            )
+        }
+        is TimeControl.Sandclock -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterULong.allocationSize(value.`ms`)
+            )
+        }
+    }
+
+    override fun write(value: TimeControl, buf: ByteBuffer) {
+        when(value) {
+            is TimeControl.Untimed -> {
+                buf.putInt(1)
+                Unit
+            }
+            is TimeControl.Periods -> {
+                buf.putInt(2)
+                FfiConverterSequenceTypeTimePeriod.write(value.`periods`, buf)
+                Unit
+            }
+            is TimeControl.Sandclock -> {
+                buf.putInt(3)
+                FfiConverterULong.write(value.`ms`, buf)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+}
+
+
+
+
+
 
 /**
  * @suppress
@@ -8914,6 +10040,38 @@ public object FfiConverterOptionalString: FfiConverterRustBuffer<kotlin.String?>
 /**
  * @suppress
  */
+public object FfiConverterOptionalTypeClockReading: FfiConverterRustBuffer<ClockReading?> {
+    override fun read(buf: ByteBuffer): ClockReading? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeClockReading.read(buf)
+    }
+
+    override fun allocationSize(value: ClockReading?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeClockReading.allocationSize(value)
+        }
+    }
+
+    override fun write(value: ClockReading?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeClockReading.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterOptionalTypeCoaching: FfiConverterRustBuffer<Coaching?> {
     override fun read(buf: ByteBuffer): Coaching? {
         if (buf.get().toInt() == 0) {
@@ -9000,6 +10158,38 @@ public object FfiConverterOptionalTypeLegalMove: FfiConverterRustBuffer<LegalMov
         } else {
             buf.put(1)
             FfiConverterTypeLegalMove.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterOptionalTypeOpening: FfiConverterRustBuffer<Opening?> {
+    override fun read(buf: ByteBuffer): Opening? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeOpening.read(buf)
+    }
+
+    override fun allocationSize(value: Opening?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeOpening.allocationSize(value)
+        }
+    }
+
+    override fun write(value: Opening?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeOpening.write(value, buf)
         }
     }
 }
@@ -9192,6 +10382,70 @@ public object FfiConverterOptionalTypeReviewPreset: FfiConverterRustBuffer<Revie
         } else {
             buf.put(1)
             FfiConverterTypeReviewPreset.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterOptionalTypeSide: FfiConverterRustBuffer<Side?> {
+    override fun read(buf: ByteBuffer): Side? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeSide.read(buf)
+    }
+
+    override fun allocationSize(value: Side?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeSide.allocationSize(value)
+        }
+    }
+
+    override fun write(value: Side?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeSide.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterOptionalTypeTimeControl: FfiConverterRustBuffer<TimeControl?> {
+    override fun read(buf: ByteBuffer): TimeControl? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeTimeControl.read(buf)
+    }
+
+    override fun allocationSize(value: TimeControl?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeTimeControl.allocationSize(value)
+        }
+    }
+
+    override fun write(value: TimeControl?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeTimeControl.write(value, buf)
         }
     }
 }
@@ -9654,6 +10908,34 @@ public object FfiConverterSequenceTypeTag: FfiConverterRustBuffer<List<Tag>> {
 /**
  * @suppress
  */
+public object FfiConverterSequenceTypeTimePeriod: FfiConverterRustBuffer<List<TimePeriod>> {
+    override fun read(buf: ByteBuffer): List<TimePeriod> {
+        val len = buf.getInt()
+        return List<TimePeriod>(len) {
+            FfiConverterTypeTimePeriod.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<TimePeriod>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeTimePeriod.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<TimePeriod>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeTimePeriod.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterSequenceTypeMoveListItem: FfiConverterRustBuffer<List<MoveListItem>> {
     override fun read(buf: ByteBuffer): List<MoveListItem> {
         val len = buf.getInt()
@@ -9825,11 +11107,129 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
     
 
         /**
+         * A clock time as a display (and PGN `[%clk]`) writes it: `h:mm:ss`, with tenths when `tenths`
+         * is set (`0:00:09.7`); rounded down, as clocks show time.
+         */ fun `formatClockTime`(`ms`: kotlin.ULong, `tenths`: kotlin.Boolean): kotlin.String {
+            return FfiConverterString.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_format_clock_time(
+    
+        
+        FfiConverterULong.lower(`ms`),
+        FfiConverterBoolean.lower(`tenths`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * A short English description, e.g. `5 min + 3 s` or `40 moves in 90 min + 30 s, then 30 min
+         * + 30 s`.
+         */ fun `timeControlDescription`(`control`: TimeControl): kotlin.String {
+            return FfiConverterString.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_time_control_description(
+    
+        
+        FfiConverterTypeTimeControl.lower(`control`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * Reads a PGN `[TimeControl]` value: `300+5`, `40/5400+30:1800+30`, `-` (untimed), `*180`
+         * (sandclock), ...; `?` (unknown) gives `null`/`nil`.
+         *
+         * # Errors
+         * `InvalidNotation` saying which period is wrong.
+         */
+    @Throws(ChessException::class) fun `timeControlFromPgn`(`text`: kotlin.String): TimeControl? {
+            return FfiConverterOptionalTypeTimeControl.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_time_control_from_pgn(
+    
+        
+        FfiConverterString.lower(`text`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * The PGN `[TimeControl]` value of `control`, or `null`/`nil` when PGN cannot express it
+         * (Bronstein and simple delay).
+         */ fun `timeControlToPgn`(`control`: TimeControl): kotlin.String? {
+            return FfiConverterOptionalString.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_time_control_to_pgn(
+    
+        
+        FfiConverterTypeTimeControl.lower(`control`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * Checks that a clock can run on `control` (at least one period, a move count on every period
+         * but the last, some time to start with).
+         *
+         * # Errors
+         * `InvalidRequest` saying what is wrong.
+         */
+    @Throws(ChessException::class) fun `validateTimeControl`(`control`: TimeControl)
+        = 
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_validate_time_control(
+    
+        
+        FfiConverterTypeTimeControl.lower(`control`),_status)
+}
+    
+    
+
+        /**
          * Every strength level, weakest first.
          */ fun `engineLevels`(): List<EngineLevel> {
             return FfiConverterSequenceTypeEngineLevel.lift(
     uniffiRustCall() { _status ->
     UniffiLib.uniffi_chesscore_fn_func_engine_levels(
+    
+        _status)
+}
+    )
+    }
+    
+
+        /**
+         * The opening named by exactly the position `fen` (the move counters do not matter), or
+         * `null`/`nil`. A game's opening, which walks back to the last named position, is
+         * `GameSnapshot.opening`.
+         *
+         * # Errors
+         * `InvalidFen`, naming the field.
+         */
+    @Throws(ChessException::class) fun `openingOfFen`(`fen`: kotlin.String): Opening? {
+            return FfiConverterOptionalTypeOpening.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_opening_of_fen(
+    
+        
+        FfiConverterString.lower(`fen`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * Builds the opening index now (it is otherwise built on the first use, which takes a few
+         * milliseconds): call it on a background thread at app start. Returns the number of named
+         * positions.
+         */ fun `preloadOpenings`(): kotlin.UInt {
+            return FfiConverterUInt.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_preload_openings(
     
         _status)
 }

@@ -989,6 +989,69 @@ public func FfiConverterTypeChessEngine_lower(_ value: ChessEngine) -> UInt64 {
 public protocol ChessGameProtocol: AnyObject, Sendable {
     
     /**
+     * Adds `ms` to `side`'s time (e.g. the two minutes an arbiter gives).
+     *
+     * # Errors
+     * `InvalidRequest` when there is no clock; `GameOver` after a flag fell.
+     */
+    func addClockTime(side: Side, ms: UInt64) throws 
+    
+    /**
+     * Ends the game when a flag has fallen by `now_ms`: a loss on time (`Outcome.TimeForfeit`),
+     * or a draw when the opponent could never checkmate (`DrawReason.TimeoutVsInsufficientMaterial`,
+     * FIDE Laws 6.9). Returns the status after the check. A loss on time cannot be undone.
+     */
+    func checkFlag(nowMs: UInt64)  -> GameStatus
+    
+    /**
+     * The clock as it reads at `now_ms`, or `null`/`nil` without a time control. Redraw from
+     * it, and call `checkFlag` at `flagTimeMs`.
+     */
+    func clock(nowMs: UInt64)  -> ClockReading?
+    
+    /**
+     * Pauses the clock at `now_ms`, keeping the time of the move in progress (e.g. when the app
+     * goes to the background; save after pausing to keep that time).
+     *
+     * # Errors
+     * `GameOver` when a flag had fallen by `now_ms` (the game is then over on time);
+     * `InvalidRequest` when no clock runs or `now_ms` is before its last event.
+     */
+    func pauseClock(nowMs: UInt64) throws 
+    
+    /**
+     * Restarts a paused clock (also one restored from a save) at `now_ms`.
+     *
+     * # Errors
+     * `InvalidRequest` when the clock is not paused or `now_ms` is before its last event.
+     */
+    func resumeClock(nowMs: UInt64) throws 
+    
+    /**
+     * Gives the game a clock for `control`, not started, with the side to move first
+     * (replacing any clock); `Untimed` removes the clock. The control is written as the PGN
+     * `[TimeControl]` tag when PGN can express it.
+     *
+     * # Errors
+     * `InvalidRequest` when the control cannot run a clock (e.g. no period).
+     */
+    func setTimeControl(control: TimeControl) throws 
+    
+    /**
+     * Starts the clock of the side to move at `now_ms` (otherwise the first timed move starts
+     * it, without charging the mover).
+     *
+     * # Errors
+     * `InvalidRequest`: no clock, or started already.
+     */
+    func startClock(nowMs: UInt64) throws 
+    
+    /**
+     * The time control (`Untimed` without a clock).
+     */
+    func timeControl()  -> TimeControl
+    
+    /**
      * Both players agree to a draw.
      *
      * # Errors
@@ -1156,11 +1219,25 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * is at least two files away, since a king's ordinary move could reach a nearer one (see
      * `LegalMove.to`).
      *
+     * A game's clock is not touched: time a move with [`ChessGame::play_at`].
+     *
      * # Errors
      * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
      * allowed); `GameOver` after the end.
      */
     func play(from: Square, to: Square, promotion: PieceKind?) throws  -> LegalMove
+    
+    /**
+     * [`ChessGame::play`] at `now_ms` (the app's monotonic milliseconds) with the game's clock:
+     * when the mover's flag fell by then, the game ends on time and the move is refused
+     * (`GameOver`); otherwise the move is played, the clock pressed, and the mover's time kept on
+     * the move's node (`[%clk]`). Without a clock it is `play`.
+     *
+     * # Errors
+     * As `play`; `GameOver` also on time; `InvalidRequest` when `now_ms` is before the clock's
+     * last event.
+     */
+    func playAt(from: Square, to: Square, promotion: PieceKind?, nowMs: UInt64) throws  -> LegalMove
     
     /**
      * Plays a move written in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`; lenient about `+`, `#`, `x`,
@@ -1173,6 +1250,14 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func playSan(san: String) throws  -> LegalMove
     
     /**
+     * [`ChessGame::play_san`] at `now_ms` with the game's clock (see [`ChessGame::play_at`]).
+     *
+     * # Errors
+     * As `playSan` and `playAt`.
+     */
+    func playSanAt(san: String, nowMs: UInt64) throws  -> LegalMove
+    
+    /**
      * Plays a move written in UCI notation (`e2e4`, `e7e8q`; castling `e1g1` or `e1h1`, with the
      * same rule as [`ChessGame::play`]). Returns the move played.
      *
@@ -1180,6 +1265,14 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`.
      */
     func playUci(uci: String) throws  -> LegalMove
+    
+    /**
+     * [`ChessGame::play_uci`] at `now_ms` with the game's clock (see [`ChessGame::play_at`]).
+     *
+     * # Errors
+     * As `playUci` and `playAt`.
+     */
+    func playUciAt(uci: String, nowMs: UInt64) throws  -> LegalMove
     
     /**
      * Makes the variation that `node` is in the main continuation one level up (the nearest
@@ -1280,6 +1373,16 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func undo()  -> Bool
     
     /**
+     * The opening at node `node` (e.g. for a move-list tooltip): the last named position on
+     * the way from the start to that node, as `GameSnapshot.opening` is for the current node;
+     * `null`/`nil` before the first named position.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    func openingAt(node: UInt32) throws  -> Opening?
+    
+    /**
      * The pieces of either side that the other side wins material by capturing (static
      * exchange evaluation, no search), the biggest loss first: for a "hanging pieces" overlay.
      */
@@ -1365,6 +1468,23 @@ public convenience init() {
 
     
     /**
+     * A new game from the standard starting position with a clock for `control`, not started
+     * (the first timed move or `startClock` starts it). Other start positions: create the game,
+     * then `setTimeControl`.
+     *
+     * # Errors
+     * `InvalidRequest` when the control cannot run a clock (e.g. `Untimed`, or no period).
+     */
+public static func withTimeControl(control: TimeControl)throws  -> ChessGame  {
+    return try  FfiConverterTypeChessGame_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_constructor_chessgame_with_time_control(
+        FfiConverterTypeTimeControl_lower(control),uniffiCallStatus
+    )
+})
+}
+    
+    /**
      * A new Chess960 game from a position in FEN (X-FEN or Shredder-FEN castling rights).
      * [`ChessGame::from_fen`] also reads these, but takes a `KQkq` position with the king on
      * e1/e8 and rooks in the corners as standard chess; this one never does.
@@ -1446,6 +1566,128 @@ public static func newChess960(startNumber: UInt32?)throws  -> ChessGame  {
 }
     
 
+    
+    /**
+     * Adds `ms` to `side`'s time (e.g. the two minutes an arbiter gives).
+     *
+     * # Errors
+     * `InvalidRequest` when there is no clock; `GameOver` after a flag fell.
+     */
+open func addClockTime(side: Side, ms: UInt64)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_add_clock_time(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSide_lower(side),
+        FfiConverterUInt64.lower(ms),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Ends the game when a flag has fallen by `now_ms`: a loss on time (`Outcome.TimeForfeit`),
+     * or a draw when the opponent could never checkmate (`DrawReason.TimeoutVsInsufficientMaterial`,
+     * FIDE Laws 6.9). Returns the status after the check. A loss on time cannot be undone.
+     */
+open func checkFlag(nowMs: UInt64) -> GameStatus  {
+    return try!  FfiConverterTypeGameStatus_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_check_flag(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt64.lower(nowMs),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The clock as it reads at `now_ms`, or `null`/`nil` without a time control. Redraw from
+     * it, and call `checkFlag` at `flagTimeMs`.
+     */
+open func clock(nowMs: UInt64) -> ClockReading?  {
+    return try!  FfiConverterOptionTypeClockReading.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_clock(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt64.lower(nowMs),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Pauses the clock at `now_ms`, keeping the time of the move in progress (e.g. when the app
+     * goes to the background; save after pausing to keep that time).
+     *
+     * # Errors
+     * `GameOver` when a flag had fallen by `now_ms` (the game is then over on time);
+     * `InvalidRequest` when no clock runs or `now_ms` is before its last event.
+     */
+open func pauseClock(nowMs: UInt64)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_pause_clock(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt64.lower(nowMs),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Restarts a paused clock (also one restored from a save) at `now_ms`.
+     *
+     * # Errors
+     * `InvalidRequest` when the clock is not paused or `now_ms` is before its last event.
+     */
+open func resumeClock(nowMs: UInt64)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_resume_clock(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt64.lower(nowMs),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Gives the game a clock for `control`, not started, with the side to move first
+     * (replacing any clock); `Untimed` removes the clock. The control is written as the PGN
+     * `[TimeControl]` tag when PGN can express it.
+     *
+     * # Errors
+     * `InvalidRequest` when the control cannot run a clock (e.g. no period).
+     */
+open func setTimeControl(control: TimeControl)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_set_time_control(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeTimeControl_lower(control),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Starts the clock of the side to move at `now_ms` (otherwise the first timed move starts
+     * it, without charging the mover).
+     *
+     * # Errors
+     * `InvalidRequest`: no clock, or started already.
+     */
+open func startClock(nowMs: UInt64)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_start_clock(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt64.lower(nowMs),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * The time control (`Untimed` without a clock).
+     */
+open func timeControl() -> TimeControl  {
+    return try!  FfiConverterTypeTimeControl_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_time_control(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
     
     /**
      * Both players agree to a draw.
@@ -1799,6 +2041,8 @@ open func pins(side: Side) -> [Pin]  {
      * is at least two files away, since a king's ordinary move could reach a nearer one (see
      * `LegalMove.to`).
      *
+     * A game's clock is not touched: time a move with [`ChessGame::play_at`].
+     *
      * # Errors
      * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
      * allowed); `GameOver` after the end.
@@ -1811,6 +2055,29 @@ open func play(from: Square, to: Square, promotion: PieceKind?)throws  -> LegalM
         FfiConverterTypeSquare_lower(from),
         FfiConverterTypeSquare_lower(to),
         FfiConverterOptionTypePieceKind.lower(promotion),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * [`ChessGame::play`] at `now_ms` (the app's monotonic milliseconds) with the game's clock:
+     * when the mover's flag fell by then, the game ends on time and the move is refused
+     * (`GameOver`); otherwise the move is played, the clock pressed, and the mover's time kept on
+     * the move's node (`[%clk]`). Without a clock it is `play`.
+     *
+     * # Errors
+     * As `play`; `GameOver` also on time; `InvalidRequest` when `now_ms` is before the clock's
+     * last event.
+     */
+open func playAt(from: Square, to: Square, promotion: PieceKind?, nowMs: UInt64)throws  -> LegalMove  {
+    return try  FfiConverterTypeLegalMove_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_play_at(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSquare_lower(from),
+        FfiConverterTypeSquare_lower(to),
+        FfiConverterOptionTypePieceKind.lower(promotion),
+        FfiConverterUInt64.lower(nowMs),uniffiCallStatus
     )
 })
 }
@@ -1834,6 +2101,23 @@ open func playSan(san: String)throws  -> LegalMove  {
 }
     
     /**
+     * [`ChessGame::play_san`] at `now_ms` with the game's clock (see [`ChessGame::play_at`]).
+     *
+     * # Errors
+     * As `playSan` and `playAt`.
+     */
+open func playSanAt(san: String, nowMs: UInt64)throws  -> LegalMove  {
+    return try  FfiConverterTypeLegalMove_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_play_san_at(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(san),
+        FfiConverterUInt64.lower(nowMs),uniffiCallStatus
+    )
+})
+}
+    
+    /**
      * Plays a move written in UCI notation (`e2e4`, `e7e8q`; castling `e1g1` or `e1h1`, with the
      * same rule as [`ChessGame::play`]). Returns the move played.
      *
@@ -1846,6 +2130,23 @@ open func playUci(uci: String)throws  -> LegalMove  {
     uniffi_chesscore_fn_method_chessgame_play_uci(
             self.uniffiCloneHandle(),
         FfiConverterString.lower(uci),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * [`ChessGame::play_uci`] at `now_ms` with the game's clock (see [`ChessGame::play_at`]).
+     *
+     * # Errors
+     * As `playUci` and `playAt`.
+     */
+open func playUciAt(uci: String, nowMs: UInt64)throws  -> LegalMove  {
+    return try  FfiConverterTypeLegalMove_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_play_uci_at(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(uci),
+        FfiConverterUInt64.lower(nowMs),uniffiCallStatus
     )
 })
 }
@@ -2048,6 +2349,24 @@ open func undo() -> Bool  {
         uniffiCallStatus in
     uniffi_chesscore_fn_method_chessgame_undo(
             self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The opening at node `node` (e.g. for a move-list tooltip): the last named position on
+     * the way from the start to that node, as `GameSnapshot.opening` is for the current node;
+     * `null`/`nil` before the first named position.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+open func openingAt(node: UInt32)throws  -> Opening?  {
+    return try  FfiConverterOptionTypeOpening.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_opening_at(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(node),uniffiCallStatus
     )
 })
 }
@@ -3145,6 +3464,167 @@ public func FfiConverterTypeArrow_lower(_ value: Arrow) -> RustBuffer {
 
 
 /**
+ * A clock as a UI shows it, read at one instant.
+ */
+public struct ClockReading: Equatable, Hashable {
+    /**
+     * The instant this reading is for (the app's milliseconds).
+     */
+    public var atMs: UInt64
+    /**
+     * White's time at that instant, in milliseconds (never below 0).
+     */
+    public var whiteMs: UInt64
+    /**
+     * Black's time at that instant, in milliseconds.
+     */
+    public var blackMs: UInt64
+    /**
+     * Where the clock stands.
+     */
+    public var state: ClockState
+    /**
+     * The side whose move it is.
+     */
+    public var sideToMove: Side
+    /**
+     * The side whose time runs, if any.
+     */
+    public var runningSide: Side?
+    /**
+     * The side whose flag fell, once recorded.
+     */
+    public var flaggedSide: Side?
+    /**
+     * The instant (the app's milliseconds) at which the running side's flag will fall unless it
+     * moves first: schedule the next flag check for it. `null`/`nil` while no time runs.
+     */
+    public var flagTimeMs: UInt64?
+    /**
+     * What is left of the current move's simple delay (0 for other controls).
+     */
+    public var delayRemainingMs: UInt64
+    /**
+     * Moves White has completed on this clock.
+     */
+    public var whiteMoves: UInt32
+    /**
+     * Moves Black has completed on this clock.
+     */
+    public var blackMoves: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The instant this reading is for (the app's milliseconds).
+         */atMs: UInt64, 
+        /**
+         * White's time at that instant, in milliseconds (never below 0).
+         */whiteMs: UInt64, 
+        /**
+         * Black's time at that instant, in milliseconds.
+         */blackMs: UInt64, 
+        /**
+         * Where the clock stands.
+         */state: ClockState, 
+        /**
+         * The side whose move it is.
+         */sideToMove: Side, 
+        /**
+         * The side whose time runs, if any.
+         */runningSide: Side?, 
+        /**
+         * The side whose flag fell, once recorded.
+         */flaggedSide: Side?, 
+        /**
+         * The instant (the app's milliseconds) at which the running side's flag will fall unless it
+         * moves first: schedule the next flag check for it. `null`/`nil` while no time runs.
+         */flagTimeMs: UInt64?, 
+        /**
+         * What is left of the current move's simple delay (0 for other controls).
+         */delayRemainingMs: UInt64, 
+        /**
+         * Moves White has completed on this clock.
+         */whiteMoves: UInt32, 
+        /**
+         * Moves Black has completed on this clock.
+         */blackMoves: UInt32) {
+        self.atMs = atMs
+        self.whiteMs = whiteMs
+        self.blackMs = blackMs
+        self.state = state
+        self.sideToMove = sideToMove
+        self.runningSide = runningSide
+        self.flaggedSide = flaggedSide
+        self.flagTimeMs = flagTimeMs
+        self.delayRemainingMs = delayRemainingMs
+        self.whiteMoves = whiteMoves
+        self.blackMoves = blackMoves
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ClockReading: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeClockReading: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ClockReading {
+        return
+            try ClockReading(
+                atMs: FfiConverterUInt64.read(from: &buf), 
+                whiteMs: FfiConverterUInt64.read(from: &buf), 
+                blackMs: FfiConverterUInt64.read(from: &buf), 
+                state: FfiConverterTypeClockState.read(from: &buf), 
+                sideToMove: FfiConverterTypeSide.read(from: &buf), 
+                runningSide: FfiConverterOptionTypeSide.read(from: &buf), 
+                flaggedSide: FfiConverterOptionTypeSide.read(from: &buf), 
+                flagTimeMs: FfiConverterOptionUInt64.read(from: &buf), 
+                delayRemainingMs: FfiConverterUInt64.read(from: &buf), 
+                whiteMoves: FfiConverterUInt32.read(from: &buf), 
+                blackMoves: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ClockReading, into buf: inout [UInt8]) {
+        FfiConverterUInt64.write(value.atMs, into: &buf)
+        FfiConverterUInt64.write(value.whiteMs, into: &buf)
+        FfiConverterUInt64.write(value.blackMs, into: &buf)
+        FfiConverterTypeClockState.write(value.state, into: &buf)
+        FfiConverterTypeSide.write(value.sideToMove, into: &buf)
+        FfiConverterOptionTypeSide.write(value.runningSide, into: &buf)
+        FfiConverterOptionTypeSide.write(value.flaggedSide, into: &buf)
+        FfiConverterOptionUInt64.write(value.flagTimeMs, into: &buf)
+        FfiConverterUInt64.write(value.delayRemainingMs, into: &buf)
+        FfiConverterUInt32.write(value.whiteMoves, into: &buf)
+        FfiConverterUInt32.write(value.blackMoves, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeClockReading_lift(_ buf: RustBuffer) throws -> ClockReading {
+    return try FfiConverterTypeClockReading.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeClockReading_lower(_ value: ClockReading) -> RustBuffer {
+    return FfiConverterTypeClockReading.lower(value)
+}
+
+
+/**
  * The coach's view of the current position, as data for the app to put into words.
  */
 public struct Coaching: Equatable, Hashable {
@@ -3813,6 +4293,17 @@ public struct GameSnapshot: Equatable, Hashable {
      * `true` in a Chess960 game: castling moves go king-onto-rook (see `LegalMove.to`).
      */
     public var chess960: Bool
+    /**
+     * The opening of the current position: the last named position on the way from the start
+     * (so a game that left the book keeps its name; `null`/`nil` before the first named one).
+     */
+    public var opening: Opening?
+    /**
+     * The game's clock as of its last event (start, move, pause; see `ClockReading.atMs`), or
+     * `null`/`nil` without a time control. While it runs, draw the times from
+     * `ChessGame.clock(nowMs)`, which reads it at the current instant.
+     */
+    public var clock: ClockReading?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -3890,7 +4381,16 @@ public struct GameSnapshot: Equatable, Hashable {
          */positionKey: UInt64, 
         /**
          * `true` in a Chess960 game: castling moves go king-onto-rook (see `LegalMove.to`).
-         */chess960: Bool) {
+         */chess960: Bool, 
+        /**
+         * The opening of the current position: the last named position on the way from the start
+         * (so a game that left the book keeps its name; `null`/`nil` before the first named one).
+         */opening: Opening?, 
+        /**
+         * The game's clock as of its last event (start, move, pause; see `ClockReading.atMs`), or
+         * `null`/`nil` without a time control. While it runs, draw the times from
+         * `ChessGame.clock(nowMs)`, which reads it at the current instant.
+         */clock: ClockReading?) {
         self.fen = fen
         self.sideToMove = sideToMove
         self.squares = squares
@@ -3914,6 +4414,8 @@ public struct GameSnapshot: Equatable, Hashable {
         self.repetitionCount = repetitionCount
         self.positionKey = positionKey
         self.chess960 = chess960
+        self.opening = opening
+        self.clock = clock
     }
 
     
@@ -3954,7 +4456,9 @@ public struct FfiConverterTypeGameSnapshot: FfiConverterRustBuffer {
                 halfmoveClock: FfiConverterUInt32.read(from: &buf), 
                 repetitionCount: FfiConverterUInt32.read(from: &buf), 
                 positionKey: FfiConverterUInt64.read(from: &buf), 
-                chess960: FfiConverterBool.read(from: &buf)
+                chess960: FfiConverterBool.read(from: &buf), 
+                opening: FfiConverterOptionTypeOpening.read(from: &buf), 
+                clock: FfiConverterOptionTypeClockReading.read(from: &buf)
         )
     }
 
@@ -3982,6 +4486,8 @@ public struct FfiConverterTypeGameSnapshot: FfiConverterRustBuffer {
         FfiConverterUInt32.write(value.repetitionCount, into: &buf)
         FfiConverterUInt64.write(value.positionKey, into: &buf)
         FfiConverterBool.write(value.chess960, into: &buf)
+        FfiConverterOptionTypeOpening.write(value.opening, into: &buf)
+        FfiConverterOptionTypeClockReading.write(value.clock, into: &buf)
     }
 }
 
@@ -4917,6 +5423,97 @@ public func FfiConverterTypeNodeInfo_lift(_ buf: RustBuffer) throws -> NodeInfo 
 #endif
 public func FfiConverterTypeNodeInfo_lower(_ value: NodeInfo) -> RustBuffer {
     return FfiConverterTypeNodeInfo.lower(value)
+}
+
+
+/**
+ * A named opening (from the CC0 lichess chess-openings dataset).
+ */
+public struct Opening: Equatable, Hashable {
+    /**
+     * The ECO code, `A00` to `E99`.
+     */
+    public var eco: String
+    /**
+     * The full name, "Family: Variation, Subvariation", e.g. `Sicilian Defense: Najdorf
+     * Variation, English Attack`.
+     */
+    public var name: String
+    /**
+     * The family, e.g. `Sicilian Defense`.
+     */
+    public var family: String
+    /**
+     * The part after the family, e.g. `Najdorf Variation, English Attack`, if any.
+     */
+    public var variation: String?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The ECO code, `A00` to `E99`.
+         */eco: String, 
+        /**
+         * The full name, "Family: Variation, Subvariation", e.g. `Sicilian Defense: Najdorf
+         * Variation, English Attack`.
+         */name: String, 
+        /**
+         * The family, e.g. `Sicilian Defense`.
+         */family: String, 
+        /**
+         * The part after the family, e.g. `Najdorf Variation, English Attack`, if any.
+         */variation: String?) {
+        self.eco = eco
+        self.name = name
+        self.family = family
+        self.variation = variation
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension Opening: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeOpening: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Opening {
+        return
+            try Opening(
+                eco: FfiConverterString.read(from: &buf), 
+                name: FfiConverterString.read(from: &buf), 
+                family: FfiConverterString.read(from: &buf), 
+                variation: FfiConverterOptionString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: Opening, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.eco, into: &buf)
+        FfiConverterString.write(value.name, into: &buf)
+        FfiConverterString.write(value.family, into: &buf)
+        FfiConverterOptionString.write(value.variation, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOpening_lift(_ buf: RustBuffer) throws -> Opening {
+    return try FfiConverterTypeOpening.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOpening_lower(_ value: Opening) -> RustBuffer {
+    return FfiConverterTypeOpening.lower(value)
 }
 
 
@@ -6314,6 +6911,87 @@ public func FfiConverterTypeThreat_lower(_ value: Threat) -> RustBuffer {
 
 
 /**
+ * One period of a time control: `time_ms` for `moves` moves (`null`/`nil`: the rest of the
+ * game), with a bonus per move. When a player completes a period's last move, the next period's
+ * time is added; the last period repeats when it has a move count.
+ */
+public struct TimePeriod: Equatable, Hashable {
+    /**
+     * How many moves the period lasts; `null`/`nil` for the rest of the game.
+     */
+    public var moves: UInt32?
+    /**
+     * The time the period gives, in milliseconds.
+     */
+    public var timeMs: UInt64
+    /**
+     * What each move of the period gives back.
+     */
+    public var bonus: TimeBonus
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * How many moves the period lasts; `null`/`nil` for the rest of the game.
+         */moves: UInt32?, 
+        /**
+         * The time the period gives, in milliseconds.
+         */timeMs: UInt64, 
+        /**
+         * What each move of the period gives back.
+         */bonus: TimeBonus) {
+        self.moves = moves
+        self.timeMs = timeMs
+        self.bonus = bonus
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension TimePeriod: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeTimePeriod: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TimePeriod {
+        return
+            try TimePeriod(
+                moves: FfiConverterOptionUInt32.read(from: &buf), 
+                timeMs: FfiConverterUInt64.read(from: &buf), 
+                bonus: FfiConverterTypeTimeBonus.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: TimePeriod, into buf: inout [UInt8]) {
+        FfiConverterOptionUInt32.write(value.moves, into: &buf)
+        FfiConverterUInt64.write(value.timeMs, into: &buf)
+        FfiConverterTypeTimeBonus.write(value.bonus, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTimePeriod_lift(_ buf: RustBuffer) throws -> TimePeriod {
+    return try FfiConverterTypeTimePeriod.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTimePeriod_lower(_ value: TimePeriod) -> RustBuffer {
+    return FfiConverterTypeTimePeriod.lower(value)
+}
+
+
+/**
  * Everything that can go wrong in a call, one variant per thing a UI does differently.
  *
  * Each variant carries a message (Kotlin `ChessException.X.message`, Swift
@@ -6492,6 +7170,101 @@ public func FfiConverterTypeChessError_lower(_ value: ChessError) -> RustBuffer 
 
 
 /**
+ * Where a clock stands.
+ */
+
+public enum ClockState: Equatable, Hashable {
+    
+    /**
+     * Not started: no time runs.
+     */
+    case notStarted
+    /**
+     * The side to move's time runs.
+     */
+    case running
+    /**
+     * Paused (also a clock just restored from a save).
+     */
+    case paused
+    /**
+     * A flag fell; the clock is stopped for good.
+     */
+    case flagged
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension ClockState: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeClockState: FfiConverterRustBuffer {
+    typealias SwiftType = ClockState
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ClockState {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .notStarted
+        
+        case 2: return .running
+        
+        case 3: return .paused
+        
+        case 4: return .flagged
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: ClockState, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .notStarted:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .running:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .paused:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .flagged:
+            writeInt(&buf, Int32(4))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeClockState_lift(_ buf: RustBuffer) throws -> ClockState {
+    return try FfiConverterTypeClockState.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeClockState_lower(_ value: ClockState) -> RustBuffer {
+    return FfiConverterTypeClockState.lower(value)
+}
+
+
+
+/**
  * Why a game was drawn (or why a draw may be claimed).
  */
 
@@ -6525,6 +7298,10 @@ public enum DrawReason: Equatable, Hashable {
      * Both players agreed.
      */
     case agreement
+    /**
+     * A player's time ran out, but the opponent could never have checkmated (automatic).
+     */
+    case timeoutVsInsufficientMaterial
 
 
 
@@ -6560,6 +7337,8 @@ public struct FfiConverterTypeDrawReason: FfiConverterRustBuffer {
         
         case 7: return .agreement
         
+        case 8: return .timeoutVsInsufficientMaterial
+        
         default: throw UniffiInternalError.unexpectedEnumCase
         }
     }
@@ -6594,6 +7373,10 @@ public struct FfiConverterTypeDrawReason: FfiConverterRustBuffer {
         
         case .agreement:
             writeInt(&buf, Int32(7))
+        
+        
+        case .timeoutVsInsufficientMaterial:
+            writeInt(&buf, Int32(8))
         
         }
     }
@@ -7272,6 +8055,14 @@ public enum Outcome: Equatable, Hashable {
          */winner: Side
     )
     /**
+     * The other side's time ran out (its flag fell) while `winner` could still checkmate.
+     */
+    case timeForfeit(
+        /**
+         * The side whose time did not run out.
+         */winner: Side
+    )
+    /**
      * A draw, for `reason`.
      */
     case draw(
@@ -7306,7 +8097,10 @@ public struct FfiConverterTypeOutcome: FfiConverterRustBuffer {
         case 2: return .resignation(winner: try FfiConverterTypeSide.read(from: &buf)
         )
         
-        case 3: return .draw(reason: try FfiConverterTypeDrawReason.read(from: &buf)
+        case 3: return .timeForfeit(winner: try FfiConverterTypeSide.read(from: &buf)
+        )
+        
+        case 4: return .draw(reason: try FfiConverterTypeDrawReason.read(from: &buf)
         )
         
         default: throw UniffiInternalError.unexpectedEnumCase
@@ -7327,8 +8121,13 @@ public struct FfiConverterTypeOutcome: FfiConverterRustBuffer {
             FfiConverterTypeSide.write(winner, into: &buf)
             
         
-        case let .draw(reason):
+        case let .timeForfeit(winner):
             writeInt(&buf, Int32(3))
+            FfiConverterTypeSide.write(winner, into: &buf)
+            
+        
+        case let .draw(reason):
+            writeInt(&buf, Int32(4))
             FfiConverterTypeDrawReason.write(reason, into: &buf)
             
         }
@@ -7713,6 +8512,217 @@ public func FfiConverterTypeSide_lower(_ value: Side) -> RustBuffer {
 }
 
 
+
+/**
+ * What a period gives back for each move.
+ */
+
+public enum TimeBonus: Equatable, Hashable {
+    
+    /**
+     * Nothing.
+     */
+    case none
+    /**
+     * Fischer increment: `ms` added after each move, from move 1.
+     */
+    case increment(
+        /**
+         * Milliseconds added per move.
+         */ms: UInt64
+    )
+    /**
+     * Bronstein delay: the time a move used is given back after it, up to `ms`.
+     */
+    case bronstein(
+        /**
+         * The most given back per move, in milliseconds.
+         */ms: UInt64
+    )
+    /**
+     * Simple (US) delay: the clock waits `ms` at the start of each move before counting down.
+     */
+    case simpleDelay(
+        /**
+         * The delay per move, in milliseconds.
+         */ms: UInt64
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension TimeBonus: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeTimeBonus: FfiConverterRustBuffer {
+    typealias SwiftType = TimeBonus
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TimeBonus {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .none
+        
+        case 2: return .increment(ms: try FfiConverterUInt64.read(from: &buf)
+        )
+        
+        case 3: return .bronstein(ms: try FfiConverterUInt64.read(from: &buf)
+        )
+        
+        case 4: return .simpleDelay(ms: try FfiConverterUInt64.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: TimeBonus, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .none:
+            writeInt(&buf, Int32(1))
+        
+        
+        case let .increment(ms):
+            writeInt(&buf, Int32(2))
+            FfiConverterUInt64.write(ms, into: &buf)
+            
+        
+        case let .bronstein(ms):
+            writeInt(&buf, Int32(3))
+            FfiConverterUInt64.write(ms, into: &buf)
+            
+        
+        case let .simpleDelay(ms):
+            writeInt(&buf, Int32(4))
+            FfiConverterUInt64.write(ms, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTimeBonus_lift(_ buf: RustBuffer) throws -> TimeBonus {
+    return try FfiConverterTypeTimeBonus.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTimeBonus_lower(_ value: TimeBonus) -> RustBuffer {
+    return FfiConverterTypeTimeBonus.lower(value)
+}
+
+
+
+/**
+ * A game's time control.
+ */
+
+public enum TimeControl: Equatable, Hashable {
+    
+    /**
+     * No clock.
+     */
+    case untimed
+    /**
+     * Periods played in order, e.g. one period of 5 minutes with a 3-second increment, or FIDE's
+     * 90 minutes for 40 moves then 30 minutes, 30 seconds a move.
+     */
+    case periods(
+        /**
+         * At least one; only the last may be without a move count.
+         */periods: [TimePeriod]
+    )
+    /**
+     * A sandclock: each player starts with `ms`; the time one player uses goes to the other.
+     */
+    case sandclock(
+        /**
+         * Each player's time at the start, in milliseconds.
+         */ms: UInt64
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension TimeControl: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeTimeControl: FfiConverterRustBuffer {
+    typealias SwiftType = TimeControl
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TimeControl {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .untimed
+        
+        case 2: return .periods(periods: try FfiConverterSequenceTypeTimePeriod.read(from: &buf)
+        )
+        
+        case 3: return .sandclock(ms: try FfiConverterUInt64.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: TimeControl, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .untimed:
+            writeInt(&buf, Int32(1))
+        
+        
+        case let .periods(periods):
+            writeInt(&buf, Int32(2))
+            FfiConverterSequenceTypeTimePeriod.write(periods, into: &buf)
+            
+        
+        case let .sandclock(ms):
+            writeInt(&buf, Int32(3))
+            FfiConverterUInt64.write(ms, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTimeControl_lift(_ buf: RustBuffer) throws -> TimeControl {
+    return try FfiConverterTypeTimeControl.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTimeControl_lower(_ value: TimeControl) -> RustBuffer {
+    return FfiConverterTypeTimeControl.lower(value)
+}
+
+
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
@@ -7812,6 +8822,30 @@ fileprivate struct FfiConverterOptionString: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeClockReading: FfiConverterRustBuffer {
+    typealias SwiftType = ClockReading?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeClockReading.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeClockReading.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeCoaching: FfiConverterRustBuffer {
     typealias SwiftType = Coaching?
 
@@ -7876,6 +8910,30 @@ fileprivate struct FfiConverterOptionTypeLegalMove: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeLegalMove.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeOpening: FfiConverterRustBuffer {
+    typealias SwiftType = Opening?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeOpening.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeOpening.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -8020,6 +9078,54 @@ fileprivate struct FfiConverterOptionTypeReviewPreset: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeReviewPreset.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeSide: FfiConverterRustBuffer {
+    typealias SwiftType = Side?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeSide.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeSide.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeTimeControl: FfiConverterRustBuffer {
+    typealias SwiftType = TimeControl?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeTimeControl.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeTimeControl.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -8427,6 +9533,31 @@ fileprivate struct FfiConverterSequenceTypeTag: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeTimePeriod: FfiConverterRustBuffer {
+    typealias SwiftType = [TimePeriod]
+
+    public static func write(_ value: [TimePeriod], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeTimePeriod.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [TimePeriod] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [TimePeriod]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeTimePeriod.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeMoveListItem: FfiConverterRustBuffer {
     typealias SwiftType = [MoveListItem]
 
@@ -8590,12 +9721,106 @@ public func startingFen() -> String  {
 })
 }
 /**
+ * A clock time as a display (and PGN `[%clk]`) writes it: `h:mm:ss`, with tenths when `tenths`
+ * is set (`0:00:09.7`); rounded down, as clocks show time.
+ */
+public func formatClockTime(ms: UInt64, tenths: Bool) -> String  {
+    return try!  FfiConverterString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_format_clock_time(
+        FfiConverterUInt64.lower(ms),
+        FfiConverterBool.lower(tenths),uniffiCallStatus
+    )
+})
+}
+/**
+ * A short English description, e.g. `5 min + 3 s` or `40 moves in 90 min + 30 s, then 30 min
+ * + 30 s`.
+ */
+public func timeControlDescription(control: TimeControl) -> String  {
+    return try!  FfiConverterString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_time_control_description(
+        FfiConverterTypeTimeControl_lower(control),uniffiCallStatus
+    )
+})
+}
+/**
+ * Reads a PGN `[TimeControl]` value: `300+5`, `40/5400+30:1800+30`, `-` (untimed), `*180`
+ * (sandclock), ...; `?` (unknown) gives `null`/`nil`.
+ *
+ * # Errors
+ * `InvalidNotation` saying which period is wrong.
+ */
+public func timeControlFromPgn(text: String)throws  -> TimeControl?  {
+    return try  FfiConverterOptionTypeTimeControl.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_time_control_from_pgn(
+        FfiConverterString.lower(text),uniffiCallStatus
+    )
+})
+}
+/**
+ * The PGN `[TimeControl]` value of `control`, or `null`/`nil` when PGN cannot express it
+ * (Bronstein and simple delay).
+ */
+public func timeControlToPgn(control: TimeControl) -> String?  {
+    return try!  FfiConverterOptionString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_time_control_to_pgn(
+        FfiConverterTypeTimeControl_lower(control),uniffiCallStatus
+    )
+})
+}
+/**
+ * Checks that a clock can run on `control` (at least one period, a move count on every period
+ * but the last, some time to start with).
+ *
+ * # Errors
+ * `InvalidRequest` saying what is wrong.
+ */
+public func validateTimeControl(control: TimeControl)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_validate_time_control(
+        FfiConverterTypeTimeControl_lower(control),uniffiCallStatus
+    )
+}
+}
+/**
  * Every strength level, weakest first.
  */
 public func engineLevels() -> [EngineLevel]  {
     return try!  FfiConverterSequenceTypeEngineLevel.lift(try! rustCall() {
         uniffiCallStatus in
     uniffi_chesscore_fn_func_engine_levels(uniffiCallStatus
+    )
+})
+}
+/**
+ * The opening named by exactly the position `fen` (the move counters do not matter), or
+ * `null`/`nil`. A game's opening, which walks back to the last named position, is
+ * `GameSnapshot.opening`.
+ *
+ * # Errors
+ * `InvalidFen`, naming the field.
+ */
+public func openingOfFen(fen: String)throws  -> Opening?  {
+    return try  FfiConverterOptionTypeOpening.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_opening_of_fen(
+        FfiConverterString.lower(fen),uniffiCallStatus
+    )
+})
+}
+/**
+ * Builds the opening index now (it is otherwise built on the first use, which takes a few
+ * milliseconds): call it on a background thread at app start. Returns the number of named
+ * positions.
+ */
+public func preloadOpenings() -> UInt32  {
+    return try!  FfiConverterUInt32.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_preload_openings(uniffiCallStatus
     )
 })
 }
@@ -8677,7 +9902,28 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_starting_fen() != 49881) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_chesscore_checksum_func_format_clock_time() != 25961) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_time_control_description() != 28960) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_time_control_from_pgn() != 19021) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_time_control_to_pgn() != 63718) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_validate_time_control() != 8918) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_chesscore_checksum_func_engine_levels() != 33503) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_opening_of_fen() != 36168) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_preload_openings() != 8719) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_review_preset_nodes() != 52070) {
@@ -8729,6 +9975,30 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_searchlistener_on_finished() != 7538) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_add_clock_time() != 31221) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_check_flag() != 44756) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_clock() != 59734) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_pause_clock() != 12951) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_resume_clock() != 40798) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_set_time_control() != 52170) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_start_clock() != 55018) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_time_control() != 23873) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_agree_draw() != 41997) {
@@ -8806,13 +10076,22 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_pins() != 5955) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_play() != 5949) {
+    if (uniffi_chesscore_checksum_method_chessgame_play() != 54940) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_play_at() != 32063) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_play_san() != 42020) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_chesscore_checksum_method_chessgame_play_san_at() != 64542) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_chesscore_checksum_method_chessgame_play_uci() != 1522) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_play_uci_at() != 16585) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_promote_variation() != 9291) {
@@ -8857,6 +10136,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_undo() != 38649) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_chesscore_checksum_method_chessgame_opening_at() != 6446) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_chesscore_checksum_method_chessgame_hanging_pieces() != 62006) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -8870,6 +10152,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_constructor_chessengine_new() != 26141) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_constructor_chessgame_with_time_control() != 55990) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_constructor_chessgame_from_chess960_fen() != 16784) {

@@ -422,6 +422,11 @@ uint64_t uniffi_chesscore_fn_clone_chessgame(uint64_t handle, RustCallStatus *_N
 void uniffi_chesscore_fn_free_chessgame(uint64_t handle, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_WITH_TIME_CONTROL
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_WITH_TIME_CONTROL
+uint64_t uniffi_chesscore_fn_constructor_chessgame_with_time_control(RustBuffer control, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_FROM_CHESS960_FEN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_FROM_CHESS960_FEN
 uint64_t uniffi_chesscore_fn_constructor_chessgame_from_chess960_fen(RustBuffer fen, RustCallStatus *_Nonnull out_status
@@ -451,6 +456,46 @@ uint64_t uniffi_chesscore_fn_constructor_chessgame_new(RustCallStatus *_Nonnull 
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_NEW_CHESS960
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSGAME_NEW_CHESS960
 uint64_t uniffi_chesscore_fn_constructor_chessgame_new_chess960(RustBuffer start_number, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_ADD_CLOCK_TIME
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_ADD_CLOCK_TIME
+void uniffi_chesscore_fn_method_chessgame_add_clock_time(uint64_t ptr, RustBuffer side, uint64_t ms, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CHECK_FLAG
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CHECK_FLAG
+RustBuffer uniffi_chesscore_fn_method_chessgame_check_flag(uint64_t ptr, uint64_t now_ms, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CLOCK
+RustBuffer uniffi_chesscore_fn_method_chessgame_clock(uint64_t ptr, uint64_t now_ms, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PAUSE_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PAUSE_CLOCK
+void uniffi_chesscore_fn_method_chessgame_pause_clock(uint64_t ptr, uint64_t now_ms, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_RESUME_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_RESUME_CLOCK
+void uniffi_chesscore_fn_method_chessgame_resume_clock(uint64_t ptr, uint64_t now_ms, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SET_TIME_CONTROL
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SET_TIME_CONTROL
+void uniffi_chesscore_fn_method_chessgame_set_time_control(uint64_t ptr, RustBuffer control, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_START_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_START_CLOCK
+void uniffi_chesscore_fn_method_chessgame_start_clock(uint64_t ptr, uint64_t now_ms, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_TIME_CONTROL
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_TIME_CONTROL
+RustBuffer uniffi_chesscore_fn_method_chessgame_time_control(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_AGREE_DRAW
@@ -583,14 +628,29 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_pins(uint64_t ptr, RustBuffer si
 RustBuffer uniffi_chesscore_fn_method_chessgame_play(uint64_t ptr, uint32_t from, uint32_t to, RustBuffer promotion, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_AT
+RustBuffer uniffi_chesscore_fn_method_chessgame_play_at(uint64_t ptr, uint32_t from, uint32_t to, RustBuffer promotion, uint64_t now_ms, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_SAN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_SAN
 RustBuffer uniffi_chesscore_fn_method_chessgame_play_san(uint64_t ptr, RustBuffer san, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_SAN_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_SAN_AT
+RustBuffer uniffi_chesscore_fn_method_chessgame_play_san_at(uint64_t ptr, RustBuffer san, uint64_t now_ms, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_UCI
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_UCI
 RustBuffer uniffi_chesscore_fn_method_chessgame_play_uci(uint64_t ptr, RustBuffer uci, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_UCI_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_UCI_AT
+RustBuffer uniffi_chesscore_fn_method_chessgame_play_uci_at(uint64_t ptr, RustBuffer uci, uint64_t now_ms, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PROMOTE_VARIATION
@@ -661,6 +721,11 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_to_json(uint64_t ptr, RustCallSt
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_UNDO
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_UNDO
 int8_t uniffi_chesscore_fn_method_chessgame_undo(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_OPENING_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_OPENING_AT
+RustBuffer uniffi_chesscore_fn_method_chessgame_opening_at(uint64_t ptr, uint32_t node, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_HANGING_PIECES
@@ -736,9 +801,45 @@ RustBuffer uniffi_chesscore_fn_func_starting_fen(RustCallStatus *_Nonnull out_st
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_FORMAT_CLOCK_TIME
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_FORMAT_CLOCK_TIME
+RustBuffer uniffi_chesscore_fn_func_format_clock_time(uint64_t ms, int8_t tenths, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_TIME_CONTROL_DESCRIPTION
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_TIME_CONTROL_DESCRIPTION
+RustBuffer uniffi_chesscore_fn_func_time_control_description(RustBuffer control, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_TIME_CONTROL_FROM_PGN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_TIME_CONTROL_FROM_PGN
+RustBuffer uniffi_chesscore_fn_func_time_control_from_pgn(RustBuffer text, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_TIME_CONTROL_TO_PGN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_TIME_CONTROL_TO_PGN
+RustBuffer uniffi_chesscore_fn_func_time_control_to_pgn(RustBuffer control, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_VALIDATE_TIME_CONTROL
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_VALIDATE_TIME_CONTROL
+void uniffi_chesscore_fn_func_validate_time_control(RustBuffer control, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_ENGINE_LEVELS
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_ENGINE_LEVELS
 RustBuffer uniffi_chesscore_fn_func_engine_levels(RustCallStatus *_Nonnull out_status
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_OPENING_OF_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_OPENING_OF_FEN
+RustBuffer uniffi_chesscore_fn_func_opening_of_fen(RustBuffer fen, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_PRELOAD_OPENINGS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_PRELOAD_OPENINGS
+uint32_t uniffi_chesscore_fn_func_preload_openings(RustCallStatus *_Nonnull out_status
     
 );
 #endif
@@ -1046,9 +1147,51 @@ uint16_t uniffi_chesscore_checksum_func_starting_fen(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_FORMAT_CLOCK_TIME
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_FORMAT_CLOCK_TIME
+uint16_t uniffi_chesscore_checksum_func_format_clock_time(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_TIME_CONTROL_DESCRIPTION
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_TIME_CONTROL_DESCRIPTION
+uint16_t uniffi_chesscore_checksum_func_time_control_description(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_TIME_CONTROL_FROM_PGN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_TIME_CONTROL_FROM_PGN
+uint16_t uniffi_chesscore_checksum_func_time_control_from_pgn(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_TIME_CONTROL_TO_PGN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_TIME_CONTROL_TO_PGN
+uint16_t uniffi_chesscore_checksum_func_time_control_to_pgn(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_VALIDATE_TIME_CONTROL
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_VALIDATE_TIME_CONTROL
+uint16_t uniffi_chesscore_checksum_func_validate_time_control(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_ENGINE_LEVELS
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_ENGINE_LEVELS
 uint16_t uniffi_chesscore_checksum_func_engine_levels(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_OPENING_OF_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_OPENING_OF_FEN
+uint16_t uniffi_chesscore_checksum_func_opening_of_fen(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_PRELOAD_OPENINGS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_PRELOAD_OPENINGS
+uint16_t uniffi_chesscore_checksum_func_preload_openings(void
     
 );
 #endif
@@ -1151,6 +1294,54 @@ uint16_t uniffi_chesscore_checksum_method_searchlistener_on_info(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_SEARCHLISTENER_ON_FINISHED
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_SEARCHLISTENER_ON_FINISHED
 uint16_t uniffi_chesscore_checksum_method_searchlistener_on_finished(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_ADD_CLOCK_TIME
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_ADD_CLOCK_TIME
+uint16_t uniffi_chesscore_checksum_method_chessgame_add_clock_time(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CHECK_FLAG
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CHECK_FLAG
+uint16_t uniffi_chesscore_checksum_method_chessgame_check_flag(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CLOCK
+uint16_t uniffi_chesscore_checksum_method_chessgame_clock(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PAUSE_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PAUSE_CLOCK
+uint16_t uniffi_chesscore_checksum_method_chessgame_pause_clock(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_RESUME_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_RESUME_CLOCK
+uint16_t uniffi_chesscore_checksum_method_chessgame_resume_clock(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SET_TIME_CONTROL
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SET_TIME_CONTROL
+uint16_t uniffi_chesscore_checksum_method_chessgame_set_time_control(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_START_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_START_CLOCK
+uint16_t uniffi_chesscore_checksum_method_chessgame_start_clock(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_TIME_CONTROL
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_TIME_CONTROL
+uint16_t uniffi_chesscore_checksum_method_chessgame_time_control(void
     
 );
 #endif
@@ -1310,15 +1501,33 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_play(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_AT
+uint16_t uniffi_chesscore_checksum_method_chessgame_play_at(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_SAN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_SAN
 uint16_t uniffi_chesscore_checksum_method_chessgame_play_san(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_SAN_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_SAN_AT
+uint16_t uniffi_chesscore_checksum_method_chessgame_play_san_at(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_UCI
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_UCI
 uint16_t uniffi_chesscore_checksum_method_chessgame_play_uci(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_UCI_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_UCI_AT
+uint16_t uniffi_chesscore_checksum_method_chessgame_play_uci_at(void
     
 );
 #endif
@@ -1406,6 +1615,12 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_undo(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_OPENING_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_OPENING_AT
+uint16_t uniffi_chesscore_checksum_method_chessgame_opening_at(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_HANGING_PIECES
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_HANGING_PIECES
 uint16_t uniffi_chesscore_checksum_method_chessgame_hanging_pieces(void
@@ -1433,6 +1648,12 @@ uint16_t uniffi_chesscore_checksum_method_reviewlistener_on_finished(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSENGINE_NEW
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSENGINE_NEW
 uint16_t uniffi_chesscore_checksum_constructor_chessengine_new(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_WITH_TIME_CONTROL
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_WITH_TIME_CONTROL
+uint16_t uniffi_chesscore_checksum_constructor_chessgame_with_time_control(void
     
 );
 #endif

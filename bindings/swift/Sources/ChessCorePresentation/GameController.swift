@@ -85,7 +85,7 @@ public final class GameController {
         }
         let game = Self.asPlayed(restored ?? ChessGame())
         self.engine = try engineFactory(Self.engineConfig(level: level))
-        self.game = game
+        self.game = Self.asPlayed(game)
         self.store = store
         self.limitsForLevel = limitsForLevel
         self.hintLimits = hintLimits

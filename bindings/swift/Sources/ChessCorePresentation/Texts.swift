@@ -18,6 +18,7 @@ extension DrawReason {
         case .threefoldRepetition: return "threefold repetition"
         case .fivefoldRepetition: return "fivefold repetition"
         case .agreement: return "agreement"
+        case .timeoutVsInsufficientMaterial: return "timeout against insufficient material"
         }
     }
 }
@@ -34,6 +35,8 @@ public func statusText(_ snapshot: GameSnapshot) -> String {
         return "Checkmate — \(winner.name) wins"
     case .ended(outcome: .resignation(let winner)):
         return "\(winner.opponent.name) resigned — \(winner.name) wins"
+    case .ended(outcome: .timeForfeit(let winner)):
+        return "\(winner.opponent.name) ran out of time — \(winner.name) wins"
     case .ended(outcome: .draw(let reason)):
         return "Draw by \(reason.text)"
     }

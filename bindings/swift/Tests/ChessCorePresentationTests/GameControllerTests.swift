@@ -664,9 +664,20 @@ final class PresentationTextTests: XCTestCase {
         let seventyFive = try ChessGame.fromFen(fen: "8/8/8/3k4/8/8/3K4/7R w - - 149 80")
         _ = try seventyFive.playSan(san: "Rh2")
         XCTAssertEqual(statusText(seventyFive.snapshot()), "Draw by the seventy-five-move rule")
+        // Flag falls: a loss on time, or a draw when the other side has a bare king.
+        for (fen, text) in [
+            ("4k3/8/3r4/8/8/8/8/4K3 w - - 0 1", "White ran out of time — Black wins"),
+            ("4k3/8/3r4/8/8/8/8/4K3 b - - 0 1", "Draw by timeout against insufficient material"),
+        ] {
+            let timed = try ChessGame.fromFen(fen: fen)
+            try timed.setTimeControl(control: XCTUnwrap(timeControlFromPgn(text: "10")))
+            try timed.startClock(nowMs: 0)
+            _ = timed.checkFlag(nowMs: 10_000)
+            XCTAssertEqual(statusText(timed.snapshot()), text)
+        }
         let reasons: [DrawReason] = [
             .stalemate, .insufficientMaterial, .fiftyMoveRule, .seventyFiveMoveRule,
-            .threefoldRepetition, .fivefoldRepetition, .agreement,
+            .threefoldRepetition, .fivefoldRepetition, .agreement, .timeoutVsInsufficientMaterial,
         ]
         XCTAssertEqual(Set(reasons.map(\.text)).count, reasons.count, "a text of its own each")
     }

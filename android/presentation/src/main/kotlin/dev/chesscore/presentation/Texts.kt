@@ -23,6 +23,7 @@ fun drawReasonText(reason: DrawReason): String = when (reason) {
     DrawReason.THREEFOLD_REPETITION -> "threefold repetition"
     DrawReason.FIVEFOLD_REPETITION -> "fivefold repetition"
     DrawReason.AGREEMENT -> "agreement"
+    DrawReason.TIMEOUT_VS_INSUFFICIENT_MATERIAL -> "timeout against insufficient material"
 }
 
 /**
@@ -38,6 +39,8 @@ fun statusText(snapshot: GameSnapshot): String = when (val status = snapshot.sta
         is Outcome.Checkmate -> "Checkmate — ${sideName(outcome.winner)} wins"
         is Outcome.Resignation ->
             "${sideName(outcome.winner.opponent())} resigned — ${sideName(outcome.winner)} wins"
+        is Outcome.TimeForfeit ->
+            "${sideName(outcome.winner.opponent())} ran out of time — ${sideName(outcome.winner)} wins"
         is Outcome.Draw -> "Draw by ${drawReasonText(outcome.reason)}"
     }
 }

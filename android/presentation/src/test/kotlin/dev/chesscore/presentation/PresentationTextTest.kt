@@ -3,6 +3,7 @@ package dev.chesscore.presentation
 import dev.chesscore.ChessGame
 import dev.chesscore.Score
 import dev.chesscore.Side
+import dev.chesscore.timeControlFromPgn
 import kotlin.test.assertEquals
 import org.junit.jupiter.api.Test
 
@@ -31,6 +32,19 @@ class PresentationTextTest {
             game.playSan("Rh8")
             assertEquals("Black to move", statusText(game.snapshot()))
             assertEquals(sq("e8"), game.snapshot().checkSquare, "check is shown on the board")
+        }
+        // Flag falls: a loss on time, or a draw when the other side has a bare king.
+        ChessGame.fromFen("4k3/8/3r4/8/8/8/8/4K3 w - - 0 1").use { game ->
+            game.setTimeControl(timeControlFromPgn("10")!!)
+            game.startClock(0uL)
+            game.checkFlag(10_000uL)
+            assertEquals("White ran out of time — Black wins", statusText(game.snapshot()))
+        }
+        ChessGame.fromFen("4k3/8/3r4/8/8/8/8/4K3 b - - 0 1").use { game ->
+            game.setTimeControl(timeControlFromPgn("10")!!)
+            game.startClock(0uL)
+            game.checkFlag(10_000uL)
+            assertEquals("Draw by timeout against insufficient material", statusText(game.snapshot()))
         }
     }
 }

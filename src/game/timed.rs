@@ -1,0 +1,223 @@
+//! A [`Game`] with a chess clock, and the opening of the current position.
+//!
+//! A game may hold a [`Clock`] ([`Game::set_time_control`]). The clock takes the caller's
+//! monotonic milliseconds (`now_ms`) and never reads the system clock (see [`super::clock`]).
+//!
+//! - [`Game::play_at`] (and the UCI and SAN forms) first checks the flag: when the mover's time
+//!   ran out by `now_ms`, the game ends on time at the current node and the move is refused.
+//!   Otherwise the move is played, the clock pressed, and the mover's time after the move kept
+//!   on its node as `[%clk]`. A move while the clock has not been started starts it, without
+//!   charging the mover. A move by the side whose clock does not run (possible after a
+//!   take-back, which does not touch the clock) first hands the clock over, charging nobody for
+//!   the time since the last press.
+//! - Moves played without a time ([`Game::play`]) leave the clock alone, e.g. to analyse.
+//! - [`Game::check_flag`] ends the game when a flag has fallen: a loss on time
+//!   ([`Outcome::TimeForfeit`]), or a draw when the opponent could never checkmate
+//!   ([`DrawReason::TimeoutVsInsufficientMaterial`], FIDE Laws 6.9). A loss on time cannot be
+//!   taken back by [`Game::undo`]: the clock has stopped for good.
+//! - The clock is part of the JSON save (see [`super::clock`] for what it keeps) and gives the
+//!   PGN export its `[TimeControl]` tag; a game lost on time gets `[Termination "time forfeit"]`.
+
+use super::clock::{self, Clock, ClockError};
+use super::time_control::TimeControl;
+use super::{DrawReason, Game, GameError, NodeId, Outcome};
+use crate::notation::san;
+use crate::notation::uci::UciMove;
+use crate::opening::{self, Opening};
+use crate::rules::{Move, Side};
+use std::time::Duration;
+
+impl Game {
+    /// The game's clock, if it has a time control.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// The time control: [`TimeControl::Untimed`] when the game has no clock.
+    pub fn time_control(&self) -> TimeControl {
+        self.clock
+            .as_ref()
+            .map_or(TimeControl::Untimed, |c| c.control().clone())
+    }
+
+    /// Gives the game a new clock for `control`, not started, with the side to move first
+    /// (replacing any clock it had); [`TimeControl::Untimed`] removes the clock.
+    ///
+    /// # Errors
+    /// [`GameError::Clock`] when `control` cannot run a clock (see [`TimeControl::validate`]).
+    pub fn set_time_control(&mut self, control: TimeControl) -> Result<(), GameError> {
+        self.clock = match control {
+            TimeControl::Untimed => None,
+            control => Some(Clock::new(control, self.position.side_to_move())?),
+        };
+        Ok(())
+    }
+
+    fn clock_mut(&mut self) -> Result<&mut Clock, GameError> {
+        self.clock
+            .as_mut()
+            .ok_or(GameError::Clock(ClockError::Untimed))
+    }
+
+    /// Starts the clock of the side to move at `now_ms`.
+    ///
+    /// # Errors
+    /// [`GameError::Clock`]: no clock, or it was started already.
+    pub fn start_clock(&mut self, now_ms: u64) -> Result<(), GameError> {
+        Ok(self.clock_mut()?.start(now_ms)?)
+    }
+
+    /// Pauses the clock at `now_ms` (keeping the time of the move in progress). When the flag
+    /// had already fallen, the game ends on time instead and the error says so.
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`] when a flag fell; [`GameError::Clock`] when there is no running
+    /// clock or time went backwards.
+    pub fn pause_clock(&mut self, now_ms: u64) -> Result<(), GameError> {
+        if let Some(o) = self.check_flag(now_ms) {
+            return Err(GameError::GameOver(o));
+        }
+        Ok(self.clock_mut()?.pause(now_ms)?)
+    }
+
+    /// Restarts a paused clock at `now_ms`.
+    ///
+    /// # Errors
+    /// [`GameError::Clock`] when there is no paused clock or time went backwards.
+    pub fn resume_clock(&mut self, now_ms: u64) -> Result<(), GameError> {
+        Ok(self.clock_mut()?.resume(now_ms)?)
+    }
+
+    /// Adds `ms` to `side`'s time.
+    ///
+    /// # Errors
+    /// [`GameError::Clock`] when there is no clock or a flag has fallen.
+    pub fn add_clock_time(&mut self, side: Side, ms: u64) -> Result<(), GameError> {
+        Ok(self.clock_mut()?.add_time(side, ms)?)
+    }
+
+    /// Ends the game at the current node when a flag has fallen by `now_ms` and returns the
+    /// outcome: a loss on time for the side whose flag fell, or a draw when its opponent could
+    /// never checkmate (FIDE Laws 6.9). `None` while no flag has fallen (or the game has no
+    /// clock, or it had ended already, or the flag fell before and was recorded at the node
+    /// where it fell: going back from there and checking again ends nothing a second time).
+    pub fn check_flag(&mut self, now_ms: u64) -> Option<Outcome> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        let clock = self.clock.as_mut()?;
+        if clock.flag().is_some() {
+            return None;
+        }
+        let flag = clock.check_flag(now_ms)?;
+        let outcome = match clock::flag_fall_winner(&self.position, flag.side) {
+            Some(winner) => Outcome::TimeForfeit { winner },
+            None => Outcome::Draw(DrawReason::TimeoutVsInsufficientMaterial),
+        };
+        let current = self.current();
+        self.n_mut(current).ending = Some(outcome);
+        Some(outcome)
+    }
+
+    /// Plays `m` at `now_ms` with the clock: see the [module documentation](self). Without a
+    /// clock it is [`Game::play`].
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`] when the game has ended, also on time by `now_ms`;
+    /// [`GameError::IllegalMove`]; [`GameError::Clock`] when time went backwards. A refused
+    /// move changes nothing, except that a fallen flag ends the game.
+    pub fn play_at(&mut self, m: Move, now_ms: u64) -> Result<(), GameError> {
+        self.timed(now_ms, |game| game.play(m).map(|()| m))
+            .map(|_| ())
+    }
+
+    /// [`Game::play_uci_move`] at `now_ms` with the clock (see [`Game::play_at`]).
+    ///
+    /// # Errors
+    /// As [`Game::play_at`] and [`Game::play_uci_move`].
+    pub fn play_uci_move_at(&mut self, mv: UciMove, now_ms: u64) -> Result<Move, GameError> {
+        self.timed(now_ms, |game| game.play_uci_move(mv))
+    }
+
+    /// [`Game::play_uci`] at `now_ms` with the clock (see [`Game::play_at`]).
+    ///
+    /// # Errors
+    /// As [`Game::play_at`] and [`Game::play_uci`].
+    pub fn play_uci_at(&mut self, text: &str, now_ms: u64) -> Result<Move, GameError> {
+        self.timed(now_ms, |game| game.play_uci(text))
+    }
+
+    /// [`Game::play_san`] at `now_ms` with the clock (see [`Game::play_at`]).
+    ///
+    /// # Errors
+    /// As [`Game::play_at`] and [`Game::play_san`].
+    pub fn play_san_at(&mut self, text: &str, now_ms: u64) -> Result<Move, GameError> {
+        self.timed(now_ms, |game| {
+            let m = san::parse_san(&game.position, text)?;
+            game.play(m).map(|()| m)
+        })
+    }
+
+    /// Runs `play` (which makes one move from the current node) with the clock at `now_ms`.
+    fn timed(
+        &mut self,
+        now_ms: u64,
+        play: impl FnOnce(&mut Game) -> Result<Move, GameError>,
+    ) -> Result<Move, GameError> {
+        if self.clock.is_none() {
+            return play(self);
+        }
+        if let Some(o) = self.outcome() {
+            return Err(GameError::GameOver(o));
+        }
+        if let Some(o) = self.check_flag(now_ms) {
+            return Err(GameError::GameOver(o));
+        }
+        // Everything that can fail with the clock is tried on a copy first.
+        let Some(mut clock) = self.clock.clone() else {
+            return play(self);
+        };
+        let mover = self.position.side_to_move();
+        if clock.state() == clock::ClockState::NotStarted {
+            clock.start(now_ms)?;
+        }
+        if clock.side_to_move() != mover {
+            clock.hand_over(mover, now_ms)?;
+        }
+        let mut pressed = clock.clone();
+        let left = pressed.press(now_ms)?;
+        let m = play(self)?;
+        if self.outcome().is_some() {
+            // The move ended the game: the clock stops with it.
+            let _ = pressed.pause(now_ms);
+        }
+        self.clock = Some(pressed);
+        let current = self.current();
+        self.n_mut(current).annotations.clock = Some(Duration::from_millis(left));
+        Ok(m)
+    }
+
+    /// The opening of the current position, found the way lichess does: the first named
+    /// position walking back from the current node to the start (see [`crate::opening`]).
+    pub fn opening(&self) -> Option<Opening> {
+        opening::of_keys(
+            self.line[..=self.cursor]
+                .iter()
+                .rev()
+                .map(|&id| self.n(id).key),
+        )
+    }
+
+    /// The opening at node `id`, walking back from it (see [`Game::opening`]); `None` also when
+    /// there is no such node.
+    pub fn opening_at(&self, id: NodeId) -> Option<Opening> {
+        self.node(id)?;
+        let mut keys = Vec::new();
+        let mut at = Some(id);
+        while let Some(node) = at {
+            keys.push(self.n(node).key);
+            at = self.n(node).parent;
+        }
+        opening::of_keys(keys)
+    }
+}

@@ -1,0 +1,163 @@
+//! The clock and the opening name of a game through the FFI objects: a game created with a time
+//! control, timed moves pressing the clock and recording `[%clk]`, the snapshot's clock and
+//! opening, flag falls (a loss, or a draw against a lone king), the save and the PGN.
+//!
+//! Expected times are worked out by hand from the time control (e.g. 60+1: 60 s, one second
+//! added after each move); expected opening names are lines of the CC0 dataset
+//! (`data/openings/*.tsv`).
+
+use chesscore::ffi::{
+    time_control_from_pgn, ChessError, ChessGame, ClockState, DrawReason, GameStatus, Outcome,
+    Side, TimeBonus, TimeControl, TimePeriod,
+};
+
+fn one_minute_plus_one() -> TimeControl {
+    TimeControl::Periods {
+        periods: vec![TimePeriod {
+            moves: None,
+            time_ms: 60_000,
+            bonus: TimeBonus::Increment { ms: 1_000 },
+        }],
+    }
+}
+
+#[test]
+fn a_game_created_with_a_clock_times_its_moves() {
+    let game = ChessGame::with_time_control(one_minute_plus_one()).unwrap();
+    assert_eq!(game.time_control(), one_minute_plus_one());
+    let s = game.snapshot();
+    let c = s.clock.unwrap();
+    assert_eq!((c.white_ms, c.black_ms), (60_000, 60_000));
+    assert_eq!(c.state, ClockState::NotStarted);
+
+    // The first timed move starts the clock without charging White; then Black uses 4 s and
+    // gets 1 s back, White 10 s.
+    game.play_uci_at("e2e4".into(), 1_000).unwrap();
+    game.play_san_at("c5".into(), 5_000).unwrap();
+    game.play_san_at("Nf3".into(), 15_000).unwrap();
+    let s = game.snapshot();
+    let c = s.clock.unwrap();
+    // As of the last press (15 s): White 60 + 1 - 10 + 1, Black 60 - 4 + 1.
+    assert_eq!(c.at_ms, 15_000);
+    assert_eq!((c.white_ms, c.black_ms), (52_000, 57_000));
+    assert_eq!(c.running_side, Some(Side::Black));
+    assert_eq!(c.flag_time_ms, Some(15_000 + 57_000));
+    assert_eq!((c.white_moves, c.black_moves), (2, 1));
+    // Read later, Black's time runs.
+    assert_eq!(game.clock(20_000).unwrap().black_ms, 52_000);
+
+    // Each move's node keeps the mover's time after it, and PGN writes it with the control.
+    let pgn = game.pgn();
+    assert!(pgn.contains("[TimeControl \"60+1\"]"), "{pgn}");
+    assert!(
+        pgn.contains("1. e4 {[%clk 0:01:01]} 1... c5 {[%clk 0:00:57]} 2. Nf3 {[%clk 0:00:52]} *"),
+        "{pgn}"
+    );
+
+    // The opening of the current position, and of an earlier node.
+    let opening = s.opening.unwrap();
+    assert_eq!(opening.eco, "B27");
+    assert_eq!(opening.name, "Sicilian Defense");
+    let first = s.move_rows[0].white_node.unwrap();
+    assert_eq!(
+        game.opening_at(first).unwrap().unwrap().name,
+        "King's Pawn Game"
+    );
+    assert!(matches!(
+        game.opening_at(9_999),
+        Err(ChessError::InvalidRequest(_))
+    ));
+}
+
+#[test]
+fn a_flag_fall_ends_the_game_and_the_save_keeps_it() {
+    let game = ChessGame::new();
+    game.set_time_control(time_control_from_pgn("60".into()).unwrap().unwrap())
+        .unwrap();
+    game.start_clock(0).unwrap();
+    game.play_san_at("e4".into(), 10_000).unwrap();
+    // Black thinks too long: a move after its flag fell is refused and ends the game.
+    let err = game.play_san_at("e5".into(), 70_001).unwrap_err();
+    assert!(matches!(err, ChessError::GameOver(_)), "{err:?}");
+    let lost = GameStatus::Ended {
+        outcome: Outcome::TimeForfeit {
+            winner: Side::White,
+        },
+    };
+    assert_eq!(game.status(), lost);
+    assert_eq!(game.snapshot().clock.unwrap().state, ClockState::Flagged);
+    assert_eq!(
+        game.snapshot().clock.unwrap().flagged_side,
+        Some(Side::Black)
+    );
+    let pgn = game.pgn();
+    assert!(pgn.contains("[Termination \"time forfeit\"]"), "{pgn}");
+    assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+    // Not undone by undo: the clock has stopped for good.
+    assert!(!game.undo());
+    assert_eq!(game.status(), lost);
+    let json = game.to_json();
+    let back = ChessGame::from_json(json.clone()).unwrap();
+    assert_eq!(back.to_json(), json);
+    assert_eq!(back.status(), game.status());
+    assert_eq!(back.time_control(), game.time_control());
+    // Read from PGN, the Termination tag makes it a loss on time again.
+    let read = ChessGame::from_pgn(pgn).unwrap();
+    assert_eq!(read.status(), lost);
+}
+
+#[test]
+fn a_flag_fall_against_a_lone_king_is_a_draw() {
+    // White has a bare king, Black a rook. When Black's flag falls, White could never mate by
+    // any series of legal moves: a draw (FIDE 6.9). When White's flag falls, Black wins.
+    for (fen, expected) in [
+        (
+            "4k3/8/3r4/8/8/8/8/4K3 b - - 0 1",
+            Outcome::Draw {
+                reason: DrawReason::TimeoutVsInsufficientMaterial,
+            },
+        ),
+        (
+            "4k3/8/3r4/8/8/8/8/4K3 w - - 0 1",
+            Outcome::TimeForfeit {
+                winner: Side::Black,
+            },
+        ),
+    ] {
+        let game = ChessGame::from_fen(fen.into()).unwrap();
+        game.set_time_control(time_control_from_pgn("10".into()).unwrap().unwrap())
+            .unwrap();
+        game.start_clock(500).unwrap();
+        // "10" is 10 s: nothing yet 9.999 s after the start, the flag falls at 10 s.
+        assert!(matches!(
+            game.check_flag(10_499),
+            GameStatus::Ongoing { .. }
+        ));
+        assert_eq!(
+            game.check_flag(10_500),
+            GameStatus::Ended { outcome: expected },
+            "{fen}"
+        );
+    }
+}
+
+#[test]
+fn a_refused_timed_move_changes_nothing() {
+    let game = ChessGame::with_time_control(one_minute_plus_one()).unwrap();
+    game.play_san_at("e4".into(), 1_000).unwrap();
+    let before = (game.to_json(), game.clock(2_000));
+    // Illegal move, time going backwards: errors, and the game and clock are as before.
+    assert!(matches!(
+        game.play_san_at("e4".into(), 2_000),
+        Err(ChessError::IllegalMove(_))
+    ));
+    assert!(matches!(
+        game.play_san_at("e5".into(), 500),
+        Err(ChessError::InvalidRequest(_))
+    ));
+    assert_eq!((game.to_json(), game.clock(2_000)), before);
+    assert!(matches!(
+        ChessGame::with_time_control(TimeControl::Untimed),
+        Err(ChessError::InvalidRequest(_))
+    ));
+}

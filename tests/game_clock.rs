@@ -1,0 +1,269 @@
+//! A game with a chess clock: timed moves, `[%clk]` on the nodes, flag falls (a loss on time, or
+//! a draw when the opponent could never mate), PGN tags, JSON saves; and the game's opening.
+
+use chesscore::game::clock::{ClockError, ClockState};
+use chesscore::game::time_control::TimeControl;
+use chesscore::game::{DrawReason, Game, GameError, GameStatus, NodeId, Outcome};
+use chesscore::rules::Side;
+use std::time::Duration;
+
+fn blitz() -> Game {
+    let mut game = Game::new();
+    game.set_time_control(TimeControl::fischer(1, 2)).unwrap();
+    game
+}
+
+fn clock_of(game: &Game) -> Option<Duration> {
+    game.node(game.current()).unwrap().annotations().clock
+}
+
+#[test]
+fn timed_moves_press_the_clock_and_record_clk() {
+    let mut game = blitz();
+    game.start_clock(1_000).unwrap();
+    game.play_san_at("e4", 4_000).unwrap(); // 3 s used, 2 s added
+    assert_eq!(clock_of(&game), Some(Duration::from_millis(59_000)));
+    game.play_san_at("e5", 14_500).unwrap(); // 10.5 s used
+    assert_eq!(clock_of(&game), Some(Duration::from_millis(51_500)));
+    let clock = game.clock().unwrap();
+    assert_eq!(clock.running_side(), Some(Side::White));
+    assert_eq!(clock.remaining(Side::White, 15_500), 58_000);
+    let pgn = game.to_pgn();
+    assert!(pgn.contains("[TimeControl \"60+2\"]"), "{pgn}");
+    assert!(
+        pgn.contains("1. e4 {[%clk 0:00:59]} 1... e5 {[%clk 0:00:51.5]} *"),
+        "{pgn}"
+    );
+    // Moves without a time leave the clock alone (analysis).
+    game.play_san("Nf3").unwrap();
+    assert_eq!(clock_of(&game), None);
+    assert_eq!(game.clock().unwrap().side_to_move(), Side::White);
+}
+
+#[test]
+fn the_first_timed_move_starts_the_clock() {
+    let mut game = blitz();
+    assert_eq!(game.clock().unwrap().state(), ClockState::NotStarted);
+    game.play_uci_at("e2e4", 50_000).unwrap();
+    // Not charged, and given the increment.
+    assert_eq!(clock_of(&game), Some(Duration::from_millis(62_000)));
+    assert_eq!(game.clock().unwrap().running_side(), Some(Side::Black));
+    assert_eq!(game.clock().unwrap().remaining(Side::Black, 51_000), 59_000);
+}
+
+#[test]
+fn a_flag_fall_loses_on_time() {
+    let mut game = blitz();
+    game.start_clock(0).unwrap();
+    game.play_san_at("e4", 1_000).unwrap();
+    // Black thinks for 61 s: the flag fell at 61 s, the move is refused and the game is over.
+    assert_eq!(game.check_flag(60_999), None);
+    let err = game.play_san_at("e5", 62_000).unwrap_err();
+    let lost = Outcome::TimeForfeit {
+        winner: Side::White,
+    };
+    assert_eq!(err, GameError::GameOver(lost));
+    assert_eq!(game.status(), GameStatus::Ended(lost));
+    assert_eq!(game.result(), "1-0");
+    assert_eq!(game.san_moves(), ["e4"]);
+    let flag = game.clock().unwrap().flag().unwrap();
+    assert_eq!((flag.side, flag.at_ms), (Side::Black, 61_000));
+    // Final: no take-back, no more moves, even untimed.
+    assert!(!game.can_undo());
+    assert_eq!(game.undo(), None);
+    assert!(game.play_san("e5").is_err());
+    // Going back to look at the game: a timed move there is refused (the clock has stopped for
+    // good) and ends nothing a second time; the ending stays where the flag fell.
+    let end = game.current();
+    game.goto(NodeId::ROOT).unwrap();
+    assert!(matches!(
+        game.play_san_at("d4", 63_000),
+        Err(GameError::Clock(ClockError::Flagged(_)))
+    ));
+    assert_eq!(game.check_flag(64_000), None);
+    assert_eq!(game.status(), GameStatus::Ongoing);
+    game.goto(end).unwrap();
+    assert_eq!(game.status(), GameStatus::Ended(lost));
+    let pgn = game.to_pgn();
+    assert!(pgn.contains("[Termination \"time forfeit\"]"), "{pgn}");
+    assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+    // Read back: the termination tag makes it a loss on time again.
+    let read = Game::from_pgn(&pgn).unwrap();
+    assert_eq!(read.outcome(), Some(lost));
+}
+
+#[test]
+fn a_flag_fall_draws_when_the_opponent_cannot_mate() {
+    // White: king and bishop; Black: king and rook. The bishop can never mate against a lone
+    // rook (see Position::can_ever_checkmate), the rook can.
+    let fen = "4k3/8/r7/8/8/8/3B4/4K3 b - - 0 1";
+    let mut game = Game::from_fen(fen).unwrap();
+    game.set_time_control(TimeControl::fischer(1, 0)).unwrap();
+    game.start_clock(0).unwrap();
+    assert_eq!(
+        game.check_flag(60_000),
+        Some(Outcome::Draw(DrawReason::TimeoutVsInsufficientMaterial))
+    );
+    assert_eq!(game.result(), "1/2-1/2");
+    let pgn = game.to_pgn();
+    assert!(pgn.contains("[Termination \"time forfeit\"]"), "{pgn}");
+    assert_eq!(
+        Game::from_pgn(&pgn).unwrap().outcome(),
+        Some(Outcome::Draw(DrawReason::TimeoutVsInsufficientMaterial))
+    );
+
+    // The other way round: White's flag falls, Black's rook wins.
+    let mut game = Game::from_fen(&fen.replace(" b ", " w ")).unwrap();
+    game.set_time_control(TimeControl::fischer(1, 0)).unwrap();
+    game.start_clock(0).unwrap();
+    assert_eq!(
+        game.check_flag(70_000),
+        Some(Outcome::TimeForfeit {
+            winner: Side::Black
+        })
+    );
+}
+
+#[test]
+fn a_move_that_ends_the_game_stops_the_clock() {
+    let mut game = blitz();
+    game.start_clock(0).unwrap();
+    for (i, san) in ["f3", "e5", "g4", "Qh4"].iter().enumerate() {
+        game.play_san_at(san, 1_000 * (i as u64 + 1)).unwrap();
+    }
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Checkmate {
+            winner: Side::Black
+        })
+    );
+    let clock = game.clock().unwrap();
+    assert_eq!(clock.state(), ClockState::Paused);
+    assert_eq!(clock.remaining(Side::White, 1_000_000), 62_000);
+    // No flag can fall after the end.
+    let mut game = game.clone();
+    assert_eq!(game.check_flag(10_000_000), None);
+}
+
+#[test]
+fn take_backs_hand_the_clock_over() {
+    let mut game = blitz();
+    game.start_clock(0).unwrap();
+    game.play_san_at("e4", 1_000).unwrap();
+    game.play_san_at("e5", 3_000).unwrap();
+    // Black had 60 s after 1... e5 (2 s used, 2 s added). Black's move is taken back (the clock
+    // still runs White's time: take-backs do not touch it); Black plays again at 9 s: the clock
+    // is handed to Black without charging anyone, so the move costs Black nothing and gains the
+    // increment.
+    game.undo();
+    game.play_san_at("c5", 9_000).unwrap();
+    assert_eq!(clock_of(&game), Some(Duration::from_millis(60_000 + 2_000)));
+    assert_eq!(game.clock().unwrap().running_side(), Some(Side::White));
+}
+
+#[test]
+fn pause_resume_and_refusals() {
+    let mut game = blitz();
+    assert!(matches!(game.pause_clock(0), Err(GameError::Clock(_))));
+    game.start_clock(0).unwrap();
+    assert!(matches!(game.start_clock(0), Err(GameError::Clock(_))));
+    game.pause_clock(10_000).unwrap();
+    game.resume_clock(500_000).unwrap();
+    assert_eq!(
+        game.clock().unwrap().remaining(Side::White, 501_000),
+        49_000
+    );
+    assert!(matches!(
+        game.play_san_at("e4", 400_000),
+        Err(GameError::Clock(_))
+    ));
+    // Pausing after the flag fell ends the game instead.
+    assert!(matches!(
+        game.pause_clock(600_000),
+        Err(GameError::GameOver(Outcome::TimeForfeit { .. }))
+    ));
+    let mut untimed = Game::new();
+    assert!(matches!(untimed.start_clock(0), Err(GameError::Clock(_))));
+    assert_eq!(untimed.time_control(), TimeControl::Untimed);
+    untimed.play_san_at("e4", 5).unwrap();
+    assert!(untimed.clock().is_none());
+    // Untimed removes a clock; an invalid control is refused.
+    let mut game = blitz();
+    game.set_time_control(TimeControl::Untimed).unwrap();
+    assert!(game.clock().is_none());
+    let empty = TimeControl::Periods { periods: vec![] };
+    assert!(matches!(
+        game.set_time_control(empty),
+        Err(GameError::Clock(_))
+    ));
+    game.add_clock_time(Side::White, 1).unwrap_err();
+}
+
+#[test]
+fn the_clock_is_saved_with_the_game() {
+    let mut game = blitz();
+    game.start_clock(0).unwrap();
+    game.play_san_at("d4", 2_000).unwrap();
+    game.pause_clock(5_000).unwrap();
+    let json = game.to_json();
+    assert!(json.contains("\"clock\""), "{json}");
+    let back = Game::from_json(&json).unwrap();
+    assert_eq!(back, game);
+    assert_eq!(back.clock().unwrap().remaining(Side::Black, 0), 57_000);
+    assert_eq!(clock_of(&back), Some(Duration::from_millis(60_000)));
+
+    // A game lost on time keeps its ending and its stopped clock.
+    let mut lost = blitz();
+    lost.start_clock(0).unwrap();
+    lost.check_flag(60_000).unwrap();
+    let back = Game::from_json(&lost.to_json()).unwrap();
+    assert_eq!(back, lost);
+    assert_eq!(
+        back.outcome(),
+        Some(Outcome::TimeForfeit {
+            winner: Side::Black
+        })
+    );
+    assert!(back.clock().unwrap().flag().is_some());
+
+    // Saves without a clock still load; a damaged clock is refused with a message.
+    let plain = Game::new().to_json();
+    assert!(!plain.contains("clock"));
+    assert!(Game::from_json(&plain).unwrap().clock().is_none());
+    assert!(json.contains("\"version\": 3"), "{json}");
+    let v2 = json.replace("\"version\": 3", "\"version\": 2");
+    let err = Game::from_json(&v2).unwrap_err();
+    assert!(
+        err.to_string().contains("version-2 save has no clock"),
+        "{err}"
+    );
+    let bad = json.replace("\"to_move\": \"black\"", "\"to_move\": \"red\"");
+    assert_ne!(bad, json);
+    let err = Game::from_json(&bad).unwrap_err();
+    assert!(err.to_string().contains("unknown side"), "{err}");
+}
+
+#[test]
+fn the_opening_walks_back_along_the_current_line() {
+    let mut game = Game::new();
+    for san in [
+        "e4", "c5", "Nf3", "d6", "d4", "cxd4", "Nxd4", "Nf6", "Nc3", "a6", "Kd2",
+    ] {
+        game.play_san(san).unwrap();
+    }
+    // b.tsv: B90 Sicilian Defense: Najdorf Variation (6. Kd2 is no line of the dataset).
+    let najdorf = game.opening().unwrap();
+    assert_eq!(
+        najdorf.to_string(),
+        "B90 Sicilian Defense: Najdorf Variation"
+    );
+    // At the start nothing is named; after 1. e4, b.tsv's "B00 King's Pawn Game".
+    game.to_start();
+    assert_eq!(game.opening(), None);
+    game.forward();
+    let after_e4 = game.opening().unwrap();
+    assert_eq!(after_e4.eco, "B00");
+    assert_eq!(after_e4.name, "King's Pawn Game");
+    let end = *game.main_line().last().unwrap();
+    assert_eq!(game.opening_at(end), Some(najdorf));
+}
