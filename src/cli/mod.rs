@@ -28,8 +28,6 @@ commands:
   perft DEPTH [FEN]   count the move tree's leaves to DEPTH, by first move (default: the
                       start; standard FENs and Chess960 ones in X-FEN or Shredder-FEN)
   bench [ARGS]        search signature and speed, move generation speed (see bench --help)
-  pgn [FILE]          read every game of a PGN file (stdin without FILE) and write each back
-                      in export format; one located error per bad game on stderr
   opening [FILE]      ECO<TAB>name of each game's final position (stdin without FILE), or
   opening --fen FEN   of the position FEN; - when no position on the way is named
   help, -h, --help    this text";
