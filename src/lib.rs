@@ -8,6 +8,7 @@ pub mod ffi;
 pub mod game;
 pub mod notation;
 pub mod opening;
+pub mod review;
 pub mod rules;
 
 uniffi::setup_scaffolding!();

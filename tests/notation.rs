@@ -190,3 +190,38 @@ fn a_bare_destination_never_guesses_a_pawn_capture() {
         "exd5"
     );
 }
+
+#[test]
+fn pgn_comment_commands_are_never_broken_across_lines() {
+    // Every move carries an eval command; wrapping at 80 columns must keep each one whole.
+    let mut text = String::new();
+    for (i, m) in [
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7",
+    ]
+    .iter()
+    .enumerate()
+    {
+        if i % 2 == 0 {
+            text.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        text.push_str(&format!("{m} {{[%eval -0.{i}7] [%clk 0:0{i}:00] a note}} "));
+    }
+    text.push('*');
+    let game = chesscore::notation::pgn::parse_game(&text).unwrap();
+    let written = chesscore::notation::pgn::write_game(&game);
+    for line in written.lines().filter(|l| !l.starts_with("[")) {
+        assert!(line.chars().count() <= 80, "{line}");
+        assert_eq!(
+            line.matches("[%").count(),
+            line.matches(']').count(),
+            "{line}"
+        );
+    }
+    assert_eq!(written.matches("[%eval -0.").count(), 10);
+    assert_eq!(
+        chesscore::notation::pgn::parse_game(&written)
+            .unwrap()
+            .moves,
+        game.moves
+    );
+}

@@ -8,7 +8,8 @@
 //! purpose updates that number in `scripts/test.sh`).
 
 use chesscore::engine::{Engine, EngineConfig, SearchLimits};
-use chesscore::notation::{fen, uci};
+use chesscore::notation::{fen, pgn, uci};
+use chesscore::review::{self, GameLine, MoveClass, NoBook, ReviewPreset, ReviewSettings};
 use chesscore::rules::{Position, Square};
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -94,15 +95,28 @@ const BENCH_POSITIONS: [&str; 12] = [
     "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
 ];
 
+/// A 40-move game (80 plies) for the review benchmark: chesscore level 6 against level 4 from
+/// the standard start (generated for this purpose, see docs/review.md), with inaccuracies,
+/// mistakes and a won ending.
+const REVIEW_GAME: &str = "[White \"chesscore level 6\"]\n[Black \"chesscore level 4\"]\n\n\
+    1. Nc3 d5 2. d4 Bf5 3. h4 a6 4. e4 dxe4 5. g4 Bc8 6. Nxe4 Nf6 7. Nxf6+ exf6 8. c3 Bd6 \
+    9. Qe2+ Qe7 10. g5 Qxe2+ 11. Nxe2 Nc6 12. gxf6 gxf6 13. Bg2 Bg4 14. Bd5 O-O-O 15. Bxf7 \
+    Rhf8 16. Bc4 Rfe8 17. Bh6 Bh5 18. Kd2 Bf3 19. Rhe1 Bg4 20. b4 Bh5 21. Bg7 Ne5 22. dxe5 \
+    Bf8+ 23. Nd4 Bxg7 24. e6 Bh6+ 25. Kc2 Bf4 26. Be2 Bg6+ 27. Bd3 Re7 28. Bxg6 hxg6 29. Kb3 \
+    Be5 30. Rad1 Rd6 31. Rg1 Bxd4 32. Rxd4 Rexe6 33. Rxd6 Rxd6 34. Rxg6 Kd7 35. h5 Ke6 \
+    36. Rg7 Rd2 37. Rxc7 b5 38. Ra7 Rd6 39. h6 Rd2 40. h7 Rd8 *";
+
 /// `chesscore bench --help`.
 pub const HELP: &str = "\
-usage: chesscore bench [search [DEPTH] | movegen | DEPTH] [--check NODES]
+usage: chesscore bench [search [DEPTH] | movegen | review [PRESET] | DEPTH] [--check NODES]
 
 Fixed workloads: a search of 12 positions to DEPTH (default 11), one fresh engine each, whose
 total node count is the search's signature, then move generation (perft with known counts).
 
   search [DEPTH]   only the search
   movegen          only move generation (fails on a wrong perft count)
+  review [PRESET]  only the review of a 40-move game at PRESET (quick, standard (default),
+                   deep), on one core: its time and node count
   DEPTH            both, the search to DEPTH
   --check NODES    fail unless the search's node count is NODES (the signature)
   -h, --help       this text";
@@ -121,6 +135,19 @@ pub fn run(args: &[String]) -> ExitCode {
             _ => return usage_error("--check needs the expected node count, e.g. --check 524378"),
         }
         words.drain(i..i + 2);
+    }
+    if words.first() == Some(&"review") {
+        if expected.is_some() {
+            return usage_error("--check needs the search bench");
+        }
+        return match words[1..] {
+            [] => bench_exit(review_bench(ReviewPreset::Standard)),
+            [p] => match p.parse::<ReviewPreset>() {
+                Ok(p) => bench_exit(review_bench(p)),
+                Err(e) => usage_error(&e.to_string()),
+            },
+            _ => usage_error("too many arguments"),
+        };
     }
     let depth = |text: Option<&&str>| match text.map(|d| d.parse::<u32>()) {
         None => Ok(BENCH_DEPTH),
@@ -160,6 +187,10 @@ pub fn run(args: &[String]) -> ExitCode {
     if movegen {
         ok &= movegen_bench();
     }
+    bench_exit(ok)
+}
+
+fn bench_exit(ok: bool) -> ExitCode {
     if ok {
         ExitCode::SUCCESS
     } else {
@@ -214,4 +245,52 @@ pub fn search_bench(depth: u32) -> u64 {
         total_nodes as f64 / secs.max(1e-9)
     );
     total_nodes
+}
+
+/// The review benchmark: [`REVIEW_GAME`] (40 moves) reviewed at `preset` by one engine with
+/// the default configuration, on this thread (one core). Prints the time, the nodes (a
+/// signature: the review is deterministic) and what the review found.
+pub fn review_bench(preset: ReviewPreset) -> bool {
+    let game = match pgn::parse_game(REVIEW_GAME) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("bench: the review game does not parse: {e}");
+            return false;
+        }
+    };
+    let line = GameLine::from_pgn(&game);
+    let settings = ReviewSettings::preset(preset);
+    println!(
+        "== review ({} moves, preset {preset}: {} nodes per position, {} lines)",
+        line.moves().len().div_ceil(2),
+        settings.nodes_per_position,
+        settings.lines
+    );
+    let mut engine = Engine::new(EngineConfig::default());
+    let stop = AtomicBool::new(false);
+    let start = Instant::now();
+    let r = review::review(&mut engine, &line, &settings, &NoBook, &stop, &mut |_| {});
+    let secs = start.elapsed().as_secs_f64();
+    for (name, side) in [("White", &r.white), ("Black", &r.black)] {
+        let counts: Vec<String> = MoveClass::ALL
+            .iter()
+            .filter(|&&c| c != MoveClass::Book)
+            .map(|&c| format!("{} {}", c.name(), side.count(c)))
+            .collect();
+        println!(
+            "{name}: accuracy {:.1}, acpl {:.0}; {}",
+            side.accuracy.unwrap_or(0.0),
+            side.average_centipawn_loss.unwrap_or(0.0),
+            counts.join(", ")
+        );
+    }
+    println!();
+    println!("Review nodes    : {}", r.nodes);
+    println!("Time            : {:.0} ms", secs * 1000.0);
+    println!(
+        "Per move        : {:.0} ms",
+        secs * 1000.0 / line.moves().len().max(1) as f64
+    );
+    println!("Nodes/second    : {:.0}", r.nodes as f64 / secs.max(1e-9));
+    r.complete
 }

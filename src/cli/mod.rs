@@ -10,6 +10,7 @@ mod board;
 mod opening;
 mod pgn;
 mod play;
+mod review;
 mod uci;
 
 const USAGE: &str = "\
@@ -22,6 +23,8 @@ commands:
   play [OPTIONS]      play against the engine in the terminal (see play --help)
   pgn [FILE]          read every game of a PGN file (stdin without FILE) and write each back
                       in export format; each bad game goes to stderr with its line and column
+  review [--preset quick|standard|deep] FILE.pgn
+                      review every game of FILE.pgn: annotated PGN and a summary per side
   perft DEPTH [FEN]   count the move tree's leaves to DEPTH, by first move (default: the
                       start; standard FENs and Chess960 ones in X-FEN or Shredder-FEN)
   bench [ARGS]        search signature and speed, move generation speed (see bench --help)
@@ -39,6 +42,7 @@ pub fn run(args: &[String]) -> ExitCode {
         Some("bench") => bench::run(&args[1..]),
         Some("play") => play::run(&args[1..]),
         Some("pgn") => pgn::run(&args[1..]),
+        Some("review") => review::run(&args[1..]),
         Some("perft") => perft(&args[1..]),
         Some("opening") => opening::run(&args[1..]),
         Some(other) => {

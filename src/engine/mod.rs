@@ -34,6 +34,7 @@ pub use eval::{hand_weights, trace, weights, EvalTrace, PARAM_COUNT, PARAM_LAYOU
 pub use level::{Level, LevelError, LevelParams};
 pub use limits::{SearchLimits, DEFAULT_DEPTH, DEFAULT_MOVE_OVERHEAD};
 pub use score::{Score, MATE, MAX_PLY};
+pub(crate) use see::see_ge;
 pub use thread::{
     running_engine_threads, EngineThread, FinishedCallback, InfoCallback, InfoThrottle, SearchId,
     SearchPanic,

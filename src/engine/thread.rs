@@ -19,6 +19,11 @@ pub type InfoCallback = Box<dyn FnMut(&SearchInfo) + Send>;
 /// Final-result callback, run once on the worker thread: the search's result, or the panic
 /// that ended it.
 pub type FinishedCallback = Box<dyn FnOnce(Result<SearchResult, SearchPanic>) + Send>;
+/// Work run on the worker thread with its engine, like a search but of any shape (a game review
+/// is many searches in a row). It receives the engine and the job's stop flag, which
+/// [`EngineThread::stop`], [`EngineThread::stop_search`] and a newer search or job set; a job
+/// should check it between its searches and pass it to them.
+type EngineJob = Box<dyn FnOnce(&mut Engine, &AtomicBool) + Send>;
 
 /// A search that panicked (a bug in chesscore), caught on the engine thread, which lives on.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,6 +91,11 @@ enum Command {
         on_info: InfoCallback,
         on_finished: FinishedCallback,
     },
+    Job {
+        id: SearchId,
+        stop: Arc<AtomicBool>,
+        job: EngineJob,
+    },
     SetConfig(EngineConfig),
     NewGame,
     Quit,
@@ -133,6 +143,20 @@ impl RunningWorker {
 impl Drop for RunningWorker {
     fn drop(&mut self) {
         RUNNING_THREADS.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+impl Shared {
+    /// Bookkeeping after search or job `id` has ended.
+    fn finished(&self, id: SearchId) {
+        let mut current = self.current.lock().unwrap_or_else(|e| e.into_inner());
+        if current.as_ref().is_some_and(|c| c.id == id) {
+            *current = None;
+        }
+        drop(current);
+        let mut pending = self.pending.lock().unwrap_or_else(|e| e.into_inner());
+        *pending = pending.saturating_sub(1);
+        self.idle.notify_all();
     }
 }
 
@@ -201,20 +225,13 @@ impl EngineThread {
                                 on_info,
                                 on_finished,
                             );
-                            let mut current = worker_shared
-                                .current
-                                .lock()
-                                .unwrap_or_else(|e| e.into_inner());
-                            if current.as_ref().is_some_and(|c| c.id == id) {
-                                *current = None;
-                            }
-                            drop(current);
-                            let mut pending = worker_shared
-                                .pending
-                                .lock()
-                                .unwrap_or_else(|e| e.into_inner());
-                            *pending = pending.saturating_sub(1);
-                            worker_shared.idle.notify_all();
+                            worker_shared.finished(id);
+                        }
+                        Command::Job { id, stop, job } => {
+                            // The job reports its own result; a panic inside it is its own
+                            // business (see `EngineThread::start_job`), the worker goes on.
+                            let _ = catch_unwind(AssertUnwindSafe(|| job(&mut engine, &stop)));
+                            worker_shared.finished(id);
                         }
                         Command::SetConfig(config) => engine.set_config(config),
                         Command::NewGame => engine.new_game(),
@@ -246,6 +263,44 @@ impl EngineThread {
         on_info: InfoCallback,
         on_finished: FinishedCallback,
     ) -> SearchId {
+        let (id, stop) = self.register();
+        self.send(Command::Search {
+            id,
+            stop,
+            root: Box::new(root),
+            history,
+            limits,
+            on_info,
+            on_finished,
+        });
+        id
+    }
+
+    /// Starts a job on the worker thread and returns at once: `job` runs with the engine and a
+    /// stop flag, and `on_finished` gets what it returns (`None` if it panicked), exactly once,
+    /// on the worker thread. Jobs and searches share one queue and one notion of "current": a
+    /// job supersedes a running search (which is stopped) and is stopped by a newer search or
+    /// job, by [`EngineThread::stop`] and by [`EngineThread::stop_search`] with its id.
+    pub fn start_job<R: Send + 'static>(
+        &self,
+        job: impl FnOnce(&mut Engine, &AtomicBool) -> R + Send + 'static,
+        on_finished: impl FnOnce(Option<R>) + Send + 'static,
+    ) -> SearchId {
+        let (id, stop) = self.register();
+        let shared = Arc::clone(&self.shared);
+        let job: EngineJob = Box::new(move |engine, stop| {
+            let result = catch_unwind(AssertUnwindSafe(|| job(engine, stop))).ok();
+            if let Err(payload) = catch_unwind(AssertUnwindSafe(move || on_finished(result))) {
+                shared.record_callback_failure("on_finished", payload.as_ref());
+            }
+        });
+        self.send(Command::Job { id, stop, job });
+        id
+    }
+
+    /// A new id and stop flag, made the current ones (the previous current search or job is
+    /// told to stop), counted as pending.
+    fn register(&self) -> (SearchId, Arc<AtomicBool>) {
         let id = {
             let mut next = self.next_id.lock().unwrap_or_else(|e| e.into_inner());
             *next += 1;
@@ -272,19 +327,10 @@ impl EngineThread {
                 .unwrap_or_else(|e| e.into_inner());
             *pending += 1;
         }
-        self.send(Command::Search {
-            id,
-            stop,
-            root: Box::new(root),
-            history,
-            limits,
-            on_info,
-            on_finished,
-        });
-        id
+        (id, stop)
     }
 
-    /// Stops the current search (if any); returns at once. Its result arrives via its
+    /// Stops the current search or job (if any); returns at once. Its result arrives via its
     /// `on_finished`.
     pub fn stop(&self) {
         let current = self
@@ -297,7 +343,7 @@ impl EngineThread {
         }
     }
 
-    /// Stops search `id` if it is still the current one (a newer search is left running).
+    /// Stops search or job `id` if it is still the current one (a newer search is left running).
     pub fn stop_search(&self, id: SearchId) {
         let current = self
             .shared
@@ -309,7 +355,8 @@ impl EngineThread {
         }
     }
 
-    /// `true` while a started search has not finished (its `on_finished` not yet returned).
+    /// `true` while a started search or job has not finished (its `on_finished` not yet
+    /// returned).
     pub fn is_searching(&self) -> bool {
         *self
             .shared
@@ -319,7 +366,7 @@ impl EngineThread {
             > 0
     }
 
-    /// Blocks until every started search has finished.
+    /// Blocks until every started search and job has finished.
     pub fn wait(&self) {
         let mut pending = self
             .shared

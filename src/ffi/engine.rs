@@ -308,8 +308,8 @@ pub struct ChessEngine {
     _live: LiveObject,
 }
 
-/// A running (or finished) search. `stop()` ends it within a few milliseconds; so does
-/// dropping (closing) the handle, so keep it while the search should go on.
+/// A running (or finished) search, review or coach job. `stop()` ends it within a few
+/// milliseconds; so does dropping (closing) the handle, so keep it while the work should go on.
 #[derive(uniffi::Object)]
 pub struct SearchHandle {
     thread: Arc<EngineThread>,
@@ -320,14 +320,31 @@ pub struct SearchHandle {
 
 #[uniffi::export]
 impl SearchHandle {
-    /// Stops this search (not a newer one); its result still arrives through `on_finished`.
+    /// Stops this search or job (not a newer one); its result still arrives through its
+    /// listener (a review keeps the moves reviewed so far).
     pub fn stop(&self) {
         self.thread.stop_search(self.id);
     }
 
-    /// `true` once the search's `on_finished` has been called.
+    /// `true` once the final callback (`on_finished`, `on_coaching`) has been called.
     pub fn is_finished(&self) -> bool {
         self.finished.load(Ordering::SeqCst)
+    }
+}
+
+impl SearchHandle {
+    /// The handle of search or job `id` on `thread`; `finished` is set by its final callback.
+    pub(crate) fn new(
+        thread: Arc<EngineThread>,
+        id: SearchId,
+        finished: Arc<AtomicBool>,
+    ) -> SearchHandle {
+        SearchHandle {
+            thread,
+            id,
+            finished,
+            _live: LiveObject::new(),
+        }
     }
 }
 
@@ -356,6 +373,11 @@ fn start_thread(config: &EngineConfig) -> Result<EngineThread, ChessError> {
 }
 
 impl ChessEngine {
+    /// The engine's worker thread, for jobs other than a search (a review).
+    pub(crate) fn thread(&self) -> &Arc<EngineThread> {
+        &self.thread
+    }
+
     /// Starts a search of `root`: the one way every search starts. Fails first with a
     /// listener failure of an earlier search, if one is still unreported.
     fn start(

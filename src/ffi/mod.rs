@@ -7,6 +7,7 @@ mod engine;
 mod error;
 mod game;
 mod opening;
+mod review;
 mod square;
 mod tree;
 mod types;
@@ -22,6 +23,10 @@ pub use engine::{
 pub use error::ChessError;
 pub use game::{ChessGame, Tag};
 pub use opening::{opening_of_fen, preload_openings, Opening};
+pub use review::{
+    review_preset_nodes, CoachListener, Coaching, EvalPoint, GameReview, HangingPiece, MoveClass,
+    MoveReview, Refutation, ReviewListener, ReviewOptions, ReviewPreset, SideReview, Threat,
+};
 pub use square::{parse_square, square_name, Square};
 pub use tree::{
     read_pgn, AnnotationCommand, Arrow, EvalScore, Evaluation, MarkColor, MoveListItem,

@@ -11,6 +11,8 @@ struct ContentView: View {
     @State private var showingNewGame = false
     @State private var showingFen = false
     @State private var confirmingResign = false
+    /// The review of the game, while its screen is shown.
+    @State private var review: ReviewSession?
 
     private var state: BoardUiState { controller.state }
 
@@ -30,6 +32,9 @@ struct ContentView: View {
             .navigationTitle(title)
             .navigationBarTitleDisplayMode(.inline)
             .toolbar { toolbar }
+            .navigationDestination(item: $review) { session in
+                ReviewView(controller: session.controller)
+            }
             .sheet(isPresented: $showingNewGame) {
                 NewGameSheet(controller: controller)
             }
@@ -95,6 +100,9 @@ struct ContentView: View {
                 Button("New game…", systemImage: "plus") { showingNewGame = true }
                 Button("Start from FEN…", systemImage: "doc.on.clipboard") { showingFen = true }
                 Divider()
+                Button("Review game", systemImage: "chart.xyaxis.line") {
+                    review = ReviewSession(pgn: controller.pgn())
+                }
                 ShareLink("Share PGN", item: controller.pgn())
                 ShareLink("Share FEN", item: controller.fen())
                 Divider()
@@ -201,4 +209,23 @@ private struct MoveListView: View {
         default: return "\(row.number)."
         }
     }
+}
+
+/// A review of a copy of the game (from its PGN, so that the board's game may go on) on an
+/// engine of its own; the review starts at once at the standard preset. Releasing it frees both.
+@MainActor
+final class ReviewSession: Identifiable, Hashable {
+    let controller: ReviewController
+
+    /// `nil` when the PGN cannot be read back or the engine cannot start.
+    init?(pgn: String) {
+        guard let game = try? ChessGame.fromPgn(pgn: pgn),
+            let engine = try? ChessEngine(config: EngineConfig())
+        else { return nil }
+        controller = ReviewController(engine: engine, game: game)
+        controller.start()
+    }
+
+    nonisolated static func == (a: ReviewSession, b: ReviewSession) -> Bool { a === b }
+    nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

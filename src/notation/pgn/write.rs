@@ -61,24 +61,38 @@ impl Movetext {
         }
     }
 
-    /// A brace comment, one token per word so that lines can wrap inside it.
+    /// A brace comment, one token per word so that lines can wrap inside it; an embedded
+    /// command such as `[%eval 0.17]` or `[%clk 0:03:00]` stays one token, so that a line never
+    /// breaks inside it (tools such as lichess read commands with patterns that expect a single
+    /// space inside).
     fn comment(&mut self, text: &str) {
         let clean = text.replace('}', ")");
-        let mut words = clean.split_whitespace().peekable();
-        let Some(first) = words.next() else {
-            self.push("{}");
-            return;
-        };
-        if words.peek().is_none() {
-            self.push(format!("{{{first}}}"));
-            return;
+        let mut words: Vec<String> = Vec::new();
+        let mut in_command = false;
+        for w in clean.split_whitespace() {
+            match words.last_mut() {
+                Some(last) if in_command => {
+                    last.push(' ');
+                    last.push_str(w);
+                }
+                _ => words.push(w.to_string()),
+            }
+            if w.starts_with("[%") {
+                in_command = true;
+            }
+            if w.contains(']') {
+                in_command = false;
+            }
         }
-        self.push(format!("{{{first}"));
-        while let Some(word) = words.next() {
-            if words.peek().is_none() {
-                self.push(format!("{word}}}"));
-            } else {
-                self.push(word);
+        match words.as_slice() {
+            [] => self.push("{}"),
+            [only] => self.push(format!("{{{only}}}")),
+            [first, middle @ .., last] => {
+                self.push(format!("{{{first}"));
+                for w in middle {
+                    self.push(w.as_str());
+                }
+                self.push(format!("{last}}}"));
             }
         }
     }

@@ -681,6 +681,15 @@ internal interface UniffiCallbackInterfaceSearchListenerMethod0 : com.sun.jna.Ca
 internal interface UniffiCallbackInterfaceSearchListenerMethod1 : com.sun.jna.Callback {
     fun callback(`uniffiHandle`: Long,`result`: RustBuffer.ByValue,`uniffiOutReturn`: Pointer,uniffiCallStatus: UniffiRustCallStatus,)
 }
+internal interface UniffiCallbackInterfaceCoachListenerMethod0 : com.sun.jna.Callback {
+    fun callback(`uniffiHandle`: Long,`coaching`: RustBuffer.ByValue,`uniffiOutReturn`: Pointer,uniffiCallStatus: UniffiRustCallStatus,)
+}
+internal interface UniffiCallbackInterfaceReviewListenerMethod0 : com.sun.jna.Callback {
+    fun callback(`uniffiHandle`: Long,`review`: RustBuffer.ByValue,`done`: Int,`total`: Int,`uniffiOutReturn`: Pointer,uniffiCallStatus: UniffiRustCallStatus,)
+}
+internal interface UniffiCallbackInterfaceReviewListenerMethod1 : com.sun.jna.Callback {
+    fun callback(`uniffiHandle`: Long,`review`: RustBuffer.ByValue,`uniffiOutReturn`: Pointer,uniffiCallStatus: UniffiRustCallStatus,)
+}
 @Structure.FieldOrder("uniffiFree", "uniffiClone", "onInfo", "onFinished")
 internal open class UniffiVTableCallbackInterfaceSearchListener(
     @JvmField internal var `uniffiFree`: UniffiCallbackInterfaceFree? = null,
@@ -699,6 +708,47 @@ internal open class UniffiVTableCallbackInterfaceSearchListener(
         `uniffiFree` = other.`uniffiFree`
         `uniffiClone` = other.`uniffiClone`
         `onInfo` = other.`onInfo`
+        `onFinished` = other.`onFinished`
+    }
+
+}
+@Structure.FieldOrder("uniffiFree", "uniffiClone", "onCoaching")
+internal open class UniffiVTableCallbackInterfaceCoachListener(
+    @JvmField internal var `uniffiFree`: UniffiCallbackInterfaceFree? = null,
+    @JvmField internal var `uniffiClone`: UniffiCallbackInterfaceClone? = null,
+    @JvmField internal var `onCoaching`: UniffiCallbackInterfaceCoachListenerMethod0? = null,
+) : Structure() {
+    class UniffiByValue(
+        `uniffiFree`: UniffiCallbackInterfaceFree? = null,
+        `uniffiClone`: UniffiCallbackInterfaceClone? = null,
+        `onCoaching`: UniffiCallbackInterfaceCoachListenerMethod0? = null,
+    ): UniffiVTableCallbackInterfaceCoachListener(`uniffiFree`,`uniffiClone`,`onCoaching`,), Structure.ByValue
+
+   internal fun uniffiSetValue(other: UniffiVTableCallbackInterfaceCoachListener) {
+        `uniffiFree` = other.`uniffiFree`
+        `uniffiClone` = other.`uniffiClone`
+        `onCoaching` = other.`onCoaching`
+    }
+
+}
+@Structure.FieldOrder("uniffiFree", "uniffiClone", "onMoveReviewed", "onFinished")
+internal open class UniffiVTableCallbackInterfaceReviewListener(
+    @JvmField internal var `uniffiFree`: UniffiCallbackInterfaceFree? = null,
+    @JvmField internal var `uniffiClone`: UniffiCallbackInterfaceClone? = null,
+    @JvmField internal var `onMoveReviewed`: UniffiCallbackInterfaceReviewListenerMethod0? = null,
+    @JvmField internal var `onFinished`: UniffiCallbackInterfaceReviewListenerMethod1? = null,
+) : Structure() {
+    class UniffiByValue(
+        `uniffiFree`: UniffiCallbackInterfaceFree? = null,
+        `uniffiClone`: UniffiCallbackInterfaceClone? = null,
+        `onMoveReviewed`: UniffiCallbackInterfaceReviewListenerMethod0? = null,
+        `onFinished`: UniffiCallbackInterfaceReviewListenerMethod1? = null,
+    ): UniffiVTableCallbackInterfaceReviewListener(`uniffiFree`,`uniffiClone`,`onMoveReviewed`,`onFinished`,), Structure.ByValue
+
+   internal fun uniffiSetValue(other: UniffiVTableCallbackInterfaceReviewListener) {
+        `uniffiFree` = other.`uniffiFree`
+        `uniffiClone` = other.`uniffiClone`
+        `onMoveReviewed` = other.`onMoveReviewed`
         `onFinished` = other.`onFinished`
     }
 
@@ -752,6 +802,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_func_preload_openings(
     ): Int
+    external fun uniffi_chesscore_checksum_func_review_preset_nodes(
+    ): Int
     external fun uniffi_chesscore_checksum_func_parse_square(
     ): Int
     external fun uniffi_chesscore_checksum_func_square_name(
@@ -771,6 +823,10 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_chesscore_checksum_method_chessengine_think(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessengine_think_fen(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessengine_coach(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessengine_review(
     ): Int
     external fun uniffi_chesscore_checksum_method_searchhandle_is_finished(
     ): Int
@@ -888,6 +944,14 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_opening_at(
     ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_hanging_pieces(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_coachlistener_on_coaching(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_reviewlistener_on_move_reviewed(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_reviewlistener_on_finished(
+    ): Int
     external fun uniffi_chesscore_checksum_constructor_chessengine_new(
     ): Int
     external fun uniffi_chesscore_checksum_constructor_chessgame_with_time_control(
@@ -920,6 +984,8 @@ internal object UniffiLib {
 
     init {
         Native.register(UniffiLib::class.java, findLibraryName(componentName = "chesscore"))
+        uniffiCallbackInterfaceCoachListener.register(this)
+        uniffiCallbackInterfaceReviewListener.register(this)
         uniffiCallbackInterfaceSearchListener.register(this)
         
     }
@@ -944,6 +1010,10 @@ internal object UniffiLib {
     external fun uniffi_chesscore_fn_method_chessengine_think(`ptr`: Long,`game`: Long,`limits`: RustBuffer.ByValue,`listener`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
     external fun uniffi_chesscore_fn_method_chessengine_think_fen(`ptr`: Long,`fen`: RustBuffer.ByValue,`limits`: RustBuffer.ByValue,`listener`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_chesscore_fn_method_chessengine_coach(`ptr`: Long,`game`: Long,`nodesPerSearch`: RustBuffer.ByValue,`listener`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_chesscore_fn_method_chessengine_review(`ptr`: Long,`game`: Long,`options`: RustBuffer.ByValue,`listener`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
     external fun uniffi_chesscore_fn_clone_searchhandle(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
@@ -1089,6 +1159,26 @@ internal object UniffiLib {
     ): Byte
     external fun uniffi_chesscore_fn_method_chessgame_opening_at(`ptr`: Long,`node`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_hanging_pieces(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_clone_coachlistener(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_chesscore_fn_free_coachlistener(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_init_callback_vtable_coachlistener(`vtable`: UniffiVTableCallbackInterfaceCoachListener,
+    ): Unit
+    external fun uniffi_chesscore_fn_method_coachlistener_on_coaching(`ptr`: Long,`coaching`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_clone_reviewlistener(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_chesscore_fn_free_reviewlistener(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_init_callback_vtable_reviewlistener(`vtable`: UniffiVTableCallbackInterfaceReviewListener,
+    ): Unit
+    external fun uniffi_chesscore_fn_method_reviewlistener_on_move_reviewed(`ptr`: Long,`review`: RustBuffer.ByValue,`done`: Int,`total`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_method_reviewlistener_on_finished(`ptr`: Long,`review`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
     external fun uniffi_chesscore_fn_func_chess960_start_fen(`number`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_chesscore_version(uniffi_out_err: UniffiRustCallStatus, 
@@ -1113,6 +1203,8 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_preload_openings(uniffi_out_err: UniffiRustCallStatus, 
     ): Int
+    external fun uniffi_chesscore_fn_func_review_preset_nodes(`preset`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
     external fun uniffi_chesscore_fn_func_parse_square(`name`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Int
     external fun uniffi_chesscore_fn_func_square_name(`square`: Int,uniffi_out_err: UniffiRustCallStatus, 
@@ -1274,6 +1366,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_preload_openings() and 0xFFFF) != 8719) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_chesscore_checksum_func_review_preset_nodes() and 0xFFFF) != 52070) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_func_parse_square() and 0xFFFF) != 16945) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1304,10 +1399,16 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessengine_think_fen() and 0xFFFF) != 23257) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_searchhandle_is_finished() and 0xFFFF) != 36238) {
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_coach() and 0xFFFF) != 53747) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_searchhandle_stop() and 0xFFFF) != 62546) {
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_review() and 0xFFFF) != 16706) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_searchhandle_is_finished() and 0xFFFF) != 49688) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_searchhandle_stop() and 0xFFFF) != 42490) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_searchlistener_on_info() and 0xFFFF) != 60205) {
@@ -1476,6 +1577,18 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_opening_at() and 0xFFFF) != 6446) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_hanging_pieces() and 0xFFFF) != 62006) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_coachlistener_on_coaching() and 0xFFFF) != 43677) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_reviewlistener_on_move_reviewed() and 0xFFFF) != 47063) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_reviewlistener_on_finished() and 0xFFFF) != 27038) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_constructor_chessengine_new() and 0xFFFF) != 26141) {
@@ -1762,6 +1875,29 @@ public object FfiConverterULong: FfiConverter<ULong, Long> {
 /**
  * @suppress
  */
+public object FfiConverterDouble: FfiConverter<Double, Double> {
+    override fun lift(value: Double): Double {
+        return value
+    }
+
+    override fun read(buf: ByteBuffer): Double {
+        return buf.getDouble()
+    }
+
+    override fun lower(value: Double): Double {
+        return value
+    }
+
+    override fun allocationSize(value: Double) = 8UL
+
+    override fun write(value: Double, buf: ByteBuffer) {
+        buf.putDouble(value)
+    }
+}
+
+/**
+ * @suppress
+ */
 public object FfiConverterBoolean: FfiConverter<Boolean, Byte> {
     override fun lift(value: Byte): Boolean {
         return value.toInt() != 0
@@ -1991,6 +2127,34 @@ public interface ChessEngineInterface {
      * `think`.
      */
     fun `thinkFen`(`fen`: kotlin.String, `limits`: SearchLimits, `listener`: SearchListener): SearchHandle
+    
+    /**
+     * Looks at the game's current position and returns at once; `listener` gets the findings
+     * on the engine's thread: the evaluation and best line, the opponent's threat (a search
+     * with the move passed to them), the hanging pieces, and the refutation of the last move
+     * when it was a mistake or worse. Up to three searches of `nodesPerSearch` nodes (default:
+     * the standard review preset's), from a cleared table. Stop it with the handle.
+     *
+     * # Errors
+     * `InvalidRequest` for `nodesPerSearch` 0.
+     */
+    fun `coach`(`game`: ChessGame, `nodesPerSearch`: kotlin.ULong?, `listener`: CoachListener): SearchHandle
+    
+    /**
+     * Reviews the game's main line (from its start to the main line's end, wherever the current
+     * node is; variations are not reviewed) and returns at once:
+     * each move is searched at full strength with the options' node budget, on the engine's
+     * thread, and reported through `listener` as soon as it is reviewed; `on_finished` brings
+     * the whole review. The same game, options and table size give the same review.
+     *
+     * Stop it with the returned handle (or by closing it); the moves reviewed so far are kept.
+     * A review supersedes a running search and is superseded by a newer search or review, like
+     * a search. It clears the engine's table first.
+     *
+     * # Errors
+     * `InvalidRequest` for `nodesPerPosition` 0.
+     */
+    fun `review`(`game`: ChessGame, `options`: ReviewOptions, `listener`: ReviewListener): SearchHandle
     
     companion object
 }
@@ -2245,6 +2409,64 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
         FfiConverterString.lower(`fen`),
         FfiConverterTypeSearchLimits.lower(`limits`),
         FfiConverterTypeSearchListener.lower(`listener`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Looks at the game's current position and returns at once; `listener` gets the findings
+     * on the engine's thread: the evaluation and best line, the opponent's threat (a search
+     * with the move passed to them), the hanging pieces, and the refutation of the last move
+     * when it was a mistake or worse. Up to three searches of `nodesPerSearch` nodes (default:
+     * the standard review preset's), from a cleared table. Stop it with the handle.
+     *
+     * # Errors
+     * `InvalidRequest` for `nodesPerSearch` 0.
+     */
+    @Throws(ChessException::class)override fun `coach`(`game`: ChessGame, `nodesPerSearch`: kotlin.ULong?, `listener`: CoachListener): SearchHandle {
+            return FfiConverterTypeSearchHandle.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessengine_coach(
+        it,
+        
+        FfiConverterTypeChessGame.lower(`game`),
+        FfiConverterOptionalULong.lower(`nodesPerSearch`),
+        FfiConverterTypeCoachListener.lower(`listener`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Reviews the game's main line (from its start to the main line's end, wherever the current
+     * node is; variations are not reviewed) and returns at once:
+     * each move is searched at full strength with the options' node budget, on the engine's
+     * thread, and reported through `listener` as soon as it is reviewed; `on_finished` brings
+     * the whole review. The same game, options and table size give the same review.
+     *
+     * Stop it with the returned handle (or by closing it); the moves reviewed so far are kept.
+     * A review supersedes a running search and is superseded by a newer search or review, like
+     * a search. It clears the engine's table first.
+     *
+     * # Errors
+     * `InvalidRequest` for `nodesPerPosition` 0.
+     */
+    @Throws(ChessException::class)override fun `review`(`game`: ChessGame, `options`: ReviewOptions, `listener`: ReviewListener): SearchHandle {
+            return FfiConverterTypeSearchHandle.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessengine_review(
+        it,
+        
+        FfiConverterTypeChessGame.lower(`game`),
+        FfiConverterTypeReviewOptions.lower(`options`),
+        FfiConverterTypeReviewListener.lower(`listener`),_status)
 }
     }
     )
@@ -2796,6 +3018,12 @@ public interface ChessGameInterface {
      * `InvalidRequest` when the game has no node `node`.
      */
     fun `openingAt`(`node`: kotlin.UInt): Opening?
+    
+    /**
+     * The pieces of either side that the other side wins material by capturing (static
+     * exchange evaluation, no search), the biggest loss first: for a "hanging pieces" overlay.
+     */
+    fun `hangingPieces`(): List<HangingPiece>
     
     companion object
 }
@@ -3974,6 +4202,23 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     
 
     
+    /**
+     * The pieces of either side that the other side wins material by capturing (static
+     * exchange evaluation, no search), the biggest loss first: for a "hanging pieces" overlay.
+     */override fun `hangingPieces`(): List<HangingPiece> {
+            return FfiConverterSequenceTypeHangingPiece.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_hanging_pieces(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
 
     
 
@@ -4228,18 +4473,707 @@ public object FfiConverterTypeChessGame: FfiConverter<ChessGame, Long> {
 
 
 /**
- * A running (or finished) search. `stop()` ends it within a few milliseconds; so does
- * dropping (closing) the handle, so keep it while the search should go on.
+ * Receives the coach's findings, on the engine's thread.
+ */
+public interface CoachListener {
+    
+    /**
+     * Exactly once: the findings, or `null`/`nil` when stopped before they were complete.
+     */
+    fun `onCoaching`(`coaching`: Coaching?)
+    
+    companion object
+}
+
+/**
+ * Receives the coach's findings, on the engine's thread.
+ */
+open class CoachListenerImpl: Disposable, AutoCloseable, CoachListener
+{
+
+    @Suppress("UNUSED_PARAMETER")
+    /**
+     * @suppress
+     */
+    constructor(withHandle: UniffiWithHandle, handle: Long) {
+        this.handle = handle
+        this.cleanable = UniffiLib.CLEANER.register(this, UniffiCleanAction(handle))
+    }
+
+    /**
+     * @suppress
+     *
+     * This constructor can be used to instantiate a fake object. Only used for tests. Any
+     * attempt to actually use an object constructed this way will fail as there is no
+     * connected Rust object.
+     */
+    @Suppress("UNUSED_PARAMETER")
+    constructor(noHandle: NoHandle) {
+        this.handle = 0
+        this.cleanable = null
+    }
+
+    protected val handle: Long
+    protected val cleanable: UniffiCleaner.Cleanable?
+
+    private val wasDestroyed = AtomicBoolean(false)
+    private val callCounter = AtomicLong(1)
+
+    /**
+     * Whether the current object has been destroyed and its reference is gone in the Rust side.
+     */
+    val uniffiIsDestroyed: Boolean get() = wasDestroyed.get()
+
+    override fun destroy() {
+        // Only allow a single call to this method.
+        // TODO: maybe we should log a warning if called more than once?
+        if (this.wasDestroyed.compareAndSet(false, true)) {
+            // This decrement always matches the initial count of 1 given at creation time.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    @Synchronized
+    override fun close() {
+        this.destroy()
+    }
+
+    internal inline fun <R> callWithHandle(block: (handle: Long) -> R): R {
+        // Check and increment the call counter, to keep the object alive.
+        // This needs a compare-and-set retry loop in case of concurrent updates.
+        do {
+            val c = this.callCounter.get()
+            if (c == 0L) {
+                throw IllegalStateException("${this.javaClass.simpleName} object has already been destroyed")
+            }
+            if (c == Long.MAX_VALUE) {
+                throw IllegalStateException("${this.javaClass.simpleName} call counter would overflow")
+            }
+        } while (! this.callCounter.compareAndSet(c, c + 1L))
+        // Now we can safely do the method call without the handle being freed concurrently.
+        try {
+            return block(this.uniffiCloneHandle())
+        } finally {
+            // This decrement always matches the increment we performed above.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    // Use a static inner class instead of a closure so as not to accidentally
+    // capture `this` as part of the cleanable's action.
+    private class UniffiCleanAction(private val handle: Long) : Runnable {
+        override fun run() {
+            if (handle == 0.toLong()) {
+                // Fake object created with `NoHandle`, don't try to free.
+                return;
+            }
+            uniffiRustCall { status ->
+                UniffiLib.uniffi_chesscore_fn_free_coachlistener(handle, status)
+            }
+        }
+    }
+
+    /**
+     * @suppress
+     */
+    fun uniffiCloneHandle(): Long {
+        if (handle == 0.toLong()) {
+            throw InternalException("uniffiCloneHandle() called on NoHandle object");
+        }
+        return uniffiRustCall() { status ->
+            UniffiLib.uniffi_chesscore_fn_clone_coachlistener(handle, status)
+        }
+    }
+
+    
+    /**
+     * Exactly once: the findings, or `null`/`nil` when stopped before they were complete.
+     */override fun `onCoaching`(`coaching`: Coaching?)
+        = 
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_coachlistener_on_coaching(
+        it,
+        
+        FfiConverterOptionalTypeCoaching.lower(`coaching`),_status)
+}
+    }
+    
+    
+
+    
+
+    
+
+
+    
+    
+    /**
+     * @suppress
+     */
+    companion object
+    
+}
+
+
+
+// Put the implementation in an object so we don't pollute the top-level namespace
+internal object uniffiCallbackInterfaceCoachListener {
+    internal object `onCoaching`: UniffiCallbackInterfaceCoachListenerMethod0 {
+        override fun callback(`uniffiHandle`: Long,`coaching`: RustBuffer.ByValue,`uniffiOutReturn`: Pointer,uniffiCallStatus: UniffiRustCallStatus,) {
+            val uniffiObj = FfiConverterTypeCoachListener.handleMap.get(uniffiHandle)
+            val makeCall = { ->
+                uniffiObj.`onCoaching`(
+                    FfiConverterOptionalTypeCoaching.lift(`coaching`),
+                )
+            }
+            val writeReturn = { _: Unit -> Unit }
+            uniffiTraitInterfaceCall(uniffiCallStatus, makeCall, writeReturn)
+        }
+    }
+
+    internal object uniffiFree: UniffiCallbackInterfaceFree {
+        override fun callback(handle: Long) {
+            FfiConverterTypeCoachListener.handleMap.remove(handle)
+        }
+    }
+
+    internal object uniffiClone: UniffiCallbackInterfaceClone {
+        override fun callback(handle: Long): Long {
+            return FfiConverterTypeCoachListener.handleMap.clone(handle)
+        }
+    }
+
+    internal var vtable = UniffiVTableCallbackInterfaceCoachListener.UniffiByValue(
+        uniffiFree,
+        uniffiClone,
+        `onCoaching`,
+    )
+
+    // Registers the foreign callback with the Rust side.
+    // This method is generated for each callback interface.
+    internal fun register(lib: UniffiLib) {
+        lib.uniffi_chesscore_fn_init_callback_vtable_coachlistener(vtable)
+    }
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeCoachListener: FfiConverter<CoachListener, Long> {
+    internal val handleMap = UniffiHandleMap<CoachListener>()
+
+    override fun lower(value: CoachListener): Long {
+        if (value is CoachListenerImpl) {
+             // Rust-implemented object.  Clone the handle and return it
+            return value.uniffiCloneHandle()
+         } else {
+            // Kotlin object, generate a new vtable handle and return that.
+            return handleMap.insert(value)
+         }
+    }
+
+    override fun lift(value: Long): CoachListener {
+        if ((value and 1.toLong()) == 0.toLong()) {
+            // Rust-generated handle, construct a new class that uses the handle to implement the
+            // interface
+            return CoachListenerImpl(UniffiWithHandle, value)
+        } else {
+            // Kotlin-generated handle, get the object from the handle map
+            return handleMap.remove(value)
+        }
+    }
+
+    override fun read(buf: ByteBuffer): CoachListener {
+        return lift(buf.getLong())
+    }
+
+    override fun allocationSize(value: CoachListener) = 8UL
+
+    override fun write(value: CoachListener, buf: ByteBuffer) {
+        buf.putLong(lower(value))
+    }
+}
+
+
+// This template implements a class for working with a Rust struct via a handle
+// to the live Rust struct on the other side of the FFI.
+//
+// There's some subtlety here, because we have to be careful not to operate on a Rust
+// struct after it has been dropped, and because we must expose a public API for freeing
+// theq Kotlin wrapper object in lieu of reliable finalizers. The core requirements are:
+//
+//   * Each instance holds an opaque handle to the underlying Rust struct.
+//     Method calls need to read this handle from the object's state and pass it in to
+//     the Rust FFI.
+//
+//   * When an instance is no longer needed, its handle should be passed to a
+//     special destructor function provided by the Rust FFI, which will drop the
+//     underlying Rust struct.
+//
+//   * Given an instance, calling code is expected to call the special
+//     `destroy` method in order to free it after use, either by calling it explicitly
+//     or by using a higher-level helper like the `use` method. Failing to do so risks
+//     leaking the underlying Rust struct.
+//
+//   * We can't assume that calling code will do the right thing, and must be prepared
+//     to handle Kotlin method calls executing concurrently with or even after a call to
+//     `destroy`, and to handle multiple (possibly concurrent!) calls to `destroy`.
+//
+//   * We must never allow Rust code to operate on the underlying Rust struct after
+//     the destructor has been called, and must never call the destructor more than once.
+//     Doing so may trigger memory unsafety.
+//
+//   * To mitigate many of the risks of leaking memory and use-after-free unsafety, a `Cleaner`
+//     is implemented to call the destructor when the Kotlin object becomes unreachable.
+//     This is done in a background thread. This is not a panacea, and client code should be aware that
+//      1. the thread may starve if some there are objects that have poorly performing
+//     `drop` methods or do significant work in their `drop` methods.
+//      2. the thread is shared across the whole library. This can be tuned by using `android_cleaner = true`,
+//         or `android = true` in the [`kotlin` section of the `uniffi.toml` file](https://mozilla.github.io/uniffi-rs/kotlin/configuration.html).
+//
+// If we try to implement this with mutual exclusion on access to the handle, there is the
+// possibility of a race between a method call and a concurrent call to `destroy`:
+//
+//    * Thread A starts a method call, reads the value of the handle, but is interrupted
+//      before it can pass the handle over the FFI to Rust.
+//    * Thread B calls `destroy` and frees the underlying Rust struct.
+//    * Thread A resumes, passing the already-read handle value to Rust and triggering
+//      a use-after-free.
+//
+// One possible solution would be to use a `ReadWriteLock`, with each method call taking
+// a read lock (and thus allowed to run concurrently) and the special `destroy` method
+// taking a write lock (and thus blocking on live method calls). However, we aim not to
+// generate methods with any hidden blocking semantics, and a `destroy` method that might
+// block if called incorrectly seems to meet that bar.
+//
+// So, we achieve our goals by giving each instance an associated `AtomicLong` counter to track
+// the number of in-flight method calls, and an `AtomicBoolean` flag to indicate whether `destroy`
+// has been called. These are updated according to the following rules:
+//
+//    * The initial value of the counter is 1, indicating a live object with no in-flight calls.
+//      The initial value for the flag is false.
+//
+//    * At the start of each method call, we atomically check the counter.
+//      If it is 0 then the underlying Rust struct has already been destroyed and the call is aborted.
+//      If it is nonzero them we atomically increment it by 1 and proceed with the method call.
+//
+//    * At the end of each method call, we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+//    * When `destroy` is called, we atomically flip the flag from false to true.
+//      If the flag was already true we silently fail.
+//      Otherwise we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+// Astute readers may observe that this all sounds very similar to the way that Rust's `Arc<T>` works,
+// and indeed it is, with the addition of a flag to guard against multiple calls to `destroy`.
+//
+// The overall effect is that the underlying Rust struct is destroyed only when `destroy` has been
+// called *and* all in-flight method calls have completed, avoiding violating any of the expectations
+// of the underlying Rust code.
+//
+// This makes a cleaner a better alternative to _not_ calling `destroy()` as
+// and when the object is finished with, but the abstraction is not perfect: if the Rust object's `drop`
+// method is slow, and/or there are many objects to cleanup, and it's on a low end Android device, then the cleaner
+// thread may be starved, and the app will leak memory.
+//
+// In this case, `destroy`ing manually may be a better solution.
+//
+// The cleaner can live side by side with the manual calling of `destroy`. In the order of responsiveness, uniffi objects
+// with Rust peers are reclaimed:
+//
+// 1. By calling the `destroy` method of the object, which calls `rustObject.free()`. If that doesn't happen:
+// 2. When the object becomes unreachable, AND the Cleaner thread gets to call `rustObject.free()`. If the thread is starved then:
+// 3. The memory is reclaimed when the process terminates.
+//
+// [1] https://stackoverflow.com/questions/24376768/can-java-finalize-an-object-when-it-is-still-in-scope/24380219
+//
+
+
+/**
+ * Receives a review's progress. Implemented in Kotlin or Swift; both methods run on the
+ * engine's thread, so hop to the main thread before touching UI state.
+ */
+public interface ReviewListener {
+    
+    /**
+     * After each move is reviewed, in order: the move, how many are done, how many in all.
+     */
+    fun `onMoveReviewed`(`review`: MoveReview, `done`: kotlin.UInt, `total`: kotlin.UInt)
+    
+    /**
+     * Exactly once, when the review ends for any reason (stopped: `complete` is `false` and
+     * the moves reviewed so far are kept).
+     */
+    fun `onFinished`(`review`: GameReview)
+    
+    companion object
+}
+
+/**
+ * Receives a review's progress. Implemented in Kotlin or Swift; both methods run on the
+ * engine's thread, so hop to the main thread before touching UI state.
+ */
+open class ReviewListenerImpl: Disposable, AutoCloseable, ReviewListener
+{
+
+    @Suppress("UNUSED_PARAMETER")
+    /**
+     * @suppress
+     */
+    constructor(withHandle: UniffiWithHandle, handle: Long) {
+        this.handle = handle
+        this.cleanable = UniffiLib.CLEANER.register(this, UniffiCleanAction(handle))
+    }
+
+    /**
+     * @suppress
+     *
+     * This constructor can be used to instantiate a fake object. Only used for tests. Any
+     * attempt to actually use an object constructed this way will fail as there is no
+     * connected Rust object.
+     */
+    @Suppress("UNUSED_PARAMETER")
+    constructor(noHandle: NoHandle) {
+        this.handle = 0
+        this.cleanable = null
+    }
+
+    protected val handle: Long
+    protected val cleanable: UniffiCleaner.Cleanable?
+
+    private val wasDestroyed = AtomicBoolean(false)
+    private val callCounter = AtomicLong(1)
+
+    /**
+     * Whether the current object has been destroyed and its reference is gone in the Rust side.
+     */
+    val uniffiIsDestroyed: Boolean get() = wasDestroyed.get()
+
+    override fun destroy() {
+        // Only allow a single call to this method.
+        // TODO: maybe we should log a warning if called more than once?
+        if (this.wasDestroyed.compareAndSet(false, true)) {
+            // This decrement always matches the initial count of 1 given at creation time.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    @Synchronized
+    override fun close() {
+        this.destroy()
+    }
+
+    internal inline fun <R> callWithHandle(block: (handle: Long) -> R): R {
+        // Check and increment the call counter, to keep the object alive.
+        // This needs a compare-and-set retry loop in case of concurrent updates.
+        do {
+            val c = this.callCounter.get()
+            if (c == 0L) {
+                throw IllegalStateException("${this.javaClass.simpleName} object has already been destroyed")
+            }
+            if (c == Long.MAX_VALUE) {
+                throw IllegalStateException("${this.javaClass.simpleName} call counter would overflow")
+            }
+        } while (! this.callCounter.compareAndSet(c, c + 1L))
+        // Now we can safely do the method call without the handle being freed concurrently.
+        try {
+            return block(this.uniffiCloneHandle())
+        } finally {
+            // This decrement always matches the increment we performed above.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    // Use a static inner class instead of a closure so as not to accidentally
+    // capture `this` as part of the cleanable's action.
+    private class UniffiCleanAction(private val handle: Long) : Runnable {
+        override fun run() {
+            if (handle == 0.toLong()) {
+                // Fake object created with `NoHandle`, don't try to free.
+                return;
+            }
+            uniffiRustCall { status ->
+                UniffiLib.uniffi_chesscore_fn_free_reviewlistener(handle, status)
+            }
+        }
+    }
+
+    /**
+     * @suppress
+     */
+    fun uniffiCloneHandle(): Long {
+        if (handle == 0.toLong()) {
+            throw InternalException("uniffiCloneHandle() called on NoHandle object");
+        }
+        return uniffiRustCall() { status ->
+            UniffiLib.uniffi_chesscore_fn_clone_reviewlistener(handle, status)
+        }
+    }
+
+    
+    /**
+     * After each move is reviewed, in order: the move, how many are done, how many in all.
+     */override fun `onMoveReviewed`(`review`: MoveReview, `done`: kotlin.UInt, `total`: kotlin.UInt)
+        = 
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_reviewlistener_on_move_reviewed(
+        it,
+        
+        FfiConverterTypeMoveReview.lower(`review`),
+        FfiConverterUInt.lower(`done`),
+        FfiConverterUInt.lower(`total`),_status)
+}
+    }
+    
+    
+
+    
+    /**
+     * Exactly once, when the review ends for any reason (stopped: `complete` is `false` and
+     * the moves reviewed so far are kept).
+     */override fun `onFinished`(`review`: GameReview)
+        = 
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_reviewlistener_on_finished(
+        it,
+        
+        FfiConverterTypeGameReview.lower(`review`),_status)
+}
+    }
+    
+    
+
+    
+
+    
+
+
+    
+    
+    /**
+     * @suppress
+     */
+    companion object
+    
+}
+
+
+
+// Put the implementation in an object so we don't pollute the top-level namespace
+internal object uniffiCallbackInterfaceReviewListener {
+    internal object `onMoveReviewed`: UniffiCallbackInterfaceReviewListenerMethod0 {
+        override fun callback(`uniffiHandle`: Long,`review`: RustBuffer.ByValue,`done`: Int,`total`: Int,`uniffiOutReturn`: Pointer,uniffiCallStatus: UniffiRustCallStatus,) {
+            val uniffiObj = FfiConverterTypeReviewListener.handleMap.get(uniffiHandle)
+            val makeCall = { ->
+                uniffiObj.`onMoveReviewed`(
+                    FfiConverterTypeMoveReview.lift(`review`),
+                    FfiConverterUInt.lift(`done`),
+                    FfiConverterUInt.lift(`total`),
+                )
+            }
+            val writeReturn = { _: Unit -> Unit }
+            uniffiTraitInterfaceCall(uniffiCallStatus, makeCall, writeReturn)
+        }
+    }
+    internal object `onFinished`: UniffiCallbackInterfaceReviewListenerMethod1 {
+        override fun callback(`uniffiHandle`: Long,`review`: RustBuffer.ByValue,`uniffiOutReturn`: Pointer,uniffiCallStatus: UniffiRustCallStatus,) {
+            val uniffiObj = FfiConverterTypeReviewListener.handleMap.get(uniffiHandle)
+            val makeCall = { ->
+                uniffiObj.`onFinished`(
+                    FfiConverterTypeGameReview.lift(`review`),
+                )
+            }
+            val writeReturn = { _: Unit -> Unit }
+            uniffiTraitInterfaceCall(uniffiCallStatus, makeCall, writeReturn)
+        }
+    }
+
+    internal object uniffiFree: UniffiCallbackInterfaceFree {
+        override fun callback(handle: Long) {
+            FfiConverterTypeReviewListener.handleMap.remove(handle)
+        }
+    }
+
+    internal object uniffiClone: UniffiCallbackInterfaceClone {
+        override fun callback(handle: Long): Long {
+            return FfiConverterTypeReviewListener.handleMap.clone(handle)
+        }
+    }
+
+    internal var vtable = UniffiVTableCallbackInterfaceReviewListener.UniffiByValue(
+        uniffiFree,
+        uniffiClone,
+        `onMoveReviewed`,
+        `onFinished`,
+    )
+
+    // Registers the foreign callback with the Rust side.
+    // This method is generated for each callback interface.
+    internal fun register(lib: UniffiLib) {
+        lib.uniffi_chesscore_fn_init_callback_vtable_reviewlistener(vtable)
+    }
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeReviewListener: FfiConverter<ReviewListener, Long> {
+    internal val handleMap = UniffiHandleMap<ReviewListener>()
+
+    override fun lower(value: ReviewListener): Long {
+        if (value is ReviewListenerImpl) {
+             // Rust-implemented object.  Clone the handle and return it
+            return value.uniffiCloneHandle()
+         } else {
+            // Kotlin object, generate a new vtable handle and return that.
+            return handleMap.insert(value)
+         }
+    }
+
+    override fun lift(value: Long): ReviewListener {
+        if ((value and 1.toLong()) == 0.toLong()) {
+            // Rust-generated handle, construct a new class that uses the handle to implement the
+            // interface
+            return ReviewListenerImpl(UniffiWithHandle, value)
+        } else {
+            // Kotlin-generated handle, get the object from the handle map
+            return handleMap.remove(value)
+        }
+    }
+
+    override fun read(buf: ByteBuffer): ReviewListener {
+        return lift(buf.getLong())
+    }
+
+    override fun allocationSize(value: ReviewListener) = 8UL
+
+    override fun write(value: ReviewListener, buf: ByteBuffer) {
+        buf.putLong(lower(value))
+    }
+}
+
+
+// This template implements a class for working with a Rust struct via a handle
+// to the live Rust struct on the other side of the FFI.
+//
+// There's some subtlety here, because we have to be careful not to operate on a Rust
+// struct after it has been dropped, and because we must expose a public API for freeing
+// theq Kotlin wrapper object in lieu of reliable finalizers. The core requirements are:
+//
+//   * Each instance holds an opaque handle to the underlying Rust struct.
+//     Method calls need to read this handle from the object's state and pass it in to
+//     the Rust FFI.
+//
+//   * When an instance is no longer needed, its handle should be passed to a
+//     special destructor function provided by the Rust FFI, which will drop the
+//     underlying Rust struct.
+//
+//   * Given an instance, calling code is expected to call the special
+//     `destroy` method in order to free it after use, either by calling it explicitly
+//     or by using a higher-level helper like the `use` method. Failing to do so risks
+//     leaking the underlying Rust struct.
+//
+//   * We can't assume that calling code will do the right thing, and must be prepared
+//     to handle Kotlin method calls executing concurrently with or even after a call to
+//     `destroy`, and to handle multiple (possibly concurrent!) calls to `destroy`.
+//
+//   * We must never allow Rust code to operate on the underlying Rust struct after
+//     the destructor has been called, and must never call the destructor more than once.
+//     Doing so may trigger memory unsafety.
+//
+//   * To mitigate many of the risks of leaking memory and use-after-free unsafety, a `Cleaner`
+//     is implemented to call the destructor when the Kotlin object becomes unreachable.
+//     This is done in a background thread. This is not a panacea, and client code should be aware that
+//      1. the thread may starve if some there are objects that have poorly performing
+//     `drop` methods or do significant work in their `drop` methods.
+//      2. the thread is shared across the whole library. This can be tuned by using `android_cleaner = true`,
+//         or `android = true` in the [`kotlin` section of the `uniffi.toml` file](https://mozilla.github.io/uniffi-rs/kotlin/configuration.html).
+//
+// If we try to implement this with mutual exclusion on access to the handle, there is the
+// possibility of a race between a method call and a concurrent call to `destroy`:
+//
+//    * Thread A starts a method call, reads the value of the handle, but is interrupted
+//      before it can pass the handle over the FFI to Rust.
+//    * Thread B calls `destroy` and frees the underlying Rust struct.
+//    * Thread A resumes, passing the already-read handle value to Rust and triggering
+//      a use-after-free.
+//
+// One possible solution would be to use a `ReadWriteLock`, with each method call taking
+// a read lock (and thus allowed to run concurrently) and the special `destroy` method
+// taking a write lock (and thus blocking on live method calls). However, we aim not to
+// generate methods with any hidden blocking semantics, and a `destroy` method that might
+// block if called incorrectly seems to meet that bar.
+//
+// So, we achieve our goals by giving each instance an associated `AtomicLong` counter to track
+// the number of in-flight method calls, and an `AtomicBoolean` flag to indicate whether `destroy`
+// has been called. These are updated according to the following rules:
+//
+//    * The initial value of the counter is 1, indicating a live object with no in-flight calls.
+//      The initial value for the flag is false.
+//
+//    * At the start of each method call, we atomically check the counter.
+//      If it is 0 then the underlying Rust struct has already been destroyed and the call is aborted.
+//      If it is nonzero them we atomically increment it by 1 and proceed with the method call.
+//
+//    * At the end of each method call, we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+//    * When `destroy` is called, we atomically flip the flag from false to true.
+//      If the flag was already true we silently fail.
+//      Otherwise we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+// Astute readers may observe that this all sounds very similar to the way that Rust's `Arc<T>` works,
+// and indeed it is, with the addition of a flag to guard against multiple calls to `destroy`.
+//
+// The overall effect is that the underlying Rust struct is destroyed only when `destroy` has been
+// called *and* all in-flight method calls have completed, avoiding violating any of the expectations
+// of the underlying Rust code.
+//
+// This makes a cleaner a better alternative to _not_ calling `destroy()` as
+// and when the object is finished with, but the abstraction is not perfect: if the Rust object's `drop`
+// method is slow, and/or there are many objects to cleanup, and it's on a low end Android device, then the cleaner
+// thread may be starved, and the app will leak memory.
+//
+// In this case, `destroy`ing manually may be a better solution.
+//
+// The cleaner can live side by side with the manual calling of `destroy`. In the order of responsiveness, uniffi objects
+// with Rust peers are reclaimed:
+//
+// 1. By calling the `destroy` method of the object, which calls `rustObject.free()`. If that doesn't happen:
+// 2. When the object becomes unreachable, AND the Cleaner thread gets to call `rustObject.free()`. If the thread is starved then:
+// 3. The memory is reclaimed when the process terminates.
+//
+// [1] https://stackoverflow.com/questions/24376768/can-java-finalize-an-object-when-it-is-still-in-scope/24380219
+//
+
+
+/**
+ * A running (or finished) search, review or coach job. `stop()` ends it within a few
+ * milliseconds; so does dropping (closing) the handle, so keep it while the work should go on.
  */
 public interface SearchHandleInterface {
     
     /**
-     * `true` once the search's `on_finished` has been called.
+     * `true` once the final callback (`on_finished`, `on_coaching`) has been called.
      */
     fun `isFinished`(): kotlin.Boolean
     
     /**
-     * Stops this search (not a newer one); its result still arrives through `on_finished`.
+     * Stops this search or job (not a newer one); its result still arrives through its
+     * listener (a review keeps the moves reviewed so far).
      */
     fun `stop`()
     
@@ -4247,8 +5181,8 @@ public interface SearchHandleInterface {
 }
 
 /**
- * A running (or finished) search. `stop()` ends it within a few milliseconds; so does
- * dropping (closing) the handle, so keep it while the search should go on.
+ * A running (or finished) search, review or coach job. `stop()` ends it within a few
+ * milliseconds; so does dropping (closing) the handle, so keep it while the work should go on.
  */
 open class SearchHandle: Disposable, AutoCloseable, SearchHandleInterface
 {
@@ -4353,7 +5287,7 @@ open class SearchHandle: Disposable, AutoCloseable, SearchHandleInterface
 
     
     /**
-     * `true` once the search's `on_finished` has been called.
+     * `true` once the final callback (`on_finished`, `on_coaching`) has been called.
      */override fun `isFinished`(): kotlin.Boolean {
             return FfiConverterBoolean.lift(
     callWithHandle {
@@ -4369,7 +5303,8 @@ open class SearchHandle: Disposable, AutoCloseable, SearchHandleInterface
 
     
     /**
-     * Stops this search (not a newer one); its result still arrives through `on_finished`.
+     * Stops this search or job (not a newer one); its result still arrives through its
+     * listener (a review keeps the moves reviewed so far).
      */override fun `stop`()
         = 
     callWithHandle {
@@ -5014,6 +5949,85 @@ public object FfiConverterTypeClockReading: FfiConverterRustBuffer<ClockReading>
 
 
 /**
+ * The coach's view of the current position, as data for the app to put into words.
+ */
+data class Coaching (
+    /**
+     * The evaluation from the side to move's view.
+     */
+    var `score`: Score
+    , 
+    /**
+     * The engine's best line for the side to move, in SAN.
+     */
+    var `bestLineSan`: List<kotlin.String>
+    , 
+    /**
+     * The opponent's threat; `null`/`nil` in check or when the game is over.
+     */
+    var `threat`: Threat?
+    , 
+    /**
+     * Pieces of either side that hang, the biggest loss first.
+     */
+    var `hanging`: List<HangingPiece>
+    , 
+    /**
+     * The refutation of the last move, when it was a mistake or worse.
+     */
+    var `refutation`: Refutation?
+    , 
+    /**
+     * The key of the position looked at (compare with `GameSnapshot.positionKey`).
+     */
+    var `positionKey`: kotlin.ULong
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeCoaching: FfiConverterRustBuffer<Coaching> {
+    override fun read(buf: ByteBuffer): Coaching {
+        return Coaching(
+            FfiConverterTypeScore.read(buf),
+            FfiConverterSequenceString.read(buf),
+            FfiConverterOptionalTypeThreat.read(buf),
+            FfiConverterSequenceTypeHangingPiece.read(buf),
+            FfiConverterOptionalTypeRefutation.read(buf),
+            FfiConverterULong.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: Coaching) = (
+            FfiConverterTypeScore.allocationSize(value.`score`) +
+            FfiConverterSequenceString.allocationSize(value.`bestLineSan`) +
+            FfiConverterOptionalTypeThreat.allocationSize(value.`threat`) +
+            FfiConverterSequenceTypeHangingPiece.allocationSize(value.`hanging`) +
+            FfiConverterOptionalTypeRefutation.allocationSize(value.`refutation`) +
+            FfiConverterULong.allocationSize(value.`positionKey`)
+    )
+
+    override fun write(value: Coaching, buf: ByteBuffer) {
+            FfiConverterTypeScore.write(value.`score`, buf)
+            FfiConverterSequenceString.write(value.`bestLineSan`, buf)
+            FfiConverterOptionalTypeThreat.write(value.`threat`, buf)
+            FfiConverterSequenceTypeHangingPiece.write(value.`hanging`, buf)
+            FfiConverterOptionalTypeRefutation.write(value.`refutation`, buf)
+            FfiConverterULong.write(value.`positionKey`, buf)
+    }
+}
+
+
+
+/**
  * How strong the engine plays and how much memory it uses.
  */
 data class EngineConfig (
@@ -5140,6 +6154,61 @@ public object FfiConverterTypeEngineLevel: FfiConverterRustBuffer<EngineLevel> {
 
 
 /**
+ * One point of the eval graph.
+ */
+data class EvalPoint (
+    /**
+     * Moves played before the position (0: the start).
+     */
+    var `ply`: kotlin.UInt
+    , 
+    /**
+     * The evaluation from White's view (`Mate(0)`: checkmate on the board, see `whiteWin`).
+     */
+    var `white`: Score
+    , 
+    /**
+     * White's win probability, 0 to 100: the value to draw.
+     */
+    var `whiteWin`: kotlin.Double
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeEvalPoint: FfiConverterRustBuffer<EvalPoint> {
+    override fun read(buf: ByteBuffer): EvalPoint {
+        return EvalPoint(
+            FfiConverterUInt.read(buf),
+            FfiConverterTypeScore.read(buf),
+            FfiConverterDouble.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: EvalPoint) = (
+            FfiConverterUInt.allocationSize(value.`ply`) +
+            FfiConverterTypeScore.allocationSize(value.`white`) +
+            FfiConverterDouble.allocationSize(value.`whiteWin`)
+    )
+
+    override fun write(value: EvalPoint, buf: ByteBuffer) {
+            FfiConverterUInt.write(value.`ply`, buf)
+            FfiConverterTypeScore.write(value.`white`, buf)
+            FfiConverterDouble.write(value.`whiteWin`, buf)
+    }
+}
+
+
+
+/**
  * An evaluation from a `[%eval]` annotation, from White's point of view.
  */
 data class Evaluation (
@@ -5181,6 +6250,103 @@ public object FfiConverterTypeEvaluation: FfiConverterRustBuffer<Evaluation> {
     override fun write(value: Evaluation, buf: ByteBuffer) {
             FfiConverterTypeEvalScore.write(value.`score`, buf)
             FfiConverterOptionalUInt.write(value.`depth`, buf)
+    }
+}
+
+
+
+/**
+ * A game's review.
+ */
+data class GameReview (
+    /**
+     * The reviewed moves in order (all of them when `complete`).
+     */
+    var `moves`: List<MoveReview>
+    , 
+    /**
+     * The eval graph: one point per position searched, the start first.
+     */
+    var `evals`: List<EvalPoint>
+    , 
+    /**
+     * White's summary.
+     */
+    var `white`: SideReview
+    , 
+    /**
+     * Black's summary.
+     */
+    var `black`: SideReview
+    , 
+    /**
+     * `false` when the review was stopped (or superseded) before the last move.
+     */
+    var `complete`: kotlin.Boolean
+    , 
+    /**
+     * Nodes searched per position.
+     */
+    var `nodesPerPosition`: kotlin.ULong
+    , 
+    /**
+     * Nodes searched in all.
+     */
+    var `nodes`: kotlin.ULong
+    , 
+    /**
+     * The game as PGN with the review in it (`[%eval]` comments, `$6`/`$2`/`$4` NAGs, the
+     * engine's lines as variations, the accuracies in the first comment), as lichess writes
+     * its analysis.
+     */
+    var `annotatedPgn`: kotlin.String
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeGameReview: FfiConverterRustBuffer<GameReview> {
+    override fun read(buf: ByteBuffer): GameReview {
+        return GameReview(
+            FfiConverterSequenceTypeMoveReview.read(buf),
+            FfiConverterSequenceTypeEvalPoint.read(buf),
+            FfiConverterTypeSideReview.read(buf),
+            FfiConverterTypeSideReview.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterULong.read(buf),
+            FfiConverterULong.read(buf),
+            FfiConverterString.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: GameReview) = (
+            FfiConverterSequenceTypeMoveReview.allocationSize(value.`moves`) +
+            FfiConverterSequenceTypeEvalPoint.allocationSize(value.`evals`) +
+            FfiConverterTypeSideReview.allocationSize(value.`white`) +
+            FfiConverterTypeSideReview.allocationSize(value.`black`) +
+            FfiConverterBoolean.allocationSize(value.`complete`) +
+            FfiConverterULong.allocationSize(value.`nodesPerPosition`) +
+            FfiConverterULong.allocationSize(value.`nodes`) +
+            FfiConverterString.allocationSize(value.`annotatedPgn`)
+    )
+
+    override fun write(value: GameReview, buf: ByteBuffer) {
+            FfiConverterSequenceTypeMoveReview.write(value.`moves`, buf)
+            FfiConverterSequenceTypeEvalPoint.write(value.`evals`, buf)
+            FfiConverterTypeSideReview.write(value.`white`, buf)
+            FfiConverterTypeSideReview.write(value.`black`, buf)
+            FfiConverterBoolean.write(value.`complete`, buf)
+            FfiConverterULong.write(value.`nodesPerPosition`, buf)
+            FfiConverterULong.write(value.`nodes`, buf)
+            FfiConverterString.write(value.`annotatedPgn`, buf)
     }
 }
 
@@ -5426,6 +6592,78 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
 
 
 /**
+ * A piece the opponent wins material by capturing.
+ */
+data class HangingPiece (
+    /**
+     * Where it stands.
+     */
+    var `square`: Square
+    , 
+    /**
+     * The piece (its side is the side that would lose it).
+     */
+    var `piece`: Piece
+    , 
+    /**
+     * Opposing pieces attacking it.
+     */
+    var `attackers`: kotlin.UInt
+    , 
+    /**
+     * Own pieces defending it.
+     */
+    var `defenders`: kotlin.UInt
+    , 
+    /**
+     * Material lost in the best exchange, in centipawns (pawn 100, knight 320, bishop 330,
+     * rook 500, queen 950).
+     */
+    var `loss`: kotlin.Int
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeHangingPiece: FfiConverterRustBuffer<HangingPiece> {
+    override fun read(buf: ByteBuffer): HangingPiece {
+        return HangingPiece(
+            FfiConverterTypeSquare.read(buf),
+            FfiConverterTypePiece.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterInt.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: HangingPiece) = (
+            FfiConverterTypeSquare.allocationSize(value.`square`) +
+            FfiConverterTypePiece.allocationSize(value.`piece`) +
+            FfiConverterUInt.allocationSize(value.`attackers`) +
+            FfiConverterUInt.allocationSize(value.`defenders`) +
+            FfiConverterInt.allocationSize(value.`loss`)
+    )
+
+    override fun write(value: HangingPiece, buf: ByteBuffer) {
+            FfiConverterTypeSquare.write(value.`square`, buf)
+            FfiConverterTypePiece.write(value.`piece`, buf)
+            FfiConverterUInt.write(value.`attackers`, buf)
+            FfiConverterUInt.write(value.`defenders`, buf)
+            FfiConverterInt.write(value.`loss`, buf)
+    }
+}
+
+
+
+/**
  * A legal move, described for display and for playing it back.
  */
 data class LegalMove (
@@ -5543,6 +6781,214 @@ public object FfiConverterTypeLegalMove: FfiConverterRustBuffer<LegalMove> {
             FfiConverterBoolean.write(value.`isCheckmate`, buf)
             FfiConverterBoolean.write(value.`isCastle`, buf)
             FfiConverterBoolean.write(value.`isEnPassant`, buf)
+    }
+}
+
+
+
+/**
+ * One reviewed move. Win probabilities are 0 to 100 (lichess's logistic of the centipawns).
+ */
+data class MoveReview (
+    /**
+     * Moves played before this one (0: the game's first move).
+     */
+    var `ply`: kotlin.UInt
+    , 
+    /**
+     * The move number as written in PGN (`12` for `12. Nf3` and `12... Nc6`).
+     */
+    var `moveNumber`: kotlin.UInt
+    , 
+    /**
+     * Who played it.
+     */
+    var `side`: Side
+    , 
+    /**
+     * The move in SAN.
+     */
+    var `san`: kotlin.String
+    , 
+    /**
+     * The move in UCI notation.
+     */
+    var `uci`: kotlin.String
+    , 
+    /**
+     * The evaluation before the move (the best line), from the mover's view.
+     */
+    var `before`: Score
+    , 
+    /**
+     * The evaluation after the move, from the mover's view (`Mate(0)` after a mating move).
+     */
+    var `after`: Score
+    , 
+    /**
+     * The evaluation before the move from White's view (for the eval bar).
+     */
+    var `beforeWhite`: Score
+    , 
+    /**
+     * The evaluation after the move from White's view.
+     */
+    var `afterWhite`: Score
+    , 
+    /**
+     * `true` when the move checkmates.
+     */
+    var `checkmate`: kotlin.Boolean
+    , 
+    /**
+     * The mover's win probability before the move.
+     */
+    var `winBefore`: kotlin.Double
+    , 
+    /**
+     * The mover's win probability after the move.
+     */
+    var `winAfter`: kotlin.Double
+    , 
+    /**
+     * Win-probability points lost (0 for the engine's move).
+     */
+    var `loss`: kotlin.Double
+    , 
+    /**
+     * Centipawns lost (evaluations clamped to ±10 pawns).
+     */
+    var `centipawnLoss`: kotlin.UInt
+    , 
+    /**
+     * The move's accuracy, 0 to 100.
+     */
+    var `accuracy`: kotlin.Double
+    , 
+    /**
+     * What the move was.
+     */
+    var `class`: MoveClass
+    , 
+    /**
+     * The mover found the only good move.
+     */
+    var `onlyMove`: kotlin.Boolean
+    , 
+    /**
+     * The mover was winning and, with a mistake or worse, no longer is.
+     */
+    var `missedWin`: kotlin.Boolean
+    , 
+    /**
+     * The engine's best move in SAN (the played move when it was the best).
+     */
+    var `bestSan`: kotlin.String
+    , 
+    /**
+     * The engine's best move in UCI notation.
+     */
+    var `bestUci`: kotlin.String
+    , 
+    /**
+     * The engine's best line in SAN, best move first.
+     */
+    var `bestLineSan`: List<kotlin.String>
+    , 
+    /**
+     * For a mistake or blunder: the opponent's best line after the move, in SAN (its first
+     * move is the refutation). Empty otherwise.
+     */
+    var `refutationSan`: List<kotlin.String>
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeMoveReview: FfiConverterRustBuffer<MoveReview> {
+    override fun read(buf: ByteBuffer): MoveReview {
+        return MoveReview(
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterTypeSide.read(buf),
+            FfiConverterString.read(buf),
+            FfiConverterString.read(buf),
+            FfiConverterTypeScore.read(buf),
+            FfiConverterTypeScore.read(buf),
+            FfiConverterTypeScore.read(buf),
+            FfiConverterTypeScore.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterDouble.read(buf),
+            FfiConverterDouble.read(buf),
+            FfiConverterDouble.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterDouble.read(buf),
+            FfiConverterTypeMoveClass.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterString.read(buf),
+            FfiConverterString.read(buf),
+            FfiConverterSequenceString.read(buf),
+            FfiConverterSequenceString.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: MoveReview) = (
+            FfiConverterUInt.allocationSize(value.`ply`) +
+            FfiConverterUInt.allocationSize(value.`moveNumber`) +
+            FfiConverterTypeSide.allocationSize(value.`side`) +
+            FfiConverterString.allocationSize(value.`san`) +
+            FfiConverterString.allocationSize(value.`uci`) +
+            FfiConverterTypeScore.allocationSize(value.`before`) +
+            FfiConverterTypeScore.allocationSize(value.`after`) +
+            FfiConverterTypeScore.allocationSize(value.`beforeWhite`) +
+            FfiConverterTypeScore.allocationSize(value.`afterWhite`) +
+            FfiConverterBoolean.allocationSize(value.`checkmate`) +
+            FfiConverterDouble.allocationSize(value.`winBefore`) +
+            FfiConverterDouble.allocationSize(value.`winAfter`) +
+            FfiConverterDouble.allocationSize(value.`loss`) +
+            FfiConverterUInt.allocationSize(value.`centipawnLoss`) +
+            FfiConverterDouble.allocationSize(value.`accuracy`) +
+            FfiConverterTypeMoveClass.allocationSize(value.`class`) +
+            FfiConverterBoolean.allocationSize(value.`onlyMove`) +
+            FfiConverterBoolean.allocationSize(value.`missedWin`) +
+            FfiConverterString.allocationSize(value.`bestSan`) +
+            FfiConverterString.allocationSize(value.`bestUci`) +
+            FfiConverterSequenceString.allocationSize(value.`bestLineSan`) +
+            FfiConverterSequenceString.allocationSize(value.`refutationSan`)
+    )
+
+    override fun write(value: MoveReview, buf: ByteBuffer) {
+            FfiConverterUInt.write(value.`ply`, buf)
+            FfiConverterUInt.write(value.`moveNumber`, buf)
+            FfiConverterTypeSide.write(value.`side`, buf)
+            FfiConverterString.write(value.`san`, buf)
+            FfiConverterString.write(value.`uci`, buf)
+            FfiConverterTypeScore.write(value.`before`, buf)
+            FfiConverterTypeScore.write(value.`after`, buf)
+            FfiConverterTypeScore.write(value.`beforeWhite`, buf)
+            FfiConverterTypeScore.write(value.`afterWhite`, buf)
+            FfiConverterBoolean.write(value.`checkmate`, buf)
+            FfiConverterDouble.write(value.`winBefore`, buf)
+            FfiConverterDouble.write(value.`winAfter`, buf)
+            FfiConverterDouble.write(value.`loss`, buf)
+            FfiConverterUInt.write(value.`centipawnLoss`, buf)
+            FfiConverterDouble.write(value.`accuracy`, buf)
+            FfiConverterTypeMoveClass.write(value.`class`, buf)
+            FfiConverterBoolean.write(value.`onlyMove`, buf)
+            FfiConverterBoolean.write(value.`missedWin`, buf)
+            FfiConverterString.write(value.`bestSan`, buf)
+            FfiConverterString.write(value.`bestUci`, buf)
+            FfiConverterSequenceString.write(value.`bestLineSan`, buf)
+            FfiConverterSequenceString.write(value.`refutationSan`, buf)
     }
 }
 
@@ -6043,6 +7489,125 @@ public object FfiConverterTypePin: FfiConverterRustBuffer<Pin> {
 
 
 /**
+ * What the last move allowed, when it was a mistake or a blunder.
+ */
+data class Refutation (
+    /**
+     * The move, in SAN.
+     */
+    var `san`: kotlin.String
+    , 
+    /**
+     * Mistake or blunder.
+     */
+    var `class`: MoveClass
+    , 
+    /**
+     * Win-probability points it lost.
+     */
+    var `loss`: kotlin.Double
+    , 
+    /**
+     * The opponent's best line after it, in SAN ("after Nxe5, dxe5 wins a piece": the line
+     * starts with "dxe5").
+     */
+    var `lineSan`: List<kotlin.String>
+    , 
+    /**
+     * The better move, in SAN.
+     */
+    var `betterSan`: kotlin.String
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeRefutation: FfiConverterRustBuffer<Refutation> {
+    override fun read(buf: ByteBuffer): Refutation {
+        return Refutation(
+            FfiConverterString.read(buf),
+            FfiConverterTypeMoveClass.read(buf),
+            FfiConverterDouble.read(buf),
+            FfiConverterSequenceString.read(buf),
+            FfiConverterString.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: Refutation) = (
+            FfiConverterString.allocationSize(value.`san`) +
+            FfiConverterTypeMoveClass.allocationSize(value.`class`) +
+            FfiConverterDouble.allocationSize(value.`loss`) +
+            FfiConverterSequenceString.allocationSize(value.`lineSan`) +
+            FfiConverterString.allocationSize(value.`betterSan`)
+    )
+
+    override fun write(value: Refutation, buf: ByteBuffer) {
+            FfiConverterString.write(value.`san`, buf)
+            FfiConverterTypeMoveClass.write(value.`class`, buf)
+            FfiConverterDouble.write(value.`loss`, buf)
+            FfiConverterSequenceString.write(value.`lineSan`, buf)
+            FfiConverterString.write(value.`betterSan`, buf)
+    }
+}
+
+
+
+/**
+ * How to review.
+ */
+data class ReviewOptions (
+    /**
+     * The preset; `null`/`nil` means standard.
+     */
+    var `preset`: ReviewPreset? = null 
+    , 
+    /**
+     * Nodes per position instead of the preset's (at least 1).
+     */
+    var `nodesPerPosition`: kotlin.ULong? = null 
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeReviewOptions: FfiConverterRustBuffer<ReviewOptions> {
+    override fun read(buf: ByteBuffer): ReviewOptions {
+        return ReviewOptions(
+            FfiConverterOptionalTypeReviewPreset.read(buf),
+            FfiConverterOptionalULong.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: ReviewOptions) = (
+            FfiConverterOptionalTypeReviewPreset.allocationSize(value.`preset`) +
+            FfiConverterOptionalULong.allocationSize(value.`nodesPerPosition`)
+    )
+
+    override fun write(value: ReviewOptions, buf: ByteBuffer) {
+            FfiConverterOptionalTypeReviewPreset.write(value.`preset`, buf)
+            FfiConverterOptionalULong.write(value.`nodesPerPosition`, buf)
+    }
+}
+
+
+
+/**
  * Progress of a search, after a completed depth.
  */
 data class SearchInfo (
@@ -6435,6 +8000,133 @@ public object FfiConverterTypeSearchResult: FfiConverterRustBuffer<SearchResult>
 
 
 /**
+ * One side's summary.
+ */
+data class SideReview (
+    /**
+     * The side's moves reviewed.
+     */
+    var `moves`: kotlin.UInt
+    , 
+    /**
+     * Game accuracy 0 to 100; `null`/`nil` without moves.
+     */
+    var `accuracy`: kotlin.Double?
+    , 
+    /**
+     * Average centipawn loss; `null`/`nil` without moves.
+     */
+    var `averageCentipawnLoss`: kotlin.Double?
+    , 
+    /**
+     * Book moves.
+     */
+    var `book`: kotlin.UInt
+    , 
+    /**
+     * Best moves.
+     */
+    var `best`: kotlin.UInt
+    , 
+    /**
+     * Excellent moves.
+     */
+    var `excellent`: kotlin.UInt
+    , 
+    /**
+     * Good moves.
+     */
+    var `good`: kotlin.UInt
+    , 
+    /**
+     * Inaccuracies.
+     */
+    var `inaccuracies`: kotlin.UInt
+    , 
+    /**
+     * Mistakes.
+     */
+    var `mistakes`: kotlin.UInt
+    , 
+    /**
+     * Blunders.
+     */
+    var `blunders`: kotlin.UInt
+    , 
+    /**
+     * Only moves found.
+     */
+    var `onlyMoves`: kotlin.UInt
+    , 
+    /**
+     * Wins missed.
+     */
+    var `missedWins`: kotlin.UInt
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeSideReview: FfiConverterRustBuffer<SideReview> {
+    override fun read(buf: ByteBuffer): SideReview {
+        return SideReview(
+            FfiConverterUInt.read(buf),
+            FfiConverterOptionalDouble.read(buf),
+            FfiConverterOptionalDouble.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: SideReview) = (
+            FfiConverterUInt.allocationSize(value.`moves`) +
+            FfiConverterOptionalDouble.allocationSize(value.`accuracy`) +
+            FfiConverterOptionalDouble.allocationSize(value.`averageCentipawnLoss`) +
+            FfiConverterUInt.allocationSize(value.`book`) +
+            FfiConverterUInt.allocationSize(value.`best`) +
+            FfiConverterUInt.allocationSize(value.`excellent`) +
+            FfiConverterUInt.allocationSize(value.`good`) +
+            FfiConverterUInt.allocationSize(value.`inaccuracies`) +
+            FfiConverterUInt.allocationSize(value.`mistakes`) +
+            FfiConverterUInt.allocationSize(value.`blunders`) +
+            FfiConverterUInt.allocationSize(value.`onlyMoves`) +
+            FfiConverterUInt.allocationSize(value.`missedWins`)
+    )
+
+    override fun write(value: SideReview, buf: ByteBuffer) {
+            FfiConverterUInt.write(value.`moves`, buf)
+            FfiConverterOptionalDouble.write(value.`accuracy`, buf)
+            FfiConverterOptionalDouble.write(value.`averageCentipawnLoss`, buf)
+            FfiConverterUInt.write(value.`book`, buf)
+            FfiConverterUInt.write(value.`best`, buf)
+            FfiConverterUInt.write(value.`excellent`, buf)
+            FfiConverterUInt.write(value.`good`, buf)
+            FfiConverterUInt.write(value.`inaccuracies`, buf)
+            FfiConverterUInt.write(value.`mistakes`, buf)
+            FfiConverterUInt.write(value.`blunders`, buf)
+            FfiConverterUInt.write(value.`onlyMoves`, buf)
+            FfiConverterUInt.write(value.`missedWins`, buf)
+    }
+}
+
+
+
+/**
  * A game of a PGN text that could not be read, and where.
  */
 data class SkippedGame (
@@ -6586,6 +8278,70 @@ public object FfiConverterTypeTag: FfiConverterRustBuffer<Tag> {
     override fun write(value: Tag, buf: ByteBuffer) {
             FfiConverterString.write(value.`name`, buf)
             FfiConverterString.write(value.`value`, buf)
+    }
+}
+
+
+
+/**
+ * The opponent's threat: what they would play if it were their move again.
+ */
+data class Threat (
+    /**
+     * The threatening side's line in SAN, the threat first.
+     */
+    var `lineSan`: List<kotlin.String>
+    , 
+    /**
+     * The line in UCI notation.
+     */
+    var `lineUci`: List<kotlin.String>
+    , 
+    /**
+     * The evaluation after the threat, from the threatening side's view.
+     */
+    var `score`: Score
+    , 
+    /**
+     * Win-probability points the threat would gain if let through (10 and more: a real
+     * threat).
+     */
+    var `gain`: kotlin.Double
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeThreat: FfiConverterRustBuffer<Threat> {
+    override fun read(buf: ByteBuffer): Threat {
+        return Threat(
+            FfiConverterSequenceString.read(buf),
+            FfiConverterSequenceString.read(buf),
+            FfiConverterTypeScore.read(buf),
+            FfiConverterDouble.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: Threat) = (
+            FfiConverterSequenceString.allocationSize(value.`lineSan`) +
+            FfiConverterSequenceString.allocationSize(value.`lineUci`) +
+            FfiConverterTypeScore.allocationSize(value.`score`) +
+            FfiConverterDouble.allocationSize(value.`gain`)
+    )
+
+    override fun write(value: Threat, buf: ByteBuffer) {
+            FfiConverterSequenceString.write(value.`lineSan`, buf)
+            FfiConverterSequenceString.write(value.`lineUci`, buf)
+            FfiConverterTypeScore.write(value.`score`, buf)
+            FfiConverterDouble.write(value.`gain`, buf)
     }
 }
 
@@ -7152,6 +8908,69 @@ public object FfiConverterTypeMarkColor: FfiConverterRustBuffer<MarkColor> {
 
 
 /**
+ * What a move was, from best to worst (book apart).
+ */
+
+enum class MoveClass {
+    
+    /**
+     * A known opening move.
+     */
+    BOOK,
+    /**
+     * The engine's choice, or as good.
+     */
+    BEST,
+    /**
+     * Loses at most 2 points of win probability.
+     */
+    EXCELLENT,
+    /**
+     * Loses at most 5.
+     */
+    GOOD,
+    /**
+     * Loses at most 10 (`?!`).
+     */
+    INACCURACY,
+    /**
+     * Loses at most 20 (`?`).
+     */
+    MISTAKE,
+    /**
+     * Loses more (`??`).
+     */
+    BLUNDER;
+
+    
+
+
+    companion object
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeMoveClass: FfiConverterRustBuffer<MoveClass> {
+    override fun read(buf: ByteBuffer) = try {
+        MoveClass.values()[buf.getInt() - 1]
+    } catch (e: IndexOutOfBoundsException) {
+        throw RuntimeException("invalid enum value, something is very wrong!!", e)
+    }
+
+    override fun allocationSize(value: MoveClass) = 4UL
+
+    override fun write(value: MoveClass, buf: ByteBuffer) {
+        buf.putInt(value.ordinal + 1)
+    }
+}
+
+
+
+
+
+/**
  * One item of the whole move tree as a flat list in reading order (the order PGN writes it),
  * e.g. `1. e4 {Best} e5 (1... c5 2. Nf3) 2. Nf3`: Move `1. e4`, Comment `Best`, Move `e5`,
  * VariationStart (depth 1), Move `1... c5`, Move `2. Nf3` (both depth 1), VariationEnd (depth
@@ -7641,6 +9460,53 @@ public object FfiConverterTypePieceKind: FfiConverterRustBuffer<PieceKind> {
 
 
 /**
+ * How hard a review looks: a node budget per position, quickest first.
+ */
+
+enum class ReviewPreset {
+    
+    /**
+     * A first look in a few seconds: finds hung pieces and short tactics.
+     */
+    QUICK,
+    /**
+     * The default, whose classes were measured against a much deeper analysis.
+     */
+    STANDARD,
+    /**
+     * A closer look, several times slower.
+     */
+    DEEP;
+
+    
+
+
+    companion object
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeReviewPreset: FfiConverterRustBuffer<ReviewPreset> {
+    override fun read(buf: ByteBuffer) = try {
+        ReviewPreset.values()[buf.getInt() - 1]
+    } catch (e: IndexOutOfBoundsException) {
+        throw RuntimeException("invalid enum value, something is very wrong!!", e)
+    }
+
+    override fun allocationSize(value: ReviewPreset) = 4UL
+
+    override fun write(value: ReviewPreset, buf: ByteBuffer) {
+        buf.putInt(value.ordinal + 1)
+    }
+}
+
+
+
+
+
+/**
  * An evaluation from the side to move's point of view.
  */
 sealed class Score {
@@ -8110,6 +9976,38 @@ public object FfiConverterOptionalULong: FfiConverterRustBuffer<kotlin.ULong?> {
 /**
  * @suppress
  */
+public object FfiConverterOptionalDouble: FfiConverterRustBuffer<kotlin.Double?> {
+    override fun read(buf: ByteBuffer): kotlin.Double? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterDouble.read(buf)
+    }
+
+    override fun allocationSize(value: kotlin.Double?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterDouble.allocationSize(value)
+        }
+    }
+
+    override fun write(value: kotlin.Double?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterDouble.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterOptionalString: FfiConverterRustBuffer<kotlin.String?> {
     override fun read(buf: ByteBuffer): kotlin.String? {
         if (buf.get().toInt() == 0) {
@@ -8164,6 +10062,38 @@ public object FfiConverterOptionalTypeClockReading: FfiConverterRustBuffer<Clock
         } else {
             buf.put(1)
             FfiConverterTypeClockReading.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterOptionalTypeCoaching: FfiConverterRustBuffer<Coaching?> {
+    override fun read(buf: ByteBuffer): Coaching? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeCoaching.read(buf)
+    }
+
+    override fun allocationSize(value: Coaching?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeCoaching.allocationSize(value)
+        }
+    }
+
+    override fun write(value: Coaching?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeCoaching.write(value, buf)
         }
     }
 }
@@ -8302,6 +10232,70 @@ public object FfiConverterOptionalTypePiece: FfiConverterRustBuffer<Piece?> {
 /**
  * @suppress
  */
+public object FfiConverterOptionalTypeRefutation: FfiConverterRustBuffer<Refutation?> {
+    override fun read(buf: ByteBuffer): Refutation? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeRefutation.read(buf)
+    }
+
+    override fun allocationSize(value: Refutation?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeRefutation.allocationSize(value)
+        }
+    }
+
+    override fun write(value: Refutation?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeRefutation.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterOptionalTypeThreat: FfiConverterRustBuffer<Threat?> {
+    override fun read(buf: ByteBuffer): Threat? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeThreat.read(buf)
+    }
+
+    override fun allocationSize(value: Threat?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeThreat.allocationSize(value)
+        }
+    }
+
+    override fun write(value: Threat?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeThreat.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterOptionalTypeDrawReason: FfiConverterRustBuffer<DrawReason?> {
     override fun read(buf: ByteBuffer): DrawReason? {
         if (buf.get().toInt() == 0) {
@@ -8356,6 +10350,38 @@ public object FfiConverterOptionalTypePieceKind: FfiConverterRustBuffer<PieceKin
         } else {
             buf.put(1)
             FfiConverterTypePieceKind.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterOptionalTypeReviewPreset: FfiConverterRustBuffer<ReviewPreset?> {
+    override fun read(buf: ByteBuffer): ReviewPreset? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeReviewPreset.read(buf)
+    }
+
+    override fun allocationSize(value: ReviewPreset?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeReviewPreset.allocationSize(value)
+        }
+    }
+
+    override fun write(value: ReviewPreset?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeReviewPreset.write(value, buf)
         }
     }
 }
@@ -8630,6 +10656,62 @@ public object FfiConverterSequenceTypeEngineLevel: FfiConverterRustBuffer<List<E
 /**
  * @suppress
  */
+public object FfiConverterSequenceTypeEvalPoint: FfiConverterRustBuffer<List<EvalPoint>> {
+    override fun read(buf: ByteBuffer): List<EvalPoint> {
+        val len = buf.getInt()
+        return List<EvalPoint>(len) {
+            FfiConverterTypeEvalPoint.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<EvalPoint>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeEvalPoint.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<EvalPoint>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeEvalPoint.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceTypeHangingPiece: FfiConverterRustBuffer<List<HangingPiece>> {
+    override fun read(buf: ByteBuffer): List<HangingPiece> {
+        val len = buf.getInt()
+        return List<HangingPiece>(len) {
+            FfiConverterTypeHangingPiece.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<HangingPiece>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeHangingPiece.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<HangingPiece>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeHangingPiece.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterSequenceTypeLegalMove: FfiConverterRustBuffer<List<LegalMove>> {
     override fun read(buf: ByteBuffer): List<LegalMove> {
         val len = buf.getInt()
@@ -8648,6 +10730,34 @@ public object FfiConverterSequenceTypeLegalMove: FfiConverterRustBuffer<List<Leg
         buf.putInt(value.size)
         value.iterator().forEach {
             FfiConverterTypeLegalMove.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceTypeMoveReview: FfiConverterRustBuffer<List<MoveReview>> {
+    override fun read(buf: ByteBuffer): List<MoveReview> {
+        val len = buf.getInt()
+        return List<MoveReview>(len) {
+            FfiConverterTypeMoveReview.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<MoveReview>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeMoveReview.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<MoveReview>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeMoveReview.write(it, buf)
         }
     }
 }
@@ -9122,6 +11232,21 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
     UniffiLib.uniffi_chesscore_fn_func_preload_openings(
     
         _status)
+}
+    )
+    }
+    
+
+        /**
+         * The nodes a preset searches per position (a quick review of a 40-move game searches 81
+         * positions).
+         */ fun `reviewPresetNodes`(`preset`: ReviewPreset): kotlin.ULong {
+            return FfiConverterULong.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_review_preset_nodes(
+    
+        
+        FfiConverterTypeReviewPreset.lower(`preset`),_status)
 }
     )
     }

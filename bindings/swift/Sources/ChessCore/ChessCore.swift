@@ -523,6 +523,22 @@ fileprivate struct FfiConverterUInt64: FfiConverterPrimitive {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterDouble: FfiConverterPrimitive {
+    typealias FfiType = Double
+    typealias SwiftType = Double
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Double {
+        return try lift(readDouble(&buf))
+    }
+
+    public static func write(_ value: Double, into buf: inout [UInt8]) {
+        writeDouble(&buf, lower(value))
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterBool : FfiConverter {
     typealias FfiType = Int8
     typealias SwiftType = Bool
@@ -649,6 +665,34 @@ public protocol ChessEngineProtocol: AnyObject, Sendable {
      * `think`.
      */
     func thinkFen(fen: String, limits: SearchLimits, listener: SearchListener) throws  -> SearchHandle
+    
+    /**
+     * Looks at the game's current position and returns at once; `listener` gets the findings
+     * on the engine's thread: the evaluation and best line, the opponent's threat (a search
+     * with the move passed to them), the hanging pieces, and the refutation of the last move
+     * when it was a mistake or worse. Up to three searches of `nodesPerSearch` nodes (default:
+     * the standard review preset's), from a cleared table. Stop it with the handle.
+     *
+     * # Errors
+     * `InvalidRequest` for `nodesPerSearch` 0.
+     */
+    func coach(game: ChessGame, nodesPerSearch: UInt64?, listener: CoachListener) throws  -> SearchHandle
+    
+    /**
+     * Reviews the game's main line (from its start to the main line's end, wherever the current
+     * node is; variations are not reviewed) and returns at once:
+     * each move is searched at full strength with the options' node budget, on the engine's
+     * thread, and reported through `listener` as soon as it is reviewed; `on_finished` brings
+     * the whole review. The same game, options and table size give the same review.
+     *
+     * Stop it with the returned handle (or by closing it); the moves reviewed so far are kept.
+     * A review supersedes a running search and is superseded by a newer search or review, like
+     * a search. It clears the engine's table first.
+     *
+     * # Errors
+     * `InvalidRequest` for `nodesPerPosition` 0.
+     */
+    func review(game: ChessGame, options: ReviewOptions, listener: ReviewListener) throws  -> SearchHandle
     
 }
 /**
@@ -824,6 +868,54 @@ open func thinkFen(fen: String, limits: SearchLimits, listener: SearchListener)t
         FfiConverterString.lower(fen),
         FfiConverterTypeSearchLimits_lower(limits),
         FfiConverterTypeSearchListener_lower(listener),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Looks at the game's current position and returns at once; `listener` gets the findings
+     * on the engine's thread: the evaluation and best line, the opponent's threat (a search
+     * with the move passed to them), the hanging pieces, and the refutation of the last move
+     * when it was a mistake or worse. Up to three searches of `nodesPerSearch` nodes (default:
+     * the standard review preset's), from a cleared table. Stop it with the handle.
+     *
+     * # Errors
+     * `InvalidRequest` for `nodesPerSearch` 0.
+     */
+open func coach(game: ChessGame, nodesPerSearch: UInt64?, listener: CoachListener)throws  -> SearchHandle  {
+    return try  FfiConverterTypeSearchHandle_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessengine_coach(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeChessGame_lower(game),
+        FfiConverterOptionUInt64.lower(nodesPerSearch),
+        FfiConverterTypeCoachListener_lower(listener),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Reviews the game's main line (from its start to the main line's end, wherever the current
+     * node is; variations are not reviewed) and returns at once:
+     * each move is searched at full strength with the options' node budget, on the engine's
+     * thread, and reported through `listener` as soon as it is reviewed; `on_finished` brings
+     * the whole review. The same game, options and table size give the same review.
+     *
+     * Stop it with the returned handle (or by closing it); the moves reviewed so far are kept.
+     * A review supersedes a running search and is superseded by a newer search or review, like
+     * a search. It clears the engine's table first.
+     *
+     * # Errors
+     * `InvalidRequest` for `nodesPerPosition` 0.
+     */
+open func review(game: ChessGame, options: ReviewOptions, listener: ReviewListener)throws  -> SearchHandle  {
+    return try  FfiConverterTypeSearchHandle_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessengine_review(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeChessGame_lower(game),
+        FfiConverterTypeReviewOptions_lower(options),
+        FfiConverterTypeReviewListener_lower(listener),uniffiCallStatus
     )
 })
 }
@@ -1289,6 +1381,12 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * `InvalidRequest` when the game has no node `node`.
      */
     func openingAt(node: UInt32) throws  -> Opening?
+    
+    /**
+     * The pieces of either side that the other side wins material by capturing (static
+     * exchange evaluation, no search), the biggest loss first: for a "hanging pieces" overlay.
+     */
+    func hangingPieces()  -> [HangingPiece]
     
 }
 /**
@@ -2273,6 +2371,19 @@ open func openingAt(node: UInt32)throws  -> Opening?  {
 })
 }
     
+    /**
+     * The pieces of either side that the other side wins material by capturing (static
+     * exchange evaluation, no search), the biggest loss first: for a "hanging pieces" overlay.
+     */
+open func hangingPieces() -> [HangingPiece]  {
+    return try!  FfiConverterSequenceTypeHangingPiece.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_hanging_pieces(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
 
     
 }
@@ -2324,25 +2435,497 @@ public func FfiConverterTypeChessGame_lower(_ value: ChessGame) -> UInt64 {
 
 
 /**
- * A running (or finished) search. `stop()` ends it within a few milliseconds; so does
- * dropping (closing) the handle, so keep it while the search should go on.
+ * Receives the coach's findings, on the engine's thread.
+ */
+public protocol CoachListener: AnyObject, Sendable {
+    
+    /**
+     * Exactly once: the findings, or `null`/`nil` when stopped before they were complete.
+     */
+    func onCoaching(coaching: Coaching?) 
+    
+}
+/**
+ * Receives the coach's findings, on the engine's thread.
+ */
+open class CoachListenerImpl: CoachListener, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_chesscore_fn_clone_coachlistener(self.handle, $0) }
+    }
+    // No primary constructor declared for this class.
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_chesscore_fn_free_coachlistener(handle, $0) }
+    }
+
+    
+
+    
+    /**
+     * Exactly once: the findings, or `null`/`nil` when stopped before they were complete.
+     */
+open func onCoaching(coaching: Coaching?)  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_coachlistener_on_coaching(
+            self.uniffiCloneHandle(),
+        FfiConverterOptionTypeCoaching.lower(coaching),uniffiCallStatus
+    )
+}
+}
+    
+
+    
+}
+
+
+
+// Put the implementation in a struct so we don't pollute the top-level namespace
+fileprivate struct UniffiCallbackInterfaceCoachListener {
+
+    // Create the VTable using a series of closures.
+    // Swift automatically converts these into C callback functions.
+    //
+    // Store the vtable directly.
+    static let vtable: UniffiVTableCallbackInterfaceCoachListener = UniffiVTableCallbackInterfaceCoachListener(
+        uniffiFree: { (uniffiHandle: UInt64) -> () in
+            do {
+                try FfiConverterTypeCoachListener.handleMap.remove(handle: uniffiHandle)
+            } catch {
+                print("Uniffi callback interface CoachListener: handle missing in uniffiFree")
+            }
+        },
+        uniffiClone: { (uniffiHandle: UInt64) -> UInt64 in
+            do {
+                return try FfiConverterTypeCoachListener.handleMap.clone(handle: uniffiHandle)
+            } catch {
+                fatalError("Uniffi callback interface CoachListener: handle missing in uniffiClone")
+            }
+        },
+        onCoaching: { (
+            uniffiHandle: UInt64,
+            coaching: RustBuffer,
+            uniffiOutReturn: UnsafeMutableRawPointer,
+            uniffiCallStatus: UnsafeMutablePointer<RustCallStatus>
+        ) in
+            let makeCall = {
+                () throws -> () in
+                guard let uniffiObj = try? FfiConverterTypeCoachListener.handleMap.get(handle: uniffiHandle) else {
+                    throw UniffiInternalError.unexpectedStaleHandle
+                }
+                return uniffiObj.onCoaching(
+                     coaching: try FfiConverterOptionTypeCoaching.lift(coaching)
+                )
+            }
+
+            
+            let writeReturn = { () }
+            uniffiTraitInterfaceCall(
+                callStatus: uniffiCallStatus,
+                makeCall: makeCall,
+                writeReturn: writeReturn
+            )
+        }
+    )
+
+    // Rust stores this pointer for future callback invocations, so it must live
+    // for the process lifetime (not just for the init function call).
+    //
+    // `nonisolated(unsafe)` is needed under Swift 6 strict concurrency.
+    // This is safe because the pointee is initialized once during static init
+    // and never mutated by either side of the FFI.  Its fields are C function pointers.
+    nonisolated(unsafe) static let vtablePtr: UnsafePointer<UniffiVTableCallbackInterfaceCoachListener> = {
+        let ptr = UnsafeMutablePointer<UniffiVTableCallbackInterfaceCoachListener>.allocate(capacity: 1)
+        ptr.initialize(to: vtable)
+        return UnsafePointer(ptr)
+    }()
+}
+
+private func uniffiCallbackInitCoachListener() {
+    uniffi_chesscore_fn_init_callback_vtable_coachlistener(UniffiCallbackInterfaceCoachListener.vtablePtr)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeCoachListener: FfiConverter {
+    fileprivate static let handleMap = UniffiHandleMap<CoachListener>()
+
+    typealias FfiType = UInt64
+    typealias SwiftType = CoachListener
+
+    public static func lift(_ handle: UInt64) throws -> CoachListener {
+        if ((handle & 1) == 0) {
+            // Rust-generated handle, construct a new class that uses the handle to implement the
+            // interface
+            return CoachListenerImpl(unsafeFromHandle: handle)
+        } else {
+            // Swift-generated handle, get the object from the handle map
+            return try handleMap.remove(handle: handle)
+        }
+    }
+
+    public static func lower(_ value: CoachListener) -> UInt64 {
+         if let rustImpl = value as? CoachListenerImpl {
+             // Rust-implemented object.  Clone the handle and return it
+            return rustImpl.uniffiCloneHandle()
+         } else {
+            // Swift object, generate a new vtable handle and return that.
+            return handleMap.insert(obj: value)
+         }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> CoachListener {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: CoachListener, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCoachListener_lift(_ handle: UInt64) throws -> CoachListener {
+    return try FfiConverterTypeCoachListener.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCoachListener_lower(_ value: CoachListener) -> UInt64 {
+    return FfiConverterTypeCoachListener.lower(value)
+}
+
+
+
+
+
+
+/**
+ * Receives a review's progress. Implemented in Kotlin or Swift; both methods run on the
+ * engine's thread, so hop to the main thread before touching UI state.
+ */
+public protocol ReviewListener: AnyObject, Sendable {
+    
+    /**
+     * After each move is reviewed, in order: the move, how many are done, how many in all.
+     */
+    func onMoveReviewed(review: MoveReview, done: UInt32, total: UInt32) 
+    
+    /**
+     * Exactly once, when the review ends for any reason (stopped: `complete` is `false` and
+     * the moves reviewed so far are kept).
+     */
+    func onFinished(review: GameReview) 
+    
+}
+/**
+ * Receives a review's progress. Implemented in Kotlin or Swift; both methods run on the
+ * engine's thread, so hop to the main thread before touching UI state.
+ */
+open class ReviewListenerImpl: ReviewListener, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_chesscore_fn_clone_reviewlistener(self.handle, $0) }
+    }
+    // No primary constructor declared for this class.
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_chesscore_fn_free_reviewlistener(handle, $0) }
+    }
+
+    
+
+    
+    /**
+     * After each move is reviewed, in order: the move, how many are done, how many in all.
+     */
+open func onMoveReviewed(review: MoveReview, done: UInt32, total: UInt32)  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_reviewlistener_on_move_reviewed(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeMoveReview_lower(review),
+        FfiConverterUInt32.lower(done),
+        FfiConverterUInt32.lower(total),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Exactly once, when the review ends for any reason (stopped: `complete` is `false` and
+     * the moves reviewed so far are kept).
+     */
+open func onFinished(review: GameReview)  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_reviewlistener_on_finished(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeGameReview_lower(review),uniffiCallStatus
+    )
+}
+}
+    
+
+    
+}
+
+
+
+// Put the implementation in a struct so we don't pollute the top-level namespace
+fileprivate struct UniffiCallbackInterfaceReviewListener {
+
+    // Create the VTable using a series of closures.
+    // Swift automatically converts these into C callback functions.
+    //
+    // Store the vtable directly.
+    static let vtable: UniffiVTableCallbackInterfaceReviewListener = UniffiVTableCallbackInterfaceReviewListener(
+        uniffiFree: { (uniffiHandle: UInt64) -> () in
+            do {
+                try FfiConverterTypeReviewListener.handleMap.remove(handle: uniffiHandle)
+            } catch {
+                print("Uniffi callback interface ReviewListener: handle missing in uniffiFree")
+            }
+        },
+        uniffiClone: { (uniffiHandle: UInt64) -> UInt64 in
+            do {
+                return try FfiConverterTypeReviewListener.handleMap.clone(handle: uniffiHandle)
+            } catch {
+                fatalError("Uniffi callback interface ReviewListener: handle missing in uniffiClone")
+            }
+        },
+        onMoveReviewed: { (
+            uniffiHandle: UInt64,
+            review: RustBuffer,
+            done: UInt32,
+            total: UInt32,
+            uniffiOutReturn: UnsafeMutableRawPointer,
+            uniffiCallStatus: UnsafeMutablePointer<RustCallStatus>
+        ) in
+            let makeCall = {
+                () throws -> () in
+                guard let uniffiObj = try? FfiConverterTypeReviewListener.handleMap.get(handle: uniffiHandle) else {
+                    throw UniffiInternalError.unexpectedStaleHandle
+                }
+                return uniffiObj.onMoveReviewed(
+                     review: try FfiConverterTypeMoveReview_lift(review),
+                     done: try FfiConverterUInt32.lift(done),
+                     total: try FfiConverterUInt32.lift(total)
+                )
+            }
+
+            
+            let writeReturn = { () }
+            uniffiTraitInterfaceCall(
+                callStatus: uniffiCallStatus,
+                makeCall: makeCall,
+                writeReturn: writeReturn
+            )
+        },
+        onFinished: { (
+            uniffiHandle: UInt64,
+            review: RustBuffer,
+            uniffiOutReturn: UnsafeMutableRawPointer,
+            uniffiCallStatus: UnsafeMutablePointer<RustCallStatus>
+        ) in
+            let makeCall = {
+                () throws -> () in
+                guard let uniffiObj = try? FfiConverterTypeReviewListener.handleMap.get(handle: uniffiHandle) else {
+                    throw UniffiInternalError.unexpectedStaleHandle
+                }
+                return uniffiObj.onFinished(
+                     review: try FfiConverterTypeGameReview_lift(review)
+                )
+            }
+
+            
+            let writeReturn = { () }
+            uniffiTraitInterfaceCall(
+                callStatus: uniffiCallStatus,
+                makeCall: makeCall,
+                writeReturn: writeReturn
+            )
+        }
+    )
+
+    // Rust stores this pointer for future callback invocations, so it must live
+    // for the process lifetime (not just for the init function call).
+    //
+    // `nonisolated(unsafe)` is needed under Swift 6 strict concurrency.
+    // This is safe because the pointee is initialized once during static init
+    // and never mutated by either side of the FFI.  Its fields are C function pointers.
+    nonisolated(unsafe) static let vtablePtr: UnsafePointer<UniffiVTableCallbackInterfaceReviewListener> = {
+        let ptr = UnsafeMutablePointer<UniffiVTableCallbackInterfaceReviewListener>.allocate(capacity: 1)
+        ptr.initialize(to: vtable)
+        return UnsafePointer(ptr)
+    }()
+}
+
+private func uniffiCallbackInitReviewListener() {
+    uniffi_chesscore_fn_init_callback_vtable_reviewlistener(UniffiCallbackInterfaceReviewListener.vtablePtr)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeReviewListener: FfiConverter {
+    fileprivate static let handleMap = UniffiHandleMap<ReviewListener>()
+
+    typealias FfiType = UInt64
+    typealias SwiftType = ReviewListener
+
+    public static func lift(_ handle: UInt64) throws -> ReviewListener {
+        if ((handle & 1) == 0) {
+            // Rust-generated handle, construct a new class that uses the handle to implement the
+            // interface
+            return ReviewListenerImpl(unsafeFromHandle: handle)
+        } else {
+            // Swift-generated handle, get the object from the handle map
+            return try handleMap.remove(handle: handle)
+        }
+    }
+
+    public static func lower(_ value: ReviewListener) -> UInt64 {
+         if let rustImpl = value as? ReviewListenerImpl {
+             // Rust-implemented object.  Clone the handle and return it
+            return rustImpl.uniffiCloneHandle()
+         } else {
+            // Swift object, generate a new vtable handle and return that.
+            return handleMap.insert(obj: value)
+         }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ReviewListener {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: ReviewListener, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeReviewListener_lift(_ handle: UInt64) throws -> ReviewListener {
+    return try FfiConverterTypeReviewListener.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeReviewListener_lower(_ value: ReviewListener) -> UInt64 {
+    return FfiConverterTypeReviewListener.lower(value)
+}
+
+
+
+
+
+
+/**
+ * A running (or finished) search, review or coach job. `stop()` ends it within a few
+ * milliseconds; so does dropping (closing) the handle, so keep it while the work should go on.
  */
 public protocol SearchHandleProtocol: AnyObject, Sendable {
     
     /**
-     * `true` once the search's `on_finished` has been called.
+     * `true` once the final callback (`on_finished`, `on_coaching`) has been called.
      */
     func isFinished()  -> Bool
     
     /**
-     * Stops this search (not a newer one); its result still arrives through `on_finished`.
+     * Stops this search or job (not a newer one); its result still arrives through its
+     * listener (a review keeps the moves reviewed so far).
      */
     func stop() 
     
 }
 /**
- * A running (or finished) search. `stop()` ends it within a few milliseconds; so does
- * dropping (closing) the handle, so keep it while the search should go on.
+ * A running (or finished) search, review or coach job. `stop()` ends it within a few
+ * milliseconds; so does dropping (closing) the handle, so keep it while the work should go on.
  */
 open class SearchHandle: SearchHandleProtocol, @unchecked Sendable {
     fileprivate let handle: UInt64
@@ -2398,7 +2981,7 @@ open class SearchHandle: SearchHandleProtocol, @unchecked Sendable {
 
     
     /**
-     * `true` once the search's `on_finished` has been called.
+     * `true` once the final callback (`on_finished`, `on_coaching`) has been called.
      */
 open func isFinished() -> Bool  {
     return try!  FfiConverterBool.lift(try! rustCall() {
@@ -2410,7 +2993,8 @@ open func isFinished() -> Bool  {
 }
     
     /**
-     * Stops this search (not a newer one); its result still arrives through `on_finished`.
+     * Stops this search or job (not a newer one); its result still arrives through its
+     * listener (a review keeps the moves reviewed so far).
      */
 open func stop()  {try! rustCall() {
         uniffiCallStatus in
@@ -3041,6 +3625,115 @@ public func FfiConverterTypeClockReading_lower(_ value: ClockReading) -> RustBuf
 
 
 /**
+ * The coach's view of the current position, as data for the app to put into words.
+ */
+public struct Coaching: Equatable, Hashable {
+    /**
+     * The evaluation from the side to move's view.
+     */
+    public var score: Score
+    /**
+     * The engine's best line for the side to move, in SAN.
+     */
+    public var bestLineSan: [String]
+    /**
+     * The opponent's threat; `null`/`nil` in check or when the game is over.
+     */
+    public var threat: Threat?
+    /**
+     * Pieces of either side that hang, the biggest loss first.
+     */
+    public var hanging: [HangingPiece]
+    /**
+     * The refutation of the last move, when it was a mistake or worse.
+     */
+    public var refutation: Refutation?
+    /**
+     * The key of the position looked at (compare with `GameSnapshot.positionKey`).
+     */
+    public var positionKey: UInt64
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The evaluation from the side to move's view.
+         */score: Score, 
+        /**
+         * The engine's best line for the side to move, in SAN.
+         */bestLineSan: [String], 
+        /**
+         * The opponent's threat; `null`/`nil` in check or when the game is over.
+         */threat: Threat?, 
+        /**
+         * Pieces of either side that hang, the biggest loss first.
+         */hanging: [HangingPiece], 
+        /**
+         * The refutation of the last move, when it was a mistake or worse.
+         */refutation: Refutation?, 
+        /**
+         * The key of the position looked at (compare with `GameSnapshot.positionKey`).
+         */positionKey: UInt64) {
+        self.score = score
+        self.bestLineSan = bestLineSan
+        self.threat = threat
+        self.hanging = hanging
+        self.refutation = refutation
+        self.positionKey = positionKey
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension Coaching: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeCoaching: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Coaching {
+        return
+            try Coaching(
+                score: FfiConverterTypeScore.read(from: &buf), 
+                bestLineSan: FfiConverterSequenceString.read(from: &buf), 
+                threat: FfiConverterOptionTypeThreat.read(from: &buf), 
+                hanging: FfiConverterSequenceTypeHangingPiece.read(from: &buf), 
+                refutation: FfiConverterOptionTypeRefutation.read(from: &buf), 
+                positionKey: FfiConverterUInt64.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: Coaching, into buf: inout [UInt8]) {
+        FfiConverterTypeScore.write(value.score, into: &buf)
+        FfiConverterSequenceString.write(value.bestLineSan, into: &buf)
+        FfiConverterOptionTypeThreat.write(value.threat, into: &buf)
+        FfiConverterSequenceTypeHangingPiece.write(value.hanging, into: &buf)
+        FfiConverterOptionTypeRefutation.write(value.refutation, into: &buf)
+        FfiConverterUInt64.write(value.positionKey, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCoaching_lift(_ buf: RustBuffer) throws -> Coaching {
+    return try FfiConverterTypeCoaching.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCoaching_lower(_ value: Coaching) -> RustBuffer {
+    return FfiConverterTypeCoaching.lower(value)
+}
+
+
+/**
  * How strong the engine plays and how much memory it uses.
  */
 public struct EngineConfig: Equatable, Hashable {
@@ -3219,6 +3912,85 @@ public func FfiConverterTypeEngineLevel_lower(_ value: EngineLevel) -> RustBuffe
 
 
 /**
+ * One point of the eval graph.
+ */
+public struct EvalPoint: Equatable, Hashable {
+    /**
+     * Moves played before the position (0: the start).
+     */
+    public var ply: UInt32
+    /**
+     * The evaluation from White's view (`Mate(0)`: checkmate on the board, see `whiteWin`).
+     */
+    public var white: Score
+    /**
+     * White's win probability, 0 to 100: the value to draw.
+     */
+    public var whiteWin: Double
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Moves played before the position (0: the start).
+         */ply: UInt32, 
+        /**
+         * The evaluation from White's view (`Mate(0)`: checkmate on the board, see `whiteWin`).
+         */white: Score, 
+        /**
+         * White's win probability, 0 to 100: the value to draw.
+         */whiteWin: Double) {
+        self.ply = ply
+        self.white = white
+        self.whiteWin = whiteWin
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension EvalPoint: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeEvalPoint: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> EvalPoint {
+        return
+            try EvalPoint(
+                ply: FfiConverterUInt32.read(from: &buf), 
+                white: FfiConverterTypeScore.read(from: &buf), 
+                whiteWin: FfiConverterDouble.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: EvalPoint, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.ply, into: &buf)
+        FfiConverterTypeScore.write(value.white, into: &buf)
+        FfiConverterDouble.write(value.whiteWin, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeEvalPoint_lift(_ buf: RustBuffer) throws -> EvalPoint {
+    return try FfiConverterTypeEvalPoint.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeEvalPoint_lower(_ value: EvalPoint) -> RustBuffer {
+    return FfiConverterTypeEvalPoint.lower(value)
+}
+
+
+/**
  * An evaluation from a `[%eval]` annotation, from White's point of view.
  */
 public struct Evaluation: Equatable, Hashable {
@@ -3284,6 +4056,139 @@ public func FfiConverterTypeEvaluation_lift(_ buf: RustBuffer) throws -> Evaluat
 #endif
 public func FfiConverterTypeEvaluation_lower(_ value: Evaluation) -> RustBuffer {
     return FfiConverterTypeEvaluation.lower(value)
+}
+
+
+/**
+ * A game's review.
+ */
+public struct GameReview: Equatable, Hashable {
+    /**
+     * The reviewed moves in order (all of them when `complete`).
+     */
+    public var moves: [MoveReview]
+    /**
+     * The eval graph: one point per position searched, the start first.
+     */
+    public var evals: [EvalPoint]
+    /**
+     * White's summary.
+     */
+    public var white: SideReview
+    /**
+     * Black's summary.
+     */
+    public var black: SideReview
+    /**
+     * `false` when the review was stopped (or superseded) before the last move.
+     */
+    public var complete: Bool
+    /**
+     * Nodes searched per position.
+     */
+    public var nodesPerPosition: UInt64
+    /**
+     * Nodes searched in all.
+     */
+    public var nodes: UInt64
+    /**
+     * The game as PGN with the review in it (`[%eval]` comments, `$6`/`$2`/`$4` NAGs, the
+     * engine's lines as variations, the accuracies in the first comment), as lichess writes
+     * its analysis.
+     */
+    public var annotatedPgn: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The reviewed moves in order (all of them when `complete`).
+         */moves: [MoveReview], 
+        /**
+         * The eval graph: one point per position searched, the start first.
+         */evals: [EvalPoint], 
+        /**
+         * White's summary.
+         */white: SideReview, 
+        /**
+         * Black's summary.
+         */black: SideReview, 
+        /**
+         * `false` when the review was stopped (or superseded) before the last move.
+         */complete: Bool, 
+        /**
+         * Nodes searched per position.
+         */nodesPerPosition: UInt64, 
+        /**
+         * Nodes searched in all.
+         */nodes: UInt64, 
+        /**
+         * The game as PGN with the review in it (`[%eval]` comments, `$6`/`$2`/`$4` NAGs, the
+         * engine's lines as variations, the accuracies in the first comment), as lichess writes
+         * its analysis.
+         */annotatedPgn: String) {
+        self.moves = moves
+        self.evals = evals
+        self.white = white
+        self.black = black
+        self.complete = complete
+        self.nodesPerPosition = nodesPerPosition
+        self.nodes = nodes
+        self.annotatedPgn = annotatedPgn
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension GameReview: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeGameReview: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> GameReview {
+        return
+            try GameReview(
+                moves: FfiConverterSequenceTypeMoveReview.read(from: &buf), 
+                evals: FfiConverterSequenceTypeEvalPoint.read(from: &buf), 
+                white: FfiConverterTypeSideReview.read(from: &buf), 
+                black: FfiConverterTypeSideReview.read(from: &buf), 
+                complete: FfiConverterBool.read(from: &buf), 
+                nodesPerPosition: FfiConverterUInt64.read(from: &buf), 
+                nodes: FfiConverterUInt64.read(from: &buf), 
+                annotatedPgn: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: GameReview, into buf: inout [UInt8]) {
+        FfiConverterSequenceTypeMoveReview.write(value.moves, into: &buf)
+        FfiConverterSequenceTypeEvalPoint.write(value.evals, into: &buf)
+        FfiConverterTypeSideReview.write(value.white, into: &buf)
+        FfiConverterTypeSideReview.write(value.black, into: &buf)
+        FfiConverterBool.write(value.complete, into: &buf)
+        FfiConverterUInt64.write(value.nodesPerPosition, into: &buf)
+        FfiConverterUInt64.write(value.nodes, into: &buf)
+        FfiConverterString.write(value.annotatedPgn, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameReview_lift(_ buf: RustBuffer) throws -> GameReview {
+    return try FfiConverterTypeGameReview.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameReview_lower(_ value: GameReview) -> RustBuffer {
+    return FfiConverterTypeGameReview.lower(value)
 }
 
 
@@ -3603,6 +4508,107 @@ public func FfiConverterTypeGameSnapshot_lower(_ value: GameSnapshot) -> RustBuf
 
 
 /**
+ * A piece the opponent wins material by capturing.
+ */
+public struct HangingPiece: Equatable, Hashable {
+    /**
+     * Where it stands.
+     */
+    public var square: Square
+    /**
+     * The piece (its side is the side that would lose it).
+     */
+    public var piece: Piece
+    /**
+     * Opposing pieces attacking it.
+     */
+    public var attackers: UInt32
+    /**
+     * Own pieces defending it.
+     */
+    public var defenders: UInt32
+    /**
+     * Material lost in the best exchange, in centipawns (pawn 100, knight 320, bishop 330,
+     * rook 500, queen 950).
+     */
+    public var loss: Int32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Where it stands.
+         */square: Square, 
+        /**
+         * The piece (its side is the side that would lose it).
+         */piece: Piece, 
+        /**
+         * Opposing pieces attacking it.
+         */attackers: UInt32, 
+        /**
+         * Own pieces defending it.
+         */defenders: UInt32, 
+        /**
+         * Material lost in the best exchange, in centipawns (pawn 100, knight 320, bishop 330,
+         * rook 500, queen 950).
+         */loss: Int32) {
+        self.square = square
+        self.piece = piece
+        self.attackers = attackers
+        self.defenders = defenders
+        self.loss = loss
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension HangingPiece: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeHangingPiece: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> HangingPiece {
+        return
+            try HangingPiece(
+                square: FfiConverterTypeSquare.read(from: &buf), 
+                piece: FfiConverterTypePiece.read(from: &buf), 
+                attackers: FfiConverterUInt32.read(from: &buf), 
+                defenders: FfiConverterUInt32.read(from: &buf), 
+                loss: FfiConverterInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: HangingPiece, into buf: inout [UInt8]) {
+        FfiConverterTypeSquare.write(value.square, into: &buf)
+        FfiConverterTypePiece.write(value.piece, into: &buf)
+        FfiConverterUInt32.write(value.attackers, into: &buf)
+        FfiConverterUInt32.write(value.defenders, into: &buf)
+        FfiConverterInt32.write(value.loss, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHangingPiece_lift(_ buf: RustBuffer) throws -> HangingPiece {
+    return try FfiConverterTypeHangingPiece.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHangingPiece_lower(_ value: HangingPiece) -> RustBuffer {
+    return FfiConverterTypeHangingPiece.lower(value)
+}
+
+
+/**
  * A legal move, described for display and for playing it back.
  */
 public struct LegalMove: Equatable, Hashable {
@@ -3766,6 +4772,277 @@ public func FfiConverterTypeLegalMove_lift(_ buf: RustBuffer) throws -> LegalMov
 #endif
 public func FfiConverterTypeLegalMove_lower(_ value: LegalMove) -> RustBuffer {
     return FfiConverterTypeLegalMove.lower(value)
+}
+
+
+/**
+ * One reviewed move. Win probabilities are 0 to 100 (lichess's logistic of the centipawns).
+ */
+public struct MoveReview: Equatable, Hashable {
+    /**
+     * Moves played before this one (0: the game's first move).
+     */
+    public var ply: UInt32
+    /**
+     * The move number as written in PGN (`12` for `12. Nf3` and `12... Nc6`).
+     */
+    public var moveNumber: UInt32
+    /**
+     * Who played it.
+     */
+    public var side: Side
+    /**
+     * The move in SAN.
+     */
+    public var san: String
+    /**
+     * The move in UCI notation.
+     */
+    public var uci: String
+    /**
+     * The evaluation before the move (the best line), from the mover's view.
+     */
+    public var before: Score
+    /**
+     * The evaluation after the move, from the mover's view (`Mate(0)` after a mating move).
+     */
+    public var after: Score
+    /**
+     * The evaluation before the move from White's view (for the eval bar).
+     */
+    public var beforeWhite: Score
+    /**
+     * The evaluation after the move from White's view.
+     */
+    public var afterWhite: Score
+    /**
+     * `true` when the move checkmates.
+     */
+    public var checkmate: Bool
+    /**
+     * The mover's win probability before the move.
+     */
+    public var winBefore: Double
+    /**
+     * The mover's win probability after the move.
+     */
+    public var winAfter: Double
+    /**
+     * Win-probability points lost (0 for the engine's move).
+     */
+    public var loss: Double
+    /**
+     * Centipawns lost (evaluations clamped to ±10 pawns).
+     */
+    public var centipawnLoss: UInt32
+    /**
+     * The move's accuracy, 0 to 100.
+     */
+    public var accuracy: Double
+    /**
+     * What the move was.
+     */
+    public var `class`: MoveClass
+    /**
+     * The mover found the only good move.
+     */
+    public var onlyMove: Bool
+    /**
+     * The mover was winning and, with a mistake or worse, no longer is.
+     */
+    public var missedWin: Bool
+    /**
+     * The engine's best move in SAN (the played move when it was the best).
+     */
+    public var bestSan: String
+    /**
+     * The engine's best move in UCI notation.
+     */
+    public var bestUci: String
+    /**
+     * The engine's best line in SAN, best move first.
+     */
+    public var bestLineSan: [String]
+    /**
+     * For a mistake or blunder: the opponent's best line after the move, in SAN (its first
+     * move is the refutation). Empty otherwise.
+     */
+    public var refutationSan: [String]
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Moves played before this one (0: the game's first move).
+         */ply: UInt32, 
+        /**
+         * The move number as written in PGN (`12` for `12. Nf3` and `12... Nc6`).
+         */moveNumber: UInt32, 
+        /**
+         * Who played it.
+         */side: Side, 
+        /**
+         * The move in SAN.
+         */san: String, 
+        /**
+         * The move in UCI notation.
+         */uci: String, 
+        /**
+         * The evaluation before the move (the best line), from the mover's view.
+         */before: Score, 
+        /**
+         * The evaluation after the move, from the mover's view (`Mate(0)` after a mating move).
+         */after: Score, 
+        /**
+         * The evaluation before the move from White's view (for the eval bar).
+         */beforeWhite: Score, 
+        /**
+         * The evaluation after the move from White's view.
+         */afterWhite: Score, 
+        /**
+         * `true` when the move checkmates.
+         */checkmate: Bool, 
+        /**
+         * The mover's win probability before the move.
+         */winBefore: Double, 
+        /**
+         * The mover's win probability after the move.
+         */winAfter: Double, 
+        /**
+         * Win-probability points lost (0 for the engine's move).
+         */loss: Double, 
+        /**
+         * Centipawns lost (evaluations clamped to ±10 pawns).
+         */centipawnLoss: UInt32, 
+        /**
+         * The move's accuracy, 0 to 100.
+         */accuracy: Double, 
+        /**
+         * What the move was.
+         */`class`: MoveClass, 
+        /**
+         * The mover found the only good move.
+         */onlyMove: Bool, 
+        /**
+         * The mover was winning and, with a mistake or worse, no longer is.
+         */missedWin: Bool, 
+        /**
+         * The engine's best move in SAN (the played move when it was the best).
+         */bestSan: String, 
+        /**
+         * The engine's best move in UCI notation.
+         */bestUci: String, 
+        /**
+         * The engine's best line in SAN, best move first.
+         */bestLineSan: [String], 
+        /**
+         * For a mistake or blunder: the opponent's best line after the move, in SAN (its first
+         * move is the refutation). Empty otherwise.
+         */refutationSan: [String]) {
+        self.ply = ply
+        self.moveNumber = moveNumber
+        self.side = side
+        self.san = san
+        self.uci = uci
+        self.before = before
+        self.after = after
+        self.beforeWhite = beforeWhite
+        self.afterWhite = afterWhite
+        self.checkmate = checkmate
+        self.winBefore = winBefore
+        self.winAfter = winAfter
+        self.loss = loss
+        self.centipawnLoss = centipawnLoss
+        self.accuracy = accuracy
+        self.`class` = `class`
+        self.onlyMove = onlyMove
+        self.missedWin = missedWin
+        self.bestSan = bestSan
+        self.bestUci = bestUci
+        self.bestLineSan = bestLineSan
+        self.refutationSan = refutationSan
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension MoveReview: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeMoveReview: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> MoveReview {
+        return
+            try MoveReview(
+                ply: FfiConverterUInt32.read(from: &buf), 
+                moveNumber: FfiConverterUInt32.read(from: &buf), 
+                side: FfiConverterTypeSide.read(from: &buf), 
+                san: FfiConverterString.read(from: &buf), 
+                uci: FfiConverterString.read(from: &buf), 
+                before: FfiConverterTypeScore.read(from: &buf), 
+                after: FfiConverterTypeScore.read(from: &buf), 
+                beforeWhite: FfiConverterTypeScore.read(from: &buf), 
+                afterWhite: FfiConverterTypeScore.read(from: &buf), 
+                checkmate: FfiConverterBool.read(from: &buf), 
+                winBefore: FfiConverterDouble.read(from: &buf), 
+                winAfter: FfiConverterDouble.read(from: &buf), 
+                loss: FfiConverterDouble.read(from: &buf), 
+                centipawnLoss: FfiConverterUInt32.read(from: &buf), 
+                accuracy: FfiConverterDouble.read(from: &buf), 
+                class: FfiConverterTypeMoveClass.read(from: &buf), 
+                onlyMove: FfiConverterBool.read(from: &buf), 
+                missedWin: FfiConverterBool.read(from: &buf), 
+                bestSan: FfiConverterString.read(from: &buf), 
+                bestUci: FfiConverterString.read(from: &buf), 
+                bestLineSan: FfiConverterSequenceString.read(from: &buf), 
+                refutationSan: FfiConverterSequenceString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: MoveReview, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.ply, into: &buf)
+        FfiConverterUInt32.write(value.moveNumber, into: &buf)
+        FfiConverterTypeSide.write(value.side, into: &buf)
+        FfiConverterString.write(value.san, into: &buf)
+        FfiConverterString.write(value.uci, into: &buf)
+        FfiConverterTypeScore.write(value.before, into: &buf)
+        FfiConverterTypeScore.write(value.after, into: &buf)
+        FfiConverterTypeScore.write(value.beforeWhite, into: &buf)
+        FfiConverterTypeScore.write(value.afterWhite, into: &buf)
+        FfiConverterBool.write(value.checkmate, into: &buf)
+        FfiConverterDouble.write(value.winBefore, into: &buf)
+        FfiConverterDouble.write(value.winAfter, into: &buf)
+        FfiConverterDouble.write(value.loss, into: &buf)
+        FfiConverterUInt32.write(value.centipawnLoss, into: &buf)
+        FfiConverterDouble.write(value.accuracy, into: &buf)
+        FfiConverterTypeMoveClass.write(value.`class`, into: &buf)
+        FfiConverterBool.write(value.onlyMove, into: &buf)
+        FfiConverterBool.write(value.missedWin, into: &buf)
+        FfiConverterString.write(value.bestSan, into: &buf)
+        FfiConverterString.write(value.bestUci, into: &buf)
+        FfiConverterSequenceString.write(value.bestLineSan, into: &buf)
+        FfiConverterSequenceString.write(value.refutationSan, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMoveReview_lift(_ buf: RustBuffer) throws -> MoveReview {
+    return try FfiConverterTypeMoveReview.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMoveReview_lower(_ value: MoveReview) -> RustBuffer {
+    return FfiConverterTypeMoveReview.lower(value)
 }
 
 
@@ -4449,6 +5726,176 @@ public func FfiConverterTypePin_lower(_ value: Pin) -> RustBuffer {
 
 
 /**
+ * What the last move allowed, when it was a mistake or a blunder.
+ */
+public struct Refutation: Equatable, Hashable {
+    /**
+     * The move, in SAN.
+     */
+    public var san: String
+    /**
+     * Mistake or blunder.
+     */
+    public var `class`: MoveClass
+    /**
+     * Win-probability points it lost.
+     */
+    public var loss: Double
+    /**
+     * The opponent's best line after it, in SAN ("after Nxe5, dxe5 wins a piece": the line
+     * starts with "dxe5").
+     */
+    public var lineSan: [String]
+    /**
+     * The better move, in SAN.
+     */
+    public var betterSan: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The move, in SAN.
+         */san: String, 
+        /**
+         * Mistake or blunder.
+         */`class`: MoveClass, 
+        /**
+         * Win-probability points it lost.
+         */loss: Double, 
+        /**
+         * The opponent's best line after it, in SAN ("after Nxe5, dxe5 wins a piece": the line
+         * starts with "dxe5").
+         */lineSan: [String], 
+        /**
+         * The better move, in SAN.
+         */betterSan: String) {
+        self.san = san
+        self.`class` = `class`
+        self.loss = loss
+        self.lineSan = lineSan
+        self.betterSan = betterSan
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension Refutation: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeRefutation: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Refutation {
+        return
+            try Refutation(
+                san: FfiConverterString.read(from: &buf), 
+                class: FfiConverterTypeMoveClass.read(from: &buf), 
+                loss: FfiConverterDouble.read(from: &buf), 
+                lineSan: FfiConverterSequenceString.read(from: &buf), 
+                betterSan: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: Refutation, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.san, into: &buf)
+        FfiConverterTypeMoveClass.write(value.`class`, into: &buf)
+        FfiConverterDouble.write(value.loss, into: &buf)
+        FfiConverterSequenceString.write(value.lineSan, into: &buf)
+        FfiConverterString.write(value.betterSan, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRefutation_lift(_ buf: RustBuffer) throws -> Refutation {
+    return try FfiConverterTypeRefutation.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRefutation_lower(_ value: Refutation) -> RustBuffer {
+    return FfiConverterTypeRefutation.lower(value)
+}
+
+
+/**
+ * How to review.
+ */
+public struct ReviewOptions: Equatable, Hashable {
+    /**
+     * The preset; `null`/`nil` means standard.
+     */
+    public var preset: ReviewPreset?
+    /**
+     * Nodes per position instead of the preset's (at least 1).
+     */
+    public var nodesPerPosition: UInt64?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The preset; `null`/`nil` means standard.
+         */preset: ReviewPreset? = nil, 
+        /**
+         * Nodes per position instead of the preset's (at least 1).
+         */nodesPerPosition: UInt64? = nil) {
+        self.preset = preset
+        self.nodesPerPosition = nodesPerPosition
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ReviewOptions: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeReviewOptions: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ReviewOptions {
+        return
+            try ReviewOptions(
+                preset: FfiConverterOptionTypeReviewPreset.read(from: &buf), 
+                nodesPerPosition: FfiConverterOptionUInt64.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ReviewOptions, into buf: inout [UInt8]) {
+        FfiConverterOptionTypeReviewPreset.write(value.preset, into: &buf)
+        FfiConverterOptionUInt64.write(value.nodesPerPosition, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeReviewOptions_lift(_ buf: RustBuffer) throws -> ReviewOptions {
+    return try FfiConverterTypeReviewOptions.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeReviewOptions_lower(_ value: ReviewOptions) -> RustBuffer {
+    return FfiConverterTypeReviewOptions.lower(value)
+}
+
+
+/**
  * Progress of a search, after a completed depth.
  */
 public struct SearchInfo: Equatable, Hashable {
@@ -4977,6 +6424,175 @@ public func FfiConverterTypeSearchResult_lower(_ value: SearchResult) -> RustBuf
 
 
 /**
+ * One side's summary.
+ */
+public struct SideReview: Equatable, Hashable {
+    /**
+     * The side's moves reviewed.
+     */
+    public var moves: UInt32
+    /**
+     * Game accuracy 0 to 100; `null`/`nil` without moves.
+     */
+    public var accuracy: Double?
+    /**
+     * Average centipawn loss; `null`/`nil` without moves.
+     */
+    public var averageCentipawnLoss: Double?
+    /**
+     * Book moves.
+     */
+    public var book: UInt32
+    /**
+     * Best moves.
+     */
+    public var best: UInt32
+    /**
+     * Excellent moves.
+     */
+    public var excellent: UInt32
+    /**
+     * Good moves.
+     */
+    public var good: UInt32
+    /**
+     * Inaccuracies.
+     */
+    public var inaccuracies: UInt32
+    /**
+     * Mistakes.
+     */
+    public var mistakes: UInt32
+    /**
+     * Blunders.
+     */
+    public var blunders: UInt32
+    /**
+     * Only moves found.
+     */
+    public var onlyMoves: UInt32
+    /**
+     * Wins missed.
+     */
+    public var missedWins: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The side's moves reviewed.
+         */moves: UInt32, 
+        /**
+         * Game accuracy 0 to 100; `null`/`nil` without moves.
+         */accuracy: Double?, 
+        /**
+         * Average centipawn loss; `null`/`nil` without moves.
+         */averageCentipawnLoss: Double?, 
+        /**
+         * Book moves.
+         */book: UInt32, 
+        /**
+         * Best moves.
+         */best: UInt32, 
+        /**
+         * Excellent moves.
+         */excellent: UInt32, 
+        /**
+         * Good moves.
+         */good: UInt32, 
+        /**
+         * Inaccuracies.
+         */inaccuracies: UInt32, 
+        /**
+         * Mistakes.
+         */mistakes: UInt32, 
+        /**
+         * Blunders.
+         */blunders: UInt32, 
+        /**
+         * Only moves found.
+         */onlyMoves: UInt32, 
+        /**
+         * Wins missed.
+         */missedWins: UInt32) {
+        self.moves = moves
+        self.accuracy = accuracy
+        self.averageCentipawnLoss = averageCentipawnLoss
+        self.book = book
+        self.best = best
+        self.excellent = excellent
+        self.good = good
+        self.inaccuracies = inaccuracies
+        self.mistakes = mistakes
+        self.blunders = blunders
+        self.onlyMoves = onlyMoves
+        self.missedWins = missedWins
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SideReview: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSideReview: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SideReview {
+        return
+            try SideReview(
+                moves: FfiConverterUInt32.read(from: &buf), 
+                accuracy: FfiConverterOptionDouble.read(from: &buf), 
+                averageCentipawnLoss: FfiConverterOptionDouble.read(from: &buf), 
+                book: FfiConverterUInt32.read(from: &buf), 
+                best: FfiConverterUInt32.read(from: &buf), 
+                excellent: FfiConverterUInt32.read(from: &buf), 
+                good: FfiConverterUInt32.read(from: &buf), 
+                inaccuracies: FfiConverterUInt32.read(from: &buf), 
+                mistakes: FfiConverterUInt32.read(from: &buf), 
+                blunders: FfiConverterUInt32.read(from: &buf), 
+                onlyMoves: FfiConverterUInt32.read(from: &buf), 
+                missedWins: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SideReview, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.moves, into: &buf)
+        FfiConverterOptionDouble.write(value.accuracy, into: &buf)
+        FfiConverterOptionDouble.write(value.averageCentipawnLoss, into: &buf)
+        FfiConverterUInt32.write(value.book, into: &buf)
+        FfiConverterUInt32.write(value.best, into: &buf)
+        FfiConverterUInt32.write(value.excellent, into: &buf)
+        FfiConverterUInt32.write(value.good, into: &buf)
+        FfiConverterUInt32.write(value.inaccuracies, into: &buf)
+        FfiConverterUInt32.write(value.mistakes, into: &buf)
+        FfiConverterUInt32.write(value.blunders, into: &buf)
+        FfiConverterUInt32.write(value.onlyMoves, into: &buf)
+        FfiConverterUInt32.write(value.missedWins, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSideReview_lift(_ buf: RustBuffer) throws -> SideReview {
+    return try FfiConverterTypeSideReview.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSideReview_lower(_ value: SideReview) -> RustBuffer {
+    return FfiConverterTypeSideReview.lower(value)
+}
+
+
+/**
  * A game of a PGN text that could not be read, and where.
  */
 public struct SkippedGame: Equatable, Hashable {
@@ -5200,6 +6816,97 @@ public func FfiConverterTypeTag_lift(_ buf: RustBuffer) throws -> Tag {
 #endif
 public func FfiConverterTypeTag_lower(_ value: Tag) -> RustBuffer {
     return FfiConverterTypeTag.lower(value)
+}
+
+
+/**
+ * The opponent's threat: what they would play if it were their move again.
+ */
+public struct Threat: Equatable, Hashable {
+    /**
+     * The threatening side's line in SAN, the threat first.
+     */
+    public var lineSan: [String]
+    /**
+     * The line in UCI notation.
+     */
+    public var lineUci: [String]
+    /**
+     * The evaluation after the threat, from the threatening side's view.
+     */
+    public var score: Score
+    /**
+     * Win-probability points the threat would gain if let through (10 and more: a real
+     * threat).
+     */
+    public var gain: Double
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The threatening side's line in SAN, the threat first.
+         */lineSan: [String], 
+        /**
+         * The line in UCI notation.
+         */lineUci: [String], 
+        /**
+         * The evaluation after the threat, from the threatening side's view.
+         */score: Score, 
+        /**
+         * Win-probability points the threat would gain if let through (10 and more: a real
+         * threat).
+         */gain: Double) {
+        self.lineSan = lineSan
+        self.lineUci = lineUci
+        self.score = score
+        self.gain = gain
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension Threat: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeThreat: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Threat {
+        return
+            try Threat(
+                lineSan: FfiConverterSequenceString.read(from: &buf), 
+                lineUci: FfiConverterSequenceString.read(from: &buf), 
+                score: FfiConverterTypeScore.read(from: &buf), 
+                gain: FfiConverterDouble.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: Threat, into buf: inout [UInt8]) {
+        FfiConverterSequenceString.write(value.lineSan, into: &buf)
+        FfiConverterSequenceString.write(value.lineUci, into: &buf)
+        FfiConverterTypeScore.write(value.score, into: &buf)
+        FfiConverterDouble.write(value.gain, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeThreat_lift(_ buf: RustBuffer) throws -> Threat {
+    return try FfiConverterTypeThreat.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeThreat_lower(_ value: Threat) -> RustBuffer {
+    return FfiConverterTypeThreat.lower(value)
 }
 
 
@@ -5963,6 +7670,131 @@ public func FfiConverterTypeMarkColor_lower(_ value: MarkColor) -> RustBuffer {
 
 
 /**
+ * What a move was, from best to worst (book apart).
+ */
+
+public enum MoveClass: Equatable, Hashable {
+    
+    /**
+     * A known opening move.
+     */
+    case book
+    /**
+     * The engine's choice, or as good.
+     */
+    case best
+    /**
+     * Loses at most 2 points of win probability.
+     */
+    case excellent
+    /**
+     * Loses at most 5.
+     */
+    case good
+    /**
+     * Loses at most 10 (`?!`).
+     */
+    case inaccuracy
+    /**
+     * Loses at most 20 (`?`).
+     */
+    case mistake
+    /**
+     * Loses more (`??`).
+     */
+    case blunder
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension MoveClass: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeMoveClass: FfiConverterRustBuffer {
+    typealias SwiftType = MoveClass
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> MoveClass {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .book
+        
+        case 2: return .best
+        
+        case 3: return .excellent
+        
+        case 4: return .good
+        
+        case 5: return .inaccuracy
+        
+        case 6: return .mistake
+        
+        case 7: return .blunder
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: MoveClass, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .book:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .best:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .excellent:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .good:
+            writeInt(&buf, Int32(4))
+        
+        
+        case .inaccuracy:
+            writeInt(&buf, Int32(5))
+        
+        
+        case .mistake:
+            writeInt(&buf, Int32(6))
+        
+        
+        case .blunder:
+            writeInt(&buf, Int32(7))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMoveClass_lift(_ buf: RustBuffer) throws -> MoveClass {
+    return try FfiConverterTypeMoveClass.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMoveClass_lower(_ value: MoveClass) -> RustBuffer {
+    return FfiConverterTypeMoveClass.lower(value)
+}
+
+
+
+/**
  * One item of the whole move tree as a flat list in reading order (the order PGN writes it),
  * e.g. `1. e4 {Best} e5 (1... c5 2. Nf3) 2. Nf3`: Move `1. e4`, Comment `Best`, Move `e5`,
  * VariationStart (depth 1), Move `1... c5`, Move `2. Nf3` (both depth 1), VariationEnd (depth
@@ -6435,6 +8267,91 @@ public func FfiConverterTypePieceKind_lower(_ value: PieceKind) -> RustBuffer {
 
 
 /**
+ * How hard a review looks: a node budget per position, quickest first.
+ */
+
+public enum ReviewPreset: Equatable, Hashable {
+    
+    /**
+     * A first look in a few seconds: finds hung pieces and short tactics.
+     */
+    case quick
+    /**
+     * The default, whose classes were measured against a much deeper analysis.
+     */
+    case standard
+    /**
+     * A closer look, several times slower.
+     */
+    case deep
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension ReviewPreset: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeReviewPreset: FfiConverterRustBuffer {
+    typealias SwiftType = ReviewPreset
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ReviewPreset {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .quick
+        
+        case 2: return .standard
+        
+        case 3: return .deep
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: ReviewPreset, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .quick:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .standard:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .deep:
+            writeInt(&buf, Int32(3))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeReviewPreset_lift(_ buf: RustBuffer) throws -> ReviewPreset {
+    return try FfiConverterTypeReviewPreset.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeReviewPreset_lower(_ value: ReviewPreset) -> RustBuffer {
+    return FfiConverterTypeReviewPreset.lower(value)
+}
+
+
+
+/**
  * An evaluation from the side to move's point of view.
  */
 
@@ -6857,6 +8774,30 @@ fileprivate struct FfiConverterOptionUInt64: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionDouble: FfiConverterRustBuffer {
+    typealias SwiftType = Double?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterDouble.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterDouble.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionString: FfiConverterRustBuffer {
     typealias SwiftType = String?
 
@@ -6897,6 +8838,30 @@ fileprivate struct FfiConverterOptionTypeClockReading: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeClockReading.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeCoaching: FfiConverterRustBuffer {
+    typealias SwiftType = Coaching?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeCoaching.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeCoaching.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -7001,6 +8966,54 @@ fileprivate struct FfiConverterOptionTypePiece: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeRefutation: FfiConverterRustBuffer {
+    typealias SwiftType = Refutation?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeRefutation.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeRefutation.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeThreat: FfiConverterRustBuffer {
+    typealias SwiftType = Threat?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeThreat.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeThreat.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeDrawReason: FfiConverterRustBuffer {
     typealias SwiftType = DrawReason?
 
@@ -7041,6 +9054,30 @@ fileprivate struct FfiConverterOptionTypePieceKind: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypePieceKind.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeReviewPreset: FfiConverterRustBuffer {
+    typealias SwiftType = ReviewPreset?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeReviewPreset.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeReviewPreset.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -7271,6 +9308,56 @@ fileprivate struct FfiConverterSequenceTypeEngineLevel: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeEvalPoint: FfiConverterRustBuffer {
+    typealias SwiftType = [EvalPoint]
+
+    public static func write(_ value: [EvalPoint], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeEvalPoint.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [EvalPoint] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [EvalPoint]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeEvalPoint.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeHangingPiece: FfiConverterRustBuffer {
+    typealias SwiftType = [HangingPiece]
+
+    public static func write(_ value: [HangingPiece], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeHangingPiece.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [HangingPiece] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [HangingPiece]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeHangingPiece.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeLegalMove: FfiConverterRustBuffer {
     typealias SwiftType = [LegalMove]
 
@@ -7288,6 +9375,31 @@ fileprivate struct FfiConverterSequenceTypeLegalMove: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeLegalMove.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeMoveReview: FfiConverterRustBuffer {
+    typealias SwiftType = [MoveReview]
+
+    public static func write(_ value: [MoveReview], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeMoveReview.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [MoveReview] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [MoveReview]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeMoveReview.read(from: &buf))
         }
         return seq
     }
@@ -7713,6 +9825,18 @@ public func preloadOpenings() -> UInt32  {
 })
 }
 /**
+ * The nodes a preset searches per position (a quick review of a 40-move game searches 81
+ * positions).
+ */
+public func reviewPresetNodes(preset: ReviewPreset) -> UInt64  {
+    return try!  FfiConverterUInt64.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_review_preset_nodes(
+        FfiConverterTypeReviewPreset_lower(preset),uniffiCallStatus
+    )
+})
+}
+/**
  * The square named `name` (a file `a`-`h` followed by a rank `1`-`8`, e.g. `"e4"`).
  *
  * # Errors
@@ -7802,6 +9926,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_preload_openings() != 8719) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_chesscore_checksum_func_review_preset_nodes() != 52070) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_chesscore_checksum_func_parse_square() != 16945) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -7832,10 +9959,16 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessengine_think_fen() != 23257) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_searchhandle_is_finished() != 36238) {
+    if (uniffi_chesscore_checksum_method_chessengine_coach() != 53747) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_searchhandle_stop() != 62546) {
+    if (uniffi_chesscore_checksum_method_chessengine_review() != 16706) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_searchhandle_is_finished() != 49688) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_searchhandle_stop() != 42490) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_searchlistener_on_info() != 60205) {
@@ -8006,6 +10139,18 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_opening_at() != 6446) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_chesscore_checksum_method_chessgame_hanging_pieces() != 62006) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_coachlistener_on_coaching() != 43677) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_reviewlistener_on_move_reviewed() != 47063) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_reviewlistener_on_finished() != 27038) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_chesscore_checksum_constructor_chessengine_new() != 26141) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -8031,6 +10176,8 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
 
+    uniffiCallbackInitCoachListener()
+    uniffiCallbackInitReviewListener()
     uniffiCallbackInitSearchListener()
     return InitializationResult.ok
 }()

@@ -257,6 +257,27 @@ typedef void (*UniffiCallbackInterfaceSearchListenerMethod1)(uint64_t, RustBuffe
     );
 
 #endif
+#ifndef UNIFFI_FFIDEF_CALLBACK_INTERFACE_COACH_LISTENER_METHOD0
+#define UNIFFI_FFIDEF_CALLBACK_INTERFACE_COACH_LISTENER_METHOD0
+typedef void (*UniffiCallbackInterfaceCoachListenerMethod0)(uint64_t, RustBuffer, void* _Nonnull, 
+        RustCallStatus *_Nonnull uniffiCallStatus
+    );
+
+#endif
+#ifndef UNIFFI_FFIDEF_CALLBACK_INTERFACE_REVIEW_LISTENER_METHOD0
+#define UNIFFI_FFIDEF_CALLBACK_INTERFACE_REVIEW_LISTENER_METHOD0
+typedef void (*UniffiCallbackInterfaceReviewListenerMethod0)(uint64_t, RustBuffer, uint32_t, uint32_t, void* _Nonnull, 
+        RustCallStatus *_Nonnull uniffiCallStatus
+    );
+
+#endif
+#ifndef UNIFFI_FFIDEF_CALLBACK_INTERFACE_REVIEW_LISTENER_METHOD1
+#define UNIFFI_FFIDEF_CALLBACK_INTERFACE_REVIEW_LISTENER_METHOD1
+typedef void (*UniffiCallbackInterfaceReviewListenerMethod1)(uint64_t, RustBuffer, void* _Nonnull, 
+        RustCallStatus *_Nonnull uniffiCallStatus
+    );
+
+#endif
 #ifndef UNIFFI_FFIDEF_V_TABLE_CALLBACK_INTERFACE_SEARCH_LISTENER
 #define UNIFFI_FFIDEF_V_TABLE_CALLBACK_INTERFACE_SEARCH_LISTENER
 typedef struct UniffiVTableCallbackInterfaceSearchListener {
@@ -265,6 +286,25 @@ typedef struct UniffiVTableCallbackInterfaceSearchListener {
     UniffiCallbackInterfaceSearchListenerMethod0 _Nonnull onInfo;
     UniffiCallbackInterfaceSearchListenerMethod1 _Nonnull onFinished;
 } UniffiVTableCallbackInterfaceSearchListener;
+
+#endif
+#ifndef UNIFFI_FFIDEF_V_TABLE_CALLBACK_INTERFACE_COACH_LISTENER
+#define UNIFFI_FFIDEF_V_TABLE_CALLBACK_INTERFACE_COACH_LISTENER
+typedef struct UniffiVTableCallbackInterfaceCoachListener {
+    UniffiCallbackInterfaceFree _Nonnull uniffiFree;
+    UniffiCallbackInterfaceClone _Nonnull uniffiClone;
+    UniffiCallbackInterfaceCoachListenerMethod0 _Nonnull onCoaching;
+} UniffiVTableCallbackInterfaceCoachListener;
+
+#endif
+#ifndef UNIFFI_FFIDEF_V_TABLE_CALLBACK_INTERFACE_REVIEW_LISTENER
+#define UNIFFI_FFIDEF_V_TABLE_CALLBACK_INTERFACE_REVIEW_LISTENER
+typedef struct UniffiVTableCallbackInterfaceReviewListener {
+    UniffiCallbackInterfaceFree _Nonnull uniffiFree;
+    UniffiCallbackInterfaceClone _Nonnull uniffiClone;
+    UniffiCallbackInterfaceReviewListenerMethod0 _Nonnull onMoveReviewed;
+    UniffiCallbackInterfaceReviewListenerMethod1 _Nonnull onFinished;
+} UniffiVTableCallbackInterfaceReviewListener;
 
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_CHESSENGINE
@@ -315,6 +355,16 @@ uint64_t uniffi_chesscore_fn_method_chessengine_think(uint64_t ptr, uint64_t gam
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_THINK_FEN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_THINK_FEN
 uint64_t uniffi_chesscore_fn_method_chessengine_think_fen(uint64_t ptr, RustBuffer fen, RustBuffer limits, uint64_t listener, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_COACH
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_COACH
+uint64_t uniffi_chesscore_fn_method_chessengine_coach(uint64_t ptr, uint64_t game, RustBuffer nodes_per_search, uint64_t listener, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_REVIEW
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_REVIEW
+uint64_t uniffi_chesscore_fn_method_chessengine_review(uint64_t ptr, uint64_t game, RustBuffer options, uint64_t listener, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_SEARCHHANDLE
@@ -678,6 +728,56 @@ int8_t uniffi_chesscore_fn_method_chessgame_undo(uint64_t ptr, RustCallStatus *_
 RustBuffer uniffi_chesscore_fn_method_chessgame_opening_at(uint64_t ptr, uint32_t node, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_HANGING_PIECES
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_HANGING_PIECES
+RustBuffer uniffi_chesscore_fn_method_chessgame_hanging_pieces(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_COACHLISTENER
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_COACHLISTENER
+uint64_t uniffi_chesscore_fn_clone_coachlistener(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FREE_COACHLISTENER
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FREE_COACHLISTENER
+void uniffi_chesscore_fn_free_coachlistener(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_INIT_CALLBACK_VTABLE_COACHLISTENER
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_INIT_CALLBACK_VTABLE_COACHLISTENER
+void uniffi_chesscore_fn_init_callback_vtable_coachlistener(const UniffiVTableCallbackInterfaceCoachListener* _Nonnull vtable
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_COACHLISTENER_ON_COACHING
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_COACHLISTENER_ON_COACHING
+void uniffi_chesscore_fn_method_coachlistener_on_coaching(uint64_t ptr, RustBuffer coaching, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_REVIEWLISTENER
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_REVIEWLISTENER
+uint64_t uniffi_chesscore_fn_clone_reviewlistener(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FREE_REVIEWLISTENER
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FREE_REVIEWLISTENER
+void uniffi_chesscore_fn_free_reviewlistener(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_INIT_CALLBACK_VTABLE_REVIEWLISTENER
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_INIT_CALLBACK_VTABLE_REVIEWLISTENER
+void uniffi_chesscore_fn_init_callback_vtable_reviewlistener(const UniffiVTableCallbackInterfaceReviewListener* _Nonnull vtable
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_REVIEWLISTENER_ON_MOVE_REVIEWED
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_REVIEWLISTENER_ON_MOVE_REVIEWED
+void uniffi_chesscore_fn_method_reviewlistener_on_move_reviewed(uint64_t ptr, RustBuffer review, uint32_t done, uint32_t total, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_REVIEWLISTENER_ON_FINISHED
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_REVIEWLISTENER_ON_FINISHED
+void uniffi_chesscore_fn_method_reviewlistener_on_finished(uint64_t ptr, RustBuffer review, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_CHESS960_START_FEN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_CHESS960_START_FEN
 RustBuffer uniffi_chesscore_fn_func_chess960_start_fen(uint32_t number, RustCallStatus *_Nonnull out_status
@@ -741,6 +841,11 @@ RustBuffer uniffi_chesscore_fn_func_opening_of_fen(RustBuffer fen, RustCallStatu
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_PRELOAD_OPENINGS
 uint32_t uniffi_chesscore_fn_func_preload_openings(RustCallStatus *_Nonnull out_status
     
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_REVIEW_PRESET_NODES
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_REVIEW_PRESET_NODES
+uint64_t uniffi_chesscore_fn_func_review_preset_nodes(RustBuffer preset, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_PARSE_SQUARE
@@ -1090,6 +1195,12 @@ uint16_t uniffi_chesscore_checksum_func_preload_openings(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_REVIEW_PRESET_NODES
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_REVIEW_PRESET_NODES
+uint16_t uniffi_chesscore_checksum_func_review_preset_nodes(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_PARSE_SQUARE
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_PARSE_SQUARE
 uint16_t uniffi_chesscore_checksum_func_parse_square(void
@@ -1147,6 +1258,18 @@ uint16_t uniffi_chesscore_checksum_method_chessengine_think(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_THINK_FEN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_THINK_FEN
 uint16_t uniffi_chesscore_checksum_method_chessengine_think_fen(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_COACH
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_COACH
+uint16_t uniffi_chesscore_checksum_method_chessengine_coach(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_REVIEW
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_REVIEW
+uint16_t uniffi_chesscore_checksum_method_chessengine_review(void
     
 );
 #endif
@@ -1495,6 +1618,30 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_undo(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_OPENING_AT
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_OPENING_AT
 uint16_t uniffi_chesscore_checksum_method_chessgame_opening_at(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_HANGING_PIECES
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_HANGING_PIECES
+uint16_t uniffi_chesscore_checksum_method_chessgame_hanging_pieces(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_COACHLISTENER_ON_COACHING
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_COACHLISTENER_ON_COACHING
+uint16_t uniffi_chesscore_checksum_method_coachlistener_on_coaching(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_REVIEWLISTENER_ON_MOVE_REVIEWED
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_REVIEWLISTENER_ON_MOVE_REVIEWED
+uint16_t uniffi_chesscore_checksum_method_reviewlistener_on_move_reviewed(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_REVIEWLISTENER_ON_FINISHED
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_REVIEWLISTENER_ON_FINISHED
+uint16_t uniffi_chesscore_checksum_method_reviewlistener_on_finished(void
     
 );
 #endif

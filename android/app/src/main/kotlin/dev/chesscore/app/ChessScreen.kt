@@ -56,7 +56,11 @@ import dev.chesscore.presentation.GameController
  */
 @OptIn(ExperimentalMaterial3Api::class)
 @Composable
-fun ChessScreen(controller: GameController, share: (subject: String, text: String) -> Unit) {
+fun ChessScreen(
+    controller: GameController,
+    share: (subject: String, text: String) -> Unit,
+    review: (pgn: String) -> Unit = {},
+) {
     val state by controller.state.collectAsStateWithLifecycle()
     var showNewGame by remember { mutableStateOf(false) }
     var showPasteFen by remember { mutableStateOf(false) }
@@ -81,6 +85,7 @@ fun ChessScreen(controller: GameController, share: (subject: String, text: Strin
                     Box {
                         IconButton(onClick = { menuOpen = true }) { Icon(Icons.Filled.MoreVert, contentDescription = "More") }
                         DropdownMenu(expanded = menuOpen, onDismissRequest = { menuOpen = false }) {
+                            DropdownMenuItem(text = { Text("Review game") }, onClick = { menuOpen = false; review(controller.pgn()) })
                             DropdownMenuItem(text = { Text("Share PGN") }, onClick = { menuOpen = false; share("Game (PGN)", controller.pgn()) })
                             DropdownMenuItem(text = { Text("Share FEN") }, onClick = { menuOpen = false; share("Position (FEN)", controller.fen()) })
                             DropdownMenuItem(text = { Text("Paste FEN…") }, onClick = { menuOpen = false; showPasteFen = true })

@@ -3,11 +3,17 @@ package dev.chesscore.app
 import android.content.Intent
 import android.os.Bundle
 import androidx.activity.ComponentActivity
+import androidx.activity.compose.BackHandler
 import androidx.activity.compose.setContent
 import androidx.activity.enableEdgeToEdge
 import androidx.activity.viewModels
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.saveable.rememberSaveable
+import androidx.compose.runtime.setValue
+import androidx.lifecycle.viewmodel.compose.viewModel
 
-/** The single screen: the board with its controls. */
+/** The board with its controls, and the review of its game over it when asked for. */
 class MainActivity : ComponentActivity() {
     private val viewModel: GameViewModel by viewModels()
 
@@ -16,7 +22,20 @@ class MainActivity : ComponentActivity() {
         enableEdgeToEdge()
         setContent {
             ChessTheme {
-                ChessScreen(controller = viewModel.controller, share = ::shareText)
+                // The PGN under review, if the review screen is open.
+                var reviewing by rememberSaveable { mutableStateOf<String?>(null) }
+                val pgn = reviewing
+                if (pgn == null) {
+                    ChessScreen(controller = viewModel.controller, share = ::shareText, review = { reviewing = it })
+                } else {
+                    val review: ReviewViewModel = viewModel(key = "review:$pgn") { ReviewViewModel(pgn) }
+                    val close = {
+                        review.controller.stop()
+                        reviewing = null
+                    }
+                    BackHandler(onBack = close)
+                    ReviewScreen(controller = review.controller, share = ::shareText, close = close)
+                }
             }
         }
     }

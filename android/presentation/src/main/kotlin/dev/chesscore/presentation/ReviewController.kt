@@ -1,0 +1,142 @@
+package dev.chesscore.presentation
+
+import dev.chesscore.ChessEngine
+import dev.chesscore.ChessException
+import dev.chesscore.ChessGame
+import dev.chesscore.GameReview
+import dev.chesscore.MoveReview
+import dev.chesscore.ReviewListener
+import dev.chesscore.ReviewOptions
+import dev.chesscore.SearchHandle
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.Job
+import kotlinx.coroutines.SupervisorJob
+import kotlinx.coroutines.cancel
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.flow.asStateFlow
+import kotlinx.coroutines.flow.update
+import kotlinx.coroutines.launch
+
+/**
+ * The review screen's presentation logic: runs the core's review of a game on an engine and turns
+ * its events into [ReviewUiState] (move list rows with classes, the eval graph, the summaries). It
+ * holds no chess knowledge: classes, evaluations and lines all come from the core.
+ *
+ * Threading: create it and call every intent on the main thread, the dispatcher of [scope]; the
+ * review's events are collected there.
+ *
+ * Lifetime: it uses [engine] and [game] but does not own them; [close] stops the review.
+ */
+class ReviewController(
+    scope: CoroutineScope,
+    private val engine: ChessEngine,
+    private val game: ChessGame,
+) : AutoCloseable {
+    private val scope = CoroutineScope(scope.coroutineContext + SupervisorJob(scope.coroutineContext[Job]))
+    private val _state = MutableStateFlow(ReviewUiState())
+    private val moves = mutableListOf<MoveReview>()
+
+    /** The running review, if any. */
+    private var handle: SearchHandle? = null
+
+    /** Incremented whenever a review is started or abandoned: events of older ones are ignored. */
+    private var token = 0L
+    private var closed = false
+
+    /** The screen state; a new value after every change. */
+    val state: StateFlow<ReviewUiState> = _state.asStateFlow()
+
+    /**
+     * Starts reviewing the game (its main line, wherever the current node is) with [options]; a review
+     * already running is abandoned and the screen starts over. A bad [options] shows its message.
+     */
+    fun start(options: ReviewOptions = ReviewOptions()) {
+        if (closed) return
+        abandon()
+        moves.clear()
+        val mine = token
+        val listener = object : ReviewListener {
+            // Both run on the engine's thread: hand over to the main thread, in order. (The
+            // controller's handlers have other names than the listener's: inside this object,
+            // `onFinished(review)` would call the listener itself again.)
+            override fun onMoveReviewed(review: MoveReview, done: UInt, total: UInt) {
+                scope.launch { if (token == mine) applyMove(review, done.toInt(), total.toInt()) }
+            }
+
+            override fun onFinished(review: GameReview) {
+                scope.launch { if (token == mine) applyFinished(review) }
+            }
+        }
+        try {
+            handle = engine.review(game, options, listener)
+            _state.value = ReviewUiState(phase = ReviewPhase.RUNNING, total = mainLinePlies(game))
+        } catch (e: ChessException) {
+            _state.value = ReviewUiState(message = e.message)
+        }
+    }
+
+    /** Stops the review: the moves reviewed so far stay, and their summary follows. */
+    fun stop() {
+        handle?.stop()
+    }
+
+    /** Selects the move at [ply] (or none): the screen shows its details. */
+    fun select(ply: Int?) {
+        _state.update { s -> s.copy(selectedPly = ply?.takeIf { p -> s.rows.any { it.ply == p } }) }
+    }
+
+    /** Selects the next inaccuracy, mistake or blunder after the selected move (wrapping round). */
+    fun selectNextError() {
+        val s = _state.value
+        val errors = s.rows.filter { it.moveClass.isError() }
+        if (errors.isEmpty()) return
+        val next = errors.firstOrNull { it.ply > (s.selectedPly ?: -1) } ?: errors.first()
+        select(next.ply)
+    }
+
+    private fun applyMove(review: MoveReview, done: Int, total: Int) {
+        moves += review
+        _state.update {
+            it.copy(done = done, total = total, rows = it.rows + reviewRow(review), graph = graphFromMoves(moves, total))
+        }
+    }
+
+    private fun applyFinished(review: GameReview) {
+        handle?.close()
+        handle = null
+        _state.update {
+            it.copy(
+                phase = if (review.complete) ReviewPhase.DONE else ReviewPhase.STOPPED,
+                done = review.moves.size,
+                rows = review.moves.map(::reviewRow),
+                graph = graphFromReview(review),
+                white = sideSummary(review.white),
+                black = sideSummary(review.black),
+                annotatedPgn = review.annotatedPgn,
+            )
+        }
+    }
+
+    /** Stops the running review (if any) and forgets its events. */
+    private fun abandon() {
+        token++
+        handle?.let {
+            it.stop()
+            it.close()
+        }
+        handle = null
+    }
+
+    /** Stops the review and frees its handle. The engine and the game stay the caller's. */
+    override fun close() {
+        if (closed) return
+        closed = true
+        abandon()
+        scope.cancel()
+    }
+}
+
+/** The number of moves on [game]'s main line: what a review covers. */
+internal fun mainLinePlies(game: ChessGame): Int =
+    game.snapshot().moveRows.sumOf { (if (it.white != null) 1 else 0) + (if (it.black != null) 1 else 0) }

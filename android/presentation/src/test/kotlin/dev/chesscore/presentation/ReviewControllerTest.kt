@@ -1,0 +1,134 @@
+package dev.chesscore.presentation
+
+import dev.chesscore.ChessEngine
+import dev.chesscore.ChessGame
+import dev.chesscore.EngineConfig
+import dev.chesscore.MoveClass
+import dev.chesscore.ReviewOptions
+import dev.chesscore.Score
+import dev.chesscore.Side
+import dev.chesscore.liveObjectCount
+import dev.chesscore.tests.SCHOLAR_PGN
+import dev.chesscore.tests.TEST_REVIEW
+import dev.chesscore.tests.onMain
+import kotlin.test.assertEquals
+import kotlin.test.assertNotNull
+import kotlin.test.assertNull
+import kotlin.test.assertTrue
+import kotlin.test.fail
+import kotlinx.coroutines.flow.first
+import kotlinx.coroutines.withTimeoutOrNull
+import org.junit.jupiter.api.Test
+
+private suspend fun ReviewController.awaitState(what: String, predicate: (ReviewUiState) -> Boolean): ReviewUiState =
+    withTimeoutOrNull(60_000) { state.first(predicate) } ?: fail("timed out waiting for $what; state: ${state.value}")
+
+class ReviewControllerTest {
+    @Test
+    fun `a review fills the rows, the graph and the summaries, then is done`() {
+        onMain {
+            val baseline = liveObjectCount()
+            ChessGame.fromPgn(SCHOLAR_PGN).use { game ->
+                ChessEngine(EngineConfig(hashMb = 4u)).use { engine ->
+                    ReviewController(this, engine, game).use { controller ->
+                        assertEquals(ReviewPhase.IDLE, controller.state.value.phase)
+                        controller.start(TEST_REVIEW)
+                        assertEquals(ReviewPhase.RUNNING, controller.state.value.phase)
+                        assertEquals(7, controller.state.value.total)
+                        val s = controller.awaitState("done") { it.phase == ReviewPhase.DONE }
+                        assertEquals(7, s.rows.size)
+                        assertEquals(1f, s.progress)
+                        assertEquals(listOf("1.", "1…", "2.", "2…", "3.", "3…", "4."), s.rows.map { it.numberText })
+                        val nf6 = s.rows[5]
+                        assertEquals("Nf6", nf6.san)
+                        assertEquals(MoveClass.BLUNDER, nf6.moveClass)
+                        assertEquals("??", nf6.symbol)
+                        assertEquals("Blunder", nf6.classText)
+                        assertEquals("M1", nf6.evalText)
+                        assertEquals("Qxf7#", nf6.refutationSan.first())
+                        assertNotNull(nf6.betterSan)
+                        assertEquals("#", s.rows[6].evalText)
+                        // The graph: 8 positions from x = 0 to 1, ending with White's win; a
+                        // marker where Black blundered.
+                        assertEquals(8, s.graph.size)
+                        assertEquals(0f, s.graph.first().x)
+                        assertEquals(1f, s.graph.last().x)
+                        assertEquals(1f, s.graph.last().y)
+                        assertEquals(MoveClass.BLUNDER, s.graph[6].marker)
+                        assertTrue(s.graph.all { it.y in 0f..1f })
+                        assertEquals(1, assertNotNull(s.black).blunders)
+                        assertEquals(0, assertNotNull(s.white).blunders)
+                        assertTrue(assertNotNull(s.annotatedPgn).contains("[%eval"))
+                        // Next error walks the inaccuracies and worse in order (2. Qh5 may be one
+                        // at this budget; 3... Nf6 is one), then wraps round to the first.
+                        val errorPlies = s.rows.filter { it.moveClass.isError() }.map { it.ply }
+                        assertTrue(5 in errorPlies, "$errorPlies")
+                        for (ply in errorPlies + errorPlies.first()) {
+                            controller.selectNextError()
+                            assertEquals(ply, controller.state.value.selectedPly)
+                        }
+                        controller.select(99)
+                        assertNull(controller.state.value.selectedPly, "no such move")
+                        controller.select(2)
+                        assertEquals("Qh5", controller.state.value.selectedRow?.san)
+                    }
+                }
+            }
+            assertEquals(baseline, liveObjectCount(), "game, engine and review handle freed")
+        }
+    }
+
+    @Test
+    fun `stopping keeps the moves reviewed so far, with their summary`() {
+        onMain {
+            ChessGame.fromPgn("1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 *").use { game ->
+                ChessEngine(EngineConfig(hashMb = 4u)).use { engine ->
+                    ReviewController(this, engine, game).use { controller ->
+                        controller.start(ReviewOptions(nodesPerPosition = 200_000uL))
+                        val running = controller.awaitState("two moves") { it.rows.size >= 2 }
+                        assertEquals(ReviewPhase.RUNNING, running.phase)
+                        assertTrue(running.progress > 0f && running.progress < 1f)
+                        assertEquals(running.rows.size + 1, running.graph.size)
+                        controller.stop()
+                        val s = controller.awaitState("stopped") { it.phase == ReviewPhase.STOPPED }
+                        assertTrue(s.rows.size in 2 until 12, "${s.rows.size} rows")
+                        assertEquals(s.rows.size + 1, s.graph.size)
+                        assertNotNull(s.white)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    fun `a bad option shows the core's message and starts nothing`() {
+        onMain {
+            ChessGame().use { game ->
+                ChessEngine(EngineConfig(hashMb = 1u)).use { engine ->
+                    ReviewController(this, engine, game).use { controller ->
+                        controller.start(ReviewOptions(nodesPerPosition = 0uL))
+                        assertEquals(ReviewPhase.IDLE, controller.state.value.phase)
+                        assertTrue(controller.state.value.message!!.contains("at least 1"))
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    fun `texts - symbols, class names and White-view scores`() {
+        assertEquals("??", classSymbol(MoveClass.BLUNDER))
+        assertEquals("?", classSymbol(MoveClass.MISTAKE))
+        assertEquals("?!", classSymbol(MoveClass.INACCURACY))
+        assertEquals("!", classSymbol(MoveClass.BEST, onlyMove = true))
+        assertEquals("", classSymbol(MoveClass.GOOD))
+        assertEquals("Excellent", classText(MoveClass.EXCELLENT))
+        assertEquals("+0.35", whiteScoreText(Score.Centipawns(35)))
+        assertEquals("-1.20", whiteScoreText(Score.Centipawns(-120)))
+        assertEquals("0.00", whiteScoreText(Score.Centipawns(0)))
+        assertEquals("M3", whiteScoreText(Score.Mate(3)))
+        assertEquals("-M2", whiteScoreText(Score.Mate(-2)))
+        assertTrue(MoveClass.INACCURACY.isError() && !MoveClass.GOOD.isError())
+        assertEquals(Side.WHITE, Side.BLACK.opponent())
+    }
+}

@@ -1,0 +1,91 @@
+/**
+ * Coroutine-friendly game review and coach.
+ *
+ * The generated [ChessEngine.review] and [ChessEngine.coach] report through listeners on the
+ * engine's own thread. [review] turns a review into a [Flow] and [coach] into a suspend call,
+ * the same two the Swift package offers under the same names: values arrive on the collector's
+ * (caller's) dispatcher, and cancellation stops the work and closes its [SearchHandle] at once.
+ */
+package dev.chesscore.ktx
+
+import dev.chesscore.ChessEngine
+import dev.chesscore.ChessGame
+import dev.chesscore.CoachListener
+import dev.chesscore.Coaching
+import dev.chesscore.GameReview
+import dev.chesscore.MoveReview
+import dev.chesscore.ReviewListener
+import dev.chesscore.ReviewOptions
+import dev.chesscore.SearchHandle
+import java.util.concurrent.atomic.AtomicReference
+import kotlin.coroutines.resume
+import kotlinx.coroutines.channels.Channel
+import kotlinx.coroutines.channels.awaitClose
+import kotlinx.coroutines.flow.Flow
+import kotlinx.coroutines.flow.buffer
+import kotlinx.coroutines.flow.callbackFlow
+import kotlinx.coroutines.suspendCancellableCoroutine
+
+/** One event of a game review: a move reviewed, or the whole review at the end. */
+sealed class ReviewEvent {
+    /** Move [review] is reviewed; [done] of [total] moves so far. */
+    data class Move(val review: MoveReview, val done: Int, val total: Int) : ReviewEvent()
+
+    /** The review; always the last event, also when it was stopped (`complete` is then false). */
+    data class Finished(val review: GameReview) : ReviewEvent()
+}
+
+/**
+ * Reviews [game]'s main line (wherever its current node is) and emits each move as it is reviewed, then the whole review, after
+ * which the flow completes.
+ *
+ * The review starts when collection starts (the engine copies the game then). Cancelling the
+ * collector stops the review and closes its handle. A new search or review on the same engine
+ * supersedes this one: the flow then ends with a `Finished` event whose review is incomplete.
+ *
+ * @throws dev.chesscore.ChessException.InvalidRequest (from collection) for bad [options].
+ */
+fun ChessEngine.review(game: ChessGame, options: ReviewOptions = ReviewOptions()): Flow<ReviewEvent> =
+    callbackFlow {
+        val listener = object : ReviewListener {
+            override fun onMoveReviewed(review: MoveReview, done: UInt, total: UInt) {
+                trySend(ReviewEvent.Move(review, done.toInt(), total.toInt()))
+            }
+
+            override fun onFinished(review: GameReview) {
+                trySend(ReviewEvent.Finished(review))
+                channel.close()
+            }
+        }
+        val handle = review(game, options, listener)
+        awaitClose {
+            handle.stop()
+            handle.close()
+        }
+    }.buffer(Channel.UNLIMITED) // never block the engine thread, never drop the result
+
+/**
+ * Asks the coach about [game]'s current position and returns its findings (`null` only when a
+ * newer search or review on the same engine stopped it), resuming on the caller's dispatcher.
+ * Cancelling the calling coroutine stops it and closes its handle.
+ *
+ * @param nodesPerSearch the budget of each of its (up to three) searches; `null`: the standard
+ *   review preset's.
+ */
+suspend fun ChessEngine.coach(game: ChessGame, nodesPerSearch: ULong? = null): Coaching? {
+    val started = AtomicReference<SearchHandle?>(null)
+    try {
+        return suspendCancellableCoroutine { continuation ->
+            val listener = object : CoachListener {
+                override fun onCoaching(coaching: Coaching?) {
+                    if (continuation.isActive) continuation.resume(coaching)
+                }
+            }
+            val handle = coach(game, nodesPerSearch, listener)
+            started.set(handle)
+            continuation.invokeOnCancellation { handle.stop() }
+        }
+    } finally {
+        started.getAndSet(null)?.close()
+    }
+}

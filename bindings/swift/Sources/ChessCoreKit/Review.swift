@@ -1,0 +1,97 @@
+import ChessCore
+
+/// One event of a running game review: a move reviewed, then exactly one whole review.
+public enum ReviewEvent: Sendable, Equatable {
+    /// Move `review` is reviewed: `done` of `total` moves so far.
+    case move(MoveReview, done: Int, total: Int)
+    /// The review; the last event, also when it was stopped (`complete` is then false).
+    case finished(GameReview)
+}
+
+extension ChessEngine {
+    /// Reviews `game`'s main line (from its start to its end, wherever the current node is) and
+    /// streams each move as it is reviewed, ending with ``ReviewEvent/finished(_:)``.
+    ///
+    /// The review runs on the engine's thread (the same one its searches use). Cancelling the
+    /// consuming task, or dropping the stream, stops it within a few milliseconds. A new search
+    /// or review on this engine supersedes it: the stream then ends with an incomplete review.
+    /// (The Kotlin wrapper's `review(game, options)` is the same function.)
+    ///
+    /// The stream throws `ChessError.InvalidRequest` for bad options.
+    public func review(
+        _ game: ChessGame,
+        options: ReviewOptions = ReviewOptions()
+    ) -> AsyncThrowingStream<ReviewEvent, Error> {
+        AsyncThrowingStream { continuation in
+            let stopper = SearchStopper()
+            continuation.onTermination = { @Sendable _ in stopper.stop() }
+            do {
+                let handle = try review(
+                    game: game, options: options, listener: ReviewStreamListener(continuation))
+                stopper.attach(handle)
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+    }
+
+    /// Asks the coach about `game`'s current position: the evaluation and best line, the
+    /// opponent's threat, the hanging pieces, and the refutation of the last move when it was a
+    /// mistake. `nil` when a newer search or review on this engine stopped it. Cancelling the
+    /// calling task stops it and throws `CancellationError`.
+    ///
+    /// - Parameter nodesPerSearch: the budget of each of its (up to three) searches; `nil`: the
+    ///   standard review preset's.
+    public func coach(_ game: ChessGame, nodesPerSearch: UInt64? = nil) async throws -> Coaching? {
+        let stopper = SearchStopper()
+        let coaching = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<Coaching?, Error>) in
+                do {
+                    let handle = try coach(
+                        game: game, nodesPerSearch: nodesPerSearch,
+                        listener: CoachResultListener(continuation))
+                    stopper.attach(handle)
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        } onCancel: {
+            stopper.stop()
+        }
+        stopper.release()
+        try Task.checkCancellation()
+        return coaching
+    }
+}
+
+/// Forwards a review's callbacks (on the engine's thread) into an `AsyncThrowingStream`.
+private final class ReviewStreamListener: ReviewListener {
+    private let continuation: AsyncThrowingStream<ReviewEvent, Error>.Continuation
+
+    init(_ continuation: AsyncThrowingStream<ReviewEvent, Error>.Continuation) {
+        self.continuation = continuation
+    }
+
+    func onMoveReviewed(review: MoveReview, done: UInt32, total: UInt32) {
+        continuation.yield(.move(review, done: Int(done), total: Int(total)))
+    }
+
+    func onFinished(review: GameReview) {
+        continuation.yield(.finished(review))
+        continuation.finish()
+    }
+}
+
+/// Resumes a continuation with the coach's findings; the core calls `onCoaching` exactly once.
+private final class CoachResultListener: CoachListener {
+    private let continuation: CheckedContinuation<Coaching?, Error>
+
+    init(_ continuation: CheckedContinuation<Coaching?, Error>) {
+        self.continuation = continuation
+    }
+
+    func onCoaching(coaching: Coaching?) {
+        continuation.resume(returning: coaching)
+    }
+}

@@ -1,0 +1,277 @@
+import ChessCoreKit
+import Foundation
+import Observation
+
+/// Where a review stands.
+public enum ReviewPhase: Sendable, Equatable {
+    /// Not started.
+    case idle
+    /// Moves are being reviewed; rows and graph grow as they arrive.
+    case running
+    /// Every move is reviewed.
+    case done
+    /// Stopped before the end; the rows reviewed so far are kept.
+    case stopped
+}
+
+/// One row of the review's move list (the Kotlin `ReviewRow`).
+public struct ReviewRow: Sendable, Equatable, Identifiable {
+    /// Moves played before this one (0: the first move).
+    public let ply: Int
+    /// "12." for White's move 12, "12…" for Black's.
+    public let numberText: String
+    public let side: Side
+    public let san: String
+    public let moveClass: MoveClass
+    /// "??", "?", "?!", "!" for an only move found, "" otherwise.
+    public let symbol: String
+    /// The class in words, e.g. "Blunder".
+    public let classText: String
+    /// The evaluation after the move, White's view: "+0.35", "-1.20", "M3", "-M2", "#".
+    public let evalText: String
+    /// For an inaccuracy or worse: the engine's better move in SAN.
+    public let betterSan: String?
+    /// For a mistake or blunder: the opponent's refutation line in SAN.
+    public let refutationSan: [String]
+    public let missedWin: Bool
+    public let onlyMove: Bool
+
+    public var id: Int { ply }
+}
+
+/// One point of the eval graph, ready to draw: both coordinates 0...1.
+public struct GraphPoint: Sendable, Equatable {
+    /// Moves played before the position.
+    public let ply: Int
+    /// The position's place along the game, 0 (start) to 1 (last position).
+    public let x: Double
+    /// White's win probability, 0 (Black wins) to 1 (White wins).
+    public let y: Double
+    /// The class of the move that led here when it was an inaccuracy or worse.
+    public let marker: MoveClass?
+}
+
+/// One side's summary line.
+public struct SideSummaryUi: Sendable, Equatable {
+    /// "84.2", or "–" without moves.
+    public let accuracyText: String
+    /// Average centipawn loss, e.g. "35", or "–".
+    public let averageLossText: String
+    public let inaccuracies: Int
+    public let mistakes: Int
+    public let blunders: Int
+    public let best: Int
+    public let book: Int
+}
+
+/// Everything the review screen draws (the Kotlin `ReviewUiState`).
+public struct ReviewUiState: Sendable, Equatable {
+    public var phase: ReviewPhase = .idle
+    public var done = 0
+    public var total = 0
+    public var rows: [ReviewRow] = []
+    public var graph: [GraphPoint] = []
+    public var selectedPly: Int?
+    public var white: SideSummaryUi?
+    public var black: SideSummaryUi?
+    /// The game with the review as PGN (for sharing), once done or stopped.
+    public var annotatedPgn: String?
+    /// The last error to show.
+    public var message: String?
+
+    public init() {}
+
+    /// Progress 0...1 for a progress bar.
+    public var progress: Double {
+        total == 0 ? (phase == .done ? 1 : 0) : Double(done) / Double(total)
+    }
+
+    /// The selected row, if any.
+    public var selectedRow: ReviewRow? {
+        guard let ply = selectedPly else { return nil }
+        return rows.first { $0.ply == ply }
+    }
+}
+
+extension MoveClass {
+    /// `true` for inaccuracy, mistake and blunder.
+    public var isError: Bool { self == .inaccuracy || self == .mistake || self == .blunder }
+
+    /// The annotation symbol ("!" for an only move found).
+    public func symbol(onlyMove: Bool = false) -> String {
+        switch self {
+        case .blunder: return "??"
+        case .mistake: return "?"
+        case .inaccuracy: return "?!"
+        default: return onlyMove ? "!" : ""
+        }
+    }
+
+    /// The class in words.
+    public var text: String {
+        switch self {
+        case .book: return "Book"
+        case .best: return "Best"
+        case .excellent: return "Excellent"
+        case .good: return "Good"
+        case .inaccuracy: return "Inaccuracy"
+        case .mistake: return "Mistake"
+        case .blunder: return "Blunder"
+        }
+    }
+}
+
+/// An evaluation already from White's view as text: "+0.35", "0.00", "M3", "-M2".
+public func whiteScoreText(_ score: Score) -> String {
+    switch score {
+    case .centipawns(let value):
+        return value == 0 ? "0.00" : String(format: "%+.2f", Double(value) / 100)
+    case .mate(let moves):
+        return moves >= 0 ? "M\(moves)" : "-M\(-moves)"
+    }
+}
+
+/// The row of a reviewed move.
+public func reviewRow(_ m: MoveReview) -> ReviewRow {
+    ReviewRow(
+        ply: Int(m.ply),
+        numberText: m.side == .white ? "\(m.moveNumber)." : "\(m.moveNumber)…",
+        side: m.side, san: m.san, moveClass: m.class,
+        symbol: m.class.symbol(onlyMove: m.onlyMove), classText: m.class.text,
+        evalText: m.checkmate ? "#" : whiteScoreText(m.afterWhite),
+        betterSan: m.class.isError ? m.bestSan : nil,
+        refutationSan: m.refutationSan, missedWin: m.missedWin, onlyMove: m.onlyMove)
+}
+
+/// The eval graph while a review runs: the start and a point after each reviewed move.
+public func graphFromMoves(_ moves: [MoveReview], totalMoves: Int) -> [GraphPoint] {
+    guard let first = moves.first else { return [] }
+    let width = Double(max(totalMoves, 1))
+    let startWhite = first.side == .white ? first.winBefore : 100 - first.winBefore
+    var points = [GraphPoint(
+        ply: Int(first.ply), x: Double(first.ply) / width, y: startWhite / 100, marker: nil)]
+    for m in moves {
+        let ply = Int(m.ply) + 1
+        let white = m.side == .white ? m.winAfter : 100 - m.winAfter
+        points.append(GraphPoint(
+            ply: ply, x: Double(ply) / width, y: white / 100,
+            marker: m.class.isError ? m.class : nil))
+    }
+    return points
+}
+
+/// The eval graph of a finished (or stopped) review, from the core's eval series.
+public func graphFromReview(_ review: GameReview) -> [GraphPoint] {
+    let width = Double(max(review.evals.count - 1, 1))
+    var classes: [Int: MoveClass] = [:]
+    for m in review.moves { classes[Int(m.ply) + 1] = m.class }
+    return review.evals.map { p in
+        let ply = Int(p.ply)
+        let marker = classes[ply].flatMap { $0.isError ? $0 : nil }
+        return GraphPoint(ply: ply, x: Double(ply) / width, y: p.whiteWin / 100, marker: marker)
+    }
+}
+
+/// A side's summary line.
+public func sideSummary(_ s: SideReview) -> SideSummaryUi {
+    SideSummaryUi(
+        accuracyText: s.accuracy.map { String(format: "%.1f", $0) } ?? "–",
+        averageLossText: s.averageCentipawnLoss.map { String(format: "%.0f", $0) } ?? "–",
+        inaccuracies: Int(s.inaccuracies), mistakes: Int(s.mistakes), blunders: Int(s.blunders),
+        best: Int(s.best), book: Int(s.book))
+}
+
+/// The review screen's presentation layer (the Kotlin `ReviewController` has the same states and
+/// intents): runs the core's review of a game and turns its events into ``ReviewUiState``. It
+/// holds no chess knowledge: classes, evaluations and lines come from the core.
+///
+/// Threading: a `@MainActor` object; the review runs on the engine's thread and its events reach
+/// the controller on the main actor, through ``ChessCoreKit/ChessEngine/review(_:options:)``.
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@MainActor
+@Observable
+public final class ReviewController {
+    /// What the screen draws; replaced after every event and intent.
+    public private(set) var state = ReviewUiState()
+
+    private let engine: ChessEngine
+    private let game: ChessGame
+    @ObservationIgnored private var task: Task<Void, Never>?
+    @ObservationIgnored private var moves: [MoveReview] = []
+    @ObservationIgnored private var runs = 0
+
+    /// A controller that reviews `game` on `engine` (both stay the caller's).
+    public init(engine: ChessEngine, game: ChessGame) {
+        self.engine = engine
+        self.game = game
+    }
+
+    /// Starts reviewing the game (its main line, wherever the current node is); a review already
+    /// running is abandoned and the screen starts over.
+    public func start(options: ReviewOptions = ReviewOptions()) {
+        task?.cancel()
+        runs += 1
+        let run = runs
+        moves = []
+        var fresh = ReviewUiState()
+        fresh.phase = .running
+        // The moves on the main line: what a review covers.
+        fresh.total = game.snapshot().moveRows.reduce(0) {
+            $0 + ($1.white == nil ? 0 : 1) + ($1.black == nil ? 0 : 1)
+        }
+        state = fresh
+        let stream = engine.review(game, options: options)
+        task = Task { [weak self] in
+            do {
+                for try await event in stream {
+                    guard let self, self.runs == run else { return }
+                    self.apply(event)
+                }
+            } catch {
+                guard let self, self.runs == run else { return }
+                self.state.phase = .idle
+                self.state.message = (error as? ChessError)?.message ?? "\(error)"
+            }
+        }
+    }
+
+    /// Stops the review; the moves reviewed so far stay and their summary follows (the stream
+    /// ends with the incomplete review). Not by cancelling the task, which would end the stream
+    /// without that last event: the engine's `stop()` stops its current job, the review.
+    public func stop() {
+        guard state.phase == .running else { return }
+        engine.stop()
+    }
+
+    /// Selects the move at `ply` (or none).
+    public func select(_ ply: Int?) {
+        state.selectedPly = ply.flatMap { p in state.rows.contains { $0.ply == p } ? p : nil }
+    }
+
+    /// Selects the next inaccuracy, mistake or blunder after the selected move (wrapping round).
+    public func selectNextError() {
+        let errors = state.rows.filter { $0.moveClass.isError }
+        guard let first = errors.first else { return }
+        let next = errors.first { $0.ply > (state.selectedPly ?? -1) } ?? first
+        select(next.ply)
+    }
+
+    private func apply(_ event: ReviewEvent) {
+        switch event {
+        case .move(let review, let done, let total):
+            moves.append(review)
+            state.done = done
+            state.total = total
+            state.rows.append(reviewRow(review))
+            state.graph = graphFromMoves(moves, totalMoves: total)
+        case .finished(let review):
+            state.phase = review.complete ? .done : .stopped
+            state.done = review.moves.count
+            state.rows = review.moves.map(reviewRow)
+            state.graph = graphFromReview(review)
+            state.white = sideSummary(review.white)
+            state.black = sideSummary(review.black)
+            state.annotatedPgn = review.annotatedPgn
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import ChessCoreKit
+import ChessCoreTestSupport
+import Foundation
+import XCTest
+
+/// 3... Nf6?? allows 4. Qxf7#.
+private let scholar = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"
+/// Twelve quiet moves of a Queen's Gambit: long enough to stop a review in the middle.
+private let queensGambit = "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 *"
+/// A small budget per position: these tests check the plumbing; the core's tests the judgement.
+private let testReview = ReviewOptions(nodesPerPosition: 20_000)
+/// A budget large enough that a review is still running when the test stops it.
+private let slowReview = ReviewOptions(nodesPerPosition: 200_000)
+
+/// The wrapper's game review (`review(_:options:)` as an `AsyncThrowingStream`) and coach
+/// (`coach(_:nodesPerSearch:)` as async). Mirrors tests/kotlin/ReviewTest.kt. Stopping is
+/// asserted through the engine (`isSearching`, the incomplete review), never through time.
+final class ReviewTests: XCTestCase {
+    private func engine() throws -> ChessEngine {
+        try ChessEngine(config: EngineConfig(hashMb: 4))
+    }
+
+    @MainActor
+    func testTheStreamDeliversEachMoveWithProgressThenTheWholeReview() async throws {
+        do {
+            let game = try ChessGame.fromPgn(pgn: scholar)
+            let engine = try engine()
+            var events: [ReviewEvent] = []
+            for try await event in engine.review(game, options: testReview) {
+                MainActor.assertIsolated("a @MainActor consumer gets its events on the main actor")
+                events.append(event)
+            }
+            guard case .finished(let review)? = events.last else {
+                return XCTFail("the last event is the review: \(events)")
+            }
+            var moves: [MoveReview] = []
+            for (i, event) in events.dropLast().enumerated() {
+                guard case .move(let m, let done, let total) = event else {
+                    return XCTFail("one review, at the end: \(event)")
+                }
+                XCTAssertEqual(done, i + 1)
+                XCTAssertEqual(total, 7)
+                moves.append(m)
+            }
+            XCTAssertEqual(moves.count, 7)
+            XCTAssertTrue(review.complete)
+            XCTAssertEqual(review.moves, moves, "the review holds the moves as they were streamed")
+            let nf6 = review.moves[5]
+            XCTAssertEqual(nf6.san, "Nf6")
+            XCTAssertEqual(nf6.side, .black)
+            XCTAssertEqual(nf6.class, .blunder)
+            XCTAssertEqual(nf6.refutationSan.first, "Qxf7#")
+            XCTAssertEqual(review.black.blunders, 1)
+            XCTAssertEqual(review.evals.count, 8, "the start and a point after each move")
+            XCTAssertTrue(review.annotatedPgn.contains("Nf6 $4"), review.annotatedPgn)
+            try await eventually("the engine idle") { !engine.isSearching() }
+        }
+        try await noLiveObjects()
+    }
+
+    func testStoppingTheEngineEndsTheStreamWithThePartialReview() async throws {
+        do {
+            let game = try ChessGame.fromPgn(pgn: queensGambit)
+            let engine = try engine()
+            var streamed: [MoveReview] = []
+            var last: GameReview?
+            for try await event in engine.review(game, options: slowReview) {
+                switch event {
+                case .move(let m, _, _):
+                    streamed.append(m)
+                    if streamed.count == 2 { engine.stop() }
+                case .finished(let review):
+                    last = review
+                }
+            }
+            let review = try XCTUnwrap(last, "a stopped review still ends with the review")
+            XCTAssertFalse(review.complete)
+            XCTAssertTrue((2..<12).contains(review.moves.count), "\(review.moves.count) moves")
+            XCTAssertEqual(review.moves, streamed, "the partial review keeps every move streamed")
+            XCTAssertEqual(review.evals.count, review.moves.count + 1)
+            XCTAssertNotNil(review.white.accuracy, "the summary covers the moves reviewed")
+            try await eventually("the engine idle") { !engine.isSearching() }
+        }
+        try await noLiveObjects()
+    }
+
+    func testCancellingTheConsumerStopsTheReviewAndKeepsWhatArrived() async throws {
+        do {
+            let game = try ChessGame.fromPgn(pgn: queensGambit)
+            let engine = try engine()
+            let streamed = Guarded<[MoveReview]>([])
+            let consumer = Task {
+                for try await event in engine.review(game, options: slowReview) {
+                    if case .move(let m, _, _) = event { streamed.with { $0.append(m) } }
+                }
+            }
+            try await eventually("two moves reviewed") { streamed.current.count >= 2 }
+            consumer.cancel()
+            try await eventually("the review stopped") { !engine.isSearching() }
+            try await eventually("the handle freed") { liveObjectCount() == 2 }
+            let kept = streamed.current
+            XCTAssertTrue((2..<12).contains(kept.count), "\(kept.count) moves")
+            XCTAssertEqual(kept.map(\.ply), Array(0..<UInt32(kept.count)), "in order, none lost")
+            XCTAssertEqual(kept.first?.san, "d4")
+        }
+        try await noLiveObjects()
+    }
+
+    func testAReviewCoversTheMainLineWhereverTheCurrentNodeIs() async throws {
+        do {
+            let game = try ChessGame.fromPgn(
+                pgn: "1. e4 e5 2. Qh5 (2. Nf3 Nc6) 2... Nc6 3. Bc4 Nf6 4. Qxf7# 1-0")
+            _ = game.undo()
+            _ = game.undo()
+            _ = game.undo()
+            let engine = try engine()
+            var last: GameReview?
+            var totals: Set<Int> = []
+            for try await event in engine.review(game, options: testReview) {
+                switch event {
+                case .move(_, _, let total): totals.insert(total)
+                case .finished(let review): last = review
+                }
+            }
+            let review = try XCTUnwrap(last)
+            XCTAssertEqual(
+                review.moves.map(\.san), ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"])
+            XCTAssertEqual(totals, [7])
+            XCTAssertTrue(review.annotatedPgn.contains("(2. Nf3 Nc6)"), review.annotatedPgn)
+            XCTAssertEqual(game.snapshot().ply, 4, "the game is not moved")
+        }
+        try await noLiveObjects()
+    }
+
+    func testBadOptionsThrowTheCoresInvalidRequestAndPresetsGrow() async throws {
+        let game = ChessGame()
+        let engine = try ChessEngine(config: EngineConfig(hashMb: 1))
+        do {
+            for try await _ in engine.review(game, options: ReviewOptions(nodesPerPosition: 0)) {}
+            XCTFail("a budget of 0 nodes is refused")
+        } catch ChessError.InvalidRequest(let message) {
+            XCTAssertTrue(message.contains("at least 1"), message)
+        }
+        XCTAssertFalse(engine.isSearching())
+        XCTAssertLessThan(reviewPresetNodes(preset: .quick), reviewPresetNodes(preset: .standard))
+        XCTAssertLessThan(reviewPresetNodes(preset: .standard), reviewPresetNodes(preset: .deep))
+    }
+
+    func testTheCoachFindsTheThreatTheRefutationAndTheHangingPieces() async throws {
+        do {
+            let game = try ChessGame.fromPgn(pgn: "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 *")
+            let engine = try engine()
+            let coaching = try await engine.coach(game, nodesPerSearch: 20_000)
+            let c = try XCTUnwrap(coaching)
+            XCTAssertEqual(c.bestLineSan.first, "Qxf7#")
+            let refutation = try XCTUnwrap(c.refutation)
+            XCTAssertEqual(refutation.san, "Nf6")
+            XCTAssertEqual(refutation.class, .blunder)
+            XCTAssertTrue(c.hanging.contains { $0.square == sq("f7") }, "\(c.hanging)")
+            XCTAssertEqual(c.hanging, game.hangingPieces())
+            XCTAssertEqual(c.positionKey, game.snapshot().positionKey)
+            try await eventually("the engine idle") { !engine.isSearching() }
+        }
+        try await noLiveObjects()
+    }
+}

@@ -1,0 +1,118 @@
+import ChessCorePresentation
+import ChessCoreTestSupport
+import Foundation
+import XCTest
+
+/// The review screen's presentation layer over a real engine. Mirrors
+/// android/presentation/src/test/.../ReviewControllerTest.kt.
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@MainActor
+final class ReviewControllerTests: XCTestCase {
+    private static let scholar = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"
+    private static let queensGambit = "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 *"
+
+    /// Suspends until the controller's state satisfies `predicate`.
+    private func awaitState(
+        _ controller: ReviewController, _ what: String, _ predicate: (ReviewUiState) -> Bool
+    ) async throws -> ReviewUiState {
+        try await eventually("\(what); state: \(controller.state)", within: 60) {
+            predicate(controller.state)
+        }
+        return controller.state
+    }
+
+    func testAReviewFillsTheRowsTheGraphAndTheSummariesThenIsDone() async throws {
+        do {
+            let game = try ChessGame.fromPgn(pgn: Self.scholar)
+            let engine = try ChessEngine(config: EngineConfig(hashMb: 4))
+            let controller = ReviewController(engine: engine, game: game)
+            XCTAssertEqual(controller.state.phase, .idle)
+            controller.start(options: ReviewOptions(nodesPerPosition: 20_000))
+            XCTAssertEqual(controller.state.phase, .running)
+            XCTAssertEqual(controller.state.total, 7)
+            let s = try await awaitState(controller, "done") { $0.phase == .done }
+            XCTAssertEqual(s.rows.count, 7)
+            XCTAssertEqual(s.progress, 1)
+            XCTAssertEqual(s.rows.map(\.numberText), ["1.", "1…", "2.", "2…", "3.", "3…", "4."])
+            let nf6 = s.rows[5]
+            XCTAssertEqual(nf6.san, "Nf6")
+            XCTAssertEqual(nf6.moveClass, .blunder)
+            XCTAssertEqual(nf6.symbol, "??")
+            XCTAssertEqual(nf6.classText, "Blunder")
+            XCTAssertEqual(nf6.evalText, "M1", "White mates in one after it")
+            XCTAssertEqual(nf6.refutationSan.first, "Qxf7#")
+            XCTAssertNotNil(nf6.betterSan)
+            XCTAssertEqual(s.rows[6].evalText, "#")
+            // The graph: 8 positions from x = 0 to 1, ending with White's win; a marker where
+            // Black blundered.
+            XCTAssertEqual(s.graph.count, 8)
+            XCTAssertEqual(s.graph.first?.x, 0)
+            XCTAssertEqual(s.graph.last?.x, 1)
+            XCTAssertEqual(s.graph.last?.y, 1)
+            XCTAssertEqual(s.graph[6].marker, .blunder)
+            XCTAssertTrue(s.graph.allSatisfy { (0...1).contains($0.y) })
+            XCTAssertEqual(s.black?.blunders, 1)
+            XCTAssertEqual(s.white?.blunders, 0)
+            XCTAssertTrue(s.annotatedPgn?.contains("[%eval") ?? false)
+            // Next error walks the inaccuracies and worse in order (2. Qh5 may be one at this
+            // budget; 3... Nf6 is one), then wraps round to the first.
+            let errorPlies = s.rows.filter { $0.moveClass.isError }.map(\.ply)
+            XCTAssertTrue(errorPlies.contains(5), "\(errorPlies)")
+            for ply in errorPlies + [errorPlies[0]] {
+                controller.selectNextError()
+                XCTAssertEqual(controller.state.selectedPly, ply)
+            }
+            controller.select(99)
+            XCTAssertNil(controller.state.selectedPly, "no such move")
+            controller.select(2)
+            XCTAssertEqual(controller.state.selectedRow?.san, "Qh5")
+            try await eventually("the engine idle") { !engine.isSearching() }
+        }
+        try await noLiveObjects("game, engine and review handle freed")
+    }
+
+    func testStoppingKeepsTheMovesReviewedSoFarWithTheirSummary() async throws {
+        do {
+            let game = try ChessGame.fromPgn(pgn: Self.queensGambit)
+            let engine = try ChessEngine(config: EngineConfig(hashMb: 4))
+            let controller = ReviewController(engine: engine, game: game)
+            controller.start(options: ReviewOptions(nodesPerPosition: 200_000))
+            let running = try await awaitState(controller, "two moves") { $0.rows.count >= 2 }
+            XCTAssertEqual(running.phase, .running)
+            XCTAssertTrue(running.progress > 0 && running.progress < 1)
+            XCTAssertEqual(running.graph.count, running.rows.count + 1)
+            controller.stop()
+            let s = try await awaitState(controller, "stopped") { $0.phase == .stopped }
+            XCTAssertTrue((2..<12).contains(s.rows.count), "\(s.rows.count) rows")
+            XCTAssertEqual(s.graph.count, s.rows.count + 1)
+            XCTAssertNotNil(s.white)
+            XCTAssertEqual(s.rows.first?.san, "d4")
+            try await eventually("the engine idle") { !engine.isSearching() }
+        }
+        try await noLiveObjects()
+    }
+
+    func testABadOptionShowsTheCoresMessageAndStartsNothing() async throws {
+        let controller = ReviewController(
+            engine: try ChessEngine(config: EngineConfig(hashMb: 1)), game: ChessGame())
+        controller.start(options: ReviewOptions(nodesPerPosition: 0))
+        let s = try await awaitState(controller, "the message") { $0.message != nil }
+        XCTAssertEqual(s.phase, .idle)
+        XCTAssertTrue(s.message?.contains("at least 1") ?? false, "\(s.message ?? "")")
+    }
+
+    func testTextsSymbolsClassNamesAndWhiteViewScores() {
+        XCTAssertEqual(MoveClass.blunder.symbol(), "??")
+        XCTAssertEqual(MoveClass.mistake.symbol(), "?")
+        XCTAssertEqual(MoveClass.inaccuracy.symbol(), "?!")
+        XCTAssertEqual(MoveClass.best.symbol(onlyMove: true), "!")
+        XCTAssertEqual(MoveClass.good.symbol(), "")
+        XCTAssertEqual(MoveClass.excellent.text, "Excellent")
+        XCTAssertEqual(whiteScoreText(.centipawns(value: 35)), "+0.35")
+        XCTAssertEqual(whiteScoreText(.centipawns(value: -120)), "-1.20")
+        XCTAssertEqual(whiteScoreText(.centipawns(value: 0)), "0.00")
+        XCTAssertEqual(whiteScoreText(.mate(moves: 3)), "M3")
+        XCTAssertEqual(whiteScoreText(.mate(moves: -2)), "-M2")
+        XCTAssertTrue(MoveClass.inaccuracy.isError && !MoveClass.good.isError)
+    }
+}

@@ -1,0 +1,147 @@
+import ChessCorePresentation
+import SwiftUI
+
+/// The review screen: progress, the eval graph with markers on the errors, the sides'
+/// summaries, the selected move's details and the move list with each move's class. It draws
+/// `controller.state` and forwards every intent to the `ReviewController` (tested in
+/// bindings/swift/Tests/ChessCorePresentationTests); it holds no logic of its own.
+struct ReviewView: View {
+    let controller: ReviewController
+
+    private var state: ReviewUiState { controller.state }
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 8) {
+            if state.phase == .running {
+                ProgressView(value: state.progress)
+            }
+            if let message = state.message {
+                Text(message).foregroundStyle(.red)
+            }
+            EvalGraphView(points: state.graph, selectedPly: state.selectedPly)
+                .frame(height: 120)
+            HStack(spacing: 16) {
+                if let white = state.white { SideSummaryView(name: "White", summary: white) }
+                if let black = state.black { SideSummaryView(name: "Black", summary: black) }
+            }
+            if let row = state.selectedRow {
+                SelectedMoveView(row: row)
+            }
+            List(state.rows) { row in
+                ReviewRowView(row: row, selected: row.ply == state.selectedPly)
+                    .contentShape(Rectangle())
+                    .onTapGesture { controller.select(row.ply) }
+            }
+            .listStyle(.plain)
+        }
+        .padding(.horizontal)
+        .navigationTitle("Game review")
+        .navigationBarTitleDisplayMode(.inline)
+        .toolbar {
+            ToolbarItemGroup(placement: .topBarTrailing) {
+                if state.phase == .running {
+                    Button("Stop") { controller.stop() }
+                } else {
+                    Button("Review again") { controller.start() }
+                }
+                if state.rows.contains(where: { $0.moveClass.isError }) {
+                    Button("Next mistake", systemImage: "forward") { controller.selectNextError() }
+                }
+                if let pgn = state.annotatedPgn {
+                    ShareLink("Share", item: pgn)
+                }
+            }
+        }
+        .onDisappear { controller.stop() }
+    }
+}
+
+/// The colour of a class in the list and on the graph.
+private func classColor(_ moveClass: MoveClass?) -> Color {
+    switch moveClass {
+    case .blunder: return .red
+    case .mistake: return .orange
+    case .inaccuracy: return .yellow
+    case .best, .excellent: return .green
+    default: return .primary
+    }
+}
+
+/// White's win probability along the game: light below the line, dark above.
+private struct EvalGraphView: View {
+    let points: [GraphPoint]
+    let selectedPly: Int?
+
+    var body: some View {
+        GeometryReader { geo in
+            let at = { (p: GraphPoint) in
+                CGPoint(x: p.x * geo.size.width, y: (1 - p.y) * geo.size.height)
+            }
+            ZStack {
+                Rectangle().fill(Color(white: 0.25))
+                if let last = points.last {
+                    Path { path in
+                        path.move(to: CGPoint(x: 0, y: geo.size.height))
+                        for p in points { path.addLine(to: at(p)) }
+                        path.addLine(to: CGPoint(x: at(last).x, y: geo.size.height))
+                        path.closeSubpath()
+                    }
+                    .fill(Color(white: 0.93))
+                }
+                ForEach(points.filter { $0.marker != nil }, id: \.ply) { p in
+                    Circle().fill(classColor(p.marker)).frame(width: 8, height: 8).position(at(p))
+                }
+                if let ply = selectedPly, let p = points.first(where: { $0.ply == ply + 1 }) {
+                    Circle().stroke(.blue, lineWidth: 2).frame(width: 10, height: 10).position(at(p))
+                }
+            }
+        }
+    }
+}
+
+private struct SideSummaryView: View {
+    let name: String
+    let summary: SideSummaryUi
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            Text("\(name)  \(summary.accuracyText) %").font(.headline)
+            Text("ACPL \(summary.averageLossText) · ?! \(summary.inaccuracies) · ? \(summary.mistakes) · ?? \(summary.blunders)")
+                .font(.caption)
+        }
+    }
+}
+
+private struct SelectedMoveView: View {
+    let row: ReviewRow
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 2) {
+            Text("\(row.numberText) \(row.san)\(row.symbol)  \(row.classText)  \(row.evalText)")
+                .font(.headline)
+            if let better = row.betterSan { Text("Better: \(better)").font(.caption) }
+            if !row.refutationSan.isEmpty {
+                Text("Refutation: \(row.refutationSan.joined(separator: " "))").font(.caption)
+            }
+            if row.missedWin { Text("Missed win").font(.caption) }
+            if row.onlyMove { Text("Only move").font(.caption) }
+        }
+    }
+}
+
+private struct ReviewRowView: View {
+    let row: ReviewRow
+    let selected: Bool
+
+    var body: some View {
+        HStack {
+            Text(row.numberText).monospaced().frame(width: 44, alignment: .leading)
+            Text(row.san + row.symbol).foregroundStyle(classColor(row.moveClass))
+                .frame(width: 72, alignment: .leading)
+            Text(row.classText)
+            Spacer()
+            Text(row.evalText).monospaced()
+        }
+        .listRowBackground(selected ? Color.accentColor.opacity(0.2) : Color.clear)
+    }
+}

@@ -1,0 +1,281 @@
+#!/usr/bin/env python3
+"""Measures `chesscore review` against a much deeper reference (docs/review.md).
+
+A measuring tool, not project code: python-chess reads the PGNs and drives Stockfish 15.1
+(pip install chess; apt-get install stockfish). Three steps:
+
+    # 1. the reference: Stockfish at depth 18 on every position of every game (hours; resumable)
+    nice -n 10 python3 scripts/review-quality.py reference docs/review-data/games.pgn \
+        --depth 18 --out docs/review-data/reference-d18.jsonl
+    # 2. our review of the same games (the annotated PGN `chesscore review` prints)
+    nice -n 10 target/release/chesscore review --preset standard docs/review-data/games.pgn \
+        > /tmp/review-standard.pgn
+    # 3. precision and recall of our classes against the reference, classified the same way
+    python3 scripts/review-quality.py compare docs/review-data/games.pgn \
+        docs/review-data/reference-d18.jsonl /tmp/review-standard.pgn
+
+Step 3 also checks that python-chess reads the annotated PGN: the same games, the same moves,
+one [%eval] per move, only the NAGs $6/$2/$4.
+
+The classification below repeats src/review/classify.rs on purpose (the same formula and
+thresholds, written again here so that the reference does not depend on the code under test).
+"""
+import argparse
+import json
+import math
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+import chess
+import chess.engine
+import chess.pgn
+
+# --- the review's definitions (src/review/classify.rs) ---------------------------------------
+WIN_K = 0.00368208          # lichess's Win% logistic (lichess.org/page/accuracy)
+CP_CAP = 1000               # centipawns are clamped to this before the logistic
+THRESHOLDS = [              # expected-points loss, in Win% points (chess.com's published scale)
+    (20.0, "blunder"),
+    (10.0, "mistake"),
+    (5.0, "inaccuracy"),
+    (2.0, "good"),
+    (0.0, "excellent"),
+]
+NAG_CLASS = {6: "inaccuracy", 2: "mistake", 4: "blunder"}
+
+
+def win_percent(score):
+    """Win% (0-100) of the side the score belongs to; score = ("cp", n) or ("mate", n)."""
+    kind, n = score
+    if kind == "mate":
+        return 100.0 if n > 0 else 0.0
+    cp = max(-CP_CAP, min(CP_CAP, n))
+    return 50.0 + 50.0 * (2.0 / (1.0 + math.exp(-WIN_K * cp)) - 1.0)
+
+
+def classify_loss(loss):
+    for limit, name in THRESHOLDS:
+        if loss > limit:
+            return name
+    return "best"
+
+
+def negate(score):
+    kind, n = score
+    return (kind, -n)
+
+
+# --- step 1: the reference -------------------------------------------------------------------
+def read_games(path):
+    games = []
+    with open(path) as f:
+        while True:
+            g = chess.pgn.read_game(f)
+            if g is None:
+                break
+            games.append(g)
+    return games
+
+
+def score_of(pov_score):
+    """(kind, n) from the side to move's view, for a python-chess PovScore."""
+    s = pov_score.relative
+    if s.is_mate():
+        return ("mate", s.mate())
+    return ("cp", s.score())
+
+
+def terminal_score(board):
+    """The score of a position the review does not search: mate, or a draw by the rules (or
+    claimable in the position itself: threefold repetition, fifty moves)."""
+    if board.is_checkmate():
+        return ("mate", 0)  # the side to move is mated
+    if (board.is_stalemate() or board.is_insufficient_material() or board.is_repetition(3)
+            or board.is_fifty_moves()):
+        return ("cp", 0)
+    return None
+
+
+def reference(args):
+    games = read_games(args.pgn)
+    out = Path(args.out)
+    done = set()
+    if out.exists():
+        for line in out.read_text().splitlines():
+            r = json.loads(line)
+            done.add((r["game"], r["ply"]))
+    engine = chess.engine.SimpleEngine.popen_uci(args.stockfish)
+    engine.configure({"Threads": 1, "Hash": args.hash})
+    try:
+        with out.open("a") as f:
+            for gi, game in enumerate(games):
+                board = game.board()
+                moves = list(game.mainline_moves())
+                for ply in range(len(moves) + 1):
+                    if (gi, ply) not in done:
+                        rec = {"game": gi, "ply": ply, "fen": board.fen()}
+                        term = terminal_score(board)
+                        if term is not None:
+                            rec["score"] = list(term)
+                            rec["best"] = None
+                        else:
+                            info = None
+                            if args.decided_cp:
+                                # A position already decided at a shallow depth keeps that
+                                # score: Win% is flat beyond +-CP_CAP, so depth 18 could
+                                # change no class there.
+                                quick = engine.analyse(board, chess.engine.Limit(depth=args.decided_depth),
+                                                       game=gi)
+                                s = score_of(quick["score"])
+                                if s[0] == "mate" or abs(s[1]) >= args.decided_cp:
+                                    info = quick
+                                    rec["decided"] = True
+                            if info is None:
+                                info = engine.analyse(board, chess.engine.Limit(depth=args.depth),
+                                                      game=gi)
+                            rec["score"] = list(score_of(info["score"]))
+                            pv = info.get("pv", [])
+                            rec["best"] = pv[0].uci() if pv else None
+                            rec["pv"] = [m.uci() for m in pv[:8]]
+                            rec["depth"] = info.get("depth")
+                        print(json.dumps(rec), file=f, flush=True)
+                    if ply < len(moves):
+                        board.push(moves[ply])
+                print(f"reference: game {gi + 1}/{len(games)} done", file=sys.stderr, flush=True)
+    finally:
+        engine.quit()
+
+
+# --- step 3: compare -------------------------------------------------------------------------
+def reference_classes(games, ref_path):
+    ref = {}
+    for line in Path(ref_path).read_text().splitlines():
+        r = json.loads(line)
+        ref[(r["game"], r["ply"])] = r
+    classes = {}
+    for gi, game in enumerate(games):
+        moves = list(game.mainline_moves())
+        for ply, move in enumerate(moves):
+            before, after = ref.get((gi, ply)), ref.get((gi, ply + 1))
+            if before is None or after is None:
+                continue
+            if before.get("best") == move.uci():
+                classes[(gi, ply)] = "best"
+                continue
+            w_before = win_percent(tuple(before["score"]))
+            w_after = win_percent(negate(tuple(after["score"])))
+            classes[(gi, ply)] = classify_loss(max(0.0, w_before - w_after))
+    return classes
+
+
+def our_classes(games, review_path):
+    """Our classes from the annotated PGN, read back by python-chess (checks that it can)."""
+    ours = {}
+    with open(review_path) as f:
+        reviewed = []
+        while True:
+            g = chess.pgn.read_game(f)
+            if g is None:
+                break
+            if g.errors:
+                raise SystemExit(f"python-chess found errors in game {len(reviewed) + 1}: {g.errors}")
+            reviewed.append(g)
+    if len(reviewed) > len(games):
+        reviewed = reviewed[:len(games)]
+    if len(reviewed) != len(games):
+        raise SystemExit(f"{len(reviewed)} reviewed games for {len(games)} games")
+    eval_re = re.compile(r"\[%eval (#-?\d+|-?\d+\.\d+)\]")
+    for gi, (game, rev) in enumerate(zip(games, reviewed)):
+        a = [m.uci() for m in game.mainline_moves()]
+        b = [m.uci() for m in rev.mainline_moves()]
+        if a != b:
+            raise SystemExit(f"game {gi + 1}: the review's moves differ from the game's")
+        for ply, node in enumerate(rev.mainline()):
+            if node.board().is_checkmate():
+                pass  # a mating move carries no eval: the result says it
+            elif not eval_re.search(node.comment):
+                raise SystemExit(f"game {gi + 1} ply {ply + 1}: no [%eval] in {node.comment!r}")
+            elif node.eval() is None:
+                raise SystemExit(f"game {gi + 1} ply {ply + 1}: python-chess reads no eval")
+            bad = [n for n in node.nags if n not in NAG_CLASS]
+            if bad:
+                raise SystemExit(f"game {gi + 1} ply {ply + 1}: unexpected NAGs {bad}")
+            marks = [NAG_CLASS[n] for n in node.nags]
+            ours[(gi, ply)] = marks[0] if marks else "ok"
+    return ours
+
+
+def precision_recall(ours, ref, cls, at_least=False):
+    order = ["ok", "inaccuracy", "mistake", "blunder"]
+
+    def norm(c):
+        return c if c in order else "ok"
+
+    def hit(c):
+        c = norm(c)
+        return order.index(c) >= order.index(cls) if at_least else c == cls
+    keys = [k for k in ref if k in ours]
+    tp = sum(1 for k in keys if hit(ours[k]) and hit(ref[k]))
+    fp = sum(1 for k in keys if hit(ours[k]) and not hit(ref[k]))
+    fn = sum(1 for k in keys if not hit(ours[k]) and hit(ref[k]))
+    p = tp / (tp + fp) if tp + fp else float("nan")
+    r = tp / (tp + fn) if tp + fn else float("nan")
+    return tp, fp, fn, p, r
+
+
+def compare(args):
+    games = read_games(args.pgn)
+    if args.first:
+        games = games[:args.first]
+    ref = reference_classes(games, args.reference)
+    ours = our_classes(games, args.review)
+    print(f"moves compared: {sum(1 for k in ref if k in ours)} in {len(games)} games")
+    print("reference classes: " + ", ".join(f"{c} {n}" for c, n in sorted(Counter(ref.values()).items())))
+    print("our marks:         " + ", ".join(f"{c} {n}" for c, n in sorted(Counter(ours.values()).items())))
+    for cls, at_least in (("blunder", False), ("mistake", False), ("mistake", True), ("inaccuracy", False)):
+        tp, fp, fn, p, r = precision_recall(ours, ref, cls, at_least)
+        name = cls + (" or worse" if at_least else "")
+        print(f"{name:<18} precision {100 * p:5.1f} %  recall {100 * r:5.1f} %  (tp {tp}, fp {fp}, fn {fn})")
+    if args.confusion:
+        order = ["best", "excellent", "good", "ok", "inaccuracy", "mistake", "blunder"]
+        table = Counter((ref[k], ours[k]) for k in ref if k in ours)
+        print("reference \\ ours   ok  inacc mistake blunder")
+        for rc in order:
+            row = [table[(rc, oc)] for oc in ("ok", "inaccuracy", "mistake", "blunder")]
+            if sum(row):
+                print(f"{rc:<16} " + " ".join(f"{n:6d}" for n in row))
+    if args.list:
+        for k in sorted(ref):
+            if k in ours and (ours[k] in ("blunder", "mistake") or ref[k] in ("blunder", "mistake")) \
+                    and (ours[k] != ref[k]):
+                print(f"game {k[0] + 1} ply {k[1] + 1}: ours {ours[k]}, reference {ref[k]}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("reference", help="Stockfish analysis of every position")
+    r.add_argument("pgn")
+    r.add_argument("--out", required=True)
+    r.add_argument("--depth", type=int, default=18)
+    r.add_argument("--hash", type=int, default=64)
+    r.add_argument("--decided-cp", type=int, default=1500,
+                   help="keep a shallow score at or beyond this many centipawns (0: off)")
+    r.add_argument("--decided-depth", type=int, default=10)
+    r.add_argument("--stockfish", default="/usr/games/stockfish")
+    r.set_defaults(func=reference)
+    c = sub.add_parser("compare", help="precision and recall of the review's classes")
+    c.add_argument("pgn")
+    c.add_argument("reference")
+    c.add_argument("review", help="the annotated PGN printed by `chesscore review`")
+    c.add_argument("--first", type=int, help="only the first N games (the reference so far)")
+    c.add_argument("--confusion", action="store_true")
+    c.add_argument("--list", action="store_true", help="list the disagreements")
+    c.set_defaults(func=compare)
+    args = ap.parse_args()
+    args.func(args)
+
+
+if __name__ == "__main__":
+    main()

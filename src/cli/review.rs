@@ -1,0 +1,194 @@
+//! `chesscore review [--preset quick|standard|deep] [--nodes N] FILE.pgn`: reviews every game
+//! of a PGN file. The annotated PGN goes to stdout (so that it can be saved or piped as it is);
+//! a summary per game (accuracy, average centipawn loss and moves per class, for each side)
+//! goes to stderr, with a progress bar there when stderr is a terminal. Each game's main line
+//! is reviewed; its variations, comments and other annotations are kept in the output. A game
+//! that cannot be read is reported and left out (exit status 1); bad arguments or an unreadable
+//! file give exit status 2.
+
+use chesscore::engine::{Engine, EngineConfig};
+use chesscore::notation::pgn;
+use chesscore::review::{self, GameLine, GameReview, MoveClass, NoBook, ReviewPreset};
+use chesscore::review::{ReviewSettings, SideSummary};
+use std::io::{IsTerminal, Read, Write};
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+const USAGE: &str =
+    "usage: chesscore review [--preset quick|standard|deep] [--nodes N] [--lines 1|2] FILE.pgn|-";
+
+/// Width of the progress bar, in cells.
+const BAR_CELLS: usize = 30;
+
+/// Runs `chesscore review`.
+pub fn run(args: &[String]) -> ExitCode {
+    let mut settings = ReviewSettings::default();
+    let mut preset_name = ReviewPreset::Standard.name().to_string();
+    let mut file: Option<&str> = None;
+    let mut i = 0;
+    while i < args.len() {
+        let value = args.get(i + 1);
+        match args[i].as_str() {
+            "--preset" => match value.map(|v| v.parse::<ReviewPreset>()) {
+                Some(Ok(p)) => {
+                    settings.nodes_per_position = p.nodes();
+                    preset_name = p.name().to_string();
+                    i += 1;
+                }
+                Some(Err(e)) => return usage_error(&e.to_string()),
+                None => return usage_error("--preset needs a value"),
+            },
+            "--nodes" => match value.and_then(|v| v.parse::<u64>().ok()) {
+                Some(n) if n > 0 => {
+                    settings.nodes_per_position = n;
+                    preset_name = format!("{n} nodes");
+                    i += 1;
+                }
+                _ => return usage_error("--nodes needs a positive number"),
+            },
+            "--lines" => match value.and_then(|v| v.parse::<u32>().ok()) {
+                Some(n @ 1..=2) => {
+                    settings.lines = n;
+                    i += 1;
+                }
+                _ => return usage_error("--lines needs 1 or 2"),
+            },
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return ExitCode::SUCCESS;
+            }
+            name if file.is_none() && (name == "-" || !name.starts_with('-')) => file = Some(name),
+            other => return usage_error(&format!("unexpected argument '{other}'")),
+        }
+        i += 1;
+    }
+    let Some(file) = file else {
+        return usage_error("no PGN file given");
+    };
+    let text = match read_input(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("review: cannot read {file}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    // A game that cannot be read is reported with its number, line and column and left out;
+    // the others are reviewed (as `chesscore pgn` does).
+    let mut games = Vec::new();
+    let mut bad = 0;
+    for result in pgn::read_games(&text) {
+        match result {
+            Ok(game) => games.push(game),
+            Err(e) => {
+                bad += 1;
+                eprintln!("review: {file}: game {}: {e}", e.game);
+            }
+        }
+    }
+    if games.is_empty() {
+        if bad == 0 {
+            eprintln!("review: {file}: no game found");
+        }
+        return ExitCode::from(2);
+    }
+
+    let mut engine = Engine::new(EngineConfig::default());
+    let stop = AtomicBool::new(false);
+    let bar = std::io::stderr().is_terminal();
+    let stdout = std::io::stdout();
+    for (g, game) in games.iter().enumerate() {
+        let line = GameLine::from_pgn(game);
+        let start = Instant::now();
+        let label = format!("game {}/{}", g + 1, games.len());
+        let result = review::review(&mut engine, &line, &settings, &NoBook, &stop, &mut |p| {
+            if bar {
+                draw_bar(&label, p.done, p.total);
+            }
+        });
+        if bar {
+            eprint!("\r{:width$}\r", "", width = BAR_CELLS + label.len() + 24);
+        }
+        let annotated = review::annotate(game, &result);
+        let mut out = stdout.lock();
+        if writeln!(out, "{}", pgn::write_game(&annotated)).is_err() {
+            // stdout closed (e.g. piped into `head`): nothing more to do.
+            return ExitCode::SUCCESS;
+        }
+        drop(out);
+        print_summary(g + 1, game, &result, &preset_name, start.elapsed());
+    }
+    if bad > 0 {
+        eprintln!(
+            "review: {file}: {} games reviewed, {bad} could not be read",
+            games.len()
+        );
+        return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
+}
+
+fn usage_error(message: &str) -> ExitCode {
+    eprintln!("review: {message}\n{USAGE}");
+    ExitCode::from(2)
+}
+
+fn read_input(file: &str) -> std::io::Result<String> {
+    if file == "-" {
+        let mut text = String::new();
+        std::io::stdin().read_to_string(&mut text)?;
+        Ok(text)
+    } else {
+        std::fs::read_to_string(file)
+    }
+}
+
+/// `game 1/3 [#########.........]  24/80 moves`, redrawn in place.
+fn draw_bar(label: &str, done: usize, total: usize) {
+    let filled = (done * BAR_CELLS).checked_div(total).unwrap_or(BAR_CELLS);
+    eprint!(
+        "\r{label} [{}{}] {done:>4}/{total} moves",
+        "#".repeat(filled),
+        ".".repeat(BAR_CELLS - filled)
+    );
+    let _ = std::io::stderr().flush();
+}
+
+fn print_summary(
+    number: usize,
+    game: &pgn::PgnGame,
+    review: &GameReview,
+    preset: &str,
+    elapsed: std::time::Duration,
+) {
+    let name = |tag: &str| game.tag(tag).unwrap_or("?").to_string();
+    eprintln!(
+        "game {number}: {} - {} {} ({} plies, {preset}, {:.1} s{})",
+        name("White"),
+        name("Black"),
+        game.result,
+        review.moves.len(),
+        elapsed.as_secs_f64(),
+        if review.complete { "" } else { ", stopped" }
+    );
+    let mut header = format!("  {:<6} {:>8} {:>5}", "", "accuracy", "acpl");
+    for class in MoveClass::ALL {
+        header.push_str(&format!(" {:>10}", class.name()));
+    }
+    eprintln!("{header}");
+    for (side, s) in [("White", &review.white), ("Black", &review.black)] {
+        eprintln!("{}", summary_row(side, s));
+    }
+}
+
+fn summary_row(side: &str, s: &SideSummary) -> String {
+    let accuracy = s.accuracy.map_or("-".to_string(), |a| format!("{a:.1}"));
+    let acpl = s
+        .average_centipawn_loss
+        .map_or("-".to_string(), |a| format!("{a:.0}"));
+    let mut row = format!("  {side:<6} {accuracy:>8} {acpl:>5}");
+    for class in MoveClass::ALL {
+        row.push_str(&format!(" {:>10}", s.count(class)));
+    }
+    row
+}

@@ -1,0 +1,561 @@
+//! Game review and coach across the boundary: records for a reviewed move, a side's summary,
+//! the eval graph and the coach's findings; `ChessEngine.review` and `ChessEngine.coach` run on
+//! the engine's thread like a search (same handle, same stop).
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use crate::engine::EngineThread;
+use crate::notation::{pgn, uci};
+use crate::review::{self as core, GameLine, NoBook, ReviewSettings};
+use crate::rules::Move;
+
+use super::engine::{ChessEngine, Score, SearchHandle};
+use super::game::ChessGame;
+use super::types::{Piece, Side};
+use super::{ChessError, Square};
+
+/// How hard a review looks: a node budget per position, quickest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum ReviewPreset {
+    /// A first look in a few seconds: finds hung pieces and short tactics.
+    Quick,
+    /// The default, whose classes were measured against a much deeper analysis.
+    Standard,
+    /// A closer look, several times slower.
+    Deep,
+}
+
+impl From<ReviewPreset> for core::ReviewPreset {
+    fn from(p: ReviewPreset) -> core::ReviewPreset {
+        match p {
+            ReviewPreset::Quick => core::ReviewPreset::Quick,
+            ReviewPreset::Standard => core::ReviewPreset::Standard,
+            ReviewPreset::Deep => core::ReviewPreset::Deep,
+        }
+    }
+}
+
+/// The nodes a preset searches per position (a quick review of a 40-move game searches 81
+/// positions).
+#[uniffi::export]
+pub fn review_preset_nodes(preset: ReviewPreset) -> u64 {
+    core::ReviewPreset::from(preset).nodes()
+}
+
+/// How to review.
+#[derive(Debug, Clone, Default, PartialEq, Eq, uniffi::Record)]
+pub struct ReviewOptions {
+    /// The preset; `null`/`nil` means standard.
+    #[uniffi(default = None)]
+    pub preset: Option<ReviewPreset>,
+    /// Nodes per position instead of the preset's (at least 1).
+    #[uniffi(default = None)]
+    pub nodes_per_position: Option<u64>,
+}
+
+impl ReviewOptions {
+    fn settings(&self) -> Result<ReviewSettings, ChessError> {
+        let preset = self.preset.unwrap_or(ReviewPreset::Standard);
+        let nodes = match self.nodes_per_position {
+            Some(0) => {
+                return Err(ChessError::InvalidRequest(
+                    "nodes per position must be at least 1".into(),
+                ))
+            }
+            Some(n) => n,
+            None => review_preset_nodes(preset),
+        };
+        Ok(ReviewSettings::with_nodes(nodes))
+    }
+}
+
+/// What a move was, from best to worst (book apart).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum MoveClass {
+    /// A known opening move.
+    Book,
+    /// The engine's choice, or as good.
+    Best,
+    /// Loses at most 2 points of win probability.
+    Excellent,
+    /// Loses at most 5.
+    Good,
+    /// Loses at most 10 (`?!`).
+    Inaccuracy,
+    /// Loses at most 20 (`?`).
+    Mistake,
+    /// Loses more (`??`).
+    Blunder,
+}
+
+impl From<core::MoveClass> for MoveClass {
+    fn from(c: core::MoveClass) -> MoveClass {
+        match c {
+            core::MoveClass::Book => MoveClass::Book,
+            core::MoveClass::Best => MoveClass::Best,
+            core::MoveClass::Excellent => MoveClass::Excellent,
+            core::MoveClass::Good => MoveClass::Good,
+            core::MoveClass::Inaccuracy => MoveClass::Inaccuracy,
+            core::MoveClass::Mistake => MoveClass::Mistake,
+            core::MoveClass::Blunder => MoveClass::Blunder,
+        }
+    }
+}
+
+/// One reviewed move. Win probabilities are 0 to 100 (lichess's logistic of the centipawns).
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct MoveReview {
+    /// Moves played before this one (0: the game's first move).
+    pub ply: u32,
+    /// The move number as written in PGN (`12` for `12. Nf3` and `12... Nc6`).
+    pub move_number: u32,
+    /// Who played it.
+    pub side: Side,
+    /// The move in SAN.
+    pub san: String,
+    /// The move in UCI notation.
+    pub uci: String,
+    /// The evaluation before the move (the best line), from the mover's view.
+    pub before: Score,
+    /// The evaluation after the move, from the mover's view (`Mate(0)` after a mating move).
+    pub after: Score,
+    /// The evaluation before the move from White's view (for the eval bar).
+    pub before_white: Score,
+    /// The evaluation after the move from White's view.
+    pub after_white: Score,
+    /// `true` when the move checkmates.
+    pub checkmate: bool,
+    /// The mover's win probability before the move.
+    pub win_before: f64,
+    /// The mover's win probability after the move.
+    pub win_after: f64,
+    /// Win-probability points lost (0 for the engine's move).
+    pub loss: f64,
+    /// Centipawns lost (evaluations clamped to ±10 pawns).
+    pub centipawn_loss: u32,
+    /// The move's accuracy, 0 to 100.
+    pub accuracy: f64,
+    /// What the move was.
+    pub class: MoveClass,
+    /// The mover found the only good move.
+    pub only_move: bool,
+    /// The mover was winning and, with a mistake or worse, no longer is.
+    pub missed_win: bool,
+    /// The engine's best move in SAN (the played move when it was the best).
+    pub best_san: String,
+    /// The engine's best move in UCI notation.
+    pub best_uci: String,
+    /// The engine's best line in SAN, best move first.
+    pub best_line_san: Vec<String>,
+    /// For a mistake or blunder: the opponent's best line after the move, in SAN (its first
+    /// move is the refutation). Empty otherwise.
+    pub refutation_san: Vec<String>,
+}
+
+/// One point of the eval graph.
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct EvalPoint {
+    /// Moves played before the position (0: the start).
+    pub ply: u32,
+    /// The evaluation from White's view (`Mate(0)`: checkmate on the board, see `whiteWin`).
+    pub white: Score,
+    /// White's win probability, 0 to 100: the value to draw.
+    pub white_win: f64,
+}
+
+/// One side's summary.
+#[derive(Debug, Clone, PartialEq, Default, uniffi::Record)]
+pub struct SideReview {
+    /// The side's moves reviewed.
+    pub moves: u32,
+    /// Game accuracy 0 to 100; `null`/`nil` without moves.
+    pub accuracy: Option<f64>,
+    /// Average centipawn loss; `null`/`nil` without moves.
+    pub average_centipawn_loss: Option<f64>,
+    /// Book moves.
+    pub book: u32,
+    /// Best moves.
+    pub best: u32,
+    /// Excellent moves.
+    pub excellent: u32,
+    /// Good moves.
+    pub good: u32,
+    /// Inaccuracies.
+    pub inaccuracies: u32,
+    /// Mistakes.
+    pub mistakes: u32,
+    /// Blunders.
+    pub blunders: u32,
+    /// Only moves found.
+    pub only_moves: u32,
+    /// Wins missed.
+    pub missed_wins: u32,
+}
+
+/// A game's review.
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct GameReview {
+    /// The reviewed moves in order (all of them when `complete`).
+    pub moves: Vec<MoveReview>,
+    /// The eval graph: one point per position searched, the start first.
+    pub evals: Vec<EvalPoint>,
+    /// White's summary.
+    pub white: SideReview,
+    /// Black's summary.
+    pub black: SideReview,
+    /// `false` when the review was stopped (or superseded) before the last move.
+    pub complete: bool,
+    /// Nodes searched per position.
+    pub nodes_per_position: u64,
+    /// Nodes searched in all.
+    pub nodes: u64,
+    /// The game as PGN with the review in it (`[%eval]` comments, `$6`/`$2`/`$4` NAGs, the
+    /// engine's lines as variations, the accuracies in the first comment), as lichess writes
+    /// its analysis.
+    pub annotated_pgn: String,
+}
+
+/// Receives a review's progress. Implemented in Kotlin or Swift; both methods run on the
+/// engine's thread, so hop to the main thread before touching UI state.
+#[uniffi::export(foreign)]
+pub trait ReviewListener: Send + Sync {
+    /// After each move is reviewed, in order: the move, how many are done, how many in all.
+    fn on_move_reviewed(&self, review: MoveReview, done: u32, total: u32);
+    /// Exactly once, when the review ends for any reason (stopped: `complete` is `false` and
+    /// the moves reviewed so far are kept).
+    fn on_finished(&self, review: GameReview);
+}
+
+/// The opponent's threat: what they would play if it were their move again.
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct Threat {
+    /// The threatening side's line in SAN, the threat first.
+    pub line_san: Vec<String>,
+    /// The line in UCI notation.
+    pub line_uci: Vec<String>,
+    /// The evaluation after the threat, from the threatening side's view.
+    pub score: Score,
+    /// Win-probability points the threat would gain if let through (10 and more: a real
+    /// threat).
+    pub gain: f64,
+}
+
+/// A piece the opponent wins material by capturing.
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct HangingPiece {
+    /// Where it stands.
+    pub square: Square,
+    /// The piece (its side is the side that would lose it).
+    pub piece: Piece,
+    /// Opposing pieces attacking it.
+    pub attackers: u32,
+    /// Own pieces defending it.
+    pub defenders: u32,
+    /// Material lost in the best exchange, in centipawns (pawn 100, knight 320, bishop 330,
+    /// rook 500, queen 950).
+    pub loss: i32,
+}
+
+/// What the last move allowed, when it was a mistake or a blunder.
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct Refutation {
+    /// The move, in SAN.
+    pub san: String,
+    /// Mistake or blunder.
+    pub class: MoveClass,
+    /// Win-probability points it lost.
+    pub loss: f64,
+    /// The opponent's best line after it, in SAN ("after Nxe5, dxe5 wins a piece": the line
+    /// starts with "dxe5").
+    pub line_san: Vec<String>,
+    /// The better move, in SAN.
+    pub better_san: String,
+}
+
+/// The coach's view of the current position, as data for the app to put into words.
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct Coaching {
+    /// The evaluation from the side to move's view.
+    pub score: Score,
+    /// The engine's best line for the side to move, in SAN.
+    pub best_line_san: Vec<String>,
+    /// The opponent's threat; `null`/`nil` in check or when the game is over.
+    pub threat: Option<Threat>,
+    /// Pieces of either side that hang, the biggest loss first.
+    pub hanging: Vec<HangingPiece>,
+    /// The refutation of the last move, when it was a mistake or worse.
+    pub refutation: Option<Refutation>,
+    /// The key of the position looked at (compare with `GameSnapshot.positionKey`).
+    pub position_key: u64,
+}
+
+/// Receives the coach's findings, on the engine's thread.
+#[uniffi::export(foreign)]
+pub trait CoachListener: Send + Sync {
+    /// Exactly once: the findings, or `null`/`nil` when stopped before they were complete.
+    fn on_coaching(&self, coaching: Option<Coaching>);
+}
+
+fn uci_line(line: &[Move]) -> Vec<String> {
+    line.iter().map(|&m| uci::to_uci(m)).collect()
+}
+
+fn convert_move(line: &GameLine, r: &core::MoveReview) -> MoveReview {
+    let before_pos = line.position(r.index);
+    MoveReview {
+        ply: r.index as u32,
+        move_number: before_pos.fullmove_number(),
+        side: r.mover.into(),
+        san: r.san.clone(),
+        uci: uci::to_uci(r.mv),
+        before: r.before.into(),
+        after: r.after.into(),
+        before_white: r.before_white().into(),
+        after_white: r.after_white().into(),
+        checkmate: r.checkmate,
+        win_before: r.win_before,
+        win_after: r.win_after,
+        loss: r.loss,
+        centipawn_loss: r.centipawn_loss,
+        accuracy: r.accuracy,
+        class: r.class.into(),
+        only_move: r.only_move,
+        missed_win: r.missed_win,
+        best_san: r.best_san.clone(),
+        best_uci: uci::to_uci(r.best_move),
+        best_line_san: r.best_line_san.clone(),
+        refutation_san: r.refutation_san.clone(),
+    }
+}
+
+fn convert_side(s: &core::SideSummary) -> SideReview {
+    use core::MoveClass as C;
+    SideReview {
+        moves: s.moves,
+        accuracy: s.accuracy,
+        average_centipawn_loss: s.average_centipawn_loss,
+        book: s.count(C::Book),
+        best: s.count(C::Best),
+        excellent: s.count(C::Excellent),
+        good: s.count(C::Good),
+        inaccuracies: s.count(C::Inaccuracy),
+        mistakes: s.count(C::Mistake),
+        blunders: s.count(C::Blunder),
+        only_moves: s.only_moves,
+        missed_wins: s.missed_wins,
+    }
+}
+
+fn convert_review(line: &GameLine, game: &pgn::PgnGame, r: &core::GameReview) -> GameReview {
+    GameReview {
+        moves: r.moves.iter().map(|m| convert_move(line, m)).collect(),
+        evals: r
+            .evals
+            .iter()
+            .map(|p| EvalPoint {
+                ply: p.ply as u32,
+                white: p.white.into(),
+                white_win: p.white_win,
+            })
+            .collect(),
+        white: convert_side(&r.white),
+        black: convert_side(&r.black),
+        complete: r.complete,
+        nodes_per_position: r.settings.nodes_per_position,
+        nodes: r.nodes,
+        annotated_pgn: pgn::write_game(&core::annotate(game, r)),
+    }
+}
+
+/// A review that could not finish normally (a bug caught on the engine thread): the moves
+/// reported so far, marked incomplete.
+fn salvaged_review(
+    moves: Vec<MoveReview>,
+    nodes_per_position: u64,
+    pgn_text: String,
+) -> GameReview {
+    let mut sides = [SideReview::default(), SideReview::default()];
+    for m in &moves {
+        let s = &mut sides[(m.side == Side::Black) as usize];
+        s.moves += 1;
+        match m.class {
+            MoveClass::Book => s.book += 1,
+            MoveClass::Best => s.best += 1,
+            MoveClass::Excellent => s.excellent += 1,
+            MoveClass::Good => s.good += 1,
+            MoveClass::Inaccuracy => s.inaccuracies += 1,
+            MoveClass::Mistake => s.mistakes += 1,
+            MoveClass::Blunder => s.blunders += 1,
+        }
+    }
+    let [white, black] = sides;
+    GameReview {
+        moves,
+        evals: Vec::new(),
+        white,
+        black,
+        complete: false,
+        nodes_per_position,
+        nodes: 0,
+        annotated_pgn: pgn_text,
+    }
+}
+
+fn handle(
+    thread: &Arc<EngineThread>,
+    id: crate::engine::SearchId,
+    finished: Arc<AtomicBool>,
+) -> Arc<SearchHandle> {
+    Arc::new(SearchHandle::new(Arc::clone(thread), id, finished))
+}
+
+#[uniffi::export]
+impl ChessEngine {
+    /// Reviews the game's main line (from its start to the main line's end, wherever the current
+    /// node is; variations are not reviewed) and returns at once:
+    /// each move is searched at full strength with the options' node budget, on the engine's
+    /// thread, and reported through `listener` as soon as it is reviewed; `on_finished` brings
+    /// the whole review. The same game, options and table size give the same review.
+    ///
+    /// Stop it with the returned handle (or by closing it); the moves reviewed so far are kept.
+    /// A review supersedes a running search and is superseded by a newer search or review, like
+    /// a search. It clears the engine's table first.
+    ///
+    /// # Errors
+    /// `InvalidRequest` for `nodesPerPosition` 0.
+    pub fn review(
+        &self,
+        game: Arc<ChessGame>,
+        options: ReviewOptions,
+        listener: Arc<dyn ReviewListener>,
+    ) -> Result<Arc<SearchHandle>, ChessError> {
+        let settings = options.settings()?;
+        let (line, pgn_game) = {
+            let game = game.lock();
+            (GameLine::from_game(&game), game.to_pgn_game())
+        };
+        let finished = Arc::new(AtomicBool::new(false));
+        let finished_flag = Arc::clone(&finished);
+        let reported: Arc<Mutex<Vec<MoveReview>>> = Arc::default();
+        let reported_in_job = Arc::clone(&reported);
+        let progress_listener = Arc::clone(&listener);
+        let job_line = line.clone();
+        let nodes = settings.nodes_per_position;
+        let id = self.thread().start_job(
+            move |engine, stop| {
+                let mut listener_alive = true;
+                let r = core::review(engine, &job_line, &settings, &NoBook, stop, &mut |p| {
+                    let m = convert_move(&job_line, p.review);
+                    reported_in_job
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(m.clone());
+                    // A listener that panicked (threw) once is not called again; the review
+                    // goes on and its result still arrives.
+                    if listener_alive {
+                        listener_alive = catch_unwind(AssertUnwindSafe(|| {
+                            progress_listener.on_move_reviewed(m, p.done as u32, p.total as u32)
+                        }))
+                        .is_ok();
+                    }
+                });
+                convert_review(&job_line, &pgn_game, &r)
+            },
+            move |result| {
+                let review = result.unwrap_or_else(|| {
+                    let moves =
+                        std::mem::take(&mut *reported.lock().unwrap_or_else(|e| e.into_inner()));
+                    salvaged_review(moves, nodes, String::new())
+                });
+                finished_flag.store(true, Ordering::SeqCst);
+                listener.on_finished(review);
+            },
+        );
+        Ok(handle(self.thread(), id, finished))
+    }
+
+    /// Looks at the game's current position and returns at once; `listener` gets the findings
+    /// on the engine's thread: the evaluation and best line, the opponent's threat (a search
+    /// with the move passed to them), the hanging pieces, and the refutation of the last move
+    /// when it was a mistake or worse. Up to three searches of `nodesPerSearch` nodes (default:
+    /// the standard review preset's), from a cleared table. Stop it with the handle.
+    ///
+    /// # Errors
+    /// `InvalidRequest` for `nodesPerSearch` 0.
+    pub fn coach(
+        &self,
+        game: Arc<ChessGame>,
+        nodes_per_search: Option<u64>,
+        listener: Arc<dyn CoachListener>,
+    ) -> Result<Arc<SearchHandle>, ChessError> {
+        let nodes = match nodes_per_search {
+            Some(0) => {
+                return Err(ChessError::InvalidRequest(
+                    "nodes per search must be at least 1".into(),
+                ))
+            }
+            Some(n) => n,
+            None => review_preset_nodes(ReviewPreset::Standard),
+        };
+        let line = GameLine::to_current(&game.lock());
+        let key = line.position(line.moves().len()).key();
+        let finished = Arc::new(AtomicBool::new(false));
+        let finished_flag = Arc::clone(&finished);
+        let id = self.thread().start_job(
+            move |engine, stop| {
+                core::coach(engine, &line, nodes, stop).map(|c| convert_coaching(c, key))
+            },
+            move |result| {
+                finished_flag.store(true, Ordering::SeqCst);
+                listener.on_coaching(result.flatten());
+            },
+        );
+        Ok(handle(self.thread(), id, finished))
+    }
+}
+
+fn convert_hanging(h: &core::HangingPiece) -> HangingPiece {
+    HangingPiece {
+        square: h.square,
+        piece: h.piece.into(),
+        attackers: h.attackers,
+        defenders: h.defenders,
+        loss: h.loss,
+    }
+}
+
+fn convert_coaching(c: core::Coaching, key: u64) -> Coaching {
+    Coaching {
+        score: c.score.into(),
+        best_line_san: c.best_line_san,
+        threat: c.threat.map(|t| Threat {
+            line_uci: uci_line(&t.line),
+            line_san: t.line_san,
+            score: t.score.into(),
+            gain: t.gain,
+        }),
+        hanging: c.hanging.iter().map(convert_hanging).collect(),
+        refutation: c.refutation.map(|r| Refutation {
+            san: r.san,
+            class: r.class.into(),
+            loss: r.loss,
+            line_san: r.line_san,
+            better_san: r.better_san,
+        }),
+        position_key: key,
+    }
+}
+
+#[uniffi::export]
+impl ChessGame {
+    /// The pieces of either side that the other side wins material by capturing (static
+    /// exchange evaluation, no search), the biggest loss first: for a "hanging pieces" overlay.
+    pub fn hanging_pieces(&self) -> Vec<HangingPiece> {
+        core::hanging_pieces(self.lock().position())
+            .iter()
+            .map(convert_hanging)
+            .collect()
+    }
+}

@@ -1,0 +1,269 @@
+//! From evaluations to what a player reads: win probability, move classes, move and game
+//! accuracy, centipawn loss. Pure functions of scores, so that the quality script
+//! (`scripts/review-quality.py`) can apply the very same definitions to a reference analysis.
+//!
+//! # Win probability
+//! `Win% = 50 + 50 · (2 / (1 + exp(−0.00368208 · cp)) − 1)`, with `cp` the centipawns from the
+//! side's own view clamped to ±[`CP_CAP`]; a mate for the side is 100 %, a mate against it 0 %.
+//! The logistic and its constant are lichess's, published at <https://lichess.org/page/accuracy>
+//! (fitted there on real games); the clamp keeps a +25 evaluation from looking different from a
+//! +10 one.
+//!
+//! # Classes
+//! A move's *loss* is the mover's Win% before the move (the engine's best line) minus the
+//! mover's Win% after it (the engine's evaluation of the position the move made), at least 0.
+//! The thresholds are chess.com's published "expected points" scale (Win% is the expected
+//! score here): best 0, excellent up to 2, good up to 5, inaccuracy up to 10, mistake up to 20,
+//! blunder above 20 (chess.com help centre, "How are moves classified?"; the scale is in
+//! expected points, 0 to 1, which we write in Win% points, 0 to 100). The engine's own best
+//! move is always *best*, whatever the two evaluations say.
+//!
+//! # Accuracy
+//! Per move: `103.1668 · exp(−0.04354 · loss) − 3.1669`, clamped to 0-100 (lichess, same page).
+//! Per side: the mean of a volatility-weighted mean and the harmonic mean of its moves'
+//! accuracies, as lichess describes its game accuracy (lichess-org/lila issue 15164): each move
+//! is weighted by the standard deviation of White's Win% over a window of positions around it
+//! (the window holds a tenth of the game's positions, at least 2 and at most 8), clamped to
+//! 0.5-12, so that moves in sharp phases count more; the harmonic mean makes one blunder weigh
+//! heavily. Moves count at least 1 % in the harmonic mean, so that one 0 % move does not make
+//! the whole game 0.
+//!
+//! # Average centipawn loss
+//! Centipawns from the mover's view, clamped to ±[`CP_CAP`] (mates count as ±[`CP_CAP`]),
+//! best-line value minus played-move value, at least 0; so one move loses at most
+//! 2 × [`CP_CAP`]. The engine's own best move loses 0.
+
+use crate::engine::Score;
+
+/// The logistic's slope per centipawn (lichess's published constant).
+pub const WIN_SLOPE: f64 = 0.003_682_08;
+/// Centipawns are clamped to ±this before the logistic and for centipawn loss.
+pub const CP_CAP: i32 = 1000;
+/// A loss (in Win% points) above this is at worst excellent.
+pub const EXCELLENT_MAX: f64 = 2.0;
+/// Above [`EXCELLENT_MAX`] and up to this: good.
+pub const GOOD_MAX: f64 = 5.0;
+/// Above [`GOOD_MAX`] and up to this: inaccuracy.
+pub const INACCURACY_MAX: f64 = 10.0;
+/// Above [`INACCURACY_MAX`] and up to this: mistake; above it: blunder.
+pub const MISTAKE_MAX: f64 = 20.0;
+/// A side is winning at or above this Win% (about +3 pawns: 298 cp).
+pub const WINNING: f64 = 75.0;
+/// "Only move": the second-best move loses more than this (a mistake or worse) against the
+/// best, which was played.
+pub const ONLY_MOVE_GAP: f64 = INACCURACY_MAX;
+
+/// What a move was, from best to worst, [`MoveClass::Book`] apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MoveClass {
+    /// A known opening move (the position it reaches is in the opening book).
+    Book,
+    /// The engine's choice, or a move at least as good.
+    Best,
+    /// Loses at most [`EXCELLENT_MAX`] Win% points.
+    Excellent,
+    /// Loses at most [`GOOD_MAX`].
+    Good,
+    /// Loses at most [`INACCURACY_MAX`] (NAG `$6`, `?!`).
+    Inaccuracy,
+    /// Loses at most [`MISTAKE_MAX`] (NAG `$2`, `?`).
+    Mistake,
+    /// Loses more (NAG `$4`, `??`).
+    Blunder,
+}
+
+impl MoveClass {
+    /// Every class, book first, then best to worst.
+    pub const ALL: [MoveClass; 7] = [
+        MoveClass::Book,
+        MoveClass::Best,
+        MoveClass::Excellent,
+        MoveClass::Good,
+        MoveClass::Inaccuracy,
+        MoveClass::Mistake,
+        MoveClass::Blunder,
+    ];
+
+    /// The class of a move that loses `loss` Win% points (not a book move, not the engine's
+    /// best move).
+    pub fn from_loss(loss: f64) -> MoveClass {
+        if loss > MISTAKE_MAX {
+            MoveClass::Blunder
+        } else if loss > INACCURACY_MAX {
+            MoveClass::Mistake
+        } else if loss > GOOD_MAX {
+            MoveClass::Inaccuracy
+        } else if loss > EXCELLENT_MAX {
+            MoveClass::Good
+        } else if loss > 0.0 {
+            MoveClass::Excellent
+        } else {
+            MoveClass::Best
+        }
+    }
+
+    /// The PGN numeric annotation glyph: `$6` inaccuracy, `$2` mistake, `$4` blunder.
+    pub fn nag(self) -> Option<u8> {
+        match self {
+            MoveClass::Inaccuracy => Some(6),
+            MoveClass::Mistake => Some(2),
+            MoveClass::Blunder => Some(4),
+            _ => None,
+        }
+    }
+
+    /// `true` for inaccuracy, mistake and blunder.
+    pub fn is_error(self) -> bool {
+        self >= MoveClass::Inaccuracy
+    }
+
+    /// A lower-case English name, e.g. `"inaccuracy"` (for logs and the CLI summary).
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveClass::Book => "book",
+            MoveClass::Best => "best",
+            MoveClass::Excellent => "excellent",
+            MoveClass::Good => "good",
+            MoveClass::Inaccuracy => "inaccuracy",
+            MoveClass::Mistake => "mistake",
+            MoveClass::Blunder => "blunder",
+        }
+    }
+}
+
+impl std::fmt::Display for MoveClass {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// `score` from the other side's view.
+pub fn negate(score: Score) -> Score {
+    match score {
+        Score::Centipawns(cp) => Score::Centipawns(-cp),
+        Score::Mate(n) => Score::Mate(-n),
+    }
+}
+
+/// The Win% (0 to 100) of the side whose view `score` is in. `Mate(0)` (checkmated) is 0.
+pub fn win_percent(score: Score) -> f64 {
+    match score {
+        Score::Mate(n) if n > 0 => 100.0,
+        Score::Mate(_) => 0.0,
+        Score::Centipawns(cp) => {
+            let cp = cp.clamp(-CP_CAP, CP_CAP) as f64;
+            50.0 + 50.0 * (2.0 / (1.0 + (-WIN_SLOPE * cp).exp()) - 1.0)
+        }
+    }
+}
+
+/// Centipawns for centipawn loss: clamped to ±[`CP_CAP`], mates at the cap.
+pub fn capped_centipawns(score: Score) -> i32 {
+    match score {
+        Score::Mate(n) if n > 0 => CP_CAP,
+        Score::Mate(_) => -CP_CAP,
+        Score::Centipawns(cp) => cp.clamp(-CP_CAP, CP_CAP),
+    }
+}
+
+/// The accuracy (0 to 100) of a move that loses `loss` Win% points.
+pub fn move_accuracy(loss: f64) -> f64 {
+    (103.1668 * (-0.04354 * loss.max(0.0)).exp() - 3.1669).clamp(0.0, 100.0)
+}
+
+/// One side's game accuracy (0 to 100) from its moves' accuracies and their volatility weights
+/// (see [`volatility_weights`]); `None` without moves.
+pub fn game_accuracy(moves: &[(f64, f64)]) -> Option<f64> {
+    if moves.is_empty() {
+        return None;
+    }
+    let weight_sum: f64 = moves.iter().map(|&(_, w)| w).sum();
+    let weighted = moves.iter().map(|&(a, w)| a * w).sum::<f64>() / weight_sum;
+    let harmonic = moves.len() as f64 / moves.iter().map(|&(a, _)| 1.0 / a.max(1.0)).sum::<f64>();
+    Some((weighted + harmonic) / 2.0)
+}
+
+/// The weight of each move in a game whose positions (start first, after the last move last)
+/// have these White Win% values: the standard deviation of the Win% over a window of positions
+/// that ends with the one the move made (moved right near the start so that it always holds
+/// a full window), clamped to 0.5-12. One weight per move (`white_win.len() - 1`).
+pub fn volatility_weights(white_win: &[f64]) -> Vec<f64> {
+    let moves = white_win.len().saturating_sub(1);
+    let window = (moves / 10).clamp(2, 8).min(white_win.len());
+    (0..moves)
+        .map(|i| {
+            let end = (i + 2).max(window).min(white_win.len());
+            let slice = &white_win[end - window..end];
+            let mean = slice.iter().sum::<f64>() / slice.len() as f64;
+            let var = slice.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / slice.len() as f64;
+            var.sqrt().clamp(0.5, 12.0)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn win_percent_follows_the_published_curve() {
+        assert!((win_percent(Score::Centipawns(0)) - 50.0).abs() < 1e-9);
+        // Values of the formula computed independently (Python): 100 cp -> 59.103, 300 cp -> 75.113.
+        assert!((win_percent(Score::Centipawns(100)) - 59.103).abs() < 0.001);
+        assert!((win_percent(Score::Centipawns(300)) - 75.113).abs() < 0.001);
+        assert!((win_percent(Score::Centipawns(-300)) - 24.887).abs() < 0.001);
+        // Clamped at 1000 cp; mates at the ends.
+        assert_eq!(
+            win_percent(Score::Centipawns(5000)),
+            win_percent(Score::Centipawns(1000))
+        );
+        assert_eq!(win_percent(Score::Mate(3)), 100.0);
+        assert_eq!(win_percent(Score::Mate(-2)), 0.0);
+        assert_eq!(win_percent(Score::Mate(0)), 0.0);
+    }
+
+    #[test]
+    fn classes_follow_the_thresholds() {
+        assert_eq!(MoveClass::from_loss(0.0), MoveClass::Best);
+        assert_eq!(MoveClass::from_loss(1.9), MoveClass::Excellent);
+        assert_eq!(MoveClass::from_loss(2.0), MoveClass::Excellent);
+        assert_eq!(MoveClass::from_loss(4.0), MoveClass::Good);
+        assert_eq!(MoveClass::from_loss(7.0), MoveClass::Inaccuracy);
+        assert_eq!(MoveClass::from_loss(15.0), MoveClass::Mistake);
+        assert_eq!(MoveClass::from_loss(20.1), MoveClass::Blunder);
+        assert_eq!(MoveClass::Blunder.nag(), Some(4));
+        assert_eq!(MoveClass::Mistake.nag(), Some(2));
+        assert_eq!(MoveClass::Inaccuracy.nag(), Some(6));
+        assert_eq!(MoveClass::Good.nag(), None);
+        assert!(MoveClass::Inaccuracy.is_error() && !MoveClass::Good.is_error());
+    }
+
+    #[test]
+    fn move_accuracy_is_100_for_no_loss_and_falls_with_it() {
+        // 103.1668 - 3.1669 = 99.9999 at no loss.
+        assert!((move_accuracy(0.0) - 99.9999).abs() < 1e-6);
+        // Computed independently (Python): 63.5826.
+        assert!((move_accuracy(10.0) - 63.5826).abs() < 0.001);
+        assert_eq!(move_accuracy(100.0), 0.0);
+    }
+
+    #[test]
+    fn game_accuracy_mixes_weighted_and_harmonic_means() {
+        assert_eq!(game_accuracy(&[]), None);
+        // Equal weights: arithmetic mean 50, harmonic 2 / (1/90 + 1/10) = 18: result 34.
+        let a = game_accuracy(&[(90.0, 1.0), (10.0, 1.0)]).unwrap();
+        assert!((a - 34.0).abs() < 1e-9, "{a}");
+        // A heavier weight on the good move moves the weighted mean only: (82 + 18) / 2.
+        let a = game_accuracy(&[(90.0, 9.0), (10.0, 1.0)]).unwrap();
+        assert!((a - 50.0).abs() < 1e-9, "{a}");
+    }
+
+    #[test]
+    fn volatility_weights_are_clamped_standard_deviations() {
+        // Flat game: every weight at the floor.
+        assert_eq!(volatility_weights(&[50.0; 5]), vec![0.5; 4]);
+        // Window of 2 (few moves): the deviation of two values a, b is |a - b| / 2.
+        let w = volatility_weights(&[50.0, 54.0, 50.0, 90.0]);
+        assert_eq!(w, vec![2.0, 2.0, 12.0]);
+    }
+}

@@ -1,0 +1,306 @@
+//! The review loop: search each position once, then judge each move from the two positions
+//! around it.
+
+use super::classify::{self, MoveClass};
+use super::{
+    fresh, san_line, white_view, EvalPoint, GameLine, GameReview, MoveReview, OpeningBook,
+    ReviewProgress, ReviewSettings, SideSummary,
+};
+use crate::engine::{Engine, Level, Score, SearchLimits};
+use crate::rules::{Move, Position, Side};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// How a position ended the search: searched, or over by the rules (not searched).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Terminal {
+    /// The side to move is checkmated.
+    Checkmate,
+    /// Stalemate, insufficient material, threefold repetition or fifty moves: a draw (the last
+    /// two are claims, but either player may make them, so the position is worth a draw).
+    Draw,
+}
+
+/// The engine's verdict on one position, from the side to move's view.
+#[derive(Debug, Clone)]
+pub(super) struct PositionEval {
+    pub(super) score: Score,
+    /// The best line (empty for a terminal position).
+    pub(super) line: Vec<Move>,
+    /// The second-best line's score, when two lines were searched and there are two moves.
+    pub(super) second: Option<Score>,
+    pub(super) terminal: Option<Terminal>,
+    pub(super) nodes: u64,
+}
+
+impl PositionEval {
+    fn best(&self) -> Move {
+        self.line.first().copied().unwrap_or(Move::NULL)
+    }
+}
+
+/// Whether the game is over in `pos` by the rules (or a draw can be claimed there), given the
+/// keys of the positions before it.
+fn terminal(pos: &Position, keys_before: &[u64]) -> Option<Terminal> {
+    if !pos.has_legal_moves() {
+        return Some(if pos.is_check() {
+            Terminal::Checkmate
+        } else {
+            Terminal::Draw
+        });
+    }
+    let key = pos.key();
+    let repeated = keys_before.iter().filter(|&&k| k == key).count() >= 2;
+    if pos.is_insufficient_material() || repeated || pos.halfmove_clock() >= 100 {
+        return Some(Terminal::Draw);
+    }
+    None
+}
+
+/// Searches one position (or scores it by the rules). `None` when stopped during the search.
+pub(super) fn evaluate(
+    engine: &mut Engine,
+    pos: &Position,
+    keys_before: &[u64],
+    settings: &ReviewSettings,
+    stop: &AtomicBool,
+) -> Option<PositionEval> {
+    if let Some(t) = terminal(pos, keys_before) {
+        return Some(PositionEval {
+            score: match t {
+                Terminal::Checkmate => Score::Mate(0),
+                Terminal::Draw => Score::Centipawns(0),
+            },
+            line: Vec::new(),
+            second: None,
+            terminal: Some(t),
+            nodes: 0,
+        });
+    }
+    let limits = SearchLimits {
+        nodes: Some(settings.nodes_per_position),
+        multi_pv: settings.lines.max(1),
+        level: Some(Level::MAX),
+        ..SearchLimits::default()
+    };
+    // The second line's score at the deepest depth it completed.
+    let mut second: Option<(u32, Score)> = None;
+    let result = engine.search(pos, keys_before, &limits, stop, &mut |info| {
+        if info.multipv == 2 && second.map_or(true, |(d, _)| info.depth >= d) {
+            second = Some((info.depth, info.score));
+        }
+    });
+    if stop.load(Ordering::SeqCst) {
+        return None;
+    }
+    let mut line = result.pv.clone();
+    if line.first() != Some(&result.best_move) {
+        line = vec![result.best_move];
+    }
+    Some(PositionEval {
+        score: result.score,
+        line,
+        second: second.map(|(_, s)| s),
+        terminal: None,
+        nodes: result.nodes,
+    })
+}
+
+/// Reviews every move of `line`: searches each position once with `settings`'s node budget on
+/// `engine` (at full strength, whatever the engine's level, from a cleared table so that the
+/// review is deterministic), and calls `on_progress` after each move. `book` decides the book
+/// moves (use [`super::NoBook`] for none).
+///
+/// When `stop` is set, the search under way is abandoned and the review returns at once with
+/// the moves reviewed so far ([`GameReview::complete`] `false`); those are exactly what a full
+/// review gives for them.
+pub fn review(
+    engine: &mut Engine,
+    line: &GameLine,
+    settings: &ReviewSettings,
+    book: &dyn OpeningBook,
+    stop: &AtomicBool,
+    on_progress: &mut dyn FnMut(&ReviewProgress<'_>),
+) -> GameReview {
+    fresh(engine);
+    let total = line.moves().len();
+    let mut evals: Vec<PositionEval> = Vec::with_capacity(total + 1);
+    let mut moves: Vec<MoveReview> = Vec::with_capacity(total);
+    let mut in_book = true;
+    for i in 0..=total {
+        if stop.load(Ordering::SeqCst) {
+            break;
+        }
+        let Some(eval) = evaluate(
+            engine,
+            line.position(i),
+            &line.keys_before(i),
+            settings,
+            stop,
+        ) else {
+            break;
+        };
+        evals.push(eval);
+        if i == 0 {
+            continue;
+        }
+        let book_move = in_book && book.contains(line.position(i));
+        in_book = book_move;
+        let review = judge(line, i - 1, &evals[i - 1], &evals[i], book_move);
+        moves.push(review);
+        on_progress(&ReviewProgress {
+            review: &moves[i - 1],
+            done: i,
+            total,
+        });
+    }
+    summarise(line, evals, moves, settings)
+}
+
+/// Judges move `index` from the evaluations of the positions before and after it.
+pub(super) fn judge(
+    line: &GameLine,
+    index: usize,
+    before: &PositionEval,
+    after: &PositionEval,
+    book_move: bool,
+) -> MoveReview {
+    let pos = line.position(index);
+    let mover = pos.side_to_move();
+    let mv = line.moves()[index];
+    let checkmate = after.terminal == Some(Terminal::Checkmate);
+    let after_score = if checkmate {
+        Score::Mate(0)
+    } else {
+        classify::negate(after.score)
+    };
+    let win_before = classify::win_percent(before.score);
+    let win_after = if checkmate {
+        100.0
+    } else {
+        classify::win_percent(after_score)
+    };
+    let cp_after = if checkmate {
+        classify::CP_CAP
+    } else {
+        classify::capped_centipawns(after_score)
+    };
+    let is_best = mv == before.best();
+    let (loss, centipawn_loss) = if is_best {
+        (0.0, 0)
+    } else {
+        (
+            (win_before - win_after).max(0.0),
+            (classify::capped_centipawns(before.score) - cp_after).max(0) as u32,
+        )
+    };
+    let class = if book_move {
+        MoveClass::Book
+    } else if is_best {
+        MoveClass::Best
+    } else {
+        MoveClass::from_loss(loss)
+    };
+    let only_move = is_best
+        && before.second.is_some_and(|second| {
+            win_before - classify::win_percent(second) > classify::ONLY_MOVE_GAP
+        });
+    let missed_win = !book_move
+        && win_before >= classify::WINNING
+        && win_after < classify::WINNING
+        && loss > classify::INACCURACY_MAX;
+    let refutation = if class >= MoveClass::Mistake {
+        after.line.clone()
+    } else {
+        Vec::new()
+    };
+    MoveReview {
+        index,
+        mover,
+        mv,
+        san: crate::notation::san::to_san(pos, mv),
+        before: before.score,
+        after: after_score,
+        checkmate,
+        win_before,
+        win_after,
+        loss,
+        centipawn_loss,
+        accuracy: classify::move_accuracy(loss),
+        class,
+        only_move,
+        missed_win,
+        best_move: before.best(),
+        best_san: san_line(pos, &before.line[..before.line.len().min(1)])
+            .pop()
+            .unwrap_or_default(),
+        best_line_san: san_line(pos, &before.line),
+        best_line: before.line.clone(),
+        refutation_san: san_line(line.position(index + 1), &refutation),
+        refutation,
+    }
+}
+
+/// The eval graph and both sides' summaries.
+fn summarise(
+    line: &GameLine,
+    evals: Vec<PositionEval>,
+    moves: Vec<MoveReview>,
+    settings: &ReviewSettings,
+) -> GameReview {
+    let points: Vec<EvalPoint> = evals
+        .iter()
+        .enumerate()
+        .map(|(ply, e)| {
+            let side = line.position(ply).side_to_move();
+            let white_win = if e.terminal == Some(Terminal::Checkmate) {
+                // The side to move is mated.
+                if side == Side::White {
+                    0.0
+                } else {
+                    100.0
+                }
+            } else {
+                classify::win_percent(white_view(e.score, side))
+            };
+            EvalPoint {
+                ply,
+                white: white_view(e.score, side),
+                white_win,
+            }
+        })
+        .collect();
+    let wins: Vec<f64> = points.iter().map(|p| p.white_win).collect();
+    let weights = classify::volatility_weights(&wins);
+    let summary = |side: Side| {
+        let mine: Vec<&MoveReview> = moves.iter().filter(|m| m.mover == side).collect();
+        let mut s = SideSummary {
+            moves: mine.len() as u32,
+            ..SideSummary::default()
+        };
+        if mine.is_empty() {
+            return s;
+        }
+        let weighted: Vec<(f64, f64)> = mine
+            .iter()
+            .map(|m| (m.accuracy, weights.get(m.index).copied().unwrap_or(0.5)))
+            .collect();
+        s.accuracy = classify::game_accuracy(&weighted);
+        s.average_centipawn_loss =
+            Some(mine.iter().map(|m| m.centipawn_loss as f64).sum::<f64>() / mine.len() as f64);
+        for m in &mine {
+            s.counts[m.class as usize] += 1;
+            s.only_moves += m.only_move as u32;
+            s.missed_wins += m.missed_win as u32;
+        }
+        s
+    };
+    GameReview {
+        white: summary(Side::White),
+        black: summary(Side::Black),
+        complete: evals.len() == line.moves().len() + 1,
+        nodes: evals.iter().map(|e| e.nodes).sum(),
+        evals: points,
+        moves,
+        settings: settings.clone(),
+    }
+}

@@ -1,0 +1,106 @@
+//! `chesscore review` driven through pipes: the annotated PGN on stdout, the summary on stderr
+//! (without a progress bar, stderr not being a terminal), every game of the input, and clear
+//! errors for bad arguments and input.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// 3... Nf6?? allows 4. Qxf7#.
+const SCHOLAR: &str = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0";
+
+struct Run {
+    out: String,
+    err: String,
+    code: Option<i32>,
+}
+
+fn review(args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chesscore"))
+        .arg("review")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start chesscore");
+    // A run that fails on its arguments exits without reading: a broken pipe here is fine.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = child.wait_with_output().unwrap();
+    Run {
+        out: String::from_utf8(stdout).unwrap(),
+        err: String::from_utf8(stderr).unwrap(),
+        code: status.code(),
+    }
+}
+
+#[test]
+fn every_game_is_printed_annotated_with_a_summary_per_side_and_no_bar_off_a_terminal() {
+    let two = format!("{SCHOLAR}\n\n1. d4 d5 2. c4 *\n");
+    let run = review(&["--nodes", "20000", "-"], &two);
+    assert_eq!(run.code, Some(0), "{}", run.err);
+    // Both games, in order, annotated.
+    assert_eq!(run.out.matches("[Result ").count(), 2, "{}", run.out);
+    let first = &run.out[..run.out.find("1. d4").expect("the second game")];
+    assert!(first.contains("Nf6 $4"), "the blunder's NAG: {first}");
+    assert!(first.contains("{Accuracy: White"), "{first}");
+    // One [%eval] per move, except the mating move (its result says it).
+    assert_eq!(first.matches("[%eval ").count(), 6, "{first}");
+    assert!(run
+        .out
+        .contains("[Annotator \"chesscore review, 20000 nodes per position\"]"));
+    // The summaries on stderr: a line per side and per game; no progress bar drawn.
+    assert_eq!(run.err.matches("  White ").count(), 2, "{}", run.err);
+    assert_eq!(run.err.matches("  Black ").count(), 2, "{}", run.err);
+    assert!(run.err.contains("blunder"), "{}", run.err);
+    assert!(
+        !run.err.contains('\r'),
+        "no progress bar off a terminal: {:?}",
+        run.err
+    );
+}
+
+#[test]
+fn bad_arguments_and_input_are_clear_errors() {
+    let run = review(&["--preset", "fast", "-"], SCHOLAR);
+    assert_eq!(run.code, Some(2));
+    assert!(
+        run.err
+            .contains("unknown review preset 'fast': expected quick, standard or deep"),
+        "{}",
+        run.err
+    );
+    assert!(run.out.is_empty());
+
+    let run = review(&["/no/such/file.pgn"], "");
+    assert_eq!(run.code, Some(2));
+    assert!(
+        run.err.contains("cannot read /no/such/file.pgn"),
+        "{}",
+        run.err
+    );
+
+    let run = review(&["--nodes", "0", "-"], SCHOLAR);
+    assert_eq!(run.code, Some(2));
+    assert!(
+        run.err.contains("--nodes needs a positive number"),
+        "{}",
+        run.err
+    );
+
+    let run = review(&["-"], "1. e4 e5 2. Ke3 *");
+    assert_eq!(run.code, Some(2));
+    assert!(
+        run.err.contains("Ke3"),
+        "the illegal move is named: {}",
+        run.err
+    );
+    assert!(run.out.is_empty());
+
+    let run = review(&[], "");
+    assert_eq!(run.code, Some(2));
+    assert!(run.err.contains("no PGN file given"), "{}", run.err);
+}

@@ -1,0 +1,253 @@
+//! The review and the coach through the FFI objects, driven from Rust threads the way the apps
+//! drive them: a recording listener, a stop through the handle, a listener that panics, bad
+//! options, and the annotated PGN read back by the project's own parser.
+
+use chesscore::ffi::{
+    review_preset_nodes, ChessEngine, ChessError, ChessGame, CoachListener, Coaching, EngineConfig,
+    GameReview, MoveClass, MoveReview, ReviewListener, ReviewOptions, ReviewPreset, Score, Side,
+    Square,
+};
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+const SCHOLAR: &str = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0";
+const NODES: u64 = 20_000;
+
+fn engine() -> Arc<ChessEngine> {
+    ChessEngine::new(EngineConfig {
+        level: 3,
+        elo: None,
+        hash_mb: 4,
+        seed: 1,
+        variety: true,
+    })
+    .unwrap()
+}
+
+fn options(nodes: u64) -> ReviewOptions {
+    ReviewOptions {
+        preset: None,
+        nodes_per_position: Some(nodes),
+    }
+}
+
+#[derive(Default)]
+struct Recorder {
+    moves: Mutex<Vec<(MoveReview, u32, u32, String)>>,
+    finished: Mutex<Vec<GameReview>>,
+    done: Condvar,
+}
+
+impl ReviewListener for Recorder {
+    fn on_move_reviewed(&self, review: MoveReview, done: u32, total: u32) {
+        let name = thread::current().name().unwrap_or("?").to_string();
+        self.moves.lock().unwrap().push((review, done, total, name));
+    }
+    fn on_finished(&self, review: GameReview) {
+        self.finished.lock().unwrap().push(review);
+        self.done.notify_all();
+    }
+}
+
+impl Recorder {
+    fn wait(&self) -> GameReview {
+        let deadline = Instant::now() + Duration::from_secs(120);
+        let mut finished = self.finished.lock().unwrap();
+        while finished.is_empty() {
+            let left = deadline.saturating_duration_since(Instant::now());
+            assert!(!left.is_zero(), "the review did not finish");
+            finished = self.done.wait_timeout(finished, left).unwrap().0;
+        }
+        finished[0].clone()
+    }
+}
+
+#[test]
+fn a_review_reports_each_move_on_the_engine_thread_then_the_whole_review_once() {
+    let game = ChessGame::from_pgn(SCHOLAR.into()).unwrap();
+    let engine = engine();
+    let rec = Arc::new(Recorder::default());
+    let handle = engine
+        .review(game.clone(), options(NODES), rec.clone())
+        .unwrap();
+    let review = rec.wait();
+    thread::sleep(Duration::from_millis(50));
+    assert_eq!(rec.finished.lock().unwrap().len(), 1);
+    assert!(handle.is_finished());
+    assert!(review.complete);
+
+    let moves = rec.moves.lock().unwrap().clone();
+    assert_eq!(moves.len(), 7);
+    for (i, (m, done, total, thread_name)) in moves.iter().enumerate() {
+        assert_eq!((*done, *total), (i as u32 + 1, 7));
+        assert_eq!(m.ply, i as u32);
+        assert_eq!(thread_name, "chesscore-engine");
+        assert_eq!(m, &review.moves[i]);
+    }
+    let nf6 = &review.moves[5];
+    assert_eq!(
+        (
+            nf6.san.as_str(),
+            nf6.uci.as_str(),
+            nf6.move_number,
+            nf6.side
+        ),
+        ("Nf6", "g8f6", 3, Side::Black)
+    );
+    assert_eq!(nf6.class, MoveClass::Blunder);
+    assert_eq!(nf6.after_white, Score::Mate { moves: 1 });
+    assert_eq!(
+        nf6.refutation_san.first().map(String::as_str),
+        Some("Qxf7#")
+    );
+    assert_eq!(review.black.blunders, 1);
+    assert_eq!(review.white.moves, 4);
+    assert_eq!(review.evals.len(), 8);
+    assert_eq!(review.evals[7].white_win, 100.0);
+    assert_eq!(review.nodes_per_position, NODES);
+
+    // The annotated PGN reads back as the same game, with the blunder's NAG.
+    assert!(
+        review.annotated_pgn.contains("Nf6 $4"),
+        "{}",
+        review.annotated_pgn
+    );
+    let back = ChessGame::from_pgn(review.annotated_pgn.clone()).unwrap();
+    assert_eq!(back.snapshot().san_history, game.snapshot().san_history);
+    // The game itself is untouched.
+    assert_eq!(game.snapshot().san_history.len(), 7);
+}
+
+#[test]
+fn stopping_a_review_keeps_the_moves_reviewed_so_far() {
+    // A longer game with a slow budget, stopped after the second move arrives.
+    let game = ChessGame::from_pgn(
+        "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 7. Bh4 b6 8. cxd5 Nxd5 *"
+            .into(),
+    )
+    .unwrap();
+    let engine = engine();
+    let rec = Arc::new(Recorder::default());
+    let handle = engine.review(game, options(200_000), rec.clone()).unwrap();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while rec.moves.lock().unwrap().len() < 2 {
+        assert!(Instant::now() < deadline, "no progress");
+        thread::sleep(Duration::from_millis(5));
+    }
+    handle.stop();
+    let review = rec.wait();
+    assert!(!review.complete);
+    let reported = rec.moves.lock().unwrap().clone();
+    assert!(review.moves.len() >= 2 && review.moves.len() < 16);
+    assert_eq!(review.moves.len(), reported.len());
+    for (m, r) in review.moves.iter().zip(&reported) {
+        assert_eq!(m, &r.0);
+    }
+    assert_eq!(review.evals.len(), review.moves.len() + 1);
+    // The engine is idle again soon after the final callback.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while engine.is_searching() {
+        assert!(Instant::now() < deadline, "the engine stayed busy");
+        thread::sleep(Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn a_listener_that_panics_loses_nothing() {
+    struct Panicky(Recorder);
+    impl ReviewListener for Panicky {
+        fn on_move_reviewed(&self, review: MoveReview, done: u32, total: u32) {
+            self.0.on_move_reviewed(review, done, total);
+            panic!("listener bug");
+        }
+        fn on_finished(&self, review: GameReview) {
+            self.0.on_finished(review);
+        }
+    }
+    let game = ChessGame::from_pgn(SCHOLAR.into()).unwrap();
+    let engine = engine();
+    let listener = Arc::new(Panicky(Recorder::default()));
+    let _h = engine
+        .review(game, options(NODES), listener.clone())
+        .unwrap();
+    let review = listener.0.wait();
+    assert!(review.complete);
+    assert_eq!(review.moves.len(), 7);
+    assert_eq!(
+        listener.0.moves.lock().unwrap().len(),
+        1,
+        "not called after it panicked"
+    );
+}
+
+#[test]
+fn bad_options_are_refused_and_presets_grow() {
+    let game = ChessGame::new();
+    let engine = engine();
+    let rec = Arc::new(Recorder::default());
+    let err = engine.review(game.clone(), options(0), rec.clone()).err();
+    assert!(
+        matches!(err, Some(ChessError::InvalidRequest(_))),
+        "{err:?}"
+    );
+    assert!(review_preset_nodes(ReviewPreset::Quick) < review_preset_nodes(ReviewPreset::Standard));
+    assert!(review_preset_nodes(ReviewPreset::Standard) < review_preset_nodes(ReviewPreset::Deep));
+    // A game without moves: an empty, complete review.
+    let _h = engine
+        .review(
+            game,
+            ReviewOptions {
+                preset: Some(ReviewPreset::Quick),
+                nodes_per_position: None,
+            },
+            rec.clone(),
+        )
+        .unwrap();
+    let review = rec.wait();
+    assert!(review.complete && review.moves.is_empty());
+    assert_eq!(review.evals.len(), 1);
+    assert_eq!(review.white.accuracy, None);
+}
+
+#[derive(Default)]
+struct CoachRecorder(Mutex<Vec<Option<Coaching>>>, Condvar);
+
+impl CoachListener for CoachRecorder {
+    fn on_coaching(&self, coaching: Option<Coaching>) {
+        self.0.lock().unwrap().push(coaching);
+        self.1.notify_all();
+    }
+}
+
+#[test]
+fn the_coach_reports_threat_refutation_and_hanging_pieces() {
+    let game = ChessGame::from_pgn("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 *".into()).unwrap();
+    let engine = engine();
+    let rec = Arc::new(CoachRecorder::default());
+    let handle = engine
+        .coach(game.clone(), Some(NODES), rec.clone())
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let mut got = rec.0.lock().unwrap();
+    while got.is_empty() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        assert!(!left.is_zero());
+        got = rec.1.wait_timeout(got, left).unwrap().0;
+    }
+    let c = got[0].clone().unwrap();
+    drop(got);
+    assert!(handle.is_finished());
+    assert_eq!(c.position_key, game.snapshot().position_key);
+    assert_eq!(c.best_line_san.first().map(String::as_str), Some("Qxf7#"));
+    let r = c.refutation.unwrap();
+    assert_eq!((r.san.as_str(), r.class), ("Nf6", MoveClass::Blunder));
+    assert_eq!(r.line_san.first().map(String::as_str), Some("Qxf7#"));
+    assert!(c.hanging.iter().any(|h| h.square == Square::F7));
+    // The same hanging pieces without the engine.
+    assert_eq!(game.hanging_pieces(), c.hanging);
+    // White to move: Black's threat (with White passing) exists and is a line in SAN and UCI.
+    let t = c.threat.unwrap();
+    assert_eq!(t.line_san.len(), t.line_uci.len());
+    assert!(engine.coach(game, Some(0), rec.clone()).is_err());
+}

@@ -1,0 +1,439 @@
+//! Game review and coach: classes of known moves, determinism, stopping with partial results,
+//! the engine-thread job, the opening-book seam, and the annotated PGN read back.
+
+use chesscore::engine::{Engine, EngineConfig, EngineThread, Score};
+use chesscore::game::Game;
+use chesscore::notation::{fen, pgn, san};
+use chesscore::review::{
+    self, classify, GameLine, GameReview, MoveClass, NoBook, OpeningBook, ReviewSettings,
+};
+use chesscore::rules::{Move, Position, Side, Square};
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::Duration;
+
+/// Nodes per position in these tests: enough for short tactics, quick in a test build.
+const NODES: u64 = 20_000;
+
+fn engine() -> Engine {
+    Engine::new(EngineConfig {
+        hash_mb: 4,
+        ..EngineConfig::default()
+    })
+}
+
+fn line_from_pgn(text: &str) -> (pgn::PgnGame, GameLine) {
+    let game = pgn::parse_game(text).unwrap();
+    let line = GameLine::from_pgn(&game);
+    (game, line)
+}
+
+fn line_from_fen(f: &str, sans: &[&str]) -> GameLine {
+    let start = fen::parse(f).unwrap();
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for s in sans {
+        let m = san::parse_san(&pos, s).unwrap();
+        pos.make_move(m);
+        moves.push(m);
+    }
+    GameLine::new(start, &moves).unwrap()
+}
+
+fn run(line: &GameLine, nodes: u64) -> GameReview {
+    let stop = AtomicBool::new(false);
+    review::review(
+        &mut engine(),
+        line,
+        &ReviewSettings::with_nodes(nodes),
+        &NoBook,
+        &stop,
+        &mut |_| {},
+    )
+}
+
+/// A short game with a known blunder (3... Nf6?? allows 4. Qxf7#) and known best moves.
+const SCHOLAR: &str = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0";
+
+#[test]
+fn a_hung_mate_is_a_blunder_and_the_mate_is_best() {
+    let (_, line) = line_from_pgn(SCHOLAR);
+    let r = run(&line, NODES);
+    assert!(r.complete);
+    assert_eq!(r.moves.len(), 7);
+    assert_eq!(r.evals.len(), 8);
+    let nf6 = &r.moves[5];
+    assert_eq!((nf6.san.as_str(), nf6.mover), ("Nf6", Side::Black));
+    assert_eq!(nf6.class, MoveClass::Blunder);
+    // After Nf6 White mates in one: from Black's view, mated in one.
+    assert_eq!(nf6.after, Score::Mate(-1));
+    assert_eq!(nf6.after_white(), Score::Mate(1));
+    assert_eq!(nf6.win_after, 0.0);
+    // The refutation is the mate, in SAN.
+    assert_eq!(
+        nf6.refutation_san.first().map(String::as_str),
+        Some("Qxf7#")
+    );
+    // Black had better: the engine's line starts with a move that defends f7.
+    assert_ne!(nf6.best_san, "Nf6");
+    assert_eq!(nf6.best_line_san.first(), Some(&nf6.best_san));
+    let mate = &r.moves[6];
+    assert!(mate.checkmate);
+    assert_eq!(mate.class, MoveClass::Best);
+    assert_eq!(mate.win_after, 100.0);
+    assert_eq!(mate.loss, 0.0);
+    // The last point of the graph: Black is mated.
+    assert_eq!(r.evals[7].white_win, 100.0);
+    assert_eq!(r.black.count(MoveClass::Blunder), 1);
+    assert_eq!(r.white.moves, 4);
+    assert_eq!(r.black.moves, 3);
+    // A side with a blunder is less accurate than one without.
+    assert!(r.black.accuracy.unwrap() < r.white.accuracy.unwrap());
+}
+
+#[test]
+fn the_only_saving_move_is_flagged_and_insufficient_material_is_a_draw() {
+    // 1. Qxd8+ and Black must take back: every other move leaves White a queen up.
+    let line = line_from_fen("3qk3/8/8/8/8/8/8/3QK3 w - - 0 1", &["Qxd8+", "Kxd8"]);
+    let r = run(&line, NODES);
+    let take_back = &r.moves[1];
+    assert_eq!(take_back.class, MoveClass::Best);
+    assert!(take_back.only_move, "{take_back:?}");
+    // King against king: a draw by the rules, not searched.
+    assert_eq!(r.evals[2].white, Score::Centipawns(0));
+    assert_eq!(take_back.after, Score::Centipawns(0));
+}
+
+#[test]
+fn throwing_away_a_won_position_is_a_missed_win() {
+    // White wins the queen with exd5; Ra8+?? lets Black take the rook with the queen instead.
+    let line = line_from_fen("4k3/8/8/3q4/4P3/8/8/R3K3 w - - 0 1", &["Ra8+"]);
+    let r = run(&line, NODES);
+    let m = &r.moves[0];
+    assert_eq!(m.best_san, "exd5");
+    assert_eq!(m.class, MoveClass::Blunder);
+    assert!(m.missed_win, "{m:?}");
+    assert!(m.win_before >= classify::WINNING && m.win_after < classify::WINNING);
+    assert!(m.centipawn_loss > 500);
+    assert_eq!(m.refutation_san.first().map(String::as_str), Some("Qxa8"));
+}
+
+#[test]
+fn the_same_review_twice_is_identical() {
+    let (_, line) = line_from_pgn(
+        "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 7. Bh4 b6 8. cxd5 Nxd5 *",
+    );
+    let a = run(&line, NODES);
+    let b = run(&line, NODES);
+    assert_eq!(a, b);
+    // Also on an engine that searched something else before (the review clears its table).
+    let mut used = engine();
+    let stop = AtomicBool::new(false);
+    let other = line_from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", &[]);
+    let settings = ReviewSettings::with_nodes(NODES);
+    review::review(&mut used, &other, &settings, &NoBook, &stop, &mut |_| {});
+    let c = review::review(&mut used, &line, &settings, &NoBook, &stop, &mut |_| {});
+    assert_eq!(a, c);
+}
+
+#[test]
+fn a_stopped_review_keeps_exactly_the_moves_reviewed_so_far() {
+    let (_, line) = line_from_pgn(SCHOLAR);
+    let full = run(&line, NODES);
+    for stop_after in [0, 1, 3, 6] {
+        let stop = AtomicBool::new(stop_after == 0);
+        let mut seen = Vec::new();
+        let partial = review::review(
+            &mut engine(),
+            &line,
+            &ReviewSettings::with_nodes(NODES),
+            &NoBook,
+            &stop,
+            &mut |p| {
+                assert_eq!(p.total, 7);
+                seen.push(p.done);
+                if p.done == stop_after {
+                    stop.store(true, Ordering::SeqCst);
+                }
+            },
+        );
+        assert!(!partial.complete);
+        assert_eq!(partial.moves.len(), stop_after);
+        assert_eq!(seen, (1..=stop_after).collect::<Vec<_>>());
+        assert_eq!(partial.moves[..], full.moves[..stop_after]);
+        if stop_after > 0 {
+            assert_eq!(partial.evals[..], full.evals[..stop_after + 1]);
+        }
+    }
+}
+
+#[test]
+fn book_moves_come_from_the_book_and_end_at_the_first_other_move() {
+    struct FirstPositions(HashSet<u64>);
+    impl OpeningBook for FirstPositions {
+        fn contains(&self, position: &Position) -> bool {
+            self.0.contains(&position.key())
+        }
+    }
+    let (_, line) = line_from_pgn("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *");
+    // The book knows the positions after 1. e4, 1... e5 and 3. Bb5, not after 2. Nf3: Bb5 is
+    // out of book because the line already left it.
+    let book = FirstPositions([1, 2, 5].iter().map(|&i| line.position(i).key()).collect());
+    let stop = AtomicBool::new(false);
+    let r = review::review(
+        &mut engine(),
+        &line,
+        &ReviewSettings::with_nodes(5_000),
+        &book,
+        &stop,
+        &mut |_| {},
+    );
+    let classes: Vec<MoveClass> = r.moves.iter().map(|m| m.class).collect();
+    assert_eq!(&classes[..2], &[MoveClass::Book, MoveClass::Book]);
+    assert!(
+        classes[2..].iter().all(|&c| c != MoveClass::Book),
+        "{classes:?}"
+    );
+    assert_eq!(
+        r.white.count(MoveClass::Book) + r.black.count(MoveClass::Book),
+        2
+    );
+}
+
+#[test]
+fn an_illegal_line_is_refused_with_its_place() {
+    let pos = Position::startpos();
+    let e4 = san::parse_san(&pos, "e4").unwrap();
+    let err = GameLine::new(pos, &[e4, e4]).unwrap_err();
+    assert_eq!(err.number, 2);
+    assert_eq!(err.mv, "e2e4");
+    assert!(err.to_string().contains("move 2"));
+}
+
+#[test]
+fn the_annotated_pgn_reads_back_with_evals_nags_and_accuracy() {
+    let (game, line) = line_from_pgn(SCHOLAR);
+    let r = run(&line, NODES);
+    let text = pgn::write_game(&review::annotate(&game, &r));
+    let back = pgn::parse_game(&text).unwrap();
+    let moves: Vec<Move> = back.moves.iter().map(|m| m.mv).collect();
+    assert_eq!(moves, line.moves());
+    for (m, rv) in back.moves.iter().zip(&r.moves) {
+        if rv.checkmate {
+            assert_eq!(m.annotations.eval, None);
+        } else {
+            let expected = format!("[%eval {}]", review::format_eval(rv.after_white()));
+            assert!(text.contains(&expected), "{text} lacks {expected}");
+            assert_eq!(m.annotations.eval, Some(review::pgn_eval(rv.after_white())));
+        }
+        assert_eq!(
+            m.annotations.nags,
+            rv.class.nag().into_iter().collect::<Vec<_>>()
+        );
+        // Errors get the engine's line as a variation, starting with its best move.
+        if rv.class.is_error() {
+            assert_eq!(m.variations[0][0].mv, rv.best_move);
+        }
+    }
+    assert_eq!(back.moves[5].annotations.nags, vec![4]);
+    assert!(text.contains("[%eval #1]"), "{text}");
+    let first = back.root.comment_after.clone().unwrap();
+    assert!(first.starts_with("Accuracy: White "), "{first}");
+    assert!(back.tags.iter().any(|(n, _)| n == "Annotator"));
+    // No line breaks inside a command: tools read `[%eval 0.17]` with a single space.
+    for line in text.lines() {
+        let opened = line.matches("[%").count();
+        let closed = line.matches(']').count() - line.matches("\"]").count();
+        assert!(closed >= opened, "a command broken across lines: {line}");
+    }
+    // Reviewing the annotated game again replaces the old evals instead of adding to them.
+    let again = pgn::write_game(&review::annotate(&back, &r));
+    assert_eq!(again, text);
+}
+
+#[test]
+fn a_game_with_variations_is_reviewed_along_its_main_line_and_keeps_them() {
+    let text = "{Start} 1. e4 {Kings pawn [%clk 0:05:00]} e5 2. Qh5 (2. Nf3 Nc6 3. Bb5 {Spanish}) \
+                2... Nc6 3. Bc4 Nf6?! (3... g6) 4. Qxf7# 1-0";
+    let mut game = Game::from_pgn(text).unwrap();
+    // Wherever the current node is (here inside the variation 2. Nf3), the main line is
+    // reviewed.
+    game.to_start();
+    for san in ["e4", "e5", "Nf3", "Nc6"] {
+        game.play_san(san).unwrap();
+    }
+    assert_eq!(game.ply(), 4);
+    let line = GameLine::from_game(&game);
+    let (pgn_game, pgn_line) = line_from_pgn(text);
+    assert_eq!(line.moves(), pgn_line.moves());
+    assert_eq!(line.moves().len(), 7);
+    let r = run(&line, NODES);
+    let annotated = review::annotate(&game.to_pgn_game(), &r);
+    assert_eq!(annotated, review::annotate(&pgn_game, &r));
+    // The game's own annotations stay: comments, clock, variations; the class NAG replaces
+    // the `?!` of 3... Nf6.
+    let m = &annotated.moves;
+    assert_eq!(
+        m[0].annotations.comment_after.as_deref(),
+        Some("Kings pawn")
+    );
+    assert_eq!(m[0].annotations.clock, Some(Duration::from_secs(300)));
+    assert_eq!(m[2].variations[0][0].san, "Nf3");
+    assert_eq!(
+        m[2].variations[0][2].annotations.comment_after.as_deref(),
+        Some("Spanish")
+    );
+    assert_eq!(m[5].annotations.nags, vec![4]);
+    assert_eq!(
+        m[5].variations[0][0].san, "g6",
+        "the game's own variation first"
+    );
+    assert_eq!(m[5].variations.len(), 2, "then the engine's line");
+    let root = annotated.root.comment_after.as_deref().unwrap();
+    assert!(
+        root.starts_with("Accuracy: White ") && root.ends_with(" Start"),
+        "{root}"
+    );
+}
+
+#[test]
+fn a_review_runs_as_an_engine_thread_job_and_stops_with_its_partial_result() {
+    // The same table size as `engine()`: a review is deterministic for a node budget and a
+    // table size.
+    let thread = EngineThread::new(EngineConfig {
+        hash_mb: 4,
+        ..EngineConfig::default()
+    })
+    .expect("an engine thread");
+    let (_, line) = line_from_pgn(SCHOLAR);
+    let expected = run(&line, NODES);
+
+    // A whole review through the thread: progress for every move, then one result.
+    let (tx, rx) = mpsc::channel();
+    let progress = Arc::new(Mutex::new(Vec::new()));
+    let seen = Arc::clone(&progress);
+    let job_line = line.clone();
+    thread.start_job(
+        move |engine, stop| {
+            review::review(
+                engine,
+                &job_line,
+                &ReviewSettings::with_nodes(NODES),
+                &NoBook,
+                stop,
+                &mut |p| seen.lock().unwrap().push(p.review.clone()),
+            )
+        },
+        move |r| tx.send(r).unwrap(),
+    );
+    let got = rx.recv_timeout(Duration::from_secs(120)).unwrap().unwrap();
+    assert!(rx.recv_timeout(Duration::from_millis(100)).is_err());
+    thread.wait();
+    assert_eq!(got.moves, expected.moves);
+    assert_eq!(*progress.lock().unwrap(), expected.moves);
+
+    // Stopped by id from the progress callback after two moves: a partial result, once.
+    let (tx, rx) = mpsc::channel();
+    let thread = Arc::new(thread);
+    let stopper = Arc::clone(&thread);
+    let id_slot = Arc::new(Mutex::new(None));
+    let id_read = Arc::clone(&id_slot);
+    let job_line = line.clone();
+    let id = thread.start_job(
+        move |engine, stop| {
+            review::review(
+                engine,
+                &job_line,
+                &ReviewSettings::with_nodes(NODES),
+                &NoBook,
+                stop,
+                &mut |p| {
+                    if p.done == 2 {
+                        while id_read.lock().unwrap().is_none() {
+                            std::thread::yield_now();
+                        }
+                        stopper.stop_search(id_read.lock().unwrap().unwrap());
+                    }
+                },
+            )
+        },
+        move |r| tx.send(r).unwrap(),
+    );
+    *id_slot.lock().unwrap() = Some(id);
+    let partial = rx.recv_timeout(Duration::from_secs(120)).unwrap().unwrap();
+    assert!(!partial.complete);
+    assert_eq!(partial.moves[..], expected.moves[..2]);
+    thread.wait();
+    assert!(!thread.is_searching());
+
+    // A job that panics still finishes once (with None), and the thread goes on.
+    let (tx, rx) = mpsc::channel();
+    thread.start_job(
+        |_, _| -> u32 { panic!("a job that fails") },
+        move |r| tx.send(r).unwrap(),
+    );
+    assert_eq!(rx.recv_timeout(Duration::from_secs(10)).unwrap(), None);
+    let (tx, rx) = mpsc::channel();
+    thread.start_job(|_, _| 7u32, move |r| tx.send(r).unwrap());
+    assert_eq!(rx.recv_timeout(Duration::from_secs(10)).unwrap(), Some(7));
+}
+
+#[test]
+fn a_review_of_a_game_object_covers_its_moves() {
+    let mut game = Game::from_pgn(SCHOLAR).unwrap();
+    let line = GameLine::from_game(&game);
+    assert_eq!(line.moves(), game.moves());
+    assert_eq!(line.start(), game.start_position());
+    // Also after undoing moves: the main line is the game.
+    game.undo();
+    game.undo();
+    assert_eq!(GameLine::from_game(&game).moves(), line.moves());
+}
+
+#[test]
+fn the_coach_sees_the_threat_the_hanging_pieces_and_the_refutation() {
+    // After 1. e4 e5 2. Qh5 Nc6 3. Bc4 (Black to move) White threatens Qxf7#.
+    let line = line_from_fen(fen::STARTING_FEN, &["e4", "e5", "Qh5", "Nc6", "Bc4"]);
+    let stop = AtomicBool::new(false);
+    let c = review::coach(&mut engine(), &line, NODES, &stop).unwrap();
+    let threat = c.threat.unwrap();
+    assert_eq!(threat.line_san.first().map(String::as_str), Some("Qxf7#"));
+    assert_eq!(threat.score, Score::Mate(1));
+    assert!(threat.gain > 40.0, "{threat:?}");
+    // Bc4 was not a mistake: no refutation.
+    assert!(c.refutation.is_none());
+    // The e5 pawn is attacked by the queen and defended by the knight: it does not hang.
+    assert!(
+        c.hanging.iter().all(|h| h.square != Square::E5),
+        "{:?}",
+        c.hanging
+    );
+
+    // After 3... Nf6?? the coach gives the refutation (White to move: no threat to show
+    // beyond the position, but the last move's refutation is the mate).
+    let line = line_from_fen(fen::STARTING_FEN, &["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"]);
+    let c = review::coach(&mut engine(), &line, NODES, &stop).unwrap();
+    let refutation = c.refutation.unwrap();
+    assert_eq!(refutation.san, "Nf6");
+    assert_eq!(refutation.class, MoveClass::Blunder);
+    assert_eq!(
+        refutation.line_san.first().map(String::as_str),
+        Some("Qxf7#")
+    );
+    assert_eq!(c.score, Score::Mate(1));
+    assert_eq!(c.best_line_san.first().map(String::as_str), Some("Qxf7#"));
+    // The f7 pawn hangs (queen and bishop attack it, only the king defends).
+    assert!(
+        c.hanging
+            .iter()
+            .any(|h| h.square == Square::F7 && h.piece.side == Side::Black),
+        "{:?}",
+        c.hanging
+    );
+
+    // In check there is no threat to compute: the check is the threat.
+    let line = line_from_fen("4k3/8/8/8/8/8/8/R3K2r w - - 0 1", &[]);
+    let c = review::coach(&mut engine(), &line, NODES, &stop).unwrap();
+    assert!(c.threat.is_none());
+}
