@@ -437,3 +437,60 @@ fn the_coach_sees_the_threat_the_hanging_pieces_and_the_refutation() {
     let c = review::coach(&mut engine(), &line, NODES, &stop).unwrap();
     assert!(c.threat.is_none());
 }
+
+#[test]
+fn a_book_that_names_a_losing_move_still_gets_the_loss_and_the_book_ends_there() {
+    struct Everything;
+    impl OpeningBook for Everything {
+        fn contains(&self, _position: &Position) -> bool {
+            true
+        }
+    }
+    let (_, line) = line_from_pgn(SCHOLAR);
+    let stop = AtomicBool::new(false);
+    let r = review::review(
+        &mut engine(),
+        &line,
+        &ReviewSettings::with_nodes(NODES),
+        &Everything,
+        &stop,
+        &mut |_| {},
+    );
+    let classes: Vec<MoveClass> = r.moves.iter().map(|m| m.class).collect();
+    // 3... Nf6?? is in this book but hangs mate: a blunder, not book, and nothing after it is
+    // book (4. Qxf7# is the best move).
+    assert_eq!(classes[5], MoveClass::Blunder, "{classes:?}");
+    assert_eq!(classes[6], MoveClass::Best, "{classes:?}");
+    // Book runs from the first move until the first move judged worse than good.
+    let first_out = classes.iter().position(|&c| c != MoveClass::Book).unwrap();
+    assert!(
+        classes[first_out..].iter().all(|&c| c != MoveClass::Book),
+        "{classes:?}"
+    );
+    assert!(first_out >= 1, "1. e4 loses nothing: {classes:?}");
+}
+
+#[test]
+fn the_opening_names_are_the_reviews_book() {
+    use chesscore::review::OpeningNames;
+    let (_, line) = line_from_pgn("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *");
+    for i in 1..=6 {
+        // Every position of the Ruy Lopez, Morphy Defense line is named in the dataset.
+        assert!(
+            OpeningNames.contains(line.position(i)),
+            "position after ply {i}"
+        );
+    }
+    assert!(!OpeningNames.contains(&fen::parse("8/8/8/4k3/8/8/8/4K3 w - - 0 1").unwrap()));
+    let stop = AtomicBool::new(false);
+    let r = review::review(
+        &mut engine(),
+        &line,
+        &ReviewSettings::with_nodes(5_000),
+        &OpeningNames,
+        &stop,
+        &mut |_| {},
+    );
+    assert_eq!(r.moves[0].class, MoveClass::Book);
+    assert_eq!(r.moves[1].class, MoveClass::Book);
+}

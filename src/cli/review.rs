@@ -8,7 +8,7 @@
 
 use chesscore::engine::{Engine, EngineConfig};
 use chesscore::notation::pgn;
-use chesscore::review::{self, GameLine, GameReview, MoveClass, NoBook, ReviewPreset};
+use chesscore::review::{self, GameLine, GameReview, MoveClass, OpeningNames, ReviewPreset};
 use chesscore::review::{ReviewSettings, SideSummary};
 use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
@@ -101,11 +101,18 @@ pub fn run(args: &[String]) -> ExitCode {
         let line = GameLine::from_pgn(game);
         let start = Instant::now();
         let label = format!("game {}/{}", g + 1, games.len());
-        let result = review::review(&mut engine, &line, &settings, &NoBook, &stop, &mut |p| {
-            if bar {
-                draw_bar(&label, p.done, p.total);
-            }
-        });
+        let result = review::review(
+            &mut engine,
+            &line,
+            &settings,
+            &OpeningNames,
+            &stop,
+            &mut |p| {
+                if bar {
+                    draw_bar(&label, p.done, p.total);
+                }
+            },
+        );
         if bar {
             eprint!("\r{:width$}\r", "", width = BAR_CELLS + label.len() + 24);
         }

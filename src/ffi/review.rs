@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::engine::EngineThread;
 use crate::notation::{pgn, uci};
-use crate::review::{self as core, GameLine, NoBook, ReviewSettings};
+use crate::review::{self as core, GameLine, OpeningNames, ReviewSettings};
 use crate::rules::Move;
 
 use super::engine::{ChessEngine, Score, SearchHandle};
@@ -446,21 +446,28 @@ impl ChessEngine {
         let id = self.thread().start_job(
             move |engine, stop| {
                 let mut listener_alive = true;
-                let r = core::review(engine, &job_line, &settings, &NoBook, stop, &mut |p| {
-                    let m = convert_move(&job_line, p.review);
-                    reported_in_job
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .push(m.clone());
-                    // A listener that panicked (threw) once is not called again; the review
-                    // goes on and its result still arrives.
-                    if listener_alive {
-                        listener_alive = catch_unwind(AssertUnwindSafe(|| {
-                            progress_listener.on_move_reviewed(m, p.done as u32, p.total as u32)
-                        }))
-                        .is_ok();
-                    }
-                });
+                let r = core::review(
+                    engine,
+                    &job_line,
+                    &settings,
+                    &OpeningNames,
+                    stop,
+                    &mut |p| {
+                        let m = convert_move(&job_line, p.review);
+                        reported_in_job
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .push(m.clone());
+                        // A listener that panicked (threw) once is not called again; the review
+                        // goes on and its result still arrives.
+                        if listener_alive {
+                            listener_alive = catch_unwind(AssertUnwindSafe(|| {
+                                progress_listener.on_move_reviewed(m, p.done as u32, p.total as u32)
+                            }))
+                            .is_ok();
+                        }
+                    },
+                );
                 convert_review(&job_line, &pgn_game, &r)
             },
             move |result| {

@@ -151,8 +151,10 @@ impl Default for ReviewSettings {
 }
 
 /// Where a review asks whether a position is known opening theory. A move is classed
-/// [`MoveClass::Book`] when the position it makes is in the book and every move before it was
-/// book too.
+/// [`MoveClass::Book`] when the position it makes is in the book, every move before it was book
+/// too, and it loses no more than a good move may: a named trap line (a book that names the
+/// position after a losing move) still gets its inaccuracy, mistake or blunder, and ends the
+/// book there.
 pub trait OpeningBook: Send + Sync {
     /// `true` when `position` is a known opening position.
     fn contains(&self, position: &Position) -> bool;
@@ -165,6 +167,17 @@ pub struct NoBook;
 impl OpeningBook for NoBook {
     fn contains(&self, _position: &Position) -> bool {
         false
+    }
+}
+
+/// The opening names (`crate::opening`, the CC0 chess-openings dataset) as a review's book: a
+/// position is book when the dataset names it exactly. What `chesscore review` and the FFI use.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OpeningNames;
+
+impl OpeningBook for OpeningNames {
+    fn contains(&self, position: &Position) -> bool {
+        crate::opening::of_position(position).is_some()
     }
 }
 

@@ -144,8 +144,8 @@ pub fn review(
             continue;
         }
         let book_move = in_book && book.contains(line.position(i));
-        in_book = book_move;
         let review = judge(line, i - 1, &evals[i - 1], &evals[i], book_move);
+        in_book = review.class == MoveClass::Book;
         moves.push(review);
         on_progress(&ReviewProgress {
             review: &moves[i - 1],
@@ -193,18 +193,22 @@ pub(super) fn judge(
             (classify::capped_centipawns(before.score) - cp_after).max(0) as u32,
         )
     };
-    let class = if book_move {
-        MoveClass::Book
-    } else if is_best {
+    let judged = if is_best {
         MoveClass::Best
     } else {
         MoveClass::from_loss(loss)
+    };
+    // A book move that loses more than a good move does is judged as it is (a named trap).
+    let class = if book_move && judged <= MoveClass::Good {
+        MoveClass::Book
+    } else {
+        judged
     };
     let only_move = is_best
         && before.second.is_some_and(|second| {
             win_before - classify::win_percent(second) > classify::ONLY_MOVE_GAP
         });
-    let missed_win = !book_move
+    let missed_win = class != MoveClass::Book
         && win_before >= classify::WINNING
         && win_after < classify::WINNING
         && loss > classify::INACCURACY_MAX;
