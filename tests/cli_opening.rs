@@ -1,35 +1,12 @@
 //! `chesscore opening`: one line per game of a PGN file or stdin, `--fen`, and errors.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-struct Run {
-    out: String,
-    err: String,
-    code: Option<i32>,
-}
+use common::Run;
 
 fn opening(args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chesscore"))
-        .arg("opening")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start chesscore");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    Run {
-        out: String::from_utf8(out.stdout).unwrap(),
-        err: String::from_utf8(out.stderr).unwrap(),
-        code: out.status.code(),
-    }
+    let args: Vec<&str> = ["opening"].iter().chain(args).copied().collect();
+    common::chesscore(&args, input)
 }
 
 /// Four games: the Najdorf followed by moves out of the book, the Italian Game reached by

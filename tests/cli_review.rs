@@ -2,39 +2,16 @@
 //! (without a progress bar, stderr not being a terminal), every game of the input, and clear
 //! errors for bad arguments and input.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::Run;
 
 /// 3... Nf6?? allows 4. Qxf7#.
 const SCHOLAR: &str = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0";
 
-struct Run {
-    out: String,
-    err: String,
-    code: Option<i32>,
-}
-
 fn review(args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chesscore"))
-        .arg("review")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start chesscore");
-    // A run that fails on its arguments exits without reading: a broken pipe here is fine.
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    let Output {
-        status,
-        stdout,
-        stderr,
-    } = child.wait_with_output().unwrap();
-    Run {
-        out: String::from_utf8(stdout).unwrap(),
-        err: String::from_utf8(stderr).unwrap(),
-        code: status.code(),
-    }
+    let args: Vec<&str> = ["review"].iter().chain(args).copied().collect();
+    common::chesscore(&args, input)
 }
 
 #[test]
