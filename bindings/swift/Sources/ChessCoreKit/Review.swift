@@ -22,16 +22,8 @@ extension ChessEngine {
         _ game: ChessGame,
         options: ReviewOptions = ReviewOptions()
     ) -> AsyncThrowingStream<ReviewEvent, Error> {
-        AsyncThrowingStream { continuation in
-            let stopper = SearchStopper()
-            continuation.onTermination = { @Sendable _ in stopper.stop() }
-            do {
-                let handle = try review(
-                    game: game, options: options, listener: ReviewStreamListener(continuation))
-                stopper.attach(handle)
-            } catch {
-                continuation.finish(throwing: error)
-            }
+        engineJobStream { continuation in
+            try review(game: game, options: options, listener: ReviewStreamListener(continuation))
         }
     }
 
@@ -43,25 +35,11 @@ extension ChessEngine {
     /// - Parameter nodesPerSearch: the budget of each of its (up to three) searches; `nil`: the
     ///   standard review preset's.
     public func coach(_ game: ChessGame, nodesPerSearch: UInt64? = nil) async throws -> Coaching? {
-        let stopper = SearchStopper()
-        let coaching = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation {
-                (continuation: CheckedContinuation<Coaching?, Error>) in
-                do {
-                    let handle = try coach(
-                        game: game, nodesPerSearch: nodesPerSearch,
-                        listener: CoachResultListener(continuation))
-                    stopper.attach(handle)
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
-        } onCancel: {
-            stopper.stop()
+        try await engineJobResult { continuation in
+            try coach(
+                game: game, nodesPerSearch: nodesPerSearch,
+                listener: CoachResultListener(continuation))
         }
-        stopper.release()
-        try Task.checkCancellation()
-        return coaching
     }
 }
 

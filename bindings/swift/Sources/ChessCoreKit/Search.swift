@@ -26,17 +26,8 @@ extension ChessEngine {
         _ game: ChessGame,
         limits: SearchLimits = SearchLimits()
     ) -> AsyncThrowingStream<SearchEvent, Error> {
-        AsyncThrowingStream(bufferingPolicy: .unbounded) { continuation in
-            let stopper = SearchStopper()
-            // Set before starting, so that a consumer cancelled at once still stops the search.
-            continuation.onTermination = { @Sendable _ in stopper.stop() }
-            do {
-                let handle = try think(
-                    game: game, limits: limits, listener: StreamListener(continuation))
-                stopper.attach(handle)
-            } catch {
-                continuation.finish(throwing: error)
-            }
+        engineJobStream { continuation in
+            try think(game: game, limits: limits, listener: StreamListener(continuation))
         }
     }
 
@@ -57,24 +48,9 @@ extension ChessEngine {
         _ game: ChessGame,
         limits: SearchLimits = SearchLimits()
     ) async throws -> SearchResult {
-        let stopper = SearchStopper()
-        let result = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation {
-                (continuation: CheckedContinuation<SearchResult, Error>) in
-                do {
-                    let handle = try think(
-                        game: game, limits: limits, listener: ResultListener(continuation))
-                    stopper.attach(handle)
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
-        } onCancel: {
-            stopper.stop()
+        try await engineJobResult { continuation in
+            try think(game: game, limits: limits, listener: ResultListener(continuation))
         }
-        stopper.release()
-        try Task.checkCancellation()
-        return result
     }
 }
 
@@ -89,6 +65,49 @@ extension ChessError {
             return message
         }
     }
+}
+
+/// A stream fed by a job that `start` begins on the engine's thread (a search or a review, whose
+/// listener yields into the continuation), returning the job's handle. Ending the stream (the
+/// consuming task cancelled, or the stream dropped) stops the job within a few milliseconds; a
+/// job that cannot start ends the stream with its error.
+func engineJobStream<Event: Sendable>(
+    _ start: (AsyncThrowingStream<Event, Error>.Continuation) throws -> SearchHandle
+) -> AsyncThrowingStream<Event, Error> {
+    AsyncThrowingStream(bufferingPolicy: .unbounded) { continuation in
+        let stopper = SearchStopper()
+        // Set before starting, so that a consumer cancelled at once still stops the job.
+        continuation.onTermination = { @Sendable _ in stopper.stop() }
+        do {
+            stopper.attach(try start(continuation))
+        } catch {
+            continuation.finish(throwing: error)
+        }
+    }
+}
+
+/// The one result of a job that `start` begins on the engine's thread (its listener resumes the
+/// continuation once), returning the job's handle. Cancelling the calling task stops the job; the
+/// call then throws `CancellationError` once the job has reported, so the engine is idle again a
+/// moment later.
+func engineJobResult<Value: Sendable>(
+    _ start: (CheckedContinuation<Value, Error>) throws -> SearchHandle
+) async throws -> Value {
+    let stopper = SearchStopper()
+    let value = try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, Error>) in
+            do {
+                stopper.attach(try start(continuation))
+            } catch {
+                continuation.resume(throwing: error)
+            }
+        }
+    } onCancel: {
+        stopper.stop()
+    }
+    stopper.release()
+    try Task.checkCancellation()
+    return value
 }
 
 /// Keeps a search's handle alive while the search should run (dropping a `SearchHandle` stops
