@@ -5,7 +5,7 @@ use chesscore::engine::{
     Engine, EngineConfig, EngineThread, Level, Score, SearchLimits, SearchResult,
 };
 use chesscore::notation::{fen, uci};
-use chesscore::rules::Position;
+use chesscore::rules::{Move, Position};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc;
 use std::sync::Arc;
@@ -715,4 +715,75 @@ fn bench_check_fails_unless_the_search_signature_matches() {
     assert!(text.contains("WRONG"), "{text}");
     let (code, _) = bench(&["search", "3", "--check"]);
     assert_eq!(code, Some(2), "a missing count is a usage error");
+}
+
+#[test]
+fn search_moves_limit_the_root_moves() {
+    // Ra8# is the best move; searching only the other two gives one of them, and as many lines
+    // as asked for but no more than the moves given.
+    let pos = fen::parse("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").unwrap();
+    let stop = AtomicBool::new(false);
+    let only = |s: &str| uci::parse_move(&pos, s).unwrap();
+    let allowed = vec![only("a1a2"), only("h2h3")];
+    let limits = SearchLimits {
+        depth: Some(5),
+        multi_pv: 3,
+        search_moves: allowed.clone(),
+        ..SearchLimits::default()
+    };
+    let mut infos = Vec::new();
+    let r = engine().search(&pos, &[], &limits, &stop, &mut |i| infos.push(i.clone()));
+    assert!(
+        allowed.contains(&r.best_move),
+        "{}",
+        uci::to_uci(r.best_move)
+    );
+    assert!(matches!(r.score, Score::Centipawns(_)), "{:?}", r.score);
+    let last: Vec<_> = infos.iter().filter(|i| i.depth == r.depth).collect();
+    assert_eq!(last.len(), 2);
+    assert!(last.iter().all(|i| allowed.contains(&i.pv[0])));
+    // Moves that are not legal here are ignored; with no legal one left, every move is searched.
+    let limits = SearchLimits {
+        depth: Some(3),
+        search_moves: vec![only("a1a2"), Move::NULL],
+        ..SearchLimits::default()
+    };
+    let r = engine().search(&pos, &[], &limits, &stop, &mut |_| {});
+    assert_eq!(uci::to_uci(r.best_move), "a1a2");
+    let limits = SearchLimits {
+        depth: Some(3),
+        search_moves: vec![Move::NULL],
+        ..SearchLimits::default()
+    };
+    let r = engine().search(&pos, &[], &limits, &stop, &mut |_| {});
+    assert_eq!(uci::to_uci(r.best_move), "a1a8");
+}
+
+#[test]
+fn uci_go_searchmoves_searches_only_those_moves() {
+    use std::io::{BufRead, Write};
+    let (mut child, mut stdin, stdout) = spawn_chesscore(&["uci"]);
+    // Ra8 mates; told to search only Ra2 and h3 (before or after the other limits), the
+    // engine plays one of them; an unknown word after the moves ends the list.
+    writeln!(
+        stdin,
+        "position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\ngo searchmoves a1a2 h2h3 depth 4\n\
+         go depth 4 searchmoves h2h3\ngo searchmoves a1a2 x depth 2"
+    )
+    .unwrap();
+    let mut best = Vec::new();
+    for line in stdout.lines() {
+        let line = line.unwrap();
+        if let Some(m) = line.strip_prefix("bestmove ") {
+            best.push(m.split(' ').next().unwrap().to_string());
+        }
+        if best.len() == 3 {
+            break;
+        }
+    }
+    writeln!(stdin, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
+    assert!(["a1a2", "h2h3"].contains(&best[0].as_str()), "{best:?}");
+    assert_eq!(best[1], "h2h3");
+    assert_eq!(best[2], "a1a2");
 }

@@ -344,7 +344,18 @@ impl Session {
                     i += 1;
                     continue;
                 }
-                "searchmoves" => break,
+                "searchmoves" => {
+                    // Moves follow until the first word that is not a legal move here.
+                    i += 1;
+                    while let Some(m) = args
+                        .get(i)
+                        .and_then(|t| uci::parse_move(&self.position, t).ok())
+                    {
+                        limits.search_moves.push(m);
+                        i += 1;
+                    }
+                    continue;
+                }
                 other => {
                     say(&format!(
                         "info string ignoring unknown go parameter '{other}'"
@@ -373,6 +384,7 @@ impl Session {
             });
             limits = SearchLimits {
                 multi_pv: limits.multi_pv,
+                search_moves: limits.search_moves.clone(),
                 ..SearchLimits::infinite()
             };
         }

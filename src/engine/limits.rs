@@ -37,6 +37,10 @@ pub struct SearchLimits {
     /// Searches at this strength level instead of the engine's configured one, for this search
     /// only (e.g. a hint at full strength from an engine that plays at level 3).
     pub level: Option<Level>,
+    /// Searches only these root moves (UCI `go searchmoves`); empty: every legal move. Moves
+    /// that are not legal in the position are ignored, and when none is legal every move is
+    /// searched.
+    pub search_moves: Vec<Move>,
 }
 
 /// The depth a search with no limit at all stops at.

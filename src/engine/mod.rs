@@ -254,6 +254,12 @@ impl Engine {
         };
         s.choice_margin = choice_margin;
         s.init_root_moves();
+        if s.root_moves
+            .iter()
+            .any(|r| limits.search_moves.contains(&r.mv))
+        {
+            s.root_moves.retain(|r| limits.search_moves.contains(&r.mv));
+        }
 
         let mut result = SearchResult {
             best_move: s.root_moves.first().map_or(Move::NULL, |r| r.mv),

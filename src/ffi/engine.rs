@@ -127,6 +127,7 @@ impl SearchLimits {
             infinite: self.infinite,
             multi_pv: self.multi_pv,
             level,
+            search_moves: Vec::new(),
         })
     }
 }
