@@ -96,6 +96,7 @@ fn a_review_reports_each_move_on_the_engine_thread_then_the_whole_review_once() 
         ("Nf6", "g8f6", 3, Side::Black)
     );
     assert_eq!(nf6.class, MoveClass::Blunder);
+    assert!(nf6.verified, "a blunder is judged again by a deeper search");
     assert_eq!(nf6.after_white, Score::Mate { moves: 1 });
     assert_eq!(
         nf6.refutation_san.first().map(String::as_str),

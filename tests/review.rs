@@ -494,3 +494,66 @@ fn the_opening_names_are_the_reviews_book() {
     assert_eq!(r.moves[0].class, MoveClass::Book);
     assert_eq!(r.moves[1].class, MoveClass::Book);
 }
+
+#[test]
+fn a_move_that_seems_to_lose_is_judged_again_by_one_deeper_search() {
+    let (_, line) = line_from_pgn(SCHOLAR);
+    let r = run(&line, NODES);
+    let nf6 = &r.moves[5];
+    assert!(nf6.verified, "{nf6:?}");
+    // Its numbers come from that search and agree with one another.
+    assert!((nf6.loss - (nf6.win_before - nf6.win_after)).abs() < 1e-9);
+    assert_eq!(nf6.win_before, classify::win_percent(nf6.before));
+    assert_eq!(nf6.after, Score::Mate(-1));
+    assert_eq!(nf6.best_line.first(), Some(&nf6.best_move));
+    assert_eq!(nf6.refutation_san[0], "Qxf7#");
+    // Moves that lose little are judged from the first searches only; every error was
+    // verified.
+    for m in &r.moves {
+        assert!(m.verified || m.loss <= classify::GOOD_MAX, "{m:?}");
+        assert!(m.verified || m.class < MoveClass::Inaccuracy, "{m:?}");
+    }
+    // Without verification no move is verified, and the blunder is still one.
+    let stop = AtomicBool::new(false);
+    let settings = ReviewSettings {
+        verify_nodes: 0,
+        ..ReviewSettings::with_nodes(NODES)
+    };
+    let plain = review::review(&mut engine(), &line, &settings, &NoBook, &stop, &mut |_| {});
+    assert!(plain.moves.iter().all(|m| !m.verified));
+    assert_eq!(plain.moves[5].class, MoveClass::Blunder);
+    // The verification judges moves, not positions: the graph is the same up to the position
+    // after the first verified move (later searches start from a table it has filled).
+    let first = r.moves.iter().position(|m| m.verified).unwrap();
+    assert_eq!(plain.evals[..first + 2], r.evals[..first + 2]);
+    assert_eq!(plain.evals.len(), r.evals.len());
+}
+
+#[test]
+fn a_review_stopped_during_a_verification_leaves_that_move_out() {
+    // Ra8+?? is the first move: the first two searches are quick, then its verification is
+    // given far more nodes than it can search before the stop.
+    let line = line_from_fen("4k3/8/8/3q4/4P3/8/8/R3K3 w - - 0 1", &["Ra8+"]);
+    let settings = ReviewSettings {
+        verify_nodes: u64::MAX / 4,
+        ..ReviewSettings::with_nodes(NODES)
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let stopper = {
+        let stop = Arc::clone(&stop);
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_secs(2));
+            stop.store(true, Ordering::SeqCst);
+        })
+    };
+    let mut reported = 0;
+    let r = review::review(&mut engine(), &line, &settings, &NoBook, &stop, &mut |_| {
+        reported += 1
+    });
+    stopper.join().unwrap();
+    assert_eq!(reported, 0);
+    assert!(!r.complete);
+    assert!(r.moves.is_empty());
+    // The start position was searched; the position after the unreviewed move is not kept.
+    assert_eq!(r.evals.len(), 1);
+}

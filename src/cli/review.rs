@@ -1,4 +1,5 @@
-//! `chesscore review [--preset quick|standard|deep] [--nodes N] FILE.pgn`: reviews every game
+//! `chesscore review [--preset quick|standard|deep] [--nodes N] [--lines 1|2] [--verify-nodes N]
+//! FILE.pgn`: reviews every game
 //! of a PGN file. The annotated PGN goes to stdout (so that it can be saved or piped as it is);
 //! a summary per game (accuracy, average centipawn loss and moves per class, for each side)
 //! goes to stderr, with a progress bar there when stderr is a terminal. Each game's main line
@@ -16,7 +17,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 const USAGE: &str =
-    "usage: chesscore review [--preset quick|standard|deep] [--nodes N] [--lines 1|2] FILE.pgn|-";
+    "usage: chesscore review [--preset quick|standard|deep] [--nodes N] [--lines 1|2] [--verify-nodes N] FILE.pgn|-";
 
 /// Width of the progress bar, in cells.
 const BAR_CELLS: usize = 30;
@@ -24,6 +25,7 @@ const BAR_CELLS: usize = 30;
 /// Runs `chesscore review`.
 pub fn run(args: &[String]) -> ExitCode {
     let mut settings = ReviewSettings::default();
+    let mut verify_nodes: Option<u64> = None;
     let mut preset_name = ReviewPreset::Standard.name().to_string();
     let mut file: Option<&str> = None;
     let mut i = 0;
@@ -54,6 +56,13 @@ pub fn run(args: &[String]) -> ExitCode {
                 }
                 _ => return usage_error("--lines needs 1 or 2"),
             },
+            "--verify-nodes" => match value.and_then(|v| v.parse::<u64>().ok()) {
+                Some(n) => {
+                    verify_nodes = Some(n);
+                    i += 1;
+                }
+                _ => return usage_error("--verify-nodes needs a number (0: no verification)"),
+            },
             "-h" | "--help" => {
                 println!("{USAGE}");
                 return ExitCode::SUCCESS;
@@ -66,6 +75,8 @@ pub fn run(args: &[String]) -> ExitCode {
     let Some(file) = file else {
         return usage_error("no PGN file given");
     };
+    settings.verify_nodes = verify_nodes
+        .unwrap_or(ReviewSettings::with_nodes(settings.nodes_per_position).verify_nodes);
     let text = match read_input(file) {
         Ok(t) => t,
         Err(e) => {

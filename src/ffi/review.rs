@@ -38,7 +38,8 @@ impl From<ReviewPreset> for core::ReviewPreset {
 }
 
 /// The nodes a preset searches per position (a quick review of a 40-move game searches 81
-/// positions).
+/// positions). Each move that seems to lose more than a good move may is then judged again by
+/// one search of four times as many nodes (`MoveReview.verified`).
 #[uniffi::export]
 pub fn review_preset_nodes(preset: ReviewPreset) -> u64 {
     core::ReviewPreset::from(preset).nodes()
@@ -50,7 +51,8 @@ pub struct ReviewOptions {
     /// The preset; `null`/`nil` means standard.
     #[uniffi(default = None)]
     pub preset: Option<ReviewPreset>,
-    /// Nodes per position instead of the preset's (at least 1).
+    /// Nodes per position instead of the preset's (at least 1); moves that seem to lose are
+    /// verified with four times as many.
     #[uniffi(default = None)]
     pub nodes_per_position: Option<u64>,
 }
@@ -67,6 +69,7 @@ impl ReviewOptions {
             Some(n) => n,
             None => review_preset_nodes(preset),
         };
+        // with_nodes verifies with core::VERIFY_FACTOR times the nodes.
         Ok(ReviewSettings::with_nodes(nodes))
     }
 }
@@ -143,6 +146,11 @@ pub struct MoveReview {
     pub only_move: bool,
     /// The mover was winning and, with a mistake or worse, no longer is.
     pub missed_win: bool,
+    /// `true` when the move seemed to lose more than a good move may and was judged again by
+    /// one deeper search of the position before it, between the engine's two best moves and
+    /// the played move: its evaluations, class, best line and refutation come from that
+    /// search (and may differ a little from the eval graph's points).
+    pub verified: bool,
     /// The engine's best move in SAN (the played move when it was the best).
     pub best_san: String,
     /// The engine's best move in UCI notation.
@@ -323,6 +331,7 @@ fn convert_move(line: &GameLine, r: &core::MoveReview) -> MoveReview {
         class: r.class.into(),
         only_move: r.only_move,
         missed_win: r.missed_win,
+        verified: r.verified,
         best_san: r.best_san.clone(),
         best_uci: uci::to_uci(r.best_move),
         best_line_san: r.best_line_san.clone(),

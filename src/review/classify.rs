@@ -37,7 +37,12 @@ use crate::engine::Score;
 
 /// The logistic's slope per centipawn (lichess's published constant).
 pub const WIN_SLOPE: f64 = 0.003_682_08;
-/// Centipawns are clamped to ±this before the logistic and for centipawn loss.
+/// chesscore's centipawns times this are on the scale of the Win% logistic (Stockfish 15.1's,
+/// which lichess fitted it on): a least-squares fit of Win% on 541 positions of 16 games kept
+/// apart from the measured ones (docs/review.md, "Calibration").
+pub const CP_SCALE: f64 = 1.17;
+/// Centipawns (on the logistic's scale) are clamped to ±this before the logistic; chesscore's
+/// own centipawns are clamped to ±this for centipawn loss.
 pub const CP_CAP: i32 = 1000;
 /// A loss (in Win% points) above this is at worst excellent.
 pub const EXCELLENT_MAX: f64 = 2.0;
@@ -47,7 +52,11 @@ pub const GOOD_MAX: f64 = 5.0;
 pub const INACCURACY_MAX: f64 = 10.0;
 /// Above [`INACCURACY_MAX`] and up to this: mistake; above it: blunder.
 pub const MISTAKE_MAX: f64 = 20.0;
-/// A side is winning at or above this Win% (about +3 pawns: 298 cp).
+/// A move that seems to lose more than this many Win% points (an inaccuracy or worse) is
+/// verified by a deeper search when the review's settings ask for it.
+pub const VERIFY_ABOVE: f64 = GOOD_MAX;
+/// A side is winning at or above this Win% (about +3 pawns: 298 cp on the logistic's scale,
+/// 255 of chesscore's).
 pub const WINNING: f64 = 75.0;
 /// "Only move": the second-best move loses more than this (a mistake or worse) against the
 /// best, which was played.
@@ -151,7 +160,7 @@ pub fn win_percent(score: Score) -> f64 {
         Score::Mate(n) if n > 0 => 100.0,
         Score::Mate(_) => 0.0,
         Score::Centipawns(cp) => {
-            let cp = cp.clamp(-CP_CAP, CP_CAP) as f64;
+            let cp = (cp as f64 * CP_SCALE).clamp(-CP_CAP as f64, CP_CAP as f64);
             50.0 + 50.0 * (2.0 / (1.0 + (-WIN_SLOPE * cp).exp()) - 1.0)
         }
     }
@@ -208,10 +217,12 @@ mod tests {
     #[test]
     fn win_percent_follows_the_published_curve() {
         assert!((win_percent(Score::Centipawns(0)) - 50.0).abs() < 1e-9);
-        // Values of the formula computed independently (Python): 100 cp -> 59.103, 300 cp -> 75.113.
-        assert!((win_percent(Score::Centipawns(100)) - 59.103).abs() < 0.001);
-        assert!((win_percent(Score::Centipawns(300)) - 75.113).abs() < 0.001);
-        assert!((win_percent(Score::Centipawns(-300)) - 24.887).abs() < 0.001);
+        // chesscore's 100 cp are 117 on the logistic's scale. Values of the formula computed
+        // independently (Python): 117 -> 60.607, 351 -> 78.455.
+        assert_eq!(CP_SCALE, 1.17);
+        assert!((win_percent(Score::Centipawns(100)) - 60.607).abs() < 0.001);
+        assert!((win_percent(Score::Centipawns(300)) - 78.455).abs() < 0.001);
+        assert!((win_percent(Score::Centipawns(-300)) - 21.545).abs() < 0.001);
         // Clamped at 1000 cp; mates at the ends.
         assert_eq!(
             win_percent(Score::Centipawns(5000)),

@@ -2,7 +2,7 @@
 //! the apps do the wording.
 
 use super::classify::{self, MoveClass};
-use super::run::{evaluate, judge};
+use super::run::{evaluate, judge, needs_verdict, verify};
 use super::{fresh, san_line, GameLine, ReviewSettings};
 use crate::engine::{see_ge, Engine, Score};
 use crate::rules::attacks;
@@ -87,7 +87,10 @@ pub struct Coaching {
 /// Looks at the last position of `line`: its evaluation and best line, the opponent's threat
 /// (a search with the move passed to the opponent), the hanging pieces, and when the line's last
 /// move was a mistake or a blunder, its refutation. Up to three searches of `nodes` nodes each,
-/// at full strength, from a cleared table (deterministic). `None` when stopped.
+/// and when the last move seems to lose more than a good move may, its verification as a review
+/// does it ([`ReviewSettings::verify_nodes`], [`super::VERIFY_FACTOR`] times `nodes`), so that
+/// the coach and the review judge a move alike; at full strength, from a cleared table
+/// (deterministic). `None` when stopped.
 pub fn coach(
     engine: &mut Engine,
     line: &GameLine,
@@ -96,8 +99,8 @@ pub fn coach(
 ) -> Option<Coaching> {
     fresh(engine);
     let settings = ReviewSettings {
-        nodes_per_position: nodes.max(1),
         lines: 1,
+        ..ReviewSettings::with_nodes(nodes)
     };
     let n = line.moves().len();
     let pos = line.position(n);
@@ -111,7 +114,11 @@ pub fn coach(
             &settings,
             stop,
         )?;
-        let verdict = judge(line, n - 1, &before, &here, false);
+        let mut verdict = judge(line, n - 1, &before, &here, false, None);
+        if needs_verdict(&verdict, &settings) {
+            let deeper = verify(engine, line, n - 1, &before, &settings, stop)?;
+            verdict = judge(line, n - 1, &before, &here, false, Some(&deeper));
+        }
         (verdict.class >= MoveClass::Mistake).then_some(Refutation {
             mv: verdict.mv,
             san: verdict.san,

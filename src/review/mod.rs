@@ -124,10 +124,19 @@ pub struct ReviewSettings {
     /// Nodes searched per position (each position is searched once).
     pub nodes_per_position: u64,
     /// Lines searched per position (MultiPV): 2 lets the review see "only moves" (the second
-    /// best line is much worse); 1 is a little more accurate for the same budget but never
-    /// flags an only move.
+    /// best line is much worse) and gives the verification its second candidate; 1 is a
+    /// little more accurate for the same budget but never flags an only move.
     pub lines: u32,
+    /// Nodes of the verification search (0: none). A move that seems to lose more than a good
+    /// move may ([`classify::VERIFY_ABOVE`] Win% points) is judged again from one deeper
+    /// search of the position it was played from, between the engine's two best moves and the
+    /// played move only ([`MoveReview::verified`]). The presets use
+    /// [`VERIFY_FACTOR`] times their node budget.
+    pub verify_nodes: u64,
 }
+
+/// A preset's verification searches this many times its nodes per position.
+pub const VERIFY_FACTOR: u64 = 4;
 
 impl ReviewSettings {
     /// The settings of a preset (two lines).
@@ -135,11 +144,13 @@ impl ReviewSettings {
         ReviewSettings::with_nodes(preset.nodes())
     }
 
-    /// `nodes` per position, two lines.
+    /// `nodes` per position, two lines, verification with [`VERIFY_FACTOR`] times `nodes`.
     pub fn with_nodes(nodes: u64) -> ReviewSettings {
+        let nodes = nodes.max(1);
         ReviewSettings {
-            nodes_per_position: nodes.max(1),
+            nodes_per_position: nodes,
             lines: 2,
+            verify_nodes: nodes.saturating_mul(VERIFY_FACTOR),
         }
     }
 }
@@ -307,6 +318,11 @@ pub struct MoveReview {
     /// The mover was winning (Win% at least [`classify::WINNING`]) and, with a mistake or
     /// worse, no longer is.
     pub missed_win: bool,
+    /// `true` when the move was judged from a second, deeper search of the position before it
+    /// ([`ReviewSettings::verify_nodes`]), as every move that seemed to lose more than a good
+    /// move may is: then its evaluations, class, best line and refutation come from that
+    /// search, and its evaluations may differ a little from the eval graph's.
+    pub verified: bool,
     /// The engine's best move in the position before (the played move when it was the best).
     pub best_move: Move,
     /// The engine's best move in SAN.

@@ -28,6 +28,8 @@ pub(super) struct PositionEval {
     pub(super) line: Vec<Move>,
     /// The second-best line's score, when two lines were searched and there are two moves.
     pub(super) second: Option<Score>,
+    /// The second-best line's first move, with [`PositionEval::second`].
+    pub(super) second_move: Option<Move>,
     pub(super) terminal: Option<Terminal>,
     pub(super) nodes: u64,
 }
@@ -72,6 +74,7 @@ pub(super) fn evaluate(
             },
             line: Vec::new(),
             second: None,
+            second_move: None,
             terminal: Some(t),
             nodes: 0,
         });
@@ -82,11 +85,11 @@ pub(super) fn evaluate(
         level: Some(Level::MAX),
         ..SearchLimits::default()
     };
-    // The second line's score at the deepest depth it completed.
-    let mut second: Option<(u32, Score)> = None;
+    // The second line's score and move at the deepest depth it completed.
+    let mut second: Option<(u32, Score, Option<Move>)> = None;
     let result = engine.search(pos, keys_before, &limits, stop, &mut |info| {
-        if info.multipv == 2 && second.map_or(true, |(d, _)| info.depth >= d) {
-            second = Some((info.depth, info.score));
+        if info.multipv == 2 && second.map_or(true, |(d, _, _)| info.depth >= d) {
+            second = Some((info.depth, info.score, info.pv.first().copied()));
         }
     });
     if stop.load(Ordering::SeqCst) {
@@ -99,7 +102,8 @@ pub(super) fn evaluate(
     Some(PositionEval {
         score: result.score,
         line,
-        second: second.map(|(_, s)| s),
+        second: second.map(|(_, s, _)| s),
+        second_move: second.and_then(|(_, _, m)| m),
         terminal: None,
         nodes: result.nodes,
     })
@@ -144,7 +148,22 @@ pub fn review(
             continue;
         }
         let book_move = in_book && book.contains(line.position(i));
-        let review = judge(line, i - 1, &evals[i - 1], &evals[i], book_move);
+        let mut review = judge(line, i - 1, &evals[i - 1], &evals[i], book_move, None);
+        if needs_verdict(&review, settings) {
+            let Some(verdict) = verify(engine, line, i - 1, &evals[i - 1], settings, stop) else {
+                // Stopped: the move is not reviewed, so neither is the position after it.
+                evals.pop();
+                break;
+            };
+            review = judge(
+                line,
+                i - 1,
+                &evals[i - 1],
+                &evals[i],
+                book_move,
+                Some(&verdict),
+            );
+        }
         in_book = review.class == MoveClass::Book;
         moves.push(review);
         on_progress(&ReviewProgress {
@@ -156,24 +175,107 @@ pub fn review(
     summarise(line, evals, moves, settings)
 }
 
-/// Judges move `index` from the evaluations of the positions before and after it.
+/// A move's verdict from a second, deeper search of the position it was played from (see
+/// [`verify`]): the best of the candidates and the played move, each with an exact score
+/// from the mover's view.
+#[derive(Debug, Clone)]
+pub(super) struct Verdict {
+    best: Score,
+    best_line: Vec<Move>,
+    played: Score,
+    played_line: Vec<Move>,
+}
+
+/// Whether a move judged from the first searches gets a [`Verdict`]: it lost more than a good
+/// move may ([`classify::VERIFY_ABOVE`]) and verification is on.
+pub(super) fn needs_verdict(review: &MoveReview, settings: &ReviewSettings) -> bool {
+    settings.verify_nodes > 0 && !review.checkmate && review.loss > classify::VERIFY_ABOVE
+}
+
+/// Searches the position before move `index` again with [`ReviewSettings::verify_nodes`],
+/// among the engine's two best moves there and the played move only, as that many lines so
+/// that each gets an exact score, and returns the deepest iteration in which all of them were
+/// searched. Comparing the played move with the best in one search removes most of the noise
+/// of comparing two searches of different positions (docs/review.md measures it). `None` when
+/// stopped.
+pub(super) fn verify(
+    engine: &mut Engine,
+    line: &GameLine,
+    index: usize,
+    before: &PositionEval,
+    settings: &ReviewSettings,
+    stop: &AtomicBool,
+) -> Option<Verdict> {
+    let played = line.moves()[index];
+    let mut candidates = vec![before.best()];
+    for mv in [before.second_move, Some(played)].into_iter().flatten() {
+        if !candidates.contains(&mv) {
+            candidates.push(mv);
+        }
+    }
+    let limits = SearchLimits {
+        nodes: Some(settings.verify_nodes),
+        multi_pv: candidates.len() as u32,
+        level: Some(Level::MAX),
+        search_moves: candidates.clone(),
+        ..SearchLimits::default()
+    };
+    let mut lines: Vec<(u32, Score, Vec<Move>)> = Vec::new();
+    let pos = line.position(index);
+    engine.search(pos, &line.keys_before(index), &limits, stop, &mut |info| {
+        if !info.pv.is_empty() {
+            lines.push((info.depth, info.score, info.pv.clone()));
+        }
+    });
+    if stop.load(Ordering::SeqCst) {
+        return None;
+    }
+    // An interrupted last iteration reports only the lines it finished.
+    let complete = |depth: u32| {
+        candidates
+            .iter()
+            .all(|c| lines.iter().any(|(d, _, pv)| *d == depth && pv[0] == *c))
+    };
+    let depth = lines.iter().map(|l| l.0).filter(|&d| complete(d)).max()?;
+    let at_depth: Vec<&(u32, Score, Vec<Move>)> =
+        lines.iter().filter(|(d, _, _)| *d == depth).collect();
+    // Lines come best first.
+    let best = at_depth[0];
+    let mine = at_depth.iter().find(|(_, _, pv)| pv[0] == played)?;
+    Some(Verdict {
+        best: best.1,
+        best_line: best.2.clone(),
+        played: mine.1,
+        played_line: mine.2.clone(),
+    })
+}
+
+/// Judges move `index` from the evaluations of the positions before and after it, or from
+/// its [`Verdict`] when it has one.
 pub(super) fn judge(
     line: &GameLine,
     index: usize,
     before: &PositionEval,
     after: &PositionEval,
     book_move: bool,
+    verdict: Option<&Verdict>,
 ) -> MoveReview {
     let pos = line.position(index);
     let mover = pos.side_to_move();
     let mv = line.moves()[index];
     let checkmate = after.terminal == Some(Terminal::Checkmate);
+    let (before_score, best_line) = match verdict {
+        Some(v) => (v.best, &v.best_line),
+        None => (before.score, &before.line),
+    };
     let after_score = if checkmate {
         Score::Mate(0)
+    } else if let Some(v) = verdict {
+        v.played
     } else {
         classify::negate(after.score)
     };
-    let win_before = classify::win_percent(before.score);
+    let win_before = classify::win_percent(before_score);
     let win_after = if checkmate {
         100.0
     } else {
@@ -184,13 +286,14 @@ pub(super) fn judge(
     } else {
         classify::capped_centipawns(after_score)
     };
-    let is_best = mv == before.best();
+    let best_move = best_line.first().copied().unwrap_or(Move::NULL);
+    let is_best = mv == best_move;
     let (loss, centipawn_loss) = if is_best {
         (0.0, 0)
     } else {
         (
             (win_before - win_after).max(0.0),
-            (classify::capped_centipawns(before.score) - cp_after).max(0) as u32,
+            (classify::capped_centipawns(before_score) - cp_after).max(0) as u32,
         )
     };
     let judged = if is_best {
@@ -212,17 +315,17 @@ pub(super) fn judge(
         && win_before >= classify::WINNING
         && win_after < classify::WINNING
         && loss > classify::INACCURACY_MAX;
-    let refutation = if class >= MoveClass::Mistake {
-        after.line.clone()
-    } else {
-        Vec::new()
+    let refutation = match verdict {
+        _ if class < MoveClass::Mistake => Vec::new(),
+        Some(v) => v.played_line[1..].to_vec(),
+        None => after.line.clone(),
     };
     MoveReview {
         index,
         mover,
         mv,
         san: crate::notation::san::to_san(pos, mv),
-        before: before.score,
+        before: before_score,
         after: after_score,
         checkmate,
         win_before,
@@ -233,12 +336,13 @@ pub(super) fn judge(
         class,
         only_move,
         missed_win,
-        best_move: before.best(),
-        best_san: san_line(pos, &before.line[..before.line.len().min(1)])
+        verified: verdict.is_some(),
+        best_move,
+        best_san: san_line(pos, &best_line[..best_line.len().min(1)])
             .pop()
             .unwrap_or_default(),
-        best_line_san: san_line(pos, &before.line),
-        best_line: before.line.clone(),
+        best_line_san: san_line(pos, best_line),
+        best_line: best_line.clone(),
         refutation_san: san_line(line.position(index + 1), &refutation),
         refutation,
     }

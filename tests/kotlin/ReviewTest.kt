@@ -129,6 +129,7 @@ class ReviewTest {
                 assertEquals("Nf6", nf6.san)
                 assertEquals(Side.BLACK, nf6.side)
                 assertEquals(MoveClass.BLUNDER, nf6.`class`)
+                assertTrue(nf6.verified, "a blunder is judged again by a deeper search")
                 assertEquals("Qxf7#", nf6.refutationSan.first())
                 assertEquals(1u, review.black.blunders)
                 assertEquals(8, review.evals.size)

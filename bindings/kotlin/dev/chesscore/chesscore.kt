@@ -1366,7 +1366,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_preload_openings() and 0xFFFF) != 8719) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_func_review_preset_nodes() and 0xFFFF) != 52070) {
+    if ((lib.uniffi_chesscore_checksum_func_review_preset_nodes() and 0xFFFF) != 16712) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_parse_square() and 0xFFFF) != 16945) {
@@ -6881,6 +6881,14 @@ data class MoveReview (
     var `missedWin`: kotlin.Boolean
     , 
     /**
+     * `true` when the move seemed to lose more than a good move may and was judged again by
+     * one deeper search of the position before it, between the engine's two best moves and
+     * the played move: its evaluations, class, best line and refutation come from that
+     * search (and may differ a little from the eval graph's points).
+     */
+    var `verified`: kotlin.Boolean
+    , 
+    /**
      * The engine's best move in SAN (the played move when it was the best).
      */
     var `bestSan`: kotlin.String
@@ -6934,6 +6942,7 @@ public object FfiConverterTypeMoveReview: FfiConverterRustBuffer<MoveReview> {
             FfiConverterTypeMoveClass.read(buf),
             FfiConverterBoolean.read(buf),
             FfiConverterBoolean.read(buf),
+            FfiConverterBoolean.read(buf),
             FfiConverterString.read(buf),
             FfiConverterString.read(buf),
             FfiConverterSequenceString.read(buf),
@@ -6960,6 +6969,7 @@ public object FfiConverterTypeMoveReview: FfiConverterRustBuffer<MoveReview> {
             FfiConverterTypeMoveClass.allocationSize(value.`class`) +
             FfiConverterBoolean.allocationSize(value.`onlyMove`) +
             FfiConverterBoolean.allocationSize(value.`missedWin`) +
+            FfiConverterBoolean.allocationSize(value.`verified`) +
             FfiConverterString.allocationSize(value.`bestSan`) +
             FfiConverterString.allocationSize(value.`bestUci`) +
             FfiConverterSequenceString.allocationSize(value.`bestLineSan`) +
@@ -6985,6 +6995,7 @@ public object FfiConverterTypeMoveReview: FfiConverterRustBuffer<MoveReview> {
             FfiConverterTypeMoveClass.write(value.`class`, buf)
             FfiConverterBoolean.write(value.`onlyMove`, buf)
             FfiConverterBoolean.write(value.`missedWin`, buf)
+            FfiConverterBoolean.write(value.`verified`, buf)
             FfiConverterString.write(value.`bestSan`, buf)
             FfiConverterString.write(value.`bestUci`, buf)
             FfiConverterSequenceString.write(value.`bestLineSan`, buf)
@@ -7570,7 +7581,8 @@ data class ReviewOptions (
     var `preset`: ReviewPreset? = null 
     , 
     /**
-     * Nodes per position instead of the preset's (at least 1).
+     * Nodes per position instead of the preset's (at least 1); moves that seem to lose are
+     * verified with four times as many.
      */
     var `nodesPerPosition`: kotlin.ULong? = null 
     
@@ -11239,7 +11251,8 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
 
         /**
          * The nodes a preset searches per position (a quick review of a 40-move game searches 81
-         * positions).
+         * positions). Each move that seems to lose more than a good move may is then judged again by
+         * one search of four times as many nodes (`MoveReview.verified`).
          */ fun `reviewPresetNodes`(`preset`: ReviewPreset): kotlin.ULong {
             return FfiConverterULong.lift(
     uniffiRustCall() { _status ->

@@ -4852,6 +4852,13 @@ public struct MoveReview: Equatable, Hashable {
      */
     public var missedWin: Bool
     /**
+     * `true` when the move seemed to lose more than a good move may and was judged again by
+     * one deeper search of the position before it, between the engine's two best moves and
+     * the played move: its evaluations, class, best line and refutation come from that
+     * search (and may differ a little from the eval graph's points).
+     */
+    public var verified: Bool
+    /**
      * The engine's best move in SAN (the played move when it was the best).
      */
     public var bestSan: String
@@ -4927,6 +4934,12 @@ public struct MoveReview: Equatable, Hashable {
          * The mover was winning and, with a mistake or worse, no longer is.
          */missedWin: Bool, 
         /**
+         * `true` when the move seemed to lose more than a good move may and was judged again by
+         * one deeper search of the position before it, between the engine's two best moves and
+         * the played move: its evaluations, class, best line and refutation come from that
+         * search (and may differ a little from the eval graph's points).
+         */verified: Bool, 
+        /**
          * The engine's best move in SAN (the played move when it was the best).
          */bestSan: String, 
         /**
@@ -4957,6 +4970,7 @@ public struct MoveReview: Equatable, Hashable {
         self.`class` = `class`
         self.onlyMove = onlyMove
         self.missedWin = missedWin
+        self.verified = verified
         self.bestSan = bestSan
         self.bestUci = bestUci
         self.bestLineSan = bestLineSan
@@ -4997,6 +5011,7 @@ public struct FfiConverterTypeMoveReview: FfiConverterRustBuffer {
                 class: FfiConverterTypeMoveClass.read(from: &buf), 
                 onlyMove: FfiConverterBool.read(from: &buf), 
                 missedWin: FfiConverterBool.read(from: &buf), 
+                verified: FfiConverterBool.read(from: &buf), 
                 bestSan: FfiConverterString.read(from: &buf), 
                 bestUci: FfiConverterString.read(from: &buf), 
                 bestLineSan: FfiConverterSequenceString.read(from: &buf), 
@@ -5023,6 +5038,7 @@ public struct FfiConverterTypeMoveReview: FfiConverterRustBuffer {
         FfiConverterTypeMoveClass.write(value.`class`, into: &buf)
         FfiConverterBool.write(value.onlyMove, into: &buf)
         FfiConverterBool.write(value.missedWin, into: &buf)
+        FfiConverterBool.write(value.verified, into: &buf)
         FfiConverterString.write(value.bestSan, into: &buf)
         FfiConverterString.write(value.bestUci, into: &buf)
         FfiConverterSequenceString.write(value.bestLineSan, into: &buf)
@@ -5835,7 +5851,8 @@ public struct ReviewOptions: Equatable, Hashable {
      */
     public var preset: ReviewPreset?
     /**
-     * Nodes per position instead of the preset's (at least 1).
+     * Nodes per position instead of the preset's (at least 1); moves that seem to lose are
+     * verified with four times as many.
      */
     public var nodesPerPosition: UInt64?
 
@@ -5846,7 +5863,8 @@ public struct ReviewOptions: Equatable, Hashable {
          * The preset; `null`/`nil` means standard.
          */preset: ReviewPreset? = nil, 
         /**
-         * Nodes per position instead of the preset's (at least 1).
+         * Nodes per position instead of the preset's (at least 1); moves that seem to lose are
+         * verified with four times as many.
          */nodesPerPosition: UInt64? = nil) {
         self.preset = preset
         self.nodesPerPosition = nodesPerPosition
@@ -9826,7 +9844,8 @@ public func preloadOpenings() -> UInt32  {
 }
 /**
  * The nodes a preset searches per position (a quick review of a 40-move game searches 81
- * positions).
+ * positions). Each move that seems to lose more than a good move may is then judged again by
+ * one search of four times as many nodes (`MoveReview.verified`).
  */
 public func reviewPresetNodes(preset: ReviewPreset) -> UInt64  {
     return try!  FfiConverterUInt64.lift(try! rustCall() {
@@ -9926,7 +9945,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_preload_openings() != 8719) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_func_review_preset_nodes() != 52070) {
+    if (uniffi_chesscore_checksum_func_review_preset_nodes() != 16712) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_parse_square() != 16945) {

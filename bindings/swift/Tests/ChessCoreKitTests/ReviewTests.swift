@@ -49,6 +49,7 @@ final class ReviewTests: XCTestCase {
             XCTAssertEqual(nf6.san, "Nf6")
             XCTAssertEqual(nf6.side, .black)
             XCTAssertEqual(nf6.class, .blunder)
+            XCTAssertTrue(nf6.verified, "a blunder is judged again by a deeper search")
             XCTAssertEqual(nf6.refutationSan.first, "Qxf7#")
             XCTAssertEqual(review.black.blunders, 1)
             XCTAssertEqual(review.evals.count, 8, "the start and a point after each move")
