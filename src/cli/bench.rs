@@ -261,10 +261,11 @@ pub fn review_bench(preset: ReviewPreset) -> bool {
     let line = GameLine::from_pgn(&game);
     let settings = ReviewSettings::preset(preset);
     println!(
-        "== review ({} moves, preset {preset}: {} nodes per position, {} lines)",
+        "== review ({} moves, preset {preset}: {} nodes per position, {} lines, {} per verification)",
         line.moves().len().div_ceil(2),
         settings.nodes_per_position,
-        settings.lines
+        settings.lines,
+        settings.verify_nodes
     );
     let mut engine = Engine::new(EngineConfig::default());
     let stop = AtomicBool::new(false);
@@ -286,6 +287,10 @@ pub fn review_bench(preset: ReviewPreset) -> bool {
     }
     println!();
     println!("Review nodes    : {}", r.nodes);
+    println!(
+        "Verified moves  : {}",
+        r.moves.iter().filter(|m| m.verified).count()
+    );
     println!("Time            : {:.0} ms", secs * 1000.0);
     println!(
         "Per move        : {:.0} ms",

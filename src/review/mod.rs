@@ -410,7 +410,7 @@ pub struct GameReview {
     pub complete: bool,
     /// The settings it ran with.
     pub settings: ReviewSettings,
-    /// Nodes searched in all.
+    /// Nodes searched in all (the verification searches included).
     pub nodes: u64,
 }
 

@@ -130,6 +130,7 @@ pub fn review(
     let mut evals: Vec<PositionEval> = Vec::with_capacity(total + 1);
     let mut moves: Vec<MoveReview> = Vec::with_capacity(total);
     let mut in_book = true;
+    let mut verify_nodes = 0;
     for i in 0..=total {
         if stop.load(Ordering::SeqCst) {
             break;
@@ -163,6 +164,7 @@ pub fn review(
                 book_move,
                 Some(&verdict),
             );
+            verify_nodes += verdict.nodes;
         }
         in_book = review.class == MoveClass::Book;
         moves.push(review);
@@ -172,7 +174,7 @@ pub fn review(
             total,
         });
     }
-    summarise(line, evals, moves, settings)
+    summarise(line, evals, moves, settings, verify_nodes)
 }
 
 /// A move's verdict from a second, deeper search of the position it was played from (see
@@ -184,6 +186,7 @@ pub(super) struct Verdict {
     best_line: Vec<Move>,
     played: Score,
     played_line: Vec<Move>,
+    nodes: u64,
 }
 
 /// Whether a move judged from the first searches gets a [`Verdict`]: it lost more than a good
@@ -222,7 +225,7 @@ pub(super) fn verify(
     };
     let mut lines: Vec<(u32, Score, Vec<Move>)> = Vec::new();
     let pos = line.position(index);
-    engine.search(pos, &line.keys_before(index), &limits, stop, &mut |info| {
+    let result = engine.search(pos, &line.keys_before(index), &limits, stop, &mut |info| {
         if !info.pv.is_empty() {
             lines.push((info.depth, info.score, info.pv.clone()));
         }
@@ -247,6 +250,7 @@ pub(super) fn verify(
         best_line: best.2.clone(),
         played: mine.1,
         played_line: mine.2.clone(),
+        nodes: result.nodes,
     })
 }
 
@@ -354,6 +358,7 @@ fn summarise(
     evals: Vec<PositionEval>,
     moves: Vec<MoveReview>,
     settings: &ReviewSettings,
+    verify_nodes: u64,
 ) -> GameReview {
     let points: Vec<EvalPoint> = evals
         .iter()
@@ -406,7 +411,7 @@ fn summarise(
         white: summary(Side::White),
         black: summary(Side::Black),
         complete: evals.len() == line.moves().len() + 1,
-        nodes: evals.iter().map(|e| e.nodes).sum(),
+        nodes: evals.iter().map(|e| e.nodes).sum::<u64>() + verify_nodes,
         evals: points,
         moves,
         settings: settings.clone(),
