@@ -68,6 +68,15 @@ fn bad_arguments_and_input_are_clear_errors() {
         run.err
     );
 
+    let run = review(&["--verify-nodes", "many", "-"], SCHOLAR);
+    assert_eq!(run.code, Some(2));
+    assert!(
+        run.err
+            .contains("--verify-nodes needs a number (0: no verification)"),
+        "{}",
+        run.err
+    );
+
     let run = review(&["-"], "1. e4 e5 2. Ke3 *");
     assert_eq!(run.code, Some(2));
     assert!(
@@ -80,4 +89,11 @@ fn bad_arguments_and_input_are_clear_errors() {
     let run = review(&[], "");
     assert_eq!(run.code, Some(2));
     assert!(run.err.contains("no PGN file given"), "{}", run.err);
+}
+
+#[test]
+fn verification_can_be_turned_off_and_the_blunder_is_still_found() {
+    let run = review(&["--nodes", "20000", "--verify-nodes", "0", "-"], SCHOLAR);
+    assert_eq!(run.code, Some(0), "{}", run.err);
+    assert!(run.out.contains("Nf6 $4"), "{}", run.out);
 }

@@ -557,3 +557,28 @@ fn a_review_stopped_during_a_verification_leaves_that_move_out() {
     // The start position was searched; the position after the unreviewed move is not kept.
     assert_eq!(r.evals.len(), 1);
 }
+
+#[test]
+fn presets_verify_with_more_nodes_than_they_search() {
+    use chesscore::review::{ReviewPreset, VERIFY_FACTOR};
+    for p in ReviewPreset::ALL {
+        let s = ReviewSettings::preset(p);
+        assert_eq!(s.nodes_per_position, p.nodes());
+        assert_eq!(s.verify_nodes, p.verify_nodes());
+        // Quick verifies with 4 times its budget, so as to stay quick; the others with more.
+        let factor = if p == ReviewPreset::Quick {
+            4
+        } else {
+            VERIFY_FACTOR
+        };
+        assert_eq!(s.verify_nodes, factor * p.nodes(), "{p}");
+    }
+    assert_eq!(
+        ReviewSettings::with_nodes(1_000).verify_nodes,
+        VERIFY_FACTOR * 1_000
+    );
+    assert_eq!(
+        ReviewSettings::default(),
+        ReviewSettings::preset(ReviewPreset::Standard)
+    );
+}

@@ -24,7 +24,9 @@ const BAR_CELLS: usize = 30;
 
 /// Runs `chesscore review`.
 pub fn run(args: &[String]) -> ExitCode {
-    let mut settings = ReviewSettings::default();
+    let mut preset = ReviewPreset::Standard;
+    let mut nodes: Option<u64> = None;
+    let mut lines: Option<u32> = None;
     let mut verify_nodes: Option<u64> = None;
     let mut preset_name = ReviewPreset::Standard.name().to_string();
     let mut file: Option<&str> = None;
@@ -34,7 +36,7 @@ pub fn run(args: &[String]) -> ExitCode {
         match args[i].as_str() {
             "--preset" => match value.map(|v| v.parse::<ReviewPreset>()) {
                 Some(Ok(p)) => {
-                    settings.nodes_per_position = p.nodes();
+                    preset = p;
                     preset_name = p.name().to_string();
                     i += 1;
                 }
@@ -43,7 +45,7 @@ pub fn run(args: &[String]) -> ExitCode {
             },
             "--nodes" => match value.and_then(|v| v.parse::<u64>().ok()) {
                 Some(n) if n > 0 => {
-                    settings.nodes_per_position = n;
+                    nodes = Some(n);
                     preset_name = format!("{n} nodes");
                     i += 1;
                 }
@@ -51,7 +53,7 @@ pub fn run(args: &[String]) -> ExitCode {
             },
             "--lines" => match value.and_then(|v| v.parse::<u32>().ok()) {
                 Some(n @ 1..=2) => {
-                    settings.lines = n;
+                    lines = Some(n);
                     i += 1;
                 }
                 _ => return usage_error("--lines needs 1 or 2"),
@@ -75,8 +77,14 @@ pub fn run(args: &[String]) -> ExitCode {
     let Some(file) = file else {
         return usage_error("no PGN file given");
     };
-    settings.verify_nodes = verify_nodes
-        .unwrap_or(ReviewSettings::with_nodes(settings.nodes_per_position).verify_nodes);
+    // --nodes replaces the preset's budgets (verification included); --lines and
+    // --verify-nodes change only themselves.
+    let mut settings = match nodes {
+        Some(n) => ReviewSettings::with_nodes(n),
+        None => ReviewSettings::preset(preset),
+    };
+    settings.lines = lines.unwrap_or(settings.lines);
+    settings.verify_nodes = verify_nodes.unwrap_or(settings.verify_nodes);
     let text = match read_input(file) {
         Ok(t) => t,
         Err(e) => {

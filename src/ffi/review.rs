@@ -39,7 +39,7 @@ impl From<ReviewPreset> for core::ReviewPreset {
 
 /// The nodes a preset searches per position (a quick review of a 40-move game searches 81
 /// positions). Each move that seems to lose more than a good move may is then judged again by
-/// one search of four times as many nodes (`MoveReview.verified`).
+/// one search of 16 times as many nodes (4 times for quick; `MoveReview.verified`).
 #[uniffi::export]
 pub fn review_preset_nodes(preset: ReviewPreset) -> u64 {
     core::ReviewPreset::from(preset).nodes()
@@ -52,7 +52,7 @@ pub struct ReviewOptions {
     #[uniffi(default = None)]
     pub preset: Option<ReviewPreset>,
     /// Nodes per position instead of the preset's (at least 1); moves that seem to lose are
-    /// verified with four times as many.
+    /// verified with 16 times as many.
     #[uniffi(default = None)]
     pub nodes_per_position: Option<u64>,
 }
@@ -60,17 +60,13 @@ pub struct ReviewOptions {
 impl ReviewOptions {
     fn settings(&self) -> Result<ReviewSettings, ChessError> {
         let preset = self.preset.unwrap_or(ReviewPreset::Standard);
-        let nodes = match self.nodes_per_position {
-            Some(0) => {
-                return Err(ChessError::InvalidRequest(
-                    "nodes per position must be at least 1".into(),
-                ))
-            }
-            Some(n) => n,
-            None => review_preset_nodes(preset),
-        };
-        // with_nodes verifies with core::VERIFY_FACTOR times the nodes.
-        Ok(ReviewSettings::with_nodes(nodes))
+        match self.nodes_per_position {
+            Some(0) => Err(ChessError::InvalidRequest(
+                "nodes per position must be at least 1".into(),
+            )),
+            Some(n) => Ok(ReviewSettings::with_nodes(n)),
+            None => Ok(ReviewSettings::preset(preset.into())),
+        }
     }
 }
 

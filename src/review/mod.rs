@@ -86,6 +86,15 @@ impl ReviewPreset {
         }
     }
 
+    /// The nodes of a verification search: [`VERIFY_FACTOR`] times [`ReviewPreset::nodes`],
+    /// but only four times for quick, which would otherwise spend most of its time verifying.
+    pub fn verify_nodes(self) -> u64 {
+        match self {
+            ReviewPreset::Quick => 4 * self.nodes(),
+            _ => VERIFY_FACTOR * self.nodes(),
+        }
+    }
+
     /// The preset's name: `quick`, `standard` or `deep`.
     pub fn name(self) -> &'static str {
         match self {
@@ -130,18 +139,22 @@ pub struct ReviewSettings {
     /// Nodes of the verification search (0: none). A move that seems to lose more than a good
     /// move may ([`classify::VERIFY_ABOVE`] Win% points) is judged again from one deeper
     /// search of the position it was played from, between the engine's two best moves and the
-    /// played move only ([`MoveReview::verified`]). The presets use
-    /// [`VERIFY_FACTOR`] times their node budget.
+    /// played move only ([`MoveReview::verified`]). See [`ReviewPreset::verify_nodes`] and
+    /// [`VERIFY_FACTOR`].
     pub verify_nodes: u64,
 }
 
-/// A preset's verification searches this many times its nodes per position.
-pub const VERIFY_FACTOR: u64 = 4;
+/// A verification searches this many times the nodes per position (the quick preset apart:
+/// [`ReviewPreset::verify_nodes`]). docs/review.md compares 4 and 16 on the measured games.
+pub const VERIFY_FACTOR: u64 = 16;
 
 impl ReviewSettings {
-    /// The settings of a preset (two lines).
+    /// The settings of a preset (two lines, [`ReviewPreset::verify_nodes`]).
     pub fn preset(preset: ReviewPreset) -> ReviewSettings {
-        ReviewSettings::with_nodes(preset.nodes())
+        ReviewSettings {
+            verify_nodes: preset.verify_nodes(),
+            ..ReviewSettings::with_nodes(preset.nodes())
+        }
     }
 
     /// `nodes` per position, two lines, verification with [`VERIFY_FACTOR`] times `nodes`.

@@ -1366,7 +1366,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_preload_openings() and 0xFFFF) != 8719) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_func_review_preset_nodes() and 0xFFFF) != 16712) {
+    if ((lib.uniffi_chesscore_checksum_func_review_preset_nodes() and 0xFFFF) != 9958) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_parse_square() and 0xFFFF) != 16945) {
@@ -7582,7 +7582,7 @@ data class ReviewOptions (
     , 
     /**
      * Nodes per position instead of the preset's (at least 1); moves that seem to lose are
-     * verified with four times as many.
+     * verified with 16 times as many.
      */
     var `nodesPerPosition`: kotlin.ULong? = null 
     
@@ -11252,7 +11252,7 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
         /**
          * The nodes a preset searches per position (a quick review of a 40-move game searches 81
          * positions). Each move that seems to lose more than a good move may is then judged again by
-         * one search of four times as many nodes (`MoveReview.verified`).
+         * one search of 16 times as many nodes (4 times for quick; `MoveReview.verified`).
          */ fun `reviewPresetNodes`(`preset`: ReviewPreset): kotlin.ULong {
             return FfiConverterULong.lift(
     uniffiRustCall() { _status ->

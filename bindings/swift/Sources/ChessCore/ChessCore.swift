@@ -5852,7 +5852,7 @@ public struct ReviewOptions: Equatable, Hashable {
     public var preset: ReviewPreset?
     /**
      * Nodes per position instead of the preset's (at least 1); moves that seem to lose are
-     * verified with four times as many.
+     * verified with 16 times as many.
      */
     public var nodesPerPosition: UInt64?
 
@@ -5864,7 +5864,7 @@ public struct ReviewOptions: Equatable, Hashable {
          */preset: ReviewPreset? = nil, 
         /**
          * Nodes per position instead of the preset's (at least 1); moves that seem to lose are
-         * verified with four times as many.
+         * verified with 16 times as many.
          */nodesPerPosition: UInt64? = nil) {
         self.preset = preset
         self.nodesPerPosition = nodesPerPosition
@@ -9845,7 +9845,7 @@ public func preloadOpenings() -> UInt32  {
 /**
  * The nodes a preset searches per position (a quick review of a 40-move game searches 81
  * positions). Each move that seems to lose more than a good move may is then judged again by
- * one search of four times as many nodes (`MoveReview.verified`).
+ * one search of 16 times as many nodes (4 times for quick; `MoveReview.verified`).
  */
 public func reviewPresetNodes(preset: ReviewPreset) -> UInt64  {
     return try!  FfiConverterUInt64.lift(try! rustCall() {
@@ -9945,7 +9945,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_preload_openings() != 8719) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_func_review_preset_nodes() != 16712) {
+    if (uniffi_chesscore_checksum_func_review_preset_nodes() != 9958) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_parse_square() != 16945) {
