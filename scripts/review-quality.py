@@ -164,7 +164,10 @@ def reference_classes(games, ref_path):
                 classes[(gi, ply)] = "best"
                 continue
             w_before = win_percent(tuple(before["score"]))
-            w_after = win_percent(negate(tuple(after["score"])))
+            if tuple(after["score"]) == ("mate", 0):
+                w_after = 100.0  # the move mated: ("mate", 0) is the mated side's score
+            else:
+                w_after = win_percent(negate(tuple(after["score"])))
             classes[(gi, ply)] = classify_loss(max(0.0, w_before - w_after))
     return classes
 
@@ -252,6 +255,63 @@ def compare(args):
                 print(f"game {k[0] + 1} ply {k[1] + 1}: ours {ours[k]}, reference {ref[k]}")
 
 
+# --- calibration: chesscore's centipawns against Stockfish's ---------------------------------
+def calibrate(args):
+    """Stockfish's score of every other position of a reviewed PGN, beside chesscore's [%eval]
+    there; then the factor on chesscore's centipawns that best fits Win% (least squares)."""
+    out = Path(args.out)
+    if not out.exists():
+        engine = chess.engine.SimpleEngine.popen_uci(args.stockfish)
+        engine.configure({"Threads": 1, "Hash": args.hash})
+        try:
+            with open(args.review) as f, out.open("w") as o:
+                gi = 0
+                while True:
+                    g = chess.pgn.read_game(f)
+                    if g is None:
+                        break
+                    for ply, node in enumerate(g.mainline()):
+                        e = node.eval()
+                        board = node.board()
+                        if ply % 2 or e is None or e.white().is_mate() or board.is_game_over():
+                            continue
+                        s = engine.analyse(board, chess.engine.Limit(depth=args.depth))["score"].white()
+                        rec = {"game": gi, "ply": ply, "ours": e.white().score(),
+                               "sf": "mate" if s.is_mate() else s.score(), "sf_mate": s.mate()}
+                        print(json.dumps(rec), file=o, flush=True)
+                    gi += 1
+        finally:
+            engine.quit()
+    pairs = []
+    for line in out.read_text().splitlines():
+        r = json.loads(line)
+        sf = r["sf"] if r["sf"] != "mate" else (10 ** 4 if r["sf_mate"] > 0 else -10 ** 4)
+        pairs.append((r["ours"], sf))
+    fits = []
+    for k100 in range(50, 251):
+        k = k100 / 100
+        err = sum((win_percent(("cp", round(k * x))) - win_percent(("cp", y))) ** 2 for x, y in pairs)
+        fits.append((err, k))
+    err, k = min(fits)
+    print(f"{len(pairs)} positions: chesscore's centipawns x {k:.2f} fit Stockfish's Win% best "
+          f"(rms {math.sqrt(err / len(pairs)):.2f} Win% points)")
+
+
+def compare_references(args):
+    """Classes from a shallower Stockfish reference against the deep one: what an analysis of
+    that depth can reach on these games."""
+    games = read_games(args.pgn)
+    if args.first:
+        games = games[:args.first]
+    deep = reference_classes(games, args.reference)
+    shallow = reference_classes(games, args.other)
+    print(f"moves compared: {sum(1 for k in deep if k in shallow)} in {len(games)} games")
+    for cls, at_least in (("blunder", False), ("mistake", False), ("mistake", True)):
+        tp, fp, fn, p, r = precision_recall(shallow, deep, cls, at_least)
+        name = cls + (" or worse" if at_least else "")
+        print(f"{name:<18} precision {100 * p:5.1f} %  recall {100 * r:5.1f} %  (tp {tp}, fp {fp}, fn {fn})")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -273,6 +333,20 @@ def main():
     c.add_argument("--confusion", action="store_true")
     c.add_argument("--list", action="store_true", help="list the disagreements")
     c.set_defaults(func=compare)
+    k = sub.add_parser("calibrate", help="fit chesscore's centipawns to Stockfish's Win%")
+    k.add_argument("review", help="an annotated PGN printed by `chesscore review`")
+    k.add_argument("--out", required=True, help="Stockfish's scores (kept; reused if present)")
+    k.add_argument("--depth", type=int, default=16)
+    k.add_argument("--hash", type=int, default=64)
+    k.add_argument("--stockfish", default="/usr/games/stockfish")
+    k.set_defaults(func=calibrate)
+    x = sub.add_parser("compare-references",
+                       help="a shallower Stockfish reference's classes against the deep one")
+    x.add_argument("pgn")
+    x.add_argument("reference", help="the deep reference")
+    x.add_argument("other", help="the shallower reference (same games)")
+    x.add_argument("--first", type=int)
+    x.set_defaults(func=compare_references)
     args = ap.parse_args()
     args.func(args)
 
