@@ -2,7 +2,7 @@
 //! the apps do the wording.
 
 use super::classify::{self, MoveClass};
-use super::run::{evaluate, judge, needs_verdict, verify};
+use super::run::{evaluate, judge_verified};
 use super::{fresh, san_line, GameLine, ReviewSettings};
 use crate::engine::{see_ge, Engine, Score};
 use crate::rules::attacks;
@@ -114,11 +114,15 @@ pub fn coach(
             &settings,
             stop,
         )?;
-        let mut verdict = judge(line, n - 1, &before, &here, false, None);
-        if needs_verdict(&verdict, &settings) {
-            let deeper = verify(engine, line, n - 1, &before, &settings, stop)?;
-            verdict = judge(line, n - 1, &before, &here, false, Some(&deeper));
-        }
+        let (verdict, _) = judge_verified(
+            engine,
+            line,
+            n - 1,
+            (&before, &here),
+            false,
+            &settings,
+            stop,
+        )?;
         (verdict.class >= MoveClass::Mistake).then_some(Refutation {
             mv: verdict.mv,
             san: verdict.san,

@@ -149,23 +149,21 @@ pub fn review(
             continue;
         }
         let book_move = in_book && book.contains(line.position(i));
-        let mut review = judge(line, i - 1, &evals[i - 1], &evals[i], book_move, None);
-        if needs_verdict(&review, settings) {
-            let Some(verdict) = verify(engine, line, i - 1, &evals[i - 1], settings, stop) else {
-                // Stopped: the move is not reviewed, so neither is the position after it.
-                evals.pop();
-                break;
-            };
-            review = judge(
-                line,
-                i - 1,
-                &evals[i - 1],
-                &evals[i],
-                book_move,
-                Some(&verdict),
-            );
-            verify_nodes += verdict.nodes;
-        }
+        let judged = judge_verified(
+            engine,
+            line,
+            i - 1,
+            (&evals[i - 1], &evals[i]),
+            book_move,
+            settings,
+            stop,
+        );
+        let Some((review, nodes)) = judged else {
+            // Stopped: the move is not reviewed, so neither is the position after it.
+            evals.pop();
+            break;
+        };
+        verify_nodes += nodes;
         in_book = review.class == MoveClass::Book;
         moves.push(review);
         on_progress(&ReviewProgress {
@@ -189,10 +187,26 @@ pub(super) struct Verdict {
     nodes: u64,
 }
 
-/// Whether a move judged from the first searches gets a [`Verdict`]: it lost more than a good
-/// move may ([`classify::VERIFY_ABOVE`]) and verification is on.
-pub(super) fn needs_verdict(review: &MoveReview, settings: &ReviewSettings) -> bool {
-    settings.verify_nodes > 0 && !review.checkmate && review.loss > classify::VERIFY_ABOVE
+/// Judges move `index` from the evaluations of the positions before and after it, and when it
+/// seems to lose more than a good move may ([`classify::VERIFY_ABOVE`]) and verification is on,
+/// again from its [`Verdict`]. Returns the review and the verification's nodes (0 without
+/// one); `None` when stopped during the verification.
+pub(super) fn judge_verified(
+    engine: &mut Engine,
+    line: &GameLine,
+    index: usize,
+    (before, after): (&PositionEval, &PositionEval),
+    book_move: bool,
+    settings: &ReviewSettings,
+    stop: &AtomicBool,
+) -> Option<(MoveReview, u64)> {
+    let first = judge(line, index, before, after, book_move, None);
+    if settings.verify_nodes == 0 || first.checkmate || first.loss <= classify::VERIFY_ABOVE {
+        return Some((first, 0));
+    }
+    let verdict = verify(engine, line, index, before, settings, stop)?;
+    let review = judge(line, index, before, after, book_move, Some(&verdict));
+    Some((review, verdict.nodes))
 }
 
 /// Searches the position before move `index` again with [`ReviewSettings::verify_nodes`],
@@ -201,7 +215,7 @@ pub(super) fn needs_verdict(review: &MoveReview, settings: &ReviewSettings) -> b
 /// searched. Comparing the played move with the best in one search removes most of the noise
 /// of comparing two searches of different positions (docs/review.md measures it). `None` when
 /// stopped.
-pub(super) fn verify(
+fn verify(
     engine: &mut Engine,
     line: &GameLine,
     index: usize,
@@ -256,7 +270,7 @@ pub(super) fn verify(
 
 /// Judges move `index` from the evaluations of the positions before and after it, or from
 /// its [`Verdict`] when it has one.
-pub(super) fn judge(
+fn judge(
     line: &GameLine,
     index: usize,
     before: &PositionEval,
