@@ -4,7 +4,9 @@
 //!
 //! # Win probability
 //! `Win% = 50 + 50 · (2 / (1 + exp(−0.00368208 · cp)) − 1)`, with `cp` the centipawns from the
-//! side's own view clamped to ±[`CP_CAP`]; a mate for the side is 100 %, a mate against it 0 %.
+//! side's own view on the logistic's scale ([`logistic_centipawns`]: chesscore's centipawns
+//! × 1.3 up to ±350, then × 0.4 beyond) clamped to ±[`CP_CAP`]; a mate for the side is 100 %, a
+//! mate against it 0 %.
 //! The logistic and its constant are lichess's, published at <https://lichess.org/page/accuracy>
 //! (fitted there on real games); the clamp keeps a +25 evaluation from looking different from a
 //! +10 one.
@@ -37,10 +39,15 @@ use crate::engine::Score;
 
 /// The logistic's slope per centipawn (lichess's published constant).
 pub const WIN_SLOPE: f64 = 0.003_682_08;
-/// chesscore's centipawns times this are on the scale of the Win% logistic (Stockfish 15.1's,
-/// which lichess fitted it on): a least-squares fit of Win% on 541 positions of 16 games kept
-/// apart from the measured ones (docs/review.md, "Calibration").
-pub const CP_SCALE: f64 = 1.17;
+/// chesscore's centipawns up to ±[`CP_KNEE`] times this are on the scale of the Win% logistic
+/// (Stockfish 15.1's, which lichess fitted it on); see [`logistic_centipawns`].
+pub const CP_SCALE: f64 = 1.3;
+/// Beyond ±this many of chesscore's centipawns, each further centipawn counts
+/// [`CP_SCALE_BEYOND`] on the logistic's scale.
+pub const CP_KNEE: i32 = 350;
+/// The logistic-scale centipawns per chesscore centipawn beyond [`CP_KNEE`]: chesscore's
+/// evaluation grows faster than Stockfish's once one side is clearly winning.
+pub const CP_SCALE_BEYOND: f64 = 0.4;
 /// Centipawns (on the logistic's scale) are clamped to ±this before the logistic; chesscore's
 /// own centipawns are clamped to ±this for centipawn loss.
 pub const CP_CAP: i32 = 1000;
@@ -56,7 +63,7 @@ pub const MISTAKE_MAX: f64 = 20.0;
 /// verified by a deeper search when the review's settings ask for it.
 pub const VERIFY_ABOVE: f64 = GOOD_MAX;
 /// A side is winning at or above this Win% (about +3 pawns: 298 cp on the logistic's scale,
-/// 255 of chesscore's).
+/// 229 of chesscore's).
 pub const WINNING: f64 = 75.0;
 /// "Only move": the second-best move loses more than this (a mistake or worse) against the
 /// best, which was played.
@@ -160,10 +167,27 @@ pub fn win_percent(score: Score) -> f64 {
         Score::Mate(n) if n > 0 => 100.0,
         Score::Mate(_) => 0.0,
         Score::Centipawns(cp) => {
-            let cp = (cp as f64 * CP_SCALE).clamp(-CP_CAP as f64, CP_CAP as f64);
+            let cp = logistic_centipawns(cp).clamp(-CP_CAP as f64, CP_CAP as f64);
             50.0 + 50.0 * (2.0 / (1.0 + (-WIN_SLOPE * cp).exp()) - 1.0)
         }
     }
+}
+
+/// chesscore's centipawns on the scale of the Win% logistic: times [`CP_SCALE`] up to
+/// ±[`CP_KNEE`], then [`CP_SCALE_BEYOND`] per centipawn beyond, so 100 → 130, 350 → 455,
+/// 1000 → 715. The three constants are the least-squares fit of Win% on 541 positions of 16
+/// games kept apart from the measured ones (docs/review.md, "Calibration"): chesscore's
+/// centipawns are about 1.3 times too small in balanced positions and grow too fast in won
+/// ones, which one factor (the fit gives 1.17) cannot follow.
+pub fn logistic_centipawns(cp: i32) -> f64 {
+    let magnitude = f64::from(cp).abs();
+    let knee = f64::from(CP_KNEE);
+    let scaled = if magnitude <= knee {
+        magnitude * CP_SCALE
+    } else {
+        knee * CP_SCALE + (magnitude - knee) * CP_SCALE_BEYOND
+    };
+    scaled.copysign(f64::from(cp))
 }
 
 /// Centipawns for centipawn loss: clamped to ±[`CP_CAP`], mates at the cap.
@@ -217,17 +241,25 @@ mod tests {
     #[test]
     fn win_percent_follows_the_published_curve() {
         assert!((win_percent(Score::Centipawns(0)) - 50.0).abs() < 1e-9);
-        // chesscore's 100 cp are 117 on the logistic's scale. Values of the formula computed
-        // independently (Python): 117 -> 60.607, 351 -> 78.455.
-        assert_eq!(CP_SCALE, 1.17);
-        assert!((win_percent(Score::Centipawns(100)) - 60.607).abs() < 0.001);
-        assert!((win_percent(Score::Centipawns(300)) - 78.455).abs() < 0.001);
-        assert!((win_percent(Score::Centipawns(-300)) - 21.545).abs() < 0.001);
-        // Clamped at 1000 cp; mates at the ends.
+        // chesscore's 100, 300, 500 and 1000 cp are 130, 390, 515 and 715 on the logistic's
+        // scale. Values of the formula computed independently (Python): 130 -> 61.743,
+        // 390 -> 80.784, 515 -> 86.947, 715 -> 93.294.
+        assert!((logistic_centipawns(100) - 130.0).abs() < 1e-9);
+        assert!((logistic_centipawns(-1000) + 715.0).abs() < 1e-9);
+        assert!((win_percent(Score::Centipawns(100)) - 61.743).abs() < 0.001);
+        assert!((win_percent(Score::Centipawns(300)) - 80.784).abs() < 0.001);
+        assert!((win_percent(Score::Centipawns(-300)) - 19.216).abs() < 0.001);
+        assert!((win_percent(Score::Centipawns(500)) - 86.947).abs() < 0.001);
+        assert!((win_percent(Score::Centipawns(1000)) - 93.294).abs() < 0.001);
+        // The knee: no jump at ±350, and the curve keeps rising beyond it.
+        assert!((logistic_centipawns(351) - logistic_centipawns(350) - 0.4).abs() < 1e-9);
+        assert!(win_percent(Score::Centipawns(2000)) > win_percent(Score::Centipawns(1000)));
+        // Clamped at 1000 on the logistic's scale (chesscore's 1713); mates at the ends.
         assert_eq!(
             win_percent(Score::Centipawns(5000)),
-            win_percent(Score::Centipawns(1000))
+            win_percent(Score::Centipawns(1713))
         );
+        assert!(win_percent(Score::Centipawns(1700)) < win_percent(Score::Centipawns(1713)));
         assert_eq!(win_percent(Score::Mate(3)), 100.0);
         assert_eq!(win_percent(Score::Mate(-2)), 0.0);
         assert_eq!(win_percent(Score::Mate(0)), 0.0);
