@@ -258,7 +258,8 @@ def compare(args):
 # --- calibration: chesscore's centipawns against Stockfish's ---------------------------------
 def calibrate(args):
     """Stockfish's score of every other position of a reviewed PGN, beside chesscore's [%eval]
-    there; then the factor on chesscore's centipawns that best fits Win% (least squares)."""
+    there; then the map of chesscore's centipawns onto the logistic's scale that best fits Win%
+    (least squares): one factor, and a factor up to a knee with another beyond (the one used)."""
     out = Path(args.out)
     if not out.exists():
         engine = chess.engine.SimpleEngine.popen_uci(args.stockfish)
@@ -287,14 +288,30 @@ def calibrate(args):
         r = json.loads(line)
         sf = r["sf"] if r["sf"] != "mate" else (10 ** 4 if r["sf_mate"] > 0 else -10 ** 4)
         pairs.append((r["ours"], sf))
+    def fit_error(f):
+        return sum((win_percent(("cp", f(x))) - win_percent(("cp", y))) ** 2 for x, y in pairs)
+
+    def rms(err):
+        return math.sqrt(err / len(pairs))
+
+    err, k = min((fit_error(lambda x, k=k: k * x), k) for k in (i / 100 for i in range(50, 251)))
+    print(f"{len(pairs)} positions: one factor: chesscore's centipawns x {k:.2f} "
+          f"(rms {rms(err):.2f} Win% points)")
+
+    def knee_map(scale, knee, beyond):
+        def f(x):
+            m = abs(x)
+            y = scale * m if m <= knee else scale * knee + beyond * (m - knee)
+            return math.copysign(y, x)
+        return f
     fits = []
-    for k100 in range(50, 251):
-        k = k100 / 100
-        err = sum((win_percent(("cp", round(k * x))) - win_percent(("cp", y))) ** 2 for x, y in pairs)
-        fits.append((err, k))
-    err, k = min(fits)
-    print(f"{len(pairs)} positions: chesscore's centipawns x {k:.2f} fit Stockfish's Win% best "
-          f"(rms {math.sqrt(err / len(pairs)):.2f} Win% points)")
+    for scale in (i / 100 for i in range(100, 181, 5)):
+        for knee in range(150, 801, 50):
+            for beyond in (i / 10 for i in range(0, 13)):
+                fits.append((fit_error(knee_map(scale, knee, beyond)), scale, knee, beyond))
+    err, scale, knee, beyond = min(fits)
+    print(f"piecewise: x {scale:.2f} up to {knee} cp, then x {beyond:.1f} per cp beyond "
+          f"(rms {rms(err):.2f} Win% points)")
 
 
 def compare_references(args):
