@@ -4,6 +4,7 @@
 //! castling fields, the start-position numbering, and attack information (attackers, checkers,
 //! pins) on standard and Chess960 positions.
 
+use chesscore::game::Game;
 use chesscore::notation::fen::{self, CastlingNotation};
 use chesscore::rules::{chess960, Bitboard, CastlingMode, Pin, Position, Side, Square};
 
@@ -141,6 +142,39 @@ fn start_numbers_agree_with_python_chess() {
         assert_eq!(ours.castling_rooks(), theirs.castling_rooks(), "number {n}");
         assert_eq!(chess960::start_number(&theirs), Some(n));
     }
+}
+
+/// A game knows the number it started from, after moves too; a game from a Chess960 position
+/// in mid-game, and a standard game (whose pieces stand as in number 518), have none.
+#[test]
+fn a_game_knows_its_start_number() {
+    for case in load_perft() {
+        let theirs = fen::parse_with_mode(&case.fen, CastlingMode::Chess960).unwrap();
+        let mut game = Game::from_position(theirs);
+        assert_eq!(
+            game.chess960_start_number(),
+            case.number,
+            "line {}",
+            case.line
+        );
+        if case.number.is_some() {
+            let first = game.legal_moves()[0];
+            game.play(first).unwrap();
+            assert_eq!(
+                game.chess960_start_number(),
+                case.number,
+                "line {}",
+                case.line
+            );
+        }
+    }
+    // The standard position read as a standard game is none; read as Chess960 it is 518.
+    assert_eq!(Game::new().chess960_start_number(), None);
+    let standard_as_960 = chess960::start_position(518).unwrap();
+    assert_eq!(
+        Game::from_position(standard_as_960).chess960_start_number(),
+        Some(518)
+    );
 }
 
 /// The Zobrist key kept while playing equals the key computed from scratch, and unmaking

@@ -328,13 +328,7 @@ impl ChessGame {
     /// The Chess960 start-position number (0-959) the game started from, or `null`/`nil` when it
     /// is not a Chess960 game or started from another position (a FEN).
     pub fn chess960_start_number(&self) -> Option<u32> {
-        let game = self.lock();
-        let start = game.start_position();
-        if start.is_chess960() {
-            chess960::start_number(start)
-        } else {
-            None
-        }
+        self.lock().chess960_start_number()
     }
 
     /// The pieces of `side` that attack `square` in the current position: what could capture

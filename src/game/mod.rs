@@ -273,6 +273,26 @@ impl Game {
         &self.start
     }
 
+    /// The Chess960 start-position number (0-959) the game started from: `None` when it is not
+    /// a Chess960 game, or when it started from another position (a FEN in mid-game). A
+    /// standard game is not a Chess960 game, though its pieces stand as in number 518.
+    ///
+    /// ```
+    /// use chesscore::game::Game;
+    /// use chesscore::rules::chess960;
+    ///
+    /// let game = Game::from_position(chess960::start_position(0).unwrap());
+    /// assert_eq!(game.chess960_start_number(), Some(0));
+    /// assert_eq!(Game::new().chess960_start_number(), None);
+    /// ```
+    pub fn chess960_start_number(&self) -> Option<u32> {
+        if self.start.is_chess960() {
+            crate::rules::chess960::start_number(&self.start)
+        } else {
+            None
+        }
+    }
+
     /// The position at the current node.
     pub fn position(&self) -> &Position {
         &self.position
