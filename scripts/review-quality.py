@@ -21,6 +21,7 @@ The classification below repeats src/review/classify.rs on purpose (the same for
 thresholds, written again here so that the reference does not depend on the code under test).
 """
 import argparse
+import contextlib
 import json
 import math
 import re
@@ -97,6 +98,18 @@ def terminal_score(board):
     return None
 
 
+@contextlib.contextmanager
+def stockfish(args):
+    """Stockfish as the measurements use it (one thread, `--hash` MB), quit however the block
+    ends."""
+    engine = chess.engine.SimpleEngine.popen_uci(args.stockfish)
+    try:
+        engine.configure({"Threads": 1, "Hash": args.hash})
+        yield engine
+    finally:
+        engine.quit()
+
+
 def reference(args):
     games = read_games(args.pgn)
     out = Path(args.out)
@@ -105,46 +118,41 @@ def reference(args):
         for line in out.read_text().splitlines():
             r = json.loads(line)
             done.add((r["game"], r["ply"]))
-    engine = chess.engine.SimpleEngine.popen_uci(args.stockfish)
-    engine.configure({"Threads": 1, "Hash": args.hash})
-    try:
-        with out.open("a") as f:
-            for gi, game in enumerate(games):
-                board = game.board()
-                moves = list(game.mainline_moves())
-                for ply in range(len(moves) + 1):
-                    if (gi, ply) not in done:
-                        rec = {"game": gi, "ply": ply, "fen": board.fen()}
-                        term = terminal_score(board)
-                        if term is not None:
-                            rec["score"] = list(term)
-                            rec["best"] = None
-                        else:
-                            info = None
-                            if args.decided_cp:
-                                # A position already decided at a shallow depth keeps that
-                                # score: Win% is flat beyond +-CP_CAP, so depth 18 could
-                                # change no class there.
-                                quick = engine.analyse(board, chess.engine.Limit(depth=args.decided_depth),
-                                                       game=gi)
-                                s = score_of(quick["score"])
-                                if s[0] == "mate" or abs(s[1]) >= args.decided_cp:
-                                    info = quick
-                                    rec["decided"] = True
-                            if info is None:
-                                info = engine.analyse(board, chess.engine.Limit(depth=args.depth),
-                                                      game=gi)
-                            rec["score"] = list(score_of(info["score"]))
-                            pv = info.get("pv", [])
-                            rec["best"] = pv[0].uci() if pv else None
-                            rec["pv"] = [m.uci() for m in pv[:8]]
-                            rec["depth"] = info.get("depth")
-                        print(json.dumps(rec), file=f, flush=True)
-                    if ply < len(moves):
-                        board.push(moves[ply])
-                print(f"reference: game {gi + 1}/{len(games)} done", file=sys.stderr, flush=True)
-    finally:
-        engine.quit()
+    with stockfish(args) as engine, out.open("a") as f:
+        for gi, game in enumerate(games):
+            board = game.board()
+            moves = list(game.mainline_moves())
+            for ply in range(len(moves) + 1):
+                if (gi, ply) not in done:
+                    rec = {"game": gi, "ply": ply, "fen": board.fen()}
+                    term = terminal_score(board)
+                    if term is not None:
+                        rec["score"] = list(term)
+                        rec["best"] = None
+                    else:
+                        info = None
+                        if args.decided_cp:
+                            # A position already decided at a shallow depth keeps that
+                            # score: Win% is flat beyond +-CP_CAP, so depth 18 could
+                            # change no class there.
+                            quick = engine.analyse(board, chess.engine.Limit(depth=args.decided_depth),
+                                                   game=gi)
+                            s = score_of(quick["score"])
+                            if s[0] == "mate" or abs(s[1]) >= args.decided_cp:
+                                info = quick
+                                rec["decided"] = True
+                        if info is None:
+                            info = engine.analyse(board, chess.engine.Limit(depth=args.depth),
+                                                  game=gi)
+                        rec["score"] = list(score_of(info["score"]))
+                        pv = info.get("pv", [])
+                        rec["best"] = pv[0].uci() if pv else None
+                        rec["pv"] = [m.uci() for m in pv[:8]]
+                        rec["depth"] = info.get("depth")
+                    print(json.dumps(rec), file=f, flush=True)
+                if ply < len(moves):
+                    board.push(moves[ply])
+            print(f"reference: game {gi + 1}/{len(games)} done", file=sys.stderr, flush=True)
 
 
 # --- step 3: compare -------------------------------------------------------------------------
@@ -262,27 +270,22 @@ def calibrate(args):
     (least squares): one factor, and a factor up to a knee with another beyond (the one used)."""
     out = Path(args.out)
     if not out.exists():
-        engine = chess.engine.SimpleEngine.popen_uci(args.stockfish)
-        engine.configure({"Threads": 1, "Hash": args.hash})
-        try:
-            with open(args.review) as f, out.open("w") as o:
-                gi = 0
-                while True:
-                    g = chess.pgn.read_game(f)
-                    if g is None:
-                        break
-                    for ply, node in enumerate(g.mainline()):
-                        e = node.eval()
-                        board = node.board()
-                        if ply % 2 or e is None or e.white().is_mate() or board.is_game_over():
-                            continue
-                        s = engine.analyse(board, chess.engine.Limit(depth=args.depth))["score"].white()
-                        rec = {"game": gi, "ply": ply, "ours": e.white().score(),
-                               "sf": "mate" if s.is_mate() else s.score(), "sf_mate": s.mate()}
-                        print(json.dumps(rec), file=o, flush=True)
-                    gi += 1
-        finally:
-            engine.quit()
+        with stockfish(args) as engine, open(args.review) as f, out.open("w") as o:
+            gi = 0
+            while True:
+                g = chess.pgn.read_game(f)
+                if g is None:
+                    break
+                for ply, node in enumerate(g.mainline()):
+                    e = node.eval()
+                    board = node.board()
+                    if ply % 2 or e is None or e.white().is_mate() or board.is_game_over():
+                        continue
+                    s = engine.analyse(board, chess.engine.Limit(depth=args.depth))["score"].white()
+                    rec = {"game": gi, "ply": ply, "ours": e.white().score(),
+                           "sf": "mate" if s.is_mate() else s.score(), "sf_mate": s.mate()}
+                    print(json.dumps(rec), file=o, flush=True)
+                gi += 1
     pairs = []
     for line in out.read_text().splitlines():
         r = json.loads(line)
