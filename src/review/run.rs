@@ -178,8 +178,8 @@ pub fn review(
 /// A move's verdict from a second, deeper search of the position it was played from (see
 /// [`verify`]): the best of the candidates and the played move, each with an exact score
 /// from the mover's view.
-#[derive(Debug, Clone)]
-pub(super) struct Verdict {
+#[derive(Debug)]
+struct Verdict {
     best: Score,
     best_line: Vec<Move>,
     played: Score,
@@ -338,6 +338,7 @@ fn judge(
         Some(v) => v.played_line[1..].to_vec(),
         None => after.line.clone(),
     };
+    let best_line_san = san_line(pos, best_line);
     MoveReview {
         index,
         mover,
@@ -356,10 +357,8 @@ fn judge(
         missed_win,
         verified: verdict.is_some(),
         best_move,
-        best_san: san_line(pos, &best_line[..best_line.len().min(1)])
-            .pop()
-            .unwrap_or_default(),
-        best_line_san: san_line(pos, best_line),
+        best_san: best_line_san.first().cloned().unwrap_or_default(),
+        best_line_san,
         best_line: best_line.clone(),
         refutation_san: san_line(line.position(index + 1), &refutation),
         refutation,
