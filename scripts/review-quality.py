@@ -235,19 +235,29 @@ def precision_recall(ours, ref, cls, at_least=False):
     return tp, fp, fn, p, r
 
 
-def compare(args):
+def games_of(args):
+    """The games of `args.pgn`, only the first `--first` when given."""
     games = read_games(args.pgn)
-    if args.first:
-        games = games[:args.first]
+    return games[:args.first] if args.first else games
+
+
+def print_precision_recall(ours, ref, kinds):
+    """One line per (class, at_least) of `kinds`: precision and recall of `ours` against `ref`."""
+    for cls, at_least in kinds:
+        tp, fp, fn, p, r = precision_recall(ours, ref, cls, at_least)
+        name = cls + (" or worse" if at_least else "")
+        print(f"{name:<18} precision {100 * p:5.1f} %  recall {100 * r:5.1f} %  (tp {tp}, fp {fp}, fn {fn})")
+
+
+def compare(args):
+    games = games_of(args)
     ref = reference_classes(games, args.reference)
     ours = our_classes(games, args.review)
     print(f"moves compared: {sum(1 for k in ref if k in ours)} in {len(games)} games")
     print("reference classes: " + ", ".join(f"{c} {n}" for c, n in sorted(Counter(ref.values()).items())))
     print("our marks:         " + ", ".join(f"{c} {n}" for c, n in sorted(Counter(ours.values()).items())))
-    for cls, at_least in (("blunder", False), ("mistake", False), ("mistake", True), ("inaccuracy", False)):
-        tp, fp, fn, p, r = precision_recall(ours, ref, cls, at_least)
-        name = cls + (" or worse" if at_least else "")
-        print(f"{name:<18} precision {100 * p:5.1f} %  recall {100 * r:5.1f} %  (tp {tp}, fp {fp}, fn {fn})")
+    print_precision_recall(ours, ref, (("blunder", False), ("mistake", False), ("mistake", True),
+                                       ("inaccuracy", False)))
     if args.confusion:
         order = ["best", "excellent", "good", "ok", "inaccuracy", "mistake", "blunder"]
         table = Counter((ref[k], ours[k]) for k in ref if k in ours)
@@ -320,16 +330,11 @@ def calibrate(args):
 def compare_references(args):
     """Classes from a shallower Stockfish reference against the deep one: what an analysis of
     that depth can reach on these games."""
-    games = read_games(args.pgn)
-    if args.first:
-        games = games[:args.first]
+    games = games_of(args)
     deep = reference_classes(games, args.reference)
     shallow = reference_classes(games, args.other)
     print(f"moves compared: {sum(1 for k in deep if k in shallow)} in {len(games)} games")
-    for cls, at_least in (("blunder", False), ("mistake", False), ("mistake", True)):
-        tp, fp, fn, p, r = precision_recall(shallow, deep, cls, at_least)
-        name = cls + (" or worse" if at_least else "")
-        print(f"{name:<18} precision {100 * p:5.1f} %  recall {100 * r:5.1f} %  (tp {tp}, fp {fp}, fn {fn})")
+    print_precision_recall(shallow, deep, (("blunder", False), ("mistake", False), ("mistake", True)))
 
 
 def main():
