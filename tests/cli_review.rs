@@ -40,55 +40,36 @@ fn every_game_is_printed_annotated_with_a_summary_per_side_and_no_bar_off_a_term
     );
 }
 
+/// `chesscore review ARGS` on `input` fails with exit code 2, prints nothing on stdout and
+/// says `message` on stderr.
+fn assert_fails(args: &[&str], input: &str, message: &str) {
+    let run = review(args, input);
+    assert_eq!(run.code, Some(2), "{args:?}: {}", run.err);
+    assert!(run.err.contains(message), "{args:?}: {}", run.err);
+    assert!(run.out.is_empty(), "{args:?}: {}", run.out);
+}
+
 #[test]
 fn bad_arguments_and_input_are_clear_errors() {
-    let run = review(&["--preset", "fast", "-"], SCHOLAR);
-    assert_eq!(run.code, Some(2));
-    assert!(
-        run.err
-            .contains("unknown review preset 'fast': expected quick, standard or deep"),
-        "{}",
-        run.err
+    assert_fails(
+        &["--preset", "fast", "-"],
+        SCHOLAR,
+        "unknown review preset 'fast': expected quick, standard or deep",
     );
-    assert!(run.out.is_empty());
-
-    let run = review(&["/no/such/file.pgn"], "");
-    assert_eq!(run.code, Some(2));
-    assert!(
-        run.err.contains("cannot read /no/such/file.pgn"),
-        "{}",
-        run.err
+    assert_fails(&["/no/such/file.pgn"], "", "cannot read /no/such/file.pgn");
+    assert_fails(
+        &["--nodes", "0", "-"],
+        SCHOLAR,
+        "--nodes needs a positive number",
     );
-
-    let run = review(&["--nodes", "0", "-"], SCHOLAR);
-    assert_eq!(run.code, Some(2));
-    assert!(
-        run.err.contains("--nodes needs a positive number"),
-        "{}",
-        run.err
+    assert_fails(
+        &["--verify-nodes", "many", "-"],
+        SCHOLAR,
+        "--verify-nodes needs a number (0: no verification)",
     );
-
-    let run = review(&["--verify-nodes", "many", "-"], SCHOLAR);
-    assert_eq!(run.code, Some(2));
-    assert!(
-        run.err
-            .contains("--verify-nodes needs a number (0: no verification)"),
-        "{}",
-        run.err
-    );
-
-    let run = review(&["-"], "1. e4 e5 2. Ke3 *");
-    assert_eq!(run.code, Some(2));
-    assert!(
-        run.err.contains("Ke3"),
-        "the illegal move is named: {}",
-        run.err
-    );
-    assert!(run.out.is_empty());
-
-    let run = review(&[], "");
-    assert_eq!(run.code, Some(2));
-    assert!(run.err.contains("no PGN file given"), "{}", run.err);
+    // The illegal move is named.
+    assert_fails(&["-"], "1. e4 e5 2. Ke3 *", "Ke3");
+    assert_fails(&[], "", "no PGN file given");
 }
 
 #[test]
