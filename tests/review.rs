@@ -137,6 +137,77 @@ fn the_same_review_twice_is_identical() {
     assert_eq!(a, c);
 }
 
+/// 27 moves: four segments of [`review::SEGMENT_MOVES`], the last one short.
+const LONG: &str = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 \
+    8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 *";
+
+fn review_on(line: &GameLine, threads: u32, on_progress: &mut dyn FnMut(usize)) -> GameReview {
+    let stop = AtomicBool::new(false);
+    let settings = ReviewSettings {
+        threads,
+        ..ReviewSettings::with_nodes(NODES)
+    };
+    review::review(&mut engine(), line, &settings, &NoBook, &stop, &mut |p| {
+        on_progress(p.done)
+    })
+}
+
+#[test]
+fn a_review_on_several_threads_is_the_same_review_in_the_same_order() {
+    let (_, line) = line_from_pgn(LONG);
+    assert_eq!(line.moves().len(), 27);
+    assert_eq!(review::SEGMENT_MOVES, 8);
+    let one = review_on(&line, 1, &mut |_| {});
+    assert!(one.complete);
+    for threads in [2, 3, 8] {
+        let mut seen = Vec::new();
+        let many = review_on(&line, threads, &mut |done| seen.push(done));
+        assert_eq!(seen, (1..=27).collect::<Vec<_>>(), "{threads} threads");
+        assert_eq!(many.settings.threads, threads);
+        assert_eq!(many.moves, one.moves, "{threads} threads");
+        assert_eq!(many.evals, one.evals, "{threads} threads");
+        assert_eq!((&many.white, &many.black), (&one.white, &one.black));
+        assert_eq!(many.nodes, one.nodes);
+        assert!(many.complete);
+    }
+    // Each segment starts from a cleared table: a segment's moves are reviewed the same
+    // whatever came before them, so reviewing a longer game changes none of the segments
+    // the shorter one had in full.
+    let moves = line.moves();
+    let shorter = GameLine::new(line.start().clone(), &moves[..16]).unwrap();
+    let part = review_on(&shorter, 1, &mut |_| {});
+    assert_eq!(part.moves[..], one.moves[..16]);
+    assert_eq!(part.evals[..], one.evals[..17]);
+}
+
+#[test]
+fn a_review_stopped_on_several_threads_keeps_the_moves_before_the_first_gap() {
+    let (_, line) = line_from_pgn(LONG);
+    let full = review_on(&line, 1, &mut |_| {});
+    for stop_after in [1, 9, 20] {
+        let stop = AtomicBool::new(false);
+        let settings = ReviewSettings {
+            threads: 3,
+            ..ReviewSettings::with_nodes(NODES)
+        };
+        let mut seen = Vec::new();
+        let partial = review::review(&mut engine(), &line, &settings, &NoBook, &stop, &mut |p| {
+            seen.push(p.done);
+            if p.done == stop_after {
+                stop.store(true, Ordering::SeqCst);
+            }
+        });
+        // Moves of other segments finished before the stop are kept when no move before
+        // them is missing.
+        let n = partial.moves.len();
+        assert!(n >= stop_after, "stopped after {stop_after}: {n} moves");
+        assert_eq!(seen, (1..=n).collect::<Vec<_>>());
+        assert_eq!(partial.complete, n == 27);
+        assert_eq!(partial.moves[..], full.moves[..n]);
+        assert_eq!(partial.evals[..], full.evals[..n + 1]);
+    }
+}
+
 #[test]
 fn a_stopped_review_keeps_exactly_the_moves_reviewed_so_far() {
     let (_, line) = line_from_pgn(SCHOLAR);

@@ -114,15 +114,7 @@ pub fn coach(
             &settings,
             stop,
         )?;
-        let (verdict, _) = judge_verified(
-            engine,
-            line,
-            n - 1,
-            (&before, &here),
-            false,
-            &settings,
-            stop,
-        )?;
+        let (verdict, _) = judge_verified(engine, line, n - 1, (&before, &here), &settings, stop)?;
         (verdict.class >= MoveClass::Mistake).then_some(Refutation {
             mv: verdict.mv,
             san: verdict.san,

@@ -48,7 +48,7 @@ mod run;
 pub use classify::MoveClass;
 pub use coach::{coach, hanging_pieces, Coaching, HangingPiece, Refutation, Threat};
 pub use pgn::{annotate, format_eval, pgn_eval};
-pub use run::review;
+pub use run::{review, SEGMENT_MOVES};
 
 use crate::engine::{Engine, Score};
 use crate::game::Game;
@@ -142,6 +142,18 @@ pub struct ReviewSettings {
     /// played move only ([`MoveReview::verified`]). See [`ReviewPreset::verify_nodes`] and
     /// [`VERIFY_FACTOR`].
     pub verify_nodes: u64,
+    /// Threads the review runs on (at least 1; at most one per [`SEGMENT_MOVES`] moves
+    /// is used). Each searches its own part of the line with its own table of the engine's
+    /// size; the review is the same whatever their number, only sooner.
+    pub threads: u32,
+}
+
+/// The threads a review runs on when the caller does not say (the FFI's and `chesscore
+/// review`'s default): the machine's cores but one, which is left to the user interface, from
+/// 1 to 4 (each thread has its own table, so memory grows with them).
+pub fn default_threads() -> u32 {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    cores.saturating_sub(1).clamp(1, 4) as u32
 }
 
 /// A verification searches this many times the nodes per position (the quick preset apart:
@@ -164,6 +176,7 @@ impl ReviewSettings {
             nodes_per_position: nodes,
             lines: 2,
             verify_nodes: nodes.saturating_mul(VERIFY_FACTOR),
+            threads: 1,
         }
     }
 }

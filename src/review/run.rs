@@ -8,7 +8,11 @@ use super::{
 };
 use crate::engine::{Engine, Level, Score, SearchLimits};
 use crate::rules::{Move, Position, Side};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::thread;
 
 /// How a position ended the search: searched, or over by the rules (not searched).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,10 +30,9 @@ pub(super) struct PositionEval {
     pub(super) score: Score,
     /// The best line (empty for a terminal position).
     pub(super) line: Vec<Move>,
-    /// The second-best line's score, when two lines were searched and there are two moves.
-    pub(super) second: Option<Score>,
-    /// The second-best line's first move, with [`PositionEval::second`].
-    pub(super) second_move: Option<Move>,
+    /// The second-best line's score and first move, when two lines were searched and there
+    /// are two moves ([`second_line`]).
+    pub(super) second: Option<(Score, Move)>,
     pub(super) terminal: Option<Terminal>,
     pub(super) nodes: u64,
 }
@@ -58,6 +61,29 @@ fn terminal(pos: &Position, keys_before: &[u64]) -> Option<Terminal> {
     None
 }
 
+/// One line a search reported: its iteration, its rank, its score and its first move.
+#[derive(Debug, Clone, Copy)]
+struct Line {
+    depth: u32,
+    multipv: u32,
+    score: Score,
+    mv: Move,
+}
+
+/// The second-best move and its score, from the lines a MultiPV search reported (in the order
+/// reported) and the move it chose: the best-ranked line of the deepest iteration whose move is
+/// another. A search stopped by its node budget during an iteration reports only that
+/// iteration's first line; when that line has a new best move, the second-best is the move it
+/// overtook, with the score of the iteration before (the second line of that iteration would
+/// be the best move itself).
+fn second_line(lines: &[Line], best: Move) -> Option<(Score, Move)> {
+    lines
+        .iter()
+        .filter(|l| l.mv != best)
+        .min_by_key(|l| (std::cmp::Reverse(l.depth), l.multipv))
+        .map(|l| (l.score, l.mv))
+}
+
 /// Searches one position (or scores it by the rules). `None` when stopped during the search.
 pub(super) fn evaluate(
     engine: &mut Engine,
@@ -74,7 +100,6 @@ pub(super) fn evaluate(
             },
             line: Vec::new(),
             second: None,
-            second_move: None,
             terminal: Some(t),
             nodes: 0,
         });
@@ -85,11 +110,15 @@ pub(super) fn evaluate(
         level: Some(Level::MAX),
         ..SearchLimits::default()
     };
-    // The second line's score and move at the deepest depth it completed.
-    let mut second: Option<(u32, Score, Option<Move>)> = None;
+    let mut lines: Vec<Line> = Vec::new();
     let result = engine.search(pos, keys_before, &limits, stop, &mut |info| {
-        if info.multipv == 2 && second.map_or(true, |(d, _, _)| info.depth >= d) {
-            second = Some((info.depth, info.score, info.pv.first().copied()));
+        if let Some(&mv) = info.pv.first() {
+            lines.push(Line {
+                depth: info.depth,
+                multipv: info.multipv,
+                score: info.score,
+                mv,
+            });
         }
     });
     if stop.load(Ordering::SeqCst) {
@@ -99,24 +128,61 @@ pub(super) fn evaluate(
     if line.first() != Some(&result.best_move) {
         line = vec![result.best_move];
     }
+    let second = (settings.lines > 1)
+        .then(|| second_line(&lines, result.best_move))
+        .flatten();
     Some(PositionEval {
         score: result.score,
         line,
-        second: second.map(|(_, s, _)| s),
-        second_move: second.and_then(|(_, _, m)| m),
+        second,
         terminal: None,
         nodes: result.nodes,
     })
 }
 
-/// Reviews every move of `line`: searches each position once with `settings`'s node budget on
-/// `engine` (at full strength, whatever the engine's level, from a cleared table so that the
-/// review is deterministic), and calls `on_progress` after each move. `book` decides the book
-/// moves (use [`super::NoBook`] for none).
+/// Moves per segment. A review splits the line into segments of this many moves and reviews
+/// each from a cleared table ([`review_segment`]), so that segments can run on several threads
+/// ([`ReviewSettings::threads`]) and the review is the same whatever their number.
+pub const SEGMENT_MOVES: usize = 8;
+
+/// What a segment reports, in the line's order: the start position's evaluation (first
+/// segment only), then each move with the evaluation of the position it made.
+enum Reviewed {
+    Start(PositionEval),
+    Move {
+        review: Box<MoveReview>,
+        after: PositionEval,
+        /// Nodes searched for this move: the position after it, its verification, and for the
+        /// first move of a later segment the position before it.
+        nodes: u64,
+    },
+}
+
+impl Reviewed {
+    /// Its place in the line's order: 0 for the start, `i + 1` for move `i`.
+    fn order(&self) -> usize {
+        match self {
+            Reviewed::Start(_) => 0,
+            Reviewed::Move { review, .. } => review.index + 1,
+        }
+    }
+}
+
+/// Reviews every move of `line`: searches each position with `settings`'s node budget (at
+/// full strength, whatever the engine's level), judges each move from the positions around it,
+/// and calls `on_progress` after each move, in order. `book` decides the book moves (use
+/// [`super::NoBook`] for none).
 ///
-/// When `stop` is set, the search under way is abandoned and the review returns at once with
-/// the moves reviewed so far ([`GameReview::complete`] `false`); those are exactly what a full
-/// review gives for them.
+/// The line is reviewed in segments of [`SEGMENT_MOVES`] moves, each from a cleared table, so
+/// the review is deterministic: the same line and settings give the same review, whatever
+/// [`ReviewSettings::threads`] and the engine's history. With more than one thread the
+/// segments are shared out among that many threads, `engine` and engines of its
+/// configuration (each with its own table of `engine`'s size); the calling thread only
+/// reports.
+///
+/// When `stop` is set, the searches under way are abandoned and the review returns at once
+/// with the moves reviewed so far without a gap ([`GameReview::complete`] `false`); those are
+/// exactly what a full review gives for them.
 pub fn review(
     engine: &mut Engine,
     line: &GameLine,
@@ -125,54 +191,190 @@ pub fn review(
     stop: &AtomicBool,
     on_progress: &mut dyn FnMut(&ReviewProgress<'_>),
 ) -> GameReview {
-    fresh(engine);
     let total = line.moves().len();
-    let mut evals: Vec<PositionEval> = Vec::with_capacity(total + 1);
-    let mut moves: Vec<MoveReview> = Vec::with_capacity(total);
-    let mut in_book = true;
-    let mut verify_nodes = 0;
-    for i in 0..=total {
-        if stop.load(Ordering::SeqCst) {
-            break;
+    // A line without moves is one empty segment: its start position.
+    let segments: Vec<Range<usize>> = (0..total.max(1))
+        .step_by(SEGMENT_MOVES)
+        .map(|a| a..(a + SEGMENT_MOVES).min(total))
+        .collect();
+    let mut collected = Collected::new(line, book, total);
+    let threads = (settings.threads.max(1) as usize).min(segments.len());
+    if threads == 1 {
+        for segment in segments {
+            let finished = review_segment(engine, line, segment, settings, stop, &mut |r| {
+                collected.accept(r, on_progress)
+            });
+            if !finished {
+                break;
+            }
         }
-        let Some(eval) = evaluate(
+    } else {
+        let next = AtomicUsize::new(0);
+        let work = |engine: &mut Engine, sender: mpsc::Sender<Reviewed>| loop {
+            let k = next.fetch_add(1, Ordering::SeqCst);
+            let Some(segment) = segments.get(k) else {
+                return;
+            };
+            let finished =
+                review_segment(engine, line, segment.clone(), settings, stop, &mut |r| {
+                    // The receiver lives until every worker has finished.
+                    let _ = sender.send(r);
+                });
+            if !finished {
+                return;
+            }
+        };
+        let config = engine.config().clone();
+        let (sender, receiver) = mpsc::channel();
+        thread::scope(|scope| {
+            for _ in 1..threads {
+                let sender = sender.clone();
+                let config = config.clone();
+                scope.spawn(|| work(&mut Engine::new(config), sender));
+            }
+            let first = sender;
+            scope.spawn(|| work(engine, first));
+            // Segments finish out of order: hold each report until those before it are in.
+            let mut held: BTreeMap<usize, Reviewed> = BTreeMap::new();
+            for r in receiver {
+                held.insert(r.order(), r);
+                while let Some(r) = held.remove(&collected.next()) {
+                    collected.accept(r, on_progress);
+                }
+            }
+        });
+    }
+    collected.finish(line, settings)
+}
+
+/// Reviews the moves `moves` of `line` on `engine` from a cleared table: searches the positions
+/// before and after them, judges each move and verifies it when needed, and hands each result
+/// to `report` in order. `false` when stopped.
+fn review_segment(
+    engine: &mut Engine,
+    line: &GameLine,
+    moves: Range<usize>,
+    settings: &ReviewSettings,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(Reviewed),
+) -> bool {
+    fresh(engine);
+    let first = moves.start;
+    if stop.load(Ordering::SeqCst) {
+        return false;
+    }
+    let Some(mut before) = evaluate(
+        engine,
+        line.position(first),
+        &line.keys_before(first),
+        settings,
+        stop,
+    ) else {
+        return false;
+    };
+    // The first segment's start is the eval graph's first point; a later segment's first
+    // position belongs to the segment before it, which judged the move that made it.
+    let mut extra_nodes = 0;
+    if first == 0 {
+        report(Reviewed::Start(before.clone()));
+    } else {
+        extra_nodes = before.nodes;
+    }
+    for i in moves {
+        // A position over by the rules is scored without a search, so look before each.
+        if stop.load(Ordering::SeqCst) {
+            return false;
+        }
+        let Some(after) = evaluate(
             engine,
-            line.position(i),
-            &line.keys_before(i),
+            line.position(i + 1),
+            &line.keys_before(i + 1),
             settings,
             stop,
         ) else {
-            break;
+            return false;
         };
-        evals.push(eval);
-        if i == 0 {
-            continue;
-        }
-        let book_move = in_book && book.contains(line.position(i));
-        let judged = judge_verified(
-            engine,
-            line,
-            i - 1,
-            (&evals[i - 1], &evals[i]),
-            book_move,
-            settings,
-            stop,
-        );
-        let Some((review, nodes)) = judged else {
-            // Stopped: the move is not reviewed, so neither is the position after it.
-            evals.pop();
-            break;
+        let Some((review, verify_nodes)) =
+            judge_verified(engine, line, i, (&before, &after), settings, stop)
+        else {
+            return false;
         };
-        verify_nodes += nodes;
-        in_book = review.class == MoveClass::Book;
-        moves.push(review);
-        on_progress(&ReviewProgress {
-            review: &moves[i - 1],
-            done: i,
-            total,
+        report(Reviewed::Move {
+            review: Box::new(review),
+            after: after.clone(),
+            nodes: after.nodes + verify_nodes + std::mem::take(&mut extra_nodes),
         });
+        before = after;
     }
-    summarise(line, evals, moves, settings, verify_nodes)
+    !stop.load(Ordering::SeqCst)
+}
+
+/// A review's results as they come in, in order: the book decided, progress reported.
+struct Collected<'a> {
+    line: &'a GameLine,
+    book: &'a dyn OpeningBook,
+    total: usize,
+    evals: Vec<PositionEval>,
+    moves: Vec<MoveReview>,
+    in_book: bool,
+    nodes: u64,
+}
+
+impl<'a> Collected<'a> {
+    fn new(line: &'a GameLine, book: &'a dyn OpeningBook, total: usize) -> Collected<'a> {
+        Collected {
+            line,
+            book,
+            total,
+            evals: Vec::with_capacity(total + 1),
+            moves: Vec::with_capacity(total),
+            in_book: true,
+            nodes: 0,
+        }
+    }
+
+    /// The order ([`Reviewed::order`]) of the report that comes next.
+    fn next(&self) -> usize {
+        self.evals.len()
+    }
+
+    /// Takes the next report. A move is book when the position it makes is in the book, every
+    /// move before it was book, and it loses no more than a good move may: a named trap line
+    /// keeps its loss, and the book ends there.
+    fn accept(&mut self, reviewed: Reviewed, on_progress: &mut dyn FnMut(&ReviewProgress<'_>)) {
+        match reviewed {
+            Reviewed::Start(eval) => {
+                self.nodes += eval.nodes;
+                self.evals.push(eval);
+            }
+            Reviewed::Move {
+                mut review,
+                after,
+                nodes,
+            } => {
+                let i = review.index;
+                if self.in_book
+                    && review.class <= MoveClass::Good
+                    && self.book.contains(self.line.position(i + 1))
+                {
+                    review.class = MoveClass::Book;
+                }
+                self.in_book = review.class == MoveClass::Book;
+                self.nodes += nodes;
+                self.evals.push(after);
+                self.moves.push(*review);
+                on_progress(&ReviewProgress {
+                    review: &self.moves[i],
+                    done: i + 1,
+                    total: self.total,
+                });
+            }
+        }
+    }
+
+    fn finish(self, line: &GameLine, settings: &ReviewSettings) -> GameReview {
+        summarise(line, self.evals, self.moves, settings, self.nodes)
+    }
 }
 
 /// A move's verdict from a second, deeper search of the position it was played from (see
@@ -196,16 +398,15 @@ pub(super) fn judge_verified(
     line: &GameLine,
     index: usize,
     (before, after): (&PositionEval, &PositionEval),
-    book_move: bool,
     settings: &ReviewSettings,
     stop: &AtomicBool,
 ) -> Option<(MoveReview, u64)> {
-    let first = judge(line, index, before, after, book_move, None);
+    let first = judge(line, index, before, after, None);
     if settings.verify_nodes == 0 || first.checkmate || first.loss <= classify::VERIFY_ABOVE {
         return Some((first, 0));
     }
     let verdict = verify(engine, line, index, before, settings, stop)?;
-    let review = judge(line, index, before, after, book_move, Some(&verdict));
+    let review = judge(line, index, before, after, Some(&verdict));
     Some((review, verdict.nodes))
 }
 
@@ -225,7 +426,10 @@ fn verify(
 ) -> Option<Verdict> {
     let played = line.moves()[index];
     let mut candidates = vec![before.best()];
-    for mv in [before.second_move, Some(played)].into_iter().flatten() {
+    for mv in [before.second.map(|(_, m)| m), Some(played)]
+        .into_iter()
+        .flatten()
+    {
         if !candidates.contains(&mv) {
             candidates.push(mv);
         }
@@ -275,7 +479,6 @@ fn judge(
     index: usize,
     before: &PositionEval,
     after: &PositionEval,
-    book_move: bool,
     verdict: Option<&Verdict>,
 ) -> MoveReview {
     let pos = line.position(index);
@@ -314,23 +517,17 @@ fn judge(
             (classify::capped_centipawns(before_score) - cp_after).max(0) as u32,
         )
     };
-    let judged = if is_best {
+    // Book moves are told apart afterwards, in order ([`Collected::accept`]).
+    let class = if is_best {
         MoveClass::Best
     } else {
         MoveClass::from_loss(loss)
     };
-    // A book move that loses more than a good move does is judged as it is (a named trap).
-    let class = if book_move && judged <= MoveClass::Good {
-        MoveClass::Book
-    } else {
-        judged
-    };
     let only_move = is_best
-        && before.second.is_some_and(|second| {
+        && before.second.is_some_and(|(second, _)| {
             win_before - classify::win_percent(second) > classify::ONLY_MOVE_GAP
         });
-    let missed_win = class != MoveClass::Book
-        && win_before >= classify::WINNING
+    let missed_win = win_before >= classify::WINNING
         && win_after < classify::WINNING
         && loss > classify::INACCURACY_MAX;
     let refutation = match verdict {
@@ -371,7 +568,7 @@ fn summarise(
     evals: Vec<PositionEval>,
     moves: Vec<MoveReview>,
     settings: &ReviewSettings,
-    verify_nodes: u64,
+    nodes: u64,
 ) -> GameReview {
     let points: Vec<EvalPoint> = evals
         .iter()
@@ -424,9 +621,59 @@ fn summarise(
         white: summary(Side::White),
         black: summary(Side::Black),
         complete: evals.len() == line.moves().len() + 1,
-        nodes: evals.iter().map(|e| e.nodes).sum::<u64>() + verify_nodes,
+        nodes,
         evals: points,
         moves,
         settings: settings.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::uci;
+
+    fn line(depth: u32, multipv: u32, cp: i32, mv: &str) -> Line {
+        let pos = Position::startpos();
+        Line {
+            depth,
+            multipv,
+            score: Score::Centipawns(cp),
+            mv: uci::parse_move(&pos, mv).unwrap(),
+        }
+    }
+
+    #[test]
+    fn the_second_line_is_another_move_than_the_best() {
+        let pos = Position::startpos();
+        let mv = |s| uci::parse_move(&pos, s).unwrap();
+        let complete = [
+            line(5, 1, 30, "e2e4"),
+            line(5, 2, 20, "d2d4"),
+            line(6, 1, 25, "d2d4"),
+            line(6, 2, 22, "e2e4"),
+        ];
+        // A complete last iteration: its second line.
+        assert_eq!(
+            second_line(&complete, mv("d2d4")),
+            Some((Score::Centipawns(22), mv("e2e4")))
+        );
+        // Stopped after the first line of iteration 7, which found a new best move: the move
+        // it overtook, with iteration 6's score (not iteration 6's second line, the best itself).
+        let mut stopped = complete.to_vec();
+        stopped.push(line(7, 1, 40, "e2e4"));
+        assert_eq!(
+            second_line(&stopped, mv("e2e4")),
+            Some((Score::Centipawns(25), mv("d2d4")))
+        );
+        // Stopped after a first line with the same best move: iteration 6's second line.
+        let mut same = complete.to_vec();
+        same.push(line(7, 1, 24, "d2d4"));
+        assert_eq!(
+            second_line(&same, mv("d2d4")),
+            Some((Score::Centipawns(22), mv("e2e4")))
+        );
+        // One legal move: no second line.
+        assert_eq!(second_line(&[line(3, 1, 0, "e2e4")], mv("e2e4")), None);
     }
 }
