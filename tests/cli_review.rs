@@ -67,9 +67,26 @@ fn bad_arguments_and_input_are_clear_errors() {
         SCHOLAR,
         "--verify-nodes needs a number (0: no verification)",
     );
+    assert_fails(
+        &["--threads", "0", "-"],
+        SCHOLAR,
+        "--threads needs a number from 1 to 256",
+    );
     // The illegal move is named.
     assert_fails(&["-"], "1. e4 e5 2. Ke3 *", "Ke3");
     assert_fails(&[], "", "no PGN file given");
+}
+
+#[test]
+fn the_review_is_the_same_on_any_number_of_threads() {
+    let game = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 \
+                8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 *";
+    let one = review(&["--nodes", "20000", "--threads", "1", "-"], game);
+    let three = review(&["--nodes", "20000", "--threads", "3", "-"], game);
+    assert_eq!(one.code, Some(0), "{}", one.err);
+    assert_eq!(three.code, Some(0), "{}", three.err);
+    assert!(one.out.contains("[%eval"), "{}", one.out);
+    assert_eq!(one.out, three.out);
 }
 
 #[test]

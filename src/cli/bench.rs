@@ -108,7 +108,8 @@ const REVIEW_GAME: &str = "[White \"chesscore level 6\"]\n[Black \"chesscore lev
 
 /// `chesscore bench --help`.
 pub const HELP: &str = "\
-usage: chesscore bench [search [DEPTH] | movegen | review [PRESET] | DEPTH] [--check NODES]
+usage: chesscore bench [search [DEPTH] | movegen | review [PRESET] [--threads N] | DEPTH]
+                      [--check NODES]
 
 Fixed workloads: a search of 12 positions to DEPTH (default 11), one fresh engine each, whose
 total node count is the search's signature, then move generation (perft with known counts).
@@ -116,7 +117,7 @@ total node count is the search's signature, then move generation (perft with kno
   search [DEPTH]   only the search
   movegen          only move generation (fails on a wrong perft count)
   review [PRESET]  only the review of a 40-move game at PRESET (quick, standard (default),
-                   deep), on one core: its time and node count
+                   deep), on one core (--threads N: on N): its time and node count
   DEPTH            both, the search to DEPTH
   --check NODES    fail unless the search's node count is NODES (the signature)
   -h, --help       this text";
@@ -140,10 +141,18 @@ pub fn run(args: &[String]) -> ExitCode {
         if expected.is_some() {
             return usage_error("--check needs the search bench");
         }
+        let mut threads = 1;
+        if let Some(i) = words.iter().position(|&w| w == "--threads") {
+            match words.get(i + 1).map(|n| n.parse::<u32>()) {
+                Some(Ok(n @ 1..=64)) => threads = n,
+                _ => return usage_error("--threads needs a number from 1 to 64"),
+            }
+            words.drain(i..i + 2);
+        }
         return match words[1..] {
-            [] => bench_exit(review_bench(ReviewPreset::Standard)),
+            [] => bench_exit(review_bench(ReviewPreset::Standard, threads)),
             [p] => match p.parse::<ReviewPreset>() {
-                Ok(p) => bench_exit(review_bench(p)),
+                Ok(p) => bench_exit(review_bench(p, threads)),
                 Err(e) => usage_error(&e.to_string()),
             },
             _ => usage_error("too many arguments"),
@@ -247,10 +256,11 @@ pub fn search_bench(depth: u32) -> u64 {
     total_nodes
 }
 
-/// The review benchmark: [`REVIEW_GAME`] (40 moves) reviewed at `preset` by one engine with
-/// the default configuration, on this thread (one core). Prints the time, the nodes (a
-/// signature: the review is deterministic) and what the review found.
-pub fn review_bench(preset: ReviewPreset) -> bool {
+/// The review benchmark: [`REVIEW_GAME`] (40 moves) reviewed at `preset` by engines with the
+/// default configuration, on `threads` threads (1: this thread, one core). Prints the time,
+/// the nodes (a signature: the review is deterministic, the same on any number of threads) and
+/// what the review found.
+pub fn review_bench(preset: ReviewPreset, threads: u32) -> bool {
     let game = match pgn::parse_game(REVIEW_GAME) {
         Ok(g) => g,
         Err(e) => {
@@ -259,13 +269,18 @@ pub fn review_bench(preset: ReviewPreset) -> bool {
         }
     };
     let line = GameLine::from_pgn(&game);
-    let settings = ReviewSettings::preset(preset);
+    let settings = ReviewSettings {
+        threads,
+        ..ReviewSettings::preset(preset)
+    };
     println!(
-        "== review ({} moves, preset {preset}: {} nodes per position, {} lines, {} per verification)",
+        "== review ({} moves, preset {preset}: {} nodes per position, {} lines, {} per verification, {} thread{})",
         line.moves().len().div_ceil(2),
         settings.nodes_per_position,
         settings.lines,
-        settings.verify_nodes
+        settings.verify_nodes,
+        threads,
+        if threads == 1 { "" } else { "s" }
     );
     let mut engine = Engine::new(EngineConfig::default());
     let stop = AtomicBool::new(false);

@@ -1,11 +1,12 @@
 //! `chesscore review [--preset quick|standard|deep] [--nodes N] [--lines 1|2] [--verify-nodes N]
-//! FILE.pgn`: reviews every game
+//! [--threads N] FILE.pgn`: reviews every game
 //! of a PGN file. The annotated PGN goes to stdout (so that it can be saved or piped as it is);
 //! a summary per game (accuracy, average centipawn loss and moves per class, for each side)
 //! goes to stderr, with a progress bar there when stderr is a terminal. Each game's main line
 //! is reviewed; its variations, comments and other annotations are kept in the output. A game
 //! that cannot be read is reported and left out (exit status 1); bad arguments or an unreadable
-//! file give exit status 2.
+//! file give exit status 2. `--threads N` reviews on N threads (by default the machine's cores
+//! but one, at most 4); the output is the same on any number.
 
 use chesscore::engine::{Engine, EngineConfig};
 use chesscore::notation::pgn;
@@ -17,7 +18,11 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 const USAGE: &str =
-    "usage: chesscore review [--preset quick|standard|deep] [--nodes N] [--lines 1|2] [--verify-nodes N] FILE.pgn|-";
+    "usage: chesscore review [--preset quick|standard|deep] [--nodes N] [--lines 1|2] [--verify-nodes N] [--threads N] FILE.pgn|-";
+
+/// The most threads `--threads` takes (the review uses at most one per eight moves; without
+/// `--threads`, [`review::default_threads`]).
+const MAX_THREADS: u32 = 256;
 
 /// Width of the progress bar, in cells.
 const BAR_CELLS: usize = 30;
@@ -28,6 +33,7 @@ pub fn run(args: &[String]) -> ExitCode {
     let mut nodes: Option<u64> = None;
     let mut lines: Option<u32> = None;
     let mut verify_nodes: Option<u64> = None;
+    let mut threads = review::default_threads();
     let mut preset_name = ReviewPreset::Standard.name().to_string();
     let mut file: Option<&str> = None;
     let mut i = 0;
@@ -65,6 +71,17 @@ pub fn run(args: &[String]) -> ExitCode {
                 }
                 _ => return usage_error("--verify-nodes needs a number (0: no verification)"),
             },
+            "--threads" => match value.and_then(|v| v.parse::<u32>().ok()) {
+                Some(n @ 1..=MAX_THREADS) => {
+                    threads = n;
+                    i += 1;
+                }
+                _ => {
+                    return usage_error(&format!(
+                        "--threads needs a number from 1 to {MAX_THREADS}"
+                    ))
+                }
+            },
             "-h" | "--help" => {
                 println!("{USAGE}");
                 return ExitCode::SUCCESS;
@@ -85,6 +102,7 @@ pub fn run(args: &[String]) -> ExitCode {
     };
     settings.lines = lines.unwrap_or(settings.lines);
     settings.verify_nodes = verify_nodes.unwrap_or(settings.verify_nodes);
+    settings.threads = threads;
     let text = match read_input(file) {
         Ok(t) => t,
         Err(e) => {
