@@ -27,8 +27,8 @@ fn engine() -> Arc<ChessEngine> {
 
 fn options(nodes: u64) -> ReviewOptions {
     ReviewOptions {
-        preset: None,
         nodes_per_position: Some(nodes),
+        ..ReviewOptions::default()
     }
 }
 
@@ -121,6 +121,40 @@ fn a_review_reports_each_move_on_the_engine_thread_then_the_whole_review_once() 
 }
 
 #[test]
+fn a_review_on_several_threads_reports_in_order_on_the_engine_thread_and_is_the_same() {
+    let game = ChessGame::from_pgn(
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O \
+         9. h3 Nb8 10. d4 Nbd7 *"
+            .into(),
+    )
+    .unwrap();
+    let engine = engine();
+    let mut reviews = Vec::new();
+    for threads in [1, 3] {
+        let rec = Arc::new(Recorder::default());
+        let _handle = engine
+            .review(
+                game.clone(),
+                ReviewOptions {
+                    threads: Some(threads),
+                    ..options(NODES)
+                },
+                rec.clone(),
+            )
+            .unwrap();
+        let review = rec.wait();
+        let moves = rec.moves.lock().unwrap().clone();
+        assert_eq!(moves.len(), 20);
+        for (i, (m, done, _, thread_name)) in moves.iter().enumerate() {
+            assert_eq!((m.ply, *done), (i as u32, i as u32 + 1));
+            assert_eq!(thread_name, "chesscore-engine");
+        }
+        reviews.push(review);
+    }
+    assert_eq!(reviews[0], reviews[1]);
+}
+
+#[test]
 fn stopping_a_review_keeps_the_moves_reviewed_so_far() {
     // A longer game with a slow budget, stopped after the second move arrives.
     let game = ChessGame::from_pgn(
@@ -192,6 +226,25 @@ fn bad_options_are_refused_and_presets_grow() {
         matches!(err, Some(ChessError::InvalidRequest(_))),
         "{err:?}"
     );
+    for threads in [0, 65] {
+        let err = engine
+            .review(
+                game.clone(),
+                ReviewOptions {
+                    threads: Some(threads),
+                    ..options(NODES)
+                },
+                rec.clone(),
+            )
+            .err();
+        match err {
+            Some(ChessError::InvalidRequest(message)) => {
+                assert!(message.contains(&threads.to_string()), "{message}")
+            }
+            other => panic!("{threads} threads: {other:?}"),
+        }
+    }
+    assert_eq!(ReviewOptions::default().threads, None);
     assert!(review_preset_nodes(ReviewPreset::Quick) < review_preset_nodes(ReviewPreset::Standard));
     assert!(review_preset_nodes(ReviewPreset::Standard) < review_preset_nodes(ReviewPreset::Deep));
     // A game without moves: an empty, complete review.
@@ -200,7 +253,7 @@ fn bad_options_are_refused_and_presets_grow() {
             game,
             ReviewOptions {
                 preset: Some(ReviewPreset::Quick),
-                nodes_per_position: None,
+                ..ReviewOptions::default()
             },
             rec.clone(),
         )

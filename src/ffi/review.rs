@@ -45,6 +45,9 @@ pub fn review_preset_nodes(preset: ReviewPreset) -> u64 {
     core::ReviewPreset::from(preset).nodes()
 }
 
+/// The most threads a review takes ([`ReviewOptions::threads`]).
+const MAX_REVIEW_THREADS: u32 = 64;
+
 /// How to review.
 #[derive(Debug, Clone, Default, PartialEq, Eq, uniffi::Record)]
 pub struct ReviewOptions {
@@ -55,18 +58,35 @@ pub struct ReviewOptions {
     /// verified with 16 times as many.
     #[uniffi(default = None)]
     pub nodes_per_position: Option<u64>,
+    /// Threads to review on, 1 to 64; `null`/`nil` means the device's cores but one, from 1
+    /// to 4. Each searches its own part of the game with its own table of the engine's hash
+    /// size, and the review is the same on any number of threads, only sooner.
+    #[uniffi(default = None)]
+    pub threads: Option<u32>,
 }
 
 impl ReviewOptions {
     fn settings(&self) -> Result<ReviewSettings, ChessError> {
         let preset = self.preset.unwrap_or(ReviewPreset::Standard);
-        match self.nodes_per_position {
-            Some(0) => Err(ChessError::InvalidRequest(
-                "nodes per position must be at least 1".into(),
-            )),
-            Some(n) => Ok(ReviewSettings::with_nodes(n)),
-            None => Ok(ReviewSettings::preset(preset.into())),
+        let threads = self.threads.unwrap_or_else(core::default_threads);
+        if !(1..=MAX_REVIEW_THREADS).contains(&threads) {
+            return Err(ChessError::InvalidRequest(format!(
+                "review threads must be 1 to {MAX_REVIEW_THREADS}, not {threads}"
+            )));
         }
+        let settings = match self.nodes_per_position {
+            Some(0) => {
+                return Err(ChessError::InvalidRequest(
+                    "nodes per position must be at least 1".into(),
+                ))
+            }
+            Some(n) => ReviewSettings::with_nodes(n),
+            None => ReviewSettings::preset(preset.into()),
+        };
+        Ok(ReviewSettings {
+            threads,
+            ..settings
+        })
     }
 }
 

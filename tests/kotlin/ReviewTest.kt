@@ -90,6 +90,25 @@ class ReviewTest {
     }
 
     @Test
+    fun `a review on three threads streams its moves in order and is the review of one`() {
+        onMain {
+            withResources {
+                val game = ChessGame.fromPgn(
+                    "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O *"
+                ).bind()
+                val engine = ChessEngine(EngineConfig(hashMb = 4u)).bind()
+                val reviews = listOf(1u, 3u).map { threads ->
+                    val events = engine.review(game, TEST_REVIEW.copy(threads = threads)).toList()
+                    val moves = events.filterIsInstance<ReviewEvent.Move>()
+                    assertEquals((1..16).toList(), moves.map { it.done })
+                    assertIs<ReviewEvent.Finished>(events.last()).review
+                }
+                assertEquals(reviews[0], reviews[1])
+            }
+        }
+    }
+
+    @Test
     fun `stopping the generated review's handle keeps the moves reviewed so far`() {
         ChessGame.fromPgn("1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 *").use { game ->
             ChessEngine(EngineConfig(hashMb = 4u)).use { engine ->
@@ -184,6 +203,10 @@ class ReviewTest {
                 assertFailsWith<ChessException.InvalidRequest> {
                     engine.review(game, ReviewOptions(nodesPerPosition = 0uL)).toList()
                 }
+                val tooMany = assertFailsWith<ChessException.InvalidRequest> {
+                    engine.review(game, ReviewOptions(nodesPerPosition = 20_000uL, threads = 0u)).toList()
+                }
+                assertTrue("not 0" in tooMany.message.orEmpty(), tooMany.message)
                 assertTrue(reviewPresetNodes(ReviewPreset.QUICK) < reviewPresetNodes(ReviewPreset.STANDARD))
                 assertTrue(reviewPresetNodes(ReviewPreset.STANDARD) < reviewPresetNodes(ReviewPreset.DEEP))
             }

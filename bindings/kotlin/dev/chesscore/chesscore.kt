@@ -7585,6 +7585,13 @@ data class ReviewOptions (
      * verified with 16 times as many.
      */
     var `nodesPerPosition`: kotlin.ULong? = null 
+    , 
+    /**
+     * Threads to review on, 1 to 64; `null`/`nil` means the device's cores but one, from 1
+     * to 4. Each searches its own part of the game with its own table of the engine's hash
+     * size, and the review is the same on any number of threads, only sooner.
+     */
+    var `threads`: kotlin.UInt? = null 
     
 ){
     
@@ -7603,17 +7610,20 @@ public object FfiConverterTypeReviewOptions: FfiConverterRustBuffer<ReviewOption
         return ReviewOptions(
             FfiConverterOptionalTypeReviewPreset.read(buf),
             FfiConverterOptionalULong.read(buf),
+            FfiConverterOptionalUInt.read(buf),
         )
     }
 
     override fun allocationSize(value: ReviewOptions) = (
             FfiConverterOptionalTypeReviewPreset.allocationSize(value.`preset`) +
-            FfiConverterOptionalULong.allocationSize(value.`nodesPerPosition`)
+            FfiConverterOptionalULong.allocationSize(value.`nodesPerPosition`) +
+            FfiConverterOptionalUInt.allocationSize(value.`threads`)
     )
 
     override fun write(value: ReviewOptions, buf: ByteBuffer) {
             FfiConverterOptionalTypeReviewPreset.write(value.`preset`, buf)
             FfiConverterOptionalULong.write(value.`nodesPerPosition`, buf)
+            FfiConverterOptionalUInt.write(value.`threads`, buf)
     }
 }
 

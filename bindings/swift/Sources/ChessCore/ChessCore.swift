@@ -5855,6 +5855,12 @@ public struct ReviewOptions: Equatable, Hashable {
      * verified with 16 times as many.
      */
     public var nodesPerPosition: UInt64?
+    /**
+     * Threads to review on, 1 to 64; `null`/`nil` means the device's cores but one, from 1
+     * to 4. Each searches its own part of the game with its own table of the engine's hash
+     * size, and the review is the same on any number of threads, only sooner.
+     */
+    public var threads: UInt32?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -5865,9 +5871,15 @@ public struct ReviewOptions: Equatable, Hashable {
         /**
          * Nodes per position instead of the preset's (at least 1); moves that seem to lose are
          * verified with 16 times as many.
-         */nodesPerPosition: UInt64? = nil) {
+         */nodesPerPosition: UInt64? = nil, 
+        /**
+         * Threads to review on, 1 to 64; `null`/`nil` means the device's cores but one, from 1
+         * to 4. Each searches its own part of the game with its own table of the engine's hash
+         * size, and the review is the same on any number of threads, only sooner.
+         */threads: UInt32? = nil) {
         self.preset = preset
         self.nodesPerPosition = nodesPerPosition
+        self.threads = threads
     }
 
     
@@ -5887,13 +5899,15 @@ public struct FfiConverterTypeReviewOptions: FfiConverterRustBuffer {
         return
             try ReviewOptions(
                 preset: FfiConverterOptionTypeReviewPreset.read(from: &buf), 
-                nodesPerPosition: FfiConverterOptionUInt64.read(from: &buf)
+                nodesPerPosition: FfiConverterOptionUInt64.read(from: &buf), 
+                threads: FfiConverterOptionUInt32.read(from: &buf)
         )
     }
 
     public static func write(_ value: ReviewOptions, into buf: inout [UInt8]) {
         FfiConverterOptionTypeReviewPreset.write(value.preset, into: &buf)
         FfiConverterOptionUInt64.write(value.nodesPerPosition, into: &buf)
+        FfiConverterOptionUInt32.write(value.threads, into: &buf)
     }
 }
 

@@ -133,6 +133,30 @@ final class ReviewTests: XCTestCase {
         try await noLiveObjects()
     }
 
+    func testAReviewOnThreeThreadsStreamsItsMovesInOrderAndIsTheReviewOfOne() async throws {
+        do {
+            let game = try ChessGame.fromPgn(
+                pgn: "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O *")
+            let engine = try engine()
+            var reviews: [GameReview] = []
+            for threads: UInt32 in [1, 3] {
+                var done: [Int] = []
+                let options = ReviewOptions(nodesPerPosition: 20_000, threads: threads)
+                for try await event in engine.review(game, options: options) {
+                    switch event {
+                    case .move(_, let d, _): done.append(d)
+                    case .finished(let review): reviews.append(review)
+                    }
+                }
+                XCTAssertEqual(done, Array(1...16), "\(threads) threads")
+            }
+            XCTAssertEqual(reviews.count, 2)
+            XCTAssertEqual(reviews.first, reviews.last)
+            try await eventually("the engine idle") { !engine.isSearching() }
+        }
+        try await noLiveObjects()
+    }
+
     func testBadOptionsThrowTheCoresInvalidRequestAndPresetsGrow() async throws {
         let game = ChessGame()
         let engine = try ChessEngine(config: EngineConfig(hashMb: 1))
@@ -141,6 +165,13 @@ final class ReviewTests: XCTestCase {
             XCTFail("a budget of 0 nodes is refused")
         } catch ChessError.InvalidRequest(let message) {
             XCTAssertTrue(message.contains("at least 1"), message)
+        }
+        do {
+            let options = ReviewOptions(nodesPerPosition: 20_000, threads: 0)
+            for try await _ in engine.review(game, options: options) {}
+            XCTFail("0 threads are refused")
+        } catch ChessError.InvalidRequest(let message) {
+            XCTAssertTrue(message.contains("not 0"), message)
         }
         XCTAssertFalse(engine.isSearching())
         XCTAssertLessThan(reviewPresetNodes(preset: .quick), reviewPresetNodes(preset: .standard))
