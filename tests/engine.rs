@@ -787,3 +787,41 @@ fn uci_go_searchmoves_searches_only_those_moves() {
     assert_eq!(best[1], "h2h3");
     assert_eq!(best[2], "a1a2");
 }
+
+#[test]
+fn the_last_line_reported_for_each_multipv_rank_names_different_moves_when_stopped_anywhere() {
+    // A search stopped by its node limit in the middle of an iteration reports only the lines
+    // that iteration finished; an analysis board that shows the latest line of each rank must
+    // still never show one move twice (it did when the unfinished iteration's first line had a
+    // new best move: that move was also the previous iteration's second line).
+    let stop = AtomicBool::new(false);
+    let mut checked = 0;
+    for f in [
+        "rnbqkb1r/2p2ppp/pp1p4/3np3/3P3P/1P2PQR1/P1P2PP1/RNB1KBN1 b Qkq - 1 4",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ] {
+        let pos = fen::parse(f).unwrap();
+        for nodes in (1..=40).map(|k| k * 1_700) {
+            let limits = SearchLimits {
+                nodes: Some(nodes),
+                multi_pv: 3,
+                ..SearchLimits::default()
+            };
+            let mut latest: std::collections::BTreeMap<u32, Move> = Default::default();
+            engine().search(&pos, &[], &limits, &stop, &mut |i| {
+                latest.insert(i.multipv, i.pv[0]);
+            });
+            let moves: std::collections::HashSet<_> = latest.values().collect();
+            assert_eq!(
+                moves.len(),
+                latest.len(),
+                "{f} at {nodes} nodes: {latest:?}"
+            );
+            assert_eq!(latest.len(), 3, "{f} at {nodes} nodes");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 160);
+}

@@ -284,6 +284,9 @@ impl Engine {
         // after lines 0..k of the same iteration; each keeps its own aspiration window.
         let lines = (limits.multi_pv.max(1) as usize).min(s.root_moves.len());
         let mut line_scores = vec![0i32; lines];
+        // The lines of the last iteration that finished them all, with its depth: an
+        // iteration stopped after some of its lines reports the others from there.
+        let mut finished: (u32, Vec<(i32, Vec<Move>)>) = (0, Vec::new());
         for depth in 1..=bounds.max_depth as i32 {
             // The first iteration always completes (unless the node limit is tiny), so there is a
             // searched move even when stopped at once.
@@ -316,18 +319,35 @@ impl Engine {
                 result.score = Score::from_internal(best.score);
                 result.depth = depth as u32;
                 let elapsed = start.elapsed();
-                for (line, shown) in s.root_moves[..done].iter().enumerate() {
+                // An unfinished iteration's last ranks: the finished iteration's lines of other
+                // moves (its second line can be this iteration's new best move), so that the
+                // latest line of each rank never names a move twice.
+                let shown: Vec<Move> = s.root_moves[..done].iter().map(|r| r.mv).collect();
+                let earlier = finished
+                    .1
+                    .iter()
+                    .filter(|(_, pv)| !shown.contains(&pv[0]))
+                    .take(lines - done)
+                    .map(|(score, pv)| (finished.0, *score, pv));
+                let lines_now = s.root_moves[..done]
+                    .iter()
+                    .map(|r| (depth as u32, r.score, &r.pv));
+                for (line, (line_depth, score, pv)) in lines_now.chain(earlier).enumerate() {
                     on_info(&SearchInfo {
-                        depth: depth as u32,
+                        depth: line_depth,
                         seldepth: s.seldepth as u32,
-                        score: Score::from_internal(shown.score),
+                        score: Score::from_internal(score),
                         nodes: s.nodes,
                         nps: nps(s.nodes, elapsed),
                         time: elapsed,
                         hash_full_permille: s.tt.full_permille(),
-                        pv: shown.pv.clone(),
+                        pv: pv.clone(),
                         multipv: line as u32 + 1,
                     });
+                }
+                if done == lines {
+                    let all = s.root_moves[..done].iter();
+                    finished = (depth as u32, all.map(|r| (r.score, r.pv.clone())).collect());
                 }
             }
             s.pv_start = 0;
