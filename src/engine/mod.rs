@@ -134,7 +134,9 @@ pub struct SearchInfo {
     /// The principal variation, starting with the best move.
     pub pv: Vec<Move>,
     /// Which line this is (1 = the best) when more than one is searched (MultiPV); lines of
-    /// one depth are reported in order, 1 first.
+    /// one depth are reported in order, 1 first. An iteration stopped after some of its lines
+    /// reports the others from the last iteration that finished them all, with that
+    /// iteration's depth and without the moves already reported.
     pub multipv: u32,
 }
 

@@ -102,7 +102,9 @@ pub struct SearchLimits {
     /// How many best lines to report per depth (MultiPV, for analysis): `onInfo` then comes
     /// once per line, `multipv` 1 first. At full strength the best move is line 1's (weaker
     /// levels may choose a near-best line, and the lines share their node budget). 0 counts as
-    /// 1; more lines than legal moves gives one line per legal move.
+    /// 1; more lines than legal moves gives one line per legal move. A search stopped within a
+    /// depth reports the lines that depth did not finish from the last depth that did (with
+    /// that depth), so the latest line of each number never repeats another's move.
     #[uniffi(default = 1)]
     pub multi_pv: u32,
     /// Search at this level (1 to 10) instead of the engine's, for this search only: e.g. a
