@@ -211,6 +211,9 @@ pub fn review(
     } else {
         let next = AtomicUsize::new(0);
         let work = |engine: &mut Engine, sender: mpsc::Sender<Reviewed>| loop {
+            // A worker that panics hands out no more segments: the others finish the ones
+            // they hold, and the scope then passes the panic on to the caller.
+            let _guard = NoMoreSegmentsOnPanic(&next);
             let k = next.fetch_add(1, Ordering::SeqCst);
             let Some(segment) = segments.get(k) else {
                 return;
@@ -245,6 +248,18 @@ pub fn review(
         });
     }
     collected.finish(line, settings)
+}
+
+/// Set on a review worker's stack: if the worker unwinds from a panic, the segment counter is
+/// pushed past every segment, so that no worker starts another and the review ends soon.
+struct NoMoreSegmentsOnPanic<'a>(&'a AtomicUsize);
+
+impl Drop for NoMoreSegmentsOnPanic<'_> {
+    fn drop(&mut self) {
+        if thread::panicking() {
+            self.0.store(usize::MAX / 2, Ordering::SeqCst);
+        }
+    }
 }
 
 /// Reviews the moves `moves` of `line` on `engine` from a cleared table: searches the positions
@@ -675,5 +690,24 @@ mod tests {
         );
         // One legal move: no second line.
         assert_eq!(second_line(&[line(3, 1, 0, "e2e4")], mv("e2e4")), None);
+    }
+
+    #[test]
+    fn a_panicking_worker_hands_out_no_more_segments() {
+        let next = AtomicUsize::new(3);
+        // Dropped normally: the counter is left alone.
+        drop(NoMoreSegmentsOnPanic(&next));
+        assert_eq!(next.load(Ordering::SeqCst), 3);
+        let unwound = thread::scope(|scope| {
+            scope
+                .spawn(|| {
+                    let _guard = NoMoreSegmentsOnPanic(&next);
+                    panic!("a worker fails");
+                })
+                .join()
+        });
+        assert!(unwound.is_err());
+        // Far past any game's segments, and further fetch_adds cannot overflow it.
+        assert!(next.load(Ordering::SeqCst) >= usize::MAX / 2);
     }
 }
