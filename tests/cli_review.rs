@@ -68,6 +68,11 @@ fn bad_arguments_and_input_are_clear_errors() {
         "--verify-nodes needs a number (0: no verification)",
     );
     assert_fails(
+        &["--recheck-nodes", "-1", "-"],
+        SCHOLAR,
+        "--recheck-nodes needs a number (0: no second verification)",
+    );
+    assert_fails(
         &["--threads", "0", "-"],
         SCHOLAR,
         "--threads needs a number from 1 to 256",
@@ -92,6 +97,9 @@ fn the_review_is_the_same_on_any_number_of_threads() {
 #[test]
 fn verification_can_be_turned_off_and_the_blunder_is_still_found() {
     let run = review(&["--nodes", "20000", "--verify-nodes", "0", "-"], SCHOLAR);
+    assert_eq!(run.code, Some(0), "{}", run.err);
+    assert!(run.out.contains("Nf6 $4"), "{}", run.out);
+    let run = review(&["--nodes", "20000", "--recheck-nodes", "0", "-"], SCHOLAR);
     assert_eq!(run.code, Some(0), "{}", run.err);
     assert!(run.out.contains("Nf6 $4"), "{}", run.out);
 }

@@ -6,6 +6,7 @@ use chesscore::game::Game;
 use chesscore::notation::{fen, pgn, san};
 use chesscore::review::{
     self, classify, GameLine, GameReview, MoveClass, NoBook, OpeningBook, ReviewSettings,
+    RECHECK_FACTOR,
 };
 use chesscore::rules::{Move, Position, Side, Square};
 use std::collections::HashSet;
@@ -643,6 +644,7 @@ fn presets_verify_with_more_nodes_than_they_search() {
             VERIFY_FACTOR
         };
         assert_eq!(s.verify_nodes, factor * p.nodes(), "{p}");
+        assert_eq!(s.recheck_nodes, RECHECK_FACTOR * s.verify_nodes, "{p}");
     }
     assert_eq!(
         ReviewSettings::with_nodes(1_000).verify_nodes,
@@ -652,4 +654,45 @@ fn presets_verify_with_more_nodes_than_they_search() {
         ReviewSettings::default(),
         ReviewSettings::preset(ReviewPreset::Standard)
     );
+}
+
+#[test]
+fn a_verified_loss_near_the_blunder_line_is_verified_again_deeper() {
+    const GAME: usize = 1;
+    // A careless game (hung pieces and moves losing 15-25 Win% points) with a move whose
+    // first verification lands near the blunder line at this budget.
+    let text = include_str!("../docs/review-data/careless.pgn");
+    let game = pgn::read_games(text).nth(GAME).unwrap().unwrap();
+    let line = GameLine::from_pgn(&game);
+    let stop = AtomicBool::new(false);
+    let with = ReviewSettings::with_nodes(NODES);
+    assert_eq!(with.recheck_nodes, RECHECK_FACTOR * with.verify_nodes);
+    let without = ReviewSettings {
+        recheck_nodes: 0,
+        ..with.clone()
+    };
+    let r = review::review(&mut engine(), &line, &with, &NoBook, &stop, &mut |_| {});
+    let plain = review::review(&mut engine(), &line, &without, &NoBook, &stop, &mut |_| {});
+    assert!(plain.moves.iter().all(|m| !m.rechecked));
+    for m in r.moves.iter().filter(|m| m.rechecked) {
+        assert!(m.verified, "{m:?}");
+    }
+    // Up to the first move rechecked, both reviews are the same; that move's first
+    // verification put it near the blunder line, and the second search judged it.
+    let k = r
+        .moves
+        .iter()
+        .position(|m| m.rechecked)
+        .expect("a move rechecked");
+    assert_eq!(plain.moves[..k], r.moves[..k]);
+    for m in &plain.moves[..k] {
+        assert!(!m.verified || !classify::RECHECK.contains(&m.loss), "{m:?}");
+    }
+    assert!(plain.moves[k].verified);
+    assert!(
+        classify::RECHECK.contains(&plain.moves[k].loss),
+        "{:?}",
+        plain.moves[k]
+    );
+    assert!(r.nodes > plain.nodes + with.verify_nodes);
 }

@@ -274,11 +274,12 @@ pub fn review_bench(preset: ReviewPreset, threads: u32) -> bool {
         ..ReviewSettings::preset(preset)
     };
     println!(
-        "== review ({} moves, preset {preset}: {} nodes per position, {} lines, {} per verification, {} thread{})",
+        "== review ({} moves, preset {preset}: {} nodes per position, {} lines, {} per verification, {} per second verification, {} thread{})",
         line.moves().len().div_ceil(2),
         settings.nodes_per_position,
         settings.lines,
         settings.verify_nodes,
+        settings.recheck_nodes,
         threads,
         if threads == 1 { "" } else { "s" }
     );
@@ -305,6 +306,10 @@ pub fn review_bench(preset: ReviewPreset, threads: u32) -> bool {
     println!(
         "Verified moves  : {}",
         r.moves.iter().filter(|m| m.verified).count()
+    );
+    println!(
+        "Rechecked moves : {}",
+        r.moves.iter().filter(|m| m.rechecked).count()
     );
     println!("Time            : {:.0} ms", secs * 1000.0);
     println!(

@@ -1,5 +1,5 @@
 //! `chesscore review [--preset quick|standard|deep] [--nodes N] [--lines 1|2] [--verify-nodes N]
-//! [--threads N] FILE.pgn`: reviews every game
+//! [--recheck-nodes N] [--threads N] FILE.pgn`: reviews every game
 //! of a PGN file. The annotated PGN goes to stdout (so that it can be saved or piped as it is);
 //! a summary per game (accuracy, average centipawn loss and moves per class, for each side)
 //! goes to stderr, with a progress bar there when stderr is a terminal. Each game's main line
@@ -18,7 +18,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 const USAGE: &str =
-    "usage: chesscore review [--preset quick|standard|deep] [--nodes N] [--lines 1|2] [--verify-nodes N] [--threads N] FILE.pgn|-";
+    "usage: chesscore review [--preset quick|standard|deep] [--nodes N] [--lines 1|2] [--verify-nodes N] [--recheck-nodes N] [--threads N] FILE.pgn|-";
 
 /// The most threads `--threads` takes (the review uses at most one per eight moves; without
 /// `--threads`, [`review::default_threads`]).
@@ -33,6 +33,7 @@ pub fn run(args: &[String]) -> ExitCode {
     let mut nodes: Option<u64> = None;
     let mut lines: Option<u32> = None;
     let mut verify_nodes: Option<u64> = None;
+    let mut recheck_nodes: Option<u64> = None;
     let mut threads = review::default_threads();
     let mut preset_name = ReviewPreset::Standard.name().to_string();
     let mut file: Option<&str> = None;
@@ -71,6 +72,17 @@ pub fn run(args: &[String]) -> ExitCode {
                 }
                 _ => return usage_error("--verify-nodes needs a number (0: no verification)"),
             },
+            "--recheck-nodes" => match value.and_then(|v| v.parse::<u64>().ok()) {
+                Some(n) => {
+                    recheck_nodes = Some(n);
+                    i += 1;
+                }
+                _ => {
+                    return usage_error(
+                        "--recheck-nodes needs a number (0: no second verification)",
+                    )
+                }
+            },
             "--threads" => match value.and_then(|v| v.parse::<u32>().ok()) {
                 Some(n @ 1..=MAX_THREADS) => {
                     threads = n;
@@ -94,14 +106,15 @@ pub fn run(args: &[String]) -> ExitCode {
     let Some(file) = file else {
         return usage_error("no PGN file given");
     };
-    // --nodes replaces the preset's budgets (verification included); --lines and
-    // --verify-nodes change only themselves.
+    // --nodes replaces the preset's budgets (verifications included); --lines,
+    // --verify-nodes and --recheck-nodes change only themselves.
     let mut settings = match nodes {
         Some(n) => ReviewSettings::with_nodes(n),
         None => ReviewSettings::preset(preset),
     };
     settings.lines = lines.unwrap_or(settings.lines);
     settings.verify_nodes = verify_nodes.unwrap_or(settings.verify_nodes);
+    settings.recheck_nodes = recheck_nodes.unwrap_or(settings.recheck_nodes);
     settings.threads = threads;
     let text = match read_input(file) {
         Ok(t) => t,

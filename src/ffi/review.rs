@@ -39,7 +39,8 @@ impl From<ReviewPreset> for core::ReviewPreset {
 
 /// The nodes a preset searches per position (a quick review of a 40-move game searches 81
 /// positions). Each move that seems to lose more than a good move may is then judged again by
-/// one search of 16 times as many nodes (4 times for quick; `MoveReview.verified`).
+/// one search of 16 times as many nodes (4 times for quick; `MoveReview.verified`), and a move
+/// that search puts near the blunder line by one more of 4 times that.
 #[uniffi::export]
 pub fn review_preset_nodes(preset: ReviewPreset) -> u64 {
     core::ReviewPreset::from(preset).nodes()
@@ -55,7 +56,7 @@ pub struct ReviewOptions {
     #[uniffi(default = None)]
     pub preset: Option<ReviewPreset>,
     /// Nodes per position instead of the preset's (at least 1); moves that seem to lose are
-    /// verified with 16 times as many.
+    /// verified with 16 times as many (and those then near the blunder line with 64 times).
     #[uniffi(default = None)]
     pub nodes_per_position: Option<u64>,
     /// Threads to review on, 1 to 64; `null`/`nil` means the device's cores but one, from 1
@@ -165,7 +166,9 @@ pub struct MoveReview {
     /// `true` when the move seemed to lose more than a good move may and was judged again by
     /// one deeper search of the position before it, between the engine's two best moves and
     /// the played move: its evaluations, class, best line and refutation come from that
-    /// search (and may differ a little from the eval graph's points).
+    /// search (and may differ a little from the eval graph's points). When that search puts
+    /// the move near the blunder line (a loss of 16 to 25 Win% points), it is searched once
+    /// more with four times the nodes, and judged from that.
     pub verified: bool,
     /// The engine's best move in SAN (the played move when it was the best).
     pub best_san: String,

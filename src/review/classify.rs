@@ -36,6 +36,7 @@
 //! 2 × [`CP_CAP`]. The engine's own best move loses 0.
 
 use crate::engine::Score;
+use std::ops::RangeInclusive;
 
 /// The logistic's slope per centipawn (lichess's published constant).
 pub const WIN_SLOPE: f64 = 0.003_682_08;
@@ -62,6 +63,11 @@ pub const MISTAKE_MAX: f64 = 20.0;
 /// A move that seems to lose more than this many Win% points (an inaccuracy or worse) is
 /// verified by a deeper search when the review's settings ask for it.
 pub const VERIFY_ABOVE: f64 = GOOD_MAX;
+/// A verified move whose loss falls in this range (Win% points, around the blunder line
+/// [`MISTAKE_MAX`]) is verified a second time when the review's settings ask for it
+/// ([`super::ReviewSettings::recheck_nodes`]): there a few points of noise decide between a
+/// mistake and a blunder. docs/review.md says how the range was chosen.
+pub const RECHECK: RangeInclusive<f64> = 16.0..=25.0;
 /// A side is winning at or above this Win% (about +3 pawns: 298 cp on the logistic's scale,
 /// 229 of chesscore's).
 pub const WINNING: f64 = 75.0;

@@ -142,6 +142,11 @@ pub struct ReviewSettings {
     /// played move only ([`MoveReview::verified`]). See [`ReviewPreset::verify_nodes`] and
     /// [`VERIFY_FACTOR`].
     pub verify_nodes: u64,
+    /// Nodes of the second verification (0: none). A verified move whose loss falls near the
+    /// blunder line ([`classify::RECHECK`]) is verified again, among the same moves, with this
+    /// budget, and judged from that search ([`MoveReview::rechecked`]); the search starts
+    /// from the table the first one filled. See [`RECHECK_FACTOR`].
+    pub recheck_nodes: u64,
     /// Threads the review runs on (at least 1; at most one per [`SEGMENT_MOVES`] moves
     /// is used). Each searches its own part of the line with its own table of the engine's
     /// size; the review is the same whatever their number, only sooner.
@@ -160,22 +165,31 @@ pub fn default_threads() -> u32 {
 /// [`ReviewPreset::verify_nodes`]). docs/review.md compares 4 and 16 on the measured games.
 pub const VERIFY_FACTOR: u64 = 16;
 
+/// The second verification ([`ReviewSettings::recheck_nodes`]) searches this many times the
+/// nodes of the first, in every preset. docs/review.md measures it.
+pub const RECHECK_FACTOR: u64 = 4;
+
 impl ReviewSettings {
-    /// The settings of a preset (two lines, [`ReviewPreset::verify_nodes`]).
+    /// The settings of a preset (two lines, [`ReviewPreset::verify_nodes`], a second
+    /// verification of [`RECHECK_FACTOR`] times that).
     pub fn preset(preset: ReviewPreset) -> ReviewSettings {
         ReviewSettings {
             verify_nodes: preset.verify_nodes(),
+            recheck_nodes: preset.verify_nodes().saturating_mul(RECHECK_FACTOR),
             ..ReviewSettings::with_nodes(preset.nodes())
         }
     }
 
-    /// `nodes` per position, two lines, verification with [`VERIFY_FACTOR`] times `nodes`.
+    /// `nodes` per position, two lines, verification with [`VERIFY_FACTOR`] times `nodes`
+    /// and the second verification with [`RECHECK_FACTOR`] times that.
     pub fn with_nodes(nodes: u64) -> ReviewSettings {
         let nodes = nodes.max(1);
+        let verify_nodes = nodes.saturating_mul(VERIFY_FACTOR);
         ReviewSettings {
             nodes_per_position: nodes,
             lines: 2,
-            verify_nodes: nodes.saturating_mul(VERIFY_FACTOR),
+            verify_nodes,
+            recheck_nodes: verify_nodes.saturating_mul(RECHECK_FACTOR),
             threads: 1,
         }
     }
@@ -349,6 +363,10 @@ pub struct MoveReview {
     /// move may is: then its evaluations, class, best line and refutation come from that
     /// search, and its evaluations may differ a little from the eval graph's.
     pub verified: bool,
+    /// `true` when the verification's loss fell near the blunder line ([`classify::RECHECK`])
+    /// and the move was verified a second time ([`ReviewSettings::recheck_nodes`]): then its
+    /// figures come from that second search.
+    pub rechecked: bool,
     /// The engine's best move in the position before (the played move when it was the best).
     pub best_move: Move,
     /// The engine's best move in SAN.

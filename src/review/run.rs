@@ -420,13 +420,23 @@ pub(super) fn judge_verified(
     if settings.verify_nodes == 0 || first.checkmate || first.loss <= classify::VERIFY_ABOVE {
         return Some((first, 0));
     }
-    let verdict = verify(engine, line, index, before, settings, stop)?;
+    let verdict = verify(engine, line, index, before, settings.verify_nodes, stop)?;
     let review = judge(line, index, before, after, Some(&verdict));
-    Some((review, verdict.nodes))
+    if settings.recheck_nodes == 0 || !classify::RECHECK.contains(&review.loss) {
+        return Some((review, verdict.nodes));
+    }
+    // Near the blunder line a few points of noise decide the class: search again, deeper,
+    // from the table the first verification filled.
+    let second = verify(engine, line, index, before, settings.recheck_nodes, stop)?;
+    let review = MoveReview {
+        rechecked: true,
+        ..judge(line, index, before, after, Some(&second))
+    };
+    Some((review, verdict.nodes + second.nodes))
 }
 
-/// Searches the position before move `index` again with [`ReviewSettings::verify_nodes`],
-/// among the engine's two best moves there and the played move only, as that many lines so
+/// Searches the position before move `index` again with `nodes` nodes
+/// ([`ReviewSettings::verify_nodes`] or [`ReviewSettings::recheck_nodes`]), among the engine's two best moves there and the played move only, as that many lines so
 /// that each gets an exact score, and returns the deepest iteration in which all of them were
 /// searched. Comparing the played move with the best in one search removes most of the noise
 /// of comparing two searches of different positions (docs/review.md measures it). `None` when
@@ -436,7 +446,7 @@ fn verify(
     line: &GameLine,
     index: usize,
     before: &PositionEval,
-    settings: &ReviewSettings,
+    nodes: u64,
     stop: &AtomicBool,
 ) -> Option<Verdict> {
     let played = line.moves()[index];
@@ -450,7 +460,7 @@ fn verify(
         }
     }
     let limits = SearchLimits {
-        nodes: Some(settings.verify_nodes),
+        nodes: Some(nodes),
         multi_pv: candidates.len() as u32,
         level: Some(Level::MAX),
         search_moves: candidates.clone(),
@@ -568,6 +578,7 @@ fn judge(
         only_move,
         missed_win,
         verified: verdict.is_some(),
+        rechecked: false,
         best_move,
         best_san: best_line_san.first().cloned().unwrap_or_default(),
         best_line_san,

@@ -1366,7 +1366,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_preload_openings() and 0xFFFF) != 8719) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_func_review_preset_nodes() and 0xFFFF) != 9958) {
+    if ((lib.uniffi_chesscore_checksum_func_review_preset_nodes() and 0xFFFF) != 3160) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_parse_square() and 0xFFFF) != 16945) {
@@ -6884,7 +6884,9 @@ data class MoveReview (
      * `true` when the move seemed to lose more than a good move may and was judged again by
      * one deeper search of the position before it, between the engine's two best moves and
      * the played move: its evaluations, class, best line and refutation come from that
-     * search (and may differ a little from the eval graph's points).
+     * search (and may differ a little from the eval graph's points). When that search puts
+     * the move near the blunder line (a loss of 16 to 25 Win% points), it is searched once
+     * more with four times the nodes, and judged from that.
      */
     var `verified`: kotlin.Boolean
     , 
@@ -7582,7 +7584,7 @@ data class ReviewOptions (
     , 
     /**
      * Nodes per position instead of the preset's (at least 1); moves that seem to lose are
-     * verified with 16 times as many.
+     * verified with 16 times as many (and those then near the blunder line with 64 times).
      */
     var `nodesPerPosition`: kotlin.ULong? = null 
     , 
@@ -11264,7 +11266,8 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
         /**
          * The nodes a preset searches per position (a quick review of a 40-move game searches 81
          * positions). Each move that seems to lose more than a good move may is then judged again by
-         * one search of 16 times as many nodes (4 times for quick; `MoveReview.verified`).
+         * one search of 16 times as many nodes (4 times for quick; `MoveReview.verified`), and a move
+         * that search puts near the blunder line by one more of 4 times that.
          */ fun `reviewPresetNodes`(`preset`: ReviewPreset): kotlin.ULong {
             return FfiConverterULong.lift(
     uniffiRustCall() { _status ->

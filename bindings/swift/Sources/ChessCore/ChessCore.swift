@@ -4855,7 +4855,9 @@ public struct MoveReview: Equatable, Hashable {
      * `true` when the move seemed to lose more than a good move may and was judged again by
      * one deeper search of the position before it, between the engine's two best moves and
      * the played move: its evaluations, class, best line and refutation come from that
-     * search (and may differ a little from the eval graph's points).
+     * search (and may differ a little from the eval graph's points). When that search puts
+     * the move near the blunder line (a loss of 16 to 25 Win% points), it is searched once
+     * more with four times the nodes, and judged from that.
      */
     public var verified: Bool
     /**
@@ -4937,7 +4939,9 @@ public struct MoveReview: Equatable, Hashable {
          * `true` when the move seemed to lose more than a good move may and was judged again by
          * one deeper search of the position before it, between the engine's two best moves and
          * the played move: its evaluations, class, best line and refutation come from that
-         * search (and may differ a little from the eval graph's points).
+         * search (and may differ a little from the eval graph's points). When that search puts
+         * the move near the blunder line (a loss of 16 to 25 Win% points), it is searched once
+         * more with four times the nodes, and judged from that.
          */verified: Bool, 
         /**
          * The engine's best move in SAN (the played move when it was the best).
@@ -5852,7 +5856,7 @@ public struct ReviewOptions: Equatable, Hashable {
     public var preset: ReviewPreset?
     /**
      * Nodes per position instead of the preset's (at least 1); moves that seem to lose are
-     * verified with 16 times as many.
+     * verified with 16 times as many (and those then near the blunder line with 64 times).
      */
     public var nodesPerPosition: UInt64?
     /**
@@ -5870,7 +5874,7 @@ public struct ReviewOptions: Equatable, Hashable {
          */preset: ReviewPreset? = nil, 
         /**
          * Nodes per position instead of the preset's (at least 1); moves that seem to lose are
-         * verified with 16 times as many.
+         * verified with 16 times as many (and those then near the blunder line with 64 times).
          */nodesPerPosition: UInt64? = nil, 
         /**
          * Threads to review on, 1 to 64; `null`/`nil` means the device's cores but one, from 1
@@ -9863,7 +9867,8 @@ public func preloadOpenings() -> UInt32  {
 /**
  * The nodes a preset searches per position (a quick review of a 40-move game searches 81
  * positions). Each move that seems to lose more than a good move may is then judged again by
- * one search of 16 times as many nodes (4 times for quick; `MoveReview.verified`).
+ * one search of 16 times as many nodes (4 times for quick; `MoveReview.verified`), and a move
+ * that search puts near the blunder line by one more of 4 times that.
  */
 public func reviewPresetNodes(preset: ReviewPreset) -> UInt64  {
     return try!  FfiConverterUInt64.lift(try! rustCall() {
@@ -9963,7 +9968,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_preload_openings() != 8719) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_func_review_preset_nodes() != 9958) {
+    if (uniffi_chesscore_checksum_func_review_preset_nodes() != 3160) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_parse_square() != 16945) {
