@@ -27,6 +27,30 @@ const MAX_THREADS: u32 = 256;
 /// Width of the progress bar, in cells.
 const BAR_CELLS: usize = 30;
 
+/// The review's budgets from the command line: `--nodes` replaces the preset's (verifications
+/// included); `--verify-nodes` also sets the second verification to [`review::RECHECK_FACTOR`]
+/// times its budget unless `--recheck-nodes` is given, so that the second look is never the
+/// shallower; `--lines` changes only itself. Threads are set by the caller.
+fn settings_from(
+    preset: ReviewPreset,
+    nodes: Option<u64>,
+    lines: Option<u32>,
+    verify_nodes: Option<u64>,
+    recheck_nodes: Option<u64>,
+) -> ReviewSettings {
+    let mut settings = match nodes {
+        Some(n) => ReviewSettings::with_nodes(n),
+        None => ReviewSettings::preset(preset),
+    };
+    settings.lines = lines.unwrap_or(settings.lines);
+    if let Some(v) = verify_nodes {
+        settings.verify_nodes = v;
+        settings.recheck_nodes = v.saturating_mul(review::RECHECK_FACTOR);
+    }
+    settings.recheck_nodes = recheck_nodes.unwrap_or(settings.recheck_nodes);
+    settings
+}
+
 /// Runs `chesscore review`.
 pub fn run(args: &[String]) -> ExitCode {
     let mut preset = ReviewPreset::Standard;
@@ -106,15 +130,7 @@ pub fn run(args: &[String]) -> ExitCode {
     let Some(file) = file else {
         return usage_error("no PGN file given");
     };
-    // --nodes replaces the preset's budgets (verifications included); --lines,
-    // --verify-nodes and --recheck-nodes change only themselves.
-    let mut settings = match nodes {
-        Some(n) => ReviewSettings::with_nodes(n),
-        None => ReviewSettings::preset(preset),
-    };
-    settings.lines = lines.unwrap_or(settings.lines);
-    settings.verify_nodes = verify_nodes.unwrap_or(settings.verify_nodes);
-    settings.recheck_nodes = recheck_nodes.unwrap_or(settings.recheck_nodes);
+    let mut settings = settings_from(preset, nodes, lines, verify_nodes, recheck_nodes);
     settings.threads = threads;
     let text = match read_input(file) {
         Ok(t) => t,
@@ -248,4 +264,37 @@ fn summary_row(side: &str, s: &SideSummary) -> String {
         row.push_str(&format!(" {:>10}", s.count(class)));
     }
     row
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verify_nodes_also_sets_the_second_verification_unless_it_is_given() {
+        let standard = ReviewSettings::preset(ReviewPreset::Standard);
+        let s = settings_from(ReviewPreset::Standard, None, None, None, None);
+        assert_eq!(
+            (s.verify_nodes, s.recheck_nodes),
+            (standard.verify_nodes, standard.recheck_nodes)
+        );
+        let s = settings_from(ReviewPreset::Standard, None, None, Some(20_000_000), None);
+        assert_eq!((s.verify_nodes, s.recheck_nodes), (20_000_000, 80_000_000));
+        let s = settings_from(
+            ReviewPreset::Standard,
+            None,
+            None,
+            Some(20_000_000),
+            Some(0),
+        );
+        assert_eq!((s.verify_nodes, s.recheck_nodes), (20_000_000, 0));
+        let s = settings_from(ReviewPreset::Quick, None, Some(1), None, Some(7));
+        assert_eq!((s.lines, s.recheck_nodes), (1, 7));
+        let s = settings_from(ReviewPreset::Deep, Some(1000), None, None, None);
+        assert_eq!(s.nodes_per_position, 1000);
+        assert_eq!(
+            s.recheck_nodes,
+            ReviewSettings::with_nodes(1000).recheck_nodes
+        );
+    }
 }

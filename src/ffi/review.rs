@@ -444,7 +444,9 @@ impl ChessEngine {
     /// Reviews the game's main line (from its start to the main line's end, wherever the current
     /// node is; variations are not reviewed) and returns at once:
     /// each move is searched at full strength with the options' node budget, on the engine's
-    /// thread, and reported through `listener` as soon as it is reviewed; `on_finished` brings
+    /// thread and, with `threads` above 1, on worker threads beside it (segments of the game,
+    /// each from a cleared table), and reported through `listener` in the game's order as soon
+    /// as it is reviewed; `on_finished` brings
     /// the whole review. The same game, options and table size give the same review.
     ///
     /// Stop it with the returned handle (or by closing it); the moves reviewed so far are kept.
@@ -515,7 +517,9 @@ impl ChessEngine {
     /// on the engine's thread: the evaluation and best line, the opponent's threat (a search
     /// with the move passed to them), the hanging pieces, and the refutation of the last move
     /// when it was a mistake or worse. Up to three searches of `nodesPerSearch` nodes (default:
-    /// the standard review preset's), from a cleared table. Stop it with the handle.
+    /// the standard review preset's), from a cleared table, and, when the last move seems to
+    /// lose, its verification as a review does it (16 times that budget, and 64 times for a
+    /// second look when the loss lands near the blunder line). Stop it with the handle.
     ///
     /// # Errors
     /// `InvalidRequest` for `nodesPerSearch` 0.

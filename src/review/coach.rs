@@ -88,8 +88,9 @@ pub struct Coaching {
 /// (a search with the move passed to the opponent), the hanging pieces, and when the line's last
 /// move was a mistake or a blunder, its refutation. Up to three searches of `nodes` nodes each,
 /// and when the last move seems to lose more than a good move may, its verification as a review
-/// does it ([`ReviewSettings::verify_nodes`], [`super::VERIFY_FACTOR`] times `nodes`), so that
-/// the coach and the review judge a move alike; at full strength, from a cleared table
+/// does it ([`ReviewSettings::verify_nodes`], [`super::VERIFY_FACTOR`] times `nodes`; and when
+/// the verified loss lands near the blunder line, the second verification,
+/// [`super::RECHECK_FACTOR`] times that), so that the coach and the review judge a move alike; at full strength, from a cleared table
 /// (deterministic). `None` when stopped.
 pub fn coach(
     engine: &mut Engine,

@@ -72,10 +72,11 @@ struct Line {
 
 /// The second-best move and its score, from the lines a MultiPV search reported (in the order
 /// reported) and the move it chose: the best-ranked line of the deepest iteration whose move is
-/// another. A search stopped by its node budget during an iteration reports only that
-/// iteration's first line; when that line has a new best move, the second-best is the move it
-/// overtook, with the score of the iteration before (the second line of that iteration would
-/// be the best move itself).
+/// another. A search stopped by its node budget during an iteration reports the ranks that
+/// iteration did not finish again from the last iteration that finished them, with that
+/// iteration's depth and without the moves already shown; so when the stopped iteration's
+/// first line has a new best move, the second-best is the best-ranked other move of the
+/// iteration before, with its score there.
 fn second_line(lines: &[Line], best: Move) -> Option<(Score, Move)> {
     lines
         .iter()
@@ -476,7 +477,8 @@ fn verify(
     if stop.load(Ordering::SeqCst) {
         return None;
     }
-    // An interrupted last iteration reports only the lines it finished.
+    // The deepest iteration with a line for every candidate: an interrupted iteration's
+    // unfinished ranks come again from an earlier iteration, with that iteration's depth.
     let complete = |depth: u32| {
         candidates
             .iter()

@@ -1399,10 +1399,10 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessengine_think_fen() and 0xFFFF) != 23257) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessengine_coach() and 0xFFFF) != 53747) {
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_coach() and 0xFFFF) != 6267) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessengine_review() and 0xFFFF) != 16706) {
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_review() and 0xFFFF) != 1652) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_searchhandle_is_finished() and 0xFFFF) != 49688) {
@@ -2133,7 +2133,9 @@ public interface ChessEngineInterface {
      * on the engine's thread: the evaluation and best line, the opponent's threat (a search
      * with the move passed to them), the hanging pieces, and the refutation of the last move
      * when it was a mistake or worse. Up to three searches of `nodesPerSearch` nodes (default:
-     * the standard review preset's), from a cleared table. Stop it with the handle.
+     * the standard review preset's), from a cleared table, and, when the last move seems to
+     * lose, its verification as a review does it (16 times that budget, and 64 times for a
+     * second look when the loss lands near the blunder line). Stop it with the handle.
      *
      * # Errors
      * `InvalidRequest` for `nodesPerSearch` 0.
@@ -2144,7 +2146,9 @@ public interface ChessEngineInterface {
      * Reviews the game's main line (from its start to the main line's end, wherever the current
      * node is; variations are not reviewed) and returns at once:
      * each move is searched at full strength with the options' node budget, on the engine's
-     * thread, and reported through `listener` as soon as it is reviewed; `on_finished` brings
+     * thread and, with `threads` above 1, on worker threads beside it (segments of the game,
+     * each from a cleared table), and reported through `listener` in the game's order as soon
+     * as it is reviewed; `on_finished` brings
      * the whole review. The same game, options and table size give the same review.
      *
      * Stop it with the returned handle (or by closing it); the moves reviewed so far are kept.
@@ -2421,7 +2425,9 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
      * on the engine's thread: the evaluation and best line, the opponent's threat (a search
      * with the move passed to them), the hanging pieces, and the refutation of the last move
      * when it was a mistake or worse. Up to three searches of `nodesPerSearch` nodes (default:
-     * the standard review preset's), from a cleared table. Stop it with the handle.
+     * the standard review preset's), from a cleared table, and, when the last move seems to
+     * lose, its verification as a review does it (16 times that budget, and 64 times for a
+     * second look when the loss lands near the blunder line). Stop it with the handle.
      *
      * # Errors
      * `InvalidRequest` for `nodesPerSearch` 0.
@@ -2447,7 +2453,9 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
      * Reviews the game's main line (from its start to the main line's end, wherever the current
      * node is; variations are not reviewed) and returns at once:
      * each move is searched at full strength with the options' node budget, on the engine's
-     * thread, and reported through `listener` as soon as it is reviewed; `on_finished` brings
+     * thread and, with `threads` above 1, on worker threads beside it (segments of the game,
+     * each from a cleared table), and reported through `listener` in the game's order as soon
+     * as it is reviewed; `on_finished` brings
      * the whole review. The same game, options and table size give the same review.
      *
      * Stop it with the returned handle (or by closing it); the moves reviewed so far are kept.
