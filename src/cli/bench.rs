@@ -133,7 +133,7 @@ pub fn run(args: &[String]) -> ExitCode {
     if let Some(i) = words.iter().position(|&w| w == "--check") {
         match words.get(i + 1).map(|n| n.parse::<u64>()) {
             Some(Ok(n)) => expected = Some(n),
-            _ => return usage_error("--check needs the expected node count, e.g. --check 524357"),
+            _ => return usage_error("--check needs the expected node count, e.g. --check 524378"),
         }
         words.drain(i..i + 2);
     }

@@ -176,8 +176,6 @@ const PAWNLESS_WIN_MARGIN: i32 = 400;
 const SCALE_NORMAL: i32 = 64;
 const SCALE_OPPOSITE_BISHOPS: i32 = 32;
 const SCALE_PAWNLESS_SMALL_EDGE: i32 = 3;
-/// One pawn that is not passed and exactly one minor piece more, against pieces and pawns.
-const SCALE_ONE_PAWN_SMALL_EDGE: i32 = 16;
 /// Bonus for driving a lone king to the edge (or to the right corner for KBN v K).
 const MOP_UP_EDGE: i32 = 12;
 const MOP_UP_KINGS_CLOSE: i32 = 6;
@@ -470,7 +468,7 @@ fn evaluate_with<T: Trace>(
     let phase = phase.min(PHASE_TOTAL);
     let mut eg = score.1;
     let strong = if eg >= 0 { Side::White } else { Side::Black };
-    let (scale, mop_up) = endgame_scale(pos, strong, passed[strong.index()], t);
+    let (scale, mop_up) = endgame_scale(pos, strong, t);
     eg = eg * scale / SCALE_NORMAL + mop_up * strong.sign();
     let mut v = (score.0 * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
     if scale == 0 {
@@ -954,9 +952,8 @@ pub fn has_non_pawn_material(pos: &Position, side: Side) -> bool {
 }
 
 /// The endgame scale factor (out of [`SCALE_NORMAL`]; 0 = dead draw) for the side ahead, and a
-/// mop-up bonus for it when the other side has a bare king. `strong_passed` are the side
-/// ahead's passed pawns.
-fn endgame_scale(pos: &Position, strong: Side, strong_passed: Bitboard, t: &Tables) -> (i32, i32) {
+/// mop-up bonus for it when the other side has a bare king.
+fn endgame_scale(pos: &Position, strong: Side, t: &Tables) -> (i32, i32) {
     if pos.is_insufficient_material() {
         return (0, 0);
     }
@@ -980,28 +977,6 @@ fn endgame_scale(pos: &Position, strong: Side, strong_passed: Bitboard, t: &Tabl
 
     if wrong_bishop_rook_pawns(pos, strong, t) {
         return (0, 0);
-    }
-
-    // A single pawn that is not passed, exactly one minor piece more (the same rooks and
-    // queens), and a defender with pieces and pawns (R+N+P v R+2P on one wing): the defender
-    // trades a pawn for that pawn, or gives a piece for it, and what is left (R+N v R, R+B v R)
-    // does not win. Without this the evaluation kept the extra piece's full value, about +2.7
-    // where Stockfish at depth 18 says +0.4 (docs/review.md, games.pgn game 33). Not with the
-    // defender's pieces all gone: N+P v g- and h-pawns is a win (Stockfish +13), and not for
-    // other imbalances (the exchange, a queen for two minors), which were not measured.
-    let weak_pawns = pos.pieces(weak, PieceKind::Pawn);
-    let count = |side: Side, kind: PieceKind| pos.pieces(side, kind).count();
-    let minors = |side: Side| count(side, PieceKind::Knight) + count(side, PieceKind::Bishop);
-    let one_minor_more = minors(strong) == minors(weak) + 1
-        && count(strong, PieceKind::Rook) == count(weak, PieceKind::Rook)
-        && count(strong, PieceKind::Queen) == count(weak, PieceKind::Queen);
-    if strong_pawns.count() == 1
-        && (strong_pawns & strong_passed).is_empty()
-        && weak_pawns.any()
-        && weak_pieces > 0
-        && one_minor_more
-    {
-        return (SCALE_ONE_PAWN_SMALL_EDGE, 0);
     }
 
     if weak_all.is_empty() && strong_pieces >= PIECE_VALUE[PieceKind::Rook.index()] {
@@ -1174,45 +1149,6 @@ mod tests {
         let ocb = eval("4k3/8/8/3b4/8/2P5/1P6/2B1K3 w - - 0 1");
         let same = eval("4k3/8/8/2b5/8/2P5/1P6/2B1K3 w - - 0 1");
         assert!(ocb < same, "{ocb} vs {same}");
-    }
-
-    #[test]
-    fn one_pawn_and_a_minor_piece_more_against_pawns_is_scaled() {
-        let scale = |f: &str| trace(&fen::parse(f).unwrap()).scale;
-        // games.pgn game 33: R+N+P(h5) v R+P(g7,h6), the pawn blocked on its file.
-        let drawish = "8/6pk/4R2p/4N2P/8/5K2/8/r7 w - - 0 1";
-        assert_eq!(scale(drawish), SCALE_ONE_PAWN_SMALL_EDGE);
-        // The same pieces with the pawn passed, or with no pawn for the defender: not scaled.
-        let passed = "8/6pk/4R2p/P3N3/8/5K2/8/r7 w - - 0 1";
-        let no_defending_pawn = "8/7k/4R3/4N2P/8/5K2/8/r7 w - - 0 1";
-        assert_eq!(scale(passed), SCALE_NORMAL);
-        assert_eq!(scale(no_defending_pawn), SCALE_NORMAL);
-        // Two minor pieces more, the exchange, a queen for two knights, or two pawns: not
-        // scaled either.
-        for f in [
-            "8/6pk/4R2p/4N2P/8/5K2/3B4/r7 w - - 0 1",
-            "8/6pk/4R2p/4R2P/8/5K2/8/r1n5 w - - 0 1",
-            "8/6pk/4Q2p/7P/8/5K2/8/n1n5 w - - 0 1",
-            "8/6pk/4R2p/4N1PP/8/5K2/8/r7 w - - 0 1",
-        ] {
-            assert_eq!(scale(f), SCALE_NORMAL, "{f}");
-        }
-        // A bishop for a knight more is still one minor piece more.
-        assert_eq!(
-            scale("8/6pk/4R2p/4N2P/8/5K2/3B4/r1n5 w - - 0 1"),
-            SCALE_ONE_PAWN_SMALL_EDGE
-        );
-        // Black's view: the same position mirrored and with colours swapped.
-        assert_eq!(
-            scale("R7/8/5k2/8/4n2p/4r2P/6PK/8 b - - 0 1"),
-            SCALE_ONE_PAWN_SMALL_EDGE
-        );
-        assert!(
-            eval(drawish) < eval(passed) / 2,
-            "{} vs {}",
-            eval(drawish),
-            eval(passed)
-        );
     }
 
     #[test]
