@@ -28,9 +28,9 @@ const MAX_THREADS: u32 = 256;
 const BAR_CELLS: usize = 30;
 
 /// The review's budgets from the command line: `--nodes` replaces the preset's (verifications
-/// included); `--verify-nodes` also sets the second verification to [`review::RECHECK_FACTOR`]
-/// times its budget unless `--recheck-nodes` is given, so that the second look is never the
-/// shallower; `--lines` changes only itself. Threads are set by the caller.
+/// included); `--verify-nodes` also sets the second verification
+/// ([`ReviewSettings::with_verify_nodes`]) unless `--recheck-nodes` is given; `--lines` changes
+/// only itself. Threads are set by the caller.
 fn settings_from(
     preset: ReviewPreset,
     nodes: Option<u64>,
@@ -44,8 +44,7 @@ fn settings_from(
     };
     settings.lines = lines.unwrap_or(settings.lines);
     if let Some(v) = verify_nodes {
-        settings.verify_nodes = v;
-        settings.recheck_nodes = v.saturating_mul(review::RECHECK_FACTOR);
+        settings = settings.with_verify_nodes(v);
     }
     settings.recheck_nodes = recheck_nodes.unwrap_or(settings.recheck_nodes);
     settings

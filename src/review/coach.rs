@@ -90,8 +90,8 @@ pub struct Coaching {
 /// and when the last move seems to lose more than a good move may, its verification as a review
 /// does it ([`ReviewSettings::verify_nodes`], [`super::VERIFY_FACTOR`] times `nodes`; and when
 /// the verified loss lands near the blunder line, the second verification,
-/// [`super::RECHECK_FACTOR`] times that), so that the coach and the review judge a move alike; at full strength, from a cleared table
-/// (deterministic). `None` when stopped.
+/// [`super::RECHECK_FACTOR`] times that), so that the coach and the review judge a move alike;
+/// at full strength, from a cleared table (deterministic). `None` when stopped.
 pub fn coach(
     engine: &mut Engine,
     line: &GameLine,

@@ -173,24 +173,31 @@ impl ReviewSettings {
     /// The settings of a preset (two lines, [`ReviewPreset::verify_nodes`], a second
     /// verification of [`RECHECK_FACTOR`] times that).
     pub fn preset(preset: ReviewPreset) -> ReviewSettings {
-        ReviewSettings {
-            verify_nodes: preset.verify_nodes(),
-            recheck_nodes: preset.verify_nodes().saturating_mul(RECHECK_FACTOR),
-            ..ReviewSettings::with_nodes(preset.nodes())
-        }
+        ReviewSettings::with_nodes(preset.nodes()).with_verify_nodes(preset.verify_nodes())
     }
 
     /// `nodes` per position, two lines, verification with [`VERIFY_FACTOR`] times `nodes`
     /// and the second verification with [`RECHECK_FACTOR`] times that.
     pub fn with_nodes(nodes: u64) -> ReviewSettings {
         let nodes = nodes.max(1);
-        let verify_nodes = nodes.saturating_mul(VERIFY_FACTOR);
         ReviewSettings {
             nodes_per_position: nodes,
             lines: 2,
+            verify_nodes: 0,
+            recheck_nodes: 0,
+            threads: 1,
+        }
+        .with_verify_nodes(nodes.saturating_mul(VERIFY_FACTOR))
+    }
+
+    /// These settings with `verify_nodes` for the verification (0: none) and
+    /// [`RECHECK_FACTOR`] times that for the second one, so that the second look is never the
+    /// shallower.
+    pub fn with_verify_nodes(self, verify_nodes: u64) -> ReviewSettings {
+        ReviewSettings {
             verify_nodes,
             recheck_nodes: verify_nodes.saturating_mul(RECHECK_FACTOR),
-            threads: 1,
+            ..self
         }
     }
 }
