@@ -75,7 +75,13 @@ fn bad_arguments_and_input_are_clear_errors() {
     assert_fails(
         &["--threads", "0", "-"],
         SCHOLAR,
-        "--threads needs a number from 1 to 256",
+        "--threads needs a number from 1 to 64",
+    );
+    // The same limit as the FFI's and the bench's.
+    assert_fails(
+        &["--threads", "65", "-"],
+        SCHOLAR,
+        "--threads needs a number from 1 to 64",
     );
     // The illegal move is named.
     assert_fails(&["-"], "1. e4 e5 2. Ke3 *", "Ke3");

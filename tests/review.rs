@@ -182,6 +182,30 @@ fn a_review_on_several_threads_is_the_same_review_in_the_same_order() {
 }
 
 #[test]
+fn a_listener_that_panics_during_a_threaded_review_reaches_the_caller() {
+    let (_, line) = line_from_pgn(LONG);
+    let settings = ReviewSettings {
+        threads: 2,
+        ..ReviewSettings::with_nodes(NODES)
+    };
+    let mut engine = engine();
+    let stop = AtomicBool::new(false);
+    let mut reports = 0;
+    let unwound = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        review::review(&mut engine, &line, &settings, &NoBook, &stop, &mut |_| {
+            reports += 1;
+            panic!("the listener fails");
+        })
+    }));
+    let message = unwound.expect_err("the panic is passed on");
+    assert_eq!(message.downcast_ref::<&str>(), Some(&"the listener fails"));
+    assert_eq!(reports, 1, "no report after the panic");
+    // The engine is left usable: the same review as on a fresh one.
+    let again = review::review(&mut engine, &line, &settings, &NoBook, &stop, &mut |_| {});
+    assert_eq!(again, review_on(&line, 2, &mut |_| {}));
+}
+
+#[test]
 fn a_review_stopped_on_several_threads_keeps_the_moves_before_the_first_gap() {
     let (_, line) = line_from_pgn(LONG);
     let full = review_on(&line, 1, &mut |_| {});

@@ -144,8 +144,13 @@ pub fn run(args: &[String]) -> ExitCode {
         let mut threads = 1;
         if let Some(i) = words.iter().position(|&w| w == "--threads") {
             match words.get(i + 1).map(|n| n.parse::<u32>()) {
-                Some(Ok(n @ 1..=64)) => threads = n,
-                _ => return usage_error("--threads needs a number from 1 to 64"),
+                Some(Ok(n @ 1..=review::MAX_THREADS)) => threads = n,
+                _ => {
+                    return usage_error(&format!(
+                        "--threads needs a number from 1 to {}",
+                        review::MAX_THREADS
+                    ))
+                }
             }
             words.drain(i..i + 2);
         }

@@ -20,10 +20,6 @@ use std::time::Instant;
 const USAGE: &str =
     "usage: chesscore review [--preset quick|standard|deep] [--nodes N] [--lines 1|2] [--verify-nodes N] [--recheck-nodes N] [--threads N] FILE.pgn|-";
 
-/// The most threads `--threads` takes (the review uses at most one per eight moves; without
-/// `--threads`, [`review::default_threads`]).
-const MAX_THREADS: u32 = 256;
-
 /// Width of the progress bar, in cells.
 const BAR_CELLS: usize = 30;
 
@@ -107,13 +103,14 @@ pub fn run(args: &[String]) -> ExitCode {
                 }
             },
             "--threads" => match value.and_then(|v| v.parse::<u32>().ok()) {
-                Some(n @ 1..=MAX_THREADS) => {
+                Some(n @ 1..=review::MAX_THREADS) => {
                     threads = n;
                     i += 1;
                 }
                 _ => {
                     return usage_error(&format!(
-                        "--threads needs a number from 1 to {MAX_THREADS}"
+                        "--threads needs a number from 1 to {}",
+                        review::MAX_THREADS
                     ))
                 }
             },

@@ -46,9 +46,6 @@ pub fn review_preset_nodes(preset: ReviewPreset) -> u64 {
     core::ReviewPreset::from(preset).nodes()
 }
 
-/// The most threads a review takes ([`ReviewOptions::threads`]).
-const MAX_REVIEW_THREADS: u32 = 64;
-
 /// How to review.
 #[derive(Debug, Clone, Default, PartialEq, Eq, uniffi::Record)]
 pub struct ReviewOptions {
@@ -70,9 +67,10 @@ impl ReviewOptions {
     fn settings(&self) -> Result<ReviewSettings, ChessError> {
         let preset = self.preset.unwrap_or(ReviewPreset::Standard);
         let threads = self.threads.unwrap_or_else(core::default_threads);
-        if !(1..=MAX_REVIEW_THREADS).contains(&threads) {
+        if !(1..=core::MAX_THREADS).contains(&threads) {
             return Err(ChessError::InvalidRequest(format!(
-                "review threads must be 1 to {MAX_REVIEW_THREADS}, not {threads}"
+                "review threads must be 1 to {}, not {threads}",
+                core::MAX_THREADS
             )));
         }
         let settings = match self.nodes_per_position {

@@ -153,6 +153,11 @@ pub struct ReviewSettings {
     pub threads: u32,
 }
 
+/// The most threads a review may be asked for ([`ReviewSettings::threads`]), the same limit
+/// in the FFI, `chesscore review --threads` and `chesscore bench review --threads`: each thread
+/// has its own table of the engine's size, so a number far past the cores only costs memory.
+pub const MAX_THREADS: u32 = 64;
+
 /// The threads a review runs on when the caller does not say (the FFI's and `chesscore
 /// review`'s default): the machine's cores but one, which is left to the user interface, from
 /// 1 to 4 (each thread has its own table, so memory grows with them).

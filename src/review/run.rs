@@ -184,6 +184,9 @@ impl Reviewed {
 /// When `stop` is set, the searches under way are abandoned and the review returns at once
 /// with the moves reviewed so far without a gap ([`GameReview::complete`] `false`); those are
 /// exactly what a full review gives for them.
+///
+/// A panic in `on_progress` or in a worker reaches the caller once the segments under way
+/// are done (no thread starts another).
 pub fn review(
     engine: &mut Engine,
     line: &GameLine,
@@ -238,6 +241,10 @@ pub fn review(
             }
             let first = sender;
             scope.spawn(|| work(engine, first));
+            // A listener that panics here ends the review as a panicking worker does: no
+            // segment is started after it, the scope waits for those under way and then
+            // passes the panic on.
+            let _guard = NoMoreSegmentsOnPanic(&next);
             // Segments finish out of order: hold each report until those before it are in.
             let mut held: BTreeMap<usize, Reviewed> = BTreeMap::new();
             for r in receiver {
@@ -251,8 +258,9 @@ pub fn review(
     collected.finish(line, settings)
 }
 
-/// Set on a review worker's stack: if the worker unwinds from a panic, the segment counter is
-/// pushed past every segment, so that no worker starts another and the review ends soon.
+/// Set on each review worker's stack and on the reporting thread's: if one unwinds from a
+/// panic, the segment counter is pushed past every segment, so that no worker starts another
+/// and the review ends soon.
 struct NoMoreSegmentsOnPanic<'a>(&'a AtomicUsize);
 
 impl Drop for NoMoreSegmentsOnPanic<'_> {
