@@ -185,6 +185,12 @@ impl Engine {
         }
     }
 
+    /// The entries of the transposition table: those of the configured size, or fewer when
+    /// memory was short. Two engines with as many give the same search for the same input.
+    pub(crate) fn table_entries(&self) -> usize {
+        self.tt.len()
+    }
+
     /// The current configuration.
     pub fn config(&self) -> &EngineConfig {
         &self.config

@@ -203,8 +203,7 @@ impl TranspositionTable {
         }
     }
 
-    /// The number of entries.
-    #[cfg(test)]
+    /// The number of entries (fewer than asked for when memory was short).
     pub(crate) fn len(&self) -> usize {
         self.entries.len()
     }

@@ -149,7 +149,8 @@ pub struct ReviewSettings {
     pub recheck_nodes: u64,
     /// Threads the review runs on (at least 1; at most one per [`SEGMENT_MOVES`] moves
     /// is used). Each searches its own part of the line with its own table of the engine's
-    /// size; the review is the same whatever their number, only sooner.
+    /// size (when memory is too short for one, fewer threads are used); the review is the
+    /// same whatever their number, only sooner.
     pub threads: u32,
 }
 

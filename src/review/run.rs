@@ -178,8 +178,8 @@ impl Reviewed {
 /// the review is deterministic: the same line and settings give the same review, whatever
 /// [`ReviewSettings::threads`] and the engine's history. With more than one thread the
 /// segments are shared out among that many threads, `engine` and engines of its
-/// configuration (each with its own table of `engine`'s size); the calling thread only
-/// reports.
+/// configuration (each with its own table of `engine`'s size; when memory is too short for
+/// one, the review goes on with fewer threads); the calling thread only reports.
 ///
 /// When `stop` is set, the searches under way are abandoned and the review returns at once
 /// with the moves reviewed so far without a gap ([`GameReview::complete`] `false`); those are
@@ -232,12 +232,12 @@ pub fn review(
             }
         };
         let config = engine.config().clone();
+        let helpers = helper_engines(engine, threads - 1, || Engine::new(config.clone()));
         let (sender, receiver) = mpsc::channel();
         thread::scope(|scope| {
-            for _ in 1..threads {
+            for mut helper in helpers {
                 let sender = sender.clone();
-                let config = config.clone();
-                scope.spawn(|| work(&mut Engine::new(config), sender));
+                scope.spawn(move || work(&mut helper, sender));
             }
             let first = sender;
             scope.spawn(|| work(engine, first));
@@ -256,6 +256,23 @@ pub fn review(
         });
     }
     collected.finish(line, settings)
+}
+
+/// Up to `count` engines from `make` for the threads beside `engine`'s, each with a table of
+/// exactly as many entries as `engine`'s: a table cut short by a lack of memory would search
+/// differently and break the review's promise to be the same on any number of threads. The
+/// first engine that misses makes the review go on with those made before it (memory is short:
+/// another would miss as well).
+fn helper_engines(engine: &Engine, count: usize, make: impl Fn() -> Engine) -> Vec<Engine> {
+    let mut helpers = Vec::with_capacity(count);
+    for _ in 0..count {
+        let helper = make();
+        if helper.table_entries() != engine.table_entries() {
+            break;
+        }
+        helpers.push(helper);
+    }
+    helpers
 }
 
 /// Set on each review worker's stack and on the reporting thread's: if one unwinds from a
@@ -667,6 +684,7 @@ fn summarise(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::EngineConfig;
     use crate::notation::uci;
 
     fn line(depth: u32, multipv: u32, cp: i32, mv: &str) -> Line {
@@ -711,6 +729,40 @@ mod tests {
         );
         // One legal move: no second line.
         assert_eq!(second_line(&[line(3, 1, 0, "e2e4")], mv("e2e4")), None);
+    }
+
+    #[test]
+    fn helper_engines_have_tables_of_the_same_size_or_are_not_made() {
+        let config = EngineConfig {
+            hash_mb: 2,
+            ..EngineConfig::default()
+        };
+        let engine = Engine::new(config.clone());
+        let same = helper_engines(&engine, 3, || Engine::new(config.clone()));
+        assert_eq!(same.len(), 3);
+        assert!(same
+            .iter()
+            .all(|h| h.table_entries() == engine.table_entries()));
+        // A table of another size (as when memory runs short and it is halved): not used,
+        // and no more are tried.
+        let made = std::cell::Cell::new(0);
+        let short = helper_engines(&engine, 3, || {
+            made.set(made.get() + 1);
+            Engine::new(EngineConfig {
+                hash_mb: 1,
+                ..config.clone()
+            })
+        });
+        assert!(short.is_empty());
+        assert_eq!(made.get(), 1);
+        // Nor a larger one.
+        let larger = helper_engines(&engine, 2, || {
+            Engine::new(EngineConfig {
+                hash_mb: 4,
+                ..config.clone()
+            })
+        });
+        assert!(larger.is_empty());
     }
 
     #[test]
