@@ -72,17 +72,15 @@ fn bad_arguments_and_input_are_clear_errors() {
         SCHOLAR,
         "--recheck-nodes needs a number (0: no second verification)",
     );
-    assert_fails(
-        &["--threads", "0", "-"],
-        SCHOLAR,
-        "--threads needs a number from 1 to 64",
-    );
-    // The same limit as the FFI's and the bench's.
-    assert_fails(
-        &["--threads", "65", "-"],
-        SCHOLAR,
-        "--threads needs a number from 1 to 64",
-    );
+    // The limit is the review's own, the same as the FFI's and the bench's.
+    let limit = chesscore::review::MAX_THREADS;
+    let message = format!("--threads needs a number from 1 to {limit}");
+    assert_fails(&["--threads", "0", "-"], SCHOLAR, &message);
+    let over = (limit + 1).to_string();
+    assert_fails(&["--threads", &over, "-"], SCHOLAR, &message);
+    let bench = common::chesscore(&["bench", "review", "--threads", &over], "");
+    assert_eq!(bench.code, Some(2), "{}", bench.err);
+    assert!(bench.err.contains(&message), "{}", bench.err);
     // The illegal move is named.
     assert_fails(&["-"], "1. e4 e5 2. Ke3 *", "Ke3");
     assert_fails(&[], "", "no PGN file given");

@@ -197,6 +197,7 @@ fn a_listener_that_panics_during_a_threaded_review_reaches_the_caller() {
             panic!("the listener fails");
         })
     }));
+    // (That no thread starts another segment after it is checked in src/review/run.rs.)
     let message = unwound.expect_err("the panic is passed on");
     assert_eq!(message.downcast_ref::<&str>(), Some(&"the listener fails"));
     assert_eq!(reports, 1, "no report after the panic");

@@ -186,7 +186,8 @@ impl Engine {
     }
 
     /// The entries of the transposition table: those of the configured size, or fewer when
-    /// memory was short. Two engines with as many give the same search for the same input.
+    /// memory was short. Two engines of the same configuration, with as many entries and
+    /// cleared tables, give the same search for the same input.
     pub(crate) fn table_entries(&self) -> usize {
         self.tt.len()
     }

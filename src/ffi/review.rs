@@ -58,7 +58,8 @@ pub struct ReviewOptions {
     pub nodes_per_position: Option<u64>,
     /// Threads to review on, 1 to 64; `null`/`nil` means the device's cores but one, from 1
     /// to 4. Each searches its own part of the game with its own table of the engine's hash
-    /// size, and the review is the same on any number of threads, only sooner.
+    /// size (a thread that cannot have one, memory being short, does no work), and the review
+    /// is the same on any number of threads, only sooner.
     #[uniffi(default = None)]
     pub threads: Option<u32>,
 }
@@ -594,5 +595,32 @@ impl ChessGame {
             .iter()
             .map(convert_hanging)
             .collect()
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::panic)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn review_threads_are_taken_up_to_the_reviews_limit() {
+        let with = |threads| {
+            ReviewOptions {
+                threads: Some(threads),
+                ..ReviewOptions::default()
+            }
+            .settings()
+        };
+        assert_eq!(with(1).unwrap().threads, 1);
+        assert_eq!(with(core::MAX_THREADS).unwrap().threads, core::MAX_THREADS);
+        for refused in [0, core::MAX_THREADS + 1] {
+            match with(refused) {
+                Err(ChessError::InvalidRequest(message)) => {
+                    assert!(message.contains("must be 1 to 64"), "{message}")
+                }
+                other => panic!("{refused}: {other:?}"),
+            }
+        }
     }
 }

@@ -149,14 +149,14 @@ pub struct ReviewSettings {
     pub recheck_nodes: u64,
     /// Threads the review runs on (at least 1; at most one per [`SEGMENT_MOVES`] moves
     /// is used). Each searches its own part of the line with its own table of the engine's
-    /// size (when memory is too short for one, fewer threads are used); the review is the
-    /// same whatever their number, only sooner.
+    /// size (a thread that cannot have one, memory being short, does no work); the review is
+    /// the same whatever their number, only sooner.
     pub threads: u32,
 }
 
-/// The most threads a review may be asked for ([`ReviewSettings::threads`]), the same limit
-/// in the FFI, `chesscore review --threads` and `chesscore bench review --threads`: each thread
-/// has its own table of the engine's size, so a number far past the cores only costs memory.
+/// The most threads a review uses ([`ReviewSettings::threads`]; the FFI, `chesscore review
+/// --threads` and `chesscore bench review --threads` refuse more): each thread has its own
+/// table of the engine's size, so a number far past the cores only costs memory.
 pub const MAX_THREADS: u32 = 64;
 
 /// The threads a review runs on when the caller does not say (the FFI's and `chesscore

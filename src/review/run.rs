@@ -4,9 +4,9 @@
 use super::classify::{self, MoveClass};
 use super::{
     fresh, san_line, white_view, EvalPoint, GameLine, GameReview, MoveReview, OpeningBook,
-    ReviewProgress, ReviewSettings, SideSummary,
+    ReviewProgress, ReviewSettings, SideSummary, MAX_THREADS,
 };
-use crate::engine::{Engine, Level, Score, SearchLimits};
+use crate::engine::{Engine, EngineConfig, Level, Score, SearchLimits};
 use crate::rules::{Move, Position, Side};
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -177,9 +177,9 @@ impl Reviewed {
 /// The line is reviewed in segments of [`SEGMENT_MOVES`] moves, each from a cleared table, so
 /// the review is deterministic: the same line and settings give the same review, whatever
 /// [`ReviewSettings::threads`] and the engine's history. With more than one thread the
-/// segments are shared out among that many threads, `engine` and engines of its
-/// configuration (each with its own table of `engine`'s size; when memory is too short for
-/// one, the review goes on with fewer threads); the calling thread only reports.
+/// segments are shared out among up to that many threads (at most [`MAX_THREADS`]), `engine`
+/// and engines of its configuration (each with its own table of `engine`'s size; when memory
+/// is too short for one, that thread does no work); the calling thread only reports.
 ///
 /// When `stop` is set, the searches under way are abandoned and the review returns at once
 /// with the moves reviewed so far without a gap ([`GameReview::complete`] `false`); those are
@@ -195,6 +195,21 @@ pub fn review(
     stop: &AtomicBool,
     on_progress: &mut dyn FnMut(&ReviewProgress<'_>),
 ) -> GameReview {
+    let next = AtomicUsize::new(0);
+    review_counting(engine, line, settings, book, stop, on_progress, &next)
+}
+
+/// [`review`], with the counter that hands out segments to the threads given by the caller
+/// (so that a test can see it stopped).
+fn review_counting(
+    engine: &mut Engine,
+    line: &GameLine,
+    settings: &ReviewSettings,
+    book: &dyn OpeningBook,
+    stop: &AtomicBool,
+    on_progress: &mut dyn FnMut(&ReviewProgress<'_>),
+    next: &AtomicUsize,
+) -> GameReview {
     let total = line.moves().len();
     // A line without moves is one empty segment: its start position.
     let segments: Vec<Range<usize>> = (0..total.max(1))
@@ -202,7 +217,7 @@ pub fn review(
         .map(|a| a..(a + SEGMENT_MOVES).min(total))
         .collect();
     let mut collected = Collected::new(line, book, total);
-    let threads = (settings.threads.max(1) as usize).min(segments.len());
+    let threads = (settings.threads.clamp(1, MAX_THREADS) as usize).min(segments.len());
     if threads == 1 {
         for segment in segments {
             let finished = review_segment(engine, line, segment, settings, stop, &mut |r| {
@@ -213,18 +228,18 @@ pub fn review(
             }
         }
     } else {
-        let next = AtomicUsize::new(0);
         let work = |engine: &mut Engine, sender: mpsc::Sender<Reviewed>| loop {
             // A worker that panics hands out no more segments: the others finish the ones
             // they hold, and the scope then passes the panic on to the caller.
-            let _guard = NoMoreSegmentsOnPanic(&next);
+            let _guard = NoMoreSegmentsOnPanic(next);
             let k = next.fetch_add(1, Ordering::SeqCst);
             let Some(segment) = segments.get(k) else {
                 return;
             };
             let finished =
                 review_segment(engine, line, segment.clone(), settings, stop, &mut |r| {
-                    // The receiver lives until every worker has finished.
+                    // The receiver lives until every worker has finished, unless the
+                    // listener panicked: the review is then over and the report not needed.
                     let _ = sender.send(r);
                 });
             if !finished {
@@ -232,19 +247,25 @@ pub fn review(
             }
         };
         let config = engine.config().clone();
-        let helpers = helper_engines(engine, threads - 1, || Engine::new(config.clone()));
+        let entries = engine.table_entries();
         let (sender, receiver) = mpsc::channel();
         thread::scope(|scope| {
-            for mut helper in helpers {
+            // A panic on this thread (the listener's, or a thread that cannot be started)
+            // ends the review as a panicking worker does: no segment is started after it,
+            // the scope waits for those under way and then passes the panic on.
+            let _guard = NoMoreSegmentsOnPanic(next);
+            for _ in 1..threads {
                 let sender = sender.clone();
-                scope.spawn(move || work(&mut helper, sender));
+                let config = config.clone();
+                // Each helper makes its own engine (its table is zeroed on its own thread).
+                scope.spawn(move || {
+                    if let Some(mut helper) = helper_engine(config, entries) {
+                        work(&mut helper, sender);
+                    }
+                });
             }
             let first = sender;
             scope.spawn(|| work(engine, first));
-            // A listener that panics here ends the review as a panicking worker does: no
-            // segment is started after it, the scope waits for those under way and then
-            // passes the panic on.
-            let _guard = NoMoreSegmentsOnPanic(&next);
             // Segments finish out of order: hold each report until those before it are in.
             let mut held: BTreeMap<usize, Reviewed> = BTreeMap::new();
             for r in receiver {
@@ -258,21 +279,13 @@ pub fn review(
     collected.finish(line, settings)
 }
 
-/// Up to `count` engines from `make` for the threads beside `engine`'s, each with a table of
-/// exactly as many entries as `engine`'s: a table cut short by a lack of memory would search
-/// differently and break the review's promise to be the same on any number of threads. The
-/// first engine that misses makes the review go on with those made before it (memory is short:
-/// another would miss as well).
-fn helper_engines(engine: &Engine, count: usize, make: impl Fn() -> Engine) -> Vec<Engine> {
-    let mut helpers = Vec::with_capacity(count);
-    for _ in 0..count {
-        let helper = make();
-        if helper.table_entries() != engine.table_entries() {
-            break;
-        }
-        helpers.push(helper);
-    }
-    helpers
+/// An engine of `config` for a thread beside the caller's, if its table has exactly
+/// `entries` entries, as many as the caller's engine: a table cut short by a lack of memory
+/// would search differently and break the review's promise to be the same on any number of
+/// threads. Without it the thread does no work and the others review its segments.
+fn helper_engine(config: EngineConfig, entries: usize) -> Option<Engine> {
+    let helper = Engine::new(config);
+    (helper.table_entries() == entries).then_some(helper)
 }
 
 /// Set on each review worker's stack and on the reporting thread's: if one unwinds from a
@@ -684,7 +697,6 @@ fn summarise(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::EngineConfig;
     use crate::notation::uci;
 
     fn line(depth: u32, multipv: u32, cp: i32, mv: &str) -> Line {
@@ -732,37 +744,63 @@ mod tests {
     }
 
     #[test]
-    fn helper_engines_have_tables_of_the_same_size_or_are_not_made() {
+    fn a_helper_engine_has_a_table_of_the_callers_size_or_is_not_made() {
         let config = EngineConfig {
             hash_mb: 2,
             ..EngineConfig::default()
         };
-        let engine = Engine::new(config.clone());
-        let same = helper_engines(&engine, 3, || Engine::new(config.clone()));
-        assert_eq!(same.len(), 3);
-        assert!(same
-            .iter()
-            .all(|h| h.table_entries() == engine.table_entries()));
-        // A table of another size (as when memory runs short and it is halved): not used,
-        // and no more are tried.
-        let made = std::cell::Cell::new(0);
-        let short = helper_engines(&engine, 3, || {
-            made.set(made.get() + 1);
-            Engine::new(EngineConfig {
-                hash_mb: 1,
+        let entries = Engine::new(config.clone()).table_entries();
+        let helper = helper_engine(config.clone(), entries).expect("same size");
+        assert_eq!(helper.table_entries(), entries);
+        // A table of another size (as when memory runs short and it is halved), or a larger
+        // one: no helper.
+        for hash_mb in [1, 4] {
+            let other = EngineConfig {
+                hash_mb,
                 ..config.clone()
-            })
-        });
-        assert!(short.is_empty());
-        assert_eq!(made.get(), 1);
-        // Nor a larger one.
-        let larger = helper_engines(&engine, 2, || {
-            Engine::new(EngineConfig {
-                hash_mb: 4,
-                ..config.clone()
-            })
-        });
-        assert!(larger.is_empty());
+            };
+            assert!(helper_engine(other, entries).is_none(), "{hash_mb} MB");
+        }
+    }
+
+    #[test]
+    fn a_listener_that_panics_stops_the_hand_out_of_segments() {
+        // A random game of 64 moves: 8 segments on 2 threads. The listener panics at the
+        // first report (the start position, searched first in segment 0), when the other
+        // thread holds at most segment 1.
+        let mut rng = crate::rules::SplitMix64::new(7);
+        let mut pos = Position::startpos();
+        let mut moves = Vec::new();
+        while moves.len() < 64 && pos.has_legal_moves() {
+            let list = pos.legal_moves();
+            let m = list.as_slice()[rng.below(list.len() as u64) as usize];
+            pos.make_move(m);
+            moves.push(m);
+        }
+        assert!(moves.len() > 5 * SEGMENT_MOVES, "{} moves", moves.len());
+        let line = GameLine::new(Position::startpos(), &moves).unwrap();
+        let settings = ReviewSettings {
+            threads: 2,
+            ..ReviewSettings::with_nodes(2_000)
+        };
+        let next = AtomicUsize::new(0);
+        let stop = AtomicBool::new(false);
+        let mut engine = Engine::new(EngineConfig::default());
+        let unwound = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            review_counting(
+                &mut engine,
+                &line,
+                &settings,
+                &super::super::NoBook,
+                &stop,
+                &mut |_| panic!("the listener fails"),
+                &next,
+            )
+        }));
+        assert!(unwound.is_err());
+        // Pushed past every segment by the reporting thread's guard (without it the counter
+        // would end at 8 segments plus one look per thread).
+        assert!(next.load(Ordering::SeqCst) >= usize::MAX / 2);
     }
 
     #[test]

@@ -7599,7 +7599,8 @@ data class ReviewOptions (
     /**
      * Threads to review on, 1 to 64; `null`/`nil` means the device's cores but one, from 1
      * to 4. Each searches its own part of the game with its own table of the engine's hash
-     * size, and the review is the same on any number of threads, only sooner.
+     * size (a thread that cannot have one, memory being short, does no work), and the review
+     * is the same on any number of threads, only sooner.
      */
     var `threads`: kotlin.UInt? = null 
     
