@@ -161,3 +161,31 @@ fn a_refused_timed_move_changes_nothing() {
         Err(ChessError::InvalidRequest(_))
     ));
 }
+
+/// `ULong.MAX_VALUE` / `UInt64.max` is a natural "unlimited" in Kotlin and Swift: the clock
+/// must treat it as never running out, not wrap into a flag fall or overflow.
+#[test]
+fn the_largest_times_never_run_out() {
+    let game = ChessGame::with_time_control(TimeControl::Periods {
+        periods: vec![TimePeriod {
+            moves: None,
+            time_ms: u64::MAX,
+            bonus: TimeBonus::Increment { ms: u64::MAX },
+        }],
+    })
+    .unwrap();
+    game.play_san_at("e4".into(), 1_000).unwrap();
+    game.play_san_at("e5".into(), 1_500).unwrap();
+    assert!(matches!(game.check_flag(2_000), GameStatus::Ongoing { .. }));
+    let c = game.clock(2_000).unwrap();
+    assert_eq!((c.white_ms, c.black_ms), (u64::MAX - 500, u64::MAX));
+    assert!(game.snapshot().clock.is_some());
+
+    let game = ChessGame::with_time_control(one_minute_plus_one()).unwrap();
+    game.play_san_at("e4".into(), 1_000).unwrap();
+    game.add_clock_time(Side::Black, u64::MAX).unwrap();
+    assert!(matches!(game.check_flag(1_001), GameStatus::Ongoing { .. }));
+    assert_eq!(game.clock(1_001).unwrap().flag_time_ms, Some(u64::MAX));
+    let saved = ChessGame::from_json(game.to_json()).unwrap();
+    assert_eq!(saved.clock(5_000).unwrap().black_ms, u64::MAX);
+}

@@ -235,7 +235,7 @@ impl Clock {
     /// The period `side` plays its next move in, counted from 0 (a repeated last period counts
     /// on: 40/9000 gives 0, 1, 2, ...).
     pub fn period_number(&self, side: Side) -> u32 {
-        self.period_of_move(self.moves[side] + 1).0
+        self.period_of_move(self.moves[side].saturating_add(1)).0
     }
 
     /// Starts the side to move's time at `now`.
@@ -272,20 +272,20 @@ impl Clock {
         }
         let mover = self.to_move;
         let used = self.used(now);
-        let move_number = self.moves[mover] + 1;
+        let move_number = self.moves[mover].saturating_add(1);
         let (period_number, period) = self.period_of_move(move_number);
         let base = self.base[mover];
         let mut left = match period.bonus {
             Bonus::None => base - used.min(base),
-            Bonus::Increment { ms } => base - used.min(base) + ms,
+            Bonus::Increment { ms } => (base - used.min(base)).saturating_add(ms),
             Bonus::Bronstein { ms } => base - used.min(base) + used.min(ms),
             Bonus::SimpleDelay { ms } => base - used.saturating_sub(ms).min(base),
         };
         if let TimeControl::Sandclock { .. } = self.control {
-            self.base[!mover] += used.min(base);
+            self.base[!mover] = self.base[!mover].saturating_add(used.min(base));
         }
-        if self.period_of_move(move_number + 1).0 != period_number {
-            left += self.period(period_number + 1).time_ms;
+        if self.period_of_move(move_number.saturating_add(1)).0 != period_number {
+            left = left.saturating_add(self.period(period_number.saturating_add(1)).time_ms);
         }
         self.base[mover] = left;
         self.moves[mover] = move_number;
@@ -408,7 +408,7 @@ impl Clock {
             };
             self.base[side].saturating_sub(charged)
         } else if matches!(self.control, TimeControl::Sandclock { .. }) {
-            self.base[side] + used.min(self.base[!side])
+            self.base[side].saturating_add(used.min(self.base[!side]))
         } else {
             self.base[side]
         }
@@ -435,8 +435,12 @@ impl Clock {
             Bonus::SimpleDelay { ms } => ms,
             _ => 0,
         };
-        let budget = self.base[self.to_move] + delay;
-        Some(self.since + budget.saturating_sub(self.used_before))
+        // Saturating: a time of u64::MAX milliseconds is "never", not a flag that wraps.
+        let budget = self.base[self.to_move].saturating_add(delay);
+        Some(
+            self.since
+                .saturating_add(budget.saturating_sub(self.used_before)),
+        )
     }
 
     /// The flag that has fallen by `now`, without recording it.
@@ -476,14 +480,18 @@ impl Clock {
     /// The time the current move has used by `now`.
     fn used(&self, now: u64) -> u64 {
         match self.state {
-            ClockState::Running => self.used_before + now.saturating_sub(self.since),
+            ClockState::Running => self
+                .used_before
+                .saturating_add(now.saturating_sub(self.since)),
             _ => self.used_before,
         }
     }
 
     /// The bonus of the side to move's current move.
     fn bonus_now(&self) -> Bonus {
-        self.period_of_move(self.moves[self.to_move] + 1).1.bonus
+        self.period_of_move(self.moves[self.to_move].saturating_add(1))
+            .1
+            .bonus
     }
 
     /// The periods (empty for a sandclock, whose single "period" is built on the fly).
@@ -906,5 +914,70 @@ mod tests {
         let mut bad = good;
         bad["extra"] = serde_json::json!(1);
         assert!(serde_json::from_value::<Clock>(bad).is_err());
+    }
+
+    /// u64::MAX milliseconds is "never": nothing may wrap into an early flag (release builds)
+    /// or overflow (debug builds), whichever call reaches the sum.
+    #[test]
+    fn the_largest_times_saturate_instead_of_wrapping() {
+        let mut c = with_bonus(60_000, Bonus::None);
+        c.start(1_000).unwrap();
+        c.add_time(Side::White, u64::MAX).unwrap();
+        assert_eq!(c.flag_time(), Some(u64::MAX));
+        assert_eq!(c.check_flag(1_001), None);
+        assert_eq!(c.remaining(Side::White, 2_000), u64::MAX - 1_000);
+
+        let mut c = with_bonus(u64::MAX, Bonus::None);
+        c.start(1_000).unwrap();
+        assert_eq!(c.flag_time(), Some(u64::MAX));
+        assert_eq!(c.press(1_500).unwrap(), u64::MAX - 500);
+        assert_eq!(c.fallen(1_501), None);
+        assert_eq!(c.flag_time(), Some(u64::MAX));
+
+        let mut c = with_bonus(60_000, Bonus::Increment { ms: u64::MAX });
+        c.start(0).unwrap();
+        assert_eq!(c.press(1_000).unwrap(), u64::MAX);
+
+        let mut c = with_bonus(60_000, Bonus::SimpleDelay { ms: u64::MAX });
+        c.start(5).unwrap();
+        assert_eq!(c.flag_time(), Some(u64::MAX));
+        assert_eq!(c.remaining(Side::White, 1_000_000), 60_000);
+
+        let mut c = Clock::new(TimeControl::Sandclock { ms: u64::MAX }, Side::White).unwrap();
+        c.start(0).unwrap();
+        assert_eq!(c.remaining(Side::Black, 10), u64::MAX);
+        assert_eq!(c.press(10).unwrap(), u64::MAX - 10);
+        assert_eq!(c.remaining(Side::Black, 10), u64::MAX);
+
+        // A period after the first, added to the time left, saturates too.
+        let control = TimeControl::Periods {
+            periods: vec![
+                Period {
+                    moves: Some(1),
+                    time_ms: u64::MAX,
+                    bonus: Bonus::None,
+                },
+                Period::sudden_death(u64::MAX),
+            ],
+        };
+        let mut c = Clock::new(control, Side::White).unwrap();
+        c.start(0).unwrap();
+        assert_eq!(c.press(1).unwrap(), u64::MAX);
+    }
+
+    /// A save may say anything about its counters; reading and using the clock must not panic.
+    #[test]
+    fn saved_move_counters_at_their_largest_do_not_overflow() {
+        let mut saved = serde_json::to_value(clock("40/5400:1800")).unwrap();
+        saved["white_moves"] = serde_json::json!(u32::MAX);
+        saved["started"] = serde_json::json!(true);
+        let mut c: Clock = serde_json::from_value(saved).unwrap();
+        assert_eq!(c.moves_made(Side::White), u32::MAX);
+        let period = c.period_number(Side::White);
+        c.resume(0).unwrap();
+        assert!(c.flag_time().is_some());
+        c.press(1_000).unwrap();
+        assert_eq!(c.moves_made(Side::White), u32::MAX);
+        assert_eq!(c.period_number(Side::White), period);
     }
 }

@@ -116,10 +116,10 @@ impl TimeControl {
     pub fn fischer(minutes: u64, increment_seconds: u64) -> TimeControl {
         TimeControl::single(Period {
             moves: None,
-            time_ms: minutes * 60_000,
+            time_ms: minutes.saturating_mul(60_000),
             bonus: if increment_seconds > 0 {
                 Bonus::Increment {
-                    ms: increment_seconds * 1000,
+                    ms: increment_seconds.saturating_mul(1000),
                 }
             } else {
                 Bonus::None
