@@ -272,10 +272,10 @@ fn the_result_is_the_main_lines_and_the_status_the_current_nodes() {
     assert_eq!(game.outcome(), Some(Outcome::Draw(DrawReason::Agreement)));
 }
 
-#[test]
-fn too_deep_variations_are_refused() {
-    let mut game = Game::new();
-    // Each variation branches off the previous one: one level deeper every time.
+/// From the current node, nests variation in variation (each branching off the one before)
+/// until the game refuses to go deeper; returns how many were made. A refused move must
+/// change nothing.
+fn nest_variations_to_the_limit(game: &mut Game) -> u32 {
     let mut depth = 0;
     loop {
         let before = game.current();
@@ -300,13 +300,20 @@ fn too_deep_variations_are_refused() {
             Err(e) => {
                 assert_eq!(e, GameError::TooDeep);
                 assert_eq!(game.current(), before);
-                break;
+                return depth;
             }
         }
         if depth > 200 {
             panic!("no limit");
         }
     }
+}
+
+#[test]
+fn too_deep_variations_are_refused() {
+    let mut game = Game::new();
+    // Each variation branches off the previous one: one level deeper every time.
+    let depth = nest_variations_to_the_limit(&mut game);
     assert_eq!(depth, chesscore::game::MAX_VARIATION_DEPTH);
     // Such a tree still reads back from PGN and JSON.
     assert_eq!(
@@ -314,6 +321,47 @@ fn too_deep_variations_are_refused() {
         game.to_pgn()
     );
     assert_eq!(Game::from_json(&game.to_json()).unwrap(), game);
+}
+
+/// Making a line the main one turns the line it displaces into a variation, one level deeper
+/// with everything under it: past the limit that is refused like a too-deep move, and the
+/// game stays one that saves and loads.
+#[test]
+fn a_reorder_that_would_nest_too_deep_is_refused_and_changes_nothing() {
+    let mut game = Game::new();
+    play_all(&mut game, &["e4"]);
+    assert_eq!(
+        nest_variations_to_the_limit(&mut game),
+        chesscore::game::MAX_VARIATION_DEPTH
+    );
+    let deepest = game.current();
+    game.to_start();
+    play_all(&mut game, &["d4"]);
+    let d4 = game.current();
+    let before = game.to_json();
+    assert_eq!(game.make_main_line(d4), Err(GameError::TooDeep));
+    assert_eq!(game.promote_variation(d4), Err(GameError::TooDeep));
+    assert_eq!(game.to_json(), before);
+    // Played with new moves placed on the main line, the same move is refused as a whole.
+    game.to_start();
+    game.set_new_move_placement(NewMovePlacement::MainLine);
+    let before = game.to_json();
+    assert_eq!(game.play_san("d4"), Err(GameError::TooDeep));
+    assert_eq!(game.play_san("c4"), Err(GameError::TooDeep));
+    assert_eq!(game.current(), NodeId::ROOT);
+    assert_eq!(game.to_json(), before);
+    assert_eq!(Game::from_json(&game.to_json()).unwrap(), game);
+    assert_eq!(
+        Game::from_pgn(&game.to_pgn()).unwrap().to_pgn(),
+        game.to_pgn()
+    );
+    // Reorders that nest nothing too deep still work: the deepest line becomes the main one
+    // (the moves it displaces have nothing under them), after which 1. d4 may displace 1. e4.
+    game.set_new_move_placement(NewMovePlacement::Variation);
+    assert_eq!(game.make_main_line(deepest), Ok(true));
+    assert!(game.main_line().contains(&deepest));
+    assert_eq!(game.make_main_line(d4), Ok(true));
+    assert_eq!(game.main_line(), vec![d4]);
 }
 
 #[test]

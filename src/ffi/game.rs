@@ -260,7 +260,9 @@ impl ChessGame {
     /// same rule as [`ChessGame::play`]). Returns the move played.
     ///
     /// # Errors
-    /// `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`.
+    /// `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`; `InvalidRequest` when
+    /// the move, or (with `NewMovePlacement.MainLine`) the line it displaces, would nest
+    /// variations more than 63 deep.
     pub fn play_uci(&self, uci: String) -> Result<LegalMove, ChessError> {
         self.play_checked(|game| game.play_uci(&uci))
     }
@@ -521,7 +523,8 @@ impl ChessGame {
     /// branch point). Returns `false` when `node` is already on the main line.
     ///
     /// # Errors
-    /// `InvalidRequest` when the game has no node `node`.
+    /// `InvalidRequest` when the game has no node `node`, or when the line it displaces would
+    /// nest variations more than 63 deep (the game is then unchanged).
     pub fn promote_variation(&self, node: u32) -> Result<bool, ChessError> {
         Ok(self.lock().promote_variation(NodeId::from_index(node))?)
     }
@@ -529,7 +532,8 @@ impl ChessGame {
     /// Makes the line through `node` the main line. Returns `false` when it already was.
     ///
     /// # Errors
-    /// `InvalidRequest` when the game has no node `node`.
+    /// `InvalidRequest` when the game has no node `node`, or when the lines it displaces would
+    /// nest variations more than 63 deep (the game is then unchanged).
     pub fn make_main_line(&self, node: u32) -> Result<bool, ChessError> {
         Ok(self.lock().make_main_line(NodeId::from_index(node))?)
     }

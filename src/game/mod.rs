@@ -386,8 +386,8 @@ impl Game {
     ///
     /// # Errors
     /// [`GameError::GameOver`] when the game has ended here, [`GameError::IllegalMove`] when `m`
-    /// is not legal here, [`GameError::TooDeep`] for a variation nested too deep; the game is
-    /// then unchanged.
+    /// is not legal here, [`GameError::TooDeep`] for a variation nested too deep (the new move's,
+    /// or with [`NewMovePlacement::MainLine`] the displaced line's); the game is then unchanged.
     pub fn play(&mut self, m: Move) -> Result<(), GameError> {
         self.refuse_if_over()?;
         if !self.position.is_legal(m) {

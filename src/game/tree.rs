@@ -379,7 +379,20 @@ impl Game {
     pub(super) fn advance(&mut self, mv: Move) -> Result<NodeId, GameError> {
         let current = self.current();
         let mut pos = self.position.clone();
+        let nodes_before = self.nodes.len();
         let id = self.child(current, mv, None, &mut pos)?;
+        let fronts = match self.new_moves {
+            NewMovePlacement::MainLine => self.main_line_fronts(id),
+            NewMovePlacement::Variation => Vec::new(),
+        };
+        if let Err(e) = self.check_reorder(&fronts) {
+            // Take the new node back: a refused move changes nothing.
+            if self.nodes.len() > nodes_before {
+                self.n_mut(current).children.pop();
+                self.nodes.pop();
+            }
+            return Err(e);
+        }
         self.position = pos;
         if self.line.get(self.cursor + 1) == Some(&id) {
             self.cursor += 1;
@@ -389,8 +402,8 @@ impl Game {
             self.cursor += 1;
             self.extend_line();
         }
-        if self.new_moves == NewMovePlacement::MainLine {
-            self.make_main_line(id)?;
+        for (parent, child) in fronts {
+            self.move_to_front(parent, child);
         }
         Ok(id)
     }
@@ -400,14 +413,14 @@ impl Game {
     /// `false` when `id` is already on the main line.
     ///
     /// # Errors
-    /// [`GameError::NoSuchNode`].
+    /// [`GameError::NoSuchNode`]; [`GameError::TooDeep`] when the line it displaces would
+    /// nest variations deeper than [`MAX_VARIATION_DEPTH`] (the game is then unchanged).
     pub fn promote_variation(&mut self, id: NodeId) -> Result<bool, GameError> {
         self.check(id)?;
         let mut id = id;
         while let Some(parent) = self.n(id).parent {
             if self.n(parent).children.first() != Some(&id) {
-                self.move_to_front(parent, id);
-                return Ok(true);
+                return self.reorder(vec![(parent, id)]);
             }
             id = parent;
         }
@@ -418,19 +431,61 @@ impl Game {
     /// first of its siblings. Returns `false` when it already was.
     ///
     /// # Errors
-    /// [`GameError::NoSuchNode`].
+    /// [`GameError::NoSuchNode`]; [`GameError::TooDeep`] when the lines it displaces would
+    /// nest variations deeper than [`MAX_VARIATION_DEPTH`] (the game is then unchanged).
     pub fn make_main_line(&mut self, id: NodeId) -> Result<bool, GameError> {
         self.check(id)?;
-        let mut changed = false;
+        let fronts = self.main_line_fronts(id);
+        self.reorder(fronts)
+    }
+
+    /// The (parent, child) pairs that make the line through `id` the main line: each node on
+    /// the way from the root that is not yet the first of its siblings, with its parent.
+    fn main_line_fronts(&self, id: NodeId) -> Vec<(NodeId, NodeId)> {
+        let mut fronts = Vec::new();
         let mut id = id;
         while let Some(parent) = self.n(id).parent {
             if self.n(parent).children.first() != Some(&id) {
-                self.move_to_front(parent, id);
-                changed = true;
+                fronts.push((parent, id));
             }
             id = parent;
         }
+        fronts
+    }
+
+    /// Moves each child of `fronts` to the front of its parent's children, unless that would
+    /// nest some variation deeper than [`MAX_VARIATION_DEPTH`] (a displaced main line becomes a
+    /// variation, and everything under it one level deeper): then [`GameError::TooDeep`] and
+    /// nothing changes. Returns whether anything moved.
+    fn reorder(&mut self, fronts: Vec<(NodeId, NodeId)>) -> Result<bool, GameError> {
+        self.check_reorder(&fronts)?;
+        let changed = !fronts.is_empty();
+        for (parent, child) in fronts {
+            self.move_to_front(parent, child);
+        }
         Ok(changed)
+    }
+
+    /// [`GameError::TooDeep`] when moving the children of `fronts` to the front would nest a
+    /// variation deeper than [`MAX_VARIATION_DEPTH`], which no save or PGN could then hold.
+    fn check_reorder(&self, fronts: &[(NodeId, NodeId)]) -> Result<(), GameError> {
+        if fronts.is_empty() {
+            return Ok(());
+        }
+        let first: std::collections::HashMap<NodeId, NodeId> = fronts.iter().copied().collect();
+        let mut stack = vec![(NodeId::ROOT, 0u32)];
+        while let Some((parent, depth)) = stack.pop() {
+            let children = &self.n(parent).children;
+            let main = first.get(&parent).or(children.first());
+            for child in children {
+                let d = depth + u32::from(Some(child) != main);
+                if d > MAX_VARIATION_DEPTH {
+                    return Err(GameError::TooDeep);
+                }
+                stack.push((*child, d));
+            }
+        }
+        Ok(())
     }
 
     fn move_to_front(&mut self, parent: NodeId, child: NodeId) {

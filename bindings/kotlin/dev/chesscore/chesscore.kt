@@ -1501,7 +1501,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_legal_moves_from() and 0xFFFF) != 16013) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_make_main_line() and 0xFFFF) != 25344) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_make_main_line() and 0xFFFF) != 62397) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_new_move_placement() and 0xFFFF) != 53310) {
@@ -1528,13 +1528,13 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_play_san_at() and 0xFFFF) != 64542) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_uci() and 0xFFFF) != 1522) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_uci() and 0xFFFF) != 43489) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_play_uci_at() and 0xFFFF) != 16585) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_promote_variation() and 0xFFFF) != 9291) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_promote_variation() and 0xFFFF) != 55958) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_redo() and 0xFFFF) != 7601) {
@@ -2828,7 +2828,8 @@ public interface ChessGameInterface {
      * Makes the line through `node` the main line. Returns `false` when it already was.
      *
      * # Errors
-     * `InvalidRequest` when the game has no node `node`.
+     * `InvalidRequest` when the game has no node `node`, or when the lines it displaces would
+     * nest variations more than 63 deep (the game is then unchanged).
      */
     fun `makeMainLine`(`node`: kotlin.UInt): kotlin.Boolean
     
@@ -2907,7 +2908,9 @@ public interface ChessGameInterface {
      * same rule as [`ChessGame::play`]). Returns the move played.
      *
      * # Errors
-     * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`.
+     * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`; `InvalidRequest` when
+     * the move, or (with `NewMovePlacement.MainLine`) the line it displaces, would nest
+     * variations more than 63 deep.
      */
     fun `playUci`(`uci`: kotlin.String): LegalMove
     
@@ -2924,7 +2927,8 @@ public interface ChessGameInterface {
      * branch point). Returns `false` when `node` is already on the main line.
      *
      * # Errors
-     * `InvalidRequest` when the game has no node `node`.
+     * `InvalidRequest` when the game has no node `node`, or when the line it displaces would
+     * nest variations more than 63 deep (the game is then unchanged).
      */
     fun `promoteVariation`(`node`: kotlin.UInt): kotlin.Boolean
     
@@ -3688,7 +3692,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      * Makes the line through `node` the main line. Returns `false` when it already was.
      *
      * # Errors
-     * `InvalidRequest` when the game has no node `node`.
+     * `InvalidRequest` when the game has no node `node`, or when the lines it displaces would
+     * nest variations more than 63 deep (the game is then unchanged).
      */
     @Throws(ChessException::class)override fun `makeMainLine`(`node`: kotlin.UInt): kotlin.Boolean {
             return FfiConverterBoolean.lift(
@@ -3885,7 +3890,9 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      * same rule as [`ChessGame::play`]). Returns the move played.
      *
      * # Errors
-     * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`.
+     * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`; `InvalidRequest` when
+     * the move, or (with `NewMovePlacement.MainLine`) the line it displaces, would nest
+     * variations more than 63 deep.
      */
     @Throws(ChessException::class)override fun `playUci`(`uci`: kotlin.String): LegalMove {
             return FfiConverterTypeLegalMove.lift(
@@ -3929,7 +3936,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      * branch point). Returns `false` when `node` is already on the main line.
      *
      * # Errors
-     * `InvalidRequest` when the game has no node `node`.
+     * `InvalidRequest` when the game has no node `node`, or when the line it displaces would
+     * nest variations more than 63 deep (the game is then unchanged).
      */
     @Throws(ChessException::class)override fun `promoteVariation`(`node`: kotlin.UInt): kotlin.Boolean {
             return FfiConverterBoolean.lift(

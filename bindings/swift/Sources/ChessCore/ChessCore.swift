@@ -1191,7 +1191,8 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * Makes the line through `node` the main line. Returns `false` when it already was.
      *
      * # Errors
-     * `InvalidRequest` when the game has no node `node`.
+     * `InvalidRequest` when the game has no node `node`, or when the lines it displaces would
+     * nest variations more than 63 deep (the game is then unchanged).
      */
     func makeMainLine(node: UInt32) throws  -> Bool
     
@@ -1270,7 +1271,9 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * same rule as [`ChessGame::play`]). Returns the move played.
      *
      * # Errors
-     * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`.
+     * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`; `InvalidRequest` when
+     * the move, or (with `NewMovePlacement.MainLine`) the line it displaces, would nest
+     * variations more than 63 deep.
      */
     func playUci(uci: String) throws  -> LegalMove
     
@@ -1287,7 +1290,8 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * branch point). Returns `false` when `node` is already on the main line.
      *
      * # Errors
-     * `InvalidRequest` when the game has no node `node`.
+     * `InvalidRequest` when the game has no node `node`, or when the line it displaces would
+     * nest variations more than 63 deep (the game is then unchanged).
      */
     func promoteVariation(node: UInt32) throws  -> Bool
     
@@ -1975,7 +1979,8 @@ open func legalMovesFrom(square: Square) -> [LegalMove]  {
      * Makes the line through `node` the main line. Returns `false` when it already was.
      *
      * # Errors
-     * `InvalidRequest` when the game has no node `node`.
+     * `InvalidRequest` when the game has no node `node`, or when the lines it displaces would
+     * nest variations more than 63 deep (the game is then unchanged).
      */
 open func makeMainLine(node: UInt32)throws  -> Bool  {
     return try  FfiConverterBool.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -2130,7 +2135,9 @@ open func playSanAt(san: String, nowMs: UInt64)throws  -> LegalMove  {
      * same rule as [`ChessGame::play`]). Returns the move played.
      *
      * # Errors
-     * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`.
+     * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`; `InvalidRequest` when
+     * the move, or (with `NewMovePlacement.MainLine`) the line it displaces, would nest
+     * variations more than 63 deep.
      */
 open func playUci(uci: String)throws  -> LegalMove  {
     return try  FfiConverterTypeLegalMove_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -2164,7 +2171,8 @@ open func playUciAt(uci: String, nowMs: UInt64)throws  -> LegalMove  {
      * branch point). Returns `false` when `node` is already on the main line.
      *
      * # Errors
-     * `InvalidRequest` when the game has no node `node`.
+     * `InvalidRequest` when the game has no node `node`, or when the line it displaces would
+     * nest variations more than 63 deep (the game is then unchanged).
      */
 open func promoteVariation(node: UInt32)throws  -> Bool  {
     return try  FfiConverterBool.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -10113,7 +10121,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_legal_moves_from() != 16013) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_make_main_line() != 25344) {
+    if (uniffi_chesscore_checksum_method_chessgame_make_main_line() != 62397) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_new_move_placement() != 53310) {
@@ -10140,13 +10148,13 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_play_san_at() != 64542) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_play_uci() != 1522) {
+    if (uniffi_chesscore_checksum_method_chessgame_play_uci() != 43489) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_play_uci_at() != 16585) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_promote_variation() != 9291) {
+    if (uniffi_chesscore_checksum_method_chessgame_promote_variation() != 55958) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_redo() != 7601) {
