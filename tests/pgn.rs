@@ -689,3 +689,70 @@ fn chess960_games_read_and_write_with_their_variant_tag() {
     assert!(!g.start_position().is_chess960());
     assert_eq!(g.tag("Variant"), None);
 }
+
+/// A variation may begin with the very move it branches from (some tools write the move again
+/// before their alternative continuation). It shares that move's node, and the line written
+/// around it stays the main line there, its result with it.
+#[test]
+fn a_variation_repeating_its_move_keeps_the_main_line_as_written() {
+    let game = Game::from_pgn("1. e4 e5 (1... e5 2. Nf3 Nc6) 2. Nc3 Nc6 1-0").unwrap();
+    let main: Vec<String> = game
+        .main_line()
+        .iter()
+        .map(|&id| game.node(id).unwrap().san().to_string())
+        .collect();
+    assert_eq!(main, ["e4", "e5", "Nc3", "Nc6"]);
+    assert_eq!(
+        game.to_pgn().lines().last().unwrap(),
+        "1. e4 e5 2. Nc3 (2. Nf3 Nc6) 2... Nc6 1-0"
+    );
+    // The same at every move of a long game: one level of parentheses stays one level of
+    // variation, so the game saves and loads, and its PGN reads back the same.
+    let mut pos = Position::startpos();
+    let mut text = String::new();
+    for ply in 0..80 {
+        let legal = pos.legal_moves();
+        let main = legal[ply % legal.len()];
+        let san = to_san(&pos, main);
+        let mut after = pos.clone();
+        after.make_move(main);
+        let alternative = after
+            .legal_moves()
+            .iter()
+            .map(|&m| to_san(&after, m))
+            .next_back()
+            .unwrap();
+        let number = if ply % 2 == 0 {
+            format!("{}. ", ply / 2 + 1)
+        } else {
+            format!("{}... ", ply / 2 + 1)
+        };
+        pos = after;
+        if ply == 79 || pos.legal_moves().is_empty() {
+            // After the last move such a variation would be the only way on, and so the main
+            // line's continuation: that is what a tree that shares the node can say.
+            text += &format!("{number}{san} ");
+            break;
+        }
+        text += &format!("{number}{san} ({number}{san} {alternative}) ");
+    }
+    text += "*";
+    let game = Game::from_pgn(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let main_sans: Vec<String> = game
+        .main_line()
+        .iter()
+        .map(|&id| game.node(id).unwrap().san().to_string())
+        .collect();
+    let written: Vec<String> = parse_game(&text)
+        .unwrap()
+        .moves
+        .iter()
+        .map(|m| m.san.clone())
+        .collect();
+    assert_eq!(main_sans, written);
+    assert_eq!(Game::from_json(&game.to_json()).unwrap(), game);
+    assert_eq!(
+        Game::from_pgn(&game.to_pgn()).unwrap().to_pgn(),
+        game.to_pgn()
+    );
+}

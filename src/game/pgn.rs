@@ -89,7 +89,11 @@ impl Game {
     }
 
     /// Adds `moves`, a line from node `parent` whose position is `pos`, and their variations.
-    /// `pos` is the same again afterwards.
+    /// `pos` is the same again afterwards (after an error the game is dropped, and `pos` with it).
+    ///
+    /// The whole line goes in before any of its variations: a variation that begins with the
+    /// line's own move (`1. e4 e5 (1... e5 2. Nf3) 2. Nc3`) shares that node, and its
+    /// continuation must come after the line's, which stays the main one there, as written.
     fn add_line(
         &mut self,
         parent: NodeId,
@@ -97,15 +101,15 @@ impl Game {
         pos: &mut Position,
     ) -> Result<(), GameError> {
         let mut made = Vec::with_capacity(moves.len());
-        let mut parent = parent;
+        let mut at = parent;
         for (i, m) in moves.iter().enumerate() {
-            if self.rule_outcome(parent, pos).is_some() {
+            if self.rule_outcome(at, pos).is_some() {
                 let rest: Vec<&str> = moves[i..].iter().map(|m| m.san.as_str()).collect();
                 let note = format!(
                     "moves after the end of the game, not played: {}",
                     rest.join(" ")
                 );
-                let comment = &mut self.n_mut(parent).annotations.comment_after;
+                let comment = &mut self.n_mut(at).annotations.comment_after;
                 *comment = Some(match comment.take() {
                     Some(c) => format!("{c} {note}"),
                     None => note,
@@ -115,30 +119,35 @@ impl Game {
             if !pos.is_legal(m.mv) {
                 return Err(IllegalMove::explain(pos, UciMove::from_move(m.mv)).into());
             }
-            let id = self.child(parent, m.mv, Some(&m.san), pos)?;
+            let id = self.child(at, m.mv, Some(&m.san), pos)?;
             let annotations = &mut self.n_mut(id).annotations;
             if annotations.is_empty() {
                 *annotations = m.annotations.clone();
             }
-            if !m.variations.is_empty() {
-                if let Some(undo) = self.n(id).undo {
-                    pos.unmake_move(m.mv, &undo);
-                }
-                for variation in &m.variations {
-                    self.add_line(parent, variation, pos)?;
-                }
-                pos.make_move(m.mv);
-            }
             made.push(id);
-            parent = id;
+            at = id;
         }
+        self.unmake_all(&made, pos);
+        let mut at = parent;
+        for (m, &id) in moves.iter().zip(&made) {
+            for variation in &m.variations {
+                self.add_line(at, variation, pos)?;
+            }
+            pos.make_move(m.mv);
+            at = id;
+        }
+        self.unmake_all(&made, pos);
+        Ok(())
+    }
+
+    /// Takes back the moves of the nodes `made` (a line, in order) from `pos`.
+    fn unmake_all(&self, made: &[NodeId], pos: &mut Position) {
         for &id in made.iter().rev() {
             let node = self.n(id);
             if let Some(undo) = node.undo {
                 pos.unmake_move(node.mv, &undo);
             }
         }
-        Ok(())
     }
 
     /// The game as a [`PgnGame`]: tags, start position, the whole tree with its annotations, and
