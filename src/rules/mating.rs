@@ -13,23 +13,38 @@ impl Position {
     ///
     /// `false` exactly when `side` has no pawn, rook or queen, and:
     /// 1. `side` has a bare king; or
-    /// 2. `side` has king and one knight, and the opponent a bare king or king and one queen;
-    /// 3. `side` has king and bishops all on squares of one colour, and the opponent nothing but
-    ///    its king and bishops on that same colour; or
-    /// 4. `side` has king and one bishop, and the opponent king and one rook, or king and one
-    ///    queen.
+    /// 2. `side` has king and one knight, and the opponent nothing but its king and queens (any
+    ///    number, none included); or
+    /// 3. `side` has king and bishops all on squares of one colour, and the opponent no pawn, no
+    ///    knight and no bishop on the other colour (rooks, queens and bishops of that colour
+    ///    may be there, any number).
     ///
     /// Without pawns no material can appear, so each case stays a case (or becomes a bare
-    /// king) whatever is captured. Cases 1 and 3 follow from a proof: only bishops can give
-    /// check, so the mated king stands on their colour, and its neighbours of the other colour
-    /// (two or more orthogonal ones) can only be covered by the mating king, which cannot cover
-    /// two squares on opposite sides of the mated king without standing next to it. Cases 2 and 4
-    /// were checked by enumerating every placement of the four pieces with the mating side's
-    /// piece giving check (`scripts/verify-dead-material.py`): none is mate.
+    /// king) whatever is captured. Both follow from a proof; `scripts/verify-dead-material.py`
+    /// also enumerates the small cases (no mate with K+N v K+Q, K+B v K+R, K+B v K+Q).
+    ///
+    /// Case 3: only bishops can give check, and two bishops of one colour never give double
+    /// check (the bishop that moves away from one diagonal through the king moves along a
+    /// diagonal parallel to the other). So the mated king stands on their colour, in check
+    /// along one diagonal. Its orthogonal neighbours (two in a corner, three on an edge, four
+    /// elsewhere) are of the other colour: no bishop covers them, the mating king covers at
+    /// most one without standing next to the mated king, so the others must hold the mated
+    /// side's own pieces, and on that colour those can only be rooks or queens. The square next
+    /// to the king on the checking diagonal is orthogonally next to two of those neighbours,
+    /// and at least one of them is held: that rook or queen steps onto the check line and
+    /// blocks or captures. It cannot be pinned (only bishops pin, along diagonals, and it
+    /// stands orthogonally next to its king), and its move opens no diagonal to its king.
+    ///
+    /// Case 2: a knight at (x+1, y+2) from the king at (x, y) (every check is this one up to
+    /// symmetry) leaves three of the king's neighbours on the board that it does not attack:
+    /// (x, y+1), (x+1, y+1) and (x+1, y). The mating king cannot cover all three without
+    /// standing next to the mated king, and a queen on any of them takes the knight (from
+    /// (x+1, y) through (x+1, y+1), which is then empty or holds a queen that takes it); a queen
+    /// cannot be pinned by a king and a knight. So the king escapes, or a queen takes.
     ///
     /// Not recognised (answered `true`): positions that are dead because pawns are blocked
     /// (fortresses), or because of where the pieces stand rather than what they are, and dead
-    /// material combinations beyond the four above (e.g. a knight against two queens).
+    /// material combinations beyond the three above.
     ///
     /// # Examples
     /// ```
@@ -57,26 +72,19 @@ impl Position {
         let others = self.side_pieces(opponent) & !kind(opponent, PieceKind::King);
         match (knights.count(), bishops.count()) {
             (0, 0) => false,
-            (1, 0) => {
-                !(others.is_empty()
-                    || (others.count() == 1 && (others & kind(opponent, PieceKind::Queen)).any()))
-            }
+            (1, 0) => (others & !kind(opponent, PieceKind::Queen)).any(),
             (0, _) => {
                 let one_colour = |set: Bitboard, colour: Bitboard| (set & !colour).is_empty();
-                for colour in [Bitboard::LIGHT_SQUARES, Bitboard::DARK_SQUARES] {
-                    let opp_bishops = kind(opponent, PieceKind::Bishop);
-                    if one_colour(bishops, colour)
-                        && others == opp_bishops
-                        && one_colour(opp_bishops, colour)
-                    {
-                        return false;
-                    }
-                }
-                let single_heavy = others.count() == 1
-                    && (others
-                        & (kind(opponent, PieceKind::Rook) | kind(opponent, PieceKind::Queen)))
-                    .any();
-                !(bishops.count() == 1 && single_heavy)
+                let blockers = kind(opponent, PieceKind::Pawn) | kind(opponent, PieceKind::Knight);
+                let opp_bishops = kind(opponent, PieceKind::Bishop);
+                let dead = [Bitboard::LIGHT_SQUARES, Bitboard::DARK_SQUARES]
+                    .into_iter()
+                    .any(|colour| {
+                        one_colour(bishops, colour)
+                            && blockers.is_empty()
+                            && one_colour(opp_bishops, colour)
+                    });
+                !dead
             }
             _ => true,
         }
@@ -94,7 +102,7 @@ mod tests {
 
     /// Positions where `side` can never mate. Each is one of the documented cases; python-chess
     /// (`Board.has_insufficient_material(color)`, an independent implementation) agrees on all.
-    const DEAD: [(&str, Side); 14] = [
+    const DEAD: [(&str, Side); 19] = [
         ("8/8/8/4k3/8/8/8/4K3 w - - 0 1", Side::White),
         ("8/8/8/4k3/8/8/8/4K3 w - - 0 1", Side::Black),
         ("8/8/8/4k3/8/8/3N4/4K3 w - - 0 1", Side::White),
@@ -113,11 +121,19 @@ mod tests {
         ("8/8/4r3/4k3/8/8/4B3/4K3 b - - 0 1", Side::White),
         ("4k3/8/8/8/8/8/8/4KN2 b - - 0 1", Side::White),
         ("4k3/8/8/8/8/8/8/4K1b1 w - - 0 1", Side::Black),
+        // Found by a differential audit against python-chess (2026-11-25): light bishops
+        // against a rook; a light bishop against rook and light bishop, or rook and queen;
+        // a knight against two queens.
+        ("8/8/1R6/8/3kb3/8/8/3b3K w - - 0 146", Side::Black),
+        ("3r4/1b4k1/8/8/8/6K1/2B5/8 b - - 0 106", Side::White),
+        ("8/1r6/8/4k2q/8/6K1/1B6/8 b - - 0 1", Side::White),
+        ("8/8/8/4k3/3qq3/8/3N4/4K3 w - - 0 1", Side::White),
+        ("8/8/4q3/3qkq2/8/8/3N4/4K3 w - - 0 1", Side::White),
     ];
 
     /// Positions where `side` can mate, each with a checkmate of the same material that
     /// python-chess confirms (found by `scripts/verify-dead-material.py` or by hand).
-    const ALIVE: [(&str, Side, &str); 9] = [
+    const ALIVE: [(&str, Side, &str); 10] = [
         // Knight against pawn: the pawn blocks.
         (
             "8/8/8/4k3/4p3/8/3N4/4K3 w - - 0 1",
@@ -141,6 +157,12 @@ mod tests {
             "8/8/8/3bk3/8/8/3B4/4K3 w - - 0 1",
             Side::White,
             "kb6/1B6/1K6/8/8/8/8/8 b - - 0 1",
+        ),
+        // Bishop against rook and pawn: the pawn blocks (the rook cannot reach the check line).
+        (
+            "8/8/4r3/4k3/4p3/8/3B4/4K3 w - - 0 1",
+            Side::White,
+            "k7/p1K5/8/8/4B3/8/7r/8 b - - 0 1",
         ),
         // Bishop against knight: the knight blocks.
         (
