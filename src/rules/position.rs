@@ -338,6 +338,11 @@ impl Position {
                     "the en passant square {ep} says the last move was a double pawn push, \
                      which cannot have given this check"
                 )));
+            } else if ok && pos.in_check_before_push(pushed, origin) {
+                problems.push(PositionProblem::ImpossibleCheck(format!(
+                    "the en passant square {ep} says the last move was a double pawn push, \
+                     but before it the side to move now ({us}) was already in check"
+                )));
             } else if ok {
                 pos.en_passant = Some(ep);
             } else {
@@ -352,6 +357,23 @@ impl Position {
         }
         pos.key = pos.compute_key();
         Ok(pos)
+    }
+
+    /// Whether the side to move stood in check before the double push that the en passant
+    /// square implies: with the pawn back on `origin` (from `pushed`), the other side was to move
+    /// then, so that position was not legal (FIDE 3.9: a move may not leave one's king in check).
+    fn in_check_before_push(&self, pushed: Option<Square>, origin: Option<Square>) -> bool {
+        let (Some(pushed), Some(origin)) = (pushed, origin) else {
+            return false;
+        };
+        let us = self.side_to_move;
+        let king = self.king_square(us);
+        let occupied =
+            (self.occupied() & !Bitboard::from_square(pushed)) | Bitboard::from_square(origin);
+        let attackers =
+            self.attackers_to(king, occupied) & self.by_side[!us] & !Bitboard::from_square(pushed);
+        let pawn_on_origin = attacks::pawn_attacks(us, king).contains(origin);
+        attackers.any() || pawn_on_origin
     }
 
     /// Why the checks on the side to move cannot come from any legal last move, if they cannot.
