@@ -517,9 +517,16 @@ fn bad_input_is_a_typed_error_and_changes_nothing() {
         variety: true,
     };
     assert!(matches!(
-        ChessEngine::new(bad),
+        ChessEngine::new(bad.clone()),
         Err(ChessError::InvalidRequest(_))
     ));
+    // An Elo overrides the level: the level is then not read, nor refused.
+    let by_elo = ChessEngine::new(EngineConfig {
+        elo: Some(1500),
+        ..bad
+    })
+    .unwrap();
+    assert_eq!(by_elo.config().elo, Some(1500));
 }
 
 #[test]

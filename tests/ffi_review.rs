@@ -188,6 +188,15 @@ fn stopping_a_review_keeps_the_moves_reviewed_so_far() {
     }
 }
 
+/// Waits (at most 5 s) until the engine has finished its current work.
+fn wait_idle(engine: &ChessEngine) {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while engine.is_searching() {
+        assert!(Instant::now() < deadline, "the engine stayed busy");
+        thread::sleep(Duration::from_millis(5));
+    }
+}
+
 #[test]
 fn a_listener_that_panics_loses_nothing() {
     struct Panicky(Recorder);
@@ -214,6 +223,49 @@ fn a_listener_that_panics_loses_nothing() {
         1,
         "not called after it panicked"
     );
+    assert_eq!(review.error, None);
+    // Nor is the failure lost: the next call on the engine reports it, once.
+    wait_idle(&engine);
+    let next = Arc::new(Recorder::default());
+    let failed = engine.review(ChessGame::new(), options(NODES), next.clone());
+    match failed {
+        Err(ChessError::Internal(message)) => {
+            assert!(message.contains("on_move_reviewed"), "{message}");
+            assert!(message.contains("listener bug"), "{message}");
+        }
+        other => panic!("expected Internal, got {:?}", other.map(|_| ())),
+    }
+    let _h = engine
+        .review(ChessGame::new(), options(NODES), next.clone())
+        .unwrap();
+    assert!(next.wait().complete);
+}
+
+/// A review that fails inside chesscore (a bug, injected here) still ends with one result,
+/// which says so: incomplete, with the message, never mistaken for a stopped review.
+#[test]
+fn a_review_that_fails_says_so_in_its_result() {
+    let game = ChessGame::from_pgn(SCHOLAR.into()).unwrap();
+    let engine = engine();
+    engine.fail_next_search();
+    let listener = Arc::new(Recorder::default());
+    let _h = engine
+        .review(game, options(NODES), listener.clone())
+        .unwrap();
+    let review = listener.wait();
+    assert!(!review.complete);
+    let error = review.error.expect("an error");
+    assert!(
+        error.contains("the review failed") && error.contains("injected"),
+        "{error}"
+    );
+    // The engine goes on.
+    let next = Arc::new(Recorder::default());
+    let _h = engine
+        .review(ChessGame::new(), options(NODES), next.clone())
+        .unwrap();
+    let review = next.wait();
+    assert!(review.complete && review.error.is_none());
 }
 
 #[test]
@@ -272,6 +324,37 @@ impl CoachListener for CoachRecorder {
         self.0.lock().unwrap().push(coaching);
         self.1.notify_all();
     }
+}
+
+/// A coach that fails inside chesscore gives no findings, and the next call reports why.
+#[test]
+fn a_coach_that_fails_is_reported_by_the_next_call() {
+    let game = ChessGame::from_pgn("1. e4 e5 2. Qh5 Nc6 *".into()).unwrap();
+    let engine = engine();
+    engine.fail_next_search();
+    let rec = Arc::new(CoachRecorder::default());
+    let _h = engine
+        .coach(game.clone(), Some(NODES), rec.clone())
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut got = rec.0.lock().unwrap();
+    while got.is_empty() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        assert!(!left.is_zero());
+        got = rec.1.wait_timeout(got, left).unwrap().0;
+    }
+    assert_eq!(got.len(), 1);
+    assert!(got[0].is_none());
+    drop(got);
+    wait_idle(&engine);
+    match engine.coach(game.clone(), Some(NODES), rec.clone()) {
+        Err(ChessError::Internal(message)) => {
+            assert!(message.contains("the coach failed"), "{message}");
+            assert!(message.contains("injected"), "{message}");
+        }
+        other => panic!("expected Internal, got {:?}", other.map(|_| ())),
+    }
+    assert!(engine.coach(game, Some(NODES), rec).is_ok());
 }
 
 #[test]

@@ -464,16 +464,25 @@ fn a_review_runs_as_an_engine_thread_job_and_stops_with_its_partial_result() {
     thread.wait();
     assert!(!thread.is_searching());
 
-    // A job that panics still finishes once (with None), and the thread goes on.
+    // A job that panics still finishes once (with the panic's message), and the thread goes
+    // on; so does one failed by the test hook, which the next job does not see.
     let (tx, rx) = mpsc::channel();
     thread.start_job(
         |_, _| -> u32 { panic!("a job that fails") },
         move |r| tx.send(r).unwrap(),
     );
-    assert_eq!(rx.recv_timeout(Duration::from_secs(10)).unwrap(), None);
+    assert_eq!(
+        rx.recv_timeout(Duration::from_secs(10)).unwrap(),
+        Err("a job that fails".to_string())
+    );
+    thread.fail_next_search();
+    let (tx, rx) = mpsc::channel();
+    thread.start_job(|_, _| 6u32, move |r| tx.send(r).unwrap());
+    let failed = rx.recv_timeout(Duration::from_secs(10)).unwrap();
+    assert!(failed.unwrap_err().contains("injected"));
     let (tx, rx) = mpsc::channel();
     thread.start_job(|_, _| 7u32, move |r| tx.send(r).unwrap());
-    assert_eq!(rx.recv_timeout(Duration::from_secs(10)).unwrap(), Some(7));
+    assert_eq!(rx.recv_timeout(Duration::from_secs(10)).unwrap(), Ok(7));
 }
 
 #[test]

@@ -277,19 +277,27 @@ impl EngineThread {
     }
 
     /// Starts a job on the worker thread and returns at once: `job` runs with the engine and a
-    /// stop flag, and `on_finished` gets what it returns (`None` if it panicked), exactly once,
-    /// on the worker thread. Jobs and searches share one queue and one notion of "current": a
-    /// job supersedes a running search (which is stopped) and is stopped by a newer search or
-    /// job, by [`EngineThread::stop`] and by [`EngineThread::stop_search`] with its id.
+    /// stop flag, and `on_finished` gets what it returns (or, if it panicked, the panic's
+    /// message), exactly once, on the worker thread. Jobs and searches share one queue and one
+    /// notion of "current": a job supersedes a running search (which is stopped) and is stopped
+    /// by a newer search or job, by [`EngineThread::stop`] and by [`EngineThread::stop_search`]
+    /// with its id.
     pub fn start_job<R: Send + 'static>(
         &self,
         job: impl FnOnce(&mut Engine, &AtomicBool) -> R + Send + 'static,
-        on_finished: impl FnOnce(Option<R>) + Send + 'static,
+        on_finished: impl FnOnce(Result<R, String>) + Send + 'static,
     ) -> SearchId {
         let (id, stop) = self.register();
         let shared = Arc::clone(&self.shared);
         let job: EngineJob = Box::new(move |engine, stop| {
-            let result = catch_unwind(AssertUnwindSafe(|| job(engine, stop))).ok();
+            let fail = shared.fail_next_search.swap(false, Ordering::SeqCst);
+            let result = catch_unwind(AssertUnwindSafe(|| {
+                if fail {
+                    panic!("a failure injected by EngineThread::fail_next_search");
+                }
+                job(engine, stop)
+            }))
+            .map_err(|payload| panic_message(payload.as_ref()));
             if let Err(payload) = catch_unwind(AssertUnwindSafe(move || on_finished(result))) {
                 shared.record_callback_failure("on_finished", payload.as_ref());
             }
@@ -403,11 +411,29 @@ impl EngineThread {
             .take()
     }
 
-    /// Test hook: the next search started panics inside the engine, as a bug would, so that
-    /// tests can check how a failed search reaches the front end.
+    /// Test hook: the next search or job started panics inside the engine, as a bug would, so
+    /// that tests can check how a failure reaches the front end.
     #[doc(hidden)]
     pub fn fail_next_search(&self) {
         self.shared.fail_next_search.store(true, Ordering::SeqCst);
+    }
+
+    /// Where a job records a panic of a callback it calls itself (a review's progress
+    /// listener), for [`EngineThread::take_callback_failure`]. Holds no reference to the thread.
+    pub(crate) fn callback_failures(&self) -> CallbackFailures {
+        CallbackFailures(Arc::clone(&self.shared))
+    }
+}
+
+/// Records callback panics for [`EngineThread::take_callback_failure`] (see
+/// [`EngineThread::callback_failures`]).
+pub(crate) struct CallbackFailures(Arc<Shared>);
+
+impl CallbackFailures {
+    /// Keeps the first failure not yet taken: `which` callback panicked with `payload`, or, with
+    /// `payload` a message, failed so.
+    pub(crate) fn record(&self, which: &str, payload: &(dyn Any + Send)) {
+        self.0.record_callback_failure(which, payload);
     }
 }
 

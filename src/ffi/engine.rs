@@ -18,7 +18,8 @@ pub struct EngineConfig {
     /// Strength level, 1 (beginner) to 10 (full strength); see `engineLevels()`.
     #[uniffi(default = 10)]
     pub level: u32,
-    /// A target Elo instead of a level (the strongest level at or below it); overrides `level`.
+    /// A target Elo instead of a level (the strongest level at or below it); overrides `level`,
+    /// which is then not read.
     #[uniffi(default = None)]
     pub elo: Option<u32>,
     /// Transposition table size in MB (1 to 1024, the core's `MAX_HASH_MB`); 16 suits a phone.
@@ -34,9 +35,13 @@ pub struct EngineConfig {
 
 impl EngineConfig {
     fn to_core(&self) -> Result<engine::EngineConfig, ChessError> {
-        let level = Level::from_number(self.level)?;
+        // An Elo overrides the level, which is then not read (nor refused).
+        let level = match self.elo {
+            Some(elo) => Level::from_elo(elo),
+            None => Level::from_number(self.level)?,
+        };
         Ok(engine::EngineConfig {
-            level: self.elo.map_or(level, Level::from_elo),
+            level,
             hash_mb: engine::EngineConfig::checked_hash_mb(self.hash_mb)?,
             seed: self.seed,
             variety: self.variety,
@@ -381,8 +386,19 @@ impl ChessEngine {
         &self.thread
     }
 
+    /// `Internal` with the failure of a listener of an earlier search, review or coach on this
+    /// engine (or of an earlier coach itself), if one is still unreported; it is then reported.
+    pub(crate) fn earlier_failure(&self) -> Result<(), ChessError> {
+        match self.thread.take_callback_failure() {
+            Some(failure) => Err(ChessError::Internal(format!(
+                "an earlier search, review or coach on this engine failed: {failure}"
+            ))),
+            None => Ok(()),
+        }
+    }
+
     /// Starts a search of `root`: the one way every search starts. Fails first with a
-    /// listener failure of an earlier search, if one is still unreported.
+    /// failure of an earlier search, review or coach ([`ChessEngine::earlier_failure`]).
     fn start(
         &self,
         root: Position,
@@ -391,11 +407,7 @@ impl ChessEngine {
         on_info: Box<dyn Fn(SearchInfo) + Send + Sync>,
         on_finished: Box<dyn FnOnce(SearchResult) + Send>,
     ) -> Result<Arc<SearchHandle>, ChessError> {
-        if let Some(failure) = self.thread.take_callback_failure() {
-            return Err(ChessError::Internal(format!(
-                "a SearchListener of an earlier search failed: {failure}"
-            )));
-        }
+        self.earlier_failure()?;
         if !root.has_legal_moves() {
             return Err(ChessError::GameOver(
                 "the side to move has no legal move: there is nothing to search".into(),
@@ -471,8 +483,8 @@ impl ChessEngine {
     /// and returns at once. The game may change meanwhile: the engine searches a copy.
     ///
     /// # Errors
-    /// `GameOver` when the game has ended; `Internal` when a listener of an earlier search
-    /// threw (see [`SearchListener`]).
+    /// `GameOver` when the game has ended; `Internal` when a listener of an earlier search, review
+    /// or coach threw (see [`SearchListener`]), or an earlier coach failed.
     pub fn think(
         &self,
         game: Arc<ChessGame>,

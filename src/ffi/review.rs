@@ -241,6 +241,11 @@ pub struct GameReview {
     /// engine's lines as variations, the accuracies in the first comment), as lichess writes
     /// its analysis.
     pub annotated_pgn: String,
+    /// `null`/`nil` normally. The message when the review failed (a bug in chesscore, caught:
+    /// please report it); `complete` is then false and the moves reviewed before it are kept.
+    /// The Kotlin and Swift wrappers' review streams throw `ChessError.Internal` with it.
+    #[uniffi(default = None)]
+    pub error: Option<String>,
 }
 
 /// Receives a review's progress. Implemented in Kotlin or Swift; both methods run on the
@@ -393,6 +398,7 @@ fn convert_review(line: &GameLine, game: &pgn::PgnGame, r: &core::GameReview) ->
         nodes_per_position: r.settings.nodes_per_position,
         nodes: r.nodes,
         annotated_pgn: pgn::write_game(&core::annotate(game, r)),
+        error: None,
     }
 }
 
@@ -402,6 +408,7 @@ fn salvaged_review(
     moves: Vec<MoveReview>,
     nodes_per_position: u64,
     pgn_text: String,
+    error: Option<String>,
 ) -> GameReview {
     let mut sides = [SideReview::default(), SideReview::default()];
     for m in &moves {
@@ -427,6 +434,7 @@ fn salvaged_review(
         nodes_per_position,
         nodes: 0,
         annotated_pgn: pgn_text,
+        error,
     }
 }
 
@@ -453,7 +461,8 @@ impl ChessEngine {
     /// a search. It clears the engine's table first.
     ///
     /// # Errors
-    /// `InvalidRequest` for `nodesPerPosition` 0.
+    /// `InvalidRequest` for `nodesPerPosition` 0; `Internal` when a listener of an earlier
+    /// search, review or coach on this engine failed (reported once).
     pub fn review(
         &self,
         game: Arc<ChessGame>,
@@ -461,6 +470,7 @@ impl ChessEngine {
         listener: Arc<dyn ReviewListener>,
     ) -> Result<Arc<SearchHandle>, ChessError> {
         let settings = options.settings()?;
+        self.earlier_failure()?;
         let (line, pgn_game) = {
             let game = game.lock();
             (GameLine::from_game(&game), game.to_pgn_game())
@@ -472,6 +482,7 @@ impl ChessEngine {
         let progress_listener = Arc::clone(&listener);
         let job_line = line.clone();
         let nodes = settings.nodes_per_position;
+        let failures = self.thread().callback_failures();
         let id = self.thread().start_job(
             move |engine, stop| {
                 let mut listener_alive = true;
@@ -488,22 +499,26 @@ impl ChessEngine {
                             .unwrap_or_else(|e| e.into_inner())
                             .push(m.clone());
                         // A listener that panicked (threw) once is not called again; the review
-                        // goes on and its result still arrives.
+                        // goes on and its result still arrives. The failure is kept: the next
+                        // search, review or coach on this engine fails with it.
                         if listener_alive {
-                            listener_alive = catch_unwind(AssertUnwindSafe(|| {
+                            if let Err(payload) = catch_unwind(AssertUnwindSafe(|| {
                                 progress_listener.on_move_reviewed(m, p.done as u32, p.total as u32)
-                            }))
-                            .is_ok();
+                            })) {
+                                listener_alive = false;
+                                failures.record("on_move_reviewed", payload.as_ref());
+                            }
                         }
                     },
                 );
                 convert_review(&job_line, &pgn_game, &r)
             },
             move |result| {
-                let review = result.unwrap_or_else(|| {
+                let review = result.unwrap_or_else(|message| {
                     let moves =
                         std::mem::take(&mut *reported.lock().unwrap_or_else(|e| e.into_inner()));
-                    salvaged_review(moves, nodes, String::new())
+                    let error = format!("the review failed: {message}");
+                    salvaged_review(moves, nodes, String::new(), Some(error))
                 });
                 finished_flag.store(true, Ordering::SeqCst);
                 listener.on_finished(review);
@@ -521,7 +536,8 @@ impl ChessEngine {
     /// second look when the loss lands near the blunder line). Stop it with the handle.
     ///
     /// # Errors
-    /// `InvalidRequest` for `nodesPerSearch` 0.
+    /// `InvalidRequest` for `nodesPerSearch` 0; `Internal` when a listener of an earlier
+    /// search, review or coach on this engine, or an earlier coach, failed (reported once).
     pub fn coach(
         &self,
         game: Arc<ChessGame>,
@@ -537,17 +553,25 @@ impl ChessEngine {
             Some(n) => n,
             None => review_preset_nodes(ReviewPreset::Standard),
         };
+        self.earlier_failure()?;
         let line = GameLine::to_current(&game.lock());
         let key = line.position(line.moves().len()).key();
         let finished = Arc::new(AtomicBool::new(false));
         let finished_flag = Arc::clone(&finished);
+        let failures = self.thread().callback_failures();
         let id = self.thread().start_job(
             move |engine, stop| {
                 core::coach(engine, &line, nodes, stop).map(|c| convert_coaching(c, key))
             },
             move |result| {
                 finished_flag.store(true, Ordering::SeqCst);
-                listener.on_coaching(result.flatten());
+                // A failed coach (a bug, caught) gives no findings; the next search, review or
+                // coach on this engine fails with its message, so that it is not lost.
+                let coaching = result.unwrap_or_else(|message| {
+                    failures.record("the coach", &message);
+                    None
+                });
+                listener.on_coaching(coaching);
             },
         );
         Ok(handle(self.thread(), id, finished))

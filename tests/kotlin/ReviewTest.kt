@@ -10,6 +10,7 @@ import dev.chesscore.ReviewListener
 import dev.chesscore.MoveClass
 import dev.chesscore.ReviewOptions
 import dev.chesscore.ReviewPreset
+import dev.chesscore.SearchHandle
 import dev.chesscore.Side
 import dev.chesscore.Square
 import dev.chesscore.ktx.ReviewEvent
@@ -63,7 +64,51 @@ private class RecordingReviewListener(val onMove: (RecordingReviewListener, Int)
     }
 }
 
+/** An engine whose reviews end as a review that failed inside chesscore would. */
+private class FailingReviewEngine : ChessEngine(EngineConfig(hashMb = 1u)) {
+    override fun review(game: ChessGame, options: ReviewOptions, listener: ReviewListener): SearchHandle =
+        super.review(game, options, object : ReviewListener {
+            override fun onMoveReviewed(review: MoveReview, done: UInt, total: UInt) = listener.onMoveReviewed(review, done, total)
+            override fun onFinished(review: GameReview) = listener.onFinished(review.copy(complete = false, error = "injected"))
+        })
+}
+
 class ReviewTest {
+
+    @Test
+    fun `a review that failed inside chesscore ends the flow with the core's Internal error after its moves`() {
+        onMain {
+            withResources {
+                val game = ChessGame.fromPgn(SCHOLAR_PGN).bind()
+                val engine = FailingReviewEngine().bind()
+                val moves = mutableListOf<ReviewEvent>()
+                val error = assertFailsWith<ChessException.Internal> {
+                    engine.review(game, TEST_REVIEW).collect { moves += it }
+                }
+                assertEquals("injected", error.message)
+                assertEquals(7, moves.size, "the moves reviewed before the failure still arrive")
+                assertTrue(moves.all { it is ReviewEvent.Move })
+                eventually("the engine idle", 2_000) { !engine.isSearching() }
+            }
+        }
+    }
+
+    @Test
+    fun `a review listener that throws is reported by the engine's next call`() {
+        onMain {
+            withResources {
+                val game = ChessGame.fromPgn(SCHOLAR_PGN).bind()
+                val engine = ChessEngine(EngineConfig(hashMb = 1u)).bind()
+                val listener = RecordingReviewListener { _, _ -> throw IllegalStateException("listener bug") }
+                engine.review(game, TEST_REVIEW, listener).bind()
+                assertTrue(listener.await().complete)
+                val error = assertFailsWith<ChessException.Internal> { engine.review(game, TEST_REVIEW).toList() }
+                assertTrue("on_move_reviewed" in error.message.orEmpty() && "listener bug" in error.message.orEmpty(), error.message)
+                val again = engine.review(game, TEST_REVIEW).toList()
+                assertTrue(assertIs<ReviewEvent.Finished>(again.last()).review.complete)
+            }
+        }
+    }
     @Test
     fun `the generated review reports each move then one review on the engine's thread, the same twice`() {
         val baseline = liveObjectCount()

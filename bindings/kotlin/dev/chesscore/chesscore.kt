@@ -1393,16 +1393,16 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessengine_stop() and 0xFFFF) != 31283) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessengine_think() and 0xFFFF) != 5638) {
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_think() and 0xFFFF) != 54606) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessengine_think_fen() and 0xFFFF) != 23257) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessengine_coach() and 0xFFFF) != 6267) {
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_coach() and 0xFFFF) != 52843) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessengine_review() and 0xFFFF) != 1652) {
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_review() and 0xFFFF) != 12165) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_searchhandle_is_finished() and 0xFFFF) != 49688) {
@@ -2114,8 +2114,8 @@ public interface ChessEngineInterface {
      * and returns at once. The game may change meanwhile: the engine searches a copy.
      *
      * # Errors
-     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search
-     * threw (see [`SearchListener`]).
+     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search, review
+     * or coach threw (see [`SearchListener`]), or an earlier coach failed.
      */
     fun `think`(`game`: ChessGame, `limits`: SearchLimits, `listener`: SearchListener): SearchHandle
     
@@ -2138,7 +2138,8 @@ public interface ChessEngineInterface {
      * second look when the loss lands near the blunder line). Stop it with the handle.
      *
      * # Errors
-     * `InvalidRequest` for `nodesPerSearch` 0.
+     * `InvalidRequest` for `nodesPerSearch` 0; `Internal` when a listener of an earlier
+     * search, review or coach on this engine, or an earlier coach, failed (reported once).
      */
     fun `coach`(`game`: ChessGame, `nodesPerSearch`: kotlin.ULong?, `listener`: CoachListener): SearchHandle
     
@@ -2156,7 +2157,8 @@ public interface ChessEngineInterface {
      * a search. It clears the engine's table first.
      *
      * # Errors
-     * `InvalidRequest` for `nodesPerPosition` 0.
+     * `InvalidRequest` for `nodesPerPosition` 0; `Internal` when a listener of an earlier
+     * search, review or coach on this engine failed (reported once).
      */
     fun `review`(`game`: ChessGame, `options`: ReviewOptions, `listener`: ReviewListener): SearchHandle
     
@@ -2376,8 +2378,8 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
      * and returns at once. The game may change meanwhile: the engine searches a copy.
      *
      * # Errors
-     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search
-     * threw (see [`SearchListener`]).
+     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search, review
+     * or coach threw (see [`SearchListener`]), or an earlier coach failed.
      */
     @Throws(ChessException::class)override fun `think`(`game`: ChessGame, `limits`: SearchLimits, `listener`: SearchListener): SearchHandle {
             return FfiConverterTypeSearchHandle.lift(
@@ -2430,7 +2432,8 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
      * second look when the loss lands near the blunder line). Stop it with the handle.
      *
      * # Errors
-     * `InvalidRequest` for `nodesPerSearch` 0.
+     * `InvalidRequest` for `nodesPerSearch` 0; `Internal` when a listener of an earlier
+     * search, review or coach on this engine, or an earlier coach, failed (reported once).
      */
     @Throws(ChessException::class)override fun `coach`(`game`: ChessGame, `nodesPerSearch`: kotlin.ULong?, `listener`: CoachListener): SearchHandle {
             return FfiConverterTypeSearchHandle.lift(
@@ -2463,7 +2466,8 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
      * a search. It clears the engine's table first.
      *
      * # Errors
-     * `InvalidRequest` for `nodesPerPosition` 0.
+     * `InvalidRequest` for `nodesPerPosition` 0; `Internal` when a listener of an earlier
+     * search, review or coach on this engine failed (reported once).
      */
     @Throws(ChessException::class)override fun `review`(`game`: ChessGame, `options`: ReviewOptions, `listener`: ReviewListener): SearchHandle {
             return FfiConverterTypeSearchHandle.lift(
@@ -6053,7 +6057,8 @@ data class EngineConfig (
     var `level`: kotlin.UInt = 10u 
     , 
     /**
-     * A target Elo instead of a level (the strongest level at or below it); overrides `level`.
+     * A target Elo instead of a level (the strongest level at or below it); overrides `level`,
+     * which is then not read.
      */
     var `elo`: kotlin.UInt? = null 
     , 
@@ -6316,6 +6321,13 @@ data class GameReview (
      * its analysis.
      */
     var `annotatedPgn`: kotlin.String
+    , 
+    /**
+     * `null`/`nil` normally. The message when the review failed (a bug in chesscore, caught:
+     * please report it); `complete` is then false and the moves reviewed before it are kept.
+     * The Kotlin and Swift wrappers' review streams throw `ChessError.Internal` with it.
+     */
+    var `error`: kotlin.String? = null 
     
 ){
     
@@ -6340,6 +6352,7 @@ public object FfiConverterTypeGameReview: FfiConverterRustBuffer<GameReview> {
             FfiConverterULong.read(buf),
             FfiConverterULong.read(buf),
             FfiConverterString.read(buf),
+            FfiConverterOptionalString.read(buf),
         )
     }
 
@@ -6351,7 +6364,8 @@ public object FfiConverterTypeGameReview: FfiConverterRustBuffer<GameReview> {
             FfiConverterBoolean.allocationSize(value.`complete`) +
             FfiConverterULong.allocationSize(value.`nodesPerPosition`) +
             FfiConverterULong.allocationSize(value.`nodes`) +
-            FfiConverterString.allocationSize(value.`annotatedPgn`)
+            FfiConverterString.allocationSize(value.`annotatedPgn`) +
+            FfiConverterOptionalString.allocationSize(value.`error`)
     )
 
     override fun write(value: GameReview, buf: ByteBuffer) {
@@ -6363,6 +6377,7 @@ public object FfiConverterTypeGameReview: FfiConverterRustBuffer<GameReview> {
             FfiConverterULong.write(value.`nodesPerPosition`, buf)
             FfiConverterULong.write(value.`nodes`, buf)
             FfiConverterString.write(value.`annotatedPgn`, buf)
+            FfiConverterOptionalString.write(value.`error`, buf)
     }
 }
 

@@ -652,8 +652,8 @@ public protocol ChessEngineProtocol: AnyObject, Sendable {
      * and returns at once. The game may change meanwhile: the engine searches a copy.
      *
      * # Errors
-     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search
-     * threw (see [`SearchListener`]).
+     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search, review
+     * or coach threw (see [`SearchListener`]), or an earlier coach failed.
      */
     func think(game: ChessGame, limits: SearchLimits, listener: SearchListener) throws  -> SearchHandle
     
@@ -676,7 +676,8 @@ public protocol ChessEngineProtocol: AnyObject, Sendable {
      * second look when the loss lands near the blunder line). Stop it with the handle.
      *
      * # Errors
-     * `InvalidRequest` for `nodesPerSearch` 0.
+     * `InvalidRequest` for `nodesPerSearch` 0; `Internal` when a listener of an earlier
+     * search, review or coach on this engine, or an earlier coach, failed (reported once).
      */
     func coach(game: ChessGame, nodesPerSearch: UInt64?, listener: CoachListener) throws  -> SearchHandle
     
@@ -694,7 +695,8 @@ public protocol ChessEngineProtocol: AnyObject, Sendable {
      * a search. It clears the engine's table first.
      *
      * # Errors
-     * `InvalidRequest` for `nodesPerPosition` 0.
+     * `InvalidRequest` for `nodesPerPosition` 0; `Internal` when a listener of an earlier
+     * search, review or coach on this engine failed (reported once).
      */
     func review(game: ChessGame, options: ReviewOptions, listener: ReviewListener) throws  -> SearchHandle
     
@@ -842,8 +844,8 @@ open func stop()  {try! rustCall() {
      * and returns at once. The game may change meanwhile: the engine searches a copy.
      *
      * # Errors
-     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search
-     * threw (see [`SearchListener`]).
+     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search, review
+     * or coach threw (see [`SearchListener`]), or an earlier coach failed.
      */
 open func think(game: ChessGame, limits: SearchLimits, listener: SearchListener)throws  -> SearchHandle  {
     return try  FfiConverterTypeSearchHandle_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -886,7 +888,8 @@ open func thinkFen(fen: String, limits: SearchLimits, listener: SearchListener)t
      * second look when the loss lands near the blunder line). Stop it with the handle.
      *
      * # Errors
-     * `InvalidRequest` for `nodesPerSearch` 0.
+     * `InvalidRequest` for `nodesPerSearch` 0; `Internal` when a listener of an earlier
+     * search, review or coach on this engine, or an earlier coach, failed (reported once).
      */
 open func coach(game: ChessGame, nodesPerSearch: UInt64?, listener: CoachListener)throws  -> SearchHandle  {
     return try  FfiConverterTypeSearchHandle_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -914,7 +917,8 @@ open func coach(game: ChessGame, nodesPerSearch: UInt64?, listener: CoachListene
      * a search. It clears the engine's table first.
      *
      * # Errors
-     * `InvalidRequest` for `nodesPerPosition` 0.
+     * `InvalidRequest` for `nodesPerPosition` 0; `Internal` when a listener of an earlier
+     * search, review or coach on this engine failed (reported once).
      */
 open func review(game: ChessGame, options: ReviewOptions, listener: ReviewListener)throws  -> SearchHandle  {
     return try  FfiConverterTypeSearchHandle_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -3758,7 +3762,8 @@ public struct EngineConfig: Equatable, Hashable {
      */
     public var level: UInt32
     /**
-     * A target Elo instead of a level (the strongest level at or below it); overrides `level`.
+     * A target Elo instead of a level (the strongest level at or below it); overrides `level`,
+     * which is then not read.
      */
     public var elo: UInt32?
     /**
@@ -3781,7 +3786,8 @@ public struct EngineConfig: Equatable, Hashable {
          * Strength level, 1 (beginner) to 10 (full strength); see `engineLevels()`.
          */level: UInt32 = UInt32(10), 
         /**
-         * A target Elo instead of a level (the strongest level at or below it); overrides `level`.
+         * A target Elo instead of a level (the strongest level at or below it); overrides `level`,
+         * which is then not read.
          */elo: UInt32? = nil, 
         /**
          * Transposition table size in MB (1 to 1024, the core's `MAX_HASH_MB`); 16 suits a phone.
@@ -4113,6 +4119,12 @@ public struct GameReview: Equatable, Hashable {
      * its analysis.
      */
     public var annotatedPgn: String
+    /**
+     * `null`/`nil` normally. The message when the review failed (a bug in chesscore, caught:
+     * please report it); `complete` is then false and the moves reviewed before it are kept.
+     * The Kotlin and Swift wrappers' review streams throw `ChessError.Internal` with it.
+     */
+    public var error: String?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -4142,7 +4154,12 @@ public struct GameReview: Equatable, Hashable {
          * The game as PGN with the review in it (`[%eval]` comments, `$6`/`$2`/`$4` NAGs, the
          * engine's lines as variations, the accuracies in the first comment), as lichess writes
          * its analysis.
-         */annotatedPgn: String) {
+         */annotatedPgn: String, 
+        /**
+         * `null`/`nil` normally. The message when the review failed (a bug in chesscore, caught:
+         * please report it); `complete` is then false and the moves reviewed before it are kept.
+         * The Kotlin and Swift wrappers' review streams throw `ChessError.Internal` with it.
+         */error: String? = nil) {
         self.moves = moves
         self.evals = evals
         self.white = white
@@ -4151,6 +4168,7 @@ public struct GameReview: Equatable, Hashable {
         self.nodesPerPosition = nodesPerPosition
         self.nodes = nodes
         self.annotatedPgn = annotatedPgn
+        self.error = error
     }
 
     
@@ -4176,7 +4194,8 @@ public struct FfiConverterTypeGameReview: FfiConverterRustBuffer {
                 complete: FfiConverterBool.read(from: &buf), 
                 nodesPerPosition: FfiConverterUInt64.read(from: &buf), 
                 nodes: FfiConverterUInt64.read(from: &buf), 
-                annotatedPgn: FfiConverterString.read(from: &buf)
+                annotatedPgn: FfiConverterString.read(from: &buf), 
+                error: FfiConverterOptionString.read(from: &buf)
         )
     }
 
@@ -4189,6 +4208,7 @@ public struct FfiConverterTypeGameReview: FfiConverterRustBuffer {
         FfiConverterUInt64.write(value.nodesPerPosition, into: &buf)
         FfiConverterUInt64.write(value.nodes, into: &buf)
         FfiConverterString.write(value.annotatedPgn, into: &buf)
+        FfiConverterOptionString.write(value.error, into: &buf)
     }
 }
 
@@ -10013,16 +10033,16 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessengine_stop() != 31283) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessengine_think() != 5638) {
+    if (uniffi_chesscore_checksum_method_chessengine_think() != 54606) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessengine_think_fen() != 23257) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessengine_coach() != 6267) {
+    if (uniffi_chesscore_checksum_method_chessengine_coach() != 52843) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessengine_review() != 1652) {
+    if (uniffi_chesscore_checksum_method_chessengine_review() != 12165) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_searchhandle_is_finished() != 49688) {

@@ -17,7 +17,10 @@ extension ChessEngine {
     /// or review on this engine supersedes it: the stream then ends with an incomplete review.
     /// (The Kotlin wrapper's `review(game, options)` is the same function.)
     ///
-    /// The stream throws `ChessError.InvalidRequest` for bad options.
+    /// The stream throws `ChessError.InvalidRequest` for bad options, and `ChessError.Internal`
+    /// (after the moves reviewed before it) when the review failed inside chesscore
+    /// (`GameReview.error`) or a listener of an earlier search, review or coach on this engine
+    /// threw.
     public func review(
         _ game: ChessGame,
         options: ReviewOptions = ReviewOptions()
@@ -56,8 +59,12 @@ private final class ReviewStreamListener: ReviewListener {
     }
 
     func onFinished(review: GameReview) {
-        continuation.yield(.finished(review))
-        continuation.finish()
+        if let error = review.error {
+            continuation.finish(throwing: ChessError.Internal(message: error))
+        } else {
+            continuation.yield(.finished(review))
+            continuation.finish()
+        }
     }
 }
 

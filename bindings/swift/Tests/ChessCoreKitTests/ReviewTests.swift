@@ -12,6 +12,29 @@ private let testReview = ReviewOptions(nodesPerPosition: 20_000)
 /// A budget large enough that a review is still running when the test stops it.
 private let slowReview = ReviewOptions(nodesPerPosition: 200_000)
 
+/// An engine whose reviews end as a review that failed inside chesscore would.
+private final class FailingReviewEngine: ChessEngine, @unchecked Sendable {
+    override func review(game: ChessGame, options: ReviewOptions, listener: ReviewListener) throws
+        -> SearchHandle
+    {
+        try super.review(game: game, options: options, listener: Failing(listener))
+    }
+
+    private final class Failing: ReviewListener {
+        let inner: ReviewListener
+        init(_ inner: ReviewListener) { self.inner = inner }
+        func onMoveReviewed(review: MoveReview, done: UInt32, total: UInt32) {
+            inner.onMoveReviewed(review: review, done: done, total: total)
+        }
+        func onFinished(review: GameReview) {
+            var failed = review
+            failed.complete = false
+            failed.error = "injected"
+            inner.onFinished(review: failed)
+        }
+    }
+}
+
 /// The wrapper's game review (`review(_:options:)` as an `AsyncThrowingStream`) and coach
 /// (`coach(_:nodesPerSearch:)` as async). Mirrors tests/kotlin/ReviewTest.kt. Stopping is
 /// asserted through the engine (`isSearching`, the incomplete review), never through time.
@@ -152,6 +175,28 @@ final class ReviewTests: XCTestCase {
             }
             XCTAssertEqual(reviews.count, 2)
             XCTAssertEqual(reviews.first, reviews.last)
+            try await eventually("the engine idle") { !engine.isSearching() }
+        }
+        try await noLiveObjects()
+    }
+
+    /// (A Swift listener cannot throw, so the report of a throwing one is tested from Kotlin
+    /// and Rust.)
+    func testAReviewThatFailedInsideChesscoreEndsTheStreamWithInternalAfterItsMoves() async throws {
+        do {
+            let game = try ChessGame.fromPgn(pgn: scholar)
+            let engine = try FailingReviewEngine(config: EngineConfig(hashMb: 1))
+            var moves = 0
+            do {
+                for try await event in engine.review(game, options: testReview) {
+                    guard case .move = event else { return XCTFail("no review after a failure: \(event)") }
+                    moves += 1
+                }
+                XCTFail("the stream throws")
+            } catch ChessError.Internal(let message) {
+                XCTAssertEqual(message, "injected")
+            }
+            XCTAssertEqual(moves, 7, "the moves reviewed before the failure still arrive")
             try await eventually("the engine idle") { !engine.isSearching() }
         }
         try await noLiveObjects()

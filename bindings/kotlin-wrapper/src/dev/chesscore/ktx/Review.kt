@@ -9,6 +9,7 @@
 package dev.chesscore.ktx
 
 import dev.chesscore.ChessEngine
+import dev.chesscore.ChessException
 import dev.chesscore.ChessGame
 import dev.chesscore.CoachListener
 import dev.chesscore.Coaching
@@ -44,6 +45,9 @@ sealed class ReviewEvent {
  * supersedes this one: the flow then ends with a `Finished` event whose review is incomplete.
  *
  * @throws dev.chesscore.ChessException.InvalidRequest (from collection) for bad [options].
+ * @throws dev.chesscore.ChessException.Internal (from collection, after the moves reviewed
+ *   before it) when the review failed inside chesscore ([GameReview.error]), or when a
+ *   listener of an earlier search, review or coach on this engine threw.
  */
 fun ChessEngine.review(game: ChessGame, options: ReviewOptions = ReviewOptions()): Flow<ReviewEvent> =
     callbackFlow {
@@ -53,8 +57,13 @@ fun ChessEngine.review(game: ChessGame, options: ReviewOptions = ReviewOptions()
             }
 
             override fun onFinished(review: GameReview) {
-                trySend(ReviewEvent.Finished(review))
-                channel.close()
+                val error = review.error
+                if (error == null) {
+                    trySend(ReviewEvent.Finished(review))
+                    channel.close()
+                } else {
+                    channel.close(ChessException.Internal(error))
+                }
             }
         }
         val handle = review(game, options, listener)
