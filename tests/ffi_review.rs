@@ -326,6 +326,20 @@ impl CoachListener for CoachRecorder {
     }
 }
 
+impl CoachRecorder {
+    /// Every call so far, once there is one (at most 120 s).
+    fn wait(&self) -> Vec<Option<Coaching>> {
+        let deadline = Instant::now() + Duration::from_secs(120);
+        let mut got = self.0.lock().unwrap();
+        while got.is_empty() {
+            let left = deadline.saturating_duration_since(Instant::now());
+            assert!(!left.is_zero(), "no coaching");
+            got = self.1.wait_timeout(got, left).unwrap().0;
+        }
+        got.clone()
+    }
+}
+
 /// A coach that fails inside chesscore gives no findings, and the next call reports why.
 #[test]
 fn a_coach_that_fails_is_reported_by_the_next_call() {
@@ -336,16 +350,9 @@ fn a_coach_that_fails_is_reported_by_the_next_call() {
     let _h = engine
         .coach(game.clone(), Some(NODES), rec.clone())
         .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    let mut got = rec.0.lock().unwrap();
-    while got.is_empty() {
-        let left = deadline.saturating_duration_since(Instant::now());
-        assert!(!left.is_zero());
-        got = rec.1.wait_timeout(got, left).unwrap().0;
-    }
+    let got = rec.wait();
     assert_eq!(got.len(), 1);
     assert!(got[0].is_none());
-    drop(got);
     wait_idle(&engine);
     match engine.coach(game.clone(), Some(NODES), rec.clone()) {
         Err(ChessError::Internal(message)) => {
@@ -365,15 +372,7 @@ fn the_coach_reports_threat_refutation_and_hanging_pieces() {
     let handle = engine
         .coach(game.clone(), Some(NODES), rec.clone())
         .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(120);
-    let mut got = rec.0.lock().unwrap();
-    while got.is_empty() {
-        let left = deadline.saturating_duration_since(Instant::now());
-        assert!(!left.is_zero());
-        got = rec.1.wait_timeout(got, left).unwrap().0;
-    }
-    let c = got[0].clone().unwrap();
-    drop(got);
+    let c = rec.wait()[0].clone().unwrap();
     assert!(handle.is_finished());
     assert_eq!(c.position_key, game.snapshot().position_key);
     assert_eq!(c.best_line_san.first().map(String::as_str), Some("Qxf7#"));
