@@ -114,7 +114,7 @@ struct Shared {
     idle: Condvar,
     /// The first callback panic not yet taken by [`EngineThread::take_callback_failure`].
     callback_failure: Mutex<Option<String>>,
-    /// Test hook: the next search panics.
+    /// Test hook: the next search or job panics.
     fail_next_search: AtomicBool,
 }
 

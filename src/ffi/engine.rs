@@ -235,7 +235,8 @@ pub struct SearchResult {
 ///
 /// Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
 /// no more `on_info` calls in that search but still its `on_finished`, and the engine's next
-/// `think` or `think_fen` call fails with `ChessError.Internal` carrying what was thrown. (Swift's methods cannot throw.)
+/// `think`, `think_fen`, `review` or `coach` call fails with `ChessError.Internal` carrying what
+/// was thrown (the same for a `ReviewListener`). (Swift's methods cannot throw.)
 #[uniffi::export(foreign)]
 pub trait SearchListener: Send + Sync {
     /// After a completed depth: the first at once, then at most every ~100 ms (the last one
@@ -386,19 +387,19 @@ impl ChessEngine {
         &self.thread
     }
 
-    /// `Internal` with the failure of a listener of an earlier search, review or coach on this
-    /// engine (or of an earlier coach itself), if one is still unreported; it is then reported.
+    /// `Internal` with the failure of a listener of an earlier search or review on this engine,
+    /// if one is still unreported; it is then reported.
     pub(crate) fn earlier_failure(&self) -> Result<(), ChessError> {
         match self.thread.take_callback_failure() {
             Some(failure) => Err(ChessError::Internal(format!(
-                "an earlier search, review or coach on this engine failed: {failure}"
+                "a listener of an earlier search or review on this engine failed: {failure}"
             ))),
             None => Ok(()),
         }
     }
 
     /// Starts a search of `root`: the one way every search starts. Fails first with a
-    /// failure of an earlier search, review or coach ([`ChessEngine::earlier_failure`]).
+    /// listener failure of an earlier search or review ([`ChessEngine::earlier_failure`]).
     fn start(
         &self,
         root: Position,
@@ -456,7 +457,8 @@ impl ChessEngine {
         )
     }
 
-    /// Test hook: the next search this engine starts panics inside the core, as a bug would.
+    /// Test hook: the next search, review or coach this engine starts panics inside the core,
+    /// as a bug would.
     #[doc(hidden)]
     pub fn fail_next_search(&self) {
         self.thread.fail_next_search();
@@ -483,8 +485,8 @@ impl ChessEngine {
     /// and returns at once. The game may change meanwhile: the engine searches a copy.
     ///
     /// # Errors
-    /// `GameOver` when the game has ended; `Internal` when a listener of an earlier search, review
-    /// or coach threw (see [`SearchListener`]), or an earlier coach failed.
+    /// `GameOver` when the game has ended; `Internal` when a listener of an earlier search or
+    /// review threw (see [`SearchListener`]).
     pub fn think(
         &self,
         game: Arc<ChessGame>,

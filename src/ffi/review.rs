@@ -325,8 +325,11 @@ pub struct Coaching {
 /// Receives the coach's findings, on the engine's thread.
 #[uniffi::export(foreign)]
 pub trait CoachListener: Send + Sync {
-    /// Exactly once: the findings, or `null`/`nil` when stopped before they were complete.
-    fn on_coaching(&self, coaching: Option<Coaching>);
+    /// Exactly once: the findings, or `null`/`nil` when stopped before they were complete or
+    /// failed; `error` is `null`/`nil` normally, and the message when the coach failed inside
+    /// chesscore (a bug, caught: please report it). The Kotlin and Swift wrappers' `coach`
+    /// throws `ChessError.Internal` with it.
+    fn on_coaching(&self, coaching: Option<Coaching>, error: Option<String>);
 }
 
 fn uci_line(line: &[Move]) -> Vec<String> {
@@ -462,7 +465,7 @@ impl ChessEngine {
     ///
     /// # Errors
     /// `InvalidRequest` for `nodesPerPosition` 0; `Internal` when a listener of an earlier
-    /// search, review or coach on this engine failed (reported once).
+    /// search or review on this engine threw (reported once).
     pub fn review(
         &self,
         game: Arc<ChessGame>,
@@ -537,7 +540,7 @@ impl ChessEngine {
     ///
     /// # Errors
     /// `InvalidRequest` for `nodesPerSearch` 0; `Internal` when a listener of an earlier
-    /// search, review or coach on this engine, or an earlier coach, failed (reported once).
+    /// search or review on this engine threw (reported once).
     pub fn coach(
         &self,
         game: Arc<ChessGame>,
@@ -558,20 +561,18 @@ impl ChessEngine {
         let key = line.position(line.moves().len()).key();
         let finished = Arc::new(AtomicBool::new(false));
         let finished_flag = Arc::clone(&finished);
-        let failures = self.thread().callback_failures();
         let id = self.thread().start_job(
             move |engine, stop| {
                 core::coach(engine, &line, nodes, stop).map(|c| convert_coaching(c, key))
             },
             move |result| {
                 finished_flag.store(true, Ordering::SeqCst);
-                // A failed coach (a bug, caught) gives no findings; the next search, review or
-                // coach on this engine fails with its message, so that it is not lost.
-                let coaching = result.unwrap_or_else(|message| {
-                    failures.record("the coach", &message);
-                    None
-                });
-                listener.on_coaching(coaching);
+                match result {
+                    Ok(coaching) => listener.on_coaching(coaching, None),
+                    Err(message) => {
+                        listener.on_coaching(None, Some(format!("the coach failed: {message}")))
+                    }
+                }
             },
         );
         Ok(handle(self.thread(), id, finished))

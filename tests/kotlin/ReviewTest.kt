@@ -3,6 +3,8 @@ package dev.chesscore.tests
 import dev.chesscore.ChessEngine
 import dev.chesscore.ChessException
 import dev.chesscore.ChessGame
+import dev.chesscore.CoachListener
+import dev.chesscore.Coaching
 import dev.chesscore.EngineConfig
 import dev.chesscore.GameReview
 import dev.chesscore.MoveReview
@@ -70,6 +72,14 @@ private class FailingReviewEngine : ChessEngine(EngineConfig(hashMb = 1u)) {
         super.review(game, options, object : ReviewListener {
             override fun onMoveReviewed(review: MoveReview, done: UInt, total: UInt) = listener.onMoveReviewed(review, done, total)
             override fun onFinished(review: GameReview) = listener.onFinished(review.copy(complete = false, error = "injected"))
+        })
+}
+
+/** An engine whose coach ends as a coach that failed inside chesscore would. */
+private class FailingCoachEngine : ChessEngine(EngineConfig(hashMb = 1u)) {
+    override fun coach(game: ChessGame, nodesPerSearch: ULong?, listener: CoachListener): SearchHandle =
+        super.coach(game, nodesPerSearch, object : CoachListener {
+            override fun onCoaching(coaching: Coaching?, error: String?) = listener.onCoaching(null, "injected")
         })
 }
 
@@ -271,6 +281,19 @@ class ReviewTest {
                 assertEquals(MoveClass.BLUNDER, refutation.`class`)
                 assertTrue(coaching.hanging.any { it.square == Square.F7 })
                 assertEquals(game.hangingPieces(), coaching.hanging)
+            }
+        }
+    }
+
+    @Test
+    fun `a coach that failed inside chesscore throws the core's Internal error`() {
+        onMain {
+            withResources {
+                val game = ChessGame.fromPgn("1. e4 e5 2. Qh5 Nc6 *").bind()
+                val engine = FailingCoachEngine().bind()
+                val error = assertFailsWith<ChessException.Internal> { engine.coach(game, 20_000uL) }
+                assertEquals("injected", error.message)
+                eventually("the engine idle", 2_000) { !engine.isSearching() }
             }
         }
     }

@@ -682,7 +682,7 @@ internal interface UniffiCallbackInterfaceSearchListenerMethod1 : com.sun.jna.Ca
     fun callback(`uniffiHandle`: Long,`result`: RustBuffer.ByValue,`uniffiOutReturn`: Pointer,uniffiCallStatus: UniffiRustCallStatus,)
 }
 internal interface UniffiCallbackInterfaceCoachListenerMethod0 : com.sun.jna.Callback {
-    fun callback(`uniffiHandle`: Long,`coaching`: RustBuffer.ByValue,`uniffiOutReturn`: Pointer,uniffiCallStatus: UniffiRustCallStatus,)
+    fun callback(`uniffiHandle`: Long,`coaching`: RustBuffer.ByValue,`error`: RustBuffer.ByValue,`uniffiOutReturn`: Pointer,uniffiCallStatus: UniffiRustCallStatus,)
 }
 internal interface UniffiCallbackInterfaceReviewListenerMethod0 : com.sun.jna.Callback {
     fun callback(`uniffiHandle`: Long,`review`: RustBuffer.ByValue,`done`: Int,`total`: Int,`uniffiOutReturn`: Pointer,uniffiCallStatus: UniffiRustCallStatus,)
@@ -1167,7 +1167,7 @@ internal object UniffiLib {
     ): Unit
     external fun uniffi_chesscore_fn_init_callback_vtable_coachlistener(`vtable`: UniffiVTableCallbackInterfaceCoachListener,
     ): Unit
-    external fun uniffi_chesscore_fn_method_coachlistener_on_coaching(`ptr`: Long,`coaching`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_chesscore_fn_method_coachlistener_on_coaching(`ptr`: Long,`coaching`: RustBuffer.ByValue,`error`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
     external fun uniffi_chesscore_fn_clone_reviewlistener(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
@@ -1393,16 +1393,16 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessengine_stop() and 0xFFFF) != 31283) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessengine_think() and 0xFFFF) != 54606) {
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_think() and 0xFFFF) != 36724) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessengine_think_fen() and 0xFFFF) != 23257) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessengine_coach() and 0xFFFF) != 52843) {
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_coach() and 0xFFFF) != 45855) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessengine_review() and 0xFFFF) != 12165) {
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_review() and 0xFFFF) != 46353) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_searchhandle_is_finished() and 0xFFFF) != 49688) {
@@ -1582,7 +1582,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_hanging_pieces() and 0xFFFF) != 62006) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_coachlistener_on_coaching() and 0xFFFF) != 43677) {
+    if ((lib.uniffi_chesscore_checksum_method_coachlistener_on_coaching() and 0xFFFF) != 18317) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_reviewlistener_on_move_reviewed() and 0xFFFF) != 47063) {
@@ -2114,8 +2114,8 @@ public interface ChessEngineInterface {
      * and returns at once. The game may change meanwhile: the engine searches a copy.
      *
      * # Errors
-     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search, review
-     * or coach threw (see [`SearchListener`]), or an earlier coach failed.
+     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search or
+     * review threw (see [`SearchListener`]).
      */
     fun `think`(`game`: ChessGame, `limits`: SearchLimits, `listener`: SearchListener): SearchHandle
     
@@ -2139,7 +2139,7 @@ public interface ChessEngineInterface {
      *
      * # Errors
      * `InvalidRequest` for `nodesPerSearch` 0; `Internal` when a listener of an earlier
-     * search, review or coach on this engine, or an earlier coach, failed (reported once).
+     * search or review on this engine threw (reported once).
      */
     fun `coach`(`game`: ChessGame, `nodesPerSearch`: kotlin.ULong?, `listener`: CoachListener): SearchHandle
     
@@ -2158,7 +2158,7 @@ public interface ChessEngineInterface {
      *
      * # Errors
      * `InvalidRequest` for `nodesPerPosition` 0; `Internal` when a listener of an earlier
-     * search, review or coach on this engine failed (reported once).
+     * search or review on this engine threw (reported once).
      */
     fun `review`(`game`: ChessGame, `options`: ReviewOptions, `listener`: ReviewListener): SearchHandle
     
@@ -2378,8 +2378,8 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
      * and returns at once. The game may change meanwhile: the engine searches a copy.
      *
      * # Errors
-     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search, review
-     * or coach threw (see [`SearchListener`]), or an earlier coach failed.
+     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search or
+     * review threw (see [`SearchListener`]).
      */
     @Throws(ChessException::class)override fun `think`(`game`: ChessGame, `limits`: SearchLimits, `listener`: SearchListener): SearchHandle {
             return FfiConverterTypeSearchHandle.lift(
@@ -2433,7 +2433,7 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
      *
      * # Errors
      * `InvalidRequest` for `nodesPerSearch` 0; `Internal` when a listener of an earlier
-     * search, review or coach on this engine, or an earlier coach, failed (reported once).
+     * search or review on this engine threw (reported once).
      */
     @Throws(ChessException::class)override fun `coach`(`game`: ChessGame, `nodesPerSearch`: kotlin.ULong?, `listener`: CoachListener): SearchHandle {
             return FfiConverterTypeSearchHandle.lift(
@@ -2467,7 +2467,7 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
      *
      * # Errors
      * `InvalidRequest` for `nodesPerPosition` 0; `Internal` when a listener of an earlier
-     * search, review or coach on this engine failed (reported once).
+     * search or review on this engine threw (reported once).
      */
     @Throws(ChessException::class)override fun `review`(`game`: ChessGame, `options`: ReviewOptions, `listener`: ReviewListener): SearchHandle {
             return FfiConverterTypeSearchHandle.lift(
@@ -4498,9 +4498,12 @@ public object FfiConverterTypeChessGame: FfiConverter<ChessGame, Long> {
 public interface CoachListener {
     
     /**
-     * Exactly once: the findings, or `null`/`nil` when stopped before they were complete.
+     * Exactly once: the findings, or `null`/`nil` when stopped before they were complete or
+     * failed; `error` is `null`/`nil` normally, and the message when the coach failed inside
+     * chesscore (a bug, caught: please report it). The Kotlin and Swift wrappers' `coach`
+     * throws `ChessError.Internal` with it.
      */
-    fun `onCoaching`(`coaching`: Coaching?)
+    fun `onCoaching`(`coaching`: Coaching?, `error`: kotlin.String?)
     
     companion object
 }
@@ -4611,15 +4614,19 @@ open class CoachListenerImpl: Disposable, AutoCloseable, CoachListener
 
     
     /**
-     * Exactly once: the findings, or `null`/`nil` when stopped before they were complete.
-     */override fun `onCoaching`(`coaching`: Coaching?)
+     * Exactly once: the findings, or `null`/`nil` when stopped before they were complete or
+     * failed; `error` is `null`/`nil` normally, and the message when the coach failed inside
+     * chesscore (a bug, caught: please report it). The Kotlin and Swift wrappers' `coach`
+     * throws `ChessError.Internal` with it.
+     */override fun `onCoaching`(`coaching`: Coaching?, `error`: kotlin.String?)
         = 
     callWithHandle {
     uniffiRustCall() { _status ->
     UniffiLib.uniffi_chesscore_fn_method_coachlistener_on_coaching(
         it,
         
-        FfiConverterOptionalTypeCoaching.lower(`coaching`),_status)
+        FfiConverterOptionalTypeCoaching.lower(`coaching`),
+        FfiConverterOptionalString.lower(`error`),_status)
 }
     }
     
@@ -4644,11 +4651,12 @@ open class CoachListenerImpl: Disposable, AutoCloseable, CoachListener
 // Put the implementation in an object so we don't pollute the top-level namespace
 internal object uniffiCallbackInterfaceCoachListener {
     internal object `onCoaching`: UniffiCallbackInterfaceCoachListenerMethod0 {
-        override fun callback(`uniffiHandle`: Long,`coaching`: RustBuffer.ByValue,`uniffiOutReturn`: Pointer,uniffiCallStatus: UniffiRustCallStatus,) {
+        override fun callback(`uniffiHandle`: Long,`coaching`: RustBuffer.ByValue,`error`: RustBuffer.ByValue,`uniffiOutReturn`: Pointer,uniffiCallStatus: UniffiRustCallStatus,) {
             val uniffiObj = FfiConverterTypeCoachListener.handleMap.get(uniffiHandle)
             val makeCall = { ->
                 uniffiObj.`onCoaching`(
                     FfiConverterOptionalTypeCoaching.lift(`coaching`),
+                    FfiConverterOptionalString.lift(`error`),
                 )
             }
             val writeReturn = { _: Unit -> Unit }
@@ -5477,7 +5485,8 @@ public object FfiConverterTypeSearchHandle: FfiConverter<SearchHandle, Long> {
  *
  * Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
  * no more `on_info` calls in that search but still its `on_finished`, and the engine's next
- * `think` or `think_fen` call fails with `ChessError.Internal` carrying what was thrown. (Swift's methods cannot throw.)
+ * `think`, `think_fen`, `review` or `coach` call fails with `ChessError.Internal` carrying what
+ * was thrown (the same for a `ReviewListener`). (Swift's methods cannot throw.)
  */
 public interface SearchListener {
     
@@ -5501,7 +5510,8 @@ public interface SearchListener {
  *
  * Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
  * no more `on_info` calls in that search but still its `on_finished`, and the engine's next
- * `think` or `think_fen` call fails with `ChessError.Internal` carrying what was thrown. (Swift's methods cannot throw.)
+ * `think`, `think_fen`, `review` or `coach` call fails with `ChessError.Internal` carrying what
+ * was thrown (the same for a `ReviewListener`). (Swift's methods cannot throw.)
  */
 open class SearchListenerImpl: Disposable, AutoCloseable, SearchListener
 {
@@ -8516,10 +8526,11 @@ sealed class ChessException(message: String): kotlin.Exception(message) {
         
     /**
      * Something that should never happen and that no argument can fix: an exception thrown by
-     * a `SearchListener` (reported by the engine's next `think` or `think_fen`), or the
-     * engine's thread refused by the system. A search that fails with a bug in chesscore (a
-     * caught panic; please report it with the message) ends with `SearchResult.error` set; the
-     * Kotlin and Swift wrappers' suspend/async searches throw this error with that message.
+     * a `SearchListener` or `ReviewListener` (reported by the engine's next `think`,
+     * `think_fen`, `review` or `coach`), or the engine's thread refused by the system. A
+     * search, review or coach that fails with a bug in chesscore (a caught panic; please
+     * report it with the message) ends with `SearchResult.error`, `GameReview.error` or the
+     * coach listener's `error` set; the Kotlin and Swift wrappers throw this error with it.
      */
         class Internal(message: String) : ChessException(message)
         

@@ -652,8 +652,8 @@ public protocol ChessEngineProtocol: AnyObject, Sendable {
      * and returns at once. The game may change meanwhile: the engine searches a copy.
      *
      * # Errors
-     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search, review
-     * or coach threw (see [`SearchListener`]), or an earlier coach failed.
+     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search or
+     * review threw (see [`SearchListener`]).
      */
     func think(game: ChessGame, limits: SearchLimits, listener: SearchListener) throws  -> SearchHandle
     
@@ -677,7 +677,7 @@ public protocol ChessEngineProtocol: AnyObject, Sendable {
      *
      * # Errors
      * `InvalidRequest` for `nodesPerSearch` 0; `Internal` when a listener of an earlier
-     * search, review or coach on this engine, or an earlier coach, failed (reported once).
+     * search or review on this engine threw (reported once).
      */
     func coach(game: ChessGame, nodesPerSearch: UInt64?, listener: CoachListener) throws  -> SearchHandle
     
@@ -696,7 +696,7 @@ public protocol ChessEngineProtocol: AnyObject, Sendable {
      *
      * # Errors
      * `InvalidRequest` for `nodesPerPosition` 0; `Internal` when a listener of an earlier
-     * search, review or coach on this engine failed (reported once).
+     * search or review on this engine threw (reported once).
      */
     func review(game: ChessGame, options: ReviewOptions, listener: ReviewListener) throws  -> SearchHandle
     
@@ -844,8 +844,8 @@ open func stop()  {try! rustCall() {
      * and returns at once. The game may change meanwhile: the engine searches a copy.
      *
      * # Errors
-     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search, review
-     * or coach threw (see [`SearchListener`]), or an earlier coach failed.
+     * `GameOver` when the game has ended; `Internal` when a listener of an earlier search or
+     * review threw (see [`SearchListener`]).
      */
 open func think(game: ChessGame, limits: SearchLimits, listener: SearchListener)throws  -> SearchHandle  {
     return try  FfiConverterTypeSearchHandle_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -889,7 +889,7 @@ open func thinkFen(fen: String, limits: SearchLimits, listener: SearchListener)t
      *
      * # Errors
      * `InvalidRequest` for `nodesPerSearch` 0; `Internal` when a listener of an earlier
-     * search, review or coach on this engine, or an earlier coach, failed (reported once).
+     * search or review on this engine threw (reported once).
      */
 open func coach(game: ChessGame, nodesPerSearch: UInt64?, listener: CoachListener)throws  -> SearchHandle  {
     return try  FfiConverterTypeSearchHandle_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -918,7 +918,7 @@ open func coach(game: ChessGame, nodesPerSearch: UInt64?, listener: CoachListene
      *
      * # Errors
      * `InvalidRequest` for `nodesPerPosition` 0; `Internal` when a listener of an earlier
-     * search, review or coach on this engine failed (reported once).
+     * search or review on this engine threw (reported once).
      */
 open func review(game: ChessGame, options: ReviewOptions, listener: ReviewListener)throws  -> SearchHandle  {
     return try  FfiConverterTypeSearchHandle_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -2460,9 +2460,12 @@ public func FfiConverterTypeChessGame_lower(_ value: ChessGame) -> UInt64 {
 public protocol CoachListener: AnyObject, Sendable {
     
     /**
-     * Exactly once: the findings, or `null`/`nil` when stopped before they were complete.
+     * Exactly once: the findings, or `null`/`nil` when stopped before they were complete or
+     * failed; `error` is `null`/`nil` normally, and the message when the coach failed inside
+     * chesscore (a bug, caught: please report it). The Kotlin and Swift wrappers' `coach`
+     * throws `ChessError.Internal` with it.
      */
-    func onCoaching(coaching: Coaching?) 
+    func onCoaching(coaching: Coaching?, error: String?) 
     
 }
 /**
@@ -2522,13 +2525,17 @@ open class CoachListenerImpl: CoachListener, @unchecked Sendable {
 
     
     /**
-     * Exactly once: the findings, or `null`/`nil` when stopped before they were complete.
+     * Exactly once: the findings, or `null`/`nil` when stopped before they were complete or
+     * failed; `error` is `null`/`nil` normally, and the message when the coach failed inside
+     * chesscore (a bug, caught: please report it). The Kotlin and Swift wrappers' `coach`
+     * throws `ChessError.Internal` with it.
      */
-open func onCoaching(coaching: Coaching?)  {try! rustCall() {
+open func onCoaching(coaching: Coaching?, error: String?)  {try! rustCall() {
         uniffiCallStatus in
     uniffi_chesscore_fn_method_coachlistener_on_coaching(
             self.uniffiCloneHandle(),
-        FfiConverterOptionTypeCoaching.lower(coaching),uniffiCallStatus
+        FfiConverterOptionTypeCoaching.lower(coaching),
+        FfiConverterOptionString.lower(error),uniffiCallStatus
     )
 }
 }
@@ -2564,6 +2571,7 @@ fileprivate struct UniffiCallbackInterfaceCoachListener {
         onCoaching: { (
             uniffiHandle: UInt64,
             coaching: RustBuffer,
+            error: RustBuffer,
             uniffiOutReturn: UnsafeMutableRawPointer,
             uniffiCallStatus: UnsafeMutablePointer<RustCallStatus>
         ) in
@@ -2573,7 +2581,8 @@ fileprivate struct UniffiCallbackInterfaceCoachListener {
                     throw UniffiInternalError.unexpectedStaleHandle
                 }
                 return uniffiObj.onCoaching(
-                     coaching: try FfiConverterOptionTypeCoaching.lift(coaching)
+                     coaching: try FfiConverterOptionTypeCoaching.lift(coaching),
+                     error: try FfiConverterOptionString.lift(error)
                 )
             }
 
@@ -3080,7 +3089,8 @@ public func FfiConverterTypeSearchHandle_lower(_ value: SearchHandle) -> UInt64 
  *
  * Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
  * no more `on_info` calls in that search but still its `on_finished`, and the engine's next
- * `think` or `think_fen` call fails with `ChessError.Internal` carrying what was thrown. (Swift's methods cannot throw.)
+ * `think`, `think_fen`, `review` or `coach` call fails with `ChessError.Internal` carrying what
+ * was thrown (the same for a `ReviewListener`). (Swift's methods cannot throw.)
  */
 public protocol SearchListener: AnyObject, Sendable {
     
@@ -3102,7 +3112,8 @@ public protocol SearchListener: AnyObject, Sendable {
  *
  * Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
  * no more `on_info` calls in that search but still its `on_finished`, and the engine's next
- * `think` or `think_fen` call fails with `ChessError.Internal` carrying what was thrown. (Swift's methods cannot throw.)
+ * `think`, `think_fen`, `review` or `coach` call fails with `ChessError.Internal` carrying what
+ * was thrown (the same for a `ReviewListener`). (Swift's methods cannot throw.)
  */
 open class SearchListenerImpl: SearchListener, @unchecked Sendable {
     fileprivate let handle: UInt64
@@ -7124,10 +7135,11 @@ enum ChessError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
     
     /**
      * Something that should never happen and that no argument can fix: an exception thrown by
-     * a `SearchListener` (reported by the engine's next `think` or `think_fen`), or the
-     * engine's thread refused by the system. A search that fails with a bug in chesscore (a
-     * caught panic; please report it with the message) ends with `SearchResult.error` set; the
-     * Kotlin and Swift wrappers' suspend/async searches throw this error with that message.
+     * a `SearchListener` or `ReviewListener` (reported by the engine's next `think`,
+     * `think_fen`, `review` or `coach`), or the engine's thread refused by the system. A
+     * search, review or coach that fails with a bug in chesscore (a caught panic; please
+     * report it with the message) ends with `SearchResult.error`, `GameReview.error` or the
+     * coach listener's `error` set; the Kotlin and Swift wrappers throw this error with it.
      */
     case Internal(message: String)
     
@@ -10033,16 +10045,16 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessengine_stop() != 31283) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessengine_think() != 54606) {
+    if (uniffi_chesscore_checksum_method_chessengine_think() != 36724) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessengine_think_fen() != 23257) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessengine_coach() != 52843) {
+    if (uniffi_chesscore_checksum_method_chessengine_coach() != 45855) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessengine_review() != 12165) {
+    if (uniffi_chesscore_checksum_method_chessengine_review() != 46353) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_searchhandle_is_finished() != 49688) {
@@ -10222,7 +10234,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_hanging_pieces() != 62006) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_coachlistener_on_coaching() != 43677) {
+    if (uniffi_chesscore_checksum_method_coachlistener_on_coaching() != 18317) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_reviewlistener_on_move_reviewed() != 47063) {

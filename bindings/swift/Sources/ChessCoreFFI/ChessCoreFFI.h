@@ -259,7 +259,7 @@ typedef void (*UniffiCallbackInterfaceSearchListenerMethod1)(uint64_t, RustBuffe
 #endif
 #ifndef UNIFFI_FFIDEF_CALLBACK_INTERFACE_COACH_LISTENER_METHOD0
 #define UNIFFI_FFIDEF_CALLBACK_INTERFACE_COACH_LISTENER_METHOD0
-typedef void (*UniffiCallbackInterfaceCoachListenerMethod0)(uint64_t, RustBuffer, void* _Nonnull, 
+typedef void (*UniffiCallbackInterfaceCoachListenerMethod0)(uint64_t, RustBuffer, RustBuffer, void* _Nonnull, 
         RustCallStatus *_Nonnull uniffiCallStatus
     );
 
@@ -750,7 +750,7 @@ void uniffi_chesscore_fn_init_callback_vtable_coachlistener(const UniffiVTableCa
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_COACHLISTENER_ON_COACHING
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_COACHLISTENER_ON_COACHING
-void uniffi_chesscore_fn_method_coachlistener_on_coaching(uint64_t ptr, RustBuffer coaching, RustCallStatus *_Nonnull out_status
+void uniffi_chesscore_fn_method_coachlistener_on_coaching(uint64_t ptr, RustBuffer coaching, RustBuffer error, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_REVIEWLISTENER

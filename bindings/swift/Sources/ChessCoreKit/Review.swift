@@ -33,7 +33,8 @@ extension ChessEngine {
     /// Asks the coach about `game`'s current position: the evaluation and best line, the
     /// opponent's threat, the hanging pieces, and the refutation of the last move when it was a
     /// mistake. `nil` when a newer search or review on this engine stopped it. Cancelling the
-    /// calling task stops it and throws `CancellationError`.
+    /// calling task stops it and throws `CancellationError`; a coach that failed inside
+    /// chesscore throws `ChessError.Internal`.
     ///
     /// - Parameter nodesPerSearch: the budget of each of its (up to three) searches; `nil`: the
     ///   standard review preset's.
@@ -76,7 +77,11 @@ private final class CoachResultListener: CoachListener {
         self.continuation = continuation
     }
 
-    func onCoaching(coaching: Coaching?) {
-        continuation.resume(returning: coaching)
+    func onCoaching(coaching: Coaching?, error: String?) {
+        if let error {
+            continuation.resume(throwing: ChessError.Internal(message: error))
+        } else {
+            continuation.resume(returning: coaching)
+        }
     }
 }

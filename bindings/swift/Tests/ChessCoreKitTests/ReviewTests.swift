@@ -38,6 +38,23 @@ private final class FailingReviewEngine: ChessEngine, @unchecked Sendable {
 /// The wrapper's game review (`review(_:options:)` as an `AsyncThrowingStream`) and coach
 /// (`coach(_:nodesPerSearch:)` as async). Mirrors tests/kotlin/ReviewTest.kt. Stopping is
 /// asserted through the engine (`isSearching`, the incomplete review), never through time.
+/// An engine whose coach ends as a coach that failed inside chesscore would.
+private final class FailingCoachEngine: ChessEngine, @unchecked Sendable {
+    override func coach(game: ChessGame, nodesPerSearch: UInt64?, listener: CoachListener) throws
+        -> SearchHandle
+    {
+        try super.coach(game: game, nodesPerSearch: nodesPerSearch, listener: Failing(listener))
+    }
+
+    private final class Failing: CoachListener {
+        let inner: CoachListener
+        init(_ inner: CoachListener) { self.inner = inner }
+        func onCoaching(coaching: Coaching?, error: String?) {
+            inner.onCoaching(coaching: nil, error: "injected")
+        }
+    }
+}
+
 final class ReviewTests: XCTestCase {
     private func engine() throws -> ChessEngine {
         try ChessEngine(config: EngineConfig(hashMb: 4))
@@ -197,6 +214,21 @@ final class ReviewTests: XCTestCase {
                 XCTAssertEqual(message, "injected")
             }
             XCTAssertEqual(moves, 7, "the moves reviewed before the failure still arrive")
+            try await eventually("the engine idle") { !engine.isSearching() }
+        }
+        try await noLiveObjects()
+    }
+
+    func testACoachThatFailedInsideChesscoreThrowsInternal() async throws {
+        do {
+            let game = try ChessGame.fromPgn(pgn: "1. e4 e5 2. Qh5 Nc6 *")
+            let engine = try FailingCoachEngine(config: EngineConfig(hashMb: 1))
+            do {
+                _ = try await engine.coach(game, nodesPerSearch: 20_000)
+                XCTFail("the coach throws")
+            } catch ChessError.Internal(let message) {
+                XCTAssertEqual(message, "injected")
+            }
             try await eventually("the engine idle") { !engine.isSearching() }
         }
         try await noLiveObjects()

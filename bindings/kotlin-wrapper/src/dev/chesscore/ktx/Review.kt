@@ -20,6 +20,7 @@ import dev.chesscore.ReviewOptions
 import dev.chesscore.SearchHandle
 import java.util.concurrent.atomic.AtomicReference
 import kotlin.coroutines.resume
+import kotlin.coroutines.resumeWithException
 import kotlinx.coroutines.channels.Channel
 import kotlinx.coroutines.channels.awaitClose
 import kotlinx.coroutines.flow.Flow
@@ -80,14 +81,17 @@ fun ChessEngine.review(game: ChessGame, options: ReviewOptions = ReviewOptions()
  *
  * @param nodesPerSearch the budget of each of its (up to three) searches; `null`: the standard
  *   review preset's.
+ * @throws dev.chesscore.ChessException.Internal when the coach failed inside chesscore (the
+ *   listener's `error`).
  */
 suspend fun ChessEngine.coach(game: ChessGame, nodesPerSearch: ULong? = null): Coaching? {
     val started = AtomicReference<SearchHandle?>(null)
     try {
         return suspendCancellableCoroutine { continuation ->
             val listener = object : CoachListener {
-                override fun onCoaching(coaching: Coaching?) {
-                    if (continuation.isActive) continuation.resume(coaching)
+                override fun onCoaching(coaching: Coaching?, error: String?) {
+                    if (!continuation.isActive) return
+                    if (error == null) continuation.resume(coaching) else continuation.resumeWithException(ChessException.Internal(error))
                 }
             }
             val handle = coach(game, nodesPerSearch, listener)

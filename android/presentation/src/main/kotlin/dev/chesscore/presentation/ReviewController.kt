@@ -105,6 +105,13 @@ class ReviewController(
     private fun applyFinished(review: GameReview) {
         handle?.close()
         handle = null
+        val error = review.error
+        if (error != null) {
+            // Failed inside chesscore (a bug, caught): the moves reviewed before it stay, and
+            // the screen says why it ended, as the Swift controller does.
+            _state.update { it.copy(phase = ReviewPhase.IDLE, message = error) }
+            return
+        }
         _state.update {
             it.copy(
                 phase = if (review.complete) ReviewPhase.DONE else ReviewPhase.STOPPED,

@@ -3,6 +3,10 @@ package dev.chesscore.presentation
 import dev.chesscore.ChessEngine
 import dev.chesscore.ChessGame
 import dev.chesscore.EngineConfig
+import dev.chesscore.GameReview
+import dev.chesscore.MoveReview
+import dev.chesscore.ReviewListener
+import dev.chesscore.SearchHandle
 import dev.chesscore.MoveClass
 import dev.chesscore.ReviewOptions
 import dev.chesscore.Score
@@ -19,6 +23,15 @@ import kotlin.test.fail
 import kotlinx.coroutines.flow.first
 import kotlinx.coroutines.withTimeoutOrNull
 import org.junit.jupiter.api.Test
+
+/** An engine whose reviews end as a review that failed inside chesscore would. */
+private class FailingReviewEngine : ChessEngine(EngineConfig(hashMb = 1u)) {
+    override fun review(game: ChessGame, options: ReviewOptions, listener: ReviewListener): SearchHandle =
+        super.review(game, options, object : ReviewListener {
+            override fun onMoveReviewed(review: MoveReview, done: UInt, total: UInt) = listener.onMoveReviewed(review, done, total)
+            override fun onFinished(review: GameReview) = listener.onFinished(review.copy(complete = false, error = "injected"))
+        })
+}
 
 private suspend fun ReviewController.awaitState(what: String, predicate: (ReviewUiState) -> Boolean): ReviewUiState =
     withTimeoutOrNull(60_000) { state.first(predicate) } ?: fail("timed out waiting for $what; state: ${state.value}")
@@ -94,6 +107,23 @@ class ReviewControllerTest {
                         assertTrue(s.rows.size in 2 until 12, "${s.rows.size} rows")
                         assertEquals(s.rows.size + 1, s.graph.size)
                         assertNotNull(s.white)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    fun `a review that failed inside chesscore keeps its moves and shows the message`() {
+        onMain {
+            ChessGame.fromPgn(SCHOLAR_PGN).use { game ->
+                FailingReviewEngine().use { engine ->
+                    ReviewController(this, engine, game).use { controller ->
+                        controller.start(TEST_REVIEW)
+                        val s = controller.awaitState("the failure") { it.message != null }
+                        assertEquals(ReviewPhase.IDLE, s.phase)
+                        assertEquals("injected", s.message)
+                        assertEquals(7, s.rows.size, "the moves reviewed before it stay")
                     }
                 }
             }
