@@ -218,7 +218,9 @@ impl ChessGame {
     ///
     /// # Errors
     /// `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
-    /// allowed); `GameOver` after the end.
+    /// allowed); `GameOver` after the end; `InvalidRequest` when the move, or (with
+    /// `NewMovePlacement.MainLine`) the line it displaces, would nest variations more than 63
+    /// deep.
     pub fn play(
         &self,
         from: Square,
@@ -280,7 +282,7 @@ impl ChessGame {
     ///
     /// # Errors
     /// `InvalidNotation` for malformed or ambiguous text (naming the token), `IllegalMove`,
-    /// `GameOver`.
+    /// `GameOver`; `InvalidRequest` as for `play`.
     pub fn play_san(&self, san: String) -> Result<LegalMove, ChessError> {
         self.play_checked(|game| game.play_san(&san))
     }

@@ -1516,13 +1516,13 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_pins() and 0xFFFF) != 5955) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_play() and 0xFFFF) != 54940) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play() and 0xFFFF) != 25879) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_play_at() and 0xFFFF) != 32063) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_san() and 0xFFFF) != 42020) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_san() and 0xFFFF) != 25456) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_play_san_at() and 0xFFFF) != 64542) {
@@ -2873,7 +2873,9 @@ public interface ChessGameInterface {
      *
      * # Errors
      * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
-     * allowed); `GameOver` after the end.
+     * allowed); `GameOver` after the end; `InvalidRequest` when the move, or (with
+     * `NewMovePlacement.MainLine`) the line it displaces, would nest variations more than 63
+     * deep.
      */
     fun `play`(`from`: Square, `to`: Square, `promotion`: PieceKind?): LegalMove
     
@@ -2895,7 +2897,7 @@ public interface ChessGameInterface {
      *
      * # Errors
      * `InvalidNotation` for malformed or ambiguous text (naming the token), `IllegalMove`,
-     * `GameOver`.
+     * `GameOver`; `InvalidRequest` as for `play`.
      */
     fun `playSan`(`san`: kotlin.String): LegalMove
     
@@ -3797,7 +3799,9 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      *
      * # Errors
      * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
-     * allowed); `GameOver` after the end.
+     * allowed); `GameOver` after the end; `InvalidRequest` when the move, or (with
+     * `NewMovePlacement.MainLine`) the line it displaces, would nest variations more than 63
+     * deep.
      */
     @Throws(ChessException::class)override fun `play`(`from`: Square, `to`: Square, `promotion`: PieceKind?): LegalMove {
             return FfiConverterTypeLegalMove.lift(
@@ -3850,7 +3854,7 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      *
      * # Errors
      * `InvalidNotation` for malformed or ambiguous text (naming the token), `IllegalMove`,
-     * `GameOver`.
+     * `GameOver`; `InvalidRequest` as for `play`.
      */
     @Throws(ChessException::class)override fun `playSan`(`san`: kotlin.String): LegalMove {
             return FfiConverterTypeLegalMove.lift(

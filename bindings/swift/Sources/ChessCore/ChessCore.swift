@@ -1236,7 +1236,9 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      *
      * # Errors
      * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
-     * allowed); `GameOver` after the end.
+     * allowed); `GameOver` after the end; `InvalidRequest` when the move, or (with
+     * `NewMovePlacement.MainLine`) the line it displaces, would nest variations more than 63
+     * deep.
      */
     func play(from: Square, to: Square, promotion: PieceKind?) throws  -> LegalMove
     
@@ -1258,7 +1260,7 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      *
      * # Errors
      * `InvalidNotation` for malformed or ambiguous text (naming the token), `IllegalMove`,
-     * `GameOver`.
+     * `GameOver`; `InvalidRequest` as for `play`.
      */
     func playSan(san: String) throws  -> LegalMove
     
@@ -2062,7 +2064,9 @@ open func pins(side: Side) -> [Pin]  {
      *
      * # Errors
      * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
-     * allowed); `GameOver` after the end.
+     * allowed); `GameOver` after the end; `InvalidRequest` when the move, or (with
+     * `NewMovePlacement.MainLine`) the line it displaces, would nest variations more than 63
+     * deep.
      */
 open func play(from: Square, to: Square, promotion: PieceKind?)throws  -> LegalMove  {
     return try  FfiConverterTypeLegalMove_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -2105,7 +2109,7 @@ open func playAt(from: Square, to: Square, promotion: PieceKind?, nowMs: UInt64)
      *
      * # Errors
      * `InvalidNotation` for malformed or ambiguous text (naming the token), `IllegalMove`,
-     * `GameOver`.
+     * `GameOver`; `InvalidRequest` as for `play`.
      */
 open func playSan(san: String)throws  -> LegalMove  {
     return try  FfiConverterTypeLegalMove_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -10168,13 +10172,13 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_pins() != 5955) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_play() != 54940) {
+    if (uniffi_chesscore_checksum_method_chessgame_play() != 25879) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_play_at() != 32063) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_play_san() != 42020) {
+    if (uniffi_chesscore_checksum_method_chessgame_play_san() != 25456) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_play_san_at() != 64542) {
