@@ -825,3 +825,64 @@ fn the_last_line_reported_for_each_multipv_rank_names_different_moves_when_stopp
     }
     assert_eq!(checked, 160);
 }
+
+/// Input a GUI may send by mistake: `setoption` without `name`, a byte that is not UTF-8, a
+/// `position` command that is refused (then `go` must not search the previous position for
+/// it), and a perft too deep for the stack. The session answers each and goes on.
+#[test]
+fn uci_survives_malformed_commands_and_never_searches_a_refused_position() {
+    use std::io::{BufRead, Write};
+    let (mut child, mut stdin, stdout) = spawn_chesscore(&["uci"]);
+    stdin
+        .write_all(b"setoption value 3\nsetoption name Foo value caf\xe9\n")
+        .unwrap();
+    stdin
+        .write_all(b"position startpos moves e2e4\nposition startpos moves e2e4 e7e5 g1f3 b8c6 e1g1\ngo depth 3\n")
+        .unwrap();
+    stdin
+        .write_all(b"position fen 4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1\ngo depth 2\n")
+        .unwrap();
+    stdin
+        .write_all(b"position startpos moves e2e4\ngo perft 100000\ngo depth 3\n")
+        .unwrap();
+    let mut lines = Vec::new();
+    let mut bestmoves = 0;
+    for line in stdout.lines() {
+        let line = line.unwrap();
+        if line.starts_with("bestmove") {
+            bestmoves += 1;
+        }
+        lines.push(line);
+        if bestmoves == 3 {
+            break;
+        }
+    }
+    writeln!(stdin, "isready\nquit").unwrap();
+    assert!(child.wait().unwrap().success());
+    let bests: Vec<&String> = lines.iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(bests[0], "bestmove 0000", "{lines:?}");
+    assert_eq!(bests[1], "bestmove 0000", "{lines:?}");
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("info string perft depth 100000 is too deep")));
+    // The last position was taken: Black's move after 1. e4.
+    let mut pos = Position::startpos();
+    pos.make_move(uci::parse_move(&pos, "e2e4").unwrap());
+    let best = bests[2].split_whitespace().nth(1).unwrap();
+    assert!(
+        uci::parse_move(&pos, best).is_ok(),
+        "{best} for Black after 1. e4"
+    );
+    // The line after the stray byte was read and answered (not taken for the end of input).
+    assert!(lines
+        .iter()
+        .any(|l| l == "info string unknown option 'foo'"));
+
+    // The perft command refuses a depth the stack cannot hold, with a message.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chesscore"))
+        .args(["perft", "10000", "7k/8/8/8/8/8/8/K7 w - - 0 1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("too deep"));
+}

@@ -57,11 +57,19 @@ fn help() -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// The deepest perft the commands run: the count recurses once per ply, and far below this
+/// depth no count would finish anyway; far above it the stack would run out.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
 fn perft(args: &[String]) -> ExitCode {
     let Some(depth) = args.first().and_then(|d| d.parse::<u32>().ok()) else {
         eprintln!("perft: expected a depth, e.g. `chesscore perft 5`\n{USAGE}");
         return ExitCode::from(2);
     };
+    if depth > MAX_PERFT_DEPTH {
+        eprintln!("perft: depth {depth} is too deep: at most {MAX_PERFT_DEPTH}");
+        return ExitCode::from(2);
+    }
     let fen_text = if args.len() > 1 {
         args[1..].join(" ")
     } else {

@@ -56,6 +56,8 @@ struct Session {
     position: Position,
     /// Keys of the positions before `position`, oldest first.
     history: Vec<u64>,
+    /// Set when the last `position` command was refused: `go` then answers `bestmove 0000`.
+    no_position: bool,
     output: Arc<Mutex<Output>>,
     ponder: Option<Ponder>,
     /// The `UCI_Chess960` option: positions are Chess960 ones, castling is written `e1h1`.
@@ -79,8 +81,17 @@ pub fn run() -> ExitCode {
         }
     };
     let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
+    let mut input = stdin.lock();
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        // Bytes, not `lines()`: a line that is not UTF-8 (a stray byte from a GUI) is read
+        // lossily and answered, not taken for the end of input.
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let line = String::from_utf8_lossy(&bytes);
         if !session.handle(line.trim()) {
             break;
         }
@@ -106,6 +117,7 @@ impl Session {
             games: 0,
             position: Position::startpos(),
             history: Vec::new(),
+            no_position: false,
             output: Arc::new(Mutex::new(Output::default())),
             ponder: None,
             chess960: false,
@@ -131,6 +143,7 @@ impl Session {
                 self.engine.new_game();
                 self.position = self.start_position();
                 self.history.clear();
+                self.no_position = false;
             }
             "setoption" => self.set_option(&rest),
             "position" => self.set_position(&rest),
@@ -195,7 +208,8 @@ impl Session {
     fn set_option(&mut self, args: &[&str]) {
         // setoption name <id...> [value <x...>]
         let value_at = args.iter().position(|&w| w == "value");
-        let name_words = &args[1.min(args.len())..value_at.unwrap_or(args.len())];
+        let start = usize::from(args.first() == Some(&"name"));
+        let name_words = &args[start..value_at.unwrap_or(args.len()).max(start)];
         let name = name_words.join(" ").to_ascii_lowercase();
         let value = value_at
             .map(|i| args[i + 1..].join(" "))
@@ -265,11 +279,14 @@ impl Session {
     fn set_position(&mut self, args: &[&str]) {
         let moves_at = args.iter().position(|&w| w == "moves");
         let setup = &args[..moves_at.unwrap_or(args.len())];
+        // Until a `position` command is taken, `go` answers `bestmove 0000`: a refused command
+        // must not leave the previous position to be searched for the GUI's new one.
+        self.no_position = true;
         let mut pos = match setup.first() {
             Some(&"startpos") => self.start_position(),
             Some(&"fen") => match fen::parse(&setup[1..].join(" ")) {
                 Ok(p) => self.in_variant(p),
-                Err(e) => return say(&format!("info string bad FEN, position ignored: {e}")),
+                Err(e) => return say(&format!("info string bad FEN, position refused: {e}")),
             },
             _ => return say("info string expected 'position startpos|fen <FEN> [moves ...]'"),
         };
@@ -282,13 +299,14 @@ impl Session {
                         pos.make_move(m);
                     }
                     Err(e) => {
-                        return say(&format!("info string {e}; position command ignored"));
+                        return say(&format!("info string {e}; position refused"));
                     }
                 }
             }
         }
         self.position = pos;
         self.history = history;
+        self.no_position = false;
     }
 
     /// The standard start position, in Chess960 mode when the option is on.
@@ -309,6 +327,17 @@ impl Session {
     }
 
     fn go(&mut self, args: &[&str]) {
+        if self.no_position {
+            if args.first() == Some(&"perft") {
+                return say("info string no position: the last 'position' command was refused");
+            }
+            if self.engine.is_searching() {
+                self.release();
+                self.engine.wait();
+            }
+            say("info string no position: the last 'position' command was refused");
+            return say("bestmove 0000");
+        }
         if args.first() == Some(&"perft") {
             return self.perft(args.get(1));
         }
@@ -469,6 +498,12 @@ impl Session {
         let Some(depth) = depth.and_then(|d| d.parse::<u32>().ok()) else {
             return say("info string expected 'go perft <depth>'");
         };
+        if depth > super::MAX_PERFT_DEPTH {
+            return say(&format!(
+                "info string perft depth {depth} is too deep: at most {}",
+                super::MAX_PERFT_DEPTH
+            ));
+        }
         let mut total = 0;
         if depth == 0 {
             total = 1;
