@@ -328,15 +328,17 @@ impl Session {
 
     fn go(&mut self, args: &[&str]) {
         if self.no_position {
-            if args.first() == Some(&"perft") {
-                return say("info string no position: the last 'position' command was refused");
-            }
-            if self.engine.is_searching() {
+            let perft = args.first() == Some(&"perft");
+            if !perft && self.engine.is_searching() {
+                // The running search's bestmove comes first, as for any `go`.
                 self.release();
                 self.engine.wait();
             }
             say("info string no position: the last 'position' command was refused");
-            return say("bestmove 0000");
+            if !perft {
+                say("bestmove 0000");
+            }
+            return;
         }
         if args.first() == Some(&"perft") {
             return self.perft(args.get(1));

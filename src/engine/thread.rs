@@ -430,8 +430,7 @@ impl EngineThread {
 pub(crate) struct CallbackFailures(Arc<Shared>);
 
 impl CallbackFailures {
-    /// Keeps the first failure not yet taken: `which` callback panicked with `payload`, or, with
-    /// `payload` a message, failed so.
+    /// Keeps the first failure not yet taken: `which` callback panicked with `payload`.
     pub(crate) fn record(&self, which: &str, payload: &(dyn Any + Send)) {
         self.0.record_callback_failure(which, payload);
     }
