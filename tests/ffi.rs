@@ -529,6 +529,72 @@ fn bad_input_is_a_typed_error_and_changes_nothing() {
     assert_eq!(by_elo.config().elo, Some(1500));
 }
 
+/// A draw claimed with the move that makes it (FIDE 9.2.1.1): asked about, refused with a typed
+/// error that changes nothing, then claimed; undo takes the claim back first.
+#[test]
+fn a_draw_is_claimed_with_the_move_that_makes_it() {
+    let game = ChessGame::new();
+    for uci in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
+        game.play_uci(uci.into()).unwrap();
+    }
+    assert_eq!(
+        game.draw_claimable_with("f6g8".into()).unwrap(),
+        Some(chesscore::ffi::DrawReason::ThreefoldRepetition)
+    );
+    assert_eq!(game.draw_claimable_with("e7e5".into()).unwrap(), None);
+    let claims = game.snapshot().draw_claim_moves;
+    assert_eq!(claims.len(), 1);
+    assert_eq!(claims[0].legal_move.uci, "f6g8");
+    assert_eq!(claims[0].legal_move.san, "Ng8");
+    assert_eq!(
+        claims[0].reason,
+        chesscore::ffi::DrawReason::ThreefoldRepetition
+    );
+    let before = (game.snapshot(), game.to_json());
+    assert!(matches!(
+        game.draw_claimable_with("e7e9".into()),
+        Err(ChessError::InvalidNotation(_))
+    ));
+    assert!(matches!(
+        game.draw_claimable_with("e7e4".into()),
+        Err(ChessError::IllegalMove(_))
+    ));
+    assert!(matches!(
+        game.claim_draw_with("e7e4".into()),
+        Err(ChessError::IllegalMove(_))
+    ));
+    let no = game.claim_draw_with("e7e5".into()).unwrap_err();
+    assert!(
+        matches!(&no, ChessError::InvalidRequest(m) if m.contains("no draw can be claimed with e5")),
+        "{no:?}"
+    );
+    assert_eq!((game.snapshot(), game.to_json()), before);
+    let status = game.claim_draw_with("f6g8".into()).unwrap();
+    assert_eq!(
+        status,
+        GameStatus::Ended {
+            outcome: Outcome::Draw {
+                reason: chesscore::ffi::DrawReason::ThreefoldRepetition
+            }
+        }
+    );
+    assert_eq!(game.snapshot().last_move.unwrap().san, "Ng8");
+    assert!(game.snapshot().draw_claim_moves.is_empty());
+    assert!(matches!(
+        game.claim_draw_with("g1f3".into()),
+        Err(ChessError::GameOver(_))
+    ));
+    assert!(game.undo());
+    assert!(matches!(
+        game.status(),
+        GameStatus::Ongoing {
+            claimable_draw: Some(_)
+        }
+    ));
+    assert!(game.undo());
+    assert_eq!(game.snapshot().fen, before.0.fen);
+}
+
 #[test]
 fn a_game_to_checkmate_then_moves_are_refused() {
     let game = ChessGame::new();

@@ -608,3 +608,132 @@ fn pgn_moves_after_an_automatic_ending_are_kept_as_a_comment() {
         game.to_pgn()
     );
 }
+
+fn mv(game: &Game, text: &str) -> Move {
+    chesscore::notation::san::parse_san(game.position(), text).unwrap()
+}
+
+/// FIDE 9.2.1.1: a player may claim threefold repetition by announcing the move that makes the
+/// position occur for the third time; the move is played and the game ends drawn there.
+#[test]
+fn threefold_claimed_with_the_move_that_makes_it() {
+    let mut game = Game::from_fen("4k1n1/8/8/8/8/8/8/4K1N1 w - - 7 40").unwrap();
+    play_all(&mut game, &KNIGHT_SHUFFLE);
+    play_all(&mut game, &KNIGHT_SHUFFLE[..3]);
+    // Ng8 would make the start position's third occurrence; nothing is claimable yet.
+    assert_eq!(game.claimable_draw(), None);
+    let ng8 = mv(&game, "Ng8");
+    assert_eq!(
+        game.draw_claimable_with(ng8),
+        Some(DrawReason::ThreefoldRepetition)
+    );
+    assert_eq!(
+        game.draw_claim_moves(),
+        [(ng8, DrawReason::ThreefoldRepetition)]
+    );
+    // Another knight move makes a new position: no claim, the game unchanged.
+    let before = game.clone();
+    let nh5 = mv(&game, "Nh5");
+    assert_eq!(game.draw_claimable_with(nh5), None);
+    let refused = game.claim_draw_with(nh5).unwrap_err();
+    assert!(matches!(&refused, GameError::NoDrawWith { san, .. } if san == "Nh5"));
+    assert!(refused.to_string().contains("first time"), "{refused}");
+    assert_eq!(game, before);
+    let kd8 = mv(&game, "Kd8");
+    let refused = game.claim_draw_with(kd8).unwrap_err();
+    assert!(
+        refused
+            .to_string()
+            .contains("no draw can be claimed with Kd8"),
+        "{refused}"
+    );
+    assert_eq!(game, before);
+    // Illegal: refused as a move.
+    let illegal = Move::normal(Square::E8, Square::E6);
+    assert!(matches!(
+        game.claim_draw_with(illegal),
+        Err(GameError::IllegalMove(_))
+    ));
+    assert_eq!(game.draw_claimable_with(illegal), None);
+    assert_eq!(game, before);
+
+    let o = game.claim_draw_with(ng8).unwrap();
+    assert_eq!(o, Outcome::Draw(DrawReason::ThreefoldRepetition));
+    assert_eq!(game.ply(), 8);
+    assert_eq!(game.last_san(), Some("Ng8"));
+    assert_eq!(game.status(), GameStatus::Ended(o));
+    assert_eq!(game.result(), "1/2-1/2");
+    assert!(
+        game.to_pgn().ends_with("43. Ng1 Ng8 1/2-1/2\n"),
+        "{}",
+        game.to_pgn()
+    );
+    assert_eq!(game.claim_draw_with(ng8), Err(GameError::GameOver(o)));
+    // Saved and restored with the claim.
+    assert_eq!(Game::from_json(&game.to_json()).unwrap(), game);
+    // Undo takes the claim back, then the move; the claimable move is claimable again.
+    assert_eq!(game.undo(), None);
+    assert_eq!(game.status(), GameStatus::Ongoing);
+    assert_eq!(game.claimable_draw(), Some(DrawReason::ThreefoldRepetition));
+    assert!(game.undo().is_some());
+    assert_eq!(game.ply(), 7);
+    assert_eq!(
+        game.draw_claimable_with(ng8),
+        Some(DrawReason::ThreefoldRepetition)
+    );
+}
+
+/// FIDE 9.3.1: the fifty-move rule may be claimed with the move that completes the fifty
+/// moves; a capture or pawn move resets the count and claims nothing; a move that mates or
+/// otherwise ends the game by itself is not a claim.
+#[test]
+fn fifty_moves_claimed_with_the_move_that_completes_them() {
+    let mut game = Game::from_fen("7k/8/6K1/8/8/8/8/R2n4 w - - 99 80").unwrap();
+    assert_eq!(game.claimable_draw(), None);
+    let ra7 = mv(&game, "Ra7");
+    assert_eq!(
+        game.draw_claimable_with(ra7),
+        Some(DrawReason::FiftyMoveRule)
+    );
+    let kf6 = mv(&game, "Kf6");
+    assert_eq!(
+        game.draw_claimable_with(kf6),
+        Some(DrawReason::FiftyMoveRule)
+    );
+    let ra8 = mv(&game, "Ra8");
+    let rxd1 = mv(&game, "Rxd1");
+    // Every move claims but the capture and the mate.
+    let claims = game.draw_claim_moves();
+    assert_eq!(claims.len(), game.legal_moves().len() - 2);
+    assert!(claims
+        .iter()
+        .all(|&(m, r)| r == DrawReason::FiftyMoveRule && m != ra8 && m != rxd1));
+    // The capture resets the count.
+    assert_eq!(game.draw_claimable_with(rxd1), None);
+    let e = game.claim_draw_with(rxd1).unwrap_err();
+    assert!(e.to_string().contains("0 plies"), "{e}");
+    // Ra8 mates: the mate decides, nothing to claim.
+    assert_eq!(game.draw_claimable_with(ra8), None);
+    let e = game.claim_draw_with(ra8).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("Ra8#: the move ends the game by itself (checkmate)"),
+        "{e}"
+    );
+    let o = game.claim_draw_with(ra7).unwrap();
+    assert_eq!(o, Outcome::Draw(DrawReason::FiftyMoveRule));
+    assert_eq!(game.fen(), "7k/R7/6K1/8/8/8/8/3n4 b - - 100 80");
+    assert_eq!(game.status(), GameStatus::Ended(o));
+    assert!(game.draw_claim_moves().is_empty());
+}
+
+/// At the seventy-fifth move the game ends by itself: the move that gets there is no claim.
+#[test]
+fn the_move_to_seventy_five_moves_is_no_claim() {
+    let game = Game::from_fen("4k1n1/8/8/8/8/8/8/4K1N1 w - - 149 80").unwrap();
+    assert_eq!(game.claimable_draw(), Some(DrawReason::FiftyMoveRule));
+    let nf3 = mv(&game, "Nf3");
+    assert_eq!(game.draw_claimable_with(nf3), None);
+    let e = game.clone().claim_draw_with(nf3).unwrap_err();
+    assert!(e.to_string().contains("seventy-five"), "{e}");
+}

@@ -145,6 +145,38 @@ fn a_move_that_ends_the_game_stops_the_clock() {
     assert_eq!(game.check_flag(10_000_000), None);
 }
 
+/// A draw claimed with a move (FIDE 9.2.1.1): the move is timed like any other, then the clock
+/// stops with the draw; a move that allows no claim is refused with the clock untouched.
+#[test]
+fn a_draw_claimed_with_a_timed_move_stops_the_clock() {
+    let mut game = blitz();
+    game.start_clock(0).unwrap();
+    let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"];
+    for (i, uci) in shuffle.iter().enumerate() {
+        game.play_uci_at(uci, 1_000 * (i as u64 + 1)).unwrap();
+    }
+    let before = game.clone();
+    let refused = game.claim_draw_with_uci_move_at("f6h5".parse().unwrap(), 9_000);
+    assert!(matches!(refused, Err(GameError::NoDrawWith { .. })));
+    assert_eq!(game, before);
+    let (o, m) = game
+        .claim_draw_with_uci_move_at("f6g8".parse().unwrap(), 10_500)
+        .unwrap();
+    assert_eq!(o, Outcome::Draw(DrawReason::ThreefoldRepetition));
+    assert_eq!(chesscore::notation::uci::to_uci(m), "f6g8");
+    assert_eq!(game.ply(), 8);
+    // Black used 3.5 s on the claimed move and got the increment.
+    assert_eq!(
+        clock_of(&game),
+        Some(Duration::from_millis(
+            60_000 - 3 * 1_000 - 3_500 + 4 * 2_000
+        ))
+    );
+    let clock = game.clock().unwrap();
+    assert_eq!(clock.state(), ClockState::Paused);
+    assert_eq!(game.check_flag(10_000_000), None);
+}
+
 #[test]
 fn take_backs_hand_the_clock_over() {
     let mut game = blitz();

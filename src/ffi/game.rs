@@ -2,14 +2,15 @@
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use crate::game::{Game, GameError, GameStatus as CoreStatus, NodeId};
+use crate::game::{Game, GameError, GameStatus as CoreStatus, IllegalMove, NodeId};
 use crate::notation::fen::{self, CastlingNotation};
 use crate::notation::uci::UciMove;
 use crate::rules::{self, chess960, Bitboard, CastlingMode};
 
 use super::tree::{NewMovePlacement, NodeAnnotations, NodeInfo};
 use super::types::{
-    legal_move, GameSnapshot, GameStatus, LegalMove, MoveRow, PieceKind, Pin, Side,
+    legal_move, DrawClaimMove, DrawReason, GameSnapshot, GameStatus, LegalMove, MoveRow, PieceKind,
+    Pin, Side,
 };
 use super::{ChessError, LiveObject, Square};
 
@@ -102,6 +103,14 @@ pub(crate) fn snapshot(game: &Game) -> GameSnapshot {
         fullmove_number: pos.fullmove_number(),
         halfmove_clock: pos.halfmove_clock(),
         repetition_count: game.repetition_count(),
+        draw_claim_moves: game
+            .draw_claim_moves()
+            .into_iter()
+            .map(|(m, reason)| DrawClaimMove {
+                legal_move: legal_move(pos, m),
+                reason: reason.into(),
+            })
+            .collect(),
         position_key: pos.key(),
         chess960: pos.is_chess960(),
         opening: game.opening().map(Into::into),
@@ -393,6 +402,55 @@ impl ChessGame {
     pub fn claim_draw(&self) -> Result<GameStatus, ChessError> {
         let mut game = self.lock();
         game.claim_draw()?;
+        Ok(status(&game))
+    }
+
+    /// The draw the side to move may claim by announcing the move `uci` (UCI notation, castling
+    /// as in [`ChessGame::play_uci`]) as its next move, as FIDE's Laws allow (9.2.1.1, 9.3.1):
+    /// the position it makes would occur for the third time, or it completes fifty moves by
+    /// each side without a capture or pawn move. `null`/`nil` when it allows none, when the
+    /// game is over, or when the move ends the game by itself (mate, stalemate, fivefold...).
+    /// Nothing is played.
+    ///
+    /// # Errors
+    /// `InvalidNotation` for malformed text, `IllegalMove` when the move is not legal here.
+    pub fn draw_claimable_with(&self, uci: String) -> Result<Option<DrawReason>, ChessError> {
+        let game = self.lock();
+        let mv: UciMove = uci.trim().parse().map_err(GameError::from)?;
+        let m = mv
+            .to_move(game.position())
+            .map_err(|_| GameError::from(IllegalMove::explain(game.position(), mv)))?;
+        Ok(game.draw_claimable_with(m).map(Into::into))
+    }
+
+    /// Plays the move `uci` and claims the draw it allows ([`ChessGame::draw_claimable_with`])
+    /// in one step, as a player over the board announces the move and claims: the game ends
+    /// drawn after the move. `undo()` takes the claim back first, then the move. When the move
+    /// allows no claim it is not played and the game is unchanged (play it with `playUci` to
+    /// have it stand, as FIDE 9.5.1 would).
+    ///
+    /// A game's clock is not touched: see [`ChessGame::claim_draw_with_at`].
+    ///
+    /// # Errors
+    /// `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`; `InvalidRequest` when
+    /// the move allows no claim (saying why) or would nest variations too deep.
+    pub fn claim_draw_with(&self, uci: String) -> Result<GameStatus, ChessError> {
+        let mut game = self.lock();
+        let mv: UciMove = uci.trim().parse().map_err(GameError::from)?;
+        game.claim_draw_with_uci_move(mv)?;
+        Ok(status(&game))
+    }
+
+    /// [`ChessGame::claim_draw_with`] at `now_ms` with the game's clock (see
+    /// [`ChessGame::play_at`]): the move is timed like any other and the clock stops with the
+    /// draw. Without a clock it is `claimDrawWith`.
+    ///
+    /// # Errors
+    /// As `claimDrawWith` and `playAt`.
+    pub fn claim_draw_with_at(&self, uci: String, now_ms: u64) -> Result<GameStatus, ChessError> {
+        let mut game = self.lock();
+        let mv: UciMove = uci.trim().parse().map_err(GameError::from)?;
+        game.claim_draw_with_uci_move_at(mv, now_ms)?;
         Ok(status(&game))
     }
 

@@ -33,7 +33,8 @@ pub use tree::{
     NewMovePlacement, NodeAnnotations, NodeInfo, PgnImport, SkippedGame, SquareMark,
 };
 pub use types::{
-    DrawReason, GameSnapshot, GameStatus, LegalMove, MoveRow, Outcome, Piece, PieceKind, Pin, Side,
+    DrawClaimMove, DrawReason, GameSnapshot, GameStatus, LegalMove, MoveRow, Outcome, Piece,
+    PieceKind, Pin, Side,
 };
 
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -311,6 +311,20 @@ pub struct GameSnapshot {
     /// `null`/`nil` without a time control. While it runs, draw the times from
     /// `ChessGame.clock(nowMs)`, which reads it at the current instant.
     pub clock: Option<ClockReading>,
+    /// The legal moves with which the side to move may claim a draw, as FIDE's Laws allow a
+    /// claim announced with the move (9.2.1.1, 9.3.1): each would make the position occur for
+    /// the third time or complete fifty moves without a capture or pawn move (claim with
+    /// `ChessGame.claimDrawWith`). Empty when the game is over, and in most positions.
+    pub draw_claim_moves: Vec<DrawClaimMove>,
+}
+
+/// A move with which the side to move may claim a draw ([`GameSnapshot::draw_claim_moves`]).
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct DrawClaimMove {
+    /// The move.
+    pub legal_move: LegalMove,
+    /// The draw it allows: threefold repetition or the fifty-move rule.
+    pub reason: DrawReason,
 }
 
 /// A piece pinned to its own king: it may move only along the line to the pinner.
@@ -359,6 +373,7 @@ impl From<GameError> for ChessError {
             GameError::IllegalMove(_) => ChessError::IllegalMove(text),
             GameError::GameOver(_) => ChessError::GameOver(text),
             GameError::NothingToClaim
+            | GameError::NoDrawWith { .. }
             | GameError::NoSuchNode(_)
             | GameError::NoSuchMainLinePly(_)
             | GameError::CannotDeleteRoot

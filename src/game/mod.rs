@@ -104,6 +104,15 @@ pub enum GameError {
     /// A draw was claimed but neither threefold repetition nor the fifty-move rule applies.
     #[error("no draw can be claimed: the position has not occurred three times and fewer than fifty moves were made without a capture or pawn move")]
     NothingToClaim,
+    /// A draw was claimed with a move ([`Game::claim_draw_with`]) that allows none; says which
+    /// move (in SAN) and why.
+    #[error("no draw can be claimed with {san}: {why}")]
+    NoDrawWith {
+        /// The move, in SAN.
+        san: String,
+        /// Why it allows no claim.
+        why: String,
+    },
     /// The game has no node with this id (never had, or it was deleted).
     #[error("no node {0} in this game")]
     NoSuchNode(u32),
@@ -577,6 +586,115 @@ impl Game {
         self.refuse_if_over()?;
         let reason = self.claimable_draw().ok_or(GameError::NothingToClaim)?;
         self.end_manually(Outcome::Draw(reason))
+    }
+
+    /// The draw the side to move may claim by announcing `m` as its next move (FIDE Laws of
+    /// Chess 9.2.1.1 and 9.3.1): the position `m` makes would occur for the third time, or `m`
+    /// would complete fifty moves by each side (100 plies) without a capture or pawn move.
+    /// `None` when `m` is not legal here, when the game is over, or when `m` ends the game by
+    /// itself (checkmate, stalemate, insufficient material, fivefold repetition, seventy-five
+    /// moves): there is nothing to claim then, the move decides.
+    ///
+    /// A draw claimable now ([`Game::claimable_draw`]) is not claimable with a move unless the
+    /// move keeps it: a capture or pawn move resets the fifty-move count.
+    pub fn draw_claimable_with(&self, m: Move) -> Option<DrawReason> {
+        if self.outcome().is_some() || !self.position.is_legal(m) {
+            return None;
+        }
+        self.claim_with(m).ok()
+    }
+
+    /// The legal moves with which the side to move may claim a draw
+    /// ([`Game::draw_claimable_with`]), each with the draw it allows, in the order of
+    /// [`Game::legal_moves`]; empty when the game is over.
+    pub fn draw_claim_moves(&self) -> Vec<(Move, DrawReason)> {
+        if self.outcome().is_some() {
+            return Vec::new();
+        }
+        self.legal_moves()
+            .iter()
+            .filter_map(|&m| self.claim_with(m).ok().map(|r| (m, r)))
+            .collect()
+    }
+
+    /// Plays `m` and claims the draw it allows ([`Game::draw_claimable_with`]) in one step, as a
+    /// player over the board announces the move and claims (FIDE Laws 9.2.1.1, 9.3.1): the
+    /// move's node is added (or gone to) as by [`Game::play`], and the game ends there drawn.
+    /// [`Game::undo`] takes the claim back first, then the move.
+    ///
+    /// When `m` allows no claim the move is *not* played and the game is unchanged (FIDE 9.5.1
+    /// would have the announced move played; an app that wants that plays it with
+    /// [`Game::play`]).
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`] when the game has ended, [`GameError::IllegalMove`] when `m` is
+    /// not legal, [`GameError::NoDrawWith`] when `m` allows no claim (saying why),
+    /// [`GameError::TooDeep`] as for [`Game::play`]; the game is then unchanged.
+    pub fn claim_draw_with(&mut self, m: Move) -> Result<Outcome, GameError> {
+        self.refuse_if_over()?;
+        if !self.position.is_legal(m) {
+            return Err(IllegalMove::explain(&self.position, UciMove::from_move(m)).into());
+        }
+        let reason = self.claim_with(m).map_err(|why| GameError::NoDrawWith {
+            san: san::to_san(&self.position, m),
+            why,
+        })?;
+        self.advance(m)?;
+        let outcome = Outcome::Draw(reason);
+        let current = self.current();
+        self.n_mut(current).ending = Some(outcome);
+        Ok(outcome)
+    }
+
+    /// [`Game::claim_draw_with`] for a move given by its squares and promotion piece (see
+    /// [`Game::play_uci_move`]); returns the outcome and the move.
+    ///
+    /// # Errors
+    /// As [`Game::claim_draw_with`].
+    pub fn claim_draw_with_uci_move(&mut self, mv: UciMove) -> Result<(Outcome, Move), GameError> {
+        self.refuse_if_over()?;
+        let m = mv
+            .to_move(&self.position)
+            .map_err(|_| IllegalMove::explain(&self.position, mv))?;
+        self.claim_draw_with(m).map(|o| (o, m))
+    }
+
+    /// The draw `m` (legal here, the game going on) allows, or why it allows none.
+    fn claim_with(&self, m: Move) -> Result<DrawReason, String> {
+        let mut after = self.position.clone();
+        after.make_move(m);
+        let seen = self.repetitions_after(self.current(), after.key(), after.halfmove_clock());
+        let reason = if seen >= 3 {
+            DrawReason::ThreefoldRepetition
+        } else if after.halfmove_clock() >= 100 {
+            DrawReason::FiftyMoveRule
+        } else {
+            return Err(format!(
+                "the position it makes would stand for the {} time (a claim needs the third), \
+                 and {} plies would have gone without a capture or pawn move (a claim needs 100)",
+                if seen == 1 { "first" } else { "second" },
+                after.halfmove_clock()
+            ));
+        };
+        let ends = if !after.has_legal_moves() {
+            Some(if after.is_check() {
+                "checkmate"
+            } else {
+                "stalemate"
+            })
+        } else if after.is_insufficient_material() {
+            Some("insufficient material")
+        } else if seen >= 5 {
+            Some("fivefold repetition")
+        } else if after.halfmove_clock() >= 150 {
+            Some("the seventy-five-move rule")
+        } else {
+            None
+        };
+        match ends {
+            Some(how) => Err(format!("the move ends the game by itself ({how})")),
+            None => Ok(reason),
+        }
     }
 
     /// `side` resigns at the current node: the other side wins.

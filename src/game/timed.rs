@@ -158,6 +158,23 @@ impl Game {
         })
     }
 
+    /// [`Game::claim_draw_with_uci_move`] at `now_ms` with the clock (see [`Game::play_at`]):
+    /// the move is timed like any other, then the clock stops with the claimed draw.
+    ///
+    /// # Errors
+    /// As [`Game::play_at`] and [`Game::claim_draw_with`].
+    pub fn claim_draw_with_uci_move_at(
+        &mut self,
+        mv: UciMove,
+        now_ms: u64,
+    ) -> Result<(Outcome, Move), GameError> {
+        let m = self.timed(now_ms, |game| {
+            game.claim_draw_with_uci_move(mv).map(|(_, m)| m)
+        })?;
+        let outcome = self.outcome().ok_or(GameError::NothingToClaim)?;
+        Ok((outcome, m))
+    }
+
     /// Runs `play` (which makes one move from the current node) with the clock at `now_ms`.
     fn timed(
         &mut self,

@@ -572,9 +572,20 @@ impl Game {
     /// How many times the position at node `id` (whose key is `key` and half-move clock
     /// `halfmove`) has occurred on the way from the root, counting this time.
     pub(super) fn repetitions_at(&self, id: NodeId, key: u64, halfmove: u32) -> u32 {
+        self.repetitions_back(self.n(id).parent, key, halfmove)
+    }
+
+    /// [`Game::repetitions_at`] for a position not (or not yet) in the tree, made by a move
+    /// from node `parent`.
+    pub(super) fn repetitions_after(&self, parent: NodeId, key: u64, halfmove: u32) -> u32 {
+        self.repetitions_back(Some(parent), key, halfmove)
+    }
+
+    /// Counts `key` (with 1 for the position itself) among the nodes from `at` back, every
+    /// second one (the same side to move), within `halfmove` plies.
+    fn repetitions_back(&self, mut at: Option<NodeId>, key: u64, halfmove: u32) -> u32 {
         let mut count = 1;
         let mut back = 0;
-        let mut at = self.n(id).parent;
         while let Some(node) = at {
             back += 1;
             if back > halfmove {

@@ -206,6 +206,22 @@ class BindingsTest {
             g.playAll("Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8")
             assertEquals(GameStatus.Ended(Outcome.Draw(DrawReason.THREEFOLD_REPETITION)), g.claimDraw())
         }
+        // Claimed with the move that makes the third occurrence (FIDE 9.2.1.1); a move that
+        // allows no claim is refused and not played.
+        ChessGame().use { g ->
+            g.playAll("Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1")
+            assertEquals(DrawReason.THREEFOLD_REPETITION, g.drawClaimableWith("f6g8"))
+            assertNull(g.drawClaimableWith("e7e5"))
+            assertFailsWith<ChessException.IllegalMove> { g.drawClaimableWith("e7e4") }
+            val fen = g.fen()
+            val refused = assertFailsWith<ChessException.InvalidRequest> { g.claimDrawWith("e7e5") }
+            assertTrue(refused.message!!.contains("e5"), refused.message)
+            assertEquals(fen, g.fen())
+            assertEquals(GameStatus.Ended(Outcome.Draw(DrawReason.THREEFOLD_REPETITION)), g.claimDrawWith("f6g8"))
+            assertEquals("Ng8", g.snapshot().lastMove?.san)
+            assertTrue(g.undo())
+            assertEquals(GameStatus.Ongoing(DrawReason.THREEFOLD_REPETITION), g.status())
+        }
         // Agreement and resignation, and undoing a resignation.
         ChessGame().use { g ->
             g.playSan("e4")

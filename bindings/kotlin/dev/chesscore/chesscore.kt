@@ -866,9 +866,15 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_claim_draw(
     ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_claim_draw_with(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_claim_draw_with_at(
+    ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_delete_from(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_destinations_from(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_draw_claimable_with(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_fen(
     ): Int
@@ -1081,9 +1087,15 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_claim_draw(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_claim_draw_with(`ptr`: Long,`uci`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_claim_draw_with_at(`ptr`: Long,`uci`: RustBuffer.ByValue,`nowMs`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_delete_from(`ptr`: Long,`node`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
     external fun uniffi_chesscore_fn_method_chessgame_destinations_from(`ptr`: Long,`square`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_draw_claimable_with(`ptr`: Long,`uci`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_fen(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1462,10 +1474,19 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw() and 0xFFFF) != 23781) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw_with() and 0xFFFF) != 24964) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw_with_at() and 0xFFFF) != 60551) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_delete_from() and 0xFFFF) != 21254) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_destinations_from() and 0xFFFF) != 36730) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_draw_claimable_with() and 0xFFFF) != 42787) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_fen() and 0xFFFF) != 17264) {
@@ -2749,6 +2770,31 @@ public interface ChessGameInterface {
     fun `claimDraw`(): GameStatus
     
     /**
+     * Plays the move `uci` and claims the draw it allows ([`ChessGame::draw_claimable_with`])
+     * in one step, as a player over the board announces the move and claims: the game ends
+     * drawn after the move. `undo()` takes the claim back first, then the move. When the move
+     * allows no claim it is not played and the game is unchanged (play it with `playUci` to
+     * have it stand, as FIDE 9.5.1 would).
+     *
+     * A game's clock is not touched: see [`ChessGame::claim_draw_with_at`].
+     *
+     * # Errors
+     * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`; `InvalidRequest` when
+     * the move allows no claim (saying why) or would nest variations too deep.
+     */
+    fun `claimDrawWith`(`uci`: kotlin.String): GameStatus
+    
+    /**
+     * [`ChessGame::claim_draw_with`] at `now_ms` with the game's clock (see
+     * [`ChessGame::play_at`]): the move is timed like any other and the clock stops with the
+     * draw. Without a clock it is `claimDrawWith`.
+     *
+     * # Errors
+     * As `claimDrawWith` and `playAt`.
+     */
+    fun `claimDrawWithAt`(`uci`: kotlin.String, `nowMs`: kotlin.ULong): GameStatus
+    
+    /**
      * Deletes `node` and every move after it; when the current node was among them, the game
      * goes to the node before `node`.
      *
@@ -2762,6 +2808,19 @@ public interface ChessGameInterface {
      * order.
      */
     fun `destinationsFrom`(`square`: Square): List<Square>
+    
+    /**
+     * The draw the side to move may claim by announcing the move `uci` (UCI notation, castling
+     * as in [`ChessGame::play_uci`]) as its next move, as FIDE's Laws allow (9.2.1.1, 9.3.1):
+     * the position it makes would occur for the third time, or it completes fifty moves by
+     * each side without a capture or pawn move. `null`/`nil` when it allows none, when the
+     * game is over, or when the move ends the game by itself (mate, stalemate, fivefold...).
+     * Nothing is played.
+     *
+     * # Errors
+     * `InvalidNotation` for malformed text, `IllegalMove` when the move is not legal here.
+     */
+    fun `drawClaimableWith`(`uci`: kotlin.String): DrawReason?
     
     /**
      * The current position in FEN (castling rights in X-FEN: `KQkq`, a file letter only for a
@@ -3467,6 +3526,58 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
+     * Plays the move `uci` and claims the draw it allows ([`ChessGame::draw_claimable_with`])
+     * in one step, as a player over the board announces the move and claims: the game ends
+     * drawn after the move. `undo()` takes the claim back first, then the move. When the move
+     * allows no claim it is not played and the game is unchanged (play it with `playUci` to
+     * have it stand, as FIDE 9.5.1 would).
+     *
+     * A game's clock is not touched: see [`ChessGame::claim_draw_with_at`].
+     *
+     * # Errors
+     * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`; `InvalidRequest` when
+     * the move allows no claim (saying why) or would nest variations too deep.
+     */
+    @Throws(ChessException::class)override fun `claimDrawWith`(`uci`: kotlin.String): GameStatus {
+            return FfiConverterTypeGameStatus.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_claim_draw_with(
+        it,
+        
+        FfiConverterString.lower(`uci`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * [`ChessGame::claim_draw_with`] at `now_ms` with the game's clock (see
+     * [`ChessGame::play_at`]): the move is timed like any other and the clock stops with the
+     * draw. Without a clock it is `claimDrawWith`.
+     *
+     * # Errors
+     * As `claimDrawWith` and `playAt`.
+     */
+    @Throws(ChessException::class)override fun `claimDrawWithAt`(`uci`: kotlin.String, `nowMs`: kotlin.ULong): GameStatus {
+            return FfiConverterTypeGameStatus.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_claim_draw_with_at(
+        it,
+        
+        FfiConverterString.lower(`uci`),
+        FfiConverterULong.lower(`nowMs`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
      * Deletes `node` and every move after it; when the current node was among them, the game
      * goes to the node before `node`.
      *
@@ -3498,6 +3609,32 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
         it,
         
         FfiConverterTypeSquare.lower(`square`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The draw the side to move may claim by announcing the move `uci` (UCI notation, castling
+     * as in [`ChessGame::play_uci`]) as its next move, as FIDE's Laws allow (9.2.1.1, 9.3.1):
+     * the position it makes would occur for the third time, or it completes fifty moves by
+     * each side without a capture or pawn move. `null`/`nil` when it allows none, when the
+     * game is over, or when the move ends the game by itself (mate, stalemate, fivefold...).
+     * Nothing is played.
+     *
+     * # Errors
+     * `InvalidNotation` for malformed text, `IllegalMove` when the move is not legal here.
+     */
+    @Throws(ChessException::class)override fun `drawClaimableWith`(`uci`: kotlin.String): DrawReason? {
+            return FfiConverterOptionalTypeDrawReason.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_draw_claimable_with(
+        it,
+        
+        FfiConverterString.lower(`uci`),_status)
 }
     }
     )
@@ -6062,6 +6199,53 @@ public object FfiConverterTypeCoaching: FfiConverterRustBuffer<Coaching> {
 
 
 /**
+ * A move with which the side to move may claim a draw ([`GameSnapshot::draw_claim_moves`]).
+ */
+data class DrawClaimMove (
+    /**
+     * The move.
+     */
+    var `legalMove`: LegalMove
+    , 
+    /**
+     * The draw it allows: threefold repetition or the fifty-move rule.
+     */
+    var `reason`: DrawReason
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeDrawClaimMove: FfiConverterRustBuffer<DrawClaimMove> {
+    override fun read(buf: ByteBuffer): DrawClaimMove {
+        return DrawClaimMove(
+            FfiConverterTypeLegalMove.read(buf),
+            FfiConverterTypeDrawReason.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: DrawClaimMove) = (
+            FfiConverterTypeLegalMove.allocationSize(value.`legalMove`) +
+            FfiConverterTypeDrawReason.allocationSize(value.`reason`)
+    )
+
+    override fun write(value: DrawClaimMove, buf: ByteBuffer) {
+            FfiConverterTypeLegalMove.write(value.`legalMove`, buf)
+            FfiConverterTypeDrawReason.write(value.`reason`, buf)
+    }
+}
+
+
+
+/**
  * How strong the engine plays and how much memory it uses.
  */
 data class EngineConfig (
@@ -6533,6 +6717,14 @@ data class GameSnapshot (
      * `ChessGame.clock(nowMs)`, which reads it at the current instant.
      */
     var `clock`: ClockReading?
+    , 
+    /**
+     * The legal moves with which the side to move may claim a draw, as FIDE's Laws allow a
+     * claim announced with the move (9.2.1.1, 9.3.1): each would make the position occur for
+     * the third time or complete fifty moves without a capture or pawn move (claim with
+     * `ChessGame.claimDrawWith`). Empty when the game is over, and in most positions.
+     */
+    var `drawClaimMoves`: List<DrawClaimMove>
     
 ){
     
@@ -6574,6 +6766,7 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterBoolean.read(buf),
             FfiConverterOptionalTypeOpening.read(buf),
             FfiConverterOptionalTypeClockReading.read(buf),
+            FfiConverterSequenceTypeDrawClaimMove.read(buf),
         )
     }
 
@@ -6602,7 +6795,8 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterULong.allocationSize(value.`positionKey`) +
             FfiConverterBoolean.allocationSize(value.`chess960`) +
             FfiConverterOptionalTypeOpening.allocationSize(value.`opening`) +
-            FfiConverterOptionalTypeClockReading.allocationSize(value.`clock`)
+            FfiConverterOptionalTypeClockReading.allocationSize(value.`clock`) +
+            FfiConverterSequenceTypeDrawClaimMove.allocationSize(value.`drawClaimMoves`)
     )
 
     override fun write(value: GameSnapshot, buf: ByteBuffer) {
@@ -6631,6 +6825,7 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterBoolean.write(value.`chess960`, buf)
             FfiConverterOptionalTypeOpening.write(value.`opening`, buf)
             FfiConverterOptionalTypeClockReading.write(value.`clock`, buf)
+            FfiConverterSequenceTypeDrawClaimMove.write(value.`drawClaimMoves`, buf)
     }
 }
 
@@ -10691,6 +10886,34 @@ public object FfiConverterSequenceTypeArrow: FfiConverterRustBuffer<List<Arrow>>
         buf.putInt(value.size)
         value.iterator().forEach {
             FfiConverterTypeArrow.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceTypeDrawClaimMove: FfiConverterRustBuffer<List<DrawClaimMove>> {
+    override fun read(buf: ByteBuffer): List<DrawClaimMove> {
+        val len = buf.getInt()
+        return List<DrawClaimMove>(len) {
+            FfiConverterTypeDrawClaimMove.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<DrawClaimMove>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeDrawClaimMove.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<DrawClaimMove>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeDrawClaimMove.write(it, buf)
         }
     }
 }

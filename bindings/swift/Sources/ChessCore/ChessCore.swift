@@ -1112,6 +1112,31 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func claimDraw() throws  -> GameStatus
     
     /**
+     * Plays the move `uci` and claims the draw it allows ([`ChessGame::draw_claimable_with`])
+     * in one step, as a player over the board announces the move and claims: the game ends
+     * drawn after the move. `undo()` takes the claim back first, then the move. When the move
+     * allows no claim it is not played and the game is unchanged (play it with `playUci` to
+     * have it stand, as FIDE 9.5.1 would).
+     *
+     * A game's clock is not touched: see [`ChessGame::claim_draw_with_at`].
+     *
+     * # Errors
+     * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`; `InvalidRequest` when
+     * the move allows no claim (saying why) or would nest variations too deep.
+     */
+    func claimDrawWith(uci: String) throws  -> GameStatus
+    
+    /**
+     * [`ChessGame::claim_draw_with`] at `now_ms` with the game's clock (see
+     * [`ChessGame::play_at`]): the move is timed like any other and the clock stops with the
+     * draw. Without a clock it is `claimDrawWith`.
+     *
+     * # Errors
+     * As `claimDrawWith` and `playAt`.
+     */
+    func claimDrawWithAt(uci: String, nowMs: UInt64) throws  -> GameStatus
+    
+    /**
      * Deletes `node` and every move after it; when the current node was among them, the game
      * goes to the node before `node`.
      *
@@ -1125,6 +1150,19 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * order.
      */
     func destinationsFrom(square: Square)  -> [Square]
+    
+    /**
+     * The draw the side to move may claim by announcing the move `uci` (UCI notation, castling
+     * as in [`ChessGame::play_uci`]) as its next move, as FIDE's Laws allow (9.2.1.1, 9.3.1):
+     * the position it makes would occur for the third time, or it completes fifty moves by
+     * each side without a capture or pawn move. `null`/`nil` when it allows none, when the
+     * game is over, or when the move ends the game by itself (mate, stalemate, fivefold...).
+     * Nothing is played.
+     *
+     * # Errors
+     * `InvalidNotation` for malformed text, `IllegalMove` when the move is not legal here.
+     */
+    func drawClaimableWith(uci: String) throws  -> DrawReason?
     
     /**
      * The current position in FEN (castling rights in X-FEN: `KQkq`, a file letter only for a
@@ -1809,6 +1847,48 @@ open func claimDraw()throws  -> GameStatus  {
 }
     
     /**
+     * Plays the move `uci` and claims the draw it allows ([`ChessGame::draw_claimable_with`])
+     * in one step, as a player over the board announces the move and claims: the game ends
+     * drawn after the move. `undo()` takes the claim back first, then the move. When the move
+     * allows no claim it is not played and the game is unchanged (play it with `playUci` to
+     * have it stand, as FIDE 9.5.1 would).
+     *
+     * A game's clock is not touched: see [`ChessGame::claim_draw_with_at`].
+     *
+     * # Errors
+     * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`; `InvalidRequest` when
+     * the move allows no claim (saying why) or would nest variations too deep.
+     */
+open func claimDrawWith(uci: String)throws  -> GameStatus  {
+    return try  FfiConverterTypeGameStatus_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_claim_draw_with(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(uci),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * [`ChessGame::claim_draw_with`] at `now_ms` with the game's clock (see
+     * [`ChessGame::play_at`]): the move is timed like any other and the clock stops with the
+     * draw. Without a clock it is `claimDrawWith`.
+     *
+     * # Errors
+     * As `claimDrawWith` and `playAt`.
+     */
+open func claimDrawWithAt(uci: String, nowMs: UInt64)throws  -> GameStatus  {
+    return try  FfiConverterTypeGameStatus_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_claim_draw_with_at(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(uci),
+        FfiConverterUInt64.lower(nowMs),uniffiCallStatus
+    )
+})
+}
+    
+    /**
      * Deletes `node` and every move after it; when the current node was among them, the game
      * goes to the node before `node`.
      *
@@ -1834,6 +1914,27 @@ open func destinationsFrom(square: Square) -> [Square]  {
     uniffi_chesscore_fn_method_chessgame_destinations_from(
             self.uniffiCloneHandle(),
         FfiConverterTypeSquare_lower(square),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The draw the side to move may claim by announcing the move `uci` (UCI notation, castling
+     * as in [`ChessGame::play_uci`]) as its next move, as FIDE's Laws allow (9.2.1.1, 9.3.1):
+     * the position it makes would occur for the third time, or it completes fifty moves by
+     * each side without a capture or pawn move. `null`/`nil` when it allows none, when the
+     * game is over, or when the move ends the game by itself (mate, stalemate, fivefold...).
+     * Nothing is played.
+     *
+     * # Errors
+     * `InvalidNotation` for malformed text, `IllegalMove` when the move is not legal here.
+     */
+open func drawClaimableWith(uci: String)throws  -> DrawReason?  {
+    return try  FfiConverterOptionTypeDrawReason.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_draw_claimable_with(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(uci),uniffiCallStatus
     )
 })
 }
@@ -3769,6 +3870,75 @@ public func FfiConverterTypeCoaching_lower(_ value: Coaching) -> RustBuffer {
 
 
 /**
+ * A move with which the side to move may claim a draw ([`GameSnapshot::draw_claim_moves`]).
+ */
+public struct DrawClaimMove: Equatable, Hashable {
+    /**
+     * The move.
+     */
+    public var legalMove: LegalMove
+    /**
+     * The draw it allows: threefold repetition or the fifty-move rule.
+     */
+    public var reason: DrawReason
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The move.
+         */legalMove: LegalMove, 
+        /**
+         * The draw it allows: threefold repetition or the fifty-move rule.
+         */reason: DrawReason) {
+        self.legalMove = legalMove
+        self.reason = reason
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension DrawClaimMove: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeDrawClaimMove: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> DrawClaimMove {
+        return
+            try DrawClaimMove(
+                legalMove: FfiConverterTypeLegalMove.read(from: &buf), 
+                reason: FfiConverterTypeDrawReason.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: DrawClaimMove, into buf: inout [UInt8]) {
+        FfiConverterTypeLegalMove.write(value.legalMove, into: &buf)
+        FfiConverterTypeDrawReason.write(value.reason, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeDrawClaimMove_lift(_ buf: RustBuffer) throws -> DrawClaimMove {
+    return try FfiConverterTypeDrawClaimMove.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeDrawClaimMove_lower(_ value: DrawClaimMove) -> RustBuffer {
+    return FfiConverterTypeDrawClaimMove.lower(value)
+}
+
+
+/**
  * How strong the engine plays and how much memory it uses.
  */
 public struct EngineConfig: Equatable, Hashable {
@@ -4355,6 +4525,13 @@ public struct GameSnapshot: Equatable, Hashable {
      * `ChessGame.clock(nowMs)`, which reads it at the current instant.
      */
     public var clock: ClockReading?
+    /**
+     * The legal moves with which the side to move may claim a draw, as FIDE's Laws allow a
+     * claim announced with the move (9.2.1.1, 9.3.1): each would make the position occur for
+     * the third time or complete fifty moves without a capture or pawn move (claim with
+     * `ChessGame.claimDrawWith`). Empty when the game is over, and in most positions.
+     */
+    public var drawClaimMoves: [DrawClaimMove]
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -4441,7 +4618,13 @@ public struct GameSnapshot: Equatable, Hashable {
          * The game's clock as of its last event (start, move, pause; see `ClockReading.atMs`), or
          * `null`/`nil` without a time control. While it runs, draw the times from
          * `ChessGame.clock(nowMs)`, which reads it at the current instant.
-         */clock: ClockReading?) {
+         */clock: ClockReading?, 
+        /**
+         * The legal moves with which the side to move may claim a draw, as FIDE's Laws allow a
+         * claim announced with the move (9.2.1.1, 9.3.1): each would make the position occur for
+         * the third time or complete fifty moves without a capture or pawn move (claim with
+         * `ChessGame.claimDrawWith`). Empty when the game is over, and in most positions.
+         */drawClaimMoves: [DrawClaimMove]) {
         self.fen = fen
         self.sideToMove = sideToMove
         self.squares = squares
@@ -4467,6 +4650,7 @@ public struct GameSnapshot: Equatable, Hashable {
         self.chess960 = chess960
         self.opening = opening
         self.clock = clock
+        self.drawClaimMoves = drawClaimMoves
     }
 
     
@@ -4509,7 +4693,8 @@ public struct FfiConverterTypeGameSnapshot: FfiConverterRustBuffer {
                 positionKey: FfiConverterUInt64.read(from: &buf), 
                 chess960: FfiConverterBool.read(from: &buf), 
                 opening: FfiConverterOptionTypeOpening.read(from: &buf), 
-                clock: FfiConverterOptionTypeClockReading.read(from: &buf)
+                clock: FfiConverterOptionTypeClockReading.read(from: &buf), 
+                drawClaimMoves: FfiConverterSequenceTypeDrawClaimMove.read(from: &buf)
         )
     }
 
@@ -4539,6 +4724,7 @@ public struct FfiConverterTypeGameSnapshot: FfiConverterRustBuffer {
         FfiConverterBool.write(value.chess960, into: &buf)
         FfiConverterOptionTypeOpening.write(value.opening, into: &buf)
         FfiConverterOptionTypeClockReading.write(value.clock, into: &buf)
+        FfiConverterSequenceTypeDrawClaimMove.write(value.drawClaimMoves, into: &buf)
     }
 }
 
@@ -9377,6 +9563,31 @@ fileprivate struct FfiConverterSequenceTypeArrow: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeDrawClaimMove: FfiConverterRustBuffer {
+    typealias SwiftType = [DrawClaimMove]
+
+    public static func write(_ value: [DrawClaimMove], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeDrawClaimMove.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [DrawClaimMove] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [DrawClaimMove]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeDrawClaimMove.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeEngineLevel: FfiConverterRustBuffer {
     typealias SwiftType = [EngineLevel]
 
@@ -10118,10 +10329,19 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_claim_draw() != 23781) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_chesscore_checksum_method_chessgame_claim_draw_with() != 24964) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_claim_draw_with_at() != 60551) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_chesscore_checksum_method_chessgame_delete_from() != 21254) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_destinations_from() != 36730) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_draw_claimable_with() != 42787) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_fen() != 17264) {

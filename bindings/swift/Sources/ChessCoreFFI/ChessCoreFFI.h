@@ -533,6 +533,16 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_chess960_start_number(uint64_t p
 RustBuffer uniffi_chesscore_fn_method_chessgame_claim_draw(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CLAIM_DRAW_WITH
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CLAIM_DRAW_WITH
+RustBuffer uniffi_chesscore_fn_method_chessgame_claim_draw_with(uint64_t ptr, RustBuffer uci, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CLAIM_DRAW_WITH_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CLAIM_DRAW_WITH_AT
+RustBuffer uniffi_chesscore_fn_method_chessgame_claim_draw_with_at(uint64_t ptr, RustBuffer uci, uint64_t now_ms, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_DELETE_FROM
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_DELETE_FROM
 void uniffi_chesscore_fn_method_chessgame_delete_from(uint64_t ptr, uint32_t node, RustCallStatus *_Nonnull out_status
@@ -541,6 +551,11 @@ void uniffi_chesscore_fn_method_chessgame_delete_from(uint64_t ptr, uint32_t nod
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_DESTINATIONS_FROM
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_DESTINATIONS_FROM
 RustBuffer uniffi_chesscore_fn_method_chessgame_destinations_from(uint64_t ptr, uint32_t square, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_DRAW_CLAIMABLE_WITH
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_DRAW_CLAIMABLE_WITH
+RustBuffer uniffi_chesscore_fn_method_chessgame_draw_claimable_with(uint64_t ptr, RustBuffer uci, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_FEN
@@ -1387,6 +1402,18 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_claim_draw(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CLAIM_DRAW_WITH
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CLAIM_DRAW_WITH
+uint16_t uniffi_chesscore_checksum_method_chessgame_claim_draw_with(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CLAIM_DRAW_WITH_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CLAIM_DRAW_WITH_AT
+uint16_t uniffi_chesscore_checksum_method_chessgame_claim_draw_with_at(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_DELETE_FROM
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_DELETE_FROM
 uint16_t uniffi_chesscore_checksum_method_chessgame_delete_from(void
@@ -1396,6 +1423,12 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_delete_from(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_DESTINATIONS_FROM
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_DESTINATIONS_FROM
 uint16_t uniffi_chesscore_checksum_method_chessgame_destinations_from(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_DRAW_CLAIMABLE_WITH
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_DRAW_CLAIMABLE_WITH
+uint16_t uniffi_chesscore_checksum_method_chessgame_draw_claimable_with(void
     
 );
 #endif

@@ -353,6 +353,23 @@ final class BindingsTests: XCTestCase {
             XCTAssertEqual(
                 try threefold.claimDraw(), .ended(outcome: .draw(reason: .threefoldRepetition)))
             XCTAssertTrue(threefold.pgn().contains("1/2-1/2"))
+            // Claimed with the move that makes the third occurrence (FIDE 9.2.1.1); a move that
+            // allows no claim is refused and not played.
+            let withMove = ChessGame()
+            try playAll(withMove, cycle + cycle.dropLast())
+            XCTAssertEqual(try withMove.drawClaimableWith(uci: "f6g8"), .threefoldRepetition)
+            XCTAssertNil(try withMove.drawClaimableWith(uci: "e7e5"))
+            XCTAssertEqual(try chessError { try withMove.drawClaimableWith(uci: "e7e4") }.name, "IllegalMove")
+            let fen = withMove.fen()
+            let refused = try chessError { try withMove.claimDrawWith(uci: "e7e5") }
+            XCTAssertEqual(refused.name, "InvalidRequest")
+            XCTAssertTrue(refused.message.contains("e5"), refused.message)
+            XCTAssertEqual(withMove.fen(), fen)
+            XCTAssertEqual(
+                try withMove.claimDrawWith(uci: "f6g8"), .ended(outcome: .draw(reason: .threefoldRepetition)))
+            XCTAssertEqual(withMove.snapshot().lastMove?.san, "Ng8")
+            XCTAssertTrue(withMove.undo(), "the claim is taken back")
+            XCTAssertEqual(withMove.status(), .ongoing(claimableDraw: .threefoldRepetition))
             // Agreement and resignation, and undoing a resignation.
             let agreed = ChessGame()
             _ = try agreed.playSan(san: "e4")
