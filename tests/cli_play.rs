@@ -292,6 +292,48 @@ fn colour_on_request_and_plain_otherwise() {
     assert!(!r.out.contains('\x1b'), "a pipe gets plain text");
 }
 
+/// FIDE 9.3.1: the fifty-move rule claimed with the move that completes the fifty moves.
+#[test]
+fn a_draw_is_claimed_with_the_move_that_makes_it() {
+    let fen = "7k/8/8/8/8/8/8/R6K w - - 99 80";
+    let r = play(
+        &fast(&["--side", "white", "--fen", fen]),
+        "draw e4\ndraw Ra2\n",
+    );
+    assert_eq!(r.code, Some(0));
+    assert_contains(
+        &r.out,
+        "You may claim a draw by the fifty-move rule with your move: type draw and the move",
+    );
+    assert_contains(&r.out, "illegal move 'e4': no White pawn can move to e4");
+    assert_contains(&r.out, "You play 80. Ra2 and claim a draw.");
+    assert_contains(&r.out, "Game over: Draw by the fifty-move rule (1/2-1/2).");
+
+    let r = play(&fast(&["--side", "white"]), "draw e4\n");
+    assert_contains(
+        &r.out,
+        "no draw can be claimed with e4: the position it makes would stand for the first time",
+    );
+    assert!(!r.out.contains("You play"), "nothing is played:\n{}", r.out);
+}
+
+/// The engine, not expecting to win, claims the draw its move completes.
+#[test]
+fn a_losing_engine_claims_a_draw_with_its_move() {
+    let r = play(
+        &fast(&[
+            "--side",
+            "white",
+            "--fen",
+            "7k/8/8/8/8/8/8/R6K b - - 99 80",
+        ]),
+        "",
+    );
+    assert_eq!(r.code, Some(0));
+    assert_contains(&r.out, "and claims a draw by the fifty-move rule.");
+    assert_contains(&r.out, "Game over: Draw by the fifty-move rule (1/2-1/2).");
+}
+
 #[test]
 fn a_losing_engine_claims_a_claimable_draw() {
     let r = play(

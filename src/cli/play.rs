@@ -6,10 +6,11 @@ use super::board::{self, BoardStyle};
 use chesscore::engine::{
     EngineConfig, EngineThread, Level, Score, SearchInfo, SearchLimits, SearchResult,
 };
-use chesscore::game::{Game, GameError, GameStatus, NewMovePlacement, Outcome};
+use chesscore::game::{Game, GameError, GameStatus, IllegalMove, NewMovePlacement, Outcome};
 use chesscore::notation::fen;
 use chesscore::notation::numbering::{numbered, MoveNumber};
 use chesscore::notation::san::{self, SanError};
+use chesscore::notation::uci::UciMove;
 use chesscore::rules::{chess960, mix64, CastlingMode, Position, Side};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
@@ -59,6 +60,8 @@ Commands:
   legal           the legal moves in this position
   resign          resign the game
   draw            claim a draw (threefold repetition or the fifty-move rule)
+  draw MOVE       play MOVE and claim the draw it makes (its position's third occurrence,
+                  or the fiftieth move without a capture or pawn move)
   quit            leave (also: exit, or end of input)";
 
 const DEFAULT_LEVEL: u8 = 4;
@@ -465,6 +468,16 @@ fn engine_turn(engine: &EngineThread, game: &mut Game, limits: SearchLimits, who
     }
     let mv = result.best_move;
     let san_text = san::to_san(&before, mv);
+    // The move itself may complete a draw (FIDE 9.2.1.1, 9.3.1): claimed with it likewise.
+    if let Some(reason) = game.draw_claimable_with(mv).filter(|_| own_score <= 0) {
+        if game.claim_draw_with(mv).is_ok() {
+            println!(
+                "{who} plays {} and claims a draw by {reason}.",
+                numbered(MoveNumber::of(&before), [san_text])
+            );
+            return;
+        }
+    }
     if game.play(mv).is_err() {
         println!("{who} found no move to play.");
         return;
@@ -670,6 +683,15 @@ impl Session {
                 self.announced_end = false;
                 if let Some(reason) = self.game.claimable_draw() {
                     println!("You may claim a draw by {reason}: type draw.");
+                } else if self.game.position().side_to_move() == self.human {
+                    let claims = self.game.draw_claim_moves();
+                    if let Some(&(m, reason)) = claims.first() {
+                        let example = san::to_san(self.game.position(), m);
+                        println!(
+                            "You may claim a draw by {reason} with your move: type draw and \
+                             the move (draw {example})."
+                        );
+                    }
                 }
             }
         }
@@ -704,7 +726,8 @@ impl Session {
                     println!("{e}");
                 }
             }
-            "draw" => self.draw(),
+            "draw" if rest.is_empty() => self.draw(),
+            "draw" => self.draw_with(rest),
             _ => self.play_move(line),
         }
         true
@@ -965,6 +988,41 @@ impl Session {
             .collect();
         sans.sort();
         println!("Legal moves ({}): {}", sans.len(), sans.join(" "));
+    }
+
+    /// `draw MOVE`: plays the move and claims the draw it makes, or says why it makes none
+    /// (and then plays nothing).
+    fn draw_with(&mut self, text: &str) {
+        if let Some(outcome) = self.game.outcome() {
+            println!("{}", GameError::GameOver(outcome));
+            return;
+        }
+        let pos = self.game.position().clone();
+        let m = match san::parse_san(&pos, text) {
+            Ok(m) => m,
+            Err(san_error) => match text.parse::<UciMove>() {
+                Ok(u) => match u.to_move(&pos) {
+                    Ok(m) => m,
+                    Err(_) => {
+                        println!("{}", IllegalMove::explain(&pos, u));
+                        return;
+                    }
+                },
+                Err(_) => {
+                    println!("{san_error}");
+                    return;
+                }
+            },
+        };
+        match self.game.claim_draw_with(m) {
+            Ok(_) => {
+                if let Some(text) = last_move_text(&self.game) {
+                    println!("You play {text} and claim a draw.");
+                }
+                self.show_board();
+            }
+            Err(e) => println!("{e}."),
+        }
     }
 
     fn draw(&mut self) {

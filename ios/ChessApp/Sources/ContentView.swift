@@ -3,7 +3,7 @@ import SwiftUI
 
 /// The board screen. Top to bottom: the navigation bar (Game menu, title, flip), the status
 /// line, the engine's thinking line, the board (with the promotion picker and the game-over
-/// banner over it), the move list, and the bottom toolbar (undo, redo, hint, claim draw).
+/// banner over it), the move list, and the bottom toolbar (undo, redo, hint, claim draw, now or with the next move).
 /// It draws `controller.state` and forwards every intent to the controller.
 struct ContentView: View {
     let controller: GameController
@@ -124,6 +124,14 @@ struct ContentView: View {
             if state.claimableDraw != nil {
                 Button("Claim draw") { controller.claimDraw() }
                     .disabled(!state.isHumanTurn)
+            }
+            // FIDE 9.2.1.1 / 9.3.1: announce the claim, then make the move that completes it.
+            if state.canClaimWithMove {
+                let on = state.claimingWithNextMove
+                Button(on ? "Cancel claim" : "Claim with my move") {
+                    controller.claimDrawWithNextMove(!on)
+                }
+                .disabled(!state.isHumanTurn)
             }
             Button("Hint", systemImage: "lightbulb") { controller.requestHint() }
                 .disabled(!state.isHumanTurn)

@@ -65,6 +65,9 @@ public struct BoardUiState: Sendable, Equatable {
     public var hint: LegalMove? = nil
     /// The last error to show, e.g. the core's message for an invalid FEN.
     public var message: String? = nil
+    /// `true` once the player has announced a draw claim with their next move
+    /// (``GameController/claimDrawWithNextMove(_:)``), until that move or a change of mind.
+    public var claimingWithNextMove = false
 
     /// One line about the game, derived from the core's status only: "White to move",
     /// "Checkmate — Black wins", "Draw by stalemate", "Draw may be claimed: threefold
@@ -95,6 +98,16 @@ public struct BoardUiState: Sendable, Equatable {
     public func cellOf(_ square: Square) -> (column: Int, row: Int) {
         orientation == .white
             ? (square.file, 7 - square.rank) : (7 - square.file, square.rank)
+    }
+
+    /// `true` when the player may claim a draw with the move they are about to make, as FIDE's
+    /// Laws allow (9.2.1.1, 9.3.1): some legal move would make the position occur for the third
+    /// time or complete fifty moves without a capture or pawn move (the core's
+    /// `drawClaimMoves`), and no draw is claimable already. Offer "Claim with my move"
+    /// (``GameController/claimDrawWithNextMove(_:)``).
+    public var canClaimWithMove: Bool {
+        !isGameOver && claimableDraw == nil && !snapshot.drawClaimMoves.isEmpty
+            && !mode.enginePlays(snapshot.sideToMove)
     }
 
     /// The draw the player may claim now (offer a "Claim draw" button), or `nil`.

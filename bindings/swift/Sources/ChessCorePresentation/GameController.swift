@@ -226,6 +226,16 @@ public final class GameController {
         changeGame { _ = try $0.claimDraw() }
     }
 
+    /// Announces (or with `on` false withdraws) a draw claim with the player's next move, as
+    /// FIDE's Laws allow (9.2.1.1, 9.3.1; offered while ``BoardUiState/canClaimWithMove``). The
+    /// next move the player makes then ends the game drawn when it allows the claim; a move that
+    /// allows none is played all the same and the game goes on, as FIDE 9.5.1 has it, with
+    /// ``BoardUiState/message`` saying so.
+    public func claimDrawWithNextMove(_ on: Bool = true) {
+        guard !on || state.canClaimWithMove else { return }
+        state.claimingWithNextMove = on
+    }
+
     /// The player resigns (against the engine: the player's side; otherwise the side to move).
     public func resign() {
         let side: Side
@@ -296,11 +306,26 @@ public final class GameController {
     }
 
     private func play(from: Square, to: Square, promotion: PieceKind?) {
-        changeGame { _ = try $0.play(from: from, to: to, promotion: promotion) }
+        guard state.claimingWithNextMove else {
+            changeGame { _ = try $0.play(from: from, to: to, promotion: promotion) }
+            return
+        }
+        let claim = state.snapshot.drawClaimMoves.first {
+            $0.legalMove.from == from && $0.legalMove.to == to && $0.legalMove.promotion == promotion
+        }
+        if let claim {
+            changeGame { _ = try $0.claimDrawWith(uci: claim.legalMove.uci) }
+        } else if changeGame({ _ = try $0.play(from: from, to: to, promotion: promotion) }),
+            let san = state.snapshot.lastMove?.san
+        {
+            state.message = noDrawClaimText(san: san)
+        }
     }
 
     /// Runs a core call that changes the game; on error shows the core's message instead.
-    private func changeGame(_ call: (ChessGame) throws -> Void) {
+    /// Returns `true` when the call succeeded.
+    @discardableResult
+    private func changeGame(_ call: (ChessGame) throws -> Void) -> Bool {
         stopSearch()
         do {
             try call(game)
@@ -308,9 +333,10 @@ public final class GameController {
             clearSelection()
             state.message = Self.describe(error)
             startEngineTurnIfDue()
-            return
+            return false
         }
         afterChange()
+        return true
     }
 
     /// After every change of the game: new snapshot, cleared transient state, save, engine turn.
@@ -327,6 +353,7 @@ public final class GameController {
         next.thinking = nil
         next.hint = nil
         next.message = nil
+        next.claimingWithNextMove = false
         state = next
         startEngineTurnIfDue()
     }

@@ -23,6 +23,12 @@ extension DrawReason {
     }
 }
 
+/// What the player is told when a move announced as a draw claim allows none
+/// (``GameController/claimDrawWithNextMove(_:)``): the move stands and the game goes on.
+public func noDrawClaimText(san: String) -> String {
+    "No draw: \(san) allows no claim. The move stands."
+}
+
 /// One line about the game, from the core's status only, e.g. "White to move",
 /// "Checkmate — Black wins", "Draw by stalemate", "Draw may be claimed: threefold repetition".
 public func statusText(_ snapshot: GameSnapshot) -> String {

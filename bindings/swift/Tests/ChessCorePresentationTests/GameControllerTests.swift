@@ -510,6 +510,50 @@ final class GameControllerTests: XCTestCase {
         try await noLiveObjects()
     }
 
+    func testADrawIsClaimedWithTheMoveThatMakesItAnnouncedFirst() async throws {
+        do {
+            let f = try Fixture()
+            XCTAssertFalse(f.state.canClaimWithMove)
+            f.c.claimDrawWithNextMove()  // nothing to claim with yet: ignored
+            XCTAssertFalse(f.state.claimingWithNextMove)
+            for (from, to) in [("g1", "f3"), ("g8", "f6"), ("f3", "g1"), ("f6", "g8"), ("g1", "f3"), ("g8", "f6"), ("f3", "g1")] {
+                f.c.move(from, to)
+            }
+            // Ng8 would make the third occurrence: the claim may be announced with it.
+            XCTAssertNil(f.state.claimableDraw)
+            XCTAssertTrue(f.state.canClaimWithMove)
+            f.c.claimDrawWithNextMove()
+            XCTAssertTrue(f.state.claimingWithNextMove)
+            f.c.claimDrawWithNextMove(false)
+            XCTAssertFalse(f.state.claimingWithNextMove)
+            f.c.claimDrawWithNextMove()
+            f.c.move("f6", "g8")
+            XCTAssertEqual(f.state.snapshot.status, .ended(outcome: .draw(reason: .threefoldRepetition)))
+            XCTAssertEqual(f.state.snapshot.lastMove?.san, "Ng8")
+            XCTAssertFalse(f.state.claimingWithNextMove)
+            XCTAssertFalse(f.state.canClaimWithMove)
+            XCTAssertNil(f.state.message)
+        }
+        try await noLiveObjects()
+    }
+
+    func testAnAnnouncedClaimWithAMoveThatAllowsNonePlaysTheMoveAndSaysSo() async throws {
+        do {
+            let f = try Fixture()
+            for (from, to) in [("g1", "f3"), ("g8", "f6"), ("f3", "g1"), ("f6", "g8"), ("g1", "f3"), ("g8", "f6"), ("f3", "g1")] {
+                f.c.move(from, to)
+            }
+            f.c.claimDrawWithNextMove()
+            f.c.move("e7", "e5")
+            // FIDE 9.5.1: the announced move stands and the game goes on.
+            XCTAssertEqual(f.state.snapshot.status, .ongoing(claimableDraw: nil))
+            XCTAssertEqual(f.state.snapshot.ply, 8)
+            XCTAssertEqual(f.state.message, "No draw: e5 allows no claim. The move stands.")
+            XCTAssertFalse(f.state.claimingWithNextMove)
+        }
+        try await noLiveObjects()
+    }
+
     func testResignAndAgreeDrawEndTheGameUndoTakesTheResignationBack() async throws {
         do {
             let f = try Fixture(mode: .humanVsEngine(humanSide: .white))

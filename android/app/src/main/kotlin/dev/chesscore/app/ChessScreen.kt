@@ -28,6 +28,7 @@ import androidx.compose.material3.Icon
 import androidx.compose.material3.IconButton
 import androidx.compose.material3.LinearProgressIndicator
 import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.OutlinedButton
 import androidx.compose.material3.Scaffold
 import androidx.compose.material3.SnackbarHost
 import androidx.compose.material3.SnackbarHostState
@@ -206,7 +207,10 @@ private fun MoveList(state: BoardUiState, modifier: Modifier = Modifier) {
     }
 }
 
-/** Undo, redo, flip, hint; and claim draw only while the core offers one. */
+/**
+ * Undo, redo, flip, hint; claim draw only while the core offers one, and the claim announced with
+ * the next move while some move would complete a draw.
+ */
 @Composable
 private fun ActionBar(state: BoardUiState, controller: GameController) {
     BottomAppBar {
@@ -221,6 +225,13 @@ private fun ActionBar(state: BoardUiState, controller: GameController) {
             TextButton(onClick = controller::requestHint, enabled = state.isHumanTurn) { Text("Hint") }
             state.claimableDraw?.let {
                 Button(onClick = controller::claimDraw) { Text("Claim draw") }
+            }
+            // FIDE 9.2.1.1 / 9.3.1: announce the claim, then make the move that completes it.
+            if (state.canClaimWithMove) {
+                val on = state.claimingWithNextMove
+                OutlinedButton(onClick = { controller.claimDrawWithNextMove(!on) }) {
+                    Text(if (on) "Cancel claim" else "Claim with my move")
+                }
             }
         }
     }

@@ -75,6 +75,11 @@ data class BoardUiState(
     val hint: LegalMove? = null,
     /** The last error to show, e.g. the core's message for an invalid FEN. */
     val message: String? = null,
+    /**
+     * `true` once the player has announced a draw claim with their next move
+     * ([GameController.claimDrawWithNextMove]), until that move or a change of mind.
+     */
+    val claimingWithNextMove: Boolean = false,
 ) {
     /** One line about the game, derived from the core's status only. */
     val statusText: String get() = statusText(snapshot)
@@ -96,6 +101,17 @@ data class BoardUiState(
     /** The screen column and row where [square] is drawn (the inverse of [squareAtCell]). */
     fun cellOf(square: Square): Pair<Int, Int> =
         if (orientation == Side.WHITE) square.file to 7 - square.rank else 7 - square.file to square.rank
+
+    /**
+     * `true` when the player may claim a draw with the move they are about to make, as FIDE's Laws
+     * allow (9.2.1.1, 9.3.1): some legal move would make the position occur for the third time or
+     * complete fifty moves without a capture or pawn move (the core's `drawClaimMoves`), and no
+     * draw is claimable already. Offer "Claim draw with my move"
+     * ([GameController.claimDrawWithNextMove]).
+     */
+    val canClaimWithMove: Boolean
+        get() = !isGameOver && claimableDraw == null && snapshot.drawClaimMoves.isNotEmpty() &&
+            !mode.enginePlays(snapshot.sideToMove)
 
     /** The draw the player may claim now (offer a button), or `null`. */
     val claimableDraw: DrawReason?

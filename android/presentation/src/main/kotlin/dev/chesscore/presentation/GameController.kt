@@ -245,6 +245,18 @@ class GameController(
         changeGame { game.claimDraw() }
     }
 
+    /**
+     * Announces (or with [on] `false` withdraws) a draw claim with the player's next move, as FIDE's
+     * Laws allow (9.2.1.1, 9.3.1; offered while [BoardUiState.canClaimWithMove]). The next move the
+     * player makes then ends the game drawn when it allows the claim; a move that allows none is
+     * played all the same and the game goes on, as FIDE 9.5.1 has it, with [BoardUiState.message]
+     * saying so.
+     */
+    fun claimDrawWithNextMove(on: Boolean = true) {
+        if (closed || (on && !state.value.canClaimWithMove)) return
+        _state.update { it.copy(claimingWithNextMove = on) }
+    }
+
     /** The player resigns (against the engine: the player's side; otherwise the side to move). */
     fun resign() {
         if (closed) return
@@ -329,11 +341,27 @@ class GameController(
     }
 
     private fun play(from: Square, to: Square, promotion: PieceKind?) {
-        changeGame { game.play(from, to, promotion) }
+        val s = state.value
+        if (!s.claimingWithNextMove) {
+            changeGame { game.play(from, to, promotion) }
+            return
+        }
+        val claim = s.snapshot.drawClaimMoves.firstOrNull {
+            it.legalMove.from == from && it.legalMove.to == to && it.legalMove.promotion == promotion
+        }
+        if (claim != null) {
+            changeGame { game.claimDrawWith(claim.legalMove.uci) }
+        } else if (changeGame { game.play(from, to, promotion) }) {
+            val san = state.value.snapshot.lastMove?.san ?: return
+            _state.update { it.copy(message = noDrawClaimText(san)) }
+        }
     }
 
-    /** Runs a core call that changes the game; on error shows the core's message instead. */
-    private fun changeGame(call: () -> Unit) {
+    /**
+     * Runs a core call that changes the game; on error shows the core's message instead. Returns
+     * `true` when the call succeeded.
+     */
+    private fun changeGame(call: () -> Unit): Boolean {
         stopSearch()
         try {
             call()
@@ -341,9 +369,10 @@ class GameController(
             clearSelection()
             showMessage(e)
             startEngineTurnIfDue()
-            return
+            return false
         }
         afterChange()
+        return true
     }
 
     /** After every change of the game: new snapshot, cleared transient state, save, engine turn. */
@@ -355,6 +384,7 @@ class GameController(
             it.copy(
                 snapshot = snapshot, selected = null, targets = emptySet(), pendingPromotion = null,
                 engineThinking = false, thinking = null, hint = null, message = null,
+                claimingWithNextMove = false,
             )
         }
         startEngineTurnIfDue()

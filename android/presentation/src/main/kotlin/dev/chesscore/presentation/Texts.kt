@@ -27,6 +27,12 @@ fun drawReasonText(reason: DrawReason): String = when (reason) {
 }
 
 /**
+ * What the player is told when a move announced as a draw claim allows none
+ * ([GameController.claimDrawWithNextMove]): the move stands and the game goes on.
+ */
+fun noDrawClaimText(san: String): String = "No draw: $san allows no claim. The move stands."
+
+/**
  * One line about the game, from the core's status only, e.g. "White to move",
  * "Checkmate — Black wins", "Draw by stalemate",
  * "Draw may be claimed: threefold repetition".

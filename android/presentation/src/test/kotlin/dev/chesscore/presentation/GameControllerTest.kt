@@ -444,6 +444,52 @@ class GameControllerTest {
     }
 
     @Test
+    fun `a draw is claimed with the move that makes it, announced first`() {
+        onMain {
+            Fixture(this).controller.use { c ->
+                assertFalse(c.state.value.canClaimWithMove)
+                c.claimDrawWithNextMove() // nothing to claim with yet: ignored
+                assertFalse(c.state.value.claimingWithNextMove)
+                c.move("g1", "f3"); c.move("g8", "f6"); c.move("f3", "g1"); c.move("f6", "g8")
+                c.move("g1", "f3"); c.move("g8", "f6"); c.move("f3", "g1")
+                // Ng8 would make the third occurrence: the claim may be announced with it.
+                assertNull(c.state.value.claimableDraw)
+                assertTrue(c.state.value.canClaimWithMove)
+                c.claimDrawWithNextMove()
+                assertTrue(c.state.value.claimingWithNextMove)
+                c.claimDrawWithNextMove(false)
+                assertFalse(c.state.value.claimingWithNextMove)
+                c.claimDrawWithNextMove()
+                c.move("f6", "g8")
+                val s = c.state.value
+                assertEquals(GameStatus.Ended(Outcome.Draw(DrawReason.THREEFOLD_REPETITION)), s.snapshot.status)
+                assertEquals("Ng8", s.snapshot.lastMove?.san)
+                assertFalse(s.claimingWithNextMove)
+                assertFalse(s.canClaimWithMove)
+                assertNull(s.message)
+            }
+        }
+    }
+
+    @Test
+    fun `an announced claim with a move that allows none plays the move and says so`() {
+        onMain {
+            Fixture(this).controller.use { c ->
+                c.move("g1", "f3"); c.move("g8", "f6"); c.move("f3", "g1"); c.move("f6", "g8")
+                c.move("g1", "f3"); c.move("g8", "f6"); c.move("f3", "g1")
+                c.claimDrawWithNextMove()
+                c.move("e7", "e5")
+                val s = c.state.value
+                // FIDE 9.5.1: the announced move stands and the game goes on.
+                assertEquals(GameStatus.Ongoing(null), s.snapshot.status)
+                assertEquals(8u, s.snapshot.ply)
+                assertEquals("No draw: e5 allows no claim. The move stands.", s.message)
+                assertFalse(s.claimingWithNextMove)
+            }
+        }
+    }
+
+    @Test
     fun `resign and agree draw end the game, undo takes the resignation back`() {
         onMain {
             Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE)).controller.use { c ->
