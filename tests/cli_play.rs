@@ -321,12 +321,7 @@ fn a_draw_is_claimed_with_the_move_that_makes_it() {
 #[test]
 fn a_losing_engine_claims_a_draw_with_its_move() {
     let r = play(
-        &fast(&[
-            "--side",
-            "white",
-            "--fen",
-            "7k/8/8/8/8/8/8/R6K b - - 99 80",
-        ]),
+        &fast(&["--side", "white", "--fen", "7k/8/8/8/8/8/8/R6K b - - 99 80"]),
         "",
     );
     assert_eq!(r.code, Some(0));
