@@ -1,8 +1,9 @@
 //! Chess960 and attack information through the FFI objects, as the apps use them.
 
 use chesscore::ffi::{
-    chess960_start_fen, ChessEngine, ChessError, ChessGame, EngineConfig, Pin, SearchInfo,
-    SearchLimits, SearchListener, SearchResult, Side, Square,
+    chess960_start_fen, ChessEngine, ChessError, ChessGame, EngineConfig, GameReview, MoveReview,
+    Pin, ReviewListener, ReviewOptions, SearchInfo, SearchLimits, SearchListener, SearchResult,
+    Side, Square,
 };
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
@@ -88,6 +89,20 @@ fn castling_is_king_onto_rook_in_chess960() {
         Err(ChessError::IllegalMove(_))
     ));
     assert_eq!(game.snapshot(), before);
+}
+
+/// Position 518 is the standard set-up, but a Chess960 game: its castles are king-takes-rook
+/// everywhere the game writes a move, the tree and the review as `LegalMove.uci`.
+#[test]
+fn the_tree_writes_chess960_castling_as_legal_moves_do() {
+    let game = ChessGame::new_chess960(Some(518)).unwrap();
+    for san in ["e4", "e5", "Nf3", "Nf6", "Bc4", "Bc5"] {
+        game.play_san(san.into()).unwrap();
+    }
+    let castle = game.play_san("O-O".into()).unwrap();
+    assert_eq!(castle.uci, "e1h1");
+    let node = game.node(game.snapshot().node).unwrap();
+    assert_eq!(node.uci, "e1h1");
 }
 
 #[test]
@@ -185,4 +200,55 @@ fn the_engine_thinks_about_a_chess960_game() {
         .unwrap();
     let result = rx.recv_timeout(Duration::from_secs(60)).unwrap();
     assert!(game.legal_moves().contains(&result.best_move));
+}
+
+struct ReviewChannel(Mutex<mpsc::Sender<GameReview>>);
+
+impl ReviewListener for ReviewChannel {
+    fn on_move_reviewed(&self, _: MoveReview, _: u32, _: u32) {}
+    fn on_finished(&self, review: GameReview) {
+        let _ = self.0.lock().unwrap().send(review);
+    }
+}
+
+#[test]
+fn a_review_writes_chess960_castling_as_the_game_does() {
+    // 1. O-O# (e1h1 in Chess960): the review's move and best move are written king-takes-rook,
+    // as LegalMove.uci, and play back.
+    let game = ChessGame::from_chess960_fen("4rkr1/4p1p1/8/8/8/8/8/4K2R w K - 0 1".into()).unwrap();
+    let start = game.fen();
+    assert_eq!(game.play_uci("e1h1".into()).unwrap().san, "O-O#");
+    let engine = ChessEngine::new(EngineConfig {
+        level: 10,
+        elo: None,
+        hash_mb: 4,
+        seed: 1,
+        variety: false,
+    })
+    .unwrap();
+    let (tx, rx) = mpsc::channel();
+    let options = ReviewOptions {
+        nodes_per_position: Some(5_000),
+        ..ReviewOptions::default()
+    };
+    let _handle = engine
+        .review(
+            game.clone(),
+            options,
+            Arc::new(ReviewChannel(Mutex::new(tx))),
+        )
+        .unwrap();
+    let review = rx.recv_timeout(Duration::from_secs(60)).unwrap();
+    assert!(review.complete, "{:?}", review.error);
+    let castle = &review.moves[0];
+    assert_eq!(
+        (
+            castle.san.as_str(),
+            castle.uci.as_str(),
+            castle.best_uci.as_str()
+        ),
+        ("O-O#", "e1h1", "e1h1")
+    );
+    let again = ChessGame::from_chess960_fen(start).unwrap();
+    assert_eq!(again.play_uci(castle.uci.clone()).unwrap().san, "O-O#");
 }

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use crate::engine::EngineThread;
 use crate::notation::{pgn, uci};
 use crate::review::{self as core, GameLine, OpeningNames, ReviewSettings};
-use crate::rules::Move;
+use crate::rules::{CastlingMode, Move};
 
 use super::engine::{ChessEngine, Score, SearchHandle};
 use super::game::ChessGame;
@@ -134,7 +134,7 @@ pub struct MoveReview {
     pub side: Side,
     /// The move in SAN.
     pub san: String,
-    /// The move in UCI notation.
+    /// The move in UCI notation (castling king-onto-rook in Chess960, as `LegalMove.uci`).
     pub uci: String,
     /// The evaluation before the move (the best line), from the mover's view.
     pub before: Score,
@@ -171,7 +171,7 @@ pub struct MoveReview {
     pub verified: bool,
     /// The engine's best move in SAN (the played move when it was the best).
     pub best_san: String,
-    /// The engine's best move in UCI notation.
+    /// The engine's best move in UCI notation (castling as in `uci`).
     pub best_uci: String,
     /// The engine's best line in SAN, best move first.
     pub best_line_san: Vec<String>,
@@ -332,18 +332,21 @@ pub trait CoachListener: Send + Sync {
     fn on_coaching(&self, coaching: Option<Coaching>, error: Option<String>);
 }
 
-fn uci_line(line: &[Move]) -> Vec<String> {
-    line.iter().map(|&m| uci::to_uci(m)).collect()
+/// Moves in UCI as the game's other UCI strings are (`LegalMove.uci`): castling king-onto-rook
+/// in Chess960, so that `playUci` takes them back.
+fn uci_line(line: &[Move], mode: CastlingMode) -> Vec<String> {
+    line.iter().map(|&m| uci::to_uci_in(m, mode)).collect()
 }
 
 fn convert_move(line: &GameLine, r: &core::MoveReview) -> MoveReview {
     let before_pos = line.position(r.index);
+    let mode = before_pos.castling_mode();
     MoveReview {
         ply: r.index as u32,
         move_number: before_pos.fullmove_number(),
         side: r.mover.into(),
         san: r.san.clone(),
-        uci: uci::to_uci(r.mv),
+        uci: uci::to_uci_in(r.mv, mode),
         before: r.before.into(),
         after: r.after.into(),
         before_white: r.before_white().into(),
@@ -359,7 +362,7 @@ fn convert_move(line: &GameLine, r: &core::MoveReview) -> MoveReview {
         missed_win: r.missed_win,
         verified: r.verified,
         best_san: r.best_san.clone(),
-        best_uci: uci::to_uci(r.best_move),
+        best_uci: uci::to_uci_in(r.best_move, mode),
         best_line_san: r.best_line_san.clone(),
         refutation_san: r.refutation_san.clone(),
     }
@@ -558,12 +561,13 @@ impl ChessEngine {
         };
         self.earlier_failure()?;
         let line = GameLine::to_current(&game.lock());
-        let key = line.position(line.moves().len()).key();
+        let last = line.position(line.moves().len());
+        let (key, mode) = (last.key(), last.castling_mode());
         let finished = Arc::new(AtomicBool::new(false));
         let finished_flag = Arc::clone(&finished);
         let id = self.thread().start_job(
             move |engine, stop| {
-                core::coach(engine, &line, nodes, stop).map(|c| convert_coaching(c, key))
+                core::coach(engine, &line, nodes, stop).map(|c| convert_coaching(c, key, mode))
             },
             move |result| {
                 finished_flag.store(true, Ordering::SeqCst);
@@ -589,12 +593,12 @@ fn convert_hanging(h: &core::HangingPiece) -> HangingPiece {
     }
 }
 
-fn convert_coaching(c: core::Coaching, key: u64) -> Coaching {
+fn convert_coaching(c: core::Coaching, key: u64, mode: CastlingMode) -> Coaching {
     Coaching {
         score: c.score.into(),
         best_line_san: c.best_line_san,
         threat: c.threat.map(|t| Threat {
-            line_uci: uci_line(&t.line),
+            line_uci: uci_line(&t.line, mode),
             line_san: t.line_san,
             score: t.score.into(),
             gain: t.gain,

@@ -138,7 +138,8 @@ pub struct NodeInfo {
     pub ply: u32,
     /// The move in SAN (empty for the start position).
     pub san: String,
-    /// The move in UCI (empty for the start position).
+    /// The move in UCI (empty for the start position), written as `LegalMove.uci` is: castling
+    /// king-onto-rook in Chess960 (`e1h1`), so that `playUci` takes it back.
     pub uci: String,
     /// The move number (0 for the start position).
     pub number: u32,
@@ -159,9 +160,10 @@ impl NodeInfo {
             children: node.children().iter().map(|c| c.index()).collect(),
             ply: node.ply(),
             san: node.san().to_string(),
-            uci: node
-                .mv()
-                .map_or_else(String::new, crate::notation::uci::to_uci),
+            // As `LegalMove.uci`: castling king-onto-rook in Chess960.
+            uci: node.mv().map_or_else(String::new, |m| {
+                crate::notation::uci::to_uci_in(m, game.start_position().castling_mode())
+            }),
             number: number.map_or(0, |n| n.number),
             side: number
                 .map_or(game.start_position().side_to_move(), |n| n.side)

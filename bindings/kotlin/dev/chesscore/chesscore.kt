@@ -7051,7 +7051,7 @@ data class MoveReview (
     var `san`: kotlin.String
     , 
     /**
-     * The move in UCI notation.
+     * The move in UCI notation (castling king-onto-rook in Chess960, as `LegalMove.uci`).
      */
     var `uci`: kotlin.String
     , 
@@ -7136,7 +7136,7 @@ data class MoveReview (
     var `bestSan`: kotlin.String
     , 
     /**
-     * The engine's best move in UCI notation.
+     * The engine's best move in UCI notation (castling as in `uci`).
      */
     var `bestUci`: kotlin.String
     , 
@@ -7445,7 +7445,8 @@ data class NodeInfo (
     var `san`: kotlin.String
     , 
     /**
-     * The move in UCI (empty for the start position).
+     * The move in UCI (empty for the start position), written as `LegalMove.uci` is: castling
+     * king-onto-rook in Chess960 (`e1h1`), so that `playUci` takes it back.
      */
     var `uci`: kotlin.String
     , 

@@ -5033,7 +5033,7 @@ public struct MoveReview: Equatable, Hashable {
      */
     public var san: String
     /**
-     * The move in UCI notation.
+     * The move in UCI notation (castling king-onto-rook in Chess960, as `LegalMove.uci`).
      */
     public var uci: String
     /**
@@ -5102,7 +5102,7 @@ public struct MoveReview: Equatable, Hashable {
      */
     public var bestSan: String
     /**
-     * The engine's best move in UCI notation.
+     * The engine's best move in UCI notation (castling as in `uci`).
      */
     public var bestUci: String
     /**
@@ -5131,7 +5131,7 @@ public struct MoveReview: Equatable, Hashable {
          * The move in SAN.
          */san: String, 
         /**
-         * The move in UCI notation.
+         * The move in UCI notation (castling king-onto-rook in Chess960, as `LegalMove.uci`).
          */uci: String, 
         /**
          * The evaluation before the move (the best line), from the mover's view.
@@ -5184,7 +5184,7 @@ public struct MoveReview: Equatable, Hashable {
          * The engine's best move in SAN (the played move when it was the best).
          */bestSan: String, 
         /**
-         * The engine's best move in UCI notation.
+         * The engine's best move in UCI notation (castling as in `uci`).
          */bestUci: String, 
         /**
          * The engine's best line in SAN, best move first.
@@ -5559,7 +5559,8 @@ public struct NodeInfo: Equatable, Hashable {
      */
     public var san: String
     /**
-     * The move in UCI (empty for the start position).
+     * The move in UCI (empty for the start position), written as `LegalMove.uci` is: castling
+     * king-onto-rook in Chess960 (`e1h1`), so that `playUci` takes it back.
      */
     public var uci: String
     /**
@@ -5598,7 +5599,8 @@ public struct NodeInfo: Equatable, Hashable {
          * The move in SAN (empty for the start position).
          */san: String, 
         /**
-         * The move in UCI (empty for the start position).
+         * The move in UCI (empty for the start position), written as `LegalMove.uci` is: castling
+         * king-onto-rook in Chess960 (`e1h1`), so that `playUci` takes it back.
          */uci: String, 
         /**
          * The move number (0 for the start position).
