@@ -212,3 +212,73 @@ fn random_text_never_panics_san_pgn_json() {
         }
     }
 }
+
+/// A draw claimed with a move (`Game::draw_claimable_with`, `draw_claim_moves`) is exactly the
+/// draw the opponent could claim once the move is on the board, unless the move ends the game
+/// by itself: checked for every legal move along random games that often step back and forth
+/// (to repeat positions) from positions near the fifty-move limit.
+#[test]
+fn a_draw_claimable_with_a_move_is_the_one_claimable_after_it() {
+    let mut rng = SmallRng::seed_from_u64(960);
+    let starts = [
+        "4k1n1/8/8/8/8/8/8/4K1N1 w - - 0 1",
+        "r3k3/8/8/8/8/8/8/4K2R w - - 80 60",
+        "4k3/2n5/8/3p4/3P4/8/5B2/4K3 b - - 90 70",
+        "6k1/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 30",
+    ];
+    let (mut claims_seen, mut threefold, mut fifty) = (0, 0, 0);
+    for game_no in 0..24 {
+        let mut game = Game::from_fen(starts[game_no % starts.len()]).unwrap();
+        let mut last: Vec<Move> = Vec::new();
+        for _ in 0..80 {
+            if game.outcome().is_some() {
+                break;
+            }
+            let claims = game.draw_claim_moves();
+            for &m in game.legal_moves().iter() {
+                let mut after = game.clone();
+                after.play(m).unwrap();
+                let expected = match after.outcome() {
+                    Some(_) => None,
+                    None => after.claimable_draw(),
+                };
+                assert_eq!(
+                    game.draw_claimable_with(m),
+                    expected,
+                    "{} {m:?}",
+                    game.fen()
+                );
+                let listed = claims.iter().find(|&&(c, _)| c == m).map(|&(_, r)| r);
+                assert_eq!(listed, expected, "{} {m:?}", game.fen());
+            }
+            claims_seen += claims.len();
+            threefold += claims
+                .iter()
+                .filter(|c| c.1 == chesscore::game::DrawReason::ThreefoldRepetition)
+                .count();
+            fifty += claims
+                .iter()
+                .filter(|c| c.1 == chesscore::game::DrawReason::FiftyMoveRule)
+                .count();
+            // Half the time, step back: the move that undoes the same side's last move.
+            let pos = game.position().clone();
+            let back = last.len().checked_sub(2).map(|i| last[i]).and_then(|m| {
+                pos.legal_moves()
+                    .iter()
+                    .copied()
+                    .find(|r| r.from() == m.to() && r.to() == m.from())
+            });
+            let m = match back {
+                Some(b) if rng.gen_bool(0.5) => b,
+                _ => random_move(&mut rng, &pos).unwrap(),
+            };
+            game.play(m).unwrap();
+            last.push(m);
+        }
+    }
+    // The walk must reach both kinds of claim, or the test proves little.
+    assert!(
+        threefold > 20 && fifty > 20,
+        "{claims_seen}: {threefold} threefold, {fifty} fifty"
+    );
+}
