@@ -717,7 +717,7 @@ fn fifty_moves_claimed_with_the_move_that_completes_them() {
     let e = game.claim_draw_with(ra8).unwrap_err();
     assert!(
         e.to_string()
-            .contains("Ra8#: the move ends the game by itself (checkmate)"),
+            .contains("Ra8#: the move ends the game by itself (White wins by checkmate)"),
         "{e}"
     );
     let o = game.claim_draw_with(ra7).unwrap();

@@ -508,25 +508,9 @@ impl Game {
 
     /// The outcome that the rules give at node `id`, whose position is `pos`.
     fn rule_outcome(&self, id: NodeId, pos: &Position) -> Option<Outcome> {
-        if !pos.has_legal_moves() {
-            return Some(if pos.is_check() {
-                Outcome::Checkmate {
-                    winner: !pos.side_to_move(),
-                }
-            } else {
-                Outcome::Draw(DrawReason::Stalemate)
-            });
-        }
-        if pos.is_insufficient_material() {
-            return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
-        }
-        if self.repetitions_at(id, pos.key(), pos.halfmove_clock()) >= 5 {
-            return Some(Outcome::Draw(DrawReason::FivefoldRepetition));
-        }
-        if pos.halfmove_clock() >= 150 {
-            return Some(Outcome::Draw(DrawReason::SeventyFiveMoveRule));
-        }
-        None
+        ending_by_rule(pos, || {
+            self.repetitions_at(id, pos.key(), pos.halfmove_clock())
+        })
     }
 
     /// How the game ended at the current node, or `None` while it goes on.
@@ -567,13 +551,7 @@ impl Game {
         if self.outcome().is_some() {
             return None;
         }
-        if self.repetition_count() >= 3 {
-            Some(DrawReason::ThreefoldRepetition)
-        } else if self.position.halfmove_clock() >= 100 {
-            Some(DrawReason::FiftyMoveRule)
-        } else {
-            None
-        }
+        claim_by_rule(&self.position, self.repetition_count())
     }
 
     /// Claims the draw that [`Game::claimable_draw`] reports, ending the game at the current
@@ -664,11 +642,7 @@ impl Game {
         let mut after = self.position.clone();
         after.make_move(m);
         let seen = self.repetitions_after(self.current(), after.key(), after.halfmove_clock());
-        let reason = if seen >= 3 {
-            DrawReason::ThreefoldRepetition
-        } else if after.halfmove_clock() >= 100 {
-            DrawReason::FiftyMoveRule
-        } else {
+        let Some(reason) = claim_by_rule(&after, seen) else {
             return Err(format!(
                 "the position it makes would stand for the {} time (a claim needs the third), \
                  and {} plies would have gone without a capture or pawn move (a claim needs 100)",
@@ -676,23 +650,8 @@ impl Game {
                 after.halfmove_clock()
             ));
         };
-        let ends = if !after.has_legal_moves() {
-            Some(if after.is_check() {
-                "checkmate"
-            } else {
-                "stalemate"
-            })
-        } else if after.is_insufficient_material() {
-            Some("insufficient material")
-        } else if seen >= 5 {
-            Some("fivefold repetition")
-        } else if after.halfmove_clock() >= 150 {
-            Some("the seventy-five-move rule")
-        } else {
-            None
-        };
-        match ends {
-            Some(how) => Err(format!("the move ends the game by itself ({how})")),
+        match ending_by_rule(&after, || seen) {
+            Some(o) => Err(format!("the move ends the game by itself ({o})")),
             None => Ok(reason),
         }
     }
@@ -797,5 +756,46 @@ impl Game {
     /// Removes tag `name`, if present.
     pub fn remove_tag(&mut self, name: &str) {
         self.tags.remove(name);
+    }
+}
+
+/// The outcome the rules give a position by themselves (FIDE 5.1.1, 5.2.1, 5.2.2, 9.6): checkmate,
+/// stalemate, a position no series of legal moves can mate in, the fifth occurrence of the
+/// position (`seen()` counts them, this one included; asked only when needed), or 75 moves by
+/// each side without a capture or pawn move. The one place these rules are written.
+fn ending_by_rule(pos: &Position, seen: impl FnOnce() -> u32) -> Option<Outcome> {
+    if !pos.has_legal_moves() {
+        return Some(if pos.is_check() {
+            Outcome::Checkmate {
+                winner: !pos.side_to_move(),
+            }
+        } else {
+            Outcome::Draw(DrawReason::Stalemate)
+        });
+    }
+    if pos.is_insufficient_material() {
+        return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
+    }
+    if seen() >= 5 {
+        return Some(Outcome::Draw(DrawReason::FivefoldRepetition));
+    }
+    if pos.halfmove_clock() >= 150 {
+        return Some(Outcome::Draw(DrawReason::SeventyFiveMoveRule));
+    }
+    None
+}
+
+/// The draw the side to move may claim in `pos`, seen `seen` times (this one included), when
+/// the game has not ended by rule there (FIDE 9.2, 9.3): threefold repetition, else fifty moves
+/// by each side without a capture or pawn move. The one place these rules are written: a claim
+/// now ([`Game::claimable_draw`]) and a claim with a move ([`Game::draw_claimable_with`]) both
+/// ask it.
+fn claim_by_rule(pos: &Position, seen: u32) -> Option<DrawReason> {
+    if seen >= 3 {
+        Some(DrawReason::ThreefoldRepetition)
+    } else if pos.halfmove_clock() >= 100 {
+        Some(DrawReason::FiftyMoveRule)
+    } else {
+        None
     }
 }
