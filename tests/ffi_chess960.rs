@@ -164,19 +164,24 @@ impl SearchListener for Channel {
     }
 }
 
-#[test]
-fn the_engine_thinks_about_a_chess960_game() {
-    // The castle g1h1 (rook to f1) mates: the engine finds it and writes it king-takes-rook.
-    let game = ChessGame::from_fen("4rkr1/4p1p1/8/8/8/8/8/6KR w K - 0 1".into()).unwrap();
-    assert!(game.snapshot().chess960);
-    let engine = ChessEngine::new(EngineConfig {
+/// The strongest level, deterministic.
+fn full_strength() -> Arc<ChessEngine> {
+    ChessEngine::new(EngineConfig {
         level: 10,
         elo: None,
         hash_mb: 4,
         seed: 1,
         variety: false,
     })
-    .unwrap();
+    .unwrap()
+}
+
+#[test]
+fn the_engine_thinks_about_a_chess960_game() {
+    // The castle g1h1 (rook to f1) mates: the engine finds it and writes it king-takes-rook.
+    let game = ChessGame::from_fen("4rkr1/4p1p1/8/8/8/8/8/6KR w K - 0 1".into()).unwrap();
+    assert!(game.snapshot().chess960);
+    let engine = full_strength();
     let (tx, rx) = mpsc::channel();
     let listener = Arc::new(Channel(Mutex::new(tx)));
     let limits = SearchLimits {
@@ -218,14 +223,7 @@ fn a_review_writes_chess960_castling_as_the_game_does() {
     let game = ChessGame::from_chess960_fen("4rkr1/4p1p1/8/8/8/8/8/4K2R w K - 0 1".into()).unwrap();
     let start = game.fen();
     assert_eq!(game.play_uci("e1h1".into()).unwrap().san, "O-O#");
-    let engine = ChessEngine::new(EngineConfig {
-        level: 10,
-        elo: None,
-        hash_mb: 4,
-        seed: 1,
-        variety: false,
-    })
-    .unwrap();
+    let engine = full_strength();
     let (tx, rx) = mpsc::channel();
     let options = ReviewOptions {
         nodes_per_position: Some(5_000),
