@@ -176,6 +176,11 @@ const PAWNLESS_WIN_MARGIN: i32 = 400;
 const SCALE_NORMAL: i32 = 64;
 const SCALE_OPPOSITE_BISHOPS: i32 = 32;
 const SCALE_PAWNLESS_SMALL_EDGE: i32 = 3;
+/// The endgame scale of the side ahead with no pawn; each of its pawns adds
+/// [`SCALE_PER_PAWN`], up to [`SCALE_NORMAL`]: with fewer pawns there are fewer ways to win.
+const SCALE_FEW_PAWNS: i32 = 40;
+/// See [`SCALE_FEW_PAWNS`].
+const SCALE_PER_PAWN: i32 = 6;
 /// Bonus for driving a lone king to the edge (or to the right corner for KBN v K).
 const MOP_UP_EDGE: i32 = 12;
 const MOP_UP_KINGS_CLOSE: i32 = 6;
@@ -996,7 +1001,8 @@ fn endgame_scale(pos: &Position, strong: Side, t: &Tables) -> (i32, i32) {
             return (SCALE_OPPOSITE_BISHOPS, 0);
         }
     }
-    (SCALE_NORMAL, 0)
+    let pawns = strong_pawns.count() as i32;
+    (SCALE_NORMAL.min(SCALE_FEW_PAWNS + SCALE_PER_PAWN * pawns), 0)
 }
 
 /// Rook pawns and the wrong bishop: `strong`'s pawns all stand on one rook file, its only
@@ -1149,6 +1155,18 @@ mod tests {
         let ocb = eval("4k3/8/8/3b4/8/2P5/1P6/2B1K3 w - - 0 1");
         let same = eval("4k3/8/8/2b5/8/2P5/1P6/2B1K3 w - - 0 1");
         assert!(ocb < same, "{ocb} vs {same}");
+    }
+
+    #[test]
+    fn fewer_pawns_for_the_side_ahead_scale_the_endgame_down() {
+        let scale = |f: &str| trace(&fen::parse(f).unwrap()).scale;
+        // Rook, knight and a pawn against rook and two pawns (game 33 of the review games):
+        // one pawn for the side ahead.
+        assert_eq!(scale("8/5k2/6p1/7p/7P/5N2/r5K1/4R3 w - - 0 1"), 40 + 6);
+        // Four pawns or more: the full endgame.
+        assert_eq!(scale("8/5k2/6p1/7p/4PPPP/5N2/r5K1/4R3 w - - 0 1"), 64);
+        // No pawn, a rook more (the bishops even): the scale with no pawn.
+        assert_eq!(scale("8/5k2/8/3b4/8/8/6K1/3RB3 w - - 0 1"), 40);
     }
 
     #[test]
