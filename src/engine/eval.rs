@@ -1002,7 +1002,10 @@ fn endgame_scale(pos: &Position, strong: Side, t: &Tables) -> (i32, i32) {
         }
     }
     let pawns = strong_pawns.count() as i32;
-    (SCALE_NORMAL.min(SCALE_FEW_PAWNS + SCALE_PER_PAWN * pawns), 0)
+    (
+        SCALE_NORMAL.min(SCALE_FEW_PAWNS + SCALE_PER_PAWN * pawns),
+        0,
+    )
 }
 
 /// Rook pawns and the wrong bishop: `strong`'s pawns all stand on one rook file, its only
