@@ -6,12 +6,11 @@ use super::board::{self, BoardStyle};
 use chesscore::engine::{
     EngineConfig, EngineThread, Level, Score, SearchInfo, SearchLimits, SearchResult,
 };
-use chesscore::game::{Game, GameError, GameStatus, IllegalMove, NewMovePlacement, Outcome};
+use chesscore::game::{Game, GameError, GameStatus, NewMovePlacement, Outcome};
 use chesscore::notation::fen;
 use chesscore::notation::numbering::{numbered, MoveNumber};
 use chesscore::notation::san::{self, SanError};
-use chesscore::notation::uci::UciMove;
-use chesscore::rules::{chess960, mix64, CastlingMode, Position, Side};
+use chesscore::rules::{chess960, mix64, CastlingMode, Move, Position, Side};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
@@ -739,16 +738,7 @@ impl Session {
             println!("Type new for another game, undo to take back, or quit.");
             return;
         }
-        let played = match self.game.play_san(text) {
-            Ok(m) => Ok(m),
-            Err(san_error) => match self.game.play_uci(text) {
-                Ok(m) => Ok(m),
-                // Text in UCI form gets the core's verdict about its squares; anything else the
-                // SAN one, which names the ambiguity's candidates or why no move fits.
-                Err(e @ GameError::IllegalMove(_)) => Err(e),
-                Err(_) => Err(san_error),
-            },
-        };
+        let played = read_move(&self.game, text).and_then(|m| self.game.play(m));
         match played {
             Ok(_) => {
                 if let Some(text) = last_move_text(&self.game) {
@@ -997,24 +987,7 @@ impl Session {
             println!("{}", GameError::GameOver(outcome));
             return;
         }
-        let pos = self.game.position().clone();
-        let m = match san::parse_san(&pos, text) {
-            Ok(m) => m,
-            Err(san_error) => match text.parse::<UciMove>() {
-                Ok(u) => match u.to_move(&pos) {
-                    Ok(m) => m,
-                    Err(_) => {
-                        println!("{}", IllegalMove::explain(&pos, u));
-                        return;
-                    }
-                },
-                Err(_) => {
-                    println!("{san_error}");
-                    return;
-                }
-            },
-        };
-        match self.game.claim_draw_with(m) {
+        match read_move(&self.game, text).and_then(|m| self.game.claim_draw_with(m)) {
             Ok(_) => {
                 if let Some(text) = last_move_text(&self.game) {
                     println!("You play {text} and claim a draw.");
@@ -1043,6 +1016,17 @@ impl Session {
             }
         }
     }
+}
+
+/// The move the player typed, in SAN or UCI. Text in UCI form that is not legal gets the core's
+/// verdict about its squares; anything else the SAN one, which names the ambiguity's candidates
+/// or why no move fits.
+fn read_move(game: &Game, text: &str) -> Result<Move, GameError> {
+    san::parse_san(game.position(), text).or_else(|san_error| match game.uci_move(text) {
+        Err(e @ GameError::IllegalMove(_)) => Err(e),
+        Ok(m) => Ok(m),
+        Err(_) => Err(san_error.into()),
+    })
 }
 
 /// The current node's move with its number (`12...Nf6`), `None` at the start.

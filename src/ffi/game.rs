@@ -2,7 +2,7 @@
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use crate::game::{Game, GameError, GameStatus as CoreStatus, IllegalMove, NodeId};
+use crate::game::{Game, GameError, GameStatus as CoreStatus, NodeId};
 use crate::notation::fen::{self, CastlingNotation};
 use crate::notation::uci::UciMove;
 use crate::rules::{self, chess960, Bitboard, CastlingMode};
@@ -416,10 +416,7 @@ impl ChessGame {
     /// `InvalidNotation` for malformed text, `IllegalMove` when the move is not legal here.
     pub fn draw_claimable_with(&self, uci: String) -> Result<Option<DrawReason>, ChessError> {
         let game = self.lock();
-        let mv: UciMove = uci.trim().parse().map_err(GameError::from)?;
-        let m = mv
-            .to_move(game.position())
-            .map_err(|_| GameError::from(IllegalMove::explain(game.position(), mv)))?;
+        let m = game.uci_move(&uci)?;
         Ok(game.draw_claimable_with(m).map(Into::into))
     }
 

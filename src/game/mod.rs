@@ -413,11 +413,25 @@ impl Game {
     /// [`GameError::GameOver`]; [`GameError::IllegalMove`] saying why the move is not legal.
     pub fn play_uci_move(&mut self, mv: UciMove) -> Result<Move, GameError> {
         self.refuse_if_over()?;
-        let m = mv
-            .to_move(&self.position)
-            .map_err(|_| IllegalMove::explain(&self.position, mv))?;
+        let m = self.legal_uci(mv)?;
         self.advance(m)?;
         Ok(m)
+    }
+
+    /// The move that UCI text (`e2e4`, `e7e8q`, castling as in [`Game::play_uci_move`]) means
+    /// in the current position, without playing it.
+    ///
+    /// # Errors
+    /// [`GameError::Uci`] for malformed text, [`GameError::IllegalMove`] saying why the move is
+    /// not legal here.
+    pub fn uci_move(&self, text: &str) -> Result<Move, GameError> {
+        self.legal_uci(text.trim().parse()?)
+    }
+
+    /// `mv` as a legal move of the current position, or why it is not one.
+    fn legal_uci(&self, mv: UciMove) -> Result<Move, GameError> {
+        mv.to_move(&self.position)
+            .map_err(|_| IllegalMove::explain(&self.position, mv).into())
     }
 
     /// Plays a move given in UCI notation (`e2e4`, `e7e8q`, `e1g1`).
@@ -631,9 +645,7 @@ impl Game {
     /// As [`Game::claim_draw_with`].
     pub fn claim_draw_with_uci_move(&mut self, mv: UciMove) -> Result<(Outcome, Move), GameError> {
         self.refuse_if_over()?;
-        let m = mv
-            .to_move(&self.position)
-            .map_err(|_| IllegalMove::explain(&self.position, mv))?;
+        let m = self.legal_uci(mv)?;
         self.claim_draw_with(m).map(|o| (o, m))
     }
 
