@@ -774,8 +774,9 @@ impl Game {
 /// The outcome the rules give a position by themselves (FIDE 5.1.1, 5.2.1, 5.2.2, 9.6): checkmate,
 /// stalemate, a position no series of legal moves can mate in, the fifth occurrence of the
 /// position (`seen()` counts them, this one included; asked only when needed), or 75 moves by
-/// each side without a capture or pawn move. The one place these rules are written.
-fn ending_by_rule(pos: &Position, seen: impl FnOnce() -> u32) -> Option<Outcome> {
+/// each side without a capture or pawn move. The one place these rules are written (the game,
+/// a saved game and the review ask it).
+pub(crate) fn ending_by_rule(pos: &Position, seen: impl FnOnce() -> u32) -> Option<Outcome> {
     if !pos.has_legal_moves() {
         return Some(if pos.is_check() {
             Outcome::Checkmate {
@@ -799,15 +800,22 @@ fn ending_by_rule(pos: &Position, seen: impl FnOnce() -> u32) -> Option<Outcome>
 
 /// The draw the side to move may claim in `pos`, seen `seen` times (this one included), when
 /// the game has not ended by rule there (FIDE 9.2, 9.3): threefold repetition, else fifty moves
-/// by each side without a capture or pawn move. The one place these rules are written: a claim
-/// now ([`Game::claimable_draw`]) and a claim with a move ([`Game::draw_claimable_with`]) both
-/// ask it.
-fn claim_by_rule(pos: &Position, seen: u32) -> Option<DrawReason> {
-    if seen >= 3 {
-        Some(DrawReason::ThreefoldRepetition)
-    } else if pos.halfmove_clock() >= 100 {
-        Some(DrawReason::FiftyMoveRule)
-    } else {
-        None
+/// by each side without a capture or pawn move. A claim now ([`Game::claimable_draw`]), a claim
+/// with a move ([`Game::draw_claimable_with`]) and the review ask it.
+pub(crate) fn claim_by_rule(pos: &Position, seen: u32) -> Option<DrawReason> {
+    [DrawReason::ThreefoldRepetition, DrawReason::FiftyMoveRule]
+        .into_iter()
+        .find(|&reason| claim_allowed(reason, pos, seen))
+}
+
+/// Whether the side to move may claim a draw for `reason` in `pos`, seen `seen` times (this one
+/// included): the one place the claim rules are written (FIDE 9.2.2: the position for the third
+/// time; 9.3.2: the last 50 moves by each side without a capture or pawn move). A reason that is
+/// no claim is never allowed.
+pub(crate) fn claim_allowed(reason: DrawReason, pos: &Position, seen: u32) -> bool {
+    match reason {
+        DrawReason::ThreefoldRepetition => seen >= 3,
+        DrawReason::FiftyMoveRule => pos.halfmove_clock() >= 100,
+        _ => false,
     }
 }

@@ -373,17 +373,11 @@ impl Game {
             },
             SavedOutcome::TimeoutDraw => Outcome::Draw(DrawReason::TimeoutVsInsufficientMaterial),
             SavedOutcome::Claim { reason } => {
-                let (reason, possible) = match reason {
-                    SavedClaim::ThreefoldRepetition => (
-                        DrawReason::ThreefoldRepetition,
-                        self.repetition_count() >= 3,
-                    ),
-                    SavedClaim::FiftyMoveRule => (
-                        DrawReason::FiftyMoveRule,
-                        self.position.halfmove_clock() >= 100,
-                    ),
+                let reason = match reason {
+                    SavedClaim::ThreefoldRepetition => DrawReason::ThreefoldRepetition,
+                    SavedClaim::FiftyMoveRule => DrawReason::FiftyMoveRule,
                 };
-                if !possible {
+                if !super::claim_allowed(reason, &self.position, self.repetition_count()) {
                     return Err(invalid(format!(
                         "{place}: a draw by {reason} cannot be claimed there"
                     )));

@@ -7,6 +7,7 @@ use super::{
     ReviewProgress, ReviewSettings, SideSummary, MAX_THREADS,
 };
 use crate::engine::{Engine, EngineConfig, Level, Score, SearchLimits};
+use crate::game::{self, Outcome};
 use crate::rules::{Move, Position, Side};
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -44,21 +45,16 @@ impl PositionEval {
 }
 
 /// Whether the game is over in `pos` by the rules (or a draw can be claimed there), given the
-/// keys of the positions before it.
+/// keys of the positions before it. The rules are the game's own ([`crate::game`]'s
+/// `ending_by_rule` and `claim_by_rule`), asked with the number of times the position was seen.
 fn terminal(pos: &Position, keys_before: &[u64]) -> Option<Terminal> {
-    if !pos.has_legal_moves() {
-        return Some(if pos.is_check() {
-            Terminal::Checkmate
-        } else {
-            Terminal::Draw
-        });
-    }
     let key = pos.key();
-    let repeated = keys_before.iter().filter(|&&k| k == key).count() >= 2;
-    if pos.is_insufficient_material() || repeated || pos.halfmove_clock() >= 100 {
-        return Some(Terminal::Draw);
+    let seen = || 1 + keys_before.iter().filter(|&&k| k == key).count() as u32;
+    match game::ending_by_rule(pos, seen) {
+        Some(Outcome::Checkmate { .. }) => Some(Terminal::Checkmate),
+        Some(_) => Some(Terminal::Draw),
+        None => game::claim_by_rule(pos, seen()).map(|_| Terminal::Draw),
     }
-    None
 }
 
 /// One line a search reported: its iteration, its rank, its score and its first move.
@@ -741,6 +737,35 @@ mod tests {
         );
         // One legal move: no second line.
         assert_eq!(second_line(&[line(3, 1, 0, "e2e4")], mv("e2e4")), None);
+    }
+
+    #[test]
+    fn positions_over_by_the_rules_are_not_searched() {
+        let fen = |f: &str| crate::notation::fen::parse(f).unwrap();
+        let open = fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+        assert_eq!(terminal(&open, &[]), None);
+        // Checkmate and stalemate, whatever came before.
+        let mated = fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+        assert_eq!(terminal(&mated, &[]), Some(Terminal::Checkmate));
+        let stalemate = fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+        assert_eq!(terminal(&stalemate, &[]), Some(Terminal::Draw));
+        // No mate possible: king and knight against king.
+        let dead = fen("4k3/8/8/8/8/8/4N3/4K3 w - - 0 1");
+        assert_eq!(terminal(&dead, &[]), Some(Terminal::Draw));
+        // The third occurrence (two before it) is a draw that can be claimed; the second is not.
+        let key = open.key();
+        assert_eq!(terminal(&open, &[key, 1, 2, 3]), None);
+        assert_eq!(
+            terminal(&open, &[key, 1, 2, 3, key, 4, 5, 6]),
+            Some(Terminal::Draw)
+        );
+        // Fifty moves by each side: the 100th half-move without a capture or pawn move, not
+        // the 99th; a mate on the 100th half-move stays a mate (FIDE 9.3).
+        let quiet = |n| fen(&format!("4k3/8/8/8/8/8/4P3/4K3 w - - {n} 80"));
+        assert_eq!(terminal(&quiet(99), &[]), None);
+        assert_eq!(terminal(&quiet(100), &[]), Some(Terminal::Draw));
+        let mated_late = fen("7k/6Q1/6K1/8/8/8/8/8 b - - 100 90");
+        assert_eq!(terminal(&mated_late, &[]), Some(Terminal::Checkmate));
     }
 
     #[test]
