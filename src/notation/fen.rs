@@ -594,6 +594,7 @@ mod tests {
 #[cfg(test)]
 mod impossible_checks {
     use super::*;
+    use crate::rules::PositionProblem;
 
     #[test]
     fn checks_no_last_move_can_give_are_rejected() {
@@ -602,18 +603,39 @@ mod impossible_checks {
             ("4k3/8/8/8/8/8/3p1p2/4K3 w - - 0 1", "neither is a bishop"),
             ("4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1", "neither is a bishop"),
             ("4k3/8/8/3pP3/8/8/8/K6q w - d6 0 1", "double pawn push"),
-            // Before e2-e4 (White to move) the bishop on h7 already checked the king on c2
-            // through e4; before d7-d5 the bishop on f7 checked a2 through d5 (found by a
-            // differential audit against python-chess, 2026-11-25).
-            ("8/7B/8/8/4P3/8/2k4R/K7 b - e3 0 1", "already in check"),
-            ("4k3/5b2/8/3p4/8/8/K7/8 w - d6 0 1", "already in check"),
-            // Before d7-d5 the pawn itself, on d7, checked the king on e6.
-            ("4k3/8/4K3/3p4/8/8/8/8 w - d6 0 1", "already in check"),
         ] {
             let err = parse(fen).unwrap_err().to_string();
             assert!(
                 err.contains("impossible check") && err.contains(why),
                 "{fen}: {err}"
+            );
+        }
+        // An en passant square whose double push was played by a side that left the other in
+        // check. Before e2-e4 (White to move) the bishop on h7 already checked the king on c2
+        // through e4; before d7-d5 the bishop on f7 checked a2 through d5 (found by a
+        // differential audit against python-chess, 2026-11-25); before d7-d5 the pawn itself, on
+        // d7, checked the king on e6. None of these kings is in check now: the error says what
+        // is wrong, not "impossible check".
+        for (fen, ep, side) in [
+            ("8/7B/8/8/4P3/8/2k4R/K7 b - e3 0 1", Square::E3, Side::Black),
+            ("4k3/5b2/8/3p4/8/8/K7/8 w - d6 0 1", Square::D6, Side::White),
+            ("4k3/8/4K3/3p4/8/8/8/8 w - d6 0 1", Square::D6, Side::White),
+        ] {
+            let err = parse(fen).unwrap_err();
+            let FenError::Position(e) = &err else {
+                panic!("{fen}: {err}");
+            };
+            assert_eq!(
+                e.problems,
+                vec![PositionProblem::EnPassantAfterCheck(ep, side)],
+                "{fen}"
+            );
+            let text = err.to_string();
+            assert!(
+                text.contains(&format!("en passant square {ep} is impossible"))
+                    && text.contains("already in check")
+                    && !text.contains("impossible check"),
+                "{fen}: {text}"
             );
         }
         // Possible ones stay accepted: a knight check with a discovered rook check, and a check

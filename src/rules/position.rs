@@ -116,6 +116,10 @@ pub enum PositionProblem {
     /// The side that just moved has left its king in check.
     #[error("the side not to move ({0}) is in check")]
     OpponentInCheck(Side),
+    /// An en passant square whose double pawn push was played while the side to move now stood
+    /// in check: the position before it was not legal (whether or not there is a check now).
+    #[error("en passant square {0} is impossible: before the double pawn push it implies, {1} (to move now) was already in check")]
+    EnPassantAfterCheck(Square, Side),
     /// A check that no legal last move can have given: more than two checkers, two checkers
     /// none of which is a slider, two checkers on one line through the king, or a check that
     /// the double pawn push implied by the en passant square cannot have given.
@@ -339,10 +343,7 @@ impl Position {
                      which cannot have given this check"
                 )));
             } else if ok && pos.in_check_before_push(pushed, origin) {
-                problems.push(PositionProblem::ImpossibleCheck(format!(
-                    "the en passant square {ep} says the last move was a double pawn push, \
-                     but before it the side to move now ({us}) was already in check"
-                )));
+                problems.push(PositionProblem::EnPassantAfterCheck(ep, us));
             } else if ok {
                 pos.en_passant = Some(ep);
             } else {
