@@ -54,6 +54,13 @@ use std::time::{Duration, Instant};
 /// limit).
 pub const MAX_HASH_MB: u32 = 1024;
 
+/// The stack of a thread that searches (the engine's own thread, the review's helpers): the
+/// search recurses up to [`MAX_PLY`] plies, with quiescence below, and a debug build's frames
+/// are several times a release build's, so every searching thread gets this much rather than
+/// the platform's or Rust's default (2 MiB for a spawned thread, 512 KiB for a secondary thread
+/// on iOS). Only the pages used are committed.
+pub(crate) const SEARCH_STACK_BYTES: usize = 16 << 20;
+
 /// A table size outside 1 to [`MAX_HASH_MB`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("invalid hash size {value} MB: expected 1 to {MAX_HASH_MB}")]

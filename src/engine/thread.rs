@@ -199,7 +199,7 @@ impl EngineThread {
         // engine) waits for a search to stop or for a callback to return.
         std::thread::Builder::new()
             .name("chesscore-engine".into())
-            .stack_size(16 << 20)
+            .stack_size(super::SEARCH_STACK_BYTES)
             .spawn(move || {
                 let _running = running;
                 let mut engine = Engine::new(config);

@@ -57,6 +57,13 @@ fn terminal(pos: &Position, keys_before: &[u64]) -> Option<Terminal> {
     }
 }
 
+/// A thread for a worker of the review, which searches: the engine thread's stack.
+fn searching_thread() -> thread::Builder {
+    thread::Builder::new()
+        .name("chesscore-review".into())
+        .stack_size(crate::engine::SEARCH_STACK_BYTES)
+}
+
 /// One line a search reported: its iteration, its rank, its score and its first move.
 #[derive(Debug, Clone, Copy)]
 struct Line {
@@ -253,15 +260,19 @@ fn review_counting(
             for _ in 1..threads {
                 let sender = sender.clone();
                 let config = config.clone();
-                // Each helper makes its own engine (its table is zeroed on its own thread).
-                scope.spawn(move || {
+                // Each helper makes its own engine (its table is zeroed on its own thread),
+                // on a stack as large as the engine thread's. A helper that cannot be started
+                // is done without: the others review its segments.
+                let _ = searching_thread().spawn_scoped(scope, move || {
                     if let Some(mut helper) = helper_engine(config, entries) {
                         work(&mut helper, sender);
                     }
                 });
             }
             let first = sender;
-            scope.spawn(|| work(engine, first));
+            searching_thread()
+                .spawn_scoped(scope, || work(engine, first))
+                .expect("the review's first worker thread could not be started");
             // Segments finish out of order: hold each report until those before it are in.
             let mut held: BTreeMap<usize, Reviewed> = BTreeMap::new();
             for r in receiver {
