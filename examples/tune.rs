@@ -7,7 +7,9 @@
 //! position `λ·result + (1-λ)·expected score of sf_cp`, fits the sigmoid constant K for the
 //! current weights, then minimises the mean squared error of `sigmoid(K·eval)` over all
 //! weights with full-batch Adam on the linear decomposition of the tapered evaluation
-//! (`chesscore::engine::trace`), and writes the rounded weights to `out.rs`.
+//! (`chesscore::engine::trace`), and writes the rounded weights to `out.rs`. With `TUNE_FROM=i`
+//! in the environment only the weights from index `i` on are fitted and the others stay as they
+//! are: a new term appended to the layout can be fitted alone (its name is printed).
 
 use chesscore::engine::{hand_weights, trace, weights, PARAM_COUNT, PARAM_LAYOUT};
 use chesscore::notation::fen;
@@ -156,6 +158,13 @@ fn main() {
     eprintln!("K = {k:.4}; MSE train {before_t:.6}, validation {before_v:.6}");
 
     let n = 2 * PARAM_COUNT;
+    // `TUNE_FROM=i`: fit only the weights from index `i` on (new terms), the others fixed.
+    let from = std::env::var("TUNE_FROM").map_or(0, |s| s.parse::<usize>().unwrap()) * 2;
+    for (name, off, len) in PARAM_LAYOUT {
+        if 2 * off >= from {
+            eprintln!("fitting {name} ({off}, {len})");
+        }
+    }
     let mut w = start.clone();
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
     let (b1, b2, lr, eps) = (0.9f64, 0.999f64, 1.0f64, 1e-8);
@@ -186,7 +195,7 @@ fn main() {
             hs.into_iter().map(|h| h.join().unwrap()).collect()
         });
         let scale = 1.0 / train.len() as f64;
-        for j in 0..n {
+        for j in from..n {
             let g =
                 grads.iter().map(|gv| gv[j]).sum::<f64>() * scale + 2.0 * reg * (w[j] - start[j]);
             m[j] = b1 * m[j] + (1.0 - b1) * g;
