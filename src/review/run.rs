@@ -49,11 +49,11 @@ impl PositionEval {
 /// `ending_by_rule` and `claim_by_rule`), asked with the number of times the position was seen.
 fn terminal(pos: &Position, keys_before: &[u64]) -> Option<Terminal> {
     let key = pos.key();
-    let seen = || 1 + keys_before.iter().filter(|&&k| k == key).count() as u32;
-    match game::ending_by_rule(pos, seen) {
+    let seen = 1 + keys_before.iter().filter(|&&k| k == key).count() as u32;
+    match game::ending_by_rule(pos, || seen) {
         Some(Outcome::Checkmate { .. }) => Some(Terminal::Checkmate),
         Some(_) => Some(Terminal::Draw),
-        None => game::claim_by_rule(pos, seen()).map(|_| Terminal::Draw),
+        None => game::claim_by_rule(pos, seen).map(|_| Terminal::Draw),
     }
 }
 
