@@ -56,6 +56,17 @@ else
   counts+=("$(tail -1 build/swift/summary.log) ($((SECONDS - swift_start)) s with the build)")
 fi
 
+step "the apps' UI sources parse (Compose and SwiftUI need the Android SDK and Xcode to compile)"
+for check in android/check-kotlin-syntax.sh ios/check-swift-syntax.sh; do
+  status=0
+  "$check" || status=$?
+  if [ $status = 3 ]; then
+    skip "$check: its parser (tree-sitter, from PyPI) could not be installed, so the app's sources were not parsed"
+  elif [ $status != 0 ]; then
+    exit $status
+  fi
+done
+
 step "Android packaging (16 KB page-alignment check, AAR layout from a stand-in library)"
 scripts/test-packaging.sh
 
