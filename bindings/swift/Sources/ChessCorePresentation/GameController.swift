@@ -72,7 +72,7 @@ public final class GameController {
         let mode = Self.decodeMode(settings[Self.keyMode]) ?? defaultMode
         let level = Self.clampLevel(settings[Self.keyLevel].flatMap { Int($0) } ?? defaultLevel)
         let orientation =
-            Self.decodeSide(settings[Self.keyOrientation]) ?? Self.defaultOrientation(mode)
+            Side(settingsValue: settings[Self.keyOrientation]) ?? Self.defaultOrientation(mode)
         var message: String?
         var restored: ChessGame?
         let saved = store.load()
@@ -417,7 +417,7 @@ public final class GameController {
         store.saveSettings([
             Self.keyMode: Self.encodeMode(state.mode),
             Self.keyLevel: String(state.level),
-            Self.keyOrientation: Self.encodeSide(state.orientation),
+            Self.keyOrientation: state.orientation.settingsValue,
         ])
     }
 
@@ -440,19 +440,9 @@ public final class GameController {
         return .white
     }
 
-    private static func encodeSide(_ side: Side) -> String { side == .white ? "white" : "black" }
-
-    private static func decodeSide(_ text: String?) -> Side? {
-        switch text {
-        case "white": return .white
-        case "black": return .black
-        default: return nil
-        }
-    }
-
     private static func encodeMode(_ mode: GameMode) -> String {
         switch mode {
-        case .humanVsEngine(let human): return "human-vs-engine:" + encodeSide(human)
+        case .humanVsEngine(let human): return "human-vs-engine:" + human.settingsValue
         case .humanVsHuman: return "human-vs-human"
         case .engineVsEngine: return "engine-vs-engine"
         }
@@ -466,7 +456,7 @@ public final class GameController {
         default:
             let prefix = "human-vs-engine:"
             guard text.hasPrefix(prefix) else { return nil }
-            return decodeSide(String(text.dropFirst(prefix.count))).map {
+            return Side(settingsValue: String(text.dropFirst(prefix.count))).map {
                 .humanVsEngine(humanSide: $0)
             }
         }
