@@ -451,6 +451,30 @@ final class AnalysisControllerTests: XCTestCase {
             let s = try await b.analysed()
             assertLinesOfThePosition(s)
             XCTAssertEqual(s.lines.first?.scoreText, "-M1", "Qh4# is found")
+            // Stalemate: the same, nothing to search and nothing to say.
+            b.c.loadFen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+            XCTAssertEqual(b.state.statusText, "Draw by stalemate")
+            XCTAssertFalse(b.state.engineRunning)
+            await drainMainQueue()
+            XCTAssertEqual(b.state.lines, [])
+            XCTAssertNil(b.state.message)
+        }
+    }
+
+    func testAFailedSearchShowsItsErrorTheLinesSoFarStay() async throws {
+        try await withBoard(limits: SearchLimits(depth: 5)) { b in
+            b.engine.tamper { result in
+                var failed = result
+                failed.error = "out of memory"
+                return failed
+            }
+            b.move("e2", "e4")
+            _ = try await b.engine.nextResult(count: 2)
+            await drainMainQueue()
+            XCTAssertEqual(b.state.message, "The engine failed: out of memory")
+            XCTAssertFalse(b.state.engineRunning)
+            assertLinesOfThePosition(b.state)
+            XCTAssertFalse(b.state.lines.isEmpty, "the lines reported before the failure stay")
         }
     }
 
