@@ -1,12 +1,13 @@
 import ChessCorePresentation
 import SwiftUI
 
-/// The 8x8 board. It draws a `BoardUiState` (pieces, coordinates, selection, targets, last
-/// move, check, hint) in the state's orientation and reports taps and drags as squares. It
-/// knows no chess: which piece may go where is the core's answer, kept in the state, and which
-/// square a screen cell shows is the state's `squareAtCell`.
-struct BoardView: View {
-    let state: BoardUiState
+/// The 8x8 board of both screens. It draws a `BoardScreenState` (the game's `BoardUiState` or
+/// the analysis board's `AnalysisUiState`: pieces, coordinates, selection, targets, last move,
+/// check, the framed hint or best move) in the state's orientation and reports taps and drags
+/// as squares. It knows no chess: which piece may go where is the core's answer, kept in the
+/// state, and which square a screen cell shows is the state's `squareAtCell`.
+struct BoardView<Model: BoardScreenState>: View {
+    let state: Model
     let onTap: (Square) -> Void
     let onDrag: (_ from: Square, _ to: Square) -> Void
 
@@ -63,7 +64,7 @@ struct BoardView: View {
             .onChanged { value in
                 guard isDrag(value, size: size),
                       let from = square(at: value.startLocation, size: size),
-                      state.snapshot.pieceAt(from) != nil, state.isHumanTurn
+                      state.snapshot.pieceAt(from) != nil, state.acceptsMoves
                 else { return }
                 drag = DragState(from: from, location: value.location)
             }
@@ -102,7 +103,7 @@ struct BoardView: View {
                 RadialGradient(colors: [.red, .red.opacity(0)], center: .center,
                                startRadius: 0, endRadius: size * 0.65)
             }
-            if let hint = state.hint, hint.from == square || hint.to == square {
+            if let framed = state.framedMove, framed.from == square || framed.to == square {
                 Rectangle().strokeBorder(Color.blue, lineWidth: size * 0.07)
             }
             if let piece, drag?.from != square {

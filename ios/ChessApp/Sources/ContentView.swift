@@ -13,6 +13,8 @@ struct ContentView: View {
     @State private var confirmingResign = false
     /// The review of the game, while its screen is shown.
     @State private var review: ReviewSession?
+    /// The analysis board, while its screen is shown.
+    @State private var analysis: AnalysisSession?
 
     private var state: BoardUiState { controller.state }
 
@@ -23,7 +25,8 @@ struct ContentView: View {
                 ThinkingLineView(state: state)
                 BoardView(state: state, onTap: { controller.tapSquare($0) },
                           onDrag: { controller.dragMove(from: $0, to: $1) })
-                    .overlay { promotionPicker }
+                    .promotionPicker(state, onChoose: { controller.choosePromotion($0) },
+                                     onCancel: { controller.cancelPromotion() })
                     .overlay(alignment: .bottom) { gameOverBanner }
                     .padding(.horizontal, 4)
                 MoveListView(rows: state.snapshot.moveRows)
@@ -34,6 +37,9 @@ struct ContentView: View {
             .toolbar { toolbar }
             .navigationDestination(item: $review) { session in
                 ReviewView(controller: session.controller)
+            }
+            .navigationDestination(item: $analysis) { session in
+                AnalysisView(controller: session.controller)
             }
             .sheet(isPresented: $showingNewGame) {
                 NewGameSheet(controller: controller)
@@ -71,15 +77,6 @@ struct ContentView: View {
     }
 
     @ViewBuilder
-    private var promotionPicker: some View {
-        if let pending = state.pendingPromotion {
-            PromotionPicker(side: state.snapshot.sideToMove, choices: pending.choices,
-                            onChoose: { controller.choosePromotion($0) },
-                            onCancel: { controller.cancelPromotion() })
-        }
-    }
-
-    @ViewBuilder
     private var gameOverBanner: some View {
         if state.isGameOver {
             VStack(spacing: 8) {
@@ -102,6 +99,12 @@ struct ContentView: View {
                 Divider()
                 Button("Review game", systemImage: "chart.xyaxis.line") {
                     review = ReviewSession(pgn: controller.pgn())
+                }
+                Button("Analyse", systemImage: "magnifyingglass") {
+                    analysis = AnalysisSession(pgn: controller.pgn())
+                }
+                Button("Analysis board", systemImage: "square.grid.3x3") {
+                    analysis = AnalysisSession(pgn: nil)
                 }
                 ShareLink("Share PGN", item: controller.pgn())
                 ShareLink("Share FEN", item: controller.fen())

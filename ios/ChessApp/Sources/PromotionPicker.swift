@@ -31,3 +31,19 @@ struct PromotionPicker: View {
         .shadow(radius: 8)
     }
 }
+
+extension View {
+    /// Shows the promotion picker over this view (a board) while `state` has a pending
+    /// promotion, with the pieces of the side to move.
+    func promotionPicker(
+        _ state: some BoardScreenState, onChoose: @escaping (PieceKind) -> Void,
+        onCancel: @escaping () -> Void
+    ) -> some View {
+        overlay {
+            if let pending = state.pendingPromotion {
+                PromotionPicker(side: state.snapshot.sideToMove, choices: pending.choices,
+                                onChoose: onChoose, onCancel: onCancel)
+            }
+        }
+    }
+}

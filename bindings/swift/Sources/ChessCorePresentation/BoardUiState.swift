@@ -40,9 +40,55 @@ public struct ThinkingLine: Sendable, Hashable {
     public var pvSan: [String]
 }
 
+/// What a board draws and where its input shows: the state of the board screen
+/// (``BoardUiState``) and of the analysis board (``AnalysisUiState``), so that one board view
+/// serves both. The selection, targets and picker are set through the shared board-input rules.
+public protocol BoardScreenState: Sendable {
+    /// The core's snapshot of the position shown.
+    var snapshot: GameSnapshot { get }
+    /// The side shown at the bottom of the board.
+    var orientation: Side { get }
+    /// The square whose piece is selected, if any.
+    var selected: Square? { get set }
+    /// The destinations of the selected piece, from the core's `legalMovesFrom`.
+    var targets: Set<Square> { get set }
+    /// Set while the promotion picker shows.
+    var pendingPromotion: PendingPromotion? { get set }
+    /// A move to frame on the board (the hint, the engine's best line), if any.
+    var framedMove: LegalMove? { get }
+    /// `true` when the board takes the person's taps and drags now.
+    var acceptsMoves: Bool { get }
+}
+
+extension BoardScreenState {
+    /// One line about the game, derived from the core's status only: "White to move",
+    /// "Checkmate — Black wins", "Draw by stalemate", "Draw may be claimed: threefold
+    /// repetition", ...
+    public var statusText: String { ChessCorePresentation.statusText(snapshot) }
+
+    /// `true` when the game has ended (at the current node).
+    public var isGameOver: Bool {
+        if case .ended = snapshot.status { return true }
+        return false
+    }
+
+    /// The square drawn at screen `column` and `row` ((0, 0) is the top left), with
+    /// `orientation`'s side at the bottom: the board view's only geometry.
+    public func squareAtCell(column: Int, row: Int) -> Square {
+        orientation == .white
+            ? squareAt(file: column, rank: 7 - row) : squareAt(file: 7 - column, rank: row)
+    }
+
+    /// The screen column and row where `square` is drawn (the inverse of ``squareAtCell(column:row:)``).
+    public func cellOf(_ square: Square) -> (column: Int, row: Int) {
+        orientation == .white
+            ? (square.file, 7 - square.rank) : (7 - square.file, square.rank)
+    }
+}
+
 /// Everything the board screen draws. A value; a new one after every change. All chess facts
 /// come from `snapshot` (the core's); the rest is presentation state.
-public struct BoardUiState: Sendable, Equatable {
+public struct BoardUiState: BoardScreenState, Equatable {
     /// The core's snapshot, taken after every change.
     public var snapshot: GameSnapshot
     /// The side shown at the bottom of the board.
@@ -69,17 +115,6 @@ public struct BoardUiState: Sendable, Equatable {
     /// (``GameController/claimDrawWithNextMove(_:)``), until that move or a change of mind.
     public var claimingWithNextMove = false
 
-    /// One line about the game, derived from the core's status only: "White to move",
-    /// "Checkmate — Black wins", "Draw by stalemate", "Draw may be claimed: threefold
-    /// repetition", ...
-    public var statusText: String { ChessCorePresentation.statusText(snapshot) }
-
-    /// `true` when the game has ended.
-    public var isGameOver: Bool {
-        if case .ended = snapshot.status { return true }
-        return false
-    }
-
     /// `true` when a person may move now: the game goes on, the side to move is not the
     /// engine's, the engine is idle and no promotion picker is open.
     public var isHumanTurn: Bool {
@@ -87,18 +122,11 @@ public struct BoardUiState: Sendable, Equatable {
             && pendingPromotion == nil
     }
 
-    /// The square drawn at screen `column` and `row` ((0, 0) is the top left), with
-    /// `orientation`'s side at the bottom: the board view's only geometry.
-    public func squareAtCell(column: Int, row: Int) -> Square {
-        orientation == .white
-            ? squareAt(file: column, rank: 7 - row) : squareAt(file: 7 - column, rank: row)
-    }
+    /// The hint, framed on the board (``BoardScreenState``).
+    public var framedMove: LegalMove? { hint }
 
-    /// The screen column and row where `square` is drawn (the inverse of ``squareAtCell(column:row:)``).
-    public func cellOf(_ square: Square) -> (column: Int, row: Int) {
-        orientation == .white
-            ? (square.file, 7 - square.rank) : (7 - square.file, square.rank)
-    }
+    /// ``isHumanTurn``: the board takes the player's taps and drags (``BoardScreenState``).
+    public var acceptsMoves: Bool { isHumanTurn }
 
     /// `true` when the player may claim a draw with the move they are about to make, as FIDE's
     /// Laws allow (9.2.1.1, 9.3.1): some legal move would make the position occur for the third

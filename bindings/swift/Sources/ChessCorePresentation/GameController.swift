@@ -36,8 +36,8 @@ public final class GameController {
     @ObservationIgnored private var search: SearchHandle?
     /// Incremented whenever a search is started or abandoned: reports of older ones are ignored.
     @ObservationIgnored private var searchToken = 0
-    /// The legal moves of the selected piece, as the core gave them.
-    @ObservationIgnored private var selectedMoves: [LegalMove] = []
+    /// The selection and its legal moves: the board-input rules shared with the analysis board.
+    @ObservationIgnored private var input = MoveInput()
     /// `true` between ``pause()`` and ``resume()``: the app is in the background, no search runs.
     @ObservationIgnored private var paused = false
 
@@ -72,7 +72,7 @@ public final class GameController {
         let mode = Self.decodeMode(settings[Self.keyMode]) ?? defaultMode
         let level = Self.clampLevel(settings[Self.keyLevel].flatMap { Int($0) } ?? defaultLevel)
         let orientation =
-            Self.decodeSide(settings[Self.keyOrientation]) ?? Self.defaultOrientation(mode)
+            Side(settingsValue: settings[Self.keyOrientation]) ?? Self.defaultOrientation(mode)
         var message: String?
         var restored: ChessGame?
         let saved = store.load()
@@ -104,25 +104,16 @@ public final class GameController {
     /// choices), reselects another own piece, or clears the selection. Ignored while the engine
     /// is to move or thinks, the picker is open or the game is over.
     public func tapSquare(_ square: Square) {
-        let s = state
-        guard s.isHumanTurn else { return }
-        if let selected = s.selected, s.targets.contains(square) {
-            moveSelected(from: selected, to: square)
-        } else if s.selected == square {
-            clearSelection()
-        } else if s.snapshot.pieceAt(square)?.side == s.snapshot.sideToMove {
-            select(square)
-        } else {
-            clearSelection()
-        }
+        guard state.isHumanTurn else { return }
+        show([input.tap(square, snapshot: state.snapshot, legalMovesFrom: game.legalMovesFrom)])
     }
 
     /// The player dragged the piece on `from` to `to`: the same as tapping `from`, then `to`.
     public func dragMove(from: Square, to: Square) {
-        let s = state
-        guard s.isHumanTurn, s.snapshot.pieceAt(from)?.side == s.snapshot.sideToMove else { return }
-        select(from)
-        tapSquare(to)
+        guard state.isHumanTurn else { return }
+        show(
+            input.drag(
+                from: from, to: to, snapshot: state.snapshot, legalMovesFrom: game.legalMovesFrom))
     }
 
     /// Plays the pending promotion with `kind` (one of its choices; others are ignored).
@@ -282,26 +273,12 @@ public final class GameController {
 
     // MARK: - Selection and moves
 
-    private func select(_ square: Square) {
-        selectedMoves = game.legalMovesFrom(square: square)
-        state.selected = square
-        state.targets = Set(selectedMoves.map(\.to))
-        state.pendingPromotion = nil
-    }
-
-    private func clearSelection() {
-        selectedMoves = []
-        state.selected = nil
-        state.targets = []
-        state.pendingPromotion = nil
-    }
-
-    private func moveSelected(from: Square, to: Square) {
-        let choices = selectedMoves.filter { $0.to == to }.compactMap(\.promotion)
-        if choices.isEmpty {
-            play(from: from, to: to, promotion: nil)
-        } else {
-            state.pendingPromotion = PendingPromotion(from: from, to: to, choices: choices)
+    /// Shows what the board input made of a tap or drag, and plays the move it came to.
+    private func show(_ outcomes: [MoveInput.Outcome]) {
+        for outcome in outcomes {
+            if let move = state.show(outcome) {
+                play(from: move.from, to: move.to, promotion: move.promotion)
+            }
         }
     }
 
@@ -330,7 +307,8 @@ public final class GameController {
         do {
             try call(game)
         } catch {
-            clearSelection()
+            input.clear()
+            state.clearSelection()
             state.message = Self.describe(error)
             startEngineTurnIfDue()
             return false
@@ -341,7 +319,7 @@ public final class GameController {
 
     /// After every change of the game: new snapshot, cleared transient state, save, engine turn.
     private func afterChange() {
-        selectedMoves = []
+        input.clear()
         let snapshot = game.snapshot()
         store.save(json: game.toJson())
         var next = state
@@ -439,7 +417,7 @@ public final class GameController {
         store.saveSettings([
             Self.keyMode: Self.encodeMode(state.mode),
             Self.keyLevel: String(state.level),
-            Self.keyOrientation: Self.encodeSide(state.orientation),
+            Self.keyOrientation: state.orientation.settingsValue,
         ])
     }
 
@@ -462,19 +440,9 @@ public final class GameController {
         return .white
     }
 
-    private static func encodeSide(_ side: Side) -> String { side == .white ? "white" : "black" }
-
-    private static func decodeSide(_ text: String?) -> Side? {
-        switch text {
-        case "white": return .white
-        case "black": return .black
-        default: return nil
-        }
-    }
-
     private static func encodeMode(_ mode: GameMode) -> String {
         switch mode {
-        case .humanVsEngine(let human): return "human-vs-engine:" + encodeSide(human)
+        case .humanVsEngine(let human): return "human-vs-engine:" + human.settingsValue
         case .humanVsHuman: return "human-vs-human"
         case .engineVsEngine: return "engine-vs-engine"
         }
@@ -488,7 +456,7 @@ public final class GameController {
         default:
             let prefix = "human-vs-engine:"
             guard text.hasPrefix(prefix) else { return nil }
-            return decodeSide(String(text.dropFirst(prefix.count))).map {
+            return Side(settingsValue: String(text.dropFirst(prefix.count))).map {
                 .humanVsEngine(humanSide: $0)
             }
         }

@@ -5,6 +5,18 @@ extension Side {
     public var name: String { self == .white ? "White" : "Black" }
     /// The other side.
     public var opponent: Side { self == .white ? .black : .white }
+
+    /// "white" or "black": how the screens' settings keep a side (the Kotlin presenter's values).
+    var settingsValue: String { self == .white ? "white" : "black" }
+
+    /// The side kept as ``settingsValue``, or `nil` for anything else.
+    init?(settingsValue: String?) {
+        switch settingsValue {
+        case "white": self = .white
+        case "black": self = .black
+        default: return nil
+        }
+    }
 }
 
 extension DrawReason {

@@ -1,0 +1,493 @@
+import ChessCoreKit
+import Foundation
+import Observation
+
+/// The analysis board's presentation logic (docs/presentation-spec.md, "Analysis board"): a
+/// board on which the person moves both sides, whose moves grow the game's tree (a move off the
+/// main line makes a variation, a move that exists goes to it), with the engine's best lines
+/// for the current node. It turns the core's `GameSnapshot`s into ``AnalysisUiState`` and the
+/// person's intents into core calls, and holds no chess rules: the tree, its edits, the moves'
+/// legality and notation are the core's. The board input (selection, targets, promotion
+/// picker) follows the same rules as ``GameController``'s. The Kotlin `AnalysisController`
+/// (android/presentation) has the same states, intents and behaviour.
+///
+/// Threading: a `@MainActor` object. The engine reports on its own thread; its reports reach
+/// the controller on the main actor (through ``ChessCoreKit/MainActorSearchListener``) before
+/// they touch the state, and reports of a search that was stopped or superseded meanwhile, or
+/// about another position, are ignored.
+///
+/// Lifetime: owns a `ChessGame` and a `ChessEngine` of its own (full strength, its own table),
+/// separate from the game screen's; releasing the controller stops any search and frees them.
+/// The tree and the current node are saved through its ``GameStore`` after every change, with
+/// ``AnalysisUiState/analysing``, ``AnalysisUiState/multiPv`` and the orientation as settings.
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@MainActor
+@Observable
+public final class AnalysisController {
+    /// The screen state; replaced after every intent and engine report.
+    public private(set) var state: AnalysisUiState
+
+    /// The numbers of lines the engine may show.
+    public nonisolated static let multiPvRange: ClosedRange<Int> = 1...5
+    /// The number of lines shown when none was saved.
+    public nonisolated static let defaultMultiPv = 3
+
+    @ObservationIgnored private var game: ChessGame
+    @ObservationIgnored private let engine: ChessEngine
+    @ObservationIgnored private let store: any GameStore
+    @ObservationIgnored private let analysisLimits: SearchLimits
+
+    /// The running analysis, if any.
+    @ObservationIgnored private var search: SearchHandle?
+    /// Incremented whenever a search is started or abandoned: reports of older ones are ignored.
+    @ObservationIgnored private var searchToken = 0
+    /// The legal moves of the searched position (also where the game has ended at the node),
+    /// among which a line's first move is found.
+    @ObservationIgnored private var searchedMoves: [LegalMove] = []
+    /// The selection and its legal moves: the board-input rules shared with the board screen.
+    @ObservationIgnored private var input = MoveInput()
+    /// `true` between ``pause()`` and ``resume()``: the app is in the background, no search runs.
+    @ObservationIgnored private var paused = false
+    /// `true` after ``close()``: no search starts any more.
+    @ObservationIgnored private var closed = false
+
+    /// The default limits of the analysis: full strength (the strongest of `engineLevels()`)
+    /// for at most 30 seconds, so that a phone does not search forever unseen; switching the
+    /// analysis on again starts a new search.
+    public nonisolated static func defaultAnalysisLimits() -> SearchLimits {
+        SearchLimits(moveTimeMs: 30_000, level: engineLevels().last?.level)
+    }
+
+    /// Opens the analysis board on the game in `pgn` (the first game of the text, at its last
+    /// main-line move, replacing what `store` held) or, without one, on the tree and node saved
+    /// in `store` (a new board when there is none; with ``AnalysisUiState/message`` saying why
+    /// when it could not be read, as also when `pgn` cannot be read: the saved board is then
+    /// shown). Starts the analysis when it is switched on.
+    ///
+    /// - Parameters:
+    ///   - store: where the tree is saved after every change and restored from now; its own,
+    ///     not the game screen's.
+    ///   - pgn: a game to analyse (e.g. the game screen's `pgn()`), or `nil` to go on with the
+    ///     saved board.
+    ///   - engineFactory: creates the analysis engine from a full-strength configuration
+    ///     (tests: an observed one with a small table).
+    ///   - analysisLimits: the limits of each analysis search; its `multiPv` is replaced by
+    ///     ``AnalysisUiState/multiPv`` (default: ``defaultAnalysisLimits()``).
+    /// - Throws: what `engineFactory` throws (the default factory does not).
+    public init(
+        store: any GameStore,
+        pgn: String? = nil,
+        engineFactory: (EngineConfig) throws -> ChessEngine = { try ChessEngine(config: $0) },
+        analysisLimits: SearchLimits = AnalysisController.defaultAnalysisLimits()
+    ) throws {
+        let settings = store.loadSettings()
+        var message: String?
+        var opened: ChessGame?
+        if let pgn {
+            (opened, message) = Self.firstGame(of: pgn)
+        }
+        let replaced = opened != nil
+        if opened == nil, let saved = store.load() {
+            do {
+                opened = try ChessGame.fromJson(json: saved)
+            } catch {
+                message =
+                    message ?? "The saved analysis could not be restored: \(Self.describe(error))"
+            }
+        }
+        let game = opened ?? ChessGame()
+        game.setNewMovePlacement(placement: .variation)
+        let strongest = engineLevels().last?.level ?? 10
+        self.engine = try engineFactory(EngineConfig(level: strongest))
+        self.game = game
+        self.store = store
+        self.analysisLimits = analysisLimits
+        self.state = AnalysisUiState(
+            snapshot: game.snapshot(),
+            orientation: Side(settingsValue: settings[Self.keyOrientation]) ?? .white,
+            message: message,
+            analysing: settings[Self.keyAnalysing] != "false",
+            multiPv: Self.clampMultiPv(
+                settings[Self.keyMultiPv].flatMap { Int($0) } ?? Self.defaultMultiPv))
+        if replaced || opened == nil { store.save(json: game.toJson()) }
+        restartAnalysis()
+    }
+
+    // MARK: - Board input
+
+    /// The person tapped `square`: selects a piece of the side to move, moves the selected piece
+    /// to a highlighted target (opening the promotion picker when the core offers promotion
+    /// choices), reselects another piece of the side to move, or clears the selection, as on
+    /// the board screen; the person moves both sides and the engine never blocks taps. Ignored
+    /// while the picker is open.
+    public func tapSquare(_ square: Square) {
+        guard state.acceptsMoves else { return }
+        let from = input.selected
+        show([input.tap(square, snapshot: state.snapshot, legalMovesFrom: game.legalMovesFrom)],
+            from: from, to: square)
+    }
+
+    /// The person dragged the piece on `from` to `to`: the same as tapping `from`, then `to`.
+    public func dragMove(from: Square, to: Square) {
+        guard state.acceptsMoves else { return }
+        show(
+            input.drag(
+                from: from, to: to, snapshot: state.snapshot, legalMovesFrom: game.legalMovesFrom),
+            from: from, to: to)
+    }
+
+    /// Plays the pending promotion with `kind` (one of its choices; others are ignored).
+    public func choosePromotion(_ kind: PieceKind) {
+        guard let pending = state.pendingPromotion, pending.choices.contains(kind) else { return }
+        play(from: pending.from, to: pending.to, promotion: kind)
+    }
+
+    /// Closes the promotion picker without moving; the pawn stays selected.
+    public func cancelPromotion() {
+        state.pendingPromotion = nil
+    }
+
+    // MARK: - Navigation and the tree
+
+    /// Goes to `node` (from `snapshot.moveList`). A node the game does not have leaves the
+    /// position as it was, with the core's error in ``AnalysisUiState/message``.
+    public func goTo(node: UInt32) {
+        change { try $0.goTo(node: node) }
+    }
+
+    /// Goes one move back along the current line.
+    public func back() {
+        change { _ = $0.goBack() }
+    }
+
+    /// Goes one move forward along the current line.
+    public func forward() {
+        change { _ = $0.goForward() }
+    }
+
+    /// Goes to the start position.
+    public func toStart() {
+        change { $0.goToStart() }
+    }
+
+    /// Goes to the end of the current line.
+    public func toEnd() {
+        change { $0.goToEnd() }
+    }
+
+    /// Makes the variation that `node` is in the main continuation one level up (the core's
+    /// `promoteVariation`). Errors go to ``AnalysisUiState/message``, the tree unchanged.
+    public func promoteVariation(node: UInt32) {
+        change { _ = try $0.promoteVariation(node: node) }
+    }
+
+    /// Makes the line through `node` the main line (the core's `makeMainLine`). Errors go to
+    /// ``AnalysisUiState/message``, the tree unchanged.
+    public func makeMainLine(node: UInt32) {
+        change { _ = try $0.makeMainLine(node: node) }
+    }
+
+    /// Deletes `node` and every move after it (the core's `deleteFrom`); when the current node
+    /// was among them, the board goes to the node before `node`. Errors (a missing node, the
+    /// start position) go to ``AnalysisUiState/message``, the tree unchanged.
+    public func deleteFrom(node: UInt32) {
+        change { try $0.deleteFrom(node: node) }
+    }
+
+    /// Sets the comment after the current move (on the start position: before the first move);
+    /// empty or blank text removes it. Leading and trailing white space is dropped.
+    public func setComment(_ text: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let comment = trimmed.isEmpty ? nil : trimmed
+        change { try $0.setComment(node: $0.snapshot().node, comment: comment) }
+    }
+
+    // MARK: - Analysis and view settings
+
+    /// Switches the engine's analysis on (a new search of the current position, also when it
+    /// was on already: its time may have run out) or off (the search stops, the lines go).
+    public func setAnalysing(_ on: Bool) {
+        state.analysing = on
+        saveSettings()
+        restartAnalysis()
+    }
+
+    /// Sets how many lines the engine shows (clamped to ``multiPvRange``); a change restarts
+    /// the analysis.
+    public func setMultiPv(_ count: Int) {
+        let count = Self.clampMultiPv(count)
+        guard count != state.multiPv else { return }
+        state.multiPv = count
+        saveSettings()
+        restartAnalysis()
+    }
+
+    /// Turns the board around. The analysis goes on.
+    public func flipBoard() {
+        state.orientation = state.orientation.opponent
+        saveSettings()
+    }
+
+    /// Clears ``AnalysisUiState/message``.
+    public func dismissMessage() {
+        state.message = nil
+    }
+
+    // MARK: - Sharing and loading
+
+    /// The whole tree in PGN (variations and comments included), for sharing.
+    public func pgn() -> String { game.pgn() }
+
+    /// The current position in FEN, for sharing.
+    public func fen() -> String { game.fen() }
+
+    /// Replaces the tree with the first game of `text` (the core's `readPgn`: variations,
+    /// comments and annotations kept), at its last main-line move. With more games, the first
+    /// is loaded and ``AnalysisUiState/message`` says how many were left; with none (or only
+    /// bad ones) the board is unchanged and the message gives the first bad game's located
+    /// error, or "No game found".
+    public func loadPgn(_ text: String) {
+        let (loaded, note) = Self.firstGame(of: text)
+        guard let loaded else {
+            state.message = note
+            return
+        }
+        replaceTree(with: loaded)
+        state.message = note
+    }
+
+    /// Replaces the tree with a new one from the position in `fen`. When the core rejects it,
+    /// ``AnalysisUiState/message`` shows the core's error and the board is unchanged.
+    public func loadFen(_ fen: String) {
+        let text = fen.trimmingCharacters(in: .whitespacesAndNewlines)
+        do {
+            replaceTree(with: try ChessGame.fromFen(fen: text))
+        } catch {
+            state.message = Self.describe(error)
+        }
+    }
+
+    /// Replaces the tree with a new one from the standard start position.
+    public func newBoard() {
+        replaceTree(with: ChessGame())
+    }
+
+    // MARK: - Lifecycle
+
+    /// The app went to the background: stops the analysis (the lines found so far stay) and
+    /// saves the board. No search starts until ``resume()``.
+    public func pause() {
+        guard !paused else { return }
+        paused = true
+        stopAndSave()
+    }
+
+    /// The app is in the foreground again: the analysis, if switched on, starts over.
+    public func resume() {
+        guard paused else { return }
+        paused = false
+        restartAnalysis()
+    }
+
+    /// The screen is closed for good: stops the analysis and saves the board; no search starts
+    /// any more. Releasing the controller frees its game and engine.
+    public func close() {
+        closed = true
+        stopAndSave()
+    }
+
+    private func stopAndSave() {
+        stopSearch()
+        store.save(json: game.toJson())
+    }
+
+    // MARK: - Moves and changes
+
+    /// Shows what the board input made of a tap or drag from `from` to `to`, and plays the move
+    /// it came to. Where the game has ended at this node (a resignation, a PGN's result) the
+    /// core gives no legal moves, so a selected piece has no targets: a move tried all the same
+    /// goes to the core, which refuses it and says why.
+    private func show(_ outcomes: [MoveInput.Outcome], from: Square?, to: Square) {
+        if state.isGameOver, outcomes.last == .clear, let from, from != to,
+            state.snapshot.pieceAt(from)?.side == state.snapshot.sideToMove
+        {
+            play(from: from, to: to, promotion: nil)
+            return
+        }
+        for outcome in outcomes {
+            if let move = state.show(outcome) {
+                play(from: move.from, to: move.to, promotion: move.promotion)
+            }
+        }
+    }
+
+    /// Plays a move at the current node: a new variation off the main line, or the existing
+    /// node when the move is already there.
+    private func play(from: Square, to: Square, promotion: PieceKind?) {
+        change { _ = try $0.play(from: from, to: to, promotion: promotion) }
+    }
+
+    /// Runs a core call that changes the tree or the node; on error shows the core's message
+    /// instead (the core leaves the game unchanged) and the analysis goes on.
+    private func change(_ call: (ChessGame) throws -> Void) {
+        do {
+            try call(game)
+            afterChange(newTree: false)
+        } catch {
+            input.clear()
+            state.clearSelection()
+            state.message = Self.describe(error)
+        }
+    }
+
+    /// A new tree (a PGN, a FEN, a new board) in place of the old one.
+    private func replaceTree(with loaded: ChessGame) {
+        loaded.setNewMovePlacement(placement: .variation)
+        game = loaded
+        engine.newGame()
+        afterChange(newTree: true)
+    }
+
+    /// After every change: new snapshot, cleared selection and message, save; a new analysis
+    /// when the position is another one (or the tree is new: its node ids are).
+    private func afterChange(newTree: Bool) {
+        input.clear()
+        let snapshot = game.snapshot()
+        store.save(json: game.toJson())
+        let moved =
+            newTree || snapshot.node != state.snapshot.node
+            || snapshot.positionKey != state.snapshot.positionKey
+        var next = state
+        next.snapshot = snapshot
+        next.clearSelection()
+        next.message = nil
+        state = next
+        if moved { restartAnalysis() }
+    }
+
+    // MARK: - Engine
+
+    /// Stops the running search and its lines and, when the analysis is on, the controller is
+    /// neither paused nor closed and the position has a move to search, starts a new one. Its
+    /// reports reach the main actor through a `MainActorSearchListener`; any report of a search
+    /// that was stopped or superseded meanwhile (token) or of another position (key) is ignored.
+    private func restartAnalysis() {
+        stopSearch()
+        if !state.lines.isEmpty { state.lines = [] }
+        guard state.analysing, !paused, !closed else { return }
+        var limits = analysisLimits
+        limits.multiPv = UInt32(state.multiPv)
+        let listener = reporter(token: searchToken, key: state.snapshot.positionKey)
+        do {
+            search = try startSearch(limits: limits, listener: listener)
+        } catch ChessError.GameOver {
+            return  // checkmate or stalemate: nothing to analyse, nothing to say
+        } catch {
+            state.message = Self.describe(error)
+            return
+        }
+        state.engineRunning = true
+    }
+
+    /// Searches the current position with its history (`think`) or, where the game ended by a
+    /// person's decision (a resignation, an agreed or claimed draw, a PGN's result) and `think`
+    /// refuses it, the same position without the history (`thinkFen`: repetitions are not seen
+    /// there). Throws `GameOver` when that is refused too (checkmate, stalemate).
+    private func startSearch(
+        limits: SearchLimits, listener: SearchListener
+    ) throws -> SearchHandle {
+        let snapshot = state.snapshot
+        do {
+            searchedMoves = snapshot.legalMoves
+            return try engine.think(game: game, limits: limits, listener: listener)
+        } catch ChessError.GameOver {
+            let handle = try engine.thinkFen(fen: snapshot.fen, limits: limits, listener: listener)
+            // The core gives no legal moves where the game has ended; the position has some.
+            let position =
+                snapshot.chess960
+                ? try? ChessGame.fromChess960Fen(fen: snapshot.fen)
+                : try? ChessGame.fromFen(fen: snapshot.fen)
+            searchedMoves = position?.legalMoves() ?? []
+            return handle
+        }
+    }
+
+    /// The listener of the search `token` of the position `key`: it hands the engine's reports
+    /// to the main actor, and to the controller while it is alive.
+    private func reporter(token: Int, key: UInt64) -> MainActorSearchListener {
+        MainActorSearchListener(
+            onInfo: { [weak self] in self?.receive($0, token: token, key: key) },
+            onFinished: { [weak self] in self?.receive($0, token: token) })
+    }
+
+    /// A line of the current search: it replaces the line of its number.
+    private func receive(_ info: SearchInfo, token: Int, key: UInt64) {
+        let number = Int(info.multipv)
+        guard token == searchToken, info.positionKey == key,
+            key == state.snapshot.positionKey, (1...state.multiPv).contains(number)
+        else { return }
+        let first = info.pvUci.first
+        let line = AnalysisLine(
+            multipv: number, depth: Int(info.depth), scoreText: scoreText(info.scoreWhite),
+            pvSan: info.pvSan, move: searchedMoves.first { $0.uci == first })
+        var lines = state.lines.filter { $0.multipv != number }
+        lines.append(line)
+        lines.sort { $0.multipv < $1.multipv }
+        state.lines = lines
+    }
+
+    /// The end of the current search (by its limits, or a failure): the lines stay.
+    private func receive(_ result: SearchResult, token: Int) {
+        guard token == searchToken else { return }
+        search = nil  // finished: releasing the handle frees it
+        state.engineRunning = false
+        if let error = result.error {
+            state.message = "The engine failed: \(error)"
+        }
+    }
+
+    /// Stops the running search, if any; its reports will be ignored.
+    private func stopSearch() {
+        searchToken += 1
+        search?.stop()
+        search = nil
+        if state.engineRunning { state.engineRunning = false }
+    }
+
+    // MARK: - Helpers
+
+    private static let keyAnalysing = "analysing"
+    private static let keyMultiPv = "multiPv"
+    private static let keyOrientation = "orientation"
+
+    private func saveSettings() {
+        store.saveSettings([
+            Self.keyAnalysing: state.analysing ? "true" : "false",
+            Self.keyMultiPv: String(state.multiPv),
+            Self.keyOrientation: state.orientation.settingsValue,
+        ])
+    }
+
+    private static func clampMultiPv(_ count: Int) -> Int {
+        min(max(count, multiPvRange.lowerBound), multiPvRange.upperBound)
+    }
+
+    /// The first game of a PGN text and what to tell about the rest, or no game and why.
+    private static func firstGame(of text: String) -> (game: ChessGame?, message: String?) {
+        let imported = readPgn(pgn: text)
+        guard let game = imported.games.first else {
+            return (nil, imported.skipped.first?.message ?? "No game found")
+        }
+        let left = imported.games.count - 1 + imported.skipped.count
+        switch left {
+        case 0: return (game, nil)
+        case 1: return (game, "Loaded the first game; 1 more game in the text was left out.")
+        default:
+            return (game, "Loaded the first game; \(left) more games in the text were left out.")
+        }
+    }
+
+    private static func describe(_ error: Error) -> String {
+        (error as? ChessError)?.message ?? "\(error)"
+    }
+}

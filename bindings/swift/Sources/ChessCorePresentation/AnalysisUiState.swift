@@ -1,0 +1,70 @@
+import ChessCoreKit
+
+/// One of the engine's best lines for the analysis board's current position (the Kotlin
+/// `AnalysisLine`).
+public struct AnalysisLine: Sendable, Hashable {
+    /// Which line this is: 1 is the best, then 2, 3, ... (the engine's MultiPV number).
+    public var multipv: Int
+    /// The depth the line was found at, in plies.
+    public var depth: Int
+    /// The evaluation from White's point of view, as ``ThinkingLine/scoreText``: "+0.35",
+    /// "-1.20", "0.00", "M3", "-M2".
+    public var scoreText: String
+    /// The line in SAN, from the current position.
+    public var pvSan: [String]
+    /// The line's first move (for an arrow on the board), as the core gives it among the
+    /// position's legal moves; `nil` when the line is empty.
+    public var move: LegalMove?
+
+    /// A line as the engine reported it.
+    public init(multipv: Int, depth: Int, scoreText: String, pvSan: [String], move: LegalMove?) {
+        self.multipv = multipv
+        self.depth = depth
+        self.scoreText = scoreText
+        self.pvSan = pvSan
+        self.move = move
+    }
+}
+
+/// Everything the analysis board draws (the Kotlin `AnalysisUiState`). A value; a new one after
+/// every change. All chess facts come from `snapshot` (the core's): the move tree as
+/// `snapshot.moveList`, the current node as `snapshot.node`, the opening as `snapshot.opening`,
+/// the current node's comments, squares and arrows as `snapshot.annotations`.
+public struct AnalysisUiState: BoardScreenState, Equatable {
+    /// The core's snapshot of the current node, taken after every change.
+    public var snapshot: GameSnapshot
+    /// The side shown at the bottom of the board (saved).
+    public var orientation: Side
+    /// The last error to show, e.g. the core's message for an invalid PGN or a missing node.
+    public var message: String? = nil
+    /// `true` when the engine's analysis is switched on (default on; saved).
+    public var analysing: Bool
+    /// How many lines the engine shows, 1...5 (default 3; saved).
+    public var multiPv: Int
+    /// The engine's lines for the current position, ordered by ``AnalysisLine/multipv``: at most
+    /// ``multiPv`` of them and never more than the legal moves. Empty while analysis is off,
+    /// before the first report and where the game is over for good (checkmate, stalemate).
+    /// Every line comes from the current position.
+    public var lines: [AnalysisLine] = []
+    /// `true` while a search of the current position runs (a spinner). When it ends by its
+    /// limits the lines stay, at their final depth.
+    public var engineRunning = false
+    /// The square whose piece is selected, if any.
+    public var selected: Square? = nil
+    /// The destinations of the selected piece, from the core's `legalMovesFrom`.
+    public var targets: Set<Square> = []
+    /// Set while the promotion picker shows.
+    public var pendingPromotion: PendingPromotion? = nil
+
+    /// `true` when ``AnalysisController/back()`` would move (not at the start).
+    public var canGoBack: Bool { snapshot.canGoBack }
+
+    /// `true` when ``AnalysisController/forward()`` would move (the current line goes on).
+    public var canGoForward: Bool { snapshot.canGoForward }
+
+    /// The best line's first move, framed on the board while analysis shows it.
+    public var framedMove: LegalMove? { lines.first?.move }
+
+    /// The person moves both sides; taps wait only for the promotion picker.
+    public var acceptsMoves: Bool { pendingPromotion == nil }
+}

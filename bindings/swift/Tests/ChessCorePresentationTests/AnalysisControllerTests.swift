@@ -1,0 +1,676 @@
+import ChessCorePresentation
+import ChessCoreTestSupport
+import Foundation
+import XCTest
+
+private let promotionFen = "8/P7/8/8/8/8/k6K/8 w - - 0 1"
+/// White in check with two legal moves only (Ka2, Kb2).
+private let twoMovesFen = "k7/8/8/8/8/8/8/K6r w - - 0 1"
+/// A game with a comment, a variation and a result (White's win without a mate: a resignation).
+private let annotatedPgn = """
+    [Event "Analysis"]
+    [White "A"]
+    [Black "B"]
+    [Result "1-0"]
+
+    1. e4 {The king's pawn} e5 (1... c5 2. Nf3 {Sicilian}) 2. Nf3 Nc6 3. Bb5 1-0
+    """
+private let secondGame = """
+
+    [Event "Second"]
+    [Result "*"]
+
+    1. d4 d5 *
+    """
+private let infinite = SearchLimits(infinite: true)
+
+/// An analysis board over a real (observed) engine with a small table and small limits.
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@MainActor
+private final class Board {
+    let store: InMemoryGameStore
+    let engine: ObservedEngine
+    private(set) var controller: AnalysisController?
+
+    init(
+        store: InMemoryGameStore = InMemoryGameStore(), pgn: String? = nil,
+        limits: SearchLimits = SearchLimits(depth: 4)
+    ) throws {
+        var made: ObservedEngine?
+        controller = try AnalysisController(
+            store: store, pgn: pgn,
+            engineFactory: { full in
+                XCTAssertEqual(full.level, engineLevels().last?.level, "full strength")
+                var config = full
+                config.hashMb = 1
+                made = try ObservedEngine(config: config)
+                return made!
+            },
+            analysisLimits: limits)
+        self.store = store
+        engine = made!
+    }
+
+    /// The controller (until `release()`).
+    var c: AnalysisController { controller! }
+    var state: AnalysisUiState { c.state }
+
+    /// The screen goes: the controller is released; only the store survives.
+    func release() { controller = nil }
+
+    /// The game the store holds now.
+    func saved() throws -> GameSnapshot {
+        try ChessGame.fromJson(json: XCTUnwrap(store.json)).snapshot()
+    }
+
+    /// Taps `from` then `to`.
+    func move(_ from: String, _ to: String) {
+        c.tapSquare(sq(from))
+        c.tapSquare(sq(to))
+    }
+
+    /// Waits until the state satisfies `predicate` and returns it.
+    func until(
+        _ what: String, within seconds: Double = 20, _ predicate: (AnalysisUiState) -> Bool
+    ) async throws -> AnalysisUiState {
+        try await eventually(what, within: seconds) { predicate(c.state) }
+        return c.state
+    }
+
+    /// Waits for the current search to end by its limits and returns the state.
+    func analysed() async throws -> AnalysisUiState {
+        try await until("the analysis at its limits") { !$0.engineRunning && !$0.lines.isEmpty }
+    }
+}
+
+/// Runs `body` on a new board (see ``Board``), then checks that releasing it freed every
+/// chesscore object (game, engine, search handle).
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@MainActor
+private func withBoard(
+    store: InMemoryGameStore = InMemoryGameStore(), pgn: String? = nil,
+    limits: SearchLimits = SearchLimits(depth: 4), _ body: (Board) async throws -> Void
+) async throws {
+    do {
+        try await body(try Board(store: store, pgn: pgn, limits: limits))
+    }
+    try await noLiveObjects()
+}
+
+/// The moves of the tree as the move list gives them: (node, depth, SAN).
+private func moves(_ snapshot: GameSnapshot) -> [(node: UInt32, depth: UInt32, san: String)] {
+    snapshot.moveList.compactMap {
+        if case .move(let node, let depth, _, _, _, let san, _) = $0 { return (node, depth, san) }
+        return nil
+    }
+}
+
+/// The node of the first move `san` in the tree.
+private func node(_ san: String, in snapshot: GameSnapshot, depth: UInt32? = nil) -> UInt32? {
+    moves(snapshot).first { $0.san == san && (depth == nil || $0.depth == depth) }?.node
+}
+
+/// Checks what every shown line must be: of the current position (its first move is one of the
+/// position's legal moves, in the line's SAN), numbered 1, 2, ... in order, at most `multiPv`.
+/// The position's moves are read from its FEN, so that a node where the game ended (a
+/// resignation, a PGN's result: no legal moves in the snapshot) has them too.
+private func assertLinesOfThePosition(
+    _ s: AnalysisUiState, file: StaticString = #filePath, line: UInt = #line
+) {
+    let legalMoves = (try? ChessGame.fromFen(fen: s.snapshot.fen).legalMoves()) ?? []
+    XCTAssertEqual(
+        s.lines.map(\.multipv), (0..<s.lines.count).map { $0 + 1 }, "ordered by number",
+        file: file, line: line)
+    XCTAssertLessThanOrEqual(s.lines.count, s.multiPv, file: file, line: line)
+    XCTAssertLessThanOrEqual(s.lines.count, legalMoves.count, file: file, line: line)
+    for l in s.lines {
+        let move = legalMoves.first { $0 == l.move }
+        XCTAssertNotNil(move, "line \(l.multipv) \(l.pvSan) is of this position", file: file, line: line)
+        XCTAssertEqual(l.pvSan.first, move?.san, file: file, line: line)
+        XCTAssertNotNil(
+            l.scoreText.range(of: #"^(0\.00|[+-]\d+\.\d\d|-?M\d+)$"#, options: .regularExpression),
+            l.scoreText, file: file, line: line)
+    }
+}
+
+/// The analysis board (docs/presentation-spec.md, "Analysis board"): the controller against the
+/// real core and engine (short searches: depth 4 or 5, or infinite searches that the test
+/// stops), with an in-memory store.
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@MainActor
+final class AnalysisControllerTests: XCTestCase {
+
+    // MARK: Moves grow a tree
+
+    func testAMoveOffTheMainLineMakesAVariationAnExistingMoveGoesToIt() async throws {
+        try await withBoard { b in
+            b.move("e2", "e4")
+            b.move("e7", "e5")
+            b.move("g1", "f3")
+            XCTAssertEqual(b.state.snapshot.sanHistory, ["e4", "e5", "Nf3"])
+            b.c.back()
+            b.c.back()
+            b.move("c7", "c5")  // not a take-back: a variation beside 1... e5
+            let s = b.state.snapshot
+            XCTAssertEqual(s.sanHistory, ["e4", "c5"])
+            XCTAssertFalse(s.onMainLine)
+            XCTAssertTrue(s.moveList.contains(.variationStart(depth: 1)), "\(s.moveList)")
+            XCTAssertEqual(moves(s).map(\.san), ["e4", "e5", "c5", "Nf3"])
+            XCTAssertEqual(moves(s).map(\.depth), [0, 0, 1, 0])
+            XCTAssertTrue(b.c.pgn().contains("1. e4 e5 (1... c5) 2. Nf3 *"), b.c.pgn())
+            XCTAssertEqual(try b.saved().node, s.node, "saved after the move")
+            // The same move again goes to its node: no new node.
+            b.c.back()
+            b.dragMove("e7", "e5")
+            XCTAssertEqual(b.state.snapshot.node, node("e5", in: s))
+            XCTAssertEqual(moves(b.state.snapshot).count, 4)
+            b.c.back()
+            b.move("c7", "c5")
+            XCTAssertEqual(b.state.snapshot.node, node("c5", in: s), "the variation's move, again")
+            XCTAssertEqual(b.state.snapshot.moveList, s.moveList)
+        }
+    }
+
+    func testSelectionIsTheBoardScreensAndBothSidesAreMovedWhileTheEngineRuns() async throws {
+        try await withBoard(limits: infinite) { b in
+            XCTAssertTrue(b.state.engineRunning, "analysis is on by default")
+            b.c.tapSquare(sq("e2"))
+            XCTAssertEqual(b.state.selected, sq("e2"), "the engine never blocks taps")
+            XCTAssertEqual(b.state.targets, [sq("e3"), sq("e4")])
+            b.c.tapSquare(sq("g1"))
+            XCTAssertEqual(b.state.targets, [sq("f3"), sq("h3")], "reselect")
+            b.c.tapSquare(sq("e7"))  // the side not to move
+            XCTAssertNil(b.state.selected)
+            b.c.tapSquare(sq("e2"))
+            b.c.tapSquare(sq("e2"))
+            XCTAssertNil(b.state.selected, "the selected square again clears")
+            b.c.dragMove(from: sq("e2"), to: sq("e5"))  // not a target
+            XCTAssertEqual(b.state.snapshot.ply, 0)
+            b.c.dragMove(from: sq("e2"), to: sq("e4"))
+            b.c.dragMove(from: sq("e7"), to: sq("e5"))  // Black is the person's too
+            XCTAssertEqual(b.state.snapshot.sanHistory, ["e4", "e5"])
+            XCTAssertNil(b.state.selected)
+        }
+    }
+
+    func testThePromotionPickerOpensCancelsAndPlaysAsOnTheBoardScreen() async throws {
+        try await withBoard { b in
+            b.c.loadFen(promotionFen)
+            let before = b.state.snapshot
+            b.move("a7", "a8")
+            let pending = try XCTUnwrap(b.state.pendingPromotion)
+            XCTAssertEqual(pending.from, sq("a7"))
+            XCTAssertEqual(pending.to, sq("a8"))
+            XCTAssertEqual(Set(pending.choices), [.queen, .rook, .bishop, .knight])
+            XCTAssertEqual(b.state.snapshot, before, "nothing played while the picker shows")
+            b.c.tapSquare(sq("h2"))  // ignored while the picker shows
+            XCTAssertNotNil(b.state.pendingPromotion)
+            b.c.cancelPromotion()
+            XCTAssertNil(b.state.pendingPromotion)
+            XCTAssertEqual(b.state.selected, sq("a7"), "the pawn stays selected")
+            b.c.tapSquare(sq("a8"))
+            b.c.choosePromotion(.king)  // not a choice
+            XCTAssertNotNil(b.state.pendingPromotion)
+            b.c.choosePromotion(.bishop)
+            XCTAssertEqual(b.state.snapshot.sanHistory, ["a8=B"])
+            XCTAssertNil(b.state.selected)
+            // Back, and another piece: a variation beside the first promotion.
+            b.c.back()
+            b.c.dragMove(from: sq("a7"), to: sq("a8"))
+            b.c.choosePromotion(.knight)
+            XCTAssertEqual(moves(b.state.snapshot).map(\.san), ["a8=B", "a8=N"])
+            XCTAssertEqual(moves(b.state.snapshot).map(\.depth), [0, 1])
+        }
+    }
+
+    // MARK: Navigation and tree edits
+
+    func testBackForwardStartEndAndGoToMoveThroughTheTreeAMissingNodeSaysSo() async throws {
+        try await withBoard(pgn: annotatedPgn) { b in
+            let s = b.state.snapshot
+            XCTAssertEqual(s.sanHistory, ["e4", "e5", "Nf3", "Nc6", "Bb5"])
+            XCTAssertFalse(b.state.canGoForward)
+            XCTAssertTrue(b.state.canGoBack)
+            b.c.back()
+            XCTAssertEqual(b.state.snapshot.sanHistory.last, "Nc6")
+            XCTAssertTrue(b.state.canGoForward)
+            b.c.toStart()
+            XCTAssertEqual(b.state.snapshot.ply, 0)
+            XCTAssertFalse(b.state.canGoBack)
+            b.c.back()  // nothing before the start
+            XCTAssertEqual(b.state.snapshot.ply, 0)
+            XCTAssertNil(b.state.message)
+            b.c.forward()
+            XCTAssertEqual(b.state.snapshot.sanHistory, ["e4"])
+            let c5 = try XCTUnwrap(node("c5", in: s))
+            b.c.goTo(node: c5)
+            XCTAssertEqual(b.state.snapshot.sanHistory, ["e4", "c5"])
+            b.c.toEnd()  // the end of the current line: the variation's
+            XCTAssertEqual(b.state.snapshot.sanHistory, ["e4", "c5", "Nf3"])
+            XCTAssertEqual(try b.saved().node, b.state.snapshot.node, "the node is saved")
+            let here = b.state.snapshot
+            let coreMessage = try chessError { try ChessGame().goTo(node: 999) }.message
+            b.c.goTo(node: 999)
+            XCTAssertEqual(b.state.message, coreMessage)
+            XCTAssertEqual(b.state.snapshot, here, "the position is unchanged")
+            b.c.dismissMessage()
+            XCTAssertNil(b.state.message)
+        }
+    }
+
+    func testPromoteVariationMakeMainLineAndDeleteFromAreTheCoresEdits() async throws {
+        try await withBoard(pgn: annotatedPgn) { b in
+            let s = b.state.snapshot
+            let c5 = try XCTUnwrap(node("c5", in: s))
+            let nf3InVariation = try XCTUnwrap(node("Nf3", in: s, depth: 1))
+            b.c.promoteVariation(node: nf3InVariation)
+            var after = b.state.snapshot
+            XCTAssertEqual(after.moveRows.map(\.black), ["c5", nil])
+            XCTAssertEqual(after.node, s.node, "an edit keeps the current node")
+            XCTAssertEqual(after.sanHistory, ["e4", "e5", "Nf3", "Nc6", "Bb5"], "now a variation")
+            XCTAssertTrue(b.c.pgn().contains("c5 (1... e5 2. Nf3 Nc6 3. Bb5) 2. Nf3"), b.c.pgn())
+            b.c.makeMainLine(node: s.node)  // Bb5's line back to the main line
+            after = b.state.snapshot
+            XCTAssertEqual(after.moveRows.map(\.white), ["e4", "Nf3", "Bb5"])
+            XCTAssertTrue(after.onMainLine)
+            b.c.promoteVariation(node: s.node)  // already the main line: nothing to do
+            XCTAssertNil(b.state.message)
+            XCTAssertEqual(b.state.snapshot.moveList, after.moveList)
+            // Deleting a line elsewhere keeps the node; deleting from an ancestor goes before it.
+            b.c.deleteFrom(node: c5)
+            XCTAssertFalse(b.state.snapshot.moveList.contains(.variationStart(depth: 1)))
+            XCTAssertEqual(b.state.snapshot.node, s.node)
+            let started = b.engine.started
+            let e5 = try XCTUnwrap(node("e5", in: s))
+            b.c.deleteFrom(node: e5)
+            XCTAssertEqual(b.state.snapshot.sanHistory, ["e4"], "on the deleted node's parent")
+            XCTAssertEqual(moves(b.state.snapshot).map(\.san), ["e4"])
+            XCTAssertEqual(b.engine.started, started + 1, "a new position: a new analysis")
+            XCTAssertEqual(try b.saved().moveList, b.state.snapshot.moveList, "saved")
+            // Errors: the core's message, the tree unchanged.
+            let tree = b.state.snapshot
+            let edits: [() -> Void] = [
+                { b.c.deleteFrom(node: 0) }, { b.c.promoteVariation(node: 999) },
+                { b.c.makeMainLine(node: 999) }, { b.c.deleteFrom(node: e5) },
+            ]
+            for edit in edits {
+                b.c.dismissMessage()
+                edit()
+                XCTAssertNotNil(b.state.message)
+                XCTAssertEqual(b.state.snapshot, tree)
+            }
+            let coreMessage = try chessError { try ChessGame().deleteFrom(node: 0) }.message
+            b.c.deleteFrom(node: 0)
+            XCTAssertEqual(b.state.message, coreMessage)
+        }
+    }
+
+    func testACommentIsSetOnTheCurrentMoveBlankTextRemovesIt() async throws {
+        try await withBoard { b in
+            b.move("d2", "d4")
+            let started = b.engine.started
+            b.c.setComment("  Queen's pawn \n")
+            let s = b.state.snapshot
+            XCTAssertEqual(s.annotations.commentAfter, "Queen's pawn")
+            XCTAssertTrue(
+                s.moveList.contains(
+                    .comment(node: s.node, depth: 0, before: false, text: "Queen's pawn")))
+            XCTAssertTrue(b.c.pgn().contains("1. d4 {Queen's pawn}"), b.c.pgn())
+            XCTAssertEqual(try b.saved().annotations.commentAfter, "Queen's pawn")
+            XCTAssertEqual(b.engine.started, started, "the position is the same: the analysis goes on")
+            b.c.setComment(" \n ")
+            XCTAssertNil(b.state.snapshot.annotations.commentAfter)
+            XCTAssertEqual(moves(b.state.snapshot).count, b.state.snapshot.moveList.count)
+            b.c.toStart()
+            b.c.setComment("Before the first move")
+            XCTAssertTrue(b.c.pgn().contains("{Before the first move} 1. d4"), b.c.pgn())
+        }
+    }
+
+    // MARK: The engine's lines
+
+    func testTheLinesAreUpToMultiPvOrderedAndOfTheCurrentPosition() async throws {
+        try await withBoard(limits: SearchLimits(depth: 5)) { b in
+            XCTAssertEqual(b.state.multiPv, 3, "three lines by default")
+            XCTAssertTrue(b.state.analysing)
+            let s = try await b.analysed()
+            XCTAssertEqual(s.lines.map(\.multipv), [1, 2, 3])
+            XCTAssertEqual(s.lines.map(\.depth), [5, 5, 5], "the lines stay at their final depth")
+            XCTAssertEqual(Set(s.lines.compactMap(\.move)).count, 3, "three different moves")
+            assertLinesOfThePosition(s)
+            XCTAssertEqual(s.framedMove, s.lines[0].move, "the best move is framed")
+            XCTAssertEqual(b.engine.started, 1)
+            // Only two legal moves: two lines, whatever multiPv asks.
+            b.c.setMultiPv(5)
+            b.c.loadFen(twoMovesFen)
+            let two = try await b.analysed()
+            XCTAssertEqual(two.snapshot.legalMoves.count, 2)
+            XCTAssertEqual(two.lines.count, 2)
+            assertLinesOfThePosition(two)
+        }
+    }
+
+    func testAfterNavigatingNoLineOfThePreviousPositionIsShown() async throws {
+        try await withBoard(limits: infinite) { b in
+            _ = try await b.until("lines of the start position") { $0.lines.count == 3 }
+            let startKey = b.state.snapshot.positionKey
+            // Every state change from now on is checked, as it reaches the screen.
+            for (from, to) in [("e2", "e4"), ("c7", "c5"), ("g1", "f3")] {
+                b.move(from, to)
+                XCTAssertEqual(b.state.lines, [], "the lines go with the position")
+                XCTAssertTrue(b.state.engineRunning)
+                try await eventually("lines after \(from)\(to)") {
+                    assertLinesOfThePosition(b.state)
+                    return !b.state.lines.isEmpty
+                }
+            }
+            b.c.toStart()
+            XCTAssertEqual(b.state.snapshot.positionKey, startKey)
+            try await eventually("lines of the start again") {
+                assertLinesOfThePosition(b.state)
+                return !b.state.lines.isEmpty
+            }
+            XCTAssertEqual(b.engine.started, 5, "one search per position shown")
+            for _ in 0..<20 {
+                b.c.forward()
+                await drainMainQueue()
+                assertLinesOfThePosition(b.state)
+                b.c.back()
+                await drainMainQueue()
+                assertLinesOfThePosition(b.state)
+            }
+        }
+    }
+
+    func testSwitchingAnalysisOffStopsAndClearsOnRestartsAndIsSaved() async throws {
+        try await withBoard(limits: infinite) { b in
+            _ = try await b.until("lines") { !$0.lines.isEmpty }
+            b.c.setAnalysing(false)
+            XCTAssertFalse(b.state.analysing)
+            XCTAssertFalse(b.state.engineRunning)
+            XCTAssertEqual(b.state.lines, [])
+            let stopped = try await b.engine.nextResult(count: 1)
+            XCTAssertTrue(stopped.stopped)
+            await drainMainQueue()
+            XCTAssertEqual(b.state.lines, [], "no late line of the stopped search")
+            XCTAssertNil(b.state.message)
+            b.move("e2", "e4")
+            XCTAssertEqual(b.engine.started, 1, "no analysis while it is off")
+            XCTAssertEqual(b.store.settings["analysing"], "false")
+            b.c.setAnalysing(true)
+            XCTAssertEqual(b.engine.started, 2)
+            XCTAssertTrue(b.state.engineRunning)
+            let s = try await b.until("lines again") { !$0.lines.isEmpty }
+            assertLinesOfThePosition(s)
+            b.c.setAnalysing(true)  // on again (its time may have run out): a new search
+            XCTAssertEqual(b.engine.started, 3)
+            XCTAssertEqual(b.store.settings["analysing"], "true")
+        }
+    }
+
+    func testTheNumberOfLinesIsClampedToOneToFiveAChangeRestarts() async throws {
+        try await withBoard(limits: SearchLimits(depth: 4)) { b in
+            _ = try await b.analysed()
+            b.c.setMultiPv(9)
+            XCTAssertEqual(b.state.multiPv, 5)
+            XCTAssertEqual(b.engine.started, 2)
+            XCTAssertEqual(b.state.lines, [], "a new search: the lines start over")
+            let five = try await b.until("five lines") { $0.lines.count == 5 && !$0.engineRunning }
+            assertLinesOfThePosition(five)
+            b.c.setMultiPv(0)
+            XCTAssertEqual(b.state.multiPv, 1)
+            let one = try await b.analysed()
+            XCTAssertEqual(one.lines.map(\.multipv), [1])
+            XCTAssertEqual(b.engine.started, 3)
+            b.c.setMultiPv(-3)  // still 1: no change, no new search
+            XCTAssertEqual(b.engine.started, 3)
+            XCTAssertEqual(b.store.settings["multiPv"], "1")
+        }
+    }
+
+    func testACheckmateNodeHasNoLinesAndNoMessage() async throws {
+        try await withBoard { b in
+            for (from, to) in [("f2", "f3"), ("e7", "e5"), ("g2", "g4"), ("d8", "h4")] {
+                b.move(from, to)
+            }
+            XCTAssertEqual(b.state.statusText, "Checkmate — Black wins")
+            XCTAssertFalse(b.state.engineRunning)
+            XCTAssertEqual(b.state.lines, [])
+            XCTAssertNil(b.state.message)
+            await drainMainQueue()
+            XCTAssertEqual(b.state.lines, [], "no late line of the previous position")
+            XCTAssertNil(b.state.message)
+            b.c.setAnalysing(true)  // asked again: still nothing, still no message
+            XCTAssertFalse(b.state.engineRunning)
+            XCTAssertNil(b.state.message)
+            // A move at the mate is the core's to refuse.
+            b.move("e1", "f2")
+            XCTAssertEqual(b.state.snapshot.ply, 4)
+            XCTAssertNotNil(b.state.message)
+            b.c.back()
+            let s = try await b.analysed()
+            assertLinesOfThePosition(s)
+            XCTAssertEqual(s.lines.first?.scoreText, "-M1", "Qh4# is found")
+            // Stalemate: the same, nothing to search and nothing to say.
+            b.c.loadFen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+            XCTAssertEqual(b.state.statusText, "Draw by stalemate")
+            XCTAssertFalse(b.state.engineRunning)
+            await drainMainQueue()
+            XCTAssertEqual(b.state.lines, [])
+            XCTAssertNil(b.state.message)
+        }
+    }
+
+    func testAFailedSearchShowsItsErrorTheLinesSoFarStay() async throws {
+        try await withBoard(limits: SearchLimits(depth: 5)) { b in
+            b.engine.tamper { result in
+                var failed = result
+                failed.error = "out of memory"
+                return failed
+            }
+            b.move("e2", "e4")
+            _ = try await b.engine.nextResult(count: 2)
+            await drainMainQueue()
+            XCTAssertEqual(b.state.message, "The engine failed: out of memory")
+            XCTAssertFalse(b.state.engineRunning)
+            assertLinesOfThePosition(b.state)
+            XCTAssertFalse(b.state.lines.isEmpty, "the lines reported before the failure stay")
+        }
+    }
+
+    func testANodeEndedByAResultStillHasLinesMovesThereAreRefused() async throws {
+        try await withBoard(pgn: annotatedPgn) { b in
+            XCTAssertTrue(b.state.isGameOver, "the PGN's result ends the game at its last move")
+            XCTAssertEqual(b.engine.started, 0, "think refused the finished game")
+            let s = try await b.analysed()
+            XCTAssertEqual(s.snapshot.sanHistory.last, "Bb5")
+            assertLinesOfThePosition(s)
+            XCTAssertEqual(s.lines.count, 3)
+            XCTAssertNil(s.message)
+            // The person tries a move there: the core refuses, and says why.
+            b.move("a7", "a6")
+            let refusal = try XCTUnwrap(b.state.message)
+            XCTAssertTrue(refusal.contains("over"), refusal)
+            XCTAssertEqual(b.state.snapshot, s.snapshot)
+            XCTAssertNil(b.state.selected)
+            // A resignation played on the board: the same.
+            let resigned = ChessGame()
+            _ = try resigned.playSan(san: "d4")
+            _ = try resigned.resign(side: .black)
+            b.c.loadPgn(resigned.pgn())
+            XCTAssertEqual(b.state.statusText, "Black resigned — White wins")
+            let r = try await b.analysed()
+            assertLinesOfThePosition(r)
+            XCTAssertEqual(r.snapshot.sideToMove, .black)
+        }
+    }
+
+    // MARK: Loading
+
+    func testLoadPgnKeepsVariationsAndCommentsAndGoesToTheMainLinesEnd() async throws {
+        try await withBoard { b in
+            b.move("d2", "d4")
+            b.c.loadPgn(annotatedPgn + secondGame + secondGame)
+            let s = b.state.snapshot
+            XCTAssertEqual(s.sanHistory, ["e4", "e5", "Nf3", "Nc6", "Bb5"], "the first game, at its end")
+            XCTAssertTrue(s.onMainLine)
+            XCTAssertTrue(s.moveList.contains(.variationStart(depth: 1)))
+            let comments = s.moveList.compactMap {
+                if case .comment(_, let depth, false, let text) = $0 { return "\(depth) \(text)" }
+                return nil
+            }
+            XCTAssertEqual(comments, ["0 The king's pawn", "1 Sicilian"])
+            XCTAssertEqual(b.state.message, "Loaded the first game; 2 more games in the text were left out.")
+            XCTAssertEqual(try b.saved().moveList, s.moveList)
+            b.c.loadPgn(annotatedPgn + secondGame)
+            XCTAssertEqual(b.state.message, "Loaded the first game; 1 more game in the text was left out.")
+            b.c.loadPgn(secondGame)
+            XCTAssertNil(b.state.message)
+            XCTAssertEqual(b.state.snapshot.sanHistory, ["d4", "d5"])
+            // Nothing readable: the board stays.
+            let before = b.state.snapshot
+            let bad = "1. e4 e5 2. Qx9 *"
+            let located = try XCTUnwrap(readPgn(pgn: bad).skipped.first).message
+            b.c.loadPgn(bad)
+            XCTAssertEqual(b.state.message, located)
+            XCTAssertTrue(located.contains("line 1, column 13"), located)
+            XCTAssertEqual(b.state.snapshot, before)
+            b.c.loadPgn("  \n")
+            XCTAssertEqual(b.state.message, "No game found")
+            XCTAssertEqual(b.state.snapshot, before)
+        }
+    }
+
+    func testLoadFenStartsANewTreeABadFenChangesNothingNewBoardStartsOver() async throws {
+        try await withBoard(pgn: annotatedPgn) { b in
+            b.c.back()
+            let tree = b.state.snapshot
+            let started = b.engine.started
+            for bad in ["8/8/8/8/8/8/8/8 w - - 0 1", "rnbqkbnr/pppppppp/8/8 w KQkq - 0 1", ""] {
+                let coreMessage = try chessError { try ChessGame.fromFen(fen: bad) }.message
+                b.c.loadFen(bad)
+                XCTAssertEqual(b.state.message, coreMessage, "for \(bad)")
+                XCTAssertEqual(b.state.snapshot, tree, "the tree and node unchanged")
+            }
+            XCTAssertEqual(b.engine.started, started, "the analysis goes on")
+            b.c.loadFen(" \(promotionFen)\n")
+            XCTAssertNil(b.state.message)
+            XCTAssertEqual(b.state.snapshot.fen, promotionFen)
+            XCTAssertEqual(b.state.snapshot.moveList, [])
+            XCTAssertEqual(b.c.fen(), promotionFen)
+            b.c.newBoard()
+            XCTAssertEqual(b.state.snapshot.fen, startingFen())
+            XCTAssertEqual(b.state.snapshot.moveList, [])
+        }
+    }
+
+    // MARK: Persistence and lifecycle
+
+    func testASecondControllerOnTheSameStoreRestoresTreeNodeAndSettings() async throws {
+        do {
+            let store = InMemoryGameStore()
+            let first = try Board(store: store, pgn: annotatedPgn)
+            let c5 = try XCTUnwrap(node("c5", in: first.state.snapshot))
+            first.c.goTo(node: c5)
+            first.c.setComment("Sharper")
+            first.c.flipBoard()
+            first.c.setMultiPv(2)
+            first.c.setAnalysing(false)
+            let before = first.state.snapshot
+            first.release()
+            let second = try Board(store: store)
+            XCTAssertEqual(second.state.snapshot.moveList, before.moveList)
+            XCTAssertEqual(second.state.snapshot.sanHistory, ["e4", "c5"])
+            XCTAssertEqual(second.state.orientation, .black)
+            XCTAssertEqual(second.state.multiPv, 2)
+            XCTAssertFalse(second.state.analysing)
+            XCTAssertFalse(second.state.engineRunning)
+            XCTAssertNil(second.state.message)
+            // Moves still make variations after the restore.
+            second.c.toStart()
+            second.move("d2", "d4")
+            XCTAssertFalse(second.state.snapshot.onMainLine)
+            second.release()
+            // Opening with a PGN replaces what was stored.
+            let third = try Board(store: store, pgn: secondGame)
+            XCTAssertEqual(third.state.snapshot.sanHistory, ["d4", "d5"])
+            XCTAssertEqual(try third.saved().moveList, third.state.snapshot.moveList)
+            XCTAssertEqual(third.state.orientation, .black, "the settings stay")
+            third.release()
+            // A PGN that cannot be read: the stored board, and why.
+            let fourth = try Board(store: store, pgn: "1. e4 e5 2. Qx9 *")
+            XCTAssertEqual(fourth.state.snapshot.sanHistory, ["d4", "d5"])
+            XCTAssertNotNil(fourth.state.message)
+        }
+        try await noLiveObjects()
+    }
+
+    func testADamagedSaveOpensANewBoardAndSaysWhy() async throws {
+        try await withBoard(store: InMemoryGameStore(json: "{\"not\": \"a game\"}")) { b in
+            XCTAssertEqual(b.state.snapshot.fen, startingFen())
+            let message = try XCTUnwrap(b.state.message)
+            XCTAssertTrue(message.hasPrefix("The saved analysis could not be restored: "), message)
+            XCTAssertEqual(try b.saved().fen, startingFen())
+        }
+    }
+
+    func testPauseStopsTheAnalysisResumeStartsItOver() async throws {
+        try await withBoard(limits: infinite) { b in
+            _ = try await b.until("lines") { !$0.lines.isEmpty }
+            b.move("e2", "e4")
+            try await eventually("the engine searching") { b.engine.isSearching() }
+            let saves = b.store.saveCount
+            b.c.pause()
+            XCTAssertFalse(b.state.engineRunning)
+            XCTAssertEqual(b.store.saveCount, saves + 1, "saved on the way to the background")
+            try await eventually("the engine idle") { !b.engine.isSearching() }
+            b.c.back()  // no search while paused
+            b.c.setAnalysing(true)
+            XCTAssertEqual(b.engine.started, 2)
+            XCTAssertFalse(b.state.engineRunning)
+            b.c.resume()
+            XCTAssertEqual(b.engine.started, 3, "the analysis starts over")
+            XCTAssertTrue(b.state.engineRunning)
+            b.c.resume()  // a second resume starts no second search
+            XCTAssertEqual(b.engine.started, 3)
+            let s = try await b.until("lines") { !$0.lines.isEmpty }
+            assertLinesOfThePosition(s)
+        }
+    }
+
+    func testCloseStopsForGoodReleasingFreesEverything() async throws {
+        do {
+            let b = try Board(limits: infinite)
+            try await eventually("the engine searching") { b.engine.isSearching() }
+            XCTAssertEqual(liveObjectCount(), 3, "game, engine and search handle alive")
+            b.move("e2", "e4")
+            b.c.close()
+            XCTAssertFalse(b.state.engineRunning)
+            try await eventually("the engine idle") { !b.engine.isSearching() }
+            b.move("e7", "e5")
+            b.c.resume()
+            b.c.setAnalysing(true)
+            XCTAssertEqual(b.engine.started, 2, "no search after close")
+            XCTAssertEqual(try b.saved().sanHistory, ["e4", "e5"])
+            b.release()
+            await drainMainQueue()
+        }
+        try await noLiveObjects("the game and the engine freed with the controller")
+        do {
+            let b = try Board(limits: infinite)
+            try await eventually("the engine searching") { b.engine.isSearching() }
+            b.release()  // mid-search
+            try await eventually("the search stopped") { !b.engine.isSearching() }
+            await drainMainQueue()
+        }
+        try await noLiveObjects("released mid-search")
+    }
+}
+
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+extension Board {
+    /// Drags `from` to `to`.
+    fileprivate func dragMove(_ from: String, _ to: String) {
+        c.dragMove(from: sq(from), to: sq(to))
+    }
+}

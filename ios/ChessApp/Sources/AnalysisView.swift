@@ -1,0 +1,388 @@
+import ChessCorePresentation
+import SwiftUI
+
+/// The analysis board. Top to bottom: the status and opening, the engine's lines (a switch, a
+/// spinner, the number of lines), the board (moved by the person for both sides, the best move
+/// framed, the promotion picker over it), the current move's comment, and the move tree (the
+/// main line with its variations indented and in brackets, the current move highlighted; tap
+/// a move to go there, hold it for promote / make main line / delete). The bottom toolbar
+/// navigates; the menu loads a PGN or FEN, starts a new board, edits the comment and shares.
+/// It draws `controller.state` and forwards every intent to the `AnalysisController` (tested in
+/// bindings/swift/Tests/ChessCorePresentationTests); it holds no logic of its own.
+struct AnalysisView: View {
+    let controller: AnalysisController
+
+    @Environment(\.scenePhase) private var scenePhase
+    @State private var showingLoad = false
+    @State private var editingComment = false
+    @State private var comment = ""
+
+    private var state: AnalysisUiState { controller.state }
+
+    var body: some View {
+        VStack(spacing: 8) {
+            VStack(spacing: 2) {
+                Text(state.statusText).font(.headline)
+                if let opening = state.snapshot.opening {
+                    Text("\(opening.eco) \(opening.name)").font(.caption).foregroundStyle(.secondary)
+                }
+            }
+            EngineLinesView(controller: controller)
+            BoardView(state: state, onTap: { controller.tapSquare($0) },
+                      onDrag: { controller.dragMove(from: $0, to: $1) })
+                .promotionPicker(state, onChoose: { controller.choosePromotion($0) },
+                                 onCancel: { controller.cancelPromotion() })
+                .padding(.horizontal, 4)
+            if let text = state.snapshot.annotations.commentAfter {
+                Text(text).font(.callout.italic()).lineLimit(2).padding(.horizontal)
+            }
+            MoveTreeView(controller: controller)
+        }
+        .navigationTitle("Analysis")
+        .navigationBarTitleDisplayMode(.inline)
+        .toolbar { toolbar }
+        .sheet(isPresented: $showingLoad) {
+            LoadPositionSheet(controller: controller)
+        }
+        .alert("Comment", isPresented: $editingComment) {
+            TextField("Comment on this move", text: $comment)
+            Button("Save") { controller.setComment(comment) }
+            Button("Cancel", role: .cancel) {}
+        } message: {
+            Text("An empty comment removes it.")
+        }
+        .alert("chesscore", isPresented: messageShown) {
+            Button("OK", role: .cancel) {}
+        } message: {
+            Text(state.message ?? "")
+        }
+        .onChange(of: scenePhase) { _, phase in
+            if phase == .active { controller.resume() } else { controller.pause() }
+        }
+        .onDisappear { controller.close() }
+    }
+
+    /// The error alert; the load sheet shows its own errors inline.
+    private var messageShown: Binding<Bool> {
+        Binding(
+            get: { state.message != nil && !showingLoad },
+            set: { if !$0 { controller.dismissMessage() } }
+        )
+    }
+
+    @ToolbarContentBuilder
+    private var toolbar: some ToolbarContent {
+        ToolbarItem(placement: .topBarTrailing) {
+            Menu("Board", systemImage: "ellipsis.circle") {
+                Button("Comment…", systemImage: "text.bubble") {
+                    comment = state.snapshot.annotations.commentAfter ?? ""
+                    editingComment = true
+                }
+                Button("Load PGN or FEN…", systemImage: "doc.on.clipboard") { showingLoad = true }
+                Button("New board", systemImage: "plus") { controller.newBoard() }
+                Divider()
+                ShareLink("Share PGN", item: controller.pgn())
+                ShareLink("Share FEN", item: controller.fen())
+                Divider()
+                Button("Flip board", systemImage: "arrow.up.arrow.down") { controller.flipBoard() }
+            }
+        }
+        ToolbarItemGroup(placement: .bottomBar) {
+            Button("Start", systemImage: "backward.end") { controller.toStart() }
+                .disabled(!state.canGoBack)
+            Button("Back", systemImage: "chevron.backward") { controller.back() }
+                .disabled(!state.canGoBack)
+            Spacer()
+            Button("Forward", systemImage: "chevron.forward") { controller.forward() }
+                .disabled(!state.canGoForward)
+            Button("End", systemImage: "forward.end") { controller.toEnd() }
+                .disabled(!state.canGoForward)
+        }
+    }
+}
+
+/// The engine's lines: a switch for the analysis, a spinner while it searches, "Again" when its
+/// time ran out, a stepper for the number of lines, then one row per line: "+0.35 · 18 · Nf3
+/// Nc6 Bb5 …" (score from White's view, depth, the line in SAN).
+private struct EngineLinesView: View {
+    let controller: AnalysisController
+
+    private var state: AnalysisUiState { controller.state }
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 2) {
+            HStack(spacing: 12) {
+                Toggle("Engine", isOn: Binding(
+                    get: { state.analysing },
+                    set: { controller.setAnalysing($0) }))
+                    .fixedSize()
+                if state.engineRunning {
+                    ProgressView().controlSize(.small)
+                } else if state.analysing && !state.lines.isEmpty {
+                    Button("Again", systemImage: "arrow.clockwise") { controller.setAnalysing(true) }
+                        .labelStyle(.iconOnly)
+                }
+                Spacer()
+                Stepper("\(state.multiPv) lines", value: Binding(
+                    get: { state.multiPv },
+                    set: { controller.setMultiPv($0) }), in: AnalysisController.multiPvRange)
+                    .fixedSize()
+            }
+            ForEach(state.lines, id: \.multipv) { line in
+                Text("\(line.scoreText) · \(line.depth) · \(line.pvSan.joined(separator: " "))")
+                    .font(.subheadline.monospacedDigit())
+                    .lineLimit(1)
+                    .truncationMode(.tail)
+            }
+        }
+        .padding(.horizontal)
+    }
+}
+
+/// The whole move tree from `snapshot.moveList`, as the core orders it: the main line as
+/// wrapping text, each variation on its own indented paragraph between brackets, comments in
+/// italics. The current move is highlighted and kept in view.
+private struct MoveTreeView: View {
+    let controller: AnalysisController
+
+    var body: some View {
+        let snapshot = controller.state.snapshot
+        ScrollViewReader { proxy in
+            ScrollView {
+                VStack(alignment: .leading, spacing: 6) {
+                    ForEach(MoveParagraph.paragraphs(snapshot.moveList)) { paragraph in
+                        FlowLayout(spacing: 4) {
+                            ForEach(paragraph.tokens) { token in
+                                tokenView(token, current: snapshot.node)
+                            }
+                        }
+                        .padding(.leading, CGFloat(paragraph.depth) * 16)
+                    }
+                }
+                .frame(maxWidth: .infinity, alignment: .leading)
+                .padding(.horizontal)
+            }
+            .onChange(of: snapshot.node) { _, node in
+                withAnimation { proxy.scrollTo(node, anchor: .center) }
+            }
+        }
+    }
+
+    @ViewBuilder
+    private func tokenView(_ token: MoveParagraph.Token, current: UInt32) -> some View {
+        switch token.kind {
+        case .move(let node, let text, let depth):
+            Text(text)
+                .font(depth == 0 ? .body.weight(.medium) : .callout)
+                .padding(.horizontal, 4)
+                .background(node == current ? Color.accentColor.opacity(0.25) : .clear,
+                            in: RoundedRectangle(cornerRadius: 4))
+                .id(node)
+                .onTapGesture { controller.goTo(node: node) }
+                .contextMenu {
+                    Button("Promote variation", systemImage: "arrow.up") {
+                        controller.promoteVariation(node: node)
+                    }
+                    Button("Make main line", systemImage: "arrow.up.to.line") {
+                        controller.makeMainLine(node: node)
+                    }
+                    Button("Delete from here", systemImage: "trash", role: .destructive) {
+                        controller.deleteFrom(node: node)
+                    }
+                }
+                .accessibilityAddTraits(node == current ? [.isButton, .isSelected] : .isButton)
+        case .comment(let text):
+            Text(text).font(.callout.italic()).foregroundStyle(.secondary)
+        case .open:
+            Text("(").foregroundStyle(.secondary)
+        case .close:
+            Text(")").foregroundStyle(.secondary)
+        }
+    }
+}
+
+/// A run of the move list shown as one wrapping paragraph: the main line between variations,
+/// or one variation (with its brackets) at its depth. Layout only: order, numbers and depths
+/// are the core's.
+private struct MoveParagraph: Identifiable {
+    enum Kind {
+        case move(node: UInt32, text: String, depth: UInt32)
+        case comment(String)
+        case open
+        case close
+    }
+
+    struct Token: Identifiable {
+        let id: Int
+        let kind: Kind
+    }
+
+    let id: Int
+    let depth: Int
+    var tokens: [Token] = []
+
+    /// The move list cut into paragraphs: a variation starts one, and the line it left goes on
+    /// in a new one after it ends.
+    static func paragraphs(_ items: [MoveListItem]) -> [MoveParagraph] {
+        var result = [MoveParagraph(id: 0, depth: 0)]
+        var count = 0
+        func add(_ kind: Kind) {
+            count += 1
+            result[result.count - 1].tokens.append(Token(id: count, kind: kind))
+        }
+        for item in items {
+            switch item {
+            case .move(let node, let depth, let number, let side, let showNumber, let san, let nags):
+                let prefix = !showNumber ? "" : side == .white ? "\(number). " : "\(number)... "
+                add(.move(node: node, text: prefix + san + nags.map(nagText).joined(), depth: depth))
+            case .comment(_, _, _, let text):
+                add(.comment(text))
+            case .variationStart(let depth):
+                result.append(MoveParagraph(id: result.count, depth: Int(depth)))
+                add(.open)
+            case .variationEnd(let depth):
+                add(.close)
+                result.append(MoveParagraph(id: result.count, depth: Int(depth) - 1))
+            }
+        }
+        return result.filter { !$0.tokens.isEmpty }
+    }
+
+    /// The usual symbol of a NAG (1 "!", 2 "?", 3 "!!", 4 "??", 5 "!?", 6 "?!"), else " $n".
+    private static func nagText(_ nag: UInt32) -> String {
+        let symbols = [1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"]
+        return symbols[Int(nag)] ?? " $\(nag)"
+    }
+}
+
+/// Lays its children out left to right and wraps them onto new rows, as text wraps.
+private struct FlowLayout: Layout {
+    var spacing: CGFloat = 4
+
+    func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+        let rows = arrange(width: proposal.width, subviews: subviews)
+        return CGSize(width: proposal.width ?? rows.width, height: rows.height)
+    }
+
+    func placeSubviews(
+        in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()
+    ) {
+        let rows = arrange(width: bounds.width, subviews: subviews)
+        for (subview, frame) in zip(subviews, rows.frames) {
+            subview.place(
+                at: CGPoint(x: bounds.minX + frame.minX, y: bounds.minY + frame.minY),
+                proposal: ProposedViewSize(frame.size))
+        }
+    }
+
+    /// Each child's frame, rows as wide as `width` at most (a longer child gets a row of its
+    /// own and wraps inside it), and the size of the whole.
+    private func arrange(width: CGFloat?, subviews: Subviews)
+        -> (frames: [CGRect], width: CGFloat, height: CGFloat)
+    {
+        let limit = width ?? .infinity
+        var frames: [CGRect] = []
+        var x: CGFloat = 0
+        var y: CGFloat = 0
+        var rowHeight: CGFloat = 0
+        var widest: CGFloat = 0
+        for subview in subviews {
+            let size = subview.sizeThatFits(ProposedViewSize(width: width, height: nil))
+            if x > 0, x + size.width > limit {
+                x = 0
+                y += rowHeight + spacing
+                rowHeight = 0
+            }
+            frames.append(CGRect(origin: CGPoint(x: x, y: y), size: size))
+            x += size.width + spacing
+            rowHeight = max(rowHeight, size.height)
+            widest = max(widest, x - spacing)
+        }
+        return (frames, widest, y + rowHeight)
+    }
+}
+
+/// Loads a PGN (its first game, variations and comments kept) or a FEN (a new tree from that
+/// position) pasted or typed. When the core refuses the text, its message (with the line and
+/// column for a PGN) shows here and the board stays as it was.
+private struct LoadPositionSheet: View {
+    let controller: AnalysisController
+
+    private enum Format: String, CaseIterable, Identifiable {
+        case pgn = "PGN"
+        case fen = "FEN"
+        var id: Self { self }
+    }
+
+    @Environment(\.dismiss) private var dismiss
+    @State private var format = Format.pgn
+    @State private var text = ""
+
+    var body: some View {
+        NavigationStack {
+            Form {
+                Picker("Format", selection: $format) {
+                    ForEach(Format.allCases) { Text($0.rawValue).tag($0) }
+                }
+                .pickerStyle(.segmented)
+                Section {
+                    TextEditor(text: $text)
+                        .font(.callout.monospaced())
+                        .textInputAutocapitalization(.never)
+                        .autocorrectionDisabled()
+                        .frame(minHeight: 160)
+                    PasteButton(payloadType: String.self) { strings in
+                        text = strings.first ?? text
+                    }
+                } footer: {
+                    Text(controller.state.message ?? "").foregroundStyle(.red)
+                }
+                Section {
+                    Button("Load \(format.rawValue)") { load() }
+                        .disabled(text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+                }
+            }
+            .navigationTitle("Load a position")
+            .navigationBarTitleDisplayMode(.inline)
+            .toolbar {
+                ToolbarItem(placement: .cancellationAction) {
+                    Button("Cancel", role: .cancel) { dismiss() }
+                }
+            }
+            .onAppear { controller.dismissMessage() }
+        }
+    }
+
+    /// Loads the text; closes the sheet when the board took it (a PGN of several games loads
+    /// its first and says so: that message shows on the board).
+    private func load() {
+        let before = controller.state.snapshot
+        if format == .pgn { controller.loadPgn(text) } else { controller.loadFen(text) }
+        if controller.state.message == nil || controller.state.snapshot != before { dismiss() }
+    }
+}
+
+/// An analysis board on an engine of its own, with its own store (the `Analysis` folder beside
+/// the game's files, so the game screen's saved game stays as it is): opened on a game's PGN
+/// (at its last move, replacing the board saved before), or without one on the board as it was
+/// left. Releasing it stops the analysis and frees the game and engine.
+@MainActor
+final class AnalysisSession: Identifiable, Hashable {
+    let controller: AnalysisController
+
+    /// The folder of the analysis board's `game.json` and `settings.json`.
+    static var directory: URL {
+        FileGameStore.defaultDirectory.appendingPathComponent("Analysis", isDirectory: true)
+    }
+
+    /// `nil` when the engine cannot start.
+    init?(pgn: String?) {
+        guard let controller = try? AnalysisController(
+            store: FileGameStore(directory: Self.directory), pgn: pgn)
+        else { return nil }
+        self.controller = controller
+    }
+
+    nonisolated static func == (a: AnalysisSession, b: AnalysisSession) -> Bool { a === b }
+    nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
