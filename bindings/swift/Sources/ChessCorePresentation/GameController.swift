@@ -384,14 +384,12 @@ public final class GameController {
         }
     }
 
-    /// Plays the person's move: timed (`playAt`, `claimDrawWithAt`) when the game has a clock.
+    /// Plays the person's move. Every move goes through the core's timed calls (`playAt`,
+    /// `claimDrawWithAt`, and `playUciAt` for the engine's): with a clock they time the move, and
+    /// without one the core makes them its untimed `play`, `claimDrawWith` and `playUci`.
     private func play(from: Square, to: Square, promotion: PieceKind?) {
-        let move = { (game: ChessGame) throws in
-            if let nowMs = self.clockTime() {
-                _ = try game.playAt(from: from, to: to, promotion: promotion, nowMs: nowMs)
-            } else {
-                _ = try game.play(from: from, to: to, promotion: promotion)
-            }
+        let move = { [now] (game: ChessGame) throws in
+            _ = try game.playAt(from: from, to: to, promotion: promotion, nowMs: now())
         }
         guard state.claimingWithNextMove else {
             changeGame(move)
@@ -401,14 +399,7 @@ public final class GameController {
             $0.legalMove.from == from && $0.legalMove.to == to && $0.legalMove.promotion == promotion
         }
         if let claim {
-            let uci = claim.legalMove.uci
-            changeGame { game in
-                if let nowMs = clockTime() {
-                    _ = try game.claimDrawWithAt(uci: uci, nowMs: nowMs)
-                } else {
-                    _ = try game.claimDrawWith(uci: uci)
-                }
-            }
+            changeGame { _ = try $0.claimDrawWithAt(uci: claim.legalMove.uci, nowMs: now()) }
         } else if changeGame(move), let san = state.snapshot.lastMove?.san {
             state.message = noDrawClaimText(san: san)
         }
@@ -516,14 +507,7 @@ public final class GameController {
             state.thinking = nil
             state.message = "The engine failed: \(error)"
         } else if current && !hint {
-            let uci = result.bestMove.uci
-            changeGame { game in
-                if let nowMs = clockTime() {
-                    _ = try game.playUciAt(uci: uci, nowMs: nowMs)
-                } else {
-                    _ = try game.playUci(uci: uci)
-                }
-            }
+            changeGame { _ = try $0.playUciAt(uci: result.bestMove.uci, nowMs: now()) }
         } else {
             state.engineThinking = false
             state.thinking = nil
@@ -546,12 +530,6 @@ public final class GameController {
 
     /// `true` when the game has a time control.
     private var hasClock: Bool { game.timeControl() != .untimed }
-
-    /// `now()` when the game has a clock (its moves then go through the core's `...At` calls),
-    /// otherwise `nil`.
-    private func clockTime() -> UInt64? {
-        hasClock ? now() : nil
-    }
 
     /// The clocks as they read at `nowMs` (default: now), or `nil` for an untimed game. The
     /// core's clock stops with the game (a move that ends it, a flag, and ``stopClock(_:)``

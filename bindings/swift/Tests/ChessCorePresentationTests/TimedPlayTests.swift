@@ -44,24 +44,18 @@ private final class TimedFixture {
         store: InMemoryGameStore = InMemoryGameStore(), now: FakeNow = FakeNow(),
         mode: GameMode = .humanVsHuman, level: Int = 2
     ) throws {
-        var created: LimitsRecordingEngine?
+        var engines: [LimitsRecordingEngine] = []
+        let factory = { (config: EngineConfig) throws -> ChessEngine in
+            var config = config
+            config.hashMb = 1
+            engines.append(try LimitsRecordingEngine(config: config))
+            return engines[0]
+        }
+        let untimed = SearchLimits(depth: 1)
         controller = try GameController(
-            store: store,
-            engineFactory: { config in
-                var small = config
-                small.hashMb = 1
-                let engine = try LimitsRecordingEngine(config: small)
-                created = engine
-                return engine
-            },
-            limitsForLevel: { _ in SearchLimits(depth: 1) },
-            hintLimits: SearchLimits(depth: 1),
-            defaultMode: mode,
-            defaultLevel: level,
-            now: now.source)
-        self.store = store
-        self.now = now
-        self.engine = created!
+            store: store, engineFactory: factory, limitsForLevel: { _ in untimed },
+            hintLimits: untimed, defaultMode: mode, defaultLevel: level, now: now.source)
+        (self.store, self.now, self.engine) = (store, now, engines[0])
     }
 
     var c: GameController { controller! }
@@ -76,6 +70,22 @@ private final class TimedFixture {
 
     /// The app is killed: only the store survives.
     func kill() { controller = nil }
+
+    /// Starts a human game with `pgn`'s time control (in `mode`) and plays 1. e4 at once, which
+    /// starts the clock: Black's time runs.
+    func startAfterE4(_ pgn: String, mode: GameMode = .humanVsHuman) throws {
+        c.newGame(mode: mode, timeControl: try control(pgn))
+        move("e2", "e4")
+    }
+
+    /// Waits (on the main actor, so that engine reports arrive) until the state satisfies
+    /// `predicate`, and returns it.
+    func awaitState(_ what: String, _ predicate: (BoardUiState) -> Bool) async throws
+        -> BoardUiState
+    {
+        try await eventually(what) { predicate(c.state) }
+        return c.state
+    }
 }
 
 /// The time control written `pgn` in PGN (`180+2`: three minutes, two seconds a move).
@@ -89,9 +99,20 @@ private func control(_ pgn: String) throws -> TimeControl {
 @MainActor
 final class TimedPlayTests: XCTestCase {
 
+    // MARK: The time source
+
+    func testTheDefaultTimeSourceIsMonotonicMilliseconds() async throws {
+        let a = GameController.monotonicNow()
+        try await Task.sleep(nanoseconds: 20_000_000)
+        let b = GameController.monotonicNow()
+        XCTAssertGreaterThanOrEqual(b, a + 20)
+        XCTAssertEqual(GameController.milliseconds(.seconds(3) + .microseconds(250_900)), 3_250)
+        XCTAssertEqual(GameController.milliseconds(.seconds(-1)), 0)
+    }
+
     // MARK: The clocks on the screen
 
-    func testTheFirstMoveStartsTheClockUnchargedThenEachMoveIsChargedWithItsIncrement() async throws {
+    func testTheFirstMoveIsNotChargedLaterMovesAreChargedWithTheIncrement() async throws {
         do {
             let f = try TimedFixture()
             f.c.newGame(mode: .humanVsHuman, timeControl: try control("180+2"))
@@ -141,8 +162,7 @@ final class TimedPlayTests: XCTestCase {
     func testLowTimeIsUnderTenSecondsOrUnderATenthOfTheStartingTime() async throws {
         do {
             let f = try TimedFixture()
-            f.c.newGame(mode: .humanVsHuman, timeControl: try control("180"))
-            f.move("e2", "e4")
+            try f.startAfterE4("180")
             f.now.advance(170_000)
             f.c.tick()
             XCTAssertEqual(f.clock?.blackMs, 10_000)
@@ -154,8 +174,7 @@ final class TimedPlayTests: XCTestCase {
             XCTAssertEqual(f.clock?.lowTime, [.black])
 
             // One minute: a tenth of it (6 s) is less than ten seconds.
-            f.c.newGame(mode: .humanVsHuman, timeControl: try control("60"))
-            f.move("e2", "e4")
+            try f.startAfterE4("60")
             f.now.advance(50_001)
             f.c.tick()
             XCTAssertEqual(f.clock?.blackText, "0:00:09.9")
@@ -173,8 +192,7 @@ final class TimedPlayTests: XCTestCase {
     func testAFlagFallenAtATickLosesOnTimeStopsTheEngineAndSaves() async throws {
         do {
             let f = try TimedFixture(mode: .humanVsEngine(humanSide: .white), level: 10)
-            f.c.newGame(mode: .humanVsEngine(humanSide: .white), timeControl: try control("60"))
-            f.move("e2", "e4")
+            try f.startAfterE4("60", mode: .humanVsEngine(humanSide: .white))
             XCTAssertTrue(f.state.engineThinking)
             f.now.advance(59_999)
             f.c.tick()
@@ -207,7 +225,8 @@ final class TimedPlayTests: XCTestCase {
         let cases: [(fen: String, move: (String, String), text: String)] = [
             ("4k3/8/3r4/8/8/8/8/4K3 w - - 0 1", ("e1", "f1"),
              "Draw by timeout against insufficient material"),
-            ("4k3/8/3r4/8/8/8/8/4K3 b - - 0 1", ("d6", "d5"), "White ran out of time — Black wins"),
+            ("4k3/8/3r4/8/8/8/8/4K3 b - - 0 1", ("d6", "d5"),
+             "White ran out of time — Black wins"),
         ]
         for (fen, move, text) in cases {
             // A saved game from the position, with a clock not started yet.
@@ -229,8 +248,7 @@ final class TimedPlayTests: XCTestCase {
     func testAMoveAfterTheFlagFellIsRefusedTheStatusShowsTheLossWithoutAMessage() async throws {
         do {
             let f = try TimedFixture()
-            f.c.newGame(mode: .humanVsHuman, timeControl: try control("60"))
-            f.move("e2", "e4")
+            try f.startAfterE4("60")
             f.now.advance(60_500)  // no tick in between
             f.move("e7", "e5")
             XCTAssertEqual(f.state.snapshot.ply, 1, "the move was refused")
@@ -243,10 +261,9 @@ final class TimedPlayTests: XCTestCase {
         do {
             // The engine's move arrives after its flag fell.
             let f = try TimedFixture(mode: .humanVsEngine(humanSide: .white))
-            f.c.newGame(mode: .humanVsEngine(humanSide: .white), timeControl: try control("60"))
-            f.move("e2", "e4")
+            try f.startAfterE4("60", mode: .humanVsEngine(humanSide: .white))
             f.now.advance(60_000)
-            let s = try await f.c.awaitTimed("the engine's late move") { $0.isGameOver }
+            let s = try await f.awaitState("the engine's late move") { $0.isGameOver }
             XCTAssertEqual(s.snapshot.ply, 1)
             XCTAssertEqual(s.statusText, "Black ran out of time — White wins")
             XCTAssertNil(s.message)
@@ -260,10 +277,9 @@ final class TimedPlayTests: XCTestCase {
     func testTheEnginesMoveIsTimedAndItsLimitsComeFromTheClockAtItsLevel() async throws {
         do {
             let f = try TimedFixture(mode: .humanVsEngine(humanSide: .white), level: 2)
-            f.c.newGame(mode: .humanVsEngine(humanSide: .white), timeControl: try control("180+2"))
-            f.move("e2", "e4")
+            try f.startAfterE4("180+2", mode: .humanVsEngine(humanSide: .white))
             f.now.advance(3_000)  // the engine's reply arrives 3 s later
-            var s = try await f.c.awaitTimed("the engine's reply") { $0.snapshot.ply == 2 }
+            var s = try await f.awaitState("the engine's reply") { $0.snapshot.ply == 2 }
             XCTAssertEqual(s.clock?.blackMs, 180_000 - 3_000 + 2_000)
             XCTAssertEqual(s.clock?.running, .white)
             XCTAssertEqual(
@@ -275,7 +291,7 @@ final class TimedPlayTests: XCTestCase {
             f.now.advance(10_000)
             f.move("d2", "d4")
             f.now.advance(1_500)
-            s = try await f.c.awaitTimed("the engine's second reply") { $0.snapshot.ply == 4 }
+            s = try await f.awaitState("the engine's second reply") { $0.snapshot.ply == 4 }
             XCTAssertEqual(f.engine.limits.count, 2)
             XCTAssertEqual(f.engine.limits.last?.whiteTimeMs, 182_000 - 10_000 + 2_000)
             XCTAssertEqual(f.engine.limits.last?.blackTimeMs, 179_000, "read as the search starts")
@@ -337,8 +353,7 @@ final class TimedPlayTests: XCTestCase {
     func testUndoAndRedoDoNothingInATimedGame() async throws {
         do {
             let f = try TimedFixture()
-            f.c.newGame(mode: .humanVsHuman, timeControl: try control("300"))
-            f.move("e2", "e4")
+            try f.startAfterE4("300")
             f.move("e7", "e5")
             XCTAssertTrue(f.state.snapshot.canUndo, "the core could take back")
             XCTAssertFalse(f.state.canUndo, "a timed game has no takebacks")
@@ -369,9 +384,7 @@ final class TimedPlayTests: XCTestCase {
     func testResigningAgreeingAndClaimingStopTheClock() async throws {
         do {
             let f = try TimedFixture()
-            let fiveMinutes = try control("300")
-            f.c.newGame(mode: .humanVsHuman, timeControl: fiveMinutes)
-            f.move("e2", "e4")
+            try f.startAfterE4("300")
             f.now.advance(2_000)
             f.c.resign()
             XCTAssertEqual(f.state.statusText, "Black resigned — White wins")
@@ -382,8 +395,7 @@ final class TimedPlayTests: XCTestCase {
             let saved = try ChessGame.fromJson(json: XCTUnwrap(f.store.json))
             XCTAssertEqual(saved.clock(nowMs: 0)?.blackMs, 298_000)
 
-            f.c.newGame(mode: .humanVsHuman, timeControl: fiveMinutes)
-            f.move("e2", "e4")
+            try f.startAfterE4("300")
             f.now.advance(1_000)
             f.c.agreeDraw()
             f.now.advance(60_000)
@@ -395,7 +407,7 @@ final class TimedPlayTests: XCTestCase {
             // Knights out and back twice: the third occurrence is claimed, then with a move.
             let shuffle = [("g1", "f3"), ("g8", "f6"), ("f3", "g1"), ("f6", "g8")]
             for announce in [false, true] {
-                f.c.newGame(mode: .humanVsHuman, timeControl: fiveMinutes)
+                f.c.newGame(mode: .humanVsHuman, timeControl: try control("300"))
                 for (from, to) in shuffle + shuffle.dropLast() { f.move(from, to) }
                 f.now.advance(3_000)
                 if announce {
@@ -423,8 +435,7 @@ final class TimedPlayTests: XCTestCase {
     func testPauseAndResumeDoNotChargeTheTimeAway() async throws {
         do {
             let f = try TimedFixture()
-            f.c.newGame(mode: .humanVsHuman, timeControl: try control("300"))
-            f.move("e2", "e4")
+            try f.startAfterE4("300")
             f.now.advance(2_000)
             f.c.pause()
             XCTAssertNil(f.clock?.running)
@@ -456,8 +467,7 @@ final class TimedPlayTests: XCTestCase {
         do {
             let store = InMemoryGameStore()
             let first = try TimedFixture(store: store)
-            first.c.newGame(mode: .humanVsHuman, timeControl: try control("180+2"))
-            first.move("e2", "e4")
+            try first.startAfterE4("180+2")
             first.now.advance(4_000)
             first.move("e7", "e5")
             first.now.advance(7_000)
@@ -512,7 +522,7 @@ final class TimedPlayTests: XCTestCase {
             XCTAssertEqual(second.clock?.running, .black)
             XCTAssertTrue(second.state.engineThinking)
             second.now.advance(2_000)
-            let s = try await second.c.awaitTimed("the engine's reply") { $0.snapshot.ply == 2 }
+            let s = try await second.awaitState("the engine's reply") { $0.snapshot.ply == 2 }
             XCTAssertEqual(second.engine.limits.first?.blackTimeMs, 60_000)
             XCTAssertEqual(s.clock?.blackMs, 58_000)
             XCTAssertEqual(s.clock?.running, .white)
@@ -571,25 +581,5 @@ final class TimedPlayTests: XCTestCase {
             XCTAssertNil(f.clock)
         }
         try await noLiveObjects()
-    }
-
-    func testTheDefaultTimeSourceIsMonotonicMilliseconds() async throws {
-        let a = GameController.monotonicNow()
-        try await Task.sleep(nanoseconds: 20_000_000)
-        let b = GameController.monotonicNow()
-        XCTAssertGreaterThanOrEqual(b, a + 20)
-        XCTAssertEqual(GameController.milliseconds(.seconds(3) + .microseconds(250_900)), 3_250)
-        XCTAssertEqual(GameController.milliseconds(.seconds(-1)), 0)
-    }
-}
-
-@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
-extension GameController {
-    /// Waits until the state satisfies `predicate` and returns it.
-    fileprivate func awaitTimed(
-        _ what: String, _ predicate: (BoardUiState) -> Bool
-    ) async throws -> BoardUiState {
-        try await eventually(what) { predicate(state) }
-        return state
     }
 }
