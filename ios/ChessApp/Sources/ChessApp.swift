@@ -13,8 +13,9 @@ struct ChessApp: App {
 }
 
 /// Creates the controller once (restoring the saved game) and shows the board screen. When the
-/// app leaves the foreground the controller pauses (the engine stops thinking unseen and the
-/// game is saved); back in the foreground its turn starts again.
+/// app leaves the foreground the controller pauses (the engine stops thinking unseen, a game's
+/// clock stops and the game is saved); back in the foreground the clock and the engine's turn
+/// start again. A restored timed game waits paused for that first `resume()`.
 struct RootView: View {
     @State private var controller: GameController?
     @State private var failure: String?
@@ -39,7 +40,11 @@ struct RootView: View {
         .task { @MainActor in
             guard controller == nil else { return }
             do {
-                controller = try GameController(store: FileGameStore())
+                // The clocks' time: the app's monotonic milliseconds (ContinuousClock).
+                let created = try GameController(
+                    store: FileGameStore(), now: GameController.monotonicNow)
+                controller = created
+                if scenePhase == .active { created.resume() }
             } catch {
                 failure = (error as? ChessError)?.message ?? error.localizedDescription
             }

@@ -3,8 +3,10 @@ import SwiftUI
 
 /// The board screen. Top to bottom: the navigation bar (Game menu, title, flip), the status
 /// line, the engine's thinking line, the board (with the promotion picker and the game-over
-/// banner over it), the move list, and the bottom toolbar (undo, redo, hint, claim draw, now or with the next move).
-/// It draws `controller.state` and forwards every intent to the controller.
+/// banner over it) between the two clocks of a timed game, the move list, and the bottom
+/// toolbar (undo, redo, hint, claim draw, now or with the next move).
+/// It draws `controller.state` and forwards every intent to the controller; while a clock runs
+/// it calls `controller.tick()` every 100 ms, its only timer.
 struct ContentView: View {
     let controller: GameController
 
@@ -23,18 +25,33 @@ struct ContentView: View {
             VStack(spacing: 12) {
                 StatusLine(state: state)
                 ThinkingLineView(state: state)
+                if let clock = state.clock {
+                    ClockView(
+                        side: state.orientation.opponent, clock: clock, caption: clock.description)
+                }
                 BoardView(state: state, onTap: { controller.tapSquare($0) },
                           onDrag: { controller.dragMove(from: $0, to: $1) })
                     .promotionPicker(state, onChoose: { controller.choosePromotion($0) },
                                      onCancel: { controller.cancelPromotion() })
                     .overlay(alignment: .bottom) { gameOverBanner }
                     .padding(.horizontal, 4)
+                if let clock = state.clock {
+                    ClockView(side: state.orientation, clock: clock)
+                }
                 MoveListView(rows: state.snapshot.moveRows)
                 Spacer(minLength: 0)
             }
             .navigationTitle(title)
             .navigationBarTitleDisplayMode(.inline)
             .toolbar { toolbar }
+            .task(id: state.clock?.running) { @MainActor in
+                // Restarted whenever the running side changes; ends when no clock runs.
+                guard state.clock?.running != nil else { return }
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(100))
+                    if !Task.isCancelled { controller.tick() }
+                }
+            }
             .navigationDestination(item: $review) { session in
                 ReviewView(controller: session.controller)
             }
@@ -120,9 +137,9 @@ struct ContentView: View {
         }
         ToolbarItemGroup(placement: .bottomBar) {
             Button("Undo", systemImage: "arrow.uturn.backward") { controller.undo() }
-                .disabled(!state.snapshot.canUndo)
+                .disabled(!state.canUndo)
             Button("Redo", systemImage: "arrow.uturn.forward") { controller.redo() }
-                .disabled(!state.snapshot.canRedo)
+                .disabled(!state.canRedo)
             Spacer()
             if state.claimableDraw != nil {
                 Button("Claim draw") { controller.claimDraw() }
@@ -155,6 +172,40 @@ private struct StatusLine: View {
         }
         .frame(maxWidth: .infinity)
         .accessibilityElement(children: .combine)
+    }
+}
+
+/// One side's clock of a timed game: its time (red when low), a flag once it fell, highlighted
+/// while it runs; `caption` (the top one's) says the time control ("3 min + 2 s").
+private struct ClockView: View {
+    let side: Side
+    let clock: ClockUiState
+    var caption: String? = nil
+
+    var body: some View {
+        let text = side == .white ? clock.whiteText : clock.blackText
+        HStack(spacing: 8) {
+            Text(side.name).font(.subheadline)
+            if clock.flagged == side {
+                Image(systemName: "flag.fill").foregroundStyle(.red)
+            }
+            if let caption {
+                Text(caption).font(.caption).foregroundStyle(.secondary)
+            }
+            Spacer()
+            Text(text)
+                .font(.title2.monospacedDigit())
+                .foregroundStyle(clock.lowTime.contains(side) ? Color.red : Color.primary)
+        }
+        .padding(.horizontal, 12)
+        .padding(.vertical, 4)
+        .background(
+            clock.running == side ? Color.accentColor.opacity(0.25) : Color.secondary.opacity(0.1),
+            in: RoundedRectangle(cornerRadius: 8))
+        .padding(.horizontal, 4)
+        .accessibilityElement(children: .ignore)
+        .accessibilityLabel("\(side.name)'s clock, \(clock.description)")
+        .accessibilityValue(clock.flagged == side ? "\(text), flag fell" : text)
     }
 }
 

@@ -1,8 +1,9 @@
 import ChessCorePresentation
 import SwiftUI
 
-/// New game: who plays (you vs the engine, two players, engine vs engine), your side, and the
-/// engine's level (names and Elo from the core's `engineLevels()`).
+/// New game: who plays (you vs the engine, two players, engine vs engine), your side, the
+/// engine's level (names and Elo from the core's `engineLevels()`) and the time control
+/// (untimed or a preset, described by the core's `timeControlDescription`).
 struct NewGameSheet: View {
     let controller: GameController
 
@@ -10,12 +11,41 @@ struct NewGameSheet: View {
     @State private var players = Players.humanVsEngine
     @State private var side = Side.white
     @State private var level = 1  // replaced by the controller's level when the sheet appears
+    @State private var time = TimeChoice.untimed
 
     private enum Players: String, CaseIterable, Identifiable {
         case humanVsEngine = "You vs engine"
         case humanVsHuman = "Two players"
         case engineVsEngine = "Engine vs engine"
         var id: Self { self }
+    }
+
+    /// Untimed, or a few presets: minutes, plus seconds added after each move.
+    private enum TimeChoice: CaseIterable, Identifiable {
+        case untimed, bullet, blitz3, blitz5, rapid10, rapid15, classical
+        var id: Self { self }
+
+        /// The core's time control, `nil` for untimed.
+        var control: TimeControl? {
+            let minutesAndIncrement: (minutes: UInt64, seconds: UInt64)?
+            switch self {
+            case .untimed: minutesAndIncrement = nil
+            case .bullet: minutesAndIncrement = (1, 0)
+            case .blitz3: minutesAndIncrement = (3, 2)
+            case .blitz5: minutesAndIncrement = (5, 0)
+            case .rapid10: minutesAndIncrement = (10, 5)
+            case .rapid15: minutesAndIncrement = (15, 10)
+            case .classical: minutesAndIncrement = (30, 0)
+            }
+            guard let (minutes, seconds) = minutesAndIncrement else { return nil }
+            let bonus: TimeBonus = seconds > 0 ? .increment(ms: seconds * 1_000) : .none
+            return .periods(periods: [
+                TimePeriod(moves: nil, timeMs: minutes * 60_000, bonus: bonus)
+            ])
+        }
+
+        /// "Untimed", "3 min + 2 s", ...: the core's words.
+        var label: String { control.map { timeControlDescription(control: $0) } ?? "Untimed" }
     }
 
     var body: some View {
@@ -39,6 +69,9 @@ struct NewGameSheet: View {
                         }
                     }
                 }
+                Picker("Time control", selection: $time) {
+                    ForEach(TimeChoice.allCases) { Text($0.label).tag($0) }
+                }
             }
             .navigationTitle("New game")
             .navigationBarTitleDisplayMode(.inline)
@@ -48,7 +81,7 @@ struct NewGameSheet: View {
                 }
                 ToolbarItem(placement: .confirmationAction) {
                     Button("Start") {
-                        controller.newGame(mode: mode, level: level)
+                        controller.newGame(mode: mode, level: level, timeControl: time.control)
                         dismiss()
                     }
                 }
@@ -68,6 +101,8 @@ struct NewGameSheet: View {
 
     private func showCurrentSettings() {
         level = controller.state.level
+        let current = controller.state.clock?.description
+        time = TimeChoice.allCases.first { $0.control != nil && $0.label == current } ?? .untimed
         switch controller.state.mode {
         case .humanVsEngine(let humanSide):
             players = .humanVsEngine

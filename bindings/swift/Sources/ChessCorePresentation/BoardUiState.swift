@@ -114,6 +114,16 @@ public struct BoardUiState: BoardScreenState, Equatable {
     /// `true` once the player has announced a draw claim with their next move
     /// (``GameController/claimDrawWithNextMove(_:)``), until that move or a change of mind.
     public var claimingWithNextMove = false
+    /// The two clocks of a timed game, read from the core's clock after every change and on
+    /// every ``GameController/tick()``; `nil` for an untimed game.
+    public var clock: ClockUiState? = nil
+
+    /// `true` when ``GameController/undo()`` would take something back: the core can, and the
+    /// game has no clock (a timed game has no takebacks: its clock does not run backwards).
+    public var canUndo: Bool { snapshot.canUndo && clock == nil }
+
+    /// `true` when ``GameController/redo()`` would replay something (never with a clock).
+    public var canRedo: Bool { snapshot.canRedo && clock == nil }
 
     /// `true` when a person may move now: the game goes on, the side to move is not the
     /// engine's, the engine is idle and no promotion picker is open.
@@ -144,5 +154,80 @@ public struct BoardUiState: BoardScreenState, Equatable {
             !mode.enginePlays(snapshot.sideToMove)
         else { return nil }
         return claimable
+    }
+}
+
+/// The clocks of a timed game as the board screen shows them, read from the core's clock
+/// (`ChessGame.clock(nowMs:)`) at one instant. All timing is the core's; this only words it.
+public struct ClockUiState: Sendable, Hashable {
+    /// White's time, `h:mm:ss`, with tenths under ten seconds (`0:00:09.7`).
+    public var whiteText: String
+    /// Black's time, as ``whiteText``.
+    public var blackText: String
+    /// White's time in milliseconds.
+    public var whiteMs: UInt64
+    /// Black's time in milliseconds.
+    public var blackMs: UInt64
+    /// The side whose time runs now; `nil` before the first move, while paused and once the
+    /// game is over. The screen ticks (``GameController/tick()``) only while it is set.
+    public var running: Side?
+    /// The sides with little time left: under ten seconds, or under a tenth of the starting
+    /// time when that is less (a one-minute game: six seconds). Shown in red.
+    public var lowTime: Set<Side>
+    /// The side whose flag fell, once the core recorded it.
+    public var flagged: Side?
+    /// The time control in words, e.g. "3 min + 2 s" (the core's `timeControlDescription`).
+    public var description: String
+
+    /// The clocks as `reading` shows them, for a game with `control`.
+    public init(reading: ClockReading, control: TimeControl) {
+        whiteMs = reading.whiteMs
+        blackMs = reading.blackMs
+        whiteText = clockText(ms: reading.whiteMs)
+        blackText = clockText(ms: reading.blackMs)
+        running = reading.runningSide
+        let low = min(10_000, control.startingMs / 10)
+        lowTime = Set([Side.white, .black].filter { reading.ms(of: $0) < low })
+        flagged = reading.flaggedSide
+        description = timeControlDescription(control: control)
+    }
+}
+
+extension ClockReading {
+    /// `side`'s time in milliseconds.
+    func ms(of side: Side) -> UInt64 { side == .white ? whiteMs : blackMs }
+
+    /// The moves `side` has completed on this clock.
+    func moves(of side: Side) -> UInt32 { side == .white ? whiteMoves : blackMoves }
+}
+
+extension TimeControl {
+    /// The time each player starts with: the first period's, or the sandclock's (0 untimed).
+    var startingMs: UInt64 {
+        switch self {
+        case .untimed: return 0
+        case .periods(let periods): return periods.first?.timeMs ?? 0
+        case .sandclock(let ms): return ms
+        }
+    }
+
+    /// The period that a player who has completed `movesMade` moves plays the next one in, and
+    /// the moves left in it counting that one (`nil`: the rest of the game), as the core's clock
+    /// counts periods: one after another, the last repeating when it has a move count. `nil`
+    /// for a sandclock and an untimed game.
+    func period(afterMoves movesMade: UInt32) -> (period: TimePeriod, movesToGo: UInt32?)? {
+        guard case .periods(let periods) = self else { return nil }
+        let move = UInt64(movesMade) + 1
+        var end: UInt64 = 0
+        for (index, period) in periods.enumerated() {
+            guard let moves = period.moves else { return (period, nil) }
+            let count = UInt64(max(moves, 1))
+            end += count
+            if move <= end { return (period, UInt32(end - move + 1)) }
+            if index == periods.count - 1 {
+                return (period, UInt32(count - (move - end - 1) % count))
+            }
+        }
+        return nil
     }
 }

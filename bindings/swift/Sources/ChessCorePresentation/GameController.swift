@@ -16,6 +16,11 @@ import Observation
 /// and frees them. The game is saved through its ``GameStore`` after every change and restored
 /// when a controller is created, so a killed app resumes where it was (also mid-search: the
 /// engine simply starts again on its turn).
+///
+/// Timed play: a game may have a time control (``newGame(mode:level:timeControl:)``). All timing
+/// is the core's; the controller only says what time it is, through its `now` (the app's
+/// monotonic milliseconds), and the screen calls ``tick()`` while a clock runs. A timed game has
+/// no takebacks, and its clock stops while the app is in the background.
 @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 @Observable
@@ -31,6 +36,8 @@ public final class GameController {
     @ObservationIgnored private let store: any GameStore
     @ObservationIgnored private let limitsForLevel: (Int) -> SearchLimits
     @ObservationIgnored private let hintLimits: SearchLimits
+    /// The app's monotonic milliseconds: the time of every clock call.
+    @ObservationIgnored private let now: @Sendable () -> UInt64
 
     /// The running search (the engine's move or a hint), if any.
     @ObservationIgnored private var search: SearchHandle?
@@ -47,6 +54,23 @@ public final class GameController {
         SearchLimits(moveTimeMs: 1000, level: engineLevels().last?.level)
     }
 
+    /// The instant the default time source counts from: the first time it is read in this
+    /// process. A save keeps no time-stamp, so another process may count from another instant.
+    private nonisolated static let origin = ContinuousClock.now
+
+    /// The default time source: milliseconds of the `ContinuousClock` (monotonic, and running
+    /// while the device sleeps) since a fixed instant of this process.
+    public nonisolated static func monotonicNow() -> UInt64 {
+        milliseconds(origin.duration(to: ContinuousClock.now))
+    }
+
+    /// `duration` in whole milliseconds, rounded down (0 for a negative one).
+    nonisolated static func milliseconds(_ duration: Duration) -> UInt64 {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0, attoseconds >= 0 else { return 0 }
+        return UInt64(seconds) * 1_000 + UInt64(attoseconds / 1_000_000_000_000_000)
+    }
+
     /// Restores the game and settings saved in `store` (a new game when there are none, with
     /// ``BoardUiState/message`` saying why when the saved game could not be read) and starts
     /// the engine when it is its turn.
@@ -58,6 +82,8 @@ public final class GameController {
     ///   - hintLimits: the limits of a hint search (default: ``defaultHintLimits()``).
     ///   - defaultMode: the mode when the store holds no settings.
     ///   - defaultLevel: the level when the store holds no settings.
+    ///   - now: the app's monotonic milliseconds, the time of every clock call (default:
+    ///     ``monotonicNow()``; tests pass a clock they move by hand).
     /// - Throws: what `engineFactory` throws (the default factory does not: the level is
     ///   clamped to the valid range).
     public init(
@@ -66,7 +92,8 @@ public final class GameController {
         limitsForLevel: @escaping (Int) -> SearchLimits = { _ in SearchLimits() },
         hintLimits: SearchLimits = GameController.defaultHintLimits(),
         defaultMode: GameMode = .humanVsEngine(humanSide: .white),
-        defaultLevel: Int = 4
+        defaultLevel: Int = 4,
+        now: @escaping @Sendable () -> UInt64 = GameController.monotonicNow
     ) throws {
         let settings = store.loadSettings()
         let mode = Self.decodeMode(settings[Self.keyMode]) ?? defaultMode
@@ -89,12 +116,28 @@ public final class GameController {
         self.store = store
         self.limitsForLevel = limitsForLevel
         self.hintLimits = hintLimits
+        self.now = now
         self.levels = engineLevels()
         self.state = BoardUiState(
             snapshot: game.snapshot(), orientation: orientation, mode: mode, level: level,
             message: message)
+        pauseRestoredClock()
+        state.clock = readClock()
         if saved == nil || message != nil { store.save(json: game.toJson()) }
         startEngineTurnIfDue()
+    }
+
+    /// A restored game whose clock was started stays paused until ``resume()``, as after
+    /// ``pause()``: a save keeps no time-stamp, so the unknown time away is not charged. A clock
+    /// saved running is paused at its last event (`pauseClock(snapshot.clock.atMs)`); the core
+    /// restores every started clock paused already, so that call is only a safeguard.
+    private func pauseRestoredClock() {
+        guard let saved = state.snapshot.clock, !state.isGameOver else { return }
+        if saved.state == .running {
+            try? game.pauseClock(nowMs: saved.atMs)
+            state.snapshot = game.snapshot()
+        }
+        if game.clock(nowMs: saved.atMs)?.state == .paused { paused = true }
     }
 
     // MARK: - Intents
@@ -130,8 +173,9 @@ public final class GameController {
 
     /// Takes back a move. Stops a running search first (its result is ignored). Against the
     /// engine it takes back to the player's turn: two plies when the engine has replied, one
-    /// while it thinks.
+    /// while it thinks. Does nothing in a timed game (``BoardUiState/canUndo``).
     public func undo() {
+        guard !hasClock else { return }
         stopSearch()
         let mode = state.mode
         if game.undo(), case .humanVsEngine = mode {
@@ -141,7 +185,9 @@ public final class GameController {
     }
 
     /// Replays what ``undo()`` took back (against the engine: up to the player's turn again).
+    /// Does nothing in a timed game.
     public func redo() {
+        guard !hasClock else { return }
         stopSearch()
         let mode = state.mode
         if game.redo(), case .humanVsEngine = mode {
@@ -175,11 +221,25 @@ public final class GameController {
         return game
     }
 
-    /// Starts a new game in `mode` at `level` (default: the current one). The board shows the
-    /// player's side at the bottom (White when nobody or both play).
-    public func newGame(mode: GameMode, level: Int? = nil) {
+    /// Starts a new game in `mode` at `level` (default: the current one), with a clock for
+    /// `timeControl` (`nil` or `.untimed`: none). The board shows the player's side at the
+    /// bottom (White when nobody or both play). The clock starts with the first move, which is
+    /// not charged. When the core refuses the control, ``BoardUiState/message`` says why and
+    /// nothing changes.
+    public func newGame(mode: GameMode, level: Int? = nil, timeControl: TimeControl? = nil) {
+        let fresh: ChessGame
+        do {
+            if let timeControl, timeControl != .untimed {
+                fresh = try ChessGame.withTimeControl(control: timeControl)
+            } else {
+                fresh = ChessGame()
+            }
+        } catch {
+            state.message = Self.describe(error)
+            return
+        }
         stopSearch()
-        game = Self.asPlayed(ChessGame())
+        game = Self.asPlayed(fresh)
         engine.newGame()
         state.mode = mode
         state.orientation = Self.defaultOrientation(mode)
@@ -187,8 +247,9 @@ public final class GameController {
         afterChange()
     }
 
-    /// Starts from the position in `fen`. When the core rejects it, ``BoardUiState/message``
-    /// shows the core's error and the game (and a running search) is unchanged.
+    /// Starts from the position in `fen`, untimed. When the core rejects it,
+    /// ``BoardUiState/message`` shows the core's error and the game (and a running search) is
+    /// unchanged.
     public func loadFen(_ fen: String) {
         let loaded: ChessGame
         do {
@@ -214,7 +275,10 @@ public final class GameController {
     /// Claims the draw the core offers (``BoardUiState/claimableDraw``).
     public func claimDraw() {
         guard state.claimableDraw != nil else { return }
-        changeGame { _ = try $0.claimDraw() }
+        changeGame {
+            try stopClock($0)
+            _ = try $0.claimDraw()
+        }
     }
 
     /// Announces (or with `on` false withdraws) a draw claim with the player's next move, as
@@ -235,12 +299,33 @@ public final class GameController {
         } else {
             side = state.snapshot.sideToMove
         }
-        changeGame { _ = try $0.resign(side: side) }
+        changeGame {
+            try stopClock($0)
+            _ = try $0.resign(side: side)
+        }
     }
 
     /// Ends the game as a draw by agreement.
     public func agreeDraw() {
-        changeGame { _ = try $0.agreeDraw() }
+        changeGame {
+            try stopClock($0)
+            _ = try $0.agreeDraw()
+        }
+    }
+
+    /// The screen's timer (every 100 ms is enough, while ``BoardUiState/clock`` has a running
+    /// side): reads the clock again and checks the flag, so that a fallen flag ends the game (a
+    /// loss on time, or a draw when the other side could never mate, FIDE 6.9: the core
+    /// decides), stops the engine and saves. Nothing for an untimed game.
+    public func tick() {
+        guard hasClock else { return }
+        let nowMs = now()
+        if !state.isGameOver, case .ended = game.checkFlag(nowMs: nowMs) {
+            stopSearch()
+            afterChange()
+        } else {
+            state.clock = readClock(at: nowMs)
+        }
     }
 
     /// Clears ``BoardUiState/message``.
@@ -255,19 +340,36 @@ public final class GameController {
     public func fen() -> String { game.fen() }
 
     /// The app went to the background (`scenePhase` left `.active`; Android `onStop`): stops any
-    /// search so that the engine does not use the battery unseen, and saves the game. The
-    /// engine's turn starts again in ``resume()``; a hint in progress is dropped.
+    /// search so that the engine does not use the battery unseen, pauses a running clock (time
+    /// does not run while the app is away; a flag that fell first ends the game on time
+    /// instead) and saves the game. The engine's turn starts again in ``resume()``; a hint in
+    /// progress is dropped.
     public func pause() {
         guard !paused else { return }
         paused = true
         stopSearch()
+        if hasClock {
+            try? stopClock(game)
+            state.snapshot = game.snapshot()
+            state.clock = readClock()
+        }
         store.save(json: game.toJson())
     }
 
-    /// The app is in the foreground again: the engine's turn, if due, starts over.
+    /// The app is in the foreground again: a clock paused by ``pause()`` (or restored from a
+    /// save) runs again, and the engine's turn, if due, starts over.
     public func resume() {
         guard paused else { return }
         paused = false
+        let nowMs = now()
+        if !state.isGameOver, game.clock(nowMs: nowMs)?.state == .paused {
+            do {
+                try game.resumeClock(nowMs: nowMs)
+            } catch {
+                state.message = Self.describe(error)
+            }
+            state.clock = readClock(at: nowMs)
+        }
         startEngineTurnIfDue()
     }
 
@@ -282,31 +384,40 @@ public final class GameController {
         }
     }
 
+    /// Plays the person's move. Every move goes through the core's timed calls (`playAt`,
+    /// `claimDrawWithAt`, and `playUciAt` for the engine's): with a clock they time the move, and
+    /// without one the core makes them its untimed `play`, `claimDrawWith` and `playUci`.
     private func play(from: Square, to: Square, promotion: PieceKind?) {
+        let move = { [now] (game: ChessGame) throws in
+            _ = try game.playAt(from: from, to: to, promotion: promotion, nowMs: now())
+        }
         guard state.claimingWithNextMove else {
-            changeGame { _ = try $0.play(from: from, to: to, promotion: promotion) }
+            changeGame(move)
             return
         }
         let claim = state.snapshot.drawClaimMoves.first {
             $0.legalMove.from == from && $0.legalMove.to == to && $0.legalMove.promotion == promotion
         }
         if let claim {
-            changeGame { _ = try $0.claimDrawWith(uci: claim.legalMove.uci) }
-        } else if changeGame({ _ = try $0.play(from: from, to: to, promotion: promotion) }),
-            let san = state.snapshot.lastMove?.san
-        {
+            changeGame { _ = try $0.claimDrawWithAt(uci: claim.legalMove.uci, nowMs: now()) }
+        } else if changeGame(move), let san = state.snapshot.lastMove?.san {
             state.message = noDrawClaimText(san: san)
         }
     }
 
-    /// Runs a core call that changes the game; on error shows the core's message instead.
-    /// Returns `true` when the call succeeded.
+    /// Runs a core call that changes the game; on error shows the core's message instead. A
+    /// timed call refused because a flag had fallen (`GameOver`) has ended the game on time:
+    /// the status says so, without a message. Returns `true` when the call succeeded.
     @discardableResult
     private func changeGame(_ call: (ChessGame) throws -> Void) -> Bool {
         stopSearch()
         do {
             try call(game)
         } catch {
+            if !state.isGameOver, case .ended = game.status() {
+                afterChange()
+                return false
+            }
             input.clear()
             state.clearSelection()
             state.message = Self.describe(error)
@@ -332,6 +443,7 @@ public final class GameController {
         next.hint = nil
         next.message = nil
         next.claimingWithNextMove = false
+        next.clock = readClock()
         state = next
         startEngineTurnIfDue()
     }
@@ -362,7 +474,14 @@ public final class GameController {
             onFinished: { [weak self] result in
                 self?.receive(result, token: token, key: key, hint: hint)
             })
-        let limits = hint ? hintLimits : limitsForLevel(state.level)
+        let limits: SearchLimits
+        if hint {
+            limits = hintLimits
+        } else if let reading = game.clock(nowMs: now()) {
+            limits = Self.clockLimits(reading, control: game.timeControl(), level: state.level)
+        } else {
+            limits = limitsForLevel(state.level)
+        }
         do {
             search = try engine.think(game: game, limits: limits, listener: listener)
         } catch {
@@ -388,7 +507,7 @@ public final class GameController {
             state.thinking = nil
             state.message = "The engine failed: \(error)"
         } else if current && !hint {
-            changeGame { _ = try $0.playUci(uci: result.bestMove.uci) }
+            changeGame { _ = try $0.playUciAt(uci: result.bestMove.uci, nowMs: now()) }
         } else {
             state.engineThinking = false
             state.thinking = nil
@@ -405,6 +524,51 @@ public final class GameController {
             state.engineThinking = false
             state.thinking = nil
         }
+    }
+
+    // MARK: - Clock
+
+    /// `true` when the game has a time control.
+    private var hasClock: Bool { game.timeControl() != .untimed }
+
+    /// The clocks as they read at `nowMs` (default: now), or `nil` for an untimed game. The
+    /// core's clock stops with the game (a move that ends it, a flag, and ``stopClock(_:)``
+    /// before a resignation, agreement or claim), so no side runs once it is over.
+    private func readClock(at nowMs: UInt64? = nil) -> ClockUiState? {
+        guard let reading = game.clock(nowMs: nowMs ?? now()) else { return nil }
+        return ClockUiState(reading: reading, control: game.timeControl())
+    }
+
+    /// Pauses a running clock now, before the game ends by a person's decision (the core's
+    /// `resign`, `agreeDraw` and `claimDraw` leave the clock as it is) or the app goes to the
+    /// background. `GameOver` when a flag fell first: the core has then ended the game on time.
+    private func stopClock(_ game: ChessGame) throws {
+        let nowMs = now()
+        guard game.clock(nowMs: nowMs)?.state == .running else { return }
+        try game.pauseClock(nowMs: nowMs)
+    }
+
+    /// The engine's limits in a timed game, from the clock as it reads at the start of the
+    /// search: both sides' times, each side's increment from the period its next move is in,
+    /// the side to move's moves to go in its period (`nil` in sudden death and for a
+    /// sandclock), at `level` (so that the level's own depth and node caps still apply, and the
+    /// clock caps its time). A Bronstein or simple delay counts as an increment: it is time a
+    /// move gets back (or is not charged), as an increment is.
+    nonisolated static func clockLimits(
+        _ reading: ClockReading, control: TimeControl, level: Int
+    ) -> SearchLimits {
+        func bonusMs(_ side: Side) -> UInt64 {
+            switch control.period(afterMoves: reading.moves(of: side))?.period.bonus {
+            case .increment(let ms), .bronstein(let ms), .simpleDelay(let ms): return ms
+            case .some(TimeBonus.none), nil: return 0
+            }
+        }
+        let mover = reading.sideToMove
+        return SearchLimits(
+            whiteTimeMs: reading.whiteMs, blackTimeMs: reading.blackMs,
+            whiteIncrementMs: bonusMs(.white), blackIncrementMs: bonusMs(.black),
+            movesToGo: control.period(afterMoves: reading.moves(of: mover))?.movesToGo,
+            level: UInt32(level))
     }
 
     // MARK: - Settings

@@ -41,6 +41,12 @@ public func noDrawClaimText(san: String) -> String {
     "No draw: \(san) allows no claim. The move stands."
 }
 
+/// A clock's time as the board screen shows it: `h:mm:ss` (`0:03:02`), with tenths under ten
+/// seconds (`0:00:09.7`), as the core's `formatClockTime` writes it.
+public func clockText(ms: UInt64) -> String {
+    formatClockTime(ms: ms, tenths: ms < 10_000)
+}
+
 /// One line about the game, from the core's status only, e.g. "White to move",
 /// "Checkmate — Black wins", "Draw by stalemate", "Draw may be claimed: threefold repetition".
 public func statusText(_ snapshot: GameSnapshot) -> String {
