@@ -397,6 +397,10 @@ impl ChessGame {
     /// Claims the draw that the side to move may claim now (threefold repetition or the
     /// fifty-move rule) and ends the game.
     ///
+    /// A game's clock is not touched (the end of the game does not tell the core what time it
+    /// is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
+    /// move in progress and, when a flag had fallen, ends the game on time instead.
+    ///
     /// # Errors
     /// `InvalidRequest` when no draw can be claimed, `GameOver` after the end.
     pub fn claim_draw(&self) -> Result<GameStatus, ChessError> {
@@ -453,6 +457,10 @@ impl ChessGame {
 
     /// `side` resigns; the other side wins.
     ///
+    /// A game's clock is not touched (the end of the game does not tell the core what time it
+    /// is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
+    /// move in progress and, when a flag had fallen, ends the game on time instead.
+    ///
     /// # Errors
     /// `GameOver` when the game has already ended.
     pub fn resign(&self, side: Side) -> Result<GameStatus, ChessError> {
@@ -462,6 +470,10 @@ impl ChessGame {
     }
 
     /// Both players agree to a draw.
+    ///
+    /// A game's clock is not touched (the end of the game does not tell the core what time it
+    /// is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
+    /// move in progress and, when a flag had fallen, ends the game on time instead.
     ///
     /// # Errors
     /// `GameOver` when the game has already ended.

@@ -1453,7 +1453,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_time_control() and 0xFFFF) != 23873) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_agree_draw() and 0xFFFF) != 41997) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_agree_draw() and 0xFFFF) != 23460) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_annotations() and 0xFFFF) != 41614) {
@@ -1471,7 +1471,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_chess960_start_number() and 0xFFFF) != 19824) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw() and 0xFFFF) != 23781) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw() and 0xFFFF) != 44684) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw_with() and 0xFFFF) != 24964) {
@@ -1561,7 +1561,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_redo() and 0xFFFF) != 7601) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_resign() and 0xFFFF) != 13407) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_resign() and 0xFFFF) != 20196) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_set_annotations() and 0xFFFF) != 11104) {
@@ -2724,6 +2724,10 @@ public interface ChessGameInterface {
     /**
      * Both players agree to a draw.
      *
+     * A game's clock is not touched (the end of the game does not tell the core what time it
+     * is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
+     * move in progress and, when a flag had fallen, ends the game on time instead.
+     *
      * # Errors
      * `GameOver` when the game has already ended.
      */
@@ -2763,6 +2767,10 @@ public interface ChessGameInterface {
     /**
      * Claims the draw that the side to move may claim now (threefold repetition or the
      * fifty-move rule) and ends the game.
+     *
+     * A game's clock is not touched (the end of the game does not tell the core what time it
+     * is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
+     * move in progress and, when a flag had fallen, ends the game on time instead.
      *
      * # Errors
      * `InvalidRequest` when no draw can be claimed, `GameOver` after the end.
@@ -3006,6 +3014,10 @@ public interface ChessGameInterface {
     
     /**
      * `side` resigns; the other side wins.
+     *
+     * A game's clock is not touched (the end of the game does not tell the core what time it
+     * is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
+     * move in progress and, when a flag had fallen, ends the game on time instead.
      *
      * # Errors
      * `GameOver` when the game has already ended.
@@ -3396,6 +3408,10 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     /**
      * Both players agree to a draw.
      *
+     * A game's clock is not touched (the end of the game does not tell the core what time it
+     * is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
+     * move in progress and, when a flag had fallen, ends the game on time instead.
+     *
      * # Errors
      * `GameOver` when the game has already ended.
      */
@@ -3507,6 +3523,10 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     /**
      * Claims the draw that the side to move may claim now (threefold repetition or the
      * fifty-move rule) and ends the game.
+     *
+     * A game's clock is not touched (the end of the game does not tell the core what time it
+     * is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
+     * move in progress and, when a flag had fallen, ends the game on time instead.
      *
      * # Errors
      * `InvalidRequest` when no draw can be claimed, `GameOver` after the end.
@@ -4119,6 +4139,10 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     
     /**
      * `side` resigns; the other side wins.
+     *
+     * A game's clock is not touched (the end of the game does not tell the core what time it
+     * is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
+     * move in progress and, when a flag had fallen, ends the game on time instead.
      *
      * # Errors
      * `GameOver` when the game has already ended.

@@ -1066,6 +1066,10 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     /**
      * Both players agree to a draw.
      *
+     * A game's clock is not touched (the end of the game does not tell the core what time it
+     * is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
+     * move in progress and, when a flag had fallen, ends the game on time instead.
+     *
      * # Errors
      * `GameOver` when the game has already ended.
      */
@@ -1105,6 +1109,10 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     /**
      * Claims the draw that the side to move may claim now (threefold repetition or the
      * fifty-move rule) and ends the game.
+     *
+     * A game's clock is not touched (the end of the game does not tell the core what time it
+     * is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
+     * move in progress and, when a flag had fallen, ends the game on time instead.
      *
      * # Errors
      * `InvalidRequest` when no draw can be claimed, `GameOver` after the end.
@@ -1348,6 +1356,10 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     
     /**
      * `side` resigns; the other side wins.
+     *
+     * A game's clock is not touched (the end of the game does not tell the core what time it
+     * is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
+     * move in progress and, when a flag had fallen, ends the game on time instead.
      *
      * # Errors
      * `GameOver` when the game has already ended.
@@ -1748,6 +1760,10 @@ open func timeControl() -> TimeControl  {
     /**
      * Both players agree to a draw.
      *
+     * A game's clock is not touched (the end of the game does not tell the core what time it
+     * is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
+     * move in progress and, when a flag had fallen, ends the game on time instead.
+     *
      * # Errors
      * `GameOver` when the game has already ended.
      */
@@ -1833,6 +1849,10 @@ open func chess960StartNumber() -> UInt32?  {
     /**
      * Claims the draw that the side to move may claim now (threefold repetition or the
      * fifty-move rule) and ends the game.
+     *
+     * A game's clock is not touched (the end of the game does not tell the core what time it
+     * is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
+     * move in progress and, when a flag had fallen, ends the game on time instead.
      *
      * # Errors
      * `InvalidRequest` when no draw can be claimed, `GameOver` after the end.
@@ -2309,6 +2329,10 @@ open func redo() -> Bool  {
     
     /**
      * `side` resigns; the other side wins.
+     *
+     * A game's clock is not touched (the end of the game does not tell the core what time it
+     * is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
+     * move in progress and, when a flag had fallen, ends the game on time instead.
      *
      * # Errors
      * `GameOver` when the game has already ended.
@@ -10310,7 +10334,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_time_control() != 23873) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_agree_draw() != 41997) {
+    if (uniffi_chesscore_checksum_method_chessgame_agree_draw() != 23460) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_annotations() != 41614) {
@@ -10328,7 +10352,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_chess960_start_number() != 19824) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_claim_draw() != 23781) {
+    if (uniffi_chesscore_checksum_method_chessgame_claim_draw() != 44684) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_claim_draw_with() != 24964) {
@@ -10418,7 +10442,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_redo() != 7601) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_resign() != 13407) {
+    if (uniffi_chesscore_checksum_method_chessgame_resign() != 20196) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_set_annotations() != 11104) {
