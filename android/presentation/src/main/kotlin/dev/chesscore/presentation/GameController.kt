@@ -4,7 +4,6 @@ import dev.chesscore.ChessEngine
 import dev.chesscore.ChessException
 import dev.chesscore.ChessGame
 import dev.chesscore.EngineConfig
-import dev.chesscore.LegalMove
 import dev.chesscore.NewMovePlacement
 import dev.chesscore.PieceKind
 import dev.chesscore.SearchHandle
@@ -12,7 +11,6 @@ import dev.chesscore.SearchLimits
 import dev.chesscore.engineLevels
 import dev.chesscore.Side
 import dev.chesscore.Square
-import dev.chesscore.ktx.pieceAt
 import dev.chesscore.ktx.replacing
 import dev.chesscore.ktx.searchListener
 import kotlin.random.Random
@@ -68,8 +66,8 @@ class GameController(
     /** Incremented whenever a search is started or abandoned: results of older ones are ignored. */
     private var searchToken = 0L
 
-    /** The legal moves of the selected piece, as the core gave them. */
-    private var selectedMoves: List<LegalMove> = emptyList()
+    /** The selection, its targets and the promotion picker (the rules shared with the analysis board). */
+    private val input = MoveInput()
     private var closed = false
 
     /** `true` between [pause] and [resume]: the app is in the background and no search runs. */
@@ -120,35 +118,27 @@ class GameController(
     fun tapSquare(square: Square) {
         val s = state.value
         if (closed || !s.isHumanTurn) return
-        val selected = s.selected
-        when {
-            selected != null && square in s.targets -> moveSelected(selected, square)
-            selected == square -> clearSelection()
-            s.snapshot.pieceAt(square)?.side == s.snapshot.sideToMove -> select(square)
-            else -> clearSelection()
-        }
+        handle(input.tap(square, s.snapshot, game::legalMovesFrom))
     }
 
     /** The player dragged the piece on [from] to [to]: the same as tapping [from], then [to]. */
     fun dragMove(from: Square, to: Square) {
         val s = state.value
         if (closed || !s.isHumanTurn) return
-        if (s.snapshot.pieceAt(from)?.side != s.snapshot.sideToMove) return
-        select(from)
-        tapSquare(to)
+        handle(input.drag(from, to, s.snapshot, game::legalMovesFrom))
     }
 
     /** Plays the pending promotion with [kind] (one of its choices). */
     fun choosePromotion(kind: PieceKind) {
-        val pending = state.value.pendingPromotion ?: return
-        if (closed || kind !in pending.choices) return
-        play(pending.from, pending.to, kind)
+        if (closed) return
+        handle(input.choosePromotion(kind))
     }
 
     /** Closes the promotion picker without moving; the game is unchanged, the pawn stays selected. */
     fun cancelPromotion() {
         if (closed) return
-        _state.update { it.copy(pendingPromotion = null) }
+        input.cancelPromotion()
+        showInput()
     }
 
     /**
@@ -319,25 +309,23 @@ class GameController(
      */
     private fun asPlayed(game: ChessGame): ChessGame = game.also { it.setNewMovePlacement(NewMovePlacement.MAIN_LINE) }
 
-    private fun select(square: Square) {
-        selectedMoves = game.legalMovesFrom(square)
-        _state.update { st ->
-            st.copy(selected = square, targets = selectedMoves.map { it.to }.toSet(), pendingPromotion = null)
+    /** Acts on what a tap, drag or promotion choice amounts to ([MoveInput]): a move, or a new selection to show. */
+    private fun handle(outcome: MoveInput.Outcome?) {
+        when (outcome) {
+            null -> Unit
+            is MoveInput.Outcome.Play -> play(outcome.from, outcome.to, outcome.promotion)
+            else -> showInput()
         }
+    }
+
+    /** Shows [input]'s selection, targets and picker. */
+    private fun showInput() {
+        _state.update { it.copy(selected = input.selected, targets = input.targets, pendingPromotion = input.pendingPromotion) }
     }
 
     private fun clearSelection() {
-        selectedMoves = emptyList()
-        _state.update { it.copy(selected = null, targets = emptySet(), pendingPromotion = null) }
-    }
-
-    private fun moveSelected(from: Square, to: Square) {
-        val choices = selectedMoves.filter { it.to == to }.mapNotNull { it.promotion }
-        if (choices.isNotEmpty()) {
-            _state.update { it.copy(pendingPromotion = PendingPromotion(from, to, choices)) }
-        } else {
-            play(from, to, null)
-        }
+        input.clear()
+        showInput()
     }
 
     private fun play(from: Square, to: Square, promotion: PieceKind?) {
@@ -377,7 +365,7 @@ class GameController(
 
     /** After every change of the game: new snapshot, cleared transient state, save, engine turn. */
     private fun afterChange() {
-        selectedMoves = emptyList()
+        input.clear()
         val snapshot = game.snapshot()
         store.save(game.toJson())
         _state.update {
