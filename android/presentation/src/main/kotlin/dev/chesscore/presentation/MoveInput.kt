@@ -87,6 +87,18 @@ internal class MoveInput {
         return Outcome.Play(pending.from, pending.to, kind)
     }
 
+    /**
+     * Hands [outcome] on: a move to [play], a new selection or picker to [show] (which draws
+     * [selected], [targets] and [pendingPromotion]); nothing for `null` (ignored input).
+     */
+    inline fun dispatch(outcome: Outcome?, play: (Outcome.Play) -> Unit, show: () -> Unit) {
+        when (outcome) {
+            null -> Unit
+            is Outcome.Play -> play(outcome)
+            else -> show()
+        }
+    }
+
     /** Closes the picker; the pawn stays selected. */
     fun cancelPromotion() {
         pendingPromotion = null

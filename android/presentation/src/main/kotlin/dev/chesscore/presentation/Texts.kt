@@ -60,3 +60,6 @@ fun scoreText(scoreWhite: Score): String = when (scoreWhite) {
         if (scoreWhite.value == 0) "0.00" else String.format(Locale.ROOT, "%+.2f", scoreWhite.value / 100.0)
     is Score.Mate -> if (scoreWhite.moves >= 0) "M${scoreWhite.moves}" else "-M${-scoreWhite.moves}"
 }
+
+/** What a screen says when a search failed inside chesscore ([dev.chesscore.SearchResult.error]). */
+fun engineFailedText(error: String): String = "The engine failed: $error"
