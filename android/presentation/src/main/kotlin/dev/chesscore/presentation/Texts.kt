@@ -61,5 +61,13 @@ fun scoreText(scoreWhite: Score): String = when (scoreWhite) {
     is Score.Mate -> if (scoreWhite.moves >= 0) "M${scoreWhite.moves}" else "-M${-scoreWhite.moves}"
 }
 
+/** What the analysis board says when a PGN text holds no game, not even a bad one. */
+const val NO_GAME_FOUND = "No game found"
+
+/** What the analysis board says when it opened the first game of a PGN text and [left] more were left out. */
+fun gamesLeftOutText(left: Int): String =
+    if (left == 1) "Loaded the first game; 1 more game in the text was left out."
+    else "Loaded the first game; $left more games in the text were left out."
+
 /** What a screen says when a search failed inside chesscore ([dev.chesscore.SearchResult.error]). */
 fun engineFailedText(error: String): String = "The engine failed: $error"
