@@ -3,6 +3,7 @@ package dev.chesscore.presentation
 import dev.chesscore.DrawReason
 import dev.chesscore.GameSnapshot
 import dev.chesscore.GameStatus
+import dev.chesscore.MoveListItem
 import dev.chesscore.Outcome
 import dev.chesscore.Score
 import dev.chesscore.Side
@@ -71,3 +72,40 @@ fun gamesLeftOutText(left: Int): String =
 
 /** What a screen says when a search failed inside chesscore ([dev.chesscore.SearchResult.error]). */
 fun engineFailedText(error: String): String = "The engine failed: $error"
+
+/**
+ * A NAG as the move list shows it: the move marks (1 "!", 2 "?", 3 "!!", 4 "??", 5 "!?", 6 "?!")
+ * and the position symbols (10 "=", 13 "∞", 14 "⩲", 15 "⩱", 16 "±", 17 "∓", 18 "+−", 19 "−+");
+ * "" for the others, which a PGN export keeps as `$n`.
+ */
+fun nagSymbol(nag: UInt): String = when (nag.toInt()) {
+    1 -> "!"
+    2 -> "?"
+    3 -> "!!"
+    4 -> "??"
+    5 -> "!?"
+    6 -> "?!"
+    10 -> "="
+    13 -> "∞"
+    14 -> "⩲"
+    15 -> "⩱"
+    16 -> "±"
+    17 -> "∓"
+    18 -> "+−"
+    19 -> "−+"
+    else -> ""
+}
+
+/**
+ * A move of the inline move list ([dev.chesscore.GameSnapshot.moveList]) as text: its number when
+ * the core says to show it ("12." for White, "12…" for Black), the SAN and its NAG symbols, e.g.
+ * "12… Nf6!?".
+ */
+fun moveText(move: MoveListItem.Move): String {
+    val number = when {
+        !move.showNumber -> ""
+        move.side == Side.WHITE -> "${move.number}. "
+        else -> "${move.number}… "
+    }
+    return number + move.san + move.nags.joinToString("") { nagSymbol(it) }
+}
