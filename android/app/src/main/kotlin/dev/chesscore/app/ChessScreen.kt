@@ -43,7 +43,9 @@ import dev.chesscore.presentation.GameController
 /**
  * The board screen. Portrait: top bar, status line, board, thinking line, move list, bottom
  * action bar. Landscape: the board on the left, everything else in a column on the right.
- * Draws [GameController.state] and forwards every action to the controller.
+ * Draws [GameController.state] and forwards every action to the controller. [review] opens the
+ * review of the game's PGN; [analyse] the analysis board, with the game's PGN ("Analyse game",
+ * at its last move) or `null` ("Analysis board": as it was left).
  */
 @OptIn(ExperimentalMaterial3Api::class)
 @Composable
@@ -51,6 +53,7 @@ fun ChessScreen(
     controller: GameController,
     share: (subject: String, text: String) -> Unit,
     review: (pgn: String) -> Unit = {},
+    analyse: (pgn: String?) -> Unit = {},
 ) {
     val state by controller.state.collectAsStateWithLifecycle()
     var showNewGame by remember { mutableStateOf(false) }
@@ -68,6 +71,8 @@ fun ChessScreen(
                     TextButton(onClick = { showNewGame = true }) { Text("New") }
                     OverflowMenu { close ->
                         DropdownMenuItem(text = { Text("Review game") }, onClick = { close(); review(controller.pgn()) })
+                        DropdownMenuItem(text = { Text("Analyse game") }, onClick = { close(); analyse(controller.pgn()) })
+                        DropdownMenuItem(text = { Text("Analysis board") }, onClick = { close(); analyse(null) })
                         DropdownMenuItem(text = { Text("Share PGN") }, onClick = { close(); share("Game (PGN)", controller.pgn()) })
                         DropdownMenuItem(text = { Text("Share FEN") }, onClick = { close(); share("Position (FEN)", controller.fen()) })
                         DropdownMenuItem(text = { Text("Paste FEN…") }, onClick = { close(); showPasteFen = true })
