@@ -18,6 +18,7 @@ import androidx.compose.runtime.Composable
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.remember
+import androidx.compose.runtime.rememberUpdatedState
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
@@ -26,52 +27,72 @@ import androidx.compose.ui.graphics.StrokeCap
 import androidx.compose.ui.input.pointer.pointerInput
 import androidx.compose.ui.platform.LocalDensity
 import androidx.compose.ui.unit.dp
+import dev.chesscore.GameSnapshot
+import dev.chesscore.LegalMove
 import dev.chesscore.Piece
 import dev.chesscore.PieceKind
 import dev.chesscore.Side
 import dev.chesscore.Square
 import dev.chesscore.ktx.pieceAt
 import dev.chesscore.presentation.BoardUiState
+import dev.chesscore.presentation.cellOf
+import dev.chesscore.presentation.squareAtCell
 
-/**
- * The 8x8 board. It knows no chess: it draws [state] (pieces from the core's snapshot, the
- * selection and targets the controller computed, last move, check, hint) and reports taps and
- * drags as squares; the state maps screen cells to squares for the orientation.
- */
+/** The board screen's board: [state]'s position, selection and targets, with the hint as the arrow. */
 @Composable
 fun Board(
     state: BoardUiState,
     onTap: (Square) -> Unit,
     onDrag: (from: Square, to: Square) -> Unit,
     modifier: Modifier = Modifier,
+) = Board(state.snapshot, state.orientation, state.selected, state.targets, state.hint, onTap, onDrag, modifier)
+
+/**
+ * The 8x8 board. It knows no chess: it draws [snapshot] (pieces, last move, check) from
+ * [orientation]'s side, the [selected] square and [targets] the controller computed and an
+ * [arrow] (a hint, the engine's best move), and reports taps and drags as squares; the
+ * presentation layer maps screen cells to squares for the orientation.
+ */
+@Composable
+fun Board(
+    snapshot: GameSnapshot,
+    orientation: Side,
+    selected: Square?,
+    targets: Set<Square>,
+    arrow: LegalMove?,
+    onTap: (Square) -> Unit,
+    onDrag: (from: Square, to: Square) -> Unit,
+    modifier: Modifier = Modifier,
 ) {
-    val orientation = state.orientation
     var dragFrom by remember { mutableStateOf<Square?>(null) }
+    // The gesture handlers below live as long as their keys; they call the latest callbacks.
+    val tap by rememberUpdatedState(onTap)
+    val drag by rememberUpdatedState(onDrag)
     BoxWithConstraints(modifier.aspectRatio(1f)) {
         val boardPx = with(LocalDensity.current) { maxWidth.toPx() }
         val squarePx = boardPx / 8f
         val squareSp = with(LocalDensity.current) { (squarePx * 0.7f).toSp() }
         val coordinateSp = with(LocalDensity.current) { (squarePx * 0.18f).toSp() }
-        val lastMove = state.snapshot.lastMove
+        val lastMove = snapshot.lastMove
         Column(
             Modifier
                 .fillMaxSize()
                 .pointerInput(orientation, squarePx) {
-                    detectTapGestures { offset -> onTap(state.squareUnder(offset, squarePx)) }
+                    detectTapGestures { offset -> tap(squareUnder(orientation, offset, squarePx)) }
                 }
                 .pointerInput(orientation, squarePx) {
                     var position = Offset.Zero
                     detectDragGestures(
                         onDragStart = { start ->
                             position = start
-                            dragFrom = state.squareUnder(start, squarePx)
+                            dragFrom = squareUnder(orientation, start, squarePx)
                         },
                         onDrag = { change, amount ->
                             change.consume()
                             position += amount
                         },
                         onDragEnd = {
-                            dragFrom?.let { from -> onDrag(from, state.squareUnder(position, squarePx)) }
+                            dragFrom?.let { from -> drag(from, squareUnder(orientation, position, squarePx)) }
                             dragFrom = null
                         },
                         onDragCancel = { dragFrom = null },
@@ -81,7 +102,7 @@ fun Board(
             for (row in 0 until 8) {
                 Row(Modifier.weight(1f)) {
                     for (column in 0 until 8) {
-                        val square = state.squareAtCell(column, row)
+                        val square = squareAtCell(orientation, column, row)
                         val base = if ((square.file + square.rank) % 2 == 0) BoardColors.dark else BoardColors.light
                         Box(
                             Modifier
@@ -91,16 +112,16 @@ fun Board(
                             contentAlignment = Alignment.Center,
                         ) {
                             val overlay = when {
-                                square == state.selected || square == dragFrom -> BoardColors.selected
-                                state.snapshot.checkSquare == square -> BoardColors.check
+                                square == selected || square == dragFrom -> BoardColors.selected
+                                snapshot.checkSquare == square -> BoardColors.check
                                 lastMove != null && (lastMove.from == square || lastMove.to == square) -> BoardColors.lastMove
                                 else -> null
                             }
                             if (overlay != null) Box(Modifier.fillMaxSize().background(overlay))
-                            state.snapshot.pieceAt(square)?.let { piece ->
+                            snapshot.pieceAt(square)?.let { piece ->
                                 Text(pieceGlyph(piece), fontSize = squareSp, color = BoardColors.piece)
                             }
-                            if (square in state.targets) {
+                            if (square in targets) {
                                 Box(
                                     Modifier
                                         .size(with(LocalDensity.current) { (squarePx * 0.28f).toDp() })
@@ -124,10 +145,10 @@ fun Board(
                 }
             }
         }
-        state.hint?.let { hint ->
+        arrow?.let { move ->
             Canvas(Modifier.fillMaxSize()) {
-                val start = state.centerOf(hint.from, squarePx)
-                val end = state.centerOf(hint.to, squarePx)
+                val start = centerOf(orientation, move.from, squarePx)
+                val end = centerOf(orientation, move.to, squarePx)
                 drawLine(BoardColors.hint, start, end, strokeWidth = squarePx * 0.15f, cap = StrokeCap.Round)
                 drawCircle(BoardColors.hint, radius = squarePx * 0.18f, center = end)
             }
@@ -135,13 +156,13 @@ fun Board(
     }
 }
 
-/** The square under [offset] (pixels from the board's top left). */
-private fun BoardUiState.squareUnder(offset: Offset, squarePx: Float): Square =
-    squareAtCell((offset.x / squarePx).toInt().coerceIn(0, 7), (offset.y / squarePx).toInt().coerceIn(0, 7))
+/** The square under [offset] (pixels from the board's top left) with [orientation]'s side at the bottom. */
+private fun squareUnder(orientation: Side, offset: Offset, squarePx: Float): Square =
+    squareAtCell(orientation, (offset.x / squarePx).toInt().coerceIn(0, 7), (offset.y / squarePx).toInt().coerceIn(0, 7))
 
-/** The centre of [square] on screen, in pixels. */
-private fun BoardUiState.centerOf(square: Square, squarePx: Float): Offset {
-    val (column, row) = cellOf(square)
+/** The centre of [square] on screen, in pixels, with [orientation]'s side at the bottom. */
+private fun centerOf(orientation: Side, square: Square, squarePx: Float): Offset {
+    val (column, row) = cellOf(orientation, square)
     return Offset((column + 0.5f) * squarePx, (row + 0.5f) * squarePx)
 }
 

@@ -1,31 +1,21 @@
 package dev.chesscore.app
 
 import androidx.compose.foundation.layout.Arrangement
-import androidx.compose.foundation.layout.Box
-import androidx.compose.foundation.layout.BoxWithConstraints
 import androidx.compose.foundation.layout.Column
-import androidx.compose.foundation.layout.ColumnScope
 import androidx.compose.foundation.layout.PaddingValues
 import androidx.compose.foundation.layout.Row
-import androidx.compose.foundation.layout.fillMaxHeight
-import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.layout.width
 import androidx.compose.foundation.lazy.LazyColumn
 import androidx.compose.foundation.lazy.items
 import androidx.compose.foundation.lazy.rememberLazyListState
-import androidx.compose.material.icons.Icons
-import androidx.compose.material.icons.filled.MoreVert
 import androidx.compose.material3.BottomAppBar
 import androidx.compose.material3.Button
 import androidx.compose.material3.Card
 import androidx.compose.material3.CardDefaults
-import androidx.compose.material3.DropdownMenu
 import androidx.compose.material3.DropdownMenuItem
 import androidx.compose.material3.ExperimentalMaterial3Api
-import androidx.compose.material3.Icon
-import androidx.compose.material3.IconButton
 import androidx.compose.material3.LinearProgressIndicator
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.OutlinedButton
@@ -53,7 +43,9 @@ import dev.chesscore.presentation.GameController
 /**
  * The board screen. Portrait: top bar, status line, board, thinking line, move list, bottom
  * action bar. Landscape: the board on the left, everything else in a column on the right.
- * Draws [GameController.state] and forwards every action to the controller.
+ * Draws [GameController.state] and forwards every action to the controller. [review] opens the
+ * review of the game's PGN; [analyse] the analysis board, with the game's PGN ("Analyse game",
+ * at its last move) or `null` ("Analysis board": as it was left).
  */
 @OptIn(ExperimentalMaterial3Api::class)
 @Composable
@@ -61,21 +53,15 @@ fun ChessScreen(
     controller: GameController,
     share: (subject: String, text: String) -> Unit,
     review: (pgn: String) -> Unit = {},
+    analyse: (pgn: String?) -> Unit = {},
 ) {
     val state by controller.state.collectAsStateWithLifecycle()
     var showNewGame by remember { mutableStateOf(false) }
     var showPasteFen by remember { mutableStateOf(false) }
-    var menuOpen by remember { mutableStateOf(false) }
     val snackbar = remember { SnackbarHostState() }
 
     // Errors outside the FEN dialog (which shows its own) appear as a snackbar.
-    LaunchedEffect(state.message, showPasteFen) {
-        val message = state.message
-        if (message != null && !showPasteFen) {
-            snackbar.showSnackbar(message)
-            controller.dismissMessage()
-        }
-    }
+    MessageSnackbar(snackbar, state.message, held = showPasteFen, dismiss = controller::dismissMessage)
 
     Scaffold(
         topBar = {
@@ -83,24 +69,23 @@ fun ChessScreen(
                 title = { Text("chesscore") },
                 actions = {
                     TextButton(onClick = { showNewGame = true }) { Text("New") }
-                    Box {
-                        IconButton(onClick = { menuOpen = true }) { Icon(Icons.Filled.MoreVert, contentDescription = "More") }
-                        DropdownMenu(expanded = menuOpen, onDismissRequest = { menuOpen = false }) {
-                            DropdownMenuItem(text = { Text("Review game") }, onClick = { menuOpen = false; review(controller.pgn()) })
-                            DropdownMenuItem(text = { Text("Share PGN") }, onClick = { menuOpen = false; share("Game (PGN)", controller.pgn()) })
-                            DropdownMenuItem(text = { Text("Share FEN") }, onClick = { menuOpen = false; share("Position (FEN)", controller.fen()) })
-                            DropdownMenuItem(text = { Text("Paste FEN…") }, onClick = { menuOpen = false; showPasteFen = true })
-                            DropdownMenuItem(
-                                text = { Text("Resign") },
-                                enabled = !state.isGameOver,
-                                onClick = { menuOpen = false; controller.resign() },
-                            )
-                            DropdownMenuItem(
-                                text = { Text("Agree draw") },
-                                enabled = !state.isGameOver,
-                                onClick = { menuOpen = false; controller.agreeDraw() },
-                            )
-                        }
+                    OverflowMenu { close ->
+                        DropdownMenuItem(text = { Text("Review game") }, onClick = { close(); review(controller.pgn()) })
+                        DropdownMenuItem(text = { Text("Analyse game") }, onClick = { close(); analyse(controller.pgn()) })
+                        DropdownMenuItem(text = { Text("Analysis board") }, onClick = { close(); analyse(null) })
+                        DropdownMenuItem(text = { Text("Share PGN") }, onClick = { close(); share("Game (PGN)", controller.pgn()) })
+                        DropdownMenuItem(text = { Text("Share FEN") }, onClick = { close(); share("Position (FEN)", controller.fen()) })
+                        DropdownMenuItem(text = { Text("Paste FEN…") }, onClick = { close(); showPasteFen = true })
+                        DropdownMenuItem(
+                            text = { Text("Resign") },
+                            enabled = !state.isGameOver,
+                            onClick = { close(); controller.resign() },
+                        )
+                        DropdownMenuItem(
+                            text = { Text("Agree draw") },
+                            enabled = !state.isGameOver,
+                            onClick = { close(); controller.agreeDraw() },
+                        )
                     }
                 },
             )
@@ -108,21 +93,15 @@ fun ChessScreen(
         bottomBar = { ActionBar(state, controller) },
         snackbarHost = { SnackbarHost(snackbar) },
     ) { padding ->
-        BoxWithConstraints(Modifier.fillMaxSize().padding(padding)) {
-            if (maxWidth > maxHeight) {
-                Row(Modifier.fillMaxSize().padding(8.dp), horizontalArrangement = Arrangement.spacedBy(12.dp)) {
-                    Board(state, controller::tapSquare, controller::dragMove, Modifier.fillMaxHeight())
-                    Column(Modifier.fillMaxHeight().weight(1f)) { SidePanel(state, controller) }
-                }
-            } else {
-                Column(Modifier.fillMaxSize().padding(horizontal = 8.dp)) {
-                    StatusLine(state)
-                    Board(state, controller::tapSquare, controller::dragMove, Modifier.fillMaxWidth())
-                    ThinkingLineView(state)
-                    MoveList(state, Modifier.weight(1f))
-                }
-            }
-        }
+        BoardLayout(
+            padding,
+            board = { modifier -> Board(state, controller::tapSquare, controller::dragMove, modifier) },
+            above = { StatusLine(state) },
+            below = {
+                ThinkingLineView(state)
+                MoveList(state, Modifier.weight(1f))
+            },
+        )
     }
 
     state.pendingPromotion?.let { pending ->
@@ -146,13 +125,6 @@ fun ChessScreen(
             onDismiss = { controller.dismissMessage(); showPasteFen = false },
         )
     }
-}
-
-@Composable
-private fun ColumnScope.SidePanel(state: BoardUiState, controller: GameController) {
-    StatusLine(state)
-    ThinkingLineView(state)
-    MoveList(state, Modifier.weight(1f))
 }
 
 /** The status from the core ("White to move", "Checkmate — Black wins"), as a banner when the game is over. */

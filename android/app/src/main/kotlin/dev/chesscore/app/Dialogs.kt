@@ -96,19 +96,53 @@ fun NewGameDialog(currentLevel: Int, onStart: (GameMode, Int) -> Unit, onDismiss
 
 /** Paste a FEN; [error] is the core's message when the last one was rejected. */
 @Composable
-fun PasteFenDialog(error: String?, onLoad: (String) -> Unit, onDismiss: () -> Unit) {
-    var text by remember { mutableStateOf("") }
+fun PasteFenDialog(error: String?, onLoad: (String) -> Unit, onDismiss: () -> Unit) =
+    TextInputDialog(title = "Start from a position", label = "FEN", confirm = "Load", error = error, onConfirm = onLoad, onDismiss = onDismiss)
+
+/** Paste a game in PGN (its first game is opened; the controller reports what it left out or why it failed). */
+@Composable
+fun LoadPgnDialog(onLoad: (String) -> Unit, onDismiss: () -> Unit) =
+    TextInputDialog(title = "Open a game", label = "PGN", confirm = "Load", minLines = 6, onConfirm = onLoad, onDismiss = onDismiss)
+
+/** Edit the comment after the current move ([initial]: the comment it has); empty text removes it. */
+@Composable
+fun CommentDialog(initial: String, onSave: (String) -> Unit, onDismiss: () -> Unit) =
+    TextInputDialog(
+        title = "Comment", label = "After this move", confirm = "Save", initial = initial, minLines = 3, monospace = false,
+        onConfirm = onSave, onDismiss = onDismiss,
+    )
+
+/**
+ * A dialog with one text field: [title], the field's [label] and [initial] text, the [error] to
+ * show under it (e.g. the core's message about the last text), and a [confirm] button that hands
+ * the text to [onConfirm]. The field starts [minLines] high and grows with its text.
+ */
+@Composable
+fun TextInputDialog(
+    title: String,
+    label: String,
+    confirm: String,
+    onConfirm: (String) -> Unit,
+    onDismiss: () -> Unit,
+    initial: String = "",
+    error: String? = null,
+    minLines: Int = 1,
+    monospace: Boolean = true,
+) {
+    var text by remember { mutableStateOf(initial) }
+    val style = MaterialTheme.typography.bodySmall
     AlertDialog(
         onDismissRequest = onDismiss,
-        title = { Text("Start from a position") },
+        title = { Text(title) },
         text = {
             Column {
                 OutlinedTextField(
                     value = text,
                     onValueChange = { text = it },
-                    label = { Text("FEN") },
-                    textStyle = MaterialTheme.typography.bodySmall.copy(fontFamily = FontFamily.Monospace),
+                    label = { Text(label) },
+                    textStyle = if (monospace) style.copy(fontFamily = FontFamily.Monospace) else style,
                     isError = error != null,
+                    minLines = minLines,
                     modifier = Modifier.fillMaxWidth(),
                 )
                 if (error != null) {
@@ -116,7 +150,7 @@ fun PasteFenDialog(error: String?, onLoad: (String) -> Unit, onDismiss: () -> Un
                 }
             }
         },
-        confirmButton = { TextButton(onClick = { onLoad(text) }) { Text("Load") } },
+        confirmButton = { TextButton(onClick = { onConfirm(text) }) { Text(confirm) } },
         dismissButton = { TextButton(onClick = onDismiss) { Text("Cancel") } },
     )
 }

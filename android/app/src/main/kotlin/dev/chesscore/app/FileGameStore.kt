@@ -5,13 +5,15 @@ import java.io.File
 import java.util.Properties
 
 /**
- * Keeps the game (the core's JSON) and the presentation settings in the app's private files.
- * Each write goes to a temporary file first and is then renamed over the old one, so a kill in
- * the middle of a save leaves the previous save intact.
+ * Keeps the game (the core's JSON) and the presentation settings in the app's private files,
+ * `<prefix>game.json` and `<prefix>settings.properties`: the board screen's without a prefix, the
+ * analysis board's with `analysis-`, so that each screen has its own. Each write goes to a
+ * temporary file first and is then renamed over the old one, so a kill in the middle of a save
+ * leaves the previous save intact.
  */
-class FileGameStore(directory: File) : GameStore {
-    private val gameFile = File(directory, "game.json")
-    private val settingsFile = File(directory, "settings.properties")
+class FileGameStore(directory: File, prefix: String = "") : GameStore {
+    private val gameFile = File(directory, prefix + "game.json")
+    private val settingsFile = File(directory, prefix + "settings.properties")
 
     override fun load(): String? = gameFile.takeIf { it.isFile }?.readText()
 

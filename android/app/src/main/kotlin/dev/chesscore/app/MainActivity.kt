@@ -11,11 +11,13 @@ import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.saveable.rememberSaveable
 import androidx.compose.runtime.setValue
+import androidx.lifecycle.compose.collectAsStateWithLifecycle
 import androidx.lifecycle.viewmodel.compose.viewModel
 
-/** The board with its controls, and the review of its game over it when asked for. */
+/** The board with its controls, and over it when asked for the review of its game or the analysis board. */
 class MainActivity : ComponentActivity() {
     private val viewModel: GameViewModel by viewModels()
+    private val analysis: AnalysisViewModel by viewModels()
 
     override fun onCreate(savedInstanceState: Bundle?) {
         super.onCreate(savedInstanceState)
@@ -24,9 +26,21 @@ class MainActivity : ComponentActivity() {
             ChessTheme {
                 // The PGN under review, if the review screen is open.
                 var reviewing by rememberSaveable { mutableStateOf<String?>(null) }
+                // The analysis board's controller while it is open (its view model keeps that
+                // across rotation and a killed process).
+                val analysisController by analysis.controller.collectAsStateWithLifecycle()
                 val pgn = reviewing
-                if (pgn == null) {
-                    ChessScreen(controller = viewModel.controller, share = ::shareText, review = { reviewing = it })
+                val analysing = analysisController
+                if (analysing != null) {
+                    BackHandler(onBack = analysis::close)
+                    AnalysisScreen(controller = analysing, share = ::shareText, close = analysis::close)
+                } else if (pgn == null) {
+                    ChessScreen(
+                        controller = viewModel.controller,
+                        share = ::shareText,
+                        review = { reviewing = it },
+                        analyse = analysis::open,
+                    )
                 } else {
                     val review: ReviewViewModel = viewModel(key = "review:$pgn") { ReviewViewModel(pgn) }
                     val close = {
@@ -40,18 +54,22 @@ class MainActivity : ComponentActivity() {
         }
     }
 
-    /** Back in the foreground: the engine's turn, if due, starts again. */
+    /** Back in the foreground: the engine's turn, if due, and the analysis start again. */
     override fun onStart() {
         super.onStart()
         viewModel.controller.resume()
+        analysis.controller.value?.resume()
     }
 
     /**
-     * In the background the engine stops thinking (battery) and the game is saved. A rotation
-     * also stops the activity; the view model survives it, so the search is left running then.
+     * In the background the engines stop thinking (battery) and the games are saved. A rotation
+     * also stops the activity; the view models survive it, so the searches are left running then.
      */
     override fun onStop() {
-        if (!isChangingConfigurations) viewModel.controller.pause()
+        if (!isChangingConfigurations) {
+            viewModel.controller.pause()
+            analysis.controller.value?.pause()
+        }
         super.onStop()
     }
 

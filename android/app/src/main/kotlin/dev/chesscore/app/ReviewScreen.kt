@@ -14,13 +14,11 @@ import androidx.compose.foundation.layout.width
 import androidx.compose.foundation.lazy.LazyColumn
 import androidx.compose.foundation.lazy.items
 import androidx.compose.material3.Button
-import androidx.compose.material3.ExperimentalMaterial3Api
 import androidx.compose.material3.LinearProgressIndicator
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Scaffold
 import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
-import androidx.compose.material3.TopAppBar
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.getValue
 import androidx.compose.ui.Modifier
@@ -43,23 +41,18 @@ import dev.chesscore.presentation.SideSummaryUi
  * [ReviewController.state] and forwards every action to the controller (tested in
  * android/presentation); it holds no logic of its own.
  */
-@OptIn(ExperimentalMaterial3Api::class)
 @Composable
 fun ReviewScreen(controller: ReviewController, share: (subject: String, text: String) -> Unit, close: () -> Unit) {
     val state by controller.state.collectAsStateWithLifecycle()
     Scaffold(
         topBar = {
-            TopAppBar(
-                title = { Text("Game review") },
-                navigationIcon = { TextButton(onClick = close) { Text("Back") } },
-                actions = {
-                    when (state.phase) {
-                        ReviewPhase.RUNNING -> TextButton(onClick = controller::stop) { Text("Stop") }
-                        else -> TextButton(onClick = { controller.start() }) { Text("Review") }
-                    }
-                    state.annotatedPgn?.let { pgn -> TextButton(onClick = { share("Reviewed game (PGN)", pgn) }) { Text("Share") } }
-                },
-            )
+            BackTopBar("Game review", back = close) {
+                when (state.phase) {
+                    ReviewPhase.RUNNING -> TextButton(onClick = controller::stop) { Text("Stop") }
+                    else -> TextButton(onClick = { controller.start() }) { Text("Review") }
+                }
+                state.annotatedPgn?.let { pgn -> TextButton(onClick = { share("Reviewed game (PGN)", pgn) }) { Text("Share") } }
+            }
         },
     ) { padding ->
         Column(Modifier.padding(padding).fillMaxSize().padding(horizontal = 12.dp), verticalArrangement = Arrangement.spacedBy(8.dp)) {

@@ -95,12 +95,10 @@ data class BoardUiState(
      * The square drawn at screen [column] and [row] (0, 0 is the top left), with [orientation]'s
      * side at the bottom: the board view's only geometry.
      */
-    fun squareAtCell(column: Int, row: Int): Square =
-        if (orientation == Side.WHITE) squareAt(column, 7 - row) else squareAt(7 - column, row)
+    fun squareAtCell(column: Int, row: Int): Square = squareAtCell(orientation, column, row)
 
     /** The screen column and row where [square] is drawn (the inverse of [squareAtCell]). */
-    fun cellOf(square: Square): Pair<Int, Int> =
-        if (orientation == Side.WHITE) square.file to 7 - square.rank else 7 - square.file to square.rank
+    fun cellOf(square: Square): Pair<Int, Int> = cellOf(orientation, square)
 
     /**
      * `true` when the player may claim a draw with the move they are about to make, as FIDE's Laws
@@ -118,3 +116,15 @@ data class BoardUiState(
         get() = (snapshot.status as? GameStatus.Ongoing)?.claimableDraw
             ?.takeIf { !mode.enginePlays(snapshot.sideToMove) }
 }
+
+/**
+ * The square drawn at screen [column] and [row] (0, 0 is the top left) of a board with
+ * [orientation]'s side at the bottom: the board views' only geometry (both screens' states
+ * offer it as `squareAtCell`).
+ */
+fun squareAtCell(orientation: Side, column: Int, row: Int): Square =
+    if (orientation == Side.WHITE) squareAt(column, 7 - row) else squareAt(7 - column, row)
+
+/** The screen column and row where [square] is drawn with [orientation]'s side at the bottom (the inverse of [squareAtCell]). */
+fun cellOf(orientation: Side, square: Square): Pair<Int, Int> =
+    if (orientation == Side.WHITE) square.file to 7 - square.rank else 7 - square.file to square.rank

@@ -4,22 +4,17 @@ import dev.chesscore.ChessEngine
 import dev.chesscore.ChessException
 import dev.chesscore.ChessGame
 import dev.chesscore.EngineConfig
-import dev.chesscore.LegalMove
 import dev.chesscore.NewMovePlacement
 import dev.chesscore.PieceKind
-import dev.chesscore.SearchHandle
 import dev.chesscore.SearchLimits
+import dev.chesscore.SearchListener
 import dev.chesscore.engineLevels
 import dev.chesscore.Side
 import dev.chesscore.Square
-import dev.chesscore.ktx.pieceAt
 import dev.chesscore.ktx.replacing
 import dev.chesscore.ktx.searchListener
 import kotlin.random.Random
 import kotlinx.coroutines.CoroutineScope
-import kotlinx.coroutines.Job
-import kotlinx.coroutines.SupervisorJob
-import kotlinx.coroutines.cancel
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
@@ -57,23 +52,16 @@ class GameController(
     defaultMode: GameMode = GameMode.HumanVsEngine(Side.WHITE),
     defaultLevel: Int = 4,
 ) : AutoCloseable {
-    private val scope = CoroutineScope(scope.coroutineContext + SupervisorJob(scope.coroutineContext[Job]))
     private var game: ChessGame
-    private val engine: ChessEngine
     private val _state: MutableStateFlow<BoardUiState>
 
-    /** The running search (the engine's move or a hint), if any. */
-    private var search: SearchHandle? = null
+    /** The engine, its running search (the engine's move or a hint) and the controller's lifetime (shared with the analysis board). */
+    private val session: EngineSession
+    private val engine: ChessEngine get() = session.engine
+    private val closed: Boolean get() = session.closed
 
-    /** Incremented whenever a search is started or abandoned: results of older ones are ignored. */
-    private var searchToken = 0L
-
-    /** The legal moves of the selected piece, as the core gave them. */
-    private var selectedMoves: List<LegalMove> = emptyList()
-    private var closed = false
-
-    /** `true` between [pause] and [resume]: the app is in the background and no search runs. */
-    private var paused = false
+    /** The selection, its targets and the promotion picker (the rules shared with the analysis board). */
+    private val input = MoveInput()
 
     /** The screen state; a new value after every change. */
     val state: StateFlow<BoardUiState>
@@ -95,12 +83,7 @@ class GameController(
                 }
             } ?: ChessGame(),
         )
-        engine = try {
-            engineFactory(engineConfig(level))
-        } catch (t: Throwable) {
-            game.close()
-            throw t
-        }
+        session = EngineSession.open(scope, game, onStop = ::showStopped) { engineFactory(engineConfig(level)) }
         _state = MutableStateFlow(
             BoardUiState(snapshot = game.snapshot(), orientation = orientation, mode = mode, level = level, message = message),
         )
@@ -120,35 +103,27 @@ class GameController(
     fun tapSquare(square: Square) {
         val s = state.value
         if (closed || !s.isHumanTurn) return
-        val selected = s.selected
-        when {
-            selected != null && square in s.targets -> moveSelected(selected, square)
-            selected == square -> clearSelection()
-            s.snapshot.pieceAt(square)?.side == s.snapshot.sideToMove -> select(square)
-            else -> clearSelection()
-        }
+        handle(input.tap(square, s.snapshot, game::legalMovesFrom))
     }
 
     /** The player dragged the piece on [from] to [to]: the same as tapping [from], then [to]. */
     fun dragMove(from: Square, to: Square) {
         val s = state.value
         if (closed || !s.isHumanTurn) return
-        if (s.snapshot.pieceAt(from)?.side != s.snapshot.sideToMove) return
-        select(from)
-        tapSquare(to)
+        handle(input.drag(from, to, s.snapshot, game::legalMovesFrom))
     }
 
     /** Plays the pending promotion with [kind] (one of its choices). */
     fun choosePromotion(kind: PieceKind) {
-        val pending = state.value.pendingPromotion ?: return
-        if (closed || kind !in pending.choices) return
-        play(pending.from, pending.to, kind)
+        if (closed) return
+        handle(input.choosePromotion(kind))
     }
 
     /** Closes the promotion picker without moving; the game is unchanged, the pawn stays selected. */
     fun cancelPromotion() {
         if (closed) return
-        _state.update { it.copy(pendingPromotion = null) }
+        input.cancelPromotion()
+        showInput()
     }
 
     /**
@@ -235,7 +210,7 @@ class GameController(
      * ignored until it ends). Ignored unless it is a person's turn.
      */
     fun requestHint() {
-        if (closed || paused || !state.value.isHumanTurn) return
+        if (closed || session.paused || !state.value.isHumanTurn) return
         startSearch(hint = true)
     }
 
@@ -287,29 +262,13 @@ class GameController(
      * search so the engine does not burn the battery unseen, and saves the game. The engine's
      * turn starts again in [resume]; a hint in progress is dropped.
      */
-    fun pause() {
-        if (closed || paused) return
-        paused = true
-        stopSearch()
-        store.save(game.toJson())
-    }
+    fun pause() = session.pause { store.save(game.toJson()) }
 
     /** The app is in the foreground again: the engine's turn, if due, starts over. */
-    fun resume() {
-        if (closed || !paused) return
-        paused = false
-        startEngineTurnIfDue()
-    }
+    fun resume() = session.resume(::startEngineTurnIfDue)
 
     /** Stops any search and frees the game and the engine. The controller ignores intents afterwards. */
-    override fun close() {
-        if (closed) return
-        closed = true
-        stopSearch()
-        scope.cancel()
-        engine.close()
-        game.close()
-    }
+    override fun close() = session.close { game.close() }
 
     // ---- Internals -----------------------------------------------------------------------
 
@@ -319,25 +278,17 @@ class GameController(
      */
     private fun asPlayed(game: ChessGame): ChessGame = game.also { it.setNewMovePlacement(NewMovePlacement.MAIN_LINE) }
 
-    private fun select(square: Square) {
-        selectedMoves = game.legalMovesFrom(square)
-        _state.update { st ->
-            st.copy(selected = square, targets = selectedMoves.map { it.to }.toSet(), pendingPromotion = null)
-        }
+    /** Acts on what a tap, drag or promotion choice amounts to ([MoveInput]): a move, or a new selection to show. */
+    private fun handle(outcome: MoveInput.Outcome?) = input.dispatch(outcome, { play(it.from, it.to, it.promotion) }, ::showInput)
+
+    /** Shows [input]'s selection, targets and picker. */
+    private fun showInput() {
+        _state.update { it.copy(selected = input.selected, targets = input.targets, pendingPromotion = input.pendingPromotion) }
     }
 
     private fun clearSelection() {
-        selectedMoves = emptyList()
-        _state.update { it.copy(selected = null, targets = emptySet(), pendingPromotion = null) }
-    }
-
-    private fun moveSelected(from: Square, to: Square) {
-        val choices = selectedMoves.filter { it.to == to }.mapNotNull { it.promotion }
-        if (choices.isNotEmpty()) {
-            _state.update { it.copy(pendingPromotion = PendingPromotion(from, to, choices)) }
-        } else {
-            play(from, to, null)
-        }
+        input.clear()
+        showInput()
     }
 
     private fun play(from: Square, to: Square, promotion: PieceKind?) {
@@ -377,7 +328,7 @@ class GameController(
 
     /** After every change of the game: new snapshot, cleared transient state, save, engine turn. */
     private fun afterChange() {
-        selectedMoves = emptyList()
+        input.clear()
         val snapshot = game.snapshot()
         store.save(game.toJson())
         _state.update {
@@ -392,7 +343,7 @@ class GameController(
 
     private fun startEngineTurnIfDue() {
         val s = state.value
-        if (closed || paused || search != null || s.isGameOver || !s.mode.enginePlays(s.snapshot.sideToMove)) return
+        if (closed || session.paused || session.searching || s.isGameOver || !s.mode.enginePlays(s.snapshot.sideToMove)) return
         startSearch(hint = false)
     }
 
@@ -403,23 +354,35 @@ class GameController(
      */
     private fun startSearch(hint: Boolean) {
         val s = state.value
-        val token = ++searchToken
-        val key = s.snapshot.positionKey
-        val listener = scope.searchListener(
+        val limits = if (hint) hintLimits else limitsForLevel(s.level)
+        val started = session.start { token ->
+            try {
+                engine.think(game, limits, moveListener(token, s.snapshot.positionKey, hint))
+            } catch (e: ChessException) {
+                showMessage(e)
+                null
+            }
+        }
+        if (started) _state.update { it.copy(engineThinking = true, thinking = null) }
+    }
+
+    /** The listener of search [token] of the position [key]: the engine's move, or a [hint]. */
+    private fun moveListener(token: Long, key: ULong, hint: Boolean): SearchListener =
+        session.scope.searchListener(
             onInfo = { info ->
-                if (token == searchToken && info.positionKey == key) {
+                if (session.isCurrent(token) && info.positionKey == key) {
                     val line = ThinkingLine(info.depth.toInt(), scoreText(info.scoreWhite), info.pvSan)
                     _state.update { it.copy(thinking = line) }
                 }
             },
             onFinished = { result ->
-                if (token == searchToken) {
-                    finishSearch()
+                if (session.isCurrent(token)) {
+                    session.finished()
                     val current = result.positionKey == key && result.positionKey == state.value.snapshot.positionKey
                     val error = result.error
                     when {
                         error != null -> _state.update {
-                            it.copy(engineThinking = false, thinking = null, message = "The engine failed: $error")
+                            it.copy(engineThinking = false, thinking = null, message = engineFailedText(error))
                         }
                         current && !hint -> changeGame { game.playUci(result.bestMove.uci) }
                         current -> _state.update { it.copy(engineThinking = false, thinking = null, hint = result.bestMove) }
@@ -428,30 +391,12 @@ class GameController(
                 }
             },
         )
-        val limits = if (hint) hintLimits else limitsForLevel(s.level)
-        search = try {
-            engine.think(game, limits, listener)
-        } catch (e: ChessException) {
-            showMessage(e)
-            return
-        }
-        _state.update { it.copy(engineThinking = true, thinking = null) }
-    }
-
-    /** Forgets the finished search's handle (the search is over; closing frees it). */
-    private fun finishSearch() {
-        search?.close()
-        search = null
-    }
 
     /** Stops the running search, if any; its result will be ignored. */
-    private fun stopSearch() {
-        searchToken++
-        search?.let {
-            it.stop()
-            it.close()
-        }
-        search = null
+    private fun stopSearch() = session.stop()
+
+    /** After a search was stopped: the screen shows that the engine no longer thinks. */
+    private fun showStopped() {
         if (state.value.engineThinking) _state.update { it.copy(engineThinking = false, thinking = null) }
     }
 
@@ -477,14 +422,6 @@ class GameController(
         fun engineConfig(level: Int) = EngineConfig(level = level.toUInt(), seed = Random.nextLong().toULong())
 
         fun defaultOrientation(mode: GameMode): Side = (mode as? GameMode.HumanVsEngine)?.humanSide ?: Side.WHITE
-
-        fun encodeSide(side: Side): String = if (side == Side.WHITE) "white" else "black"
-
-        fun decodeSide(text: String?): Side? = when (text) {
-            "white" -> Side.WHITE
-            "black" -> Side.BLACK
-            else -> null
-        }
 
         fun encodeMode(mode: GameMode): String = when (mode) {
             is GameMode.HumanVsEngine -> "human-vs-engine:" + encodeSide(mode.humanSide)

@@ -1,5 +1,7 @@
 package dev.chesscore.presentation
 
+import dev.chesscore.Side
+
 /**
  * Where the controller keeps the game so that it survives the app being killed. The app
  * implements it with a file or preferences; tests with memory. Calls come from the main thread;
@@ -37,4 +39,14 @@ class InMemoryGameStore(initialJson: String? = null) : GameStore {
     override fun saveSettings(settings: Map<String, String>) {
         this.settings = settings
     }
+}
+
+/** A side as the controllers store it in their settings: "white" or "black". */
+internal fun encodeSide(side: Side): String = if (side == Side.WHITE) "white" else "black"
+
+/** The side stored as [text] by [encodeSide], or `null` for anything else (a missing or damaged setting). */
+internal fun decodeSide(text: String?): Side? = when (text) {
+    "white" -> Side.WHITE
+    "black" -> Side.BLACK
+    else -> null
 }

@@ -3,6 +3,7 @@ package dev.chesscore.presentation
 import dev.chesscore.DrawReason
 import dev.chesscore.GameSnapshot
 import dev.chesscore.GameStatus
+import dev.chesscore.MoveListItem
 import dev.chesscore.Outcome
 import dev.chesscore.Score
 import dev.chesscore.Side
@@ -59,4 +60,52 @@ fun scoreText(scoreWhite: Score): String = when (scoreWhite) {
     is Score.Centipawns ->
         if (scoreWhite.value == 0) "0.00" else String.format(Locale.ROOT, "%+.2f", scoreWhite.value / 100.0)
     is Score.Mate -> if (scoreWhite.moves >= 0) "M${scoreWhite.moves}" else "-M${-scoreWhite.moves}"
+}
+
+/** What the analysis board says when a PGN text holds no game, not even a bad one. */
+const val NO_GAME_FOUND = "No game found"
+
+/** What the analysis board says when it opened the first game of a PGN text and [left] more were left out. */
+fun gamesLeftOutText(left: Int): String =
+    if (left == 1) "Loaded the first game; 1 more game in the text was left out."
+    else "Loaded the first game; $left more games in the text were left out."
+
+/** What a screen says when a search failed inside chesscore ([dev.chesscore.SearchResult.error]). */
+fun engineFailedText(error: String): String = "The engine failed: $error"
+
+/**
+ * A NAG as the move list shows it: the move marks (1 "!", 2 "?", 3 "!!", 4 "??", 5 "!?", 6 "?!")
+ * and the position symbols (10 "=", 13 "∞", 14 "⩲", 15 "⩱", 16 "±", 17 "∓", 18 "+−", 19 "−+");
+ * "" for the others, which a PGN export keeps as `$n`.
+ */
+fun nagSymbol(nag: UInt): String = when (nag.toInt()) {
+    1 -> "!"
+    2 -> "?"
+    3 -> "!!"
+    4 -> "??"
+    5 -> "!?"
+    6 -> "?!"
+    10 -> "="
+    13 -> "∞"
+    14 -> "⩲"
+    15 -> "⩱"
+    16 -> "±"
+    17 -> "∓"
+    18 -> "+−"
+    19 -> "−+"
+    else -> ""
+}
+
+/**
+ * A move of the inline move list ([dev.chesscore.GameSnapshot.moveList]) as text: its number when
+ * the core says to show it ("12." for White, "12…" for Black), the SAN and its NAG symbols, e.g.
+ * "12… Nf6!?".
+ */
+fun moveText(move: MoveListItem.Move): String {
+    val number = when {
+        !move.showNumber -> ""
+        move.side == Side.WHITE -> "${move.number}. "
+        else -> "${move.number}… "
+    }
+    return number + move.san + move.nags.joinToString("") { nagSymbol(it) }
 }

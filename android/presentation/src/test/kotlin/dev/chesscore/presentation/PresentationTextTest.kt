@@ -1,6 +1,8 @@
 package dev.chesscore.presentation
 
 import dev.chesscore.ChessGame
+import dev.chesscore.MoveListItem
+import dev.chesscore.readPgn
 import dev.chesscore.Score
 import dev.chesscore.Side
 import dev.chesscore.timeControlFromPgn
@@ -46,5 +48,13 @@ class PresentationTextTest {
             game.checkFlag(10_000uL)
             assertEquals("Draw by timeout against insufficient material", statusText(game.snapshot()))
         }
+    }
+
+    @Test
+    fun `moves of the inline move list - numbers where the core shows them, SAN, NAG symbols`() {
+        val import = readPgn("1. e4! e5 (1... c5 \$5 2. Nf3) 2. Nf3 \$6 \$14 Nc6 \$200 *")
+        val moves = import.games.single().use { it.snapshot().moveList.filterIsInstance<MoveListItem.Move>() }
+        assertEquals(listOf("1. e4!", "e5", "1… c5!?", "2. Nf3", "2. Nf3?!⩲", "Nc6"), moves.map(::moveText))
+        assertEquals("", nagSymbol(200u))
     }
 }

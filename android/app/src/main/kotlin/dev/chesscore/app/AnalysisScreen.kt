@@ -1,0 +1,250 @@
+package dev.chesscore.app
+
+import androidx.compose.foundation.ExperimentalFoundationApi
+import androidx.compose.foundation.background
+import androidx.compose.foundation.combinedClickable
+import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.ExperimentalLayoutApi
+import androidx.compose.foundation.layout.FlowRow
+import androidx.compose.foundation.layout.Row
+import androidx.compose.foundation.layout.Spacer
+import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.layout.size
+import androidx.compose.foundation.layout.width
+import androidx.compose.foundation.rememberScrollState
+import androidx.compose.foundation.shape.RoundedCornerShape
+import androidx.compose.foundation.verticalScroll
+import androidx.compose.material3.BottomAppBar
+import androidx.compose.material3.CircularProgressIndicator
+import androidx.compose.material3.DropdownMenu
+import androidx.compose.material3.DropdownMenuItem
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.Scaffold
+import androidx.compose.material3.SnackbarHost
+import androidx.compose.material3.SnackbarHostState
+import androidx.compose.material3.Switch
+import androidx.compose.material3.Text
+import androidx.compose.material3.TextButton
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.key
+import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.remember
+import androidx.compose.runtime.setValue
+import androidx.compose.ui.Alignment
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.graphics.Color
+import androidx.compose.ui.text.font.FontFamily
+import androidx.compose.ui.text.font.FontStyle
+import androidx.compose.ui.text.font.FontWeight
+import androidx.compose.ui.text.style.TextOverflow
+import androidx.compose.ui.unit.dp
+import androidx.lifecycle.compose.collectAsStateWithLifecycle
+import dev.chesscore.MoveListItem
+import dev.chesscore.presentation.AnalysisController
+import dev.chesscore.presentation.AnalysisUiState
+import dev.chesscore.presentation.moveText
+
+/**
+ * The analysis board. Portrait: top bar, status and opening, board (the engine's best move as an
+ * arrow), engine lines with a switch and the number of lines, the move tree, and the navigation
+ * bar. Landscape: the board on the left, the rest in a column on the right. Draws
+ * [AnalysisController.state] and forwards every action to the controller (tested in
+ * android/presentation); it decides nothing itself.
+ *
+ * Move list: the core's `moveList` inline, variations on lines of their own, indented by depth
+ * and bracketed, the current move highlighted. A tap goes to a move; a long press offers
+ * promote, make main line and delete.
+ */
+@Composable
+fun AnalysisScreen(controller: AnalysisController, share: (subject: String, text: String) -> Unit, close: () -> Unit) {
+    val snackbar = remember { SnackbarHostState() }
+    var dialog by remember { mutableStateOf<AnalysisDialog?>(null) }
+    val state by controller.state.collectAsStateWithLifecycle()
+
+    // Messages outside the FEN dialog (which shows the core's error itself) appear as a snackbar:
+    // a refused move or tree edit, a bad PGN, the games a PGN text had besides the first.
+    MessageSnackbar(snackbar, state.message, held = dialog == AnalysisDialog.LOAD_FEN, dismiss = controller::dismissMessage)
+
+    Scaffold(
+        topBar = {
+            BackTopBar("Analysis", back = close) {
+                TextButton(onClick = controller::flipBoard) { Text("Flip") }
+                OverflowMenu { closeMenu ->
+                    DropdownMenuItem(text = { Text("New board") }, onClick = { closeMenu(); controller.newBoard() })
+                    DropdownMenuItem(text = { Text("Load PGN…") }, onClick = { closeMenu(); dialog = AnalysisDialog.LOAD_PGN })
+                    DropdownMenuItem(text = { Text("Load FEN…") }, onClick = { closeMenu(); dialog = AnalysisDialog.LOAD_FEN })
+                    DropdownMenuItem(text = { Text("Share PGN") }, onClick = { closeMenu(); share("Analysis (PGN)", controller.pgn()) })
+                    DropdownMenuItem(text = { Text("Share FEN") }, onClick = { closeMenu(); share("Position (FEN)", controller.fen()) })
+                }
+            }
+        },
+        bottomBar = { NavigationBar(state, controller, onComment = { dialog = AnalysisDialog.COMMENT }) },
+        snackbarHost = { SnackbarHost(snackbar) },
+    ) { padding ->
+        BoardLayout(
+            padding,
+            board = { modifier ->
+                // The engine's best move is the arrow.
+                Board(
+                    state.snapshot, state.orientation, state.selected, state.targets, state.bestMove,
+                    controller::tapSquare, controller::dragMove, modifier,
+                )
+            },
+            above = { PositionLine(state) },
+            below = {
+                EngineLines(state, controller)
+                MoveTree(state, controller, Modifier.weight(1f))
+            },
+        )
+    }
+
+    state.pendingPromotion?.let { pending ->
+        PromotionDialog(pending.choices, state.snapshot.sideToMove, controller::choosePromotion, controller::cancelPromotion)
+    }
+    when (dialog) {
+        // loadFen is synchronous: a message right after it is the core's rejection, shown in the dialog.
+        AnalysisDialog.LOAD_FEN -> PasteFenDialog(
+            error = state.message,
+            onLoad = { text ->
+                controller.loadFen(text)
+                if (controller.state.value.message == null) dialog = null
+            },
+            onDismiss = { controller.dismissMessage(); dialog = null },
+        )
+        // The PGN dialog closes at once; what loadPgn has to say comes as a snackbar.
+        AnalysisDialog.LOAD_PGN -> LoadPgnDialog(onLoad = { text -> dialog = null; controller.loadPgn(text) }, onDismiss = { dialog = null })
+        AnalysisDialog.COMMENT -> CommentDialog(
+            initial = state.snapshot.annotations.commentAfter ?: "",
+            onSave = { text -> dialog = null; controller.setComment(text) },
+            onDismiss = { dialog = null },
+        )
+        null -> Unit
+    }
+}
+
+/** The analysis screen's dialogs; one at a time. */
+private enum class AnalysisDialog { LOAD_FEN, LOAD_PGN, COMMENT }
+
+/** The status from the core ("White to move", "Checkmate — Black wins", "White resigned — …") and the opening's name. */
+@Composable
+private fun PositionLine(state: AnalysisUiState) {
+    Column(Modifier.fillMaxWidth().padding(vertical = 6.dp)) {
+        Text(state.statusText, style = MaterialTheme.typography.titleMedium)
+        state.snapshot.opening?.let { opening ->
+            Text("${opening.eco} ${opening.name}", style = MaterialTheme.typography.bodySmall, maxLines = 1, overflow = TextOverflow.Ellipsis)
+        }
+    }
+}
+
+/**
+ * The engine: on/off, a spinner while it searches, the number of lines (1 to 5, the controller
+ * clamps), "Analyse again" once a search has ended by its limits with lines, then one row per line:
+ * "+0.35  d18  Nf3 Nc6 Bb5".
+ */
+@Composable
+private fun EngineLines(state: AnalysisUiState, controller: AnalysisController) {
+    Column(Modifier.fillMaxWidth()) {
+        Row(verticalAlignment = Alignment.CenterVertically) {
+            Switch(checked = state.analysing, onCheckedChange = controller::setAnalysing)
+            Text("Engine", Modifier.padding(horizontal = 8.dp))
+            if (state.engineRunning) {
+                CircularProgressIndicator(Modifier.size(16.dp), strokeWidth = 2.dp)
+            } else if (state.analysing && state.lines.isNotEmpty()) {
+                TextButton(onClick = { controller.setAnalysing(true) }) { Text("Analyse again") }
+            }
+            Spacer(Modifier.weight(1f))
+            TextButton(onClick = { controller.setMultiPv(state.multiPv - 1) }, enabled = state.multiPv > AnalysisUiState.MIN_MULTI_PV) { Text("−") }
+            Text("${state.multiPv} lines")
+            TextButton(onClick = { controller.setMultiPv(state.multiPv + 1) }, enabled = state.multiPv < AnalysisUiState.MAX_MULTI_PV) { Text("+") }
+        }
+        for (line in state.lines) {
+            Text(
+                "${line.scoreText}  d${line.depth}  ${line.pvSan.joinToString(" ")}",
+                maxLines = 1,
+                overflow = TextOverflow.Ellipsis,
+                fontFamily = FontFamily.Monospace,
+                style = MaterialTheme.typography.bodySmall,
+            )
+        }
+    }
+}
+
+/** The move tree inline, in the core's reading order; variations start a line, indented by depth, in brackets. */
+@OptIn(ExperimentalLayoutApi::class)
+@Composable
+private fun MoveTree(state: AnalysisUiState, controller: AnalysisController, modifier: Modifier = Modifier) {
+    val variationColor = MaterialTheme.colorScheme.onSurfaceVariant
+    Column(modifier.fillMaxWidth().verticalScroll(rememberScrollState())) {
+        FlowRow(Modifier.fillMaxWidth().padding(vertical = 4.dp), horizontalArrangement = Arrangement.spacedBy(2.dp)) {
+            for (item in state.snapshot.moveList) {
+                when (item) {
+                    is MoveListItem.Move -> key(item.node) { MoveChip(item, item.node == state.snapshot.node, controller) }
+                    is MoveListItem.Comment -> Text(item.text, fontStyle = FontStyle.Italic, color = MaterialTheme.colorScheme.tertiary)
+                    is MoveListItem.VariationStart -> {
+                        Spacer(Modifier.fillMaxWidth()) // a line of its own
+                        Spacer(Modifier.width((item.depth.toInt() * 12).dp))
+                        Text("(", color = variationColor)
+                    }
+                    is MoveListItem.VariationEnd -> {
+                        Text(")", color = variationColor)
+                        Spacer(Modifier.fillMaxWidth()) // the line it left goes on below
+                    }
+                }
+            }
+        }
+    }
+}
+
+/** One move of the tree: a tap goes there; a long press opens promote / make main line / delete. */
+@OptIn(ExperimentalFoundationApi::class)
+@Composable
+private fun MoveChip(move: MoveListItem.Move, current: Boolean, controller: AnalysisController) {
+    var menuOpen by remember { mutableStateOf(false) }
+    val mainLine = move.depth == 0u
+    Box {
+        Text(
+            moveText(move),
+            modifier = Modifier
+                .background(if (current) MaterialTheme.colorScheme.secondaryContainer else Color.Transparent, RoundedCornerShape(4.dp))
+                .combinedClickable(onClick = { controller.goTo(move.node) }, onLongClick = { menuOpen = true })
+                .padding(horizontal = 3.dp, vertical = 2.dp),
+            fontWeight = if (mainLine) FontWeight.SemiBold else FontWeight.Normal,
+            color = if (mainLine) MaterialTheme.colorScheme.onSurface else MaterialTheme.colorScheme.onSurfaceVariant,
+        )
+        DropdownMenu(expanded = menuOpen, onDismissRequest = { menuOpen = false }) {
+            DropdownMenuItem(
+                text = { Text("Promote variation") },
+                enabled = !mainLine,
+                onClick = { menuOpen = false; controller.promoteVariation(move.node) },
+            )
+            DropdownMenuItem(
+                text = { Text("Make main line") },
+                enabled = !mainLine,
+                onClick = { menuOpen = false; controller.makeMainLine(move.node) },
+            )
+            DropdownMenuItem(text = { Text("Delete from here") }, onClick = { menuOpen = false; controller.deleteFrom(move.node) })
+        }
+    }
+}
+
+/** Start, back, forward, end (enabled from the snapshot), and the comment of the current move. */
+@Composable
+private fun NavigationBar(state: AnalysisUiState, controller: AnalysisController, onComment: () -> Unit) {
+    BottomAppBar {
+        Row(
+            Modifier.fillMaxWidth(),
+            horizontalArrangement = Arrangement.SpaceEvenly,
+            verticalAlignment = Alignment.CenterVertically,
+        ) {
+            TextButton(onClick = controller::toStart, enabled = state.canGoBack) { Text("|<") }
+            TextButton(onClick = controller::back, enabled = state.canGoBack) { Text("<") }
+            TextButton(onClick = controller::forward, enabled = state.canGoForward) { Text(">") }
+            TextButton(onClick = controller::toEnd, enabled = state.canGoForward) { Text(">|") }
+            TextButton(onClick = onComment) { Text("Comment") }
+        }
+    }
+}

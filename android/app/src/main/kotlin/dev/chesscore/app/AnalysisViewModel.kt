@@ -1,0 +1,57 @@
+package dev.chesscore.app
+
+import android.app.Application
+import androidx.lifecycle.AndroidViewModel
+import androidx.lifecycle.SavedStateHandle
+import androidx.lifecycle.viewModelScope
+import dev.chesscore.presentation.AnalysisController
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.flow.asStateFlow
+
+/**
+ * Owns the analysis board's [AnalysisController] while the screen is open; the activity shows
+ * the screen while [controller] is set. The board is kept in files of its own,
+ * `analysis-game.json` and `analysis-settings.properties`, beside the game screen's. The
+ * controller, with its full-strength engine and table, exists only between [open] and [close],
+ * so a screen that was left holds no engine. Whether the screen is open survives rotation (the
+ * view model does) and the process being killed ([saved]; the board then comes back from its
+ * files). Its scope is `viewModelScope` (the main thread).
+ */
+class AnalysisViewModel(application: Application, private val saved: SavedStateHandle) : AndroidViewModel(application) {
+    private val store = FileGameStore(application.filesDir, prefix = "analysis-")
+    private val _controller = MutableStateFlow<AnalysisController?>(null)
+
+    /** The open screen's controller, or `null` when the analysis board is closed. */
+    val controller: StateFlow<AnalysisController?> = _controller.asStateFlow()
+
+    init {
+        if (saved.get<Boolean>(KEY_OPEN) == true) open(null)
+    }
+
+    /**
+     * Opens the analysis board: with [pgn] (the game screen's game, at its last move) it replaces
+     * the stored board; without, the board is as it was left. A controller already open is closed
+     * first.
+     */
+    fun open(pgn: String?) {
+        _controller.value?.close()
+        _controller.value = AnalysisController(viewModelScope, store, pgn)
+        saved[KEY_OPEN] = true
+    }
+
+    /** Closes the analysis board: the search stops and the Rust objects are freed (the board stays saved). */
+    fun close() {
+        _controller.value?.close()
+        _controller.value = null
+        saved[KEY_OPEN] = false
+    }
+
+    override fun onCleared() {
+        _controller.value?.close()
+    }
+
+    private companion object {
+        const val KEY_OPEN = "analysisOpen"
+    }
+}

@@ -1,0 +1,458 @@
+package dev.chesscore.presentation
+
+import dev.chesscore.ChessEngine
+import dev.chesscore.ChessException
+import dev.chesscore.ChessGame
+import dev.chesscore.EngineConfig
+import dev.chesscore.GameSnapshot
+import dev.chesscore.LegalMove
+import dev.chesscore.NewMovePlacement
+import dev.chesscore.PieceKind
+import dev.chesscore.SearchHandle
+import dev.chesscore.SearchInfo
+import dev.chesscore.SearchLimits
+import dev.chesscore.SearchListener
+import dev.chesscore.Side
+import dev.chesscore.Square
+import dev.chesscore.engineLevels
+import dev.chesscore.ktx.replacing
+import dev.chesscore.ktx.searchListener
+import dev.chesscore.readPgn
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.flow.asStateFlow
+import kotlinx.coroutines.flow.update
+
+/**
+ * The default limits of the analysis: full strength (the strongest of [engineLevels]) for at most
+ * 30 seconds, so that a phone does not search forever unseen; switching the analysis on again
+ * starts a new search.
+ */
+fun defaultAnalysisLimits(): SearchLimits = SearchLimits(moveTimeMs = 30_000uL, level = engineLevels().last().level)
+
+/**
+ * The analysis board's presentation logic: a board on which the person moves both sides, whose
+ * moves grow a tree (new moves off the main line are variations, moves that exist are gone to),
+ * with navigation, the core's tree edits, comments, and the engine's best lines for the current
+ * node. It holds no chess rules: legality, the tree, notation and the outcome come from the core;
+ * the board input (selection, targets, promotion picker) is [MoveInput], shared with
+ * [GameController].
+ *
+ * Threading: create it and call every intent on the main thread, which must be the dispatcher of
+ * [scope] (Android: `viewModelScope`; tests: a single-threaded dispatcher). The engine reports on
+ * its own thread; its reports are handed to [scope] before they touch the state, and reports of a
+ * stopped or superseded search (token) or of another position (key) are dropped.
+ *
+ * Lifetime: owns a [ChessGame] (new moves placed as [NewMovePlacement.VARIATION]) and its own
+ * full-strength [ChessEngine], separate from the game screen's; [close] stops the search and
+ * frees them.
+ *
+ * @param scope the main-thread scope; the controller cancels only its own child of it.
+ * @param store where the tree (after every change of the tree or the node) and the settings
+ *   (analysis on or off, number of lines, orientation) are kept; another store than the game
+ *   screen's.
+ * @param pgn a game to open (e.g. the game screen's, at its last move): its first game replaces
+ *   what [store] held. `null`: the board as it was left ([store]'s), or a new board.
+ * @param engineFactory creates the analysis engine from a full-strength configuration.
+ * @param analysisLimits the limits of each analysis search; its `multiPv` is replaced by
+ *   [AnalysisUiState.multiPv] (default: [defaultAnalysisLimits]).
+ */
+class AnalysisController(
+    scope: CoroutineScope,
+    private val store: GameStore,
+    pgn: String? = null,
+    engineFactory: (EngineConfig) -> ChessEngine = { ChessEngine(it) },
+    private val analysisLimits: SearchLimits = defaultAnalysisLimits(),
+) : AutoCloseable {
+    /** The screen state; a new value after every change. */
+    val state: StateFlow<AnalysisUiState>
+    private val _state: MutableStateFlow<AnalysisUiState>
+
+    /** The tree being analysed (its current node is the board's position). */
+    private var game: ChessGame
+
+    /** The selection, its targets and the promotion picker (the rules shared with the board screen). */
+    private val input = MoveInput()
+
+    /** The analysis engine, its running search and the controller's lifetime (shared with the board screen). */
+    private val session: EngineSession
+
+    init {
+        var message: String? = null
+        val settings = store.loadSettings()
+        val opened = pgn?.let { text -> firstGame(text).also { message = it.second }.first }
+        game = asAnalysis(opened ?: restore(store.load()) { message = message ?: it })
+        session = EngineSession.open(scope, game, onStop = ::showStopped) { engineFactory(EngineConfig(level = engineLevels().last().level)) }
+        _state = MutableStateFlow(
+            AnalysisUiState(
+                snapshot = game.snapshot(),
+                orientation = decodeSide(settings[KEY_ORIENTATION]) ?: Side.WHITE,
+                analysing = settings[KEY_ANALYSING]?.toBooleanStrictOrNull() ?: true,
+                multiPv = settings[KEY_MULTI_PV]?.toIntOrNull()?.let(::clampMultiPv) ?: AnalysisUiState.DEFAULT_MULTI_PV,
+                message = message,
+            ),
+        )
+        state = _state.asStateFlow()
+        store.save(game.toJson())
+        startAnalysisIfDue()
+    }
+
+    // ---- Board input -----------------------------------------------------------------------
+
+    /**
+     * The person tapped [square]: selects a piece of the side to move (either side: the person
+     * moves both), moves the selected piece to a target (opening the promotion picker when the
+     * core offers promotion choices), reselects another piece of the side to move, or clears the
+     * selection. The engine never blocks taps; they are ignored only while the picker shows.
+     * A move goes into the tree as the core places it: a new move beside an existing one is a
+     * variation, a move that exists is gone to. At a node where the game has ended the core
+     * refuses moves and [AnalysisUiState.message] says why.
+     */
+    fun tapSquare(square: Square) {
+        if (session.closed) return
+        handle(input.tap(square, state.value.snapshot, game::legalMovesFrom))
+    }
+
+    /** The person dragged the piece on [from] to [to]: the same as tapping [from], then [to]. */
+    fun dragMove(from: Square, to: Square) {
+        if (session.closed) return
+        handle(input.drag(from, to, state.value.snapshot, game::legalMovesFrom))
+    }
+
+    /** Plays the pending promotion with [kind] (one of its choices). */
+    fun choosePromotion(kind: PieceKind) {
+        if (session.closed) return
+        handle(input.choosePromotion(kind))
+    }
+
+    /** Closes the promotion picker without moving; the tree is unchanged, the pawn stays selected. */
+    fun cancelPromotion() {
+        if (session.closed) return
+        input.cancelPromotion()
+        showInput()
+    }
+
+    // ---- Navigation and the tree ----------------------------------------------------------
+
+    /**
+     * Goes to [node] (from [GameSnapshot.moveList]). A node the game does not have shows the
+     * core's error in [AnalysisUiState.message]; the position is unchanged.
+     */
+    fun goTo(node: UInt) = changeGame { game.goTo(node) }
+
+    /** Goes one move back along the current line (nothing at the start). */
+    fun back() = changeGame { game.goBack() }
+
+    /** Goes one move forward along the current line (nothing at its end). */
+    fun forward() = changeGame { game.goForward() }
+
+    /** Goes to the start position. */
+    fun toStart() = changeGame { game.goToStart() }
+
+    /** Goes to the end of the current line. */
+    fun toEnd() = changeGame { game.goToEnd() }
+
+    /**
+     * Makes the variation that [node] is in the main continuation one level up (the core's
+     * `promoteVariation`; nothing when it is on the main line already). Errors go to
+     * [AnalysisUiState.message], the tree unchanged.
+     */
+    fun promoteVariation(node: UInt) = changeGame { game.promoteVariation(node) }
+
+    /** Makes the line through [node] the main line (the core's `makeMainLine`). Errors as [promoteVariation]. */
+    fun makeMainLine(node: UInt) = changeGame { game.makeMainLine(node) }
+
+    /**
+     * Deletes [node] and every move after it (the core's `deleteFrom`). When the current node was
+     * among them the board goes to [node]'s parent, as the core decides. Errors (no such node,
+     * the start position) go to [AnalysisUiState.message], the tree unchanged.
+     */
+    fun deleteFrom(node: UInt) = changeGame { game.deleteFrom(node) }
+
+    /** Sets the comment after the current move (on the start position: before the first move); empty or blank [text] removes it. */
+    fun setComment(text: String) = changeGame { game.setComment(state.value.snapshot.node, text.takeIf { it.isNotBlank() }) }
+
+    // ---- Analysis and settings -------------------------------------------------------------
+
+    /**
+     * Switches the engine's analysis on or off (saved). Off stops the search and clears the lines;
+     * on starts a search of the current position, also when analysis was on already but its last
+     * search had ended by its limits.
+     */
+    fun setAnalysing(on: Boolean) {
+        val s = state.value
+        if (session.closed || (on == s.analysing && (!on || s.engineRunning))) return
+        changeSettings { it.copy(analysing = on) }
+        restartAnalysis()
+    }
+
+    /** Sets how many lines the engine shows, clamped to 1..5 (saved); a change restarts the analysis. */
+    fun setMultiPv(n: Int) {
+        val lines = clampMultiPv(n)
+        if (session.closed || lines == state.value.multiPv) return
+        changeSettings { it.copy(multiPv = lines) }
+        restartAnalysis()
+    }
+
+    /** Turns the board around (saved). The analysis goes on. */
+    fun flipBoard() {
+        if (!session.closed) changeSettings { it.copy(orientation = it.orientation.opponent()) }
+    }
+
+    // ---- Loading and sharing ---------------------------------------------------------------
+
+    /**
+     * Opens the first game of [text] with its variations and comments (the core's `readPgn`), at
+     * the end of its main line. With more games in the text, [AnalysisUiState.message] says how
+     * many were left out. Without a game that can be read, the board is unchanged and the message
+     * is the first bad game's located error, or "No game found".
+     */
+    fun loadPgn(text: String) {
+        if (session.closed) return
+        val (loaded, note) = firstGame(text)
+        if (loaded != null) replaceGame(loaded)
+        note?.let { m -> _state.update { it.copy(message = m) } }
+    }
+
+    /**
+     * A new tree from the position in [fen]. When the core rejects it, [AnalysisUiState.message]
+     * shows the core's error and the board (and the analysis) is unchanged.
+     */
+    fun loadFen(fen: String) {
+        if (session.closed) return
+        val loaded = try {
+            ChessGame.fromFen(fen.trim())
+        } catch (e: ChessException) {
+            showMessage(e)
+            return
+        }
+        replaceGame(loaded)
+    }
+
+    /** A new tree from the standard start position. */
+    fun newBoard() {
+        if (session.closed) return
+        replaceGame(ChessGame())
+    }
+
+    /** The whole tree in PGN (variations and comments), for sharing. */
+    fun pgn(): String = game.pgn()
+
+    /** The current position in FEN, for sharing. */
+    fun fen(): String = game.fen()
+
+    /** Clears [AnalysisUiState.message]. */
+    fun dismissMessage() {
+        _state.update { it.copy(message = null) }
+    }
+
+    // ---- Lifetime --------------------------------------------------------------------------
+
+    /**
+     * The app went to the background (Android `onStop`, iOS `scenePhase != .active`): stops the
+     * search so the engine does not burn the battery unseen (the lines found so far stay), and
+     * saves. No search starts until [resume].
+     */
+    fun pause() = session.pause { store.save(game.toJson()) }
+
+    /** The app is in the foreground again: the analysis of the current position starts over. */
+    fun resume() = session.resume(::restartAnalysis)
+
+    /** Stops the search and frees the game and the engine. The controller ignores intents afterwards. */
+    override fun close() = session.close { game.close() }
+
+    // ---- Internals -------------------------------------------------------------------------
+
+    /** An analysis board's game: a new move beside an existing one becomes a variation. */
+    private fun asAnalysis(game: ChessGame): ChessGame = game.also { it.setNewMovePlacement(NewMovePlacement.VARIATION) }
+
+    /** Acts on what a tap, drag or promotion choice amounts to ([MoveInput]): a move, or a new selection to show. */
+    private fun handle(outcome: MoveInput.Outcome?) =
+        input.dispatch(outcome, { move -> changeGame { game.play(move.from, move.to, move.promotion) } }, ::showInput)
+
+    /** Shows [input]'s selection, targets and picker. */
+    private fun showInput() {
+        _state.update { it.copy(selected = input.selected, targets = input.targets, pendingPromotion = input.pendingPromotion) }
+    }
+
+    /**
+     * Runs a core call that changes the tree or the node. On error the core's message is shown
+     * and nothing else changes (the analysis of the current node goes on).
+     */
+    private fun changeGame(call: () -> Unit) {
+        if (session.closed) return
+        try {
+            call()
+        } catch (e: ChessException) {
+            input.clear()
+            showInput()
+            showMessage(e)
+            return
+        }
+        afterChange(replaced = false)
+    }
+
+    /** Replaces the whole tree (PGN, FEN, new board) and analyses its current position. */
+    private fun replaceGame(next: ChessGame) {
+        game = replacing(game, asAnalysis(next))
+        afterChange(replaced = true)
+    }
+
+    /**
+     * After every change: new snapshot, cleared selection and message, save; when the position
+     * changed (another node, or a [replaced] tree), the analysis starts over.
+     */
+    private fun afterChange(replaced: Boolean) {
+        input.clear()
+        val before = state.value.snapshot
+        val snapshot = game.snapshot()
+        store.save(game.toJson())
+        _state.update {
+            it.copy(snapshot = snapshot, selected = null, targets = emptySet(), pendingPromotion = null, message = null)
+        }
+        if (replaced || snapshot.node != before.node || snapshot.positionKey != before.positionKey) restartAnalysis()
+    }
+
+    /** Stops the running search, clears the lines and, when due, starts a search of the current position. */
+    private fun restartAnalysis() {
+        stopSearch()
+        _state.update { it.copy(lines = emptyList()) }
+        startAnalysisIfDue()
+    }
+
+    private fun startAnalysisIfDue() {
+        if (session.closed || session.paused || session.searching || !state.value.analysing) return
+        startSearch()
+    }
+
+    /**
+     * Starts the analysis of the current position with [analysisLimits] and the state's number of
+     * lines. When the core refuses the game as over (a resignation, an agreed or claimed draw, an
+     * imported result), the position alone is searched from its FEN (without the history, so
+     * repetitions are not seen); when that is refused too (checkmate, stalemate) there is nothing
+     * to analyse: no lines, no message.
+     */
+    private fun startSearch() {
+        val s = state.value
+        val limits = analysisLimits.copy(multiPv = s.multiPv.toUInt())
+        val started = session.start { token ->
+            try {
+                session.engine.think(game, limits, analysisListener(token, s.snapshot, s.snapshot.legalMoves))
+            } catch (e: ChessException.GameOver) {
+                thinkPosition(token, s.snapshot, limits)
+            } catch (e: ChessException) {
+                showMessage(e)
+                null
+            }
+        }
+        if (started) _state.update { it.copy(engineRunning = true) }
+    }
+
+    /** The search of [snapshot]'s position alone (from its FEN), or `null` when it has no move to search. */
+    private fun thinkPosition(token: Long, snapshot: GameSnapshot, limits: SearchLimits): SearchHandle? = try {
+        session.engine.thinkFen(snapshot.fen, limits, analysisListener(token, snapshot, legalMovesOf(snapshot)))
+    } catch (e: ChessException.GameOver) {
+        null
+    } catch (e: ChessException) {
+        showMessage(e)
+        null
+    }
+
+    /**
+     * The listener of search [token] of [snapshot]'s position, whose lines start with one of
+     * [moves]. Its reports reach the main thread through [searchListener]; a report of a search
+     * that was stopped or superseded meanwhile (token) or of another position (key) is dropped.
+     */
+    private fun analysisListener(token: Long, snapshot: GameSnapshot, moves: List<LegalMove>): SearchListener {
+        val key = snapshot.positionKey
+        return session.scope.searchListener(
+            onInfo = { info ->
+                if (session.isCurrent(token) && info.positionKey == key && state.value.snapshot.positionKey == key) {
+                    showLine(info, moves)
+                }
+            },
+            onFinished = { result ->
+                if (session.isCurrent(token)) {
+                    session.finished()
+                    val error = result.error
+                    _state.update { it.copy(engineRunning = false, message = error?.let(::engineFailedText) ?: it.message) }
+                }
+            },
+        )
+    }
+
+    /** Puts [info]'s line in place of the line of its number, in order, at most [AnalysisUiState.multiPv] of them. */
+    private fun showLine(info: SearchInfo, moves: List<LegalMove>) {
+        val n = info.multipv.toInt()
+        val first = info.pvUci.firstOrNull()
+        val line = AnalysisLine(n, info.depth.toInt(), scoreText(info.scoreWhite), info.pvSan, moves.firstOrNull { it.uci == first })
+        _state.update { s ->
+            s.copy(lines = (s.lines.filter { it.multipv != n } + line).filter { it.multipv <= s.multiPv }.sortedBy { it.multipv })
+        }
+    }
+
+    /** Stops the running search, if any; its reports will be ignored. The lines found so far stay. */
+    private fun stopSearch() = session.stop()
+
+    /** After a search was stopped: the spinner goes. */
+    private fun showStopped() {
+        if (state.value.engineRunning) _state.update { it.copy(engineRunning = false) }
+    }
+
+    private fun showMessage(e: ChessException) {
+        _state.update { it.copy(message = e.message ?: e.toString()) }
+    }
+
+    /** Applies [change] to the state's settings (analysis on, number of lines, orientation) and saves them. */
+    private fun changeSettings(change: (AnalysisUiState) -> AnalysisUiState) {
+        _state.update(change)
+        val s = state.value
+        store.saveSettings(
+            mapOf(KEY_ANALYSING to s.analysing.toString(), KEY_MULTI_PV to s.multiPv.toString(), KEY_ORIENTATION to encodeSide(s.orientation)),
+        )
+    }
+
+    private companion object {
+        const val KEY_ANALYSING = "analysing"
+        const val KEY_MULTI_PV = "multiPv"
+        const val KEY_ORIENTATION = "orientation"
+
+        fun clampMultiPv(n: Int): Int = n.coerceIn(AnalysisUiState.MIN_MULTI_PV, AnalysisUiState.MAX_MULTI_PV)
+
+        /**
+         * The saved tree, or a new board when there is none or it cannot be restored, in which
+         * case [onError] gets the message to show.
+         */
+        fun restore(json: String?, onError: (String) -> Unit): ChessGame = json?.let {
+            try {
+                ChessGame.fromJson(it)
+            } catch (e: ChessException) {
+                onError("The saved analysis could not be restored: ${e.message}")
+                null
+            }
+        } ?: ChessGame()
+
+        /**
+         * The first game of PGN [text] that can be read, with what to tell the person: how many
+         * other games the text held; or no game and why (the first bad game's located error, or
+         * "No game found").
+         */
+        fun firstGame(text: String): Pair<ChessGame?, String?> {
+            val import = readPgn(text)
+            val first = import.games.firstOrNull()
+            import.games.drop(1).forEach { it.close() }
+            if (first == null) return null to (import.skipped.firstOrNull()?.message ?: NO_GAME_FOUND)
+            val left = import.games.size - 1 + import.skipped.size
+            return first to left.takeIf { it > 0 }?.let(::gamesLeftOutText)
+        }
+
+        /** The legal moves of [snapshot]'s position on its own (its FEN), where the game has ended: what a line may start with. */
+        fun legalMovesOf(snapshot: GameSnapshot): List<LegalMove> = try {
+            val position = if (snapshot.chess960) ChessGame.fromChess960Fen(snapshot.fen) else ChessGame.fromFen(snapshot.fen)
+            position.use { it.legalMoves() }
+        } catch (e: ChessException) {
+            emptyList()
+        }
+    }
+}

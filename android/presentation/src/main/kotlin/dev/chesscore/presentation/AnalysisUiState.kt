@@ -1,0 +1,86 @@
+package dev.chesscore.presentation
+
+import dev.chesscore.GameSnapshot
+import dev.chesscore.GameStatus
+import dev.chesscore.LegalMove
+import dev.chesscore.Side
+import dev.chesscore.Square
+
+/** One of the engine's best lines for the analysis board's current position. */
+data class AnalysisLine(
+    /** Which line this is, 1 being the best. */
+    val multipv: Int,
+    /** The depth completed, in plies. */
+    val depth: Int,
+    /** The evaluation from White's point of view, as [ThinkingLine.scoreText]: "+0.35", "-1.20", "M3", "-M2". */
+    val scoreText: String,
+    /** The line in SAN, from the current position. */
+    val pvSan: List<String>,
+    /** The line's first move (for an arrow on the board), or `null` when the engine gave no move. */
+    val move: LegalMove?,
+)
+
+/**
+ * Everything the analysis board draws. Immutable; a new value after every change. All chess facts
+ * come from [snapshot] (the core's: the move tree in [GameSnapshot.moveList], the current node in
+ * [GameSnapshot.node], the opening, the current node's annotations); the rest is presentation
+ * state.
+ */
+data class AnalysisUiState(
+    /** The core's snapshot, taken after every change. */
+    val snapshot: GameSnapshot,
+    /** The side shown at the bottom of the board. */
+    val orientation: Side = Side.WHITE,
+    /** The square whose piece is selected, if any. */
+    val selected: Square? = null,
+    /** The destinations of the selected piece, from the core's `legalMovesFrom`. */
+    val targets: Set<Square> = emptySet(),
+    /** Set while the promotion picker shows. */
+    val pendingPromotion: PendingPromotion? = null,
+    /** The last error to show, e.g. the core's message for an invalid FEN or a bad PGN. */
+    val message: String? = null,
+    /** `true` when the engine's analysis is switched on. */
+    val analysing: Boolean = true,
+    /** How many lines the engine shows, 1 to 5. */
+    val multiPv: Int = DEFAULT_MULTI_PV,
+    /**
+     * The engine's lines for the current position, ordered by [AnalysisLine.multipv], at most
+     * [multiPv] of them. Empty while analysis is off, before the first report and when the game
+     * is over at this node with no move to analyse (checkmate, stalemate).
+     */
+    val lines: List<AnalysisLine> = emptyList(),
+    /** `true` while a search of the current position runs (a spinner). When it ends by its limits the lines stay. */
+    val engineRunning: Boolean = false,
+) {
+    /** One line about the position, derived from the core's status only (as on the board screen). */
+    val statusText: String get() = statusText(snapshot)
+
+    /** `true` when the game has ended at the current node (by the rules or by a person's decision). */
+    val isGameOver: Boolean get() = snapshot.status is GameStatus.Ended
+
+    /** `true` when there is a move before the current node ([AnalysisController.back]). */
+    val canGoBack: Boolean get() = snapshot.canGoBack
+
+    /** `true` when the current line goes on ([AnalysisController.forward]). */
+    val canGoForward: Boolean get() = snapshot.canGoForward
+
+    /** The engine's best move, for an arrow on the board, or `null`. */
+    val bestMove: LegalMove? get() = lines.firstOrNull()?.move
+
+    /** The square drawn at screen [column] and [row] (0, 0 is the top left), with [orientation]'s side at the bottom. */
+    fun squareAtCell(column: Int, row: Int): Square = squareAtCell(orientation, column, row)
+
+    /** The screen column and row where [square] is drawn (the inverse of [squareAtCell]). */
+    fun cellOf(square: Square): Pair<Int, Int> = cellOf(orientation, square)
+
+    companion object {
+        /** The fewest lines the engine shows. */
+        const val MIN_MULTI_PV = 1
+
+        /** The most lines the engine shows. */
+        const val MAX_MULTI_PV = 5
+
+        /** The number of lines before the person chooses another. */
+        const val DEFAULT_MULTI_PV = 3
+    }
+}

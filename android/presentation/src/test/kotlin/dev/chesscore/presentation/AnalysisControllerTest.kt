@@ -1,0 +1,668 @@
+package dev.chesscore.presentation
+
+import dev.chesscore.ChessException
+import dev.chesscore.ChessGame
+import dev.chesscore.GameSnapshot
+import dev.chesscore.GameStatus
+import dev.chesscore.LegalMove
+import dev.chesscore.MoveListItem
+import dev.chesscore.Outcome
+import dev.chesscore.Piece
+import dev.chesscore.PieceKind
+import dev.chesscore.Score
+import dev.chesscore.SearchInfo
+import dev.chesscore.SearchLimits
+import dev.chesscore.Side
+import dev.chesscore.ktx.pieceAt
+import dev.chesscore.liveObjectCount
+import dev.chesscore.readPgn
+import dev.chesscore.tests.eventually
+import dev.chesscore.tests.onMain
+import kotlin.test.assertEquals
+import kotlin.test.assertFailsWith
+import kotlin.test.assertFalse
+import kotlin.test.assertNotNull
+import kotlin.test.assertNull
+import kotlin.test.assertTrue
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.yield
+import org.junit.jupiter.api.Test
+
+/**
+ * An analysis controller over a real (full-strength) engine with small limits, and that engine.
+ * [INFINITE] limits search until stopped (the analysis engine is at level 10, which does not cap
+ * the depth).
+ */
+class AnalysisFixture(
+    scope: CoroutineScope,
+    val store: GameStore = InMemoryGameStore(),
+    pgn: String? = null,
+    limits: SearchLimits = SearchLimits(depth = 5u),
+) {
+    lateinit var engine: ObservedEngine
+    val controller = AnalysisController(
+        scope,
+        store,
+        pgn,
+        engineFactory = { config -> ObservedEngine(config.copy(hashMb = 1u)).also { engine = it } },
+        analysisLimits = limits,
+    )
+    val state get() = controller.state.value
+}
+
+private val INFINITE = SearchLimits(infinite = true)
+private const val PAWN_TO_PROMOTE_FEN = "8/P7/8/8/8/8/k6K/8 w - - 0 1"
+
+/** White to move with three legal moves (Kg1, Kg2, Kh2): its pawn is blocked. */
+private const val THREE_MOVES_FEN = "k7/8/8/8/8/p7/P7/7K w - - 0 1"
+private const val TWO_GAMES_PGN =
+    "[Event \"a\"]\n\n1. e4 {Best} e5 (1... c5 2. Nf3) 2. Nf3 Nc6 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n"
+
+/** Suspends until the state satisfies [predicate]; fails with the last state after [timeoutMs]. */
+private suspend fun AnalysisController.awaitState(
+    what: String,
+    timeoutMs: Long = 15_000,
+    predicate: (AnalysisUiState) -> Boolean,
+): AnalysisUiState = state.await(what, timeoutMs, { it.copy(snapshot = it.snapshot.brief()) }, predicate)
+
+/** Waits until the search of the current position has ended by its limits with some lines. */
+private suspend fun AnalysisController.awaitLines(what: String): AnalysisUiState =
+    awaitState(what) { !it.engineRunning && it.lines.isNotEmpty() }
+
+/** Taps [from] then [to]. */
+private fun AnalysisController.move(from: String, to: String) {
+    tapSquare(sq(from))
+    tapSquare(sq(to))
+}
+
+/**
+ * Runs [intent], which must be refused: [AnalysisUiState.message] is then [expected] (the core's
+ * text) and the snapshot (position, node and tree) is what it was. Clears the message.
+ */
+private fun AnalysisController.assertRefused(expected: String?, intent: AnalysisController.() -> Unit) {
+    val before = state.value.snapshot
+    intent()
+    assertNotNull(expected)
+    assertEquals(expected, state.value.message)
+    assertEquals(before, state.value.snapshot, "unchanged after: $expected")
+    dismissMessage()
+}
+
+/** The message of the error the core throws for [call]. */
+private fun coreError(call: () -> Unit): String? = assertFailsWith<ChessException> { call() }.message
+
+/** The node of the first move written [san] in the move list. */
+private fun GameSnapshot.nodeOf(san: String): UInt =
+    moveList.filterIsInstance<MoveListItem.Move>().first { it.san == san }.node
+
+/** The PGN's movetext on one line (the tags and the line breaks dropped). */
+private fun AnalysisController.movetext(): String =
+    pgn().lines().filter { !it.startsWith("[") && it.isNotBlank() }.joinToString(" ")
+
+/**
+ * Every line is from [s]'s position: ordered by number, its first move one of the position's
+ * legal moves (from [legal]), written first in its SAN.
+ */
+private fun assertLinesFromPosition(s: AnalysisUiState, legal: List<LegalMove> = s.snapshot.legalMoves) {
+    assertEquals((1..s.lines.size).toList(), s.lines.map { it.multipv }, "ordered by multipv")
+    for (line in s.lines) {
+        val move = assertNotNull(line.move, "line $line has a first move")
+        assertTrue(move in legal, "$move is legal in ${s.snapshot.fen}")
+        assertEquals(move.san, line.pvSan.first())
+        assertTrue(Regex("""(0\.00|[+-]\d+\.\d\d|-?M\d+)""").matches(line.scoreText), line.scoreText)
+    }
+    assertEquals(s.lines.size, s.lines.map { it.move }.toSet().size, "each line starts with another move")
+}
+
+/** A progress report of line [multipv] at [depth] for the position [key], whose line is just [move]. */
+private fun report(key: ULong, move: LegalMove, depth: UInt, multipv: UInt): SearchInfo = SearchInfo(
+    depth = depth, seldepth = depth, score = Score.Centipawns(0), scoreWhite = Score.Centipawns(0), nodes = 1uL, nps = 1uL,
+    timeMs = 1uL, hashFullPermille = 0u, pvSan = listOf(move.san), pvUci = listOf(move.uci), positionKey = key, multipv = multipv,
+)
+
+class AnalysisControllerTest {
+    @Test
+    fun `a move off the main line makes a variation, a move that exists is gone to`() {
+        onMain {
+            AnalysisFixture(this).controller.use { c ->
+                c.move("e2", "e4")
+                c.move("e7", "e5")
+                c.move("g1", "f3")
+                c.back()
+                c.back()
+                c.dragMove(sq("c7"), sq("c5")) // Black moves too: the person moves both sides
+                val s = c.state.value.snapshot
+                assertEquals(listOf("e4", "c5"), s.sanHistory)
+                assertFalse(s.onMainLine)
+                assertTrue(s.moveList.any { it is MoveListItem.VariationStart }, "${s.moveList}")
+                assertEquals("1. e4 e5 (1... c5) 2. Nf3 *", c.movetext(), "the main line is unchanged")
+                c.back()
+                c.move("e7", "e5") // exists already: gone to, no new node
+                val again = c.state.value.snapshot
+                assertEquals(s.nodeOf("e5"), again.node)
+                assertEquals(s.moveList, again.moveList)
+                assertTrue(again.onMainLine)
+                assertTrue(again.canGoForward, "Nf3 follows")
+            }
+        }
+    }
+
+    @Test
+    fun `navigation - back, forward, start, end, goTo, and a node that does not exist`() {
+        onMain {
+            AnalysisFixture(this).controller.use { c ->
+                assertFalse(c.state.value.canGoBack)
+                c.move("e2", "e4")
+                c.move("e7", "e5")
+                c.move("g1", "f3")
+                c.toStart()
+                assertEquals(0u, c.state.value.snapshot.ply)
+                assertFalse(c.state.value.canGoBack)
+                assertTrue(c.state.value.canGoForward)
+                c.forward()
+                assertEquals(listOf("e4"), c.state.value.snapshot.sanHistory)
+                c.toEnd()
+                assertEquals(listOf("e4", "e5", "Nf3"), c.state.value.snapshot.sanHistory)
+                assertFalse(c.state.value.canGoForward)
+                c.back()
+                assertEquals(2u, c.state.value.snapshot.ply)
+                val e4 = c.state.value.snapshot.nodeOf("e4")
+                c.goTo(e4)
+                assertEquals(e4, c.state.value.snapshot.node)
+                c.assertRefused(ChessGame().use { coreError { it.goTo(999u) } }) { goTo(999u) }
+                assertNull(c.state.value.message)
+            }
+        }
+    }
+
+    @Test
+    fun `tree edits - promote a variation, make a main line, delete from a node and from an ancestor`() {
+        onMain {
+            AnalysisFixture(this).controller.use { c ->
+                c.move("e2", "e4"); c.move("e7", "e5"); c.move("g1", "f3")
+                c.back(); c.back()
+                c.move("c7", "c5"); c.move("b1", "c3")
+                val nc3 = c.state.value.snapshot.node
+                c.promoteVariation(c.state.value.snapshot.nodeOf("c5"))
+                assertEquals("1. e4 c5 (1... e5 2. Nf3) 2. Nc3 *", c.movetext())
+                assertEquals(nc3, c.state.value.snapshot.node, "the board stays where it was")
+                assertTrue(c.state.value.snapshot.onMainLine)
+                c.makeMainLine(c.state.value.snapshot.nodeOf("Nf3"))
+                assertEquals("1. e4 e5 (1... c5 2. Nc3) 2. Nf3 *", c.movetext())
+
+                // Deleting a line the board is not on leaves the board where it is.
+                c.goTo(c.state.value.snapshot.nodeOf("Nf3"))
+                val nf3 = c.state.value.snapshot
+                c.deleteFrom(nc3)
+                assertEquals("1. e4 e5 (1... c5) 2. Nf3 *", c.movetext())
+                assertEquals(nf3.node, c.state.value.snapshot.node)
+                // Deleting from an ancestor of the current node leaves the board on its parent.
+                c.deleteFrom(nf3.nodeOf("e5"))
+                assertEquals("1. e4 c5 *", c.movetext())
+                assertEquals(listOf("e4"), c.state.value.snapshot.sanHistory)
+
+                ChessGame().use { fresh ->
+                    c.assertRefused(coreError { fresh.deleteFrom(0u) }) { deleteFrom(0u) }
+                    c.assertRefused(coreError { fresh.promoteVariation(999u) }) { promoteVariation(999u) }
+                    c.assertRefused(coreError { fresh.makeMainLine(999u) }) { makeMainLine(999u) }
+                }
+            }
+        }
+    }
+
+    @Test
+    fun `a comment after the current move is set, shown in the move list, saved, and removed by blank text`() {
+        onMain {
+            val f = AnalysisFixture(this)
+            f.controller.use { c ->
+                c.move("e2", "e4")
+                c.setComment("The king's pawn")
+                val s = c.state.value.snapshot
+                assertEquals("The king's pawn", s.annotations.commentAfter)
+                assertTrue(MoveListItem.Comment(s.node, 0u, false, "The king's pawn") in s.moveList, "${s.moveList}")
+                assertTrue(c.movetext().contains("1. e4 {The king's pawn}"), c.pgn())
+                ChessGame.fromJson(f.store.load()!!).use { assertEquals("The king's pawn", it.snapshot().annotations.commentAfter) }
+                c.setComment("  ")
+                assertNull(c.state.value.snapshot.annotations.commentAfter)
+                assertTrue(c.state.value.snapshot.moveList.none { it is MoveListItem.Comment })
+            }
+        }
+    }
+
+    @Test
+    fun `analysis - up to multiPv lines, ordered, from the current position, restarted after each move`() {
+        onMain {
+            val f = AnalysisFixture(this)
+            f.controller.use { c ->
+                assertTrue(c.state.value.analysing, "analysis is on by default")
+                assertEquals(3, c.state.value.multiPv)
+                assertTrue(c.state.value.engineRunning)
+                assertEquals(3u, f.engine.lastLimits?.multiPv)
+                assertEquals(5u, f.engine.lastLimits?.depth)
+                val start = c.awaitLines("the start position's lines")
+                assertEquals(3, start.lines.size)
+                assertTrue(start.lines.all { it.depth == 5 }, "the lines stay with their final depth: ${start.lines}")
+                assertLinesFromPosition(start)
+                assertEquals(start.lines.first().move, start.bestMove)
+                // A report replaces the line of its number, and the lines stay in order. (The
+                // engine's last report was line 3's; one more of line 1 stands in for a deeper depth.)
+                val h3 = start.snapshot.legalMoves.first { it.san == "h3" }
+                f.engine.listeners.single().onInfo(report(start.snapshot.positionKey, h3, depth = 6u, multipv = 1u))
+                yield()
+                val replaced = c.state.value.lines
+                assertEquals(listOf(1, 2, 3), replaced.map { it.multipv })
+                assertEquals(listOf("h3"), replaced.first().pvSan)
+                assertEquals(h3, c.state.value.bestMove)
+                assertEquals(start.lines.drop(1), replaced.drop(1))
+
+                c.move("e2", "e4")
+                assertTrue(c.state.value.lines.isEmpty(), "the old position's lines are gone at once")
+                assertEquals(2, f.engine.started)
+                val e4 = c.awaitLines("the lines after e4")
+                assertEquals(Side.BLACK, e4.snapshot.sideToMove)
+                assertEquals(3, e4.lines.size)
+                assertLinesFromPosition(e4)
+
+                c.back() // navigation restarts it too
+                assertEquals(3, f.engine.started)
+                assertLinesFromPosition(c.awaitLines("the start position's lines again"))
+                c.flipBoard() // no new position, no new search
+                c.setComment("start")
+                assertEquals(3, f.engine.started)
+            }
+        }
+    }
+
+    @Test
+    fun `reports about another position or of an abandoned search are never shown`() {
+        onMain {
+            val f = AnalysisFixture(this)
+            f.controller.use { c ->
+                c.awaitLines("the first search's lines")
+                val stale = f.engine.listeners.single()
+                c.move("e2", "e4")
+                c.back() // the same position as the first search, analysed by a third search
+                c.awaitLines("the third search's lines")
+                val shown = c.state.value.lines
+                // A late report of the first search, for the current position's key: its token is stale.
+                val key = c.state.value.snapshot.positionKey
+                val e4 = c.state.value.snapshot.legalMoves.first { it.san == "e4" }
+                stale.onInfo(report(key, e4, depth = 99u, multipv = 1u))
+                yield()
+                yield()
+                assertEquals(shown, c.state.value.lines, "the abandoned search's report is ignored")
+
+                // Reports with another position's key (a search that would be about another node).
+                f.engine.tamperInfo = { it.copy(positionKey = it.positionKey xor 1uL) }
+                c.move("d2", "d4")
+                val d4 = c.state.value.snapshot.positionKey
+                while (f.engine.nextResult().positionKey != d4) Unit // d4's search, handed to the main thread...
+                yield() // ...and handled there before this line runs
+                assertFalse(c.state.value.engineRunning)
+                assertTrue(c.state.value.lines.isEmpty(), "${c.state.value.lines}")
+                assertNull(c.state.value.message)
+            }
+        }
+    }
+
+    @Test
+    fun `switching the analysis off stops the search and clears the lines, on starts it again`() {
+        onMain {
+            val f = AnalysisFixture(this, limits = INFINITE)
+            f.controller.use { c ->
+                c.awaitState("a line") { it.lines.isNotEmpty() }
+                eventually("the engine searching") { f.engine.isSearching() }
+                c.setAnalysing(false)
+                val off = c.state.value
+                assertFalse(off.analysing)
+                assertFalse(off.engineRunning)
+                assertTrue(off.lines.isEmpty())
+                assertTrue(f.engine.nextResult().stopped, "the search was stopped")
+                yield()
+                assertTrue(c.state.value.lines.isEmpty(), "no report of the stopped search came through")
+                c.move("e2", "e4") // no analysis while it is off
+                assertEquals(1, f.engine.started)
+                assertFalse(c.state.value.engineRunning)
+                c.setAnalysing(true)
+                assertTrue(c.state.value.engineRunning)
+                assertEquals(2, f.engine.started)
+                c.setAnalysing(true) // on already and running: nothing new
+                assertEquals(2, f.engine.started)
+                assertLinesFromPosition(c.awaitState("a line after e4") { it.lines.isNotEmpty() })
+            }
+        }
+    }
+
+    @Test
+    fun `analysis switched on again after its search ended by its limits starts a new one`() {
+        onMain {
+            val f = AnalysisFixture(this)
+            f.controller.use { c ->
+                c.awaitLines("the lines")
+                c.setAnalysing(true)
+                assertEquals(2, f.engine.started)
+                assertTrue(c.state.value.engineRunning)
+                c.awaitLines("the lines again")
+            }
+        }
+    }
+
+    @Test
+    fun `the number of lines is clamped to 1 to 5 and never more than the legal moves`() {
+        onMain {
+            val f = AnalysisFixture(this)
+            f.controller.use { c ->
+                c.setMultiPv(9)
+                assertEquals(5, c.state.value.multiPv)
+                assertEquals(5u, f.engine.lastLimits?.multiPv)
+                assertEquals(5, c.awaitLines("five lines").lines.size)
+                c.setMultiPv(0)
+                assertEquals(1, c.state.value.multiPv)
+                assertTrue(c.state.value.lines.isEmpty(), "restarted: the five lines are gone")
+                assertEquals(1, c.awaitLines("one line").lines.size)
+                val started = f.engine.started
+                c.setMultiPv(-3) // still 1: no restart
+                assertEquals(started, f.engine.started)
+                c.setMultiPv(5)
+                c.loadFen(THREE_MOVES_FEN)
+                val s = c.awaitLines("the lines of a position with three moves")
+                assertEquals(3, s.lines.size)
+                assertLinesFromPosition(s)
+            }
+        }
+    }
+
+    @Test
+    fun `a checkmate gives no lines and no message, and the core refuses a move there`() {
+        onMain {
+            val f = AnalysisFixture(this)
+            f.controller.use { c ->
+                c.move("f2", "f3"); c.move("e7", "e5"); c.move("g2", "g4")
+                val started = f.engine.started
+                c.move("d8", "h4")
+                val s = c.state.value
+                assertEquals(GameStatus.Ended(Outcome.Checkmate(Side.BLACK)), s.snapshot.status)
+                assertEquals("Checkmate — Black wins", s.statusText)
+                assertTrue(s.lines.isEmpty())
+                assertFalse(s.engineRunning)
+                assertNull(s.message)
+                assertEquals(started, f.engine.started, "neither think nor thinkFen searched")
+                c.setAnalysing(true)
+                assertNull(c.state.value.message)
+                // A move at the mate is the core's to refuse, with its message.
+                c.tapSquare(sq("e1"))
+                assertEquals(sq("e1"), c.state.value.selected)
+                assertTrue(c.state.value.targets.isEmpty())
+                val refusal = ChessGame.fromFen(s.snapshot.fen).use { mate -> coreError { mate.play(sq("e1"), sq("f2"), null) } }
+                c.assertRefused(refusal) { tapSquare(sq("f2")) }
+                assertNull(c.state.value.selected)
+                c.back() // step back to play a variation
+                c.move("d8", "g5")
+                assertEquals(GameStatus.Ongoing(null), c.state.value.snapshot.status)
+                assertTrue(c.state.value.snapshot.moveList.any { it is MoveListItem.VariationStart })
+            }
+        }
+    }
+
+    @Test
+    fun `a node ended by resignation or a PGN result still gets lines, searched from its FEN`() {
+        onMain {
+            val f = AnalysisFixture(this)
+            f.controller.use { c ->
+                c.loadPgn("1. e4 e5 2. Nf3 1-0")
+                val s = c.state.value.snapshot
+                assertEquals(GameStatus.Ended(Outcome.Resignation(Side.WHITE)), s.status)
+                assertTrue(s.legalMoves.isEmpty(), "the core gives no moves after the ending")
+                assertTrue(c.state.value.engineRunning)
+                assertEquals(1, f.engine.fenStarted, "think refused the game as over, thinkFen searched")
+                val lines = c.awaitLines("the resigned position's lines")
+                assertEquals(3, lines.lines.size)
+                assertNull(lines.message)
+                val legal = ChessGame.fromFen(s.fen).use { it.legalMoves() }
+                assertLinesFromPosition(lines, legal)
+                assertTrue(lines.lines.all { s.pieceAt(it.move!!.from)?.side == Side.BLACK }, "Black's moves: ${lines.lines}")
+
+                // The core refuses a move at the ending, with its message; a step back allows a variation.
+                c.dragMove(sq("b8"), sq("c6"))
+                assertNotNull(c.state.value.message)
+                assertEquals(s, c.state.value.snapshot)
+                c.back()
+                c.move("g1", "f3") // the game's Nf3 again: gone to, still ended
+                assertEquals(s.node, c.state.value.snapshot.node)
+                c.back()
+                c.move("b1", "c3")
+                assertEquals(GameStatus.Ongoing(null), c.state.value.snapshot.status)
+            }
+        }
+    }
+
+    @Test
+    fun `loadPgn keeps variations and comments, goes to the main line's end, and says how many games were left out`() {
+        onMain {
+            val f = AnalysisFixture(this)
+            f.controller.use { c ->
+                c.move("e2", "e4")
+                c.loadPgn(TWO_GAMES_PGN)
+                val s = c.state.value
+                assertEquals(listOf("e4", "e5", "Nf3", "Nc6"), s.snapshot.sanHistory)
+                assertTrue(s.snapshot.onMainLine)
+                assertFalse(s.canGoForward, "at the main line's end")
+                assertTrue(s.snapshot.moveList.any { it is MoveListItem.VariationStart })
+                assertTrue(s.snapshot.moveList.any { it is MoveListItem.Comment && it.text == "Best" })
+                assertEquals("Loaded the first game; 1 more game in the text was left out.", s.message)
+                assertEquals(gamesLeftOutText(1), s.message)
+                assertEquals("1. e4 {Best} 1... e5 (1... c5 2. Nf3) 2. Nf3 Nc6 *", c.movetext())
+                ChessGame.fromJson(f.store.load()!!).use { assertEquals(s.snapshot.moveList, it.snapshot().moveList) }
+                assertLinesFromPosition(c.awaitLines("the loaded position's lines"))
+                // A move off its main line is a variation there too.
+                c.back()
+                c.move("f8", "c5")
+                assertFalse(c.state.value.snapshot.onMainLine)
+            }
+        }
+    }
+
+    @Test
+    fun `loadPgn without a readable game leaves the board and says why`() {
+        onMain {
+            AnalysisFixture(this).controller.use { c ->
+                c.move("e2", "e4")
+                val bad = "[Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n"
+                val located = readPgn(bad).skipped.single().message
+                assertTrue(located.contains("Ke3"), located)
+                c.assertRefused(located) { loadPgn(bad) }
+                assertEquals("No game found", NO_GAME_FOUND)
+                c.assertRefused(NO_GAME_FOUND) { loadPgn("   \n") }
+                // A bad game before a good one: the good one is opened and the bad one counted.
+                c.loadPgn(bad + "\n[Event \"c\"]\n\n1. d4 *\n")
+                assertEquals(listOf("d4"), c.state.value.snapshot.sanHistory)
+                assertEquals(gamesLeftOutText(1), c.state.value.message)
+            }
+        }
+    }
+
+    @Test
+    fun `loadFen makes a new tree, a bad FEN shows the core's message and leaves the tree, newBoard starts over`() {
+        onMain {
+            AnalysisFixture(this).controller.use { c ->
+                c.loadPgn(TWO_GAMES_PGN)
+                c.back()
+                for (bad in listOf("8/8/8/8/8/8/8/8 w - - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "")) {
+                    c.assertRefused(coreError { ChessGame.fromFen(bad) }) { loadFen(bad) } // the tree and node stay
+                }
+                c.loadFen(" $THREE_MOVES_FEN ")
+                assertEquals(THREE_MOVES_FEN, c.state.value.snapshot.fen)
+                assertEquals(THREE_MOVES_FEN, c.fen())
+                assertTrue(c.state.value.snapshot.moveList.isEmpty())
+                assertNull(c.state.value.message)
+                c.newBoard()
+                assertEquals(ChessGame().use { it.fen() }, c.state.value.snapshot.fen)
+                assertTrue(c.state.value.snapshot.moveList.isEmpty())
+            }
+        }
+    }
+
+    @Test
+    fun `a second controller on the same store restores the node, the tree and the settings`() {
+        onMain {
+            val store = InMemoryGameStore()
+            val first = AnalysisFixture(this, store).controller
+            first.move("e2", "e4"); first.move("e7", "e5"); first.move("g1", "f3")
+            first.back(); first.back()
+            first.move("c7", "c5")
+            first.setComment("Sicilian")
+            first.setMultiPv(2)
+            first.setAnalysing(false)
+            first.flipBoard()
+            val before = first.state.value
+            first.close() // the process dies; only the store survives
+            val f = AnalysisFixture(this, store)
+            f.controller.use { second ->
+                val s = second.state.value
+                assertEquals(before.snapshot, s.snapshot)
+                assertEquals(2, s.multiPv)
+                assertFalse(s.analysing)
+                assertEquals(Side.BLACK, s.orientation)
+                assertNull(s.message)
+                assertEquals(0, f.engine.started, "analysis is off")
+                second.back()
+                second.move("d7", "d5") // still an analysis board: a third reply to e4
+                assertEquals(2, second.state.value.snapshot.moveList.count { it is MoveListItem.VariationStart })
+            }
+            // Opening with a PGN replaces what was stored; the settings stay.
+            AnalysisFixture(this, store, pgn = "1. d4 d5 *").controller.use { third ->
+                assertEquals(listOf("d4", "d5"), third.state.value.snapshot.sanHistory)
+                assertEquals(2, third.state.value.multiPv)
+                ChessGame.fromJson(store.load()!!).use { assertEquals(listOf("d4", "d5"), it.snapshot().sanHistory) }
+            }
+            // A PGN without a game: the stored board, and the reason.
+            AnalysisFixture(this, store, pgn = "1. e4 e5 2. Ke3 *").controller.use { fourth ->
+                assertEquals(listOf("d4", "d5"), fourth.state.value.snapshot.sanHistory)
+                assertTrue(fourth.state.value.message!!.contains("Ke3"), fourth.state.value.message)
+            }
+        }
+    }
+
+    @Test
+    fun `a damaged save starts a new board and says so`() {
+        onMain {
+            val store = InMemoryGameStore("{\"not\": \"a game\"}")
+            AnalysisFixture(this, store).controller.use { c ->
+                assertEquals(0u, c.state.value.snapshot.ply)
+                assertTrue(c.state.value.message!!.startsWith("The saved analysis could not be restored: "), c.state.value.message)
+                ChessGame.fromJson(store.load()!!).use { assertEquals(0u, it.snapshot().ply) }
+            }
+        }
+    }
+
+    @Test
+    fun `pause stops the analysis, no search starts while paused, resume starts it over`() {
+        onMain {
+            val f = AnalysisFixture(this, limits = INFINITE)
+            f.controller.use { c ->
+                eventually("the engine searching") { f.engine.isSearching() }
+                c.pause()
+                assertFalse(c.state.value.engineRunning)
+                assertTrue(f.engine.nextResult().stopped, "the search was stopped")
+                c.move("e2", "e4")
+                c.setMultiPv(4)
+                assertEquals(1, f.engine.started, "no search in the background")
+                assertFalse(c.state.value.engineRunning)
+                c.resume()
+                assertEquals(2, f.engine.started)
+                assertTrue(c.state.value.engineRunning)
+                assertEquals(4u, f.engine.lastLimits?.multiPv)
+                c.resume() // a second resume does not start a second search
+                assertEquals(2, f.engine.started)
+                assertLinesFromPosition(c.awaitState("a line after resume") { it.lines.isNotEmpty() })
+            }
+        }
+    }
+
+    @Test
+    fun `the engine never blocks taps`() {
+        onMain {
+            val f = AnalysisFixture(this, limits = INFINITE)
+            f.controller.use { c ->
+                eventually("the engine searching") { f.engine.isSearching() }
+                assertTrue(c.state.value.engineRunning)
+                c.move("e2", "e4")
+                c.dragMove(sq("e7"), sq("e5"))
+                assertEquals(listOf("e4", "e5"), c.state.value.snapshot.sanHistory)
+                assertTrue(c.state.value.engineRunning, "the analysis of the new position runs")
+                assertEquals(3, f.engine.started)
+            }
+        }
+    }
+
+    @Test
+    fun `a failed search shows its error, a stopped one does not`() {
+        onMain {
+            val store = InMemoryGameStore().apply { saveSettings(mapOf("analysing" to "false")) }
+            val f = AnalysisFixture(this, store)
+            f.controller.use { c ->
+                assertEquals(0, f.engine.started)
+                f.engine.tamper = { it.copy(error = "the search failed (a bug in chesscore): test") }
+                c.setAnalysing(true)
+                f.engine.nextResult()
+                yield()
+                assertEquals("The engine failed: the search failed (a bug in chesscore): test", c.state.value.message)
+                assertFalse(c.state.value.engineRunning)
+                c.dismissMessage()
+                c.move("e2", "e4") // this search is stopped at once: its (failed) result is ignored
+                c.setAnalysing(false)
+                f.engine.nextResult()
+                yield()
+                assertNull(c.state.value.message)
+            }
+        }
+    }
+
+    @Test
+    fun `promotion - the picker through MoveInput, cancel keeps the pawn selected, two pieces make two lines`() {
+        onMain {
+            AnalysisFixture(this).controller.use { c ->
+                c.loadFen(PAWN_TO_PROMOTE_FEN)
+                val before = c.state.value.snapshot
+                c.tapSquare(sq("a7"))
+                assertEquals(setOf(sq("a8")), c.state.value.targets, "four promotions, one target")
+                c.tapSquare(sq("a8"))
+                val pending = assertNotNull(c.state.value.pendingPromotion)
+                assertEquals(PendingPromotion(sq("a7"), sq("a8"), pending.choices), pending)
+                assertEquals(setOf(PieceKind.QUEEN, PieceKind.ROOK, PieceKind.BISHOP, PieceKind.KNIGHT), pending.choices.toSet())
+                assertEquals(before, c.state.value.snapshot, "nothing played while the picker shows")
+                c.tapSquare(sq("h2")) // ignored while the picker shows
+                assertNotNull(c.state.value.pendingPromotion)
+                c.cancelPromotion()
+                assertNull(c.state.value.pendingPromotion)
+                assertEquals(sq("a7"), c.state.value.selected, "the pawn stays selected")
+                c.tapSquare(sq("a8"))
+                c.choosePromotion(PieceKind.KING) // not a choice: ignored
+                assertNotNull(c.state.value.pendingPromotion)
+                c.choosePromotion(PieceKind.KNIGHT)
+                assertNull(c.state.value.pendingPromotion)
+                assertEquals(Piece(Side.WHITE, PieceKind.KNIGHT), c.state.value.snapshot.pieceAt(sq("a8")))
+                c.back()
+                c.dragMove(sq("a7"), sq("a8"))
+                c.choosePromotion(PieceKind.QUEEN)
+                assertEquals(listOf("a8=Q+"), c.state.value.snapshot.sanHistory)
+                assertEquals("1. a8=N (1. a8=Q+) 1/2-1/2", c.movetext(), "K+N v K: the main line ends drawn")
+            }
+        }
+    }
+
+    @Test
+    fun `no leaked Rust objects after closing, even mid-search`() {
+        onMain {
+            val baseline = liveObjectCount()
+            val f = AnalysisFixture(this, limits = INFINITE)
+            eventually("the engine searching") { f.engine.isSearching() }
+            assertTrue(liveObjectCount() >= baseline + 3u, "game, engine and search handle alive")
+            f.controller.close()
+            assertEquals(baseline, liveObjectCount())
+            f.controller.tapSquare(sq("e2")) // ignored after close, no crash
+            f.controller.loadPgn("1. e4 *")
+            assertNull(f.controller.state.value.selected)
+        }
+    }
+}
