@@ -58,10 +58,10 @@ fun BackTopBar(title: String, back: () -> Unit, actions: @Composable RowScope.()
 /** The top bar's "More" button and its menu; [items] get the function that closes the menu. */
 @Composable
 fun OverflowMenu(items: @Composable ColumnScope.(close: () -> Unit) -> Unit) {
-    var open by remember { mutableStateOf(false) }
+    var shown by remember { mutableStateOf(false) }
     Box {
-        IconButton(onClick = { open = true }) { Icon(Icons.Filled.MoreVert, contentDescription = "More") }
-        DropdownMenu(expanded = open, onDismissRequest = { open = false }) { items { open = false } }
+        IconButton(onClick = { shown = true }) { Icon(Icons.Filled.MoreVert, contentDescription = "More") }
+        DropdownMenu(expanded = shown, onDismissRequest = { shown = false }) { items { shown = false } }
     }
 }
 
