@@ -54,7 +54,7 @@ class MainActivity : ComponentActivity() {
         }
     }
 
-    /** Back in the foreground: the engine's turn, if due, and the analysis start again. */
+    /** Back in the foreground: a timed game's clock, the engine's turn, if due, and the analysis start again. */
     override fun onStart() {
         super.onStart()
         viewModel.controller.resume()
@@ -62,8 +62,9 @@ class MainActivity : ComponentActivity() {
     }
 
     /**
-     * In the background the engines stop thinking (battery) and the games are saved. A rotation
-     * also stops the activity; the view models survive it, so the searches are left running then.
+     * In the background the engines stop thinking (battery), a timed game's clock stops and the
+     * games are saved. A rotation also stops the activity; the view models survive it, so the
+     * searches and the clock are left running then.
      */
     override fun onStop() {
         if (!isChangingConfigurations) {
