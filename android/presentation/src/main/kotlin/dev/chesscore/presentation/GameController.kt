@@ -135,7 +135,7 @@ class GameController(
         if (saved.state == ClockState.RUNNING) {
             try {
                 game.pauseClock(saved.atMs)
-            } catch (_: ChessException) {
+            } catch (ignored: ChessException) {
                 // Nothing to pause after all: the clock reads as it was saved.
             }
         }
@@ -353,7 +353,7 @@ class GameController(
         if (hasClock) {
             try {
                 stopClock()
-            } catch (_: ChessException) {
+            } catch (ignored: ChessException) {
                 // A flag had fallen: the core ended the game on time, which the snapshot shows.
             }
             _state.update { it.copy(snapshot = game.snapshot(), clock = readClock()) }
