@@ -1,15 +1,18 @@
 package dev.chesscore.app
 
+import androidx.compose.foundation.background
 import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.PaddingValues
 import androidx.compose.foundation.layout.Row
+import androidx.compose.foundation.layout.Spacer
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.layout.width
 import androidx.compose.foundation.lazy.LazyColumn
 import androidx.compose.foundation.lazy.items
 import androidx.compose.foundation.lazy.rememberLazyListState
+import androidx.compose.foundation.shape.RoundedCornerShape
 import androidx.compose.material3.BottomAppBar
 import androidx.compose.material3.Button
 import androidx.compose.material3.Card
@@ -33,17 +36,26 @@ import androidx.compose.runtime.remember
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.semantics.contentDescription
+import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.text.font.FontFamily
 import androidx.compose.ui.text.style.TextOverflow
 import androidx.compose.ui.unit.dp
 import androidx.lifecycle.compose.collectAsStateWithLifecycle
+import dev.chesscore.Side
 import dev.chesscore.presentation.BoardUiState
+import dev.chesscore.presentation.ClockUiState
 import dev.chesscore.presentation.GameController
+import dev.chesscore.presentation.opponent
+import dev.chesscore.presentation.sideName
+import kotlinx.coroutines.delay
 
 /**
- * The board screen. Portrait: top bar, status line, board, thinking line, move list, bottom
- * action bar. Landscape: the board on the left, everything else in a column on the right.
- * Draws [GameController.state] and forwards every action to the controller. [review] opens the
+ * The board screen. Portrait: top bar, status line, board (between the two clocks of a timed
+ * game), thinking line, move list, bottom action bar. Landscape: the board on the left,
+ * everything else in a column on the right. Draws [GameController.state] and forwards every
+ * action to the controller; while a clock runs it calls [GameController.tick] every 100 ms, its
+ * only timer. [review] opens the
  * review of the game's PGN; [analyse] the analysis board, with the game's PGN ("Analyse game",
  * at its last move) or `null` ("Analysis board": as it was left).
  */
@@ -62,6 +74,17 @@ fun ChessScreen(
 
     // Errors outside the FEN dialog (which shows its own) appear as a snackbar.
     MessageSnackbar(snackbar, state.message, held = showPasteFen, dismiss = controller::dismissMessage)
+
+    // Restarted whenever the running side changes; ends when no clock runs (also in the
+    // background: pause() stops the clock).
+    val running = state.clock?.running
+    LaunchedEffect(running) {
+        if (running == null) return@LaunchedEffect
+        while (true) {
+            delay(100)
+            controller.tick()
+        }
+    }
 
     Scaffold(
         topBar = {
@@ -96,8 +119,12 @@ fun ChessScreen(
         BoardLayout(
             padding,
             board = { modifier -> Board(state, controller::tapSquare, controller::dragMove, modifier) },
-            above = { StatusLine(state) },
+            above = {
+                StatusLine(state)
+                state.clock?.let { ClockView(state.orientation.opponent(), it, caption = it.description) }
+            },
             below = {
+                state.clock?.let { ClockView(state.orientation, it) }
                 ThinkingLineView(state)
                 MoveList(state, Modifier.weight(1f))
             },
@@ -110,7 +137,8 @@ fun ChessScreen(
     if (showNewGame) {
         NewGameDialog(
             currentLevel = state.level,
-            onStart = { mode, level -> showNewGame = false; controller.newGame(mode, level) },
+            currentTimeControl = state.clock?.description,
+            onStart = { mode, level, timeControl -> showNewGame = false; controller.newGame(mode, level, timeControl) },
             onDismiss = { showNewGame = false },
         )
     }
@@ -142,6 +170,40 @@ private fun StatusLine(state: BoardUiState) {
         }
     } else {
         Text(state.statusText, style = MaterialTheme.typography.titleMedium, modifier = Modifier.padding(vertical = 8.dp))
+    }
+}
+
+/**
+ * One side's clock of a timed game: its time (red when low), a flag once it fell, highlighted
+ * while it runs; [caption] (the top one's) says the time control ("3 min + 2 s").
+ */
+@Composable
+private fun ClockView(side: Side, clock: ClockUiState, caption: String? = null) {
+    val text = if (side == Side.WHITE) clock.whiteText else clock.blackText
+    val colors = MaterialTheme.colorScheme
+    Row(
+        Modifier
+            .fillMaxWidth()
+            .padding(vertical = 2.dp)
+            .background(if (clock.running == side) colors.primaryContainer else colors.surfaceVariant, RoundedCornerShape(8.dp))
+            .padding(horizontal = 12.dp, vertical = 4.dp)
+            .semantics(mergeDescendants = true) {
+                contentDescription = "${sideName(side)}'s clock, ${clock.description}: $text" +
+                    if (clock.flagged == side) ", flag fell" else ""
+            },
+        verticalAlignment = Alignment.CenterVertically,
+        horizontalArrangement = Arrangement.spacedBy(8.dp),
+    ) {
+        Text(sideName(side), style = MaterialTheme.typography.titleSmall)
+        if (clock.flagged == side) Text("⚑", color = colors.error, style = MaterialTheme.typography.titleMedium)
+        caption?.let { Text(it, style = MaterialTheme.typography.bodySmall, color = colors.onSurfaceVariant) }
+        Spacer(Modifier.weight(1f))
+        Text(
+            text,
+            style = MaterialTheme.typography.titleLarge,
+            fontFamily = FontFamily.Monospace,
+            color = if (side in clock.lowTime) colors.error else colors.onSurface,
+        )
     }
 }
 
@@ -180,7 +242,7 @@ private fun MoveList(state: BoardUiState, modifier: Modifier = Modifier) {
 }
 
 /**
- * Undo, redo, flip, hint; claim draw only while the core offers one, and the claim announced with
+ * Undo, redo (never in a timed game), flip, hint; claim draw only while the core offers one, and the claim announced with
  * the next move while some move would complete a draw.
  */
 @Composable
@@ -191,8 +253,8 @@ private fun ActionBar(state: BoardUiState, controller: GameController) {
             horizontalArrangement = Arrangement.SpaceEvenly,
             verticalAlignment = Alignment.CenterVertically,
         ) {
-            TextButton(onClick = controller::undo, enabled = state.snapshot.canUndo) { Text("Undo") }
-            TextButton(onClick = controller::redo, enabled = state.snapshot.canRedo) { Text("Redo") }
+            TextButton(onClick = controller::undo, enabled = state.canUndo) { Text("Undo") }
+            TextButton(onClick = controller::redo, enabled = state.canRedo) { Text("Redo") }
             TextButton(onClick = controller::flipBoard) { Text("Flip") }
             TextButton(onClick = controller::requestHint, enabled = state.isHumanTurn) { Text("Hint") }
             state.claimableDraw?.let {

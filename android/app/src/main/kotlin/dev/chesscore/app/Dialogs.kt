@@ -1,11 +1,14 @@
 package dev.chesscore.app
 
 import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.selection.selectable
 import androidx.compose.material3.AlertDialog
+import androidx.compose.material3.DropdownMenu
+import androidx.compose.material3.DropdownMenuItem
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.OutlinedTextField
 import androidx.compose.material3.RadioButton
@@ -25,7 +28,11 @@ import androidx.compose.ui.unit.sp
 import dev.chesscore.Piece
 import dev.chesscore.PieceKind
 import dev.chesscore.Side
+import dev.chesscore.TimeBonus
+import dev.chesscore.TimeControl
+import dev.chesscore.TimePeriod
 import dev.chesscore.engineLevels
+import dev.chesscore.timeControlDescription
 import dev.chesscore.presentation.GameMode
 import kotlin.math.roundToInt
 
@@ -56,12 +63,33 @@ private val modes = listOf(
     "Watch engine against engine" to GameMode.EngineVsEngine,
 )
 
-/** New game: mode and level (names and Elo from the core's `engineLevels()`). */
+/**
+ * The time controls offered (as on iOS): untimed, then minutes plus seconds added after each
+ * move, each with the core's words for it ("3 min + 2 s").
+ */
+private val timeControls: List<Pair<String, TimeControl?>> by lazy {
+    listOf("Untimed" to null) + listOf(1 to 0, 3 to 2, 5 to 0, 10 to 5, 15 to 10, 30 to 0).map { (minutes, seconds) ->
+        val bonus = if (seconds > 0) TimeBonus.Increment(seconds.toULong() * 1_000uL) else TimeBonus.None
+        val control = TimeControl.Periods(listOf(TimePeriod(moves = null, timeMs = minutes.toULong() * 60_000uL, bonus = bonus)))
+        timeControlDescription(control) to control
+    }
+}
+
+/**
+ * New game: mode, level (names and Elo from the core's `engineLevels()`) and time control; the
+ * time control starts as the current game's ([currentTimeControl]: its clock's description).
+ */
 @Composable
-fun NewGameDialog(currentLevel: Int, onStart: (GameMode, Int) -> Unit, onDismiss: () -> Unit) {
+fun NewGameDialog(
+    currentLevel: Int,
+    currentTimeControl: String?,
+    onStart: (GameMode, Int, TimeControl?) -> Unit,
+    onDismiss: () -> Unit,
+) {
     val levels = remember { engineLevels() }
     var mode by remember { mutableStateOf<GameMode>(modes.first().second) }
     var level by remember { mutableFloatStateOf(currentLevel.toFloat()) }
+    var time by remember { mutableStateOf(timeControls.firstOrNull { it.first == currentTimeControl } ?: timeControls.first()) }
     AlertDialog(
         onDismissRequest = onDismiss,
         title = { Text("New game") },
@@ -87,11 +115,26 @@ fun NewGameDialog(currentLevel: Int, onStart: (GameMode, Int) -> Unit, onDismiss
                     valueRange = 1f..levels.size.coerceAtLeast(1).toFloat(),
                     steps = (levels.size - 2).coerceAtLeast(0),
                 )
+                TimeControlPicker(time.first) { time = it }
             }
         },
-        confirmButton = { TextButton(onClick = { onStart(mode, level.roundToInt()) }) { Text("Start") } },
+        confirmButton = { TextButton(onClick = { onStart(mode, level.roundToInt(), time.second) }) { Text("Start") } },
         dismissButton = { TextButton(onClick = onDismiss) { Text("Cancel") } },
     )
+}
+
+/** "Time control: 3 min + 2 s": a button that opens the menu of [timeControls]. */
+@Composable
+private fun TimeControlPicker(chosen: String, choose: (Pair<String, TimeControl?>) -> Unit) {
+    var shown by remember { mutableStateOf(false) }
+    Box {
+        TextButton(onClick = { shown = true }) { Text("Time control: $chosen") }
+        DropdownMenu(expanded = shown, onDismissRequest = { shown = false }) {
+            for (option in timeControls) {
+                DropdownMenuItem(text = { Text(option.first) }, onClick = { shown = false; choose(option) })
+            }
+        }
+    }
 }
 
 /** Paste a FEN; [error] is the core's message when the last one was rejected. */

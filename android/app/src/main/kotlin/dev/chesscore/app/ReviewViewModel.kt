@@ -1,27 +1,71 @@
 package dev.chesscore.app
 
+import androidx.lifecycle.SavedStateHandle
 import androidx.lifecycle.ViewModel
 import androidx.lifecycle.viewModelScope
 import dev.chesscore.ChessEngine
 import dev.chesscore.ChessGame
 import dev.chesscore.EngineConfig
 import dev.chesscore.presentation.ReviewController
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.flow.asStateFlow
 
 /**
- * Owns the review screen's [ReviewController] and what it reviews: a copy of the game (from its
- * PGN, so that the board screen's game may go on changing) and an engine of its own. Cleared
- * with the screen: the review stops and the Rust objects are freed.
+ * Owns the review screen while it is open; the activity shows the screen while [controller] is
+ * set. One review at a time: its [ReviewController], a copy of the game (from its PGN, so that the
+ * board screen's game may go on changing) and an engine of its own (with its table) exist only
+ * between [open] and [close], so a review that was closed holds no engine. The PGN under review
+ * is kept in [saved]: the screen survives rotation (the view model does) and a killed process
+ * (the review starts again). Its scope is `viewModelScope` (the main thread).
  */
-class ReviewViewModel(pgn: String) : ViewModel() {
-    private val game = ChessGame.fromPgn(pgn)
-    private val engine = ChessEngine(EngineConfig())
+class ReviewViewModel(private val saved: SavedStateHandle) : ViewModel() {
+    private var review: Review? = null
+    private val _controller = MutableStateFlow<ReviewController?>(null)
 
-    /** The screen's controller; the review starts at once at the standard preset. */
-    val controller = ReviewController(viewModelScope, engine, game).also { it.start() }
+    /** The open screen's controller, or `null` when no review is shown. */
+    val controller: StateFlow<ReviewController?> = _controller.asStateFlow()
 
-    override fun onCleared() {
-        controller.close()
-        engine.close()
-        game.close()
+    init {
+        saved.get<String>(KEY_PGN)?.let(::open)
+    }
+
+    /** Opens the review of [pgn]; it starts at once at the standard preset. A review already open is freed first. */
+    fun open(pgn: String) {
+        free()
+        review = Review(pgn, viewModelScope).also { _controller.value = it.controller }
+        saved[KEY_PGN] = pgn
+    }
+
+    /** Closes the review screen: the review stops and its game and engine are freed. */
+    fun close() {
+        free()
+        saved.remove<String>(KEY_PGN)
+    }
+
+    override fun onCleared() = free()
+
+    private fun free() {
+        _controller.value = null
+        review?.close()
+        review = null
+    }
+
+    /** A review's controller and the Rust objects it uses, freed together. */
+    private class Review(pgn: String, scope: CoroutineScope) : AutoCloseable {
+        private val game = ChessGame.fromPgn(pgn)
+        private val engine = ChessEngine(EngineConfig())
+        val controller = ReviewController(scope, engine, game).also { it.start() }
+
+        override fun close() {
+            controller.close()
+            engine.close()
+            game.close()
+        }
+    }
+
+    private companion object {
+        const val KEY_PGN = "reviewPgn"
     }
 }

@@ -1,5 +1,6 @@
 package dev.chesscore.presentation
 
+import dev.chesscore.ClockReading
 import dev.chesscore.DrawReason
 import dev.chesscore.GameSnapshot
 import dev.chesscore.GameStatus
@@ -7,7 +8,10 @@ import dev.chesscore.LegalMove
 import dev.chesscore.PieceKind
 import dev.chesscore.Side
 import dev.chesscore.Square
+import dev.chesscore.TimeControl
+import dev.chesscore.TimePeriod
 import dev.chesscore.ktx.squareAt
+import dev.chesscore.timeControlDescription
 
 /** Who plays which side. */
 sealed class GameMode {
@@ -80,9 +84,23 @@ data class BoardUiState(
      * ([GameController.claimDrawWithNextMove]), until that move or a change of mind.
      */
     val claimingWithNextMove: Boolean = false,
+    /**
+     * The two clocks of a timed game, read from the core's clock after every change and on every
+     * [GameController.tick]; `null` for an untimed game.
+     */
+    val clock: ClockUiState? = null,
 ) {
     /** One line about the game, derived from the core's status only. */
     val statusText: String get() = statusText(snapshot)
+
+    /**
+     * `true` when [GameController.undo] would take something back: the core can, and the game has
+     * no clock (a timed game has no takebacks: its clock does not run backwards).
+     */
+    val canUndo: Boolean get() = snapshot.canUndo && clock == null
+
+    /** `true` when [GameController.redo] would replay something (never with a clock). */
+    val canRedo: Boolean get() = snapshot.canRedo && clock == null
 
     /** `true` when the game has ended. */
     val isGameOver: Boolean get() = snapshot.status is GameStatus.Ended
@@ -115,6 +133,86 @@ data class BoardUiState(
     val claimableDraw: DrawReason?
         get() = (snapshot.status as? GameStatus.Ongoing)?.claimableDraw
             ?.takeIf { !mode.enginePlays(snapshot.sideToMove) }
+}
+
+/**
+ * The clocks of a timed game as the board screen shows them, read from the core's clock
+ * (`ChessGame.clock(nowMs)`) at one instant. All timing is the core's; this only words it.
+ */
+data class ClockUiState(
+    /** White's time, `h:mm:ss`, with tenths under ten seconds (`0:00:09.7`): [clockText]. */
+    val whiteText: String,
+    /** Black's time, as [whiteText]. */
+    val blackText: String,
+    /** White's time in milliseconds. */
+    val whiteMs: ULong,
+    /** Black's time in milliseconds. */
+    val blackMs: ULong,
+    /**
+     * The side whose time runs now; `null` before the first move, while paused and once the game
+     * is over. The screen ticks ([GameController.tick]) only while it is set.
+     */
+    val running: Side?,
+    /**
+     * The sides with little time left: under ten seconds, or under a tenth of the starting time
+     * when that is less (a one-minute game: six seconds). Shown in red.
+     */
+    val lowTime: Set<Side>,
+    /** The side whose flag fell, once the core recorded it. */
+    val flagged: Side?,
+    /** The time control in words, e.g. "3 min + 2 s" (the core's `timeControlDescription`). */
+    val description: String,
+) {
+    companion object {
+        /** The clocks as [reading] shows them, for a game with [control]. */
+        fun of(reading: ClockReading, control: TimeControl): ClockUiState {
+            val low = minOf(10_000uL, control.startingMs / 10uL)
+            return ClockUiState(
+                whiteText = clockText(reading.whiteMs),
+                blackText = clockText(reading.blackMs),
+                whiteMs = reading.whiteMs,
+                blackMs = reading.blackMs,
+                running = reading.runningSide,
+                lowTime = listOf(Side.WHITE, Side.BLACK).filterTo(mutableSetOf()) { reading.ms(it) < low },
+                flagged = reading.flaggedSide,
+                description = timeControlDescription(control),
+            )
+        }
+    }
+}
+
+/** [side]'s time in milliseconds. */
+internal fun ClockReading.ms(side: Side): ULong = if (side == Side.WHITE) whiteMs else blackMs
+
+/** The moves [side] has completed on this clock. */
+internal fun ClockReading.moves(side: Side): UInt = if (side == Side.WHITE) whiteMoves else blackMoves
+
+/** The time each player starts with: the first period's, or the sandclock's (0 untimed). */
+internal val TimeControl.startingMs: ULong
+    get() = when (this) {
+        TimeControl.Untimed -> 0uL
+        is TimeControl.Periods -> periods.firstOrNull()?.timeMs ?: 0uL
+        is TimeControl.Sandclock -> ms
+    }
+
+/**
+ * The period that a player who has completed [movesMade] moves plays the next one in, and the
+ * moves left in it counting that one (`null`: the rest of the game), as the core's clock counts
+ * periods: one after another, the last repeating when it has a move count. `null` for a
+ * sandclock and an untimed game.
+ */
+internal fun TimeControl.period(movesMade: UInt): Pair<TimePeriod, UInt?>? {
+    if (this !is TimeControl.Periods) return null
+    val move = movesMade.toULong() + 1uL
+    var end = 0uL
+    for ((index, period) in periods.withIndex()) {
+        val moves = period.moves ?: return period to null
+        val count = maxOf(moves, 1u).toULong()
+        end += count
+        if (move <= end) return period to (end - move + 1uL).toUInt()
+        if (index == periods.lastIndex) return period to (count - (move - end - 1uL) % count).toUInt()
+    }
+    return null
 }
 
 /**

@@ -3,11 +3,16 @@ package dev.chesscore.presentation
 import dev.chesscore.ChessEngine
 import dev.chesscore.ChessException
 import dev.chesscore.ChessGame
+import dev.chesscore.ClockReading
+import dev.chesscore.ClockState
 import dev.chesscore.EngineConfig
+import dev.chesscore.GameStatus
 import dev.chesscore.NewMovePlacement
 import dev.chesscore.PieceKind
 import dev.chesscore.SearchLimits
 import dev.chesscore.SearchListener
+import dev.chesscore.TimeBonus
+import dev.chesscore.TimeControl
 import dev.chesscore.engineLevels
 import dev.chesscore.Side
 import dev.chesscore.Square
@@ -23,6 +28,17 @@ import kotlinx.coroutines.flow.update
 /** The default limits of a hint: one second at full strength (the strongest of [engineLevels]), whatever level the engine plays at. */
 fun defaultHintLimits(): SearchLimits = SearchLimits(moveTimeMs = 1000uL, level = engineLevels().last().level)
 
+/** The instant [monotonicNow] counts from: when this class was first used in the process. */
+private val monotonicOrigin: Long = System.nanoTime()
+
+/**
+ * The default time source of [GameController]: the JVM's monotonic milliseconds
+ * (`System.nanoTime() / 1_000_000`), counted from a fixed instant of this process so that they
+ * are never negative (`nanoTime`'s own origin is arbitrary and may be). A save keeps no
+ * time-stamp, so another process may count from another instant.
+ */
+fun monotonicNow(): Long = (System.nanoTime() - monotonicOrigin) / 1_000_000
+
 /**
  * The board screen's presentation logic: turns the core's [dev.chesscore.GameSnapshot]s into
  * [BoardUiState] and the player's intents into core calls, and drives the engine's turn. It holds
@@ -34,6 +50,11 @@ fun defaultHintLimits(): SearchLimits = SearchLimits(moveTimeMs = 1000uL, level 
  *
  * Lifetime: owns a [ChessGame] and a [ChessEngine]; [close] stops any search and frees them.
  *
+ * Timed play: a game may have a time control ([newGame] with a [TimeControl]). All timing is the
+ * core's; the controller only says what time it is, through [now], and the screen calls [tick]
+ * while a clock runs. A timed game has no takebacks, and its clock stops while the app is in the
+ * background ([pause]).
+ *
  * @param scope the main-thread scope; the controller cancels only its own child of it.
  * @param store where the game is saved after every change and restored from at start.
  * @param engineFactory creates the engine (tests: a real engine; its config carries the level).
@@ -42,6 +63,9 @@ fun defaultHintLimits(): SearchLimits = SearchLimits(moveTimeMs = 1000uL, level 
  *   full strength whatever level the engine plays at).
  * @param defaultMode the mode when the store holds no settings.
  * @param defaultLevel the level when the store holds no settings.
+ * @param now the app's monotonic milliseconds, the time of every clock call (default:
+ *   [monotonicNow]; the Android app passes `SystemClock::elapsedRealtime`; tests a clock they
+ *   move by hand).
  */
 class GameController(
     scope: CoroutineScope,
@@ -51,6 +75,7 @@ class GameController(
     private val hintLimits: SearchLimits = defaultHintLimits(),
     defaultMode: GameMode = GameMode.HumanVsEngine(Side.WHITE),
     defaultLevel: Int = 4,
+    private val now: () -> Long = ::monotonicNow,
 ) : AutoCloseable {
     private var game: ChessGame
     private val _state: MutableStateFlow<BoardUiState>
@@ -84,12 +109,37 @@ class GameController(
             } ?: ChessGame(),
         )
         session = EngineSession.open(scope, game, onStop = ::showStopped) { engineFactory(engineConfig(level)) }
+        val pausedClock = pauseRestoredClock()
         _state = MutableStateFlow(
-            BoardUiState(snapshot = game.snapshot(), orientation = orientation, mode = mode, level = level, message = message),
+            BoardUiState(
+                snapshot = game.snapshot(), orientation = orientation, mode = mode, level = level, message = message,
+                clock = readClock(),
+            ),
         )
         state = _state.asStateFlow()
+        if (pausedClock) session.pause {}
         if (saved == null || message != null) store.save(game.toJson())
         startEngineTurnIfDue()
+    }
+
+    /**
+     * A restored game whose clock was started stays paused until [resume], as after [pause]: a
+     * save keeps no time-stamp, so the unknown time away is not charged. A clock saved running is
+     * paused at its last event (`pauseClock(snapshot.clock.atMs)`); the core restores every
+     * started clock paused already, so that call is only a safeguard. Returns `true` when the
+     * controller is to start paused (a paused clock in a game not over).
+     */
+    private fun pauseRestoredClock(): Boolean {
+        val saved = game.snapshot().clock ?: return false
+        if (game.status() is GameStatus.Ended) return false
+        if (saved.state == ClockState.RUNNING) {
+            try {
+                game.pauseClock(saved.atMs)
+            } catch (ignored: ChessException) {
+                // Nothing to pause after all: the clock reads as it was saved.
+            }
+        }
+        return game.clock(saved.atMs)?.state == ClockState.PAUSED
     }
 
     // ---- Intents -------------------------------------------------------------------------
@@ -129,10 +179,11 @@ class GameController(
     /**
      * Takes back a move. Stops a running search first (its result is ignored). Against the engine
      * it takes back to the player's turn: two plies when the engine has replied, one while it
-     * thinks. (When the engine made the only move, its turn comes again.)
+     * thinks. (When the engine made the only move, its turn comes again.) Does nothing in a timed
+     * game ([BoardUiState.canUndo]).
      */
     fun undo() {
-        if (closed) return
+        if (closed || hasClock) return
         stopSearch()
         val mode = state.value.mode
         if (game.undo() && mode is GameMode.HumanVsEngine) {
@@ -141,9 +192,9 @@ class GameController(
         afterChange()
     }
 
-    /** Replays what [undo] took back (against the engine: up to the player's turn again). */
+    /** Replays what [undo] took back (against the engine: up to the player's turn again). Does nothing in a timed game. */
     fun redo() {
-        if (closed) return
+        if (closed || hasClock) return
         stopSearch()
         val mode = state.value.mode
         if (game.redo() && mode is GameMode.HumanVsEngine) {
@@ -173,13 +224,22 @@ class GameController(
     }
 
     /**
-     * Starts a new game in [mode] at [level] (default: the current one). The board shows the
-     * player's side at the bottom (White when nobody or both play).
+     * Starts a new game in [mode] at [level] (default: the current one), with a clock for
+     * [timeControl] (`null` or [TimeControl.Untimed]: none). The board shows the player's side at
+     * the bottom (White when nobody or both play). The clock starts with the first move, which is
+     * not charged. When the core refuses the control, [BoardUiState.message] says why and nothing
+     * changes.
      */
-    fun newGame(mode: GameMode, level: Int = state.value.level) {
+    fun newGame(mode: GameMode, level: Int = state.value.level, timeControl: TimeControl? = null) {
         if (closed) return
+        val fresh = try {
+            if (timeControl == null || timeControl == TimeControl.Untimed) ChessGame() else ChessGame.withTimeControl(timeControl)
+        } catch (e: ChessException) {
+            showMessage(e)
+            return
+        }
         stopSearch()
-        game = replacing(game, asPlayed(ChessGame()))
+        game = replacing(game, asPlayed(fresh))
         engine.newGame()
         _state.update { it.copy(mode = mode, orientation = defaultOrientation(mode)) }
         setLevel(level)
@@ -187,7 +247,7 @@ class GameController(
     }
 
     /**
-     * Starts from the position in [fen]. When the core rejects it, [BoardUiState.message] shows the
+     * Starts from the position in [fen], untimed. When the core rejects it, [BoardUiState.message] shows the
      * core's error and the game (and a running search) is unchanged.
      */
     fun loadFen(fen: String) {
@@ -217,7 +277,10 @@ class GameController(
     /** Claims the draw the core offers ([BoardUiState.claimableDraw]). */
     fun claimDraw() {
         if (closed || state.value.claimableDraw == null) return
-        changeGame { game.claimDraw() }
+        changeGame {
+            stopClock()
+            game.claimDraw()
+        }
     }
 
     /**
@@ -237,13 +300,36 @@ class GameController(
         if (closed) return
         val s = state.value
         val side = (s.mode as? GameMode.HumanVsEngine)?.humanSide ?: s.snapshot.sideToMove
-        changeGame { game.resign(side) }
+        changeGame {
+            stopClock()
+            game.resign(side)
+        }
     }
 
     /** Ends the game as a draw by agreement. */
     fun agreeDraw() {
         if (closed) return
-        changeGame { game.agreeDraw() }
+        changeGame {
+            stopClock()
+            game.agreeDraw()
+        }
+    }
+
+    /**
+     * The screen's timer (every 100 ms is enough, while [BoardUiState.clock] has a running side):
+     * reads the clock again and checks the flag, so that a fallen flag ends the game (a loss on
+     * time, or a draw when the other side could never mate, FIDE 6.9: the core decides), stops the
+     * engine and saves. Nothing for an untimed game.
+     */
+    fun tick() {
+        if (closed || !hasClock) return
+        val nowMs = nowMs()
+        if (!state.value.isGameOver && game.checkFlag(nowMs) is GameStatus.Ended) {
+            stopSearch()
+            afterChange()
+        } else {
+            _state.update { it.copy(clock = readClock(nowMs)) }
+        }
     }
 
     /** Clears [BoardUiState.message]. */
@@ -259,13 +345,38 @@ class GameController(
 
     /**
      * The app went to the background (Android `onStop`, iOS `scenePhase != .active`): stops any
-     * search so the engine does not burn the battery unseen, and saves the game. The engine's
-     * turn starts again in [resume]; a hint in progress is dropped.
+     * search so the engine does not burn the battery unseen, pauses a running clock (time does
+     * not run while the app is away; a flag that fell first ends the game on time instead) and
+     * saves the game. The engine's turn starts again in [resume]; a hint in progress is dropped.
      */
-    fun pause() = session.pause { store.save(game.toJson()) }
+    fun pause() = session.pause {
+        if (hasClock) {
+            try {
+                stopClock()
+            } catch (ignored: ChessException) {
+                // A flag had fallen: the core ended the game on time, which the snapshot shows.
+            }
+            _state.update { it.copy(snapshot = game.snapshot(), clock = readClock()) }
+        }
+        store.save(game.toJson())
+    }
 
-    /** The app is in the foreground again: the engine's turn, if due, starts over. */
-    fun resume() = session.resume(::startEngineTurnIfDue)
+    /**
+     * The app is in the foreground again: a clock paused by [pause] (or restored from a save) runs
+     * again, and the engine's turn, if due, starts over.
+     */
+    fun resume() = session.resume {
+        val nowMs = nowMs()
+        if (!state.value.isGameOver && game.clock(nowMs)?.state == ClockState.PAUSED) {
+            try {
+                game.resumeClock(nowMs)
+            } catch (e: ChessException) {
+                showMessage(e)
+            }
+            _state.update { it.copy(clock = readClock(nowMs)) }
+        }
+        startEngineTurnIfDue()
+    }
 
     /** Stops any search and frees the game and the engine. The controller ignores intents afterwards. */
     override fun close() = session.close { game.close() }
@@ -291,32 +402,43 @@ class GameController(
         showInput()
     }
 
+    /**
+     * Plays the person's move. Every move goes through the core's timed calls (`playAt`,
+     * `claimDrawWithAt`, and `playUciAt` for the engine's): with a clock they time the move, and
+     * without one the core makes them its untimed `play`, `claimDrawWith` and `playUci`.
+     */
     private fun play(from: Square, to: Square, promotion: PieceKind?) {
         val s = state.value
+        val move = { game.playAt(from, to, promotion, nowMs()) }
         if (!s.claimingWithNextMove) {
-            changeGame { game.play(from, to, promotion) }
+            changeGame { move() }
             return
         }
         val claim = s.snapshot.drawClaimMoves.firstOrNull {
             it.legalMove.from == from && it.legalMove.to == to && it.legalMove.promotion == promotion
         }
         if (claim != null) {
-            changeGame { game.claimDrawWith(claim.legalMove.uci) }
-        } else if (changeGame { game.play(from, to, promotion) }) {
+            changeGame { game.claimDrawWithAt(claim.legalMove.uci, nowMs()) }
+        } else if (changeGame { move() }) {
             val san = state.value.snapshot.lastMove?.san ?: return
             _state.update { it.copy(message = noDrawClaimText(san)) }
         }
     }
 
     /**
-     * Runs a core call that changes the game; on error shows the core's message instead. Returns
-     * `true` when the call succeeded.
+     * Runs a core call that changes the game; on error shows the core's message instead. A timed
+     * call refused because a flag had fallen (`GameOver`) has ended the game on time: the status
+     * says so, without a message. Returns `true` when the call succeeded.
      */
     private fun changeGame(call: () -> Unit): Boolean {
         stopSearch()
         try {
             call()
         } catch (e: ChessException) {
+            if (!state.value.isGameOver && game.status() is GameStatus.Ended) {
+                afterChange()
+                return false
+            }
             clearSelection()
             showMessage(e)
             startEngineTurnIfDue()
@@ -335,7 +457,7 @@ class GameController(
             it.copy(
                 snapshot = snapshot, selected = null, targets = emptySet(), pendingPromotion = null,
                 engineThinking = false, thinking = null, hint = null, message = null,
-                claimingWithNextMove = false,
+                claimingWithNextMove = false, clock = readClock(),
             )
         }
         startEngineTurnIfDue()
@@ -354,7 +476,12 @@ class GameController(
      */
     private fun startSearch(hint: Boolean) {
         val s = state.value
-        val limits = if (hint) hintLimits else limitsForLevel(s.level)
+        val reading = if (hint) null else game.clock(nowMs())
+        val limits = when {
+            hint -> hintLimits
+            reading != null -> clockLimits(reading, game.timeControl(), s.level)
+            else -> limitsForLevel(s.level)
+        }
         val started = session.start { token ->
             try {
                 engine.think(game, limits, moveListener(token, s.snapshot.positionKey, hint))
@@ -384,7 +511,7 @@ class GameController(
                         error != null -> _state.update {
                             it.copy(engineThinking = false, thinking = null, message = engineFailedText(error))
                         }
-                        current && !hint -> changeGame { game.playUci(result.bestMove.uci) }
+                        current && !hint -> changeGame { game.playUciAt(result.bestMove.uci, nowMs()) }
                         current -> _state.update { it.copy(engineThinking = false, thinking = null, hint = result.bestMove) }
                         else -> _state.update { it.copy(engineThinking = false, thinking = null) }
                     }
@@ -398,6 +525,32 @@ class GameController(
     /** After a search was stopped: the screen shows that the engine no longer thinks. */
     private fun showStopped() {
         if (state.value.engineThinking) _state.update { it.copy(engineThinking = false, thinking = null) }
+    }
+
+    // ---- Clock -----------------------------------------------------------------------------
+
+    /** `true` when the game has a time control. */
+    private val hasClock: Boolean get() = game.timeControl() != TimeControl.Untimed
+
+    /** [now] as the core takes it (a source that went below 0 reads as 0). */
+    private fun nowMs(): ULong = now().coerceAtLeast(0L).toULong()
+
+    /**
+     * The clocks as they read at [nowMs] (default: now), or `null` for an untimed game. The core's
+     * clock stops with the game (a move that ends it, a flag, and [stopClock] before a
+     * resignation, agreement or claim), so no side runs once it is over.
+     */
+    private fun readClock(nowMs: ULong = nowMs()): ClockUiState? =
+        game.clock(nowMs)?.let { ClockUiState.of(it, game.timeControl()) }
+
+    /**
+     * Pauses a running clock now, before the game ends by a person's decision (the core's `resign`,
+     * `agreeDraw` and `claimDraw` leave the clock as it is) or the app goes to the background.
+     * Throws `GameOver` when a flag fell first: the core has then ended the game on time.
+     */
+    private fun stopClock() {
+        val nowMs = nowMs()
+        if (game.clock(nowMs)?.state == ClockState.RUNNING) game.pauseClock(nowMs)
     }
 
     private fun showMessage(e: ChessException) {
@@ -437,4 +590,29 @@ class GameController(
             else -> null
         }
     }
+}
+
+/**
+ * The engine's limits in a timed game, from the clock as it reads at the start of the
+ * search: both sides' times, each side's increment from the period its next move is in,
+ * the side to move's moves to go in its period (`null` in sudden death and for a
+ * sandclock), at [level] (so that the level's own depth and node caps still apply, and the
+ * clock caps its time). A Bronstein or simple delay counts as an increment: it is time a
+ * move gets back (or is not charged), as an increment is.
+ */
+internal fun clockLimits(reading: ClockReading, control: TimeControl, level: Int): SearchLimits {
+    fun bonusMs(side: Side): ULong = when (val bonus = control.period(reading.moves(side))?.first?.bonus) {
+        is TimeBonus.Increment -> bonus.ms
+        is TimeBonus.Bronstein -> bonus.ms
+        is TimeBonus.SimpleDelay -> bonus.ms
+        TimeBonus.None, null -> 0uL
+    }
+    return SearchLimits(
+        whiteTimeMs = reading.whiteMs,
+        blackTimeMs = reading.blackMs,
+        whiteIncrementMs = bonusMs(Side.WHITE),
+        blackIncrementMs = bonusMs(Side.BLACK),
+        movesToGo = control.period(reading.moves(reading.sideToMove))?.second,
+        level = level.toUInt(),
+    )
 }

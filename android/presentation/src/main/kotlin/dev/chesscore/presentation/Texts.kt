@@ -7,6 +7,7 @@ import dev.chesscore.MoveListItem
 import dev.chesscore.Outcome
 import dev.chesscore.Score
 import dev.chesscore.Side
+import dev.chesscore.formatClockTime
 import java.util.Locale
 
 /** "White" or "Black". */
@@ -32,6 +33,12 @@ fun drawReasonText(reason: DrawReason): String = when (reason) {
  * ([GameController.claimDrawWithNextMove]): the move stands and the game goes on.
  */
 fun noDrawClaimText(san: String): String = "No draw: $san allows no claim. The move stands."
+
+/**
+ * A clock's time as the board screen shows it: `h:mm:ss` (`0:03:02`), with tenths under ten
+ * seconds (`0:00:09.7`), as the core's `formatClockTime` writes it.
+ */
+fun clockText(ms: ULong): String = formatClockTime(ms, ms < 10_000uL)
 
 /**
  * One line about the game, from the core's status only, e.g. "White to move",

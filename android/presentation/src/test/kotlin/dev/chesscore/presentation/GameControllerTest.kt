@@ -37,6 +37,7 @@ class Fixture(
     limits: SearchLimits = SearchLimits(depth = 2u),
     level: Int = 5,
     hintLimits: SearchLimits = SearchLimits(depth = 3u),
+    now: () -> Long = ::monotonicNow,
 ) {
     lateinit var engine: ObservedEngine
     val controller = GameController(
@@ -47,6 +48,7 @@ class Fixture(
         hintLimits = hintLimits,
         defaultMode = mode,
         defaultLevel = level,
+        now = now,
     )
     val state get() = controller.state.value
 }

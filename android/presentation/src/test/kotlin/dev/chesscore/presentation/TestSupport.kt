@@ -57,6 +57,9 @@ class ObservedEngine(config: EngineConfig, var tamper: (SearchResult) -> SearchR
     @Volatile var lastLimits: SearchLimits? = null
         private set
 
+    /** The limits of every search started, in order. */
+    val limits = java.util.concurrent.CopyOnWriteArrayList<SearchLimits>()
+
     /** The controller's listener of every search started, in order (to replay a stale report). */
     val listeners = java.util.concurrent.CopyOnWriteArrayList<SearchListener>()
 
@@ -72,6 +75,7 @@ class ObservedEngine(config: EngineConfig, var tamper: (SearchResult) -> SearchR
     private fun started(limits: SearchLimits, listener: SearchListener) {
         started++
         lastLimits = limits
+        this.limits += limits
         listeners += listener
     }
 
