@@ -204,9 +204,12 @@ public final class AnalysisController {
 
     // MARK: - Analysis and view settings
 
-    /// Switches the engine's analysis on (a new search of the current position, also when it
-    /// was on already: its time may have run out) or off (the search stops, the lines go).
+    /// Switches the engine's analysis on or off (saved). Off stops the search and clears the
+    /// lines; on starts a search of the current position, also when the analysis was on already
+    /// but no search runs (its limits ran out: "analyse again"). Switching on while a search
+    /// runs, or off while off, does nothing.
     public func setAnalysing(_ on: Bool) {
+        guard on != state.analysing || (on && !state.engineRunning) else { return }
         state.analysing = on
         saveSettings()
         restartAnalysis()

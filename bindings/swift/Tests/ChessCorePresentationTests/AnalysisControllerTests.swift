@@ -402,9 +402,23 @@ final class AnalysisControllerTests: XCTestCase {
             XCTAssertTrue(b.state.engineRunning)
             let s = try await b.until("lines again") { !$0.lines.isEmpty }
             assertLinesOfThePosition(s)
-            b.c.setAnalysing(true)  // on again (its time may have run out): a new search
-            XCTAssertEqual(b.engine.started, 3)
+            b.c.setAnalysing(true)  // on already and its search runs: nothing new
+            XCTAssertEqual(b.engine.started, 2)
+            XCTAssertTrue(b.state.engineRunning)
+            XCTAssertEqual(b.state.lines, s.lines, "the lines found so far stay")
             XCTAssertEqual(b.store.settings["analysing"], "true")
+        }
+    }
+
+    func testAnalysisSwitchedOnAgainAfterItsSearchEndedByItsLimitsStartsANewOne() async throws {
+        try await withBoard(limits: SearchLimits(depth: 4)) { b in
+            let done = try await b.analysed()
+            assertLinesOfThePosition(done)
+            b.c.setAnalysing(true)  // "analyse again"
+            XCTAssertEqual(b.engine.started, 2)
+            XCTAssertTrue(b.state.engineRunning)
+            assertLinesOfThePosition(try await b.analysed())
+            XCTAssertEqual(b.engine.started, 2)
         }
     }
 
