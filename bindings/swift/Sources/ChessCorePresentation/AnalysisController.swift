@@ -48,7 +48,7 @@ public final class AnalysisController {
     @ObservationIgnored private var input = MoveInput()
     /// `true` between ``pause()`` and ``resume()``: the app is in the background, no search runs.
     @ObservationIgnored private var paused = false
-    /// `true` after ``close()``: no search starts any more.
+    /// `true` after ``close()``: every intent is ignored and no search starts any more.
     @ObservationIgnored private var closed = false
 
     /// The default limits of the analysis: full strength (the strongest of `engineLevels()`)
@@ -121,7 +121,7 @@ public final class AnalysisController {
     /// the board screen; the person moves both sides and the engine never blocks taps. Ignored
     /// while the picker is open.
     public func tapSquare(_ square: Square) {
-        guard state.acceptsMoves else { return }
+        guard !closed, state.acceptsMoves else { return }
         let from = input.selected
         show([input.tap(square, snapshot: state.snapshot, legalMovesFrom: game.legalMovesFrom)],
             from: from, to: square)
@@ -129,7 +129,7 @@ public final class AnalysisController {
 
     /// The person dragged the piece on `from` to `to`: the same as tapping `from`, then `to`.
     public func dragMove(from: Square, to: Square) {
-        guard state.acceptsMoves else { return }
+        guard !closed, state.acceptsMoves else { return }
         show(
             input.drag(
                 from: from, to: to, snapshot: state.snapshot, legalMovesFrom: game.legalMovesFrom),
@@ -138,12 +138,14 @@ public final class AnalysisController {
 
     /// Plays the pending promotion with `kind` (one of its choices; others are ignored).
     public func choosePromotion(_ kind: PieceKind) {
-        guard let pending = state.pendingPromotion, pending.choices.contains(kind) else { return }
+        guard !closed, let pending = state.pendingPromotion, pending.choices.contains(kind)
+        else { return }
         play(from: pending.from, to: pending.to, promotion: kind)
     }
 
     /// Closes the promotion picker without moving; the pawn stays selected.
     public func cancelPromotion() {
+        guard !closed else { return }
         state.pendingPromotion = nil
     }
 
@@ -209,7 +211,7 @@ public final class AnalysisController {
     /// but no search runs (its limits ran out: "analyse again"). Switching on while a search
     /// runs, or off while off, does nothing.
     public func setAnalysing(_ on: Bool) {
-        guard on != state.analysing || (on && !state.engineRunning) else { return }
+        guard !closed, on != state.analysing || (on && !state.engineRunning) else { return }
         state.analysing = on
         saveSettings()
         restartAnalysis()
@@ -219,7 +221,7 @@ public final class AnalysisController {
     /// the analysis.
     public func setMultiPv(_ count: Int) {
         let count = Self.clampMultiPv(count)
-        guard count != state.multiPv else { return }
+        guard !closed, count != state.multiPv else { return }
         state.multiPv = count
         saveSettings()
         restartAnalysis()
@@ -227,12 +229,14 @@ public final class AnalysisController {
 
     /// Turns the board around. The analysis goes on.
     public func flipBoard() {
+        guard !closed else { return }
         state.orientation = state.orientation.opponent
         saveSettings()
     }
 
     /// Clears ``AnalysisUiState/message``.
     public func dismissMessage() {
+        guard !closed else { return }
         state.message = nil
     }
 
@@ -250,6 +254,7 @@ public final class AnalysisController {
     /// bad ones) the board is unchanged and the message gives the first bad game's located
     /// error, or "No game found".
     public func loadPgn(_ text: String) {
+        guard !closed else { return }
         let (loaded, note) = Self.firstGame(of: text)
         guard let loaded else {
             state.message = note
@@ -262,6 +267,7 @@ public final class AnalysisController {
     /// Replaces the tree with a new one from the position in `fen`. When the core rejects it,
     /// ``AnalysisUiState/message`` shows the core's error and the board is unchanged.
     public func loadFen(_ fen: String) {
+        guard !closed else { return }
         let text = fen.trimmingCharacters(in: .whitespacesAndNewlines)
         do {
             replaceTree(with: try ChessGame.fromFen(fen: text))
@@ -272,6 +278,7 @@ public final class AnalysisController {
 
     /// Replaces the tree with a new one from the standard start position.
     public func newBoard() {
+        guard !closed else { return }
         replaceTree(with: ChessGame())
     }
 
@@ -280,21 +287,23 @@ public final class AnalysisController {
     /// The app went to the background: stops the analysis (the lines found so far stay) and
     /// saves the board. No search starts until ``resume()``.
     public func pause() {
-        guard !paused else { return }
+        guard !closed, !paused else { return }
         paused = true
         stopAndSave()
     }
 
     /// The app is in the foreground again: the analysis, if switched on, starts over.
     public func resume() {
-        guard paused else { return }
+        guard !closed, paused else { return }
         paused = false
         restartAnalysis()
     }
 
-    /// The screen is closed for good: stops the analysis and saves the board; no search starts
-    /// any more. Releasing the controller frees its game and engine.
+    /// The screen is closed for good: stops the analysis and saves the board. Every intent is
+    /// ignored afterwards (no move, edit, load, setting, save or search); the state keeps
+    /// showing the board as it was. Releasing the controller frees its game and engine.
     public func close() {
+        guard !closed else { return }
         closed = true
         stopAndSave()
     }
@@ -333,6 +342,7 @@ public final class AnalysisController {
     /// Runs a core call that changes the tree or the node; on error shows the core's message
     /// instead (the core leaves the game unchanged) and the analysis goes on.
     private func change(_ call: (ChessGame) throws -> Void) {
+        guard !closed else { return }
         do {
             try call(game)
             afterChange(newTree: false)

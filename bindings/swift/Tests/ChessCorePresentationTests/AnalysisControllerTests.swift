@@ -652,20 +652,50 @@ final class AnalysisControllerTests: XCTestCase {
         }
     }
 
-    func testCloseStopsForGoodReleasingFreesEverything() async throws {
+    func testCloseStopsAndSavesThenEveryIntentIsIgnoredReleasingFreesEverything() async throws {
         do {
             let b = try Board(limits: infinite)
             try await eventually("the engine searching") { b.engine.isSearching() }
             XCTAssertEqual(liveObjectCount(), 3, "game, engine and search handle alive")
             b.move("e2", "e4")
+            b.c.tapSquare(sq("e7"))
             b.c.close()
             XCTAssertFalse(b.state.engineRunning)
+            XCTAssertEqual(try b.saved().sanHistory, ["e4"], "saved on close")
             try await eventually("the engine idle") { !b.engine.isSearching() }
-            b.move("e7", "e5")
-            b.c.resume()
+            await drainMainQueue()
+            let closed = b.state
+            XCTAssertEqual(closed.selected, sq("e7"))
+            let (saves, settings) = (b.store.saveCount, b.store.settings)
+            let e4 = try XCTUnwrap(node("e4", in: closed.snapshot))
+            // After close() every intent is ignored: no move, no tree edit, no load, no setting,
+            // no save and no search.
+            b.c.tapSquare(sq("e5"))
+            b.c.dragMove(from: sq("d7"), to: sq("d5"))
+            b.c.choosePromotion(.queen)
+            b.c.cancelPromotion()
+            b.c.back()
+            b.c.toStart()
+            b.c.goTo(node: e4)
+            b.c.deleteFrom(node: e4)
+            b.c.promoteVariation(node: e4)
+            b.c.makeMainLine(node: e4)
+            b.c.setComment("after close")
+            b.c.loadPgn(annotatedPgn)
+            b.c.loadFen(twoMovesFen)
+            b.c.newBoard()
+            b.c.flipBoard()
+            b.c.setMultiPv(1)
+            b.c.setAnalysing(false)
             b.c.setAnalysing(true)
-            XCTAssertEqual(b.engine.started, 2, "no search after close")
-            XCTAssertEqual(try b.saved().sanHistory, ["e4", "e5"])
+            b.c.pause()
+            b.c.resume()
+            b.c.close()
+            XCTAssertEqual(b.state, closed)
+            XCTAssertEqual(b.store.saveCount, saves, "nothing saved after close")
+            XCTAssertEqual(b.store.settings, settings)
+            XCTAssertEqual(try b.saved().sanHistory, ["e4"])
+            XCTAssertEqual(b.engine.started, 2, "no search after close (the first two: the start, e4)")
             b.release()
             await drainMainQueue()
         }
