@@ -416,11 +416,11 @@ public final class AnalysisController {
         } catch ChessError.GameOver {
             let handle = try engine.thinkFen(fen: snapshot.fen, limits: limits, listener: listener)
             // The core gives no legal moves where the game has ended; the position has some.
-            let position =
-                snapshot.chess960
-                ? try? ChessGame.fromChess960Fen(fen: snapshot.fen)
-                : try? ChessGame.fromFen(fen: snapshot.fen)
-            searchedMoves = position?.legalMoves() ?? []
+            // `fromFen` reads the castling field as `thinkFen` does (Chess960 when the field
+            // says so), so a castling line's first move has the engine's UCI; a Chess960 game
+            // whose field looks standard (`KQkq`, king on e1/e8, rooks in the corners) would
+            // otherwise write its castling as the king taking its rook.
+            searchedMoves = (try? ChessGame.fromFen(fen: snapshot.fen))?.legalMoves() ?? []
             return handle
         }
     }

@@ -519,6 +519,33 @@ final class AnalysisControllerTests: XCTestCase {
         }
     }
 
+    func testAtAnEndedChess960NodeACastlingLinesFirstMoveIsTheEnginesCastling() async throws {
+        // A Chess960 game whose castling field reads as standard chess (king e1, rook h1: "K"),
+        // resigned by Black where both O-O and Rf1 mate: `thinkFen` reads the field as
+        // `fromFen` does, so its castling is e1g1; a Chess960 reading would say e1h1.
+        let resigned: String
+        do {
+            let game = try ChessGame.fromChess960Fen(fen: "4rkr1/4p1p1/8/8/8/8/8/4K2R w K - 0 1")
+            _ = try game.resign(side: .black)
+            resigned = game.toJson()
+        }
+        let store = InMemoryGameStore(json: resigned, settings: ["multiPv": "3"])
+        try await withBoard(store: store) { b in
+            XCTAssertTrue(b.state.snapshot.chess960)
+            XCTAssertTrue(b.state.isGameOver, "resigned")
+            XCTAssertEqual(b.state.snapshot.legalMoves, [], "no legal moves where the game ended")
+            let s = try await b.analysed()
+            assertLinesOfThePosition(s)
+            let castling = try XCTUnwrap(
+                s.lines.first { $0.pvSan.first?.hasPrefix("O-O") == true },
+                "O-O mates: \(s.lines.map(\.pvSan))")
+            XCTAssertEqual(castling.scoreText, "M1")
+            let move = try XCTUnwrap(castling.move, "the line's first move is found")
+            XCTAssertTrue(move.isCastle)
+            XCTAssertEqual(move.uci, "e1g1", "the engine's castling, as thinkFen reads the FEN")
+        }
+    }
+
     // MARK: Loading
 
     func testLoadPgnKeepsVariationsAndCommentsAndGoesToTheMainLinesEnd() async throws {
