@@ -347,12 +347,12 @@ private struct LoadPositionSheet: View {
         }
     }
 
-    /// Loads the text; closes the sheet when the board took it (a PGN of several games loads
-    /// its first and says so: that message shows on the board).
+    /// Loads the text; closes the sheet when the controller says the board took it (a PGN of
+    /// several games loads its first and says so: that note shows on the board), and stays
+    /// open with the core's error otherwise.
     private func load() {
-        let before = controller.state.snapshot
-        if format == .pgn { controller.loadPgn(text) } else { controller.loadFen(text) }
-        if controller.state.message == nil || controller.state.snapshot != before { dismiss() }
+        let taken = format == .pgn ? controller.loadPgn(text) : controller.loadFen(text)
+        if taken { dismiss() }
     }
 }
 

@@ -253,26 +253,38 @@ public final class AnalysisController {
     /// is loaded and ``AnalysisUiState/message`` says how many were left; with none (or only
     /// bad ones) the board is unchanged and the message gives the first bad game's located
     /// error, or "No game found".
-    public func loadPgn(_ text: String) {
-        guard !closed else { return }
+    ///
+    /// - Returns: `true` when the board took a game (a load sheet closes then, even when the
+    ///   tree looks as before and the message tells what was left out), `false` when it is
+    ///   unchanged (nothing readable, or the controller is closed).
+    @discardableResult
+    public func loadPgn(_ text: String) -> Bool {
+        guard !closed else { return false }
         let (loaded, note) = Self.firstGame(of: text)
         guard let loaded else {
             state.message = note
-            return
+            return false
         }
         replaceTree(with: loaded)
         state.message = note
+        return true
     }
 
     /// Replaces the tree with a new one from the position in `fen`. When the core rejects it,
     /// ``AnalysisUiState/message`` shows the core's error and the board is unchanged.
-    public func loadFen(_ fen: String) {
-        guard !closed else { return }
+    ///
+    /// - Returns: `true` when the board took the position, `false` when it is unchanged (the
+    ///   core refused the FEN, or the controller is closed).
+    @discardableResult
+    public func loadFen(_ fen: String) -> Bool {
+        guard !closed else { return false }
         let text = fen.trimmingCharacters(in: .whitespacesAndNewlines)
         do {
             replaceTree(with: try ChessGame.fromFen(fen: text))
+            return true
         } catch {
             state.message = Self.describe(error)
+            return false
         }
     }
 

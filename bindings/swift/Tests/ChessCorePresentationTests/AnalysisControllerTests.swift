@@ -605,6 +605,33 @@ final class AnalysisControllerTests: XCTestCase {
         }
     }
 
+    func testLoadSaysWhetherTheBoardTookTheTextAlsoWhenTheTreeLooksTheSame() async throws {
+        try await withBoard(pgn: annotatedPgn) { b in
+            let before = b.state.snapshot
+            // The same first game again, with another game after it: taken (the sheet closes),
+            // though the board looks as before and a note says what was left out.
+            XCTAssertTrue(b.c.loadPgn(annotatedPgn + secondGame))
+            XCTAssertEqual(b.state.snapshot, before)
+            XCTAssertEqual(
+                b.state.message, "Loaded the first game; 1 more game in the text was left out.")
+            XCTAssertTrue(b.c.loadPgn(annotatedPgn))
+            XCTAssertNil(b.state.message)
+            XCTAssertFalse(b.c.loadPgn("1. e4 e5 2. Qx9 *"), "no readable game")
+            XCTAssertNotNil(b.state.message)
+            XCTAssertFalse(b.c.loadPgn("  \n"))
+            XCTAssertEqual(b.state.message, "No game found")
+            XCTAssertEqual(b.state.snapshot, before)
+            XCTAssertFalse(b.c.loadFen("8/8/8/8/8/8/8/8 w - - 0 1"))
+            XCTAssertNotNil(b.state.message)
+            XCTAssertEqual(b.state.snapshot, before)
+            XCTAssertTrue(b.c.loadFen(before.fen), "the same position again: a new tree all the same")
+            XCTAssertNil(b.state.message)
+            b.c.close()
+            XCTAssertFalse(b.c.loadPgn(annotatedPgn), "ignored after close")
+            XCTAssertFalse(b.c.loadFen(promotionFen), "ignored after close")
+        }
+    }
+
     // MARK: Persistence and lifecycle
 
     func testASecondControllerOnTheSameStoreRestoresTreeNodeAndSettings() async throws {
