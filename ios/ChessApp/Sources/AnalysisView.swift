@@ -81,8 +81,11 @@ struct AnalysisView: View {
                 Button("Load PGN or FEN…", systemImage: "doc.on.clipboard") { showingLoad = true }
                 Button("New board", systemImage: "plus") { controller.newBoard() }
                 Divider()
-                ShareLink("Share PGN", item: controller.pgn())
-                ShareLink("Share FEN", item: controller.fen())
+                // Written only when shared, not on every redraw of the menu.
+                ShareLink("Share PGN", item: SharedText { controller.pgn() },
+                          preview: SharePreview("Analysis (PGN)"))
+                ShareLink("Share FEN", item: SharedText { controller.fen() },
+                          preview: SharePreview("Position (FEN)"))
                 Divider()
                 Button("Flip board", systemImage: "arrow.up.arrow.down") { controller.flipBoard() }
             }

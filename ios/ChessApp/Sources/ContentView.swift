@@ -147,8 +147,11 @@ struct ContentView: View {
                 Button("Analysis board", systemImage: "square.grid.3x3") {
                     openOver { analysis = AnalysisSession(pgn: nil) }
                 }
-                ShareLink("Share PGN", item: controller.pgn())
-                ShareLink("Share FEN", item: controller.fen())
+                // Written only when shared, not on every redraw of the menu.
+                ShareLink("Share PGN", item: SharedText { controller.pgn() },
+                          preview: SharePreview("Game (PGN)"))
+                ShareLink("Share FEN", item: SharedText { controller.fen() },
+                          preview: SharePreview("Position (FEN)"))
                 Divider()
                 Button("Agree to a draw", systemImage: "equal.circle") { controller.agreeDraw() }
                     .disabled(state.isGameOver)
