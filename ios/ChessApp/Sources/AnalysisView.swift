@@ -81,8 +81,11 @@ struct AnalysisView: View {
                 Button("Load PGN or FEN…", systemImage: "doc.on.clipboard") { showingLoad = true }
                 Button("New board", systemImage: "plus") { controller.newBoard() }
                 Divider()
-                ShareLink("Share PGN", item: controller.pgn())
-                ShareLink("Share FEN", item: controller.fen())
+                // Written only when shared, not on every redraw of the menu.
+                ShareLink("Share PGN", item: SharedText { controller.pgn() },
+                          preview: SharePreview("Analysis (PGN)"))
+                ShareLink("Share FEN", item: SharedText { controller.fen() },
+                          preview: SharePreview("Position (FEN)"))
                 Divider()
                 Button("Flip board", systemImage: "arrow.up.arrow.down") { controller.flipBoard() }
             }
@@ -203,7 +206,7 @@ private struct MoveTreeView: View {
 
 /// A run of the move list shown as one wrapping paragraph: the main line between variations,
 /// or one variation (with its brackets) at its depth. Layout only: order, numbers and depths
-/// are the core's.
+/// are the core's, each move's text (number, SAN, NAG symbols) the presenter's `moveText`.
 private struct MoveParagraph: Identifiable {
     enum Kind {
         case move(node: UInt32, text: String, depth: UInt32)
@@ -232,9 +235,9 @@ private struct MoveParagraph: Identifiable {
         }
         for item in items {
             switch item {
-            case .move(let node, let depth, let number, let side, let showNumber, let san, let nags):
-                let prefix = !showNumber ? "" : side == .white ? "\(number). " : "\(number)... "
-                add(.move(node: node, text: prefix + san + nags.map(nagText).joined(), depth: depth))
+            case .move(let node, let depth, _, _, _, _, _):
+                // "1… c5!?", "2. Nf3?!⩲": the presenter's text, as on Android.
+                add(.move(node: node, text: moveText(item) ?? "", depth: depth))
             case .comment(_, _, _, let text):
                 add(.comment(text))
             case .variationStart(let depth):
@@ -246,12 +249,6 @@ private struct MoveParagraph: Identifiable {
             }
         }
         return result.filter { !$0.tokens.isEmpty }
-    }
-
-    /// The usual symbol of a NAG (1 "!", 2 "?", 3 "!!", 4 "??", 5 "!?", 6 "?!"), else " $n".
-    private static func nagText(_ nag: UInt32) -> String {
-        let symbols = [1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"]
-        return symbols[Int(nag)] ?? " $\(nag)"
     }
 }
 
@@ -353,12 +350,12 @@ private struct LoadPositionSheet: View {
         }
     }
 
-    /// Loads the text; closes the sheet when the board took it (a PGN of several games loads
-    /// its first and says so: that message shows on the board).
+    /// Loads the text; closes the sheet when the controller says the board took it (a PGN of
+    /// several games loads its first and says so: that note shows on the board), and stays
+    /// open with the core's error otherwise.
     private func load() {
-        let before = controller.state.snapshot
-        if format == .pgn { controller.loadPgn(text) } else { controller.loadFen(text) }
-        if controller.state.message == nil || controller.state.snapshot != before { dismiss() }
+        let taken = format == .pgn ? controller.loadPgn(text) : controller.loadFen(text)
+        if taken { dismiss() }
     }
 }
 

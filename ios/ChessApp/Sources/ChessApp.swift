@@ -12,10 +12,11 @@ struct ChessApp: App {
     }
 }
 
-/// Creates the controller once (restoring the saved game) and shows the board screen. When the
-/// app leaves the foreground the controller pauses (the engine stops thinking unseen, a game's
-/// clock stops and the game is saved); back in the foreground the clock and the engine's turn
-/// start again. A restored timed game waits paused for that first `resume()`.
+/// Creates the controller once (restoring the saved game) and shows the board screen, which
+/// pauses it when the app leaves the foreground (the engine stops thinking unseen, a game's
+/// clock stops and the game is saved) and resumes it back in the foreground unless the review
+/// or the analysis board is over the game (`ContentView`). A restored timed game waits paused
+/// for the first `resume()`, called here once the controller exists in an active scene.
 struct RootView: View {
     @State private var controller: GameController?
     @State private var failure: String?
@@ -33,9 +34,6 @@ struct RootView: View {
             } else {
                 ProgressView()
             }
-        }
-        .onChange(of: scenePhase) { _, phase in
-            if phase == .active { controller?.resume() } else { controller?.pause() }
         }
         .task { @MainActor in
             guard controller == nil else { return }

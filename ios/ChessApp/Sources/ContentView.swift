@@ -6,9 +6,12 @@ import SwiftUI
 /// banner over it) between the two clocks of a timed game, the move list, and the bottom
 /// toolbar (undo, redo, hint, claim draw, now or with the next move).
 /// It draws `controller.state` and forwards every intent to the controller; while a clock runs
-/// it calls `controller.tick()` every 100 ms, its only timer.
+/// it calls `controller.tick()` every 100 ms, its only timer. The game pauses while the scene
+/// is not active and while the review or the analysis board is shown over it.
 struct ContentView: View {
     let controller: GameController
+
+    @Environment(\.scenePhase) private var scenePhase
 
     @State private var showingNewGame = false
     @State private var showingFen = false
@@ -19,6 +22,9 @@ struct ContentView: View {
     @State private var analysis: AnalysisSession?
 
     private var state: BoardUiState { controller.state }
+
+    /// `true` while the review or the analysis board is shown over the game.
+    private var covered: Bool { review != nil || analysis != nil }
 
     var body: some View {
         NavigationStack {
@@ -52,6 +58,14 @@ struct ContentView: View {
                     if !Task.isCancelled { controller.tick() }
                 }
             }
+            // Background: the game pauses (clock, engine, save). Foreground: it resumes, unless
+            // another screen is over it; it resumes when that screen closes.
+            .onChange(of: scenePhase) { _, phase in
+                if phase != .active { controller.pause() } else if !covered { controller.resume() }
+            }
+            .onChange(of: covered) { _, covered in
+                if !covered && scenePhase == .active { controller.resume() }
+            }
             .navigationDestination(item: $review) { session in
                 ReviewView(controller: session.controller)
             }
@@ -74,6 +88,16 @@ struct ContentView: View {
                 Text(state.message ?? "")
             }
         }
+    }
+
+    /// Opens another screen over the game (spec, "Timed play": another screen over a timed
+    /// game). The game pauses first (its clock stops, its engine stops, it is saved), so the
+    /// player's time does not run unseen and two engines never search at once; it resumes when
+    /// that screen closes (`onChange(of: covered)`), or at once when it could not open.
+    private func openOver(_ open: () -> Void) {
+        controller.pause()
+        open()
+        if !covered { controller.resume() }
     }
 
     /// The error alert; the FEN sheet shows its own errors inline.
@@ -115,16 +139,19 @@ struct ContentView: View {
                 Button("Start from FEN…", systemImage: "doc.on.clipboard") { showingFen = true }
                 Divider()
                 Button("Review game", systemImage: "chart.xyaxis.line") {
-                    review = ReviewSession(pgn: controller.pgn())
+                    openOver { review = ReviewSession(pgn: controller.pgn()) }
                 }
                 Button("Analyse", systemImage: "magnifyingglass") {
-                    analysis = AnalysisSession(pgn: controller.pgn())
+                    openOver { analysis = AnalysisSession(pgn: controller.pgn()) }
                 }
                 Button("Analysis board", systemImage: "square.grid.3x3") {
-                    analysis = AnalysisSession(pgn: nil)
+                    openOver { analysis = AnalysisSession(pgn: nil) }
                 }
-                ShareLink("Share PGN", item: controller.pgn())
-                ShareLink("Share FEN", item: controller.fen())
+                // Written only when shared, not on every redraw of the menu.
+                ShareLink("Share PGN", item: SharedText { controller.pgn() },
+                          preview: SharePreview("Game (PGN)"))
+                ShareLink("Share FEN", item: SharedText { controller.fen() },
+                          preview: SharePreview("Position (FEN)"))
                 Divider()
                 Button("Agree to a draw", systemImage: "equal.circle") { controller.agreeDraw() }
                     .disabled(state.isGameOver)

@@ -48,7 +48,7 @@ public final class AnalysisController {
     @ObservationIgnored private var input = MoveInput()
     /// `true` between ``pause()`` and ``resume()``: the app is in the background, no search runs.
     @ObservationIgnored private var paused = false
-    /// `true` after ``close()``: no search starts any more.
+    /// `true` after ``close()``: every intent is ignored and no search starts any more.
     @ObservationIgnored private var closed = false
 
     /// The default limits of the analysis: full strength (the strongest of `engineLevels()`)
@@ -121,7 +121,7 @@ public final class AnalysisController {
     /// the board screen; the person moves both sides and the engine never blocks taps. Ignored
     /// while the picker is open.
     public func tapSquare(_ square: Square) {
-        guard state.acceptsMoves else { return }
+        guard !closed, state.acceptsMoves else { return }
         let from = input.selected
         show([input.tap(square, snapshot: state.snapshot, legalMovesFrom: game.legalMovesFrom)],
             from: from, to: square)
@@ -129,7 +129,7 @@ public final class AnalysisController {
 
     /// The person dragged the piece on `from` to `to`: the same as tapping `from`, then `to`.
     public func dragMove(from: Square, to: Square) {
-        guard state.acceptsMoves else { return }
+        guard !closed, state.acceptsMoves else { return }
         show(
             input.drag(
                 from: from, to: to, snapshot: state.snapshot, legalMovesFrom: game.legalMovesFrom),
@@ -138,12 +138,14 @@ public final class AnalysisController {
 
     /// Plays the pending promotion with `kind` (one of its choices; others are ignored).
     public func choosePromotion(_ kind: PieceKind) {
-        guard let pending = state.pendingPromotion, pending.choices.contains(kind) else { return }
+        guard !closed, let pending = state.pendingPromotion, pending.choices.contains(kind)
+        else { return }
         play(from: pending.from, to: pending.to, promotion: kind)
     }
 
     /// Closes the promotion picker without moving; the pawn stays selected.
     public func cancelPromotion() {
+        guard !closed else { return }
         state.pendingPromotion = nil
     }
 
@@ -204,9 +206,12 @@ public final class AnalysisController {
 
     // MARK: - Analysis and view settings
 
-    /// Switches the engine's analysis on (a new search of the current position, also when it
-    /// was on already: its time may have run out) or off (the search stops, the lines go).
+    /// Switches the engine's analysis on or off (saved). Off stops the search and clears the
+    /// lines; on starts a search of the current position, also when the analysis was on already
+    /// but no search runs (its limits ran out: "analyse again"). Switching on while a search
+    /// runs, or off while off, does nothing.
     public func setAnalysing(_ on: Bool) {
+        guard !closed, on != state.analysing || (on && !state.engineRunning) else { return }
         state.analysing = on
         saveSettings()
         restartAnalysis()
@@ -216,7 +221,7 @@ public final class AnalysisController {
     /// the analysis.
     public func setMultiPv(_ count: Int) {
         let count = Self.clampMultiPv(count)
-        guard count != state.multiPv else { return }
+        guard !closed, count != state.multiPv else { return }
         state.multiPv = count
         saveSettings()
         restartAnalysis()
@@ -224,12 +229,14 @@ public final class AnalysisController {
 
     /// Turns the board around. The analysis goes on.
     public func flipBoard() {
+        guard !closed else { return }
         state.orientation = state.orientation.opponent
         saveSettings()
     }
 
     /// Clears ``AnalysisUiState/message``.
     public func dismissMessage() {
+        guard !closed else { return }
         state.message = nil
     }
 
@@ -246,29 +253,44 @@ public final class AnalysisController {
     /// is loaded and ``AnalysisUiState/message`` says how many were left; with none (or only
     /// bad ones) the board is unchanged and the message gives the first bad game's located
     /// error, or "No game found".
-    public func loadPgn(_ text: String) {
+    ///
+    /// - Returns: `true` when the board took a game (a load sheet closes then, even when the
+    ///   tree looks as before and the message tells what was left out), `false` when it is
+    ///   unchanged (nothing readable, or the controller is closed).
+    @discardableResult
+    public func loadPgn(_ text: String) -> Bool {
+        guard !closed else { return false }
         let (loaded, note) = Self.firstGame(of: text)
         guard let loaded else {
             state.message = note
-            return
+            return false
         }
         replaceTree(with: loaded)
         state.message = note
+        return true
     }
 
     /// Replaces the tree with a new one from the position in `fen`. When the core rejects it,
     /// ``AnalysisUiState/message`` shows the core's error and the board is unchanged.
-    public func loadFen(_ fen: String) {
+    ///
+    /// - Returns: `true` when the board took the position, `false` when it is unchanged (the
+    ///   core refused the FEN, or the controller is closed).
+    @discardableResult
+    public func loadFen(_ fen: String) -> Bool {
+        guard !closed else { return false }
         let text = fen.trimmingCharacters(in: .whitespacesAndNewlines)
         do {
             replaceTree(with: try ChessGame.fromFen(fen: text))
+            return true
         } catch {
             state.message = Self.describe(error)
+            return false
         }
     }
 
     /// Replaces the tree with a new one from the standard start position.
     public func newBoard() {
+        guard !closed else { return }
         replaceTree(with: ChessGame())
     }
 
@@ -277,21 +299,23 @@ public final class AnalysisController {
     /// The app went to the background: stops the analysis (the lines found so far stay) and
     /// saves the board. No search starts until ``resume()``.
     public func pause() {
-        guard !paused else { return }
+        guard !closed, !paused else { return }
         paused = true
         stopAndSave()
     }
 
     /// The app is in the foreground again: the analysis, if switched on, starts over.
     public func resume() {
-        guard paused else { return }
+        guard !closed, paused else { return }
         paused = false
         restartAnalysis()
     }
 
-    /// The screen is closed for good: stops the analysis and saves the board; no search starts
-    /// any more. Releasing the controller frees its game and engine.
+    /// The screen is closed for good: stops the analysis and saves the board. Every intent is
+    /// ignored afterwards (no move, edit, load, setting, save or search); the state keeps
+    /// showing the board as it was. Releasing the controller frees its game and engine.
     public func close() {
+        guard !closed else { return }
         closed = true
         stopAndSave()
     }
@@ -330,6 +354,7 @@ public final class AnalysisController {
     /// Runs a core call that changes the tree or the node; on error shows the core's message
     /// instead (the core leaves the game unchanged) and the analysis goes on.
     private func change(_ call: (ChessGame) throws -> Void) {
+        guard !closed else { return }
         do {
             try call(game)
             afterChange(newTree: false)
@@ -403,11 +428,11 @@ public final class AnalysisController {
         } catch ChessError.GameOver {
             let handle = try engine.thinkFen(fen: snapshot.fen, limits: limits, listener: listener)
             // The core gives no legal moves where the game has ended; the position has some.
-            let position =
-                snapshot.chess960
-                ? try? ChessGame.fromChess960Fen(fen: snapshot.fen)
-                : try? ChessGame.fromFen(fen: snapshot.fen)
-            searchedMoves = position?.legalMoves() ?? []
+            // `fromFen` reads the castling field as `thinkFen` does (Chess960 when the field
+            // says so), so a castling line's first move has the engine's UCI; a Chess960 game
+            // whose field looks standard (`KQkq`, king on e1/e8, rooks in the corners) would
+            // otherwise write its castling as the king taking its rook.
+            searchedMoves = (try? ChessGame.fromFen(fen: snapshot.fen))?.legalMoves() ?? []
             return handle
         }
     }

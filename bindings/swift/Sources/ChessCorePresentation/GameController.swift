@@ -121,23 +121,19 @@ public final class GameController {
         self.state = BoardUiState(
             snapshot: game.snapshot(), orientation: orientation, mode: mode, level: level,
             message: message)
-        pauseRestoredClock()
+        waitForResumeIfTheClockIsPaused()
         state.clock = readClock()
         if saved == nil || message != nil { store.save(json: game.toJson()) }
         startEngineTurnIfDue()
     }
 
     /// A restored game whose clock was started stays paused until ``resume()``, as after
-    /// ``pause()``: a save keeps no time-stamp, so the unknown time away is not charged. A clock
-    /// saved running is paused at its last event (`pauseClock(snapshot.clock.atMs)`); the core
-    /// restores every started clock paused already, so that call is only a safeguard.
-    private func pauseRestoredClock() {
-        guard let saved = state.snapshot.clock, !state.isGameOver else { return }
-        if saved.state == .running {
-            try? game.pauseClock(nowMs: saved.atMs)
-            state.snapshot = game.snapshot()
-        }
-        if game.clock(nowMs: saved.atMs)?.state == .paused { paused = true }
+    /// ``pause()``: no engine search and no time runs before it. The core restores every
+    /// started clock paused at its last saved event, also one saved running (the app killed
+    /// without ``pause()``): a save keeps no time-stamp, so the unknown time away is not charged.
+    private func waitForResumeIfTheClockIsPaused() {
+        guard !state.isGameOver, state.snapshot.clock?.state == .paused else { return }
+        paused = true
     }
 
     // MARK: - Intents

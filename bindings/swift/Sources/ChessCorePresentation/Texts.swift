@@ -80,3 +80,38 @@ public func scoreText(_ scoreWhite: Score) -> String {
         return moves >= 0 ? "M\(moves)" : "-M\(-Int(moves))"
     }
 }
+
+/// A NAG as the move list shows it: the move marks (1 "!", 2 "?", 3 "!!", 4 "??", 5 "!?", 6
+/// "?!") and the position symbols (10 "=", 13 "∞", 14 "⩲", 15 "⩱", 16 "±", 17 "∓", 18 "+−", 19
+/// "−+"); "" for the others, which a PGN export keeps as `$n`. The Kotlin `nagSymbol`'s table.
+public func nagSymbol(_ nag: UInt32) -> String {
+    switch nag {
+    case 1: return "!"
+    case 2: return "?"
+    case 3: return "!!"
+    case 4: return "??"
+    case 5: return "!?"
+    case 6: return "?!"
+    case 10: return "="
+    case 13: return "∞"
+    case 14: return "⩲"
+    case 15: return "⩱"
+    case 16: return "±"
+    case 17: return "∓"
+    case 18: return "+−"
+    case 19: return "−+"
+    default: return ""
+    }
+}
+
+/// A move of the inline move list (`GameSnapshot.moveList`) as text: its number when the core
+/// says to show it ("12." for White, "12…" for Black), the SAN and its NAG symbols, e.g.
+/// "12… Nf6!?"; `nil` for an item that is not a move (a comment, a variation's start or end).
+/// The Kotlin `moveText`.
+public func moveText(_ item: MoveListItem) -> String? {
+    guard case .move(_, _, let number, let side, let showNumber, let san, let nags) = item else {
+        return nil
+    }
+    let prefix = !showNumber ? "" : side == .white ? "\(number). " : "\(number)… "
+    return prefix + san + nags.map(nagSymbol).joined()
+}

@@ -402,9 +402,23 @@ final class AnalysisControllerTests: XCTestCase {
             XCTAssertTrue(b.state.engineRunning)
             let s = try await b.until("lines again") { !$0.lines.isEmpty }
             assertLinesOfThePosition(s)
-            b.c.setAnalysing(true)  // on again (its time may have run out): a new search
-            XCTAssertEqual(b.engine.started, 3)
+            b.c.setAnalysing(true)  // on already and its search runs: nothing new
+            XCTAssertEqual(b.engine.started, 2)
+            XCTAssertTrue(b.state.engineRunning)
+            XCTAssertEqual(b.state.lines, s.lines, "the lines found so far stay")
             XCTAssertEqual(b.store.settings["analysing"], "true")
+        }
+    }
+
+    func testAnalysisSwitchedOnAgainAfterItsSearchEndedByItsLimitsStartsANewOne() async throws {
+        try await withBoard(limits: SearchLimits(depth: 4)) { b in
+            let done = try await b.analysed()
+            assertLinesOfThePosition(done)
+            b.c.setAnalysing(true)  // "analyse again"
+            XCTAssertEqual(b.engine.started, 2)
+            XCTAssertTrue(b.state.engineRunning)
+            assertLinesOfThePosition(try await b.analysed())
+            XCTAssertEqual(b.engine.started, 2)
         }
     }
 
@@ -505,6 +519,33 @@ final class AnalysisControllerTests: XCTestCase {
         }
     }
 
+    func testAtAnEndedChess960NodeACastlingLinesFirstMoveIsTheEnginesCastling() async throws {
+        // A Chess960 game whose castling field reads as standard chess (king e1, rook h1: "K"),
+        // resigned by Black where both O-O and Rf1 mate: `thinkFen` reads the field as
+        // `fromFen` does, so its castling is e1g1; a Chess960 reading would say e1h1.
+        let resigned: String
+        do {
+            let game = try ChessGame.fromChess960Fen(fen: "4rkr1/4p1p1/8/8/8/8/8/4K2R w K - 0 1")
+            _ = try game.resign(side: .black)
+            resigned = game.toJson()
+        }
+        let store = InMemoryGameStore(json: resigned, settings: ["multiPv": "3"])
+        try await withBoard(store: store) { b in
+            XCTAssertTrue(b.state.snapshot.chess960)
+            XCTAssertTrue(b.state.isGameOver, "resigned")
+            XCTAssertEqual(b.state.snapshot.legalMoves, [], "no legal moves where the game ended")
+            let s = try await b.analysed()
+            assertLinesOfThePosition(s)
+            let castling = try XCTUnwrap(
+                s.lines.first { $0.pvSan.first?.hasPrefix("O-O") == true },
+                "O-O mates: \(s.lines.map(\.pvSan))")
+            XCTAssertEqual(castling.scoreText, "M1")
+            let move = try XCTUnwrap(castling.move, "the line's first move is found")
+            XCTAssertTrue(move.isCastle)
+            XCTAssertEqual(move.uci, "e1g1", "the engine's castling, as thinkFen reads the FEN")
+        }
+    }
+
     // MARK: Loading
 
     func testLoadPgnKeepsVariationsAndCommentsAndGoesToTheMainLinesEnd() async throws {
@@ -561,6 +602,33 @@ final class AnalysisControllerTests: XCTestCase {
             b.c.newBoard()
             XCTAssertEqual(b.state.snapshot.fen, startingFen())
             XCTAssertEqual(b.state.snapshot.moveList, [])
+        }
+    }
+
+    func testLoadSaysWhetherTheBoardTookTheTextAlsoWhenTheTreeLooksTheSame() async throws {
+        try await withBoard(pgn: annotatedPgn) { b in
+            let before = b.state.snapshot
+            // The same first game again, with another game after it: taken (the sheet closes),
+            // though the board looks as before and a note says what was left out.
+            XCTAssertTrue(b.c.loadPgn(annotatedPgn + secondGame))
+            XCTAssertEqual(b.state.snapshot, before)
+            XCTAssertEqual(
+                b.state.message, "Loaded the first game; 1 more game in the text was left out.")
+            XCTAssertTrue(b.c.loadPgn(annotatedPgn))
+            XCTAssertNil(b.state.message)
+            XCTAssertFalse(b.c.loadPgn("1. e4 e5 2. Qx9 *"), "no readable game")
+            XCTAssertNotNil(b.state.message)
+            XCTAssertFalse(b.c.loadPgn("  \n"))
+            XCTAssertEqual(b.state.message, "No game found")
+            XCTAssertEqual(b.state.snapshot, before)
+            XCTAssertFalse(b.c.loadFen("8/8/8/8/8/8/8/8 w - - 0 1"))
+            XCTAssertNotNil(b.state.message)
+            XCTAssertEqual(b.state.snapshot, before)
+            XCTAssertTrue(b.c.loadFen(before.fen), "the same position again: a new tree all the same")
+            XCTAssertNil(b.state.message)
+            b.c.close()
+            XCTAssertFalse(b.c.loadPgn(annotatedPgn), "ignored after close")
+            XCTAssertFalse(b.c.loadFen(promotionFen), "ignored after close")
         }
     }
 
@@ -638,20 +706,50 @@ final class AnalysisControllerTests: XCTestCase {
         }
     }
 
-    func testCloseStopsForGoodReleasingFreesEverything() async throws {
+    func testCloseStopsAndSavesThenEveryIntentIsIgnoredReleasingFreesEverything() async throws {
         do {
             let b = try Board(limits: infinite)
             try await eventually("the engine searching") { b.engine.isSearching() }
             XCTAssertEqual(liveObjectCount(), 3, "game, engine and search handle alive")
             b.move("e2", "e4")
+            b.c.tapSquare(sq("e7"))
             b.c.close()
             XCTAssertFalse(b.state.engineRunning)
+            XCTAssertEqual(try b.saved().sanHistory, ["e4"], "saved on close")
             try await eventually("the engine idle") { !b.engine.isSearching() }
-            b.move("e7", "e5")
-            b.c.resume()
+            await drainMainQueue()
+            let closed = b.state
+            XCTAssertEqual(closed.selected, sq("e7"))
+            let (saves, settings) = (b.store.saveCount, b.store.settings)
+            let e4 = try XCTUnwrap(node("e4", in: closed.snapshot))
+            // After close() every intent is ignored: no move, no tree edit, no load, no setting,
+            // no save and no search.
+            b.c.tapSquare(sq("e5"))
+            b.c.dragMove(from: sq("d7"), to: sq("d5"))
+            b.c.choosePromotion(.queen)
+            b.c.cancelPromotion()
+            b.c.back()
+            b.c.toStart()
+            b.c.goTo(node: e4)
+            b.c.deleteFrom(node: e4)
+            b.c.promoteVariation(node: e4)
+            b.c.makeMainLine(node: e4)
+            b.c.setComment("after close")
+            b.c.loadPgn(annotatedPgn)
+            b.c.loadFen(twoMovesFen)
+            b.c.newBoard()
+            b.c.flipBoard()
+            b.c.setMultiPv(1)
+            b.c.setAnalysing(false)
             b.c.setAnalysing(true)
-            XCTAssertEqual(b.engine.started, 2, "no search after close")
-            XCTAssertEqual(try b.saved().sanHistory, ["e4", "e5"])
+            b.c.pause()
+            b.c.resume()
+            b.c.close()
+            XCTAssertEqual(b.state, closed)
+            XCTAssertEqual(b.store.saveCount, saves, "nothing saved after close")
+            XCTAssertEqual(b.store.settings, settings)
+            XCTAssertEqual(try b.saved().sanHistory, ["e4"])
+            XCTAssertEqual(b.engine.started, 2, "no search after close (the first two: the start, e4)")
             b.release()
             await drainMainQueue()
         }

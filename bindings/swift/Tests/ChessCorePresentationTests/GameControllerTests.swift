@@ -726,6 +726,23 @@ final class PresentationTextTests: XCTestCase {
         XCTAssertEqual(Set(reasons.map(\.text)).count, reasons.count, "a text of its own each")
     }
 
+    func testMovesOfTheInlineMoveListNumbersWhereTheCoreShowsThemSanAndNagSymbols() throws {
+        let imported = readPgn(pgn: "1. e4! e5 (1... c5 $5 2. Nf3) 2. Nf3 $6 $14 Nc6 $200 *")
+        XCTAssertEqual(imported.games.count, 1)
+        let items = try XCTUnwrap(imported.games.first).snapshot().moveList
+        XCTAssertEqual(
+            items.compactMap(moveText), ["1. e4!", "e5", "1… c5!?", "2. Nf3", "2. Nf3?!⩲", "Nc6"])
+        XCTAssertEqual(items.filter { moveText($0) == nil }.count, 2, "the brackets: not moves")
+        XCTAssertEqual(nagSymbol(200), "")
+        let shown: [UInt32] = [1, 2, 3, 4, 5, 6, 10, 13, 14, 15, 16, 17, 18, 19]
+        XCTAssertEqual(
+            (0...255).filter { !nagSymbol($0).isEmpty }, shown,
+            "the move marks and the position symbols, as in Kotlin; the others are not shown")
+        XCTAssertEqual(
+            shown.map(nagSymbol),
+            ["!", "?", "!!", "??", "!?", "?!", "=", "∞", "⩲", "⩱", "±", "∓", "+−", "−+"])
+    }
+
     func testGameModeSaysWhichSidesTheEnginePlays() {
         XCTAssertTrue(GameMode.humanVsEngine(humanSide: .white).enginePlays(.black))
         XCTAssertFalse(GameMode.humanVsEngine(humanSide: .white).enginePlays(.white))

@@ -497,7 +497,7 @@ final class TimedPlayTests: XCTestCase {
         try await noLiveObjects()
     }
 
-    func testKilledWhileTheClockRanTheRestoredClockIsPausedAtItsLastEvent() async throws {
+    func testAGameKilledWithItsClockRunningComesBackStoppedWithNoSearchUntilResume() async throws {
         do {
             let store = InMemoryGameStore()
             let first = try TimedFixture(store: store, mode: .humanVsEngine(humanSide: .white))
@@ -511,13 +511,21 @@ final class TimedPlayTests: XCTestCase {
                 !first.engine.isSearching()
             }
 
+            // The save holds the clock as of its last event (Black's 60 s after 1. e4); the core
+            // restores it paused, and the controller waits for resume().
             let second = try TimedFixture(store: store, now: FakeNow(0))
             XCTAssertEqual(second.state.mode, .humanVsEngine(humanSide: .white))
             let clock = try XCTUnwrap(second.clock)
             XCTAssertEqual(clock.blackMs, 60_000, "the unknown time away is not charged")
             XCTAssertNil(clock.running)
             XCTAssertFalse(second.state.engineThinking, "paused: no search until resume")
-            XCTAssertEqual(second.engine.limits, [])
+            second.now.advance(3_000)
+            second.c.tick()
+            await drainMainQueue()
+            XCTAssertEqual(second.clock, clock, "no time runs before resume()")
+            XCTAssertFalse(second.state.engineThinking)
+            XCTAssertEqual(second.engine.limits, [], "no search before resume()")
+            XCTAssertFalse(second.engine.isSearching())
             second.c.resume()
             XCTAssertEqual(second.clock?.running, .black)
             XCTAssertTrue(second.state.engineThinking)
