@@ -201,7 +201,7 @@ class GameControllerTest {
                 assertFalse(s.engineThinking)
                 assertTrue(s.snapshot.canRedo, "e4 can be replayed")
                 assertNull(s.message, "the stale result was not even tried")
-                assertFalse(f.engine.isSearching())
+                eventually("the engine idle (it turns idle just after its last report)") { !f.engine.isSearching() }
                 assertEquals(1, f.engine.started, "no new search after undo to the player's turn")
                 c.move("d2", "d4") // the player can play on
                 assertEquals(listOf("d4"), c.state.value.snapshot.sanHistory)
