@@ -207,27 +207,36 @@ class AnalysisController(
      * the end of its main line. With more games in the text, [AnalysisUiState.message] says how
      * many were left out. Without a game that can be read, the board is unchanged and the message
      * is the first bad game's located error, or "No game found".
+     *
+     * Returns `true` when the board took a game (a load dialog closes then, even when the tree
+     * looks as before and the message tells what was left out), `false` when it is unchanged
+     * (nothing readable, or the controller is closed).
      */
-    fun loadPgn(text: String) {
-        if (session.closed) return
+    fun loadPgn(text: String): Boolean {
+        if (session.closed) return false
         val (loaded, note) = firstGame(text)
         if (loaded != null) replaceGame(loaded)
         note?.let { m -> _state.update { it.copy(message = m) } }
+        return loaded != null
     }
 
     /**
      * A new tree from the position in [fen]. When the core rejects it, [AnalysisUiState.message]
      * shows the core's error and the board (and the analysis) is unchanged.
+     *
+     * Returns `true` when the board took the position, `false` when it is unchanged (the core
+     * refused the FEN, or the controller is closed).
      */
-    fun loadFen(fen: String) {
-        if (session.closed) return
+    fun loadFen(fen: String): Boolean {
+        if (session.closed) return false
         val loaded = try {
             ChessGame.fromFen(fen.trim())
         } catch (e: ChessException) {
             showMessage(e)
-            return
+            return false
         }
         replaceGame(loaded)
+        return true
     }
 
     /** A new tree from the standard start position. */
@@ -244,7 +253,7 @@ class AnalysisController(
 
     /** Clears [AnalysisUiState.message]. */
     fun dismissMessage() {
-        _state.update { it.copy(message = null) }
+        if (!session.closed) _state.update { it.copy(message = null) }
     }
 
     // ---- Lifetime --------------------------------------------------------------------------
@@ -447,10 +456,13 @@ class AnalysisController(
             return first to left.takeIf { it > 0 }?.let(::gamesLeftOutText)
         }
 
-        /** The legal moves of [snapshot]'s position on its own (its FEN), where the game has ended: what a line may start with. */
+        /**
+         * The legal moves of [snapshot]'s position on its own (its FEN), where the game has ended:
+         * what a line of `thinkFen` may start with. Read with `fromFen`, which takes the castling
+         * field as `thinkFen` does, so that a castling move's UCI is the engine's.
+         */
         fun legalMovesOf(snapshot: GameSnapshot): List<LegalMove> = try {
-            val position = if (snapshot.chess960) ChessGame.fromChess960Fen(snapshot.fen) else ChessGame.fromFen(snapshot.fen)
-            position.use { it.legalMoves() }
+            ChessGame.fromFen(snapshot.fen).use { it.legalMoves() }
         } catch (e: ChessException) {
             emptyList()
         }

@@ -405,6 +405,33 @@ class AnalysisControllerTest {
     }
 
     @Test
+    fun `at an ended Chess960 node a castling line's first move is the engine's castling`() {
+        // A Chess960 game whose castling field reads as standard chess (king e1, rook h1: "K"),
+        // resigned by Black where both O-O and Rf1 mate: thinkFen reads the field as fromFen
+        // does, so its castling is e1g1; a Chess960 reading would say e1h1.
+        val resigned = ChessGame.fromChess960Fen("4rkr1/4p1p1/8/8/8/8/8/4K2R w K - 0 1").use {
+            it.resign(Side.BLACK)
+            it.toJson()
+        }
+        onMain {
+            val f = AnalysisFixture(this, InMemoryGameStore(resigned))
+            f.controller.use { c ->
+                val s = c.state.value.snapshot
+                assertTrue(s.chess960)
+                assertTrue(s.legalMoves.isEmpty(), "no legal moves where the game ended")
+                val lines = c.awaitLines("the resigned position's lines")
+                val castling = lines.lines.firstOrNull { it.pvSan.firstOrNull()?.startsWith("O-O") == true }
+                assertNotNull(castling, "O-O mates: ${lines.lines.map { it.pvSan }}")
+                assertEquals("M1", castling.scoreText)
+                val move = castling.move
+                assertNotNull(move, "the line's first move is found")
+                assertTrue(move.isCastle)
+                assertEquals("e1g1", move.uci, "the engine's castling, as thinkFen reads the FEN")
+            }
+        }
+    }
+
+    @Test
     fun `a node ended by resignation or a PGN result still gets lines, searched from its FEN`() {
         onMain {
             val f = AnalysisFixture(this)
@@ -442,7 +469,7 @@ class AnalysisControllerTest {
             val f = AnalysisFixture(this)
             f.controller.use { c ->
                 c.move("e2", "e4")
-                c.loadPgn(TWO_GAMES_PGN)
+                assertTrue(c.loadPgn(TWO_GAMES_PGN), "the board took the first game")
                 val s = c.state.value
                 assertEquals(listOf("e4", "e5", "Nf3", "Nc6"), s.snapshot.sanHistory)
                 assertTrue(s.snapshot.onMainLine)
@@ -470,9 +497,9 @@ class AnalysisControllerTest {
                 val bad = "[Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n"
                 val located = readPgn(bad).skipped.single().message
                 assertTrue(located.contains("Ke3"), located)
-                c.assertRefused(located) { loadPgn(bad) }
+                c.assertRefused(located) { assertFalse(loadPgn(bad)) }
                 assertEquals("No game found", NO_GAME_FOUND)
-                c.assertRefused(NO_GAME_FOUND) { loadPgn("   \n") }
+                c.assertRefused(NO_GAME_FOUND) { assertFalse(loadPgn("   \n")) }
                 // A bad game before a good one: the good one is opened and the bad one counted.
                 c.loadPgn(bad + "\n[Event \"c\"]\n\n1. d4 *\n")
                 assertEquals(listOf("d4"), c.state.value.snapshot.sanHistory)
@@ -488,9 +515,9 @@ class AnalysisControllerTest {
                 c.loadPgn(TWO_GAMES_PGN)
                 c.back()
                 for (bad in listOf("8/8/8/8/8/8/8/8 w - - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "")) {
-                    c.assertRefused(coreError { ChessGame.fromFen(bad) }) { loadFen(bad) } // the tree and node stay
+                    c.assertRefused(coreError { ChessGame.fromFen(bad) }) { assertFalse(loadFen(bad)) } // the tree and node stay
                 }
-                c.loadFen(" $THREE_MOVES_FEN ")
+                assertTrue(c.loadFen(" $THREE_MOVES_FEN "))
                 assertEquals(THREE_MOVES_FEN, c.state.value.snapshot.fen)
                 assertEquals(THREE_MOVES_FEN, c.fen())
                 assertTrue(c.state.value.snapshot.moveList.isEmpty())
@@ -660,9 +687,14 @@ class AnalysisControllerTest {
             assertTrue(liveObjectCount() >= baseline + 3u, "game, engine and search handle alive")
             f.controller.close()
             assertEquals(baseline, liveObjectCount())
+            val closed = f.controller.state.value
             f.controller.tapSquare(sq("e2")) // ignored after close, no crash
-            f.controller.loadPgn("1. e4 *")
-            assertNull(f.controller.state.value.selected)
+            assertFalse(f.controller.loadPgn("1. e4 *"), "a closed board takes no game")
+            assertFalse(f.controller.loadFen(THREE_MOVES_FEN), "nor a position")
+            f.controller.dismissMessage()
+            f.controller.setMultiPv(1)
+            f.controller.flipBoard()
+            assertEquals(closed, f.controller.state.value, "every intent ignored after close")
         }
     }
 }
