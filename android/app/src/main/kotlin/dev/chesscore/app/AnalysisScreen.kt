@@ -76,7 +76,7 @@ fun AnalysisScreen(controller: AnalysisController, share: (subject: String, text
                 OverflowMenu { closeMenu ->
                     DropdownMenuItem(text = { Text("New board") }, onClick = { closeMenu(); controller.newBoard() })
                     DropdownMenuItem(text = { Text("Load PGN…") }, onClick = { closeMenu(); dialog = AnalysisDialog.LOAD_PGN })
-                    DropdownMenuItem(text = { Text("Load FEN…") }, onClick = { closeMenu(); dialog = AnalysisDialog.LOAD_FEN })
+                    DropdownMenuItem(text = { Text("Load FEN…") }, onClick = { closeMenu(); controller.dismissMessage(); dialog = AnalysisDialog.LOAD_FEN })
                     DropdownMenuItem(text = { Text("Share PGN") }, onClick = { closeMenu(); share("Analysis (PGN)", controller.pgn()) })
                     DropdownMenuItem(text = { Text("Share FEN") }, onClick = { closeMenu(); share("Position (FEN)", controller.fen()) })
                 }
@@ -106,13 +106,11 @@ fun AnalysisScreen(controller: AnalysisController, share: (subject: String, text
         PromotionDialog(pending.choices, state.snapshot.sideToMove, controller::choosePromotion, controller::cancelPromotion)
     }
     when (dialog) {
-        // loadFen is synchronous: a message right after it is the core's rejection, shown in the dialog.
+        // loadFen says whether the board took the position; when not, the core's rejection is
+        // the message, shown in the dialog.
         AnalysisDialog.LOAD_FEN -> PasteFenDialog(
             error = state.message,
-            onLoad = { text ->
-                controller.loadFen(text)
-                if (controller.state.value.message == null) dialog = null
-            },
+            onLoad = { text -> if (controller.loadFen(text)) dialog = null },
             onDismiss = { controller.dismissMessage(); dialog = null },
         )
         // The PGN dialog closes at once; what loadPgn has to say comes as a snackbar.

@@ -7,6 +7,7 @@ import androidx.activity.compose.BackHandler
 import androidx.activity.compose.setContent
 import androidx.activity.enableEdgeToEdge
 import androidx.activity.viewModels
+import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.getValue
 import androidx.lifecycle.compose.collectAsStateWithLifecycle
 
@@ -28,6 +29,14 @@ class MainActivity : ComponentActivity() {
                 val reviewController by review.controller.collectAsStateWithLifecycle()
                 val analysing = analysisController
                 val reviewing = reviewController
+                // The game runs only while its board shows: another screen over it pauses it (a
+                // timed game's clock stops, its engine stops thinking) and closing that screen
+                // resumes it, so the player's time does not run while they consult a
+                // full-strength engine, and two engines never search at once.
+                val boardShown = analysing == null && reviewing == null
+                LaunchedEffect(boardShown) {
+                    if (boardShown) viewModel.controller.resume() else viewModel.controller.pause()
+                }
                 if (analysing != null) {
                     BackHandler(onBack = analysis::close)
                     AnalysisScreen(controller = analysing, share = ::shareText, close = analysis::close)
@@ -46,10 +55,13 @@ class MainActivity : ComponentActivity() {
         }
     }
 
-    /** Back in the foreground: a timed game's clock, the engine's turn, if due, and the analysis start again. */
+    /**
+     * Back in the foreground: the analysis starts again, and so do a timed game's clock and the
+     * engine's turn, if due, when the board is the screen shown.
+     */
     override fun onStart() {
         super.onStart()
-        viewModel.controller.resume()
+        if (analysis.controller.value == null && review.controller.value == null) viewModel.controller.resume()
         analysis.controller.value?.resume()
     }
 
