@@ -162,6 +162,68 @@ fn a_refused_timed_move_changes_nothing() {
     ));
 }
 
+/// `resignAt`, `agreeDrawAt` and `claimDrawAt` stop the clock with the game (the plain calls
+/// leave it running); a flag that fell first makes the game a loss on time; time going
+/// backwards changes nothing.
+#[test]
+fn endings_at_a_time_stop_the_clock() {
+    let started = || {
+        let game = ChessGame::with_time_control(one_minute_plus_one()).unwrap();
+        game.play_san_at("e4".into(), 1_000).unwrap(); // Black's 60 s run from 1 s
+        game
+    };
+    let game = started();
+    let status = game.resign_at(Side::Black, 21_000).unwrap();
+    assert_eq!(
+        status,
+        GameStatus::Ended {
+            outcome: Outcome::Resignation {
+                winner: Side::White
+            }
+        }
+    );
+    let c = game.clock(500_000).unwrap();
+    assert_eq!(
+        (c.state, c.running_side, c.black_ms),
+        (ClockState::Paused, None, 40_000)
+    );
+
+    let game = started();
+    game.agree_draw_at(2_000).unwrap();
+    assert_eq!(game.clock(500_000).unwrap().state, ClockState::Paused);
+
+    let game = started();
+    assert!(matches!(
+        game.claim_draw_at(2_000),
+        Err(ChessError::InvalidRequest(_))
+    ));
+    assert_eq!(game.clock(2_000).unwrap().state, ClockState::Running);
+
+    let game = started();
+    let before = (game.to_json(), game.clock(2_000));
+    assert!(matches!(
+        game.resign_at(Side::Black, 500),
+        Err(ChessError::InvalidRequest(_))
+    ));
+    assert_eq!((game.to_json(), game.clock(2_000)), before);
+    assert!(matches!(
+        game.agree_draw_at(61_001),
+        Err(ChessError::GameOver(_))
+    ));
+    assert!(matches!(
+        game.status(),
+        GameStatus::Ended {
+            outcome: Outcome::TimeForfeit {
+                winner: Side::White
+            }
+        }
+    ));
+
+    let game = started();
+    game.resign(Side::Black).unwrap();
+    assert_eq!(game.clock(2_000).unwrap().state, ClockState::Running);
+}
+
 /// `ULong.MAX_VALUE` / `UInt64.max` is a natural "unlimited" in Kotlin and Swift: the clock
 /// must treat it as never running out, not wrap into a flag fall or overflow.
 #[test]

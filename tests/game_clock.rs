@@ -177,6 +177,90 @@ fn a_draw_claimed_with_a_timed_move_stops_the_clock() {
     assert_eq!(game.check_flag(10_000_000), None);
 }
 
+/// Resigning, agreeing or claiming a draw at a time stops the clock there, keeping the time of
+/// the move in progress; a flag that had fallen first ends the game on time instead; without a
+/// time the clock is left running (the core does not know the time).
+#[test]
+fn endings_at_a_time_stop_the_clock() {
+    let started = || {
+        let mut game = blitz();
+        game.start_clock(0).unwrap();
+        game.play_san_at("e4", 1_000).unwrap(); // Black's time runs from 1 s: 60 s left
+        game
+    };
+
+    let mut game = started();
+    assert_eq!(
+        game.resign_at(Side::Black, 11_000).unwrap(),
+        Outcome::Resignation {
+            winner: Side::White
+        }
+    );
+    let clock = game.clock().unwrap();
+    assert_eq!(clock.state(), ClockState::Paused);
+    assert_eq!(
+        clock.remaining(Side::Black, 1_000_000),
+        50_000,
+        "10 s of thought kept"
+    );
+    assert_eq!(game.check_flag(10_000_000), None);
+
+    let mut game = started();
+    game.agree_draw_at(31_000).unwrap();
+    assert_eq!(game.outcome(), Some(Outcome::Draw(DrawReason::Agreement)));
+    assert_eq!(game.clock().unwrap().state(), ClockState::Paused);
+    assert_eq!(game.clock().unwrap().remaining(Side::Black, 99_000), 30_000);
+
+    // A claim at a time: refused with nothing to claim, the clock untouched.
+    let mut game = started();
+    let before = game.clone();
+    assert!(matches!(
+        game.claim_draw_at(2_000),
+        Err(GameError::NothingToClaim)
+    ));
+    assert_eq!(game, before);
+    for (i, san) in ["Nf6", "Nf3", "Ng8", "Ng1", "Nf6", "Nf3", "Ng8", "Ng1"]
+        .iter()
+        .enumerate()
+    {
+        game.play_san_at(san, 2_000 + 1_000 * i as u64).unwrap();
+    }
+    assert_eq!(
+        game.claim_draw_at(20_000).unwrap(),
+        Outcome::Draw(DrawReason::ThreefoldRepetition)
+    );
+    assert_eq!(game.clock().unwrap().state(), ClockState::Paused);
+
+    // The flag fell before the resignation: the game is lost on time, not by resignation.
+    let mut game = started();
+    assert!(matches!(
+        game.resign_at(Side::White, 61_001),
+        Err(GameError::GameOver(Outcome::TimeForfeit {
+            winner: Side::White
+        }))
+    ));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::TimeForfeit {
+            winner: Side::White
+        })
+    );
+
+    // Time going backwards is refused and changes nothing.
+    let mut game = started();
+    let before = game.clone();
+    assert!(matches!(game.agree_draw_at(500), Err(GameError::Clock(_))));
+    assert_eq!(game, before);
+
+    // The untimed calls leave a running clock running; without a clock the timed ones are them.
+    let mut game = started();
+    game.resign(Side::Black).unwrap();
+    assert_eq!(game.clock().unwrap().state(), ClockState::Running);
+    let mut untimed = Game::new();
+    untimed.resign_at(Side::White, 5).unwrap();
+    assert!(untimed.clock().is_none());
+}
+
 #[test]
 fn take_backs_hand_the_clock_over() {
     let mut game = blitz();

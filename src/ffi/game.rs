@@ -397,9 +397,8 @@ impl ChessGame {
     /// Claims the draw that the side to move may claim now (threefold repetition or the
     /// fifty-move rule) and ends the game.
     ///
-    /// A game's clock is not touched (the end of the game does not tell the core what time it
-    /// is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
-    /// move in progress and, when a flag had fallen, ends the game on time instead.
+    /// A game's clock is not touched (the call does not tell the core what time it is): in a
+    /// timed game use the `...At` form, which stops the clock with the game.
     ///
     /// # Errors
     /// `InvalidRequest` when no draw can be claimed, `GameOver` after the end.
@@ -457,9 +456,8 @@ impl ChessGame {
 
     /// `side` resigns; the other side wins.
     ///
-    /// A game's clock is not touched (the end of the game does not tell the core what time it
-    /// is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
-    /// move in progress and, when a flag had fallen, ends the game on time instead.
+    /// A game's clock is not touched (the call does not tell the core what time it is): in a
+    /// timed game use the `...At` form, which stops the clock with the game.
     ///
     /// # Errors
     /// `GameOver` when the game has already ended.
@@ -471,15 +469,50 @@ impl ChessGame {
 
     /// Both players agree to a draw.
     ///
-    /// A game's clock is not touched (the end of the game does not tell the core what time it
-    /// is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
-    /// move in progress and, when a flag had fallen, ends the game on time instead.
+    /// A game's clock is not touched (the call does not tell the core what time it is): in a
+    /// timed game use the `...At` form, which stops the clock with the game.
     ///
     /// # Errors
     /// `GameOver` when the game has already ended.
     pub fn agree_draw(&self) -> Result<GameStatus, ChessError> {
         let mut game = self.lock();
         game.agree_draw()?;
+        Ok(status(&game))
+    }
+
+    /// [`ChessGame::resign`] at `now_ms` (the app's monotonic milliseconds) with the game's
+    /// clock: the clock stops with the game, keeping the time of the move in progress; when a
+    /// flag had fallen by then the game ends on time instead (`GameOver`). Without a clock it is
+    /// `resign`.
+    ///
+    /// # Errors
+    /// As `resign`; `GameOver` also on time; `InvalidRequest` when `now_ms` is before the clock's
+    /// last event (the game is then unchanged).
+    pub fn resign_at(&self, side: Side, now_ms: u64) -> Result<GameStatus, ChessError> {
+        let mut game = self.lock();
+        game.resign_at(side.into(), now_ms)?;
+        Ok(status(&game))
+    }
+
+    /// [`ChessGame::agree_draw`] at `now_ms` with the game's clock (see
+    /// [`ChessGame::resign_at`]).
+    ///
+    /// # Errors
+    /// As `agreeDraw` and `resignAt`.
+    pub fn agree_draw_at(&self, now_ms: u64) -> Result<GameStatus, ChessError> {
+        let mut game = self.lock();
+        game.agree_draw_at(now_ms)?;
+        Ok(status(&game))
+    }
+
+    /// [`ChessGame::claim_draw`] at `now_ms` with the game's clock (see
+    /// [`ChessGame::resign_at`]).
+    ///
+    /// # Errors
+    /// As `claimDraw` and `resignAt`.
+    pub fn claim_draw_at(&self, now_ms: u64) -> Result<GameStatus, ChessError> {
+        let mut game = self.lock();
+        game.claim_draw_at(now_ms)?;
         Ok(status(&game))
     }
 

@@ -11,6 +11,9 @@
 //!   take-back, which does not touch the clock) first hands the clock over, charging nobody for
 //!   the time since the last press.
 //! - Moves played without a time ([`Game::play`]) leave the clock alone, e.g. to analyse.
+//! - [`Game::resign_at`], [`Game::agree_draw_at`] and [`Game::claim_draw_at`] end the game with
+//!   the clock: it stops at `now_ms`, or the game ends on time when a flag had fallen by then.
+//!   `resign`, `agree_draw` and `claim_draw` leave the clock alone (they do not know the time).
 //! - [`Game::check_flag`] ends the game when a flag has fallen: a loss on time
 //!   ([`Outcome::TimeForfeit`]), or a draw when the opponent could never checkmate
 //!   ([`DrawReason::TimeoutVsInsufficientMaterial`], FIDE Laws 6.9). A loss on time cannot be
@@ -173,6 +176,61 @@ impl Game {
         })?;
         let outcome = self.outcome().ok_or(GameError::NothingToClaim)?;
         Ok((outcome, m))
+    }
+
+    /// [`Game::resign`] at `now_ms` with the clock: the clock stops with the game (see
+    /// [`Game::pause_clock`]: the time of the move in progress is kept), or, when a flag had
+    /// fallen by `now_ms`, the game ends on time instead. Without a clock it is `resign`.
+    ///
+    /// # Errors
+    /// As [`Game::resign`]; [`GameError::GameOver`] also on time; [`GameError::Clock`] when time
+    /// went backwards (the game is then unchanged).
+    pub fn resign_at(&mut self, side: Side, now_ms: u64) -> Result<Outcome, GameError> {
+        self.ended_at(now_ms, |game| game.resign(side))
+    }
+
+    /// [`Game::agree_draw`] at `now_ms` with the clock (see [`Game::resign_at`]).
+    ///
+    /// # Errors
+    /// As [`Game::agree_draw`] and [`Game::resign_at`].
+    pub fn agree_draw_at(&mut self, now_ms: u64) -> Result<Outcome, GameError> {
+        self.ended_at(now_ms, Game::agree_draw)
+    }
+
+    /// [`Game::claim_draw`] at `now_ms` with the clock (see [`Game::resign_at`]).
+    ///
+    /// # Errors
+    /// As [`Game::claim_draw`] and [`Game::resign_at`].
+    pub fn claim_draw_at(&mut self, now_ms: u64) -> Result<Outcome, GameError> {
+        self.ended_at(now_ms, Game::claim_draw)
+    }
+
+    /// Runs `end` (which ends the game at the current node) with the clock at `now_ms`: a
+    /// fallen flag ends the game on time first; otherwise a running clock is paused at `now_ms`
+    /// once `end` has succeeded (everything that can fail is tried before anything changes).
+    fn ended_at(
+        &mut self,
+        now_ms: u64,
+        end: impl FnOnce(&mut Game) -> Result<Outcome, GameError>,
+    ) -> Result<Outcome, GameError> {
+        if self.clock.is_none() {
+            return end(self);
+        }
+        if let Some(o) = self.outcome() {
+            return Err(GameError::GameOver(o));
+        }
+        if let Some(o) = self.check_flag(now_ms) {
+            return Err(GameError::GameOver(o));
+        }
+        let Some(mut clock) = self.clock.clone() else {
+            return end(self);
+        };
+        if clock.state() == clock::ClockState::Running {
+            clock.pause(now_ms)?;
+        }
+        let outcome = end(self)?;
+        self.clock = Some(clock);
+        Ok(outcome)
     }
 
     /// Runs `play` (which makes one move from the current node) with the clock at `now_ms`.

@@ -854,6 +854,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_agree_draw(
     ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_agree_draw_at(
+    ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_annotations(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_attacked_squares(
@@ -865,6 +867,8 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_chesscore_checksum_method_chessgame_chess960_start_number(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_claim_draw(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_claim_draw_at(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_claim_draw_with(
     ): Int
@@ -925,6 +929,8 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_chesscore_checksum_method_chessgame_redo(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_resign(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_resign_at(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_set_annotations(
     ): Int
@@ -1075,6 +1081,8 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_agree_draw(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_agree_draw_at(`ptr`: Long,`nowMs`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_annotations(`ptr`: Long,`node`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_attacked_squares(`ptr`: Long,`side`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
@@ -1086,6 +1094,8 @@ internal object UniffiLib {
     external fun uniffi_chesscore_fn_method_chessgame_chess960_start_number(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_claim_draw(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_claim_draw_at(`ptr`: Long,`nowMs`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_claim_draw_with(`ptr`: Long,`uci`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1146,6 +1156,8 @@ internal object UniffiLib {
     external fun uniffi_chesscore_fn_method_chessgame_redo(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Byte
     external fun uniffi_chesscore_fn_method_chessgame_resign(`ptr`: Long,`side`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_resign_at(`ptr`: Long,`side`: RustBuffer.ByValue,`nowMs`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_set_annotations(`ptr`: Long,`node`: Int,`annotations`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
@@ -1453,7 +1465,10 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_time_control() and 0xFFFF) != 23873) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_agree_draw() and 0xFFFF) != 23460) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_agree_draw() and 0xFFFF) != 37477) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_agree_draw_at() and 0xFFFF) != 23740) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_annotations() and 0xFFFF) != 41614) {
@@ -1471,7 +1486,10 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_chess960_start_number() and 0xFFFF) != 19824) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw() and 0xFFFF) != 44684) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw() and 0xFFFF) != 38494) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw_at() and 0xFFFF) != 6731) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw_with() and 0xFFFF) != 24964) {
@@ -1561,7 +1579,10 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_redo() and 0xFFFF) != 7601) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_resign() and 0xFFFF) != 20196) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_resign() and 0xFFFF) != 54144) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_resign_at() and 0xFFFF) != 28967) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_set_annotations() and 0xFFFF) != 11104) {
@@ -2724,14 +2745,22 @@ public interface ChessGameInterface {
     /**
      * Both players agree to a draw.
      *
-     * A game's clock is not touched (the end of the game does not tell the core what time it
-     * is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
-     * move in progress and, when a flag had fallen, ends the game on time instead.
+     * A game's clock is not touched (the call does not tell the core what time it is): in a
+     * timed game use the `...At` form, which stops the clock with the game.
      *
      * # Errors
      * `GameOver` when the game has already ended.
      */
     fun `agreeDraw`(): GameStatus
+    
+    /**
+     * [`ChessGame::agree_draw`] at `now_ms` with the game's clock (see
+     * [`ChessGame::resign_at`]).
+     *
+     * # Errors
+     * As `agreeDraw` and `resignAt`.
+     */
+    fun `agreeDrawAt`(`nowMs`: kotlin.ULong): GameStatus
     
     /**
      * The annotations of `node`: comments, NAGs, clock, evaluation, squares and arrows.
@@ -2768,14 +2797,22 @@ public interface ChessGameInterface {
      * Claims the draw that the side to move may claim now (threefold repetition or the
      * fifty-move rule) and ends the game.
      *
-     * A game's clock is not touched (the end of the game does not tell the core what time it
-     * is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
-     * move in progress and, when a flag had fallen, ends the game on time instead.
+     * A game's clock is not touched (the call does not tell the core what time it is): in a
+     * timed game use the `...At` form, which stops the clock with the game.
      *
      * # Errors
      * `InvalidRequest` when no draw can be claimed, `GameOver` after the end.
      */
     fun `claimDraw`(): GameStatus
+    
+    /**
+     * [`ChessGame::claim_draw`] at `now_ms` with the game's clock (see
+     * [`ChessGame::resign_at`]).
+     *
+     * # Errors
+     * As `claimDraw` and `resignAt`.
+     */
+    fun `claimDrawAt`(`nowMs`: kotlin.ULong): GameStatus
     
     /**
      * Plays the move `uci` and claims the draw it allows ([`ChessGame::draw_claimable_with`])
@@ -3015,14 +3052,25 @@ public interface ChessGameInterface {
     /**
      * `side` resigns; the other side wins.
      *
-     * A game's clock is not touched (the end of the game does not tell the core what time it
-     * is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
-     * move in progress and, when a flag had fallen, ends the game on time instead.
+     * A game's clock is not touched (the call does not tell the core what time it is): in a
+     * timed game use the `...At` form, which stops the clock with the game.
      *
      * # Errors
      * `GameOver` when the game has already ended.
      */
     fun `resign`(`side`: Side): GameStatus
+    
+    /**
+     * [`ChessGame::resign`] at `now_ms` (the app's monotonic milliseconds) with the game's
+     * clock: the clock stops with the game, keeping the time of the move in progress; when a
+     * flag had fallen by then the game ends on time instead (`GameOver`). Without a clock it is
+     * `resign`.
+     *
+     * # Errors
+     * As `resign`; `GameOver` also on time; `InvalidRequest` when `now_ms` is before the clock's
+     * last event (the game is then unchanged).
+     */
+    fun `resignAt`(`side`: Side, `nowMs`: kotlin.ULong): GameStatus
     
     /**
      * Replaces the annotations of `node`.
@@ -3408,9 +3456,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     /**
      * Both players agree to a draw.
      *
-     * A game's clock is not touched (the end of the game does not tell the core what time it
-     * is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
-     * move in progress and, when a flag had fallen, ends the game on time instead.
+     * A game's clock is not touched (the call does not tell the core what time it is): in a
+     * timed game use the `...At` form, which stops the clock with the game.
      *
      * # Errors
      * `GameOver` when the game has already ended.
@@ -3422,6 +3469,28 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     UniffiLib.uniffi_chesscore_fn_method_chessgame_agree_draw(
         it,
         _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * [`ChessGame::agree_draw`] at `now_ms` with the game's clock (see
+     * [`ChessGame::resign_at`]).
+     *
+     * # Errors
+     * As `agreeDraw` and `resignAt`.
+     */
+    @Throws(ChessException::class)override fun `agreeDrawAt`(`nowMs`: kotlin.ULong): GameStatus {
+            return FfiConverterTypeGameStatus.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_agree_draw_at(
+        it,
+        
+        FfiConverterULong.lower(`nowMs`),_status)
 }
     }
     )
@@ -3524,9 +3593,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      * Claims the draw that the side to move may claim now (threefold repetition or the
      * fifty-move rule) and ends the game.
      *
-     * A game's clock is not touched (the end of the game does not tell the core what time it
-     * is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
-     * move in progress and, when a flag had fallen, ends the game on time instead.
+     * A game's clock is not touched (the call does not tell the core what time it is): in a
+     * timed game use the `...At` form, which stops the clock with the game.
      *
      * # Errors
      * `InvalidRequest` when no draw can be claimed, `GameOver` after the end.
@@ -3538,6 +3606,28 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     UniffiLib.uniffi_chesscore_fn_method_chessgame_claim_draw(
         it,
         _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * [`ChessGame::claim_draw`] at `now_ms` with the game's clock (see
+     * [`ChessGame::resign_at`]).
+     *
+     * # Errors
+     * As `claimDraw` and `resignAt`.
+     */
+    @Throws(ChessException::class)override fun `claimDrawAt`(`nowMs`: kotlin.ULong): GameStatus {
+            return FfiConverterTypeGameStatus.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_claim_draw_at(
+        it,
+        
+        FfiConverterULong.lower(`nowMs`),_status)
 }
     }
     )
@@ -4140,9 +4230,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     /**
      * `side` resigns; the other side wins.
      *
-     * A game's clock is not touched (the end of the game does not tell the core what time it
-     * is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
-     * move in progress and, when a flag had fallen, ends the game on time instead.
+     * A game's clock is not touched (the call does not tell the core what time it is): in a
+     * timed game use the `...At` form, which stops the clock with the game.
      *
      * # Errors
      * `GameOver` when the game has already ended.
@@ -4155,6 +4244,32 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
         it,
         
         FfiConverterTypeSide.lower(`side`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * [`ChessGame::resign`] at `now_ms` (the app's monotonic milliseconds) with the game's
+     * clock: the clock stops with the game, keeping the time of the move in progress; when a
+     * flag had fallen by then the game ends on time instead (`GameOver`). Without a clock it is
+     * `resign`.
+     *
+     * # Errors
+     * As `resign`; `GameOver` also on time; `InvalidRequest` when `now_ms` is before the clock's
+     * last event (the game is then unchanged).
+     */
+    @Throws(ChessException::class)override fun `resignAt`(`side`: Side, `nowMs`: kotlin.ULong): GameStatus {
+            return FfiConverterTypeGameStatus.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_resign_at(
+        it,
+        
+        FfiConverterTypeSide.lower(`side`),
+        FfiConverterULong.lower(`nowMs`),_status)
 }
     }
     )

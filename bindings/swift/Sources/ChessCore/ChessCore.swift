@@ -1066,14 +1066,22 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     /**
      * Both players agree to a draw.
      *
-     * A game's clock is not touched (the end of the game does not tell the core what time it
-     * is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
-     * move in progress and, when a flag had fallen, ends the game on time instead.
+     * A game's clock is not touched (the call does not tell the core what time it is): in a
+     * timed game use the `...At` form, which stops the clock with the game.
      *
      * # Errors
      * `GameOver` when the game has already ended.
      */
     func agreeDraw() throws  -> GameStatus
+    
+    /**
+     * [`ChessGame::agree_draw`] at `now_ms` with the game's clock (see
+     * [`ChessGame::resign_at`]).
+     *
+     * # Errors
+     * As `agreeDraw` and `resignAt`.
+     */
+    func agreeDrawAt(nowMs: UInt64) throws  -> GameStatus
     
     /**
      * The annotations of `node`: comments, NAGs, clock, evaluation, squares and arrows.
@@ -1110,14 +1118,22 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * Claims the draw that the side to move may claim now (threefold repetition or the
      * fifty-move rule) and ends the game.
      *
-     * A game's clock is not touched (the end of the game does not tell the core what time it
-     * is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
-     * move in progress and, when a flag had fallen, ends the game on time instead.
+     * A game's clock is not touched (the call does not tell the core what time it is): in a
+     * timed game use the `...At` form, which stops the clock with the game.
      *
      * # Errors
      * `InvalidRequest` when no draw can be claimed, `GameOver` after the end.
      */
     func claimDraw() throws  -> GameStatus
+    
+    /**
+     * [`ChessGame::claim_draw`] at `now_ms` with the game's clock (see
+     * [`ChessGame::resign_at`]).
+     *
+     * # Errors
+     * As `claimDraw` and `resignAt`.
+     */
+    func claimDrawAt(nowMs: UInt64) throws  -> GameStatus
     
     /**
      * Plays the move `uci` and claims the draw it allows ([`ChessGame::draw_claimable_with`])
@@ -1357,14 +1373,25 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     /**
      * `side` resigns; the other side wins.
      *
-     * A game's clock is not touched (the end of the game does not tell the core what time it
-     * is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
-     * move in progress and, when a flag had fallen, ends the game on time instead.
+     * A game's clock is not touched (the call does not tell the core what time it is): in a
+     * timed game use the `...At` form, which stops the clock with the game.
      *
      * # Errors
      * `GameOver` when the game has already ended.
      */
     func resign(side: Side) throws  -> GameStatus
+    
+    /**
+     * [`ChessGame::resign`] at `now_ms` (the app's monotonic milliseconds) with the game's
+     * clock: the clock stops with the game, keeping the time of the move in progress; when a
+     * flag had fallen by then the game ends on time instead (`GameOver`). Without a clock it is
+     * `resign`.
+     *
+     * # Errors
+     * As `resign`; `GameOver` also on time; `InvalidRequest` when `now_ms` is before the clock's
+     * last event (the game is then unchanged).
+     */
+    func resignAt(side: Side, nowMs: UInt64) throws  -> GameStatus
     
     /**
      * Replaces the annotations of `node`.
@@ -1760,9 +1787,8 @@ open func timeControl() -> TimeControl  {
     /**
      * Both players agree to a draw.
      *
-     * A game's clock is not touched (the end of the game does not tell the core what time it
-     * is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
-     * move in progress and, when a flag had fallen, ends the game on time instead.
+     * A game's clock is not touched (the call does not tell the core what time it is): in a
+     * timed game use the `...At` form, which stops the clock with the game.
      *
      * # Errors
      * `GameOver` when the game has already ended.
@@ -1772,6 +1798,23 @@ open func agreeDraw()throws  -> GameStatus  {
         uniffiCallStatus in
     uniffi_chesscore_fn_method_chessgame_agree_draw(
             self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * [`ChessGame::agree_draw`] at `now_ms` with the game's clock (see
+     * [`ChessGame::resign_at`]).
+     *
+     * # Errors
+     * As `agreeDraw` and `resignAt`.
+     */
+open func agreeDrawAt(nowMs: UInt64)throws  -> GameStatus  {
+    return try  FfiConverterTypeGameStatus_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_agree_draw_at(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt64.lower(nowMs),uniffiCallStatus
     )
 })
 }
@@ -1850,9 +1893,8 @@ open func chess960StartNumber() -> UInt32?  {
      * Claims the draw that the side to move may claim now (threefold repetition or the
      * fifty-move rule) and ends the game.
      *
-     * A game's clock is not touched (the end of the game does not tell the core what time it
-     * is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
-     * move in progress and, when a flag had fallen, ends the game on time instead.
+     * A game's clock is not touched (the call does not tell the core what time it is): in a
+     * timed game use the `...At` form, which stops the clock with the game.
      *
      * # Errors
      * `InvalidRequest` when no draw can be claimed, `GameOver` after the end.
@@ -1862,6 +1904,23 @@ open func claimDraw()throws  -> GameStatus  {
         uniffiCallStatus in
     uniffi_chesscore_fn_method_chessgame_claim_draw(
             self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * [`ChessGame::claim_draw`] at `now_ms` with the game's clock (see
+     * [`ChessGame::resign_at`]).
+     *
+     * # Errors
+     * As `claimDraw` and `resignAt`.
+     */
+open func claimDrawAt(nowMs: UInt64)throws  -> GameStatus  {
+    return try  FfiConverterTypeGameStatus_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_claim_draw_at(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt64.lower(nowMs),uniffiCallStatus
     )
 })
 }
@@ -2330,9 +2389,8 @@ open func redo() -> Bool  {
     /**
      * `side` resigns; the other side wins.
      *
-     * A game's clock is not touched (the end of the game does not tell the core what time it
-     * is): in a timed game pause it first with `pauseClock(nowMs)`, which keeps the time of the
-     * move in progress and, when a flag had fallen, ends the game on time instead.
+     * A game's clock is not touched (the call does not tell the core what time it is): in a
+     * timed game use the `...At` form, which stops the clock with the game.
      *
      * # Errors
      * `GameOver` when the game has already ended.
@@ -2343,6 +2401,27 @@ open func resign(side: Side)throws  -> GameStatus  {
     uniffi_chesscore_fn_method_chessgame_resign(
             self.uniffiCloneHandle(),
         FfiConverterTypeSide_lower(side),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * [`ChessGame::resign`] at `now_ms` (the app's monotonic milliseconds) with the game's
+     * clock: the clock stops with the game, keeping the time of the move in progress; when a
+     * flag had fallen by then the game ends on time instead (`GameOver`). Without a clock it is
+     * `resign`.
+     *
+     * # Errors
+     * As `resign`; `GameOver` also on time; `InvalidRequest` when `now_ms` is before the clock's
+     * last event (the game is then unchanged).
+     */
+open func resignAt(side: Side, nowMs: UInt64)throws  -> GameStatus  {
+    return try  FfiConverterTypeGameStatus_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_resign_at(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSide_lower(side),
+        FfiConverterUInt64.lower(nowMs),uniffiCallStatus
     )
 })
 }
@@ -10334,7 +10413,10 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_time_control() != 23873) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_agree_draw() != 23460) {
+    if (uniffi_chesscore_checksum_method_chessgame_agree_draw() != 37477) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_agree_draw_at() != 23740) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_annotations() != 41614) {
@@ -10352,7 +10434,10 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_chess960_start_number() != 19824) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_claim_draw() != 44684) {
+    if (uniffi_chesscore_checksum_method_chessgame_claim_draw() != 38494) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_claim_draw_at() != 6731) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_claim_draw_with() != 24964) {
@@ -10442,7 +10527,10 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_redo() != 7601) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_resign() != 20196) {
+    if (uniffi_chesscore_checksum_method_chessgame_resign() != 54144) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_resign_at() != 28967) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_set_annotations() != 11104) {

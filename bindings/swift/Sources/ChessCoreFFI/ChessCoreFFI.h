@@ -503,6 +503,11 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_time_control(uint64_t ptr, RustC
 RustBuffer uniffi_chesscore_fn_method_chessgame_agree_draw(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_AGREE_DRAW_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_AGREE_DRAW_AT
+RustBuffer uniffi_chesscore_fn_method_chessgame_agree_draw_at(uint64_t ptr, uint64_t now_ms, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_ANNOTATIONS
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_ANNOTATIONS
 RustBuffer uniffi_chesscore_fn_method_chessgame_annotations(uint64_t ptr, uint32_t node, RustCallStatus *_Nonnull out_status
@@ -531,6 +536,11 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_chess960_start_number(uint64_t p
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CLAIM_DRAW
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CLAIM_DRAW
 RustBuffer uniffi_chesscore_fn_method_chessgame_claim_draw(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CLAIM_DRAW_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CLAIM_DRAW_AT
+RustBuffer uniffi_chesscore_fn_method_chessgame_claim_draw_at(uint64_t ptr, uint64_t now_ms, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CLAIM_DRAW_WITH
@@ -681,6 +691,11 @@ int8_t uniffi_chesscore_fn_method_chessgame_redo(uint64_t ptr, RustCallStatus *_
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_RESIGN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_RESIGN
 RustBuffer uniffi_chesscore_fn_method_chessgame_resign(uint64_t ptr, RustBuffer side, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_RESIGN_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_RESIGN_AT
+RustBuffer uniffi_chesscore_fn_method_chessgame_resign_at(uint64_t ptr, RustBuffer side, uint64_t now_ms, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SET_ANNOTATIONS
@@ -1366,6 +1381,12 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_agree_draw(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_AGREE_DRAW_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_AGREE_DRAW_AT
+uint16_t uniffi_chesscore_checksum_method_chessgame_agree_draw_at(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_ANNOTATIONS
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_ANNOTATIONS
 uint16_t uniffi_chesscore_checksum_method_chessgame_annotations(void
@@ -1399,6 +1420,12 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_chess960_start_number(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CLAIM_DRAW
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CLAIM_DRAW
 uint16_t uniffi_chesscore_checksum_method_chessgame_claim_draw(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CLAIM_DRAW_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CLAIM_DRAW_AT
+uint16_t uniffi_chesscore_checksum_method_chessgame_claim_draw_at(void
     
 );
 #endif
@@ -1579,6 +1606,12 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_redo(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_RESIGN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_RESIGN
 uint16_t uniffi_chesscore_checksum_method_chessgame_resign(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_RESIGN_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_RESIGN_AT
+uint16_t uniffi_chesscore_checksum_method_chessgame_resign_at(void
     
 );
 #endif
