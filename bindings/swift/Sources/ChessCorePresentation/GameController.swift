@@ -271,10 +271,7 @@ public final class GameController {
     /// Claims the draw the core offers (``BoardUiState/claimableDraw``).
     public func claimDraw() {
         guard state.claimableDraw != nil else { return }
-        changeGame {
-            try stopClock($0)
-            _ = try $0.claimDraw()
-        }
+        changeGame { [now] in _ = try $0.claimDrawAt(nowMs: now()) }
     }
 
     /// Announces (or with `on` false withdraws) a draw claim with the player's next move, as
@@ -295,18 +292,12 @@ public final class GameController {
         } else {
             side = state.snapshot.sideToMove
         }
-        changeGame {
-            try stopClock($0)
-            _ = try $0.resign(side: side)
-        }
+        changeGame { [now] in _ = try $0.resignAt(side: side, nowMs: now()) }
     }
 
     /// Ends the game as a draw by agreement.
     public func agreeDraw() {
-        changeGame {
-            try stopClock($0)
-            _ = try $0.agreeDraw()
-        }
+        changeGame { [now] in _ = try $0.agreeDrawAt(nowMs: now()) }
     }
 
     /// The screen's timer (every 100 ms is enough, while ``BoardUiState/clock`` has a running
@@ -528,16 +519,15 @@ public final class GameController {
     private var hasClock: Bool { game.timeControl() != .untimed }
 
     /// The clocks as they read at `nowMs` (default: now), or `nil` for an untimed game. The
-    /// core's clock stops with the game (a move that ends it, a flag, and ``stopClock(_:)``
-    /// before a resignation, agreement or claim), so no side runs once it is over.
+    /// core's clock stops with the game (a move that ends it, a flag, a resignation, agreement
+    /// or claim made with the time), so no side runs once it is over.
     private func readClock(at nowMs: UInt64? = nil) -> ClockUiState? {
         guard let reading = game.clock(nowMs: nowMs ?? now()) else { return nil }
         return ClockUiState(reading: reading, control: game.timeControl())
     }
 
-    /// Pauses a running clock now, before the game ends by a person's decision (the core's
-    /// `resign`, `agreeDraw` and `claimDraw` leave the clock as it is) or the app goes to the
-    /// background. `GameOver` when a flag fell first: the core has then ended the game on time.
+    /// Pauses a running clock now, when the app goes to the background. `GameOver` when a flag
+    /// fell first: the core has then ended the game on time.
     private func stopClock(_ game: ChessGame) throws {
         let nowMs = now()
         guard game.clock(nowMs: nowMs)?.state == .running else { return }

@@ -277,10 +277,7 @@ class GameController(
     /** Claims the draw the core offers ([BoardUiState.claimableDraw]). */
     fun claimDraw() {
         if (closed || state.value.claimableDraw == null) return
-        changeGame {
-            stopClock()
-            game.claimDraw()
-        }
+        changeGame { game.claimDrawAt(nowMs()) }
     }
 
     /**
@@ -300,19 +297,13 @@ class GameController(
         if (closed) return
         val s = state.value
         val side = (s.mode as? GameMode.HumanVsEngine)?.humanSide ?: s.snapshot.sideToMove
-        changeGame {
-            stopClock()
-            game.resign(side)
-        }
+        changeGame { game.resignAt(side, nowMs()) }
     }
 
     /** Ends the game as a draw by agreement. */
     fun agreeDraw() {
         if (closed) return
-        changeGame {
-            stopClock()
-            game.agreeDraw()
-        }
+        changeGame { game.agreeDrawAt(nowMs()) }
     }
 
     /**
@@ -537,16 +528,15 @@ class GameController(
 
     /**
      * The clocks as they read at [nowMs] (default: now), or `null` for an untimed game. The core's
-     * clock stops with the game (a move that ends it, a flag, and [stopClock] before a
-     * resignation, agreement or claim), so no side runs once it is over.
+     * clock stops with the game (a move that ends it, a flag, a resignation, agreement or claim
+     * made with the time), so no side runs once it is over.
      */
     private fun readClock(nowMs: ULong = nowMs()): ClockUiState? =
         game.clock(nowMs)?.let { ClockUiState.of(it, game.timeControl()) }
 
     /**
-     * Pauses a running clock now, before the game ends by a person's decision (the core's `resign`,
-     * `agreeDraw` and `claimDraw` leave the clock as it is) or the app goes to the background.
-     * Throws `GameOver` when a flag fell first: the core has then ended the game on time.
+     * Pauses a running clock now, when the app goes to the background. Throws `GameOver` when a
+     * flag fell first: the core has then ended the game on time.
      */
     private fun stopClock() {
         val nowMs = nowMs()
