@@ -17,26 +17,4 @@ if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import tree_sitter_sw
 fi
 
 mapfile -t files < <(find ios -name '*.swift' -not -path '*/.build/*' | sort)
-"$venv/bin/python" - "${files[@]}" <<'PY'
-import sys
-import tree_sitter
-import tree_sitter_swift
-
-parser = tree_sitter.Parser(tree_sitter.Language(tree_sitter_swift.language()))
-problems = 0
-for path in sys.argv[1:]:
-    source = open(path, "rb").read()
-    stack = [parser.parse(source).root_node]
-    while stack:
-        node = stack.pop()
-        if node.type == "ERROR" or node.is_missing:
-            problems += 1
-            row, column = node.start_point
-            text = source.splitlines()[row].decode(errors="replace").strip()
-            kind = f"missing {node.type}" if node.is_missing else "syntax error"
-            print(f"{path}:{row + 1}:{column + 1}: {kind}: {text[:100]}")
-        else:
-            stack.extend(node.children)
-print(f"swift syntax: {len(sys.argv) - 1} files, {problems} problems")
-sys.exit(1 if problems else 0)
-PY
+"$venv/bin/python" scripts/parse-check.py swift "${files[@]}"
