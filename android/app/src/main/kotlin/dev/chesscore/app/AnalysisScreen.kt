@@ -17,7 +17,6 @@ import androidx.compose.foundation.layout.width
 import androidx.compose.foundation.rememberScrollState
 import androidx.compose.foundation.shape.RoundedCornerShape
 import androidx.compose.foundation.verticalScroll
-import androidx.compose.material3.BottomAppBar
 import androidx.compose.material3.CircularProgressIndicator
 import androidx.compose.material3.DropdownMenu
 import androidx.compose.material3.DropdownMenuItem
@@ -232,17 +231,11 @@ private fun MoveChip(move: MoveListItem.Move, current: Boolean, controller: Anal
 /** Start, back, forward, end (enabled from the snapshot), and the comment of the current move. */
 @Composable
 private fun NavigationBar(state: AnalysisUiState, controller: AnalysisController, onComment: () -> Unit) {
-    BottomAppBar {
-        Row(
-            Modifier.fillMaxWidth(),
-            horizontalArrangement = Arrangement.SpaceEvenly,
-            verticalAlignment = Alignment.CenterVertically,
-        ) {
-            TextButton(onClick = controller::toStart, enabled = state.canGoBack) { Text("|<") }
-            TextButton(onClick = controller::back, enabled = state.canGoBack) { Text("<") }
-            TextButton(onClick = controller::forward, enabled = state.canGoForward) { Text(">") }
-            TextButton(onClick = controller::toEnd, enabled = state.canGoForward) { Text(">|") }
-            TextButton(onClick = onComment) { Text("Comment") }
-        }
+    ButtonBar {
+        TextButton(onClick = controller::toStart, enabled = state.canGoBack) { Text("|<") }
+        TextButton(onClick = controller::back, enabled = state.canGoBack) { Text("<") }
+        TextButton(onClick = controller::forward, enabled = state.canGoForward) { Text(">") }
+        TextButton(onClick = controller::toEnd, enabled = state.canGoForward) { Text(">|") }
+        TextButton(onClick = onComment) { Text("Comment") }
     }
 }

@@ -13,7 +13,6 @@ import androidx.compose.foundation.lazy.LazyColumn
 import androidx.compose.foundation.lazy.items
 import androidx.compose.foundation.lazy.rememberLazyListState
 import androidx.compose.foundation.shape.RoundedCornerShape
-import androidx.compose.material3.BottomAppBar
 import androidx.compose.material3.Button
 import androidx.compose.material3.Card
 import androidx.compose.material3.CardDefaults
@@ -247,25 +246,19 @@ private fun MoveList(state: BoardUiState, modifier: Modifier = Modifier) {
  */
 @Composable
 private fun ActionBar(state: BoardUiState, controller: GameController) {
-    BottomAppBar {
-        Row(
-            Modifier.fillMaxWidth(),
-            horizontalArrangement = Arrangement.SpaceEvenly,
-            verticalAlignment = Alignment.CenterVertically,
-        ) {
-            TextButton(onClick = controller::undo, enabled = state.canUndo) { Text("Undo") }
-            TextButton(onClick = controller::redo, enabled = state.canRedo) { Text("Redo") }
-            TextButton(onClick = controller::flipBoard) { Text("Flip") }
-            TextButton(onClick = controller::requestHint, enabled = state.isHumanTurn) { Text("Hint") }
-            state.claimableDraw?.let {
-                Button(onClick = controller::claimDraw) { Text("Claim draw") }
-            }
-            // FIDE 9.2.1.1 / 9.3.1: announce the claim, then make the move that completes it.
-            if (state.canClaimWithMove) {
-                val on = state.claimingWithNextMove
-                OutlinedButton(onClick = { controller.claimDrawWithNextMove(!on) }) {
-                    Text(if (on) "Cancel claim" else "Claim with my move")
-                }
+    ButtonBar {
+        TextButton(onClick = controller::undo, enabled = state.canUndo) { Text("Undo") }
+        TextButton(onClick = controller::redo, enabled = state.canRedo) { Text("Redo") }
+        TextButton(onClick = controller::flipBoard) { Text("Flip") }
+        TextButton(onClick = controller::requestHint, enabled = state.isHumanTurn) { Text("Hint") }
+        state.claimableDraw?.let {
+            Button(onClick = controller::claimDraw) { Text("Claim draw") }
+        }
+        // FIDE 9.2.1.1 / 9.3.1: announce the claim, then make the move that completes it.
+        if (state.canClaimWithMove) {
+            val on = state.claimingWithNextMove
+            OutlinedButton(onClick = { controller.claimDrawWithNextMove(!on) }) {
+                Text(if (on) "Cancel claim" else "Claim with my move")
             }
         }
     }

@@ -14,6 +14,7 @@ import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.padding
 import androidx.compose.material.icons.Icons
 import androidx.compose.material.icons.filled.MoreVert
+import androidx.compose.material3.BottomAppBar
 import androidx.compose.material3.DropdownMenu
 import androidx.compose.material3.ExperimentalMaterial3Api
 import androidx.compose.material3.Icon
@@ -28,6 +29,7 @@ import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.remember
 import androidx.compose.runtime.setValue
+import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.unit.dp
 
@@ -53,6 +55,19 @@ fun MessageSnackbar(host: SnackbarHostState, message: String?, held: Boolean, di
 @Composable
 fun BackTopBar(title: String, back: () -> Unit, actions: @Composable RowScope.() -> Unit) {
     TopAppBar(title = { Text(title) }, navigationIcon = { TextButton(onClick = back) { Text("Back") } }, actions = actions)
+}
+
+/** A screen's bottom bar: [buttons] spread evenly across the width. */
+@Composable
+fun ButtonBar(buttons: @Composable RowScope.() -> Unit) {
+    BottomAppBar {
+        Row(
+            Modifier.fillMaxWidth(),
+            horizontalArrangement = Arrangement.SpaceEvenly,
+            verticalAlignment = Alignment.CenterVertically,
+            content = buttons,
+        )
+    }
 }
 
 /** The top bar's "More" button and its menu; [items] get the function that closes the menu. */
