@@ -65,20 +65,21 @@ const fn row(
 }
 
 /// Level 1 first. Elo on the Stockfish `UCI_Elo` scale, from one maximum-likelihood fit
-/// (`scripts/fit-levels.py`) of all games played with build 78099ef on 2026-11-22
-/// (docs/engine-notes.md, "Levels, re-measured with this build"): a short ladder against rated engines at 3+0.03 for every level 1-9, a
-/// 20-game match between each pair of neighbouring levels at 5+0.05, and level 10's 160 games
-/// against Stockfish 2200. The 95 % intervals are about ±85 for levels 3-9, ±130 for level 2,
-/// ±55 for level 10 and ±240 for level 1 (it scored 1.5 of 12 against the weakest anchor).
+/// (`scripts/fit-levels.py`) of the games of two measurements: build 78099ef on 2026-11-22 and
+/// build 09296af on 2026-11-26 (docs/engine-notes.md, "Levels and full strength re-measured"),
+/// each a short ladder against rated engines at 3+0.03 for every level 1-9, a 20-game match
+/// between each pair of neighbouring levels at 5+0.05, and level 10's 160 games against
+/// Stockfish 2200 (1,262 games). The 95 % intervals are about ±60 for levels 3-9, ±90 for
+/// level 2, ±40 for level 10 and ±140 for level 1.
 const LEVELS: [LevelRow; 10] = [
-    row("Beginner", 910, 1, 400, 40, 60),
-    row("Novice", 1350, 2, 1_500, 32, 45),
-    row("Casual", 1570, 3, 4_000, 26, 35),
-    row("Club player", 1740, 4, 10_000, 20, 28),
-    row("Improver", 1800, 5, 30_000, 15, 22),
-    row("Intermediate", 1880, 6, 80_000, 10, 16),
-    row("Advanced", 1900, 8, 250_000, 6, 10),
-    row("Expert", 2140, 10, 800_000, 3, 5),
+    row("Beginner", 990, 1, 400, 40, 60),
+    row("Novice", 1320, 2, 1_500, 32, 45),
+    row("Casual", 1520, 3, 4_000, 26, 35),
+    row("Club player", 1690, 4, 10_000, 20, 28),
+    row("Improver", 1780, 5, 30_000, 15, 22),
+    row("Intermediate", 1830, 6, 80_000, 10, 16),
+    row("Advanced", 1910, 8, 250_000, 6, 10),
+    row("Expert", 2150, 10, 800_000, 3, 5),
     row("Master", 2200, 12, 2_000_000, 0, 0),
     row("Full strength", 2320, 64, 0, 0, 0),
 ];
