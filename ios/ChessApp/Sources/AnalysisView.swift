@@ -361,7 +361,7 @@ private struct LoadPositionSheet: View {
 
 /// An analysis board on an engine of its own, with its own store (the `Analysis` folder beside
 /// the game's files, so the game screen's saved game stays as it is): opened on a game's PGN
-/// (at its last move, replacing the board saved before), or without one on the board as it was
+/// (at the position on the game's board, replacing the board saved before), or without one on the board as it was
 /// left. Releasing it stops the analysis and frees the game and engine.
 @MainActor
 final class AnalysisSession: Identifiable, Hashable {
@@ -372,10 +372,11 @@ final class AnalysisSession: Identifiable, Hashable {
         FileGameStore.defaultDirectory.appendingPathComponent("Analysis", isDirectory: true)
     }
 
-    /// `nil` when the engine cannot start.
-    init?(pgn: String?) {
+    /// `nil` when the engine cannot start. With `pgn`, the board opens at main-line `ply` (the
+    /// position on the game's board).
+    init?(pgn: String?, ply: UInt32? = nil) {
         guard let controller = try? AnalysisController(
-            store: FileGameStore(directory: Self.directory), pgn: pgn)
+            store: FileGameStore(directory: Self.directory), pgn: pgn, ply: ply)
         else { return nil }
         self.controller = controller
     }

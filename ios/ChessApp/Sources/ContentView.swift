@@ -142,7 +142,10 @@ struct ContentView: View {
                     openOver { review = ReviewSession(pgn: controller.pgn()) }
                 }
                 Button("Analyse", systemImage: "magnifyingglass") {
-                    openOver { analysis = AnalysisSession(pgn: controller.pgn()) }
+                    openOver {
+                        analysis = AnalysisSession(
+                            pgn: controller.pgn(), ply: controller.state.snapshot.ply)
+                    }
                 }
                 Button("Analysis board", systemImage: "square.grid.3x3") {
                     openOver { analysis = AnalysisSession(pgn: nil) }

@@ -69,6 +69,9 @@ public final class AnalysisController {
     ///     not the game screen's.
     ///   - pgn: a game to analyse (e.g. the game screen's `pgn()`), or `nil` to go on with the
     ///     saved board.
+    ///   - ply: with `pgn`, the main-line ply to open at instead of its end (e.g. the game
+    ///     screen's position after a take-back, whose moves are still the PGN's main line); a ply
+    ///     the main line does not reach leaves the board at its end.
     ///   - engineFactory: creates the analysis engine from a full-strength configuration
     ///     (tests: an observed one with a small table).
     ///   - analysisLimits: the limits of each analysis search; its `multiPv` is replaced by
@@ -77,6 +80,7 @@ public final class AnalysisController {
     public init(
         store: any GameStore,
         pgn: String? = nil,
+        ply: UInt32? = nil,
         engineFactory: (EngineConfig) throws -> ChessEngine = { try ChessEngine(config: $0) },
         analysisLimits: SearchLimits = AnalysisController.defaultAnalysisLimits()
     ) throws {
@@ -85,6 +89,8 @@ public final class AnalysisController {
         var opened: ChessGame?
         if let pgn {
             (opened, message) = Self.firstGame(of: pgn)
+            // Beyond the main line's end the core refuses the ply: the board stays at the end.
+            if let opened, let ply { try? opened.goToMainLinePly(ply: ply) }
         }
         let replaced = opened != nil
         if opened == nil, let saved = store.load() {

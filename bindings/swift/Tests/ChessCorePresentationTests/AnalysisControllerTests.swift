@@ -33,12 +33,12 @@ private final class Board {
     private(set) var controller: AnalysisController?
 
     init(
-        store: InMemoryGameStore = InMemoryGameStore(), pgn: String? = nil,
+        store: InMemoryGameStore = InMemoryGameStore(), pgn: String? = nil, ply: UInt32? = nil,
         limits: SearchLimits = SearchLimits(depth: 4)
     ) throws {
         var made: ObservedEngine?
         controller = try AnalysisController(
-            store: store, pgn: pgn,
+            store: store, pgn: pgn, ply: ply,
             engineFactory: { full in
                 XCTAssertEqual(full.level, engineLevels().last?.level, "full strength")
                 var config = full
@@ -665,6 +665,17 @@ final class AnalysisControllerTests: XCTestCase {
             XCTAssertEqual(try third.saved().moveList, third.state.snapshot.moveList)
             XCTAssertEqual(third.state.orientation, .black, "the settings stay")
             third.release()
+            // At a ply of its main line (the game screen's position after a take-back); a ply
+            // beyond its end leaves the board at the end.
+            let atPly = try Board(store: store, pgn: "1. e4 e5 2. Nf3 Nc6 *", ply: 2)
+            XCTAssertEqual(atPly.state.snapshot.sanHistory, ["e4", "e5"])
+            XCTAssertTrue(atPly.state.snapshot.canGoForward, "Nf3 Nc6 still ahead on the main line")
+            XCTAssertEqual(try atPly.saved().ply, 2)
+            atPly.release()
+            let beyond = try Board(store: store, pgn: secondGame, ply: 7)
+            XCTAssertEqual(beyond.state.snapshot.sanHistory, ["d4", "d5"])
+            XCTAssertNil(beyond.state.message)
+            beyond.release()
             // A PGN that cannot be read: the stored board, and why.
             let fourth = try Board(store: store, pgn: "1. e4 e5 2. Qx9 *")
             XCTAssertEqual(fourth.state.snapshot.sanHistory, ["d4", "d5"])

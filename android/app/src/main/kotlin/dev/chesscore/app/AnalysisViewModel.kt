@@ -30,13 +30,13 @@ class AnalysisViewModel(application: Application, private val saved: SavedStateH
     }
 
     /**
-     * Opens the analysis board: with [pgn] (the game screen's game, at its last move) it replaces
-     * the stored board; without, the board is as it was left. A controller already open is closed
-     * first.
+     * Opens the analysis board: with [pgn] (the game screen's game, at main-line [ply]: the
+     * position on its board) it replaces the stored board; without, the board is as it was left.
+     * A controller already open is closed first.
      */
-    fun open(pgn: String?) {
+    fun open(pgn: String?, ply: UInt? = null) {
         _controller.value?.close()
-        _controller.value = AnalysisController(viewModelScope, store, pgn)
+        _controller.value = AnalysisController(viewModelScope, store, pgn, ply)
         saved[KEY_OPEN] = true
     }
 

@@ -55,8 +55,8 @@ import kotlinx.coroutines.delay
  * everything else in a column on the right. Draws [GameController.state] and forwards every
  * action to the controller; while a clock runs it calls [GameController.tick] every 100 ms, its
  * only timer. [review] opens the
- * review of the game's PGN; [analyse] the analysis board, with the game's PGN ("Analyse game",
- * at its last move) or `null` ("Analysis board": as it was left).
+ * review of the game's PGN; [analyse] the analysis board, with the game's PGN and the ply of
+ * the position on the board ("Analyse game") or `null` ("Analysis board": as it was left).
  */
 @OptIn(ExperimentalMaterial3Api::class)
 @Composable
@@ -64,7 +64,7 @@ fun ChessScreen(
     controller: GameController,
     share: (subject: String, text: String) -> Unit,
     review: (pgn: String) -> Unit = {},
-    analyse: (pgn: String?) -> Unit = {},
+    analyse: (pgn: String?, ply: UInt?) -> Unit = { _, _ -> },
 ) {
     val state by controller.state.collectAsStateWithLifecycle()
     var showNewGame by remember { mutableStateOf(false) }
@@ -93,8 +93,8 @@ fun ChessScreen(
                     TextButton(onClick = { showNewGame = true }) { Text("New") }
                     OverflowMenu { close ->
                         DropdownMenuItem(text = { Text("Review game") }, onClick = { close(); review(controller.pgn()) })
-                        DropdownMenuItem(text = { Text("Analyse game") }, onClick = { close(); analyse(controller.pgn()) })
-                        DropdownMenuItem(text = { Text("Analysis board") }, onClick = { close(); analyse(null) })
+                        DropdownMenuItem(text = { Text("Analyse game") }, onClick = { close(); analyse(controller.pgn(), state.snapshot.ply) })
+                        DropdownMenuItem(text = { Text("Analysis board") }, onClick = { close(); analyse(null, null) })
                         DropdownMenuItem(text = { Text("Share PGN") }, onClick = { close(); share("Game (PGN)", controller.pgn()) })
                         DropdownMenuItem(text = { Text("Share FEN") }, onClick = { close(); share("Position (FEN)", controller.fen()) })
                         DropdownMenuItem(text = { Text("Paste FEN…") }, onClick = { close(); showPasteFen = true })

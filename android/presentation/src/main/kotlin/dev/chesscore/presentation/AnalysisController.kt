@@ -52,8 +52,11 @@ fun defaultAnalysisLimits(): SearchLimits = SearchLimits(moveTimeMs = 30_000uL, 
  * @param store where the tree (after every change of the tree or the node) and the settings
  *   (analysis on or off, number of lines, orientation) are kept; another store than the game
  *   screen's.
- * @param pgn a game to open (e.g. the game screen's, at its last move): its first game replaces
- *   what [store] held. `null`: the board as it was left ([store]'s), or a new board.
+ * @param pgn a game to open (e.g. the game screen's): its first game replaces what [store] held,
+ *   at the end of its main line. `null`: the board as it was left ([store]'s), or a new board.
+ * @param ply with [pgn], the main-line ply to open at instead of its end (e.g. the game
+ *   screen's position after a take-back, whose moves are still the PGN's main line); a ply the
+ *   main line does not reach leaves the board at its end.
  * @param engineFactory creates the analysis engine from a full-strength configuration.
  * @param analysisLimits the limits of each analysis search; its `multiPv` is replaced by
  *   [AnalysisUiState.multiPv] (default: [defaultAnalysisLimits]).
@@ -62,6 +65,7 @@ class AnalysisController(
     scope: CoroutineScope,
     private val store: GameStore,
     pgn: String? = null,
+    ply: UInt? = null,
     engineFactory: (EngineConfig) -> ChessEngine = { ChessEngine(it) },
     private val analysisLimits: SearchLimits = defaultAnalysisLimits(),
 ) : AutoCloseable {
@@ -82,6 +86,13 @@ class AnalysisController(
         var message: String? = null
         val settings = store.loadSettings()
         val opened = pgn?.let { text -> firstGame(text).also { message = it.second }.first }
+        if (opened != null && ply != null) {
+            try {
+                opened.goToMainLinePly(ply)
+            } catch (ignored: ChessException) {
+                // Beyond the main line's end: the board stays there.
+            }
+        }
         game = asAnalysis(opened ?: restore(store.load()) { message = message ?: it })
         session = EngineSession.open(scope, game, onStop = ::showStopped) { engineFactory(EngineConfig(level = engineLevels().last().level)) }
         _state = MutableStateFlow(

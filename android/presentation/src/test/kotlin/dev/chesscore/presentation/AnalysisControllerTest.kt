@@ -38,12 +38,14 @@ class AnalysisFixture(
     val store: GameStore = InMemoryGameStore(),
     pgn: String? = null,
     limits: SearchLimits = SearchLimits(depth = 5u),
+    ply: UInt? = null,
 ) {
     lateinit var engine: ObservedEngine
     val controller = AnalysisController(
         scope,
         store,
         pgn,
+        ply,
         engineFactory = { config -> ObservedEngine(config.copy(hashMb = 1u)).also { engine = it } },
         analysisLimits = limits,
     )
@@ -561,6 +563,17 @@ class AnalysisControllerTest {
                 assertEquals(listOf("d4", "d5"), third.state.value.snapshot.sanHistory)
                 assertEquals(2, third.state.value.multiPv)
                 ChessGame.fromJson(store.load()!!).use { assertEquals(listOf("d4", "d5"), it.snapshot().sanHistory) }
+            }
+            // At a ply of its main line (the game screen's position after a take-back); a ply
+            // beyond its end leaves the board at the end.
+            AnalysisFixture(this, store, pgn = "1. e4 e5 2. Nf3 Nc6 *", ply = 2u).controller.use { at ->
+                assertEquals(listOf("e4", "e5"), at.state.value.snapshot.sanHistory)
+                assertTrue(at.state.value.canGoForward, "Nf3 Nc6 still ahead on the main line")
+                ChessGame.fromJson(store.load()!!).use { assertEquals(2u, it.snapshot().ply) }
+            }
+            AnalysisFixture(this, store, pgn = "1. d4 d5 *", ply = 7u).controller.use { beyond ->
+                assertEquals(listOf("d4", "d5"), beyond.state.value.snapshot.sanHistory)
+                assertNull(beyond.state.value.message)
             }
             // A PGN without a game: the stored board, and the reason.
             AnalysisFixture(this, store, pgn = "1. e4 e5 2. Ke3 *").controller.use { fourth ->
