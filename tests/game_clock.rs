@@ -252,6 +252,37 @@ fn endings_at_a_time_stop_the_clock() {
     assert!(matches!(game.agree_draw_at(500), Err(GameError::Clock(_))));
     assert_eq!(game, before);
 
+    // A clock not started stays so; a game already over refuses, its clock untouched.
+    let mut game = blitz();
+    game.resign_at(Side::White, 5_000).unwrap();
+    assert_eq!(game.clock().unwrap().state(), ClockState::NotStarted);
+    let before = game.clone();
+    assert!(matches!(
+        game.agree_draw_at(6_000),
+        Err(GameError::GameOver(_))
+    ));
+    assert_eq!(game, before);
+
+    // Taken back, the resignation leaves the clock paused until it is resumed.
+    let mut game = started();
+    game.resign_at(Side::Black, 11_000).unwrap();
+    game.undo();
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.clock().unwrap().state(), ClockState::Paused);
+    game.resume_clock(12_000).unwrap();
+    assert_eq!(game.clock().unwrap().remaining(Side::Black, 13_000), 49_000);
+
+    // Back before a flag that fell: no resignation there, the clock stopped for good.
+    let mut game = started();
+    assert!(game.check_flag(70_000).is_some());
+    assert!(game.goto_main_line_ply(0).is_ok());
+    let before = game.clone();
+    assert!(matches!(
+        game.resign_at(Side::White, 80_000),
+        Err(GameError::Clock(ClockError::Flagged(_)))
+    ));
+    assert_eq!(game, before);
+
     // The untimed calls leave a running clock running; without a clock the timed ones are them.
     let mut game = started();
     game.resign(Side::Black).unwrap();

@@ -481,12 +481,14 @@ impl ChessGame {
     }
 
     /// [`ChessGame::resign`] at `now_ms` (the app's monotonic milliseconds) with the game's
-    /// clock: the clock stops with the game, keeping the time of the move in progress; when a
-    /// flag had fallen by then the game ends on time instead (`GameOver`). Without a clock it is
-    /// `resign`.
+    /// clock: a running clock stops with the game, keeping the time of the move in progress;
+    /// when a flag had fallen by then the game ends on time instead (`GameOver`). A clock not
+    /// started or paused stays as it is. Without a clock it is `resign`. `undo()` takes the
+    /// resignation back but leaves the clock paused: resume it with `resumeClock`.
     ///
     /// # Errors
-    /// As `resign`; `GameOver` also on time; `InvalidRequest` when `now_ms` is before the clock's
+    /// As `resign`; `GameOver` also on time, and at a node before a flag that fell (the clock
+    /// has stopped for good); `InvalidRequest` when the clock runs and `now_ms` is before its
     /// last event (the game is then unchanged).
     pub fn resign_at(&self, side: Side, now_ms: u64) -> Result<GameStatus, ChessError> {
         let mut game = self.lock();

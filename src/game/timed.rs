@@ -178,13 +178,16 @@ impl Game {
         Ok((outcome, m))
     }
 
-    /// [`Game::resign`] at `now_ms` with the clock: the clock stops with the game (see
+    /// [`Game::resign`] at `now_ms` with the clock: a running clock stops with the game (see
     /// [`Game::pause_clock`]: the time of the move in progress is kept), or, when a flag had
-    /// fallen by `now_ms`, the game ends on time instead. Without a clock it is `resign`.
+    /// fallen by `now_ms`, the game ends on time instead. A clock not started or paused stays
+    /// as it is. Without a clock it is `resign`. [`Game::undo`] takes the resignation back but
+    /// leaves the clock paused: resume it with [`Game::resume_clock`].
     ///
     /// # Errors
     /// As [`Game::resign`]; [`GameError::GameOver`] also on time; [`GameError::Clock`] when time
-    /// went backwards (the game is then unchanged).
+    /// went backwards while the clock runs, or at a node before a flag that fell (the game is
+    /// then unchanged).
     pub fn resign_at(&mut self, side: Side, now_ms: u64) -> Result<Outcome, GameError> {
         self.ended_at(now_ms, |game| game.resign(side))
     }
@@ -225,6 +228,11 @@ impl Game {
         let Some(mut clock) = self.clock.clone() else {
             return end(self);
         };
+        // A flag that fell earlier (recorded where it fell; this node is before it): the clock
+        // has stopped for good, as for a timed move.
+        if let Some(flag) = clock.flag() {
+            return Err(GameError::Clock(ClockError::Flagged(flag)));
+        }
         if clock.state() == clock::ClockState::Running {
             clock.pause(now_ms)?;
         }

@@ -1582,7 +1582,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_resign() and 0xFFFF) != 54144) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_resign_at() and 0xFFFF) != 28967) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_resign_at() and 0xFFFF) != 56514) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_set_annotations() and 0xFFFF) != 11104) {
@@ -3062,12 +3062,14 @@ public interface ChessGameInterface {
     
     /**
      * [`ChessGame::resign`] at `now_ms` (the app's monotonic milliseconds) with the game's
-     * clock: the clock stops with the game, keeping the time of the move in progress; when a
-     * flag had fallen by then the game ends on time instead (`GameOver`). Without a clock it is
-     * `resign`.
+     * clock: a running clock stops with the game, keeping the time of the move in progress;
+     * when a flag had fallen by then the game ends on time instead (`GameOver`). A clock not
+     * started or paused stays as it is. Without a clock it is `resign`. `undo()` takes the
+     * resignation back but leaves the clock paused: resume it with `resumeClock`.
      *
      * # Errors
-     * As `resign`; `GameOver` also on time; `InvalidRequest` when `now_ms` is before the clock's
+     * As `resign`; `GameOver` also on time, and at a node before a flag that fell (the clock
+     * has stopped for good); `InvalidRequest` when the clock runs and `now_ms` is before its
      * last event (the game is then unchanged).
      */
     fun `resignAt`(`side`: Side, `nowMs`: kotlin.ULong): GameStatus
@@ -4253,12 +4255,14 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     
     /**
      * [`ChessGame::resign`] at `now_ms` (the app's monotonic milliseconds) with the game's
-     * clock: the clock stops with the game, keeping the time of the move in progress; when a
-     * flag had fallen by then the game ends on time instead (`GameOver`). Without a clock it is
-     * `resign`.
+     * clock: a running clock stops with the game, keeping the time of the move in progress;
+     * when a flag had fallen by then the game ends on time instead (`GameOver`). A clock not
+     * started or paused stays as it is. Without a clock it is `resign`. `undo()` takes the
+     * resignation back but leaves the clock paused: resume it with `resumeClock`.
      *
      * # Errors
-     * As `resign`; `GameOver` also on time; `InvalidRequest` when `now_ms` is before the clock's
+     * As `resign`; `GameOver` also on time, and at a node before a flag that fell (the clock
+     * has stopped for good); `InvalidRequest` when the clock runs and `now_ms` is before its
      * last event (the game is then unchanged).
      */
     @Throws(ChessException::class)override fun `resignAt`(`side`: Side, `nowMs`: kotlin.ULong): GameStatus {

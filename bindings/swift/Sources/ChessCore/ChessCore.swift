@@ -1383,12 +1383,14 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     
     /**
      * [`ChessGame::resign`] at `now_ms` (the app's monotonic milliseconds) with the game's
-     * clock: the clock stops with the game, keeping the time of the move in progress; when a
-     * flag had fallen by then the game ends on time instead (`GameOver`). Without a clock it is
-     * `resign`.
+     * clock: a running clock stops with the game, keeping the time of the move in progress;
+     * when a flag had fallen by then the game ends on time instead (`GameOver`). A clock not
+     * started or paused stays as it is. Without a clock it is `resign`. `undo()` takes the
+     * resignation back but leaves the clock paused: resume it with `resumeClock`.
      *
      * # Errors
-     * As `resign`; `GameOver` also on time; `InvalidRequest` when `now_ms` is before the clock's
+     * As `resign`; `GameOver` also on time, and at a node before a flag that fell (the clock
+     * has stopped for good); `InvalidRequest` when the clock runs and `now_ms` is before its
      * last event (the game is then unchanged).
      */
     func resignAt(side: Side, nowMs: UInt64) throws  -> GameStatus
@@ -2407,12 +2409,14 @@ open func resign(side: Side)throws  -> GameStatus  {
     
     /**
      * [`ChessGame::resign`] at `now_ms` (the app's monotonic milliseconds) with the game's
-     * clock: the clock stops with the game, keeping the time of the move in progress; when a
-     * flag had fallen by then the game ends on time instead (`GameOver`). Without a clock it is
-     * `resign`.
+     * clock: a running clock stops with the game, keeping the time of the move in progress;
+     * when a flag had fallen by then the game ends on time instead (`GameOver`). A clock not
+     * started or paused stays as it is. Without a clock it is `resign`. `undo()` takes the
+     * resignation back but leaves the clock paused: resume it with `resumeClock`.
      *
      * # Errors
-     * As `resign`; `GameOver` also on time; `InvalidRequest` when `now_ms` is before the clock's
+     * As `resign`; `GameOver` also on time, and at a node before a flag that fell (the clock
+     * has stopped for good); `InvalidRequest` when the clock runs and `now_ms` is before its
      * last event (the game is then unchanged).
      */
 open func resignAt(side: Side, nowMs: UInt64)throws  -> GameStatus  {
@@ -10530,7 +10534,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_resign() != 54144) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_resign_at() != 28967) {
+    if (uniffi_chesscore_checksum_method_chessgame_resign_at() != 56514) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_set_annotations() != 11104) {
