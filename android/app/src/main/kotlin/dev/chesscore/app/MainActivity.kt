@@ -47,8 +47,16 @@ class MainActivity : ComponentActivity() {
                     ChessScreen(
                         controller = viewModel.controller,
                         share = ::shareText,
-                        review = review::open,
-                        analyse = analysis::open,
+                        // The game is paused before the other screen's engine starts (the
+                        // effect above would do it only after the next composition).
+                        review = { pgn ->
+                            viewModel.controller.pause()
+                            review.open(pgn)
+                        },
+                        analyse = { pgn, ply ->
+                            viewModel.controller.pause()
+                            analysis.open(pgn, ply)
+                        },
                     )
                 }
             }
