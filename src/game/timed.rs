@@ -208,6 +208,22 @@ impl Game {
         self.ended_at(now_ms, Game::claim_draw)
     }
 
+    /// A copy of the clock to try a timed call on, after the checks every timed call starts
+    /// with: `None` without a clock; [`GameError::GameOver`] when the game is over, also when a
+    /// flag has fallen by `now_ms` (which ends it on time: the only change a refused call makes).
+    fn clock_at(&mut self, now_ms: u64) -> Result<Option<Clock>, GameError> {
+        if self.clock.is_none() {
+            return Ok(None);
+        }
+        if let Some(o) = self.outcome() {
+            return Err(GameError::GameOver(o));
+        }
+        if let Some(o) = self.check_flag(now_ms) {
+            return Err(GameError::GameOver(o));
+        }
+        Ok(self.clock.clone())
+    }
+
     /// Runs `end` (which ends the game at the current node) with the clock at `now_ms`: a
     /// fallen flag ends the game on time first; otherwise a running clock is paused at `now_ms`
     /// once `end` has succeeded (everything that can fail is tried before anything changes).
@@ -216,16 +232,7 @@ impl Game {
         now_ms: u64,
         end: impl FnOnce(&mut Game) -> Result<Outcome, GameError>,
     ) -> Result<Outcome, GameError> {
-        if self.clock.is_none() {
-            return end(self);
-        }
-        if let Some(o) = self.outcome() {
-            return Err(GameError::GameOver(o));
-        }
-        if let Some(o) = self.check_flag(now_ms) {
-            return Err(GameError::GameOver(o));
-        }
-        let Some(mut clock) = self.clock.clone() else {
+        let Some(mut clock) = self.clock_at(now_ms)? else {
             return end(self);
         };
         // A flag that fell earlier (recorded where it fell; this node is before it): the clock
@@ -247,17 +254,8 @@ impl Game {
         now_ms: u64,
         play: impl FnOnce(&mut Game) -> Result<Move, GameError>,
     ) -> Result<Move, GameError> {
-        if self.clock.is_none() {
-            return play(self);
-        }
-        if let Some(o) = self.outcome() {
-            return Err(GameError::GameOver(o));
-        }
-        if let Some(o) = self.check_flag(now_ms) {
-            return Err(GameError::GameOver(o));
-        }
         // Everything that can fail with the clock is tried on a copy first.
-        let Some(mut clock) = self.clock.clone() else {
+        let Some(mut clock) = self.clock_at(now_ms)? else {
             return play(self);
         };
         let mover = self.position.side_to_move();
