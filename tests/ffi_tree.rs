@@ -2,8 +2,8 @@
 //! editing, annotations, reading a file of games, placement of new moves, saves old and new.
 
 use chesscore::ffi::{
-    read_pgn, Arrow, ChessError, ChessGame, EvalScore, Evaluation, MarkColor, MoveListItem,
-    NewMovePlacement, NodeAnnotations, Side, Square, SquareMark,
+    nag_symbol, read_pgn, Arrow, ChessError, ChessGame, EvalScore, Evaluation, MarkColor,
+    MoveListItem, NewMovePlacement, NodeAnnotations, Side, Square, SquareMark,
 };
 
 fn game_with_a_variation() -> std::sync::Arc<ChessGame> {
@@ -167,6 +167,152 @@ fn annotations_read_write_and_survive_pgn_and_json() {
     let saved = ChessGame::from_json(game.to_json()).unwrap();
     assert_eq!(saved.snapshot(), game.snapshot());
     assert_eq!(saved.annotations(c5).unwrap(), annotations);
+}
+
+#[test]
+fn a_board_editor_toggles_nags_and_marks() {
+    let game = game_with_a_variation();
+    let c5 = game.snapshot().node;
+    // One move assessment at a time: `!?` then `?` replaces it, `?` again removes it; a
+    // position assessment and a NAG outside the groups stay beside it.
+    game.toggle_nag(c5, 5).unwrap();
+    game.toggle_nag(c5, 14).unwrap();
+    game.toggle_nag(c5, 146).unwrap();
+    assert_eq!(game.annotations(c5).unwrap().nags, [5, 14, 146]);
+    game.toggle_nag(c5, 2).unwrap();
+    game.toggle_nag(c5, 16).unwrap();
+    assert_eq!(game.snapshot().annotations.nags, [2, 16, 146]);
+    game.toggle_nag(c5, 2).unwrap();
+    game.toggle_nag(c5, 146).unwrap();
+    assert_eq!(game.annotations(c5).unwrap().nags, [16]);
+    let rows = |g: &ChessGame| {
+        g.snapshot()
+            .move_list
+            .iter()
+            .filter_map(|i| match i {
+                MoveListItem::Move { node, nags, .. } if *node == c5 => Some(nags.clone()),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(rows(&game), [vec![16]]);
+
+    // Squares and arrows: the same colour again removes, another colour recolours.
+    game.toggle_square_mark(c5, Square::D4, MarkColor::Green)
+        .unwrap();
+    game.toggle_square_mark(c5, Square::E5, MarkColor::Red)
+        .unwrap();
+    game.toggle_square_mark(c5, Square::D4, MarkColor::Yellow)
+        .unwrap();
+    game.toggle_square_mark(c5, Square::E5, MarkColor::Red)
+        .unwrap();
+    game.toggle_arrow(c5, Square::G1, Square::F3, MarkColor::Green)
+        .unwrap();
+    game.toggle_arrow(c5, Square::F3, Square::G1, MarkColor::Blue)
+        .unwrap();
+    game.toggle_arrow(c5, Square::G1, Square::F3, MarkColor::Red)
+        .unwrap();
+    game.toggle_arrow(c5, Square::F3, Square::G1, MarkColor::Blue)
+        .unwrap();
+    let a = game.snapshot().annotations;
+    assert_eq!(
+        a.squares,
+        [SquareMark {
+            color: MarkColor::Yellow,
+            square: Square::D4
+        }]
+    );
+    assert_eq!(
+        a.arrows,
+        [Arrow {
+            color: MarkColor::Red,
+            from: Square::G1,
+            to: Square::F3
+        }]
+    );
+    // They are PGN: another reader gets them back, NAGs included.
+    let pgn = game.pgn();
+    assert!(
+        pgn.replace('\n', " ")
+            .contains("1... c5 $16 {[%csl Yd4] [%cal Rg1f3]}"),
+        "{pgn}"
+    );
+    let back = ChessGame::from_pgn(pgn).unwrap();
+    assert_eq!(back.annotations(c5).unwrap(), game.annotations(c5).unwrap());
+
+    // Marks on the start position go in the comment before the first move.
+    game.toggle_square_mark(0, Square::E4, MarkColor::Blue)
+        .unwrap();
+    let pgn = game.pgn();
+    assert!(pgn.contains("{[%csl Be4]} 1. e4"), "{pgn}");
+
+    // Clearing takes the marks only.
+    game.set_comment(c5, Some("the Sicilian".into())).unwrap();
+    game.clear_marks(c5).unwrap();
+    let a = game.annotations(c5).unwrap();
+    assert!(a.squares.is_empty() && a.arrows.is_empty());
+    assert_eq!(a.nags, [16]);
+    assert_eq!(a.comment_after.as_deref(), Some("the Sicilian"));
+}
+
+#[test]
+fn a_refused_nag_or_mark_says_why_and_changes_nothing() {
+    let game = game_with_a_variation();
+    let c5 = game.snapshot().node;
+    let before = game.to_json();
+    let refused = |r: Result<(), ChessError>, says: &str| match r {
+        Err(ChessError::InvalidRequest(text)) => assert!(text.contains(says), "{text}"),
+        other => panic!("expected InvalidRequest, got {other:?}"),
+    };
+    refused(game.toggle_nag(0, 1), "start position has no move");
+    refused(game.toggle_nag(c5, 256), "invalid NAG 256");
+    refused(game.toggle_nag(99, 1), "no node 99");
+    refused(
+        game.toggle_arrow(c5, Square::E4, Square::E4, MarkColor::Green),
+        "two different squares, not e4 to e4",
+    );
+    refused(
+        game.toggle_square_mark(99, Square::E4, MarkColor::Green),
+        "no node 99",
+    );
+    refused(game.clear_marks(99), "no node 99");
+    assert_eq!(game.to_json(), before);
+    // A deleted node is no node.
+    let nf3 = game
+        .snapshot()
+        .move_list
+        .iter()
+        .find_map(|i| match i {
+            MoveListItem::Move { node, san, .. } if san == "Nf3" => Some(*node),
+            _ => None,
+        })
+        .unwrap();
+    game.delete_from(nf3).unwrap();
+    let before = game.to_json();
+    refused(game.toggle_nag(nf3, 1), &format!("no node {nf3}"));
+    refused(
+        game.toggle_arrow(nf3, Square::E2, Square::E4, MarkColor::Red),
+        &format!("no node {nf3}"),
+    );
+    assert_eq!(game.to_json(), before);
+}
+
+#[test]
+fn nag_symbols_are_the_books() {
+    let shown: Vec<_> = [1, 2, 3, 4, 5, 6, 7, 10, 13, 14, 15, 16, 17, 18, 19, 146]
+        .iter()
+        .map(|&n| nag_symbol(n).unwrap())
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            "!", "?", "!!", "??", "!?", "?!", "□", "=", "∞", "⩲", "⩱", "±", "∓", "+−", "−+", "N"
+        ]
+    );
+    assert_eq!(nag_symbol(0), None);
+    assert_eq!(nag_symbol(11), None);
+    assert_eq!(nag_symbol(255), None);
+    assert_eq!(nag_symbol(256), None);
 }
 
 #[test]

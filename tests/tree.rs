@@ -438,3 +438,22 @@ fn the_move_list_in_reading_order_and_the_main_line_rows() {
     );
     assert_eq!(rows[1].white.map(|c| c.san), Some("e4"));
 }
+
+#[test]
+fn a_new_nag_stands_for_its_whole_group_even_when_a_pgn_gave_several() {
+    // `$1 $3` is legal PGN (two move assessments); toggling `$5` leaves only `$5`, in the
+    // place of the first, and the position assessment and the novelty mark stay as they were.
+    let mut game = Game::from_pgn("1. e4 $1 $14 $3 $146 *").unwrap();
+    let e4 = game.current();
+    assert_eq!(game.annotations(e4).unwrap().nags, [1, 14, 3, 146]);
+    game.toggle_nag(e4, 5).unwrap();
+    assert_eq!(game.annotations(e4).unwrap().nags, [5, 14, 146]);
+    game.toggle_nag(e4, 20).unwrap();
+    assert_eq!(game.annotations(e4).unwrap().nags, [5, 20, 146]);
+    game.toggle_nag(e4, 20).unwrap();
+    assert_eq!(game.annotations(e4).unwrap().nags, [5, 146]);
+    assert!(matches!(
+        game.toggle_nag(NodeId::ROOT, 1),
+        Err(GameError::NagOnStart(1))
+    ));
+}

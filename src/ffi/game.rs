@@ -7,12 +7,13 @@ use crate::notation::fen::{self, CastlingNotation};
 use crate::notation::uci::UciMove;
 use crate::rules::{self, chess960, Bitboard, CastlingMode};
 
-use super::tree::{NewMovePlacement, NodeAnnotations, NodeInfo};
+use super::tree::{MarkColor, NewMovePlacement, NodeAnnotations, NodeInfo};
 use super::types::{
     legal_move, DrawClaimMove, DrawReason, GameSnapshot, GameStatus, LegalMove, MoveRow, PieceKind,
     Pin, Side,
 };
 use super::{ChessError, LiveObject, Square};
+use crate::notation::pgn;
 
 /// A game of chess as a tree: a start position, the main line and variations with their
 /// comments, NAGs and annotations, a current node, undo/redo, outcome, FEN, PGN and JSON.
@@ -571,6 +572,74 @@ impl ChessGame {
         Ok(self
             .lock()
             .set_annotations(NodeId::from_index(node), annotations)?)
+    }
+
+    /// Toggles the NAG `nag` (PGN standard: 1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`, 14-19
+    /// the advantage symbols, ...) on the move of `node`: removed when the move has it, added
+    /// otherwise. A move keeps at most one move assessment (1-9) and one position assessment
+    /// (10-21): adding one replaces the other of its group. `nagSymbol` gives the symbol to show.
+    ///
+    /// # Errors
+    /// `InvalidRequest` when the game has no node `node`, when `node` is the start position
+    /// (0: no move to carry a NAG) or when `nag` is above 255.
+    pub fn toggle_nag(&self, node: u32, nag: u32) -> Result<(), ChessError> {
+        let nag = u8::try_from(nag).map_err(|_| {
+            ChessError::InvalidRequest(format!(
+                "invalid NAG {nag}: a NAG is a number from 0 to 255"
+            ))
+        })?;
+        Ok(self.lock().toggle_nag(NodeId::from_index(node), nag)?)
+    }
+
+    /// Toggles a highlighted square (`[%csl]`) on `node`, as a board editor does: the same
+    /// colour again removes it, another colour recolours it. Shown in
+    /// `GameSnapshot.annotations.squares` while `node` is the current node.
+    ///
+    /// # Errors
+    /// `InvalidRequest` when the game has no node `node`.
+    pub fn toggle_square_mark(
+        &self,
+        node: u32,
+        square: Square,
+        color: MarkColor,
+    ) -> Result<(), ChessError> {
+        let mark = pgn::SquareMark {
+            color: color.into(),
+            square,
+        };
+        Ok(self
+            .lock()
+            .toggle_square_mark(NodeId::from_index(node), mark)?)
+    }
+
+    /// Toggles an arrow (`[%cal]`) from `from` to `to` on `node`, as a board editor does: the
+    /// same arrow in the same colour again removes it, in another colour recolours it.
+    ///
+    /// # Errors
+    /// `InvalidRequest` when the game has no node `node`, or when `from` is `to` (mark the
+    /// square with `toggleSquareMark`).
+    pub fn toggle_arrow(
+        &self,
+        node: u32,
+        from: Square,
+        to: Square,
+        color: MarkColor,
+    ) -> Result<(), ChessError> {
+        let arrow = pgn::Arrow {
+            color: color.into(),
+            from,
+            to,
+        };
+        Ok(self.lock().toggle_arrow(NodeId::from_index(node), arrow)?)
+    }
+
+    /// Removes the highlighted squares and arrows of `node`; its comments, NAGs, clock and
+    /// evaluation stay.
+    ///
+    /// # Errors
+    /// `InvalidRequest` when the game has no node `node`.
+    pub fn clear_marks(&self, node: u32) -> Result<(), ChessError> {
+        Ok(self.lock().clear_marks(NodeId::from_index(node))?)
     }
 
     /// The node `node`: its move, place in the tree and annotations.

@@ -29,7 +29,7 @@ pub use review::{
 };
 pub use square::{parse_square, square_name, Square};
 pub use tree::{
-    read_pgn, AnnotationCommand, Arrow, EvalScore, Evaluation, MarkColor, MoveListItem,
+    nag_symbol, read_pgn, AnnotationCommand, Arrow, EvalScore, Evaluation, MarkColor, MoveListItem,
     NewMovePlacement, NodeAnnotations, NodeInfo, PgnImport, SkippedGame, SquareMark,
 };
 pub use types::{

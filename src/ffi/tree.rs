@@ -434,6 +434,18 @@ impl From<crate::game::GameError> for SkippedGame {
     }
 }
 
+/// The symbol a move list shows for the NAG `nag`: 1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`,
+/// 6 `?!`, 7 `□`, 10 `=`, 13 `∞`, 14 `⩲`, 15 `⩱`, 16 `±`, 17 `∓`, 18 `+−`, 19 `−+`, and the
+/// common others (22/23 `⨀` zugzwang, 32/33 `⟳`, 36/37 `↑`, 40/41 `→`, 132/133 `⇆`, 138/139
+/// `⊕`, 140 `∆`, 146 `N`); `null`/`nil` for the rest, which PGN keeps as `$n`.
+#[uniffi::export]
+pub fn nag_symbol(nag: u32) -> Option<String> {
+    u8::try_from(nag)
+        .ok()
+        .and_then(pgn::nag_symbol)
+        .map(str::to_owned)
+}
+
 /// Reads every game of a PGN text (a whole file): the games that can be read, with their
 /// trees and annotations, and a located problem for each that cannot. One bad game never costs
 /// the others.

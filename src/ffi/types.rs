@@ -377,6 +377,8 @@ impl From<GameError> for ChessError {
             | GameError::NoSuchNode(_)
             | GameError::NoSuchMainLinePly(_)
             | GameError::CannotDeleteRoot
+            | GameError::NagOnStart(_)
+            | GameError::ArrowToItself(_)
             | GameError::TooDeep
             | GameError::InvalidTag(_) => ChessError::InvalidRequest(text),
             GameError::InvalidSave(_) => ChessError::InvalidSavedGame(text),

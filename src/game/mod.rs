@@ -122,6 +122,13 @@ pub enum GameError {
     /// The start position cannot be deleted.
     #[error("the start position cannot be deleted (delete its moves instead)")]
     CannotDeleteRoot,
+    /// A NAG was given to the start position, which has no move to carry it (PGN writes NAGs
+    /// after moves only).
+    #[error("the start position has no move to annotate with a NAG (NAG {0})")]
+    NagOnStart(u8),
+    /// An arrow was asked from a square to itself; a single square is marked as a square.
+    #[error("an arrow needs two different squares, not {0} to {0} (mark the square instead)")]
+    ArrowToItself(crate::rules::Square),
     /// A new variation would be nested deeper than [`MAX_VARIATION_DEPTH`].
     #[error("variations cannot be nested more than {MAX_VARIATION_DEPTH} deep")]
     TooDeep,

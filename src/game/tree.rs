@@ -7,7 +7,7 @@
 
 use super::{Game, GameError, NewMovePlacement, Outcome};
 use crate::notation::numbering::MoveNumber;
-use crate::notation::pgn::Annotations;
+use crate::notation::pgn::{Annotations, Arrow, SquareMark};
 use crate::rules::{Move, Position, Undo};
 
 /// A stable name for a node of a [`Game`]'s tree: the start position ([`NodeId::ROOT`]) or a
@@ -551,6 +551,61 @@ impl Game {
             .ok_or(GameError::NoSuchNode(id.0))?;
         annotations.comment_after =
             comment.and_then(|c| crate::notation::pgn::normalize_comment(&c));
+        Ok(())
+    }
+
+    /// Toggles the NAG `nag` on the move of node `id`, one per exclusive group (see
+    /// [`Annotations::toggle_nag`]): the analysis board's "mark this move `!?`" and its undo.
+    ///
+    /// # Errors
+    /// [`GameError::NoSuchNode`]; [`GameError::NagOnStart`] on the start position.
+    pub fn toggle_nag(&mut self, id: NodeId, nag: u8) -> Result<(), GameError> {
+        let annotations = self
+            .annotations_mut(id)
+            .ok_or(GameError::NoSuchNode(id.0))?;
+        if id == NodeId::ROOT {
+            return Err(GameError::NagOnStart(nag));
+        }
+        annotations.toggle_nag(nag);
+        Ok(())
+    }
+
+    /// Toggles a highlighted square on node `id` (see [`Annotations::toggle_square`]); on the
+    /// start position it is written in the comment before the first move.
+    ///
+    /// # Errors
+    /// [`GameError::NoSuchNode`].
+    pub fn toggle_square_mark(&mut self, id: NodeId, mark: SquareMark) -> Result<(), GameError> {
+        self.annotations_mut(id)
+            .ok_or(GameError::NoSuchNode(id.0))?
+            .toggle_square(mark);
+        Ok(())
+    }
+
+    /// Toggles an arrow on node `id` (see [`Annotations::toggle_arrow`]).
+    ///
+    /// # Errors
+    /// [`GameError::NoSuchNode`]; [`GameError::ArrowToItself`] when it starts where it ends.
+    pub fn toggle_arrow(&mut self, id: NodeId, arrow: Arrow) -> Result<(), GameError> {
+        let annotations = self
+            .annotations_mut(id)
+            .ok_or(GameError::NoSuchNode(id.0))?;
+        if arrow.from == arrow.to {
+            return Err(GameError::ArrowToItself(arrow.from));
+        }
+        annotations.toggle_arrow(arrow);
+        Ok(())
+    }
+
+    /// Removes the highlighted squares and arrows of node `id`; its comments, NAGs, clock and
+    /// evaluation stay.
+    ///
+    /// # Errors
+    /// [`GameError::NoSuchNode`].
+    pub fn clear_marks(&mut self, id: NodeId) -> Result<(), GameError> {
+        self.annotations_mut(id)
+            .ok_or(GameError::NoSuchNode(id.0))?
+            .clear_marks();
         Ok(())
     }
 

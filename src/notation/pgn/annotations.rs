@@ -40,6 +40,60 @@ impl Annotations {
         *self == Annotations::default()
     }
 
+    /// Toggles the NAG `nag`: removes it when the move has it, adds it otherwise. A move
+    /// carries at most one NAG of each of the PGN standard's exclusive groups (section 10):
+    /// the move assessments 1-9 (`!`, `?`, `!!`, `??`, `!?`, `?!`, forced, singular, worst) and
+    /// the position assessments 10-21 (`=`, unclear, the advantage symbols): adding one
+    /// replaces another of its group, in its place. Other NAGs are independent of each other.
+    pub fn toggle_nag(&mut self, nag: u8) {
+        if let Some(at) = self.nags.iter().position(|&n| n == nag) {
+            self.nags.remove(at);
+            return;
+        }
+        let group = nag_group(nag);
+        let same_group = |n: u8| group.is_some() && nag_group(n) == group;
+        // A PGN may have given several of a group; the new NAG stands for all of them.
+        let at = self.nags.iter().position(|&n| same_group(n));
+        self.nags.retain(|&n| !same_group(n));
+        self.nags.insert(at.unwrap_or(self.nags.len()), nag);
+    }
+
+    /// Toggles a highlighted square as a board editor does: a mark of the same colour on the
+    /// square is removed, one of another colour takes `mark`'s colour, and a square without a
+    /// mark gets `mark` (after the others).
+    pub fn toggle_square(&mut self, mark: SquareMark) {
+        match self.squares.iter().position(|m| m.square == mark.square) {
+            Some(at) if self.squares[at].color == mark.color => {
+                self.squares.remove(at);
+            }
+            Some(at) => self.squares[at].color = mark.color,
+            None => self.squares.push(mark),
+        }
+    }
+
+    /// Toggles an arrow as a board editor does: an arrow of the same colour between the same
+    /// squares (in the same direction) is removed, one of another colour takes `arrow`'s colour,
+    /// and otherwise `arrow` is added (after the others).
+    pub fn toggle_arrow(&mut self, arrow: Arrow) {
+        match self
+            .arrows
+            .iter()
+            .position(|a| a.from == arrow.from && a.to == arrow.to)
+        {
+            Some(at) if self.arrows[at].color == arrow.color => {
+                self.arrows.remove(at);
+            }
+            Some(at) => self.arrows[at].color = arrow.color,
+            None => self.arrows.push(arrow),
+        }
+    }
+
+    /// Removes every highlighted square and arrow (`[%csl]`, `[%cal]`); the rest stays.
+    pub fn clear_marks(&mut self) {
+        self.squares.clear();
+        self.arrows.clear();
+    }
+
     /// `true` when the comment after the move would be written: it has text or a command.
     pub fn has_comment_after(&self) -> bool {
         self.comment_after.is_some()
@@ -278,6 +332,51 @@ pub fn format_clock(clock: Duration) -> String {
         text.push_str(fraction.trim_end_matches('0'));
     }
     text
+}
+
+/// The exclusive group of a NAG (PGN standard, section 10): 0 for the move assessments 1-9,
+/// 1 for the position assessments 10-21, `None` for the others.
+fn nag_group(nag: u8) -> Option<u8> {
+    match nag {
+        1..=9 => Some(0),
+        10..=21 => Some(1),
+        _ => None,
+    }
+}
+
+/// The symbol a move list shows for the NAG `nag`, as chess books and lichess print it: the
+/// move assessments (1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`, 7 `□` only move), the
+/// position assessments (10 `=`, 13 `∞`, 14 `⩲`, 15 `⩱`, 16 `±`, 17 `∓`, 18 `+−`, 19 `−+`),
+/// and 22/23 `⨀` zugzwang, 32/33 `⟳` development, 36/37 `↑` initiative, 40/41 `→` attack,
+/// 132/133 `⇆` counterplay, 138/139 `⊕` time trouble, 140 `∆` with the idea, 146 `N` novelty.
+/// `None` for the others, which PGN keeps as `$n`.
+pub fn nag_symbol(nag: u8) -> Option<&'static str> {
+    Some(match nag {
+        1 => "!",
+        2 => "?",
+        3 => "!!",
+        4 => "??",
+        5 => "!?",
+        6 => "?!",
+        7 => "□",
+        10 => "=",
+        13 => "∞",
+        14 => "⩲",
+        15 => "⩱",
+        16 => "±",
+        17 => "∓",
+        18 => "+−",
+        19 => "−+",
+        22 | 23 => "⨀",
+        32 | 33 => "⟳",
+        36 | 37 => "↑",
+        40 | 41 => "→",
+        132 | 133 => "⇆",
+        138 | 139 => "⊕",
+        140 => "∆",
+        146 => "N",
+        _ => return None,
+    })
 }
 
 /// The colour of a highlighted square or an arrow, as the `%csl` and `%cal` commands name it.

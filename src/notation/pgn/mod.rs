@@ -50,8 +50,8 @@ mod read;
 mod write;
 
 pub use annotations::{
-    format_clock, parse_clock, Annotations, Arrow, Command, EvalScore, Evaluation, MarkColor,
-    SquareMark,
+    format_clock, nag_symbol, parse_clock, Annotations, Arrow, Command, EvalScore, Evaluation,
+    MarkColor, SquareMark,
 };
 pub use write::{write_game, MAX_LINE_LENGTH, ROSTER_PLACEHOLDERS};
 

@@ -808,6 +808,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_func_square_name(
     ): Int
+    external fun uniffi_chesscore_checksum_func_nag_symbol(
+    ): Int
     external fun uniffi_chesscore_checksum_func_read_pgn(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessengine_config(
@@ -873,6 +875,8 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_chesscore_checksum_method_chessgame_claim_draw_with(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_claim_draw_with_at(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_clear_marks(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_delete_from(
     ): Int
@@ -951,6 +955,12 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_chesscore_checksum_method_chessgame_tags(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_to_json(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_toggle_arrow(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_toggle_nag(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_toggle_square_mark(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_undo(
     ): Int
@@ -1101,6 +1111,8 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_claim_draw_with_at(`ptr`: Long,`uci`: RustBuffer.ByValue,`nowMs`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_clear_marks(`ptr`: Long,`node`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
     external fun uniffi_chesscore_fn_method_chessgame_delete_from(`ptr`: Long,`node`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
     external fun uniffi_chesscore_fn_method_chessgame_destinations_from(`ptr`: Long,`square`: Int,uniffi_out_err: UniffiRustCallStatus, 
@@ -1179,6 +1191,12 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_to_json(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_toggle_arrow(`ptr`: Long,`node`: Int,`from`: Int,`to`: Int,`color`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_method_chessgame_toggle_nag(`ptr`: Long,`node`: Int,`nag`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_method_chessgame_toggle_square_mark(`ptr`: Long,`node`: Int,`square`: Int,`color`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
     external fun uniffi_chesscore_fn_method_chessgame_undo(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Byte
     external fun uniffi_chesscore_fn_method_chessgame_opening_at(`ptr`: Long,`node`: Int,uniffi_out_err: UniffiRustCallStatus, 
@@ -1232,6 +1250,8 @@ internal object UniffiLib {
     external fun uniffi_chesscore_fn_func_parse_square(`name`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Int
     external fun uniffi_chesscore_fn_func_square_name(`square`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_nag_symbol(`nag`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_read_pgn(`pgn`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1399,6 +1419,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_square_name() and 0xFFFF) != 25456) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_chesscore_checksum_func_nag_symbol() and 0xFFFF) != 40088) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_func_read_pgn() and 0xFFFF) != 63888) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1496,6 +1519,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw_with_at() and 0xFFFF) != 60551) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_clear_marks() and 0xFFFF) != 42794) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_delete_from() and 0xFFFF) != 21254) {
@@ -1613,6 +1639,15 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_to_json() and 0xFFFF) != 43628) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_toggle_arrow() and 0xFFFF) != 317) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_toggle_nag() and 0xFFFF) != 29307) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_toggle_square_mark() and 0xFFFF) != 12839) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_undo() and 0xFFFF) != 38649) {
@@ -2840,6 +2875,15 @@ public interface ChessGameInterface {
     fun `claimDrawWithAt`(`uci`: kotlin.String, `nowMs`: kotlin.ULong): GameStatus
     
     /**
+     * Removes the highlighted squares and arrows of `node`; its comments, NAGs, clock and
+     * evaluation stay.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    fun `clearMarks`(`node`: kotlin.UInt)
+    
+    /**
      * Deletes `node` and every move after it; when the current node was among them, the game
      * goes to the node before `node`.
      *
@@ -3140,6 +3184,38 @@ public interface ChessGameInterface {
      * [`ChessGame::from_json`].
      */
     fun `toJson`(): kotlin.String
+    
+    /**
+     * Toggles an arrow (`[%cal]`) from `from` to `to` on `node`, as a board editor does: the
+     * same arrow in the same colour again removes it, in another colour recolours it.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`, or when `from` is `to` (mark the
+     * square with `toggleSquareMark`).
+     */
+    fun `toggleArrow`(`node`: kotlin.UInt, `from`: Square, `to`: Square, `color`: MarkColor)
+    
+    /**
+     * Toggles the NAG `nag` (PGN standard: 1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`, 14-19
+     * the advantage symbols, ...) on the move of `node`: removed when the move has it, added
+     * otherwise. A move keeps at most one move assessment (1-9) and one position assessment
+     * (10-21): adding one replaces the other of its group. `nagSymbol` gives the symbol to show.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`, when `node` is the start position
+     * (0: no move to carry a NAG) or when `nag` is above 255.
+     */
+    fun `toggleNag`(`node`: kotlin.UInt, `nag`: kotlin.UInt)
+    
+    /**
+     * Toggles a highlighted square (`[%csl]`) on `node`, as a board editor does: the same
+     * colour again removes it, another colour recolours it. Shown in
+     * `GameSnapshot.annotations.squares` while `node` is the current node.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    fun `toggleSquareMark`(`node`: kotlin.UInt, `square`: Square, `color`: MarkColor)
     
     /**
      * Takes back the last action: first a resignation, agreement or claim at the current
@@ -3686,6 +3762,27 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     }
     )
     }
+    
+
+    
+    /**
+     * Removes the highlighted squares and arrows of `node`; its comments, NAGs, clock and
+     * evaluation stay.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    @Throws(ChessException::class)override fun `clearMarks`(`node`: kotlin.UInt)
+        = 
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_clear_marks(
+        it,
+        
+        FfiConverterUInt.lower(`node`),_status)
+}
+    }
+    
     
 
     
@@ -4462,6 +4559,80 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     }
     )
     }
+    
+
+    
+    /**
+     * Toggles an arrow (`[%cal]`) from `from` to `to` on `node`, as a board editor does: the
+     * same arrow in the same colour again removes it, in another colour recolours it.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`, or when `from` is `to` (mark the
+     * square with `toggleSquareMark`).
+     */
+    @Throws(ChessException::class)override fun `toggleArrow`(`node`: kotlin.UInt, `from`: Square, `to`: Square, `color`: MarkColor)
+        = 
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_toggle_arrow(
+        it,
+        
+        FfiConverterUInt.lower(`node`),
+        FfiConverterTypeSquare.lower(`from`),
+        FfiConverterTypeSquare.lower(`to`),
+        FfiConverterTypeMarkColor.lower(`color`),_status)
+}
+    }
+    
+    
+
+    
+    /**
+     * Toggles the NAG `nag` (PGN standard: 1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`, 14-19
+     * the advantage symbols, ...) on the move of `node`: removed when the move has it, added
+     * otherwise. A move keeps at most one move assessment (1-9) and one position assessment
+     * (10-21): adding one replaces the other of its group. `nagSymbol` gives the symbol to show.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`, when `node` is the start position
+     * (0: no move to carry a NAG) or when `nag` is above 255.
+     */
+    @Throws(ChessException::class)override fun `toggleNag`(`node`: kotlin.UInt, `nag`: kotlin.UInt)
+        = 
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_toggle_nag(
+        it,
+        
+        FfiConverterUInt.lower(`node`),
+        FfiConverterUInt.lower(`nag`),_status)
+}
+    }
+    
+    
+
+    
+    /**
+     * Toggles a highlighted square (`[%csl]`) on `node`, as a board editor does: the same
+     * colour again removes it, another colour recolours it. Shown in
+     * `GameSnapshot.annotations.squares` while `node` is the current node.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    @Throws(ChessException::class)override fun `toggleSquareMark`(`node`: kotlin.UInt, `square`: Square, `color`: MarkColor)
+        = 
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_toggle_square_mark(
+        it,
+        
+        FfiConverterUInt.lower(`node`),
+        FfiConverterTypeSquare.lower(`square`),
+        FfiConverterTypeMarkColor.lower(`color`),_status)
+}
+    }
+    
     
 
     
@@ -11721,6 +11892,23 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
     
         
         FfiConverterTypeSquare.lower(`square`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * The symbol a move list shows for the NAG `nag`: 1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`,
+         * 6 `?!`, 7 `□`, 10 `=`, 13 `∞`, 14 `⩲`, 15 `⩱`, 16 `±`, 17 `∓`, 18 `+−`, 19 `−+`, and the
+         * common others (22/23 `⨀` zugzwang, 32/33 `⟳`, 36/37 `↑`, 40/41 `→`, 132/133 `⇆`, 138/139
+         * `⊕`, 140 `∆`, 146 `N`); `null`/`nil` for the rest, which PGN keeps as `$n`.
+         */ fun `nagSymbol`(`nag`: kotlin.UInt): kotlin.String? {
+            return FfiConverterOptionalString.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_nag_symbol(
+    
+        
+        FfiConverterUInt.lower(`nag`),_status)
 }
     )
     }

@@ -1161,6 +1161,15 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func claimDrawWithAt(uci: String, nowMs: UInt64) throws  -> GameStatus
     
     /**
+     * Removes the highlighted squares and arrows of `node`; its comments, NAGs, clock and
+     * evaluation stay.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    func clearMarks(node: UInt32) throws 
+    
+    /**
      * Deletes `node` and every move after it; when the current node was among them, the game
      * goes to the node before `node`.
      *
@@ -1461,6 +1470,38 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * [`ChessGame::from_json`].
      */
     func toJson()  -> String
+    
+    /**
+     * Toggles an arrow (`[%cal]`) from `from` to `to` on `node`, as a board editor does: the
+     * same arrow in the same colour again removes it, in another colour recolours it.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`, or when `from` is `to` (mark the
+     * square with `toggleSquareMark`).
+     */
+    func toggleArrow(node: UInt32, from: Square, to: Square, color: MarkColor) throws 
+    
+    /**
+     * Toggles the NAG `nag` (PGN standard: 1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`, 14-19
+     * the advantage symbols, ...) on the move of `node`: removed when the move has it, added
+     * otherwise. A move keeps at most one move assessment (1-9) and one position assessment
+     * (10-21): adding one replaces the other of its group. `nagSymbol` gives the symbol to show.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`, when `node` is the start position
+     * (0: no move to carry a NAG) or when `nag` is above 255.
+     */
+    func toggleNag(node: UInt32, nag: UInt32) throws 
+    
+    /**
+     * Toggles a highlighted square (`[%csl]`) on `node`, as a board editor does: the same
+     * colour again removes it, another colour recolours it. Shown in
+     * `GameSnapshot.annotations.squares` while `node` is the current node.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    func toggleSquareMark(node: UInt32, square: Square, color: MarkColor) throws 
     
     /**
      * Takes back the last action: first a resignation, agreement or claim at the current
@@ -1967,6 +2008,22 @@ open func claimDrawWithAt(uci: String, nowMs: UInt64)throws  -> GameStatus  {
         FfiConverterUInt64.lower(nowMs),uniffiCallStatus
     )
 })
+}
+    
+    /**
+     * Removes the highlighted squares and arrows of `node`; its comments, NAGs, clock and
+     * evaluation stay.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+open func clearMarks(node: UInt32)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_clear_marks(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(node),uniffiCallStatus
+    )
+}
 }
     
     /**
@@ -2569,6 +2626,65 @@ open func toJson() -> String  {
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
+}
+    
+    /**
+     * Toggles an arrow (`[%cal]`) from `from` to `to` on `node`, as a board editor does: the
+     * same arrow in the same colour again removes it, in another colour recolours it.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`, or when `from` is `to` (mark the
+     * square with `toggleSquareMark`).
+     */
+open func toggleArrow(node: UInt32, from: Square, to: Square, color: MarkColor)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_toggle_arrow(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(node),
+        FfiConverterTypeSquare_lower(from),
+        FfiConverterTypeSquare_lower(to),
+        FfiConverterTypeMarkColor_lower(color),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Toggles the NAG `nag` (PGN standard: 1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`, 14-19
+     * the advantage symbols, ...) on the move of `node`: removed when the move has it, added
+     * otherwise. A move keeps at most one move assessment (1-9) and one position assessment
+     * (10-21): adding one replaces the other of its group. `nagSymbol` gives the symbol to show.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`, when `node` is the start position
+     * (0: no move to carry a NAG) or when `nag` is above 255.
+     */
+open func toggleNag(node: UInt32, nag: UInt32)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_toggle_nag(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(node),
+        FfiConverterUInt32.lower(nag),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Toggles a highlighted square (`[%csl]`) on `node`, as a board editor does: the same
+     * colour again removes it, another colour recolours it. Shown in
+     * `GameSnapshot.annotations.squares` while `node` is the current node.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+open func toggleSquareMark(node: UInt32, square: Square, color: MarkColor)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_toggle_square_mark(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(node),
+        FfiConverterTypeSquare_lower(square),
+        FfiConverterTypeMarkColor_lower(color),uniffiCallStatus
+    )
+}
 }
     
     /**
@@ -10278,6 +10394,20 @@ public func squareName(square: Square) -> String  {
 })
 }
 /**
+ * The symbol a move list shows for the NAG `nag`: 1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`,
+ * 6 `?!`, 7 `□`, 10 `=`, 13 `∞`, 14 `⩲`, 15 `⩱`, 16 `±`, 17 `∓`, 18 `+−`, 19 `−+`, and the
+ * common others (22/23 `⨀` zugzwang, 32/33 `⟳`, 36/37 `↑`, 40/41 `→`, 132/133 `⇆`, 138/139
+ * `⊕`, 140 `∆`, 146 `N`); `null`/`nil` for the rest, which PGN keeps as `$n`.
+ */
+public func nagSymbol(nag: UInt32) -> String?  {
+    return try!  FfiConverterOptionString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_nag_symbol(
+        FfiConverterUInt32.lower(nag),uniffiCallStatus
+    )
+})
+}
+/**
  * Reads every game of a PGN text (a whole file): the games that can be read, with their
  * trees and annotations, and a located problem for each that cannot. One bad game never costs
  * the others.
@@ -10349,6 +10479,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_square_name() != 25456) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_nag_symbol() != 40088) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_read_pgn() != 63888) {
@@ -10448,6 +10581,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_claim_draw_with_at() != 60551) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_clear_marks() != 42794) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_delete_from() != 21254) {
@@ -10565,6 +10701,15 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_to_json() != 43628) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_toggle_arrow() != 317) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_toggle_nag() != 29307) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_toggle_square_mark() != 12839) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_undo() != 38649) {

@@ -553,6 +553,11 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_claim_draw_with(uint64_t ptr, Ru
 RustBuffer uniffi_chesscore_fn_method_chessgame_claim_draw_with_at(uint64_t ptr, RustBuffer uci, uint64_t now_ms, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CLEAR_MARKS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_CLEAR_MARKS
+void uniffi_chesscore_fn_method_chessgame_clear_marks(uint64_t ptr, uint32_t node, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_DELETE_FROM
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_DELETE_FROM
 void uniffi_chesscore_fn_method_chessgame_delete_from(uint64_t ptr, uint32_t node, RustCallStatus *_Nonnull out_status
@@ -748,6 +753,21 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_tags(uint64_t ptr, RustCallStatu
 RustBuffer uniffi_chesscore_fn_method_chessgame_to_json(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_TOGGLE_ARROW
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_TOGGLE_ARROW
+void uniffi_chesscore_fn_method_chessgame_toggle_arrow(uint64_t ptr, uint32_t node, uint32_t from, uint32_t to, RustBuffer color, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_TOGGLE_NAG
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_TOGGLE_NAG
+void uniffi_chesscore_fn_method_chessgame_toggle_nag(uint64_t ptr, uint32_t node, uint32_t nag, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_TOGGLE_SQUARE_MARK
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_TOGGLE_SQUARE_MARK
+void uniffi_chesscore_fn_method_chessgame_toggle_square_mark(uint64_t ptr, uint32_t node, uint32_t square, RustBuffer color, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_UNDO
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_UNDO
 int8_t uniffi_chesscore_fn_method_chessgame_undo(uint64_t ptr, RustCallStatus *_Nonnull out_status
@@ -886,6 +906,11 @@ uint32_t uniffi_chesscore_fn_func_parse_square(RustBuffer name, RustCallStatus *
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SQUARE_NAME
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SQUARE_NAME
 RustBuffer uniffi_chesscore_fn_func_square_name(uint32_t square, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_NAG_SYMBOL
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_NAG_SYMBOL
+RustBuffer uniffi_chesscore_fn_func_nag_symbol(uint32_t nag, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_READ_PGN
@@ -1243,6 +1268,12 @@ uint16_t uniffi_chesscore_checksum_func_square_name(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_NAG_SYMBOL
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_NAG_SYMBOL
+uint16_t uniffi_chesscore_checksum_func_nag_symbol(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_READ_PGN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_READ_PGN
 uint16_t uniffi_chesscore_checksum_func_read_pgn(void
@@ -1438,6 +1469,12 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_claim_draw_with(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CLAIM_DRAW_WITH_AT
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CLAIM_DRAW_WITH_AT
 uint16_t uniffi_chesscore_checksum_method_chessgame_claim_draw_with_at(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CLEAR_MARKS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_CLEAR_MARKS
+uint16_t uniffi_chesscore_checksum_method_chessgame_clear_marks(void
     
 );
 #endif
@@ -1672,6 +1709,24 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_tags(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_TO_JSON
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_TO_JSON
 uint16_t uniffi_chesscore_checksum_method_chessgame_to_json(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_TOGGLE_ARROW
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_TOGGLE_ARROW
+uint16_t uniffi_chesscore_checksum_method_chessgame_toggle_arrow(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_TOGGLE_NAG
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_TOGGLE_NAG
+uint16_t uniffi_chesscore_checksum_method_chessgame_toggle_nag(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_TOGGLE_SQUARE_MARK
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_TOGGLE_SQUARE_MARK
+uint16_t uniffi_chesscore_checksum_method_chessgame_toggle_square_mark(void
     
 );
 #endif
