@@ -128,14 +128,28 @@ public final class AnalysisController {
     /// while the picker is open.
     public func tapSquare(_ square: Square) {
         guard !closed, state.acceptsMoves else { return }
+        if let color = state.drawColor {
+            guard let from = state.markFrom else {
+                state.markFrom = square
+                return
+            }
+            drawMark(from: from, to: square, color: color)
+            return
+        }
         let from = input.selected
         show([input.tap(square, snapshot: state.snapshot, legalMovesFrom: game.legalMovesFrom)],
             from: from, to: square)
     }
 
-    /// The person dragged the piece on `from` to `to`: the same as tapping `from`, then `to`.
+    /// The person dragged the piece on `from` to `to`: the same as tapping `from`, then `to`. In
+    /// draw mode (``AnalysisUiState/drawColor``) a drag draws (or takes away) an arrow from
+    /// `from` to `to`, or marks `from` when the drag ends where it began.
     public func dragMove(from: Square, to: Square) {
         guard !closed, state.acceptsMoves else { return }
+        if let color = state.drawColor {
+            drawMark(from: from, to: to, color: color)
+            return
+        }
         show(
             input.drag(
                 from: from, to: to, snapshot: state.snapshot, legalMovesFrom: game.legalMovesFrom),
@@ -208,6 +222,36 @@ public final class AnalysisController {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let comment = trimmed.isEmpty ? nil : trimmed
         change { try $0.setComment(node: $0.snapshot().node, comment: comment) }
+    }
+
+    // MARK: - Annotations: NAGs and board marks
+
+    /// Toggles the NAG `nag` on the current move (the core's `toggleNag`: one move assessment
+    /// and one position assessment at a time, so `?` replaces `!?`; the same NAG again removes
+    /// it). Shown in the move list (``moveText(_:)``) and exported in PGN. At the start position
+    /// there is no move to annotate: ``AnalysisUiState/message`` says so (see
+    /// ``AnalysisUiState/canAnnotateMove``).
+    public func toggleNag(_ nag: UInt32) {
+        change { try $0.toggleNag(node: $0.snapshot().node, nag: nag) }
+    }
+
+    /// Switches draw mode on with `color` (taps and drags draw marks on the current node, see
+    /// ``AnalysisUiState/drawColor``) or off with `nil` (they move pieces again). Any selection
+    /// or half-drawn arrow is dropped. The marks are the node's `[%csl]` and `[%cal]`: saved with
+    /// the tree and exported in PGN.
+    public func setDrawColor(_ color: MarkColor?) {
+        guard !closed else { return }
+        input.clear()
+        var next = state
+        next.clearSelection()
+        next.drawColor = color
+        next.markFrom = nil
+        state = next
+    }
+
+    /// Removes the current node's highlighted squares and arrows (its comment and NAGs stay).
+    public func clearMarks() {
+        change { try $0.clearMarks(node: $0.snapshot().node) }
     }
 
     // MARK: - Analysis and view settings
@@ -351,6 +395,19 @@ public final class AnalysisController {
         }
     }
 
+    /// Toggles the mark from `from` to `to` on the current node: a square when they are one,
+    /// else an arrow.
+    private func drawMark(from: Square, to: Square, color: MarkColor) {
+        change { game in
+            let node = game.snapshot().node
+            if from == to {
+                try game.toggleSquareMark(node: node, square: from, color: color)
+            } else {
+                try game.toggleArrow(node: node, from: from, to: to, color: color)
+            }
+        }
+    }
+
     /// Plays a move at the current node: a new variation off the main line, or the existing
     /// node when the move is already there.
     private func play(from: Square, to: Square, promotion: PieceKind?) {
@@ -366,8 +423,11 @@ public final class AnalysisController {
             afterChange(newTree: false)
         } catch {
             input.clear()
-            state.clearSelection()
-            state.message = Self.describe(error)
+            var next = state
+            next.clearSelection()
+            next.markFrom = nil
+            next.message = Self.describe(error)
+            state = next
         }
     }
 
@@ -391,6 +451,7 @@ public final class AnalysisController {
         var next = state
         next.snapshot = snapshot
         next.clearSelection()
+        next.markFrom = nil
         next.message = nil
         state = next
         if moved { restartAnalysis() }

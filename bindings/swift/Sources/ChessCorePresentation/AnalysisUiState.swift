@@ -55,6 +55,31 @@ public struct AnalysisUiState: BoardScreenState, Equatable {
     public var targets: Set<Square> = []
     /// Set while the promotion picker shows.
     public var pendingPromotion: PendingPromotion? = nil
+    /// The colour the person draws with, or `nil` when taps and drags move pieces. While set, a
+    /// tap on a square then a tap on another draws an arrow between them, two taps on one
+    /// square mark it, a drag draws an arrow (see ``AnalysisController/setDrawColor(_:)``).
+    public var drawColor: MarkColor? = nil
+    /// In draw mode, the square tapped first, where the next tap's arrow starts (highlight it).
+    public var markFrom: Square? = nil
+
+    /// The current node's highlighted squares (its `[%csl]`), to draw on the board.
+    public var squareMarks: [SquareMark] { snapshot.annotations.squares }
+
+    /// The current node's arrows (its `[%cal]`), to draw besides the engine's ``framedMove``.
+    public var arrows: [Arrow] { snapshot.annotations.arrows }
+
+    /// The current move's NAGs, for a menu that shows which are set
+    /// (``AnalysisController/toggleNag(_:)``).
+    public var nags: [UInt32] { snapshot.annotations.nags }
+
+    /// `true` when there is a move to annotate with a NAG (not at the start position).
+    public var canAnnotateMove: Bool { snapshot.node != 0 }
+
+    /// The move assessments a NAG menu offers, in this order: `!`, `?`, `!!`, `??`, `!?`, `?!`.
+    public static let moveNags: [UInt32] = [1, 2, 3, 4, 5, 6]
+
+    /// The position assessments a NAG menu offers: `=`, `∞`, `⩲`, `⩱`, `±`, `∓`, `+−`, `−+`.
+    public static let positionNags: [UInt32] = [10, 13, 14, 15, 16, 17, 18, 19]
 
     /// `true` when ``AnalysisController/back()`` would move (not at the start).
     public var canGoBack: Bool { snapshot.canGoBack }

@@ -81,27 +81,11 @@ public func scoreText(_ scoreWhite: Score) -> String {
     }
 }
 
-/// A NAG as the move list shows it: the move marks (1 "!", 2 "?", 3 "!!", 4 "??", 5 "!?", 6
-/// "?!") and the position symbols (10 "=", 13 "∞", 14 "⩲", 15 "⩱", 16 "±", 17 "∓", 18 "+−", 19
-/// "−+"); "" for the others, which a PGN export keeps as `$n`. The Kotlin `nagSymbol`'s table.
+/// A NAG as the move list shows it, from the core's `nagSymbol` (1 "!", 2 "?", 3 "!!", 4 "??",
+/// 5 "!?", 6 "?!", 14 "⩲", 18 "+−" and the other common ones); "" for the others, which a PGN
+/// export keeps as `$n`. The Kotlin `nagSymbol`.
 public func nagSymbol(_ nag: UInt32) -> String {
-    switch nag {
-    case 1: return "!"
-    case 2: return "?"
-    case 3: return "!!"
-    case 4: return "??"
-    case 5: return "!?"
-    case 6: return "?!"
-    case 10: return "="
-    case 13: return "∞"
-    case 14: return "⩲"
-    case 15: return "⩱"
-    case 16: return "±"
-    case 17: return "∓"
-    case 18: return "+−"
-    case 19: return "−+"
-    default: return ""
-    }
+    ChessCore.nagSymbol(nag: nag) ?? ""
 }
 
 /// A move of the inline move list (`GameSnapshot.moveList`) as text: its number when the core

@@ -327,6 +327,88 @@ final class AnalysisControllerTests: XCTestCase {
         }
     }
 
+    // MARK: NAGs and board marks
+
+    func testNagsAreToggledOnTheCurrentMoveOnePerGroupSavedAndRefusedAtTheStart() async throws {
+        try await withBoard { b in
+            XCTAssertFalse(b.state.canAnnotateMove)
+            let coreMessage = try chessError { try ChessGame().toggleNag(node: 0, nag: 5) }.message
+            b.c.toggleNag(5)
+            XCTAssertEqual(b.state.message, coreMessage)
+            XCTAssertEqual(b.state.nags, [])
+            b.move("e2", "e4")
+            XCTAssertTrue(b.state.canAnnotateMove)
+            let started = b.engine.started
+            b.c.toggleNag(5)
+            b.c.toggleNag(16)
+            XCTAssertEqual(b.state.nags, [5, 16])
+            b.c.toggleNag(2)  // `?` replaces `!?`; `±` stays
+            XCTAssertEqual(b.state.nags, [2, 16])
+            XCTAssertEqual(b.state.snapshot.moveList.compactMap(moveText), ["1. e4?±"])
+            XCTAssertTrue(b.c.pgn().contains("1. e4 $2 $16"), b.c.pgn())
+            XCTAssertEqual(try b.saved().annotations.nags, [2, 16])
+            b.c.toggleNag(2)
+            XCTAssertEqual(b.state.nags, [16])
+            XCTAssertEqual(b.engine.started, started, "annotating starts no search")
+            XCTAssertTrue(AnalysisUiState.moveNags.allSatisfy { !nagSymbol($0).isEmpty })
+            XCTAssertTrue(AnalysisUiState.positionNags.allSatisfy { !nagSymbol($0).isEmpty })
+        }
+    }
+
+    func testDrawModeMarksSquaresAndDrawsArrowsOnTheCurrentNodeOffMovesPiecesAgain() async throws
+    {
+        try await withBoard { b in
+            b.move("e2", "e4")
+            let e4 = b.state.snapshot.node
+            let started = b.engine.started
+            b.c.tapSquare(sq("g8"))  // selects Black's knight: not in draw mode yet
+            XCTAssertEqual(b.state.selected, sq("g8"))
+            b.c.setDrawColor(.green)
+            XCTAssertNil(b.state.selected, "draw mode drops the selection")
+            // Two taps on two squares: an arrow; two taps on one square: a mark.
+            b.c.tapSquare(sq("g8"))
+            XCTAssertEqual(b.state.markFrom, sq("g8"))
+            b.c.tapSquare(sq("f6"))
+            XCTAssertNil(b.state.markFrom)
+            b.c.tapSquare(sq("d5"))
+            b.c.tapSquare(sq("d5"))
+            b.dragMove("b8", "c6")
+            XCTAssertEqual(
+                b.state.arrows,
+                [
+                    Arrow(color: .green, from: sq("g8"), to: sq("f6")),
+                    Arrow(color: .green, from: sq("b8"), to: sq("c6")),
+                ])
+            XCTAssertEqual(b.state.squareMarks, [SquareMark(color: .green, square: sq("d5"))])
+            // The same again in another colour recolours; in the same colour it goes.
+            b.c.setDrawColor(.red)
+            b.dragMove("g8", "f6")
+            b.dragMove("d5", "d5")
+            b.c.setDrawColor(.green)
+            b.dragMove("b8", "c6")
+            XCTAssertEqual(b.state.arrows, [Arrow(color: .red, from: sq("g8"), to: sq("f6"))])
+            XCTAssertEqual(b.state.squareMarks, [SquareMark(color: .red, square: sq("d5"))])
+            XCTAssertTrue(b.c.pgn().contains("1. e4 {[%csl Rd5] [%cal Rg8f6]}"), b.c.pgn())
+            XCTAssertEqual(b.state.snapshot.ply, 1, "drawing moved no piece")
+            XCTAssertEqual(b.engine.started, started, "drawing starts no search")
+            // The marks belong to the node: gone from the board at another node, back with it.
+            b.c.back()
+            XCTAssertTrue(b.state.arrows.isEmpty && b.state.squareMarks.isEmpty)
+            b.c.tapSquare(sq("a1"))  // a half-drawn arrow is dropped when the node changes
+            b.c.forward()
+            XCTAssertNil(b.state.markFrom)
+            XCTAssertEqual(b.state.arrows.count, 1)
+            let saved = try ChessGame.fromJson(json: XCTUnwrap(b.store.json))
+            XCTAssertEqual(try saved.annotations(node: e4).arrows.count, 1)
+            b.c.clearMarks()
+            XCTAssertTrue(b.state.arrows.isEmpty && b.state.squareMarks.isEmpty)
+            // Off: taps move pieces again.
+            b.c.setDrawColor(nil)
+            b.move("e7", "e5")
+            XCTAssertEqual(b.state.snapshot.ply, 2)
+        }
+    }
+
     // MARK: The engine's lines
 
     func testTheLinesAreUpToMultiPvOrderedAndOfTheCurrentPosition() async throws {

@@ -6,6 +6,7 @@ import dev.chesscore.ChessGame
 import dev.chesscore.EngineConfig
 import dev.chesscore.GameSnapshot
 import dev.chesscore.LegalMove
+import dev.chesscore.MarkColor
 import dev.chesscore.NewMovePlacement
 import dev.chesscore.PieceKind
 import dev.chesscore.SearchHandle
@@ -122,12 +123,20 @@ class AnalysisController(
      */
     fun tapSquare(square: Square) {
         if (session.closed) return
+        val color = state.value.drawColor
+        if (color != null) return drawTap(square, color)
         handle(input.tap(square, state.value.snapshot, game::legalMovesFrom))
     }
 
-    /** The person dragged the piece on [from] to [to]: the same as tapping [from], then [to]. */
+    /**
+     * The person dragged the piece on [from] to [to]: the same as tapping [from], then [to]. In
+     * draw mode ([AnalysisUiState.drawColor]) a drag draws (or takes away) an arrow from [from] to
+     * [to], or marks [from] when the drag ends where it began.
+     */
     fun dragMove(from: Square, to: Square) {
         if (session.closed) return
+        val color = state.value.drawColor
+        if (color != null) return drawMark(from, to, color)
         handle(input.drag(from, to, state.value.snapshot, game::legalMovesFrom))
     }
 
@@ -183,6 +192,31 @@ class AnalysisController(
 
     /** Sets the comment after the current move (on the start position: before the first move); empty or blank [text] removes it. */
     fun setComment(text: String) = changeGame { game.setComment(state.value.snapshot.node, text.takeIf { it.isNotBlank() }) }
+
+    // ---- Annotations: NAGs and board marks -------------------------------------------------
+
+    /**
+     * Toggles the NAG [nag] on the current move (the core's `toggleNag`: one move assessment and
+     * one position assessment at a time, so `?` replaces `!?`; the same NAG again removes it).
+     * Shown in the move list ([moveText]) and exported in PGN. At the start position there is no
+     * move to annotate: [AnalysisUiState.message] says so (see [AnalysisUiState.canAnnotateMove]).
+     */
+    fun toggleNag(nag: UInt) = changeGame { game.toggleNag(state.value.snapshot.node, nag) }
+
+    /**
+     * Switches draw mode on with [color] (taps and drags draw marks on the current node, see
+     * [AnalysisUiState.drawColor]) or off with `null` (they move pieces again). Any selection or
+     * half-drawn arrow is dropped. The marks are the node's `[%csl]` and `[%cal]`: saved with the
+     * tree and exported in PGN.
+     */
+    fun setDrawColor(color: MarkColor?) {
+        if (session.closed) return
+        input.clear()
+        _state.update { it.copy(drawColor = color, markFrom = null, selected = null, targets = emptySet(), pendingPromotion = null) }
+    }
+
+    /** Removes the current node's highlighted squares and arrows (its comment and NAGs stay). */
+    fun clearMarks() = changeGame { game.clearMarks(state.value.snapshot.node) }
 
     // ---- Analysis and settings -------------------------------------------------------------
 
@@ -291,6 +325,22 @@ class AnalysisController(
     private fun handle(outcome: MoveInput.Outcome?) =
         input.dispatch(outcome, { move -> changeGame { game.play(move.from, move.to, move.promotion) } }, ::showInput)
 
+    /** A tap in draw mode: the first tap picks where the mark starts; the second draws it. */
+    private fun drawTap(square: Square, color: MarkColor) {
+        val from = state.value.markFrom
+        if (from == null) {
+            _state.update { it.copy(markFrom = square) }
+        } else {
+            drawMark(from, square, color)
+        }
+    }
+
+    /** Toggles the mark from [from] to [to] on the current node: a square when they are one, else an arrow. */
+    private fun drawMark(from: Square, to: Square, color: MarkColor) {
+        val node = state.value.snapshot.node
+        changeGame { if (from == to) game.toggleSquareMark(node, from, color) else game.toggleArrow(node, from, to, color) }
+    }
+
     /** Shows [input]'s selection, targets and picker. */
     private fun showInput() {
         _state.update { it.copy(selected = input.selected, targets = input.targets, pendingPromotion = input.pendingPromotion) }
@@ -307,6 +357,7 @@ class AnalysisController(
         } catch (e: ChessException) {
             input.clear()
             showInput()
+            _state.update { it.copy(markFrom = null) }
             showMessage(e)
             return
         }
@@ -329,7 +380,7 @@ class AnalysisController(
         val snapshot = game.snapshot()
         store.save(game.toJson())
         _state.update {
-            it.copy(snapshot = snapshot, selected = null, targets = emptySet(), pendingPromotion = null, message = null)
+            it.copy(snapshot = snapshot, selected = null, targets = emptySet(), pendingPromotion = null, message = null, markFrom = null)
         }
         if (replaced || snapshot.node != before.node || snapshot.positionKey != before.positionKey) restartAnalysis()
     }

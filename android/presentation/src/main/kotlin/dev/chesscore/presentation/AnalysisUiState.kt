@@ -1,10 +1,13 @@
 package dev.chesscore.presentation
 
+import dev.chesscore.Arrow
 import dev.chesscore.GameSnapshot
 import dev.chesscore.GameStatus
 import dev.chesscore.LegalMove
+import dev.chesscore.MarkColor
 import dev.chesscore.Side
 import dev.chesscore.Square
+import dev.chesscore.SquareMark
 
 /** One of the engine's best lines for the analysis board's current position. */
 data class AnalysisLine(
@@ -51,7 +54,27 @@ data class AnalysisUiState(
     val lines: List<AnalysisLine> = emptyList(),
     /** `true` while a search of the current position runs (a spinner). When it ends by its limits the lines stay. */
     val engineRunning: Boolean = false,
+    /**
+     * The colour the person draws with, or `null` when taps and drags move pieces. While set, a
+     * tap on a square then a tap on another draws an arrow between them, two taps on one square
+     * mark it, a drag draws an arrow (see [AnalysisController.setDrawColor]).
+     */
+    val drawColor: MarkColor? = null,
+    /** In draw mode, the square tapped first, where the next tap's arrow starts (highlight it). */
+    val markFrom: Square? = null,
 ) {
+    /** The current node's highlighted squares (its `[%csl]`), to draw on the board. */
+    val squareMarks: List<SquareMark> get() = snapshot.annotations.squares
+
+    /** The current node's arrows (its `[%cal]`), to draw on the board besides the engine's [bestMove]. */
+    val arrows: List<Arrow> get() = snapshot.annotations.arrows
+
+    /** The current move's NAGs, for a menu that shows which are set ([AnalysisController.toggleNag]). */
+    val nags: List<UInt> get() = snapshot.annotations.nags
+
+    /** `true` when there is a move to annotate with a NAG (not at the start position). */
+    val canAnnotateMove: Boolean get() = snapshot.node != 0u
+
     /** One line about the position, derived from the core's status only (as on the board screen). */
     val statusText: String get() = statusText(snapshot)
 
@@ -82,5 +105,11 @@ data class AnalysisUiState(
 
         /** The number of lines before the person chooses another. */
         const val DEFAULT_MULTI_PV = 3
+
+        /** The move assessments a NAG menu offers, in this order: `!`, `?`, `!!`, `??`, `!?`, `?!`. */
+        val MOVE_NAGS: List<UInt> = listOf(1u, 2u, 3u, 4u, 5u, 6u)
+
+        /** The position assessments a NAG menu offers: `=`, `∞`, `⩲`, `⩱`, `±`, `∓`, `+−`, `−+`. */
+        val POSITION_NAGS: List<UInt> = listOf(10u, 13u, 14u, 15u, 16u, 17u, 18u, 19u)
     }
 }

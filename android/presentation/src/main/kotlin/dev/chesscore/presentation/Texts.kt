@@ -81,27 +81,11 @@ fun gamesLeftOutText(left: Int): String =
 fun engineFailedText(error: String): String = "The engine failed: $error"
 
 /**
- * A NAG as the move list shows it: the move marks (1 "!", 2 "?", 3 "!!", 4 "??", 5 "!?", 6 "?!")
- * and the position symbols (10 "=", 13 "∞", 14 "⩲", 15 "⩱", 16 "±", 17 "∓", 18 "+−", 19 "−+");
- * "" for the others, which a PGN export keeps as `$n`.
+ * A NAG as the move list shows it, from the core's `nagSymbol` (1 "!", 2 "?", 3 "!!", 4 "??", 5
+ * "!?", 6 "?!", 14 "⩲", 18 "+−" and the other common ones); "" for the others, which a PGN
+ * export keeps as `$n`.
  */
-fun nagSymbol(nag: UInt): String = when (nag.toInt()) {
-    1 -> "!"
-    2 -> "?"
-    3 -> "!!"
-    4 -> "??"
-    5 -> "!?"
-    6 -> "?!"
-    10 -> "="
-    13 -> "∞"
-    14 -> "⩲"
-    15 -> "⩱"
-    16 -> "±"
-    17 -> "∓"
-    18 -> "+−"
-    19 -> "−+"
-    else -> ""
-}
+fun nagSymbol(nag: UInt): String = dev.chesscore.nagSymbol(nag) ?: ""
 
 /**
  * A move of the inline move list ([dev.chesscore.GameSnapshot.moveList]) as text: its number when

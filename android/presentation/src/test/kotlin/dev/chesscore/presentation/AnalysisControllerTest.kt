@@ -1,10 +1,12 @@
 package dev.chesscore.presentation
 
+import dev.chesscore.Arrow
 import dev.chesscore.ChessException
 import dev.chesscore.ChessGame
 import dev.chesscore.GameSnapshot
 import dev.chesscore.GameStatus
 import dev.chesscore.LegalMove
+import dev.chesscore.MarkColor
 import dev.chesscore.MoveListItem
 import dev.chesscore.Outcome
 import dev.chesscore.Piece
@@ -13,6 +15,7 @@ import dev.chesscore.Score
 import dev.chesscore.SearchInfo
 import dev.chesscore.SearchLimits
 import dev.chesscore.Side
+import dev.chesscore.SquareMark
 import dev.chesscore.ktx.pieceAt
 import dev.chesscore.liveObjectCount
 import dev.chesscore.readPgn
@@ -227,6 +230,85 @@ class AnalysisControllerTest {
                 c.setComment("  ")
                 assertNull(c.state.value.snapshot.annotations.commentAfter)
                 assertTrue(c.state.value.snapshot.moveList.none { it is MoveListItem.Comment })
+            }
+        }
+    }
+
+    @Test
+    fun `NAGs - toggled on the current move one per group, shown in the move list, saved, refused at the start`() {
+        onMain {
+            val f = AnalysisFixture(this)
+            f.controller.use { c ->
+                assertFalse(c.state.value.canAnnotateMove)
+                c.assertRefused(coreError { ChessGame().use { it.toggleNag(0u, 5u) } }) { toggleNag(5u) }
+                c.move("e2", "e4")
+                assertTrue(c.state.value.canAnnotateMove)
+                val searches = f.engine.started
+                c.toggleNag(5u)
+                c.toggleNag(16u)
+                assertEquals(listOf(5u, 16u), c.state.value.nags)
+                c.toggleNag(2u) // `?` replaces `!?`; `±` stays
+                assertEquals(listOf(2u, 16u), c.state.value.nags)
+                val e4 = c.state.value.snapshot.moveList.filterIsInstance<MoveListItem.Move>().single()
+                assertEquals("1. e4?±", moveText(e4))
+                assertTrue(c.movetext().contains("1. e4 \$2 \$16"), c.pgn())
+                ChessGame.fromJson(f.store.load()!!).use { assertEquals(listOf(2u, 16u), it.snapshot().annotations.nags) }
+                c.toggleNag(2u)
+                assertEquals(listOf(16u), c.state.value.nags)
+                assertEquals(searches, f.engine.started, "annotating starts no search")
+                assertTrue(AnalysisUiState.MOVE_NAGS.all { nagSymbol(it).isNotEmpty() })
+                assertTrue(AnalysisUiState.POSITION_NAGS.all { nagSymbol(it).isNotEmpty() })
+            }
+        }
+    }
+
+    @Test
+    fun `draw mode - taps and drags mark squares and draw arrows on the current node, off moves pieces again`() {
+        onMain {
+            val f = AnalysisFixture(this)
+            f.controller.use { c ->
+                c.move("e2", "e4")
+                val e4 = c.state.value.snapshot.node
+                val searches = f.engine.started
+                c.tapSquare(sq("g8")) // selects Black's knight: not in draw mode yet
+                assertEquals(sq("g8"), c.state.value.selected)
+                c.setDrawColor(MarkColor.GREEN)
+                assertNull(c.state.value.selected, "draw mode drops the selection")
+                // Two taps on two squares: an arrow; two taps on one square: a mark.
+                c.tapSquare(sq("g8"))
+                assertEquals(sq("g8"), c.state.value.markFrom)
+                c.tapSquare(sq("f6"))
+                assertNull(c.state.value.markFrom)
+                c.tapSquare(sq("d5"))
+                c.tapSquare(sq("d5"))
+                c.dragMove(sq("b8"), sq("c6"))
+                assertEquals(listOf(Arrow(MarkColor.GREEN, sq("g8"), sq("f6")), Arrow(MarkColor.GREEN, sq("b8"), sq("c6"))), c.state.value.arrows)
+                assertEquals(listOf(SquareMark(MarkColor.GREEN, sq("d5"))), c.state.value.squareMarks)
+                // The same again in another colour recolours; in the same colour it goes.
+                c.setDrawColor(MarkColor.RED)
+                c.dragMove(sq("g8"), sq("f6"))
+                c.dragMove(sq("d5"), sq("d5"))
+                c.setDrawColor(MarkColor.GREEN)
+                c.dragMove(sq("b8"), sq("c6"))
+                assertEquals(listOf(Arrow(MarkColor.RED, sq("g8"), sq("f6"))), c.state.value.arrows)
+                assertEquals(listOf(SquareMark(MarkColor.RED, sq("d5"))), c.state.value.squareMarks)
+                assertTrue(c.movetext().contains("1. e4 {[%csl Rd5] [%cal Rg8f6]}"), c.pgn())
+                assertEquals(1u, c.state.value.snapshot.ply, "drawing moved no piece")
+                assertEquals(searches, f.engine.started, "drawing starts no search")
+                // The marks belong to the node: gone from the board at another node, back with it.
+                c.back()
+                assertTrue(c.state.value.arrows.isEmpty() && c.state.value.squareMarks.isEmpty())
+                c.tapSquare(sq("a1")) // a half-drawn arrow is dropped when the node changes
+                c.forward()
+                assertNull(c.state.value.markFrom)
+                assertEquals(1, c.state.value.arrows.size)
+                ChessGame.fromJson(f.store.load()!!).use { assertEquals(1, it.annotations(e4).arrows.size) }
+                c.clearMarks()
+                assertTrue(c.state.value.arrows.isEmpty() && c.state.value.squareMarks.isEmpty())
+                // Off: taps move pieces again.
+                c.setDrawColor(null)
+                c.move("e7", "e5")
+                assertEquals(2u, c.state.value.snapshot.ply)
             }
         }
     }
