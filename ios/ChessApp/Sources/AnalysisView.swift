@@ -6,7 +6,9 @@ import SwiftUI
 /// framed, the promotion picker over it), the current move's comment, and the move tree (the
 /// main line with its variations indented and in brackets, the current move highlighted; tap
 /// a move to go there, hold it for promote / make main line / delete). The bottom toolbar
-/// navigates; the menu loads a PGN or FEN, starts a new board, edits the comment and shares.
+/// navigates, sets the current move's NAGs and switches draw mode (taps and drags draw the
+/// node's arrows and circles); the menu loads a PGN or FEN, starts a new board, edits the
+/// comment and shares.
 /// It draws `controller.state` and forwards every intent to the `AnalysisController` (tested in
 /// bindings/swift/Tests/ChessCorePresentationTests); it holds no logic of its own.
 struct AnalysisView: View {
@@ -96,10 +98,53 @@ struct AnalysisView: View {
             Button("Back", systemImage: "chevron.backward") { controller.back() }
                 .disabled(!state.canGoBack)
             Spacer()
+            nagMenu
+            drawMenu
+            Spacer()
             Button("Forward", systemImage: "chevron.forward") { controller.forward() }
                 .disabled(!state.canGoForward)
             Button("End", systemImage: "forward.end") { controller.toEnd() }
                 .disabled(!state.canGoForward)
+        }
+    }
+}
+
+extension AnalysisView {
+    /// The current move's NAGs ("!?", "±", ...), those set ticked; the controller toggles them.
+    private var nagMenu: some View {
+        Menu("Annotate", systemImage: "exclamationmark.questionmark") {
+            Section("Move") { nagButtons(AnalysisUiState.moveNags) }
+            Section("Position") { nagButtons(AnalysisUiState.positionNags) }
+        }
+        .disabled(!state.canAnnotateMove)
+    }
+
+    private func nagButtons(_ nags: [UInt32]) -> some View {
+        ForEach(nags, id: \.self) { nag in
+            Toggle(nagSymbol(nag), isOn: Binding(
+                get: { state.nags.contains(nag) },
+                set: { _ in controller.toggleNag(nag) }))
+        }
+    }
+
+    /// Draw mode: the colour taps and drags draw arrows and circles with (the button takes
+    /// it), back to moving pieces, and clearing the current node's marks.
+    private var drawMenu: some View {
+        Menu {
+            ForEach([MarkColor.green, .red, .blue, .yellow], id: \.self) { color in
+                Toggle(String(describing: color).capitalized, isOn: Binding(
+                    get: { state.drawColor == color },
+                    set: { controller.setDrawColor($0 ? color : nil) }))
+            }
+            Button("Move pieces", systemImage: "hand.point.up") { controller.setDrawColor(nil) }
+                .disabled(state.drawColor == nil)
+            Button("Clear arrows and circles", systemImage: "eraser", role: .destructive) {
+                controller.clearMarks()
+            }
+            .disabled(state.arrows.isEmpty && state.squareMarks.isEmpty)
+        } label: {
+            Label("Draw", systemImage: "pencil.tip")
+                .foregroundStyle(state.drawColor.map(Color.mark) ?? Color.accentColor)
         }
     }
 }

@@ -3,8 +3,8 @@ import SwiftUI
 
 /// The 8x8 board of both screens. It draws a `BoardScreenState` (the game's `BoardUiState` or
 /// the analysis board's `AnalysisUiState`: pieces, coordinates, selection, targets, last move,
-/// check, the framed hint or best move) in the state's orientation and reports taps and drags
-/// as squares. It knows no chess: which piece may go where is the core's answer, kept in the
+/// check, the framed hint or best move, a node's highlighted squares and arrows) in the
+/// state's orientation and reports taps and drags as squares. It knows no chess: which piece may go where is the core's answer, kept in the
 /// state, and which square a screen cell shows is the state's `squareAtCell`.
 struct BoardView<Model: BoardScreenState>: View {
     let state: Model
@@ -33,6 +33,9 @@ struct BoardView<Model: BoardScreenState>: View {
                         }
                     }
                 }
+                MarksOverlay(squares: state.squareMarks, arrows: state.arrows, size: size,
+                             center: { center(of: $0, size: size) })
+                    .allowsHitTesting(false)
                 if let drag, let piece = state.snapshot.pieceAt(drag.from) {
                     PieceGlyph(piece: piece)
                         .font(.system(size: size * 0.95))
@@ -62,7 +65,7 @@ struct BoardView<Model: BoardScreenState>: View {
     private func boardGesture(size: CGFloat) -> some Gesture {
         DragGesture(minimumDistance: 0)
             .onChanged { value in
-                guard isDrag(value, size: size),
+                guard isDrag(value, size: size), !state.drawsMarks,
                       let from = square(at: value.startLocation, size: size),
                       state.snapshot.pieceAt(from) != nil, state.acceptsMoves
                 else { return }
@@ -77,6 +80,12 @@ struct BoardView<Model: BoardScreenState>: View {
                     onDrag(from, to)
                 }
             }
+    }
+
+    /// The centre of `square` on screen, in the state's orientation.
+    private func center(of square: Square, size: CGFloat) -> CGPoint {
+        let cell = state.cellOf(square)
+        return CGPoint(x: (CGFloat(cell.column) + 0.5) * size, y: (CGFloat(cell.row) + 0.5) * size)
     }
 
     private func isDrag(_ value: DragGesture.Value, size: CGFloat) -> Bool {
@@ -96,7 +105,7 @@ struct BoardView<Model: BoardScreenState>: View {
             if let lastMove, lastMove.from == square || lastMove.to == square {
                 Rectangle().fill(Color.yellow.opacity(0.35))
             }
-            if state.selected == square {
+            if state.selected == square || state.markFrom == square {
                 Rectangle().fill(Color.green.opacity(0.45))
             }
             if state.snapshot.checkSquare == square {
@@ -150,7 +159,51 @@ struct BoardView<Model: BoardScreenState>: View {
     }
 }
 
+/// A node's highlighted squares (rings) and arrows (`[%csl]`, `[%cal]`), in their colours,
+/// over the squares and under a dragged piece.
+private struct MarksOverlay: View {
+    let squares: [SquareMark]
+    let arrows: [Arrow]
+    let size: CGFloat
+    let center: (Square) -> CGPoint
+
+    var body: some View {
+        Canvas { context, _ in
+            for mark in squares {
+                let c = center(mark.square)
+                let r = size * 0.44
+                context.stroke(
+                    Path(ellipseIn: CGRect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r)),
+                    with: .color(Color.mark(mark.color)), lineWidth: size * 0.08)
+            }
+            for arrow in arrows {
+                let from = center(arrow.from)
+                let to = center(arrow.to)
+                var line = Path()
+                line.move(to: from)
+                line.addLine(to: to)
+                let color = Color.mark(arrow.color)
+                context.stroke(line, with: .color(color),
+                               style: StrokeStyle(lineWidth: size * 0.15, lineCap: .round))
+                let r = size * 0.18
+                context.fill(Path(ellipseIn: CGRect(x: to.x - r, y: to.y - r, width: 2 * r, height: 2 * r)),
+                             with: .color(color))
+            }
+        }
+    }
+}
+
 extension Color {
+    /// A mark's colour, translucent as on lichess.
+    static func mark(_ color: MarkColor) -> Color {
+        switch color {
+        case .green: Color(red: 0.08, green: 0.47, blue: 0.11).opacity(0.67)
+        case .red: Color(red: 0.53, green: 0.13, blue: 0.13).opacity(0.67)
+        case .blue: Color(red: 0.0, green: 0.19, blue: 0.53).opacity(0.67)
+        case .yellow: Color(red: 0.9, green: 0.56, blue: 0.0).opacity(0.67)
+        }
+    }
+
     static let boardLight = Color(red: 0.93, green: 0.87, blue: 0.75)
     static let boardDark = Color(red: 0.70, green: 0.53, blue: 0.39)
 }

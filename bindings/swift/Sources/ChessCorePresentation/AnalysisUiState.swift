@@ -62,6 +62,9 @@ public struct AnalysisUiState: BoardScreenState, Equatable {
     /// In draw mode, the square tapped first, where the next tap's arrow starts (highlight it).
     public var markFrom: Square? = nil
 
+    /// `true` in draw mode (``drawColor`` set): taps and drags draw marks, no piece moves.
+    public var drawsMarks: Bool { drawColor != nil }
+
     /// The current node's highlighted squares (its `[%csl]`), to draw on the board.
     public var squareMarks: [SquareMark] { snapshot.annotations.squares }
 

@@ -58,9 +58,31 @@ public protocol BoardScreenState: Sendable {
     var framedMove: LegalMove? { get }
     /// `true` when the board takes the person's taps and drags now.
     var acceptsMoves: Bool { get }
+    /// Highlighted squares to draw (a node's `[%csl]`); none by default.
+    var squareMarks: [SquareMark] { get }
+    /// Arrows to draw (a node's `[%cal]`); none by default.
+    var arrows: [Arrow] { get }
+    /// `true` while taps and drags draw marks instead of moving pieces (the analysis board's
+    /// draw mode): a drag then moves no piece on screen. `false` by default.
+    var drawsMarks: Bool { get }
+    /// In draw mode, the square the next arrow starts from, highlighted as a selection; `nil`
+    /// by default.
+    var markFrom: Square? { get }
 }
 
 extension BoardScreenState {
+    /// No highlighted squares (the game screen's board).
+    public var squareMarks: [SquareMark] { [] }
+
+    /// No arrows (the game screen's board).
+    public var arrows: [Arrow] { [] }
+
+    /// Taps and drags move pieces (the game screen's board).
+    public var drawsMarks: Bool { false }
+
+    /// No arrow being drawn (the game screen's board).
+    public var markFrom: Square? { nil }
+
     /// One line about the game, derived from the core's status only: "White to move",
     /// "Checkmate — Black wins", "Draw by stalemate", "Draw may be claimed: threefold
     /// repetition", ...

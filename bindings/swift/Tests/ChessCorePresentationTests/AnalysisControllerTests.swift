@@ -363,7 +363,9 @@ final class AnalysisControllerTests: XCTestCase {
             let started = b.engine.started
             b.c.tapSquare(sq("g8"))  // selects Black's knight: not in draw mode yet
             XCTAssertEqual(b.state.selected, sq("g8"))
+            XCTAssertFalse(b.state.drawsMarks)
             b.c.setDrawColor(.green)
+            XCTAssertTrue(b.state.drawsMarks, "the board view moves no piece on a drag now")
             XCTAssertNil(b.state.selected, "draw mode drops the selection")
             // Two taps on two squares: an arrow; two taps on one square: a mark.
             b.c.tapSquare(sq("g8"))
@@ -404,6 +406,7 @@ final class AnalysisControllerTests: XCTestCase {
             XCTAssertTrue(b.state.arrows.isEmpty && b.state.squareMarks.isEmpty)
             // Off: taps move pieces again.
             b.c.setDrawColor(nil)
+            XCTAssertFalse(b.state.drawsMarks)
             b.move("e7", "e5")
             XCTAssertEqual(b.state.snapshot.ply, 2)
         }

@@ -3,6 +3,8 @@ package dev.chesscore.app
 import androidx.compose.foundation.ExperimentalFoundationApi
 import androidx.compose.foundation.background
 import androidx.compose.foundation.combinedClickable
+import androidx.compose.foundation.relocation.BringIntoViewRequester
+import androidx.compose.foundation.relocation.bringIntoViewRequester
 import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.Column
@@ -28,6 +30,7 @@ import androidx.compose.material3.Switch
 import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
+import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.key
 import androidx.compose.runtime.mutableStateOf
@@ -42,10 +45,12 @@ import androidx.compose.ui.text.font.FontWeight
 import androidx.compose.ui.text.style.TextOverflow
 import androidx.compose.ui.unit.dp
 import androidx.lifecycle.compose.collectAsStateWithLifecycle
+import dev.chesscore.MarkColor
 import dev.chesscore.MoveListItem
 import dev.chesscore.presentation.AnalysisController
 import dev.chesscore.presentation.AnalysisUiState
 import dev.chesscore.presentation.moveText
+import dev.chesscore.presentation.nagSymbol
 
 /**
  * The analysis board. Portrait: top bar, status and opening, board (the engine's best move as an
@@ -55,8 +60,9 @@ import dev.chesscore.presentation.moveText
  * android/presentation); it decides nothing itself.
  *
  * Move list: the core's `moveList` inline, variations on lines of their own, indented by depth
- * and bracketed, the current move highlighted. A tap goes to a move; a long press offers
- * promote, make main line and delete.
+ * and bracketed, the current move highlighted and scrolled into view. A tap goes to a move; a
+ * long press offers promote, make main line and delete. The bottom bar also sets the current
+ * move's NAGs and switches draw mode (taps and drags draw the node's arrows and circles).
  */
 @Composable
 fun AnalysisScreen(controller: AnalysisController, share: (subject: String, text: String) -> Unit, close: () -> Unit) {
@@ -87,10 +93,12 @@ fun AnalysisScreen(controller: AnalysisController, share: (subject: String, text
         BoardLayout(
             padding,
             board = { modifier ->
-                // The engine's best move is the arrow.
+                // The engine's best move is the blue arrow; the node's own marks are drawn under
+                // it, and in draw mode the square a new arrow starts from shows as selected.
                 Board(
-                    state.snapshot, state.orientation, state.selected, state.targets, state.bestMove,
+                    state.snapshot, state.orientation, state.markFrom ?: state.selected, state.targets, state.bestMove,
                     controller::tapSquare, controller::dragMove, modifier,
+                    squareMarks = state.squareMarks, arrows = state.arrows,
                 )
             },
             above = { PositionLine(state) },
@@ -196,16 +204,22 @@ private fun MoveTree(state: AnalysisUiState, controller: AnalysisController, mod
     }
 }
 
-/** One move of the tree: a tap goes there; a long press opens promote / make main line / delete. */
+/**
+ * One move of the tree: a tap goes there; a long press opens promote / make main line / delete.
+ * The current move scrolls into view whenever it becomes current (navigation, a new move).
+ */
 @OptIn(ExperimentalFoundationApi::class)
 @Composable
 private fun MoveChip(move: MoveListItem.Move, current: Boolean, controller: AnalysisController) {
     var menuOpen by remember { mutableStateOf(false) }
     val mainLine = move.depth == 0u
+    val inView = remember { BringIntoViewRequester() }
+    if (current) LaunchedEffect(move.node) { inView.bringIntoView() }
     Box {
         Text(
             moveText(move),
             modifier = Modifier
+                .bringIntoViewRequester(inView)
                 .background(if (current) MaterialTheme.colorScheme.secondaryContainer else Color.Transparent, RoundedCornerShape(4.dp))
                 .combinedClickable(onClick = { controller.goTo(move.node) }, onLongClick = { menuOpen = true })
                 .padding(horizontal = 3.dp, vertical = 2.dp),
@@ -228,7 +242,11 @@ private fun MoveChip(move: MoveListItem.Move, current: Boolean, controller: Anal
     }
 }
 
-/** Start, back, forward, end (enabled from the snapshot), and the comment of the current move. */
+/**
+ * Start, back, forward, end (enabled from the snapshot), the comment of the current move, its
+ * NAG menu ("!?", "±", ...; a tick on those set, the controller toggles) and the draw menu (a
+ * colour to draw arrows and circles with, off, clear).
+ */
 @Composable
 private fun NavigationBar(state: AnalysisUiState, controller: AnalysisController, onComment: () -> Unit) {
     ButtonBar {
@@ -237,5 +255,49 @@ private fun NavigationBar(state: AnalysisUiState, controller: AnalysisController
         TextButton(onClick = controller::forward, enabled = state.canGoForward) { Text(">") }
         TextButton(onClick = controller::toEnd, enabled = state.canGoForward) { Text(">|") }
         TextButton(onClick = onComment) { Text("Comment") }
+        NagMenu(state, controller)
+        DrawMenu(state, controller)
+    }
+}
+
+/** The current move's NAGs: move assessments, then position assessments, those set ticked. */
+@Composable
+private fun NagMenu(state: AnalysisUiState, controller: AnalysisController) {
+    var expanded by remember { mutableStateOf(false) }
+    Box {
+        TextButton(onClick = { expanded = true }, enabled = state.canAnnotateMove) { Text("!?") }
+        DropdownMenu(expanded = expanded, onDismissRequest = { expanded = false }) {
+            for (nag in AnalysisUiState.MOVE_NAGS + AnalysisUiState.POSITION_NAGS) {
+                DropdownMenuItem(
+                    text = { Text((if (nag in state.nags) "✓ " else "") + nagSymbol(nag)) },
+                    onClick = { expanded = false; controller.toggleNag(nag) },
+                )
+            }
+        }
+    }
+}
+
+/** Draw mode: the colour taps and drags draw with (the button shows it), off, and clear the marks. */
+@Composable
+private fun DrawMenu(state: AnalysisUiState, controller: AnalysisController) {
+    var expanded by remember { mutableStateOf(false) }
+    Box {
+        TextButton(onClick = { expanded = true }) {
+            Text("Draw", color = state.drawColor?.let(BoardColors::mark) ?: Color.Unspecified)
+        }
+        DropdownMenu(expanded = expanded, onDismissRequest = { expanded = false }) {
+            for (color in MarkColor.entries) {
+                DropdownMenuItem(
+                    text = { Text((if (color == state.drawColor) "✓ " else "") + color.name.lowercase().replaceFirstChar { it.uppercase() }) },
+                    onClick = { expanded = false; controller.setDrawColor(color) },
+                )
+            }
+            DropdownMenuItem(text = { Text("Move pieces") }, enabled = state.drawColor != null, onClick = { expanded = false; controller.setDrawColor(null) })
+            DropdownMenuItem(
+                text = { Text("Clear arrows and circles") },
+                enabled = state.arrows.isNotEmpty() || state.squareMarks.isNotEmpty(),
+                onClick = { expanded = false; controller.clearMarks() },
+            )
+        }
     }
 }

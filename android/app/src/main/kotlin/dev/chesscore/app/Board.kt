@@ -24,15 +24,18 @@ import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.graphics.StrokeCap
+import androidx.compose.ui.graphics.drawscope.Stroke
 import androidx.compose.ui.input.pointer.pointerInput
 import androidx.compose.ui.platform.LocalDensity
 import androidx.compose.ui.unit.dp
+import dev.chesscore.Arrow
 import dev.chesscore.GameSnapshot
 import dev.chesscore.LegalMove
 import dev.chesscore.Piece
 import dev.chesscore.PieceKind
 import dev.chesscore.Side
 import dev.chesscore.Square
+import dev.chesscore.SquareMark
 import dev.chesscore.ktx.pieceAt
 import dev.chesscore.presentation.BoardUiState
 import dev.chesscore.presentation.cellOf
@@ -49,9 +52,10 @@ fun Board(
 
 /**
  * The 8x8 board. It knows no chess: it draws [snapshot] (pieces, last move, check) from
- * [orientation]'s side, the [selected] square and [targets] the controller computed and an
- * [arrow] (a hint, the engine's best move), and reports taps and drags as squares; the
- * presentation layer maps screen cells to squares for the orientation.
+ * [orientation]'s side, the [selected] square and [targets] the controller computed, an [arrow]
+ * (a hint, the engine's best move), and a node's [squareMarks] and [arrows] (`[%csl]`, `[%cal]`),
+ * and reports taps and drags as squares; the presentation layer maps screen cells to squares for
+ * the orientation.
  */
 @Composable
 fun Board(
@@ -63,6 +67,8 @@ fun Board(
     onTap: (Square) -> Unit,
     onDrag: (from: Square, to: Square) -> Unit,
     modifier: Modifier = Modifier,
+    squareMarks: List<SquareMark> = emptyList(),
+    arrows: List<Arrow> = emptyList(),
 ) {
     var dragFrom by remember { mutableStateOf<Square?>(null) }
     // The gesture handlers below live as long as their keys; they call the latest callbacks.
@@ -145,12 +151,26 @@ fun Board(
                 }
             }
         }
-        arrow?.let { move ->
+        if (arrow != null || squareMarks.isNotEmpty() || arrows.isNotEmpty()) {
             Canvas(Modifier.fillMaxSize()) {
-                val start = centerOf(orientation, move.from, squarePx)
-                val end = centerOf(orientation, move.to, squarePx)
-                drawLine(BoardColors.hint, start, end, strokeWidth = squarePx * 0.15f, cap = StrokeCap.Round)
-                drawCircle(BoardColors.hint, radius = squarePx * 0.18f, center = end)
+                for (mark in squareMarks) {
+                    drawCircle(
+                        BoardColors.mark(mark.color), radius = squarePx * 0.44f, center = centerOf(orientation, mark.square, squarePx),
+                        style = Stroke(width = squarePx * 0.08f),
+                    )
+                }
+                for (a in arrows) {
+                    val start = centerOf(orientation, a.from, squarePx)
+                    val end = centerOf(orientation, a.to, squarePx)
+                    drawLine(BoardColors.mark(a.color), start, end, strokeWidth = squarePx * 0.15f, cap = StrokeCap.Round)
+                    drawCircle(BoardColors.mark(a.color), radius = squarePx * 0.18f, center = end)
+                }
+                arrow?.let { move ->
+                    val start = centerOf(orientation, move.from, squarePx)
+                    val end = centerOf(orientation, move.to, squarePx)
+                    drawLine(BoardColors.hint, start, end, strokeWidth = squarePx * 0.15f, cap = StrokeCap.Round)
+                    drawCircle(BoardColors.hint, radius = squarePx * 0.18f, center = end)
+                }
             }
         }
     }

@@ -6,6 +6,7 @@ import androidx.compose.material3.darkColorScheme
 import androidx.compose.material3.lightColorScheme
 import androidx.compose.runtime.Composable
 import androidx.compose.ui.graphics.Color
+import dev.chesscore.MarkColor
 
 /** Board colours, independent of the light/dark theme. */
 object BoardColors {
@@ -17,6 +18,14 @@ object BoardColors {
     val target = Color(0x66000000)
     val hint = Color(0xCC1E88E5)
     val piece = Color(0xFF111111)
+
+    /** A highlighted square's ring or an arrow in [color] (`[%csl]`, `[%cal]`), translucent as on lichess. */
+    fun mark(color: MarkColor): Color = when (color) {
+        MarkColor.GREEN -> Color(0xAA15781B)
+        MarkColor.RED -> Color(0xAA882020)
+        MarkColor.BLUE -> Color(0xAA003088)
+        MarkColor.YELLOW -> Color(0xAAE68F00)
+    }
 }
 
 /** The app's Material 3 theme. */
