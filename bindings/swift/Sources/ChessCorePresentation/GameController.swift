@@ -336,7 +336,7 @@ public final class GameController {
         paused = true
         stopSearch()
         if hasClock {
-            try? stopClock(game)
+            try? stopClock()
             state.snapshot = game.snapshot()
             state.clock = readClock()
         }
@@ -528,7 +528,7 @@ public final class GameController {
 
     /// Pauses a running clock now, when the app goes to the background. `GameOver` when a flag
     /// fell first: the core has then ended the game on time.
-    private func stopClock(_ game: ChessGame) throws {
+    private func stopClock() throws {
         let nowMs = now()
         guard game.clock(nowMs: nowMs)?.state == .running else { return }
         try game.pauseClock(nowMs: nowMs)
