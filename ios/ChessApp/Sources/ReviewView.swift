@@ -2,11 +2,16 @@ import ChessCorePresentation
 import SwiftUI
 
 /// The review screen: progress, the eval graph with markers on the errors, the sides'
-/// summaries, the selected move's details and the move list with each move's class. It draws
+/// summaries, the selected move's details and the move list with each move's class; "Analyse"
+/// pushes the analysis board with the annotated game at the selected move. It draws
 /// `controller.state` and forwards every intent to the `ReviewController` (tested in
 /// bindings/swift/Tests/ChessCorePresentationTests); it holds no logic of its own.
 struct ReviewView: View {
     let controller: ReviewController
+
+    /// The analysis board pushed over the review ("Analyse"): the annotated game at the
+    /// selected move; back returns to the review.
+    @State private var analysis: AnalysisSession?
 
     private var state: ReviewUiState { controller.state }
 
@@ -50,8 +55,17 @@ struct ReviewView: View {
                 if let pgn = state.annotatedPgn {
                     ShareLink("Share", item: pgn)
                 }
+                Button("Analyse", systemImage: "magnifyingglass") {
+                    let request = controller.analysisRequest()
+                    analysis = AnalysisSession(pgn: request.pgn, ply: request.ply)
+                }
             }
         }
+        .navigationDestination(item: $analysis) { session in
+            AnalysisView(controller: session.controller)
+        }
+        // Leaving the screen (back, or the analysis board over it: two engines never search
+        // at once) stops a running review; its moves so far stay.
         .onDisappear { controller.stop() }
     }
 }

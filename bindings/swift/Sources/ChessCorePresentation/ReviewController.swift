@@ -187,6 +187,21 @@ public func sideSummary(_ s: SideReview) -> SideSummaryUi {
 ///
 /// Threading: a `@MainActor` object; the review runs on the engine's thread and its events reach
 /// the controller on the main actor, through ``ChessCoreKit/ChessEngine/review(_:options:)``.
+/// A game for the analysis board and the main-line ply to open it at
+/// (``ReviewController/analysisRequest()``).
+public struct AnalysisRequest: Equatable, Sendable {
+    /// The game in PGN.
+    public var pgn: String
+    /// The main-line ply whose position the board shows (0: the start).
+    public var ply: UInt32
+
+    /// A request for `pgn` at main-line `ply`.
+    public init(pgn: String, ply: UInt32) {
+        self.pgn = pgn
+        self.ply = ply
+    }
+}
+
 @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 @Observable
@@ -246,6 +261,18 @@ public final class ReviewController {
     /// Selects the move at `ply` (or none).
     public func select(_ ply: Int?) {
         state.selectedPly = ply.flatMap { p in state.rows.contains { $0.ply == p } ? p : nil }
+    }
+
+    /// What the analysis board opens with to look deeper at the review: once the review has
+    /// finished or stopped, its annotated PGN (``ReviewUiState/annotatedPgn``: the evaluations,
+    /// a NAG on each inaccuracy, mistake and blunder, the engine's better line as a variation of
+    /// each), the game's own PGN before; at the position after the selected move (the start
+    /// without a selection). For `AnalysisController(store:pgn:ply:)`. The Kotlin
+    /// `analysisRequest()`.
+    public func analysisRequest() -> AnalysisRequest {
+        AnalysisRequest(
+            pgn: state.annotatedPgn ?? game.pgn(),
+            ply: state.selectedPly.map { UInt32($0 + 1) } ?? 0)
     }
 
     /// Selects the next inaccuracy, mistake or blunder after the selected move (wrapping round).

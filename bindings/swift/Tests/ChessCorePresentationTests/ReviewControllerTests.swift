@@ -21,6 +21,49 @@ final class ReviewControllerTests: XCTestCase {
         return controller.state
     }
 
+    func testTheAnalysisBoardOpensOnTheReviewsAnnotatedGameAtTheSelectedMove() async throws {
+        do {
+            let game = try ChessGame.fromPgn(pgn: Self.scholar)
+            let engine = try ChessEngine(config: EngineConfig(hashMb: 4))
+            let controller = ReviewController(engine: engine, game: game)
+            // Before a review: the game itself, at the start.
+            XCTAssertEqual(controller.analysisRequest(), AnalysisRequest(pgn: game.pgn(), ply: 0))
+            controller.start(options: ReviewOptions(nodesPerPosition: 20_000))
+            let s = try await awaitState(controller, "done") { $0.phase == .done }
+            controller.select(5)  // 3... Nf6??
+            let request = controller.analysisRequest()
+            XCTAssertEqual(request, AnalysisRequest(pgn: try XCTUnwrap(s.annotatedPgn), ply: 6))
+            var made: ChessEngine?
+            let board = try AnalysisController(
+                store: InMemoryGameStore(), pgn: request.pgn, ply: request.ply,
+                engineFactory: { full in
+                    var config = full
+                    config.hashMb = 1
+                    made = try ChessEngine(config: config)
+                    return made!
+                },
+                analysisLimits: SearchLimits(depth: 4))
+            let at = board.state.snapshot
+            XCTAssertEqual(at.sanHistory, ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"])
+            XCTAssertEqual(at.annotations.nags, [4], "the blunder's ??")
+            XCTAssertNotNil(at.annotations.eval, "its [%eval]")
+            // The engine's better move stands beside Nf6 as a variation.
+            let better = try XCTUnwrap(s.rows[5].betterSan)
+            let variations = at.moveList.compactMap { item -> String? in
+                guard case .move(_, let depth, _, _, _, let san, _) = item, depth == 1 else {
+                    return nil
+                }
+                return san
+            }
+            XCTAssertTrue(variations.contains(better), "\(better) in \(variations)")
+            board.close()
+            try await eventually("the engines idle") {
+                !engine.isSearching() && !(made?.isSearching() ?? false)
+            }
+        }
+        try await noLiveObjects()
+    }
+
     func testAReviewFillsTheRowsTheGraphAndTheSummariesThenIsDone() async throws {
         do {
             let game = try ChessGame.fromPgn(pgn: Self.scholar)

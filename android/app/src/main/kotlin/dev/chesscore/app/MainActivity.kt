@@ -42,7 +42,17 @@ class MainActivity : ComponentActivity() {
                     AnalysisScreen(controller = analysing, share = ::shareText, close = analysis::close)
                 } else if (reviewing != null) {
                     BackHandler(onBack = review::close)
-                    ReviewScreen(controller = reviewing, share = ::shareText, close = review::close)
+                    ReviewScreen(
+                        controller = reviewing,
+                        share = ::shareText,
+                        // The request is taken before the review closes (and frees its game); the
+                        // game stays paused, as the analysis board now covers it.
+                        analyse = { request ->
+                            review.close()
+                            analysis.open(request.pgn, request.ply)
+                        },
+                        close = review::close,
+                    )
                 } else {
                     ChessScreen(
                         controller = viewModel.controller,

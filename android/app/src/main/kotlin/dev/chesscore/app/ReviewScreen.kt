@@ -30,6 +30,7 @@ import androidx.compose.ui.unit.dp
 import androidx.lifecycle.compose.collectAsStateWithLifecycle
 import dev.chesscore.MoveClass
 import dev.chesscore.presentation.GraphPoint
+import dev.chesscore.presentation.AnalysisRequest
 import dev.chesscore.presentation.ReviewController
 import dev.chesscore.presentation.ReviewPhase
 import dev.chesscore.presentation.ReviewRow
@@ -37,12 +38,18 @@ import dev.chesscore.presentation.SideSummaryUi
 
 /**
  * The review screen: progress, the eval graph with markers on the errors, the two sides'
- * summaries, the move list with each move's class, and the selected move's details. Draws
+ * summaries, the move list with each move's class, and the selected move's details; "Analyse"
+ * opens the analysis board on the annotated game at the selected move. Draws
  * [ReviewController.state] and forwards every action to the controller (tested in
  * android/presentation); it holds no logic of its own.
  */
 @Composable
-fun ReviewScreen(controller: ReviewController, share: (subject: String, text: String) -> Unit, close: () -> Unit) {
+fun ReviewScreen(
+    controller: ReviewController,
+    share: (subject: String, text: String) -> Unit,
+    analyse: (AnalysisRequest) -> Unit,
+    close: () -> Unit,
+) {
     val state by controller.state.collectAsStateWithLifecycle()
     Scaffold(
         topBar = {
@@ -52,6 +59,8 @@ fun ReviewScreen(controller: ReviewController, share: (subject: String, text: St
                     else -> TextButton(onClick = { controller.start() }) { Text("Review") }
                 }
                 state.annotatedPgn?.let { pgn -> TextButton(onClick = { share("Reviewed game (PGN)", pgn) }) { Text("Share") } }
+                // The annotated game (once reviewed) on the analysis board, at the selected move.
+                TextButton(onClick = { analyse(controller.analysisRequest()) }) { Text("Analyse") }
             }
         },
     ) { padding ->

@@ -95,6 +95,18 @@ class ReviewController(
         select(next.ply)
     }
 
+    /**
+     * What the analysis board opens with to look deeper at the review: once the review has
+     * finished or stopped, its annotated PGN ([ReviewUiState.annotatedPgn]: the evaluations, a
+     * NAG on each inaccuracy, mistake and blunder, the engine's better line as a variation of
+     * each), the game's own PGN before; at the position after the selected move (the start
+     * without a selection). For `AnalysisController(pgn = ..., ply = ...)`.
+     */
+    fun analysisRequest(): AnalysisRequest {
+        val s = _state.value
+        return AnalysisRequest(s.annotatedPgn ?: game.pgn(), s.selectedPly?.let { (it + 1).toUInt() } ?: 0u)
+    }
+
     private fun applyMove(review: MoveReview, done: Int, total: Int) {
         moves += review
         _state.update {
@@ -143,6 +155,14 @@ class ReviewController(
         scope.cancel()
     }
 }
+
+/** A game for the analysis board and the main-line ply to open it at ([ReviewController.analysisRequest]). */
+data class AnalysisRequest(
+    /** The game in PGN. */
+    val pgn: String,
+    /** The main-line ply whose position the board shows (0: the start). */
+    val ply: UInt,
+)
 
 /** The number of moves on [game]'s main line: what a review covers. */
 internal fun mainLinePlies(game: ChessGame): Int =

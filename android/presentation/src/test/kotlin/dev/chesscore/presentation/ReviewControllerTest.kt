@@ -4,6 +4,7 @@ import dev.chesscore.ChessEngine
 import dev.chesscore.ChessGame
 import dev.chesscore.EngineConfig
 import dev.chesscore.GameReview
+import dev.chesscore.MoveListItem
 import dev.chesscore.MoveReview
 import dev.chesscore.ReviewListener
 import dev.chesscore.SearchHandle
@@ -37,6 +38,35 @@ private suspend fun ReviewController.awaitState(what: String, predicate: (Review
     withTimeoutOrNull(60_000) { state.first(predicate) } ?: fail("timed out waiting for $what; state: ${state.value}")
 
 class ReviewControllerTest {
+    @Test
+    fun `the analysis board opens on the review's annotated game at the selected move`() {
+        onMain {
+            ChessGame.fromPgn(SCHOLAR_PGN).use { game ->
+                ChessEngine(EngineConfig(hashMb = 4u)).use { engine ->
+                    ReviewController(this, engine, game).use { controller ->
+                        // Before a review: the game itself, at the start.
+                        assertEquals(AnalysisRequest(game.pgn(), 0u), controller.analysisRequest())
+                        controller.start(TEST_REVIEW)
+                        val s = controller.awaitState("done") { it.phase == ReviewPhase.DONE }
+                        controller.select(5) // 3... Nf6??
+                        val request = controller.analysisRequest()
+                        assertEquals(AnalysisRequest(assertNotNull(s.annotatedPgn), 6u), request)
+                        AnalysisFixture(this, pgn = request.pgn, ply = request.ply).controller.use { board ->
+                            val at = board.state.value.snapshot
+                            assertEquals(listOf("e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"), at.sanHistory)
+                            assertEquals(listOf(4u), at.annotations.nags, "the blunder's ??")
+                            assertNotNull(at.annotations.eval, "its [%eval]")
+                            // The engine's better move stands beside Nf6 as a variation.
+                            val better = assertNotNull(s.rows[5].betterSan)
+                            val moves = at.moveList.filterIsInstance<MoveListItem.Move>()
+                            assertTrue(moves.any { it.depth == 1u && it.san == better }, "$better in ${moves.map { it.san to it.depth }}")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     fun `a review fills the rows, the graph and the summaries, then is done`() {
         onMain {
