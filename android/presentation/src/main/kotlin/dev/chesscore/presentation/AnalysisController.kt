@@ -2,6 +2,8 @@ package dev.chesscore.presentation
 
 import dev.chesscore.ChessEngine
 import dev.chesscore.ChessException
+import dev.chesscore.CoachListener
+import dev.chesscore.Coaching
 import dev.chesscore.ChessGame
 import dev.chesscore.EngineConfig
 import dev.chesscore.GameSnapshot
@@ -24,6 +26,7 @@ import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
 import kotlinx.coroutines.flow.update
+import kotlinx.coroutines.launch
 
 /**
  * The default limits of the analysis: full strength (the strongest of [engineLevels]) for at most
@@ -61,6 +64,10 @@ fun defaultAnalysisLimits(): SearchLimits = SearchLimits(moveTimeMs = 30_000uL, 
  * @param engineFactory creates the analysis engine from a full-strength configuration.
  * @param analysisLimits the limits of each analysis search; its `multiPv` is replaced by
  *   [AnalysisUiState.multiPv] (default: [defaultAnalysisLimits]).
+ * @param coachEngineFactory creates the coach's own engine (a small table; made when the coach
+ *   is first switched on), so that the coach and the analysis search at the same time.
+ * @param coachNodes the budget of each of the coach's searches (`null`: the standard review
+ *   preset's, as `ChessEngine.coach` takes it).
  */
 class AnalysisController(
     scope: CoroutineScope,
@@ -69,6 +76,8 @@ class AnalysisController(
     ply: UInt? = null,
     engineFactory: (EngineConfig) -> ChessEngine = { ChessEngine(it) },
     private val analysisLimits: SearchLimits = defaultAnalysisLimits(),
+    private val coachEngineFactory: (EngineConfig) -> ChessEngine = { ChessEngine(it) },
+    private val coachNodes: ULong? = null,
 ) : AutoCloseable {
     /** The screen state; a new value after every change. */
     val state: StateFlow<AnalysisUiState>
@@ -82,6 +91,15 @@ class AnalysisController(
 
     /** The analysis engine, its running search and the controller's lifetime (shared with the board screen). */
     private val session: EngineSession
+
+    /** The coach's engine, made when the coach is first switched on; closed with the controller. */
+    private var coachEngine: ChessEngine? = null
+
+    /** The coach's running search, if any. */
+    private var coachHandle: SearchHandle? = null
+
+    /** Incremented whenever the coach's search is stopped or superseded: older reports are ignored. */
+    private var coachToken = 0L
 
     init {
         var message: String? = null
@@ -102,12 +120,14 @@ class AnalysisController(
                 orientation = decodeSide(settings[KEY_ORIENTATION]) ?: Side.WHITE,
                 analysing = settings[KEY_ANALYSING]?.toBooleanStrictOrNull() ?: true,
                 multiPv = settings[KEY_MULTI_PV]?.toIntOrNull()?.let(::clampMultiPv) ?: AnalysisUiState.DEFAULT_MULTI_PV,
+                coachOn = settings[KEY_COACH]?.toBooleanStrictOrNull() ?: false,
                 message = message,
             ),
         )
         state = _state.asStateFlow()
         store.save(game.toJson())
         startAnalysisIfDue()
+        restartCoach()
     }
 
     // ---- Board input -----------------------------------------------------------------------
@@ -240,6 +260,18 @@ class AnalysisController(
         restartAnalysis()
     }
 
+    /**
+     * Switches the coach on or off (saved). On: the pieces that hang show at once
+     * ([AnalysisUiState.hanging]), and the coach's own engine looks for the opponent's threat and
+     * what refutes the last move ([AnalysisUiState.coaching]), again after every change of the
+     * position, beside the analysis. Off: it stops and its findings go.
+     */
+    fun setCoach(on: Boolean) {
+        if (session.closed || on == state.value.coachOn) return
+        changeSettings { it.copy(coachOn = on) }
+        restartCoach()
+    }
+
     /** Turns the board around (saved). The analysis goes on. */
     fun flipBoard() {
         if (!session.closed) changeSettings { it.copy(orientation = it.orientation.opponent()) }
@@ -308,13 +340,25 @@ class AnalysisController(
      * search so the engine does not burn the battery unseen (the lines found so far stay), and
      * saves. No search starts until [resume].
      */
-    fun pause() = session.pause { store.save(game.toJson()) }
+    fun pause() = session.pause {
+        stopCoach()
+        _state.update { it.copy(coachRunning = false) }
+        store.save(game.toJson())
+    }
 
-    /** The app is in the foreground again: the analysis of the current position starts over. */
-    fun resume() = session.resume(::restartAnalysis)
+    /** The app is in the foreground again: the analysis (and the coach) of the current position start over. */
+    fun resume() = session.resume {
+        restartAnalysis()
+        restartCoach()
+    }
 
-    /** Stops the search and frees the game and the engine. The controller ignores intents afterwards. */
-    override fun close() = session.close { game.close() }
+    /** Stops the searches and frees the game and the engines. The controller ignores intents afterwards. */
+    override fun close() = session.close {
+        stopCoach()
+        coachEngine?.close()
+        coachEngine = null
+        game.close()
+    }
 
     // ---- Internals -------------------------------------------------------------------------
 
@@ -382,7 +426,73 @@ class AnalysisController(
         _state.update {
             it.copy(snapshot = snapshot, selected = null, targets = emptySet(), pendingPromotion = null, message = null, markFrom = null)
         }
-        if (replaced || snapshot.node != before.node || snapshot.positionKey != before.positionKey) restartAnalysis()
+        if (replaced || snapshot.node != before.node || snapshot.positionKey != before.positionKey) {
+            restartAnalysis()
+            restartCoach()
+        }
+    }
+
+    /** Stops the coach's search, if any, and frees its handle; its report is stale from now on. */
+    private fun stopCoach() {
+        coachToken++
+        coachHandle?.let {
+            it.stop()
+            it.close()
+        }
+        coachHandle = null
+    }
+
+    /**
+     * Stops the coach and forgets its findings; with the coach on, shows the current position's
+     * hanging pieces at once and, unless paused, starts the coach's searches of it. A report is
+     * shown only if it is the latest search's and of the position still shown.
+     */
+    private fun restartCoach() {
+        stopCoach()
+        val s = state.value
+        if (session.closed || !s.coachOn) {
+            if (s.coaching != null || s.hanging.isNotEmpty() || s.coachRunning) {
+                _state.update { it.copy(coaching = null, hanging = emptyList(), coachRunning = false) }
+            }
+            return
+        }
+        _state.update { it.copy(coaching = null, hanging = game.hangingPieces(), coachRunning = false) }
+        if (session.paused) return
+        val engine = coachEngine ?: try {
+            coachEngineFactory(EngineConfig(level = engineLevels().last().level, hashMb = COACH_HASH_MB))
+        } catch (e: ChessException) {
+            showMessage(e)
+            return
+        }
+        coachEngine = engine
+        val token = coachToken
+        val key = s.snapshot.positionKey
+        val listener = object : CoachListener {
+            // On the engine's thread: handed to the main thread, where stale reports are dropped.
+            override fun onCoaching(coaching: Coaching?, error: String?) {
+                session.scope.launch { if (token == coachToken) showCoaching(coaching, error, key) }
+            }
+        }
+        coachHandle = try {
+            engine.coach(game, coachNodes, listener)
+        } catch (e: ChessException) {
+            showMessage(e)
+            null
+        }
+        if (coachHandle != null) _state.update { it.copy(coachRunning = true) }
+    }
+
+    /** The coach's report for the position of [key]: shown while that position is. */
+    private fun showCoaching(coaching: Coaching?, error: String?, key: ULong) {
+        coachHandle?.close()
+        coachHandle = null
+        _state.update {
+            it.copy(
+                coachRunning = false,
+                coaching = coaching?.takeIf { c -> c.positionKey == key && it.snapshot.positionKey == key },
+                message = error?.let(::engineFailedText) ?: it.message,
+            )
+        }
     }
 
     /** Stops the running search, clears the lines and, when due, starts a search of the current position. */
@@ -480,7 +590,12 @@ class AnalysisController(
         _state.update(change)
         val s = state.value
         store.saveSettings(
-            mapOf(KEY_ANALYSING to s.analysing.toString(), KEY_MULTI_PV to s.multiPv.toString(), KEY_ORIENTATION to encodeSide(s.orientation)),
+            mapOf(
+                KEY_ANALYSING to s.analysing.toString(),
+                KEY_MULTI_PV to s.multiPv.toString(),
+                KEY_ORIENTATION to encodeSide(s.orientation),
+                KEY_COACH to s.coachOn.toString(),
+            ),
         )
     }
 
@@ -488,6 +603,10 @@ class AnalysisController(
         const val KEY_ANALYSING = "analysing"
         const val KEY_MULTI_PV = "multiPv"
         const val KEY_ORIENTATION = "orientation"
+        const val KEY_COACH = "coach"
+
+        /** The coach engine's table: its searches are short. */
+        const val COACH_HASH_MB = 16u
 
         fun clampMultiPv(n: Int): Int = n.coerceIn(AnalysisUiState.MIN_MULTI_PV, AnalysisUiState.MAX_MULTI_PV)
 

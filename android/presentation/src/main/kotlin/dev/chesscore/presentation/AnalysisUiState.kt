@@ -1,13 +1,17 @@
 package dev.chesscore.presentation
 
 import dev.chesscore.Arrow
+import dev.chesscore.Coaching
 import dev.chesscore.GameSnapshot
 import dev.chesscore.GameStatus
+import dev.chesscore.HangingPiece
 import dev.chesscore.LegalMove
 import dev.chesscore.MarkColor
+import dev.chesscore.Refutation
 import dev.chesscore.Side
 import dev.chesscore.Square
 import dev.chesscore.SquareMark
+import dev.chesscore.Threat
 
 /** One of the engine's best lines for the analysis board's current position. */
 data class AnalysisLine(
@@ -62,7 +66,31 @@ data class AnalysisUiState(
     val drawColor: MarkColor? = null,
     /** In draw mode, the square tapped first, where the next tap's arrow starts (highlight it). */
     val markFrom: Square? = null,
+    /**
+     * `true` when the coach is on (saved; [AnalysisController.setCoach]): the pieces that hang,
+     * the opponent's threat and what refutes the last move, for every position shown.
+     */
+    val coachOn: Boolean = false,
+    /**
+     * With the coach on, the pieces of either side that the other side wins material by
+     * capturing in the current position (the core's `hangingPieces`, at once): ring them.
+     */
+    val hanging: List<HangingPiece> = emptyList(),
+    /**
+     * With the coach on, the coach's findings for the current position once its searches have
+     * ended (the core's `coach`: the threat, the hanging pieces, the refutation of the last move
+     * when it was a mistake or worse); `null` before, while it searches, or with the coach off.
+     */
+    val coaching: Coaching? = null,
+    /** `true` while the coach searches the current position. */
+    val coachRunning: Boolean = false,
 ) {
+    /** The opponent's threat in the current position (what they would play were it their move again), if the coach found one. */
+    val threat: Threat? get() = coaching?.threat
+
+    /** What refutes the move that led here, when the coach found it a mistake or a blunder. */
+    val refutation: Refutation? get() = coaching?.refutation
+
     /** The current node's highlighted squares (its `[%csl]`), to draw on the board. */
     val squareMarks: List<SquareMark> get() = snapshot.annotations.squares
 

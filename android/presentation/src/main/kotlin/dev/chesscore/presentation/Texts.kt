@@ -100,3 +100,23 @@ fun moveText(move: MoveListItem.Move): String {
     }
     return number + move.san + move.nags.joinToString("") { nagSymbol(it) }
 }
+
+/**
+ * The coach's threat as the analysis board says it: "Threat: Qxf7#" or, with a longer line,
+ * "Threat: Nxe5 (Nxe5 dxe5 Qxd8+)", from [dev.chesscore.Threat.lineSan].
+ */
+fun threatText(threat: dev.chesscore.Threat): String {
+    val line = threat.lineSan
+    val first = line.firstOrNull() ?: return "No threat"
+    return if (line.size == 1) "Threat: $first" else "Threat: $first (${line.joinToString(" ")})"
+}
+
+/**
+ * The coach's refutation of the last move as the analysis board says it, e.g. "Nf6?? allows
+ * Qxf7#. Better: Qe7", from [dev.chesscore.Refutation] (the class's symbol, the opponent's line,
+ * the better move).
+ */
+fun refutationText(refutation: dev.chesscore.Refutation): String {
+    val line = refutation.lineSan.joinToString(" ").ifEmpty { "a better reply" }
+    return "${refutation.san}${classSymbol(refutation.`class`)} allows $line. Better: ${refutation.betterSan}"
+}

@@ -1,12 +1,14 @@
 package dev.chesscore.presentation
 
 import dev.chesscore.Arrow
+import dev.chesscore.ChessEngine
 import dev.chesscore.ChessException
 import dev.chesscore.ChessGame
 import dev.chesscore.GameSnapshot
 import dev.chesscore.GameStatus
 import dev.chesscore.LegalMove
 import dev.chesscore.MarkColor
+import dev.chesscore.MoveClass
 import dev.chesscore.MoveListItem
 import dev.chesscore.Outcome
 import dev.chesscore.Piece
@@ -44,6 +46,9 @@ class AnalysisFixture(
     ply: UInt? = null,
 ) {
     lateinit var engine: ObservedEngine
+
+    /** The coach's engine, once the coach was switched on. */
+    var coachEngine: ChessEngine? = null
     val controller = AnalysisController(
         scope,
         store,
@@ -51,6 +56,8 @@ class AnalysisFixture(
         ply,
         engineFactory = { config -> ObservedEngine(config.copy(hashMb = 1u)).also { engine = it } },
         analysisLimits = limits,
+        coachEngineFactory = { config -> ChessEngine(config.copy(hashMb = 1u)).also { coachEngine = it } },
+        coachNodes = 20_000uL,
     )
     val state get() = controller.state.value
 }
@@ -309,6 +316,66 @@ class AnalysisControllerTest {
                 c.setDrawColor(null)
                 c.move("e7", "e5")
                 assertEquals(2u, c.state.value.snapshot.ply)
+            }
+        }
+    }
+
+    @Test
+    fun `coach - hanging pieces at once, then the threat and the refutation, for each position, saved, off clears`() {
+        onMain {
+            val store = InMemoryGameStore()
+            val f = AnalysisFixture(this, store, pgn = "1. e4 e5 2. Qh5 Nc6 3. Bc4 *")
+            f.controller.use { c ->
+                assertFalse(c.state.value.coachOn)
+                assertNull(f.coachEngine, "no coach engine until the coach is on")
+                c.setCoach(true)
+                // Black to move: White threatens mate on f7.
+                val threatened = c.awaitState("the coach's findings") { !it.coachRunning && it.coaching != null }
+                assertEquals(threatened.snapshot.positionKey, assertNotNull(threatened.coaching).positionKey)
+                val threat = assertNotNull(threatened.threat)
+                assertEquals("Qxf7#", threat.lineSan.first())
+                assertEquals("Threat: Qxf7#", threatText(threat).substringBefore(" ("))
+                assertNull(threatened.refutation, "3. Bc4 was no mistake")
+                ChessGame.fromPgn("1. e4 e5 2. Qh5 Nc6 3. Bc4 *").use { assertEquals(it.hangingPieces(), threatened.hanging) }
+                // A blunder: the coach says what refutes it, for the new position only.
+                c.move("g8", "f6")
+                assertNull(c.state.value.coaching, "the last position's findings go at once")
+                val after = c.awaitState("the findings after Nf6") { !it.coachRunning && it.coaching != null }
+                val refutation = assertNotNull(after.refutation)
+                assertEquals("Nf6", refutation.san)
+                assertEquals(MoveClass.BLUNDER, refutation.`class`)
+                assertEquals("Qxf7#", refutation.lineSan.first())
+                assertTrue(refutationText(refutation).startsWith("Nf6?? allows Qxf7#. Better: "), refutationText(refutation))
+                // A hanging piece shows at once, before the coach's searches end.
+                c.loadFen("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1")
+                val hanging = c.state.value.hanging
+                assertEquals(listOf(sq("d5")), hanging.map { it.square }, "the knight on d5 hangs")
+                assertTrue(hanging.single().loss > 0)
+                c.awaitState("the findings of the FEN") { !it.coachRunning }
+                // The setting is saved; off clears everything.
+                assertEquals("true", store.loadSettings()["coach"])
+                c.setCoach(false)
+                val off = c.state.value
+                assertTrue(off.hanging.isEmpty() && off.coaching == null && !off.coachRunning)
+                assertEquals("false", store.loadSettings()["coach"])
+            }
+        }
+    }
+
+    @Test
+    fun `coach - paused while the app is away, a report of an abandoned search is never shown`() {
+        onMain {
+            val f = AnalysisFixture(this)
+            f.controller.use { c ->
+                c.setCoach(true)
+                c.move("e2", "e4") // supersedes the first search at once
+                c.pause()
+                assertFalse(c.state.value.coachRunning)
+                assertNull(c.state.value.coaching)
+                yield()
+                c.resume()
+                val s = c.awaitState("the findings after resume") { !it.coachRunning && it.coaching != null }
+                assertEquals(s.snapshot.positionKey, s.coaching?.positionKey)
             }
         }
     }
@@ -780,6 +847,9 @@ class AnalysisControllerTest {
             val f = AnalysisFixture(this, limits = INFINITE)
             eventually("the engine searching") { f.engine.isSearching() }
             assertTrue(liveObjectCount() >= baseline + 3u, "game, engine and search handle alive")
+            f.controller.setCoach(true) // the coach's engine and search too
+            assertTrue(f.controller.state.value.coachRunning)
+            assertTrue(liveObjectCount() >= baseline + 5u, "and the coach's engine and handle")
             f.controller.close()
             assertEquals(baseline, liveObjectCount())
             val closed = f.controller.state.value
@@ -789,6 +859,10 @@ class AnalysisControllerTest {
             f.controller.dismissMessage()
             f.controller.setMultiPv(1)
             f.controller.flipBoard()
+            f.controller.setCoach(false)
+            f.controller.toggleNag(1u)
+            f.controller.setDrawColor(MarkColor.RED)
+            f.controller.clearMarks()
             assertEquals(closed, f.controller.state.value, "every intent ignored after close")
         }
     }
