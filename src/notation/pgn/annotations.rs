@@ -234,7 +234,9 @@ fn parse_pawns(text: &str) -> Option<i32> {
 }
 
 /// Reads a `[%clk]` time: `H:MM:SS`, `M:SS` or `SS`, each with an optional fraction of a second
-/// (kept to the millisecond).
+/// (kept to the millisecond). Every time up to `u64::MAX` milliseconds reads, so that whatever
+/// [`format_clock`] writes for a clock in milliseconds (the apps' and the saves' unit) reads
+/// back; a longer one is `None`.
 pub fn parse_clock(text: &str) -> Option<Duration> {
     let (hms, fraction) = text.split_once('.').unwrap_or((text, ""));
     if fraction.len() > 9 || !fraction.bytes().all(|b| b.is_ascii_digit()) {
@@ -246,7 +248,10 @@ pub fn parse_clock(text: &str) -> Option<Duration> {
         return None;
     }
     for (i, part) in parts.iter().enumerate() {
-        if part.is_empty() || part.len() > 9 || !part.bytes().all(|b| b.is_ascii_digit()) {
+        // The first part (hours, or minutes or seconds when it is the only one) may be as long
+        // as a u64 is; the checked arithmetic below refuses what does not fit.
+        let max_len = if i == 0 { 20 } else { 9 };
+        if part.is_empty() || part.len() > max_len || !part.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
         let value: u64 = part.parse().ok()?;
@@ -263,7 +268,9 @@ pub fn parse_clock(text: &str) -> Option<Duration> {
                 .get(i)
                 .map_or(0, |b| u64::from(b - b'0'));
     }
-    Some(Duration::from_secs(seconds) + Duration::from_millis(millis))
+    Some(Duration::from_millis(
+        seconds.checked_mul(1000)?.checked_add(millis)?,
+    ))
 }
 
 /// Writes a clock as `[%clk]` does: `H:MM:SS`, with `.f` to `.fff` when it has milliseconds.
@@ -442,6 +449,11 @@ mod tests {
         }
         assert_eq!(format_clock(Duration::from_millis(7250)), "0:00:07.25");
         assert_eq!(format_clock(Duration::from_secs(36_000)), "10:00:00");
+        // Every clock in milliseconds reads back; a longer one does not.
+        let max = Duration::from_millis(u64::MAX);
+        assert_eq!(parse_clock(&format_clock(max)), Some(max));
+        assert_eq!(parse_clock("5124095576030:25:51.616"), None);
+        assert_eq!(parse_clock("99999999999999999999999:00:00"), None);
         for (text, score) in [
             ("0.25", EvalScore::Centipawns(25)),
             ("+1", EvalScore::Centipawns(100)),

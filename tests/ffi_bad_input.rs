@@ -1,0 +1,49 @@
+//! Hostile input through the FFI objects, the way an app could pass it: values at the edges of
+//! their types and text a PGN cannot hold. Each either works and survives a PGN and a JSON round
+//! trip, or fails with a typed error that names the problem and leaves the game unchanged.
+
+use chesscore::ffi::{time_control_from_pgn, AnnotationCommand, ChessGame, NodeAnnotations, Side};
+
+/// The annotations of the current node of a game read back from `game`'s PGN.
+fn after_pgn_round_trip(game: &ChessGame) -> NodeAnnotations {
+    let back = ChessGame::from_pgn(game.pgn()).unwrap();
+    back.annotations(back.snapshot().node).unwrap()
+}
+
+#[test]
+fn a_clock_of_any_size_survives_the_pgn_round_trip() {
+    // An arbiter's bonus of u64::MAX ms saturates the clock; the move's [%clk] must read back
+    // as the clock, not as an unknown command.
+    let control = time_control_from_pgn("60+1".into()).unwrap().unwrap();
+    let game = ChessGame::with_time_control(control).unwrap();
+    game.add_clock_time(Side::White, u64::MAX).unwrap();
+    game.play_san_at("e4".into(), 1_000).unwrap();
+    let written = game.snapshot().annotations;
+    assert_eq!(written.clock_ms, Some(u64::MAX));
+    assert_eq!(after_pgn_round_trip(&game), written);
+
+    // The same through set_annotations, for every size up to u64::MAX ms.
+    let game = ChessGame::from_pgn("1. e4 *".into()).unwrap();
+    let node = game.snapshot().node;
+    for ms in [0, 999, 3_600_000_000_000_000, u64::MAX - 1, u64::MAX] {
+        let annotations = NodeAnnotations {
+            clock_ms: Some(ms),
+            ..NodeAnnotations::default()
+        };
+        game.set_annotations(node, annotations.clone()).unwrap();
+        assert_eq!(after_pgn_round_trip(&game), annotations, "{ms} ms");
+    }
+
+    // A [%clk] beyond u64::MAX ms cannot be a clock here: it stays a command, as written.
+    let beyond = "5124095576030:25:51.616";
+    let game = ChessGame::from_pgn(format!("1. e4 {{[%clk {beyond}]}} *")).unwrap();
+    let read = game.annotations(game.snapshot().node).unwrap();
+    assert_eq!(read.clock_ms, None);
+    assert_eq!(
+        read.commands,
+        [AnnotationCommand {
+            name: "clk".into(),
+            value: beyond.into()
+        }]
+    );
+}
