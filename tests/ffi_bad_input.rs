@@ -2,7 +2,9 @@
 //! their types and text a PGN cannot hold. Each either works and survives a PGN and a JSON round
 //! trip, or fails with a typed error that names the problem and leaves the game unchanged.
 
-use chesscore::ffi::{time_control_from_pgn, AnnotationCommand, ChessGame, NodeAnnotations, Side};
+use chesscore::ffi::{
+    time_control_from_pgn, AnnotationCommand, ChessError, ChessGame, NodeAnnotations, Side,
+};
 
 /// The annotations of the current node of a game read back from `game`'s PGN.
 fn after_pgn_round_trip(game: &ChessGame) -> NodeAnnotations {
@@ -46,4 +48,54 @@ fn a_clock_of_any_size_survives_the_pgn_round_trip() {
             value: beyond.into()
         }]
     );
+}
+
+#[test]
+fn annotation_commands_a_pgn_cannot_hold_are_refused_and_change_nothing() {
+    let game = ChessGame::from_pgn("1. e4 {[%emt 0:00:05] Fine} e5 *".into()).unwrap();
+    let node = game.snapshot().node;
+    let before = game.to_json();
+    let command = |name: &str, value: &str| NodeAnnotations {
+        commands: vec![AnnotationCommand {
+            name: name.into(),
+            value: value.into(),
+        }],
+        ..NodeAnnotations::default()
+    };
+    for (name, value) in [
+        ("a b", "x"),
+        ("a\nb", ""),
+        ("x]", "1"),
+        ("emt", "0:00]05"),
+        ("", "value"),
+    ] {
+        match game.set_annotations(node, command(name, value)) {
+            Err(ChessError::InvalidRequest(message)) => {
+                // The message quotes the part that cannot be written.
+                let quoted = |text: &str| message.contains(&format!("{text:?}"));
+                assert!(
+                    message.contains("command") && (quoted(name) || quoted(value)),
+                    "{name:?} {value:?}: {message}"
+                );
+            }
+            other => panic!("{name:?} {value:?}: {other:?}"),
+        }
+        assert_eq!(
+            game.to_json(),
+            before,
+            "{name:?} {value:?} changed the game"
+        );
+    }
+
+    // Every command a PGN gives can be set back as it was read.
+    let read = ChessGame::from_pgn(
+        "1. e4 {[%emt 0:00:05] [%clk x] [%eval ?] [%] [%a[%b c] [%csl Xz9] text} ; [%x} a}b]\n *"
+            .into(),
+    )
+    .unwrap();
+    let node = read.snapshot().node;
+    let annotations = read.annotations(node).unwrap();
+    assert_eq!(annotations.commands.len(), 7, "{annotations:?}");
+    read.set_annotations(node, annotations.clone()).unwrap();
+    assert_eq!(read.annotations(node).unwrap(), annotations);
 }

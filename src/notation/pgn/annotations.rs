@@ -143,6 +143,35 @@ pub struct Command {
     pub value: String,
 }
 
+impl Command {
+    /// What keeps a PGN comment from holding this command, or `None` when `[%name value]`
+    /// reads back as this command: a name with whitespace or `]`, a value with `]` (the command
+    /// would end there), or a value without a name (its first word would become the name).
+    /// Whitespace inside the value is written collapsed, as reading keeps it, and a `}` as `)`,
+    /// as in any comment (see [`super::write_game`]); a `;` comment can hold a `}`.
+    pub fn pgn_problem(&self) -> Option<String> {
+        if self.name.contains(|c: char| c.is_whitespace() || c == ']') {
+            return Some(format!(
+                "command name {:?}: a name cannot hold whitespace or ']'",
+                self.name
+            ));
+        }
+        if self.name.is_empty() && !self.value.trim().is_empty() {
+            return Some(format!(
+                "command without a name: its value {:?} needs one",
+                self.value
+            ));
+        }
+        if self.value.contains(']') {
+            return Some(format!(
+                "command {:?}: its value {:?} cannot hold ']'",
+                self.name, self.value
+            ));
+        }
+        None
+    }
+}
+
 impl fmt::Display for Command {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.value.is_empty() {
