@@ -99,3 +99,26 @@ fn annotation_commands_a_pgn_cannot_hold_are_refused_and_change_nothing() {
     read.set_annotations(node, annotations.clone()).unwrap();
     assert_eq!(read.annotations(node).unwrap(), annotations);
 }
+
+#[test]
+fn too_deep_variations_in_a_pgn_name_the_limit_a_game_has() {
+    let nested = |depth: usize| {
+        let mut text = "1. e4 ".to_string();
+        for i in 0..depth {
+            text.push_str(if i % 2 == 0 { "(1. d4 " } else { "(1. c4 " });
+        }
+        text + &")".repeat(depth)
+    };
+    // 63 deep is what a game holds (and writes); one more is refused, saying so.
+    let deepest = ChessGame::from_pgn(nested(63)).unwrap();
+    assert_eq!(
+        ChessGame::from_pgn(deepest.pgn()).unwrap().pgn(),
+        deepest.pgn()
+    );
+    match ChessGame::from_pgn(nested(64)).map(|game| game.pgn()) {
+        Err(ChessError::InvalidPgn(message)) => {
+            assert!(message.contains("more than 63 deep"), "{message}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
