@@ -3,8 +3,11 @@
 //! trip, or fails with a typed error that names the problem and leaves the game unchanged.
 
 use chesscore::ffi::{
-    time_control_from_pgn, AnnotationCommand, ChessError, ChessGame, NodeAnnotations, Side,
+    time_control_from_pgn, AnnotationCommand, ChessError, ChessGame, LegalMove, NodeAnnotations,
+    Side, Square,
 };
+use chesscore::UniFfiTag;
+use uniffi::{Lift, LiftArgsError, LowerReturn, RustCallError};
 
 /// The annotations of the current node of a game read back from `game`'s PGN.
 fn after_pgn_round_trip(game: &ChessGame) -> NodeAnnotations {
@@ -120,5 +123,32 @@ fn too_deep_variations_in_a_pgn_name_the_limit_a_game_has() {
             assert!(message.contains("more than 63 deep"), "{message}");
         }
         other => panic!("{other:?}"),
+    }
+}
+
+/// The apps' Square enums cannot name an index off the board, but a hand-written caller can
+/// pass one: UniFFI lifts it before the call, and a call that throws `ChessError` must throw
+/// `InvalidSquare` for it (as `ChessError` documents), not an internal error.
+#[test]
+fn a_square_index_off_the_board_is_an_invalid_square_error() {
+    for index in [64, 255, u32::MAX] {
+        let error = <Square as Lift<UniFfiTag>>::try_lift(index).unwrap_err();
+        match error.downcast_ref::<ChessError>() {
+            Some(ChessError::InvalidSquare(message)) => {
+                assert!(message.contains(&index.to_string()), "{message}")
+            }
+            other => panic!("{index}: {other:?} ({error})"),
+        }
+        // What the scaffolding of `play(from, to, promotion)` does with a failed lift.
+        let failed = <Result<LegalMove, ChessError> as LowerReturn<UniFfiTag>>::handle_failed_lift(
+            LiftArgsError {
+                arg_name: "from",
+                error,
+            },
+        );
+        assert!(
+            matches!(failed, Err(RustCallError::Error(_))),
+            "{index}: not thrown as a ChessError"
+        );
     }
 }
