@@ -13,10 +13,16 @@ pub use crate::rules::Square;
 
 use super::ChessError;
 
+// An index off the board (which the apps' Square enums cannot make, but a hand-written caller
+// can) fails the lift with a `ChessError`, which UniFFI throws as that typed error from every
+// call that throws `ChessError`, instead of as an internal error.
 uniffi::custom_type!(Square, u32, {
     lower: |square| square.index() as u32,
-    try_lift: |index| rules::Square::new(index)
-        .ok_or_else(|| uniffi::deps::anyhow::anyhow!("invalid square index {index}")),
+    try_lift: |index| rules::Square::new(index).ok_or_else(|| {
+        uniffi::deps::anyhow::Error::new(ChessError::InvalidSquare(format!(
+            "invalid square index {index}: a square is 0 (a1) to 63 (h8)"
+        )))
+    }),
 });
 
 /// The name of `square`, e.g. `"e4"`.

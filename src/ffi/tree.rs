@@ -387,11 +387,20 @@ impl TryFrom<NodeAnnotations> for pgn::Annotations {
             commands: a
                 .commands
                 .into_iter()
-                .map(|c| pgn::Command {
-                    name: c.name,
-                    value: c.value,
+                .map(|c| {
+                    let command = pgn::Command {
+                        name: c.name,
+                        value: c.value,
+                    };
+                    // Refused here, not mangled by the next PGN export.
+                    match command.pgn_problem() {
+                        Some(problem) => Err(ChessError::InvalidRequest(format!(
+                            "invalid annotation {problem}: a PGN comment could not hold it"
+                        ))),
+                        None => Ok(command),
+                    }
                 })
-                .collect(),
+                .collect::<Result<_, _>>()?,
         })
     }
 }

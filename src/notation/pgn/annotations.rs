@@ -197,6 +197,35 @@ pub struct Command {
     pub value: String,
 }
 
+impl Command {
+    /// What keeps a PGN comment from holding this command, or `None` when `[%name value]`
+    /// reads back as this command: a name with whitespace or `]`, a value with `]` (the command
+    /// would end there), or a value without a name (its first word would become the name).
+    /// Whitespace inside the value is written collapsed, as reading keeps it, and a `}` as `)`,
+    /// as in any comment (see [`super::write_game`]); a `;` comment can hold a `}`.
+    pub fn pgn_problem(&self) -> Option<String> {
+        if self.name.contains(|c: char| c.is_whitespace() || c == ']') {
+            return Some(format!(
+                "command name {:?}: a name cannot hold whitespace or ']'",
+                self.name
+            ));
+        }
+        if self.name.is_empty() && !self.value.trim().is_empty() {
+            return Some(format!(
+                "command without a name: its value {:?} needs one",
+                self.value
+            ));
+        }
+        if self.value.contains(']') {
+            return Some(format!(
+                "command {:?}: its value {:?} cannot hold ']'",
+                self.name, self.value
+            ));
+        }
+        None
+    }
+}
+
 impl fmt::Display for Command {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.value.is_empty() {
@@ -288,7 +317,9 @@ fn parse_pawns(text: &str) -> Option<i32> {
 }
 
 /// Reads a `[%clk]` time: `H:MM:SS`, `M:SS` or `SS`, each with an optional fraction of a second
-/// (kept to the millisecond).
+/// (kept to the millisecond). Every time up to `u64::MAX` milliseconds reads, so that whatever
+/// [`format_clock`] writes for a clock in milliseconds (the apps' and the saves' unit) reads
+/// back; a longer one is `None`.
 pub fn parse_clock(text: &str) -> Option<Duration> {
     let (hms, fraction) = text.split_once('.').unwrap_or((text, ""));
     if fraction.len() > 9 || !fraction.bytes().all(|b| b.is_ascii_digit()) {
@@ -300,7 +331,10 @@ pub fn parse_clock(text: &str) -> Option<Duration> {
         return None;
     }
     for (i, part) in parts.iter().enumerate() {
-        if part.is_empty() || part.len() > 9 || !part.bytes().all(|b| b.is_ascii_digit()) {
+        // The first part (hours, or minutes or seconds when it is the only one) may be as long
+        // as a u64 is; the checked arithmetic below refuses what does not fit.
+        let max_len = if i == 0 { 20 } else { 9 };
+        if part.is_empty() || part.len() > max_len || !part.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
         let value: u64 = part.parse().ok()?;
@@ -317,7 +351,9 @@ pub fn parse_clock(text: &str) -> Option<Duration> {
                 .get(i)
                 .map_or(0, |b| u64::from(b - b'0'));
     }
-    Some(Duration::from_secs(seconds) + Duration::from_millis(millis))
+    Some(Duration::from_millis(
+        seconds.checked_mul(1000)?.checked_add(millis)?,
+    ))
 }
 
 /// Writes a clock as `[%clk]` does: `H:MM:SS`, with `.f` to `.fff` when it has milliseconds.
@@ -541,6 +577,11 @@ mod tests {
         }
         assert_eq!(format_clock(Duration::from_millis(7250)), "0:00:07.25");
         assert_eq!(format_clock(Duration::from_secs(36_000)), "10:00:00");
+        // Every clock in milliseconds reads back; a longer one does not.
+        let max = Duration::from_millis(u64::MAX);
+        assert_eq!(parse_clock(&format_clock(max)), Some(max));
+        assert_eq!(parse_clock("5124095576030:25:51.616"), None);
+        assert_eq!(parse_clock("99999999999999999999999:00:00"), None);
         for (text, score) in [
             ("0.25", EvalScore::Centipawns(25)),
             ("+1", EvalScore::Centipawns(100)),

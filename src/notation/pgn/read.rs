@@ -7,7 +7,8 @@ use crate::notation::fen;
 use crate::notation::san;
 use crate::rules::{CastlingMode, Position};
 
-/// Deepest nesting of variations read, so that hostile input cannot exhaust the stack.
+/// Nesting of variations read: a variation may open at a depth below this (the main line is
+/// depth 0), so at most 63 nest, as in a game's tree; hostile input cannot exhaust the stack.
 const MAX_VARIATION_DEPTH: usize = 64;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -715,7 +716,8 @@ impl<'a> Parser<'a> {
                         return Err(self.error(
                             &t,
                             syntax(format!(
-                                "variations nested more than {MAX_VARIATION_DEPTH} deep"
+                                "variations nested more than {} deep",
+                                MAX_VARIATION_DEPTH - 1
                             )),
                         ));
                     }

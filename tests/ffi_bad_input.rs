@@ -1,0 +1,154 @@
+//! Hostile input through the FFI objects, the way an app could pass it: values at the edges of
+//! their types and text a PGN cannot hold. Each either works and survives a PGN and a JSON round
+//! trip, or fails with a typed error that names the problem and leaves the game unchanged.
+
+use chesscore::ffi::{
+    time_control_from_pgn, AnnotationCommand, ChessError, ChessGame, LegalMove, NodeAnnotations,
+    Side, Square,
+};
+use chesscore::UniFfiTag;
+use uniffi::{Lift, LiftArgsError, LowerReturn, RustCallError};
+
+/// The annotations of the current node of a game read back from `game`'s PGN.
+fn after_pgn_round_trip(game: &ChessGame) -> NodeAnnotations {
+    let back = ChessGame::from_pgn(game.pgn()).unwrap();
+    back.annotations(back.snapshot().node).unwrap()
+}
+
+#[test]
+fn a_clock_of_any_size_survives_the_pgn_round_trip() {
+    // An arbiter's bonus of u64::MAX ms saturates the clock; the move's [%clk] must read back
+    // as the clock, not as an unknown command.
+    let control = time_control_from_pgn("60+1".into()).unwrap().unwrap();
+    let game = ChessGame::with_time_control(control).unwrap();
+    game.add_clock_time(Side::White, u64::MAX).unwrap();
+    game.play_san_at("e4".into(), 1_000).unwrap();
+    let written = game.snapshot().annotations;
+    assert_eq!(written.clock_ms, Some(u64::MAX));
+    assert_eq!(after_pgn_round_trip(&game), written);
+
+    // The same through set_annotations, for every size up to u64::MAX ms.
+    let game = ChessGame::from_pgn("1. e4 *".into()).unwrap();
+    let node = game.snapshot().node;
+    for ms in [0, 999, 3_600_000_000_000_000, u64::MAX - 1, u64::MAX] {
+        let annotations = NodeAnnotations {
+            clock_ms: Some(ms),
+            ..NodeAnnotations::default()
+        };
+        game.set_annotations(node, annotations.clone()).unwrap();
+        assert_eq!(after_pgn_round_trip(&game), annotations, "{ms} ms");
+    }
+
+    // A [%clk] beyond u64::MAX ms cannot be a clock here: it stays a command, as written.
+    let beyond = "5124095576030:25:51.616";
+    let game = ChessGame::from_pgn(format!("1. e4 {{[%clk {beyond}]}} *")).unwrap();
+    let read = game.annotations(game.snapshot().node).unwrap();
+    assert_eq!(read.clock_ms, None);
+    assert_eq!(
+        read.commands,
+        [AnnotationCommand {
+            name: "clk".into(),
+            value: beyond.into()
+        }]
+    );
+}
+
+#[test]
+fn annotation_commands_a_pgn_cannot_hold_are_refused_and_change_nothing() {
+    let game = ChessGame::from_pgn("1. e4 {[%emt 0:00:05] Fine} e5 *".into()).unwrap();
+    let node = game.snapshot().node;
+    let before = game.to_json();
+    let command = |name: &str, value: &str| NodeAnnotations {
+        commands: vec![AnnotationCommand {
+            name: name.into(),
+            value: value.into(),
+        }],
+        ..NodeAnnotations::default()
+    };
+    for (name, value) in [
+        ("a b", "x"),
+        ("a\nb", ""),
+        ("x]", "1"),
+        ("emt", "0:00]05"),
+        ("", "value"),
+    ] {
+        match game.set_annotations(node, command(name, value)) {
+            Err(ChessError::InvalidRequest(message)) => {
+                // The message quotes the part that cannot be written.
+                let quoted = |text: &str| message.contains(&format!("{text:?}"));
+                assert!(
+                    message.contains("command") && (quoted(name) || quoted(value)),
+                    "{name:?} {value:?}: {message}"
+                );
+            }
+            other => panic!("{name:?} {value:?}: {other:?}"),
+        }
+        assert_eq!(
+            game.to_json(),
+            before,
+            "{name:?} {value:?} changed the game"
+        );
+    }
+
+    // Every command a PGN gives can be set back as it was read.
+    let read = ChessGame::from_pgn(
+        "1. e4 {[%emt 0:00:05] [%clk x] [%eval ?] [%] [%a[%b c] [%csl Xz9] text} ; [%x} a}b]\n *"
+            .into(),
+    )
+    .unwrap();
+    let node = read.snapshot().node;
+    let annotations = read.annotations(node).unwrap();
+    assert_eq!(annotations.commands.len(), 7, "{annotations:?}");
+    read.set_annotations(node, annotations.clone()).unwrap();
+    assert_eq!(read.annotations(node).unwrap(), annotations);
+}
+
+#[test]
+fn too_deep_variations_in_a_pgn_name_the_limit_a_game_has() {
+    let nested = |depth: usize| {
+        let mut text = "1. e4 ".to_string();
+        for i in 0..depth {
+            text.push_str(if i % 2 == 0 { "(1. d4 " } else { "(1. c4 " });
+        }
+        text + &")".repeat(depth)
+    };
+    // 63 deep is what a game holds (and writes); one more is refused, saying so.
+    let deepest = ChessGame::from_pgn(nested(63)).unwrap();
+    assert_eq!(
+        ChessGame::from_pgn(deepest.pgn()).unwrap().pgn(),
+        deepest.pgn()
+    );
+    match ChessGame::from_pgn(nested(64)).map(|game| game.pgn()) {
+        Err(ChessError::InvalidPgn(message)) => {
+            assert!(message.contains("more than 63 deep"), "{message}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The apps' Square enums cannot name an index off the board, but a hand-written caller can
+/// pass one: UniFFI lifts it before the call, and a call that throws `ChessError` must throw
+/// `InvalidSquare` for it (as `ChessError` documents), not an internal error.
+#[test]
+fn a_square_index_off_the_board_is_an_invalid_square_error() {
+    for index in [64, 255, u32::MAX] {
+        let error = <Square as Lift<UniFfiTag>>::try_lift(index).unwrap_err();
+        match error.downcast_ref::<ChessError>() {
+            Some(ChessError::InvalidSquare(message)) => {
+                assert!(message.contains(&index.to_string()), "{message}")
+            }
+            other => panic!("{index}: {other:?} ({error})"),
+        }
+        // What the scaffolding of `play(from, to, promotion)` does with a failed lift.
+        let failed = <Result<LegalMove, ChessError> as LowerReturn<UniFfiTag>>::handle_failed_lift(
+            LiftArgsError {
+                arg_name: "from",
+                error,
+            },
+        );
+        assert!(
+            matches!(failed, Err(RustCallError::Error(_))),
+            "{index}: not thrown as a ChessError"
+        );
+    }
+}
