@@ -562,7 +562,9 @@ impl ChessGame {
     /// Replaces the annotations of `node`.
     ///
     /// # Errors
-    /// `InvalidRequest` when the game has no node `node` or a NAG is above 255.
+    /// `InvalidRequest` when the game has no node `node`, a NAG is above 255, or a command
+    /// (`commands`) cannot be written in PGN as itself: a name with whitespace or `]`, a value
+    /// with `]`, a value without a name. The game is then unchanged.
     pub fn set_annotations(
         &self,
         node: u32,

@@ -312,7 +312,9 @@ pub struct Coaching {
     pub score: Score,
     /// The engine's best line for the side to move, in SAN.
     pub best_line_san: Vec<String>,
-    /// The opponent's threat; `null`/`nil` in check or when the game is over.
+    /// The opponent's threat; `null`/`nil` in check or when the position is over by the rules
+    /// (mate, stalemate, a draw by rule); after a resignation or an agreed draw it is still
+    /// given.
     pub threat: Option<Threat>,
     /// Pieces of either side that hang, the biggest loss first.
     pub hanging: Vec<HangingPiece>,

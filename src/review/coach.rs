@@ -75,7 +75,8 @@ pub struct Coaching {
     /// The engine's best line for the side to move, in SAN (empty when the game is over).
     pub best_line_san: Vec<String>,
     /// The opponent's threat; `None` when the side to move is in check (the threat is on the
-    /// board) or the game is over.
+    /// board) or the position is over by the rules (mate, stalemate, a draw by rule). A
+    /// resignation or an agreed draw ends a game, not the position: the coach still looks.
     pub threat: Option<Threat>,
     /// Pieces of either side that the other side can win by capture, most valuable loss
     /// first.

@@ -1611,7 +1611,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_resign_at() and 0xFFFF) != 56514) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_annotations() and 0xFFFF) != 11104) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_annotations() and 0xFFFF) != 51811) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_set_comment() and 0xFFFF) != 61407) {
@@ -3122,7 +3122,9 @@ public interface ChessGameInterface {
      * Replaces the annotations of `node`.
      *
      * # Errors
-     * `InvalidRequest` when the game has no node `node` or a NAG is above 255.
+     * `InvalidRequest` when the game has no node `node`, a NAG is above 255, or a command
+     * (`commands`) cannot be written in PGN as itself: a name with whitespace or `]`, a value
+     * with `]`, a value without a name. The game is then unchanged.
      */
     fun `setAnnotations`(`node`: kotlin.UInt, `annotations`: NodeAnnotations)
     
@@ -4382,7 +4384,9 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      * Replaces the annotations of `node`.
      *
      * # Errors
-     * `InvalidRequest` when the game has no node `node` or a NAG is above 255.
+     * `InvalidRequest` when the game has no node `node`, a NAG is above 255, or a command
+     * (`commands`) cannot be written in PGN as itself: a name with whitespace or `]`, a value
+     * with `]`, a value without a name. The game is then unchanged.
      */
     @Throws(ChessException::class)override fun `setAnnotations`(`node`: kotlin.UInt, `annotations`: NodeAnnotations)
         = 
@@ -6448,7 +6452,9 @@ data class Coaching (
     var `bestLineSan`: List<kotlin.String>
     , 
     /**
-     * The opponent's threat; `null`/`nil` in check or when the game is over.
+     * The opponent's threat; `null`/`nil` in check or when the position is over by the rules
+     * (mate, stalemate, a draw by rule); after a resignation or an agreed draw it is still
+     * given.
      */
     var `threat`: Threat?
     , 

@@ -1408,7 +1408,9 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * Replaces the annotations of `node`.
      *
      * # Errors
-     * `InvalidRequest` when the game has no node `node` or a NAG is above 255.
+     * `InvalidRequest` when the game has no node `node`, a NAG is above 255, or a command
+     * (`commands`) cannot be written in PGN as itself: a name with whitespace or `]`, a value
+     * with `]`, a value without a name. The game is then unchanged.
      */
     func setAnnotations(node: UInt32, annotations: NodeAnnotations) throws 
     
@@ -2491,7 +2493,9 @@ open func resignAt(side: Side, nowMs: UInt64)throws  -> GameStatus  {
      * Replaces the annotations of `node`.
      *
      * # Errors
-     * `InvalidRequest` when the game has no node `node` or a NAG is above 255.
+     * `InvalidRequest` when the game has no node `node`, a NAG is above 255, or a command
+     * (`commands`) cannot be written in PGN as itself: a name with whitespace or `]`, a value
+     * with `]`, a value without a name. The game is then unchanged.
      */
 open func setAnnotations(node: UInt32, annotations: NodeAnnotations)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
         uniffiCallStatus in
@@ -3996,7 +4000,9 @@ public struct Coaching: Equatable, Hashable {
      */
     public var bestLineSan: [String]
     /**
-     * The opponent's threat; `null`/`nil` in check or when the game is over.
+     * The opponent's threat; `null`/`nil` in check or when the position is over by the rules
+     * (mate, stalemate, a draw by rule); after a resignation or an agreed draw it is still
+     * given.
      */
     public var threat: Threat?
     /**
@@ -4022,7 +4028,9 @@ public struct Coaching: Equatable, Hashable {
          * The engine's best line for the side to move, in SAN.
          */bestLineSan: [String], 
         /**
-         * The opponent's threat; `null`/`nil` in check or when the game is over.
+         * The opponent's threat; `null`/`nil` in check or when the position is over by the rules
+         * (mate, stalemate, a draw by rule); after a resignation or an agreed draw it is still
+         * given.
          */threat: Threat?, 
         /**
          * Pieces of either side that hang, the biggest loss first.
@@ -10673,7 +10681,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_resign_at() != 56514) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_set_annotations() != 11104) {
+    if (uniffi_chesscore_checksum_method_chessgame_set_annotations() != 51811) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_set_comment() != 61407) {
