@@ -50,6 +50,17 @@ public final class AnalysisController {
     @ObservationIgnored private var paused = false
     /// `true` after ``close()``: every intent is ignored and no search starts any more.
     @ObservationIgnored private var closed = false
+    /// Makes the coach's own engine when the coach is first switched on.
+    @ObservationIgnored private let coachEngineFactory: (EngineConfig) throws -> ChessEngine
+    /// The budget of each of the coach's searches (`nil`: the standard review preset's).
+    @ObservationIgnored private let coachNodes: UInt64?
+    /// The coach's engine, once made; freed with the controller.
+    @ObservationIgnored private var coachEngine: ChessEngine?
+    /// The coach's running search of the current position, if any.
+    @ObservationIgnored private var coachTask: Task<Void, Never>?
+    /// Incremented whenever the coach's search is stopped or superseded: older results are
+    /// ignored.
+    @ObservationIgnored private var coachToken = 0
 
     /// The default limits of the analysis: full strength (the strongest of `engineLevels()`)
     /// for at most 30 seconds, so that a phone does not search forever unseen; switching the
@@ -76,13 +87,21 @@ public final class AnalysisController {
     ///     (tests: an observed one with a small table).
     ///   - analysisLimits: the limits of each analysis search; its `multiPv` is replaced by
     ///     ``AnalysisUiState/multiPv`` (default: ``defaultAnalysisLimits()``).
+    ///   - coachEngineFactory: creates the coach's own engine (a small table; made when the
+    ///     coach is first switched on), so that the coach and the analysis search at once.
+    ///   - coachNodes: the budget of each of the coach's searches (`nil`: the standard review
+    ///     preset's, as `ChessEngine.coach` takes it).
     /// - Throws: what `engineFactory` throws (the default factory does not).
     public init(
         store: any GameStore,
         pgn: String? = nil,
         ply: UInt32? = nil,
         engineFactory: (EngineConfig) throws -> ChessEngine = { try ChessEngine(config: $0) },
-        analysisLimits: SearchLimits = AnalysisController.defaultAnalysisLimits()
+        analysisLimits: SearchLimits = AnalysisController.defaultAnalysisLimits(),
+        coachEngineFactory: @escaping (EngineConfig) throws -> ChessEngine = {
+            try ChessEngine(config: $0)
+        },
+        coachNodes: UInt64? = nil
     ) throws {
         let settings = store.loadSettings()
         var message: String?
@@ -108,15 +127,19 @@ public final class AnalysisController {
         self.game = game
         self.store = store
         self.analysisLimits = analysisLimits
+        self.coachEngineFactory = coachEngineFactory
+        self.coachNodes = coachNodes
         self.state = AnalysisUiState(
             snapshot: game.snapshot(),
             orientation: Side(settingsValue: settings[Self.keyOrientation]) ?? .white,
             message: message,
             analysing: settings[Self.keyAnalysing] != "false",
             multiPv: Self.clampMultiPv(
-                settings[Self.keyMultiPv].flatMap { Int($0) } ?? Self.defaultMultiPv))
+                settings[Self.keyMultiPv].flatMap { Int($0) } ?? Self.defaultMultiPv),
+            coachOn: settings[Self.keyCoach] == "true")
         if replaced || opened == nil { store.save(json: game.toJson()) }
         restartAnalysis()
+        restartCoach()
     }
 
     // MARK: - Board input
@@ -254,6 +277,19 @@ public final class AnalysisController {
         change { try $0.clearMarks(node: $0.snapshot().node) }
     }
 
+    // MARK: - Coach
+
+    /// Switches the coach on or off (saved). On: the pieces that hang show at once
+    /// (``AnalysisUiState/hanging``), and the coach's own engine looks for the opponent's
+    /// threat and what refutes the last move (``AnalysisUiState/coaching``), again after every
+    /// change of the position, beside the analysis. Off: it stops and its findings go.
+    public func setCoach(_ on: Bool) {
+        guard !closed, on != state.coachOn else { return }
+        state.coachOn = on
+        saveSettings()
+        restartCoach()
+    }
+
     // MARK: - Analysis and view settings
 
     /// Switches the engine's analysis on or off (saved). Off stops the search and clears the
@@ -354,11 +390,13 @@ public final class AnalysisController {
         stopAndSave()
     }
 
-    /// The app is in the foreground again: the analysis, if switched on, starts over.
+    /// The app is in the foreground again: the analysis and the coach, if switched on, start
+    /// over.
     public func resume() {
         guard !closed, paused else { return }
         paused = false
         restartAnalysis()
+        restartCoach()
     }
 
     /// The screen is closed for good: stops the analysis and saves the board. Every intent is
@@ -372,6 +410,7 @@ public final class AnalysisController {
 
     private func stopAndSave() {
         stopSearch()
+        stopCoach()
         store.save(json: game.toJson())
     }
 
@@ -454,7 +493,86 @@ public final class AnalysisController {
         next.markFrom = nil
         next.message = nil
         state = next
-        if moved { restartAnalysis() }
+        if moved {
+            restartAnalysis()
+            restartCoach()
+        }
+    }
+
+    // MARK: - Coach's engine
+
+    /// Stops the coach's search, if any; its result will be ignored.
+    private func stopCoach() {
+        coachToken += 1
+        coachTask?.cancel()
+        coachTask = nil
+        if state.coachRunning { state.coachRunning = false }
+    }
+
+    /// Stops the coach and forgets its findings; with the coach on, shows the current
+    /// position's hanging pieces at once and, unless paused, starts the coach's searches of it.
+    /// A result is shown only if it is the latest search's and of the position still shown.
+    private func restartCoach() {
+        stopCoach()
+        guard state.coachOn, !closed else {
+            if state.coaching != nil || !state.hanging.isEmpty {
+                var next = state
+                next.coaching = nil
+                next.hanging = []
+                state = next
+            }
+            return
+        }
+        var next = state
+        next.coaching = nil
+        next.hanging = game.hangingPieces()
+        state = next
+        guard !paused else { return }
+        let engine: ChessEngine
+        if let made = coachEngine {
+            engine = made
+        } else {
+            do {
+                engine = try coachEngineFactory(
+                    EngineConfig(level: engineLevels().last?.level ?? 10, hashMb: Self.coachHashMb))
+            } catch {
+                state.message = Self.describe(error)
+                return
+            }
+            coachEngine = engine
+        }
+        let token = coachToken
+        let key = state.snapshot.positionKey
+        let game = self.game
+        let nodes = coachNodes
+        state.coachRunning = true
+        coachTask = Task { [weak self] in
+            let result: Result<Coaching?, Error>
+            do {
+                result = .success(try await engine.coach(game, nodesPerSearch: nodes))
+            } catch {
+                result = .failure(error)
+            }
+            guard let self, token == self.coachToken else { return }
+            self.showCoaching(result, key: key)
+        }
+    }
+
+    /// The coach's result for the position of `key`: shown while that position is.
+    private func showCoaching(_ result: Result<Coaching?, Error>, key: UInt64) {
+        coachTask = nil
+        var next = state
+        next.coachRunning = false
+        switch result {
+        case .success(let coaching):
+            next.coaching =
+                coaching?.positionKey == key && next.snapshot.positionKey == key ? coaching : nil
+        case .failure(let error):
+            if !(error is CancellationError) {
+                next.message = "The engine failed: \(Self.describe(error))"
+            }
+        }
+        state = next
     }
 
     // MARK: - Engine
@@ -551,12 +669,16 @@ public final class AnalysisController {
     private static let keyAnalysing = "analysing"
     private static let keyMultiPv = "multiPv"
     private static let keyOrientation = "orientation"
+    private static let keyCoach = "coach"
+    /// The coach engine's table: its searches are short.
+    private static let coachHashMb: UInt32 = 16
 
     private func saveSettings() {
         store.saveSettings([
             Self.keyAnalysing: state.analysing ? "true" : "false",
             Self.keyMultiPv: String(state.multiPv),
             Self.keyOrientation: state.orientation.settingsValue,
+            Self.keyCoach: state.coachOn ? "true" : "false",
         ])
     }
 

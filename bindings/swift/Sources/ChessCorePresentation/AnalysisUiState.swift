@@ -61,6 +61,24 @@ public struct AnalysisUiState: BoardScreenState, Equatable {
     public var drawColor: MarkColor? = nil
     /// In draw mode, the square tapped first, where the next tap's arrow starts (highlight it).
     public var markFrom: Square? = nil
+    /// `true` when the coach is on (saved; ``AnalysisController/setCoach(_:)``): the pieces
+    /// that hang, the opponent's threat and what refutes the last move, for every position.
+    public var coachOn = false
+    /// With the coach on, the pieces of either side that the other side wins material by
+    /// capturing in the current position (the core's `hangingPieces`, at once): ring them.
+    public var hanging: [HangingPiece] = []
+    /// With the coach on, the coach's findings for the current position once its searches have
+    /// ended (the core's `coach`); `nil` before, while it searches, or with the coach off.
+    public var coaching: Coaching? = nil
+    /// `true` while the coach searches the current position.
+    public var coachRunning = false
+
+    /// The opponent's threat in the current position (what they would play were it their move
+    /// again), if the coach found one.
+    public var threat: Threat? { coaching?.threat }
+
+    /// What refutes the move that led here, when the coach found it a mistake or a blunder.
+    public var refutation: Refutation? { coaching?.refutation }
 
     /// `true` in draw mode (``drawColor`` set): taps and drags draw marks, no piece moves.
     public var drawsMarks: Bool { drawColor != nil }

@@ -99,3 +99,19 @@ public func moveText(_ item: MoveListItem) -> String? {
     let prefix = !showNumber ? "" : side == .white ? "\(number). " : "\(number)… "
     return prefix + san + nags.map(nagSymbol).joined()
 }
+
+/// The coach's threat as the analysis board says it: "Threat: Qxf7#" or, with a longer line,
+/// "Threat: Nxe5 (Nxe5 dxe5 Qxd8+)". The Kotlin `threatText`.
+public func threatText(_ threat: Threat) -> String {
+    guard let first = threat.lineSan.first else { return "No threat" }
+    if threat.lineSan.count == 1 { return "Threat: \(first)" }
+    return "Threat: \(first) (\(threat.lineSan.joined(separator: " ")))"
+}
+
+/// The coach's refutation of the last move as the analysis board says it, e.g. "Nf6?? allows
+/// Qxf7#. Better: Qe7" (the class's symbol, the opponent's line, the better move). The Kotlin
+/// `refutationText`.
+public func refutationText(_ refutation: Refutation) -> String {
+    let line = refutation.lineSan.isEmpty ? "a better reply" : refutation.lineSan.joined(separator: " ")
+    return "\(refutation.san)\(refutation.class.symbol()) allows \(line). Better: \(refutation.betterSan)"
+}

@@ -46,7 +46,13 @@ private final class Board {
                 made = try ObservedEngine(config: config)
                 return made!
             },
-            analysisLimits: limits)
+            analysisLimits: limits,
+            coachEngineFactory: { full in
+                var config = full
+                config.hashMb = 1
+                return try ChessEngine(config: config)
+            },
+            coachNodes: 20_000)
         self.store = store
         engine = made!
     }
@@ -409,6 +415,68 @@ final class AnalysisControllerTests: XCTestCase {
             XCTAssertFalse(b.state.drawsMarks)
             b.move("e7", "e5")
             XCTAssertEqual(b.state.snapshot.ply, 2)
+        }
+    }
+
+    // MARK: The coach
+
+    func testTheCoachShowsHangingPiecesAtOnceThenTheThreatAndTheRefutationOffClears() async throws
+    {
+        let store = InMemoryGameStore()
+        try await withBoard(store: store, pgn: "1. e4 e5 2. Qh5 Nc6 3. Bc4 *") { b in
+            XCTAssertFalse(b.state.coachOn)
+            b.c.setCoach(true)
+            // Black to move: White threatens mate on f7.
+            let threatened = try await b.until("the coach's findings") {
+                !$0.coachRunning && $0.coaching != nil
+            }
+            XCTAssertEqual(threatened.coaching?.positionKey, threatened.snapshot.positionKey)
+            let threat = try XCTUnwrap(threatened.threat)
+            XCTAssertEqual(threat.lineSan.first, "Qxf7#")
+            XCTAssertTrue(threatText(threat).hasPrefix("Threat: Qxf7#"), threatText(threat))
+            XCTAssertNil(threatened.refutation, "3. Bc4 was no mistake")
+            let same = try ChessGame.fromPgn(pgn: "1. e4 e5 2. Qh5 Nc6 3. Bc4 *")
+            XCTAssertEqual(threatened.hanging, same.hangingPieces())
+            // A blunder: the coach says what refutes it, for the new position only.
+            b.move("g8", "f6")
+            XCTAssertNil(b.state.coaching, "the last position's findings go at once")
+            let after = try await b.until("the findings after Nf6") {
+                !$0.coachRunning && $0.coaching != nil
+            }
+            let refutation = try XCTUnwrap(after.refutation)
+            XCTAssertEqual(refutation.san, "Nf6")
+            XCTAssertEqual(refutation.class, .blunder)
+            XCTAssertEqual(refutation.lineSan.first, "Qxf7#")
+            XCTAssertTrue(
+                refutationText(refutation).hasPrefix("Nf6?? allows Qxf7#. Better: "),
+                refutationText(refutation))
+            // A hanging piece shows at once, before the coach's searches end.
+            XCTAssertTrue(b.c.loadFen("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1"))
+            XCTAssertEqual(b.state.hanging.map(\.square), [sq("d5")], "the knight on d5 hangs")
+            XCTAssertGreaterThan(b.state.hanging.first?.loss ?? 0, 0)
+            _ = try await b.until("the findings of the FEN") { !$0.coachRunning }
+            // The setting is saved; off clears everything.
+            XCTAssertEqual(store.loadSettings()["coach"], "true")
+            b.c.setCoach(false)
+            XCTAssertTrue(b.state.hanging.isEmpty && b.state.coaching == nil && !b.state.coachRunning)
+            XCTAssertEqual(store.loadSettings()["coach"], "false")
+        }
+    }
+
+    func testTheCoachIsPausedWhileTheAppIsAwayAnAbandonedSearchIsNeverShown() async throws {
+        try await withBoard { b in
+            b.c.setCoach(true)
+            b.move("e2", "e4")  // supersedes the first search at once
+            b.c.pause()
+            XCTAssertFalse(b.state.coachRunning)
+            XCTAssertNil(b.state.coaching)
+            await Task.yield()
+            b.c.resume()
+            let s = try await b.until("the findings after resume") {
+                !$0.coachRunning && $0.coaching != nil
+            }
+            XCTAssertEqual(s.coaching?.positionKey, s.snapshot.positionKey)
+            b.c.close()
         }
     }
 
@@ -807,10 +875,13 @@ final class AnalysisControllerTests: XCTestCase {
             let b = try Board(limits: infinite)
             try await eventually("the engine searching") { b.engine.isSearching() }
             XCTAssertEqual(liveObjectCount(), 3, "game, engine and search handle alive")
+            b.c.setCoach(true)  // the coach's engine too
+            XCTAssertTrue(b.state.coachRunning)
             b.move("e2", "e4")
             b.c.tapSquare(sq("e7"))
             b.c.close()
             XCTAssertFalse(b.state.engineRunning)
+            XCTAssertFalse(b.state.coachRunning)
             XCTAssertEqual(try b.saved().sanHistory, ["e4"], "saved on close")
             try await eventually("the engine idle") { !b.engine.isSearching() }
             await drainMainQueue()
@@ -838,6 +909,10 @@ final class AnalysisControllerTests: XCTestCase {
             b.c.setMultiPv(1)
             b.c.setAnalysing(false)
             b.c.setAnalysing(true)
+            b.c.setCoach(false)
+            b.c.toggleNag(1)
+            b.c.setDrawColor(.red)
+            b.c.clearMarks()
             b.c.pause()
             b.c.resume()
             b.c.close()
