@@ -7,7 +7,9 @@ import SwiftUI
 /// main line with its variations indented and in brackets, the current move highlighted; tap
 /// a move to go there, hold it for promote / make main line / delete). The bottom toolbar
 /// navigates, sets the current move's NAGs and switches draw mode (taps and drags draw the
-/// node's arrows and circles); the menu loads a PGN or FEN, starts a new board, edits the
+/// node's arrows and circles); the coach, under the engine's lines, shows what refuted the last
+/// move and the opponent's threat, and the hanging pieces as red dots; the menu loads a PGN or
+/// FEN, starts a new board, edits the
 /// comment and shares.
 /// It draws `controller.state` and forwards every intent to the `AnalysisController` (tested in
 /// bindings/swift/Tests/ChessCorePresentationTests); it holds no logic of its own.
@@ -30,6 +32,7 @@ struct AnalysisView: View {
                 }
             }
             EngineLinesView(controller: controller)
+            CoachView(controller: controller)
             BoardView(state: state, onTap: { controller.tapSquare($0) },
                       onDrag: { controller.dragMove(from: $0, to: $1) })
                 .promotionPicker(state, onChoose: { controller.choosePromotion($0) },
@@ -146,6 +149,39 @@ extension AnalysisView {
             Label("Draw", systemImage: "pencil.tip")
                 .foregroundStyle(state.drawColor.map(Color.mark) ?? Color.accentColor)
         }
+    }
+}
+
+/// The coach: a switch, a spinner while it searches, then what refuted the last move and the
+/// opponent's threat, in the presentation layer's words; the hanging pieces are the red dots
+/// on the board.
+private struct CoachView: View {
+    let controller: AnalysisController
+
+    private var state: AnalysisUiState { controller.state }
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 2) {
+            HStack(spacing: 12) {
+                Toggle("Coach", isOn: Binding(
+                    get: { state.coachOn },
+                    set: { controller.setCoach($0) }))
+                    .fixedSize()
+                if state.coachRunning {
+                    ProgressView().controlSize(.small)
+                }
+                Spacer()
+            }
+            if state.coachOn {
+                if let refutation = state.refutation {
+                    Text(refutationText(refutation)).font(.subheadline).foregroundStyle(.red)
+                }
+                if let threat = state.threat {
+                    Text(threatText(threat)).font(.subheadline).lineLimit(1)
+                }
+            }
+        }
+        .padding(.horizontal)
     }
 }
 

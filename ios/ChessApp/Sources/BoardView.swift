@@ -3,7 +3,8 @@ import SwiftUI
 
 /// The 8x8 board of both screens. It draws a `BoardScreenState` (the game's `BoardUiState` or
 /// the analysis board's `AnalysisUiState`: pieces, coordinates, selection, targets, last move,
-/// check, the framed hint or best move, a node's highlighted squares and arrows) in the
+/// check, the framed hint or best move, a node's highlighted squares and arrows, a red dot on
+/// a square in danger) in the
 /// state's orientation and reports taps and drags as squares. It knows no chess: which piece may go where is the core's answer, kept in the
 /// state, and which square a screen cell shows is the state's `squareAtCell`.
 struct BoardView<Model: BoardScreenState>: View {
@@ -114,6 +115,11 @@ struct BoardView<Model: BoardScreenState>: View {
             }
             if let framed = state.framedMove, framed.from == square || framed.to == square {
                 Rectangle().strokeBorder(Color.blue, lineWidth: size * 0.07)
+            }
+            if state.warnings.contains(square) {
+                Circle().fill(Color.red.opacity(0.9)).frame(width: size * 0.24, height: size * 0.24)
+                    .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topTrailing)
+                    .padding(size * 0.06)
             }
             if let piece, drag?.from != square {
                 PieceGlyph(piece: piece).font(.system(size: size * 0.8))

@@ -73,6 +73,9 @@ public struct AnalysisUiState: BoardScreenState, Equatable {
     /// `true` while the coach searches the current position.
     public var coachRunning = false
 
+    /// The squares of the hanging pieces, flagged on the board while the coach is on.
+    public var warnings: [Square] { hanging.map(\.square) }
+
     /// The opponent's threat in the current position (what they would play were it their move
     /// again), if the coach found one.
     public var threat: Threat? { coaching?.threat }

@@ -68,6 +68,8 @@ public protocol BoardScreenState: Sendable {
     /// In draw mode, the square the next arrow starts from, highlighted as a selection; `nil`
     /// by default.
     var markFrom: Square? { get }
+    /// Squares to flag as in danger (the coach's hanging pieces); none by default.
+    var warnings: [Square] { get }
 }
 
 extension BoardScreenState {
@@ -82,6 +84,9 @@ extension BoardScreenState {
 
     /// No arrow being drawn (the game screen's board).
     public var markFrom: Square? { nil }
+
+    /// No squares flagged (the game screen's board).
+    public var warnings: [Square] { [] }
 
     /// One line about the game, derived from the core's status only: "White to move",
     /// "Checkmate — Black wins", "Draw by stalemate", "Draw may be claimed: threefold

@@ -453,6 +453,7 @@ final class AnalysisControllerTests: XCTestCase {
             // A hanging piece shows at once, before the coach's searches end.
             XCTAssertTrue(b.c.loadFen("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1"))
             XCTAssertEqual(b.state.hanging.map(\.square), [sq("d5")], "the knight on d5 hangs")
+            XCTAssertEqual(b.state.warnings, [sq("d5")], "flagged on the board")
             XCTAssertGreaterThan(b.state.hanging.first?.loss ?? 0, 0)
             _ = try await b.until("the findings of the FEN") { !$0.coachRunning }
             // The setting is saved; off clears everything.

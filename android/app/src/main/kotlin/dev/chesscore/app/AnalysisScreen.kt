@@ -51,6 +51,8 @@ import dev.chesscore.presentation.AnalysisController
 import dev.chesscore.presentation.AnalysisUiState
 import dev.chesscore.presentation.moveText
 import dev.chesscore.presentation.nagSymbol
+import dev.chesscore.presentation.refutationText
+import dev.chesscore.presentation.threatText
 
 /**
  * The analysis board. Portrait: top bar, status and opening, board (the engine's best move as an
@@ -62,7 +64,9 @@ import dev.chesscore.presentation.nagSymbol
  * Move list: the core's `moveList` inline, variations on lines of their own, indented by depth
  * and bracketed, the current move highlighted and scrolled into view. A tap goes to a move; a
  * long press offers promote, make main line and delete. The bottom bar also sets the current
- * move's NAGs and switches draw mode (taps and drags draw the node's arrows and circles).
+ * move's NAGs and switches draw mode (taps and drags draw the node's arrows and circles). The
+ * coach, switched on under the engine's lines, shows the hanging pieces as red dots, the
+ * opponent's threat and what refuted the last move.
  */
 @Composable
 fun AnalysisScreen(controller: AnalysisController, share: (subject: String, text: String) -> Unit, close: () -> Unit) {
@@ -98,12 +102,13 @@ fun AnalysisScreen(controller: AnalysisController, share: (subject: String, text
                 Board(
                     state.snapshot, state.orientation, state.markFrom ?: state.selected, state.targets, state.bestMove,
                     controller::tapSquare, controller::dragMove, modifier,
-                    squareMarks = state.squareMarks, arrows = state.arrows,
+                    squareMarks = state.squareMarks, arrows = state.arrows, warnings = state.hanging.map { it.square },
                 )
             },
             above = { PositionLine(state) },
             below = {
                 EngineLines(state, controller)
+                CoachLines(state, controller)
                 MoveTree(state, controller, Modifier.weight(1f))
             },
         )
@@ -174,6 +179,26 @@ private fun EngineLines(state: AnalysisUiState, controller: AnalysisController) 
                 fontFamily = FontFamily.Monospace,
                 style = MaterialTheme.typography.bodySmall,
             )
+        }
+    }
+}
+
+/**
+ * The coach: a switch, a spinner while it searches, then the opponent's threat and what refuted
+ * the last move, in the presentation layer's words ([threatText], [refutationText]); the hanging
+ * pieces are the red dots on the board.
+ */
+@Composable
+private fun CoachLines(state: AnalysisUiState, controller: AnalysisController) {
+    Column(Modifier.fillMaxWidth()) {
+        Row(verticalAlignment = Alignment.CenterVertically) {
+            Switch(checked = state.coachOn, onCheckedChange = controller::setCoach)
+            Text("Coach", Modifier.padding(horizontal = 8.dp))
+            if (state.coachRunning) CircularProgressIndicator(Modifier.size(16.dp), strokeWidth = 2.dp)
+        }
+        if (state.coachOn) {
+            state.refutation?.let { Text(refutationText(it), color = MaterialTheme.colorScheme.error, style = MaterialTheme.typography.bodySmall) }
+            state.threat?.let { Text(threatText(it), style = MaterialTheme.typography.bodySmall, maxLines = 1, overflow = TextOverflow.Ellipsis) }
         }
     }
 }

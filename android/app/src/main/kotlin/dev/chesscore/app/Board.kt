@@ -53,8 +53,8 @@ fun Board(
 /**
  * The 8x8 board. It knows no chess: it draws [snapshot] (pieces, last move, check) from
  * [orientation]'s side, the [selected] square and [targets] the controller computed, an [arrow]
- * (a hint, the engine's best move), and a node's [squareMarks] and [arrows] (`[%csl]`, `[%cal]`),
- * and reports taps and drags as squares; the presentation layer maps screen cells to squares for
+ * (a hint, the engine's best move), a node's [squareMarks] and [arrows] (`[%csl]`, `[%cal]`) and
+ * [warnings] (squares of hanging pieces, a red dot), and reports taps and drags as squares; the presentation layer maps screen cells to squares for
  * the orientation.
  */
 @Composable
@@ -69,6 +69,7 @@ fun Board(
     modifier: Modifier = Modifier,
     squareMarks: List<SquareMark> = emptyList(),
     arrows: List<Arrow> = emptyList(),
+    warnings: List<Square> = emptyList(),
 ) {
     var dragFrom by remember { mutableStateOf<Square?>(null) }
     // The gesture handlers below live as long as their keys; they call the latest callbacks.
@@ -151,8 +152,13 @@ fun Board(
                 }
             }
         }
-        if (arrow != null || squareMarks.isNotEmpty() || arrows.isNotEmpty()) {
+        if (arrow != null || squareMarks.isNotEmpty() || arrows.isNotEmpty() || warnings.isNotEmpty()) {
             Canvas(Modifier.fillMaxSize()) {
+                // A warning (a hanging piece): a red dot in the square's top right corner.
+                for (square in warnings) {
+                    val c = centerOf(orientation, square, squarePx)
+                    drawCircle(BoardColors.warning, radius = squarePx * 0.12f, center = Offset(c.x + squarePx * 0.32f, c.y - squarePx * 0.32f))
+                }
                 for (mark in squareMarks) {
                     drawCircle(
                         BoardColors.mark(mark.color), radius = squarePx * 0.44f, center = centerOf(orientation, mark.square, squarePx),

@@ -18,6 +18,7 @@ object BoardColors {
     val target = Color(0x66000000)
     val hint = Color(0xCC1E88E5)
     val piece = Color(0xFF111111)
+    val warning = Color(0xEED32F2F)
 
     /** A highlighted square's ring or an arrow in [color] (`[%csl]`, `[%cal]`), translucent as on lichess. */
     fun mark(color: MarkColor): Color = when (color) {
