@@ -189,7 +189,8 @@ struct ContentView: View {
     }
 }
 
-/// The core's status in words, and a spinner while the engine thinks.
+/// The core's status in words, a spinner while the engine thinks, and the Chess960 start
+/// position's number in a Chess960 game.
 private struct StatusLine: View {
     let state: BoardUiState
 
@@ -198,6 +199,9 @@ private struct StatusLine: View {
             Text(state.statusText).font(.headline)
             if state.engineThinking {
                 ProgressView().controlSize(.small)
+            }
+            if let number = state.chess960Number {
+                Text("Chess960 #\(number)").font(.caption).foregroundStyle(.secondary)
             }
         }
         .frame(maxWidth: .infinity)

@@ -2,8 +2,9 @@ import ChessCorePresentation
 import SwiftUI
 
 /// New game: who plays (you vs the engine, two players, engine vs engine), your side, the
-/// engine's level (names and Elo from the core's `engineLevels()`) and the time control
-/// (untimed or a preset, described by the core's `timeControlDescription`).
+/// engine's level (names and Elo from the core's `engineLevels()`), the time control
+/// (untimed or a preset, described by the core's `timeControlDescription`) and Chess960 (a
+/// random start position from the core).
 struct NewGameSheet: View {
     let controller: GameController
 
@@ -12,6 +13,7 @@ struct NewGameSheet: View {
     @State private var side = Side.white
     @State private var level = 1  // replaced by the controller's level when the sheet appears
     @State private var time = TimeChoice.untimed
+    @State private var chess960 = false
 
     private enum Players: String, CaseIterable, Identifiable {
         case humanVsEngine = "You vs engine"
@@ -72,6 +74,7 @@ struct NewGameSheet: View {
                 Picker("Time control", selection: $time) {
                     ForEach(TimeChoice.allCases) { Text($0.label).tag($0) }
                 }
+                Toggle("Chess960 (random start position)", isOn: $chess960)
             }
             .navigationTitle("New game")
             .navigationBarTitleDisplayMode(.inline)
@@ -81,7 +84,9 @@ struct NewGameSheet: View {
                 }
                 ToolbarItem(placement: .confirmationAction) {
                     Button("Start") {
-                        controller.newGame(mode: mode, level: level, timeControl: time.control)
+                        controller.newGame(
+                            mode: mode, level: level, timeControl: time.control,
+                            start: chess960 ? .chess960() : .standard)
                         dismiss()
                     }
                 }
@@ -103,6 +108,7 @@ struct NewGameSheet: View {
         level = controller.state.level
         let current = controller.state.clock?.description
         time = TimeChoice.allCases.first { $0.control != nil && $0.label == current } ?? .untimed
+        chess960 = controller.state.snapshot.chess960
         switch controller.state.mode {
         case .humanVsEngine(let humanSide):
             players = .humanVsEngine

@@ -1,5 +1,16 @@
 import ChessCoreKit
 
+/// The position a new game starts from (``GameController/newGame(mode:level:timeControl:start:)``).
+/// The Kotlin `StartPosition`.
+public enum StartPosition: Sendable, Hashable {
+    /// The standard start position.
+    case standard
+    /// A Chess960 (Fischer random) start position: `number` 0...959 in the standard numbering
+    /// (518 is the standard arrangement), or a random one when `nil`. Castling is by the king
+    /// onto its rook (a tap or a drag on the rook).
+    case chess960(number: UInt32? = nil)
+}
+
 /// Who plays which side.
 public enum GameMode: Sendable, Hashable {
     /// A person plays `humanSide`; the engine plays the other side.
@@ -144,6 +155,10 @@ public struct BoardUiState: BoardScreenState, Equatable {
     /// The two clocks of a timed game, read from the core's clock after every change and on
     /// every ``GameController/tick()``; `nil` for an untimed game.
     public var clock: ClockUiState? = nil
+    /// The number of the game's Chess960 start position (0...959, for a title such as
+    /// "Chess960 #518"), from the core's `chess960StartNumber`; `nil` in standard chess and for
+    /// a Chess960 game from another position.
+    public var chess960Number: UInt32? = nil
 
     /// `true` when ``GameController/undo()`` would take something back: the core can, and the
     /// game has no clock (a timed game has no takebacks: its clock does not run backwards).

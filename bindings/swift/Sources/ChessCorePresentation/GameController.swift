@@ -120,7 +120,7 @@ public final class GameController {
         self.levels = engineLevels()
         self.state = BoardUiState(
             snapshot: game.snapshot(), orientation: orientation, mode: mode, level: level,
-            message: message)
+            message: message, chess960Number: game.chess960StartNumber())
         waitForResumeIfTheClockIsPaused()
         state.clock = readClock()
         if saved == nil || message != nil { store.save(json: game.toJson()) }
@@ -218,17 +218,29 @@ public final class GameController {
     }
 
     /// Starts a new game in `mode` at `level` (default: the current one), with a clock for
-    /// `timeControl` (`nil` or `.untimed`: none). The board shows the player's side at the
-    /// bottom (White when nobody or both play). The clock starts with the first move, which is
-    /// not charged. When the core refuses the control, ``BoardUiState/message`` says why and
-    /// nothing changes.
-    public func newGame(mode: GameMode, level: Int? = nil, timeControl: TimeControl? = nil) {
+    /// `timeControl` (`nil` or `.untimed`: none), from `start` (the standard position or a
+    /// Chess960 one, the core's `newChess960`). The board shows the player's side at the bottom
+    /// (White when nobody or both play). The clock starts with the first move, which is not
+    /// charged. When the core refuses the control or the Chess960 number,
+    /// ``BoardUiState/message`` says why and nothing changes.
+    public func newGame(
+        mode: GameMode, level: Int? = nil, timeControl: TimeControl? = nil,
+        start: StartPosition = .standard
+    ) {
         let fresh: ChessGame
         do {
-            if let timeControl, timeControl != .untimed {
-                fresh = try ChessGame.withTimeControl(control: timeControl)
-            } else {
-                fresh = ChessGame()
+            let timed = timeControl.map { $0 != .untimed } ?? false
+            switch start {
+            case .standard:
+                if let timeControl, timed {
+                    fresh = try ChessGame.withTimeControl(control: timeControl)
+                } else {
+                    fresh = ChessGame()
+                }
+            case .chess960(let number):
+                let game = try ChessGame.newChess960(startNumber: number)
+                if let timeControl, timed { try game.setTimeControl(control: timeControl) }
+                fresh = game
             }
         } catch {
             state.message = Self.describe(error)
@@ -431,6 +443,7 @@ public final class GameController {
         next.message = nil
         next.claimingWithNextMove = false
         next.clock = readClock()
+        next.chess960Number = game.chess960StartNumber()
         state = next
         startEngineTurnIfDue()
     }

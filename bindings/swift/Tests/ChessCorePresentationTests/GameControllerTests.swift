@@ -196,6 +196,49 @@ final class GameControllerTests: XCTestCase {
         try await noLiveObjects()
     }
 
+    func testAChess960GameStartsByNumberCastlesOntoTheRookIsRestoredAndMayBeTimed() async throws {
+        do {
+            let store = InMemoryGameStore()
+            let f = try Fixture(store: store)
+            f.c.newGame(mode: .humanVsHuman, start: .chess960(number: 518))
+            XCTAssertTrue(f.state.snapshot.chess960)
+            XCTAssertEqual(f.state.chess960Number, 518)
+            XCTAssertEqual(f.state.snapshot.fen, try chess960StartFen(number: 518))
+            for (from, to) in [("e2", "e4"), ("e7", "e5"), ("g1", "f3"), ("b8", "c6"), ("f1", "c4"), ("f8", "c5")] {
+                f.c.move(from, to)
+            }
+            f.c.tapSquare(.e1)
+            XCTAssertTrue(f.state.targets.contains(.h1), "the king's castling target is its own rook")
+            f.c.tapSquare(.h1)
+            XCTAssertEqual(f.state.snapshot.sanHistory.last, "O-O")
+            XCTAssertEqual(f.state.snapshot.pieceAt(.g1), Piece(side: .white, kind: .king))
+            XCTAssertEqual(f.state.snapshot.pieceAt(.f1), Piece(side: .white, kind: .rook))
+            f.kill()
+            let g = try Fixture(store: store)
+            let restored = g.state
+            XCTAssertTrue(restored.snapshot.chess960)
+            XCTAssertEqual(restored.chess960Number, 518)
+            XCTAssertEqual(restored.snapshot.sanHistory.last, "O-O")
+            // A number the core refuses: its message, nothing changes.
+            g.c.newGame(mode: .humanVsHuman, start: .chess960(number: 960))
+            XCTAssertEqual(g.state.snapshot, restored.snapshot)
+            XCTAssertNotNil(g.state.message)
+            // A random one with a clock.
+            g.c.newGame(
+                mode: .humanVsHuman, timeControl: try XCTUnwrap(timeControlFromPgn(text: "180+2")),
+                start: .chess960())
+            XCTAssertTrue(g.state.snapshot.chess960)
+            XCTAssertNotNil(g.state.clock)
+            let number = try XCTUnwrap(g.state.chess960Number)
+            XCTAssertEqual(g.state.snapshot.fen, try chess960StartFen(number: number))
+            // And standard chess again.
+            g.c.newGame(mode: .humanVsHuman)
+            XCTAssertFalse(g.state.snapshot.chess960)
+            XCTAssertNil(g.state.chess960Number)
+        }
+        try await noLiveObjects()
+    }
+
     // MARK: The engine's turn
 
     func testTheEngineRepliesOnTheMainActorAndThePlayerMayMoveAgain() async throws {

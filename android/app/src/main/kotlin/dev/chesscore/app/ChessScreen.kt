@@ -137,7 +137,8 @@ fun ChessScreen(
         NewGameDialog(
             currentLevel = state.level,
             currentTimeControl = state.clock?.description,
-            onStart = { mode, level, timeControl -> showNewGame = false; controller.newGame(mode, level, timeControl) },
+            currentChess960 = state.snapshot.chess960,
+            onStart = { mode, level, timeControl, start -> showNewGame = false; controller.newGame(mode, level, timeControl, start) },
             onDismiss = { showNewGame = false },
         )
     }
@@ -170,6 +171,7 @@ private fun StatusLine(state: BoardUiState) {
     } else {
         Text(state.statusText, style = MaterialTheme.typography.titleMedium, modifier = Modifier.padding(vertical = 8.dp))
     }
+    state.chess960Number?.let { Text("Chess960 #$it", style = MaterialTheme.typography.bodySmall) }
 }
 
 /**

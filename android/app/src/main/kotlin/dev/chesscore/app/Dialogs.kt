@@ -7,6 +7,7 @@ import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.selection.selectable
 import androidx.compose.material3.AlertDialog
+import androidx.compose.material3.Checkbox
 import androidx.compose.material3.DropdownMenu
 import androidx.compose.material3.DropdownMenuItem
 import androidx.compose.material3.MaterialTheme
@@ -34,6 +35,7 @@ import dev.chesscore.TimePeriod
 import dev.chesscore.engineLevels
 import dev.chesscore.timeControlDescription
 import dev.chesscore.presentation.GameMode
+import dev.chesscore.presentation.StartPosition
 import kotlin.math.roundToInt
 
 /** The promotion picker: the choices the core offered, as pieces of the moving side. */
@@ -76,20 +78,24 @@ private val timeControls: List<Pair<String, TimeControl?>> by lazy {
 }
 
 /**
- * New game: mode, level (names and Elo from the core's `engineLevels()`) and time control; the
- * time control starts as the current game's ([currentTimeControl]: its clock's description).
+ * New game: mode, level (names and Elo from the core's `engineLevels()`), time control and
+ * Chess960 (a random start position from the core); the time control starts as the current
+ * game's ([currentTimeControl]: its clock's description), Chess960 as the current game is
+ * ([currentChess960]).
  */
 @Composable
 fun NewGameDialog(
     currentLevel: Int,
     currentTimeControl: String?,
-    onStart: (GameMode, Int, TimeControl?) -> Unit,
+    currentChess960: Boolean,
+    onStart: (GameMode, Int, TimeControl?, StartPosition) -> Unit,
     onDismiss: () -> Unit,
 ) {
     val levels = remember { engineLevels() }
     var mode by remember { mutableStateOf<GameMode>(modes.first().second) }
     var level by remember { mutableFloatStateOf(currentLevel.toFloat()) }
     var time by remember { mutableStateOf(timeControls.firstOrNull { it.first == currentTimeControl } ?: timeControls.first()) }
+    var chess960 by remember { mutableStateOf(currentChess960) }
     AlertDialog(
         onDismissRequest = onDismiss,
         title = { Text("New game") },
@@ -116,9 +122,17 @@ fun NewGameDialog(
                     steps = (levels.size - 2).coerceAtLeast(0),
                 )
                 TimeControlPicker(time.first) { time = it }
+                Row(Modifier.fillMaxWidth(), verticalAlignment = Alignment.CenterVertically) {
+                    Checkbox(checked = chess960, onCheckedChange = { chess960 = it })
+                    Text("Chess960 (random start position)")
+                }
             }
         },
-        confirmButton = { TextButton(onClick = { onStart(mode, level.roundToInt(), time.second) }) { Text("Start") } },
+        confirmButton = {
+            TextButton(onClick = {
+                onStart(mode, level.roundToInt(), time.second, if (chess960) StartPosition.Chess960() else StartPosition.Standard)
+            }) { Text("Start") }
+        },
         dismissButton = { TextButton(onClick = onDismiss) { Text("Cancel") } },
     )
 }

@@ -32,6 +32,19 @@ sealed class GameMode {
     }
 }
 
+/** The position a new game starts from ([GameController.newGame]). */
+sealed class StartPosition {
+    /** The standard start position. */
+    data object Standard : StartPosition()
+
+    /**
+     * A Chess960 (Fischer random) start position: [number] 0-959 in the standard numbering (518
+     * is the standard arrangement), or a random one when `null`. Castling is by the king onto
+     * its rook (the board input does it with a tap or a drag on the rook).
+     */
+    data class Chess960(val number: UInt? = null) : StartPosition()
+}
+
 /** A promotion waiting for the player's choice of piece (the picker is shown). */
 data class PendingPromotion(
     /** The square the pawn leaves. */
@@ -89,6 +102,12 @@ data class BoardUiState(
      * [GameController.tick]; `null` for an untimed game.
      */
     val clock: ClockUiState? = null,
+    /**
+     * The number of the game's Chess960 start position (0-959, for a title such as "Chess960
+     * #518"), from the core's `chess960StartNumber`; `null` in standard chess and for a Chess960
+     * game from another position.
+     */
+    val chess960Number: UInt? = null,
 ) {
     /** One line about the game, derived from the core's status only. */
     val statusText: String get() = statusText(snapshot)

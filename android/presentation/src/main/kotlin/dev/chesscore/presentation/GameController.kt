@@ -113,7 +113,7 @@ class GameController(
         _state = MutableStateFlow(
             BoardUiState(
                 snapshot = game.snapshot(), orientation = orientation, mode = mode, level = level, message = message,
-                clock = readClock(),
+                clock = readClock(), chess960Number = game.chess960StartNumber(),
             ),
         )
         state = _state.asStateFlow()
@@ -225,15 +225,32 @@ class GameController(
 
     /**
      * Starts a new game in [mode] at [level] (default: the current one), with a clock for
-     * [timeControl] (`null` or [TimeControl.Untimed]: none). The board shows the player's side at
-     * the bottom (White when nobody or both play). The clock starts with the first move, which is
-     * not charged. When the core refuses the control, [BoardUiState.message] says why and nothing
-     * changes.
+     * [timeControl] (`null` or [TimeControl.Untimed]: none), from [start] (the standard position
+     * or a Chess960 one, the core's `newChess960`). The board shows the player's side at the
+     * bottom (White when nobody or both play). The clock starts with the first move, which is
+     * not charged. When the core refuses the control or the Chess960 number,
+     * [BoardUiState.message] says why and nothing changes.
      */
-    fun newGame(mode: GameMode, level: Int = state.value.level, timeControl: TimeControl? = null) {
+    fun newGame(
+        mode: GameMode,
+        level: Int = state.value.level,
+        timeControl: TimeControl? = null,
+        start: StartPosition = StartPosition.Standard,
+    ) {
         if (closed) return
+        val timed = timeControl != null && timeControl != TimeControl.Untimed
         val fresh = try {
-            if (timeControl == null || timeControl == TimeControl.Untimed) ChessGame() else ChessGame.withTimeControl(timeControl)
+            when (start) {
+                StartPosition.Standard -> if (timed) ChessGame.withTimeControl(timeControl!!) else ChessGame()
+                is StartPosition.Chess960 -> ChessGame.newChess960(start.number).also { game ->
+                    try {
+                        if (timed) game.setTimeControl(timeControl!!)
+                    } catch (e: ChessException) {
+                        game.close()
+                        throw e
+                    }
+                }
+            }
         } catch (e: ChessException) {
             showMessage(e)
             return
@@ -448,7 +465,7 @@ class GameController(
             it.copy(
                 snapshot = snapshot, selected = null, targets = emptySet(), pendingPromotion = null,
                 engineThinking = false, thinking = null, hint = null, message = null,
-                claimingWithNextMove = false, clock = readClock(),
+                claimingWithNextMove = false, clock = readClock(), chess960Number = game.chess960StartNumber(),
             )
         }
         startEngineTurnIfDue()

@@ -2,6 +2,7 @@ package dev.chesscore.presentation
 
 import dev.chesscore.ChessException
 import dev.chesscore.ChessGame
+import dev.chesscore.chess960StartFen
 import dev.chesscore.DrawReason
 import dev.chesscore.GameStatus
 import dev.chesscore.Outcome
@@ -13,6 +14,7 @@ import dev.chesscore.Side
 import dev.chesscore.Square
 import dev.chesscore.ktx.pieceAt
 import dev.chesscore.liveObjectCount
+import dev.chesscore.timeControlFromPgn
 import dev.chesscore.tests.MAIN_THREAD
 import dev.chesscore.tests.eventually
 import dev.chesscore.tests.onMain
@@ -315,6 +317,51 @@ class GameControllerTest {
                 assertEquals(listOf("e4" to "c5"), s.moveRows.map { it.white to it.black })
                 assertTrue(c.pgn().contains("1. e4 c5 (1... e5) *"), c.pgn())
                 assertEquals(s.node, s.moveRows[0].blackNode, "the current move is marked in the rows")
+            }
+        }
+    }
+
+    @Test
+    fun `a Chess960 game - started by number, the king castles onto its rook, restored, timed, refused numbers change nothing`() {
+        onMain {
+            val store = InMemoryGameStore()
+            Fixture(this, store).controller.use { c ->
+                c.newGame(GameMode.HumanVsHuman, start = StartPosition.Chess960(518u))
+                val start = c.state.value
+                assertTrue(start.snapshot.chess960)
+                assertEquals(518u, start.chess960Number)
+                assertEquals(chess960StartFen(518u), start.snapshot.fen)
+                for ((from, to) in listOf("e2" to "e4", "e7" to "e5", "g1" to "f3", "b8" to "c6", "f1" to "c4", "f8" to "c5")) {
+                    c.move(from, to)
+                }
+                c.tapSquare(sq("e1"))
+                assertTrue(sq("h1") in c.state.value.targets, "the king's castling target is its own rook")
+                c.tapSquare(sq("h1"))
+                val castled = c.state.value.snapshot
+                assertEquals("O-O", castled.sanHistory.last())
+                assertEquals(Piece(Side.WHITE, PieceKind.KING), castled.pieceAt(sq("g1")))
+                assertEquals(Piece(Side.WHITE, PieceKind.ROOK), castled.pieceAt(sq("f1")))
+            }
+            Fixture(this, store).controller.use { c ->
+                val restored = c.state.value
+                assertTrue(restored.snapshot.chess960)
+                assertEquals(518u, restored.chess960Number)
+                assertEquals("O-O", restored.snapshot.sanHistory.last())
+                // A number the core refuses: its message, nothing changes.
+                c.newGame(GameMode.HumanVsHuman, start = StartPosition.Chess960(960u))
+                assertEquals(restored.snapshot, c.state.value.snapshot)
+                assertNotNull(c.state.value.message)
+                // A random one with a clock.
+                c.newGame(GameMode.HumanVsHuman, timeControl = assertNotNull(timeControlFromPgn("180+2")), start = StartPosition.Chess960())
+                val timed = c.state.value
+                assertTrue(timed.snapshot.chess960)
+                assertNotNull(timed.clock)
+                val number = assertNotNull(timed.chess960Number)
+                assertEquals(chess960StartFen(number), timed.snapshot.fen)
+                // And standard chess again.
+                c.newGame(GameMode.HumanVsHuman)
+                assertFalse(c.state.value.snapshot.chess960)
+                assertNull(c.state.value.chess960Number)
             }
         }
     }
