@@ -1,0 +1,140 @@
+package dev.chesscore.presentation
+
+import dev.chesscore.ChessEngine
+import dev.chesscore.ChessException
+import dev.chesscore.MoveClass
+import dev.chesscore.Side
+import dev.chesscore.liveObjectCount
+import dev.chesscore.tests.SCHOLAR_PGN
+import dev.chesscore.tests.onMain
+import kotlin.test.assertEquals
+import kotlin.test.assertFailsWith
+import kotlin.test.assertNull
+import kotlin.test.assertTrue
+import kotlinx.coroutines.CoroutineScope
+import org.junit.jupiter.api.Test
+
+/** 3... Nf6?? of the scholar's mate, with Qe7 as the better move and Qxf7# as the refutation. */
+private val NF6 = PracticeExercise(5, Side.BLACK, "Nf6", MoveClass.BLUNDER, "Qe7", listOf("Qxf7#"))
+
+private fun practice(scope: CoroutineScope, exercises: List<PracticeExercise> = listOf(NF6)) =
+    PracticeController(scope, SCHOLAR_PGN, exercises, engineFactory = { ChessEngine(it.copy(hashMb = 1u)) }, coachNodes = 20_000uL)
+
+private suspend fun PracticeController.awaitState(what: String, predicate: (PracticeUiState) -> Boolean): PracticeUiState =
+    state.await(what, 30_000, { it.copy(snapshot = it.snapshot.brief()) }, predicate)
+
+/** Taps [from] then [to]. */
+private fun PracticeController.move(from: String, to: String) {
+    tapSquare(sq(from))
+    tapSquare(sq(to))
+}
+
+private fun row(ply: Int, side: Side, san: String, moveClass: MoveClass, better: String?) = ReviewRow(
+    ply = ply, numberText = "", side = side, san = san, moveClass = moveClass, symbol = classSymbol(moveClass),
+    classText = classText(moveClass), evalText = "", betterSan = better, refutationSan = listOf("x"), missedWin = false,
+    onlyMove = false,
+)
+
+class PracticeControllerTest {
+    @Test
+    fun `the exercises are the mistakes and blunders with a better move, of one side when asked`() {
+        val rows = listOf(
+            row(0, Side.WHITE, "e4", MoveClass.BOOK, null),
+            row(1, Side.BLACK, "f6", MoveClass.INACCURACY, "e5"),
+            row(2, Side.WHITE, "Qh5", MoveClass.MISTAKE, "d4"),
+            row(3, Side.BLACK, "g5", MoveClass.BLUNDER, "Kf7"),
+            row(4, Side.WHITE, "Qxg5", MoveClass.BLUNDER, null),
+        )
+        assertEquals(listOf(2, 3), practiceExercises(rows).map { it.ply })
+        assertEquals(
+            listOf(PracticeExercise(3, Side.BLACK, "g5", MoveClass.BLUNDER, "Kf7", listOf("x"))),
+            practiceExercises(rows, Side.BLACK),
+        )
+    }
+
+    @Test
+    fun `the game's move is wrong at once, the coach judges others, the engine's move is right, then done`() {
+        onMain {
+            val baseline = liveObjectCount()
+            practice(this).use { c ->
+                val start = c.state.value
+                assertEquals(PracticePhase.TO_MOVE, start.phase)
+                assertEquals(5u, start.snapshot.ply)
+                assertEquals(Side.BLACK, start.orientation)
+                assertEquals("Black to play: find a better move than Nf6", start.promptText)
+                // The game's own move: wrong at once, with the review's refutation.
+                c.move("g8", "f6")
+                assertEquals(PracticePhase.WRONG, c.state.value.phase)
+                assertEquals("Nf6 allows Qxf7#. Try again.", c.state.value.promptText)
+                c.retry()
+                assertEquals(5u, c.state.value.snapshot.ply)
+                // Another losing move: the coach says why.
+                c.move("a7", "a6")
+                assertEquals(PracticePhase.CHECKING, c.state.value.phase)
+                assertTrue(c.state.value.promptText.startsWith("Checking a6"))
+                c.tapSquare(sq("b7")) // no input while the coach checks
+                assertNull(c.state.value.selected)
+                val wrong = c.awaitState("the coach's verdict on a6") { it.phase != PracticePhase.CHECKING }
+                assertEquals(PracticePhase.WRONG, wrong.phase)
+                assertEquals("Qxf7#", wrong.refutation?.lineSan?.first())
+                assertEquals("a6 allows ${wrong.refutation?.lineSan?.joinToString(" ")}. Try again.", wrong.promptText)
+                assertEquals(0, wrong.solved)
+                // A good move of its own: the coach finds it no mistake.
+                c.retry()
+                c.move("g7", "g6")
+                val solved = c.awaitState("the coach's verdict on g6") { it.phase != PracticePhase.CHECKING }
+                assertEquals(PracticePhase.SOLVED, solved.phase, solved.promptText)
+                assertEquals(1, solved.solved)
+                assertEquals("g6 is good (the engine's move: Qe7)", solved.promptText)
+                // The engine's move: right at once; the exercise counts once.
+                c.retry()
+                c.move("d8", "e7")
+                assertEquals(PracticePhase.SOLVED, c.state.value.phase)
+                assertEquals(1, c.state.value.solved)
+                c.next()
+                val done = c.state.value
+                assertEquals(PracticePhase.DONE, done.phase)
+                assertNull(done.exercise)
+                assertEquals("Done: 1 of 1 solved", done.promptText)
+                c.move("e7", "e5") // nothing to do now
+                assertEquals(done, c.state.value)
+            }
+            assertEquals(baseline, liveObjectCount(), "the game, the engine and the coach's handles freed")
+        }
+    }
+
+    @Test
+    fun `show the solution puts the engine's move on the board without counting, a check under way is dropped`() {
+        onMain {
+            practice(this, listOf(NF6, NF6.copy(ply = 4, side = Side.WHITE, playedSan = "Bc4", betterSan = "Nf3"))).use { c ->
+                c.move("a7", "a6")
+                assertEquals(PracticePhase.CHECKING, c.state.value.phase)
+                c.showSolution()
+                val shown = c.state.value
+                assertEquals(PracticePhase.SHOWN, shown.phase)
+                assertEquals("Qe7", shown.snapshot.sanHistory.last())
+                assertEquals("The engine's move: Qe7", shown.promptText)
+                assertEquals(0, shown.solved)
+                c.next()
+                assertEquals(Side.WHITE, c.state.value.orientation)
+                assertEquals(4u, c.state.value.snapshot.ply)
+                assertEquals("White to play: find a better move than Bc4", c.state.value.promptText)
+                c.next()
+                assertEquals("Done: 0 of 2 solved", c.state.value.promptText)
+            }
+        }
+    }
+
+    @Test
+    fun `no exercises is done at once, a bad PGN is refused`() {
+        onMain {
+            practice(this, emptyList()).use { c ->
+                assertEquals(PracticePhase.DONE, c.state.value.phase)
+                assertEquals("No mistakes or blunders to practise", c.state.value.promptText)
+            }
+            val baseline = liveObjectCount()
+            assertFailsWith<ChessException.InvalidPgn> { PracticeController(this, "1. e5 *", listOf(NF6)) }
+            assertEquals(baseline, liveObjectCount())
+        }
+    }
+}
