@@ -1,0 +1,366 @@
+import ChessCoreKit
+import Foundation
+import Observation
+
+/// One exercise of "practise your mistakes": a position of a reviewed game where a side erred.
+/// The Kotlin `PracticeExercise`.
+public struct PracticeExercise: Equatable, Sendable {
+    /// Moves played before the erring one: the exercise's position is the one after them.
+    public var ply: Int
+    /// The side to find a better move for.
+    public var side: Side
+    /// The move played in the game, in SAN.
+    public var playedSan: String
+    /// Its class in the review: a mistake or a blunder.
+    public var moveClass: MoveClass
+    /// The engine's better move, in SAN: the solution shown on request.
+    public var betterSan: String
+    /// The opponent's refutation of the played move, in SAN (from the review).
+    public var refutationSan: [String]
+
+    /// An exercise at `ply` for `side`, whose game move `playedSan` (a `moveClass`) the engine
+    /// would have replaced by `betterSan`, refuted by `refutationSan`.
+    public init(
+        ply: Int, side: Side, playedSan: String, moveClass: MoveClass, betterSan: String,
+        refutationSan: [String]
+    ) {
+        self.ply = ply
+        self.side = side
+        self.playedSan = playedSan
+        self.moveClass = moveClass
+        self.betterSan = betterSan
+        self.refutationSan = refutationSan
+    }
+}
+
+/// The exercises of a review: its mistakes and blunders (of `side` only, when given) that have a
+/// better move, in the order of the game. The Kotlin `practiceExercises`.
+public func practiceExercises(_ rows: [ReviewRow], side: Side? = nil) -> [PracticeExercise] {
+    rows.compactMap { row in
+        guard row.moveClass == .mistake || row.moveClass == .blunder,
+            side == nil || row.side == side, let better = row.betterSan
+        else { return nil }
+        return PracticeExercise(
+            ply: row.ply, side: row.side, playedSan: row.san, moveClass: row.moveClass,
+            betterSan: better, refutationSan: row.refutationSan)
+    }
+}
+
+/// Where an exercise stands. The Kotlin `PracticePhase`.
+public enum PracticePhase: Sendable, Equatable {
+    /// The person is to find a move.
+    case toMove
+    /// The coach judges the person's move.
+    case checking
+    /// The move is good enough: the coach finds it no mistake.
+    case solved
+    /// The move was the game's, or a mistake or worse; try again or show the solution.
+    case wrong
+    /// The engine's better move is on the board.
+    case shown
+    /// No exercise left (or none at all).
+    case done
+}
+
+/// Everything the practice screen draws (the Kotlin `PracticeUiState`). A value; a new one
+/// after every change.
+public struct PracticeUiState: BoardScreenState, Equatable {
+    /// The core's snapshot: the exercise's position, or the one after the person's move.
+    public var snapshot: GameSnapshot
+    /// The side shown at the bottom: the side to find a move for.
+    public var orientation: Side
+    /// The square whose piece is selected, if any.
+    public var selected: Square? = nil
+    /// The destinations of the selected piece, from the core's `legalMovesFrom`.
+    public var targets: Set<Square> = []
+    /// Set while the promotion picker shows.
+    public var pendingPromotion: PendingPromotion? = nil
+    /// The exercise shown (0-based).
+    public var index = 0
+    /// How many exercises there are.
+    public var total = 0
+    /// The exercise shown; `nil` when there is none left.
+    public var exercise: PracticeExercise? = nil
+    /// Where it stands.
+    public var phase = PracticePhase.toMove
+    /// The person's last move, in SAN.
+    public var attemptSan: String? = nil
+    /// With ``PracticePhase/wrong``: what refutes the person's move, from the coach (or, for
+    /// the game's own move, the review's line in ``exercise``); `nil` otherwise.
+    public var refutation: Refutation? = nil
+    /// Exercises solved so far (a solution shown does not count).
+    public var solved = 0
+    /// The last error to show (e.g. the engine failed).
+    public var message: String? = nil
+
+    /// Nothing is framed on the practice board.
+    public var framedMove: LegalMove? { nil }
+
+    /// `true` when the board takes the person's taps and drags.
+    public var acceptsMoves: Bool { phase == .toMove && pendingPromotion == nil }
+
+    /// One line for the screen, from the phase: the task, the verdict, or the score at the end.
+    public var promptText: String {
+        guard let ex = exercise else {
+            return total == 0 ? "No mistakes or blunders to practise" : "Done: \(solved) of \(total) solved"
+        }
+        let attempt = attemptSan ?? ""
+        switch phase {
+        case .toMove:
+            return "\(ex.side == .white ? "White" : "Black") to play: find a better move than \(ex.playedSan)"
+        case .checking:
+            return "Checking \(attempt)…"
+        case .solved:
+            return attempt == ex.betterSan
+                ? "\(attempt): the engine's move too"
+                : "\(attempt) is good (the engine's move: \(ex.betterSan))"
+        case .wrong:
+            let coach = refutation?.lineSan ?? []
+            let line = (coach.isEmpty ? ex.refutationSan : coach).joined(separator: " ")
+            return (line.isEmpty ? "\(attempt) loses too much." : "\(attempt) allows \(line).")
+                + " Try again."
+        case .shown:
+            return "The engine's move: \(ex.betterSan)"
+        case .done:
+            return "Done: \(solved) of \(total) solved"
+        }
+    }
+}
+
+/// "Practise your mistakes" after a review, as chess.com's retry and lichess's "learn from your
+/// mistakes" (docs/presentation-spec.md): for each exercise (a mistake or a blunder of the
+/// game), the person looks for a better move; the game's own move is wrong at once, the
+/// engine's better move right at once, and any other move is judged by the core's coach on an
+/// engine of the controller's own: right when the coach finds it no mistake, wrong (with the
+/// refutation) otherwise. The person may retry, show the solution, and go on. It holds no chess
+/// rules; the board input is the game screen's. The Kotlin `PracticeController`.
+///
+/// Threading: a `@MainActor` object; the coach's verdict arrives on the main actor, and one of
+/// a superseded check is ignored. Lifetime: owns a `ChessGame` (read from the PGN) and a
+/// `ChessEngine`; ``close()`` stops the coach, releasing the controller frees them.
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@MainActor
+@Observable
+public final class PracticeController {
+    /// The screen state; replaced after every intent and verdict.
+    public private(set) var state: PracticeUiState
+
+    @ObservationIgnored private let game: ChessGame
+    @ObservationIgnored private let engine: ChessEngine
+    @ObservationIgnored private let exercises: [PracticeExercise]
+    @ObservationIgnored private let coachNodes: UInt64?
+    @ObservationIgnored private var input = MoveInput()
+    @ObservationIgnored private var task: Task<Void, Never>?
+    @ObservationIgnored private var token = 0
+    @ObservationIgnored private var closed = false
+    /// The exercises solved at least once (by index): a second solution counts once.
+    @ObservationIgnored private var solvedOnes: Set<Int> = []
+
+    /// Practice on the game in `pgn` (its first game) with `exercises`, judged by the coach
+    /// with `coachNodes` a search (`nil`: the standard review preset's).
+    ///
+    /// - Throws: `ChessError.InvalidPgn` when `pgn` cannot be read; what `engineFactory` throws.
+    public init(
+        pgn: String, exercises: [PracticeExercise],
+        engineFactory: (EngineConfig) throws -> ChessEngine = { try ChessEngine(config: $0) },
+        coachNodes: UInt64? = nil
+    ) throws {
+        let game = try ChessGame.fromPgn(pgn: pgn)
+        game.setNewMovePlacement(placement: .variation)
+        self.engine = try engineFactory(
+            EngineConfig(level: engineLevels().last?.level ?? 10, hashMb: 16))
+        self.game = game
+        self.exercises = exercises
+        self.coachNodes = coachNodes
+        self.state = PracticeUiState(
+            snapshot: game.snapshot(), orientation: .white, total: exercises.count)
+        show(0)
+    }
+
+    /// A tap on `square`: the board input of the game screen, for the side to move only.
+    public func tapSquare(_ square: Square) {
+        guard !closed, state.acceptsMoves else { return }
+        apply(input.tap(square, snapshot: state.snapshot, legalMovesFrom: game.legalMovesFrom))
+    }
+
+    /// A drag from `from` to `to`: the same as tapping `from`, then `to`.
+    public func dragMove(from: Square, to: Square) {
+        guard !closed, state.acceptsMoves else { return }
+        for outcome in input.drag(
+            from: from, to: to, snapshot: state.snapshot, legalMovesFrom: game.legalMovesFrom)
+        {
+            apply(outcome)
+        }
+    }
+
+    /// Plays the pending promotion with `kind` (one of its choices).
+    public func choosePromotion(_ kind: PieceKind) {
+        guard !closed, let pending = state.pendingPromotion, pending.choices.contains(kind)
+        else { return }
+        attempt(from: pending.from, to: pending.to, promotion: kind)
+    }
+
+    /// Closes the promotion picker; the pawn stays selected.
+    public func cancelPromotion() {
+        guard !closed else { return }
+        state.pendingPromotion = nil
+    }
+
+    /// After a verdict or a solution shown: the exercise's position again, for another try.
+    public func retry() {
+        guard !closed, [.wrong, .shown, .solved].contains(state.phase) else { return }
+        show(state.index)
+    }
+
+    /// Puts the engine's better move on the board (dropping a check under way); it does not
+    /// count as solved.
+    public func showSolution() {
+        guard !closed, let ex = state.exercise, state.phase != .shown else { return }
+        stopCoach()
+        do {
+            try game.goToMainLinePly(ply: UInt32(ex.ply))
+            _ = try game.playSan(san: ex.betterSan)
+        } catch {
+            state.message = (error as? ChessError)?.message ?? "\(error)"
+            return
+        }
+        input.clear()
+        var next = state
+        next.snapshot = game.snapshot()
+        next.phase = .shown
+        next.refutation = nil
+        next.attemptSan = nil
+        next.clearSelection()
+        state = next
+    }
+
+    /// The next exercise, or ``PracticePhase/done`` after the last.
+    public func next() {
+        guard !closed, state.exercise != nil else { return }
+        show(state.index + 1)
+    }
+
+    /// Clears ``PracticeUiState/message``.
+    public func dismissMessage() {
+        guard !closed else { return }
+        state.message = nil
+    }
+
+    /// Stops the coach; every intent is ignored afterwards. Releasing the controller frees its
+    /// game and engine.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        stopCoach()
+    }
+
+    // MARK: - Internals
+
+    /// Shows exercise `index` (or the end), at its position, to move.
+    private func show(_ index: Int) {
+        stopCoach()
+        input.clear()
+        let ex = index < exercises.count ? exercises[index] : nil
+        if let ex {
+            do {
+                try game.goToMainLinePly(ply: UInt32(ex.ply))
+            } catch {
+                state.message = (error as? ChessError)?.message ?? "\(error)"
+                return
+            }
+        }
+        var next = state
+        next.snapshot = game.snapshot()
+        next.orientation = ex?.side ?? next.orientation
+        next.index = index
+        next.exercise = ex
+        next.phase = ex == nil ? .done : .toMove
+        next.attemptSan = nil
+        next.refutation = nil
+        next.clearSelection()
+        state = next
+    }
+
+    /// Shows what the board input made of a tap, and tries the move it came to.
+    private func apply(_ outcome: MoveInput.Outcome) {
+        if let move = state.show(outcome) {
+            attempt(from: move.from, to: move.to, promotion: move.promotion)
+        }
+    }
+
+    /// The person's move: the game's own is wrong, the engine's right; the coach judges others.
+    private func attempt(from: Square, to: Square, promotion: PieceKind?) {
+        guard let ex = state.exercise else { return }
+        input.clear()
+        do {
+            _ = try game.play(from: from, to: to, promotion: promotion)
+        } catch {
+            state.clearSelection()
+            state.message = (error as? ChessError)?.message ?? "\(error)"
+            return
+        }
+        let snapshot = game.snapshot()
+        let san = snapshot.sanHistory.last ?? ""
+        let phase: PracticePhase =
+            san == ex.playedSan ? .wrong : san == ex.betterSan ? .solved : .checking
+        if phase == .solved { solvedOnes.insert(state.index) }
+        var next = state
+        next.snapshot = snapshot
+        next.attemptSan = san
+        next.phase = phase
+        next.refutation = nil
+        next.solved = solvedOnes.count
+        next.clearSelection()
+        state = next
+        if phase == .checking { startCoach(key: snapshot.positionKey) }
+    }
+
+    /// Asks the coach about the person's move; its verdict is shown if still awaited.
+    private func startCoach(key: UInt64) {
+        stopCoach()
+        let mine = token
+        let (engine, game, nodes) = (self.engine, self.game, coachNodes)
+        task = Task { [weak self] in
+            let result: Result<Coaching?, Error>
+            do {
+                result = .success(try await engine.coach(game, nodesPerSearch: nodes))
+            } catch {
+                result = .failure(error)
+            }
+            guard let self, mine == self.token else { return }
+            self.judged(result, key: key)
+        }
+    }
+
+    private func judged(_ result: Result<Coaching?, Error>, key: UInt64) {
+        task = nil
+        guard state.phase == .checking, state.snapshot.positionKey == key else { return }
+        guard case .success(let found) = result, let coaching = found, coaching.positionKey == key
+        else {
+            // No verdict (the coach failed): the exercise's position again, and why.
+            show(state.index)
+            if case .failure(let error) = result, !(error is CancellationError) {
+                state.message = "The engine failed: \((error as? ChessError)?.message ?? "\(error)")"
+            }
+            return
+        }
+        if let refutation = coaching.refutation {
+            var next = state
+            next.phase = .wrong
+            next.refutation = refutation
+            state = next
+        } else {
+            solvedOnes.insert(state.index)
+            var next = state
+            next.phase = .solved
+            next.solved = solvedOnes.count
+            state = next
+        }
+    }
+
+    private func stopCoach() {
+        token += 1
+        task?.cancel()
+        task = nil
+    }
+}

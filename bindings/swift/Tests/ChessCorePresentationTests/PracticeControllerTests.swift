@@ -1,0 +1,149 @@
+@testable import ChessCorePresentation
+import ChessCoreTestSupport
+import Foundation
+import XCTest
+
+private let scholar = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"
+/// 3... Nf6?? of the scholar's mate, with Qe7 as the better move and Qxf7# as the refutation.
+private let nf6 = PracticeExercise(
+    ply: 5, side: .black, playedSan: "Nf6", moveClass: .blunder, betterSan: "Qe7",
+    refutationSan: ["Qxf7#"])
+
+private func row(
+    _ ply: Int, _ side: Side, _ san: String, _ moveClass: MoveClass, _ better: String?
+) -> ReviewRow {
+    ReviewRow(
+        ply: ply, numberText: "", side: side, san: san, moveClass: moveClass,
+        symbol: moveClass.symbol(), classText: moveClass.text, evalText: "", betterSan: better,
+        refutationSan: ["x"], missedWin: false, onlyMove: false)
+}
+
+/// "Practise your mistakes" over a real engine with a small table and budget. Mirrors
+/// android/presentation/src/test/.../PracticeControllerTest.kt.
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@MainActor
+final class PracticeControllerTests: XCTestCase {
+    private func practice(_ exercises: [PracticeExercise] = [nf6]) throws -> PracticeController {
+        try PracticeController(
+            pgn: scholar, exercises: exercises,
+            engineFactory: { config in
+                var small = config
+                small.hashMb = 1
+                return try ChessEngine(config: small)
+            },
+            coachNodes: 20_000)
+    }
+
+    private func move(_ c: PracticeController, _ from: String, _ to: String) {
+        c.tapSquare(sq(from))
+        c.tapSquare(sq(to))
+    }
+
+    private func verdict(_ c: PracticeController, _ what: String) async throws -> PracticeUiState {
+        try await eventually(what, within: 30) { c.state.phase != .checking }
+        return c.state
+    }
+
+    func testTheExercisesAreTheMistakesAndBlundersWithABetterMoveOfOneSideWhenAsked() {
+        let rows = [
+            row(0, .white, "e4", .book, nil),
+            row(1, .black, "f6", .inaccuracy, "e5"),
+            row(2, .white, "Qh5", .mistake, "d4"),
+            row(3, .black, "g5", .blunder, "Kf7"),
+            row(4, .white, "Qxg5", .blunder, nil),
+        ]
+        XCTAssertEqual(practiceExercises(rows).map(\.ply), [2, 3])
+        XCTAssertEqual(
+            practiceExercises(rows, side: .black),
+            [PracticeExercise(
+                ply: 3, side: .black, playedSan: "g5", moveClass: .blunder, betterSan: "Kf7",
+                refutationSan: ["x"])])
+    }
+
+    func testTheGamesMoveIsWrongTheCoachJudgesOthersTheEnginesMoveIsRightThenDone() async throws {
+        do {
+            let c = try practice()
+            XCTAssertEqual(c.state.phase, .toMove)
+            XCTAssertEqual(c.state.snapshot.ply, 5)
+            XCTAssertEqual(c.state.orientation, .black)
+            XCTAssertEqual(c.state.promptText, "Black to play: find a better move than Nf6")
+            // The game's own move: wrong at once, with the review's refutation.
+            move(c, "g8", "f6")
+            XCTAssertEqual(c.state.phase, .wrong)
+            XCTAssertEqual(c.state.promptText, "Nf6 allows Qxf7#. Try again.")
+            c.retry()
+            XCTAssertEqual(c.state.snapshot.ply, 5)
+            // Another losing move: the coach says why.
+            move(c, "a7", "a6")
+            XCTAssertEqual(c.state.phase, .checking)
+            XCTAssertTrue(c.state.promptText.hasPrefix("Checking a6"))
+            c.tapSquare(sq("b7"))  // no input while the coach checks
+            XCTAssertNil(c.state.selected)
+            let wrong = try await verdict(c, "the coach's verdict on a6")
+            XCTAssertEqual(wrong.phase, .wrong)
+            XCTAssertEqual(wrong.refutation?.lineSan.first, "Qxf7#")
+            XCTAssertEqual(wrong.solved, 0)
+            // A good move of its own: the coach finds it no mistake.
+            c.retry()
+            move(c, "g7", "g6")
+            let solved = try await verdict(c, "the coach's verdict on g6")
+            XCTAssertEqual(solved.phase, .solved, solved.promptText)
+            XCTAssertEqual(solved.solved, 1)
+            XCTAssertEqual(solved.promptText, "g6 is good (the engine's move: Qe7)")
+            // The engine's move: right at once; the exercise counts once.
+            c.retry()
+            move(c, "d8", "e7")
+            XCTAssertEqual(c.state.phase, .solved)
+            XCTAssertEqual(c.state.solved, 1)
+            c.next()
+            let done = c.state
+            XCTAssertEqual(done.phase, .done)
+            XCTAssertNil(done.exercise)
+            XCTAssertEqual(done.promptText, "Done: 1 of 1 solved")
+            move(c, "e7", "e5")  // nothing to do now
+            XCTAssertEqual(c.state, done)
+            c.close()
+        }
+        try await noLiveObjects()
+    }
+
+    func testShowingTheSolutionPutsTheEnginesMoveOnTheBoardWithoutCounting() async throws {
+        do {
+            var white = nf6
+            white.ply = 4
+            white.side = .white
+            white.playedSan = "Bc4"
+            white.betterSan = "Nf3"
+            let c = try practice([nf6, white])
+            move(c, "a7", "a6")
+            XCTAssertEqual(c.state.phase, .checking)
+            c.showSolution()
+            XCTAssertEqual(c.state.phase, .shown)
+            XCTAssertEqual(c.state.snapshot.sanHistory.last, "Qe7")
+            XCTAssertEqual(c.state.promptText, "The engine's move: Qe7")
+            XCTAssertEqual(c.state.solved, 0)
+            c.next()
+            XCTAssertEqual(c.state.orientation, .white)
+            XCTAssertEqual(c.state.snapshot.ply, 4)
+            XCTAssertEqual(c.state.promptText, "White to play: find a better move than Bc4")
+            c.next()
+            XCTAssertEqual(c.state.promptText, "Done: 0 of 2 solved")
+            c.close()
+        }
+        try await noLiveObjects()
+    }
+
+    func testNoExercisesIsDoneAtOnceABadPgnIsRefused() async throws {
+        do {
+            let c = try practice([])
+            XCTAssertEqual(c.state.phase, .done)
+            XCTAssertEqual(c.state.promptText, "No mistakes or blunders to practise")
+            XCTAssertThrowsError(try PracticeController(pgn: "1. e5 *", exercises: [nf6])) {
+                guard case ChessError.InvalidPgn = $0 else {
+                    return XCTFail("expected InvalidPgn, got \($0)")
+                }
+            }
+        }
+        try await noLiveObjects()
+    }
+}
