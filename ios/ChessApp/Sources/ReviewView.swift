@@ -3,7 +3,8 @@ import SwiftUI
 
 /// The review screen: progress, the eval graph with markers on the errors, the sides'
 /// summaries, the selected move's details and the move list with each move's class; "Analyse"
-/// pushes the analysis board with the annotated game at the selected move. It draws
+/// pushes the analysis board with the annotated game at the selected move, "Practise" its
+/// mistakes and blunders as exercises. It draws
 /// `controller.state` and forwards every intent to the `ReviewController` (tested in
 /// bindings/swift/Tests/ChessCorePresentationTests); it holds no logic of its own.
 struct ReviewView: View {
@@ -12,6 +13,8 @@ struct ReviewView: View {
     /// The analysis board pushed over the review ("Analyse"): the annotated game at the
     /// selected move; back returns to the review.
     @State private var analysis: AnalysisSession?
+    /// "Practise your mistakes" pushed over the review, once it has ended.
+    @State private var practice: PracticeSession?
 
     private var state: ReviewUiState { controller.state }
 
@@ -59,10 +62,20 @@ struct ReviewView: View {
                     let request = controller.analysisRequest()
                     analysis = AnalysisSession(pgn: request.pgn, ply: request.ply)
                 }
+                if state.phase == .done || state.phase == .stopped {
+                    Button("Practise", systemImage: "target") {
+                        practice = PracticeSession(
+                            pgn: controller.analysisRequest().pgn,
+                            exercises: practiceExercises(state.rows))
+                    }
+                }
             }
         }
         .navigationDestination(item: $analysis) { session in
             AnalysisView(controller: session.controller)
+        }
+        .navigationDestination(item: $practice) { session in
+            PracticeView(controller: session.controller)
         }
         // Leaving the screen (back, or the analysis board over it: two engines never search
         // at once) stops a running review; its moves so far stay.

@@ -27,6 +27,8 @@ class MainActivity : ComponentActivity() {
                 // process; closing a screen frees its engine).
                 val analysisController by analysis.controller.collectAsStateWithLifecycle()
                 val reviewController by review.controller.collectAsStateWithLifecycle()
+                val practiceController by review.practice.collectAsStateWithLifecycle()
+                val practising = practiceController
                 val analysing = analysisController
                 val reviewing = reviewController
                 // The game runs only while its board shows: another screen over it pauses it (a
@@ -40,6 +42,9 @@ class MainActivity : ComponentActivity() {
                 if (analysing != null) {
                     BackHandler(onBack = analysis::close)
                     AnalysisScreen(controller = analysing, share = ::shareText, close = analysis::close)
+                } else if (practising != null) {
+                    BackHandler(onBack = review::closePractice)
+                    PracticeScreen(controller = practising, close = review::closePractice)
                 } else if (reviewing != null) {
                     BackHandler(onBack = review::close)
                     ReviewScreen(
@@ -51,6 +56,7 @@ class MainActivity : ComponentActivity() {
                             review.close()
                             analysis.open(request.pgn, request.ply)
                         },
+                        practise = review::openPractice,
                         close = review::close,
                     )
                 } else {

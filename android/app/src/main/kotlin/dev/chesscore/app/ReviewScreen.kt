@@ -39,7 +39,8 @@ import dev.chesscore.presentation.SideSummaryUi
 /**
  * The review screen: progress, the eval graph with markers on the errors, the two sides'
  * summaries, the move list with each move's class, and the selected move's details; "Analyse"
- * opens the analysis board on the annotated game at the selected move. Draws
+ * opens the analysis board on the annotated game at the selected move, "Practise" its mistakes
+ * and blunders as exercises. Draws
  * [ReviewController.state] and forwards every action to the controller (tested in
  * android/presentation); it holds no logic of its own.
  */
@@ -48,6 +49,7 @@ fun ReviewScreen(
     controller: ReviewController,
     share: (subject: String, text: String) -> Unit,
     analyse: (AnalysisRequest) -> Unit,
+    practise: () -> Unit,
     close: () -> Unit,
 ) {
     val state by controller.state.collectAsStateWithLifecycle()
@@ -61,6 +63,10 @@ fun ReviewScreen(
                 state.annotatedPgn?.let { pgn -> TextButton(onClick = { share("Reviewed game (PGN)", pgn) }) { Text("Share") } }
                 // The annotated game (once reviewed) on the analysis board, at the selected move.
                 TextButton(onClick = { analyse(controller.analysisRequest()) }) { Text("Analyse") }
+                // Its mistakes and blunders as exercises, once reviewed.
+                if (state.phase == ReviewPhase.DONE || state.phase == ReviewPhase.STOPPED) {
+                    TextButton(onClick = practise) { Text("Practise") }
+                }
             }
         },
     ) { padding ->

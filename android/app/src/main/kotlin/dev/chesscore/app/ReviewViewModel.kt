@@ -6,7 +6,9 @@ import androidx.lifecycle.viewModelScope
 import dev.chesscore.ChessEngine
 import dev.chesscore.ChessGame
 import dev.chesscore.EngineConfig
+import dev.chesscore.presentation.PracticeController
 import dev.chesscore.presentation.ReviewController
+import dev.chesscore.presentation.practiceExercises
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
@@ -27,6 +29,14 @@ class ReviewViewModel(private val saved: SavedStateHandle) : ViewModel() {
     /** The open screen's controller, or `null` when no review is shown. */
     val controller: StateFlow<ReviewController?> = _controller.asStateFlow()
 
+    private val _practice = MutableStateFlow<PracticeController?>(null)
+
+    /**
+     * "Practise your mistakes" over the review while it is open (its own game and engine), or
+     * `null`. Not kept over a killed process: the review comes back, the practice does not.
+     */
+    val practice: StateFlow<PracticeController?> = _practice.asStateFlow()
+
     init {
         saved.get<String>(KEY_PGN)?.let(::open)
     }
@@ -44,9 +54,26 @@ class ReviewViewModel(private val saved: SavedStateHandle) : ViewModel() {
         saved.remove<String>(KEY_PGN)
     }
 
+    /**
+     * Opens practice on the review's mistakes and blunders (all sides'), from its game; nothing
+     * when no review is open. A practice already open is freed first.
+     */
+    fun openPractice() {
+        val reviewing = _controller.value ?: return
+        closePractice()
+        _practice.value = PracticeController(viewModelScope, reviewing.analysisRequest().pgn, practiceExercises(reviewing.state.value.rows))
+    }
+
+    /** Closes the practice: its coach stops and its game and engine are freed; the review shows again. */
+    fun closePractice() {
+        _practice.value?.close()
+        _practice.value = null
+    }
+
     override fun onCleared() = free()
 
     private fun free() {
+        closePractice()
         _controller.value = null
         review?.close()
         review = null

@@ -1,0 +1,75 @@
+import ChessCorePresentation
+import SwiftUI
+
+/// "Practise your mistakes": the exercise's position with the side to find a move at the
+/// bottom, the task or the verdict in words, and retry / solution / next. It draws
+/// `controller.state` and forwards every intent to the `PracticeController` (tested in
+/// bindings/swift/Tests/ChessCorePresentationTests); it holds no logic of its own.
+struct PracticeView: View {
+    let controller: PracticeController
+
+    private var state: PracticeUiState { controller.state }
+
+    var body: some View {
+        VStack(spacing: 8) {
+            VStack(spacing: 2) {
+                if state.total > 0, state.exercise != nil {
+                    Text("Exercise \(state.index + 1) of \(state.total)")
+                        .font(.caption).foregroundStyle(.secondary)
+                }
+                Text(state.promptText).font(.headline).multilineTextAlignment(.center)
+                if state.phase == .checking {
+                    ProgressView().controlSize(.small)
+                }
+            }
+            .padding(.horizontal)
+            BoardView(state: state, onTap: { controller.tapSquare($0) },
+                      onDrag: { controller.dragMove(from: $0, to: $1) })
+                .promotionPicker(state, onChoose: { controller.choosePromotion($0) },
+                                 onCancel: { controller.cancelPromotion() })
+                .padding(.horizontal, 4)
+            Spacer()
+        }
+        .navigationTitle("Practise")
+        .navigationBarTitleDisplayMode(.inline)
+        .toolbar {
+            ToolbarItemGroup(placement: .bottomBar) {
+                Button("Retry", systemImage: "arrow.counterclockwise") { controller.retry() }
+                    .disabled(![.wrong, .solved, .shown].contains(state.phase))
+                Spacer()
+                Button("Solution", systemImage: "lightbulb") { controller.showSolution() }
+                    .disabled(state.exercise == nil || state.phase == .shown)
+                Spacer()
+                Button("Next", systemImage: "forward") { controller.next() }
+                    .disabled(state.exercise == nil)
+            }
+        }
+        .alert("chesscore", isPresented: Binding(
+            get: { state.message != nil },
+            set: { if !$0 { controller.dismissMessage() } }
+        )) {
+            Button("OK", role: .cancel) {}
+        } message: {
+            Text(state.message ?? "")
+        }
+        .onDisappear { controller.close() }
+    }
+}
+
+/// A practice on a review's mistakes and blunders, with its own game and engine; releasing it
+/// frees them.
+@MainActor
+final class PracticeSession: Identifiable, Hashable {
+    let controller: PracticeController
+
+    /// `nil` when the PGN cannot be read back or the engine cannot start.
+    init?(pgn: String, exercises: [PracticeExercise]) {
+        guard let controller = try? PracticeController(pgn: pgn, exercises: exercises) else {
+            return nil
+        }
+        self.controller = controller
+    }
+
+    nonisolated static func == (a: PracticeSession, b: PracticeSession) -> Bool { a === b }
+    nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
