@@ -564,7 +564,8 @@ impl ChessGame {
     /// # Errors
     /// `InvalidRequest` when the game has no node `node`, a NAG is above 255, or a command
     /// (`commands`) cannot be written in PGN as itself: a name with whitespace or `]`, a value
-    /// with `]`, a value without a name. The game is then unchanged.
+    /// with `]`, a value without a name. The game is then unchanged. (A `}` is accepted, since a
+    /// `;` comment of a PGN may hold one; the PGN export writes it as `)`, as in any comment.)
     pub fn set_annotations(
         &self,
         node: u32,

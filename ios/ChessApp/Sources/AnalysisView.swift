@@ -9,9 +9,7 @@ import SwiftUI
 /// navigates, sets the current move's NAGs and switches draw mode (taps and drags draw the
 /// node's arrows and circles); the coach, under the engine's lines, shows what refuted the last
 /// move and the opponent's threat, and the hanging pieces as red dots; the menu loads a PGN or
-/// FEN, starts a new board, edits the
-/// comment and shares.
-/// It draws `controller.state` and forwards every intent to the `AnalysisController` (tested in
+/// FEN, starts a new board, edits the comment and shares. It draws `controller.state` and forwards every intent to the `AnalysisController` (tested in
 /// bindings/swift/Tests/ChessCorePresentationTests); it holds no logic of its own.
 struct AnalysisView: View {
     let controller: AnalysisController
@@ -134,7 +132,7 @@ extension AnalysisView {
     /// it), back to moving pieces, and clearing the current node's marks.
     private var drawMenu: some View {
         Menu {
-            ForEach([MarkColor.green, .red, .blue, .yellow], id: \.self) { color in
+            ForEach([MarkColor.red, .green, .blue, .yellow], id: \.self) { color in
                 Toggle(String(describing: color).capitalized, isOn: Binding(
                     get: { state.drawColor == color },
                     set: { controller.setDrawColor($0 ? color : nil) }))

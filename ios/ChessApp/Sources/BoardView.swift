@@ -1,12 +1,12 @@
 import ChessCorePresentation
 import SwiftUI
 
-/// The 8x8 board of both screens. It draws a `BoardScreenState` (the game's `BoardUiState` or
-/// the analysis board's `AnalysisUiState`: pieces, coordinates, selection, targets, last move,
-/// check, the framed hint or best move, a node's highlighted squares and arrows, a red dot on
-/// a square in danger) in the
-/// state's orientation and reports taps and drags as squares. It knows no chess: which piece may go where is the core's answer, kept in the
-/// state, and which square a screen cell shows is the state's `squareAtCell`.
+/// The 8x8 board of every screen. It draws a `BoardScreenState` (the game's `BoardUiState`, the
+/// analysis board's `AnalysisUiState`, the practice's `PracticeUiState`: pieces, coordinates,
+/// selection, targets, last move, check, the framed hint or best move, a node's highlighted
+/// squares and arrows, a red dot on a square in danger) in the state's orientation and reports
+/// taps and drags as squares. It knows no chess: which piece may go where is the core's answer,
+/// kept in the state, and which square a screen cell shows is the state's `squareAtCell`.
 struct BoardView<Model: BoardScreenState>: View {
     let state: Model
     let onTap: (Square) -> Void

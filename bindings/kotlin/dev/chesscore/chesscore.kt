@@ -1611,7 +1611,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_resign_at() and 0xFFFF) != 56514) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_annotations() and 0xFFFF) != 51811) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_annotations() and 0xFFFF) != 33290) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_set_comment() and 0xFFFF) != 61407) {
@@ -3124,7 +3124,8 @@ public interface ChessGameInterface {
      * # Errors
      * `InvalidRequest` when the game has no node `node`, a NAG is above 255, or a command
      * (`commands`) cannot be written in PGN as itself: a name with whitespace or `]`, a value
-     * with `]`, a value without a name. The game is then unchanged.
+     * with `]`, a value without a name. The game is then unchanged. (A `}` is accepted, since a
+     * `;` comment of a PGN may hold one; the PGN export writes it as `)`, as in any comment.)
      */
     fun `setAnnotations`(`node`: kotlin.UInt, `annotations`: NodeAnnotations)
     
@@ -4386,7 +4387,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      * # Errors
      * `InvalidRequest` when the game has no node `node`, a NAG is above 255, or a command
      * (`commands`) cannot be written in PGN as itself: a name with whitespace or `]`, a value
-     * with `]`, a value without a name. The game is then unchanged.
+     * with `]`, a value without a name. The game is then unchanged. (A `}` is accepted, since a
+     * `;` comment of a PGN may hold one; the PGN export writes it as `)`, as in any comment.)
      */
     @Throws(ChessException::class)override fun `setAnnotations`(`node`: kotlin.UInt, `annotations`: NodeAnnotations)
         = 

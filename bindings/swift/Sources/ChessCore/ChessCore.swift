@@ -1410,7 +1410,8 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * # Errors
      * `InvalidRequest` when the game has no node `node`, a NAG is above 255, or a command
      * (`commands`) cannot be written in PGN as itself: a name with whitespace or `]`, a value
-     * with `]`, a value without a name. The game is then unchanged.
+     * with `]`, a value without a name. The game is then unchanged. (A `}` is accepted, since a
+     * `;` comment of a PGN may hold one; the PGN export writes it as `)`, as in any comment.)
      */
     func setAnnotations(node: UInt32, annotations: NodeAnnotations) throws 
     
@@ -2495,7 +2496,8 @@ open func resignAt(side: Side, nowMs: UInt64)throws  -> GameStatus  {
      * # Errors
      * `InvalidRequest` when the game has no node `node`, a NAG is above 255, or a command
      * (`commands`) cannot be written in PGN as itself: a name with whitespace or `]`, a value
-     * with `]`, a value without a name. The game is then unchanged.
+     * with `]`, a value without a name. The game is then unchanged. (A `}` is accepted, since a
+     * `;` comment of a PGN may hold one; the PGN export writes it as `)`, as in any comment.)
      */
 open func setAnnotations(node: UInt32, annotations: NodeAnnotations)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
         uniffiCallStatus in
@@ -10681,7 +10683,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_resign_at() != 56514) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_set_annotations() != 51811) {
+    if (uniffi_chesscore_checksum_method_chessgame_set_annotations() != 33290) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_set_comment() != 61407) {

@@ -19,7 +19,9 @@ import Observation
 /// Lifetime: owns a `ChessGame` and a `ChessEngine` of its own (full strength, its own table),
 /// separate from the game screen's; releasing the controller stops any search and frees them.
 /// The tree and the current node are saved through its ``GameStore`` after every change, with
-/// ``AnalysisUiState/analysing``, ``AnalysisUiState/multiPv`` and the orientation as settings.
+/// ``AnalysisUiState/analysing``, ``AnalysisUiState/multiPv``, the orientation and
+/// ``AnalysisUiState/coachOn`` as settings. The coach has an engine of its own, made when it is
+/// first switched on.
 @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 @Observable
@@ -275,6 +277,12 @@ public final class AnalysisController {
     /// Removes the current node's highlighted squares and arrows (its comment and NAGs stay).
     public func clearMarks() {
         change { try $0.clearMarks(node: $0.snapshot().node) }
+    }
+
+    // The coach's search holds its engine and game until it ends: a controller released
+    // without `close()` stops it here, so that they are freed at once.
+    deinit {
+        coachTask?.cancel()
     }
 
     // MARK: - Coach
@@ -547,6 +555,8 @@ public final class AnalysisController {
         let nodes = coachNodes
         state.coachRunning = true
         coachTask = Task { [weak self] in
+            // Superseded before it began (e.g. the person steps through moves): no search.
+            if Task.isCancelled { return }
             let result: Result<Coaching?, Error>
             do {
                 result = .success(try await engine.coach(game, nodesPerSearch: nodes))

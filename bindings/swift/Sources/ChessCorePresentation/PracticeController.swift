@@ -254,6 +254,12 @@ public final class PracticeController {
         stopCoach()
     }
 
+    // The coach's check holds the engine and the game until it ends: a controller released
+    // without `close()` stops it here.
+    deinit {
+        task?.cancel()
+    }
+
     // MARK: - Internals
 
     /// Shows exercise `index` (or the end), at its position, to move.
@@ -321,6 +327,7 @@ public final class PracticeController {
         let mine = token
         let (engine, game, nodes) = (self.engine, self.game, coachNodes)
         task = Task { [weak self] in
+            if Task.isCancelled { return }  // superseded before it began: no search
             let result: Result<Coaching?, Error>
             do {
                 result = .success(try await engine.coach(game, nodesPerSearch: nodes))

@@ -181,12 +181,6 @@ public func sideSummary(_ s: SideReview) -> SideSummaryUi {
         best: Int(s.best), book: Int(s.book))
 }
 
-/// The review screen's presentation layer (the Kotlin `ReviewController` has the same states and
-/// intents): runs the core's review of a game and turns its events into ``ReviewUiState``. It
-/// holds no chess knowledge: classes, evaluations and lines come from the core.
-///
-/// Threading: a `@MainActor` object; the review runs on the engine's thread and its events reach
-/// the controller on the main actor, through ``ChessCoreKit/ChessEngine/review(_:options:)``.
 /// A game for the analysis board and the main-line ply to open it at
 /// (``ReviewController/analysisRequest()``).
 public struct AnalysisRequest: Equatable, Sendable {
@@ -202,6 +196,12 @@ public struct AnalysisRequest: Equatable, Sendable {
     }
 }
 
+/// The review screen's presentation layer (the Kotlin `ReviewController` has the same states and
+/// intents): runs the core's review of a game and turns its events into ``ReviewUiState``. It
+/// holds no chess knowledge: classes, evaluations and lines come from the core.
+///
+/// Threading: a `@MainActor` object; the review runs on the engine's thread and its events reach
+/// the controller on the main actor, through ``ChessCoreKit/ChessEngine/review(_:options:)``.
 @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 @Observable

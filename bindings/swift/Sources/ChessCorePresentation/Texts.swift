@@ -100,12 +100,12 @@ public func moveText(_ item: MoveListItem) -> String? {
     return prefix + san + nags.map(nagSymbol).joined()
 }
 
-/// The coach's threat as the analysis board says it: "Threat: Qxf7#" or, with a longer line,
-/// "Threat: Nxe5 (Nxe5 dxe5 Qxd8+)". The Kotlin `threatText`.
+/// The coach's threat as the analysis board says it: "Threat: Qxf7#" or, with the line that
+/// follows it, "Threat: Nxe5 (dxe5 Qxd8+)". The Kotlin `threatText`.
 public func threatText(_ threat: Threat) -> String {
     guard let first = threat.lineSan.first else { return "No threat" }
     if threat.lineSan.count == 1 { return "Threat: \(first)" }
-    return "Threat: \(first) (\(threat.lineSan.joined(separator: " ")))"
+    return "Threat: \(first) (\(threat.lineSan.dropFirst().joined(separator: " ")))"
 }
 
 /// The coach's refutation of the last move as the analysis board says it, e.g. "Nf6?? allows

@@ -433,7 +433,8 @@ final class AnalysisControllerTests: XCTestCase {
             XCTAssertEqual(threatened.coaching?.positionKey, threatened.snapshot.positionKey)
             let threat = try XCTUnwrap(threatened.threat)
             XCTAssertEqual(threat.lineSan.first, "Qxf7#")
-            XCTAssertTrue(threatText(threat).hasPrefix("Threat: Qxf7#"), threatText(threat))
+            let rest = threat.lineSan.dropFirst().joined(separator: " ")
+            XCTAssertEqual(threatText(threat), rest.isEmpty ? "Threat: Qxf7#" : "Threat: Qxf7# (\(rest))")
             XCTAssertNil(threatened.refutation, "3. Bc4 was no mistake")
             let same = try ChessGame.fromPgn(pgn: "1. e4 e5 2. Qh5 Nc6 3. Bc4 *")
             XCTAssertEqual(threatened.hanging, same.hangingPieces())
@@ -929,6 +930,8 @@ final class AnalysisControllerTests: XCTestCase {
         do {
             let b = try Board(limits: infinite)
             try await eventually("the engine searching") { b.engine.isSearching() }
+            b.c.setCoach(true)  // and the coach's search, which holds its engine and the game
+            XCTAssertTrue(b.state.coachRunning)
             b.release()  // mid-search
             try await eventually("the search stopped") { !b.engine.isSearching() }
             await drainMainQueue()

@@ -63,10 +63,9 @@ import dev.chesscore.presentation.threatText
  *
  * Move list: the core's `moveList` inline, variations on lines of their own, indented by depth
  * and bracketed, the current move highlighted and scrolled into view. A tap goes to a move; a
- * long press offers promote, make main line and delete. The bottom bar also sets the current
- * move's NAGs and switches draw mode (taps and drags draw the node's arrows and circles). The
- * coach, switched on under the engine's lines, shows the hanging pieces as red dots, the
- * opponent's threat and what refuted the last move.
+ * long press offers promote, make main line and delete. Under the engine's lines: the coach's
+ * switch (hanging pieces as red dots, the opponent's threat and what refuted the last move), the
+ * current move's NAG menu and the draw menu (taps and drags draw the node's arrows and circles).
  */
 @Composable
 fun AnalysisScreen(controller: AnalysisController, share: (subject: String, text: String) -> Unit, close: () -> Unit) {
@@ -184,9 +183,11 @@ private fun EngineLines(state: AnalysisUiState, controller: AnalysisController) 
 }
 
 /**
- * The coach: a switch, a spinner while it searches, then the opponent's threat and what refuted
- * the last move, in the presentation layer's words ([threatText], [refutationText]); the hanging
- * pieces are the red dots on the board.
+ * The coach and the annotation tools: the coach's switch and a spinner while it searches, the
+ * current move's NAG menu ("!?", "±", ...; a tick on those set, the controller toggles) and the
+ * draw menu (a colour to draw arrows and circles with, off, clear); then, with the coach on, the
+ * opponent's threat and what refuted the last move in the presentation layer's words
+ * ([threatText], [refutationText]); the hanging pieces are the red dots on the board.
  */
 @Composable
 private fun CoachLines(state: AnalysisUiState, controller: AnalysisController) {
@@ -195,6 +196,9 @@ private fun CoachLines(state: AnalysisUiState, controller: AnalysisController) {
             Switch(checked = state.coachOn, onCheckedChange = controller::setCoach)
             Text("Coach", Modifier.padding(horizontal = 8.dp))
             if (state.coachRunning) CircularProgressIndicator(Modifier.size(16.dp), strokeWidth = 2.dp)
+            Spacer(Modifier.weight(1f))
+            NagMenu(state, controller)
+            DrawMenu(state, controller)
         }
         if (state.coachOn) {
             state.refutation?.let { Text(refutationText(it), color = MaterialTheme.colorScheme.error, style = MaterialTheme.typography.bodySmall) }
@@ -267,11 +271,7 @@ private fun MoveChip(move: MoveListItem.Move, current: Boolean, controller: Anal
     }
 }
 
-/**
- * Start, back, forward, end (enabled from the snapshot), the comment of the current move, its
- * NAG menu ("!?", "±", ...; a tick on those set, the controller toggles) and the draw menu (a
- * colour to draw arrows and circles with, off, clear).
- */
+/** Start, back, forward, end (enabled from the snapshot), and the comment of the current move. */
 @Composable
 private fun NavigationBar(state: AnalysisUiState, controller: AnalysisController, onComment: () -> Unit) {
     ButtonBar {
@@ -280,8 +280,6 @@ private fun NavigationBar(state: AnalysisUiState, controller: AnalysisController
         TextButton(onClick = controller::forward, enabled = state.canGoForward) { Text(">") }
         TextButton(onClick = controller::toEnd, enabled = state.canGoForward) { Text(">|") }
         TextButton(onClick = onComment) { Text("Comment") }
-        NagMenu(state, controller)
-        DrawMenu(state, controller)
     }
 }
 

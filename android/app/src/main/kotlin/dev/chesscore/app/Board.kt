@@ -54,8 +54,8 @@ fun Board(
  * The 8x8 board. It knows no chess: it draws [snapshot] (pieces, last move, check) from
  * [orientation]'s side, the [selected] square and [targets] the controller computed, an [arrow]
  * (a hint, the engine's best move), a node's [squareMarks] and [arrows] (`[%csl]`, `[%cal]`) and
- * [warnings] (squares of hanging pieces, a red dot), and reports taps and drags as squares; the presentation layer maps screen cells to squares for
- * the orientation.
+ * [warnings] (squares of hanging pieces, a red dot), and reports taps and drags as squares; the
+ * presentation layer maps screen cells to squares for the orientation.
  */
 @Composable
 fun Board(

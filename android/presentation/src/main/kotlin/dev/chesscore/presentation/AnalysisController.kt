@@ -54,8 +54,8 @@ fun defaultAnalysisLimits(): SearchLimits = SearchLimits(moveTimeMs = 30_000uL, 
  *
  * @param scope the main-thread scope; the controller cancels only its own child of it.
  * @param store where the tree (after every change of the tree or the node) and the settings
- *   (analysis on or off, number of lines, orientation) are kept; another store than the game
- *   screen's.
+ *   (analysis on or off, number of lines, orientation, coach on or off) are kept; another store
+ *   than the game screen's.
  * @param pgn a game to open (e.g. the game screen's): its first game replaces what [store] held,
  *   at the end of its main line. `null`: the board as it was left ([store]'s), or a new board.
  * @param ply with [pgn], the main-line ply to open at instead of its end (e.g. the game
@@ -342,7 +342,6 @@ class AnalysisController(
      */
     fun pause() = session.pause {
         stopCoach()
-        _state.update { it.copy(coachRunning = false) }
         store.save(game.toJson())
     }
 
@@ -440,6 +439,7 @@ class AnalysisController(
             it.close()
         }
         coachHandle = null
+        if (state.value.coachRunning) _state.update { it.copy(coachRunning = false) }
     }
 
     /**
@@ -585,7 +585,7 @@ class AnalysisController(
         _state.update { it.copy(message = e.message ?: e.toString()) }
     }
 
-    /** Applies [change] to the state's settings (analysis on, number of lines, orientation) and saves them. */
+    /** Applies [change] to the state's settings (analysis on, number of lines, orientation, coach on) and saves them. */
     private fun changeSettings(change: (AnalysisUiState) -> AnalysisUiState) {
         _state.update(change)
         val s = state.value

@@ -102,13 +102,13 @@ fun moveText(move: MoveListItem.Move): String {
 }
 
 /**
- * The coach's threat as the analysis board says it: "Threat: Qxf7#" or, with a longer line,
- * "Threat: Nxe5 (Nxe5 dxe5 Qxd8+)", from [dev.chesscore.Threat.lineSan].
+ * The coach's threat as the analysis board says it: "Threat: Qxf7#" or, with the line that
+ * follows it, "Threat: Nxe5 (dxe5 Qxd8+)", from [dev.chesscore.Threat.lineSan].
  */
 fun threatText(threat: dev.chesscore.Threat): String {
     val line = threat.lineSan
     val first = line.firstOrNull() ?: return "No threat"
-    return if (line.size == 1) "Threat: $first" else "Threat: $first (${line.joinToString(" ")})"
+    return if (line.size == 1) "Threat: $first" else "Threat: $first (${line.drop(1).joinToString(" ")})"
 }
 
 /**

@@ -334,7 +334,7 @@ class AnalysisControllerTest {
                 assertEquals(threatened.snapshot.positionKey, assertNotNull(threatened.coaching).positionKey)
                 val threat = assertNotNull(threatened.threat)
                 assertEquals("Qxf7#", threat.lineSan.first())
-                assertEquals("Threat: Qxf7#", threatText(threat).substringBefore(" ("))
+                assertEquals("Threat: Qxf7# (${threat.lineSan.drop(1).joinToString(" ")})".removeSuffix(" ()"), threatText(threat))
                 assertNull(threatened.refutation, "3. Bc4 was no mistake")
                 ChessGame.fromPgn("1. e4 e5 2. Qh5 Nc6 3. Bc4 *").use { assertEquals(it.hangingPieces(), threatened.hanging) }
                 // A blunder: the coach says what refutes it, for the new position only.
@@ -853,6 +853,7 @@ class AnalysisControllerTest {
             f.controller.close()
             assertEquals(baseline, liveObjectCount())
             val closed = f.controller.state.value
+            assertFalse(closed.engineRunning || closed.coachRunning, "no spinner after close")
             f.controller.tapSquare(sq("e2")) // ignored after close, no crash
             assertFalse(f.controller.loadPgn("1. e4 *"), "a closed board takes no game")
             assertFalse(f.controller.loadFen(THREE_MOVES_FEN), "nor a position")
