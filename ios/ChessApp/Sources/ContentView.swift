@@ -67,7 +67,7 @@ struct ContentView: View {
                 if !covered && scenePhase == .active { controller.resume() }
             }
             .navigationDestination(item: $review) { session in
-                ReviewView(controller: session.controller)
+                ReviewView(controller: session.controller, practiceSide: session.practiceSide)
             }
             .navigationDestination(item: $analysis) { session in
                 AnalysisView(controller: session.controller)
@@ -139,7 +139,12 @@ struct ContentView: View {
                 Button("Start from FEN…", systemImage: "doc.on.clipboard") { showingFen = true }
                 Divider()
                 Button("Review game", systemImage: "chart.xyaxis.line") {
-                    openOver { review = ReviewSession(pgn: controller.pgn()) }
+                    openOver {
+                        // Against the engine, "Practise" drills the person's own mistakes.
+                        var side: Side?
+                        if case .humanVsEngine(let human) = state.mode { side = human }
+                        review = ReviewSession(pgn: controller.pgn(), practiceSide: side)
+                    }
                 }
                 Button("Analyse", systemImage: "magnifyingglass") {
                     openOver {
@@ -312,9 +317,13 @@ private struct MoveListView: View {
 @MainActor
 final class ReviewSession: Identifiable, Hashable {
     let controller: ReviewController
+    /// The side whose mistakes "Practise" drills (the person's, against the engine); `nil`:
+    /// both.
+    let practiceSide: Side?
 
     /// `nil` when the PGN cannot be read back or the engine cannot start.
-    init?(pgn: String) {
+    init?(pgn: String, practiceSide: Side? = nil) {
+        self.practiceSide = practiceSide
         guard let game = try? ChessGame.fromPgn(pgn: pgn),
             let engine = try? ChessEngine(config: EngineConfig())
         else { return nil }

@@ -13,9 +13,8 @@ struct PracticeView: View {
     var body: some View {
         VStack(spacing: 8) {
             VStack(spacing: 2) {
-                if state.total > 0, state.exercise != nil {
-                    Text("Exercise \(state.index + 1) of \(state.total)")
-                        .font(.caption).foregroundStyle(.secondary)
+                if let progress = state.progressText {
+                    Text(progress).font(.caption).foregroundStyle(.secondary)
                 }
                 Text(state.promptText).font(.headline).multilineTextAlignment(.center)
                 if state.phase == .checking {
@@ -35,13 +34,13 @@ struct PracticeView: View {
         .toolbar {
             ToolbarItemGroup(placement: .bottomBar) {
                 Button("Retry", systemImage: "arrow.counterclockwise") { controller.retry() }
-                    .disabled(![.wrong, .solved, .shown].contains(state.phase))
+                    .disabled(!state.canRetry)
                 Spacer()
                 Button("Solution", systemImage: "lightbulb") { controller.showSolution() }
-                    .disabled(state.exercise == nil || state.phase == .shown)
+                    .disabled(!state.canShowSolution)
                 Spacer()
                 Button("Next", systemImage: "forward") { controller.next() }
-                    .disabled(state.exercise == nil)
+                    .disabled(!state.canGoNext)
             }
         }
         .alert("chesscore", isPresented: Binding(
@@ -62,12 +61,10 @@ struct PracticeView: View {
 final class PracticeSession: Identifiable, Hashable {
     let controller: PracticeController
 
-    /// `nil` when the PGN cannot be read back or the engine cannot start.
-    init?(pgn: String, exercises: [PracticeExercise]) {
-        guard let controller = try? PracticeController(pgn: pgn, exercises: exercises) else {
-            return nil
-        }
-        self.controller = controller
+    /// - Throws: what ``PracticeController`` throws (the PGN cannot be read back, the engine
+    ///   cannot start), for the review screen to show.
+    init(pgn: String, exercises: [PracticeExercise]) throws {
+        controller = try PracticeController(pgn: pgn, exercises: exercises)
     }
 
     nonisolated static func == (a: PracticeSession, b: PracticeSession) -> Bool { a === b }

@@ -9,12 +9,16 @@ import SwiftUI
 /// bindings/swift/Tests/ChessCorePresentationTests); it holds no logic of its own.
 struct ReviewView: View {
     let controller: ReviewController
+    /// The side whose mistakes "Practise" drills (the person's, against the engine); `nil`: both.
+    var practiceSide: Side? = nil
 
     /// The analysis board pushed over the review ("Analyse"): the annotated game at the
     /// selected move; back returns to the review.
     @State private var analysis: AnalysisSession?
     /// "Practise your mistakes" pushed over the review, once it has ended.
     @State private var practice: PracticeSession?
+    /// Why "Practise" could not open, shown in an alert.
+    @State private var practiceError: String?
 
     private var state: ReviewUiState { controller.state }
 
@@ -55,21 +59,27 @@ struct ReviewView: View {
                 if state.rows.contains(where: { $0.moveClass.isError }) {
                     Button("Next mistake", systemImage: "forward") { controller.selectNextError() }
                 }
-                if let pgn = state.annotatedPgn {
-                    ShareLink("Share", item: pgn)
-                }
-                Button("Analyse", systemImage: "magnifyingglass") {
-                    let request = controller.analysisRequest()
-                    analysis = AnalysisSession(pgn: request.pgn, ply: request.ply)
-                }
-                if state.phase == .done || state.phase == .stopped {
-                    Button("Practise", systemImage: "target") {
-                        practice = PracticeSession(
-                            pgn: controller.analysisRequest().pgn,
-                            exercises: practiceExercises(state.rows))
+                Menu("More", systemImage: "ellipsis.circle") {
+                    Button("Analyse", systemImage: "magnifyingglass") {
+                        let request = controller.analysisRequest()
+                        analysis = AnalysisSession(pgn: request.pgn, ply: request.ply)
+                    }
+                    if state.phase == .done || state.phase == .stopped {
+                        Button("Practise", systemImage: "target") { openPractice() }
+                    }
+                    if let pgn = state.annotatedPgn {
+                        ShareLink("Share", item: pgn)
                     }
                 }
             }
+        }
+        .alert("Practise", isPresented: Binding(
+            get: { practiceError != nil },
+            set: { if !$0 { practiceError = nil } }
+        )) {
+            Button("OK", role: .cancel) {}
+        } message: {
+            Text(practiceError ?? "")
         }
         .navigationDestination(item: $analysis) { session in
             AnalysisView(controller: session.controller)
@@ -80,6 +90,20 @@ struct ReviewView: View {
         // Leaving the screen (back, or the analysis board over it: two engines never search
         // at once) stops a running review; its moves so far stay.
         .onDisappear { controller.stop() }
+    }
+}
+
+extension ReviewView {
+    /// Pushes practice on the review's mistakes and blunders (of ``practiceSide``, or both
+    /// sides'), from its annotated game; when it cannot open, the alert says why.
+    private func openPractice() {
+        do {
+            practice = try PracticeSession(
+                pgn: controller.analysisRequest().pgn,
+                exercises: practiceExercises(state.rows, side: practiceSide))
+        } catch {
+            practiceError = (error as? ChessError)?.message ?? "\(error)"
+        }
     }
 }
 

@@ -33,12 +33,14 @@ public struct PracticeExercise: Equatable, Sendable {
     }
 }
 
-/// The exercises of a review: its mistakes and blunders (of `side` only, when given) that have a
-/// better move, in the order of the game. The Kotlin `practiceExercises`.
+/// The exercises of a review: its mistakes and blunders (of `side` only, when given: the
+/// person's own in a game against the engine) that have a better move, in the order of the
+/// game. The Kotlin `practiceExercises`.
 public func practiceExercises(_ rows: [ReviewRow], side: Side? = nil) -> [PracticeExercise] {
     rows.compactMap { row in
         guard row.moveClass == .mistake || row.moveClass == .blunder,
-            side == nil || row.side == side, let better = row.betterSan
+            side == nil || row.side == side, let better = row.betterSan,
+            !better.trimmingCharacters(in: .whitespaces).isEmpty
         else { return nil }
         return PracticeExercise(
             ply: row.ply, side: row.side, playedSan: row.san, moveClass: row.moveClass,
@@ -52,7 +54,7 @@ public enum PracticePhase: Sendable, Equatable {
     case toMove
     /// The coach judges the person's move.
     case checking
-    /// The move is good enough: the coach finds it no mistake.
+    /// The move is good enough: the engine's own, or one the coach finds no mistake.
     case solved
     /// The move was the game's, or a mistake or worse; try again or show the solution.
     case wrong
@@ -85,8 +87,9 @@ public struct PracticeUiState: BoardScreenState, Equatable {
     public var phase = PracticePhase.toMove
     /// The person's last move, in SAN.
     public var attemptSan: String? = nil
-    /// With ``PracticePhase/wrong``: what refutes the person's move, from the coach (or, for
-    /// the game's own move, the review's line in ``exercise``); `nil` otherwise.
+    /// With ``PracticePhase/wrong`` after the coach's look: what refutes the person's move.
+    /// `nil` otherwise, also for the game's own move (its refutation is
+    /// ``PracticeExercise/refutationSan``).
     public var refutation: Refutation? = nil
     /// Exercises solved so far (a solution shown does not count).
     public var solved = 0
@@ -97,7 +100,20 @@ public struct PracticeUiState: BoardScreenState, Equatable {
     public var framedMove: LegalMove? { nil }
 
     /// `true` when the board takes the person's taps and drags.
-    public var acceptsMoves: Bool { phase == .toMove && pendingPromotion == nil }
+    public var acceptsMoves: Bool { exercise != nil && phase == .toMove && pendingPromotion == nil }
+
+    /// `true` when ``PracticeController/retry()`` would show the position again (after a
+    /// verdict or a solution).
+    public var canRetry: Bool { exercise != nil && [.wrong, .solved, .shown].contains(phase) }
+
+    /// `true` when ``PracticeController/showSolution()`` would put the engine's move on the board.
+    public var canShowSolution: Bool { exercise != nil && phase != .shown }
+
+    /// `true` when ``PracticeController/next()`` would go on (an exercise is shown).
+    public var canGoNext: Bool { exercise != nil }
+
+    /// "Exercise 2 of 5" while one is shown, `nil` otherwise.
+    public var progressText: String? { exercise == nil ? nil : "Exercise \(index + 1) of \(total)" }
 
     /// One line for the screen, from the phase: the task, the verdict, or the score at the end.
     public var promptText: String {
@@ -115,8 +131,8 @@ public struct PracticeUiState: BoardScreenState, Equatable {
                 ? "\(attempt): the engine's move too"
                 : "\(attempt) is good (the engine's move: \(ex.betterSan))"
         case .wrong:
-            let coach = refutation?.lineSan ?? []
-            let line = (coach.isEmpty ? ex.refutationSan : coach).joined(separator: " ")
+            // The review's line refutes the game's move only; the coach's, the person's own.
+            let line = (refutation?.lineSan ?? ex.refutationSan).joined(separator: " ")
             return (line.isEmpty ? "\(attempt) loses too much." : "\(attempt) allows \(line).")
                 + " Try again."
         case .shown:
@@ -155,6 +171,8 @@ public final class PracticeController {
     @ObservationIgnored private var closed = false
     /// The exercises solved at least once (by index): a second solution counts once.
     @ObservationIgnored private var solvedOnes: Set<Int> = []
+    /// The exercises whose solution was shown: solving them afterwards does not count.
+    @ObservationIgnored private var shownOnes: Set<Int> = []
 
     /// Practice on the game in `pgn` (its first game) with `exercises`, judged by the coach
     /// with `coachNodes` a search (`nil`: the standard review preset's).
@@ -206,21 +224,24 @@ public final class PracticeController {
         state.pendingPromotion = nil
     }
 
-    /// After a verdict or a solution shown: the exercise's position again, for another try.
+    /// After a verdict or a solution shown (``PracticeUiState/canRetry``): the exercise's
+    /// position again.
     public func retry() {
-        guard !closed, [.wrong, .shown, .solved].contains(state.phase) else { return }
+        guard !closed, state.canRetry else { return }
         show(state.index)
     }
 
     /// Puts the engine's better move on the board (dropping a check under way); it does not
     /// count as solved.
     public func showSolution() {
-        guard !closed, let ex = state.exercise, state.phase != .shown else { return }
+        guard !closed, let ex = state.exercise, state.canShowSolution else { return }
         stopCoach()
+        shownOnes.insert(state.index)
         do {
             try game.goToMainLinePly(ply: UInt32(ex.ply))
             _ = try game.playSan(san: ex.betterSan)
         } catch {
+            show(state.index)
             state.message = (error as? ChessError)?.message ?? "\(error)"
             return
         }
@@ -236,7 +257,7 @@ public final class PracticeController {
 
     /// The next exercise, or ``PracticePhase/done`` after the last.
     public func next() {
-        guard !closed, state.exercise != nil else { return }
+        guard !closed, state.canGoNext else { return }
         show(state.index + 1)
     }
 
@@ -262,20 +283,23 @@ public final class PracticeController {
 
     // MARK: - Internals
 
-    /// Shows exercise `index` (or the end), at its position, to move.
+    /// Shows exercise `index` (or the end), at its position, to move. An exercise whose position
+    /// the game does not have (its ply beyond the main line) ends the practice with the message.
     private func show(_ index: Int) {
         stopCoach()
         input.clear()
-        let ex = index < exercises.count ? exercises[index] : nil
-        if let ex {
+        var ex = index < exercises.count ? exercises[index] : nil
+        var problem: String?
+        if let exercise = ex {
             do {
-                try game.goToMainLinePly(ply: UInt32(ex.ply))
+                try game.goToMainLinePly(ply: UInt32(exercise.ply))
             } catch {
-                state.message = (error as? ChessError)?.message ?? "\(error)"
-                return
+                problem = (error as? ChessError)?.message ?? "\(error)"
+                ex = nil
             }
         }
         var next = state
+        if let problem { next.message = problem }
         next.snapshot = game.snapshot()
         next.orientation = ex?.side ?? next.orientation
         next.index = index
@@ -309,7 +333,7 @@ public final class PracticeController {
         let san = snapshot.sanHistory.last ?? ""
         let phase: PracticePhase =
             san == ex.playedSan ? .wrong : san == ex.betterSan ? .solved : .checking
-        if phase == .solved { solvedOnes.insert(state.index) }
+        if phase == .solved { countSolved(state.index) }
         var next = state
         next.snapshot = snapshot
         next.attemptSan = san
@@ -357,12 +381,17 @@ public final class PracticeController {
             next.refutation = refutation
             state = next
         } else {
-            solvedOnes.insert(state.index)
+            countSolved(state.index)
             var next = state
             next.phase = .solved
             next.solved = solvedOnes.count
             state = next
         }
+    }
+
+    /// Counts exercise `index` as solved, unless its solution was shown first.
+    private func countSolved(_ index: Int) {
+        if !shownOnes.contains(index) { solvedOnes.insert(index) }
     }
 
     private func stopCoach() {

@@ -23,7 +23,9 @@ private func row(
 @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 final class PracticeControllerTests: XCTestCase {
-    private func practice(_ exercises: [PracticeExercise] = [nf6]) throws -> PracticeController {
+    private func practice(
+        _ exercises: [PracticeExercise] = [nf6], coachNodes: UInt64 = 20_000
+    ) throws -> PracticeController {
         try PracticeController(
             pgn: scholar, exercises: exercises,
             engineFactory: { config in
@@ -31,7 +33,7 @@ final class PracticeControllerTests: XCTestCase {
                 small.hashMb = 1
                 return try ChessEngine(config: small)
             },
-            coachNodes: 20_000)
+            coachNodes: coachNodes)
     }
 
     private func move(_ c: PracticeController, _ from: String, _ to: String) {
@@ -67,21 +69,29 @@ final class PracticeControllerTests: XCTestCase {
             XCTAssertEqual(c.state.snapshot.ply, 5)
             XCTAssertEqual(c.state.orientation, .black)
             XCTAssertEqual(c.state.promptText, "Black to play: find a better move than Nf6")
+            XCTAssertEqual(c.state.progressText, "Exercise 1 of 1")
+            XCTAssertTrue(
+                c.state.acceptsMoves && c.state.canShowSolution && c.state.canGoNext
+                    && !c.state.canRetry)
             // The game's own move: wrong at once, with the review's refutation.
             move(c, "g8", "f6")
             XCTAssertEqual(c.state.phase, .wrong)
             XCTAssertEqual(c.state.promptText, "Nf6 allows Qxf7#. Try again.")
+            XCTAssertTrue(c.state.canRetry && !c.state.acceptsMoves)
             c.retry()
             XCTAssertEqual(c.state.snapshot.ply, 5)
             // Another losing move: the coach says why.
             move(c, "a7", "a6")
             XCTAssertEqual(c.state.phase, .checking)
             XCTAssertTrue(c.state.promptText.hasPrefix("Checking a6"))
-            c.tapSquare(sq("b7"))  // no input while the coach checks
+            c.tapSquare(sq("h5"))  // no input while the coach checks (White's queen, to move)
             XCTAssertNil(c.state.selected)
             let wrong = try await verdict(c, "the coach's verdict on a6")
             XCTAssertEqual(wrong.phase, .wrong)
             XCTAssertEqual(wrong.refutation?.lineSan.first, "Qxf7#")
+            XCTAssertEqual(
+                wrong.promptText,
+                "a6 allows \(wrong.refutation?.lineSan.joined(separator: " ") ?? ""). Try again.")
             XCTAssertEqual(wrong.solved, 0)
             // A good move of its own: the coach finds it no mistake.
             c.retry()
@@ -100,7 +110,9 @@ final class PracticeControllerTests: XCTestCase {
             XCTAssertEqual(done.phase, .done)
             XCTAssertNil(done.exercise)
             XCTAssertEqual(done.promptText, "Done: 1 of 1 solved")
-            move(c, "e7", "e5")  // nothing to do now
+            XCTAssertNil(done.progressText)
+            XCTAssertFalse(done.canRetry || done.canShowSolution || done.canGoNext)
+            c.tapSquare(sq("h5"))  // nothing to do now (White's queen, White to move)
             XCTAssertEqual(c.state, done)
             c.close()
         }
@@ -122,6 +134,14 @@ final class PracticeControllerTests: XCTestCase {
             XCTAssertEqual(c.state.snapshot.sanHistory.last, "Qe7")
             XCTAssertEqual(c.state.promptText, "The engine's move: Qe7")
             XCTAssertEqual(c.state.solved, 0)
+            let shown = c.state
+            try await Task.sleep(nanoseconds: 500_000_000)  // a stopped check's result is dropped
+            XCTAssertEqual(c.state, shown)
+            // Found after seeing it: not counted.
+            c.retry()
+            move(c, "d8", "e7")
+            XCTAssertEqual(c.state.phase, .solved)
+            XCTAssertEqual(c.state.solved, 0)
             c.next()
             XCTAssertEqual(c.state.orientation, .white)
             XCTAssertEqual(c.state.snapshot.ply, 4)
@@ -129,6 +149,50 @@ final class PracticeControllerTests: XCTestCase {
             c.next()
             XCTAssertEqual(c.state.promptText, "Done: 0 of 2 solved")
             c.close()
+        }
+        try await noLiveObjects()
+    }
+
+    func testACoachThatCannotStartBringsThePositionBackClosingMidCheckFreesAll() async throws {
+        do {
+            let c = try practice(coachNodes: 0)
+            move(c, "a7", "a6")
+            try await eventually("the coach's failure") { c.state.phase != .checking }
+            XCTAssertEqual(c.state.phase, .toMove)
+            XCTAssertEqual(c.state.snapshot.ply, 5, "the exercise's position again")
+            XCTAssertTrue(c.state.message?.hasPrefix("The engine failed: ") ?? false)
+            c.close()
+            let d = try practice()
+            move(d, "a7", "a6")
+            XCTAssertEqual(d.state.phase, .checking)
+            d.close()
+            move(d, "a7", "a6")  // ignored after close
+            try await Task.sleep(nanoseconds: 300_000_000)
+            XCTAssertEqual(d.state.phase, .checking, "no verdict after close")
+        }
+        try await noLiveObjects()
+    }
+
+    func testFromARealReviewTheExercisesOfOneSideOnItsAnnotatedGame() async throws {
+        do {
+            let game = try ChessGame.fromPgn(pgn: scholar)
+            let engine = try ChessEngine(config: EngineConfig(hashMb: 4))
+            let review = ReviewController(engine: engine, game: game)
+            review.start(options: ReviewOptions(nodesPerPosition: 20_000))
+            try await eventually("the review", within: 60) { review.state.phase == .done }
+            let exercises = practiceExercises(review.state.rows, side: .black)
+            let nf6 = try XCTUnwrap(exercises.first { $0.playedSan == "Nf6" })
+            XCTAssertEqual(nf6.ply, 5)
+            XCTAssertTrue(exercises.allSatisfy { $0.side == .black })
+            let c = try PracticeController(
+                pgn: review.analysisRequest().pgn, exercises: exercises, coachNodes: 20_000)
+            XCTAssertEqual(c.state.snapshot.sanHistory, ["e4", "e5", "Qh5", "Nc6", "Bc4"])
+            move(c, "g8", "f6")
+            XCTAssertEqual(c.state.phase, .wrong)
+            c.showSolution()
+            XCTAssertEqual(c.state.snapshot.sanHistory.last, nf6.betterSan)
+            c.close()
+            try await eventually("the engine idle") { !engine.isSearching() }
         }
         try await noLiveObjects()
     }

@@ -46,6 +46,7 @@ import dev.chesscore.presentation.BoardUiState
 import dev.chesscore.presentation.ClockUiState
 import dev.chesscore.presentation.GameController
 import dev.chesscore.presentation.opponent
+import dev.chesscore.presentation.GameMode
 import dev.chesscore.presentation.sideName
 import kotlinx.coroutines.delay
 
@@ -55,7 +56,7 @@ import kotlinx.coroutines.delay
  * everything else in a column on the right. Draws [GameController.state] and forwards every
  * action to the controller; while a clock runs it calls [GameController.tick] every 100 ms, its
  * only timer. [review] opens the
- * review of the game's PGN; [analyse] the analysis board, with the game's PGN and the ply of
+ * review of the game's PGN (with the person's side against the engine, for its practice); [analyse] the analysis board, with the game's PGN and the ply of
  * the position on the board ("Analyse game") or `null` ("Analysis board": as it was left).
  */
 @OptIn(ExperimentalMaterial3Api::class)
@@ -63,7 +64,7 @@ import kotlinx.coroutines.delay
 fun ChessScreen(
     controller: GameController,
     share: (subject: String, text: String) -> Unit,
-    review: (pgn: String) -> Unit = {},
+    review: (pgn: String, side: Side?) -> Unit = { _, _ -> },
     analyse: (pgn: String?, ply: UInt?) -> Unit = { _, _ -> },
 ) {
     val state by controller.state.collectAsStateWithLifecycle()
@@ -92,7 +93,11 @@ fun ChessScreen(
                 actions = {
                     TextButton(onClick = { showNewGame = true }) { Text("New") }
                     OverflowMenu { close ->
-                        DropdownMenuItem(text = { Text("Review game") }, onClick = { close(); review(controller.pgn()) })
+                        DropdownMenuItem(text = { Text("Review game") }, onClick = {
+                            close()
+                            // Against the engine, "Practise" drills the person's own mistakes.
+                            review(controller.pgn(), (state.mode as? GameMode.HumanVsEngine)?.humanSide)
+                        })
                         DropdownMenuItem(text = { Text("Analyse game") }, onClick = { close(); analyse(controller.pgn(), state.snapshot.ply) })
                         DropdownMenuItem(text = { Text("Analysis board") }, onClick = { close(); analyse(null, null) })
                         DropdownMenuItem(text = { Text("Share PGN") }, onClick = { close(); share("Game (PGN)", controller.pgn()) })

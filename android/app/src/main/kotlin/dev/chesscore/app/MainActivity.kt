@@ -7,6 +7,9 @@ import androidx.activity.compose.BackHandler
 import androidx.activity.compose.setContent
 import androidx.activity.enableEdgeToEdge
 import androidx.activity.viewModels
+import androidx.compose.material3.AlertDialog
+import androidx.compose.material3.Text
+import androidx.compose.material3.TextButton
 import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.getValue
 import androidx.lifecycle.compose.collectAsStateWithLifecycle
@@ -46,6 +49,15 @@ class MainActivity : ComponentActivity() {
                     BackHandler(onBack = review::closePractice)
                     PracticeScreen(controller = practising, close = review::closePractice)
                 } else if (reviewing != null) {
+                    val practiceMessage by review.practiceMessage.collectAsStateWithLifecycle()
+                    practiceMessage?.let { text ->
+                        AlertDialog(
+                            onDismissRequest = review::dismissPracticeMessage,
+                            confirmButton = { TextButton(onClick = review::dismissPracticeMessage) { Text("OK") } },
+                            title = { Text("Practise") },
+                            text = { Text(text) },
+                        )
+                    }
                     BackHandler(onBack = review::close)
                     ReviewScreen(
                         controller = reviewing,
@@ -65,9 +77,9 @@ class MainActivity : ComponentActivity() {
                         share = ::shareText,
                         // The game is paused before the other screen's engine starts (the
                         // effect above would do it only after the next composition).
-                        review = { pgn ->
+                        review = { pgn, side ->
                             viewModel.controller.pause()
-                            review.open(pgn)
+                            review.open(pgn, side)
                         },
                         analyse = { pgn, ply ->
                             viewModel.controller.pause()

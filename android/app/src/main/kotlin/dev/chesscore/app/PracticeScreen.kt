@@ -1,8 +1,11 @@
 package dev.chesscore.app
 
 import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.layout.size
+import androidx.compose.material3.CircularProgressIndicator
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Scaffold
 import androidx.compose.material3.SnackbarHost
@@ -12,6 +15,7 @@ import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.remember
+import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.unit.dp
 import androidx.lifecycle.compose.collectAsStateWithLifecycle
@@ -33,16 +37,9 @@ fun PracticeScreen(controller: PracticeController, close: () -> Unit) {
         topBar = { BackTopBar("Practise your mistakes", back = close) {} },
         bottomBar = {
             ButtonBar {
-                val phase = state.phase
-                TextButton(
-                    onClick = controller::retry,
-                    enabled = phase == PracticePhase.WRONG || phase == PracticePhase.SOLVED || phase == PracticePhase.SHOWN,
-                ) { Text("Retry") }
-                TextButton(
-                    onClick = controller::showSolution,
-                    enabled = state.exercise != null && phase != PracticePhase.SHOWN,
-                ) { Text("Solution") }
-                TextButton(onClick = controller::next, enabled = state.exercise != null) { Text("Next") }
+                TextButton(onClick = controller::retry, enabled = state.canRetry) { Text("Retry") }
+                TextButton(onClick = controller::showSolution, enabled = state.canShowSolution) { Text("Solution") }
+                TextButton(onClick = controller::next, enabled = state.canGoNext) { Text("Next") }
             }
         },
         snackbarHost = { SnackbarHost(snackbar) },
@@ -57,10 +54,11 @@ fun PracticeScreen(controller: PracticeController, close: () -> Unit) {
             },
             above = {
                 Column(Modifier.fillMaxWidth().padding(vertical = 6.dp)) {
-                    if (state.total > 0 && state.exercise != null) {
-                        Text("Exercise ${state.index + 1} of ${state.total}", style = MaterialTheme.typography.labelMedium)
+                    state.progressText?.let { Text(it, style = MaterialTheme.typography.labelMedium) }
+                    Row(verticalAlignment = Alignment.CenterVertically) {
+                        Text(state.promptText, style = MaterialTheme.typography.titleMedium, modifier = Modifier.weight(1f))
+                        if (state.phase == PracticePhase.CHECKING) CircularProgressIndicator(Modifier.size(16.dp), strokeWidth = 2.dp)
                     }
-                    Text(state.promptText, style = MaterialTheme.typography.titleMedium)
                 }
             },
             below = {},

@@ -16,6 +16,7 @@ import androidx.compose.foundation.lazy.items
 import androidx.compose.material3.Button
 import androidx.compose.material3.LinearProgressIndicator
 import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.OutlinedButton
 import androidx.compose.material3.Scaffold
 import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
@@ -61,12 +62,6 @@ fun ReviewScreen(
                     else -> TextButton(onClick = { controller.start() }) { Text("Review") }
                 }
                 state.annotatedPgn?.let { pgn -> TextButton(onClick = { share("Reviewed game (PGN)", pgn) }) { Text("Share") } }
-                // The annotated game (once reviewed) on the analysis board, at the selected move.
-                TextButton(onClick = { analyse(controller.analysisRequest()) }) { Text("Analyse") }
-                // Its mistakes and blunders as exercises, once reviewed.
-                if (state.phase == ReviewPhase.DONE || state.phase == ReviewPhase.STOPPED) {
-                    TextButton(onClick = practise) { Text("Practise") }
-                }
             }
         },
     ) { padding ->
@@ -81,8 +76,16 @@ fun ReviewScreen(
                 state.black?.let { SideSummary("Black", it) }
             }
             state.selectedRow?.let { SelectedMove(it) }
-            if (state.rows.any { it.moveClass.isErrorClass() }) {
-                Button(onClick = controller::selectNextError) { Text("Next mistake") }
+            Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+                if (state.rows.any { it.moveClass.isErrorClass() }) {
+                    Button(onClick = controller::selectNextError) { Text("Next mistake") }
+                }
+                // The annotated game (once reviewed) on the analysis board, at the selected move.
+                OutlinedButton(onClick = { analyse(controller.analysisRequest()) }) { Text("Analyse") }
+                // Its mistakes and blunders as exercises, once reviewed.
+                if (state.phase == ReviewPhase.DONE || state.phase == ReviewPhase.STOPPED) {
+                    OutlinedButton(onClick = practise) { Text("Practise") }
+                }
             }
             LazyColumn(Modifier.weight(1f)) {
                 items(state.rows, key = { it.ply }) { row ->

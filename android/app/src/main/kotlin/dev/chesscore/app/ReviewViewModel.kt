@@ -4,8 +4,10 @@ import androidx.lifecycle.SavedStateHandle
 import androidx.lifecycle.ViewModel
 import androidx.lifecycle.viewModelScope
 import dev.chesscore.ChessEngine
+import dev.chesscore.ChessException
 import dev.chesscore.ChessGame
 import dev.chesscore.EngineConfig
+import dev.chesscore.Side
 import dev.chesscore.presentation.PracticeController
 import dev.chesscore.presentation.ReviewController
 import dev.chesscore.presentation.practiceExercises
@@ -37,31 +39,59 @@ class ReviewViewModel(private val saved: SavedStateHandle) : ViewModel() {
      */
     val practice: StateFlow<PracticeController?> = _practice.asStateFlow()
 
+    /** The side whose mistakes "Practise" drills (the person's, against the engine), or `null` for both. */
+    private var practiceSide: Side? = null
+
+    private val _practiceMessage = MutableStateFlow<String?>(null)
+
+    /** Why "Practise" could not open (the core refused the game or the engine could not start), until dismissed. */
+    val practiceMessage: StateFlow<String?> = _practiceMessage.asStateFlow()
+
     init {
-        saved.get<String>(KEY_PGN)?.let(::open)
+        val pgn = saved.get<String>(KEY_PGN)
+        if (pgn != null) this.open(pgn, saved.get<String>(KEY_SIDE)?.let(Side::valueOf))
     }
 
-    /** Opens the review of [pgn]; it starts at once at the standard preset. A review already open is freed first. */
-    fun open(pgn: String) {
+    /**
+     * Opens the review of [pgn]; it starts at once at the standard preset. A review already open
+     * is freed first. [side]: the person's side in a game against the engine, whose mistakes
+     * "Practise" drills (`null`: both sides').
+     */
+    fun open(pgn: String, side: Side? = null) {
         free()
         review = Review(pgn, viewModelScope).also { _controller.value = it.controller }
+        practiceSide = side
         saved[KEY_PGN] = pgn
+        saved[KEY_SIDE] = side?.name
     }
 
     /** Closes the review screen: the review stops and its game and engine are freed. */
     fun close() {
         free()
         saved.remove<String>(KEY_PGN)
+        saved.remove<String>(KEY_SIDE)
     }
 
     /**
-     * Opens practice on the review's mistakes and blunders (all sides'), from its game; nothing
-     * when no review is open. A practice already open is freed first.
+     * Opens practice on the review's mistakes and blunders (the person's side's, or both sides'
+     * when none was given), from its game; nothing when no review is open. A practice already
+     * open is freed first; when it cannot open, [practiceMessage] says why.
      */
     fun openPractice() {
         val reviewing = _controller.value ?: return
         closePractice()
-        _practice.value = PracticeController(viewModelScope, reviewing.analysisRequest().pgn, practiceExercises(reviewing.state.value.rows))
+        val exercises = practiceExercises(reviewing.state.value.rows, practiceSide)
+        _practice.value = try {
+            PracticeController(viewModelScope, reviewing.analysisRequest().pgn, exercises)
+        } catch (e: ChessException) {
+            _practiceMessage.value = e.message
+            null
+        }
+    }
+
+    /** Clears [practiceMessage]. */
+    fun dismissPracticeMessage() {
+        _practiceMessage.value = null
     }
 
     /** Closes the practice: its coach stops and its game and engine are freed; the review shows again. */
@@ -94,5 +124,6 @@ class ReviewViewModel(private val saved: SavedStateHandle) : ViewModel() {
 
     private companion object {
         const val KEY_PGN = "reviewPgn"
+        const val KEY_SIDE = "reviewPracticeSide"
     }
 }

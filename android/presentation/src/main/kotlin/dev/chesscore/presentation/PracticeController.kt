@@ -42,14 +42,14 @@ data class PracticeExercise(
 )
 
 /**
- * The exercises of a review: its mistakes and blunders (of [side] only, when given) that have a
- * better move, in the order of the game.
+ * The exercises of a review: its mistakes and blunders (of [side] only, when given: the person's
+ * own in a game against the engine) that have a better move, in the order of the game.
  */
 fun practiceExercises(rows: List<ReviewRow>, side: Side? = null): List<PracticeExercise> = rows
     .filter { it.moveClass == MoveClass.MISTAKE || it.moveClass == MoveClass.BLUNDER }
     .filter { side == null || it.side == side }
     .mapNotNull { row ->
-        row.betterSan?.let { PracticeExercise(row.ply, row.side, row.san, row.moveClass, it, row.refutationSan) }
+        row.betterSan?.takeIf { it.isNotBlank() }?.let { PracticeExercise(row.ply, row.side, row.san, row.moveClass, it, row.refutationSan) }
     }
 
 /** Where an exercise stands. */
@@ -60,7 +60,7 @@ enum class PracticePhase {
     /** The coach judges the person's move. */
     CHECKING,
 
-    /** The move is good enough: the coach finds it no mistake. */
+    /** The move is good enough: the engine's own, or one the coach finds no mistake. */
     SOLVED,
 
     /** The move was the game's, or a mistake or worse; try again or show the solution. */
@@ -95,8 +95,8 @@ data class PracticeUiState(
     /** The person's last move, in SAN. */
     val attemptSan: String? = null,
     /**
-     * With [PracticePhase.WRONG]: what refutes the person's move, from the coach (or, for the
-     * game's own move, the review's line in [exercise]); `null` otherwise.
+     * With [PracticePhase.WRONG] after the coach's look: what refutes the person's move. `null`
+     * otherwise, also for the game's own move (its refutation is [PracticeExercise.refutationSan]).
      */
     val refutation: Refutation? = null,
     /** Exercises solved so far (a solution shown does not count). */
@@ -113,8 +113,9 @@ data class PracticeUiState(
             PracticePhase.CHECKING -> "Checking $attempt…"
             PracticePhase.SOLVED -> if (attempt == ex.betterSan) "$attempt: the engine's move too" else "$attempt is good (the engine's move: ${ex.betterSan})"
             PracticePhase.WRONG -> {
-                val line = refutation?.lineSan?.joinToString(" ")?.ifEmpty { null } ?: ex.refutationSan.joinToString(" ").ifEmpty { null }
-                (if (line != null) "$attempt allows $line." else "$attempt loses too much.") + " Try again."
+                // The review's line refutes the game's move only; the coach's, the person's own.
+                val line = (refutation?.lineSan ?: ex.refutationSan).joinToString(" ")
+                (if (line.isNotEmpty()) "$attempt allows $line." else "$attempt loses too much.") + " Try again."
             }
             PracticePhase.SHOWN -> "The engine's move: ${ex.betterSan}"
             PracticePhase.DONE -> "Done: $solved of $total solved"
@@ -122,7 +123,19 @@ data class PracticeUiState(
     }
 
     /** `true` when the board takes the person's taps and drags. */
-    val acceptsMoves: Boolean get() = phase == PracticePhase.TO_MOVE && pendingPromotion == null
+    val acceptsMoves: Boolean get() = exercise != null && phase == PracticePhase.TO_MOVE && pendingPromotion == null
+
+    /** `true` when [PracticeController.retry] would show the position again (after a verdict or a solution). */
+    val canRetry: Boolean get() = exercise != null && (phase == PracticePhase.WRONG || phase == PracticePhase.SOLVED || phase == PracticePhase.SHOWN)
+
+    /** `true` when [PracticeController.showSolution] would put the engine's move on the board. */
+    val canShowSolution: Boolean get() = exercise != null && phase != PracticePhase.SHOWN
+
+    /** `true` when [PracticeController.next] would go on (an exercise is shown). */
+    val canGoNext: Boolean get() = exercise != null
+
+    /** "Exercise 2 of 5" while one is shown, `null` otherwise. */
+    val progressText: String? get() = if (exercise != null) "Exercise ${index + 1} of $total" else null
 
     /** The square drawn at screen [column] and [row] (0, 0 is the top left), with [orientation]'s side at the bottom. */
     fun squareAtCell(column: Int, row: Int): Square = squareAtCell(orientation, column, row)
@@ -144,6 +157,12 @@ data class PracticeUiState(
  * Lifetime: owns a [ChessGame] (read from [pgn]) and its engine; [close] stops the coach and
  * frees both.
  *
+ * @param scope the main-thread scope; the controller cancels only its own child of it.
+ * @param pgn the reviewed game (e.g. `ReviewController.analysisRequest().pgn`).
+ * @param exercises what to practise, from [practiceExercises].
+ * @param engineFactory creates the coach's engine from a full-strength configuration.
+ * @param coachNodes the budget of each of the coach's searches (`null`: the standard review
+ *   preset's, as `ChessEngine.coach` takes it).
  * @throws ChessException.InvalidPgn when [pgn] cannot be read (nothing is kept then).
  */
 class PracticeController(
@@ -162,12 +181,15 @@ class PracticeController(
     }
     private val scope = CoroutineScope(scope.coroutineContext + SupervisorJob(scope.coroutineContext[Job]))
     private val input = MoveInput()
-    private var handle: SearchHandle? = null
+    private var coachHandle: SearchHandle? = null
     private var token = 0L
     private var closed = false
 
     /** The exercises solved at least once (by their index): a second solution counts once. */
     private val solvedOnes = mutableSetOf<Int>()
+
+    /** The exercises whose solution was shown: solving them afterwards does not count. */
+    private val shownOnes = mutableSetOf<Int>()
 
     private val _state = MutableStateFlow(PracticeUiState(snapshot = game.snapshot(), orientation = Side.WHITE, total = exercises.size))
 
@@ -203,10 +225,9 @@ class PracticeController(
         showInput()
     }
 
-    /** After a wrong move or a solution shown: the exercise's position again, for another try. */
+    /** After a verdict or a solution shown ([PracticeUiState.canRetry]): the exercise's position again. */
     fun retry() {
-        val phase = state.value.phase
-        if (closed || (phase != PracticePhase.WRONG && phase != PracticePhase.SHOWN && phase != PracticePhase.SOLVED)) return
+        if (closed || !state.value.canRetry) return
         show(state.value.index)
     }
 
@@ -214,12 +235,14 @@ class PracticeController(
     fun showSolution() {
         val s = state.value
         val ex = s.exercise ?: return
-        if (closed || s.phase == PracticePhase.SHOWN) return
+        if (closed || !s.canShowSolution) return
         stopCoach()
+        shownOnes += s.index
         try {
             game.goToMainLinePly(ex.ply.toUInt())
             game.playSan(ex.betterSan)
         } catch (e: ChessException) {
+            show(s.index)
             _state.update { it.copy(message = e.message) }
             return
         }
@@ -229,7 +252,7 @@ class PracticeController(
 
     /** The next exercise, or [PracticePhase.DONE] after the last. */
     fun next() {
-        if (closed || state.value.exercise == null) return
+        if (closed || !state.value.canGoNext) return
         show(state.value.index + 1)
     }
 
@@ -248,24 +271,28 @@ class PracticeController(
         game.close()
     }
 
-    /** Shows exercise [index] (or the end), at its position, to move. */
+    /**
+     * Shows exercise [index] (or the end), at its position, to move. An exercise whose position
+     * the game does not have (its ply beyond the main line) ends the practice with the message.
+     */
     private fun show(index: Int) {
         stopCoach()
         input.clear()
-        val ex = exercises.getOrNull(index)
+        var ex = exercises.getOrNull(index)
+        var problem: String? = null
         if (ex != null) {
             try {
                 game.goToMainLinePly(ex.ply.toUInt())
             } catch (e: ChessException) {
-                _state.update { it.copy(message = e.message) }
-                return
+                problem = e.message
+                ex = null
             }
         }
         _state.update {
             it.copy(
                 snapshot = game.snapshot(), orientation = ex?.side ?: it.orientation, index = index, exercise = ex,
                 phase = if (ex == null) PracticePhase.DONE else PracticePhase.TO_MOVE, attemptSan = null, refutation = null,
-                selected = null, targets = emptySet(), pendingPromotion = null,
+                selected = null, targets = emptySet(), pendingPromotion = null, message = problem ?: it.message,
             )
         }
     }
@@ -294,7 +321,7 @@ class PracticeController(
             ex.betterSan -> PracticePhase.SOLVED
             else -> PracticePhase.CHECKING
         }
-        if (phase == PracticePhase.SOLVED) solvedOnes += state.value.index
+        if (phase == PracticePhase.SOLVED) countSolved(state.value.index)
         _state.update {
             it.copy(
                 snapshot = snapshot, attemptSan = san, phase = phase, refutation = null, selected = null, targets = emptySet(),
@@ -313,17 +340,24 @@ class PracticeController(
                 scope.launch { if (mine == token) judged(coaching, error, key) }
             }
         }
-        handle = try {
+        coachHandle = try {
             engine.coach(game, coachNodes, listener)
         } catch (e: ChessException) {
-            _state.update { it.copy(message = e.message, phase = PracticePhase.TO_MOVE) }
+            // No verdict: the exercise's position again, and why.
+            show(state.value.index)
+            _state.update { it.copy(message = engineFailedText(e.message ?: e.toString())) }
             null
         }
     }
 
+    /** Counts exercise [index] as solved, unless its solution was shown first. */
+    private fun countSolved(index: Int) {
+        if (index !in shownOnes) solvedOnes += index
+    }
+
     private fun judged(coaching: Coaching?, error: String?, key: ULong) {
-        handle?.close()
-        handle = null
+        coachHandle?.close()
+        coachHandle = null
         val s = state.value
         if (s.phase != PracticePhase.CHECKING || s.snapshot.positionKey != key) return
         if (error != null || coaching == null || coaching.positionKey != key) {
@@ -333,7 +367,7 @@ class PracticeController(
             return
         }
         val refutation = coaching.refutation
-        if (refutation == null) solvedOnes += s.index
+        if (refutation == null) countSolved(s.index)
         _state.update {
             if (refutation == null) {
                 it.copy(phase = PracticePhase.SOLVED, solved = solvedOnes.size)
@@ -345,10 +379,10 @@ class PracticeController(
 
     private fun stopCoach() {
         token++
-        handle?.let {
+        coachHandle?.let {
             it.stop()
             it.close()
         }
-        handle = null
+        coachHandle = null
     }
 }

@@ -2,23 +2,27 @@ package dev.chesscore.presentation
 
 import dev.chesscore.ChessEngine
 import dev.chesscore.ChessException
+import dev.chesscore.ChessGame
+import dev.chesscore.EngineConfig
 import dev.chesscore.MoveClass
 import dev.chesscore.Side
 import dev.chesscore.liveObjectCount
 import dev.chesscore.tests.SCHOLAR_PGN
+import dev.chesscore.tests.TEST_REVIEW
 import dev.chesscore.tests.onMain
 import kotlin.test.assertEquals
 import kotlin.test.assertFailsWith
 import kotlin.test.assertNull
 import kotlin.test.assertTrue
 import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.delay
 import org.junit.jupiter.api.Test
 
 /** 3... Nf6?? of the scholar's mate, with Qe7 as the better move and Qxf7# as the refutation. */
 private val NF6 = PracticeExercise(5, Side.BLACK, "Nf6", MoveClass.BLUNDER, "Qe7", listOf("Qxf7#"))
 
-private fun practice(scope: CoroutineScope, exercises: List<PracticeExercise> = listOf(NF6)) =
-    PracticeController(scope, SCHOLAR_PGN, exercises, engineFactory = { ChessEngine(it.copy(hashMb = 1u)) }, coachNodes = 20_000uL)
+private fun practice(scope: CoroutineScope, exercises: List<PracticeExercise> = listOf(NF6), coachNodes: ULong = 20_000uL) =
+    PracticeController(scope, SCHOLAR_PGN, exercises, engineFactory = { ChessEngine(it.copy(hashMb = 1u)) }, coachNodes = coachNodes)
 
 private suspend fun PracticeController.awaitState(what: String, predicate: (PracticeUiState) -> Boolean): PracticeUiState =
     state.await(what, 30_000, { it.copy(snapshot = it.snapshot.brief()) }, predicate)
@@ -62,17 +66,20 @@ class PracticeControllerTest {
                 assertEquals(5u, start.snapshot.ply)
                 assertEquals(Side.BLACK, start.orientation)
                 assertEquals("Black to play: find a better move than Nf6", start.promptText)
+                assertEquals("Exercise 1 of 1", start.progressText)
+                assertTrue(start.acceptsMoves && start.canShowSolution && start.canGoNext && !start.canRetry)
                 // The game's own move: wrong at once, with the review's refutation.
                 c.move("g8", "f6")
                 assertEquals(PracticePhase.WRONG, c.state.value.phase)
                 assertEquals("Nf6 allows Qxf7#. Try again.", c.state.value.promptText)
+                assertTrue(c.state.value.canRetry && !c.state.value.acceptsMoves)
                 c.retry()
                 assertEquals(5u, c.state.value.snapshot.ply)
                 // Another losing move: the coach says why.
                 c.move("a7", "a6")
                 assertEquals(PracticePhase.CHECKING, c.state.value.phase)
                 assertTrue(c.state.value.promptText.startsWith("Checking a6"))
-                c.tapSquare(sq("b7")) // no input while the coach checks
+                c.tapSquare(sq("h5")) // no input while the coach checks (White's queen, White to move)
                 assertNull(c.state.value.selected)
                 val wrong = c.awaitState("the coach's verdict on a6") { it.phase != PracticePhase.CHECKING }
                 assertEquals(PracticePhase.WRONG, wrong.phase)
@@ -96,7 +103,9 @@ class PracticeControllerTest {
                 assertEquals(PracticePhase.DONE, done.phase)
                 assertNull(done.exercise)
                 assertEquals("Done: 1 of 1 solved", done.promptText)
-                c.move("e7", "e5") // nothing to do now
+                assertEquals(null, done.progressText)
+                assertTrue(!done.canRetry && !done.canShowSolution && !done.canGoNext)
+                c.tapSquare(sq("h5")) // nothing to do now (White's queen, White to move)
                 assertEquals(done, c.state.value)
             }
             assertEquals(baseline, liveObjectCount(), "the game, the engine and the coach's handles freed")
@@ -115,12 +124,66 @@ class PracticeControllerTest {
                 assertEquals("Qe7", shown.snapshot.sanHistory.last())
                 assertEquals("The engine's move: Qe7", shown.promptText)
                 assertEquals(0, shown.solved)
+                delay(500) // the stopped check's report, if any, arrives and is dropped
+                assertEquals(shown, c.state.value)
+                // Found after seeing it: not counted.
+                c.retry()
+                c.move("d8", "e7")
+                assertEquals(PracticePhase.SOLVED, c.state.value.phase)
+                assertEquals(0, c.state.value.solved)
                 c.next()
                 assertEquals(Side.WHITE, c.state.value.orientation)
                 assertEquals(4u, c.state.value.snapshot.ply)
                 assertEquals("White to play: find a better move than Bc4", c.state.value.promptText)
                 c.next()
                 assertEquals("Done: 0 of 2 solved", c.state.value.promptText)
+            }
+        }
+    }
+
+    @Test
+    fun `a coach that cannot start brings the position back with why, closing mid-check frees everything`() {
+        onMain {
+            val baseline = liveObjectCount()
+            practice(this, coachNodes = 0uL).use { c ->
+                c.move("a7", "a6")
+                val s = c.state.value
+                assertEquals(PracticePhase.TO_MOVE, s.phase)
+                assertEquals(5u, s.snapshot.ply, "the exercise's position again")
+                assertTrue(s.message!!.startsWith("The engine failed: "), s.message)
+            }
+            val c = practice(this)
+            c.move("a7", "a6")
+            assertEquals(PracticePhase.CHECKING, c.state.value.phase)
+            c.close()
+            assertEquals(baseline, liveObjectCount())
+            c.move("a7", "a6") // ignored after close
+            delay(300)
+            assertEquals(PracticePhase.CHECKING, c.state.value.phase, "no verdict after close")
+        }
+    }
+
+    @Test
+    fun `from a real review - the exercises of one side on its annotated game`() {
+        onMain {
+            ChessGame.fromPgn(SCHOLAR_PGN).use { game ->
+                ChessEngine(EngineConfig(hashMb = 4u)).use { engine ->
+                    ReviewController(this, engine, game).use { review ->
+                        review.start(TEST_REVIEW)
+                        val done = review.state.await("the review", 60_000, { it.phase }) { it.phase == ReviewPhase.DONE }
+                        val exercises = practiceExercises(done.rows, Side.BLACK)
+                        val nf6 = exercises.single { it.playedSan == "Nf6" }
+                        assertEquals(5, nf6.ply)
+                        assertTrue(exercises.all { it.side == Side.BLACK })
+                        PracticeController(this, review.analysisRequest().pgn, exercises, coachNodes = 20_000uL).use { c ->
+                            assertEquals(listOf("e4", "e5", "Qh5", "Nc6", "Bc4"), c.state.value.snapshot.sanHistory)
+                            c.move("g8", "f6")
+                            assertEquals(PracticePhase.WRONG, c.state.value.phase)
+                            c.showSolution()
+                            assertEquals(nf6.betterSan, c.state.value.snapshot.sanHistory.last())
+                        }
+                    }
+                }
             }
         }
     }
