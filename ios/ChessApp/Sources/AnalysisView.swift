@@ -13,6 +13,9 @@ import SwiftUI
 /// bindings/swift/Tests/ChessCorePresentationTests); it holds no logic of its own.
 struct AnalysisView: View {
     let controller: AnalysisController
+    /// "Play from here": a new game against the engine from the board's position, the person
+    /// taking the side to move (given by the game screen; `nil` hides it).
+    var playFromHere: ((StartPosition, Side) -> Void)? = nil
 
     @Environment(\.scenePhase) private var scenePhase
     @State private var showingLoad = false
@@ -91,6 +94,12 @@ struct AnalysisView: View {
                           preview: SharePreview("Position (FEN)"))
                 Divider()
                 Button("Flip board", systemImage: "arrow.up.arrow.down") { controller.flipBoard() }
+                if let playFromHere {
+                    Button("Play from here", systemImage: "play") {
+                        playFromHere(state.startPosition, state.snapshot.sideToMove)
+                    }
+                    .disabled(state.isGameOver)
+                }
             }
         }
         ToolbarItemGroup(placement: .bottomBar) {

@@ -70,7 +70,11 @@ struct ContentView: View {
                 ReviewView(controller: session.controller, practiceSide: session.practiceSide)
             }
             .navigationDestination(item: $analysis) { session in
-                AnalysisView(controller: session.controller)
+                AnalysisView(controller: session.controller) { start, side in
+                    // Back to the game screen, with a new game from the board's position.
+                    analysis = nil
+                    controller.newGame(mode: .humanVsEngine(humanSide: side), start: start)
+                }
             }
             .sheet(isPresented: $showingNewGame) {
                 NewGameSheet(controller: controller)

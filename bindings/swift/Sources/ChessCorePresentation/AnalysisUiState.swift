@@ -96,6 +96,12 @@ public struct AnalysisUiState: BoardScreenState, Equatable {
     /// (``AnalysisController/toggleNag(_:)``).
     public var nags: [UInt32] { snapshot.annotations.nags }
 
+    /// The position on the board as a start for a new game ("play from here":
+    /// `GameController.newGame(mode:level:timeControl:start:)`), Chess960 when the tree is.
+    public var startPosition: StartPosition {
+        .position(fen: snapshot.fen, chess960: snapshot.chess960)
+    }
+
     /// `true` when there is a move to annotate with a NAG (not at the start position).
     public var canAnnotateMove: Bool { snapshot.node != 0 }
 

@@ -9,6 +9,10 @@ public enum StartPosition: Sendable, Hashable {
     /// (518 is the standard arrangement), or a random one when `nil`. Castling is by the king
     /// onto its rook (a tap or a drag on the rook).
     case chess960(number: UInt32? = nil)
+    /// A position of the person's choosing, e.g. the analysis board's
+    /// (``AnalysisUiState/startPosition``): `fen` as the core reads it (`fromFen`, or
+    /// `fromChess960Fen` when `chess960`).
+    case position(fen: String, chess960: Bool = false)
 }
 
 /// Who plays which side.

@@ -218,11 +218,12 @@ public final class GameController {
     }
 
     /// Starts a new game in `mode` at `level` (default: the current one), with a clock for
-    /// `timeControl` (`nil` or `.untimed`: none), from `start` (the standard position or a
-    /// Chess960 one, the core's `newChess960`). The board shows the player's side at the bottom
-    /// (White when nobody or both play). The clock starts with the first move, which is not
-    /// charged. When the core refuses the control or the Chess960 number,
-    /// ``BoardUiState/message`` says why and nothing changes.
+    /// `timeControl` (`nil` or `.untimed`: none), from `start` (the standard position, a
+    /// Chess960 one, the core's `newChess960`, or a position's FEN, e.g. the analysis board's).
+    /// The board shows the player's side at the bottom (White when nobody or both play). The
+    /// clock starts with the first move, which is not charged. When the core refuses the
+    /// control, the Chess960 number or the FEN, ``BoardUiState/message`` says why and nothing
+    /// changes.
     public func newGame(
         mode: GameMode, level: Int? = nil, timeControl: TimeControl? = nil,
         start: StartPosition = .standard
@@ -239,6 +240,13 @@ public final class GameController {
                 }
             case .chess960(let number):
                 let game = try ChessGame.newChess960(startNumber: number)
+                if let timeControl, timed { try game.setTimeControl(control: timeControl) }
+                fresh = game
+            case .position(let fen, let chess960):
+                let trimmed = fen.trimmingCharacters(in: .whitespacesAndNewlines)
+                let game =
+                    chess960
+                    ? try ChessGame.fromChess960Fen(fen: trimmed) : try ChessGame.fromFen(fen: trimmed)
                 if let timeControl, timed { try game.setTimeControl(control: timeControl) }
                 fresh = game
             }

@@ -196,6 +196,40 @@ final class GameControllerTests: XCTestCase {
         try await noLiveObjects()
     }
 
+    func testANewGameFromTheAnalysisBoardsPositionChess960TooABadFenChangesNothing() async throws {
+        do {
+            let f = try Fixture(mode: .humanVsHuman)
+            // The analysis board's position after 1. e4: the person takes White, so the engine
+            // (Black) moves.
+            let board = try AnalysisController(
+                store: InMemoryGameStore(), pgn: "1. e4 *",
+                engineFactory: { config in
+                    var small = config
+                    small.hashMb = 1
+                    return try ChessEngine(config: small)
+                },
+                analysisLimits: SearchLimits(depth: 1))
+            let start = board.state.startPosition
+            board.close()
+            XCTAssertEqual(start, .position(fen: board.state.snapshot.fen, chess960: false))
+            f.c.newGame(mode: .humanVsEngine(humanSide: .white), start: start)
+            XCTAssertEqual(f.state.snapshot.fen, board.state.snapshot.fen)
+            XCTAssertTrue(f.state.engineThinking, "Black to move: the engine's turn")
+            try await eventually("the engine's reply") { f.state.snapshot.ply == 1 }
+            // A Chess960 position keeps its castling rules.
+            let fen960 = try chess960StartFen(number: 0)
+            f.c.newGame(mode: .humanVsHuman, start: .position(fen: fen960, chess960: true))
+            XCTAssertTrue(f.state.snapshot.chess960)
+            XCTAssertEqual(f.state.snapshot.fen, fen960)
+            // A FEN the core refuses: its message, the game unchanged.
+            let before = f.state.snapshot
+            f.c.newGame(mode: .humanVsHuman, start: .position(fen: "8/8/8/8/8/8/8/8 w - - 0 1"))
+            XCTAssertEqual(f.state.snapshot, before)
+            XCTAssertNotNil(f.state.message)
+        }
+        try await noLiveObjects()
+    }
+
     func testAChess960GameStartsByNumberCastlesOntoTheRookIsRestoredAndMayBeTimed() async throws {
         do {
             let store = InMemoryGameStore()

@@ -47,8 +47,10 @@ import androidx.compose.ui.unit.dp
 import androidx.lifecycle.compose.collectAsStateWithLifecycle
 import dev.chesscore.MarkColor
 import dev.chesscore.MoveListItem
+import dev.chesscore.Side
 import dev.chesscore.presentation.AnalysisController
 import dev.chesscore.presentation.AnalysisUiState
+import dev.chesscore.presentation.StartPosition
 import dev.chesscore.presentation.moveText
 import dev.chesscore.presentation.nagSymbol
 import dev.chesscore.presentation.refutationText
@@ -68,7 +70,12 @@ import dev.chesscore.presentation.threatText
  * current move's NAG menu and the draw menu (taps and drags draw the node's arrows and circles).
  */
 @Composable
-fun AnalysisScreen(controller: AnalysisController, share: (subject: String, text: String) -> Unit, close: () -> Unit) {
+fun AnalysisScreen(
+    controller: AnalysisController,
+    share: (subject: String, text: String) -> Unit,
+    playFrom: (start: StartPosition.Position, side: Side) -> Unit,
+    close: () -> Unit,
+) {
     val snackbar = remember { SnackbarHostState() }
     var dialog by remember { mutableStateOf<AnalysisDialog?>(null) }
     val state by controller.state.collectAsStateWithLifecycle()
@@ -87,6 +94,11 @@ fun AnalysisScreen(controller: AnalysisController, share: (subject: String, text
                     DropdownMenuItem(text = { Text("Load FEN…") }, onClick = { closeMenu(); controller.dismissMessage(); dialog = AnalysisDialog.LOAD_FEN })
                     DropdownMenuItem(text = { Text("Share PGN") }, onClick = { closeMenu(); share("Analysis (PGN)", controller.pgn()) })
                     DropdownMenuItem(text = { Text("Share FEN") }, onClick = { closeMenu(); share("Position (FEN)", controller.fen()) })
+                    DropdownMenuItem(
+                        text = { Text("Play from here") },
+                        enabled = !state.isGameOver,
+                        onClick = { closeMenu(); playFrom(state.startPosition, state.snapshot.sideToMove) },
+                    )
                 }
             }
         },

@@ -13,6 +13,7 @@ import androidx.compose.material3.TextButton
 import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.getValue
 import androidx.lifecycle.compose.collectAsStateWithLifecycle
+import dev.chesscore.presentation.GameMode
 
 /** The board with its controls, and over it when asked for the review of its game or the analysis board. */
 class MainActivity : ComponentActivity() {
@@ -44,7 +45,17 @@ class MainActivity : ComponentActivity() {
                 }
                 if (analysing != null) {
                     BackHandler(onBack = analysis::close)
-                    AnalysisScreen(controller = analysing, share = ::shareText, close = analysis::close)
+                    AnalysisScreen(
+                        controller = analysing,
+                        share = ::shareText,
+                        // A new game from the board's position, the person taking the side to
+                        // move; closing the analysis board resumes the game screen.
+                        playFrom = { start, side ->
+                            analysis.close()
+                            viewModel.controller.newGame(GameMode.HumanVsEngine(side), start = start)
+                        },
+                        close = analysis::close,
+                    )
                 } else if (practising != null) {
                     BackHandler(onBack = review::closePractice)
                     PracticeScreen(controller = practising, close = review::closePractice)

@@ -100,6 +100,12 @@ data class AnalysisUiState(
     /** The current move's NAGs, for a menu that shows which are set ([AnalysisController.toggleNag]). */
     val nags: List<UInt> get() = snapshot.annotations.nags
 
+    /**
+     * The position on the board as a start for a new game ("play from here":
+     * `GameController.newGame(start = ...)`), Chess960 when the tree is.
+     */
+    val startPosition: StartPosition.Position get() = StartPosition.Position(snapshot.fen, snapshot.chess960)
+
     /** `true` when there is a move to annotate with a NAG (not at the start position). */
     val canAnnotateMove: Boolean get() = snapshot.node != 0u
 

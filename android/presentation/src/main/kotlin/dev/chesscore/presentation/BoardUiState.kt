@@ -43,6 +43,12 @@ sealed class StartPosition {
      * its rook (the board input does it with a tap or a drag on the rook).
      */
     data class Chess960(val number: UInt? = null) : StartPosition()
+
+    /**
+     * A position of the person's choosing, e.g. the analysis board's ([AnalysisUiState.startPosition]):
+     * [fen] as the core reads it (`fromFen`, or `fromChess960Fen` when [chess960]).
+     */
+    data class Position(val fen: String, val chess960: Boolean = false) : StartPosition()
 }
 
 /** A promotion waiting for the player's choice of piece (the picker is shown). */

@@ -225,11 +225,11 @@ class GameController(
 
     /**
      * Starts a new game in [mode] at [level] (default: the current one), with a clock for
-     * [timeControl] (`null` or [TimeControl.Untimed]: none), from [start] (the standard position
-     * or a Chess960 one, the core's `newChess960`). The board shows the player's side at the
-     * bottom (White when nobody or both play). The clock starts with the first move, which is
-     * not charged. When the core refuses the control or the Chess960 number,
-     * [BoardUiState.message] says why and nothing changes.
+     * [timeControl] (`null` or [TimeControl.Untimed]: none), from [start] (the standard position,
+     * a Chess960 one, the core's `newChess960`, or a position's FEN, e.g. the analysis board's).
+     * The board shows the player's side at the bottom (White when nobody or both play). The clock
+     * starts with the first move, which is not charged. When the core refuses the control, the
+     * Chess960 number or the FEN, [BoardUiState.message] says why and nothing changes.
      */
     fun newGame(
         mode: GameMode,
@@ -242,14 +242,11 @@ class GameController(
         val fresh = try {
             when (start) {
                 StartPosition.Standard -> if (timed) ChessGame.withTimeControl(timeControl!!) else ChessGame()
-                is StartPosition.Chess960 -> ChessGame.newChess960(start.number).also { game ->
-                    try {
-                        if (timed) game.setTimeControl(timeControl!!)
-                    } catch (e: ChessException) {
-                        game.close()
-                        throw e
-                    }
-                }
+                is StartPosition.Chess960 -> withClock(ChessGame.newChess960(start.number), timeControl.takeIf { timed })
+                is StartPosition.Position -> withClock(
+                    if (start.chess960) ChessGame.fromChess960Fen(start.fen.trim()) else ChessGame.fromFen(start.fen.trim()),
+                    timeControl.takeIf { timed },
+                )
             }
         } catch (e: ChessException) {
             showMessage(e)
@@ -261,6 +258,18 @@ class GameController(
         _state.update { it.copy(mode = mode, orientation = defaultOrientation(mode)) }
         setLevel(level)
         afterChange()
+    }
+
+    /** [game] with [control] set on it (none: as it is); closed again when the core refuses the control. */
+    private fun withClock(game: ChessGame, control: TimeControl?): ChessGame {
+        if (control == null) return game
+        try {
+            game.setTimeControl(control)
+        } catch (e: ChessException) {
+            game.close()
+            throw e
+        }
+        return game
     }
 
     /**

@@ -367,6 +367,32 @@ class GameControllerTest {
     }
 
     @Test
+    fun `a new game from the analysis board's position - its FEN, Chess960 too, the engine's turn when due, a bad FEN changes nothing`() {
+        onMain {
+            val f = Fixture(this, mode = GameMode.HumanVsHuman)
+            f.controller.use { c ->
+                // The analysis board's position after 1. e4: the person takes White, so the engine (Black) moves.
+                val analysed = ChessGame.fromPgn("1. e4 *").use { AnalysisUiState(snapshot = it.snapshot()).startPosition }
+                assertEquals(StartPosition.Position(analysed.fen, chess960 = false), analysed)
+                c.newGame(GameMode.HumanVsEngine(Side.WHITE), start = analysed)
+                assertEquals(analysed.fen, c.state.value.snapshot.fen)
+                assertTrue(c.state.value.engineThinking, "Black to move: the engine's turn")
+                c.awaitState("the engine's reply") { it.snapshot.ply == 1u }
+                // A Chess960 position keeps its castling rules.
+                val start960 = StartPosition.Position(chess960StartFen(0u), chess960 = true)
+                c.newGame(GameMode.HumanVsHuman, start = start960)
+                assertTrue(c.state.value.snapshot.chess960)
+                assertEquals(start960.fen, c.state.value.snapshot.fen)
+                // A FEN the core refuses: its message, the game unchanged.
+                val before = c.state.value.snapshot
+                c.newGame(GameMode.HumanVsHuman, start = StartPosition.Position("8/8/8/8/8/8/8/8 w - - 0 1"))
+                assertEquals(before, c.state.value.snapshot)
+                assertNotNull(c.state.value.message)
+            }
+        }
+    }
+
+    @Test
     fun `restore after a kill - a new controller with the same store resumes the game, redo stack and settings`() {
         onMain {
             val store = InMemoryGameStore()
