@@ -804,6 +804,12 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_func_review_preset_nodes(
     ): Int
+    external fun uniffi_chesscore_checksum_func_possible_castling_rights(
+    ): Int
+    external fun uniffi_chesscore_checksum_func_setup_fen(
+    ): Int
+    external fun uniffi_chesscore_checksum_func_setup_of_fen(
+    ): Int
     external fun uniffi_chesscore_checksum_func_parse_square(
     ): Int
     external fun uniffi_chesscore_checksum_func_square_name(
@@ -1247,6 +1253,12 @@ internal object UniffiLib {
     ): Int
     external fun uniffi_chesscore_fn_func_review_preset_nodes(`preset`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
+    external fun uniffi_chesscore_fn_func_possible_castling_rights(`squares`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_setup_fen(`setup`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_setup_of_fen(`fen`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_parse_square(`name`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Int
     external fun uniffi_chesscore_fn_func_square_name(`square`: Int,uniffi_out_err: UniffiRustCallStatus, 
@@ -1411,6 +1423,15 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_review_preset_nodes() and 0xFFFF) != 3160) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_possible_castling_rights() and 0xFFFF) != 49636) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_setup_fen() and 0xFFFF) != 13553) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_setup_of_fen() and 0xFFFF) != 55229) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_parse_square() and 0xFFFF) != 16945) {
@@ -6320,6 +6341,69 @@ public object FfiConverterTypeArrow: FfiConverterRustBuffer<Arrow> {
 
 
 /**
+ * Castling rights in standard chess: which side may castle to which wing.
+ */
+data class CastlingRights (
+    /**
+     * White may castle king side (king e1, rook h1).
+     */
+    var `whiteKingSide`: kotlin.Boolean
+    , 
+    /**
+     * White may castle queen side (king e1, rook a1).
+     */
+    var `whiteQueenSide`: kotlin.Boolean
+    , 
+    /**
+     * Black may castle king side (king e8, rook h8).
+     */
+    var `blackKingSide`: kotlin.Boolean
+    , 
+    /**
+     * Black may castle queen side (king e8, rook a8).
+     */
+    var `blackQueenSide`: kotlin.Boolean
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeCastlingRights: FfiConverterRustBuffer<CastlingRights> {
+    override fun read(buf: ByteBuffer): CastlingRights {
+        return CastlingRights(
+            FfiConverterBoolean.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterBoolean.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: CastlingRights) = (
+            FfiConverterBoolean.allocationSize(value.`whiteKingSide`) +
+            FfiConverterBoolean.allocationSize(value.`whiteQueenSide`) +
+            FfiConverterBoolean.allocationSize(value.`blackKingSide`) +
+            FfiConverterBoolean.allocationSize(value.`blackQueenSide`)
+    )
+
+    override fun write(value: CastlingRights, buf: ByteBuffer) {
+            FfiConverterBoolean.write(value.`whiteKingSide`, buf)
+            FfiConverterBoolean.write(value.`whiteQueenSide`, buf)
+            FfiConverterBoolean.write(value.`blackKingSide`, buf)
+            FfiConverterBoolean.write(value.`blackQueenSide`, buf)
+    }
+}
+
+
+
+/**
  * A clock as a UI shows it, read at one instant.
  */
 data class ClockReading (
@@ -8059,6 +8143,86 @@ public object FfiConverterTypePin: FfiConverterRustBuffer<Pin> {
     override fun write(value: Pin, buf: ByteBuffer) {
             FfiConverterTypeSquare.write(value.`pinned`, buf)
             FfiConverterTypeSquare.write(value.`pinner`, buf)
+    }
+}
+
+
+
+/**
+ * A position as a board editor holds it, before the rules have looked at it.
+ */
+data class PositionSetup (
+    /**
+     * The 64 squares, index 0 = a1, 1 = b1, ..., 63 = h8 (as `GameSnapshot.squares`);
+     * `null`/`nil` when empty.
+     */
+    var `squares`: List<Piece?>
+    , 
+    /**
+     * The side to move.
+     */
+    var `sideToMove`: Side
+    , 
+    /**
+     * The castling rights (standard chess).
+     */
+    var `castling`: CastlingRights
+    , 
+    /**
+     * The square a pawn skipped with a double step on the last move, if any.
+     */
+    var `enPassant`: Square? = null 
+    , 
+    /**
+     * Half-moves since the last capture or pawn move.
+     */
+    var `halfmoveClock`: kotlin.UInt = 0u 
+    , 
+    /**
+     * The move number (1 at the start).
+     */
+    var `fullmoveNumber`: kotlin.UInt = 1u 
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypePositionSetup: FfiConverterRustBuffer<PositionSetup> {
+    override fun read(buf: ByteBuffer): PositionSetup {
+        return PositionSetup(
+            FfiConverterSequenceOptionalTypePiece.read(buf),
+            FfiConverterTypeSide.read(buf),
+            FfiConverterTypeCastlingRights.read(buf),
+            FfiConverterOptionalTypeSquare.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: PositionSetup) = (
+            FfiConverterSequenceOptionalTypePiece.allocationSize(value.`squares`) +
+            FfiConverterTypeSide.allocationSize(value.`sideToMove`) +
+            FfiConverterTypeCastlingRights.allocationSize(value.`castling`) +
+            FfiConverterOptionalTypeSquare.allocationSize(value.`enPassant`) +
+            FfiConverterUInt.allocationSize(value.`halfmoveClock`) +
+            FfiConverterUInt.allocationSize(value.`fullmoveNumber`)
+    )
+
+    override fun write(value: PositionSetup, buf: ByteBuffer) {
+            FfiConverterSequenceOptionalTypePiece.write(value.`squares`, buf)
+            FfiConverterTypeSide.write(value.`sideToMove`, buf)
+            FfiConverterTypeCastlingRights.write(value.`castling`, buf)
+            FfiConverterOptionalTypeSquare.write(value.`enPassant`, buf)
+            FfiConverterUInt.write(value.`halfmoveClock`, buf)
+            FfiConverterUInt.write(value.`fullmoveNumber`, buf)
     }
 }
 
@@ -11868,6 +12032,66 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
     
         
         FfiConverterTypeReviewPreset.lower(`preset`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * The castling rights that `squares` allow in standard chess: a king on e1/e8 with its rook
+         * in the corner, the same colour's. A board editor offers only these.
+         *
+         * # Errors
+         * `InvalidRequest` when `squares` does not hold 64 squares.
+         */
+    @Throws(ChessException::class) fun `possibleCastlingRights`(`squares`: List<Piece?>): CastlingRights {
+            return FfiConverterTypeCastlingRights.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_possible_castling_rights(
+    
+        
+        FfiConverterSequenceOptionalTypePiece.lower(`squares`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * The FEN of `setup` when the rules accept it as a position (standard chess).
+         *
+         * # Errors
+         * `InvalidFen` naming every problem the rules find ("White has no king; pawn on the back rank
+         * at e8", a castling right without its king and rook, an impossible en passant square, the side
+         * not to move in check, ...); `InvalidRequest` when `squares` does not hold 64 squares or a
+         * counter is out of range.
+         */
+    @Throws(ChessException::class) fun `setupFen`(`setup`: PositionSetup): kotlin.String {
+            return FfiConverterString.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_setup_fen(
+    
+        
+        FfiConverterTypePositionSetup.lower(`setup`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * The setup of the position in `fen`, to edit it: its pieces, side to move, castling rights
+         * (standard chess), en passant square and counters. A Chess960 castling right that is not a
+         * corner rook's is dropped.
+         *
+         * # Errors
+         * `InvalidFen` when the core cannot read `fen`.
+         */
+    @Throws(ChessException::class) fun `setupOfFen`(`fen`: kotlin.String): PositionSetup {
+            return FfiConverterTypePositionSetup.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_setup_of_fen(
+    
+        
+        FfiConverterString.lower(`fen`),_status)
 }
     )
     }

@@ -3829,6 +3829,95 @@ public func FfiConverterTypeArrow_lower(_ value: Arrow) -> RustBuffer {
 
 
 /**
+ * Castling rights in standard chess: which side may castle to which wing.
+ */
+public struct CastlingRights: Equatable, Hashable {
+    /**
+     * White may castle king side (king e1, rook h1).
+     */
+    public var whiteKingSide: Bool
+    /**
+     * White may castle queen side (king e1, rook a1).
+     */
+    public var whiteQueenSide: Bool
+    /**
+     * Black may castle king side (king e8, rook h8).
+     */
+    public var blackKingSide: Bool
+    /**
+     * Black may castle queen side (king e8, rook a8).
+     */
+    public var blackQueenSide: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * White may castle king side (king e1, rook h1).
+         */whiteKingSide: Bool, 
+        /**
+         * White may castle queen side (king e1, rook a1).
+         */whiteQueenSide: Bool, 
+        /**
+         * Black may castle king side (king e8, rook h8).
+         */blackKingSide: Bool, 
+        /**
+         * Black may castle queen side (king e8, rook a8).
+         */blackQueenSide: Bool) {
+        self.whiteKingSide = whiteKingSide
+        self.whiteQueenSide = whiteQueenSide
+        self.blackKingSide = blackKingSide
+        self.blackQueenSide = blackQueenSide
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension CastlingRights: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeCastlingRights: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> CastlingRights {
+        return
+            try CastlingRights(
+                whiteKingSide: FfiConverterBool.read(from: &buf), 
+                whiteQueenSide: FfiConverterBool.read(from: &buf), 
+                blackKingSide: FfiConverterBool.read(from: &buf), 
+                blackQueenSide: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: CastlingRights, into buf: inout [UInt8]) {
+        FfiConverterBool.write(value.whiteKingSide, into: &buf)
+        FfiConverterBool.write(value.whiteQueenSide, into: &buf)
+        FfiConverterBool.write(value.blackKingSide, into: &buf)
+        FfiConverterBool.write(value.blackQueenSide, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCastlingRights_lift(_ buf: RustBuffer) throws -> CastlingRights {
+    return try FfiConverterTypeCastlingRights.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCastlingRights_lower(_ value: CastlingRights) -> RustBuffer {
+    return FfiConverterTypeCastlingRights.lower(value)
+}
+
+
+/**
  * A clock as a UI shows it, read at one instant.
  */
 public struct ClockReading: Equatable, Hashable {
@@ -6214,6 +6303,117 @@ public func FfiConverterTypePin_lift(_ buf: RustBuffer) throws -> Pin {
 #endif
 public func FfiConverterTypePin_lower(_ value: Pin) -> RustBuffer {
     return FfiConverterTypePin.lower(value)
+}
+
+
+/**
+ * A position as a board editor holds it, before the rules have looked at it.
+ */
+public struct PositionSetup: Equatable, Hashable {
+    /**
+     * The 64 squares, index 0 = a1, 1 = b1, ..., 63 = h8 (as `GameSnapshot.squares`);
+     * `null`/`nil` when empty.
+     */
+    public var squares: [Piece?]
+    /**
+     * The side to move.
+     */
+    public var sideToMove: Side
+    /**
+     * The castling rights (standard chess).
+     */
+    public var castling: CastlingRights
+    /**
+     * The square a pawn skipped with a double step on the last move, if any.
+     */
+    public var enPassant: Square?
+    /**
+     * Half-moves since the last capture or pawn move.
+     */
+    public var halfmoveClock: UInt32
+    /**
+     * The move number (1 at the start).
+     */
+    public var fullmoveNumber: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The 64 squares, index 0 = a1, 1 = b1, ..., 63 = h8 (as `GameSnapshot.squares`);
+         * `null`/`nil` when empty.
+         */squares: [Piece?], 
+        /**
+         * The side to move.
+         */sideToMove: Side, 
+        /**
+         * The castling rights (standard chess).
+         */castling: CastlingRights, 
+        /**
+         * The square a pawn skipped with a double step on the last move, if any.
+         */enPassant: Square? = nil, 
+        /**
+         * Half-moves since the last capture or pawn move.
+         */halfmoveClock: UInt32 = UInt32(0), 
+        /**
+         * The move number (1 at the start).
+         */fullmoveNumber: UInt32 = UInt32(1)) {
+        self.squares = squares
+        self.sideToMove = sideToMove
+        self.castling = castling
+        self.enPassant = enPassant
+        self.halfmoveClock = halfmoveClock
+        self.fullmoveNumber = fullmoveNumber
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension PositionSetup: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePositionSetup: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PositionSetup {
+        return
+            try PositionSetup(
+                squares: FfiConverterSequenceOptionTypePiece.read(from: &buf), 
+                sideToMove: FfiConverterTypeSide.read(from: &buf), 
+                castling: FfiConverterTypeCastlingRights.read(from: &buf), 
+                enPassant: FfiConverterOptionTypeSquare.read(from: &buf), 
+                halfmoveClock: FfiConverterUInt32.read(from: &buf), 
+                fullmoveNumber: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: PositionSetup, into buf: inout [UInt8]) {
+        FfiConverterSequenceOptionTypePiece.write(value.squares, into: &buf)
+        FfiConverterTypeSide.write(value.sideToMove, into: &buf)
+        FfiConverterTypeCastlingRights.write(value.castling, into: &buf)
+        FfiConverterOptionTypeSquare.write(value.enPassant, into: &buf)
+        FfiConverterUInt32.write(value.halfmoveClock, into: &buf)
+        FfiConverterUInt32.write(value.fullmoveNumber, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePositionSetup_lift(_ buf: RustBuffer) throws -> PositionSetup {
+    return try FfiConverterTypePositionSetup.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePositionSetup_lower(_ value: PositionSetup) -> RustBuffer {
+    return FfiConverterTypePositionSetup.lower(value)
 }
 
 
@@ -10379,6 +10579,54 @@ public func reviewPresetNodes(preset: ReviewPreset) -> UInt64  {
 })
 }
 /**
+ * The castling rights that `squares` allow in standard chess: a king on e1/e8 with its rook
+ * in the corner, the same colour's. A board editor offers only these.
+ *
+ * # Errors
+ * `InvalidRequest` when `squares` does not hold 64 squares.
+ */
+public func possibleCastlingRights(squares: [Piece?])throws  -> CastlingRights  {
+    return try  FfiConverterTypeCastlingRights_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_possible_castling_rights(
+        FfiConverterSequenceOptionTypePiece.lower(squares),uniffiCallStatus
+    )
+})
+}
+/**
+ * The FEN of `setup` when the rules accept it as a position (standard chess).
+ *
+ * # Errors
+ * `InvalidFen` naming every problem the rules find ("White has no king; pawn on the back rank
+ * at e8", a castling right without its king and rook, an impossible en passant square, the side
+ * not to move in check, ...); `InvalidRequest` when `squares` does not hold 64 squares or a
+ * counter is out of range.
+ */
+public func setupFen(setup: PositionSetup)throws  -> String  {
+    return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_setup_fen(
+        FfiConverterTypePositionSetup_lower(setup),uniffiCallStatus
+    )
+})
+}
+/**
+ * The setup of the position in `fen`, to edit it: its pieces, side to move, castling rights
+ * (standard chess), en passant square and counters. A Chess960 castling right that is not a
+ * corner rook's is dropped.
+ *
+ * # Errors
+ * `InvalidFen` when the core cannot read `fen`.
+ */
+public func setupOfFen(fen: String)throws  -> PositionSetup  {
+    return try  FfiConverterTypePositionSetup_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_setup_of_fen(
+        FfiConverterString.lower(fen),uniffiCallStatus
+    )
+})
+}
+/**
  * The square named `name` (a file `a`-`h` followed by a rank `1`-`8`, e.g. `"e4"`).
  *
  * # Errors
@@ -10483,6 +10731,15 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_review_preset_nodes() != 3160) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_possible_castling_rights() != 49636) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_setup_fen() != 13553) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_setup_of_fen() != 55229) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_parse_square() != 16945) {

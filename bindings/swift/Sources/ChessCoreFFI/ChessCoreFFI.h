@@ -898,6 +898,21 @@ uint32_t uniffi_chesscore_fn_func_preload_openings(RustCallStatus *_Nonnull out_
 uint64_t uniffi_chesscore_fn_func_review_preset_nodes(RustBuffer preset, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_POSSIBLE_CASTLING_RIGHTS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_POSSIBLE_CASTLING_RIGHTS
+RustBuffer uniffi_chesscore_fn_func_possible_castling_rights(RustBuffer squares, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SETUP_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SETUP_FEN
+RustBuffer uniffi_chesscore_fn_func_setup_fen(RustBuffer setup, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SETUP_OF_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SETUP_OF_FEN
+RustBuffer uniffi_chesscore_fn_func_setup_of_fen(RustBuffer fen, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_PARSE_SQUARE
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_PARSE_SQUARE
 uint32_t uniffi_chesscore_fn_func_parse_square(RustBuffer name, RustCallStatus *_Nonnull out_status
@@ -1253,6 +1268,24 @@ uint16_t uniffi_chesscore_checksum_func_preload_openings(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_REVIEW_PRESET_NODES
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_REVIEW_PRESET_NODES
 uint16_t uniffi_chesscore_checksum_func_review_preset_nodes(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_POSSIBLE_CASTLING_RIGHTS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_POSSIBLE_CASTLING_RIGHTS
+uint16_t uniffi_chesscore_checksum_func_possible_castling_rights(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SETUP_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SETUP_FEN
+uint16_t uniffi_chesscore_checksum_func_setup_fen(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SETUP_OF_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SETUP_OF_FEN
+uint16_t uniffi_chesscore_checksum_func_setup_of_fen(void
     
 );
 #endif

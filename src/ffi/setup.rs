@@ -1,0 +1,169 @@
+//! A position as a board editor builds it ("set up a position"): the pieces, the side to move,
+//! castling rights and an en passant square, checked by the rules and written as FEN.
+
+use crate::notation::fen;
+use crate::rules::{self, Bitboard, CastlingMode, Position, Setup};
+
+use super::types::{Piece, Side};
+use super::{ChessError, Square};
+
+/// Castling rights in standard chess: which side may castle to which wing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, uniffi::Record)]
+pub struct CastlingRights {
+    /// White may castle king side (king e1, rook h1).
+    pub white_king_side: bool,
+    /// White may castle queen side (king e1, rook a1).
+    pub white_queen_side: bool,
+    /// Black may castle king side (king e8, rook h8).
+    pub black_king_side: bool,
+    /// Black may castle queen side (king e8, rook a8).
+    pub black_queen_side: bool,
+}
+
+/// A position as a board editor holds it, before the rules have looked at it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct PositionSetup {
+    /// The 64 squares, index 0 = a1, 1 = b1, ..., 63 = h8 (as `GameSnapshot.squares`);
+    /// `null`/`nil` when empty.
+    pub squares: Vec<Option<Piece>>,
+    /// The side to move.
+    pub side_to_move: Side,
+    /// The castling rights (standard chess).
+    pub castling: CastlingRights,
+    /// The square a pawn skipped with a double step on the last move, if any.
+    #[uniffi(default = None)]
+    pub en_passant: Option<Square>,
+    /// Half-moves since the last capture or pawn move.
+    #[uniffi(default = 0)]
+    pub halfmove_clock: u32,
+    /// The move number (1 at the start).
+    #[uniffi(default = 1)]
+    pub fullmove_number: u32,
+}
+
+/// The corner rooks of each castling right, in the order of [`CastlingRights`]'s fields.
+const RIGHTS: [(Square, Square); 4] = [
+    (Square::E1, Square::H1),
+    (Square::E1, Square::A1),
+    (Square::E8, Square::H8),
+    (Square::E8, Square::A8),
+];
+
+fn rights_list(c: CastlingRights) -> [bool; 4] {
+    [
+        c.white_king_side,
+        c.white_queen_side,
+        c.black_king_side,
+        c.black_queen_side,
+    ]
+}
+
+fn rights_of(list: [bool; 4]) -> CastlingRights {
+    CastlingRights {
+        white_king_side: list[0],
+        white_queen_side: list[1],
+        black_king_side: list[2],
+        black_queen_side: list[3],
+    }
+}
+
+/// The board of `squares`, or `InvalidRequest` when there are not 64.
+fn board(squares: &[Option<Piece>]) -> Result<[Option<rules::Piece>; 64], ChessError> {
+    if squares.len() != 64 {
+        return Err(ChessError::InvalidRequest(format!(
+            "a position setup has 64 squares (a1, b1, ..., h8), not {}",
+            squares.len()
+        )));
+    }
+    let mut board = [None; 64];
+    for (to, from) in board.iter_mut().zip(squares) {
+        *to = from.map(|p| rules::Piece::new(p.side.into(), p.kind.into()));
+    }
+    Ok(board)
+}
+
+/// The castling rights that `squares` allow in standard chess: a king on e1/e8 with its rook
+/// in the corner, the same colour's. A board editor offers only these.
+///
+/// # Errors
+/// `InvalidRequest` when `squares` does not hold 64 squares.
+#[uniffi::export]
+pub fn possible_castling_rights(squares: Vec<Option<Piece>>) -> Result<CastlingRights, ChessError> {
+    let board = board(&squares)?;
+    let mut list = [false; 4];
+    for (i, (king, rook)) in RIGHTS.iter().enumerate() {
+        let side = if i < 2 {
+            rules::Side::White
+        } else {
+            rules::Side::Black
+        };
+        list[i] = board[king.index()] == Some(rules::Piece::new(side, rules::PieceKind::King))
+            && board[rook.index()] == Some(rules::Piece::new(side, rules::PieceKind::Rook));
+    }
+    Ok(rights_of(list))
+}
+
+/// The FEN of `setup` when the rules accept it as a position (standard chess).
+///
+/// # Errors
+/// `InvalidFen` naming every problem the rules find ("White has no king; pawn on the back rank
+/// at e8", a castling right without its king and rook, an impossible en passant square, the side
+/// not to move in check, ...); `InvalidRequest` when `squares` does not hold 64 squares or a
+/// counter is out of range.
+#[uniffi::export]
+pub fn setup_fen(setup: PositionSetup) -> Result<String, ChessError> {
+    let mut core = Setup::empty();
+    core.board = board(&setup.squares)?;
+    core.side_to_move = setup.side_to_move.into();
+    core.mode = CastlingMode::Standard;
+    let mut rooks = Bitboard::EMPTY;
+    for (on, (_, rook)) in rights_list(setup.castling).iter().zip(RIGHTS) {
+        if *on {
+            rooks |= Bitboard::from_square(rook);
+        }
+    }
+    core.castling_rooks = rooks;
+    core.en_passant = setup.en_passant;
+    if setup.halfmove_clock > fen::MAX_HALFMOVE_CLOCK {
+        return Err(ChessError::InvalidRequest(format!(
+            "halfmove clock {} is above {}",
+            setup.halfmove_clock,
+            fen::MAX_HALFMOVE_CLOCK
+        )));
+    }
+    if !(1..=fen::MAX_FULLMOVE_NUMBER).contains(&setup.fullmove_number) {
+        return Err(ChessError::InvalidRequest(format!(
+            "move number {} is not from 1 to {}",
+            setup.fullmove_number,
+            fen::MAX_FULLMOVE_NUMBER
+        )));
+    }
+    core.halfmove_clock = setup.halfmove_clock;
+    core.fullmove_number = setup.fullmove_number;
+    let position = Position::from_setup(&core).map_err(fen::FenError::from)?;
+    Ok(fen::to_fen(&position))
+}
+
+/// The setup of the position in `fen`, to edit it: its pieces, side to move, castling rights
+/// (standard chess), en passant square and counters. A Chess960 castling right that is not a
+/// corner rook's is dropped.
+///
+/// # Errors
+/// `InvalidFen` when the core cannot read `fen`.
+#[uniffi::export]
+pub fn setup_of_fen(fen: String) -> Result<PositionSetup, ChessError> {
+    let position = fen::parse(fen.trim())?;
+    let setup = position.to_setup();
+    let mut list = [false; 4];
+    for (i, (_, rook)) in RIGHTS.iter().enumerate() {
+        list[i] = setup.castling_rooks.contains(*rook);
+    }
+    Ok(PositionSetup {
+        squares: setup.board.iter().map(|p| p.map(Piece::from)).collect(),
+        side_to_move: setup.side_to_move.into(),
+        castling: rights_of(list),
+        en_passant: setup.en_passant,
+        halfmove_clock: setup.halfmove_clock,
+        fullmove_number: setup.fullmove_number,
+    })
+}

@@ -1,0 +1,138 @@
+//! Setting up a position as a board editor does: the setup of a FEN, the castling rights a board
+//! allows, and the FEN of a setup once the rules accept it (every problem named otherwise).
+
+use chesscore::ffi::{
+    possible_castling_rights, setup_fen, setup_of_fen, starting_fen, CastlingRights, ChessError,
+    Piece, PieceKind, PositionSetup, Side, Square,
+};
+
+fn piece(side: Side, kind: PieceKind) -> Option<Piece> {
+    Some(Piece { side, kind })
+}
+
+fn empty() -> PositionSetup {
+    PositionSetup {
+        squares: vec![None; 64],
+        side_to_move: Side::White,
+        castling: CastlingRights::default(),
+        en_passant: None,
+        halfmove_clock: 0,
+        fullmove_number: 1,
+    }
+}
+
+fn invalid_fen(result: Result<String, ChessError>) -> String {
+    match result {
+        Err(ChessError::InvalidFen(text)) => text,
+        other => panic!("expected InvalidFen, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_fen_round_trips_through_its_setup() {
+    let start = setup_of_fen(starting_fen()).unwrap();
+    assert_eq!(
+        start.castling,
+        CastlingRights {
+            white_king_side: true,
+            white_queen_side: true,
+            black_king_side: true,
+            black_queen_side: true
+        }
+    );
+    assert_eq!(
+        start.squares[Square::E1.index()],
+        piece(Side::White, PieceKind::King)
+    );
+    assert_eq!(setup_fen(start).unwrap(), starting_fen());
+    // An en passant square the side to move can use, and the counters, survive too.
+    let fen = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
+    let setup = setup_of_fen(fen.into()).unwrap();
+    assert_eq!(setup.en_passant, Some(Square::F6));
+    assert_eq!((setup.halfmove_clock, setup.fullmove_number), (0, 3));
+    assert_eq!(setup_fen(setup).unwrap(), fen);
+}
+
+#[test]
+fn a_board_editor_builds_a_position_square_by_square() {
+    let mut setup = empty();
+    setup.squares[Square::E1.index()] = piece(Side::White, PieceKind::King);
+    setup.squares[Square::H1.index()] = piece(Side::White, PieceKind::Rook);
+    setup.squares[Square::E8.index()] = piece(Side::Black, PieceKind::King);
+    setup.squares[Square::A8.index()] = piece(Side::Black, PieceKind::Rook);
+    setup.squares[Square::A1.index()] = piece(Side::Black, PieceKind::Rook);
+    // Only a king on e1/e8 with its own rook in the corner may castle.
+    assert_eq!(
+        possible_castling_rights(setup.squares.clone()).unwrap(),
+        CastlingRights {
+            white_king_side: true,
+            white_queen_side: false,
+            black_king_side: false,
+            black_queen_side: true
+        }
+    );
+    setup.castling.white_king_side = true;
+    setup.castling.black_queen_side = true;
+    // White to move, in check from the rook on a1 (the side to move may be).
+    assert_eq!(
+        setup_fen(setup).unwrap(),
+        "r3k3/8/8/8/8/8/8/r3K2R w Kq - 0 1"
+    );
+}
+
+#[test]
+fn every_problem_of_a_setup_is_named() {
+    let text = invalid_fen(setup_fen(empty()));
+    assert!(
+        text.contains("white has no king") || text.contains("White has no king"),
+        "{text}"
+    );
+    assert!(text.contains("lack has no king"), "{text}");
+
+    let mut setup = empty();
+    setup.squares[Square::E1.index()] = piece(Side::White, PieceKind::King);
+    setup.squares[Square::E8.index()] = piece(Side::Black, PieceKind::King);
+    setup.squares[Square::D8.index()] = piece(Side::White, PieceKind::Pawn);
+    setup.castling.white_king_side = true;
+    let text = invalid_fen(setup_fen(setup.clone()));
+    assert!(text.contains("pawn on the back rank at d8"), "{text}");
+    assert!(text.contains("castling right for the rook on h1"), "{text}");
+
+    // The side not to move may not be in check.
+    setup.squares[Square::D8.index()] = None;
+    setup.castling = CastlingRights::default();
+    setup.squares[Square::E4.index()] = piece(Side::White, PieceKind::Rook);
+    setup.side_to_move = Side::White;
+    let text = invalid_fen(setup_fen(setup.clone()));
+    assert!(text.contains("is in check"), "{text}");
+    setup.side_to_move = Side::Black;
+    assert_eq!(setup_fen(setup).unwrap(), "4k3/8/8/8/4R3/8/8/4K3 b - - 0 1");
+}
+
+#[test]
+fn a_malformed_setup_is_a_request_error() {
+    let mut setup = empty();
+    setup.squares.pop();
+    assert!(matches!(
+        setup_fen(setup.clone()),
+        Err(ChessError::InvalidRequest(text)) if text.contains("64 squares") && text.contains("63")
+    ));
+    assert!(matches!(
+        possible_castling_rights(setup.squares),
+        Err(ChessError::InvalidRequest(_))
+    ));
+    let mut setup = setup_of_fen(starting_fen()).unwrap();
+    setup.fullmove_number = 0;
+    assert!(
+        matches!(setup_fen(setup.clone()), Err(ChessError::InvalidRequest(t)) if t.contains("move number 0"))
+    );
+    setup.fullmove_number = 1;
+    setup.halfmove_clock = u32::MAX;
+    assert!(
+        matches!(setup_fen(setup), Err(ChessError::InvalidRequest(t)) if t.contains("halfmove clock"))
+    );
+    assert!(matches!(
+        setup_of_fen("not a fen".into()),
+        Err(ChessError::InvalidFen(_))
+    ));
+}
