@@ -106,8 +106,8 @@ pub fn possible_castling_rights(squares: Vec<Option<Piece>>) -> Result<CastlingR
 /// The FEN of `setup` when the rules accept it as a position (standard chess).
 ///
 /// # Errors
-/// `InvalidFen` naming every problem the rules find ("White has no king; pawn on the back rank
-/// at e8", a castling right without its king and rook, an impossible en passant square, the side
+/// `InvalidFen` naming every problem the rules find ("illegal position: White has no king; pawn
+/// on the back rank at e8", a castling right without its king and rook, an impossible en passant square, the side
 /// not to move in check, ...); `InvalidRequest` when `squares` does not hold 64 squares or a
 /// counter is out of range.
 #[uniffi::export]
@@ -140,7 +140,8 @@ pub fn setup_fen(setup: PositionSetup) -> Result<String, ChessError> {
     }
     core.halfmove_clock = setup.halfmove_clock;
     core.fullmove_number = setup.fullmove_number;
-    let position = Position::from_setup(&core).map_err(fen::FenError::from)?;
+    let position = Position::from_setup(&core)
+        .map_err(|e| ChessError::InvalidFen(format!("illegal position: {e}")))?;
     Ok(fen::to_fen(&position))
 }
 

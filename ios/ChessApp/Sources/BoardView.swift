@@ -1,13 +1,13 @@
 import ChessCorePresentation
 import SwiftUI
 
-/// The 8x8 board of every screen. It draws a `BoardScreenState` (the game's `BoardUiState`, the
-/// analysis board's `AnalysisUiState`, the practice's `PracticeUiState`: pieces, coordinates,
-/// selection, targets, last move, check, the framed hint or best move, a node's highlighted
-/// squares and arrows, a red dot on a square in danger) in the state's orientation and reports
-/// taps and drags as squares. It knows no chess: which piece may go where is the core's answer,
+/// The 8x8 board of every screen. It draws a `BoardDrawing` (the game's `BoardUiState`, the
+/// analysis board's `AnalysisUiState`, the practice's `PracticeUiState`, the position editor's
+/// `EditorUiState`: pieces, coordinates, selection, targets, last move, check, the framed hint
+/// or best move, a node's highlighted squares and arrows, a red dot on a square in danger) in
+/// the state's orientation and reports taps and drags as squares. It knows no chess: which piece may go where is the core's answer,
 /// kept in the state, and which square a screen cell shows is the state's `squareAtCell`.
-struct BoardView<Model: BoardScreenState>: View {
+struct BoardView<Model: BoardDrawing>: View {
     let state: Model
     let onTap: (Square) -> Void
     let onDrag: (_ from: Square, _ to: Square) -> Void
@@ -37,7 +37,7 @@ struct BoardView<Model: BoardScreenState>: View {
                 MarksOverlay(squares: state.squareMarks, arrows: state.arrows, size: size,
                              center: { center(of: $0, size: size) })
                     .allowsHitTesting(false)
-                if let drag, let piece = state.snapshot.pieceAt(drag.from) {
+                if let drag, let piece = state.piece(at: drag.from) {
                     PieceGlyph(piece: piece)
                         .font(.system(size: size * 0.95))
                         .position(drag.location)
@@ -68,7 +68,7 @@ struct BoardView<Model: BoardScreenState>: View {
             .onChanged { value in
                 guard isDrag(value, size: size), !state.drawsMarks,
                       let from = square(at: value.startLocation, size: size),
-                      state.snapshot.pieceAt(from) != nil, state.acceptsMoves
+                      state.piece(at: from) != nil, state.acceptsMoves
                 else { return }
                 drag = DragState(from: from, location: value.location)
             }
@@ -97,8 +97,8 @@ struct BoardView<Model: BoardScreenState>: View {
 
     @ViewBuilder
     private func squareView(_ square: Square, row: Int, column: Int, size: CGFloat) -> some View {
-        let piece = state.snapshot.pieceAt(square)
-        let lastMove = state.snapshot.lastMove
+        let piece = state.piece(at: square)
+        let lastMove = state.lastMove
         let isLight = (square.file + square.rank) % 2 == 1
         let name = square.label
         ZStack {
@@ -109,7 +109,7 @@ struct BoardView<Model: BoardScreenState>: View {
             if state.selected == square || state.markFrom == square {
                 Rectangle().fill(Color.green.opacity(0.45))
             }
-            if state.snapshot.checkSquare == square {
+            if state.checkSquare == square {
                 RadialGradient(colors: [.red, .red.opacity(0)], center: .center,
                                startRadius: 0, endRadius: size * 0.65)
             }

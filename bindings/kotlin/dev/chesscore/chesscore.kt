@@ -1428,7 +1428,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_possible_castling_rights() and 0xFFFF) != 49636) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_func_setup_fen() and 0xFFFF) != 13553) {
+    if ((lib.uniffi_chesscore_checksum_func_setup_fen() and 0xFFFF) != 34282) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_setup_of_fen() and 0xFFFF) != 55229) {
@@ -12060,8 +12060,8 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
          * The FEN of `setup` when the rules accept it as a position (standard chess).
          *
          * # Errors
-         * `InvalidFen` naming every problem the rules find ("White has no king; pawn on the back rank
-         * at e8", a castling right without its king and rook, an impossible en passant square, the side
+         * `InvalidFen` naming every problem the rules find ("illegal position: White has no king; pawn
+         * on the back rank at e8", a castling right without its king and rook, an impossible en passant square, the side
          * not to move in check, ...); `InvalidRequest` when `squares` does not hold 64 squares or a
          * counter is out of range.
          */

@@ -10597,8 +10597,8 @@ public func possibleCastlingRights(squares: [Piece?])throws  -> CastlingRights  
  * The FEN of `setup` when the rules accept it as a position (standard chess).
  *
  * # Errors
- * `InvalidFen` naming every problem the rules find ("White has no king; pawn on the back rank
- * at e8", a castling right without its king and rook, an impossible en passant square, the side
+ * `InvalidFen` naming every problem the rules find ("illegal position: White has no king; pawn
+ * on the back rank at e8", a castling right without its king and rook, an impossible en passant square, the side
  * not to move in check, ...); `InvalidRequest` when `squares` does not hold 64 squares or a
  * counter is out of range.
  */
@@ -10736,7 +10736,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_possible_castling_rights() != 49636) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_func_setup_fen() != 13553) {
+    if (uniffi_chesscore_checksum_func_setup_fen() != 34282) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_setup_of_fen() != 55229) {

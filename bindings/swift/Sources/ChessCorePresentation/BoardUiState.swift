@@ -55,20 +55,18 @@ public struct ThinkingLine: Sendable, Hashable {
     public var pvSan: [String]
 }
 
-/// What a board draws and where its input shows: the state of the board screen
-/// (``BoardUiState``) and of the analysis board (``AnalysisUiState``), so that one board view
-/// serves both. The selection, targets and picker are set through the shared board-input rules.
-public protocol BoardScreenState: Sendable {
-    /// The core's snapshot of the position shown.
-    var snapshot: GameSnapshot { get }
+/// What a board draws: the pieces, the last move and check, the selection and its targets, a
+/// framed move, marks and warnings, in an orientation. The board screen's ``BoardUiState``, the
+/// analysis board's ``AnalysisUiState`` and the practice's ``PracticeUiState`` draw a game's
+/// position (``BoardScreenState``); the position editor's ``EditorUiState`` draws any
+/// arrangement of pieces. One board view serves them all.
+public protocol BoardDrawing: Sendable {
     /// The side shown at the bottom of the board.
     var orientation: Side { get }
     /// The square whose piece is selected, if any.
-    var selected: Square? { get set }
+    var selected: Square? { get }
     /// The destinations of the selected piece, from the core's `legalMovesFrom`.
-    var targets: Set<Square> { get set }
-    /// Set while the promotion picker shows.
-    var pendingPromotion: PendingPromotion? { get set }
+    var targets: Set<Square> { get }
     /// A move to frame on the board (the hint, the engine's best line), if any.
     var framedMove: LegalMove? { get }
     /// `true` when the board takes the person's taps and drags now.
@@ -85,9 +83,15 @@ public protocol BoardScreenState: Sendable {
     var markFrom: Square? { get }
     /// Squares to flag as in danger (the coach's hanging pieces); none by default.
     var warnings: [Square] { get }
+    /// The last move, to highlight its squares, if any.
+    var lastMove: LegalMove? { get }
+    /// The square of a king in check, if any.
+    var checkSquare: Square? { get }
+    /// The piece on `square`, if any.
+    func piece(at square: Square) -> Piece?
 }
 
-extension BoardScreenState {
+extension BoardDrawing {
     /// No highlighted squares (the game screen's board).
     public var squareMarks: [SquareMark] { [] }
 
@@ -103,17 +107,6 @@ extension BoardScreenState {
     /// No squares flagged (the game screen's board).
     public var warnings: [Square] { [] }
 
-    /// One line about the game, derived from the core's status only: "White to move",
-    /// "Checkmate — Black wins", "Draw by stalemate", "Draw may be claimed: threefold
-    /// repetition", ...
-    public var statusText: String { ChessCorePresentation.statusText(snapshot) }
-
-    /// `true` when the game has ended (at the current node).
-    public var isGameOver: Bool {
-        if case .ended = snapshot.status { return true }
-        return false
-    }
-
     /// The square drawn at screen `column` and `row` ((0, 0) is the top left), with
     /// `orientation`'s side at the bottom: the board view's only geometry.
     public func squareAtCell(column: Int, row: Int) -> Square {
@@ -126,6 +119,43 @@ extension BoardScreenState {
         orientation == .white
             ? (square.file, 7 - square.rank) : (7 - square.file, square.rank)
     }
+}
+
+/// A board that shows a game's position (``BoardUiState``, ``AnalysisUiState``,
+/// ``PracticeUiState``): its pieces, last move and check come from the core's snapshot. The
+/// selection, targets and picker are set through the shared board-input rules.
+public protocol BoardScreenState: BoardDrawing {
+    /// The core's snapshot of the position shown.
+    var snapshot: GameSnapshot { get }
+    /// The square whose piece is selected, if any.
+    var selected: Square? { get set }
+    /// The destinations of the selected piece, from the core's `legalMovesFrom`.
+    var targets: Set<Square> { get set }
+    /// Set while the promotion picker shows.
+    var pendingPromotion: PendingPromotion? { get set }
+}
+
+extension BoardScreenState {
+    /// The snapshot's last move.
+    public var lastMove: LegalMove? { snapshot.lastMove }
+
+    /// The snapshot's king in check.
+    public var checkSquare: Square? { snapshot.checkSquare }
+
+    /// The snapshot's piece on `square`.
+    public func piece(at square: Square) -> Piece? { snapshot.pieceAt(square) }
+
+    /// One line about the game, derived from the core's status only: "White to move",
+    /// "Checkmate — Black wins", "Draw by stalemate", "Draw may be claimed: threefold
+    /// repetition", ...
+    public var statusText: String { ChessCorePresentation.statusText(snapshot) }
+
+    /// `true` when the game has ended (at the current node).
+    public var isGameOver: Bool {
+        if case .ended = snapshot.status { return true }
+        return false
+    }
+
 }
 
 /// Everything the board screen draws. A value; a new one after every change. All chess facts

@@ -46,7 +46,7 @@ final class PracticeControllerTests: XCTestCase {
         return c.state
     }
 
-    func testTheExercisesAreTheMistakesAndBlundersWithABetterMoveOfOneSideWhenAsked() {
+    func testTheExercisesAreTheMistakesAndBlundersWithABetterMoveOfOneSideWhenAsked() async {
         let rows = [
             row(0, .white, "e4", .book, nil),
             row(1, .black, "f6", .inaccuracy, "e5"),

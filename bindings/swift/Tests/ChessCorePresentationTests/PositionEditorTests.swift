@@ -1,0 +1,95 @@
+import ChessCorePresentation
+import ChessCoreTestSupport
+import Foundation
+import XCTest
+
+private let all = CastlingRights(
+    whiteKingSide: true, whiteQueenSide: true, blackKingSide: true, blackQueenSide: true)
+private let none = CastlingRights(
+    whiteKingSide: false, whiteQueenSide: false, blackKingSide: false, blackQueenSide: false)
+private func white(_ kind: PieceKind) -> Piece { Piece(side: .white, kind: kind) }
+private func black(_ kind: PieceKind) -> Piece { Piece(side: .black, kind: kind) }
+
+/// The position editor. Mirrors android/presentation/src/test/.../PositionEditorTest.kt.
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@MainActor
+final class PositionEditorTests: XCTestCase {
+    func testStartsFromTheStartPositionWhichTheCoreAccepts() async {
+        let e = PositionEditor()
+        XCTAssertEqual(e.state.fen, startingFen())
+        XCTAssertTrue(e.state.isValid)
+        XCTAssertNil(e.state.problem)
+        XCTAssertEqual(e.state.castling, all)
+        XCTAssertEqual(e.state.possibleCastling, all)
+        XCTAssertEqual(e.state.piece(at: sq("e1")), white(.king))
+    }
+
+    func testABoardIsBuiltSquareBySquareTheCoreNamesWhatIsWrongUntilItIsAPosition() async throws {
+        let e = PositionEditor()
+        e.clear()
+        XCTAssertFalse(e.state.isValid)
+        let problem = try XCTUnwrap(e.state.problem)
+        XCTAssertTrue(problem.contains("White has no king") && problem.contains("Black has no king"), problem)
+        XCTAssertEqual(e.state.possibleCastling, none)
+        e.setBrush(white(.king))
+        e.tapSquare(sq("e1"))
+        e.setBrush(black(.king))
+        e.tapSquare(sq("e8"))
+        e.setBrush(white(.pawn))
+        e.tapSquare(sq("d8"))
+        XCTAssertTrue(e.state.problem?.contains("pawn on the back rank at d8") ?? false)
+        e.tapSquare(sq("d8"))  // the same piece again takes it off
+        XCTAssertNil(e.state.piece(at: sq("d8")))
+        XCTAssertEqual(e.state.fen, "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+        // A rook in the corner makes castling possible; asked for, it is in force.
+        e.setBrush(white(.rook))
+        e.tapSquare(sq("h1"))
+        XCTAssertTrue(e.state.possibleCastling.whiteKingSide)
+        XCTAssertFalse(e.state.castling.whiteKingSide, "not asked for yet")
+        e.setCastling(all)
+        XCTAssertEqual(
+            e.state.castling,
+            CastlingRights(
+                whiteKingSide: true, whiteQueenSide: false, blackKingSide: false,
+                blackQueenSide: false), "only what the board allows")
+        XCTAssertEqual(e.state.fen, "4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+        // Dragging the king off e1 takes the right away, bringing it back restores it.
+        e.dragMove(from: sq("e1"), to: sq("f2"))
+        XCTAssertEqual(e.state.castling, none)
+        e.dragMove(from: sq("f2"), to: sq("e1"))
+        XCTAssertTrue(e.state.castling.whiteKingSide)
+        // The side to move; the side not to move may not stand in check.
+        e.setBrush(black(.rook))
+        e.tapSquare(sq("e4"))
+        e.setSideToMove(.black)
+        XCTAssertTrue(e.state.problem?.contains("is in check") ?? false, e.state.problem ?? "")
+        e.setSideToMove(.white)
+        let fen = try XCTUnwrap(e.state.fen)
+        XCTAssertEqual(try ChessGame.fromFen(fen: fen).fen(), fen)
+        // The eraser.
+        e.setBrush(nil)
+        e.tapSquare(sq("e4"))
+        XCTAssertNil(e.state.piece(at: sq("e4")))
+    }
+
+    func testAFenLoadsForEditingABadOneSaysWhyAndChangesNothingStartPositionResets() async {
+        let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+        let e = PositionEditor(fen: fen)
+        XCTAssertEqual(e.state.sideToMove, .black)
+        XCTAssertEqual(e.state.fen, fen)
+        let before = e.state
+        XCTAssertFalse(e.loadFen("not a fen"))
+        XCTAssertNotNil(e.state.message)
+        XCTAssertEqual(e.state.squares, before.squares)
+        e.dismissMessage()
+        e.startPosition()
+        XCTAssertEqual(e.state.fen, startingFen())
+        e.flip()
+        XCTAssertEqual(e.state.orientation, .black)
+        XCTAssertEqual(e.state.squareAtCell(column: 0, row: 0), sq("h1"))
+        // A FEN the core cannot read at the start: the start position, and why.
+        let bad = PositionEditor(fen: "8/8/8")
+        XCTAssertEqual(bad.state.fen, startingFen())
+        XCTAssertNotNil(bad.state.message)
+    }
+}
