@@ -9,7 +9,8 @@ import SwiftUI
 /// navigates, sets the current move's NAGs and switches draw mode (taps and drags draw the
 /// node's arrows and circles); the coach, under the engine's lines, shows what refuted the last
 /// move and the opponent's threat, and the hanging pieces as red dots; the menu loads a PGN or
-/// FEN, starts a new board, edits the comment and shares. It draws `controller.state` and forwards every intent to the `AnalysisController` (tested in
+/// FEN, sets up a position in the position editor, starts a new board, edits the comment,
+/// shares, and plays from the board's position against the engine. It draws `controller.state` and forwards every intent to the `AnalysisController` (tested in
 /// bindings/swift/Tests/ChessCorePresentationTests); it holds no logic of its own.
 struct AnalysisView: View {
     let controller: AnalysisController
@@ -19,6 +20,8 @@ struct AnalysisView: View {
 
     @Environment(\.scenePhase) private var scenePhase
     @State private var showingLoad = false
+    /// The position editor, while its sheet shows.
+    @State private var editor: PositionEditor?
     @State private var editingComment = false
     @State private var comment = ""
 
@@ -49,6 +52,13 @@ struct AnalysisView: View {
         .toolbar { toolbar }
         .sheet(isPresented: $showingLoad) {
             LoadPositionSheet(controller: controller)
+        }
+        .sheet(isPresented: Binding(get: { editor != nil }, set: { if !$0 { editor = nil } })) {
+            if let editor {
+                PositionEditorView(editor: editor) { fen in
+                    if controller.loadFen(fen) { self.editor = nil }
+                }
+            }
         }
         .alert("Comment", isPresented: $editingComment) {
             TextField("Comment on this move", text: $comment)
@@ -85,6 +95,9 @@ struct AnalysisView: View {
                     editingComment = true
                 }
                 Button("Load PGN or FEN…", systemImage: "doc.on.clipboard") { showingLoad = true }
+                Button("Set up a position…", systemImage: "square.and.pencil") {
+                    editor = PositionEditor(fen: controller.fen())
+                }
                 Button("New board", systemImage: "plus") { controller.newBoard() }
                 Divider()
                 // Written only when shared, not on every redraw of the menu.

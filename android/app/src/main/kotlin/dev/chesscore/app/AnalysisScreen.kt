@@ -50,6 +50,7 @@ import dev.chesscore.MoveListItem
 import dev.chesscore.Side
 import dev.chesscore.presentation.AnalysisController
 import dev.chesscore.presentation.AnalysisUiState
+import dev.chesscore.presentation.PositionEditor
 import dev.chesscore.presentation.StartPosition
 import dev.chesscore.presentation.moveText
 import dev.chesscore.presentation.nagSymbol
@@ -68,6 +69,9 @@ import dev.chesscore.presentation.threatText
  * long press offers promote, make main line and delete. Under the engine's lines: the coach's
  * switch (hanging pieces as red dots, the opponent's threat and what refuted the last move), the
  * current move's NAG menu and the draw menu (taps and drags draw the node's arrows and circles).
+ * The menu's "Play from here" starts a game against the engine from the board's position (the
+ * person taking the side to move); "Set up a position…" opens the position editor on it, whose
+ * "Done" loads the new position as a new tree.
  */
 @Composable
 fun AnalysisScreen(
@@ -79,6 +83,17 @@ fun AnalysisScreen(
     val snackbar = remember { SnackbarHostState() }
     var dialog by remember { mutableStateOf<AnalysisDialog?>(null) }
     val state by controller.state.collectAsStateWithLifecycle()
+
+    // The position editor over the board (no Rust object to free: it calls the core's checks).
+    var editing by remember { mutableStateOf<PositionEditor?>(null) }
+    editing?.let { editor ->
+        PositionEditorScreen(
+            editor,
+            done = { fen -> if (controller.loadFen(fen)) editing = null },
+            cancel = { editing = null },
+        )
+        return
+    }
 
     // Messages outside the FEN dialog (which shows the core's error itself) appear as a snackbar:
     // a refused move or tree edit, a bad PGN, the games a PGN text had besides the first.
@@ -92,6 +107,7 @@ fun AnalysisScreen(
                     DropdownMenuItem(text = { Text("New board") }, onClick = { closeMenu(); controller.newBoard() })
                     DropdownMenuItem(text = { Text("Load PGN…") }, onClick = { closeMenu(); dialog = AnalysisDialog.LOAD_PGN })
                     DropdownMenuItem(text = { Text("Load FEN…") }, onClick = { closeMenu(); controller.dismissMessage(); dialog = AnalysisDialog.LOAD_FEN })
+                    DropdownMenuItem(text = { Text("Set up a position…") }, onClick = { closeMenu(); editing = PositionEditor(controller.fen()) })
                     DropdownMenuItem(text = { Text("Share PGN") }, onClick = { closeMenu(); share("Analysis (PGN)", controller.pgn()) })
                     DropdownMenuItem(text = { Text("Share FEN") }, onClick = { closeMenu(); share("Position (FEN)", controller.fen()) })
                     DropdownMenuItem(

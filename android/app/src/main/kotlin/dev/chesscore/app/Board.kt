@@ -70,6 +70,30 @@ fun Board(
     squareMarks: List<SquareMark> = emptyList(),
     arrows: List<Arrow> = emptyList(),
     warnings: List<Square> = emptyList(),
+) = Board(
+    { snapshot.pieceAt(it) }, snapshot.lastMove, snapshot.checkSquare, orientation, selected, targets, arrow, onTap, onDrag,
+    modifier, squareMarks, arrows, warnings,
+)
+
+/**
+ * The 8x8 board of any arrangement of pieces ([pieceAt], e.g. the position editor's), with the
+ * [lastMove] and the king in check on [checkSquare] highlighted; the rest as above.
+ */
+@Composable
+fun Board(
+    pieceAt: (Square) -> Piece?,
+    lastMove: LegalMove?,
+    checkSquare: Square?,
+    orientation: Side,
+    selected: Square?,
+    targets: Set<Square>,
+    arrow: LegalMove?,
+    onTap: (Square) -> Unit,
+    onDrag: (from: Square, to: Square) -> Unit,
+    modifier: Modifier = Modifier,
+    squareMarks: List<SquareMark> = emptyList(),
+    arrows: List<Arrow> = emptyList(),
+    warnings: List<Square> = emptyList(),
 ) {
     var dragFrom by remember { mutableStateOf<Square?>(null) }
     // The gesture handlers below live as long as their keys; they call the latest callbacks.
@@ -80,7 +104,6 @@ fun Board(
         val squarePx = boardPx / 8f
         val squareSp = with(LocalDensity.current) { (squarePx * 0.7f).toSp() }
         val coordinateSp = with(LocalDensity.current) { (squarePx * 0.18f).toSp() }
-        val lastMove = snapshot.lastMove
         Column(
             Modifier
                 .fillMaxSize()
@@ -120,12 +143,12 @@ fun Board(
                         ) {
                             val overlay = when {
                                 square == selected || square == dragFrom -> BoardColors.selected
-                                snapshot.checkSquare == square -> BoardColors.check
+                                checkSquare == square -> BoardColors.check
                                 lastMove != null && (lastMove.from == square || lastMove.to == square) -> BoardColors.lastMove
                                 else -> null
                             }
                             if (overlay != null) Box(Modifier.fillMaxSize().background(overlay))
-                            snapshot.pieceAt(square)?.let { piece ->
+                            pieceAt(square)?.let { piece ->
                                 Text(pieceGlyph(piece), fontSize = squareSp, color = BoardColors.piece)
                             }
                             if (square in targets) {

@@ -1,0 +1,124 @@
+package dev.chesscore.app
+
+import androidx.compose.foundation.background
+import androidx.compose.foundation.clickable
+import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.Row
+import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.layout.size
+import androidx.compose.foundation.shape.RoundedCornerShape
+import androidx.compose.material3.Checkbox
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.RadioButton
+import androidx.compose.material3.Scaffold
+import androidx.compose.material3.Text
+import androidx.compose.material3.TextButton
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.getValue
+import androidx.compose.ui.Alignment
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.graphics.Color
+import androidx.compose.ui.unit.dp
+import androidx.compose.ui.unit.sp
+import androidx.lifecycle.compose.collectAsStateWithLifecycle
+import dev.chesscore.CastlingRights
+import dev.chesscore.Piece
+import dev.chesscore.PieceKind
+import dev.chesscore.Side
+import dev.chesscore.presentation.PositionEditor
+
+/**
+ * The position editor over the analysis board: the board (a tap puts down the chosen piece or
+ * takes it off, a drag moves a piece), the palette (the twelve pieces and the eraser), the side
+ * to move, the castling rights the board allows, and the core's verdict. "Done" hands the FEN
+ * over (only when the core accepts the position). Draws [PositionEditor.state] and forwards every
+ * action to the editor (tested in android/presentation).
+ */
+@Composable
+fun PositionEditorScreen(editor: PositionEditor, done: (fen: String) -> Unit, cancel: () -> Unit) {
+    val state by editor.state.collectAsStateWithLifecycle()
+    Scaffold(
+        topBar = {
+            BackTopBar("Set up a position", back = cancel) {
+                TextButton(onClick = { state.fen?.let(done) }, enabled = state.isValid) { Text("Done") }
+            }
+        },
+        bottomBar = {
+            ButtonBar {
+                TextButton(onClick = editor::clear) { Text("Clear") }
+                TextButton(onClick = editor::startPosition) { Text("Start") }
+                TextButton(onClick = editor::flip) { Text("Flip") }
+            }
+        },
+    ) { padding ->
+        BoardLayout(
+            padding,
+            board = { modifier ->
+                Board(
+                    state::pieceAt, null, null, state.orientation, null, emptySet(), null,
+                    editor::tapSquare, editor::dragMove, modifier,
+                )
+            },
+            above = {
+                Text(
+                    state.problem ?: "The position is legal",
+                    color = if (state.isValid) MaterialTheme.colorScheme.onSurface else MaterialTheme.colorScheme.error,
+                    style = MaterialTheme.typography.bodyMedium,
+                    modifier = Modifier.padding(vertical = 6.dp),
+                )
+            },
+            below = {
+                for (side in listOf(Side.WHITE, Side.BLACK)) {
+                    Row(horizontalArrangement = Arrangement.spacedBy(4.dp)) {
+                        for (kind in PieceKind.entries) {
+                            val piece = Piece(side, kind)
+                            PaletteCell(pieceGlyph(piece), state.brush == piece) { editor.setBrush(piece) }
+                        }
+                        if (side == Side.WHITE) PaletteCell("⌫", state.brush == null) { editor.setBrush(null) }
+                    }
+                }
+                Row(verticalAlignment = Alignment.CenterVertically) {
+                    for (side in listOf(Side.WHITE, Side.BLACK)) {
+                        RadioButton(selected = state.sideToMove == side, onClick = { editor.setSideToMove(side) })
+                        Text(if (side == Side.WHITE) "White to move" else "Black to move")
+                    }
+                }
+                CastlingBoxes(state.castling, state.possibleCastling, editor::setCastling)
+            },
+        )
+    }
+}
+
+/** One cell of the palette: a piece (or the eraser), framed when chosen. */
+@Composable
+private fun PaletteCell(glyph: String, chosen: Boolean, choose: () -> Unit) {
+    Box(
+        Modifier
+            .size(40.dp)
+            .background(if (chosen) MaterialTheme.colorScheme.secondaryContainer else Color.Transparent, RoundedCornerShape(6.dp))
+            .clickable(onClick = choose),
+        contentAlignment = Alignment.Center,
+    ) { Text(glyph, fontSize = 26.sp) }
+}
+
+/** The four castling rights: ticked when in force, enabled when the board allows them. */
+@Composable
+private fun CastlingBoxes(castling: CastlingRights, possible: CastlingRights, set: (CastlingRights) -> Unit) {
+    Column(Modifier.fillMaxWidth()) {
+        Row(verticalAlignment = Alignment.CenterVertically) {
+            Checkbox(castling.whiteKingSide, { set(castling.copy(whiteKingSide = it)) }, enabled = possible.whiteKingSide)
+            Text("White O-O")
+            Checkbox(castling.whiteQueenSide, { set(castling.copy(whiteQueenSide = it)) }, enabled = possible.whiteQueenSide)
+            Text("White O-O-O")
+        }
+        Row(verticalAlignment = Alignment.CenterVertically) {
+            Checkbox(castling.blackKingSide, { set(castling.copy(blackKingSide = it)) }, enabled = possible.blackKingSide)
+            Text("Black O-O")
+            Checkbox(castling.blackQueenSide, { set(castling.copy(blackQueenSide = it)) }, enabled = possible.blackQueenSide)
+            Text("Black O-O-O")
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import ChessCorePresentation
+import SwiftUI
+
+/// The position editor, as a sheet over the analysis board: the board (a tap puts down the
+/// chosen piece or takes it off, a drag moves a piece), the palette (the twelve pieces and the
+/// eraser), the side to move, the castling rights the board allows, and the core's verdict.
+/// "Done" hands the FEN over (only when the core accepts the position). It draws
+/// `editor.state` and forwards every intent to the `PositionEditor` (tested in
+/// bindings/swift/Tests/ChessCorePresentationTests).
+struct PositionEditorView: View {
+    let editor: PositionEditor
+    let done: (String) -> Void
+
+    @Environment(\.dismiss) private var dismiss
+
+    private var state: EditorUiState { editor.state }
+    private static let kinds: [PieceKind] = [.king, .queen, .rook, .bishop, .knight, .pawn]
+
+    var body: some View {
+        NavigationStack {
+            VStack(spacing: 8) {
+                Text(state.problem ?? "The position is legal")
+                    .font(.callout)
+                    .foregroundStyle(state.isValid ? Color.primary : Color.red)
+                    .padding(.horizontal)
+                BoardView(state: state, onTap: { editor.tapSquare($0) },
+                          onDrag: { editor.dragMove(from: $0, to: $1) })
+                    .padding(.horizontal, 4)
+                ForEach([Side.white, .black], id: \.self) { side in
+                    HStack(spacing: 4) {
+                        ForEach(Self.kinds, id: \.self) { kind in
+                            paletteCell(Piece(side: side, kind: kind))
+                        }
+                        if side == .white { paletteCell(nil) }
+                    }
+                }
+                Picker("Side to move", selection: Binding(
+                    get: { state.sideToMove }, set: { editor.setSideToMove($0) })) {
+                    Text("White to move").tag(Side.white)
+                    Text("Black to move").tag(Side.black)
+                }
+                .pickerStyle(.segmented)
+                .padding(.horizontal)
+                castlingToggles
+                Spacer()
+            }
+            .navigationTitle("Set up a position")
+            .navigationBarTitleDisplayMode(.inline)
+            .toolbar {
+                ToolbarItem(placement: .cancellationAction) {
+                    Button("Cancel") { dismiss() }
+                }
+                ToolbarItem(placement: .confirmationAction) {
+                    Button("Done") {
+                        if let fen = state.fen { done(fen) }
+                    }
+                    .disabled(!state.isValid)
+                }
+                ToolbarItemGroup(placement: .bottomBar) {
+                    Button("Clear", systemImage: "trash") { editor.clear() }
+                    Spacer()
+                    Button("Start position", systemImage: "arrow.uturn.backward") {
+                        editor.startPosition()
+                    }
+                    Spacer()
+                    Button("Flip", systemImage: "arrow.up.arrow.down") { editor.flip() }
+                }
+            }
+        }
+    }
+
+    /// A piece of the palette (or the eraser for `nil`), framed when chosen.
+    private func paletteCell(_ piece: Piece?) -> some View {
+        Button {
+            editor.setBrush(piece)
+        } label: {
+            Group {
+                if let piece {
+                    PieceGlyph(piece: piece).font(.system(size: 28))
+                } else {
+                    Image(systemName: "eraser").font(.system(size: 22))
+                }
+            }
+            .frame(width: 40, height: 40)
+            .background(
+                state.brush == piece ? Color.accentColor.opacity(0.25) : .clear,
+                in: RoundedRectangle(cornerRadius: 6))
+        }
+        .buttonStyle(.plain)
+        .accessibilityLabel(piece.map { "\($0.side.name) \($0.kind.name)" } ?? "Eraser")
+    }
+
+    /// The four castling rights: on when in force, enabled when the board allows them.
+    private var castlingToggles: some View {
+        let c = state.castling
+        let p = state.possibleCastling
+        return Grid(alignment: .leading) {
+            GridRow {
+                toggle("White O-O", c.whiteKingSide, p.whiteKingSide) {
+                    var next = c
+                    next.whiteKingSide = $0
+                    return next
+                }
+                toggle("White O-O-O", c.whiteQueenSide, p.whiteQueenSide) {
+                    var next = c
+                    next.whiteQueenSide = $0
+                    return next
+                }
+            }
+            GridRow {
+                toggle("Black O-O", c.blackKingSide, p.blackKingSide) {
+                    var next = c
+                    next.blackKingSide = $0
+                    return next
+                }
+                toggle("Black O-O-O", c.blackQueenSide, p.blackQueenSide) {
+                    var next = c
+                    next.blackQueenSide = $0
+                    return next
+                }
+            }
+        }
+        .padding(.horizontal)
+    }
+
+    private func toggle(
+        _ title: String, _ on: Bool, _ possible: Bool, _ with: @escaping (Bool) -> CastlingRights
+    ) -> some View {
+        Toggle(title, isOn: Binding(get: { on }, set: { editor.setCastling(with($0)) }))
+            .toggleStyle(.button)
+            .disabled(!possible)
+    }
+}
