@@ -2,8 +2,8 @@
 //! allows, and the FEN of a setup once the rules accept it (every problem named otherwise).
 
 use chesscore::ffi::{
-    possible_castling_rights, setup_fen, setup_of_fen, starting_fen, CastlingRights, ChessError,
-    Piece, PieceKind, PositionSetup, Side, Square,
+    chess960_start_fen, possible_castling_rights, setup_fen, setup_of_fen, starting_fen,
+    CastlingRights, ChessError, Piece, PieceKind, PositionSetup, Side, Square,
 };
 
 fn piece(side: Side, kind: PieceKind) -> Option<Piece> {
@@ -135,4 +135,21 @@ fn a_malformed_setup_is_a_request_error() {
         setup_of_fen("not a fen".into()),
         Err(ChessError::InvalidFen(_))
     ));
+}
+
+#[test]
+fn a_chess960_position_is_edited_as_standard_chess() {
+    // Start position 0 (BBQNNRKR): its corner rooks have rights there, but no king stands on
+    // e1/e8, so standard chess has none; the setup comes without them and is accepted as it is.
+    let fen = chess960_start_fen(0).unwrap();
+    let setup = setup_of_fen(fen).unwrap();
+    assert_eq!(setup.castling, CastlingRights::default());
+    assert_eq!(
+        setup_fen(setup).unwrap(),
+        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w - - 0 1"
+    );
+    // Start position 518 is the standard arrangement: every right stays.
+    let setup = setup_of_fen(chess960_start_fen(518).unwrap()).unwrap();
+    assert!(setup.castling.white_king_side && setup.castling.black_queen_side);
+    assert_eq!(setup_fen(setup).unwrap(), starting_fen());
 }

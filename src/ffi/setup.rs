@@ -145,9 +145,10 @@ pub fn setup_fen(setup: PositionSetup) -> Result<String, ChessError> {
     Ok(fen::to_fen(&position))
 }
 
-/// The setup of the position in `fen`, to edit it: its pieces, side to move, castling rights
-/// (standard chess), en passant square and counters. A Chess960 castling right that is not a
-/// corner rook's is dropped.
+/// The setup of the position in `fen`, to edit it: its pieces, side to move, castling rights,
+/// en passant square and counters, in standard chess: a Chess960 position's castling rights are
+/// kept only where standard chess has them (a king on e1/e8 with its rook in the corner), so
+/// that [`setup_fen`] accepts the setup as it comes.
 ///
 /// # Errors
 /// `InvalidFen` when the core cannot read `fen`.
@@ -155,12 +156,14 @@ pub fn setup_fen(setup: PositionSetup) -> Result<String, ChessError> {
 pub fn setup_of_fen(fen: String) -> Result<PositionSetup, ChessError> {
     let position = fen::parse(fen.trim())?;
     let setup = position.to_setup();
+    let squares: Vec<Option<Piece>> = setup.board.iter().map(|p| p.map(Piece::from)).collect();
+    let possible = rights_list(possible_castling_rights(squares.clone())?);
     let mut list = [false; 4];
     for (i, (_, rook)) in RIGHTS.iter().enumerate() {
-        list[i] = setup.castling_rooks.contains(*rook);
+        list[i] = possible[i] && setup.castling_rooks.contains(*rook);
     }
     Ok(PositionSetup {
-        squares: setup.board.iter().map(|p| p.map(Piece::from)).collect(),
+        squares,
         side_to_move: setup.side_to_move.into(),
         castling: rights_of(list),
         en_passant: setup.en_passant,

@@ -53,7 +53,10 @@ struct AnalysisView: View {
         .sheet(isPresented: $showingLoad) {
             LoadPositionSheet(controller: controller)
         }
-        .sheet(isPresented: Binding(get: { editor != nil }, set: { if !$0 { editor = nil } })) {
+        .sheet(
+            isPresented: Binding(get: { editor != nil }, set: { if !$0 { editor = nil } }),
+            onDismiss: { controller.resume() }
+        ) {
             if let editor {
                 PositionEditorView(editor: editor) { fen in
                     if controller.loadFen(fen) { self.editor = nil }
@@ -95,9 +98,13 @@ struct AnalysisView: View {
                     editingComment = true
                 }
                 Button("Load PGN or FEN…", systemImage: "doc.on.clipboard") { showingLoad = true }
+                // The editor knows standard chess only: a Chess960 tree is not offered to it.
+                // The analysis pauses while it is open.
                 Button("Set up a position…", systemImage: "square.and.pencil") {
+                    controller.pause()
                     editor = PositionEditor(fen: controller.fen())
                 }
+                .disabled(state.snapshot.chess960)
                 Button("New board", systemImage: "plus") { controller.newBoard() }
                 Divider()
                 // Written only when shared, not on every redraw of the menu.

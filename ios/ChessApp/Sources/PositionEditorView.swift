@@ -90,30 +90,32 @@ struct PositionEditorView: View {
         .accessibilityLabel(piece.map { "\($0.side.name) \($0.kind.name)" } ?? "Eraser")
     }
 
-    /// The four castling rights: on when in force, enabled when the board allows them.
+    /// The four castling rights: on when in force, enabled when the board allows them; a change
+    /// is built from the rights asked for, so that one not allowed now stays asked for.
     private var castlingToggles: some View {
-        let c = state.castling
+        let c = state.castlingAsked
         let p = state.possibleCastling
+        let on = state.castling
         return Grid(alignment: .leading) {
             GridRow {
-                toggle("White O-O", c.whiteKingSide, p.whiteKingSide) {
+                toggle("White O-O", on.whiteKingSide, p.whiteKingSide) {
                     var next = c
                     next.whiteKingSide = $0
                     return next
                 }
-                toggle("White O-O-O", c.whiteQueenSide, p.whiteQueenSide) {
+                toggle("White O-O-O", on.whiteQueenSide, p.whiteQueenSide) {
                     var next = c
                     next.whiteQueenSide = $0
                     return next
                 }
             }
             GridRow {
-                toggle("Black O-O", c.blackKingSide, p.blackKingSide) {
+                toggle("Black O-O", on.blackKingSide, p.blackKingSide) {
                     var next = c
                     next.blackKingSide = $0
                     return next
                 }
-                toggle("Black O-O-O", c.blackQueenSide, p.blackQueenSide) {
+                toggle("Black O-O-O", on.blackQueenSide, p.blackQueenSide) {
                     var next = c
                     next.blackQueenSide = $0
                     return next

@@ -1431,7 +1431,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_setup_fen() and 0xFFFF) != 34282) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_func_setup_of_fen() and 0xFFFF) != 55229) {
+    if ((lib.uniffi_chesscore_checksum_func_setup_of_fen() and 0xFFFF) != 32120) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_parse_square() and 0xFFFF) != 16945) {
@@ -12078,9 +12078,10 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
     
 
         /**
-         * The setup of the position in `fen`, to edit it: its pieces, side to move, castling rights
-         * (standard chess), en passant square and counters. A Chess960 castling right that is not a
-         * corner rook's is dropped.
+         * The setup of the position in `fen`, to edit it: its pieces, side to move, castling rights,
+         * en passant square and counters, in standard chess: a Chess960 position's castling rights are
+         * kept only where standard chess has them (a king on e1/e8 with its rook in the corner), so
+         * that [`setup_fen`] accepts the setup as it comes.
          *
          * # Errors
          * `InvalidFen` when the core cannot read `fen`.

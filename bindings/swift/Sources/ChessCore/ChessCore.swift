@@ -10611,9 +10611,10 @@ public func setupFen(setup: PositionSetup)throws  -> String  {
 })
 }
 /**
- * The setup of the position in `fen`, to edit it: its pieces, side to move, castling rights
- * (standard chess), en passant square and counters. A Chess960 castling right that is not a
- * corner rook's is dropped.
+ * The setup of the position in `fen`, to edit it: its pieces, side to move, castling rights,
+ * en passant square and counters, in standard chess: a Chess960 position's castling rights are
+ * kept only where standard chess has them (a king on e1/e8 with its rook in the corner), so
+ * that [`setup_fen`] accepts the setup as it comes.
  *
  * # Errors
  * `InvalidFen` when the core cannot read `fen`.
@@ -10739,7 +10740,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_setup_fen() != 34282) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_func_setup_of_fen() != 55229) {
+    if (uniffi_chesscore_checksum_func_setup_of_fen() != 32120) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_parse_square() != 16945) {

@@ -9,8 +9,12 @@ public struct EditorUiState: BoardDrawing, Equatable {
     public var squares: [Piece?]
     /// The side to move.
     public var sideToMove: Side
-    /// The castling rights in force: those asked for that the board allows.
+    /// The castling rights in force: those asked for that the board allows (tick the boxes with
+    /// these).
     public var castling: CastlingRights
+    /// The castling rights asked for, also those the board does not allow now (a king dragged
+    /// away and back gets them again): build a changed request from these.
+    public var castlingAsked: CastlingRights
     /// The castling rights the board allows (a king on e1/e8 with its rook in the corner): the
     /// others cannot be ticked.
     public var possibleCastling: CastlingRights
@@ -187,7 +191,7 @@ public final class PositionEditor {
             problem = (error as? ChessError)?.message ?? "\(error)"
         }
         return EditorUiState(
-            squares: squares, sideToMove: sideToMove, castling: castling,
+            squares: squares, sideToMove: sideToMove, castling: castling, castlingAsked: asked,
             possibleCastling: possible, brush: brush, orientation: orientation, fen: fen,
             problem: problem, message: message)
     }

@@ -216,11 +216,14 @@ final class GameControllerTests: XCTestCase {
             XCTAssertEqual(f.state.snapshot.fen, board.state.snapshot.fen)
             XCTAssertTrue(f.state.engineThinking, "Black to move: the engine's turn")
             try await eventually("the engine's reply") { f.state.snapshot.ply == 1 }
-            // A Chess960 position keeps its castling rules.
-            let fen960 = try chess960StartFen(number: 0)
+            // A Chess960 position keeps its castling rules, also where its FEN reads as standard
+            // chess (518: the standard arrangement); without the flag it is standard.
+            let fen960 = try chess960StartFen(number: 518)
             f.c.newGame(mode: .humanVsHuman, start: .position(fen: fen960, chess960: true))
             XCTAssertTrue(f.state.snapshot.chess960)
             XCTAssertEqual(f.state.snapshot.fen, fen960)
+            f.c.newGame(mode: .humanVsHuman, start: .position(fen: fen960, chess960: false))
+            XCTAssertFalse(f.state.snapshot.chess960)
             // A FEN the core refuses: its message, the game unchanged.
             let before = f.state.snapshot
             f.c.newGame(mode: .humanVsHuman, start: .position(fen: "8/8/8/8/8/8/8/8 w - - 0 1"))

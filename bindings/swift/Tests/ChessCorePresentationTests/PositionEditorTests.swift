@@ -58,6 +58,13 @@ final class PositionEditorTests: XCTestCase {
         XCTAssertEqual(e.state.castling, none)
         e.dragMove(from: sq("f2"), to: sq("e1"))
         XCTAssertTrue(e.state.castling.whiteKingSide)
+        // A box changed meanwhile is built from the rights asked for: the others stay asked for.
+        e.dragMove(from: sq("e1"), to: sq("f2"))
+        var asked = e.state.castlingAsked
+        asked.blackKingSide = false
+        e.setCastling(asked)
+        e.dragMove(from: sq("f2"), to: sq("e1"))
+        XCTAssertTrue(e.state.castling.whiteKingSide, "still asked for, in force again")
         // The side to move; the side not to move may not stand in check.
         e.setBrush(black(.rook))
         e.tapSquare(sq("e4"))

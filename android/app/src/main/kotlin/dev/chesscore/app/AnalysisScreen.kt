@@ -78,20 +78,19 @@ fun AnalysisScreen(
     controller: AnalysisController,
     share: (subject: String, text: String) -> Unit,
     playFrom: (start: StartPosition.Position, side: Side) -> Unit,
+    editor: PositionEditor?,
+    openEditor: () -> Unit,
+    editorDone: (fen: String) -> Unit,
+    closeEditor: () -> Unit,
     close: () -> Unit,
 ) {
     val snackbar = remember { SnackbarHostState() }
     var dialog by remember { mutableStateOf<AnalysisDialog?>(null) }
     val state by controller.state.collectAsStateWithLifecycle()
 
-    // The position editor over the board (no Rust object to free: it calls the core's checks).
-    var editing by remember { mutableStateOf<PositionEditor?>(null) }
-    editing?.let { editor ->
-        PositionEditorScreen(
-            editor,
-            done = { fen -> if (controller.loadFen(fen)) editing = null },
-            cancel = { editing = null },
-        )
+    // The position editor over the board (held by the view model; the analysis pauses meanwhile).
+    if (editor != null) {
+        PositionEditorScreen(editor, done = editorDone, cancel = closeEditor)
         return
     }
 
@@ -107,7 +106,12 @@ fun AnalysisScreen(
                     DropdownMenuItem(text = { Text("New board") }, onClick = { closeMenu(); controller.newBoard() })
                     DropdownMenuItem(text = { Text("Load PGN…") }, onClick = { closeMenu(); dialog = AnalysisDialog.LOAD_PGN })
                     DropdownMenuItem(text = { Text("Load FEN…") }, onClick = { closeMenu(); controller.dismissMessage(); dialog = AnalysisDialog.LOAD_FEN })
-                    DropdownMenuItem(text = { Text("Set up a position…") }, onClick = { closeMenu(); editing = PositionEditor(controller.fen()) })
+                    // The editor knows standard chess only: a Chess960 tree is not offered to it.
+                    DropdownMenuItem(
+                        text = { Text("Set up a position…") },
+                        enabled = !state.snapshot.chess960,
+                        onClick = { closeMenu(); openEditor() },
+                    )
                     DropdownMenuItem(text = { Text("Share PGN") }, onClick = { closeMenu(); share("Analysis (PGN)", controller.pgn()) })
                     DropdownMenuItem(text = { Text("Share FEN") }, onClick = { closeMenu(); share("Position (FEN)", controller.fen()) })
                     DropdownMenuItem(

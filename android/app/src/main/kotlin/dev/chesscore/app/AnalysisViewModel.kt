@@ -5,6 +5,7 @@ import androidx.lifecycle.AndroidViewModel
 import androidx.lifecycle.SavedStateHandle
 import androidx.lifecycle.viewModelScope
 import dev.chesscore.presentation.AnalysisController
+import dev.chesscore.presentation.PositionEditor
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
@@ -42,9 +43,40 @@ class AnalysisViewModel(application: Application, private val saved: SavedStateH
 
     /** Closes the analysis board: the search stops and the Rust objects are freed (the board stays saved). */
     fun close() {
+        _editor.value = null
         _controller.value?.close()
         _controller.value = null
         saved[KEY_OPEN] = false
+    }
+
+    private val _editor = MutableStateFlow<PositionEditor?>(null)
+
+    /**
+     * The position editor over the analysis board while it is open (kept across rotation; not
+     * over a killed process), or `null`.
+     */
+    val editor: StateFlow<PositionEditor?> = _editor.asStateFlow()
+
+    /** Opens the position editor on the board's position; the analysis pauses meanwhile. */
+    fun openEditor() {
+        val board = _controller.value ?: return
+        board.pause()
+        _editor.value = PositionEditor(board.fen())
+    }
+
+    /** Loads the editor's [fen] as a new tree and closes the editor; the analysis goes on. */
+    fun editorDone(fen: String) {
+        val board = _controller.value ?: return
+        if (board.loadFen(fen)) {
+            _editor.value = null
+            board.resume()
+        }
+    }
+
+    /** Closes the editor without a change; the analysis goes on. */
+    fun closeEditor() {
+        _editor.value = null
+        _controller.value?.resume()
     }
 
     override fun onCleared() {

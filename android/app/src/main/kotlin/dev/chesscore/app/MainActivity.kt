@@ -30,6 +30,7 @@ class MainActivity : ComponentActivity() {
                 // (their view models keep them across rotation, and reopen them after a killed
                 // process; closing a screen frees its engine).
                 val analysisController by analysis.controller.collectAsStateWithLifecycle()
+                val editing by analysis.editor.collectAsStateWithLifecycle()
                 val reviewController by review.controller.collectAsStateWithLifecycle()
                 val practiceController by review.practice.collectAsStateWithLifecycle()
                 val practising = practiceController
@@ -54,6 +55,10 @@ class MainActivity : ComponentActivity() {
                             analysis.close()
                             viewModel.controller.newGame(GameMode.HumanVsEngine(side), start = start)
                         },
+                        editor = editing,
+                        openEditor = analysis::openEditor,
+                        editorDone = analysis::editorDone,
+                        closeEditor = analysis::closeEditor,
                         close = analysis::close,
                     )
                 } else if (practising != null) {

@@ -1,5 +1,6 @@
 package dev.chesscore.app
 
+import androidx.activity.compose.BackHandler
 import androidx.compose.foundation.background
 import androidx.compose.foundation.clickable
 import androidx.compose.foundation.layout.Arrangement
@@ -9,6 +10,8 @@ import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.layout.size
+import androidx.compose.foundation.rememberScrollState
+import androidx.compose.foundation.verticalScroll
 import androidx.compose.foundation.shape.RoundedCornerShape
 import androidx.compose.material3.Checkbox
 import androidx.compose.material3.MaterialTheme
@@ -40,6 +43,8 @@ import dev.chesscore.presentation.PositionEditor
 @Composable
 fun PositionEditorScreen(editor: PositionEditor, done: (fen: String) -> Unit, cancel: () -> Unit) {
     val state by editor.state.collectAsStateWithLifecycle()
+    // Back leaves the editor only (the analysis board stays).
+    BackHandler(onBack = cancel)
     Scaffold(
         topBar = {
             BackTopBar("Set up a position", back = cancel) {
@@ -71,22 +76,25 @@ fun PositionEditorScreen(editor: PositionEditor, done: (fen: String) -> Unit, ca
                 )
             },
             below = {
-                for (side in listOf(Side.WHITE, Side.BLACK)) {
-                    Row(horizontalArrangement = Arrangement.spacedBy(4.dp)) {
-                        for (kind in PieceKind.entries) {
-                            val piece = Piece(side, kind)
-                            PaletteCell(pieceGlyph(piece), state.brush == piece) { editor.setBrush(piece) }
-                        }
-                        if (side == Side.WHITE) PaletteCell("⌫", state.brush == null) { editor.setBrush(null) }
-                    }
-                }
-                Row(verticalAlignment = Alignment.CenterVertically) {
+                // Scrolls when the board leaves it too little room (small phones, landscape).
+                Column(Modifier.weight(1f).verticalScroll(rememberScrollState())) {
                     for (side in listOf(Side.WHITE, Side.BLACK)) {
-                        RadioButton(selected = state.sideToMove == side, onClick = { editor.setSideToMove(side) })
-                        Text(if (side == Side.WHITE) "White to move" else "Black to move")
+                        Row(horizontalArrangement = Arrangement.spacedBy(4.dp)) {
+                            for (kind in PieceKind.entries) {
+                                val piece = Piece(side, kind)
+                                PaletteCell(pieceGlyph(piece), state.brush == piece) { editor.setBrush(piece) }
+                            }
+                            if (side == Side.WHITE) PaletteCell("⌫", state.brush == null) { editor.setBrush(null) }
+                        }
                     }
+                    Row(verticalAlignment = Alignment.CenterVertically) {
+                        for (side in listOf(Side.WHITE, Side.BLACK)) {
+                            RadioButton(selected = state.sideToMove == side, onClick = { editor.setSideToMove(side) })
+                            Text(if (side == Side.WHITE) "White to move" else "Black to move")
+                        }
+                    }
+                    CastlingBoxes(state.castling, state.castlingAsked, state.possibleCastling, editor::setCastling)
                 }
-                CastlingBoxes(state.castling, state.possibleCastling, editor::setCastling)
             },
         )
     }
@@ -104,20 +112,23 @@ private fun PaletteCell(glyph: String, chosen: Boolean, choose: () -> Unit) {
     ) { Text(glyph, fontSize = 26.sp) }
 }
 
-/** The four castling rights: ticked when in force, enabled when the board allows them. */
+/**
+ * The four castling rights: ticked when in force, enabled when the board allows them; a change
+ * is built from the rights [asked] for, so that one not allowed now stays asked for.
+ */
 @Composable
-private fun CastlingBoxes(castling: CastlingRights, possible: CastlingRights, set: (CastlingRights) -> Unit) {
+private fun CastlingBoxes(castling: CastlingRights, asked: CastlingRights, possible: CastlingRights, set: (CastlingRights) -> Unit) {
     Column(Modifier.fillMaxWidth()) {
         Row(verticalAlignment = Alignment.CenterVertically) {
-            Checkbox(castling.whiteKingSide, { set(castling.copy(whiteKingSide = it)) }, enabled = possible.whiteKingSide)
+            Checkbox(castling.whiteKingSide, { set(asked.copy(whiteKingSide = it)) }, enabled = possible.whiteKingSide)
             Text("White O-O")
-            Checkbox(castling.whiteQueenSide, { set(castling.copy(whiteQueenSide = it)) }, enabled = possible.whiteQueenSide)
+            Checkbox(castling.whiteQueenSide, { set(asked.copy(whiteQueenSide = it)) }, enabled = possible.whiteQueenSide)
             Text("White O-O-O")
         }
         Row(verticalAlignment = Alignment.CenterVertically) {
-            Checkbox(castling.blackKingSide, { set(castling.copy(blackKingSide = it)) }, enabled = possible.blackKingSide)
+            Checkbox(castling.blackKingSide, { set(asked.copy(blackKingSide = it)) }, enabled = possible.blackKingSide)
             Text("Black O-O")
-            Checkbox(castling.blackQueenSide, { set(castling.copy(blackQueenSide = it)) }, enabled = possible.blackQueenSide)
+            Checkbox(castling.blackQueenSide, { set(asked.copy(blackQueenSide = it)) }, enabled = possible.blackQueenSide)
             Text("Black O-O-O")
         }
     }

@@ -21,8 +21,14 @@ data class EditorUiState(
     val squares: List<Piece?>,
     /** The side to move. */
     val sideToMove: Side,
-    /** The castling rights in force: those asked for that the board allows. */
+    /** The castling rights in force: those asked for that the board allows (tick the boxes with these). */
     val castling: CastlingRights,
+    /**
+     * The castling rights asked for, also those the board does not allow now (a king dragged
+     * away and back gets them again): build a changed request from these
+     * ([PositionEditor.setCastling]`(castlingAsked.copy(...))`).
+     */
+    val castlingAsked: CastlingRights,
     /** The castling rights the board allows (a king on e1/e8 with its rook in the corner): the others cannot be ticked. */
     val possibleCastling: CastlingRights,
     /** What a tap puts down: a piece, or `null` for the eraser. */
@@ -172,6 +178,6 @@ class PositionEditor(fen: String = startingFen()) {
         } catch (e: ChessException) {
             null to (e.message ?: e.toString())
         }
-        return EditorUiState(squares, sideToMove, castling, possible, brush, orientation, fen, problem, message)
+        return EditorUiState(squares, sideToMove, castling, asked, possible, brush, orientation, fen, problem, message)
     }
 }

@@ -378,11 +378,14 @@ class GameControllerTest {
                 assertEquals(analysed.fen, c.state.value.snapshot.fen)
                 assertTrue(c.state.value.engineThinking, "Black to move: the engine's turn")
                 c.awaitState("the engine's reply") { it.snapshot.ply == 1u }
-                // A Chess960 position keeps its castling rules.
-                val start960 = StartPosition.Position(chess960StartFen(0u), chess960 = true)
+                // A Chess960 position keeps its castling rules, also where its FEN reads as
+                // standard chess (518: the standard arrangement); without the flag it is standard.
+                val start960 = StartPosition.Position(chess960StartFen(518u), chess960 = true)
                 c.newGame(GameMode.HumanVsHuman, start = start960)
                 assertTrue(c.state.value.snapshot.chess960)
                 assertEquals(start960.fen, c.state.value.snapshot.fen)
+                c.newGame(GameMode.HumanVsHuman, start = start960.copy(chess960 = false))
+                assertFalse(c.state.value.snapshot.chess960)
                 // A FEN the core refuses: its message, the game unchanged.
                 val before = c.state.value.snapshot
                 c.newGame(GameMode.HumanVsHuman, start = StartPosition.Position("8/8/8/8/8/8/8/8 w - - 0 1"))

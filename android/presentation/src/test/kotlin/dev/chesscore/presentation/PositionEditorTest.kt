@@ -62,6 +62,11 @@ class PositionEditorTest {
         assertEquals(NONE, e.state.value.castling)
         e.dragMove(sq("f2"), sq("e1"))
         assertTrue(e.state.value.castling.whiteKingSide)
+        // A box changed meanwhile is built from the rights asked for: the others stay asked for.
+        e.dragMove(sq("e1"), sq("f2"))
+        e.setCastling(e.state.value.castlingAsked.copy(blackKingSide = false))
+        e.dragMove(sq("f2"), sq("e1"))
+        assertTrue(e.state.value.castling.whiteKingSide, "still asked for, in force again")
         // The side to move; the side not to move may not stand in check.
         e.setBrush(black(PieceKind.ROOK))
         e.tapSquare(sq("e4"))
