@@ -125,3 +125,41 @@ fn names_are_found_by_walking_back_and_through_transpositions() {
     // Nothing before the first named position: the start has no name.
     assert_eq!(name(""), None);
 }
+
+#[test]
+fn book_moves_lead_into_named_positions_main_lines_first() {
+    use chesscore::ffi::ChessGame;
+    let game = ChessGame::new();
+    let book = game.book_moves();
+    // Every first move is named in the dataset; those with the most book after them come first.
+    assert_eq!(book.len(), 20);
+    let first: Vec<&str> = book.iter().take(4).map(|b| b.mv.san.as_str()).collect();
+    assert_eq!(first, ["e4", "Nf3", "d4", "c4"]);
+    assert_eq!(book[0].opening.name, "King's Pawn Game");
+    assert!(book
+        .windows(2)
+        .all(|w| w[0].continuations >= w[1].continuations));
+    assert!(book[0].continuations >= 10, "1. e4 has many named replies");
+    // Each one is what the position after it is named, and is a legal move of the position.
+    for b in &book {
+        let after = ChessGame::new();
+        after.play_san(b.mv.san.clone()).unwrap();
+        assert_eq!(after.snapshot().opening.as_ref(), Some(&b.opening));
+        assert!(game.legal_moves().contains(&b.mv));
+    }
+    // After 1. e4 c5: the Sicilian's moves; 2. Nf3 among them.
+    game.play_san("e4".into()).unwrap();
+    game.play_san("c5".into()).unwrap();
+    let sicilian = game.book_moves();
+    let nf3 = sicilian.iter().find(|b| b.mv.san == "Nf3").unwrap();
+    assert!(
+        nf3.opening.family.starts_with("Sicilian Defense"),
+        "{:?}",
+        nf3.opening
+    );
+    // Out of the book, nothing; at the end of a game, nothing.
+    let odd = ChessGame::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1".into()).unwrap();
+    assert!(odd.book_moves().is_empty());
+    let mated = ChessGame::from_pgn("1. f3 e5 2. g4 Qh4# 0-1".into()).unwrap();
+    assert!(mated.book_moves().is_empty());
+}

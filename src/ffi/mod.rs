@@ -23,7 +23,7 @@ pub use engine::{
 };
 pub use error::ChessError;
 pub use game::{ChessGame, Tag};
-pub use opening::{opening_of_fen, preload_openings, Opening};
+pub use opening::{opening_of_fen, preload_openings, BookMove, Opening};
 pub use review::{
     review_preset_nodes, CoachListener, Coaching, EvalPoint, GameReview, HangingPiece, MoveClass,
     MoveReview, Refutation, ReviewListener, ReviewOptions, ReviewPreset, SideReview, Threat,

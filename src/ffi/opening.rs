@@ -4,6 +4,7 @@ use crate::game::{GameError, NodeId};
 use crate::notation::fen;
 use crate::opening;
 
+use super::types::{legal_move, LegalMove};
 use super::{ChessError, ChessGame};
 
 /// A named opening (from the CC0 lichess chess-openings dataset).
@@ -42,8 +43,61 @@ pub fn opening_of_fen(fen: String) -> Result<Option<Opening>, ChessError> {
     Ok(opening::of_position(&fen::parse(&fen)?).map(Into::into))
 }
 
+/// A move from the current position into a named opening position.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct BookMove {
+    /// The move (play it with `play(from, to, promotion)`).
+    pub mv: LegalMove,
+    /// The opening the position after it is named (exact position: transpositions count).
+    pub opening: Opening,
+    /// How many replies to it lead into named positions again: how much book follows it (the
+    /// dataset has no game counts; this is its measure of a main line).
+    pub continuations: u32,
+}
+
 #[uniffi::export]
 impl ChessGame {
+    /// The moves from the current position whose position after is a named opening position
+    /// (the CC0 dataset's; exact position, so transpositions count): an opening book for an
+    /// analysis board ("e4: King's Pawn Game"). The main lines first: ordered by how much book
+    /// follows each (`continuations`, most first), then ECO code, name and SAN. Empty out of the
+    /// book and when the game is over at the current node.
+    pub fn book_moves(&self) -> Vec<BookMove> {
+        let game = self.lock();
+        if !matches!(game.status(), crate::game::GameStatus::Ongoing) {
+            return Vec::new();
+        }
+        let mut pos = game.position().clone();
+        let mut found: Vec<BookMove> = Vec::new();
+        for &m in game.legal_moves().as_slice() {
+            let mv = legal_move(&pos, m);
+            let undo = pos.make_move(m);
+            if let Some(o) = opening::of_position(&pos) {
+                let mut continuations = 0;
+                for &reply in pos.legal_moves().as_slice() {
+                    let back = pos.make_move(reply);
+                    continuations += u32::from(opening::of_position(&pos).is_some());
+                    pos.unmake_move(reply, &back);
+                }
+                found.push(BookMove {
+                    mv,
+                    opening: o.into(),
+                    continuations,
+                });
+            }
+            pos.unmake_move(m, &undo);
+        }
+        found.sort_by(|a, b| {
+            (b.continuations, &a.opening.eco, &a.opening.name, &a.mv.san).cmp(&(
+                a.continuations,
+                &b.opening.eco,
+                &b.opening.name,
+                &b.mv.san,
+            ))
+        });
+        found
+    }
+
     /// The opening at node `node` (e.g. for a move-list tooltip): the last named position on
     /// the way from the start to that node, as `GameSnapshot.opening` is for the current node;
     /// `null`/`nil` before the first named position.

@@ -970,6 +970,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_undo(
     ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_book_moves(
+    ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_opening_at(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_hanging_pieces(
@@ -1205,6 +1207,8 @@ internal object UniffiLib {
     ): Unit
     external fun uniffi_chesscore_fn_method_chessgame_undo(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Byte
+    external fun uniffi_chesscore_fn_method_chessgame_book_moves(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_opening_at(`ptr`: Long,`node`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_hanging_pieces(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -1672,6 +1676,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_undo() and 0xFFFF) != 38649) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_book_moves() and 0xFFFF) != 20331) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_opening_at() and 0xFFFF) != 6446) {
@@ -3249,6 +3256,15 @@ public interface ChessGameInterface {
     fun `undo`(): kotlin.Boolean
     
     /**
+     * The moves from the current position whose position after is a named opening position
+     * (the CC0 dataset's; exact position, so transpositions count): an opening book for an
+     * analysis board ("e4: King's Pawn Game"). The main lines first: ordered by how much book
+     * follows each (`continuations`, most first), then ECO code, name and SAN. Empty out of the
+     * book and when the game is over at the current node.
+     */
+    fun `bookMoves`(): List<BookMove>
+    
+    /**
      * The opening at node `node` (e.g. for a move-list tooltip): the last named position on
      * the way from the start to that node, as `GameSnapshot.opening` is for the current node;
      * `null`/`nil` before the first named position.
@@ -4672,6 +4688,26 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     callWithHandle {
     uniffiRustCall() { _status ->
     UniffiLib.uniffi_chesscore_fn_method_chessgame_undo(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The moves from the current position whose position after is a named opening position
+     * (the CC0 dataset's; exact position, so transpositions count): an opening book for an
+     * analysis board ("e4: King's Pawn Game"). The main lines first: ordered by how much book
+     * follows each (`continuations`, most first), then ECO code, name and SAN. Empty out of the
+     * book and when the game is over at the current node.
+     */override fun `bookMoves`(): List<BookMove> {
+            return FfiConverterSequenceTypeBookMove.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_book_moves(
         it,
         _status)
 }
@@ -6335,6 +6371,62 @@ public object FfiConverterTypeArrow: FfiConverterRustBuffer<Arrow> {
             FfiConverterTypeMarkColor.write(value.`color`, buf)
             FfiConverterTypeSquare.write(value.`from`, buf)
             FfiConverterTypeSquare.write(value.`to`, buf)
+    }
+}
+
+
+
+/**
+ * A move from the current position into a named opening position.
+ */
+data class BookMove (
+    /**
+     * The move (play it with `play(from, to, promotion)`).
+     */
+    var `mv`: LegalMove
+    , 
+    /**
+     * The opening the position after it is named (exact position: transpositions count).
+     */
+    var `opening`: Opening
+    , 
+    /**
+     * How many replies to it lead into named positions again: how much book follows it (the
+     * dataset has no game counts; this is its measure of a main line).
+     */
+    var `continuations`: kotlin.UInt
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeBookMove: FfiConverterRustBuffer<BookMove> {
+    override fun read(buf: ByteBuffer): BookMove {
+        return BookMove(
+            FfiConverterTypeLegalMove.read(buf),
+            FfiConverterTypeOpening.read(buf),
+            FfiConverterUInt.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: BookMove) = (
+            FfiConverterTypeLegalMove.allocationSize(value.`mv`) +
+            FfiConverterTypeOpening.allocationSize(value.`opening`) +
+            FfiConverterUInt.allocationSize(value.`continuations`)
+    )
+
+    override fun write(value: BookMove, buf: ByteBuffer) {
+            FfiConverterTypeLegalMove.write(value.`mv`, buf)
+            FfiConverterTypeOpening.write(value.`opening`, buf)
+            FfiConverterUInt.write(value.`continuations`, buf)
     }
 }
 
@@ -11373,6 +11465,34 @@ public object FfiConverterSequenceTypeArrow: FfiConverterRustBuffer<List<Arrow>>
         buf.putInt(value.size)
         value.iterator().forEach {
             FfiConverterTypeArrow.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceTypeBookMove: FfiConverterRustBuffer<List<BookMove>> {
+    override fun read(buf: ByteBuffer): List<BookMove> {
+        val len = buf.getInt()
+        return List<BookMove>(len) {
+            FfiConverterTypeBookMove.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<BookMove>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeBookMove.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<BookMove>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeBookMove.write(it, buf)
         }
     }
 }

@@ -1514,6 +1514,15 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func undo()  -> Bool
     
     /**
+     * The moves from the current position whose position after is a named opening position
+     * (the CC0 dataset's; exact position, so transpositions count): an opening book for an
+     * analysis board ("e4: King's Pawn Game"). The main lines first: ordered by how much book
+     * follows each (`continuations`, most first), then ECO code, name and SAN. Empty out of the
+     * book and when the game is over at the current node.
+     */
+    func bookMoves()  -> [BookMove]
+    
+    /**
      * The opening at node `node` (e.g. for a move-list tooltip): the last named position on
      * the way from the start to that node, as `GameSnapshot.opening` is for the current node;
      * `null`/`nil` before the first named position.
@@ -2708,6 +2717,22 @@ open func undo() -> Bool  {
 }
     
     /**
+     * The moves from the current position whose position after is a named opening position
+     * (the CC0 dataset's; exact position, so transpositions count): an opening book for an
+     * analysis board ("e4: King's Pawn Game"). The main lines first: ordered by how much book
+     * follows each (`continuations`, most first), then ECO code, name and SAN. Empty out of the
+     * book and when the game is over at the current node.
+     */
+open func bookMoves() -> [BookMove]  {
+    return try!  FfiConverterSequenceTypeBookMove.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_book_moves(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
      * The opening at node `node` (e.g. for a move-list tooltip): the last named position on
      * the way from the start to that node, as `GameSnapshot.opening` is for the current node;
      * `null`/`nil` before the first named position.
@@ -3825,6 +3850,87 @@ public func FfiConverterTypeArrow_lift(_ buf: RustBuffer) throws -> Arrow {
 #endif
 public func FfiConverterTypeArrow_lower(_ value: Arrow) -> RustBuffer {
     return FfiConverterTypeArrow.lower(value)
+}
+
+
+/**
+ * A move from the current position into a named opening position.
+ */
+public struct BookMove: Equatable, Hashable {
+    /**
+     * The move (play it with `play(from, to, promotion)`).
+     */
+    public var mv: LegalMove
+    /**
+     * The opening the position after it is named (exact position: transpositions count).
+     */
+    public var opening: Opening
+    /**
+     * How many replies to it lead into named positions again: how much book follows it (the
+     * dataset has no game counts; this is its measure of a main line).
+     */
+    public var continuations: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The move (play it with `play(from, to, promotion)`).
+         */mv: LegalMove, 
+        /**
+         * The opening the position after it is named (exact position: transpositions count).
+         */opening: Opening, 
+        /**
+         * How many replies to it lead into named positions again: how much book follows it (the
+         * dataset has no game counts; this is its measure of a main line).
+         */continuations: UInt32) {
+        self.mv = mv
+        self.opening = opening
+        self.continuations = continuations
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension BookMove: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeBookMove: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> BookMove {
+        return
+            try BookMove(
+                mv: FfiConverterTypeLegalMove.read(from: &buf), 
+                opening: FfiConverterTypeOpening.read(from: &buf), 
+                continuations: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: BookMove, into buf: inout [UInt8]) {
+        FfiConverterTypeLegalMove.write(value.mv, into: &buf)
+        FfiConverterTypeOpening.write(value.opening, into: &buf)
+        FfiConverterUInt32.write(value.continuations, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeBookMove_lift(_ buf: RustBuffer) throws -> BookMove {
+    return try FfiConverterTypeBookMove.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeBookMove_lower(_ value: BookMove) -> RustBuffer {
+    return FfiConverterTypeBookMove.lower(value)
 }
 
 
@@ -9998,6 +10104,31 @@ fileprivate struct FfiConverterSequenceTypeArrow: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeBookMove: FfiConverterRustBuffer {
+    typealias SwiftType = [BookMove]
+
+    public static func write(_ value: [BookMove], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeBookMove.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [BookMove] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [BookMove]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeBookMove.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeDrawClaimMove: FfiConverterRustBuffer {
     typealias SwiftType = [DrawClaimMove]
 
@@ -10981,6 +11112,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_undo() != 38649) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_book_moves() != 20331) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_opening_at() != 6446) {

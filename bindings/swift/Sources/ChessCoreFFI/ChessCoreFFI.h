@@ -773,6 +773,11 @@ void uniffi_chesscore_fn_method_chessgame_toggle_square_mark(uint64_t ptr, uint3
 int8_t uniffi_chesscore_fn_method_chessgame_undo(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_BOOK_MOVES
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_BOOK_MOVES
+RustBuffer uniffi_chesscore_fn_method_chessgame_book_moves(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_OPENING_AT
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_OPENING_AT
 RustBuffer uniffi_chesscore_fn_method_chessgame_opening_at(uint64_t ptr, uint32_t node, RustCallStatus *_Nonnull out_status
@@ -1766,6 +1771,12 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_toggle_square_mark(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_UNDO
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_UNDO
 uint16_t uniffi_chesscore_checksum_method_chessgame_undo(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_BOOK_MOVES
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_BOOK_MOVES
+uint16_t uniffi_chesscore_checksum_method_chessgame_book_moves(void
     
 );
 #endif
