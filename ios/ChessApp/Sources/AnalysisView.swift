@@ -1,17 +1,18 @@
 import ChessCorePresentation
 import SwiftUI
 
-/// The analysis board. Top to bottom: the status and opening, the engine's lines (a switch, a
-/// spinner, the number of lines), the board (moved by the person for both sides, the best move
-/// framed, the promotion picker over it), the current move's comment, and the move tree (the
-/// main line with its variations indented and in brackets, the current move highlighted; tap
-/// a move to go there, hold it for promote / make main line / delete). The bottom toolbar
-/// navigates, sets the current move's NAGs and switches draw mode (taps and drags draw the
-/// node's arrows and circles); the coach, under the engine's lines, shows what refuted the last
-/// move and the opponent's threat, and the hanging pieces as red dots; the menu loads a PGN or
-/// FEN, sets up a position in the position editor, starts a new board, edits the comment,
-/// shares, and plays from the board's position against the engine. It draws `controller.state` and forwards every intent to the `AnalysisController` (tested in
-/// bindings/swift/Tests/ChessCorePresentationTests); it holds no logic of its own.
+/// The analysis board. Top to bottom: the status and opening, the opening book from the
+/// position (a tap plays a move), the engine's lines (a switch, a spinner, the number of
+/// lines), the coach (what refuted the last move, the opponent's threat; hanging pieces as red
+/// dots on the board), the board (moved by the person for both sides, the best move framed, the
+/// promotion picker over it), the current move's comment, and the move tree (the main line with
+/// its variations indented and in brackets, the current move highlighted; tap a move to go
+/// there, hold it for promote / make main line / delete). The bottom toolbar navigates, sets
+/// the current move's NAGs and switches draw mode (taps and drags draw the node's arrows and
+/// circles); the menu loads a PGN or FEN, sets up a position in the position editor, starts a
+/// new board, edits the comment, shares, and plays from the board's position against the
+/// engine. It draws `controller.state` and forwards every intent to the `AnalysisController`
+/// (tested in bindings/swift/Tests/ChessCorePresentationTests); it holds no logic of its own.
 struct AnalysisView: View {
     let controller: AnalysisController
     /// "Play from here": a new game against the engine from the board's position, the person
@@ -35,6 +36,7 @@ struct AnalysisView: View {
                     Text("\(opening.eco) \(opening.name)").font(.caption).foregroundStyle(.secondary)
                 }
             }
+            BookMovesView(controller: controller)
             EngineLinesView(controller: controller)
             CoachView(controller: controller)
             BoardView(state: state, onTap: { controller.tapSquare($0) },
@@ -175,6 +177,30 @@ extension AnalysisView {
         } label: {
             Label("Draw", systemImage: "pencil.tip")
                 .foregroundStyle(state.drawColor.map(Color.mark) ?? Color.accentColor)
+        }
+    }
+}
+
+/// The opening book from here: one button per move into a named opening ("c5 Sicilian
+/// Defense"), main lines first, scrolling sideways; a tap plays it.
+private struct BookMovesView: View {
+    let controller: AnalysisController
+
+    var body: some View {
+        let book = controller.state.bookMoves
+        if !book.isEmpty {
+            ScrollView(.horizontal, showsIndicators: false) {
+                HStack(spacing: 6) {
+                    ForEach(book, id: \.mv.uci) { move in
+                        Button("\(move.mv.san) \(move.opening.family)") {
+                            controller.playBookMove(move)
+                        }
+                        .buttonStyle(.bordered)
+                        .controlSize(.small)
+                    }
+                }
+                .padding(.horizontal)
+            }
         }
     }
 }

@@ -138,7 +138,7 @@ public final class AnalysisController {
             analysing: settings[Self.keyAnalysing] != "false",
             multiPv: Self.clampMultiPv(
                 settings[Self.keyMultiPv].flatMap { Int($0) } ?? Self.defaultMultiPv),
-            coachOn: settings[Self.keyCoach] == "true")
+            coachOn: settings[Self.keyCoach] == "true", bookMoves: game.bookMoves())
         if replaced || opened == nil { store.save(json: game.toJson()) }
         restartAnalysis()
         restartCoach()
@@ -192,6 +192,12 @@ public final class AnalysisController {
     public func cancelPromotion() {
         guard !closed else { return }
         state.pendingPromotion = nil
+    }
+
+    /// Plays `move` of ``AnalysisUiState/bookMoves`` (a move of the tree, as a tap would play
+    /// it).
+    public func playBookMove(_ move: BookMove) {
+        play(from: move.mv.from, to: move.mv.to, promotion: move.mv.promotion)
     }
 
     // MARK: - Navigation and the tree
@@ -500,6 +506,7 @@ public final class AnalysisController {
         next.clearSelection()
         next.markFrom = nil
         next.message = nil
+        if moved { next.bookMoves = game.bookMoves() }
         state = next
         if moved {
             restartAnalysis()

@@ -72,6 +72,10 @@ public struct AnalysisUiState: BoardScreenState, Equatable {
     public var coaching: Coaching? = nil
     /// `true` while the coach searches the current position.
     public var coachRunning = false
+    /// The opening book from the current position: the moves into named openings, main lines
+    /// first (the core's `bookMoves`); empty out of the book. Play one with
+    /// ``AnalysisController/playBookMove(_:)``.
+    public var bookMoves: [BookMove] = []
 
     /// The squares of the hanging pieces, flagged on the board while the coach is on.
     public var warnings: [Square] { hanging.map(\.square) }

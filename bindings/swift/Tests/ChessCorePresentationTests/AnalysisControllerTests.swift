@@ -418,6 +418,28 @@ final class AnalysisControllerTests: XCTestCase {
         }
     }
 
+    // MARK: The opening book
+
+    func testTheOpeningBookIsTheCoresPlayedFromTheListNoneOutOfTheBook() async throws {
+        try await withBoard { b in
+            let start = b.state.bookMoves
+            XCTAssertEqual(start, ChessGame().bookMoves(), "the core's, as it gives them")
+            XCTAssertEqual(start.first?.mv.san, "e4")
+            b.c.playBookMove(try XCTUnwrap(start.first))
+            let after = b.state
+            XCTAssertEqual(after.snapshot.sanHistory, ["e4"])
+            XCTAssertEqual(after.snapshot.opening?.name, "King's Pawn Game")
+            XCTAssertTrue(
+                after.bookMoves.contains {
+                    $0.mv.san == "c5" && $0.opening.family.hasPrefix("Sicilian")
+                })
+            b.c.setComment("annotated")  // the position is the same: the same book
+            XCTAssertEqual(b.state.bookMoves, after.bookMoves)
+            XCTAssertTrue(b.c.loadFen("4k3/8/8/8/8/8/8/4K2R w K - 0 1"))
+            XCTAssertTrue(b.state.bookMoves.isEmpty)
+        }
+    }
+
     // MARK: The coach
 
     func testTheCoachShowsHangingPiecesAtOnceThenTheThreatAndTheRefutationOffClears() async throws

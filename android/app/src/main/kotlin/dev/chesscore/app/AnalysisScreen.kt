@@ -3,6 +3,7 @@ package dev.chesscore.app
 import androidx.compose.foundation.ExperimentalFoundationApi
 import androidx.compose.foundation.background
 import androidx.compose.foundation.combinedClickable
+import androidx.compose.foundation.horizontalScroll
 import androidx.compose.foundation.relocation.BringIntoViewRequester
 import androidx.compose.foundation.relocation.bringIntoViewRequester
 import androidx.compose.foundation.layout.Arrangement
@@ -19,6 +20,7 @@ import androidx.compose.foundation.layout.width
 import androidx.compose.foundation.rememberScrollState
 import androidx.compose.foundation.shape.RoundedCornerShape
 import androidx.compose.foundation.verticalScroll
+import androidx.compose.material3.AssistChip
 import androidx.compose.material3.CircularProgressIndicator
 import androidx.compose.material3.DropdownMenu
 import androidx.compose.material3.DropdownMenuItem
@@ -69,7 +71,8 @@ import dev.chesscore.presentation.threatText
  * long press offers promote, make main line and delete. Under the engine's lines: the coach's
  * switch (hanging pieces as red dots, the opponent's threat and what refuted the last move), the
  * current move's NAG menu and the draw menu (taps and drags draw the node's arrows and circles).
- * The menu's "Play from here" starts a game against the engine from the board's position (the
+ * Under the opening's name, the opening book from the position (the moves into named openings,
+ * main lines first; a tap plays one). The menu's "Play from here" starts a game against the engine from the board's position (the
  * person taking the side to move); "Set up a position…" opens the position editor on it, whose
  * "Done" loads the new position as a new tree.
  */
@@ -136,7 +139,10 @@ fun AnalysisScreen(
                     squareMarks = state.squareMarks, arrows = state.arrows, warnings = state.hanging.map { it.square },
                 )
             },
-            above = { PositionLine(state) },
+            above = {
+                PositionLine(state)
+                BookMoves(state, controller)
+            },
             below = {
                 EngineLines(state, controller)
                 CoachLines(state, controller)
@@ -177,6 +183,20 @@ private fun PositionLine(state: AnalysisUiState) {
         Text(state.statusText, style = MaterialTheme.typography.titleMedium)
         state.snapshot.opening?.let { opening ->
             Text("${opening.eco} ${opening.name}", style = MaterialTheme.typography.bodySmall, maxLines = 1, overflow = TextOverflow.Ellipsis)
+        }
+    }
+}
+
+/** The opening book from here: one chip per move into a named opening ("c5 Sicilian Defense"), main lines first; a tap plays it. */
+@Composable
+private fun BookMoves(state: AnalysisUiState, controller: AnalysisController) {
+    if (state.bookMoves.isEmpty()) return
+    Row(Modifier.fillMaxWidth().horizontalScroll(rememberScrollState()), horizontalArrangement = Arrangement.spacedBy(6.dp)) {
+        for (book in state.bookMoves) {
+            AssistChip(
+                onClick = { controller.playBookMove(book) },
+                label = { Text("${book.mv.san} ${book.opening.family}", maxLines = 1) },
+            )
         }
     }
 }

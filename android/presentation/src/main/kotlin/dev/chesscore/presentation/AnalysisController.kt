@@ -1,5 +1,6 @@
 package dev.chesscore.presentation
 
+import dev.chesscore.BookMove
 import dev.chesscore.ChessEngine
 import dev.chesscore.ChessException
 import dev.chesscore.CoachListener
@@ -121,6 +122,7 @@ class AnalysisController(
                 analysing = settings[KEY_ANALYSING]?.toBooleanStrictOrNull() ?: true,
                 multiPv = settings[KEY_MULTI_PV]?.toIntOrNull()?.let(::clampMultiPv) ?: AnalysisUiState.DEFAULT_MULTI_PV,
                 coachOn = settings[KEY_COACH]?.toBooleanStrictOrNull() ?: false,
+                bookMoves = game.bookMoves(),
                 message = message,
             ),
         )
@@ -172,6 +174,9 @@ class AnalysisController(
         input.cancelPromotion()
         showInput()
     }
+
+    /** Plays [move] of [AnalysisUiState.bookMoves] (a move of the tree, as a tap would play it). */
+    fun playBookMove(move: BookMove) = changeGame { game.play(move.mv.from, move.mv.to, move.mv.promotion) }
 
     // ---- Navigation and the tree ----------------------------------------------------------
 
@@ -423,7 +428,10 @@ class AnalysisController(
         val snapshot = game.snapshot()
         store.save(game.toJson())
         _state.update {
-            it.copy(snapshot = snapshot, selected = null, targets = emptySet(), pendingPromotion = null, message = null, markFrom = null)
+            it.copy(
+                snapshot = snapshot, selected = null, targets = emptySet(), pendingPromotion = null, message = null, markFrom = null,
+                bookMoves = if (replaced || snapshot.positionKey != before.positionKey || snapshot.node != before.node) game.bookMoves() else it.bookMoves,
+            )
         }
         if (replaced || snapshot.node != before.node || snapshot.positionKey != before.positionKey) {
             restartAnalysis()

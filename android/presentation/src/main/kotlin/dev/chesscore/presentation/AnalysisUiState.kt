@@ -1,6 +1,7 @@
 package dev.chesscore.presentation
 
 import dev.chesscore.Arrow
+import dev.chesscore.BookMove
 import dev.chesscore.Coaching
 import dev.chesscore.GameSnapshot
 import dev.chesscore.GameStatus
@@ -84,6 +85,12 @@ data class AnalysisUiState(
     val coaching: Coaching? = null,
     /** `true` while the coach searches the current position. */
     val coachRunning: Boolean = false,
+    /**
+     * The opening book from the current position: the moves into named openings, main lines
+     * first (the core's `bookMoves`); empty out of the book. Play one with
+     * [AnalysisController.playBookMove].
+     */
+    val bookMoves: List<BookMove> = emptyList(),
 ) {
     /** The opponent's threat in the current position (what they would play were it their move again), if the coach found one. */
     val threat: Threat? get() = coaching?.threat

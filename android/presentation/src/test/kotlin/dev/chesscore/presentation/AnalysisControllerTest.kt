@@ -321,6 +321,27 @@ class AnalysisControllerTest {
     }
 
     @Test
+    fun `the opening book - the current position's moves into named openings, played from the list, none out of the book`() {
+        onMain {
+            val f = AnalysisFixture(this)
+            f.controller.use { c ->
+                val start = c.state.value.bookMoves
+                assertEquals(ChessGame().use { it.bookMoves() }, start, "the core's, as it gives them")
+                assertEquals("e4", start.first().mv.san)
+                c.playBookMove(start.first())
+                val after = c.state.value
+                assertEquals(listOf("e4"), after.snapshot.sanHistory)
+                assertEquals("King's Pawn Game", after.snapshot.opening?.name)
+                assertTrue(after.bookMoves.any { it.mv.san == "c5" && it.opening.family.startsWith("Sicilian") }, "${after.bookMoves}")
+                c.setComment("annotated") // the position is the same: the same book
+                assertEquals(after.bookMoves, c.state.value.bookMoves)
+                c.loadFen("4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+                assertTrue(c.state.value.bookMoves.isEmpty())
+            }
+        }
+    }
+
+    @Test
     fun `coach - hanging pieces at once, then the threat and the refutation, for each position, saved, off clears`() {
         onMain {
             val store = InMemoryGameStore()
