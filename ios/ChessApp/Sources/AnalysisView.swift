@@ -181,6 +181,21 @@ extension AnalysisView {
     }
 }
 
+/// A switch with a spinner beside it while its search runs (the engine's, the coach's).
+private struct SwitchWithSpinner: View {
+    let title: String
+    let isOn: Bool
+    let running: Bool
+    let set: (Bool) -> Void
+
+    var body: some View {
+        Toggle(title, isOn: Binding(get: { isOn }, set: set)).fixedSize()
+        if running {
+            ProgressView().controlSize(.small)
+        }
+    }
+}
+
 /// The opening book from here: one button per move into a named opening ("c5 Sicilian
 /// Defense"), main lines first, scrolling sideways; a tap plays it.
 private struct BookMovesView: View {
@@ -216,13 +231,9 @@ private struct CoachView: View {
     var body: some View {
         VStack(alignment: .leading, spacing: 2) {
             HStack(spacing: 12) {
-                Toggle("Coach", isOn: Binding(
-                    get: { state.coachOn },
-                    set: { controller.setCoach($0) }))
-                    .fixedSize()
-                if state.coachRunning {
-                    ProgressView().controlSize(.small)
-                }
+                SwitchWithSpinner(
+                    title: "Coach", isOn: state.coachOn, running: state.coachRunning,
+                    set: { controller.setCoach($0) })
                 Spacer()
             }
             if state.coachOn {
@@ -249,13 +260,10 @@ private struct EngineLinesView: View {
     var body: some View {
         VStack(alignment: .leading, spacing: 2) {
             HStack(spacing: 12) {
-                Toggle("Engine", isOn: Binding(
-                    get: { state.analysing },
-                    set: { controller.setAnalysing($0) }))
-                    .fixedSize()
-                if state.engineRunning {
-                    ProgressView().controlSize(.small)
-                } else if state.analysing && !state.lines.isEmpty {
+                SwitchWithSpinner(
+                    title: "Engine", isOn: state.analysing, running: state.engineRunning,
+                    set: { controller.setAnalysing($0) })
+                if !state.engineRunning && state.analysing && !state.lines.isEmpty {
                     Button("Again", systemImage: "arrow.clockwise") { controller.setAnalysing(true) }
                         .labelStyle(.iconOnly)
                 }

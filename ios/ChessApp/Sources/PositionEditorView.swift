@@ -93,43 +93,30 @@ struct PositionEditorView: View {
     /// The four castling rights: on when in force, enabled when the board allows them; a change
     /// is built from the rights asked for, so that one not allowed now stays asked for.
     private var castlingToggles: some View {
-        let c = state.castlingAsked
-        let p = state.possibleCastling
-        let on = state.castling
-        return Grid(alignment: .leading) {
+        Grid(alignment: .leading) {
             GridRow {
-                toggle("White O-O", on.whiteKingSide, p.whiteKingSide) {
-                    var next = c
-                    next.whiteKingSide = $0
-                    return next
-                }
-                toggle("White O-O-O", on.whiteQueenSide, p.whiteQueenSide) {
-                    var next = c
-                    next.whiteQueenSide = $0
-                    return next
-                }
+                toggle("White O-O", \.whiteKingSide)
+                toggle("White O-O-O", \.whiteQueenSide)
             }
             GridRow {
-                toggle("Black O-O", on.blackKingSide, p.blackKingSide) {
-                    var next = c
-                    next.blackKingSide = $0
-                    return next
-                }
-                toggle("Black O-O-O", on.blackQueenSide, p.blackQueenSide) {
-                    var next = c
-                    next.blackQueenSide = $0
-                    return next
-                }
+                toggle("Black O-O", \.blackKingSide)
+                toggle("Black O-O-O", \.blackQueenSide)
             }
         }
         .padding(.horizontal)
     }
 
-    private func toggle(
-        _ title: String, _ on: Bool, _ possible: Bool, _ with: @escaping (Bool) -> CastlingRights
-    ) -> some View {
-        Toggle(title, isOn: Binding(get: { on }, set: { editor.setCastling(with($0)) }))
+    private func toggle(_ title: String, _ right: WritableKeyPath<CastlingRights, Bool>)
+        -> some View
+    {
+        Toggle(title, isOn: Binding(
+            get: { state.castling[keyPath: right] },
+            set: { on in
+                var asked = state.castlingAsked
+                asked[keyPath: right] = on
+                editor.setCastling(asked)
+            }))
             .toggleStyle(.button)
-            .disabled(!possible)
+            .disabled(!state.possibleCastling[keyPath: right])
     }
 }

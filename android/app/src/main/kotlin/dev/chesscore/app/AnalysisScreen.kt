@@ -187,6 +187,14 @@ private fun PositionLine(state: AnalysisUiState) {
     }
 }
 
+/** A switch, its [title], and a spinner beside them while its search [running] (the engine's, the coach's). */
+@Composable
+private fun SwitchWithSpinner(title: String, on: Boolean, running: Boolean, set: (Boolean) -> Unit) {
+    Switch(checked = on, onCheckedChange = set)
+    Text(title, Modifier.padding(horizontal = 8.dp))
+    if (running) CircularProgressIndicator(Modifier.size(16.dp), strokeWidth = 2.dp)
+}
+
 /** The opening book from here: one chip per move into a named opening ("c5 Sicilian Defense"), main lines first; a tap plays it. */
 @Composable
 private fun BookMoves(state: AnalysisUiState, controller: AnalysisController) {
@@ -210,11 +218,8 @@ private fun BookMoves(state: AnalysisUiState, controller: AnalysisController) {
 private fun EngineLines(state: AnalysisUiState, controller: AnalysisController) {
     Column(Modifier.fillMaxWidth()) {
         Row(verticalAlignment = Alignment.CenterVertically) {
-            Switch(checked = state.analysing, onCheckedChange = controller::setAnalysing)
-            Text("Engine", Modifier.padding(horizontal = 8.dp))
-            if (state.engineRunning) {
-                CircularProgressIndicator(Modifier.size(16.dp), strokeWidth = 2.dp)
-            } else if (state.analysing && state.lines.isNotEmpty()) {
+            SwitchWithSpinner("Engine", state.analysing, state.engineRunning, controller::setAnalysing)
+            if (!state.engineRunning && state.analysing && state.lines.isNotEmpty()) {
                 TextButton(onClick = { controller.setAnalysing(true) }) { Text("Analyse again") }
             }
             Spacer(Modifier.weight(1f))
@@ -245,9 +250,7 @@ private fun EngineLines(state: AnalysisUiState, controller: AnalysisController) 
 private fun CoachLines(state: AnalysisUiState, controller: AnalysisController) {
     Column(Modifier.fillMaxWidth()) {
         Row(verticalAlignment = Alignment.CenterVertically) {
-            Switch(checked = state.coachOn, onCheckedChange = controller::setCoach)
-            Text("Coach", Modifier.padding(horizontal = 8.dp))
-            if (state.coachRunning) CircularProgressIndicator(Modifier.size(16.dp), strokeWidth = 2.dp)
+            SwitchWithSpinner("Coach", state.coachOn, state.coachRunning, controller::setCoach)
             Spacer(Modifier.weight(1f))
             NagMenu(state, controller)
             DrawMenu(state, controller)
