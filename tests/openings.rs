@@ -162,4 +162,27 @@ fn book_moves_lead_into_named_positions_main_lines_first() {
     assert!(odd.book_moves().is_empty());
     let mated = ChessGame::from_pgn("1. f3 e5 2. g4 Qh4# 0-1".into()).unwrap();
     assert!(mated.book_moves().is_empty());
+    // A game ended by its result at a book position: no book there, the book one move back.
+    let resigned = ChessGame::from_pgn("1. e4 e5 1-0".into()).unwrap();
+    assert!(matches!(
+        resigned.snapshot().status,
+        chesscore::ffi::GameStatus::Ended { .. }
+    ));
+    assert!(resigned.book_moves().is_empty(), "over at this node");
+    resigned.go_back();
+    assert!(!resigned.book_moves().is_empty());
+    // A Chess960 game from the standard arrangement (518) has the standard book; its castling
+    // moves, were any in the book, would go king onto rook.
+    let c960 = ChessGame::new_chess960(Some(518)).unwrap();
+    assert_eq!(
+        c960.book_moves()
+            .iter()
+            .map(|b| b.mv.san.clone())
+            .collect::<Vec<_>>(),
+        ChessGame::new()
+            .book_moves()
+            .iter()
+            .map(|b| b.mv.san.clone())
+            .collect::<Vec<_>>()
+    );
 }

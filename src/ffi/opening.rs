@@ -61,7 +61,9 @@ impl ChessGame {
     /// (the CC0 dataset's; exact position, so transpositions count): an opening book for an
     /// analysis board ("e4: King's Pawn Game"). The main lines first: ordered by how much book
     /// follows each (`continuations`, most first), then ECO code, name and SAN. Empty out of the
-    /// book and when the game is over at the current node.
+    /// book and when the game is over at the current node. A Chess960 game is looked up by its
+    /// position alone, as its opening name is: from the standard arrangement (518) it has the
+    /// standard book (a castling move, were one in it, goes king onto rook as in its moves).
     pub fn book_moves(&self) -> Vec<BookMove> {
         let game = self.lock();
         if !matches!(game.status(), crate::game::GameStatus::Ongoing) {

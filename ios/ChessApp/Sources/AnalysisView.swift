@@ -196,8 +196,9 @@ private struct SwitchWithSpinner: View {
     }
 }
 
-/// The opening book from here: one button per move into a named opening ("c5 Sicilian
-/// Defense"), main lines first, scrolling sideways; a tap plays it.
+/// The opening book from here: one button per move into a named opening, named by its
+/// variation (or its family at the first moves: "c5 Sicilian Defense", later "Nc3 Closed"),
+/// main lines first, scrolling sideways; a tap plays it.
 private struct BookMovesView: View {
     let controller: AnalysisController
 
@@ -207,7 +208,7 @@ private struct BookMovesView: View {
             ScrollView(.horizontal, showsIndicators: false) {
                 HStack(spacing: 6) {
                     ForEach(book, id: \.mv.uci) { move in
-                        Button("\(move.mv.san) \(move.opening.family)") {
+                        Button("\(move.mv.san) \(move.opening.variation ?? move.opening.family)") {
                             controller.playBookMove(move)
                         }
                         .buttonStyle(.bordered)

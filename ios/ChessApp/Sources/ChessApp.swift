@@ -5,6 +5,12 @@ import SwiftUI
 /// `GameController` restores it from the `FileGameStore` at launch and saves it on every change.
 @main
 struct ChessApp: App {
+    /// Builds the opening index off the main thread at launch, so that the first snapshot and
+    /// opening book do not build it on the UI thread (a few milliseconds).
+    init() {
+        Task.detached(priority: .utility) { _ = preloadOpenings() }
+    }
+
     var body: some Scene {
         WindowGroup {
             RootView()

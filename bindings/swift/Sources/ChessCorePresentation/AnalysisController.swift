@@ -194,9 +194,10 @@ public final class AnalysisController {
         state.pendingPromotion = nil
     }
 
-    /// Plays `move` of ``AnalysisUiState/bookMoves`` (a move of the tree, as a tap would play
-    /// it).
+    /// Plays `move` of ``AnalysisUiState/bookMoves`` (into the tree, as a tap plays a move);
+    /// ignored while the promotion picker shows.
     public func playBookMove(_ move: BookMove) {
+        guard state.pendingPromotion == nil else { return }
         play(from: move.mv.from, to: move.mv.to, promotion: move.mv.promotion)
     }
 

@@ -433,7 +433,9 @@ final class AnalysisControllerTests: XCTestCase {
                 after.bookMoves.contains {
                     $0.mv.san == "c5" && $0.opening.family.hasPrefix("Sicilian")
                 })
-            b.c.setComment("annotated")  // the position is the same: the same book
+            b.c.back()  // navigation: the start's book again
+            XCTAssertEqual(b.state.bookMoves, start)
+            b.c.forward()
             XCTAssertEqual(b.state.bookMoves, after.bookMoves)
             XCTAssertTrue(b.c.loadFen("4k3/8/8/8/8/8/8/4K2R w K - 0 1"))
             XCTAssertTrue(b.state.bookMoves.isEmpty)

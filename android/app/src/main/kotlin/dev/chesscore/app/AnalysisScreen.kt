@@ -72,9 +72,9 @@ import dev.chesscore.presentation.threatText
  * switch (hanging pieces as red dots, the opponent's threat and what refuted the last move), the
  * current move's NAG menu and the draw menu (taps and drags draw the node's arrows and circles).
  * Under the opening's name, the opening book from the position (the moves into named openings,
- * main lines first; a tap plays one). The menu's "Play from here" starts a game against the engine from the board's position (the
- * person taking the side to move); "Set up a position…" opens the position editor on it, whose
- * "Done" loads the new position as a new tree.
+ * main lines first; a tap plays one). The menu's "Play from here" starts a game against the
+ * engine from the board's position (the person taking the side to move); "Set up a position…"
+ * opens the position editor on it, whose "Done" loads the new position as a new tree.
  */
 @Composable
 fun AnalysisScreen(
@@ -195,7 +195,11 @@ private fun SwitchWithSpinner(title: String, on: Boolean, running: Boolean, set:
     if (running) CircularProgressIndicator(Modifier.size(16.dp), strokeWidth = 2.dp)
 }
 
-/** The opening book from here: one chip per move into a named opening ("c5 Sicilian Defense"), main lines first; a tap plays it. */
+/**
+ * The opening book from here: one chip per move into a named opening, named by its variation (or
+ * its family at the first moves: "c5 Sicilian Defense", later "Nc3 Closed"), main lines first; a
+ * tap plays it.
+ */
 @Composable
 private fun BookMoves(state: AnalysisUiState, controller: AnalysisController) {
     if (state.bookMoves.isEmpty()) return
@@ -203,7 +207,7 @@ private fun BookMoves(state: AnalysisUiState, controller: AnalysisController) {
         for (book in state.bookMoves) {
             AssistChip(
                 onClick = { controller.playBookMove(book) },
-                label = { Text("${book.mv.san} ${book.opening.family}", maxLines = 1) },
+                label = { Text("${book.mv.san} ${book.opening.variation ?: book.opening.family}", maxLines = 1) },
             )
         }
     }

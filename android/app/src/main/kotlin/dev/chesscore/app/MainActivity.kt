@@ -13,6 +13,7 @@ import androidx.compose.material3.TextButton
 import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.getValue
 import androidx.lifecycle.compose.collectAsStateWithLifecycle
+import dev.chesscore.preloadOpenings
 import dev.chesscore.presentation.GameMode
 
 /** The board with its controls, and over it when asked for the review of its game or the analysis board. */
@@ -23,6 +24,9 @@ class MainActivity : ComponentActivity() {
 
     override fun onCreate(savedInstanceState: Bundle?) {
         super.onCreate(savedInstanceState)
+        // The opening index, built off the main thread so that the first snapshot and opening
+        // book do not build it on the UI thread (a few milliseconds; a second call returns at once).
+        Thread { preloadOpenings() }.start()
         enableEdgeToEdge()
         setContent {
             ChessTheme {

@@ -175,8 +175,11 @@ class AnalysisController(
         showInput()
     }
 
-    /** Plays [move] of [AnalysisUiState.bookMoves] (a move of the tree, as a tap would play it). */
-    fun playBookMove(move: BookMove) = changeGame { game.play(move.mv.from, move.mv.to, move.mv.promotion) }
+    /** Plays [move] of [AnalysisUiState.bookMoves] (into the tree, as a tap plays a move); ignored while the promotion picker shows. */
+    fun playBookMove(move: BookMove) {
+        if (state.value.pendingPromotion != null) return
+        changeGame { game.play(move.mv.from, move.mv.to, move.mv.promotion) }
+    }
 
     // ---- Navigation and the tree ----------------------------------------------------------
 

@@ -28,6 +28,7 @@ import kotlin.test.assertFailsWith
 import kotlin.test.assertFalse
 import kotlin.test.assertNotNull
 import kotlin.test.assertNull
+import kotlin.test.assertSame
 import kotlin.test.assertTrue
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.yield
@@ -333,7 +334,11 @@ class AnalysisControllerTest {
                 assertEquals(listOf("e4"), after.snapshot.sanHistory)
                 assertEquals("King's Pawn Game", after.snapshot.opening?.name)
                 assertTrue(after.bookMoves.any { it.mv.san == "c5" && it.opening.family.startsWith("Sicilian") }, "${after.bookMoves}")
-                c.setComment("annotated") // the position is the same: the same book
+                c.setComment("annotated") // the position is the same: the book is not looked up again
+                assertSame(after.bookMoves, c.state.value.bookMoves)
+                c.back() // navigation: the start's book again
+                assertEquals(start, c.state.value.bookMoves)
+                c.forward()
                 assertEquals(after.bookMoves, c.state.value.bookMoves)
                 c.loadFen("4k3/8/8/8/8/8/8/4K2R w K - 0 1")
                 assertTrue(c.state.value.bookMoves.isEmpty())
