@@ -1678,7 +1678,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_undo() and 0xFFFF) != 38649) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_book_moves() and 0xFFFF) != 20331) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_book_moves() and 0xFFFF) != 24859) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_opening_at() and 0xFFFF) != 6446) {
@@ -3260,7 +3260,9 @@ public interface ChessGameInterface {
      * (the CC0 dataset's; exact position, so transpositions count): an opening book for an
      * analysis board ("e4: King's Pawn Game"). The main lines first: ordered by how much book
      * follows each (`continuations`, most first), then ECO code, name and SAN. Empty out of the
-     * book and when the game is over at the current node.
+     * book and when the game is over at the current node. A Chess960 game is looked up by its
+     * position alone, as its opening name is: from the standard arrangement (518) it has the
+     * standard book (a castling move, were one in it, goes king onto rook as in its moves).
      */
     fun `bookMoves`(): List<BookMove>
     
@@ -4702,7 +4704,9 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      * (the CC0 dataset's; exact position, so transpositions count): an opening book for an
      * analysis board ("e4: King's Pawn Game"). The main lines first: ordered by how much book
      * follows each (`continuations`, most first), then ECO code, name and SAN. Empty out of the
-     * book and when the game is over at the current node.
+     * book and when the game is over at the current node. A Chess960 game is looked up by its
+     * position alone, as its opening name is: from the standard arrangement (518) it has the
+     * standard book (a castling move, were one in it, goes king onto rook as in its moves).
      */override fun `bookMoves`(): List<BookMove> {
             return FfiConverterSequenceTypeBookMove.lift(
     callWithHandle {

@@ -1518,7 +1518,9 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * (the CC0 dataset's; exact position, so transpositions count): an opening book for an
      * analysis board ("e4: King's Pawn Game"). The main lines first: ordered by how much book
      * follows each (`continuations`, most first), then ECO code, name and SAN. Empty out of the
-     * book and when the game is over at the current node.
+     * book and when the game is over at the current node. A Chess960 game is looked up by its
+     * position alone, as its opening name is: from the standard arrangement (518) it has the
+     * standard book (a castling move, were one in it, goes king onto rook as in its moves).
      */
     func bookMoves()  -> [BookMove]
     
@@ -2721,7 +2723,9 @@ open func undo() -> Bool  {
      * (the CC0 dataset's; exact position, so transpositions count): an opening book for an
      * analysis board ("e4: King's Pawn Game"). The main lines first: ordered by how much book
      * follows each (`continuations`, most first), then ECO code, name and SAN. Empty out of the
-     * book and when the game is over at the current node.
+     * book and when the game is over at the current node. A Chess960 game is looked up by its
+     * position alone, as its opening name is: from the standard arrangement (518) it has the
+     * standard book (a castling move, were one in it, goes king onto rook as in its moves).
      */
 open func bookMoves() -> [BookMove]  {
     return try!  FfiConverterSequenceTypeBookMove.lift(try! rustCall() {
@@ -11114,7 +11118,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_undo() != 38649) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_book_moves() != 20331) {
+    if (uniffi_chesscore_checksum_method_chessgame_book_moves() != 24859) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_opening_at() != 6446) {
