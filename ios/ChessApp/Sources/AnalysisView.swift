@@ -78,7 +78,12 @@ struct AnalysisView: View {
             Text(state.message ?? "")
         }
         .onChange(of: scenePhase) { _, phase in
-            if phase == .active { controller.resume() } else { controller.pause() }
+            // Under the position editor the analysis stays paused until the editor closes.
+            if phase != .active {
+                controller.pause()
+            } else if editor == nil {
+                controller.resume()
+            }
         }
         .onDisappear { controller.close() }
     }

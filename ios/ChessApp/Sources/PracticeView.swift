@@ -8,6 +8,8 @@ import SwiftUI
 struct PracticeView: View {
     let controller: PracticeController
 
+    @Environment(\.scenePhase) private var scenePhase
+
     private var state: PracticeUiState { controller.state }
 
     var body: some View {
@@ -50,6 +52,10 @@ struct PracticeView: View {
             Button("OK", role: .cancel) {}
         } message: {
             Text(state.message ?? "")
+        }
+        // Away from the foreground a check under way stops; the exercise waits for a new try.
+        .onChange(of: scenePhase) { _, phase in
+            if phase != .active { controller.pause() }
         }
         .onDisappear { controller.close() }
     }

@@ -261,6 +261,14 @@ public final class PracticeController {
         show(state.index + 1)
     }
 
+    /// The app left the foreground: a check under way stops (the engine does not search
+    /// unseen) and the exercise's position comes back, to try again on return. Nothing
+    /// otherwise.
+    public func pause() {
+        guard !closed, state.phase == .checking else { return }
+        show(state.index)
+    }
+
     /// Clears ``PracticeUiState/message``.
     public func dismissMessage() {
         guard !closed else { return }

@@ -118,7 +118,8 @@ class MainActivity : ComponentActivity() {
     override fun onStart() {
         super.onStart()
         if (analysis.controller.value == null && review.controller.value == null) viewModel.controller.resume()
-        analysis.controller.value?.resume()
+        // Under the position editor the analysis stays paused until the editor closes.
+        if (analysis.editor.value == null) analysis.controller.value?.resume()
     }
 
     /**
@@ -130,6 +131,7 @@ class MainActivity : ComponentActivity() {
         if (!isChangingConfigurations) {
             viewModel.controller.pause()
             analysis.controller.value?.pause()
+            review.practice.value?.pause()
         }
         super.onStop()
     }

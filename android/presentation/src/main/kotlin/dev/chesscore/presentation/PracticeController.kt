@@ -256,6 +256,15 @@ class PracticeController(
         show(state.value.index + 1)
     }
 
+    /**
+     * The app went to the background: a check under way stops (the engine does not search
+     * unseen) and the exercise's position comes back, to try again on return. Nothing otherwise.
+     */
+    fun pause() {
+        if (closed || state.value.phase != PracticePhase.CHECKING) return
+        show(state.value.index)
+    }
+
     /** Clears [PracticeUiState.message]. */
     fun dismissMessage() {
         if (!closed) _state.update { it.copy(message = null) }

@@ -152,6 +152,16 @@ class PracticeControllerTest {
                 assertEquals(5u, s.snapshot.ply, "the exercise's position again")
                 assertTrue(s.message!!.startsWith("The engine failed: "), s.message)
             }
+            practice(this).use { away ->
+                away.move("a7", "a6")
+                away.pause() // the app goes to the background mid-check
+                assertEquals(PracticePhase.TO_MOVE, away.state.value.phase)
+                assertEquals(5u, away.state.value.snapshot.ply, "the exercise's position again")
+                delay(300)
+                assertEquals(PracticePhase.TO_MOVE, away.state.value.phase, "the stopped check's report is dropped")
+                away.pause() // nothing to stop
+                assertEquals(PracticePhase.TO_MOVE, away.state.value.phase)
+            }
             val c = practice(this)
             c.move("a7", "a6")
             assertEquals(PracticePhase.CHECKING, c.state.value.phase)
