@@ -72,22 +72,25 @@ impl ChessGame {
         let mut pos = game.position().clone();
         let mut found: Vec<BookMove> = Vec::new();
         for &m in game.legal_moves().as_slice() {
-            let mv = legal_move(&pos, m);
             let undo = pos.make_move(m);
-            if let Some(o) = opening::of_position(&pos) {
+            let named = opening::of_position(&pos).map(|o| {
                 let mut continuations = 0;
                 for &reply in pos.legal_moves().as_slice() {
                     let back = pos.make_move(reply);
                     continuations += u32::from(opening::of_position(&pos).is_some());
                     pos.unmake_move(reply, &back);
                 }
+                (o, continuations)
+            });
+            pos.unmake_move(m, &undo);
+            // Only a book move is written out (SAN needs the position before it).
+            if let Some((o, continuations)) = named {
                 found.push(BookMove {
-                    mv,
+                    mv: legal_move(&pos, m),
                     opening: o.into(),
                     continuations,
                 });
             }
-            pos.unmake_move(m, &undo);
         }
         found.sort_by(|a, b| {
             (b.continuations, &a.opening.eco, &a.opening.name, &a.mv.san).cmp(&(

@@ -89,7 +89,11 @@ fn board(squares: &[Option<Piece>]) -> Result<[Option<rules::Piece>; 64], ChessE
 /// `InvalidRequest` when `squares` does not hold 64 squares.
 #[uniffi::export]
 pub fn possible_castling_rights(squares: Vec<Option<Piece>>) -> Result<CastlingRights, ChessError> {
-    let board = board(&squares)?;
+    Ok(rights_of(possible(&board(&squares)?)))
+}
+
+/// The rights of [`RIGHTS`] that `board` allows: the king and its rook on their squares.
+fn possible(board: &[Option<rules::Piece>; 64]) -> [bool; 4] {
     let mut list = [false; 4];
     for (i, (king, rook)) in RIGHTS.iter().enumerate() {
         let side = if i < 2 {
@@ -100,7 +104,7 @@ pub fn possible_castling_rights(squares: Vec<Option<Piece>>) -> Result<CastlingR
         list[i] = board[king.index()] == Some(rules::Piece::new(side, rules::PieceKind::King))
             && board[rook.index()] == Some(rules::Piece::new(side, rules::PieceKind::Rook));
     }
-    Ok(rights_of(list))
+    list
 }
 
 /// The FEN of `setup` when the rules accept it as a position (standard chess).
@@ -156,14 +160,13 @@ pub fn setup_fen(setup: PositionSetup) -> Result<String, ChessError> {
 pub fn setup_of_fen(fen: String) -> Result<PositionSetup, ChessError> {
     let position = fen::parse(fen.trim())?;
     let setup = position.to_setup();
-    let squares: Vec<Option<Piece>> = setup.board.iter().map(|p| p.map(Piece::from)).collect();
-    let possible = rights_list(possible_castling_rights(squares.clone())?);
+    let allowed = possible(&setup.board);
     let mut list = [false; 4];
     for (i, (_, rook)) in RIGHTS.iter().enumerate() {
-        list[i] = possible[i] && setup.castling_rooks.contains(*rook);
+        list[i] = allowed[i] && setup.castling_rooks.contains(*rook);
     }
     Ok(PositionSetup {
-        squares,
+        squares: setup.board.iter().map(|p| p.map(Piece::from)).collect(),
         side_to_move: setup.side_to_move.into(),
         castling: rights_of(list),
         en_passant: setup.en_passant,
