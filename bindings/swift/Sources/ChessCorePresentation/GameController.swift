@@ -230,25 +230,19 @@ public final class GameController {
     ) {
         let fresh: ChessGame
         do {
-            let timed = timeControl.map { $0 != .untimed } ?? false
             switch start {
             case .standard:
-                if let timeControl, timed {
-                    fresh = try ChessGame.withTimeControl(control: timeControl)
-                } else {
-                    fresh = ChessGame()
-                }
+                fresh = ChessGame()
             case .chess960(let number):
-                let game = try ChessGame.newChess960(startNumber: number)
-                if let timeControl, timed { try game.setTimeControl(control: timeControl) }
-                fresh = game
+                fresh = try ChessGame.newChess960(startNumber: number)
             case .position(let fen, let chess960):
                 let trimmed = fen.trimmingCharacters(in: .whitespacesAndNewlines)
-                let game =
+                fresh =
                     chess960
                     ? try ChessGame.fromChess960Fen(fen: trimmed) : try ChessGame.fromFen(fen: trimmed)
-                if let timeControl, timed { try game.setTimeControl(control: timeControl) }
-                fresh = game
+            }
+            if let timeControl, timeControl != .untimed {
+                try fresh.setTimeControl(control: timeControl)
             }
         } catch {
             state.message = Self.describe(error)

@@ -61,9 +61,6 @@ public final class PositionEditor {
     /// The screen state; replaced after every change.
     public private(set) var state: EditorUiState
 
-    /// The castling rights asked for; only those the board allows are in force.
-    @ObservationIgnored private var asked: CastlingRights
-
     /// An editor on the position in `fen` (default: the standard start position); one the core
     /// cannot read starts from the standard position with ``EditorUiState/message`` saying why.
     public init(fen: String = startingFen()) {
@@ -81,7 +78,6 @@ public final class PositionEditor {
                         whiteKingSide: false, whiteQueenSide: false, blackKingSide: false,
                         blackQueenSide: false))
         }
-        asked = setup.castling
         state = Self.checked(
             setup.squares, setup.sideToMove, asked: setup.castling,
             brush: Piece(side: .white, kind: .queen), orientation: .white, message: message)
@@ -118,16 +114,16 @@ public final class PositionEditor {
 
     /// Asks for `rights`; those the board does not allow are not in force.
     public func setCastling(_ rights: CastlingRights) {
-        asked = rights
-        update()
+        update(asked: rights)
     }
 
     /// An empty board (no position until both kings are back).
     public func clear() {
-        asked = CastlingRights(
-            whiteKingSide: false, whiteQueenSide: false, blackKingSide: false,
-            blackQueenSide: false)
-        update(squares: Array(repeating: nil, count: 64))
+        update(
+            squares: Array(repeating: nil, count: 64),
+            asked: CastlingRights(
+                whiteKingSide: false, whiteQueenSide: false, blackKingSide: false,
+                blackQueenSide: false))
     }
 
     /// The standard start position, White to move, every castling right.
@@ -141,8 +137,7 @@ public final class PositionEditor {
     public func loadFen(_ fen: String) -> Bool {
         do {
             let setup = try setupOfFen(fen: fen)
-            asked = setup.castling
-            update(squares: setup.squares, sideToMove: setup.sideToMove)
+            update(squares: setup.squares, sideToMove: setup.sideToMove, asked: setup.castling)
             return true
         } catch {
             state.message = (error as? ChessError)?.message ?? "\(error)"
@@ -160,9 +155,12 @@ public final class PositionEditor {
         state.message = nil
     }
 
-    private func update(squares: [Piece?]? = nil, sideToMove: Side? = nil) {
+    private func update(
+        squares: [Piece?]? = nil, sideToMove: Side? = nil, asked: CastlingRights? = nil
+    ) {
         state = Self.checked(
-            squares ?? state.squares, sideToMove ?? state.sideToMove, asked: asked,
+            squares ?? state.squares, sideToMove ?? state.sideToMove,
+            asked: asked ?? state.castlingAsked,
             brush: state.brush, orientation: state.orientation, message: nil)
     }
 

@@ -430,13 +430,14 @@ class AnalysisController(
         val before = state.value.snapshot
         val snapshot = game.snapshot()
         store.save(game.toJson())
+        val moved = replaced || snapshot.node != before.node || snapshot.positionKey != before.positionKey
         _state.update {
             it.copy(
                 snapshot = snapshot, selected = null, targets = emptySet(), pendingPromotion = null, message = null, markFrom = null,
-                bookMoves = if (replaced || snapshot.positionKey != before.positionKey || snapshot.node != before.node) game.bookMoves() else it.bookMoves,
+                bookMoves = if (moved) game.bookMoves() else it.bookMoves,
             )
         }
-        if (replaced || snapshot.node != before.node || snapshot.positionKey != before.positionKey) {
+        if (moved) {
             restartAnalysis()
             restartCoach()
         }

@@ -240,14 +240,13 @@ class GameController(
         if (closed) return
         val timed = timeControl != null && timeControl != TimeControl.Untimed
         val fresh = try {
-            when (start) {
-                StartPosition.Standard -> if (timed) ChessGame.withTimeControl(timeControl!!) else ChessGame()
-                is StartPosition.Chess960 -> withClock(ChessGame.newChess960(start.number), timeControl.takeIf { timed })
-                is StartPosition.Position -> withClock(
-                    if (start.chess960) ChessGame.fromChess960Fen(start.fen.trim()) else ChessGame.fromFen(start.fen.trim()),
-                    timeControl.takeIf { timed },
-                )
+            val base = when (start) {
+                StartPosition.Standard -> ChessGame()
+                is StartPosition.Chess960 -> ChessGame.newChess960(start.number)
+                is StartPosition.Position ->
+                    if (start.chess960) ChessGame.fromChess960Fen(start.fen.trim()) else ChessGame.fromFen(start.fen.trim())
             }
+            withClock(base, timeControl.takeIf { timed })
         } catch (e: ChessException) {
             showMessage(e)
             return

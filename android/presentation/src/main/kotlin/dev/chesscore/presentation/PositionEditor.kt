@@ -68,9 +68,6 @@ class PositionEditor(fen: String = startingFen()) {
     /** The screen state; a new value after every change. */
     val state: StateFlow<EditorUiState>
 
-    /** The castling rights asked for; only those the board allows are in force. */
-    private var asked: CastlingRights
-
     init {
         var message: String? = null
         val setup = try {
@@ -79,8 +76,9 @@ class PositionEditor(fen: String = startingFen()) {
             message = e.message
             setupOfFen(startingFen())
         }
-        asked = setup.castling
-        _state = MutableStateFlow(checked(setup.squares, setup.sideToMove, Piece(Side.WHITE, PieceKind.QUEEN), Side.WHITE, message))
+        _state = MutableStateFlow(
+            checked(setup.squares, setup.sideToMove, setup.castling, Piece(Side.WHITE, PieceKind.QUEEN), Side.WHITE, message),
+        )
         state = _state.asStateFlow()
     }
 
@@ -116,16 +114,10 @@ class PositionEditor(fen: String = startingFen()) {
     fun setSideToMove(side: Side) = update(sideToMove = side)
 
     /** Asks for [rights]; those the board does not allow are not in force (their boxes disabled). */
-    fun setCastling(rights: CastlingRights) {
-        asked = rights
-        update()
-    }
+    fun setCastling(rights: CastlingRights) = update(asked = rights)
 
     /** An empty board (no position until both kings are back). */
-    fun clear() {
-        asked = CastlingRights(false, false, false, false)
-        update(squares = List(64) { null })
-    }
+    fun clear() = update(squares = List(64) { null }, asked = CastlingRights(false, false, false, false))
 
     /** The standard start position, White to move, every castling right. */
     fun startPosition() {
@@ -143,8 +135,7 @@ class PositionEditor(fen: String = startingFen()) {
             _state.value = state.value.copy(message = e.message)
             return false
         }
-        asked = setup.castling
-        update(squares = setup.squares, sideToMove = setup.sideToMove)
+        update(squares = setup.squares, sideToMove = setup.sideToMove, asked = setup.castling)
         return true
     }
 
@@ -159,13 +150,24 @@ class PositionEditor(fen: String = startingFen()) {
         _state.value = state.value.copy(message = null)
     }
 
-    private fun update(squares: List<Piece?> = state.value.squares, sideToMove: Side = state.value.sideToMove) {
+    private fun update(
+        squares: List<Piece?> = state.value.squares,
+        sideToMove: Side = state.value.sideToMove,
+        asked: CastlingRights = state.value.castlingAsked,
+    ) {
         val s = state.value
-        _state.value = checked(squares, sideToMove, s.brush, s.orientation, null)
+        _state.value = checked(squares, sideToMove, asked, s.brush, s.orientation, null)
     }
 
-    /** The state of [squares] and [sideToMove] as the core judges it, with the rights asked for that it allows. */
-    private fun checked(squares: List<Piece?>, sideToMove: Side, brush: Piece?, orientation: Side, message: String?): EditorUiState {
+    /** The state of [squares] and [sideToMove] as the core judges it, with the rights [asked] for that it allows. */
+    private fun checked(
+        squares: List<Piece?>,
+        sideToMove: Side,
+        asked: CastlingRights,
+        brush: Piece?,
+        orientation: Side,
+        message: String?,
+    ): EditorUiState {
         val possible = possibleCastlingRights(squares)
         val castling = CastlingRights(
             whiteKingSide = asked.whiteKingSide && possible.whiteKingSide,
