@@ -194,7 +194,9 @@ private struct SwitchWithSpinner: View {
     let set: (Bool) -> Void
 
     var body: some View {
-        Toggle(title, isOn: Binding(get: { isOn }, set: set)).fixedSize()
+        // A closure here, not `set` itself: the binding's setter is `@Sendable` and inherits the
+        // main actor only as a closure written in place.
+        Toggle(title, isOn: Binding(get: { isOn }, set: { set($0) })).fixedSize()
         if running {
             ProgressView().controlSize(.small)
         }

@@ -1,5 +1,6 @@
 import CoreTransferable
 import SwiftUI
+import UniformTypeIdentifiers
 
 /// A text to share (a PGN, a FEN) that is written only when the person shares it. A
 /// `ShareLink` builds its item every time the view around it is drawn (the board screen ten
@@ -10,7 +11,12 @@ struct SharedText: Transferable {
     /// Writes the text, e.g. `{ controller.pgn() }`.
     let make: @MainActor @Sendable () -> String
 
+    /// Plain UTF-8 text, as a `String` shares. Data, not a proxy `String`: a proxy's exporter
+    /// must be synchronous since iOS 17 (the asynchronous one is deprecated), and `make` runs on
+    /// the main actor, which only an asynchronous exporter can wait for.
     static var transferRepresentation: some TransferRepresentation {
-        ProxyRepresentation(exporting: { (shared: SharedText) in await shared.make() })
+        DataRepresentation(exportedContentType: .utf8PlainText) { (shared: SharedText) in
+            Data(await shared.make().utf8)
+        }
     }
 }
