@@ -5,5 +5,7 @@
 # bindings/swift is compiled and tested on Linux by scripts/test-swift.sh instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mapfile -t files < <(find ios -name '*.swift' -not -path '*/.build/*' | sort)
+# ios/typecheck (the stand-ins of ios/check-swift-types.sh) is compiled by swiftc there, and
+# uses constructs this grammar misreads (parameter packs, where clauses on initialisers).
+mapfile -t files < <(find ios -name '*.swift' -not -path '*/.build/*' -not -path 'ios/typecheck/*' | sort)
 exec scripts/check-syntax.sh swift "${files[@]}"

@@ -67,6 +67,15 @@ for check in android/check-kotlin-syntax.sh ios/check-swift-syntax.sh; do
   fi
 done
 
+step "the iOS app's sources type-check (Swift 6, warnings as errors) against SwiftUI stand-ins"
+status=0
+ios/check-swift-types.sh || status=$?
+if [ $status = 3 ]; then
+  skip "ios/check-swift-types.sh: no Swift 6 toolchain here (or a Mac, where Xcode builds the app), so the app's sources were not type-checked"
+elif [ $status != 0 ]; then
+  exit $status
+fi
+
 step "Android packaging (16 KB page-alignment check, AAR layout from a stand-in library)"
 scripts/test-packaging.sh
 
