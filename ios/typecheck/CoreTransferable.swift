@@ -14,7 +14,8 @@ public protocol TransferRepresentation<Item>: Sendable {
 }
 
 /// A type that can be shared, dragged or pasted.
-public protocol Transferable {
+@preconcurrency
+public protocol Transferable: Sendable {
     associatedtype Representation: TransferRepresentation
     @TransferRepresentationBuilder<Self> static var transferRepresentation: Representation { get }
 }
@@ -54,10 +55,10 @@ public struct ProxyRepresentation<Item: Transferable, ProxyRepresentation: Trans
     // Deprecated in iOS 17 / macOS 14 (the SDK: "A synchronous exporter should be used instead").
     @available(*, deprecated, message: "A synchronous exporter should be used instead.")
     public init(exporting: @escaping @Sendable (Item) async throws -> ProxyRepresentation) {}
-    public init(importing: @escaping @Sendable (ProxyRepresentation) throws -> Item) {}
+    public init(importing: @escaping @Sendable (ProxyRepresentation) async throws -> Item) {}
     public init(
         exporting: @escaping @Sendable (Item) throws -> ProxyRepresentation,
-        importing: @escaping @Sendable (ProxyRepresentation) throws -> Item
+        importing: @escaping @Sendable (ProxyRepresentation) async throws -> Item
     ) {}
 }
 

@@ -95,13 +95,28 @@ public struct LocalizedStringKey: Equatable, ExpressibleByStringInterpolation, S
         public init(literalCapacity: Int, interpolationCount: Int) {}
         public mutating func appendLiteral(_ literal: String) {}
         public mutating func appendInterpolation(_ string: String) {}
-        public mutating func appendInterpolation<T: BinaryInteger>(_ value: T) {}
-        public mutating func appendInterpolation<T: BinaryFloatingPoint>(_ value: T) {}
+        public mutating func appendInterpolation<T: _FormatSpecifiable>(_ value: T) {}
         public mutating func appendInterpolation(_ text: Text) {}
     }
 }
 
-public struct Text: Equatable {
+/// The number types a localised string key interpolates (the SDK's list).
+public protocol _FormatSpecifiable: Equatable {}
+extension Int: _FormatSpecifiable {}
+extension Int8: _FormatSpecifiable {}
+extension Int16: _FormatSpecifiable {}
+extension Int32: _FormatSpecifiable {}
+extension Int64: _FormatSpecifiable {}
+extension UInt: _FormatSpecifiable {}
+extension UInt8: _FormatSpecifiable {}
+extension UInt16: _FormatSpecifiable {}
+extension UInt32: _FormatSpecifiable {}
+extension UInt64: _FormatSpecifiable {}
+extension Float: _FormatSpecifiable {}
+extension Double: _FormatSpecifiable {}
+extension CGFloat: _FormatSpecifiable {}
+
+public struct Text: Equatable, Sendable {
     public init(_ key: LocalizedStringKey) {}
     @_disfavoredOverload public init<S: StringProtocol>(_ content: S) {}
     public init(verbatim content: String) {}
@@ -116,7 +131,7 @@ public struct Text: Equatable {
     public static func + (lhs: Text, rhs: Text) -> Text { lhs }
 }
 
-public struct Image {
+public struct Image: Sendable {
     public init(systemName: String) {}
     public init(_ name: String) {}
 }
@@ -403,7 +418,6 @@ public struct UnitPoint: Hashable, Sendable {
     public static let bottom = UnitPoint(x: 0.5, y: 1)
 }
 
-@MainActor @preconcurrency
 public struct ScrollViewProxy {
     public func scrollTo<ID: Hashable>(_ id: ID, anchor: UnitPoint? = nil) {}
 }
@@ -581,17 +595,17 @@ public protocol InsettableShape: Shape {}
 extension Shape {
     public nonisolated func path(in rect: CGRect) -> Path { Path() }
     public var body: Never { fatalError("type-checking stand-in") }
-    public func fill<S: ShapeStyle>(_ content: S, style: FillStyle = FillStyle()) -> some View {
+    nonisolated public func fill<S: ShapeStyle>(_ content: S, style: FillStyle = FillStyle()) -> some View {
         EmptyView()
     }
-    public func stroke<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> some View {
+    nonisolated public func stroke<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> some View {
         EmptyView()
     }
-    public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> some View { EmptyView() }
+    nonisolated public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> some View { EmptyView() }
 }
 
 extension InsettableShape {
-    public func strokeBorder<S: ShapeStyle>(
+    nonisolated public func strokeBorder<S: ShapeStyle>(
         _ content: S, lineWidth: CGFloat = 1, antialiased: Bool = true
     ) -> some View { EmptyView() }
 }
@@ -627,11 +641,16 @@ public struct GraphicsContext {
     public func stroke(_ path: Path, with shading: Shading, style: StrokeStyle) {}
 }
 
+public enum ColorRenderingMode: Hashable, Sendable {
+    case nonLinear, linear, extendedLinear
+}
+
 public struct Canvas<Symbols: View> {}
 
 extension Canvas where Symbols == EmptyView {
     public init(
-        opaque: Bool = false, rendersAsynchronously: Bool = false,
+        opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear,
+        rendersAsynchronously: Bool = false,
         renderer: @escaping (inout GraphicsContext, CGSize) -> Void
     ) {}
 }
@@ -749,7 +768,7 @@ public struct PresentationDetent: Hashable, Sendable {
     public static let large = PresentationDetent()
 }
 
-public enum NavigationBarItem {
+public struct NavigationBarItem: Sendable {
     public enum TitleDisplayMode: Sendable {
         case automatic, inline, large
     }
@@ -842,13 +861,13 @@ public struct _EndedGesture<Content: Gesture>: _LeafGesture {
 }
 
 extension Gesture where Value: Equatable {
-    public func onChanged(_ action: @escaping (Value) -> Void) -> _ChangedGesture<Self> {
+    nonisolated public func onChanged(_ action: @escaping (Value) -> Void) -> _ChangedGesture<Self> {
         _ChangedGesture()
     }
 }
 
 extension Gesture {
-    public func onEnded(_ action: @escaping (Value) -> Void) -> _EndedGesture<Self> {
+    nonisolated public func onEnded(_ action: @escaping (Value) -> Void) -> _EndedGesture<Self> {
         _EndedGesture()
     }
 }
@@ -898,7 +917,8 @@ public struct LayoutSubviews: RandomAccessCollection, Equatable {
 public protocol Animatable {}
 
 /// A custom layout container.
-public protocol Layout: Animatable {
+@preconcurrency
+public protocol Layout: Sendable, Animatable {
     associatedtype Cache = Void
     typealias Subviews = LayoutSubviews
     func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGSize
@@ -1026,6 +1046,15 @@ public struct ToolbarContentBuilder {
     public static func buildBlock<each Content: ToolbarContent>(_ content: repeat each Content)
         -> _ToolbarContents
     { _ToolbarContents() }
+    public static func buildIf<Content: ToolbarContent>(_ content: Content?) -> _ToolbarContents {
+        _ToolbarContents()
+    }
+    public static func buildEither<T: ToolbarContent>(first: T) -> _ToolbarContents {
+        _ToolbarContents()
+    }
+    public static func buildEither<F: ToolbarContent>(second: F) -> _ToolbarContents {
+        _ToolbarContents()
+    }
 }
 
 public struct ToolbarItem<ID, Content: View>: _LeafToolbarContent {}
@@ -1041,129 +1070,139 @@ public struct ToolbarItemGroup<Content: View>: _LeafToolbarContent {
 // MARK: - Modifiers
 
 extension View {
-    public func padding(_ insets: Edge.Set = .all, _ length: CGFloat? = nil) -> some View { self }
-    public func padding(_ length: CGFloat) -> some View { self }
-    public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center)
+    nonisolated public func padding(_ insets: Edge.Set = .all, _ length: CGFloat? = nil) -> some View { self }
+    nonisolated public func padding(_ length: CGFloat) -> some View { self }
+    nonisolated public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center)
         -> some View
     { self }
-    public func frame(
+    nonisolated public func frame(
         minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil,
         minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil,
         alignment: Alignment = .center
     ) -> some View { self }
-    public func fixedSize() -> some View { self }
-    public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View {
+    nonisolated public func fixedSize() -> some View { self }
+    nonisolated public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View {
         self
     }
-    public func position(_ position: CGPoint) -> some View { self }
-    public func position(x: CGFloat = 0, y: CGFloat = 0) -> some View { self }
+    nonisolated public func position(_ position: CGPoint) -> some View { self }
+    nonisolated public func position(x: CGFloat = 0, y: CGFloat = 0) -> some View { self }
 
-    public func font(_ font: Font?) -> some View { self }
-    public func monospaced(_ isActive: Bool = true) -> some View { self }
-    public func lineLimit(_ number: Int?) -> some View { self }
-    public func lineLimit<R: RangeExpression>(_ limits: R) -> some View where R.Bound == Int { self }
-    public func truncationMode(_ mode: Text.TruncationMode) -> some View { self }
-    public func multilineTextAlignment(_ alignment: TextAlignment) -> some View { self }
-    public func textInputAutocapitalization(_ autocapitalization: TextInputAutocapitalization?)
+    nonisolated public func font(_ font: Font?) -> some View { self }
+    nonisolated public func monospaced(_ isActive: Bool = true) -> some View { self }
+    nonisolated public func lineLimit(_ number: Int?) -> some View { self }
+    nonisolated public func lineLimit(_ limit: ClosedRange<Int>) -> some View { self }
+    nonisolated public func lineLimit(_ limit: PartialRangeFrom<Int>) -> some View { self }
+    nonisolated public func lineLimit(_ limit: PartialRangeThrough<Int>) -> some View { self }
+    nonisolated public func lineLimit(_ limit: Int, reservesSpace: Bool) -> some View { self }
+    nonisolated public func truncationMode(_ mode: Text.TruncationMode) -> some View { self }
+    nonisolated public func multilineTextAlignment(_ alignment: TextAlignment) -> some View { self }
+    nonisolated public func textInputAutocapitalization(_ autocapitalization: TextInputAutocapitalization?)
         -> some View
     { self }
-    public func autocorrectionDisabled(_ disable: Bool = true) -> some View { self }
+    nonisolated public func autocorrectionDisabled(_ disable: Bool = true) -> some View { self }
 
-    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View { self }
-    public func background<S: ShapeStyle, T: Shape>(
+    nonisolated public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View { self }
+    nonisolated public func background<S: ShapeStyle, T: Shape>(
         _ style: S, in shape: T, fillStyle: FillStyle = FillStyle()
     ) -> some View { self }
-    public func background<V: View>(
+    nonisolated public func background<V: View>(
         alignment: Alignment = .center, @ViewBuilder content: () -> V
     ) -> some View { self }
-    public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V)
+    nonisolated public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V)
         -> some View
     { self }
-    public func shadow(
+    nonisolated public func shadow(
         color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0,
         y: CGFloat = 0
     ) -> some View { self }
-    public func contentShape<S: Shape>(_ shape: S, eoFill: Bool = false) -> some View { self }
-    public func id<ID: Hashable>(_ id: ID) -> some View { self }
-    public func tag<V: Hashable>(_ tag: V) -> some View { self }
+    nonisolated public func contentShape<S: Shape>(_ shape: S, eoFill: Bool = false) -> some View { self }
+    nonisolated public func id<ID: Hashable>(_ id: ID) -> some View { self }
+    nonisolated public func tag<V: Hashable>(_ tag: V) -> some View { self }
 
-    public func disabled(_ disabled: Bool) -> some View { self }
-    public func allowsHitTesting(_ enabled: Bool) -> some View { self }
-    public func controlSize(_ controlSize: ControlSize) -> some View { self }
-    public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> some View { self }
-    public func pickerStyle<S: PickerStyle>(_ style: S) -> some View { self }
-    public func listStyle<S: ListStyle>(_ style: S) -> some View { self }
-    public func toggleStyle<S: ToggleStyle>(_ style: S) -> some View { self }
-    public func labelStyle<S: LabelStyle>(_ style: S) -> some View { self }
-    public func listRowBackground<V: View>(_ view: V?) -> some View { self }
+    nonisolated public func disabled(_ disabled: Bool) -> some View { self }
+    nonisolated public func allowsHitTesting(_ enabled: Bool) -> some View { self }
+    nonisolated public func controlSize(_ controlSize: ControlSize) -> some View { self }
+    nonisolated public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> some View { self }
+    nonisolated public func pickerStyle<S: PickerStyle>(_ style: S) -> some View { self }
+    nonisolated public func listStyle<S: ListStyle>(_ style: S) -> some View { self }
+    nonisolated public func toggleStyle<S: ToggleStyle>(_ style: S) -> some View { self }
+    nonisolated public func labelStyle<S: LabelStyle>(_ style: S) -> some View { self }
+    nonisolated public func listRowBackground<V: View>(_ view: V?) -> some View { self }
 
-    public func onAppear(perform action: (() -> Void)? = nil) -> some View { self }
-    public func onDisappear(perform action: (() -> Void)? = nil) -> some View { self }
-    public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View {
+    nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { self }
+    nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View { self }
+    nonisolated public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View {
         self
     }
-    public func gesture<T: Gesture>(_ gesture: T, including mask: GestureMask = .all) -> some View {
+    nonisolated public func gesture<T: Gesture>(_ gesture: T, including mask: GestureMask = .all) -> some View {
         self
     }
-    public func onChange<V: Equatable>(
+    nonisolated public func onChange<V: Equatable>(
         of value: V, initial: Bool = false,
         _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void
     ) -> some View { self }
-    public func onChange<V: Equatable>(
+    nonisolated public func onChange<V: Equatable>(
         of value: V, initial: Bool = false, _ action: @escaping () -> Void
     ) -> some View { self }
-    public func task(priority: TaskPriority = .userInitiated, _ action: @escaping () async -> Void)
+    @available(*, deprecated, message: "Use `onChange` with a two or zero parameter action closure instead.")
+    nonisolated public func onChange<V: Equatable>(of value: V, perform action: @escaping (_ newValue: V) -> Void)
         -> some View
     { self }
-    public func task<T: Equatable>(
-        id value: T, priority: TaskPriority = .userInitiated, _ action: @escaping () async -> Void
+    nonisolated public func task(
+        priority: TaskPriority = .userInitiated, _ action: sending @escaping @isolated(any) () async -> Void
+    )
+        -> some View
+    { self }
+    nonisolated public func task<T: Equatable>(
+        id value: T, priority: TaskPriority = .userInitiated,
+        _ action: sending @escaping @isolated(any) () async -> Void
     ) -> some View { self }
 
-    public func navigationTitle(_ titleKey: LocalizedStringKey) -> some View { self }
+    nonisolated public func navigationTitle(_ titleKey: LocalizedStringKey) -> some View { self }
     @_disfavoredOverload
-    public func navigationTitle<S: StringProtocol>(_ title: S) -> some View { self }
-    public func navigationBarTitleDisplayMode(_ displayMode: NavigationBarItem.TitleDisplayMode)
+    nonisolated public func navigationTitle<S: StringProtocol>(_ title: S) -> some View { self }
+    nonisolated public func navigationBarTitleDisplayMode(_ displayMode: NavigationBarItem.TitleDisplayMode)
         -> some View
     { self }
-    public func navigationDestination<D: Hashable, C: View>(
+    nonisolated public func navigationDestination<D: Hashable, C: View>(
         item: Binding<D?>, @ViewBuilder destination: @escaping (D) -> C
     ) -> some View { self }
-    public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View { self }
-    public func toolbar<Content: ToolbarContent>(@ToolbarContentBuilder content: () -> Content)
+    nonisolated public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View { self }
+    nonisolated public func toolbar<Content: ToolbarContent>(@ToolbarContentBuilder content: () -> Content)
         -> some View
     { self }
-    public func sheet<Content: View>(
+    nonisolated public func sheet<Content: View>(
         isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil,
         @ViewBuilder content: @escaping () -> Content
     ) -> some View { self }
-    public func presentationDetents(_ detents: Set<PresentationDetent>) -> some View { self }
-    public func alert<A: View, M: View>(
+    nonisolated public func presentationDetents(_ detents: Set<PresentationDetent>) -> some View { self }
+    nonisolated public func alert<A: View, M: View>(
         _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A,
         @ViewBuilder message: () -> M
     ) -> some View { self }
-    public func alert<A: View>(
+    nonisolated public func alert<A: View>(
         _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A
     ) -> some View { self }
-    public func confirmationDialog<A: View>(
+    nonisolated public func confirmationDialog<A: View>(
         _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>,
         titleVisibility: Visibility = .automatic, @ViewBuilder actions: () -> A
     ) -> some View { self }
-    public func contextMenu<MenuItems: View>(@ViewBuilder menuItems: () -> MenuItems) -> some View {
+    nonisolated public func contextMenu<MenuItems: View>(@ViewBuilder menuItems: () -> MenuItems) -> some View {
         self
     }
 
-    public func accessibilityLabel(_ label: Text) -> some View { self }
-    public func accessibilityLabel(_ labelKey: LocalizedStringKey) -> some View { self }
+    nonisolated public func accessibilityLabel(_ label: Text) -> some View { self }
+    nonisolated public func accessibilityLabel(_ labelKey: LocalizedStringKey) -> some View { self }
     @_disfavoredOverload
-    public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View { self }
-    public func accessibilityValue(_ valueKey: LocalizedStringKey) -> some View { self }
+    nonisolated public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View { self }
+    nonisolated public func accessibilityValue(_ valueKey: LocalizedStringKey) -> some View { self }
     @_disfavoredOverload
-    public func accessibilityValue<S: StringProtocol>(_ value: S) -> some View { self }
-    public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View {
+    nonisolated public func accessibilityValue<S: StringProtocol>(_ value: S) -> some View { self }
+    nonisolated public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View {
         self
     }
-    public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> some View { self }
-    public func accessibilityAction(
+    nonisolated public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> some View { self }
+    nonisolated public func accessibilityAction(
         _ actionKind: AccessibilityActionKind = .default, _ handler: @escaping () -> Void
     ) -> some View { self }
 }
