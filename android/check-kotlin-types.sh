@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Type-checks the Android app's Kotlin sources (android/app/src/main/kotlin) with kotlinc, against
+# the generated bindings (bindings/kotlin), the wrapper (bindings/kotlin-wrapper), the presentation
+# layer (android/presentation/src/main/kotlin) and hand-written stand-ins for the Android, AndroidX
+# and Jetpack Compose declarations the app uses (android/typecheck/stubs; what they can and cannot
+# catch: android/typecheck/stubs/README.md). Everything is compiled in one kotlinc run into a
+# temporary directory that is deleted afterwards; nothing is kept or run.
+#   android/check-kotlin-types.sh
+# Exit 0 with "kotlin app types: N files, 0 errors"; 1 with kotlinc's messages when anything does
+# not compile; 3 when the Kotlin compiler is not installed (scripts/install-test-deps.sh installs
+# it into build/tools), as scripts/check-syntax.sh does for its parser.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+K=build/tools/node_modules/kotlin-compiler
+if [ ! -x "$K/bin/kotlinc" ]; then
+  echo "kotlin app types: kotlinc not found in $K (scripts/install-test-deps.sh installs it)" >&2
+  exit 3
+fi
+classpath=/usr/share/java/jna.jar:$K/lib/kotlinx-coroutines-core-jvm.jar
+if [ ! -f /usr/share/java/jna.jar ]; then
+  echo "kotlin app types: /usr/share/java/jna.jar not found (scripts/install-test-deps.sh installs libjna-java)" >&2
+  exit 3
+fi
+
+app=()
+while IFS= read -r f; do app+=("$f"); done < <(find android/app/src/main/kotlin -name '*.kt' | sort)
+sources=(bindings/kotlin/dev/chesscore/*.kt)
+for dir in bindings/kotlin-wrapper/src android/presentation/src/main/kotlin android/typecheck/stubs; do
+  while IFS= read -r f; do sources+=("$f"); done < <(find "$dir" -name '*.kt' -o -name '*.java' | sort)
+done
+
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+# Warnings in the app's files and in the stand-ins count as errors: the app compiles without any
+# against them, so a new one (a deprecated call, an unchecked cast, a redundant `!!`, ...) fails
+# the check. kotlinc's -Werror is not used because it would also fail on warnings in the
+# presentation layer and the generated bindings, which scripts/test-kotlin.sh compiles (with
+# -nowarn) and which are not this check's business. The Kotlin language and API version are the
+# app's (Kotlin 2.1.0, libs.versions.toml), so a newer language feature or standard-library call
+# fails here as it would in Gradle.
+status=0
+JAVA_OPTS="-Xss4m" "$K/bin/kotlinc" -jvm-target 17 -language-version 2.1 -api-version 2.1 -Xsuppress-version-warnings \
+  -cp "$classpath" "${sources[@]}" "${app[@]}" -d "$out" >"$out/kotlinc.log" 2>&1 || status=$?
+errors=$(grep -c ': error: ' "$out/kotlinc.log" || true)
+own_warnings=$(grep -cE '^android/(app|typecheck)/[^:]+:[0-9]+:[0-9]+: warning: ' "$out/kotlinc.log" || true)
+if [ "$status" -ne 0 ] || [ "$errors" -ne 0 ] || [ "$own_warnings" -ne 0 ]; then
+  cat "$out/kotlinc.log" >&2
+  echo "kotlin app types: ${#app[@]} files, $errors errors, $own_warnings warnings in the app or its stubs" >&2
+  exit 1
+fi
+echo "kotlin app types: ${#app[@]} files, 0 errors"
