@@ -76,6 +76,15 @@ elif [ $status != 0 ]; then
   exit $status
 fi
 
+step "the Android app's sources type-check (kotlinc) against Android/Compose stand-ins"
+status=0
+android/check-kotlin-types.sh || status=$?
+if [ $status = 3 ]; then
+  skip "android/check-kotlin-types.sh: kotlinc or JNA is not installed, so the app's sources were not type-checked"
+elif [ $status != 0 ]; then
+  exit $status
+fi
+
 step "Android packaging (16 KB page-alignment check, AAR layout from a stand-in library)"
 scripts/test-packaging.sh
 

@@ -187,7 +187,9 @@ class GameController(
         stopSearch()
         val mode = state.value.mode
         if (game.undo() && mode is GameMode.HumanVsEngine) {
-            while (mode.enginePlays(game.snapshot().sideToMove) && game.undo()) Unit
+            while (mode.enginePlays(game.snapshot().sideToMove)) {
+                if (!game.undo()) break
+            }
         }
         afterChange()
     }
@@ -198,7 +200,9 @@ class GameController(
         stopSearch()
         val mode = state.value.mode
         if (game.redo() && mode is GameMode.HumanVsEngine) {
-            while (mode.enginePlays(game.snapshot().sideToMove) && game.redo()) Unit
+            while (mode.enginePlays(game.snapshot().sideToMove)) {
+                if (!game.redo()) break
+            }
         }
         afterChange()
     }
