@@ -135,7 +135,10 @@ struct BoardView<Model: BoardDrawing>: View {
         }
         .frame(width: size, height: size)
         .accessibilityElement(children: .ignore)
-        .accessibilityLabel(accessibilityText(name: name, piece: piece))
+        .accessibilityLabel(
+            squareDescription(
+                square, piece: piece, selected: state.selected == square,
+                target: state.targets.contains(square)))
         .accessibilityAddTraits(state.selected == square ? [.isButton, .isSelected] : .isButton)
         .accessibilityAction { onTap(square) }
     }
@@ -157,11 +160,6 @@ struct BoardView<Model: BoardDrawing>: View {
                 .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottomTrailing)
                 .padding(size * 0.04)
         }
-    }
-
-    private func accessibilityText(name: String, piece: Piece?) -> String {
-        guard let piece else { return name }
-        return "\(name), \(piece.side.name) \(piece.kind.name)"
     }
 }
 

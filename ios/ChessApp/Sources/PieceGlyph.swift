@@ -10,7 +10,7 @@ struct PieceGlyph: View {
             .foregroundStyle(piece.side == .white ? Color.white : Color.black)
             .shadow(color: piece.side == .white ? .black : .white.opacity(0.5), radius: 0.8)
             .shadow(color: piece.side == .white ? .black : .clear, radius: 0.4)
-            .accessibilityLabel("\(piece.side.name) \(piece.kind.name)")
+            .accessibilityLabel(piece.name)
     }
 
     private var symbol: String {

@@ -87,7 +87,7 @@ struct PositionEditorView: View {
                 in: RoundedRectangle(cornerRadius: 6))
         }
         .buttonStyle(.plain)
-        .accessibilityLabel(piece.map { "\($0.side.name) \($0.kind.name)" } ?? "Eraser")
+        .accessibilityLabel(piece?.name ?? "Eraser")
     }
 
     /// The four castling rights: on when in force, enabled when the board allows them; a change

@@ -115,3 +115,34 @@ public func refutationText(_ refutation: Refutation) -> String {
     let line = refutation.lineSan.isEmpty ? "a better reply" : refutation.lineSan.joined(separator: " ")
     return "\(refutation.san)\(refutation.class.symbol()) allows \(line). Better: \(refutation.betterSan)"
 }
+
+extension Piece {
+    /// The piece's name in words, e.g. "white knight" (for labels and screen readers).
+    public var name: String {
+        let side = self.side == .white ? "white" : "black"
+        let kind: String
+        switch self.kind {
+        case .king: kind = "king"
+        case .queen: kind = "queen"
+        case .rook: kind = "rook"
+        case .bishop: kind = "bishop"
+        case .knight: kind = "knight"
+        case .pawn: kind = "pawn"
+        }
+        return "\(side) \(kind)"
+    }
+}
+
+/// What a screen reader says for a square of the board (VoiceOver, TalkBack): its name, what
+/// stands on it, then whether it is `selected` and whether the selected piece may go there
+/// (`target`, from the state's targets): "e2, white pawn, selected", "e4, empty, legal move",
+/// "d5, black pawn, capture". The same words on both platforms; the facts are the state's. The
+/// Kotlin `squareDescription`.
+public func squareDescription(
+    _ square: Square, piece: Piece?, selected: Bool = false, target: Bool = false
+) -> String {
+    var parts = [square.label, piece?.name ?? "empty"]
+    if selected { parts.append("selected") }
+    if target { parts.append(piece == nil ? "legal move" : "capture") }
+    return parts.joined(separator: ", ")
+}

@@ -126,6 +126,38 @@ final class GameControllerTests: XCTestCase {
         try await noLiveObjects()
     }
 
+    func testSquareDescriptionsSayWhatIsThereAndWhatTheSelectedPieceMayDo() async throws {
+        do {
+            let f = try Fixture()
+            // Kiwipete: White's e5 knight may take on d7, f7 and g6, or go to empty squares.
+            f.c.loadFen(kiwipete)
+            f.c.tapSquare(sq("e5"))
+            let s = f.state
+            func described(_ name: String) -> String {
+                let square = sq(name)
+                return squareDescription(
+                    square, piece: s.piece(at: square), selected: s.selected == square,
+                    target: s.targets.contains(square))
+            }
+            XCTAssertEqual(described("e5"), "e5, white knight, selected")
+            XCTAssertEqual(described("d7"), "d7, black pawn, capture")
+            XCTAssertEqual(described("c4"), "c4, empty, legal move")
+            XCTAssertEqual(described("e4"), "e4, white pawn")
+            XCTAssertEqual(described("b3"), "b3, empty")
+            // Every square: the name first, the piece the state holds, a target only where the
+            // core lets the knight go.
+            for square in Square.allCases {
+                let words = described(square.label)
+                XCTAssertTrue(words.hasPrefix(square.label + ", "), words)
+                XCTAssertEqual(
+                    words.contains("legal move") || words.contains("capture"),
+                    s.targets.contains(square), words)
+                XCTAssertEqual(words.contains("empty"), s.piece(at: square) == nil, words)
+            }
+        }
+        try await noLiveObjects()
+    }
+
     func testTapAndDragPlayMovesANonTargetDragDoesNothing() async throws {
         do {
             let f = try Fixture()

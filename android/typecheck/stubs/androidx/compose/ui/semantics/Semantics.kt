@@ -30,7 +30,13 @@ var SemanticsPropertyReceiver.role: Role
     get() = TODO()
     set(value) = TODO()
 
+var SemanticsPropertyReceiver.selected: Boolean
+    get() = TODO()
+    set(value) = TODO()
+
 fun SemanticsPropertyReceiver.heading(): Unit = TODO()
+
+fun SemanticsPropertyReceiver.onClick(label: String? = null, action: (() -> Boolean)?): Unit = TODO()
 
 @Immutable
 @JvmInline

@@ -27,6 +27,12 @@ import androidx.compose.ui.graphics.StrokeCap
 import androidx.compose.ui.graphics.drawscope.Stroke
 import androidx.compose.ui.input.pointer.pointerInput
 import androidx.compose.ui.platform.LocalDensity
+import androidx.compose.ui.semantics.Role
+import androidx.compose.ui.semantics.clearAndSetSemantics
+import androidx.compose.ui.semantics.contentDescription
+import androidx.compose.ui.semantics.onClick
+import androidx.compose.ui.semantics.role
+import androidx.compose.ui.semantics.selected
 import androidx.compose.ui.unit.dp
 import dev.chesscore.Arrow
 import dev.chesscore.GameSnapshot
@@ -40,6 +46,7 @@ import dev.chesscore.ktx.pieceAt
 import dev.chesscore.presentation.BoardUiState
 import dev.chesscore.presentation.cellOf
 import dev.chesscore.presentation.squareAtCell
+import dev.chesscore.presentation.squareDescription
 
 /** The board screen's board: [state]'s position, selection and targets, with the hint as the arrow. */
 @Composable
@@ -134,11 +141,20 @@ fun Board(
                     for (column in 0 until 8) {
                         val square = squareAtCell(orientation, column, row)
                         val base = if ((square.file + square.rank) % 2 == 0) BoardColors.dark else BoardColors.light
+                        val piece = pieceAt(square)
                         Box(
                             Modifier
                                 .weight(1f)
                                 .fillMaxSize()
-                                .background(base),
+                                .background(base)
+                                // For TalkBack: one button per square, "e4, white pawn, selected"
+                                // (the presentation layer's words, as on iOS); double tap taps it.
+                                .clearAndSetSemantics {
+                                    contentDescription = squareDescription(square, piece, square == selected, square in targets)
+                                    role = Role.Button
+                                    this.selected = square == selected
+                                    onClick { tap(square); true }
+                                },
                             contentAlignment = Alignment.Center,
                         ) {
                             val overlay = when {
@@ -148,9 +164,7 @@ fun Board(
                                 else -> null
                             }
                             if (overlay != null) Box(Modifier.fillMaxSize().background(overlay))
-                            pieceAt(square)?.let { piece ->
-                                Text(pieceGlyph(piece), fontSize = squareSp, color = BoardColors.piece)
-                            }
+                            if (piece != null) Text(pieceGlyph(piece), fontSize = squareSp, color = BoardColors.piece)
                             if (square in targets) {
                                 Box(
                                     Modifier

@@ -24,6 +24,9 @@ import androidx.compose.runtime.getValue
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.graphics.Color
+import androidx.compose.ui.semantics.clearAndSetSemantics
+import androidx.compose.ui.semantics.contentDescription
+import androidx.compose.ui.semantics.selected
 import androidx.compose.ui.unit.dp
 import androidx.compose.ui.unit.sp
 import androidx.lifecycle.compose.collectAsStateWithLifecycle
@@ -32,6 +35,7 @@ import dev.chesscore.Piece
 import dev.chesscore.PieceKind
 import dev.chesscore.Side
 import dev.chesscore.presentation.PositionEditor
+import dev.chesscore.presentation.pieceName
 
 /**
  * The position editor over the analysis board: the board (a tap puts down the chosen piece or
@@ -82,9 +86,9 @@ fun PositionEditorScreen(editor: PositionEditor, done: (fen: String) -> Unit, ca
                         Row(horizontalArrangement = Arrangement.spacedBy(4.dp)) {
                             for (kind in PieceKind.entries) {
                                 val piece = Piece(side, kind)
-                                PaletteCell(pieceGlyph(piece), state.brush == piece) { editor.setBrush(piece) }
+                                PaletteCell(pieceGlyph(piece), pieceName(piece), state.brush == piece) { editor.setBrush(piece) }
                             }
-                            if (side == Side.WHITE) PaletteCell("⌫", state.brush == null) { editor.setBrush(null) }
+                            if (side == Side.WHITE) PaletteCell("⌫", "eraser", state.brush == null) { editor.setBrush(null) }
                         }
                     }
                     Row(verticalAlignment = Alignment.CenterVertically) {
@@ -100,14 +104,18 @@ fun PositionEditorScreen(editor: PositionEditor, done: (fen: String) -> Unit, ca
     }
 }
 
-/** One cell of the palette: a piece (or the eraser), framed when chosen. */
+/** One cell of the palette: a piece (or the eraser), framed when chosen; TalkBack reads its [name]. */
 @Composable
-private fun PaletteCell(glyph: String, chosen: Boolean, choose: () -> Unit) {
+private fun PaletteCell(glyph: String, name: String, chosen: Boolean, choose: () -> Unit) {
     Box(
         Modifier
             .size(40.dp)
             .background(if (chosen) MaterialTheme.colorScheme.secondaryContainer else Color.Transparent, RoundedCornerShape(6.dp))
-            .clickable(onClick = choose),
+            .clickable(onClick = choose)
+            .clearAndSetSemantics {
+                contentDescription = name
+                selected = chosen
+            },
         contentAlignment = Alignment.Center,
     ) { Text(glyph, fontSize = 26.sp) }
 }

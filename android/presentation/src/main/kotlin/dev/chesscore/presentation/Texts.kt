@@ -5,8 +5,11 @@ import dev.chesscore.GameSnapshot
 import dev.chesscore.GameStatus
 import dev.chesscore.MoveListItem
 import dev.chesscore.Outcome
+import dev.chesscore.Piece
+import dev.chesscore.PieceKind
 import dev.chesscore.Score
 import dev.chesscore.Side
+import dev.chesscore.Square
 import dev.chesscore.formatClockTime
 import java.util.Locale
 
@@ -119,4 +122,31 @@ fun threatText(threat: dev.chesscore.Threat): String {
 fun refutationText(refutation: dev.chesscore.Refutation): String {
     val line = refutation.lineSan.joinToString(" ").ifEmpty { "a better reply" }
     return "${refutation.san}${classSymbol(refutation.`class`)} allows $line. Better: ${refutation.betterSan}"
+}
+
+/** A piece's name in words, e.g. "white knight" (for labels and screen readers). */
+fun pieceName(piece: Piece): String {
+    val side = if (piece.side == Side.WHITE) "white" else "black"
+    val kind = when (piece.kind) {
+        PieceKind.KING -> "king"
+        PieceKind.QUEEN -> "queen"
+        PieceKind.ROOK -> "rook"
+        PieceKind.BISHOP -> "bishop"
+        PieceKind.KNIGHT -> "knight"
+        PieceKind.PAWN -> "pawn"
+    }
+    return "$side $kind"
+}
+
+/**
+ * What a screen reader says for a square of the board (TalkBack, VoiceOver): its name, what
+ * stands on it, then whether it is [selected] and whether the selected piece may go there
+ * ([target], from the state's targets): "e2, white pawn, selected", "e4, empty, legal move",
+ * "d5, black pawn, capture". The same words on both platforms; the facts are the state's.
+ */
+fun squareDescription(square: Square, piece: Piece?, selected: Boolean = false, target: Boolean = false): String {
+    val parts = mutableListOf(square.label, piece?.let(::pieceName) ?: "empty")
+    if (selected) parts += "selected"
+    if (target) parts += if (piece == null) "legal move" else "capture"
+    return parts.joinToString(", ")
 }

@@ -55,11 +55,38 @@ class Fixture(
     val state get() = controller.state.value
 }
 
+private const val KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 private const val PROMOTION_FEN = "8/P7/8/8/8/8/k6K/8 w - - 0 1"
 private const val STALEMATE_FEN = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"
 private val INFINITE = SearchLimits(infinite = true)
 
 class GameControllerTest {
+    @Test
+    fun `square descriptions say what is there and what the selected piece may do`() {
+        onMain {
+            Fixture(this).controller.use { c ->
+                // Kiwipete: White's e5 knight may take on d7, f7 and g6, or go to empty squares.
+                c.loadFen(KIWIPETE)
+                c.tapSquare(sq("e5"))
+                val s = c.state.value
+                fun described(square: Square) =
+                    squareDescription(square, s.snapshot.pieceAt(square), square == s.selected, square in s.targets)
+                assertEquals("e5, white knight, selected", described(sq("e5")))
+                assertEquals("d7, black pawn, capture", described(sq("d7")))
+                assertEquals("c4, empty, legal move", described(sq("c4")))
+                assertEquals("e4, white pawn", described(sq("e4")))
+                assertEquals("b3, empty", described(sq("b3")))
+                // Every square: the name first, the piece the state holds, a target only where the core lets the knight go.
+                for (square in Square.entries) {
+                    val words = described(square)
+                    assertTrue(words.startsWith(square.label + ", "), words)
+                    assertEquals(square in s.targets, "legal move" in words || "capture" in words, words)
+                    assertEquals(s.snapshot.pieceAt(square) == null, "empty" in words, words)
+                }
+            }
+        }
+    }
+
     @Test
     fun `tapping a piece selects it with the core's destinations as targets`() {
         onMain {
