@@ -34,6 +34,7 @@ public final class GameController {
     @ObservationIgnored private var game: ChessGame
     @ObservationIgnored private let engine: ChessEngine
     @ObservationIgnored private let store: any GameStore
+    @ObservationIgnored private let archive: (any GameArchive)?
     @ObservationIgnored private let limitsForLevel: (Int) -> SearchLimits
     @ObservationIgnored private let hintLimits: SearchLimits
     /// The app's monotonic milliseconds: the time of every clock call.
@@ -84,6 +85,8 @@ public final class GameController {
     ///   - defaultLevel: the level when the store holds no settings.
     ///   - now: the app's monotonic milliseconds, the time of every clock call (default:
     ///     ``monotonicNow()``; tests pass a clock they move by hand).
+    ///   - archive: "My games": where each game is kept once it has ended (with the players,
+    ///     date and time as PGN tags), or `nil` to keep none.
     /// - Throws: what `engineFactory` throws (the default factory does not: the level is
     ///   clamped to the valid range).
     public init(
@@ -93,7 +96,8 @@ public final class GameController {
         hintLimits: SearchLimits = GameController.defaultHintLimits(),
         defaultMode: GameMode = .humanVsEngine(humanSide: .white),
         defaultLevel: Int = 4,
-        now: @escaping @Sendable () -> UInt64 = GameController.monotonicNow
+        now: @escaping @Sendable () -> UInt64 = GameController.monotonicNow,
+        archive: (any GameArchive)? = nil
     ) throws {
         let settings = store.loadSettings()
         let mode = Self.decodeMode(settings[Self.keyMode]) ?? defaultMode
@@ -114,6 +118,7 @@ public final class GameController {
         self.engine = try engineFactory(Self.engineConfig(level: level))
         self.game = Self.asPlayed(game)
         self.store = store
+        self.archive = archive
         self.limitsForLevel = limitsForLevel
         self.hintLimits = hintLimits
         self.now = now
@@ -123,7 +128,8 @@ public final class GameController {
             message: message, chess960Number: game.chess960StartNumber())
         waitForResumeIfTheClockIsPaused()
         state.clock = readClock()
-        if saved == nil || message != nil { store.save(json: game.toJson()) }
+        let problem = saved == nil || message != nil ? save() : archiveIfEnded()
+        if let problem { state.message = problem }
         startEngineTurnIfDue()
     }
 
@@ -354,7 +360,7 @@ public final class GameController {
             state.snapshot = game.snapshot()
             state.clock = readClock()
         }
-        store.save(json: game.toJson())
+        if let problem = save() { state.message = problem }
     }
 
     /// The app is in the foreground again: a clock paused by ``pause()`` (or restored from a
@@ -429,11 +435,51 @@ public final class GameController {
         return true
     }
 
+    /// Saves the game, after keeping it in the archive when it has ended
+    /// (``archiveIfEnded()``); returns why the archive could not keep it, or `nil`.
+    private func save() -> String? {
+        let problem = archiveIfEnded()
+        store.save(json: game.toJson())
+        return problem
+    }
+
+    /// Keeps an ended game with moves in the archive, first naming its players ("You" and the
+    /// engine's level against the engine; "Player 1" and "Player 2" between two people) and the
+    /// date and time it ended as PGN tags, unless it has them: they stay in the game (and its
+    /// save), so keeping it again (a restart on a finished game) writes the same PGN under the
+    /// same id. Returns why the archive could not keep it, or `nil`.
+    private func archiveIfEnded() -> String? {
+        guard let archive else { return nil }
+        let snapshot = game.snapshot()
+        guard case .ended = snapshot.status, !snapshot.sanHistory.isEmpty else { return nil }
+        if game.tag(name: "White") == nil && game.tag(name: "Black") == nil {
+            let (white, black) = playerNames(mode: state.mode, level: state.level)
+            try? game.setTag(name: "White", value: white)
+            try? game.setTag(name: "Black", value: black)
+        }
+        if game.tag(name: "Date") == nil {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.dateFormat = "yyyy.MM.dd"
+            let ended = Date()
+            try? game.setTag(name: "Date", value: formatter.string(from: ended))
+            formatter.dateFormat = "HH:mm:ss"
+            try? game.setTag(name: "Time", value: formatter.string(from: ended))
+        }
+        let pgn = game.pgn()
+        do {
+            try archive.put(id: gameArchiveId(pgn), pgn: pgn)
+            return nil
+        } catch {
+            return "The game could not be kept in My games: \(Self.describe(error))"
+        }
+    }
+
     /// After every change of the game: new snapshot, cleared transient state, save, engine turn.
     private func afterChange() {
         input.clear()
+        let problem = save()
         let snapshot = game.snapshot()
-        store.save(json: game.toJson())
         var next = state
         next.snapshot = snapshot
         next.selected = nil
@@ -442,7 +488,7 @@ public final class GameController {
         next.engineThinking = false
         next.thinking = nil
         next.hint = nil
-        next.message = nil
+        next.message = problem
         next.claimingWithNextMove = false
         next.clock = readClock()
         next.chess960Number = game.chess960StartNumber()
@@ -625,5 +671,18 @@ public final class GameController {
                 .humanVsEngine(humanSide: $0)
             }
         }
+    }
+}
+
+/// The PGN names of a game's players: "You" and "chesscore <level name>" against the engine,
+/// "Player 1" (White) and "Player 2" between two people, the engine's name twice when it plays
+/// itself. The Kotlin `playerNames`.
+func playerNames(mode: GameMode, level: Int) -> (white: String, black: String) {
+    let name = engineLevels().first { Int($0.level) == level }?.name ?? "level \(level)"
+    let engine = "chesscore \(name)"
+    switch mode {
+    case .humanVsEngine(let human): return human == .white ? ("You", engine) : (engine, "You")
+    case .humanVsHuman: return ("Player 1", "Player 2")
+    case .engineVsEngine: return (engine, engine)
     }
 }

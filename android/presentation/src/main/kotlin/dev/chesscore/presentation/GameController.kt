@@ -66,6 +66,8 @@ fun monotonicNow(): Long = (System.nanoTime() - monotonicOrigin) / 1_000_000
  * @param now the app's monotonic milliseconds, the time of every clock call (default:
  *   [monotonicNow]; the Android app passes `SystemClock::elapsedRealtime`; tests a clock they
  *   move by hand).
+ * @param archive "My games": where each game is kept once it has ended (with the players, date
+ *   and time as PGN tags), or `null` to keep none.
  */
 class GameController(
     scope: CoroutineScope,
@@ -76,6 +78,7 @@ class GameController(
     defaultMode: GameMode = GameMode.HumanVsEngine(Side.WHITE),
     defaultLevel: Int = 4,
     private val now: () -> Long = ::monotonicNow,
+    private val archive: GameArchive? = null,
 ) : AutoCloseable {
     private var game: ChessGame
     private val _state: MutableStateFlow<BoardUiState>
@@ -118,7 +121,7 @@ class GameController(
         )
         state = _state.asStateFlow()
         if (pausedClock) session.pause {}
-        if (saved == null || message != null) store.save(game.toJson())
+        (if (saved == null || message != null) save() else archiveIfEnded())?.let { problem -> _state.update { it.copy(message = problem) } }
         startEngineTurnIfDue()
     }
 
@@ -378,7 +381,7 @@ class GameController(
             }
             _state.update { it.copy(snapshot = game.snapshot(), clock = readClock()) }
         }
-        store.save(game.toJson())
+        save()?.let { problem -> _state.update { it.copy(message = problem) } }
     }
 
     /**
@@ -469,14 +472,54 @@ class GameController(
     }
 
     /** After every change of the game: new snapshot, cleared transient state, save, engine turn. */
+    /**
+     * Saves the game, after keeping it in the archive when it has ended ([archiveIfEnded]);
+     * returns why the archive could not keep it, or `null`.
+     */
+    private fun save(): String? {
+        val problem = archiveIfEnded()
+        store.save(game.toJson())
+        return problem
+    }
+
+    /**
+     * Keeps an ended game with moves in [archive], first naming its players ("You" and the
+     * engine's level against the engine; "Player 1" and "Player 2" between two people) and the
+     * date and time it ended as PGN tags, unless it has them: they stay in the game (and its
+     * save), so keeping it again (a restart on a finished game) writes the same PGN under the
+     * same id.
+     */
+    private fun archiveIfEnded(): String? {
+        val archive = archive ?: return null
+        val snapshot = game.snapshot()
+        if (snapshot.status !is GameStatus.Ended || snapshot.sanHistory.isEmpty()) return null
+        if (game.tag("White") == null && game.tag("Black") == null) {
+            val (white, black) = playerNames(state.value.mode, state.value.level)
+            game.setTag("White", white)
+            game.setTag("Black", black)
+        }
+        if (game.tag("Date") == null) {
+            val ended = java.time.LocalDateTime.now()
+            game.setTag("Date", ended.format(java.time.format.DateTimeFormatter.ofPattern("yyyy.MM.dd")))
+            game.setTag("Time", ended.format(java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss")))
+        }
+        val pgn = game.pgn()
+        return try {
+            archive.put(gameArchiveId(pgn), pgn)
+            null
+        } catch (e: java.io.IOException) {
+            "The game could not be kept in My games: ${e.message}"
+        }
+    }
+
     private fun afterChange() {
         input.clear()
+        val problem = save()
         val snapshot = game.snapshot()
-        store.save(game.toJson())
         _state.update {
             it.copy(
                 snapshot = snapshot, selected = null, targets = emptySet(), pendingPromotion = null,
-                engineThinking = false, thinking = null, hint = null, message = null,
+                engineThinking = false, thinking = null, hint = null, message = problem,
                 claimingWithNextMove = false, clock = readClock(), chess960Number = game.chess960StartNumber(),
             )
         }
@@ -634,4 +677,18 @@ internal fun clockLimits(reading: ClockReading, control: TimeControl, level: Int
         movesToGo = control.period(reading.moves(reading.sideToMove))?.second,
         level = level.toUInt(),
     )
+}
+
+/**
+ * The PGN names of a game's players: "You" and "chesscore <level name>" against the engine,
+ * "Player 1" (White) and "Player 2" between two people, the engine's name twice when it plays
+ * itself.
+ */
+internal fun playerNames(mode: GameMode, level: Int): Pair<String, String> {
+    val engine = "chesscore " + (engineLevels().firstOrNull { it.level.toInt() == level }?.name ?: "level $level")
+    return when (mode) {
+        is GameMode.HumanVsEngine -> if (mode.humanSide == Side.WHITE) "You" to engine else engine to "You"
+        GameMode.HumanVsHuman -> "Player 1" to "Player 2"
+        GameMode.EngineVsEngine -> engine to engine
+    }
 }

@@ -1,0 +1,130 @@
+package dev.chesscore.presentation
+
+import dev.chesscore.ChessGame
+import dev.chesscore.ChessException
+import java.io.File
+
+/**
+ * "My games": where the board screen keeps each game once it has ended (its PGN, with the
+ * players, date and time as tags), for the list that reopens them in the review. Each game is
+ * kept under an id made from its moves ([gameArchiveId]), so keeping the same game again (the app
+ * restarted on a finished game) replaces it instead of adding a copy.
+ */
+interface GameArchive {
+    /** Keeps [pgn] under [id], replacing a game kept under the same id. */
+    fun put(id: String, pgn: String)
+
+    /** Every game kept: id to PGN, in no particular order. */
+    fun all(): Map<String, String>
+
+    /** Forgets the game kept under [id] (nothing when there is none). */
+    fun delete(id: String)
+}
+
+/** A [GameArchive] in memory: for tests and previews. */
+class InMemoryGameArchive : GameArchive {
+    private val games = LinkedHashMap<String, String>()
+
+    @Synchronized override fun put(id: String, pgn: String) {
+        games[id] = pgn
+    }
+
+    @Synchronized override fun all(): Map<String, String> = games.toMap()
+
+    @Synchronized override fun delete(id: String) {
+        games.remove(id)
+    }
+}
+
+/**
+ * A [GameArchive] in [directory], one `<id>.pgn` file a game (the directory is created when
+ * needed). Each write goes to a temporary file first and is then renamed over the old one, so a
+ * kill in the middle of a save leaves no half-written game.
+ */
+class DirectoryGameArchive(private val directory: File) : GameArchive {
+    override fun put(id: String, pgn: String) {
+        require(id.matches(ID_PATTERN)) { "not an archive id: $id" }
+        directory.mkdirs()
+        val target = File(directory, "$id.pgn")
+        val temporary = File(directory, "$id.pgn.tmp")
+        temporary.writeText(pgn)
+        if (!temporary.renameTo(target)) {
+            target.delete()
+            temporary.renameTo(target)
+        }
+    }
+
+    override fun all(): Map<String, String> =
+        (directory.listFiles() ?: emptyArray())
+            .filter { it.isFile && it.name.endsWith(".pgn") && it.name.removeSuffix(".pgn").matches(ID_PATTERN) }
+            .associate { it.name.removeSuffix(".pgn") to it.readText() }
+
+    override fun delete(id: String) {
+        if (id.matches(ID_PATTERN)) File(directory, "$id.pgn").delete()
+    }
+
+    private companion object {
+        val ID_PATTERN = Regex("[0-9a-f]{16}")
+    }
+}
+
+/** One game of "My games" as its list shows it, read back from the kept PGN by the core. */
+data class ArchivedGame(
+    /** The id it is kept under. */
+    val id: String,
+    /** The players, from the `White` and `Black` tags ("?" when missing). */
+    val white: String,
+    val black: String,
+    /** `1-0`, `0-1`, `1/2-1/2` or `*`: the core's result of the game (its `Result` tag). */
+    val result: String,
+    /** When it ended, "2026.11.26 14:05" (the `Date` and `Time` tags; "?" parts when missing). */
+    val playedAt: String,
+    /** Its moves, in plies. */
+    val plies: Int,
+    /** How it ended, in the presenter's words ("Checkmate — White wins"). */
+    val statusText: String,
+    /** The ECO code and name of its last named position, or `null`. */
+    val opening: String?,
+    /** The kept PGN, for the review or the analysis board. */
+    val pgn: String,
+)
+
+/**
+ * The games of [archive], newest first (by `Date` and `Time`), each read back by the core; a
+ * kept file the core cannot read is left out, not fatal.
+ */
+fun archivedGames(archive: GameArchive): List<ArchivedGame> =
+    archive.all().mapNotNull { (id, pgn) ->
+        try {
+            ChessGame.fromPgn(pgn).use { game ->
+                val snapshot = game.snapshot()
+                ArchivedGame(
+                    id = id,
+                    white = game.tag("White") ?: "?",
+                    black = game.tag("Black") ?: "?",
+                    result = game.tag("Result") ?: "*",
+                    playedAt = "${game.tag("Date") ?: "?"} ${game.tag("Time")?.take(5) ?: "?"}",
+                    plies = snapshot.sanHistory.size,
+                    statusText = statusText(snapshot),
+                    opening = snapshot.opening?.let { "${it.eco} ${it.name}" },
+                    pgn = pgn,
+                )
+            }
+        } catch (e: ChessException) {
+            null
+        }
+    }.sortedWith(compareByDescending<ArchivedGame> { it.playedAt }.thenBy { it.id })
+
+/**
+ * The id a game is kept under: a 64-bit FNV-1a hash, in hex, of its PGN without the tags but
+ * the start position's (`FEN`): the same moves from the same start give the same id whatever
+ * tags were added, and the Swift presenter computes the same ids.
+ */
+fun gameArchiveId(pgn: String): String {
+    val lines = pgn.lineSequence().filter { !it.startsWith("[") || it.startsWith("[FEN ") }
+    var hash = 0xcbf29ce484222325uL
+    for (byte in lines.joinToString("\n").trim().toByteArray(Charsets.UTF_8)) {
+        hash = (hash xor byte.toUByte().toULong()) * 0x100000001b3uL
+    }
+    return hash.toString(16).padStart(16, '0')
+}

@@ -1,0 +1,121 @@
+package dev.chesscore.presentation
+
+import dev.chesscore.ChessEngine
+import dev.chesscore.ChessGame
+import dev.chesscore.SearchLimits
+import dev.chesscore.Side
+import dev.chesscore.tests.onMain
+import java.nio.file.Files
+import kotlin.test.assertEquals
+import kotlin.test.assertFailsWith
+import kotlin.test.assertNotEquals
+import kotlin.test.assertNull
+import kotlin.test.assertTrue
+import kotlinx.coroutines.CoroutineScope
+import org.junit.jupiter.api.Test
+
+class GameArchiveTest {
+    private fun controller(scope: CoroutineScope, store: GameStore, archive: GameArchive, mode: GameMode = GameMode.HumanVsHuman) =
+        GameController(
+            scope, store,
+            engineFactory = { ChessEngine(it.copy(hashMb = 1u)) },
+            limitsForLevel = { SearchLimits(depth = 1u) },
+            defaultMode = mode,
+            archive = archive,
+        )
+
+    private fun GameController.play(vararg moves: String) {
+        for (uci in moves) {
+            tapSquare(sq(uci.substring(0, 2)))
+            tapSquare(sq(uci.substring(2, 4)))
+        }
+    }
+
+    @Test
+    fun `an ended game is kept once, with its players, date and time, and read back by the core`() {
+        onMain {
+            val store = InMemoryGameStore()
+            val archive = InMemoryGameArchive()
+            controller(this, store, archive).use { c ->
+                c.play("f2f3", "e7e5", "g2g4")
+                assertTrue(archive.all().isEmpty(), "a game under way is not kept")
+                c.play("d8h4") // Fool's mate
+                assertTrue(c.state.value.isGameOver)
+                assertEquals(1, archive.all().size)
+                c.flipBoard() // a change that is no move: still one
+                c.undo()
+                c.play("d8h4") // the same game again: the same id
+                assertEquals(1, archive.all().size)
+            }
+            // Restarting on the finished game keeps it under the same id, with the same tags.
+            val before = archive.all()
+            controller(this, store, archive).use { assertEquals(before, archive.all()) }
+
+            val game = archivedGames(archive).single()
+            assertEquals("Player 1", game.white)
+            assertEquals("Player 2", game.black)
+            assertEquals("0-1", game.result)
+            assertEquals(4, game.plies)
+            assertEquals("Checkmate — Black wins", game.statusText)
+            assertTrue(game.playedAt.matches(Regex("""\d{4}\.\d\d\.\d\d \d\d:\d\d""")), game.playedAt)
+            assertEquals(gameArchiveId(game.pgn), game.id)
+            ChessGame.fromPgn(game.pgn).use { assertEquals(listOf("f3", "e5", "g4", "Qh4#"), it.snapshot().sanHistory) }
+        }
+    }
+
+    @Test
+    fun `games are listed newest first, the engine named by its level, and a resignation is kept`() {
+        onMain {
+            val archive = InMemoryGameArchive()
+            archive.put("00000000000000aa", "[Date \"2026.11.20\"]\n[Time \"09:00:00\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n")
+            controller(this, InMemoryGameStore(), archive, GameMode.HumanVsEngine(Side.BLACK)).use { c ->
+                c.resign()
+                assertTrue(c.state.value.isGameOver)
+                assertTrue(archive.all().size == 1, "a game without moves is not kept")
+                c.newGame(GameMode.HumanVsHuman)
+                c.play("e2e4", "e7e5")
+                c.resign() // White, to move, resigns
+            }
+            val games = archivedGames(archive)
+            assertEquals(2, games.size)
+            assertEquals("0-1", games[0].result, "today's game first")
+            assertEquals("2026.11.20 09:00", games[1].playedAt)
+            assertEquals(playerNames(GameMode.HumanVsEngine(Side.BLACK), 4), "chesscore " + dev.chesscore.engineLevels()[3].name to "You")
+        }
+    }
+
+    @Test
+    fun `the directory archive keeps one file a game, replaces by id, forgets, and skips what the core cannot read`() {
+        val directory = Files.createTempDirectory("archive").toFile()
+        try {
+            val archive = DirectoryGameArchive(java.io.File(directory, "games"))
+            assertTrue(archive.all().isEmpty(), "no directory yet: no games")
+            val pgn = "[Result \"*\"]\n\n1. d4 d5 *\n"
+            val id = gameArchiveId(pgn)
+            archive.put(id, pgn)
+            archive.put(id, pgn.replace("d5", "Nf6"))
+            assertEquals(mapOf(id to pgn.replace("d5", "Nf6")), archive.all())
+            archive.put("0123456789abcdef", "1. e4 Ke7 Ke2 Kxe2 *") // no legal game
+            assertEquals(listOf(id), archivedGames(archive).map { it.id })
+            assertFailsWith<IllegalArgumentException> { archive.put("../escape", pgn) }
+            archive.delete(id)
+            archive.delete("../escape") // not an id: nothing
+            assertEquals(setOf("0123456789abcdef"), archive.all().keys)
+            assertNull(directory.resolve("games").listFiles()?.firstOrNull { it.name.endsWith(".tmp") })
+        } finally {
+            directory.deleteRecursively()
+        }
+    }
+
+    @Test
+    fun `the id is the moves and the start position, not the other tags`() {
+        val moves = "\n1. e4 e5 2. Nf3 *\n"
+        val id = gameArchiveId("[Event \"a\"]\n[Date \"2026.01.01\"]\n$moves")
+        assertEquals(id, gameArchiveId("[Event \"b\"]\n$moves"))
+        assertNotEquals(id, gameArchiveId("[Event \"a\"]\n\n1. e4 e5 2. Nc3 *\n"))
+        assertNotEquals(id, gameArchiveId("[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n$moves"))
+        assertTrue(id.matches(Regex("[0-9a-f]{16}")))
+        // FNV-1a 64 of "1. e4 *", computed apart (Python); the Swift presenter asserts the same.
+        assertEquals("5db47824c3288049", gameArchiveId("1. e4 *"))
+    }
+}

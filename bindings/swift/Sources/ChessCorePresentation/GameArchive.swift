@@ -1,0 +1,126 @@
+import ChessCoreKit
+import Foundation
+
+/// "My games": where the board screen keeps each game once it has ended (its PGN, with the
+/// players, date and time as tags), for the list that reopens them in the review. Each game is
+/// kept under an id made from its moves (``gameArchiveId(_:)``), so keeping the same game again
+/// (the app restarted on a finished game) replaces it instead of adding a copy. The Kotlin
+/// `GameArchive`.
+public protocol GameArchive: AnyObject {
+    /// Keeps `pgn` under `id`, replacing a game kept under the same id.
+    func put(id: String, pgn: String) throws
+    /// Every game kept: id to PGN, in no particular order.
+    func all() -> [String: String]
+    /// Forgets the game kept under `id` (nothing when there is none).
+    func delete(id: String)
+}
+
+/// A ``GameArchive`` in memory: for tests and previews.
+public final class InMemoryGameArchive: GameArchive {
+    private var games: [String: String] = [:]
+
+    public init() {}
+
+    public func put(id: String, pgn: String) { games[id] = pgn }
+    public func all() -> [String: String] { games }
+    public func delete(id: String) { games[id] = nil }
+}
+
+/// A ``GameArchive`` in a directory, one `<id>.pgn` file a game, written atomically (the
+/// directory is created when needed); by default `Games` beside the game screen's files.
+public final class DirectoryGameArchive: GameArchive {
+    /// The directory of the `.pgn` files.
+    public let directory: URL
+
+    /// An archive in `directory`.
+    public init(directory: URL = FileGameStore.defaultDirectory.appendingPathComponent("Games", isDirectory: true)) {
+        self.directory = directory
+    }
+
+    /// - Throws: `ChessError.InvalidRequest` for a string that is not an archive id (so that no
+    ///   name can leave the directory), or the file system's error.
+    public func put(id: String, pgn: String) throws {
+        guard Self.isId(id) else { throw ChessError.InvalidRequest(message: "not an archive id: \(id)") }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data(pgn.utf8).write(to: file(id), options: .atomic)
+    }
+
+    public func all() -> [String: String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        var games: [String: String] = [:]
+        for name in names where name.hasSuffix(".pgn") {
+            let id = String(name.dropLast(4))
+            guard Self.isId(id), let data = FileManager.default.contents(atPath: file(id).path),
+                let text = String(data: data, encoding: .utf8)
+            else { continue }
+            games[id] = text
+        }
+        return games
+    }
+
+    public func delete(id: String) {
+        guard Self.isId(id) else { return }
+        try? FileManager.default.removeItem(at: file(id))
+    }
+
+    private func file(_ id: String) -> URL { directory.appendingPathComponent(id + ".pgn") }
+
+    /// Sixteen lower-case hex digits, as ``gameArchiveId(_:)`` makes.
+    private static func isId(_ s: String) -> Bool {
+        s.utf8.count == 16 && s.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+}
+
+/// One game of "My games" as its list shows it, read back from the kept PGN by the core. The
+/// Kotlin `ArchivedGame`.
+public struct ArchivedGame: Identifiable, Hashable, Sendable {
+    /// The id it is kept under.
+    public var id: String
+    /// The players, from the `White` and `Black` tags ("?" when missing).
+    public var white: String
+    public var black: String
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`: the core's result of the game (its `Result` tag).
+    public var result: String
+    /// When it ended, "2026.11.26 14:05" (the `Date` and `Time` tags; "?" parts when missing).
+    public var playedAt: String
+    /// Its moves, in plies.
+    public var plies: Int
+    /// How it ended, in the presenter's words ("Checkmate — White wins").
+    public var statusText: String
+    /// The ECO code and name of its last named position, or `nil`.
+    public var opening: String?
+    /// The kept PGN, for the review or the analysis board.
+    public var pgn: String
+}
+
+/// The games of `archive`, newest first (by `Date` and `Time`), each read back by the core; a
+/// kept file the core cannot read is left out, not fatal. The Kotlin `archivedGames`.
+public func archivedGames(_ archive: any GameArchive) -> [ArchivedGame] {
+    archive.all().compactMap { id, pgn -> ArchivedGame? in
+        guard let game = try? ChessGame.fromPgn(pgn: pgn) else { return nil }
+        let snapshot = game.snapshot()
+        let time = game.tag(name: "Time").map { String($0.prefix(5)) } ?? "?"
+        return ArchivedGame(
+            id: id, white: game.tag(name: "White") ?? "?", black: game.tag(name: "Black") ?? "?",
+            result: game.tag(name: "Result") ?? "*",
+            playedAt: "\(game.tag(name: "Date") ?? "?") \(time)",
+            plies: snapshot.sanHistory.count, statusText: statusText(snapshot),
+            opening: snapshot.opening.map { "\($0.eco) \($0.name)" }, pgn: pgn)
+    }
+    .sorted { ($0.playedAt, $1.id) > ($1.playedAt, $0.id) }
+}
+
+/// The id a game is kept under: a 64-bit FNV-1a hash, in hex, of its PGN without the tags but
+/// the start position's (`FEN`): the same moves from the same start give the same id whatever
+/// tags were added, and the same id as the Kotlin presenter's `gameArchiveId`.
+public func gameArchiveId(_ pgn: String) -> String {
+    let lines = pgn.split(separator: "\n", omittingEmptySubsequences: false)
+        .filter { !$0.hasPrefix("[") || $0.hasPrefix("[FEN ") }
+    let text = lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+}

@@ -1,0 +1,126 @@
+@testable import ChessCorePresentation
+import ChessCoreTestSupport
+import Foundation
+import XCTest
+
+/// "My games", mirrored from the Kotlin GameArchiveTest: the controller keeps each ended game
+/// once, the list reads the games back through the core, the directory archive keeps files.
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@MainActor
+final class GameArchiveTests: XCTestCase {
+    private func controller(
+        store: any GameStore, archive: any GameArchive, mode: GameMode = .humanVsHuman
+    ) throws -> GameController {
+        try GameController(
+            store: store,
+            engineFactory: { config in
+                var small = config
+                small.hashMb = 1
+                return try ChessEngine(config: small)
+            },
+            limitsForLevel: { _ in SearchLimits(depth: 1) }, defaultMode: mode, archive: archive)
+    }
+
+    private func play(_ c: GameController, _ moves: String...) {
+        for uci in moves {
+            c.tapSquare(sq(String(uci.prefix(2))))
+            c.tapSquare(sq(String(uci.suffix(2))))
+        }
+    }
+
+    func testAnEndedGameIsKeptOnceWithItsPlayersDateAndTimeAndReadBackByTheCore() async throws {
+        let store = InMemoryGameStore()
+        let archive = InMemoryGameArchive()
+        do {
+            let c = try controller(store: store, archive: archive)
+            play(c, "f2f3", "e7e5", "g2g4")
+            XCTAssertTrue(archive.all().isEmpty, "a game under way is not kept")
+            play(c, "d8h4")  // Fool's mate
+            XCTAssertTrue(c.state.isGameOver)
+            XCTAssertEqual(archive.all().count, 1)
+            c.flipBoard()  // a change that is no move: still one
+            c.undo()
+            play(c, "d8h4")  // the same game again: the same id
+            XCTAssertEqual(archive.all().count, 1)
+        }
+        // Restarting on the finished game keeps it under the same id, with the same tags.
+        let before = archive.all()
+        do { _ = try controller(store: store, archive: archive) }
+        XCTAssertEqual(archive.all(), before)
+
+        let games = archivedGames(archive)
+        XCTAssertEqual(games.count, 1)
+        let game = try XCTUnwrap(games.first)
+        XCTAssertEqual(game.white, "Player 1")
+        XCTAssertEqual(game.black, "Player 2")
+        XCTAssertEqual(game.result, "0-1")
+        XCTAssertEqual(game.plies, 4)
+        XCTAssertEqual(game.statusText, "Checkmate — Black wins")
+        XCTAssertNotNil(
+            game.playedAt.range(of: #"^\d{4}\.\d\d\.\d\d \d\d:\d\d$"#, options: .regularExpression),
+            game.playedAt)
+        XCTAssertEqual(game.id, gameArchiveId(game.pgn))
+        XCTAssertEqual(try ChessGame.fromPgn(pgn: game.pgn).snapshot().sanHistory, ["f3", "e5", "g4", "Qh4#"])
+        try await noLiveObjects()
+    }
+
+    func testGamesAreListedNewestFirstTheEngineNamedByItsLevelAndAResignationIsKept() async throws {
+        let archive = InMemoryGameArchive()
+        archive.put(
+            id: "00000000000000aa",
+            pgn: "[Date \"2026.11.20\"]\n[Time \"09:00:00\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n")
+        do {
+            let c = try controller(
+                store: InMemoryGameStore(), archive: archive, mode: .humanVsEngine(humanSide: .black))
+            c.resign()
+            XCTAssertTrue(c.state.isGameOver)
+            XCTAssertEqual(archive.all().count, 1, "a game without moves is not kept")
+            c.newGame(mode: .humanVsHuman)
+            play(c, "e2e4", "e7e5")
+            c.resign()  // White, to move, resigns
+        }
+        let games = archivedGames(archive)
+        XCTAssertEqual(games.count, 2)
+        XCTAssertEqual(games[0].result, "0-1", "today's game first")
+        XCTAssertEqual(games[1].playedAt, "2026.11.20 09:00")
+        let names = playerNames(mode: .humanVsEngine(humanSide: .black), level: 4)
+        XCTAssertEqual(names.white, "chesscore \(engineLevels()[3].name)")
+        XCTAssertEqual(names.black, "You")
+        try await noLiveObjects()
+    }
+
+    // (async: on Linux every test method of a main-actor XCTestCase must be.)
+    func testTheDirectoryArchiveKeepsOneFileAGameReplacesByIdForgetsAndSkipsWhatTheCoreCannotRead()
+        async throws
+    {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("archive-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let archive = DirectoryGameArchive(directory: directory.appendingPathComponent("games"))
+        XCTAssertTrue(archive.all().isEmpty, "no directory yet: no games")
+        let pgn = "[Result \"*\"]\n\n1. d4 d5 *\n"
+        let id = gameArchiveId(pgn)
+        try archive.put(id: id, pgn: pgn)
+        try archive.put(id: id, pgn: pgn.replacingOccurrences(of: "d5", with: "Nf6"))
+        XCTAssertEqual(archive.all(), [id: pgn.replacingOccurrences(of: "d5", with: "Nf6")])
+        try archive.put(id: "0123456789abcdef", pgn: "1. e4 Ke7 Ke2 Kxe2 *")  // no legal game
+        XCTAssertEqual(archivedGames(archive).map(\.id), [id])
+        XCTAssertThrowsError(try archive.put(id: "../escape", pgn: pgn))
+        archive.delete(id: id)
+        archive.delete(id: "../escape")  // not an id: nothing
+        XCTAssertEqual(Set(archive.all().keys), ["0123456789abcdef"])
+    }
+
+    func testTheIdIsTheMovesAndTheStartPositionNotTheOtherTags() async {
+        let moves = "\n1. e4 e5 2. Nf3 *\n"
+        let id = gameArchiveId("[Event \"a\"]\n[Date \"2026.01.01\"]\n\(moves)")
+        XCTAssertEqual(id, gameArchiveId("[Event \"b\"]\n\(moves)"))
+        XCTAssertNotEqual(id, gameArchiveId("[Event \"a\"]\n\n1. e4 e5 2. Nc3 *\n"))
+        XCTAssertNotEqual(
+            id,
+            gameArchiveId("[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\(moves)"))
+        XCTAssertEqual(id.count, 16)
+        // FNV-1a 64 of "1. e4 *", computed apart (Python); the Kotlin presenter asserts the same.
+        XCTAssertEqual(gameArchiveId("1. e4 *"), "5db47824c3288049")
+    }
+}
