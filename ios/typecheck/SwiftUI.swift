@@ -447,6 +447,11 @@ extension ForEach where Content: View {
     where Data.Element: Identifiable, ID == Data.Element.ID {}
 }
 
+extension ForEach where Content: View {
+    /// (The SDK declares it on `DynamicViewContent`, which `ForEach` is.)
+    nonisolated public func onDelete(perform action: ((IndexSet) -> Void)?) -> some View { self }
+}
+
 extension ForEach where Data == Range<Int>, ID == Int, Content: View {
     public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {}
 }
@@ -1166,6 +1171,9 @@ extension View {
     { self }
     nonisolated public func navigationDestination<D: Hashable, C: View>(
         item: Binding<D?>, @ViewBuilder destination: @escaping (D) -> C
+    ) -> some View { self }
+    nonisolated public func navigationDestination<V: View>(
+        isPresented: Binding<Bool>, @ViewBuilder destination: () -> V
     ) -> some View { self }
     nonisolated public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View { self }
     nonisolated public func toolbar<Content: ToolbarContent>(@ToolbarContentBuilder content: () -> Content)

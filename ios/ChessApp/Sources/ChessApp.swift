@@ -26,12 +26,14 @@ struct ChessApp: App {
 struct RootView: View {
     @State private var controller: GameController?
     @State private var failure: String?
+    /// "My games": each game kept once it has ended (the `Games` folder beside the game's files).
+    @State private var archive = DirectoryGameArchive()
     @Environment(\.scenePhase) private var scenePhase
 
     var body: some View {
         Group {
             if let controller {
-                ContentView(controller: controller)
+                ContentView(controller: controller, archive: archive)
             } else if let failure {
                 ContentUnavailableView(
                     "The chess engine could not start",
@@ -46,7 +48,7 @@ struct RootView: View {
             do {
                 // The clocks' time: the app's monotonic milliseconds (ContinuousClock).
                 let created = try GameController(
-                    store: FileGameStore(), now: GameController.monotonicNow)
+                    store: FileGameStore(), now: GameController.monotonicNow, archive: archive)
                 controller = created
                 if scenePhase == .active { created.resume() }
             } catch {

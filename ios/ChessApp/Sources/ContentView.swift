@@ -10,6 +10,8 @@ import SwiftUI
 /// is not active and while the review or the analysis board is shown over it.
 struct ContentView: View {
     let controller: GameController
+    /// "My games", which the controller keeps each ended game in.
+    let archive: any GameArchive
 
     @Environment(\.scenePhase) private var scenePhase
 
@@ -20,11 +22,13 @@ struct ContentView: View {
     @State private var review: ReviewSession?
     /// The analysis board, while its screen is shown.
     @State private var analysis: AnalysisSession?
+    /// "My games", while its list is shown.
+    @State private var showingGames = false
 
     private var state: BoardUiState { controller.state }
 
-    /// `true` while the review or the analysis board is shown over the game.
-    private var covered: Bool { review != nil || analysis != nil }
+    /// `true` while the review, the analysis board or "My games" is shown over the game.
+    private var covered: Bool { review != nil || analysis != nil || showingGames }
 
     var body: some View {
         NavigationStack {
@@ -75,6 +79,9 @@ struct ContentView: View {
                     analysis = nil
                     controller.newGame(mode: .humanVsEngine(humanSide: side), start: start)
                 }
+            }
+            .navigationDestination(isPresented: $showingGames) {
+                GamesListView(archive: archive)
             }
             .sheet(isPresented: $showingNewGame) {
                 NewGameSheet(controller: controller)
@@ -158,6 +165,9 @@ struct ContentView: View {
                 }
                 Button("Analysis board", systemImage: "square.grid.3x3") {
                     openOver { analysis = AnalysisSession(pgn: nil) }
+                }
+                Button("My games", systemImage: "list.bullet") {
+                    openOver { showingGames = true }
                 }
                 // Written only when shared, not on every redraw of the menu.
                 ShareLink("Share PGN", item: SharedText { controller.pgn() },

@@ -91,7 +91,18 @@ public struct ArchivedGame: Identifiable, Hashable, Sendable {
     public var opening: String?
     /// The kept PGN, for the review or the analysis board.
     public var pgn: String
+
+    /// The side the person played against the engine (the player the controller named "You"),
+    /// whose mistakes the review's "Practise" drills; `nil` for other games.
+    public var yourSide: Side? {
+        if white == youName { return .white }
+        if black == youName { return .black }
+        return nil
+    }
 }
+
+/// The name the board screen gives the person in a game against the engine (``playerNames``).
+let youName = "You"
 
 /// The games of `archive`, newest first (by `Date` and `Time`), each read back by the core; a
 /// kept file the core cannot read is left out, not fatal. The Kotlin `archivedGames`.

@@ -681,7 +681,7 @@ func playerNames(mode: GameMode, level: Int) -> (white: String, black: String) {
     let name = engineLevels().first { Int($0.level) == level }?.name ?? "level \(level)"
     let engine = "chesscore \(name)"
     switch mode {
-    case .humanVsEngine(let human): return human == .white ? ("You", engine) : (engine, "You")
+    case .humanVsEngine(let human): return human == .white ? (youName, engine) : (engine, youName)
     case .humanVsHuman: return ("Player 1", "Player 2")
     case .engineVsEngine: return (engine, engine)
     }

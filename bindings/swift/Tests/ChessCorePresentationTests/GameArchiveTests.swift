@@ -82,10 +82,18 @@ final class GameArchiveTests: XCTestCase {
         let games = archivedGames(archive)
         XCTAssertEqual(games.count, 2)
         XCTAssertEqual(games[0].result, "0-1", "today's game first")
+        XCTAssertNil(games[0].yourSide, "two players: no side is the person's")
         XCTAssertEqual(games[1].playedAt, "2026.11.20 09:00")
         let names = playerNames(mode: .humanVsEngine(humanSide: .black), level: 4)
         XCTAssertEqual(names.white, "chesscore \(engineLevels()[3].name)")
         XCTAssertEqual(names.black, "You")
+        var yours = ArchivedGame(
+            id: "0000000000000001", white: names.white, black: names.black, result: "0-1",
+            playedAt: "?", plies: 2, statusText: "", opening: nil, pgn: "")
+        XCTAssertEqual(yours.yourSide, .black)
+        yours.white = "You"
+        yours.black = "x"
+        XCTAssertEqual(yours.yourSide, .white)
         try await noLiveObjects()
     }
 

@@ -852,3 +852,15 @@ fun SnackbarHost(
     modifier: Modifier = Modifier,
     snackbar: @Composable (SnackbarData) -> Unit = { Snackbar(it) },
 ): Unit = TODO()
+
+@Composable
+fun HorizontalDivider(
+    modifier: Modifier = Modifier,
+    thickness: Dp = DividerDefaults.Thickness,
+    color: Color = DividerDefaults.color,
+): Unit = TODO()
+
+object DividerDefaults {
+    val Thickness: Dp get() = TODO()
+    val color: Color @Composable get() = TODO()
+}

@@ -44,6 +44,7 @@ import androidx.lifecycle.compose.collectAsStateWithLifecycle
 import dev.chesscore.Side
 import dev.chesscore.presentation.BoardUiState
 import dev.chesscore.presentation.ClockUiState
+import dev.chesscore.presentation.GameArchive
 import dev.chesscore.presentation.GameController
 import dev.chesscore.presentation.opponent
 import dev.chesscore.presentation.GameMode
@@ -66,10 +67,12 @@ fun ChessScreen(
     share: (subject: String, text: String) -> Unit,
     review: (pgn: String, side: Side?) -> Unit = { _, _ -> },
     analyse: (pgn: String?, ply: UInt?) -> Unit = { _, _ -> },
+    archive: GameArchive? = null,
 ) {
     val state by controller.state.collectAsStateWithLifecycle()
     var showNewGame by remember { mutableStateOf(false) }
     var showPasteFen by remember { mutableStateOf(false) }
+    var showGames by remember { mutableStateOf(false) }
     val snackbar = remember { SnackbarHostState() }
 
     // Errors outside the FEN dialog (which shows its own) appear as a snackbar.
@@ -100,6 +103,7 @@ fun ChessScreen(
                         })
                         DropdownMenuItem(text = { Text("Analyse game") }, onClick = { close(); analyse(controller.pgn(), state.snapshot.ply) })
                         DropdownMenuItem(text = { Text("Analysis board") }, onClick = { close(); analyse(null, null) })
+                        if (archive != null) DropdownMenuItem(text = { Text("My games") }, onClick = { close(); showGames = true })
                         DropdownMenuItem(text = { Text("Share PGN") }, onClick = { close(); share("Game (PGN)", controller.pgn()) })
                         DropdownMenuItem(text = { Text("Share FEN") }, onClick = { close(); share("Position (FEN)", controller.fen()) })
                         DropdownMenuItem(text = { Text("Paste FEN…") }, onClick = { close(); showPasteFen = true })
@@ -145,6 +149,13 @@ fun ChessScreen(
             currentChess960 = state.snapshot.chess960,
             onStart = { mode, level, timeControl, start -> showNewGame = false; controller.newGame(mode, level, timeControl, start) },
             onDismiss = { showNewGame = false },
+        )
+    }
+    if (showGames && archive != null) {
+        GamesDialog(
+            archive,
+            review = { game -> showGames = false; review(game.pgn, game.yourSide) },
+            onDismiss = { showGames = false },
         )
     }
     if (showPasteFen) {

@@ -4,17 +4,24 @@ import android.app.Application
 import android.os.SystemClock
 import androidx.lifecycle.AndroidViewModel
 import androidx.lifecycle.viewModelScope
+import dev.chesscore.presentation.DirectoryGameArchive
 import dev.chesscore.presentation.GameController
+import java.io.File
 
 /**
  * Owns the [GameController] for the activity's lifetime (it survives rotation). Its scope is
  * `viewModelScope`, whose dispatcher is the main thread; the controller is closed (search
  * stopped, Rust objects freed) when the view model is cleared. The clocks of a timed game run on
- * `SystemClock.elapsedRealtime()` (monotonic, and counting while the device sleeps).
+ * `SystemClock.elapsedRealtime()` (monotonic, and counting while the device sleeps). Each game
+ * is kept in [archive] ("My games") once it has ended.
  */
 class GameViewModel(application: Application) : AndroidViewModel(application) {
+    /** "My games": one PGN file a finished game in the app's `games` folder. */
+    val archive = DirectoryGameArchive(File(application.filesDir, "games"))
+
     /** The screen's controller; the UI reads its state and calls its intents. */
-    val controller = GameController(viewModelScope, FileGameStore(application.filesDir), now = SystemClock::elapsedRealtime)
+    val controller =
+        GameController(viewModelScope, FileGameStore(application.filesDir), now = SystemClock::elapsedRealtime, archive = archive)
 
     override fun onCleared() {
         controller.close()

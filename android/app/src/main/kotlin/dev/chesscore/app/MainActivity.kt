@@ -105,6 +105,7 @@ class MainActivity : ComponentActivity() {
                             viewModel.controller.pause()
                             analysis.open(pgn, ply)
                         },
+                        archive = viewModel.archive,
                     )
                 }
             }

@@ -2,6 +2,7 @@ package dev.chesscore.presentation
 
 import dev.chesscore.ChessGame
 import dev.chesscore.ChessException
+import dev.chesscore.Side
 import java.io.File
 
 /**
@@ -87,7 +88,21 @@ data class ArchivedGame(
     val opening: String?,
     /** The kept PGN, for the review or the analysis board. */
     val pgn: String,
-)
+) {
+    /**
+     * The side the person played against the engine (the player the controller named "You"),
+     * whose mistakes the review's "Practise" drills; `null` for other games.
+     */
+    val yourSide: Side?
+        get() = when {
+            white == YOU -> Side.WHITE
+            black == YOU -> Side.BLACK
+            else -> null
+        }
+}
+
+/** The name the board screen gives the person in a game against the engine ([playerNames]). */
+internal const val YOU = "You"
 
 /**
  * The games of [archive], newest first (by `Date` and `Time`), each read back by the core; a

@@ -687,7 +687,7 @@ internal fun clockLimits(reading: ClockReading, control: TimeControl, level: Int
 internal fun playerNames(mode: GameMode, level: Int): Pair<String, String> {
     val engine = "chesscore " + (engineLevels().firstOrNull { it.level.toInt() == level }?.name ?: "level $level")
     return when (mode) {
-        is GameMode.HumanVsEngine -> if (mode.humanSide == Side.WHITE) "You" to engine else engine to "You"
+        is GameMode.HumanVsEngine -> if (mode.humanSide == Side.WHITE) YOU to engine else engine to YOU
         GameMode.HumanVsHuman -> "Player 1" to "Player 2"
         GameMode.EngineVsEngine -> engine to engine
     }

@@ -79,8 +79,12 @@ class GameArchiveTest {
             val games = archivedGames(archive)
             assertEquals(2, games.size)
             assertEquals("0-1", games[0].result, "today's game first")
+            assertNull(games[0].yourSide, "two players: no side is the person's")
             assertEquals("2026.11.20 09:00", games[1].playedAt)
             assertEquals(playerNames(GameMode.HumanVsEngine(Side.BLACK), 4), "chesscore " + dev.chesscore.engineLevels()[3].name to "You")
+            val yours = ArchivedGame("0000000000000001", "chesscore Club player", "You", "0-1", "?", 2, "", null, "")
+            assertEquals(Side.BLACK, yours.yourSide)
+            assertEquals(Side.WHITE, yours.copy(white = "You", black = "x").yourSide)
         }
     }
 

@@ -1,0 +1,86 @@
+package dev.chesscore.app
+
+import androidx.compose.foundation.clickable
+import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.Row
+import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.heightIn
+import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.lazy.LazyColumn
+import androidx.compose.foundation.lazy.items
+import androidx.compose.material3.AlertDialog
+import androidx.compose.material3.HorizontalDivider
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.Text
+import androidx.compose.material3.TextButton
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.LaunchedEffect
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.remember
+import androidx.compose.runtime.rememberCoroutineScope
+import androidx.compose.runtime.setValue
+import androidx.compose.ui.Alignment
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.unit.dp
+import dev.chesscore.presentation.ArchivedGame
+import dev.chesscore.presentation.GameArchive
+import dev.chesscore.presentation.archivedGames
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.launch
+import kotlinx.coroutines.withContext
+
+/**
+ * "My games": the games kept once they ended, newest first (players, result and how it ended,
+ * when, how long); a tap opens the game's [review] (whose "Practise" drills the person's own
+ * mistakes in a game against the engine), "Delete" forgets it. The list is the presentation
+ * layer's `archivedGames`, read off the main thread when the dialog opens and after a deletion.
+ */
+@Composable
+fun GamesDialog(archive: GameArchive, review: (ArchivedGame) -> Unit, onDismiss: () -> Unit) {
+    var games by remember { mutableStateOf<List<ArchivedGame>?>(null) }
+    val scope = rememberCoroutineScope()
+    LaunchedEffect(archive) { games = withContext(Dispatchers.IO) { archivedGames(archive) } }
+    AlertDialog(
+        onDismissRequest = onDismiss,
+        title = { Text("My games") },
+        text = {
+            val list = games
+            when {
+                list == null -> Text("Reading…")
+                list.isEmpty() -> Text("No games yet. Each game is kept here once it has ended.")
+                else -> LazyColumn(Modifier.heightIn(max = 480.dp)) {
+                    items(list, key = { it.id }) { game ->
+                        GameRow(
+                            game,
+                            open = { review(game) },
+                            delete = {
+                                scope.launch {
+                                    games = withContext(Dispatchers.IO) {
+                                        archive.delete(game.id)
+                                        archivedGames(archive)
+                                    }
+                                }
+                            },
+                        )
+                        HorizontalDivider()
+                    }
+                }
+            }
+        },
+        confirmButton = { TextButton(onClick = onDismiss) { Text("Close") } },
+    )
+}
+
+/** One kept game: "You – chesscore Club player", "1-0 · Checkmate — White wins", "2026.11.26 14:05 · 34 plies". */
+@Composable
+private fun GameRow(game: ArchivedGame, open: () -> Unit, delete: () -> Unit) {
+    Row(Modifier.fillMaxWidth().clickable(onClick = open).padding(vertical = 6.dp), verticalAlignment = Alignment.CenterVertically) {
+        Column(Modifier.weight(1f)) {
+            Text("${game.white} – ${game.black}", style = MaterialTheme.typography.titleSmall)
+            Text("${game.result} · ${game.statusText}", style = MaterialTheme.typography.bodySmall)
+            Text("${game.playedAt} · ${game.plies} plies", style = MaterialTheme.typography.labelSmall)
+        }
+        TextButton(onClick = delete) { Text("Delete") }
+    }
+}
