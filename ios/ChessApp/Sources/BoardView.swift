@@ -135,10 +135,7 @@ struct BoardView<Model: BoardDrawing>: View {
         }
         .frame(width: size, height: size)
         .accessibilityElement(children: .ignore)
-        .accessibilityLabel(
-            squareDescription(
-                square, piece: piece, selected: state.selected == square,
-                target: state.targets.contains(square)))
+        .accessibilityLabel(squareDescription(square, piece: piece, target: state.targets.contains(square)))
         .accessibilityAddTraits(state.selected == square ? [.isButton, .isSelected] : .isButton)
         .accessibilityAction { onTap(square) }
     }

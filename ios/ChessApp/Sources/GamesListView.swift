@@ -4,43 +4,61 @@ import SwiftUI
 /// "My games": the games kept once they ended, newest first (players, result and how it ended,
 /// when, how long); a tap opens the game's review (whose "Practise" drills the person's own
 /// mistakes in a game against the engine), a swipe deletes it. The list is the presentation
-/// layer's `archivedGames`, read when the screen appears and after a deletion.
+/// layer's `archivedGames`, read off the main thread when the screen appears.
 struct GamesListView: View {
     let archive: any GameArchive
 
-    @State private var games: [ArchivedGame] = []
+    /// The kept games; `nil` while they are read.
+    @State private var games: [ArchivedGame]?
     /// The review of the tapped game, while its screen is shown.
     @State private var review: ReviewSession?
+    /// Why the tapped game's review could not open, shown in an alert.
+    @State private var failure: String?
 
     var body: some View {
         Group {
-            if games.isEmpty {
+            if let games, games.isEmpty {
                 ContentUnavailableView(
                     "No games yet", systemImage: "list.bullet",
                     description: Text("Each game is kept here once it has ended."))
-            } else {
+            } else if let games {
                 List {
                     ForEach(games) { game in
                         Button {
                             review = ReviewSession(pgn: game.pgn, practiceSide: game.yourSide)
+                            if review == nil { failure = "The review of this game could not open." }
                         } label: {
                             GameRow(game: game)
                         }
                         .buttonStyle(.plain)
                     }
                     .onDelete { offsets in
-                        for index in offsets { archive.delete(id: games[index].id) }
-                        games = archivedGames(archive)
+                        let ids = offsets.map { games[$0].id }
+                        for id in ids { archive.delete(id: id) }
+                        self.games = games.filter { !ids.contains($0.id) }
                     }
                 }
                 .listStyle(.plain)
+            } else {
+                ProgressView()
             }
         }
         .navigationTitle("My games")
         .navigationBarTitleDisplayMode(.inline)
-        .onAppear { games = archivedGames(archive) }
+        // Read (every file, each game through the core) off the main thread.
+        .task { @MainActor in
+            let archive = self.archive
+            games = await Task.detached(priority: .userInitiated) { archivedGames(archive) }.value
+        }
         .navigationDestination(item: $review) { session in
             ReviewView(controller: session.controller, practiceSide: session.practiceSide)
+        }
+        .alert("My games", isPresented: Binding(
+            get: { failure != nil }, set: { if !$0 { failure = nil } }
+        )) {
+            Button("OK", role: .cancel) {}
+        } message: {
+            Text(failure ?? "")
         }
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 /// kept under an id made from its moves (``gameArchiveId(_:)``), so keeping the same game again
 /// (the app restarted on a finished game) replaces it instead of adding a copy. The Kotlin
 /// `GameArchive`.
-public protocol GameArchive: AnyObject {
-    /// Keeps `pgn` under `id`, replacing a game kept under the same id.
+public protocol GameArchive: AnyObject, Sendable {
+    /// Keeps `pgn` under `id`, replacing a game kept under the same id; throws when it cannot.
     func put(id: String, pgn: String) throws
     /// Every game kept: id to PGN, in no particular order.
     func all() -> [String: String]
@@ -15,20 +15,21 @@ public protocol GameArchive: AnyObject {
     func delete(id: String)
 }
 
-/// A ``GameArchive`` in memory: for tests and previews.
-public final class InMemoryGameArchive: GameArchive {
+/// A ``GameArchive`` in memory: for tests and previews. Safe from any thread.
+public final class InMemoryGameArchive: GameArchive, @unchecked Sendable {
+    private let lock = NSLock()
     private var games: [String: String] = [:]
 
     public init() {}
 
-    public func put(id: String, pgn: String) { games[id] = pgn }
-    public func all() -> [String: String] { games }
-    public func delete(id: String) { games[id] = nil }
+    public func put(id: String, pgn: String) { lock.withLock { games[id] = pgn } }
+    public func all() -> [String: String] { lock.withLock { games } }
+    public func delete(id: String) { lock.withLock { games[id] = nil } }
 }
 
 /// A ``GameArchive`` in a directory, one `<id>.pgn` file a game, written atomically (the
 /// directory is created when needed); by default `Games` beside the game screen's files.
-public final class DirectoryGameArchive: GameArchive {
+public final class DirectoryGameArchive: GameArchive, Sendable {
     /// The directory of the `.pgn` files.
     public let directory: URL
 
@@ -104,28 +105,35 @@ public struct ArchivedGame: Identifiable, Hashable, Sendable {
 /// The name the board screen gives the person in a game against the engine (``playerNames``).
 let youName = "You"
 
-/// The games of `archive`, newest first (by `Date` and `Time`), each read back by the core; a
-/// kept file the core cannot read is left out, not fatal. The Kotlin `archivedGames`.
+/// The games of `archive`, newest first (by the `Date` and `Time` tags; a game without them
+/// last), each read back by the core; a kept file the core cannot read is left out, not fatal.
+/// Any thread (a list reads them off the main one). The Kotlin `archivedGames`.
 public func archivedGames(_ archive: any GameArchive) -> [ArchivedGame] {
-    archive.all().compactMap { id, pgn -> ArchivedGame? in
+    archive.all().compactMap { id, pgn -> (key: String, game: ArchivedGame)? in
         guard let game = try? ChessGame.fromPgn(pgn: pgn) else { return nil }
         let snapshot = game.snapshot()
         let time = game.tag(name: "Time").map { String($0.prefix(5)) } ?? "?"
-        return ArchivedGame(
+        // Sorted on the whole date and time, a missing part last.
+        let known = { (tag: String) in game.tag(name: tag).flatMap { $0.contains("?") ? nil : $0 } ?? "" }
+        let key = "\(known("Date")) \(known("Time"))"
+        return (key, ArchivedGame(
             id: id, white: game.tag(name: "White") ?? "?", black: game.tag(name: "Black") ?? "?",
             result: game.tag(name: "Result") ?? "*",
             playedAt: "\(game.tag(name: "Date") ?? "?") \(time)",
             plies: snapshot.sanHistory.count, statusText: statusText(snapshot),
-            opening: snapshot.opening.map { "\($0.eco) \($0.name)" }, pgn: pgn)
+            opening: snapshot.opening.map { "\($0.eco) \($0.name)" }, pgn: pgn))
     }
-    .sorted { ($0.playedAt, $1.id) > ($1.playedAt, $0.id) }
+    .sorted { ($0.key, $1.game.id) > ($1.key, $0.game.id) }
+    .map(\.game)
 }
 
 /// The id a game is kept under: a 64-bit FNV-1a hash, in hex, of its PGN without the tags but
 /// the start position's (`FEN`): the same moves from the same start give the same id whatever
 /// tags were added, and the same id as the Kotlin presenter's `gameArchiveId`.
 public func gameArchiveId(_ pgn: String) -> String {
-    let lines = pgn.split(separator: "\n", omittingEmptySubsequences: false)
+    // Lines as Kotlin's `lineSequence` cuts them: at "\n", "\r\n" or "\r" (one Character in
+    // Swift, so not a split on "\n" alone).
+    let lines = pgn.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
         .filter { !$0.hasPrefix("[") || $0.hasPrefix("[FEN ") }
     let text = lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -35,6 +35,10 @@ public final class GameController {
     @ObservationIgnored private let engine: ChessEngine
     @ObservationIgnored private let store: any GameStore
     @ObservationIgnored private let archive: (any GameArchive)?
+    /// The id this game was kept under in the archive when it ended (kept in the settings, so a
+    /// restart does not keep it again, and a game deleted from the archive stays deleted); `nil`
+    /// until it ends and again once another game replaces it.
+    @ObservationIgnored private var archivedId: String?
     @ObservationIgnored private let limitsForLevel: (Int) -> SearchLimits
     @ObservationIgnored private let hintLimits: SearchLimits
     /// The app's monotonic milliseconds: the time of every clock call.
@@ -119,6 +123,7 @@ public final class GameController {
         self.game = Self.asPlayed(game)
         self.store = store
         self.archive = archive
+        self.archivedId = settings[Self.keyArchived]
         self.limitsForLevel = limitsForLevel
         self.hintLimits = hintLimits
         self.now = now
@@ -256,6 +261,7 @@ public final class GameController {
         }
         stopSearch()
         game = Self.asPlayed(fresh)
+        forgetArchivedId()
         engine.newGame()
         state.mode = mode
         state.orientation = Self.defaultOrientation(mode)
@@ -276,6 +282,7 @@ public final class GameController {
         }
         stopSearch()
         game = Self.asPlayed(loaded)
+        forgetArchivedId()
         engine.newGame()
         afterChange()
     }
@@ -443,36 +450,46 @@ public final class GameController {
         return problem
     }
 
-    /// Keeps an ended game with moves in the archive, first naming its players ("You" and the
-    /// engine's level against the engine; "Player 1" and "Player 2" between two people) and the
-    /// date and time it ended as PGN tags, unless it has them: they stay in the game (and its
-    /// save), so keeping it again (a restart on a finished game) writes the same PGN under the
-    /// same id. Returns why the archive could not keep it, or `nil`.
+    /// Keeps an ended game with moves in the archive once: when its id (``gameArchiveId(_:)``)
+    /// is not the one it was kept under (`archivedId`). First it names the players, unless the
+    /// game has them ("You" and the engine's level against the engine; "Player 1" and "Player 2"
+    /// between two people), and the date and time it ended, as PGN tags that stay in the game
+    /// (and its save). A game taken back after its end and ended differently replaces its first
+    /// ending in the archive. Returns why the archive could not keep it (it is tried again at the
+    /// next save), or `nil`.
     private func archiveIfEnded() -> String? {
         guard let archive else { return nil }
         let snapshot = game.snapshot()
         guard case .ended = snapshot.status, !snapshot.sanHistory.isEmpty else { return nil }
+        let id = gameArchiveId(game.pgn())
+        guard id != archivedId else { return nil }
         if game.tag(name: "White") == nil && game.tag(name: "Black") == nil {
             let (white, black) = playerNames(mode: state.mode, level: state.level)
             try? game.setTag(name: "White", value: white)
             try? game.setTag(name: "Black", value: black)
         }
-        if game.tag(name: "Date") == nil {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.dateFormat = "yyyy.MM.dd"
-            let ended = Date()
-            try? game.setTag(name: "Date", value: formatter.string(from: ended))
-            formatter.dateFormat = "HH:mm:ss"
-            try? game.setTag(name: "Time", value: formatter.string(from: ended))
-        }
-        let pgn = game.pgn()
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        let ended = Date()
+        formatter.dateFormat = "yyyy.MM.dd"
+        try? game.setTag(name: "Date", value: formatter.string(from: ended))
+        formatter.dateFormat = "HH:mm:ss"
+        try? game.setTag(name: "Time", value: formatter.string(from: ended))
         do {
-            try archive.put(id: gameArchiveId(pgn), pgn: pgn)
+            try archive.put(id: id, pgn: game.pgn())
+            if let previous = archivedId { archive.delete(id: previous) }
+            archivedId = id
+            saveSettings()
             return nil
         } catch {
             return "The game could not be kept in My games: \(Self.describe(error))"
         }
+    }
+
+    /// Another game replaced this one: the next that ends is kept apart from it.
+    private func forgetArchivedId() {
+        archivedId = nil
+        saveSettings()
     }
 
     /// After every change of the game: new snapshot, cleared transient state, save, engine turn.
@@ -623,13 +640,16 @@ public final class GameController {
     private static let keyMode = "mode"
     private static let keyLevel = "level"
     private static let keyOrientation = "orientation"
+    private static let keyArchived = "archived"
 
     private func saveSettings() {
-        store.saveSettings([
+        var settings = [
             Self.keyMode: Self.encodeMode(state.mode),
             Self.keyLevel: String(state.level),
             Self.keyOrientation: state.orientation.settingsValue,
-        ])
+        ]
+        settings[Self.keyArchived] = archivedId
+        store.saveSettings(settings)
     }
 
     private static func clampLevel(_ level: Int) -> Int {

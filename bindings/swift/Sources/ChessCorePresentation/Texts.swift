@@ -134,15 +134,13 @@ extension Piece {
 }
 
 /// What a screen reader says for a square of the board (VoiceOver, TalkBack): its name, what
-/// stands on it, then whether it is `selected` and whether the selected piece may go there
-/// (`target`, from the state's targets): "e2, white pawn, selected", "e4, empty, legal move",
-/// "d5, black pawn, capture". The same words on both platforms; the facts are the state's. The
-/// Kotlin `squareDescription`.
-public func squareDescription(
-    _ square: Square, piece: Piece?, selected: Bool = false, target: Bool = false
-) -> String {
+/// stands on it, then whether the selected piece may go there (`target`, from the state's
+/// targets): "e2, white pawn", "e4, empty, legal move", "d5, black pawn, capture". The same
+/// words on both platforms; the facts are the state's. Selection is not in the words: the
+/// screens set the element's selected trait, which the screen reader says itself. The Kotlin
+/// `squareDescription`.
+public func squareDescription(_ square: Square, piece: Piece?, target: Bool = false) -> String {
     var parts = [square.label, piece?.name ?? "empty"]
-    if selected { parts.append("selected") }
     if target { parts.append(piece == nil ? "legal move" : "capture") }
     return parts.joined(separator: ", ")
 }

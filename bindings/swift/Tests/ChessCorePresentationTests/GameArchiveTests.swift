@@ -43,7 +43,7 @@ final class GameArchiveTests: XCTestCase {
             play(c, "d8h4")  // the same game again: the same id
             XCTAssertEqual(archive.all().count, 1)
         }
-        // Restarting on the finished game keeps it under the same id, with the same tags.
+        // Restarting on the finished game keeps no copy.
         let before = archive.all()
         do { _ = try controller(store: store, archive: archive) }
         XCTAssertEqual(archive.all(), before)
@@ -61,6 +61,78 @@ final class GameArchiveTests: XCTestCase {
             game.playedAt)
         XCTAssertEqual(game.id, gameArchiveId(game.pgn))
         XCTAssertEqual(try ChessGame.fromPgn(pgn: game.pgn).snapshot().sanHistory, ["f3", "e5", "g4", "Qh4#"])
+        try await noLiveObjects()
+    }
+
+    func testADeletedGameStaysDeletedAnUndoneEndingIsReplacedARestartKeepsAGameKeptNowhere()
+        async throws
+    {
+        let store = InMemoryGameStore()
+        let archive = InMemoryGameArchive()
+        do {
+            let c = try controller(store: store, archive: archive)
+            play(c, "f2f3", "e7e5", "g2g4", "d8h4")
+            let first = try XCTUnwrap(archive.all().keys.first)
+            archive.delete(id: first)
+            c.pause()
+            c.resume()
+            c.flipBoard()
+            XCTAssertTrue(archive.all().isEmpty, "deleted, and not kept again by a save")
+        }
+        do {
+            let c = try controller(store: store, archive: archive)
+            XCTAssertTrue(archive.all().isEmpty, "nor by a restart")
+            c.undo()
+            play(c, "g7g5", "e2e3")  // not the mate: then another ending
+            c.resign()  // Black, to move, resigns
+            XCTAssertTrue(c.state.isGameOver)
+            let kept = try XCTUnwrap(archivedGames(archive).first)
+            XCTAssertEqual(archive.all().count, 1)
+            XCTAssertEqual(try ChessGame.fromPgn(pgn: kept.pgn).snapshot().sanHistory, ["f3", "e5", "g4", "g5", "e3"])
+            c.newGame(mode: .humanVsHuman)
+            play(c, "f2f3", "e7e5", "g2g4", "d8h4")
+            XCTAssertEqual(archive.all().count, 2, "another game is kept beside it")
+        }
+        // A finished game saved where nothing was kept (another archive, an older version).
+        let elsewhere = InMemoryGameArchive()
+        do {
+            let copy = InMemoryGameStore()
+            copy.save(json: try XCTUnwrap(store.load()))
+            _ = try controller(store: copy, archive: elsewhere)
+            let kept = try XCTUnwrap(archivedGames(elsewhere).first)
+            XCTAssertEqual(try ChessGame.fromPgn(pgn: kept.pgn).snapshot().sanHistory, ["f3", "e5", "g4", "Qh4#"])
+        }
+        try await noLiveObjects()
+    }
+
+    func testAnArchiveThatCannotKeepTheGameSaysSoTheGameIsSavedAndTheNextSaveTriesAgain() async throws {
+        let store = InMemoryGameStore()
+        let archive = FailingArchive()
+        do {
+            let c = try controller(store: store, archive: archive)
+            play(c, "f2f3", "e7e5", "g2g4", "d8h4")
+            XCTAssertEqual(c.state.message?.hasPrefix("The game could not be kept in My games: "), true, c.state.message ?? "")
+            let saved = try ChessGame.fromJson(json: try XCTUnwrap(store.load()))
+            XCTAssertEqual(saved.snapshot().sanHistory.count, 4, "the game itself is saved")
+            archive.failing = false
+            c.pause()
+            XCTAssertEqual(archive.all().count, 1)
+        }
+        try await noLiveObjects()
+    }
+
+    func testAgainstTheEngineThePersonsSideIsTheOneNamedYou() async throws {
+        let archive = InMemoryGameArchive()
+        do {
+            let c = try controller(
+                store: InMemoryGameStore(), archive: archive, mode: .humanVsEngine(humanSide: .white))
+            play(c, "e2e4")
+            c.resign()
+        }
+        let game = try XCTUnwrap(archivedGames(archive).first)
+        XCTAssertEqual(game.white, "You")
+        XCTAssertEqual(game.yourSide, .white)
+        XCTAssertEqual(game.result, "0-1")
         try await noLiveObjects()
     }
 
@@ -130,5 +202,23 @@ final class GameArchiveTests: XCTestCase {
         XCTAssertEqual(id.count, 16)
         // FNV-1a 64 of "1. e4 *", computed apart (Python); the Kotlin presenter asserts the same.
         XCTAssertEqual(gameArchiveId("1. e4 *"), "5db47824c3288049")
+        // Lines end in "\n", "\r\n" or "\r" alike, as Kotlin's lineSequence cuts them.
+        XCTAssertEqual(gameArchiveId("[Event \"x\"]\r\n\r\n1. e4 *\r\n"), "5db47824c3288049")
+        XCTAssertEqual(gameArchiveId("[Event \"x\"]\r\r1. e4 *\r"), "5db47824c3288049")
     }
+}
+
+/// An archive whose writes fail until told otherwise.
+private final class FailingArchive: GameArchive, @unchecked Sendable {
+    private let inner = InMemoryGameArchive()
+    var failing = true
+
+    struct Full: Error {}
+
+    func put(id: String, pgn: String) throws {
+        if failing { throw Full() }
+        inner.put(id: id, pgn: pgn)
+    }
+    func all() -> [String: String] { inner.all() }
+    func delete(id: String) { inner.delete(id: id) }
 }

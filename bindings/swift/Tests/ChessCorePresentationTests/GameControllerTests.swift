@@ -135,11 +135,10 @@ final class GameControllerTests: XCTestCase {
             let s = f.state
             func described(_ name: String) -> String {
                 let square = sq(name)
-                return squareDescription(
-                    square, piece: s.piece(at: square), selected: s.selected == square,
-                    target: s.targets.contains(square))
+                return squareDescription(square, piece: s.piece(at: square), target: s.targets.contains(square))
             }
-            XCTAssertEqual(described("e5"), "e5, white knight, selected")
+            XCTAssertEqual(s.selected, sq("e5"))
+            XCTAssertEqual(described("e5"), "e5, white knight")
             XCTAssertEqual(described("d7"), "d7, black pawn, capture")
             XCTAssertEqual(described("c4"), "c4, empty, legal move")
             XCTAssertEqual(described("e4"), "e4, white pawn")

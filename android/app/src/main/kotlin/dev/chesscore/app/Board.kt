@@ -147,10 +147,11 @@ fun Board(
                                 .weight(1f)
                                 .fillMaxSize()
                                 .background(base)
-                                // For TalkBack: one button per square, "e4, white pawn, selected"
-                                // (the presentation layer's words, as on iOS); double tap taps it.
+                                // For TalkBack: one button per square, "e4, white pawn" (the
+                                // presentation layer's words, as on iOS) and its selected state;
+                                // double tap taps it.
                                 .clearAndSetSemantics {
-                                    contentDescription = squareDescription(square, piece, square == selected, square in targets)
+                                    contentDescription = squareDescription(square, piece, square in targets)
                                     role = Role.Button
                                     this.selected = square == selected
                                     onClick { tap(square); true }

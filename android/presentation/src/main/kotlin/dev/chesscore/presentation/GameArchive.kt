@@ -12,7 +12,7 @@ import java.io.File
  * restarted on a finished game) replaces it instead of adding a copy.
  */
 interface GameArchive {
-    /** Keeps [pgn] under [id], replacing a game kept under the same id. */
+    /** Keeps [pgn] under [id], replacing a game kept under the same id; throws when it cannot. */
     fun put(id: String, pgn: String)
 
     /** Every game kept: id to PGN, in no particular order. */
@@ -51,14 +51,25 @@ class DirectoryGameArchive(private val directory: File) : GameArchive {
         temporary.writeText(pgn)
         if (!temporary.renameTo(target)) {
             target.delete()
-            temporary.renameTo(target)
+            if (!temporary.renameTo(target)) {
+                temporary.delete()
+                throw java.io.IOException("could not write ${target.path}")
+            }
         }
     }
 
+    /** Every readable game file; one that cannot be read is left out. */
     override fun all(): Map<String, String> =
         (directory.listFiles() ?: emptyArray())
             .filter { it.isFile && it.name.endsWith(".pgn") && it.name.removeSuffix(".pgn").matches(ID_PATTERN) }
-            .associate { it.name.removeSuffix(".pgn") to it.readText() }
+            .mapNotNull { file ->
+                try {
+                    file.name.removeSuffix(".pgn") to file.readText()
+                } catch (e: java.io.IOException) {
+                    null
+                }
+            }
+            .toMap()
 
     override fun delete(id: String) {
         if (id.matches(ID_PATTERN)) File(directory, "$id.pgn").delete()
@@ -105,15 +116,17 @@ data class ArchivedGame(
 internal const val YOU = "You"
 
 /**
- * The games of [archive], newest first (by `Date` and `Time`), each read back by the core; a
- * kept file the core cannot read is left out, not fatal.
+ * The games of [archive], newest first (by the `Date` and `Time` tags; a game without them
+ * last), each read back by the core; a kept file the core cannot read is left out, not fatal.
  */
 fun archivedGames(archive: GameArchive): List<ArchivedGame> =
     archive.all().mapNotNull { (id, pgn) ->
         try {
             ChessGame.fromPgn(pgn).use { game ->
+                // Sorted on the whole date and time, a missing part last.
+                val key = "${game.tag("Date")?.takeUnless { '?' in it } ?: ""} ${game.tag("Time")?.takeUnless { '?' in it } ?: ""}"
                 val snapshot = game.snapshot()
-                ArchivedGame(
+                key to ArchivedGame(
                     id = id,
                     white = game.tag("White") ?: "?",
                     black = game.tag("Black") ?: "?",
@@ -128,7 +141,7 @@ fun archivedGames(archive: GameArchive): List<ArchivedGame> =
         } catch (e: ChessException) {
             null
         }
-    }.sortedWith(compareByDescending<ArchivedGame> { it.playedAt }.thenBy { it.id })
+    }.sortedWith(compareByDescending<Pair<String, ArchivedGame>> { it.first }.thenBy { it.second.id }).map { it.second }
 
 /**
  * The id a game is kept under: a 64-bit FNV-1a hash, in hex, of its PGN without the tags but

@@ -91,6 +91,13 @@ class GameController(
     /** The selection, its targets and the promotion picker (the rules shared with the analysis board). */
     private val input = MoveInput()
 
+    /**
+     * The id this game was kept under in [archive] when it ended (kept in the settings, so a
+     * restart does not keep it again, and a game deleted from the archive stays deleted);
+     * `null` until it ends and again once another game replaces it.
+     */
+    private var archivedId: String? = null
+
     /** The screen state; a new value after every change. */
     val state: StateFlow<BoardUiState>
 
@@ -99,6 +106,7 @@ class GameController(
         val mode = decodeMode(settings[KEY_MODE]) ?: defaultMode
         val level = (settings[KEY_LEVEL]?.toIntOrNull() ?: defaultLevel).coerceIn(MIN_LEVEL, MAX_LEVEL)
         val orientation = decodeSide(settings[KEY_ORIENTATION]) ?: defaultOrientation(mode)
+        archivedId = settings[KEY_ARCHIVED]
         var message: String? = null
         val saved = store.load()
         game = asPlayed(
@@ -260,6 +268,7 @@ class GameController(
         }
         stopSearch()
         game = replacing(game, asPlayed(fresh))
+        forgetArchivedId()
         engine.newGame()
         _state.update { it.copy(mode = mode, orientation = defaultOrientation(mode)) }
         setLevel(level)
@@ -292,6 +301,7 @@ class GameController(
         }
         stopSearch()
         game = replacing(game, asPlayed(loaded))
+        forgetArchivedId()
         engine.newGame()
         afterChange()
     }
@@ -471,7 +481,6 @@ class GameController(
         return true
     }
 
-    /** After every change of the game: new snapshot, cleared transient state, save, engine turn. */
     /**
      * Saves the game, after keeping it in the archive when it has ended ([archiveIfEnded]);
      * returns why the archive could not keep it, or `null`.
@@ -483,35 +492,46 @@ class GameController(
     }
 
     /**
-     * Keeps an ended game with moves in [archive], first naming its players ("You" and the
-     * engine's level against the engine; "Player 1" and "Player 2" between two people) and the
-     * date and time it ended as PGN tags, unless it has them: they stay in the game (and its
-     * save), so keeping it again (a restart on a finished game) writes the same PGN under the
-     * same id.
+     * Keeps an ended game with moves in [archive] once: when its id ([gameArchiveId]) is not the
+     * one it was kept under ([archivedId]). First it names the players, unless the game has them
+     * ("You" and the engine's level against the engine; "Player 1" and "Player 2" between two
+     * people), and the date and time it ended, as PGN tags that stay in the game (and its save).
+     * A game taken back after its end and ended differently replaces its first ending in the
+     * archive. Returns why the archive could not keep it (it is tried again at the next save),
+     * or `null`.
      */
     private fun archiveIfEnded(): String? {
         val archive = archive ?: return null
         val snapshot = game.snapshot()
         if (snapshot.status !is GameStatus.Ended || snapshot.sanHistory.isEmpty()) return null
+        val id = gameArchiveId(game.pgn())
+        if (id == archivedId) return null
         if (game.tag("White") == null && game.tag("Black") == null) {
             val (white, black) = playerNames(state.value.mode, state.value.level)
             game.setTag("White", white)
             game.setTag("Black", black)
         }
-        if (game.tag("Date") == null) {
-            val ended = java.time.LocalDateTime.now()
-            game.setTag("Date", ended.format(java.time.format.DateTimeFormatter.ofPattern("yyyy.MM.dd")))
-            game.setTag("Time", ended.format(java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss")))
-        }
-        val pgn = game.pgn()
+        val ended = java.time.LocalDateTime.now()
+        game.setTag("Date", ended.format(java.time.format.DateTimeFormatter.ofPattern("yyyy.MM.dd")))
+        game.setTag("Time", ended.format(java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss")))
         return try {
-            archive.put(gameArchiveId(pgn), pgn)
+            archive.put(id, game.pgn())
+            archivedId?.let(archive::delete)
+            archivedId = id
+            saveSettings()
             null
-        } catch (e: java.io.IOException) {
-            "The game could not be kept in My games: ${e.message}"
+        } catch (e: Exception) {
+            "The game could not be kept in My games: ${e.message ?: e}"
         }
     }
 
+    /** Another game replaced this one: the next that ends is kept apart from it. */
+    private fun forgetArchivedId() {
+        archivedId = null
+        saveSettings()
+    }
+
+    /** After every change of the game: new snapshot, cleared transient state, save, engine turn. */
     private fun afterChange() {
         input.clear()
         val problem = save()
@@ -621,9 +641,8 @@ class GameController(
 
     private fun saveSettings() {
         val s = state.value
-        store.saveSettings(
-            mapOf(KEY_MODE to encodeMode(s.mode), KEY_LEVEL to s.level.toString(), KEY_ORIENTATION to encodeSide(s.orientation)),
-        )
+        val settings = mapOf(KEY_MODE to encodeMode(s.mode), KEY_LEVEL to s.level.toString(), KEY_ORIENTATION to encodeSide(s.orientation))
+        store.saveSettings(archivedId?.let { settings + (KEY_ARCHIVED to it) } ?: settings)
     }
 
     private companion object {
@@ -632,6 +651,7 @@ class GameController(
         const val KEY_MODE = "mode"
         const val KEY_LEVEL = "level"
         const val KEY_ORIENTATION = "orientation"
+        const val KEY_ARCHIVED = "archived"
 
         /** A fresh seed for each configuration, so the weaker levels do not replay the same game. */
         fun engineConfig(level: Int) = EngineConfig(level = level.toUInt(), seed = Random.nextLong().toULong())

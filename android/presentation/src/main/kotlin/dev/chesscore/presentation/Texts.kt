@@ -140,13 +140,13 @@ fun pieceName(piece: Piece): String {
 
 /**
  * What a screen reader says for a square of the board (TalkBack, VoiceOver): its name, what
- * stands on it, then whether it is [selected] and whether the selected piece may go there
- * ([target], from the state's targets): "e2, white pawn, selected", "e4, empty, legal move",
- * "d5, black pawn, capture". The same words on both platforms; the facts are the state's.
+ * stands on it, then whether the selected piece may go there ([target], from the state's
+ * targets): "e2, white pawn", "e4, empty, legal move", "d5, black pawn, capture". The same
+ * words on both platforms; the facts are the state's. Selection is not in the words: the
+ * screens set the element's selected state, which the screen reader says itself.
  */
-fun squareDescription(square: Square, piece: Piece?, selected: Boolean = false, target: Boolean = false): String {
+fun squareDescription(square: Square, piece: Piece?, target: Boolean = false): String {
     val parts = mutableListOf(square.label, piece?.let(::pieceName) ?: "empty")
-    if (selected) parts += "selected"
     if (target) parts += if (piece == null) "legal move" else "capture"
     return parts.joinToString(", ")
 }

@@ -47,7 +47,7 @@ class GameArchiveTest {
                 c.play("d8h4") // the same game again: the same id
                 assertEquals(1, archive.all().size)
             }
-            // Restarting on the finished game keeps it under the same id, with the same tags.
+            // Restarting on the finished game keeps no copy.
             val before = archive.all()
             controller(this, store, archive).use { assertEquals(before, archive.all()) }
 
@@ -60,6 +60,79 @@ class GameArchiveTest {
             assertTrue(game.playedAt.matches(Regex("""\d{4}\.\d\d\.\d\d \d\d:\d\d""")), game.playedAt)
             assertEquals(gameArchiveId(game.pgn), game.id)
             ChessGame.fromPgn(game.pgn).use { assertEquals(listOf("f3", "e5", "g4", "Qh4#"), it.snapshot().sanHistory) }
+        }
+    }
+
+    @Test
+    fun `a deleted game stays deleted, a game ended again after an undo replaces its first ending, a restart keeps a finished game kept nowhere`() {
+        onMain {
+            val store = InMemoryGameStore()
+            val archive = InMemoryGameArchive()
+            controller(this, store, archive).use { c ->
+                c.play("f2f3", "e7e5", "g2g4", "d8h4")
+                val first = archive.all().keys.single()
+                archive.delete(first)
+                c.pause()
+                c.resume()
+                c.flipBoard()
+                assertTrue(archive.all().isEmpty(), "deleted, and not kept again by a save")
+            }
+            controller(this, store, archive).use { c ->
+                assertTrue(archive.all().isEmpty(), "nor by a restart")
+                c.undo()
+                c.play("g7g5", "e2e3") // not the mate: then another ending
+                c.resign() // Black, to move, resigns
+                assertTrue(c.state.value.isGameOver)
+                val kept = archivedGames(archive).single()
+                assertEquals(listOf("f3", "e5", "g4", "g5", "e3"), ChessGame.fromPgn(kept.pgn).use { it.snapshot().sanHistory })
+                c.newGame(GameMode.HumanVsHuman)
+                c.play("f2f3", "e7e5", "g2g4", "d8h4")
+                assertEquals(2, archive.all().size, "another game is kept beside it")
+            }
+            // A finished game saved where nothing was kept (another archive, an older version).
+            val elsewhere = InMemoryGameArchive()
+            controller(this, InMemoryGameStore(store.load()), elsewhere).use {
+                assertEquals(listOf("f3", "e5", "g4", "Qh4#"), archivedGames(elsewhere).single().let { g ->
+                    ChessGame.fromPgn(g.pgn).use { it.snapshot().sanHistory }
+                })
+            }
+        }
+    }
+
+    @Test
+    fun `an archive that cannot keep the game says so, the game is saved, and the next save tries again`() {
+        onMain {
+            val store = InMemoryGameStore()
+            val archive = object : GameArchive {
+                val inner = InMemoryGameArchive()
+                var failing = true
+                override fun put(id: String, pgn: String) = if (failing) throw java.io.IOException("disk full") else inner.put(id, pgn)
+                override fun all() = inner.all()
+                override fun delete(id: String) = inner.delete(id)
+            }
+            controller(this, store, archive).use { c ->
+                c.play("f2f3", "e7e5", "g2g4", "d8h4")
+                assertEquals("The game could not be kept in My games: disk full", c.state.value.message)
+                ChessGame.fromJson(store.load()!!).use { assertEquals(4, it.snapshot().sanHistory.size, "the game itself is saved") }
+                archive.failing = false
+                c.pause()
+                assertEquals(1, archive.all().size)
+            }
+        }
+    }
+
+    @Test
+    fun `against the engine the person's side is the one named You`() {
+        onMain {
+            val archive = InMemoryGameArchive()
+            controller(this, InMemoryGameStore(), archive, GameMode.HumanVsEngine(Side.WHITE)).use { c ->
+                c.play("e2e4")
+                c.resign()
+            }
+            val game = archivedGames(archive).single()
+            assertEquals("You", game.white)
+            assertEquals(Side.WHITE, game.yourSide)
+            assertEquals("0-1", game.result)
         }
     }
 
@@ -121,5 +194,8 @@ class GameArchiveTest {
         assertTrue(id.matches(Regex("[0-9a-f]{16}")))
         // FNV-1a 64 of "1. e4 *", computed apart (Python); the Swift presenter asserts the same.
         assertEquals("5db47824c3288049", gameArchiveId("1. e4 *"))
+        // Lines end in "\n", "\r\n" or "\r" alike (the Swift presenter asserts the same).
+        assertEquals("5db47824c3288049", gameArchiveId("[Event \"x\"]\r\n\r\n1. e4 *\r\n"))
+        assertEquals("5db47824c3288049", gameArchiveId("[Event \"x\"]\r\r1. e4 *\r"))
     }
 }

@@ -69,9 +69,9 @@ class GameControllerTest {
                 c.loadFen(KIWIPETE)
                 c.tapSquare(sq("e5"))
                 val s = c.state.value
-                fun described(square: Square) =
-                    squareDescription(square, s.snapshot.pieceAt(square), square == s.selected, square in s.targets)
-                assertEquals("e5, white knight, selected", described(sq("e5")))
+                fun described(square: Square) = squareDescription(square, s.snapshot.pieceAt(square), square in s.targets)
+                assertEquals(sq("e5"), s.selected)
+                assertEquals("e5, white knight", described(sq("e5")))
                 assertEquals("d7, black pawn, capture", described(sq("d7")))
                 assertEquals("c4, empty, legal move", described(sq("c4")))
                 assertEquals("e4, white pawn", described(sq("e4")))
