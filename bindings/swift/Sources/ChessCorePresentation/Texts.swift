@@ -134,13 +134,20 @@ extension Piece {
 }
 
 /// What a screen reader says for a square of the board (VoiceOver, TalkBack): its name, what
-/// stands on it, then whether the selected piece may go there (`target`, from the state's
-/// targets): "e2, white pawn", "e4, empty, legal move", "d5, black pawn, capture". The same
-/// words on both platforms; the facts are the state's. Selection is not in the words: the
+/// stands on it, "in check" for the king in check (`inCheck`: the snapshot's check square),
+/// "last move" for the squares of the last move (`lastMove`), then whether the selected piece
+/// may go there (`target`, from the state's targets): "e2, white pawn", "e4, white pawn, last
+/// move", "e8, black king, in check", "c4, empty, legal move", "d5, black pawn, capture". The
+/// same words on both platforms; the facts are the state's. Selection is not in the words: the
 /// screens set the element's selected trait, which the screen reader says itself. The Kotlin
 /// `squareDescription`.
-public func squareDescription(_ square: Square, piece: Piece?, target: Bool = false) -> String {
+public func squareDescription(
+    _ square: Square, piece: Piece?, target: Bool = false, inCheck: Bool = false,
+    lastMove: Bool = false
+) -> String {
     var parts = [square.label, piece?.name ?? "empty"]
+    if inCheck { parts.append("in check") }
+    if lastMove { parts.append("last move") }
     if target { parts.append(piece == nil ? "legal move" : "capture") }
     return parts.joined(separator: ", ")
 }

@@ -153,6 +153,20 @@ final class GameControllerTests: XCTestCase {
                     s.targets.contains(square), words)
                 XCTAssertEqual(words.contains("empty"), s.piece(at: square) == nil, words)
             }
+            // After Fool's mate: the king in check and the last move's squares.
+            f.c.loadFen("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2")
+            f.c.move("d8", "h4")
+            let m = f.state
+            func after(_ name: String) -> String {
+                let square = sq(name)
+                return squareDescription(
+                    square, piece: m.piece(at: square), inCheck: m.checkSquare == square,
+                    lastMove: m.lastMove.map { $0.from == square || $0.to == square } ?? false)
+            }
+            XCTAssertEqual(after("e1"), "e1, white king, in check")
+            XCTAssertEqual(after("h4"), "h4, black queen, last move")
+            XCTAssertEqual(after("d8"), "d8, empty, last move")
+            XCTAssertEqual(after("e2"), "e2, white pawn")
         }
         try await noLiveObjects()
     }

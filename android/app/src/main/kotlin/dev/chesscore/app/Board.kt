@@ -151,7 +151,10 @@ fun Board(
                                 // presentation layer's words, as on iOS) and its selected state;
                                 // double tap taps it.
                                 .clearAndSetSemantics {
-                                    contentDescription = squareDescription(square, piece, square in targets)
+                                    contentDescription = squareDescription(
+                                        square, piece, target = square in targets, inCheck = square == checkSquare,
+                                        lastMove = lastMove != null && (lastMove.from == square || lastMove.to == square),
+                                    )
                                     role = Role.Button
                                     this.selected = square == selected
                                     onClick { tap(square); true }

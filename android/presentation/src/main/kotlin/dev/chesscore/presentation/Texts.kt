@@ -140,13 +140,23 @@ fun pieceName(piece: Piece): String {
 
 /**
  * What a screen reader says for a square of the board (TalkBack, VoiceOver): its name, what
- * stands on it, then whether the selected piece may go there ([target], from the state's
- * targets): "e2, white pawn", "e4, empty, legal move", "d5, black pawn, capture". The same
- * words on both platforms; the facts are the state's. Selection is not in the words: the
- * screens set the element's selected state, which the screen reader says itself.
+ * stands on it, "in check" for the king in check ([inCheck]: the snapshot's check square),
+ * "last move" for the squares of the last move ([lastMove]), then whether the selected piece may
+ * go there ([target], from the state's targets): "e2, white pawn", "e4, white pawn, last move",
+ * "e8, black king, in check", "c4, empty, legal move", "d5, black pawn, capture". The same words
+ * on both platforms; the facts are the state's. Selection is not in the words: the screens set
+ * the element's selected state, which the screen reader says itself.
  */
-fun squareDescription(square: Square, piece: Piece?, target: Boolean = false): String {
+fun squareDescription(
+    square: Square,
+    piece: Piece?,
+    target: Boolean = false,
+    inCheck: Boolean = false,
+    lastMove: Boolean = false,
+): String {
     val parts = mutableListOf(square.label, piece?.let(::pieceName) ?: "empty")
+    if (inCheck) parts += "in check"
+    if (lastMove) parts += "last move"
     if (target) parts += if (piece == null) "legal move" else "capture"
     return parts.joinToString(", ")
 }

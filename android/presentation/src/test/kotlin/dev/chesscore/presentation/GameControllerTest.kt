@@ -83,6 +83,19 @@ class GameControllerTest {
                     assertEquals(square in s.targets, "legal move" in words || "capture" in words, words)
                     assertEquals(s.snapshot.pieceAt(square) == null, "empty" in words, words)
                 }
+                // After Fool's mate: the king in check and the last move's squares.
+                c.loadFen("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2")
+                c.tapSquare(sq("d8"))
+                c.tapSquare(sq("h4"))
+                val m = c.state.value.snapshot
+                fun after(square: Square) = squareDescription(
+                    square, m.pieceAt(square), inCheck = square == m.checkSquare,
+                    lastMove = m.lastMove?.let { it.from == square || it.to == square } ?: false,
+                )
+                assertEquals("e1, white king, in check", after(sq("e1")))
+                assertEquals("h4, black queen, last move", after(sq("h4")))
+                assertEquals("d8, empty, last move", after(sq("d8")))
+                assertEquals("e2, white pawn", after(sq("e2")))
             }
         }
     }
