@@ -464,6 +464,8 @@ private struct LoadPositionSheet: View {
     @Environment(\.dismiss) private var dismiss
     @State private var format = Format.pgn
     @State private var text = ""
+    /// The games of a PGN text of several, while the person chooses one.
+    @State private var choices: PgnGameList?
 
     var body: some View {
         NavigationStack {
@@ -497,15 +499,61 @@ private struct LoadPositionSheet: View {
                 }
             }
             .onAppear { controller.dismissMessage() }
+            .navigationDestination(
+                isPresented: Binding(get: { choices != nil }, set: { if !$0 { choices = nil } })
+            ) {
+                if let choices {
+                    PgnGamePicker(list: choices) { index in
+                        if controller.loadPgn(text, index: index) { dismiss() }
+                    }
+                }
+            }
         }
     }
 
-    /// Loads the text; closes the sheet when the controller says the board took it (a PGN of
-    /// several games loads its first and says so: that note shows on the board), and stays
-    /// open with the core's error otherwise.
+    /// Loads the text; closes the sheet when the controller says the board took it, and stays
+    /// open with the core's error otherwise. A PGN of several games first asks which one.
     private func load() {
+        if format == .pgn {
+            let list = pgnGameList(text)
+            if list.games.count > 1 {
+                choices = list
+                return
+            }
+        }
         let taken = format == .pgn ? controller.loadPgn(text) : controller.loadFen(text)
         if taken { dismiss() }
+    }
+}
+
+/// Which game of a PGN text of several to open: one row per game that can be read ("Ann – Bob",
+/// "Club · 2026.11.20 · 1-0 · 7 plies"), and how many could not be read.
+private struct PgnGamePicker: View {
+    let list: PgnGameList
+    let pick: (Int) -> Void
+
+    var body: some View {
+        List {
+            if list.unreadable > 0 {
+                Text("\(list.unreadable) more could not be read.").font(.caption)
+            }
+            ForEach(list.games) { game in
+                Button {
+                    pick(game.index)
+                } label: {
+                    VStack(alignment: .leading, spacing: 2) {
+                        Text("\(game.white) – \(game.black)").font(.headline)
+                        Text(
+                            [game.event, game.date, game.result, "\(game.plies) plies"]
+                                .compactMap { $0 }.joined(separator: " · ")
+                        )
+                        .font(.caption)
+                    }
+                }
+            }
+        }
+        .navigationTitle("\(list.games.count) games")
+        .navigationBarTitleDisplayMode(.inline)
     }
 }
 

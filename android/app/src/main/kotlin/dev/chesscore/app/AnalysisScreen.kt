@@ -52,10 +52,12 @@ import dev.chesscore.MoveListItem
 import dev.chesscore.Side
 import dev.chesscore.presentation.AnalysisController
 import dev.chesscore.presentation.AnalysisUiState
+import dev.chesscore.presentation.PgnGameList
 import dev.chesscore.presentation.PositionEditor
 import dev.chesscore.presentation.StartPosition
 import dev.chesscore.presentation.moveText
 import dev.chesscore.presentation.nagSymbol
+import dev.chesscore.presentation.pgnGameList
 import dev.chesscore.presentation.refutationText
 import dev.chesscore.presentation.threatText
 
@@ -89,6 +91,8 @@ fun AnalysisScreen(
 ) {
     val snackbar = remember { SnackbarHostState() }
     var dialog by remember { mutableStateOf<AnalysisDialog?>(null) }
+    // A PGN text of several games, while the person chooses one of them.
+    var choosing by remember { mutableStateOf<Pair<String, PgnGameList>?>(null) }
     val state by controller.state.collectAsStateWithLifecycle()
 
     // The position editor over the board (held by the view model; the analysis pauses meanwhile).
@@ -162,14 +166,25 @@ fun AnalysisScreen(
             onLoad = { text -> if (controller.loadFen(text)) dialog = null },
             onDismiss = { controller.dismissMessage(); dialog = null },
         )
-        // The PGN dialog closes at once; what loadPgn has to say comes as a snackbar.
-        AnalysisDialog.LOAD_PGN -> LoadPgnDialog(onLoad = { text -> dialog = null; controller.loadPgn(text) }, onDismiss = { dialog = null })
+        // The PGN dialog closes at once; a text of several games asks which, and what loadPgn
+        // has to say comes as a snackbar.
+        AnalysisDialog.LOAD_PGN -> LoadPgnDialog(
+            onLoad = { text ->
+                dialog = null
+                val list = pgnGameList(text)
+                if (list.games.size > 1) choosing = text to list else controller.loadPgn(text)
+            },
+            onDismiss = { dialog = null },
+        )
         AnalysisDialog.COMMENT -> CommentDialog(
             initial = state.snapshot.annotations.commentAfter ?: "",
             onSave = { text -> dialog = null; controller.setComment(text) },
             onDismiss = { dialog = null },
         )
         null -> Unit
+    }
+    choosing?.let { (text, list) ->
+        PgnGamePickerDialog(list, pick = { index -> choosing = null; controller.loadPgn(text, index) }, onDismiss = { choosing = null })
     }
 }
 

@@ -25,6 +25,7 @@ import androidx.compose.ui.Modifier
 import androidx.compose.ui.unit.dp
 import dev.chesscore.presentation.ArchivedGame
 import dev.chesscore.presentation.GameArchive
+import dev.chesscore.presentation.PgnGameList
 import dev.chesscore.presentation.archivedGames
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.launch
@@ -83,4 +84,36 @@ private fun GameRow(game: ArchivedGame, open: () -> Unit, delete: () -> Unit) {
         }
         TextButton(onClick = delete) { Text("Delete") }
     }
+}
+
+/**
+ * Which game of a PGN text of several to open on the analysis board: one row per game that can
+ * be read ("Ann – Bob", "Club · 2026.11.20 · 1-0 · 7 plies"), and how many could not be read.
+ */
+@Composable
+fun PgnGamePickerDialog(list: PgnGameList, pick: (Int) -> Unit, onDismiss: () -> Unit) {
+    AlertDialog(
+        onDismissRequest = onDismiss,
+        title = { Text("${list.games.size} games") },
+        text = {
+            Column {
+                if (list.unreadable > 0) {
+                    Text("${list.unreadable} more could not be read.", style = MaterialTheme.typography.bodySmall)
+                }
+                LazyColumn(Modifier.heightIn(max = 480.dp)) {
+                    items(list.games, key = { it.index }) { game ->
+                        Column(Modifier.fillMaxWidth().clickable { pick(game.index) }.padding(vertical = 6.dp)) {
+                            Text("${game.white} – ${game.black}", style = MaterialTheme.typography.titleSmall)
+                            Text(
+                                listOfNotNull(game.event, game.date, game.result, "${game.plies} plies").joinToString(" · "),
+                                style = MaterialTheme.typography.bodySmall,
+                            )
+                        }
+                        HorizontalDivider()
+                    }
+                }
+            }
+        },
+        confirmButton = { TextButton(onClick = onDismiss) { Text("Cancel") } },
+    )
 }

@@ -667,6 +667,37 @@ class AnalysisControllerTest {
     }
 
     @Test
+    fun `a PGN of several games lists them and opens the one chosen, bad games apart`() {
+        onMain {
+            val f = AnalysisFixture(this)
+            f.controller.use { c ->
+                val text = "[Event \"Club\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Date \"2026.11.20\"]\n[Result \"1-0\"]\n\n" +
+                    "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n" +
+                    "[Event \"?\"]\n\n1. e4 e5 2. Ke3 *\n\n" + // not a legal game
+                    "[White \"Cy\"]\n[Black \"Di\"]\n\n1. d4 d5 1/2-1/2\n"
+                val list = pgnGameList(text)
+                assertEquals(1, list.unreadable)
+                assertEquals(
+                    listOf(
+                        PgnGameChoice(0, "Ann", "Bob", "Club", "2026.11.20", "1-0", 7),
+                        PgnGameChoice(1, "Cy", "Di", null, null, "1/2-1/2", 2),
+                    ),
+                    list.games,
+                )
+                c.move("e2", "e4")
+                assertTrue(c.loadPgn(text, 1))
+                assertEquals(listOf("d4", "d5"), c.state.value.snapshot.sanHistory)
+                assertNull(c.state.value.message, "the person chose: nothing left out to report")
+                ChessGame.fromJson(f.store.load()!!).use { assertEquals(listOf("d4", "d5"), it.snapshot().sanHistory) }
+                c.assertRefused("No game 3 in the text: it holds 2") { assertFalse(loadPgn(text, 2)) }
+                assertEquals(listOf("d4", "d5"), c.state.value.snapshot.sanHistory, "the board is unchanged")
+                assertTrue(c.loadPgn(text, 0))
+                assertEquals("Qxf7#", c.state.value.snapshot.sanHistory.last())
+            }
+        }
+    }
+
+    @Test
     fun `loadPgn without a readable game leaves the board and says why`() {
         onMain {
             AnalysisFixture(this).controller.use { c ->
