@@ -3,7 +3,8 @@ import SwiftUI
 
 /// "My games": the games kept once they ended, newest first (players, result and how it ended,
 /// when, how long); a tap opens the game's review (whose "Practise" drills the person's own
-/// mistakes in a game against the engine), a swipe deletes it. The list is the presentation
+/// mistakes in a game against the engine), a swipe deletes it, "Share all" shares every kept game
+/// as one PGN. The list is the presentation
 /// layer's `archivedGames`, read off the main thread when the screen appears.
 struct GamesListView: View {
     let archive: any GameArchive
@@ -45,6 +46,15 @@ struct GamesListView: View {
         }
         .navigationTitle("My games")
         .navigationBarTitleDisplayMode(.inline)
+        .toolbar {
+            ToolbarItem(placement: .topBarTrailing) {
+                if let games, !games.isEmpty {
+                    // Written only when shared (every kept game in one PGN).
+                    ShareLink("Share all", item: SharedText { gamesPgn(games) },
+                              preview: SharePreview("My games (PGN)"))
+                }
+            }
+        }
         // Read (every file, each game through the core) off the main thread.
         .task { @MainActor in
             let archive = self.archive

@@ -143,3 +143,14 @@ public func gameArchiveId(_ pgn: String) -> String {
     let hex = String(hash, radix: 16)
     return String(repeating: "0", count: 16 - hex.count) + hex
 }
+
+/// `games` as one PGN text, in their order, one blank line apart: what "Share all" hands to
+/// another app (lichess, ChessBase and the core's `readPgn` read it back as as many games). The
+/// Kotlin `gamesPgn`.
+public func gamesPgn(_ games: [ArchivedGame]) -> String {
+    games.map { game -> String in
+        var text = game.pgn
+        while let last = text.last, last.isWhitespace { text.removeLast() }
+        return text + "\n"
+    }.joined(separator: "\n")
+}

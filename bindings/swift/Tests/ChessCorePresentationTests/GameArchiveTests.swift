@@ -153,6 +153,13 @@ final class GameArchiveTests: XCTestCase {
         }
         let games = archivedGames(archive)
         XCTAssertEqual(games.count, 2)
+        // "Share all": one text the core reads back as the same games, in the same order.
+        do {
+            let all = readPgn(pgn: gamesPgn(games))
+            XCTAssertTrue(all.skipped.isEmpty)
+            XCTAssertEqual(all.games.map { $0.snapshot().sanHistory.count }, games.map(\.plies))
+        }
+        XCTAssertTrue(gamesPgn(games).contains("0-1\n\n["), "one blank line between games")
         XCTAssertEqual(games[0].result, "0-1", "today's game first")
         XCTAssertNil(games[0].yourSide, "two players: no side is the person's")
         XCTAssertEqual(games[1].playedAt, "2026.11.20 09:00")

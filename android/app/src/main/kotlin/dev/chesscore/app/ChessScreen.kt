@@ -155,6 +155,7 @@ fun ChessScreen(
         GamesDialog(
             archive,
             review = { game -> showGames = false; review(game.pgn, game.yourSide) },
+            share = share,
             onDismiss = { showGames = false },
         )
     }

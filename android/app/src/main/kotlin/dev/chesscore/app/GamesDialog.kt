@@ -27,6 +27,7 @@ import dev.chesscore.presentation.ArchivedGame
 import dev.chesscore.presentation.GameArchive
 import dev.chesscore.presentation.PgnGameList
 import dev.chesscore.presentation.archivedGames
+import dev.chesscore.presentation.gamesPgn
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.withContext
@@ -34,11 +35,17 @@ import kotlinx.coroutines.withContext
 /**
  * "My games": the games kept once they ended, newest first (players, result and how it ended,
  * when, how long); a tap opens the game's [review] (whose "Practise" drills the person's own
- * mistakes in a game against the engine), "Delete" forgets it. The list is the presentation
+ * mistakes in a game against the engine), "Delete" forgets it, "Share all" shares every kept
+ * game as one PGN. The list is the presentation
  * layer's `archivedGames`, read off the main thread when the dialog opens and after a deletion.
  */
 @Composable
-fun GamesDialog(archive: GameArchive, review: (ArchivedGame) -> Unit, onDismiss: () -> Unit) {
+fun GamesDialog(
+    archive: GameArchive,
+    review: (ArchivedGame) -> Unit,
+    share: (subject: String, text: String) -> Unit,
+    onDismiss: () -> Unit,
+) {
     var games by remember { mutableStateOf<List<ArchivedGame>?>(null) }
     val scope = rememberCoroutineScope()
     LaunchedEffect(archive) { games = withContext(Dispatchers.IO) { archivedGames(archive) } }
@@ -70,6 +77,10 @@ fun GamesDialog(archive: GameArchive, review: (ArchivedGame) -> Unit, onDismiss:
             }
         },
         confirmButton = { TextButton(onClick = onDismiss) { Text("Close") } },
+        dismissButton = {
+            val list = games
+            if (!list.isNullOrEmpty()) TextButton(onClick = { share("My games (PGN)", gamesPgn(list)) }) { Text("Share all") }
+        },
     )
 }
 

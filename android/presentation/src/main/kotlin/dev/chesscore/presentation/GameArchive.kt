@@ -156,3 +156,10 @@ fun gameArchiveId(pgn: String): String {
     }
     return hash.toString(16).padStart(16, '0')
 }
+
+/**
+ * [games] as one PGN text, in their order, one blank line apart: what "Share all" hands to
+ * another app (lichess, ChessBase and the core's `readPgn` read it back as as many games).
+ */
+fun gamesPgn(games: List<ArchivedGame>): String =
+    games.joinToString("\n") { it.pgn.trimEnd() + "\n" }

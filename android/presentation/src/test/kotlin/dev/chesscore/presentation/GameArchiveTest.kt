@@ -151,6 +151,11 @@ class GameArchiveTest {
             }
             val games = archivedGames(archive)
             assertEquals(2, games.size)
+            // "Share all": one text the core reads back as the same games, in the same order.
+            val all = dev.chesscore.readPgn(gamesPgn(games))
+            assertTrue(all.skipped.isEmpty())
+            assertEquals(games.map { it.plies }, all.games.map { g -> g.use { it.snapshot().sanHistory.size } })
+            assertTrue(gamesPgn(games).contains("0-1\n\n["), "one blank line between games")
             assertEquals("0-1", games[0].result, "today's game first")
             assertNull(games[0].yourSide, "two players: no side is the person's")
             assertEquals("2026.11.20 09:00", games[1].playedAt)
