@@ -466,6 +466,8 @@ private struct LoadPositionSheet: View {
     @State private var text = ""
     /// The games of a PGN text of several, while the person chooses one.
     @State private var choices: PgnGameList?
+    /// `true` while the text is read.
+    @State private var reading = false
 
     var body: some View {
         NavigationStack {
@@ -488,7 +490,7 @@ private struct LoadPositionSheet: View {
                 }
                 Section {
                     Button("Load \(format.rawValue)") { load() }
-                        .disabled(text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+                        .disabled(reading || text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
                 }
             }
             .navigationTitle("Load a position")
@@ -503,8 +505,8 @@ private struct LoadPositionSheet: View {
                 isPresented: Binding(get: { choices != nil }, set: { if !$0 { choices = nil } })
             ) {
                 if let choices {
-                    PgnGamePicker(list: choices) { index in
-                        if controller.loadPgn(text, index: index) { dismiss() }
+                    PgnGamePicker(list: choices) { game in
+                        if controller.loadPgn(game.pgn) { dismiss() } else { self.choices = nil }
                     }
                 }
             }
@@ -514,23 +516,30 @@ private struct LoadPositionSheet: View {
     /// Loads the text; closes the sheet when the controller says the board took it, and stays
     /// open with the core's error otherwise. A PGN of several games first asks which one.
     private func load() {
-        if format == .pgn {
-            let list = pgnGameList(text)
+        guard format == .pgn else {
+            if controller.loadFen(text) { dismiss() }
+            return
+        }
+        // Read off the main actor: a whole file can take a while.
+        let text = self.text
+        reading = true
+        Task { @MainActor in
+            let list = await Task.detached(priority: .userInitiated) { pgnGameList(text) }.value
+            reading = false
             if list.games.count > 1 {
                 choices = list
-                return
+            } else if controller.loadPgn(text) {
+                dismiss()
             }
         }
-        let taken = format == .pgn ? controller.loadPgn(text) : controller.loadFen(text)
-        if taken { dismiss() }
     }
 }
 
 /// Which game of a PGN text of several to open: one row per game that can be read ("Ann – Bob",
-/// "Club · 2026.11.20 · 1-0 · 7 plies"), and how many could not be read.
+/// "Club · 2026.11.20 · 1-0 · 4 moves"), and how many could not be read.
 private struct PgnGamePicker: View {
     let list: PgnGameList
-    let pick: (Int) -> Void
+    let pick: (PgnGameChoice) -> Void
 
     var body: some View {
         List {
@@ -539,12 +548,12 @@ private struct PgnGamePicker: View {
             }
             ForEach(list.games) { game in
                 Button {
-                    pick(game.index)
+                    pick(game)
                 } label: {
                     VStack(alignment: .leading, spacing: 2) {
                         Text("\(game.white) – \(game.black)").font(.headline)
                         Text(
-                            [game.event, game.date, game.result, "\(game.plies) plies"]
+                            [game.event, game.date, game.result, movesText(game.plies)]
                                 .compactMap { $0 }.joined(separator: " · ")
                         )
                         .font(.caption)

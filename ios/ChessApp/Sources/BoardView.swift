@@ -136,10 +136,9 @@ struct BoardView<Model: BoardDrawing>: View {
         .frame(width: size, height: size)
         .accessibilityElement(children: .ignore)
         .accessibilityLabel(
-            squareDescription(
-                square, piece: piece, target: state.targets.contains(square),
-                inCheck: state.checkSquare == square,
-                lastMove: lastMove.map { $0.from == square || $0.to == square } ?? false))
+            boardSquareDescription(
+                square, piece: piece, targets: state.targets, checkSquare: state.checkSquare,
+                lastMove: lastMove))
         .accessibilityAddTraits(state.selected == square ? [.isButton, .isSelected] : .isButton)
         .accessibilityAction { onTap(square) }
     }

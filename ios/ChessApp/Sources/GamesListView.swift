@@ -74,7 +74,7 @@ struct GamesListView: View {
 }
 
 /// One kept game: "You – chesscore Club player", "1-0 · Checkmate — White wins", "2026.11.26
-/// 14:05 · 34 plies".
+/// 14:05 · 17 moves".
 private struct GameRow: View {
     let game: ArchivedGame
 
@@ -82,7 +82,7 @@ private struct GameRow: View {
         VStack(alignment: .leading, spacing: 2) {
             Text("\(game.white) – \(game.black)").font(.headline)
             Text("\(game.result) · \(game.statusText)").font(.subheadline)
-            Text("\(game.playedAt) · \(game.plies) plies").font(.caption).foregroundStyle(.secondary)
+            Text("\(game.playedAt) · \(movesText(game.plies))").font(.caption).foregroundStyle(.secondary)
         }
         .frame(maxWidth: .infinity, alignment: .leading)
         .contentShape(Rectangle())

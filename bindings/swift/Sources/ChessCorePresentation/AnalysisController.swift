@@ -371,24 +371,6 @@ public final class AnalysisController {
         return true
     }
 
-    /// Opens game `index` of the games of `text` that can be read (as ``pgnGameList(_:)``
-    /// numbers them, from 0), for a screen that let the person choose among several; nothing is
-    /// said about the others. The Kotlin `loadPgn(text, index)`.
-    ///
-    /// - Returns: `false`, with ``AnalysisUiState/message`` saying why, when there is no such
-    ///   game (the board is unchanged).
-    @discardableResult
-    public func loadPgn(_ text: String, index: Int) -> Bool {
-        guard !closed else { return false }
-        let games = readPgn(pgn: text).games
-        guard games.indices.contains(index) else {
-            state.message = "No game \(index + 1) in the text: it holds \(games.count)"
-            return false
-        }
-        replaceTree(with: games[index])
-        return true
-    }
-
     /// Replaces the tree with a new one from the position in `fen`. When the core rejects it,
     /// ``AnalysisUiState/message`` shows the core's error and the board is unchanged.
     ///

@@ -151,3 +151,23 @@ public func squareDescription(
     if target { parts.append(piece == nil ? "legal move" : "capture") }
     return parts.joined(separator: ", ")
 }
+
+/// ``squareDescription(_:piece:target:inCheck:lastMove:)`` of `square` on a board that draws
+/// `piece` there, the selected piece's `targets`, the king in check on `checkSquare` and the
+/// `lastMove`: what both apps' boards label each square with. The Kotlin
+/// `boardSquareDescription`.
+public func boardSquareDescription(
+    _ square: Square, piece: Piece?, targets: Set<Square>, checkSquare: Square?,
+    lastMove: LegalMove?
+) -> String {
+    squareDescription(
+        square, piece: piece, target: targets.contains(square), inCheck: checkSquare == square,
+        lastMove: lastMove.map { $0.from == square || $0.to == square } ?? false)
+}
+
+/// A game's length as a list shows it, in moves (a move is White's and Black's): "1 move", "17
+/// moves", from its `plies`. The Kotlin `movesText`.
+public func movesText(_ plies: Int) -> String {
+    let moves = (plies + 1) / 2
+    return moves == 1 ? "1 move" : "\(moves) moves"
+}

@@ -733,7 +733,7 @@ final class AnalysisControllerTests: XCTestCase {
                 "[Event \"Club\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Date \"2026.11.20\"]\n[Result \"1-0\"]\n\n"
                 + "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
                 + "[Event \"?\"]\n\n1. e4 e5 2. Ke3 *\n\n"  // not a legal game
-                + "[White \"Cy\"]\n[Black \"Di\"]\n\n1. d4 d5 1/2-1/2\n"
+                + "[White \"Cy\"]\n[Black \"Di\"]\n[Event \"  \"]\n\n1. d4 {Solid} d5 (1... Nf6) 1/2-1/2\n"
             let list = pgnGameList(text)
             XCTAssertEqual(list.unreadable, 1)
             XCTAssertEqual(
@@ -741,21 +741,19 @@ final class AnalysisControllerTests: XCTestCase {
                 [
                     PgnGameChoice(
                         index: 0, white: "Ann", black: "Bob", event: "Club", date: "2026.11.20",
-                        result: "1-0", plies: 7),
+                        result: "1-0", plies: 7, pgn: list.games[0].pgn),
                     PgnGameChoice(
                         index: 1, white: "Cy", black: "Di", event: nil, date: nil, result: "1/2-1/2",
-                        plies: 2),
+                        plies: 2, pgn: list.games[1].pgn),
                 ])
             b.move("e2", "e4")
-            XCTAssertTrue(b.c.loadPgn(text, index: 1))
+            XCTAssertTrue(b.c.loadPgn(list.games[1].pgn))
             XCTAssertEqual(b.state.snapshot.sanHistory, ["d4", "d5"])
-            XCTAssertNil(b.state.message, "the person chose: nothing left out to report")
+            XCTAssertTrue(b.state.snapshot.moveList.contains { if case .comment(_, _, _, "Solid") = $0 { return true } else { return false } }, "comments kept")
+            XCTAssertTrue(b.state.snapshot.moveList.contains(.variationStart(depth: 1)), "variations kept")
+            XCTAssertNil(b.state.message, "one game: nothing left out to report")
             XCTAssertEqual(try b.saved().sanHistory, ["d4", "d5"])
-            let before = b.state.snapshot
-            XCTAssertFalse(b.c.loadPgn(text, index: 2))
-            XCTAssertEqual(b.state.message, "No game 3 in the text: it holds 2")
-            XCTAssertEqual(b.state.snapshot, before, "the board is unchanged")
-            XCTAssertTrue(b.c.loadPgn(text, index: 0))
+            XCTAssertTrue(b.c.loadPgn(list.games[0].pgn))
             XCTAssertEqual(b.state.snapshot.sanHistory.last, "Qxf7#")
         }
     }

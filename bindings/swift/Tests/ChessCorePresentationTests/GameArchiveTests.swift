@@ -55,6 +55,8 @@ final class GameArchiveTests: XCTestCase {
         XCTAssertEqual(game.black, "Player 2")
         XCTAssertEqual(game.result, "0-1")
         XCTAssertEqual(game.plies, 4)
+        XCTAssertEqual(movesText(game.plies), "2 moves")
+        XCTAssertEqual([0, 1, 2, 3, 34].map(movesText), ["0 moves", "1 move", "1 move", "2 moves", "17 moves"])
         XCTAssertEqual(game.statusText, "Checkmate — Black wins")
         XCTAssertNotNil(
             game.playedAt.range(of: #"^\d{4}\.\d\d\.\d\d \d\d:\d\d$"#, options: .regularExpression),

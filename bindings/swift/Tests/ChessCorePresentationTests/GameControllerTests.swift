@@ -135,7 +135,9 @@ final class GameControllerTests: XCTestCase {
             let s = f.state
             func described(_ name: String) -> String {
                 let square = sq(name)
-                return squareDescription(square, piece: s.piece(at: square), target: s.targets.contains(square))
+                return boardSquareDescription(
+                    square, piece: s.piece(at: square), targets: s.targets, checkSquare: s.checkSquare,
+                    lastMove: s.lastMove)
             }
             XCTAssertEqual(s.selected, sq("e5"))
             XCTAssertEqual(described("e5"), "e5, white knight")
@@ -159,9 +161,9 @@ final class GameControllerTests: XCTestCase {
             let m = f.state
             func after(_ name: String) -> String {
                 let square = sq(name)
-                return squareDescription(
-                    square, piece: m.piece(at: square), inCheck: m.checkSquare == square,
-                    lastMove: m.lastMove.map { $0.from == square || $0.to == square } ?? false)
+                return boardSquareDescription(
+                    square, piece: m.piece(at: square), targets: [], checkSquare: m.checkSquare,
+                    lastMove: m.lastMove)
             }
             XCTAssertEqual(after("e1"), "e1, white king, in check")
             XCTAssertEqual(after("h4"), "h4, black queen, last move")

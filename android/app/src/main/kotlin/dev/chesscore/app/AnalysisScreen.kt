@@ -37,6 +37,7 @@ import androidx.compose.runtime.getValue
 import androidx.compose.runtime.key
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.remember
+import androidx.compose.runtime.rememberCoroutineScope
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
@@ -60,6 +61,9 @@ import dev.chesscore.presentation.nagSymbol
 import dev.chesscore.presentation.pgnGameList
 import dev.chesscore.presentation.refutationText
 import dev.chesscore.presentation.threatText
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.launch
+import kotlinx.coroutines.withContext
 
 /**
  * The analysis board. Portrait: top bar, status and opening, board (the engine's best move as an
@@ -91,8 +95,9 @@ fun AnalysisScreen(
 ) {
     val snackbar = remember { SnackbarHostState() }
     var dialog by remember { mutableStateOf<AnalysisDialog?>(null) }
-    // A PGN text of several games, while the person chooses one of them.
-    var choosing by remember { mutableStateOf<Pair<String, PgnGameList>?>(null) }
+    // The games of a PGN text of several, while the person chooses one of them.
+    var choosing by remember { mutableStateOf<PgnGameList?>(null) }
+    val scope = rememberCoroutineScope()
     val state by controller.state.collectAsStateWithLifecycle()
 
     // The position editor over the board (held by the view model; the analysis pauses meanwhile).
@@ -166,13 +171,16 @@ fun AnalysisScreen(
             onLoad = { text -> if (controller.loadFen(text)) dialog = null },
             onDismiss = { controller.dismissMessage(); dialog = null },
         )
-        // The PGN dialog closes at once; a text of several games asks which, and what loadPgn
-        // has to say comes as a snackbar.
+        // The PGN dialog closes at once; the text is read off the main thread (a whole file can
+        // take a while), a text of several games asks which, and what loadPgn has to say comes as
+        // a snackbar.
         AnalysisDialog.LOAD_PGN -> LoadPgnDialog(
             onLoad = { text ->
                 dialog = null
-                val list = pgnGameList(text)
-                if (list.games.size > 1) choosing = text to list else controller.loadPgn(text)
+                scope.launch {
+                    val list = withContext(Dispatchers.Default) { pgnGameList(text) }
+                    if (list.games.size > 1) choosing = list else controller.loadPgn(text)
+                }
             },
             onDismiss = { dialog = null },
         )
@@ -183,8 +191,8 @@ fun AnalysisScreen(
         )
         null -> Unit
     }
-    choosing?.let { (text, list) ->
-        PgnGamePickerDialog(list, pick = { index -> choosing = null; controller.loadPgn(text, index) }, onDismiss = { choosing = null })
+    choosing?.let { list ->
+        PgnGamePickerDialog(list, pick = { game -> choosing = null; controller.loadPgn(game.pgn) }, onDismiss = { choosing = null })
     }
 }
 

@@ -44,9 +44,9 @@ import dev.chesscore.Square
 import dev.chesscore.SquareMark
 import dev.chesscore.ktx.pieceAt
 import dev.chesscore.presentation.BoardUiState
+import dev.chesscore.presentation.boardSquareDescription
 import dev.chesscore.presentation.cellOf
 import dev.chesscore.presentation.squareAtCell
-import dev.chesscore.presentation.squareDescription
 
 /** The board screen's board: [state]'s position, selection and targets, with the hint as the arrow. */
 @Composable
@@ -151,10 +151,7 @@ fun Board(
                                 // presentation layer's words, as on iOS) and its selected state;
                                 // double tap taps it.
                                 .clearAndSetSemantics {
-                                    contentDescription = squareDescription(
-                                        square, piece, target = square in targets, inCheck = square == checkSquare,
-                                        lastMove = lastMove != null && (lastMove.from == square || lastMove.to == square),
-                                    )
+                                    contentDescription = boardSquareDescription(square, piece, targets, checkSquare, lastMove)
                                     role = Role.Button
                                     this.selected = square == selected
                                     onClick { tap(square); true }

@@ -25,9 +25,11 @@ import androidx.compose.ui.Modifier
 import androidx.compose.ui.unit.dp
 import dev.chesscore.presentation.ArchivedGame
 import dev.chesscore.presentation.GameArchive
+import dev.chesscore.presentation.PgnGameChoice
 import dev.chesscore.presentation.PgnGameList
 import dev.chesscore.presentation.archivedGames
 import dev.chesscore.presentation.gamesPgn
+import dev.chesscore.presentation.movesText
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.withContext
@@ -47,6 +49,7 @@ fun GamesDialog(
     onDismiss: () -> Unit,
 ) {
     var games by remember { mutableStateOf<List<ArchivedGame>?>(null) }
+    var tooLarge by remember { mutableStateOf(false) }
     val scope = rememberCoroutineScope()
     LaunchedEffect(archive) { games = withContext(Dispatchers.IO) { archivedGames(archive) } }
     AlertDialog(
@@ -55,6 +58,7 @@ fun GamesDialog(
         text = {
             val list = games
             when {
+                tooLarge -> Text("Too many games to share in one text. Delete some, or share them from their reviews.")
                 list == null -> Text("Reading…")
                 list.isEmpty() -> Text("No games yet. Each game is kept here once it has ended.")
                 else -> LazyColumn(Modifier.heightIn(max = 480.dp)) {
@@ -79,19 +83,29 @@ fun GamesDialog(
         confirmButton = { TextButton(onClick = onDismiss) { Text("Close") } },
         dismissButton = {
             val list = games
-            if (!list.isNullOrEmpty()) TextButton(onClick = { share("My games (PGN)", gamesPgn(list)) }) { Text("Share all") }
+            if (!list.isNullOrEmpty()) {
+                TextButton(onClick = {
+                    val text = gamesPgn(list)
+                    // An intent's text travels in one binder transaction (about 1 MB at most):
+                    // past a safe size, say so instead of crashing in the share sheet.
+                    if (text.length <= MAX_SHARED_CHARS) share("My games (PGN)", text) else tooLarge = true
+                }) { Text("Share all") }
+            }
         },
     )
 }
 
-/** One kept game: "You – chesscore Club player", "1-0 · Checkmate — White wins", "2026.11.26 14:05 · 34 plies". */
+/** The most characters "Share all" hands to the share sheet as text. */
+private const val MAX_SHARED_CHARS = 400_000
+
+/** One kept game: "You – chesscore Club player", "1-0 · Checkmate — White wins", "2026.11.26 14:05 · 17 moves". */
 @Composable
 private fun GameRow(game: ArchivedGame, open: () -> Unit, delete: () -> Unit) {
     Row(Modifier.fillMaxWidth().clickable(onClick = open).padding(vertical = 6.dp), verticalAlignment = Alignment.CenterVertically) {
         Column(Modifier.weight(1f)) {
             Text("${game.white} – ${game.black}", style = MaterialTheme.typography.titleSmall)
             Text("${game.result} · ${game.statusText}", style = MaterialTheme.typography.bodySmall)
-            Text("${game.playedAt} · ${game.plies} plies", style = MaterialTheme.typography.labelSmall)
+            Text("${game.playedAt} · ${movesText(game.plies)}", style = MaterialTheme.typography.labelSmall)
         }
         TextButton(onClick = delete) { Text("Delete") }
     }
@@ -99,10 +113,10 @@ private fun GameRow(game: ArchivedGame, open: () -> Unit, delete: () -> Unit) {
 
 /**
  * Which game of a PGN text of several to open on the analysis board: one row per game that can
- * be read ("Ann – Bob", "Club · 2026.11.20 · 1-0 · 7 plies"), and how many could not be read.
+ * be read ("Ann – Bob", "Club · 2026.11.20 · 1-0 · 4 moves"), and how many could not be read.
  */
 @Composable
-fun PgnGamePickerDialog(list: PgnGameList, pick: (Int) -> Unit, onDismiss: () -> Unit) {
+fun PgnGamePickerDialog(list: PgnGameList, pick: (PgnGameChoice) -> Unit, onDismiss: () -> Unit) {
     AlertDialog(
         onDismissRequest = onDismiss,
         title = { Text("${list.games.size} games") },
@@ -113,10 +127,10 @@ fun PgnGamePickerDialog(list: PgnGameList, pick: (Int) -> Unit, onDismiss: () ->
                 }
                 LazyColumn(Modifier.heightIn(max = 480.dp)) {
                     items(list.games, key = { it.index }) { game ->
-                        Column(Modifier.fillMaxWidth().clickable { pick(game.index) }.padding(vertical = 6.dp)) {
+                        Column(Modifier.fillMaxWidth().clickable { pick(game) }.padding(vertical = 6.dp)) {
                             Text("${game.white} – ${game.black}", style = MaterialTheme.typography.titleSmall)
                             Text(
-                                listOfNotNull(game.event, game.date, game.result, "${game.plies} plies").joinToString(" · "),
+                                listOfNotNull(game.event, game.date, game.result, movesText(game.plies)).joinToString(" · "),
                                 style = MaterialTheme.typography.bodySmall,
                             )
                         }

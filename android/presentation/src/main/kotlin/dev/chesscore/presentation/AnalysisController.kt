@@ -306,25 +306,6 @@ class AnalysisController(
     }
 
     /**
-     * Opens game [index] of the games of [text] that can be read (as [pgnGameList] numbers
-     * them, from 0), for a screen that let the person choose among several; nothing is said about
-     * the others. Returns `false`, with [AnalysisUiState.message] saying why, when there is no
-     * such game (the board is unchanged).
-     */
-    fun loadPgn(text: String, index: Int): Boolean {
-        if (session.closed) return false
-        val import = readPgn(text)
-        val chosen = import.games.getOrNull(index)
-        import.games.forEach { if (it !== chosen) it.close() }
-        if (chosen == null) {
-            _state.update { it.copy(message = "No game ${index + 1} in the text: it holds ${import.games.size}") }
-            return false
-        }
-        replaceGame(chosen)
-        return true
-    }
-
-    /**
      * A new tree from the position in [fen]. When the core rejects it, [AnalysisUiState.message]
      * shows the core's error and the board (and the analysis) is unchanged.
      *

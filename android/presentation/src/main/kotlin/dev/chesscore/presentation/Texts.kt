@@ -3,6 +3,7 @@ package dev.chesscore.presentation
 import dev.chesscore.DrawReason
 import dev.chesscore.GameSnapshot
 import dev.chesscore.GameStatus
+import dev.chesscore.LegalMove
 import dev.chesscore.MoveListItem
 import dev.chesscore.Outcome
 import dev.chesscore.Piece
@@ -159,4 +160,21 @@ fun squareDescription(
     if (lastMove) parts += "last move"
     if (target) parts += if (piece == null) "legal move" else "capture"
     return parts.joinToString(", ")
+}
+
+/**
+ * [squareDescription] of [square] on a board that draws [piece] there, the selected piece's
+ * [targets], the king in check on [checkSquare] and the [lastMove]: what both apps' boards label
+ * each square with.
+ */
+fun boardSquareDescription(square: Square, piece: Piece?, targets: Set<Square>, checkSquare: Square?, lastMove: LegalMove?): String =
+    squareDescription(
+        square, piece, target = square in targets, inCheck = square == checkSquare,
+        lastMove = lastMove != null && (lastMove.from == square || lastMove.to == square),
+    )
+
+/** A game's length as a list shows it, in moves (a move is White's and Black's): "1 move", "17 moves", from its [plies]. */
+fun movesText(plies: Int): String {
+    val moves = (plies + 1) / 2
+    return if (moves == 1) "1 move" else "$moves moves"
 }

@@ -674,24 +674,26 @@ class AnalysisControllerTest {
                 val text = "[Event \"Club\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Date \"2026.11.20\"]\n[Result \"1-0\"]\n\n" +
                     "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n" +
                     "[Event \"?\"]\n\n1. e4 e5 2. Ke3 *\n\n" + // not a legal game
-                    "[White \"Cy\"]\n[Black \"Di\"]\n\n1. d4 d5 1/2-1/2\n"
+                    "[White \"Cy\"]\n[Black \"Di\"]\n[Event \"  \"]\n\n1. d4 {Solid} d5 (1... Nf6) 1/2-1/2\n"
+                val live = liveObjectCount()
                 val list = pgnGameList(text)
+                assertEquals(live, liveObjectCount(), "every game read for the list is freed")
                 assertEquals(1, list.unreadable)
                 assertEquals(
                     listOf(
-                        PgnGameChoice(0, "Ann", "Bob", "Club", "2026.11.20", "1-0", 7),
-                        PgnGameChoice(1, "Cy", "Di", null, null, "1/2-1/2", 2),
+                        PgnGameChoice(0, "Ann", "Bob", "Club", "2026.11.20", "1-0", 7, list.games[0].pgn),
+                        PgnGameChoice(1, "Cy", "Di", null, null, "1/2-1/2", 2, list.games[1].pgn),
                     ),
                     list.games,
                 )
                 c.move("e2", "e4")
-                assertTrue(c.loadPgn(text, 1))
+                assertTrue(c.loadPgn(list.games[1].pgn))
                 assertEquals(listOf("d4", "d5"), c.state.value.snapshot.sanHistory)
-                assertNull(c.state.value.message, "the person chose: nothing left out to report")
+                assertTrue(c.state.value.snapshot.moveList.any { it is MoveListItem.Comment && it.text == "Solid" }, "comments kept")
+                assertTrue(c.state.value.snapshot.moveList.any { it is MoveListItem.VariationStart }, "variations kept")
+                assertNull(c.state.value.message, "one game: nothing left out to report")
                 ChessGame.fromJson(f.store.load()!!).use { assertEquals(listOf("d4", "d5"), it.snapshot().sanHistory) }
-                c.assertRefused("No game 3 in the text: it holds 2") { assertFalse(loadPgn(text, 2)) }
-                assertEquals(listOf("d4", "d5"), c.state.value.snapshot.sanHistory, "the board is unchanged")
-                assertTrue(c.loadPgn(text, 0))
+                assertTrue(c.loadPgn(list.games[0].pgn))
                 assertEquals("Qxf7#", c.state.value.snapshot.sanHistory.last())
             }
         }

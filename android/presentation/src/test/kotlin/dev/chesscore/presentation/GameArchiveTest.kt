@@ -56,6 +56,8 @@ class GameArchiveTest {
             assertEquals("Player 2", game.black)
             assertEquals("0-1", game.result)
             assertEquals(4, game.plies)
+            assertEquals("2 moves", movesText(game.plies))
+            assertEquals(listOf("0 moves", "1 move", "1 move", "2 moves", "17 moves"), listOf(0, 1, 2, 3, 34).map(::movesText))
             assertEquals("Checkmate — Black wins", game.statusText)
             assertTrue(game.playedAt.matches(Regex("""\d{4}\.\d\d\.\d\d \d\d:\d\d""")), game.playedAt)
             assertEquals(gameArchiveId(game.pgn), game.id)

@@ -69,7 +69,8 @@ class GameControllerTest {
                 c.loadFen(KIWIPETE)
                 c.tapSquare(sq("e5"))
                 val s = c.state.value
-                fun described(square: Square) = squareDescription(square, s.snapshot.pieceAt(square), square in s.targets)
+                fun described(square: Square) =
+                    boardSquareDescription(square, s.snapshot.pieceAt(square), s.targets, s.snapshot.checkSquare, s.snapshot.lastMove)
                 assertEquals(sq("e5"), s.selected)
                 assertEquals("e5, white knight", described(sq("e5")))
                 assertEquals("d7, black pawn, capture", described(sq("d7")))
@@ -88,10 +89,7 @@ class GameControllerTest {
                 c.tapSquare(sq("d8"))
                 c.tapSquare(sq("h4"))
                 val m = c.state.value.snapshot
-                fun after(square: Square) = squareDescription(
-                    square, m.pieceAt(square), inCheck = square == m.checkSquare,
-                    lastMove = m.lastMove?.let { it.from == square || it.to == square } ?: false,
-                )
+                fun after(square: Square) = boardSquareDescription(square, m.pieceAt(square), emptySet(), m.checkSquare, m.lastMove)
                 assertEquals("e1, white king, in check", after(sq("e1")))
                 assertEquals("h4, black queen, last move", after(sq("h4")))
                 assertEquals("d8, empty, last move", after(sq("d8")))
