@@ -133,8 +133,11 @@ public final class GameController {
             message: message, chess960Number: game.chess960StartNumber())
         waitForResumeIfTheClockIsPaused()
         state.clock = readClock()
-        let problem = saved == nil || message != nil ? save() : archiveIfEnded()
-        if let problem { state.message = problem }
+        // A finished game is saved again too: if it is kept in the archive now (a game ended
+        // before the archive existed), the players and time it is tagged with stay in its save.
+        if saved == nil || message != nil || state.isGameOver, let problem = save() {
+            state.message = problem
+        }
         startEngineTurnIfDue()
     }
 

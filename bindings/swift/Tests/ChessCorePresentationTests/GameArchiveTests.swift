@@ -99,10 +99,17 @@ final class GameArchiveTests: XCTestCase {
         let elsewhere = InMemoryGameArchive()
         do {
             let copy = InMemoryGameStore()
-            copy.save(json: try XCTUnwrap(store.load()))
+            let renamed = try ChessGame.fromJson(json: try XCTUnwrap(store.load()))
+            try renamed.setTag(name: "White", value: "Ann")
+            try renamed.setTag(name: "Black", value: "Bob")
+            copy.save(json: renamed.toJson())
             _ = try controller(store: copy, archive: elsewhere)
             let kept = try XCTUnwrap(archivedGames(elsewhere).first)
             XCTAssertEqual(try ChessGame.fromPgn(pgn: kept.pgn).snapshot().sanHistory, ["f3", "e5", "g4", "Qh4#"])
+            XCTAssertEqual(kept.white, "Ann", "players already named are kept")
+            XCTAssertEqual(
+                try ChessGame.fromJson(json: try XCTUnwrap(copy.load())).pgn(), kept.pgn,
+                "its save has the tags it was kept with")
         }
         try await noLiveObjects()
     }

@@ -129,7 +129,11 @@ class GameController(
         )
         state = _state.asStateFlow()
         if (pausedClock) session.pause {}
-        (if (saved == null || message != null) save() else archiveIfEnded())?.let { problem -> _state.update { it.copy(message = problem) } }
+        // A finished game is saved again too: if it is kept in the archive now (a game ended
+        // before the archive existed), the players and time it is tagged with stay in its save.
+        if (saved == null || message != null || state.value.isGameOver) {
+            save()?.let { problem -> _state.update { it.copy(message = problem) } }
+        }
         startEngineTurnIfDue()
     }
 

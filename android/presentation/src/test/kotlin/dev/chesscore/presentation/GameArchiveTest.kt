@@ -93,11 +93,15 @@ class GameArchiveTest {
             }
             // A finished game saved where nothing was kept (another archive, an older version).
             val elsewhere = InMemoryGameArchive()
-            controller(this, InMemoryGameStore(store.load()), elsewhere).use {
+            val renamed = ChessGame.fromJson(store.load()!!).use { g -> g.setTag("White", "Ann"); g.setTag("Black", "Bob"); g.toJson() }
+            val copy = InMemoryGameStore(renamed)
+            controller(this, copy, elsewhere).use {
                 assertEquals(listOf("f3", "e5", "g4", "Qh4#"), archivedGames(elsewhere).single().let { g ->
                     ChessGame.fromPgn(g.pgn).use { it.snapshot().sanHistory }
                 })
             }
+            assertEquals("Ann", archivedGames(elsewhere).single().white, "players already named are kept")
+            ChessGame.fromJson(copy.load()!!).use { assertEquals(archivedGames(elsewhere).single().pgn, it.pgn(), "its save has the tags it was kept with") }
         }
     }
 
