@@ -56,34 +56,30 @@ else
   counts+=("$(tail -1 build/swift/summary.log) ($((SECONDS - swift_start)) s with the build)")
 fi
 
-step "the apps' UI sources parse (Compose and SwiftUI need the Android SDK and Xcode to compile)"
-for check in android/check-kotlin-syntax.sh ios/check-swift-syntax.sh; do
-  status=0
-  "$check" || status=$?
+# Runs a check that exits 3 when this machine cannot run it: then it is skipped, with the
+# reason `$2`; any other failure stops the run.
+run_check() {
+  local status=0
+  "$1" || status=$?
   if [ $status = 3 ]; then
-    skip "$check: its parser (tree-sitter, from PyPI) could not be installed, so the app's sources were not parsed"
+    skip "$1: $2"
   elif [ $status != 0 ]; then
     exit $status
   fi
+}
+
+step "the apps' UI sources parse (Compose and SwiftUI need the Android SDK and Xcode to compile)"
+for check in android/check-kotlin-syntax.sh ios/check-swift-syntax.sh; do
+  run_check "$check" "its parser (tree-sitter, from PyPI) could not be installed, so the app's sources were not parsed"
 done
 
 step "the iOS app's sources type-check (Swift 6, warnings as errors) against SwiftUI stand-ins"
-status=0
-ios/check-swift-types.sh || status=$?
-if [ $status = 3 ]; then
-  skip "ios/check-swift-types.sh: no Swift 6 toolchain here (or a Mac, where Xcode builds the app), so the app's sources were not type-checked"
-elif [ $status != 0 ]; then
-  exit $status
-fi
+run_check ios/check-swift-types.sh \
+  "no Swift 6 toolchain here (or a Mac, where Xcode builds the app), so the app's sources were not type-checked"
 
 step "the Android app's sources type-check (kotlinc) against Android/Compose stand-ins"
-status=0
-android/check-kotlin-types.sh || status=$?
-if [ $status = 3 ]; then
-  skip "android/check-kotlin-types.sh: kotlinc or JNA is not installed, so the app's sources were not type-checked"
-elif [ $status != 0 ]; then
-  exit $status
-fi
+run_check android/check-kotlin-types.sh \
+  "kotlinc or JNA is not installed, so the app's sources were not type-checked"
 
 step "Android packaging (16 KB page-alignment check, AAR layout from a stand-in library)"
 scripts/test-packaging.sh
