@@ -103,7 +103,10 @@ fun ChessScreen(
                         })
                         DropdownMenuItem(text = { Text("Analyse game") }, onClick = { close(); analyse(controller.pgn(), state.snapshot.ply) })
                         DropdownMenuItem(text = { Text("Analysis board") }, onClick = { close(); analyse(null, null) })
-                        if (archive != null) DropdownMenuItem(text = { Text("My games") }, onClick = { close(); showGames = true })
+                        // The game pauses under the list (a timed game's clock stops), as on iOS.
+                        if (archive != null) {
+                            DropdownMenuItem(text = { Text("My games") }, onClick = { close(); controller.pause(); showGames = true })
+                        }
                         DropdownMenuItem(text = { Text("Share PGN") }, onClick = { close(); share("Game (PGN)", controller.pgn()) })
                         DropdownMenuItem(text = { Text("Share FEN") }, onClick = { close(); share("Position (FEN)", controller.fen()) })
                         DropdownMenuItem(text = { Text("Paste FEN…") }, onClick = { close(); showPasteFen = true })
@@ -154,9 +157,10 @@ fun ChessScreen(
     if (showGames && archive != null) {
         GamesDialog(
             archive,
+            // The review keeps the game paused, and resumes it when it closes (MainActivity).
             review = { game -> showGames = false; review(game.pgn, game.yourSide) },
             share = share,
-            onDismiss = { showGames = false },
+            onDismiss = { showGames = false; controller.resume() },
         )
     }
     if (showPasteFen) {
