@@ -55,9 +55,7 @@ open class ViewModelProvider(store: ViewModelStore, factory: Factory, defaultCre
 
 abstract class ViewModel {
     constructor()
-    constructor(viewModelScope: CoroutineScope)
     constructor(vararg closeables: AutoCloseable)
-    constructor(viewModelScope: CoroutineScope, vararg closeables: AutoCloseable)
 
     protected open fun onCleared(): Unit = TODO()
     fun addCloseable(key: String, closeable: AutoCloseable): Unit = TODO()

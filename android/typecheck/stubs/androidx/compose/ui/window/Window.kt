@@ -7,10 +7,14 @@ package androidx.compose.ui.window
 
 import androidx.compose.runtime.Immutable
 
+/** Whether a window may be captured in screenshots (the platform's FLAG_SECURE). */
+enum class SecureFlagPolicy { Inherit, SecureOn, SecureOff }
+
 @Immutable
 class DialogProperties(
     val dismissOnBackPress: Boolean = true,
     val dismissOnClickOutside: Boolean = true,
+    val securePolicy: SecureFlagPolicy = SecureFlagPolicy.Inherit,
     val usePlatformDefaultWidth: Boolean = true,
     val decorFitsSystemWindows: Boolean = true,
 )
@@ -20,5 +24,7 @@ class PopupProperties(
     val focusable: Boolean = false,
     val dismissOnBackPress: Boolean = true,
     val dismissOnClickOutside: Boolean = true,
+    val securePolicy: SecureFlagPolicy = SecureFlagPolicy.Inherit,
+    val excludeFromSystemGesture: Boolean = true,
     val clippingEnabled: Boolean = true,
 )

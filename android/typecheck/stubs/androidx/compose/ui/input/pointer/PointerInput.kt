@@ -32,6 +32,7 @@ interface PointerInputScope : Density {
     suspend fun <R> awaitPointerEventScope(block: suspend AwaitPointerEventScope.() -> R): R
 }
 
+@kotlin.coroutines.RestrictsSuspension
 interface AwaitPointerEventScope : Density {
     val size: IntSize
     val currentEvent: PointerEvent
