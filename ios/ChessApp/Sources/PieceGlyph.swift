@@ -24,17 +24,3 @@ struct PieceGlyph: View {
         }
     }
 }
-
-extension PieceKind {
-    /// The piece's name, for labels.
-    var name: String {
-        switch self {
-        case .king: "king"
-        case .queen: "queen"
-        case .rook: "rook"
-        case .bishop: "bishop"
-        case .knight: "knight"
-        case .pawn: "pawn"
-        }
-    }
-}

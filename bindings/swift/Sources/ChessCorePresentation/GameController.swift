@@ -462,8 +462,8 @@ public final class GameController {
     /// next save), or `nil`.
     private func archiveIfEnded() -> String? {
         guard let archive else { return nil }
-        let snapshot = game.snapshot()
-        guard case .ended = snapshot.status, !snapshot.sanHistory.isEmpty else { return nil }
+        // The status alone on every save; the whole snapshot only once the game has ended.
+        guard case .ended = game.status(), !game.snapshot().sanHistory.isEmpty else { return nil }
         let id = gameArchiveId(game.pgn())
         guard id != archivedId else { return nil }
         if game.tag(name: "White") == nil && game.tag(name: "Black") == nil {

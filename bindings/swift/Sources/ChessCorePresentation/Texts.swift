@@ -116,21 +116,23 @@ public func refutationText(_ refutation: Refutation) -> String {
     return "\(refutation.san)\(refutation.class.symbol()) allows \(line). Better: \(refutation.betterSan)"
 }
 
+extension PieceKind {
+    /// The piece's name in words, e.g. "knight" (for labels and screen readers).
+    public var name: String {
+        switch self {
+        case .king: "king"
+        case .queen: "queen"
+        case .rook: "rook"
+        case .bishop: "bishop"
+        case .knight: "knight"
+        case .pawn: "pawn"
+        }
+    }
+}
+
 extension Piece {
     /// The piece's name in words, e.g. "white knight" (for labels and screen readers).
-    public var name: String {
-        let side = self.side == .white ? "white" : "black"
-        let kind: String
-        switch self.kind {
-        case .king: kind = "king"
-        case .queen: kind = "queen"
-        case .rook: kind = "rook"
-        case .bishop: kind = "bishop"
-        case .knight: kind = "knight"
-        case .pawn: kind = "pawn"
-        }
-        return "\(side) \(kind)"
-    }
+    public var name: String { "\(side == .white ? "white" : "black") \(kind.name)" }
 }
 
 /// What a screen reader says for a square of the board (VoiceOver, TalkBack): its name, what

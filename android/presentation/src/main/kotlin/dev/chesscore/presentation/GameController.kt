@@ -506,8 +506,8 @@ class GameController(
      */
     private fun archiveIfEnded(): String? {
         val archive = archive ?: return null
-        val snapshot = game.snapshot()
-        if (snapshot.status !is GameStatus.Ended || snapshot.sanHistory.isEmpty()) return null
+        // The status alone on every save; the whole snapshot only once the game has ended.
+        if (game.status() !is GameStatus.Ended || game.snapshot().sanHistory.isEmpty()) return null
         val id = gameArchiveId(game.pgn())
         if (id == archivedId) return null
         if (game.tag("White") == null && game.tag("Black") == null) {
