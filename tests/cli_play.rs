@@ -367,3 +367,22 @@ fn quit_stops_engines_playing_each_other() {
     assert_contains(&r.out, "[White \"chesscore level 1 (Beginner)\"]");
     assert!(!r.out.contains("Game over"), "{}", r.out);
 }
+
+/// A draw offer is answered on the engine's turn by the core's rule: a rook down, it takes it;
+/// at the start, it plays on.
+#[test]
+fn a_draw_offer_is_answered_by_the_engine_on_its_turn() {
+    let r = play(
+        &fast(&["--side", "white", "--fen", "7k/8/8/8/8/8/8/R6K w - - 0 40"]),
+        "offer\nKg2\n",
+    );
+    assert_eq!(r.code, Some(0));
+    assert_contains(&r.out, "You offer a draw with your next move");
+    assert_contains(&r.out, "chesscore accepts the draw.");
+    assert_contains(&r.out, "Game over: Draw by agreement");
+
+    let r = play(&fast(&["--side", "white"]), "offer\ne4\n");
+    assert_eq!(r.code, Some(0));
+    assert_contains(&r.out, "chesscore declines the draw.");
+    assert!(!r.out.contains("Game over"), "{}", r.out);
+}

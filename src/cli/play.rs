@@ -4,7 +4,8 @@
 
 use super::board::{self, BoardStyle};
 use chesscore::engine::{
-    EngineConfig, EngineThread, Level, Score, SearchInfo, SearchLimits, SearchResult,
+    engine_turn, EngineConfig, EngineThread, EngineTurn, Level, SearchInfo, SearchLimits,
+    SearchResult,
 };
 use chesscore::game::{Game, GameError, GameStatus, NewMovePlacement, Outcome};
 use chesscore::notation::fen;
@@ -58,6 +59,8 @@ Commands:
   moves           the moves played so far
   legal           the legal moves in this position
   resign          resign the game
+  offer           offer a draw (the engine answers on its turn: it takes it when it is
+                  clearly worse, or the game level from move 30 on)
   draw            claim a draw (threefold repetition or the fifty-move rule)
   draw MOVE       play MOVE and claim the draw it makes (its position's third occurrence,
                   or the fiftieth move without a capture or pawn move)
@@ -449,45 +452,41 @@ fn think(engine: &EngineThread, game: &Game, limits: SearchLimits, who: &str) ->
     result
 }
 
-/// One engine move: searches, claims a draw instead when one is claimable and the engine does
-/// not expect to win, or plays the move. Prints what happened.
-fn engine_turn(engine: &EngineThread, game: &mut Game, limits: SearchLimits, who: &str) {
+/// One engine move: searches, then plays the move or claims a draw the rules allow when it does
+/// not expect to win (the core's rule, [`engine_turn`], as in the apps). Prints what happened.
+/// With `draw_offered` it first answers the player's draw offer, by the same rule.
+fn engine_turn_in(
+    engine: &EngineThread,
+    game: &mut Game,
+    limits: SearchLimits,
+    who: &str,
+    draw_offered: bool,
+) {
     let before = game.position().clone();
     let result = think(engine, game, limits, who);
-    let own_score = match result.score {
-        Score::Centipawns(cp) => cp,
-        Score::Mate(n) if n > 0 => i32::MAX,
-        Score::Mate(_) => i32::MIN,
-    };
-    if let Some(reason) = game.claimable_draw().filter(|_| own_score <= 0) {
-        if game.claim_draw().is_ok() {
-            println!("{who} claims a draw by {reason}.");
-            return;
-        }
-    }
     let mv = result.best_move;
-    let san_text = san::to_san(&before, mv);
-    // The move itself may complete a draw (FIDE 9.2.1.1, 9.3.1): claimed with it likewise.
-    if let Some(reason) = game.draw_claimable_with(mv).filter(|_| own_score <= 0) {
-        if game.claim_draw_with(mv).is_ok() {
-            println!(
-                "{who} plays {} and claims a draw by {reason}.",
-                numbered(MoveNumber::of(&before), [san_text])
-            );
-            return;
+    let moved = || numbered(MoveNumber::of(&before), [san::to_san(&before, mv)]);
+    let turn = engine_turn(game, mv, result.score, draw_offered, None);
+    if draw_offered && matches!(turn, Ok(EngineTurn::Played(_))) {
+        println!("{who} declines the draw.");
+    }
+    match turn {
+        Ok(EngineTurn::AcceptedDraw) => println!("{who} accepts the draw."),
+        Ok(EngineTurn::ClaimedDraw(reason)) => println!("{who} claims a draw by {reason}."),
+        Ok(EngineTurn::PlayedAndClaimedDraw(_, reason)) => {
+            println!("{who} plays {} and claims a draw by {reason}.", moved())
         }
+        Ok(EngineTurn::Played(_)) => {
+            let eval = result.score.for_white(before.side_to_move());
+            println!(
+                "{who} plays {}  (depth {}, eval {eval}, {:.2} s)",
+                moved(),
+                result.depth,
+                result.time.as_secs_f64()
+            );
+        }
+        Err(_) => println!("{who} found no move to play."),
     }
-    if game.play(mv).is_err() {
-        println!("{who} found no move to play.");
-        return;
-    }
-    let eval = result.score.for_white(before.side_to_move());
-    println!(
-        "{who} plays {}  (depth {}, eval {eval}, {:.2} s)",
-        numbered(MoveNumber::of(&before), [san_text]),
-        result.depth,
-        result.time.as_secs_f64()
-    );
 }
 
 fn set_player_tags(game: &mut Game, white: &str, black: &str) {
@@ -521,6 +520,8 @@ struct Session {
     announced_end: bool,
     /// `--chess960`: every new game is a Chess960 game.
     chess960: Option<Chess960Start>,
+    /// The player offered a draw, which the engine answers on its next turn.
+    draw_offered: bool,
 }
 
 impl Session {
@@ -551,6 +552,7 @@ impl Session {
             echo: !io::stdin().is_terminal(),
             announced_end: false,
             chess960: opts.chess960,
+            draw_offered: false,
         };
         session.update_tags();
         Ok(session)
@@ -651,11 +653,12 @@ impl Session {
     /// Lets the engine move while it is its turn and the game goes on.
     fn engine_moves_if_its_turn(&mut self) {
         if self.game.status().is_ongoing() && self.game.position().side_to_move() != self.human {
-            engine_turn(
+            engine_turn_in(
                 &self.engine,
                 &mut self.game,
                 SearchLimits::move_time(self.move_time),
                 ENGINE_NAME,
+                std::mem::take(&mut self.draw_offered),
             );
             self.show_board();
         }
@@ -725,6 +728,7 @@ impl Session {
                     println!("{e}");
                 }
             }
+            "offer" => self.offer_draw(),
             "draw" if rest.is_empty() => self.draw(),
             "draw" => self.draw_with(rest),
             _ => self.play_move(line),
@@ -760,6 +764,7 @@ impl Session {
     }
 
     fn undo(&mut self) {
+        self.draw_offered = false;
         if !self.game.can_undo() {
             println!("Nothing to undo.");
             return;
@@ -885,6 +890,7 @@ impl Session {
     }
 
     fn new_game(&mut self, rest: &str) {
+        self.draw_offered = false;
         let human = if rest.is_empty() {
             self.human
         } else {
@@ -995,6 +1001,21 @@ impl Session {
                 self.show_board();
             }
             Err(e) => println!("{e}."),
+        }
+    }
+
+    /// `offer`: the engine answers on its turn, by the core's rule (it takes the draw when it
+    /// is clearly worse, or level from move 30 on).
+    fn offer_draw(&mut self) {
+        if let Some(outcome) = self.game.outcome() {
+            println!("{}", GameError::GameOver(outcome));
+            return;
+        }
+        self.draw_offered = true;
+        if self.game.position().side_to_move() == self.human {
+            println!("You offer a draw with your next move; {ENGINE_NAME} answers on its turn.");
+        } else {
+            println!("You offer a draw; {ENGINE_NAME} answers on its turn.");
         }
     }
 
@@ -1125,7 +1146,13 @@ fn watch(mut game: Game, opts: &Options, style: BoardStyle, seed: u64) -> ExitCo
             Side::White => "White",
             Side::Black => "Black",
         };
-        engine_turn(&engines[side.index()], &mut game, limits.clone(), who);
+        engine_turn_in(
+            &engines[side.index()],
+            &mut game,
+            limits.clone(),
+            who,
+            false,
+        );
     }
 }
 

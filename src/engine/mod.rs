@@ -26,6 +26,7 @@ mod search;
 mod see;
 mod thread;
 mod tt;
+mod turn;
 
 pub use eval::evaluate;
 /// The evaluation's tuning interface (`examples/tune.rs`), behind the `tuning` feature.
@@ -40,6 +41,10 @@ pub use thread::{
     SearchPanic,
 };
 use tt::TranspositionTable;
+pub use turn::{
+    accepts_draw_offer, claims_draw, engine_turn, EngineTurn, ACCEPT_DRAW_WHEN_LEVEL_CP,
+    ACCEPT_DRAW_WHEN_WORSE_CP, ACCEPT_LEVEL_DRAW_FROM_MOVE,
+};
 
 use limits::TimeManager;
 use ordering::Heuristics;

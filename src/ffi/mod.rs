@@ -11,6 +11,7 @@ mod review;
 mod setup;
 mod square;
 mod tree;
+mod turn;
 mod types;
 
 pub use clock::{
@@ -34,6 +35,7 @@ pub use tree::{
     nag_symbol, read_pgn, AnnotationCommand, Arrow, EvalScore, Evaluation, MarkColor, MoveListItem,
     NewMovePlacement, NodeAnnotations, NodeInfo, PgnImport, SkippedGame, SquareMark,
 };
+pub use turn::EngineReply;
 pub use types::{
     DrawClaimMove, DrawReason, GameSnapshot, GameStatus, LegalMove, MoveRow, Outcome, Piece,
     PieceKind, Pin, Side,

@@ -178,6 +178,16 @@ impl Game {
         Ok((outcome, m))
     }
 
+    /// [`Game::claim_draw_with`] at `now_ms` with the clock, for a move already read (see
+    /// [`Game::claim_draw_with_uci_move_at`]).
+    ///
+    /// # Errors
+    /// As [`Game::play_at`] and [`Game::claim_draw_with`].
+    pub fn claim_draw_with_at(&mut self, m: Move, now_ms: u64) -> Result<Outcome, GameError> {
+        self.timed(now_ms, |game| game.claim_draw_with(m).map(|_| m))?;
+        self.outcome().ok_or(GameError::NothingToClaim)
+    }
+
     /// [`Game::resign`] at `now_ms` with the clock: a running clock stops with the game (see
     /// [`Game::pause_clock`]: the time of the move in progress is kept), or, when a flag had
     /// fallen by `now_ms`, the game ends on time instead. A clock not started or paused stays

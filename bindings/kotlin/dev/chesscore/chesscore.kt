@@ -976,6 +976,10 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_hanging_pieces(
     ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_play_engine_result(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_play_engine_result_at(
+    ): Int
     external fun uniffi_chesscore_checksum_method_coachlistener_on_coaching(
     ): Int
     external fun uniffi_chesscore_checksum_method_reviewlistener_on_move_reviewed(
@@ -1212,6 +1216,10 @@ internal object UniffiLib {
     external fun uniffi_chesscore_fn_method_chessgame_opening_at(`ptr`: Long,`node`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_hanging_pieces(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_play_engine_result(`ptr`: Long,`result`: RustBuffer.ByValue,`drawOffered`: Byte,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_play_engine_result_at(`ptr`: Long,`result`: RustBuffer.ByValue,`drawOffered`: Byte,`nowMs`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_clone_coachlistener(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
@@ -1685,6 +1693,12 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_hanging_pieces() and 0xFFFF) != 62006) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_engine_result() and 0xFFFF) != 56272) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_engine_result_at() and 0xFFFF) != 46814) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_coachlistener_on_coaching() and 0xFFFF) != 18317) {
@@ -3282,6 +3296,35 @@ public interface ChessGameInterface {
      */
     fun `hangingPieces`(): List<HangingPiece>
     
+    /**
+     * The engine's turn with its search `result` (of this game's current position): plays its
+     * best move, or ends the game as the engine decides, by one rule on every platform:
+     * - with `drawOffered` (the player offered a draw), it accepts when it is clearly worse
+     * (half a pawn or more, or being mated) at any time, or about level (at most a tenth of
+     * a pawn better) from move 30 on; otherwise it declines and plays on;
+     * - it claims a draw by threefold repetition or the fifty-move rule that the position, or
+     * its move, allows when it does not expect to win (its evaluation at most 0);
+     * - otherwise it plays the move.
+     *
+     * A game's clock is not touched: in a timed game use `playEngineResultAt`.
+     *
+     * # Errors
+     * `InvalidRequest` when `result` is of another position (the game moved on while the
+     * engine thought: ignore the result), `GameOver`, `IllegalMove`; the game is then
+     * unchanged.
+     */
+    fun `playEngineResult`(`result`: SearchResult, `drawOffered`: kotlin.Boolean): EngineReply
+    
+    /**
+     * `playEngineResult` at `nowMs` with the game's clock: the move is timed like any other
+     * (see `playAt`), and a draw stops the clock with the game. Without a clock it is
+     * `playEngineResult`.
+     *
+     * # Errors
+     * As `playEngineResult` and `playAt`.
+     */
+    fun `playEngineResultAt`(`result`: SearchResult, `drawOffered`: kotlin.Boolean, `nowMs`: kotlin.ULong): EngineReply
+    
     companion object
 }
 
@@ -4754,6 +4797,64 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     UniffiLib.uniffi_chesscore_fn_method_chessgame_hanging_pieces(
         it,
         _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The engine's turn with its search `result` (of this game's current position): plays its
+     * best move, or ends the game as the engine decides, by one rule on every platform:
+     * - with `drawOffered` (the player offered a draw), it accepts when it is clearly worse
+     * (half a pawn or more, or being mated) at any time, or about level (at most a tenth of
+     * a pawn better) from move 30 on; otherwise it declines and plays on;
+     * - it claims a draw by threefold repetition or the fifty-move rule that the position, or
+     * its move, allows when it does not expect to win (its evaluation at most 0);
+     * - otherwise it plays the move.
+     *
+     * A game's clock is not touched: in a timed game use `playEngineResultAt`.
+     *
+     * # Errors
+     * `InvalidRequest` when `result` is of another position (the game moved on while the
+     * engine thought: ignore the result), `GameOver`, `IllegalMove`; the game is then
+     * unchanged.
+     */
+    @Throws(ChessException::class)override fun `playEngineResult`(`result`: SearchResult, `drawOffered`: kotlin.Boolean): EngineReply {
+            return FfiConverterTypeEngineReply.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_play_engine_result(
+        it,
+        
+        FfiConverterTypeSearchResult.lower(`result`),
+        FfiConverterBoolean.lower(`drawOffered`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * `playEngineResult` at `nowMs` with the game's clock: the move is timed like any other
+     * (see `playAt`), and a draw stops the clock with the game. Without a clock it is
+     * `playEngineResult`.
+     *
+     * # Errors
+     * As `playEngineResult` and `playAt`.
+     */
+    @Throws(ChessException::class)override fun `playEngineResultAt`(`result`: SearchResult, `drawOffered`: kotlin.Boolean, `nowMs`: kotlin.ULong): EngineReply {
+            return FfiConverterTypeEngineReply.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_play_engine_result_at(
+        it,
+        
+        FfiConverterTypeSearchResult.lower(`result`),
+        FfiConverterBoolean.lower(`drawOffered`),
+        FfiConverterULong.lower(`nowMs`),_status)
 }
     }
     )
@@ -6869,6 +6970,63 @@ public object FfiConverterTypeEngineLevel: FfiConverterRustBuffer<EngineLevel> {
             FfiConverterUInt.write(value.`level`, buf)
             FfiConverterString.write(value.`name`, buf)
             FfiConverterUInt.write(value.`elo`, buf)
+    }
+}
+
+
+
+/**
+ * What the engine did on its turn (`ChessGame.playEngineResult`).
+ */
+data class EngineReply (
+    /**
+     * The move it played, or `null`/`nil` when it ended the game without one (it accepted the
+     * draw offered, or claimed the draw the position allows).
+     */
+    var `played`: LegalMove?
+    , 
+    /**
+     * The draw it claimed (threefold repetition or fifty moves), with its move or without one.
+     */
+    var `claimedDraw`: DrawReason?
+    , 
+    /**
+     * Its answer to a draw offer: `true` accepted (the game is drawn by agreement), `false`
+     * declined (it played on); `null`/`nil` when no draw was offered.
+     */
+    var `drawOfferAccepted`: kotlin.Boolean?
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeEngineReply: FfiConverterRustBuffer<EngineReply> {
+    override fun read(buf: ByteBuffer): EngineReply {
+        return EngineReply(
+            FfiConverterOptionalTypeLegalMove.read(buf),
+            FfiConverterOptionalTypeDrawReason.read(buf),
+            FfiConverterOptionalBoolean.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: EngineReply) = (
+            FfiConverterOptionalTypeLegalMove.allocationSize(value.`played`) +
+            FfiConverterOptionalTypeDrawReason.allocationSize(value.`claimedDraw`) +
+            FfiConverterOptionalBoolean.allocationSize(value.`drawOfferAccepted`)
+    )
+
+    override fun write(value: EngineReply, buf: ByteBuffer) {
+            FfiConverterOptionalTypeLegalMove.write(value.`played`, buf)
+            FfiConverterOptionalTypeDrawReason.write(value.`claimedDraw`, buf)
+            FfiConverterOptionalBoolean.write(value.`drawOfferAccepted`, buf)
     }
 }
 
@@ -10849,6 +11007,38 @@ public object FfiConverterOptionalDouble: FfiConverterRustBuffer<kotlin.Double?>
         } else {
             buf.put(1)
             FfiConverterDouble.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterOptionalBoolean: FfiConverterRustBuffer<kotlin.Boolean?> {
+    override fun read(buf: ByteBuffer): kotlin.Boolean? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterBoolean.read(buf)
+    }
+
+    override fun allocationSize(value: kotlin.Boolean?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterBoolean.allocationSize(value)
+        }
+    }
+
+    override fun write(value: kotlin.Boolean?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterBoolean.write(value, buf)
         }
     }
 }

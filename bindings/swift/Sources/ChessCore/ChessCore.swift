@@ -1540,6 +1540,35 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      */
     func hangingPieces()  -> [HangingPiece]
     
+    /**
+     * The engine's turn with its search `result` (of this game's current position): plays its
+     * best move, or ends the game as the engine decides, by one rule on every platform:
+     * - with `drawOffered` (the player offered a draw), it accepts when it is clearly worse
+     * (half a pawn or more, or being mated) at any time, or about level (at most a tenth of
+     * a pawn better) from move 30 on; otherwise it declines and plays on;
+     * - it claims a draw by threefold repetition or the fifty-move rule that the position, or
+     * its move, allows when it does not expect to win (its evaluation at most 0);
+     * - otherwise it plays the move.
+     *
+     * A game's clock is not touched: in a timed game use `playEngineResultAt`.
+     *
+     * # Errors
+     * `InvalidRequest` when `result` is of another position (the game moved on while the
+     * engine thought: ignore the result), `GameOver`, `IllegalMove`; the game is then
+     * unchanged.
+     */
+    func playEngineResult(result: SearchResult, drawOffered: Bool) throws  -> EngineReply
+    
+    /**
+     * `playEngineResult` at `nowMs` with the game's clock: the move is timed like any other
+     * (see `playAt`), and a draw stops the clock with the game. Without a clock it is
+     * `playEngineResult`.
+     *
+     * # Errors
+     * As `playEngineResult` and `playAt`.
+     */
+    func playEngineResultAt(result: SearchResult, drawOffered: Bool, nowMs: UInt64) throws  -> EngineReply
+    
 }
 /**
  * A game of chess as a tree: a start position, the main line and variations with their
@@ -2763,6 +2792,54 @@ open func hangingPieces() -> [HangingPiece]  {
         uniffiCallStatus in
     uniffi_chesscore_fn_method_chessgame_hanging_pieces(
             self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The engine's turn with its search `result` (of this game's current position): plays its
+     * best move, or ends the game as the engine decides, by one rule on every platform:
+     * - with `drawOffered` (the player offered a draw), it accepts when it is clearly worse
+     * (half a pawn or more, or being mated) at any time, or about level (at most a tenth of
+     * a pawn better) from move 30 on; otherwise it declines and plays on;
+     * - it claims a draw by threefold repetition or the fifty-move rule that the position, or
+     * its move, allows when it does not expect to win (its evaluation at most 0);
+     * - otherwise it plays the move.
+     *
+     * A game's clock is not touched: in a timed game use `playEngineResultAt`.
+     *
+     * # Errors
+     * `InvalidRequest` when `result` is of another position (the game moved on while the
+     * engine thought: ignore the result), `GameOver`, `IllegalMove`; the game is then
+     * unchanged.
+     */
+open func playEngineResult(result: SearchResult, drawOffered: Bool)throws  -> EngineReply  {
+    return try  FfiConverterTypeEngineReply_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_play_engine_result(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSearchResult_lower(result),
+        FfiConverterBool.lower(drawOffered),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * `playEngineResult` at `nowMs` with the game's clock: the move is timed like any other
+     * (see `playAt`), and a draw stops the clock with the game. Without a clock it is
+     * `playEngineResult`.
+     *
+     * # Errors
+     * As `playEngineResult` and `playAt`.
+     */
+open func playEngineResultAt(result: SearchResult, drawOffered: Bool, nowMs: UInt64)throws  -> EngineReply  {
+    return try  FfiConverterTypeEngineReply_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_play_engine_result_at(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSearchResult_lower(result),
+        FfiConverterBool.lower(drawOffered),
+        FfiConverterUInt64.lower(nowMs),uniffiCallStatus
     )
 })
 }
@@ -4547,6 +4624,89 @@ public func FfiConverterTypeEngineLevel_lift(_ buf: RustBuffer) throws -> Engine
 #endif
 public func FfiConverterTypeEngineLevel_lower(_ value: EngineLevel) -> RustBuffer {
     return FfiConverterTypeEngineLevel.lower(value)
+}
+
+
+/**
+ * What the engine did on its turn (`ChessGame.playEngineResult`).
+ */
+public struct EngineReply: Equatable, Hashable {
+    /**
+     * The move it played, or `null`/`nil` when it ended the game without one (it accepted the
+     * draw offered, or claimed the draw the position allows).
+     */
+    public var played: LegalMove?
+    /**
+     * The draw it claimed (threefold repetition or fifty moves), with its move or without one.
+     */
+    public var claimedDraw: DrawReason?
+    /**
+     * Its answer to a draw offer: `true` accepted (the game is drawn by agreement), `false`
+     * declined (it played on); `null`/`nil` when no draw was offered.
+     */
+    public var drawOfferAccepted: Bool?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The move it played, or `null`/`nil` when it ended the game without one (it accepted the
+         * draw offered, or claimed the draw the position allows).
+         */played: LegalMove?, 
+        /**
+         * The draw it claimed (threefold repetition or fifty moves), with its move or without one.
+         */claimedDraw: DrawReason?, 
+        /**
+         * Its answer to a draw offer: `true` accepted (the game is drawn by agreement), `false`
+         * declined (it played on); `null`/`nil` when no draw was offered.
+         */drawOfferAccepted: Bool?) {
+        self.played = played
+        self.claimedDraw = claimedDraw
+        self.drawOfferAccepted = drawOfferAccepted
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension EngineReply: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeEngineReply: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> EngineReply {
+        return
+            try EngineReply(
+                played: FfiConverterOptionTypeLegalMove.read(from: &buf), 
+                claimedDraw: FfiConverterOptionTypeDrawReason.read(from: &buf), 
+                drawOfferAccepted: FfiConverterOptionBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: EngineReply, into buf: inout [UInt8]) {
+        FfiConverterOptionTypeLegalMove.write(value.played, into: &buf)
+        FfiConverterOptionTypeDrawReason.write(value.claimedDraw, into: &buf)
+        FfiConverterOptionBool.write(value.drawOfferAccepted, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeEngineReply_lift(_ buf: RustBuffer) throws -> EngineReply {
+    return try FfiConverterTypeEngineReply.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeEngineReply_lower(_ value: EngineReply) -> RustBuffer {
+    return FfiConverterTypeEngineReply.lower(value)
 }
 
 
@@ -9623,6 +9783,30 @@ fileprivate struct FfiConverterOptionDouble: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionBool: FfiConverterRustBuffer {
+    typealias SwiftType = Bool?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterBool.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterBool.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionString: FfiConverterRustBuffer {
     typealias SwiftType = String?
 
@@ -11125,6 +11309,12 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_hanging_pieces() != 62006) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_play_engine_result() != 56272) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_play_engine_result_at() != 46814) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_coachlistener_on_coaching() != 18317) {

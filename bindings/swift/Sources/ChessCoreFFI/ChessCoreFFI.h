@@ -788,6 +788,16 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_opening_at(uint64_t ptr, uint32_
 RustBuffer uniffi_chesscore_fn_method_chessgame_hanging_pieces(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_ENGINE_RESULT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_ENGINE_RESULT
+RustBuffer uniffi_chesscore_fn_method_chessgame_play_engine_result(uint64_t ptr, RustBuffer result, int8_t draw_offered, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_ENGINE_RESULT_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PLAY_ENGINE_RESULT_AT
+RustBuffer uniffi_chesscore_fn_method_chessgame_play_engine_result_at(uint64_t ptr, RustBuffer result, int8_t draw_offered, uint64_t now_ms, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_COACHLISTENER
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_COACHLISTENER
 uint64_t uniffi_chesscore_fn_clone_coachlistener(uint64_t handle, RustCallStatus *_Nonnull out_status
@@ -1789,6 +1799,18 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_opening_at(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_HANGING_PIECES
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_HANGING_PIECES
 uint16_t uniffi_chesscore_checksum_method_chessgame_hanging_pieces(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_ENGINE_RESULT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_ENGINE_RESULT
+uint16_t uniffi_chesscore_checksum_method_chessgame_play_engine_result(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_ENGINE_RESULT_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_ENGINE_RESULT_AT
+uint16_t uniffi_chesscore_checksum_method_chessgame_play_engine_result_at(void
     
 );
 #endif
