@@ -18,6 +18,8 @@ struct ContentView: View {
     @State private var showingNewGame = false
     @State private var showingFen = false
     @State private var confirmingResign = false
+    /// The side asked about in the resign confirmation (between two people either may resign).
+    @State private var resigningSide = Side.white
     /// The review of the game, while its screen is shown.
     @State private var review: ReviewSession?
     /// The analysis board, while its screen is shown.
@@ -91,7 +93,9 @@ struct ContentView: View {
             }
             .confirmationDialog("Resign this game?", isPresented: $confirmingResign,
                                 titleVisibility: .visible) {
-                Button("Resign", role: .destructive) { controller.resign() }
+                Button("\(resigningSide.name) resigns", role: .destructive) {
+                    controller.resign(resigningSide)
+                }
             }
             .alert("chesscore", isPresented: messageShown) {
                 Button("OK", role: .cancel) {}
@@ -175,10 +179,30 @@ struct ContentView: View {
                 ShareLink("Share FEN", item: SharedText { controller.fen() },
                           preview: SharePreview("Position (FEN)"))
                 Divider()
-                Button("Agree to a draw", systemImage: "equal.circle") { controller.agreeDraw() }
+                // Against the engine the player resigns and offers draws (the engine answers);
+                // between two people each side may resign, and they may agree a draw.
+                if case .humanVsEngine(let human) = state.mode {
+                    Button(
+                        state.drawOffered ? "Draw offered" : "Offer a draw",
+                        systemImage: "equal.circle"
+                    ) { controller.offerDraw() }
+                        .disabled(!state.canOfferDraw)
+                    Button("Resign", systemImage: "flag", role: .destructive) {
+                        resigningSide = human
+                        confirmingResign = true
+                    }
                     .disabled(state.isGameOver)
-                Button("Resign", systemImage: "flag", role: .destructive) { confirmingResign = true }
-                    .disabled(state.isGameOver)
+                } else {
+                    Button("Agree to a draw", systemImage: "equal.circle") { controller.agreeDraw() }
+                        .disabled(state.isGameOver)
+                    ForEach([Side.white, Side.black], id: \.self) { side in
+                        Button("\(side.name) resigns", systemImage: "flag", role: .destructive) {
+                            resigningSide = side
+                            confirmingResign = true
+                        }
+                        .disabled(state.isGameOver)
+                    }
+                }
             }
         }
         ToolbarItem(placement: .topBarTrailing) {
@@ -216,6 +240,9 @@ private struct StatusLine: View {
     var body: some View {
         HStack(spacing: 8) {
             Text(state.statusText).font(.headline)
+            if state.drawOffered {
+                Text("Draw offered").font(.caption).foregroundStyle(.secondary)
+            }
             if state.engineThinking {
                 ProgressView().controlSize(.small)
             }

@@ -186,6 +186,10 @@ public struct BoardUiState: BoardScreenState, Equatable {
     /// `true` once the player has announced a draw claim with their next move
     /// (``GameController/claimDrawWithNextMove(_:)``), until that move or a change of mind.
     public var claimingWithNextMove = false
+    /// `true` while the player's draw offer to the engine stands
+    /// (``GameController/offerDraw()``), until the engine answers on its turn (or a take-back
+    /// or new game withdraws it).
+    public var drawOffered = false
     /// The two clocks of a timed game, read from the core's clock after every change and on
     /// every ``GameController/tick()``; `nil` for an untimed game.
     public var clock: ClockUiState? = nil
@@ -222,6 +226,14 @@ public struct BoardUiState: BoardScreenState, Equatable {
     public var canClaimWithMove: Bool {
         !isGameOver && claimableDraw == nil && !snapshot.drawClaimMoves.isEmpty
             && !mode.enginePlays(snapshot.sideToMove)
+    }
+
+    /// `true` when the player may offer the engine a draw (``GameController/offerDraw()``): a
+    /// game against the engine that goes on, with no offer standing. (Between two people the
+    /// screen offers ``GameController/agreeDraw()`` instead.)
+    public var canOfferDraw: Bool {
+        guard !isGameOver, case .humanVsEngine = mode else { return false }
+        return !drawOffered
     }
 
     /// The draw the player may claim now (offer a "Claim draw" button), or `nil`.

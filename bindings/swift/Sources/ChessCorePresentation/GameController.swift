@@ -187,6 +187,7 @@ public final class GameController {
     public func undo() {
         guard !hasClock else { return }
         stopSearch()
+        state.drawOffered = false
         let mode = state.mode
         if game.undo(), case .humanVsEngine = mode {
             while mode.enginePlays(game.snapshot().sideToMove), game.undo() {}
@@ -199,6 +200,7 @@ public final class GameController {
     public func redo() {
         guard !hasClock else { return }
         stopSearch()
+        state.drawOffered = false
         let mode = state.mode
         if game.redo(), case .humanVsEngine = mode {
             while mode.enginePlays(game.snapshot().sideToMove), game.redo() {}
@@ -268,6 +270,7 @@ public final class GameController {
         engine.newGame()
         state.mode = mode
         state.orientation = Self.defaultOrientation(mode)
+        state.drawOffered = false
         setLevel(level ?? state.level)
         afterChange()
     }
@@ -287,6 +290,7 @@ public final class GameController {
         game = Self.asPlayed(loaded)
         forgetArchivedId()
         engine.newGame()
+        state.drawOffered = false
         afterChange()
     }
 
@@ -314,20 +318,35 @@ public final class GameController {
         state.claimingWithNextMove = on
     }
 
-    /// The player resigns (against the engine: the player's side; otherwise the side to move).
-    public func resign() {
-        let side: Side
+    /// `side` resigns. Against the engine it is always the player's side (whatever `side`
+    /// says); between two people the screen asks who resigns ("White resigns", "Black
+    /// resigns"): `nil` there means the side to move.
+    public func resign(_ side: Side? = nil) {
+        let resigning: Side
         if case .humanVsEngine(let human) = state.mode {
-            side = human
+            resigning = human
         } else {
-            side = state.snapshot.sideToMove
+            resigning = side ?? state.snapshot.sideToMove
         }
-        changeGame { [now] in _ = try $0.resignAt(side: side, nowMs: now()) }
+        changeGame { [now] in _ = try $0.resignAt(side: resigning, nowMs: now()) }
     }
 
-    /// Ends the game as a draw by agreement.
+    /// Between two people on one device: they agree to a draw, which ends the game. Against the
+    /// engine this is ``offerDraw()``: the engine answers, it is not agreed for it.
     public func agreeDraw() {
+        if case .humanVsEngine = state.mode { return offerDraw() }
         changeGame { [now] in _ = try $0.agreeDrawAt(nowMs: now()) }
+    }
+
+    /// Against the engine: the player offers a draw (``BoardUiState/drawOffered``), which the
+    /// engine answers on its turn, from that search's evaluation, by the core's rule
+    /// (`playEngineResult`: it accepts when clearly worse, or level from move 30 on): with its
+    /// reply to the player's next move, or at the end of the search it is running. A declined
+    /// offer leaves a ``BoardUiState/message``; taking back or a new game withdraws the offer.
+    /// Ignored unless ``BoardUiState/canOfferDraw``.
+    public func offerDraw() {
+        guard state.canOfferDraw else { return }
+        state.drawOffered = true
     }
 
     /// The screen's timer (every 100 ms is enough, while ``BoardUiState/clock`` has a running
@@ -575,11 +594,27 @@ public final class GameController {
             state.thinking = nil
             state.message = "The engine failed: \(error)"
         } else if current && !hint {
-            changeGame { _ = try $0.playUciAt(uci: result.bestMove.uci, nowMs: now()) }
+            playEngineResult(result)
         } else {
             state.engineThinking = false
             state.thinking = nil
             if current { state.hint = result.bestMove }
+        }
+    }
+
+    /// The engine's turn with its search `result`: the core plays the move, or claims or
+    /// accepts a draw instead (`playEngineResultAt`, one rule on every platform), and answers
+    /// the player's draw offer, if one stands; a declined offer is said in
+    /// ``BoardUiState/message``.
+    private func playEngineResult(_ result: SearchResult) {
+        let offered = state.drawOffered
+        state.drawOffered = false
+        var reply: EngineReply?
+        let done = changeGame { [now] in
+            reply = try $0.playEngineResultAt(result: result, drawOffered: offered, nowMs: now())
+        }
+        if done, reply?.drawOfferAccepted == false {
+            state.message = drawDeclinedText()
         }
     }
 

@@ -684,16 +684,96 @@ final class GameControllerTests: XCTestCase {
     func testResignAndAgreeDrawEndTheGameUndoTakesTheResignationBack() async throws {
         do {
             let f = try Fixture(mode: .humanVsEngine(humanSide: .white))
-            f.c.resign()
+            f.c.resign(.black)  // against the engine it is always the player's side
             XCTAssertEqual(f.state.statusText, "White resigned — Black wins")
             f.c.undo()
             XCTAssertEqual(f.state.snapshot.status, .ongoing(claimableDraw: nil))
             XCTAssertEqual(f.state.snapshot.ply, 0)
+        }
+        do {
+            let f = try Fixture()
             f.c.agreeDraw()
             XCTAssertEqual(f.state.statusText, "Draw by agreement")
+            XCTAssertFalse(f.state.canOfferDraw, "between two people there is nobody to offer to")
             f.c.resign()  // the game is over: the core refuses, the controller says why
             XCTAssertEqual(f.state.statusText, "Draw by agreement")
             XCTAssertNotNil(f.state.message)
+        }
+        try await noLiveObjects()
+    }
+
+    func testBetweenTwoPeopleTheSideThatResignsIsTheOneNamed() async throws {
+        do {
+            let f = try Fixture()
+            f.c.move("e2", "e4")
+            f.c.move("e7", "e5")
+            // White to move; Black resigns from the menu.
+            f.c.resign(.black)
+            XCTAssertEqual(f.state.statusText, "Black resigned — White wins")
+        }
+        try await noLiveObjects()
+    }
+
+    func testADrawOfferToTheEngineIsDeclinedEarlyInALevelGame() async throws {
+        do {
+            // Level 10: no evaluation blur, so the engine's score after 1. e4 is about level.
+            let f = try Fixture(mode: .humanVsEngine(humanSide: .white), level: 10)
+            XCTAssertTrue(f.state.canOfferDraw)
+            f.c.agreeDraw()  // against the engine: an offer, not an agreement
+            XCTAssertTrue(f.state.drawOffered)
+            XCTAssertFalse(f.state.canOfferDraw)
+            XCTAssertFalse(f.state.isGameOver)
+            f.c.move("e2", "e4")
+            let s = try await f.c.awaitState("the engine's reply") {
+                $0.snapshot.ply == 2 && !$0.engineThinking
+            }
+            XCTAssertEqual(s.snapshot.status, .ongoing(claimableDraw: nil))
+            XCTAssertEqual(s.message, drawDeclinedText())
+            XCTAssertFalse(s.drawOffered)
+            XCTAssertTrue(s.canOfferDraw)
+        }
+        try await noLiveObjects()
+    }
+
+    func testADrawOfferIsAcceptedByALostEngineAndWithdrawnByATakeBack() async throws {
+        do {
+            let f = try Fixture(mode: .humanVsEngine(humanSide: .white))
+            // White has a rook more: the engine (Black) takes the draw.
+            f.c.loadFen("7k/8/8/8/8/8/8/R6K w - - 0 40")
+            f.c.offerDraw()
+            f.c.move("h1", "g2")
+            let s = try await f.c.awaitState("the engine's answer") { $0.isGameOver }
+            XCTAssertEqual(s.snapshot.status, .ended(outcome: .draw(reason: .agreement)))
+            XCTAssertEqual(s.snapshot.ply, 1, "the engine made no move")
+            XCTAssertFalse(s.drawOffered)
+            XCTAssertNil(s.message)
+
+            // An offer withdrawn by a take-back is not answered.
+            f.c.loadFen("7k/8/8/8/8/8/8/R6K w - - 0 40")
+            f.c.move("h1", "g2")
+            _ = try await f.c.awaitState("the engine's move") {
+                $0.snapshot.ply == 2 && !$0.engineThinking
+            }
+            f.c.offerDraw()
+            f.c.undo()
+            XCTAssertFalse(f.state.drawOffered)
+            f.c.move("h1", "h2")
+            let after = try await f.c.awaitState("the engine's move") {
+                $0.snapshot.ply == 2 && !$0.engineThinking
+            }
+            XCTAssertEqual(after.snapshot.status, .ongoing(claimableDraw: nil))
+        }
+        try await noLiveObjects()
+    }
+
+    func testALosingEngineClaimsTheDrawItsMoveCompletes() async throws {
+        do {
+            let f = try Fixture(mode: .humanVsEngine(humanSide: .white))
+            // Black (the engine) to move, a rook down, on the 100th ply without a capture or pawn move.
+            f.c.loadFen("7k/8/8/8/8/8/8/R6K b - - 99 80")
+            let s = try await f.c.awaitState("the engine's claim") { $0.isGameOver }
+            XCTAssertEqual(s.snapshot.status, .ended(outcome: .draw(reason: .fiftyMoveRule)))
+            XCTAssertEqual(s.snapshot.ply, 1, "claimed with its move")
         }
         try await noLiveObjects()
     }

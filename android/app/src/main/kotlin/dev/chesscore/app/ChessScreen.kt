@@ -13,6 +13,7 @@ import androidx.compose.foundation.lazy.LazyColumn
 import androidx.compose.foundation.lazy.items
 import androidx.compose.foundation.lazy.rememberLazyListState
 import androidx.compose.foundation.shape.RoundedCornerShape
+import androidx.compose.material3.AlertDialog
 import androidx.compose.material3.Button
 import androidx.compose.material3.Card
 import androidx.compose.material3.CardDefaults
@@ -73,6 +74,7 @@ fun ChessScreen(
     var showNewGame by remember { mutableStateOf(false) }
     var showPasteFen by remember { mutableStateOf(false) }
     var showGames by remember { mutableStateOf(false) }
+    var confirmResign by remember { mutableStateOf<Side?>(null) }
     val snackbar = remember { SnackbarHostState() }
 
     // Errors outside the FEN dialog (which shows its own) appear as a snackbar.
@@ -110,16 +112,30 @@ fun ChessScreen(
                         DropdownMenuItem(text = { Text("Share PGN") }, onClick = { close(); share("Game (PGN)", controller.pgn()) })
                         DropdownMenuItem(text = { Text("Share FEN") }, onClick = { close(); share("Position (FEN)", controller.fen()) })
                         DropdownMenuItem(text = { Text("Paste FEN…") }, onClick = { close(); showPasteFen = true })
-                        DropdownMenuItem(
-                            text = { Text("Resign") },
-                            enabled = !state.isGameOver,
-                            onClick = { close(); controller.resign() },
-                        )
-                        DropdownMenuItem(
-                            text = { Text("Agree draw") },
-                            enabled = !state.isGameOver,
-                            onClick = { close(); controller.agreeDraw() },
-                        )
+                        // Against the engine the player resigns and offers draws (the engine answers);
+                        // between two people each side may resign, and they may agree a draw.
+                        // Resigning is confirmed first: a timed game cannot take it back.
+                        val human = (state.mode as? GameMode.HumanVsEngine)?.humanSide
+                        for (side in if (human != null) listOf(human) else listOf(Side.WHITE, Side.BLACK)) {
+                            DropdownMenuItem(
+                                text = { Text(if (human != null) "Resign" else "${sideName(side)} resigns") },
+                                enabled = !state.isGameOver,
+                                onClick = { close(); confirmResign = side },
+                            )
+                        }
+                        if (human != null) {
+                            DropdownMenuItem(
+                                text = { Text(if (state.drawOffered) "Draw offered" else "Offer draw") },
+                                enabled = state.canOfferDraw,
+                                onClick = { close(); controller.offerDraw() },
+                            )
+                        } else {
+                            DropdownMenuItem(
+                                text = { Text("Agree draw") },
+                                enabled = !state.isGameOver,
+                                onClick = { close(); controller.agreeDraw() },
+                            )
+                        }
                     }
                 },
             )
@@ -142,6 +158,15 @@ fun ChessScreen(
         )
     }
 
+    confirmResign?.let { side ->
+        AlertDialog(
+            onDismissRequest = { confirmResign = null },
+            confirmButton = { TextButton(onClick = { confirmResign = null; controller.resign(side) }) { Text("Resign") } },
+            dismissButton = { TextButton(onClick = { confirmResign = null }) { Text("Cancel") } },
+            title = { Text("Resign?") },
+            text = { Text("${sideName(side)} resigns and ${sideName(side.opponent())} wins.") },
+        )
+    }
     state.pendingPromotion?.let { pending ->
         PromotionDialog(pending.choices, state.snapshot.sideToMove, controller::choosePromotion, controller::cancelPromotion)
     }
@@ -191,6 +216,7 @@ private fun StatusLine(state: BoardUiState) {
         }
     } else {
         Text(state.statusText, style = MaterialTheme.typography.titleMedium, modifier = Modifier.padding(vertical = 8.dp))
+        if (state.drawOffered) Text("Draw offered: the engine answers on its turn", style = MaterialTheme.typography.bodySmall)
     }
     state.chess960Number?.let { Text("Chess960 #$it", style = MaterialTheme.typography.bodySmall) }
 }

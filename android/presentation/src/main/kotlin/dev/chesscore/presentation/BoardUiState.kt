@@ -104,6 +104,11 @@ data class BoardUiState(
      */
     val claimingWithNextMove: Boolean = false,
     /**
+     * `true` while the player's draw offer to the engine stands ([GameController.offerDraw]),
+     * until the engine answers on its turn (or a take-back or new game withdraws it).
+     */
+    val drawOffered: Boolean = false,
+    /**
      * The two clocks of a timed game, read from the core's clock after every change and on every
      * [GameController.tick]; `null` for an untimed game.
      */
@@ -153,6 +158,14 @@ data class BoardUiState(
     val canClaimWithMove: Boolean
         get() = !isGameOver && claimableDraw == null && snapshot.drawClaimMoves.isNotEmpty() &&
             !mode.enginePlays(snapshot.sideToMove)
+
+    /**
+     * `true` when the player may offer the engine a draw ([GameController.offerDraw]): a game
+     * against the engine that goes on, with no offer standing. (Between two people the screen
+     * offers [GameController.agreeDraw] instead.)
+     */
+    val canOfferDraw: Boolean
+        get() = !isGameOver && mode is GameMode.HumanVsEngine && !drawOffered
 
     /** The draw the player may claim now (offer a button), or `null`. */
     val claimableDraw: DrawReason?

@@ -6,11 +6,13 @@ import dev.chesscore.ChessGame
 import dev.chesscore.ClockReading
 import dev.chesscore.ClockState
 import dev.chesscore.EngineConfig
+import dev.chesscore.EngineReply
 import dev.chesscore.GameStatus
 import dev.chesscore.NewMovePlacement
 import dev.chesscore.PieceKind
 import dev.chesscore.SearchLimits
 import dev.chesscore.SearchListener
+import dev.chesscore.SearchResult
 import dev.chesscore.TimeBonus
 import dev.chesscore.TimeControl
 import dev.chesscore.engineLevels
@@ -200,6 +202,7 @@ class GameController(
     fun undo() {
         if (closed || hasClock) return
         stopSearch()
+        _state.update { it.copy(drawOffered = false) }
         val mode = state.value.mode
         if (game.undo() && mode is GameMode.HumanVsEngine) {
             while (mode.enginePlays(game.snapshot().sideToMove)) {
@@ -213,6 +216,7 @@ class GameController(
     fun redo() {
         if (closed || hasClock) return
         stopSearch()
+        _state.update { it.copy(drawOffered = false) }
         val mode = state.value.mode
         if (game.redo() && mode is GameMode.HumanVsEngine) {
             while (mode.enginePlays(game.snapshot().sideToMove)) {
@@ -274,7 +278,7 @@ class GameController(
         game = replacing(game, asPlayed(fresh))
         forgetArchivedId()
         engine.newGame()
-        _state.update { it.copy(mode = mode, orientation = defaultOrientation(mode)) }
+        _state.update { it.copy(mode = mode, orientation = defaultOrientation(mode), drawOffered = false) }
         setLevel(level)
         afterChange()
     }
@@ -307,6 +311,7 @@ class GameController(
         game = replacing(game, asPlayed(loaded))
         forgetArchivedId()
         engine.newGame()
+        _state.update { it.copy(drawOffered = false) }
         afterChange()
     }
 
@@ -338,18 +343,39 @@ class GameController(
         _state.update { it.copy(claimingWithNextMove = on) }
     }
 
-    /** The player resigns (against the engine: the player's side; otherwise the side to move). */
-    fun resign() {
+    /**
+     * [side] resigns. Against the engine it is always the player's side (whatever [side] says);
+     * between two people the screen asks who resigns ("White resigns", "Black resigns"): `null`
+     * there means the side to move.
+     */
+    fun resign(side: Side? = null) {
         if (closed) return
         val s = state.value
-        val side = (s.mode as? GameMode.HumanVsEngine)?.humanSide ?: s.snapshot.sideToMove
-        changeGame { game.resignAt(side, nowMs()) }
+        val resigning = (s.mode as? GameMode.HumanVsEngine)?.humanSide ?: side ?: s.snapshot.sideToMove
+        changeGame { game.resignAt(resigning, nowMs()) }
     }
 
-    /** Ends the game as a draw by agreement. */
+    /**
+     * Between two people on one device: they agree to a draw, which ends the game. Against the
+     * engine this is [offerDraw]: the engine answers, it is not agreed for it.
+     */
     fun agreeDraw() {
         if (closed) return
+        if (state.value.mode is GameMode.HumanVsEngine) return offerDraw()
         changeGame { game.agreeDrawAt(nowMs()) }
+    }
+
+    /**
+     * Against the engine: the player offers a draw ([BoardUiState.drawOffered]), which the engine
+     * answers on its turn, from that search's evaluation, by the core's rule (`playEngineResult`:
+     * it accepts when clearly worse, or level from move 30 on): with its reply to the player's
+     * next move, or at the end of the search it is running. A declined offer leaves a
+     * [BoardUiState.message]; taking back or a new game withdraws the offer. Ignored unless
+     * [BoardUiState.canOfferDraw].
+     */
+    fun offerDraw() {
+        if (closed || !state.value.canOfferDraw) return
+        _state.update { it.copy(drawOffered = true) }
     }
 
     /**
@@ -598,13 +624,27 @@ class GameController(
                         error != null -> _state.update {
                             it.copy(engineThinking = false, thinking = null, message = engineFailedText(error))
                         }
-                        current && !hint -> changeGame { game.playUciAt(result.bestMove.uci, nowMs()) }
+                        current && !hint -> playEngineResult(result)
                         current -> _state.update { it.copy(engineThinking = false, thinking = null, hint = result.bestMove) }
                         else -> _state.update { it.copy(engineThinking = false, thinking = null) }
                     }
                 }
             },
         )
+
+    /**
+     * The engine's turn with its search [result]: the core plays the move, or claims or accepts a
+     * draw instead (`playEngineResultAt`, one rule on every platform), and answers the player's
+     * draw offer, if one stands; a declined offer is said in [BoardUiState.message].
+     */
+    private fun playEngineResult(result: SearchResult) {
+        val offered = state.value.drawOffered
+        var reply: EngineReply? = null
+        _state.update { it.copy(drawOffered = false) }
+        if (changeGame { reply = game.playEngineResultAt(result, offered, nowMs()) } && reply?.drawOfferAccepted == false) {
+            _state.update { it.copy(message = drawDeclinedText()) }
+        }
+    }
 
     /** Stops the running search, if any; its result will be ignored. */
     private fun stopSearch() = session.stop()

@@ -38,6 +38,9 @@ fun drawReasonText(reason: DrawReason): String = when (reason) {
  */
 fun noDrawClaimText(san: String): String = "No draw: $san allows no claim. The move stands."
 
+/** What the board says when the engine declined the player's draw offer ([GameController.offerDraw]). */
+fun drawDeclinedText(): String = "The engine declines the draw and plays on."
+
 /**
  * A clock's time as the board screen shows it: `h:mm:ss` (`0:03:02`), with tenths under ten
  * seconds (`0:00:09.7`), as the core's `formatClockTime` writes it.

@@ -609,13 +609,89 @@ class GameControllerTest {
     fun `resign and agree draw end the game, undo takes the resignation back`() {
         onMain {
             Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE)).controller.use { c ->
-                c.resign()
+                c.resign(Side.BLACK) // against the engine it is always the player's side
                 assertEquals("White resigned — Black wins", c.state.value.statusText)
                 c.undo()
                 assertEquals(GameStatus.Ongoing(null), c.state.value.snapshot.status)
                 assertEquals(0u, c.state.value.snapshot.ply)
+            }
+            Fixture(this).controller.use { c ->
                 c.agreeDraw()
                 assertEquals("Draw by agreement", c.state.value.statusText)
+                assertFalse(c.state.value.canOfferDraw, "between two people there is nobody to offer to")
+            }
+        }
+    }
+
+    @Test
+    fun `between two people the side that resigns is the one named, not the side to move`() {
+        onMain {
+            Fixture(this).controller.use { c ->
+                c.move("e2", "e4"); c.move("e7", "e5")
+                // White to move; Black resigns from the menu.
+                c.resign(Side.BLACK)
+                assertEquals("Black resigned — White wins", c.state.value.statusText)
+            }
+        }
+    }
+
+    @Test
+    fun `against the engine a draw offer is answered on its turn - declined early in a level game`() {
+        onMain {
+            // Level 10: no evaluation blur, so the engine's score after 1. e4 is about level.
+            Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE), level = 10).controller.use { c ->
+                assertTrue(c.state.value.canOfferDraw)
+                c.agreeDraw() // against the engine: an offer, not an agreement
+                assertTrue(c.state.value.drawOffered)
+                assertFalse(c.state.value.canOfferDraw)
+                assertFalse(c.state.value.isGameOver)
+                c.move("e2", "e4")
+                val s = c.awaitState("the engine's reply") { it.snapshot.ply == 2u && !it.engineThinking }
+                assertEquals(GameStatus.Ongoing(null), s.snapshot.status)
+                assertEquals(drawDeclinedText(), s.message)
+                assertFalse(s.drawOffered)
+                assertTrue(s.canOfferDraw)
+            }
+        }
+    }
+
+    @Test
+    fun `against the engine a draw offer is accepted when the engine is lost, and withdrawn by a take-back`() {
+        onMain {
+            Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE)).controller.use { c ->
+                // White has a rook more: the engine (Black) takes the draw.
+                c.loadFen("7k/8/8/8/8/8/8/R6K w - - 0 40")
+                c.offerDraw()
+                c.move("h1", "g2")
+                val s = c.awaitState("the engine's answer") { it.isGameOver }
+                assertEquals(GameStatus.Ended(Outcome.Draw(DrawReason.AGREEMENT)), s.snapshot.status)
+                assertEquals(1u, s.snapshot.ply, "the engine made no move")
+                assertFalse(s.drawOffered)
+                assertNull(s.message)
+
+                // An offer withdrawn by a take-back is not answered.
+                c.loadFen("7k/8/8/8/8/8/8/R6K w - - 0 40")
+                c.move("h1", "g2")
+                c.awaitState("the engine's move") { it.snapshot.ply == 2u && !it.engineThinking }
+                c.offerDraw()
+                c.undo()
+                assertFalse(c.state.value.drawOffered)
+                c.move("h1", "h2")
+                val after = c.awaitState("the engine's move") { it.snapshot.ply == 2u && !it.engineThinking }
+                assertEquals(GameStatus.Ongoing(null), after.snapshot.status)
+            }
+        }
+    }
+
+    @Test
+    fun `a losing engine claims the draw its move completes`() {
+        onMain {
+            Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE)).controller.use { c ->
+                // Black (the engine) to move, a rook down, on the 100th ply without a capture or pawn move.
+                c.loadFen("7k/8/8/8/8/8/8/R6K b - - 99 80")
+                val s = c.awaitState("the engine's claim") { it.isGameOver }
+                assertEquals(GameStatus.Ended(Outcome.Draw(DrawReason.FIFTY_MOVE_RULE)), s.snapshot.status)
+                assertEquals(1u, s.snapshot.ply, "claimed with its move")
             }
         }
     }
