@@ -2,6 +2,8 @@ package dev.chesscore.app
 
 import androidx.compose.foundation.Canvas
 import androidx.compose.foundation.background
+import androidx.compose.foundation.gestures.awaitEachGesture
+import androidx.compose.foundation.gestures.awaitFirstDown
 import androidx.compose.foundation.gestures.detectDragGestures
 import androidx.compose.foundation.gestures.detectTapGestures
 import androidx.compose.foundation.layout.Box
@@ -25,6 +27,7 @@ import androidx.compose.ui.Modifier
 import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.graphics.StrokeCap
 import androidx.compose.ui.graphics.drawscope.Stroke
+import androidx.compose.ui.input.pointer.PointerEventPass
 import androidx.compose.ui.input.pointer.pointerInput
 import androidx.compose.ui.platform.LocalDensity
 import androidx.compose.ui.semantics.Role
@@ -103,6 +106,7 @@ fun Board(
     warnings: List<Square> = emptyList(),
 ) {
     var dragFrom by remember { mutableStateOf<Square?>(null) }
+    val fingerDown = remember { FingerDown() }
     // The gesture handlers below live as long as their keys; they call the latest callbacks.
     val tap by rememberUpdatedState(onTap)
     val drag by rememberUpdatedState(onDrag)
@@ -117,16 +121,25 @@ fun Board(
                 .pointerInput(orientation, squarePx) {
                     detectTapGestures { offset -> tap(squareUnder(orientation, offset, squarePx)) }
                 }
+                // Where the finger went down, seen before the drag detector (the Initial pass):
+                // detectDragGestures reports its start only once the finger has moved past the
+                // touch slop, which near a square's edge is already the next square.
+                .pointerInput(Unit) {
+                    awaitEachGesture {
+                        fingerDown.at = awaitFirstDown(requireUnconsumed = false, pass = PointerEventPass.Initial).position
+                    }
+                }
                 .pointerInput(orientation, squarePx) {
                     var position = Offset.Zero
                     detectDragGestures(
-                        onDragStart = { start ->
-                            position = start
-                            dragFrom = squareUnder(orientation, start, squarePx)
+                        onDragStart = { _ ->
+                            position = fingerDown.at
+                            dragFrom = squareUnder(orientation, fingerDown.at, squarePx)
                         },
-                        onDrag = { change, amount ->
+                        onDrag = { change, _ ->
                             change.consume()
-                            position += amount
+                            // The finger's own position: summing the amounts would miss the slop.
+                            position = change.position
                         },
                         onDragEnd = {
                             dragFrom?.let { from -> drag(from, squareUnder(orientation, position, squarePx)) }
@@ -242,4 +255,9 @@ fun pieceGlyph(piece: Piece): String {
         PieceKind.PAWN -> if (white) "\u2659" else "\u265F"
     }
     return glyph + "\uFE0E"
+}
+
+/** The position of the last finger down on the board (not state: nothing is drawn from it). */
+private class FingerDown {
+    var at: Offset = Offset.Zero
 }
