@@ -5,6 +5,7 @@ import android.os.SystemClock
 import androidx.lifecycle.AndroidViewModel
 import androidx.lifecycle.viewModelScope
 import dev.chesscore.presentation.DirectoryGameArchive
+import dev.chesscore.presentation.FileGameStore
 import dev.chesscore.presentation.GameController
 import java.io.File
 

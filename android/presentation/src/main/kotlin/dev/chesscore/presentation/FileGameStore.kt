@@ -1,30 +1,39 @@
-package dev.chesscore.app
+package dev.chesscore.presentation
 
-import dev.chesscore.presentation.GameStore
 import java.io.File
+import java.io.IOException
 import java.util.Properties
 
 /**
- * Keeps the game (the core's JSON) and the presentation settings in the app's private files,
+ * Keeps the game (the core's JSON) and the presentation settings in files of [directory],
  * `<prefix>game.json` and `<prefix>settings.properties`: the board screen's without a prefix, the
  * analysis board's with `analysis-`, so that each screen has its own. Each write goes to a
  * temporary file first and is then renamed over the old one, so a kill in the middle of a save
  * leaves the previous save intact.
+ *
+ * Nothing it does throws: a failed write (disk full, the directory gone) is passed to [onError]
+ * (by default printed to standard error, which Android sends to logcat) and the previous file
+ * stays; a file that cannot be read reads as none saved. (The controllers save from the main
+ * thread and from their constructors, where an exception would end the app at every launch.)
+ * The same contract as the Swift package's `FileGameStore`.
  */
-class FileGameStore(directory: File, prefix: String = "") : GameStore {
+class FileGameStore(
+    directory: File,
+    prefix: String = "",
+    private val onError: (Exception) -> Unit = ::printError,
+) : GameStore {
     private val gameFile = File(directory, prefix + "game.json")
     private val settingsFile = File(directory, prefix + "settings.properties")
 
-    override fun load(): String? = gameFile.takeIf { it.isFile }?.readText()
+    override fun load(): String? = read(gameFile) { it.readText() }
 
     override fun save(json: String) = writeAtomically(gameFile, json)
 
-    override fun loadSettings(): Map<String, String> {
-        if (!settingsFile.isFile) return emptyMap()
+    override fun loadSettings(): Map<String, String> = read(settingsFile) { file ->
         val properties = Properties()
-        settingsFile.reader().use { properties.load(it) }
-        return properties.stringPropertyNames().associateWith { properties.getProperty(it) }
-    }
+        file.reader().use { properties.load(it) }
+        properties.stringPropertyNames().associateWith { properties.getProperty(it) }
+    } ?: emptyMap()
 
     override fun saveSettings(settings: Map<String, String>) {
         val properties = Properties()
@@ -33,12 +42,40 @@ class FileGameStore(directory: File, prefix: String = "") : GameStore {
         writeAtomically(settingsFile, text)
     }
 
+    /** [file] read by [reading], or `null` when it is missing or cannot be read (malformed settings too). */
+    private fun <T> read(file: File, reading: (File) -> T): T? {
+        if (!file.isFile) return null
+        return try {
+            reading(file)
+        } catch (e: IOException) {
+            onError(e)
+            null
+        } catch (e: IllegalArgumentException) {
+            onError(e)
+            null
+        }
+    }
+
     private fun writeAtomically(target: File, text: String) {
         val temporary = File(target.parentFile, target.name + ".tmp")
-        temporary.writeText(text)
-        if (!temporary.renameTo(target)) {
-            target.delete()
-            temporary.renameTo(target)
+        try {
+            target.parentFile?.mkdirs()
+            temporary.writeText(text)
+            if (!temporary.renameTo(target)) {
+                target.delete()
+                if (!temporary.renameTo(target)) throw IOException("could not rename $temporary to $target")
+            }
+        } catch (e: IOException) {
+            temporary.delete()
+            onError(e)
+        } catch (e: SecurityException) {
+            temporary.delete()
+            onError(e)
         }
+    }
+
+    private companion object {
+        /** Prints a failed read or write to standard error. */
+        fun printError(error: Exception) = System.err.println("FileGameStore: $error")
     }
 }
