@@ -13,6 +13,7 @@ mod square;
 mod tree;
 mod turn;
 mod types;
+mod view;
 
 pub use clock::{
     format_clock_time, time_control_description, time_control_from_pgn, time_control_to_pgn,

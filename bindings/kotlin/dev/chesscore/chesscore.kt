@@ -980,6 +980,10 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_play_engine_result_at(
     ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_snapshot_at(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_snapshot_at_main_line_ply(
+    ): Int
     external fun uniffi_chesscore_checksum_method_coachlistener_on_coaching(
     ): Int
     external fun uniffi_chesscore_checksum_method_reviewlistener_on_move_reviewed(
@@ -1220,6 +1224,10 @@ internal object UniffiLib {
     external fun uniffi_chesscore_fn_method_chessgame_play_engine_result(`ptr`: Long,`result`: RustBuffer.ByValue,`drawOffered`: Byte,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_play_engine_result_at(`ptr`: Long,`result`: RustBuffer.ByValue,`drawOffered`: Byte,`nowMs`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_snapshot_at(`ptr`: Long,`node`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_snapshot_at_main_line_ply(`ptr`: Long,`ply`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_clone_coachlistener(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
@@ -1699,6 +1707,12 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_play_engine_result_at() and 0xFFFF) != 46814) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_snapshot_at() and 0xFFFF) != 64537) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_snapshot_at_main_line_ply() and 0xFFFF) != 39308) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_coachlistener_on_coaching() and 0xFFFF) != 18317) {
@@ -3325,6 +3339,25 @@ public interface ChessGameInterface {
      */
     fun `playEngineResultAt`(`result`: SearchResult, `drawOffered`: kotlin.Boolean, `nowMs`: kotlin.ULong): EngineReply
     
+    /**
+     * The snapshot the game would give at node `node` (from `GameSnapshot.moveList`,
+     * `moveRows` or `node()`), without going there: the game's current node, a search of it
+     * and its clock are not touched. For showing an earlier position of a game being played.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    fun `snapshotAt`(`node`: kotlin.UInt): GameSnapshot
+    
+    /**
+     * The snapshot the game would give after `ply` moves of its main line (0: the start),
+     * without going there (see `snapshotAt`).
+     *
+     * # Errors
+     * `InvalidRequest` when the main line is shorter.
+     */
+    fun `snapshotAtMainLinePly`(`ply`: kotlin.UInt): GameSnapshot
+    
     companion object
 }
 
@@ -4855,6 +4888,51 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
         FfiConverterTypeSearchResult.lower(`result`),
         FfiConverterBoolean.lower(`drawOffered`),
         FfiConverterULong.lower(`nowMs`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The snapshot the game would give at node `node` (from `GameSnapshot.moveList`,
+     * `moveRows` or `node()`), without going there: the game's current node, a search of it
+     * and its clock are not touched. For showing an earlier position of a game being played.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    @Throws(ChessException::class)override fun `snapshotAt`(`node`: kotlin.UInt): GameSnapshot {
+            return FfiConverterTypeGameSnapshot.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_snapshot_at(
+        it,
+        
+        FfiConverterUInt.lower(`node`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The snapshot the game would give after `ply` moves of its main line (0: the start),
+     * without going there (see `snapshotAt`).
+     *
+     * # Errors
+     * `InvalidRequest` when the main line is shorter.
+     */
+    @Throws(ChessException::class)override fun `snapshotAtMainLinePly`(`ply`: kotlin.UInt): GameSnapshot {
+            return FfiConverterTypeGameSnapshot.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_snapshot_at_main_line_ply(
+        it,
+        
+        FfiConverterUInt.lower(`ply`),_status)
 }
     }
     )

@@ -1569,6 +1569,25 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      */
     func playEngineResultAt(result: SearchResult, drawOffered: Bool, nowMs: UInt64) throws  -> EngineReply
     
+    /**
+     * The snapshot the game would give at node `node` (from `GameSnapshot.moveList`,
+     * `moveRows` or `node()`), without going there: the game's current node, a search of it
+     * and its clock are not touched. For showing an earlier position of a game being played.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    func snapshotAt(node: UInt32) throws  -> GameSnapshot
+    
+    /**
+     * The snapshot the game would give after `ply` moves of its main line (0: the start),
+     * without going there (see `snapshotAt`).
+     *
+     * # Errors
+     * `InvalidRequest` when the main line is shorter.
+     */
+    func snapshotAtMainLinePly(ply: UInt32) throws  -> GameSnapshot
+    
 }
 /**
  * A game of chess as a tree: a start position, the main line and variations with their
@@ -2840,6 +2859,41 @@ open func playEngineResultAt(result: SearchResult, drawOffered: Bool, nowMs: UIn
         FfiConverterTypeSearchResult_lower(result),
         FfiConverterBool.lower(drawOffered),
         FfiConverterUInt64.lower(nowMs),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The snapshot the game would give at node `node` (from `GameSnapshot.moveList`,
+     * `moveRows` or `node()`), without going there: the game's current node, a search of it
+     * and its clock are not touched. For showing an earlier position of a game being played.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+open func snapshotAt(node: UInt32)throws  -> GameSnapshot  {
+    return try  FfiConverterTypeGameSnapshot_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_snapshot_at(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(node),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The snapshot the game would give after `ply` moves of its main line (0: the start),
+     * without going there (see `snapshotAt`).
+     *
+     * # Errors
+     * `InvalidRequest` when the main line is shorter.
+     */
+open func snapshotAtMainLinePly(ply: UInt32)throws  -> GameSnapshot  {
+    return try  FfiConverterTypeGameSnapshot_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_snapshot_at_main_line_ply(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(ply),uniffiCallStatus
     )
 })
 }
@@ -11315,6 +11369,12 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_play_engine_result_at() != 46814) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_snapshot_at() != 64537) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_snapshot_at_main_line_ply() != 39308) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_coachlistener_on_coaching() != 18317) {

@@ -798,6 +798,16 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_play_engine_result(uint64_t ptr,
 RustBuffer uniffi_chesscore_fn_method_chessgame_play_engine_result_at(uint64_t ptr, RustBuffer result, int8_t draw_offered, uint64_t now_ms, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SNAPSHOT_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SNAPSHOT_AT
+RustBuffer uniffi_chesscore_fn_method_chessgame_snapshot_at(uint64_t ptr, uint32_t node, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SNAPSHOT_AT_MAIN_LINE_PLY
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SNAPSHOT_AT_MAIN_LINE_PLY
+RustBuffer uniffi_chesscore_fn_method_chessgame_snapshot_at_main_line_ply(uint64_t ptr, uint32_t ply, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_COACHLISTENER
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_COACHLISTENER
 uint64_t uniffi_chesscore_fn_clone_coachlistener(uint64_t handle, RustCallStatus *_Nonnull out_status
@@ -1811,6 +1821,18 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_play_engine_result(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_ENGINE_RESULT_AT
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_ENGINE_RESULT_AT
 uint16_t uniffi_chesscore_checksum_method_chessgame_play_engine_result_at(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SNAPSHOT_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SNAPSHOT_AT
+uint16_t uniffi_chesscore_checksum_method_chessgame_snapshot_at(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SNAPSHOT_AT_MAIN_LINE_PLY
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SNAPSHOT_AT_MAIN_LINE_PLY
+uint16_t uniffi_chesscore_checksum_method_chessgame_snapshot_at_main_line_ply(void
     
 );
 #endif
