@@ -50,7 +50,7 @@ struct ContentView: View {
                 if let clock = state.clock {
                     ClockView(side: state.orientation, clock: clock)
                 }
-                MoveListView(rows: state.snapshot.moveRows)
+                MoveListView(state: state, view: { controller.viewPly($0) })
                 Spacer(minLength: 0)
             }
             .navigationTitle(title)
@@ -213,6 +213,11 @@ struct ContentView: View {
                 .disabled(!state.canUndo)
             Button("Redo", systemImage: "arrow.uturn.forward") { controller.redo() }
                 .disabled(!state.canRedo)
+            // Looking back through the game (the game itself stays where it is).
+            Button("Previous position", systemImage: "chevron.backward") { controller.viewBack() }
+                .disabled(!state.canViewBack)
+            Button("Next position", systemImage: "chevron.forward") { controller.viewForward() }
+                .disabled(!state.canViewForward)
             Spacer()
             if state.claimableDraw != nil {
                 Button("Claim draw") { controller.claimDraw() }
@@ -242,6 +247,10 @@ private struct StatusLine: View {
             Text(state.statusText).font(.headline)
             if state.drawOffered {
                 Text("Draw offered").font(.caption).foregroundStyle(.secondary)
+            }
+            if let viewed = state.viewed {
+                Text("\(viewedText(viewed.snapshot)): tap the board to return")
+                    .font(.caption).foregroundStyle(.secondary)
             }
             if state.engineThinking {
                 ProgressView().controlSize(.small)
@@ -315,21 +324,26 @@ private struct ThinkingLineView: View {
 /// The moves played, as the core numbers them ("12. Nf3 Nc6"; "17... Kd7" for a game that
 /// starts with Black), in a horizontally scrolling strip ending at the latest move.
 private struct MoveListView: View {
-    let rows: [MoveRow]
+    let state: BoardUiState
+    /// Shows the position after a ply (``GameController/viewPly(_:)``).
+    let view: (Int) -> Void
+
+    private var rows: [MoveRow] { state.snapshot.moveRows }
 
     var body: some View {
+        let plies = state.moveRowPlies
+        let shown = state.viewed?.ply ?? Int(state.snapshot.ply)
         ScrollViewReader { proxy in
             ScrollView(.horizontal, showsIndicators: false) {
                 LazyHStack(spacing: 10) {
                     ForEach(Array(rows.enumerated()), id: \.offset) { index, row in
-                        Text(Self.text(row))
-                            .font(.body.monospaced())
-                            .padding(.horizontal, 6)
-                            .padding(.vertical, 2)
-                            .background(
-                                index == rows.count - 1 ? Color.accentColor.opacity(0.2) : .clear,
-                                in: RoundedRectangle(cornerRadius: 4))
-                            .id(index)
+                        HStack(spacing: 4) {
+                            Text(row.white == nil ? "\(row.number)..." : "\(row.number).")
+                            move(row.white, ply: plies[index].white, shown: shown)
+                            move(row.black, ply: plies[index].black, shown: shown)
+                        }
+                        .font(.body.monospaced())
+                        .id(index)
                     }
                 }
                 .padding(.horizontal)
@@ -340,6 +354,21 @@ private struct MoveListView: View {
             }
         }
         .accessibilityLabel("Moves: \(rows.map(Self.text).joined(separator: ", "))")
+    }
+
+    /// One move: a tap shows the position after it (the game stays where it is); the move
+    /// shown is highlighted.
+    @ViewBuilder
+    private func move(_ san: String?, ply: Int?, shown: Int) -> some View {
+        if let san, let ply {
+            Button(san) { view(ply) }
+                .buttonStyle(.plain)
+                .padding(.horizontal, 4)
+                .padding(.vertical, 2)
+                .background(
+                    ply == shown ? Color.accentColor.opacity(0.2) : .clear,
+                    in: RoundedRectangle(cornerRadius: 4))
+        }
     }
 
     /// "12. Nf3 Nc6", "12. Nf3" or "12... Nc6": layout only; the numbers come from the core.

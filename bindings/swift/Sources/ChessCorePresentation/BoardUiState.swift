@@ -44,6 +44,20 @@ public struct PendingPromotion: Sendable, Hashable {
     public var choices: [PieceKind]
 }
 
+/// An earlier position of the game the player is looking at (``GameController/viewPly(_:)``).
+public struct ViewedPosition: Sendable, Hashable {
+    /// Its ply: the position after that many moves of the game's main line (0: the start).
+    public var ply: Int
+    /// The core's snapshot of it (`ChessGame.snapshotAtMainLinePly`).
+    public var snapshot: GameSnapshot
+
+    /// A viewed position.
+    public init(ply: Int, snapshot: GameSnapshot) {
+        self.ply = ply
+        self.snapshot = snapshot
+    }
+}
+
 /// The engine's current line while it thinks.
 public struct ThinkingLine: Sendable, Hashable {
     /// The depth completed, in plies.
@@ -190,6 +204,9 @@ public struct BoardUiState: BoardScreenState, Equatable {
     /// (``GameController/offerDraw()``), until the engine answers on its turn (or a take-back
     /// or new game withdraws it).
     public var drawOffered = false
+    /// The earlier position the player is looking at (``GameController/viewPly(_:)``), or
+    /// `nil` when the board shows the game's own. The game itself stays where it is meanwhile.
+    public var viewed: ViewedPosition? = nil
     /// The two clocks of a timed game, read from the core's clock after every change and on
     /// every ``GameController/tick()``; `nil` for an untimed game.
     public var clock: ClockUiState? = nil
@@ -209,14 +226,57 @@ public struct BoardUiState: BoardScreenState, Equatable {
     /// engine's, the engine is idle and no promotion picker is open.
     public var isHumanTurn: Bool {
         !isGameOver && !engineThinking && !mode.enginePlays(snapshot.sideToMove)
-            && pendingPromotion == nil
+            && pendingPromotion == nil && viewed == nil
     }
 
-    /// The hint, framed on the board (``BoardScreenState``).
-    public var framedMove: LegalMove? { hint }
+    /// What the board draws: the ``viewed`` position while the player looks back, else the
+    /// game's ``snapshot``.
+    public var boardSnapshot: GameSnapshot { viewed?.snapshot ?? snapshot }
 
-    /// ``isHumanTurn``: the board takes the player's taps and drags (``BoardScreenState``).
-    public var acceptsMoves: Bool { isHumanTurn }
+    /// The board's last move: ``boardSnapshot``'s.
+    public var lastMove: LegalMove? { boardSnapshot.lastMove }
+
+    /// The board's king in check: ``boardSnapshot``'s.
+    public var checkSquare: Square? { boardSnapshot.checkSquare }
+
+    /// The board's piece on `square`: ``boardSnapshot``'s.
+    public func piece(at square: Square) -> Piece? { boardSnapshot.pieceAt(square) }
+
+    /// `true` when ``GameController/viewBack()`` has an earlier position to show.
+    public var canViewBack: Bool { (viewed?.ply ?? Int(snapshot.ply)) > 0 }
+
+    /// `true` when ``GameController/viewForward()`` has a later position to show (the last one
+    /// is the game's own).
+    public var canViewForward: Bool { viewed != nil }
+
+    /// The ply of each move of `snapshot.moveRows` (White's, Black's; `nil` where the row has
+    /// none): the position after it is ``GameController/viewPly(_:)``'s. The moves after the
+    /// game's own position (taken back, to redo) are there too; viewing them shows the game's
+    /// own.
+    public var moveRowPlies: [(white: Int?, black: Int?)] {
+        var ply = 0
+        return snapshot.moveRows.map { row in
+            var white: Int?
+            var black: Int?
+            if row.white != nil {
+                ply += 1
+                white = ply
+            }
+            if row.black != nil {
+                ply += 1
+                black = ply
+            }
+            return (white, black)
+        }
+    }
+
+    /// The hint, framed on the board while it shows the game's own position
+    /// (``BoardScreenState``).
+    public var framedMove: LegalMove? { viewed == nil ? hint : nil }
+
+    /// ``isHumanTurn``, or looking back (a tap then returns to the game): the board takes the
+    /// player's taps and drags (``BoardScreenState``).
+    public var acceptsMoves: Bool { isHumanTurn || viewed != nil }
 
     /// `true` when the player may claim a draw with the move they are about to make, as FIDE's
     /// Laws allow (9.2.1.1, 9.3.1): some legal move would make the position occur for the third

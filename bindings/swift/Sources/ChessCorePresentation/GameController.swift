@@ -157,12 +157,14 @@ public final class GameController {
     /// choices), reselects another own piece, or clears the selection. Ignored while the engine
     /// is to move or thinks, the picker is open or the game is over.
     public func tapSquare(_ square: Square) {
+        if state.viewed != nil { return viewPly(nil) }
         guard state.isHumanTurn else { return }
         show([input.tap(square, snapshot: state.snapshot, legalMovesFrom: game.legalMovesFrom)])
     }
 
     /// The player dragged the piece on `from` to `to`: the same as tapping `from`, then `to`.
     public func dragMove(from: Square, to: Square) {
+        if state.viewed != nil { return viewPly(nil) }
         guard state.isHumanTurn else { return }
         show(
             input.drag(
@@ -179,6 +181,45 @@ public final class GameController {
     /// selected.
     public func cancelPromotion() {
         state.pendingPromotion = nil
+    }
+
+    /// Shows the position after `ply` moves of the game (0: the start) on the board
+    /// (``BoardUiState/viewed``, from the core's `snapshotAtMainLinePly`) while the game stays
+    /// where it is: the engine goes on thinking and the clock on running for the game's own
+    /// position. `nil`, or the game's own ply or later, shows the game again; so does a tap or
+    /// drag on the board, and any change of the game (the engine's reply brings the board back
+    /// to the game).
+    public func viewPly(_ ply: Int?) {
+        let current = Int(state.snapshot.ply)
+        guard let ply, ply >= 0, ply < current else {
+            if state.viewed != nil { state.viewed = nil }
+            return
+        }
+        do {
+            let seen = ViewedPosition(
+                ply: ply, snapshot: try game.snapshotAtMainLinePly(ply: UInt32(ply)))
+            input.clear()
+            var next = state
+            next.viewed = seen
+            next.selected = nil
+            next.targets = []
+            next.pendingPromotion = nil
+            state = next
+        } catch {
+            state.message = Self.describe(error)
+        }
+    }
+
+    /// Shows the position one move before the one shown (``viewPly(_:)``).
+    public func viewBack() {
+        guard state.canViewBack else { return }
+        viewPly((state.viewed?.ply ?? Int(state.snapshot.ply)) - 1)
+    }
+
+    /// Shows the position one move after the one shown, the game's own after the last
+    /// (``viewPly(_:)``).
+    public func viewForward() {
+        if let viewed = state.viewed { viewPly(viewed.ply + 1) }
     }
 
     /// Takes back a move. Stops a running search first (its result is ignored). Against the
@@ -531,6 +572,7 @@ public final class GameController {
         next.claimingWithNextMove = false
         next.clock = readClock()
         next.chess960Number = game.chess960StartNumber()
+        next.viewed = nil
         state = next
         startEngineTurnIfDue()
     }

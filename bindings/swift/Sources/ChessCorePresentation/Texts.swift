@@ -41,6 +41,15 @@ public func noDrawClaimText(san: String) -> String {
     "No draw: \(san) allows no claim. The move stands."
 }
 
+/// Which earlier position the board shows while the player looks back
+/// (``BoardUiState/viewed``): "After 12. Nf3", "After 12... Nf6", "The start position".
+public func viewedText(_ viewed: GameSnapshot) -> String {
+    guard let move = viewed.lastMove else { return "The start position" }
+    return viewed.sideToMove == .black
+        ? "After \(viewed.fullmoveNumber). \(move.san)"
+        : "After \(viewed.fullmoveNumber - 1)... \(move.san)"
+}
+
 /// What the board says when the engine declined the player's draw offer
 /// (``GameController/offerDraw()``).
 public func drawDeclinedText() -> String {

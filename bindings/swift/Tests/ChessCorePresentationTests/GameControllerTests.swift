@@ -778,6 +778,67 @@ final class GameControllerTests: XCTestCase {
         try await noLiveObjects()
     }
 
+    // MARK: Looking back
+
+    func testLookingBackShowsAnEarlierPositionWhileTheGameStays() async throws {
+        do {
+            let f = try Fixture()
+            XCTAssertFalse(f.state.canViewBack)
+            f.c.move("e2", "e4")
+            f.c.move("e7", "e5")
+            f.c.move("g1", "f3")
+            f.c.tapSquare(sq("b8"))  // a selection, cleared by looking back
+            XCTAssertEqual(f.state.moveRowPlies.map { [$0.white, $0.black] }, [[1, 2], [3, nil]])
+            f.c.viewPly(1)
+            var s = f.state
+            XCTAssertEqual(s.viewed?.ply, 1)
+            XCTAssertEqual(s.boardSnapshot.lastMove?.san, "e4")
+            XCTAssertEqual(s.lastMove?.san, "e4", "the board draws the viewed position")
+            XCTAssertEqual(viewedText(s.boardSnapshot), "After 1. e4")
+            XCTAssertEqual(s.piece(at: sq("e4")), Piece(side: .white, kind: .pawn))
+            XCTAssertNil(s.piece(at: sq("e5")))
+            XCTAssertEqual(s.snapshot.ply, 3, "the game stays where it is")
+            XCTAssertNil(s.selected)
+            XCTAssertFalse(s.isHumanTurn)
+            XCTAssertTrue(s.acceptsMoves, "a tap returns to the game")
+            f.c.viewBack()
+            XCTAssertEqual(f.state.viewed?.ply, 0)
+            XCTAssertEqual(viewedText(f.state.boardSnapshot), "The start position")
+            XCTAssertFalse(f.state.canViewBack)
+            f.c.viewForward()
+            f.c.viewForward()
+            XCTAssertEqual(f.state.viewed?.ply, 2)
+            XCTAssertEqual(viewedText(f.state.boardSnapshot), "After 1... e5")
+            f.c.viewForward()  // past the last earlier position: the game's own
+            XCTAssertNil(f.state.viewed)
+            f.c.viewBack()
+            XCTAssertEqual(f.state.viewed?.ply, 2)
+            // A tap on the board goes back to the game and selects nothing.
+            f.c.tapSquare(sq("b8"))
+            s = f.state
+            XCTAssertNil(s.viewed)
+            XCTAssertNil(s.selected)
+            XCTAssertEqual(s.boardSnapshot, s.snapshot)
+            f.c.viewPly(7)  // beyond the game: the game's own
+            XCTAssertNil(f.state.viewed)
+        }
+        try await noLiveObjects()
+    }
+
+    func testTheEnginesReplyBringsTheBoardBackToTheGame() async throws {
+        do {
+            let f = try Fixture(mode: .humanVsEngine(humanSide: .white))
+            f.c.move("e2", "e4")
+            XCTAssertTrue(f.state.engineThinking)
+            f.c.viewPly(0)  // while the engine thinks on the game's own position
+            XCTAssertEqual(f.state.viewed?.ply, 0)
+            let s = try await f.c.awaitState("the engine's reply") { $0.snapshot.ply == 2 }
+            XCTAssertNil(s.viewed)
+            XCTAssertEqual(s.boardSnapshot, s.snapshot)
+        }
+        try await noLiveObjects()
+    }
+
     // MARK: Hint, flip, engine vs engine
 
     func testTheDefaultHintIsSearchedAtFullStrengthAlsoAtLevelOne() async throws {

@@ -51,14 +51,17 @@ import dev.chesscore.presentation.boardSquareDescription
 import dev.chesscore.presentation.cellOf
 import dev.chesscore.presentation.squareAtCell
 
-/** The board screen's board: [state]'s position, selection and targets, with the hint as the arrow. */
+/**
+ * The board screen's board: [state]'s position (an earlier one while the player looks back),
+ * selection and targets, with the hint as the arrow.
+ */
 @Composable
 fun Board(
     state: BoardUiState,
     onTap: (Square) -> Unit,
     onDrag: (from: Square, to: Square) -> Unit,
     modifier: Modifier = Modifier,
-) = Board(state.snapshot, state.orientation, state.selected, state.targets, state.hint, onTap, onDrag, modifier)
+) = Board(state.boardSnapshot, state.orientation, state.selected, state.targets, state.hint.takeIf { state.viewed == null }, onTap, onDrag, modifier)
 
 /**
  * The 8x8 board. It knows no chess: it draws [snapshot] (pieces, last move, check) from

@@ -1,6 +1,7 @@
 package dev.chesscore.app
 
 import androidx.compose.foundation.background
+import androidx.compose.foundation.clickable
 import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.PaddingValues
@@ -36,6 +37,7 @@ import androidx.compose.runtime.remember
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.graphics.Color
 import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.text.font.FontFamily
@@ -50,6 +52,7 @@ import dev.chesscore.presentation.GameController
 import dev.chesscore.presentation.opponent
 import dev.chesscore.presentation.GameMode
 import dev.chesscore.presentation.sideName
+import dev.chesscore.presentation.viewedText
 import kotlinx.coroutines.delay
 
 /**
@@ -153,7 +156,7 @@ fun ChessScreen(
             below = {
                 state.clock?.let { ClockView(state.orientation, it) }
                 ThinkingLineView(state)
-                MoveList(state, Modifier.weight(1f))
+                MoveList(state, controller::viewPly, Modifier.weight(1f))
             },
         )
     }
@@ -217,6 +220,9 @@ private fun StatusLine(state: BoardUiState) {
     } else {
         Text(state.statusText, style = MaterialTheme.typography.titleMedium, modifier = Modifier.padding(vertical = 8.dp))
         if (state.drawOffered) Text("Draw offered: the engine answers on its turn", style = MaterialTheme.typography.bodySmall)
+        state.viewed?.let {
+            Text("${viewedText(it.snapshot)}: tap the board to return to the game", style = MaterialTheme.typography.bodySmall)
+        }
     }
     state.chess960Number?.let { Text("Chess960 #$it", style = MaterialTheme.typography.bodySmall) }
 }
@@ -272,21 +278,41 @@ private fun ThinkingLineView(state: BoardUiState) {
     }
 }
 
-/** The moves in SAN, numbered, newest visible. */
+/**
+ * The moves in SAN, numbered, newest visible; a tap on a move shows the position after it
+ * ([view]: the game stays where it is), the move shown highlighted.
+ */
 @Composable
-private fun MoveList(state: BoardUiState, modifier: Modifier = Modifier) {
+private fun MoveList(state: BoardUiState, view: (Int) -> Unit, modifier: Modifier = Modifier) {
     val rows = state.snapshot.moveRows
+    val plies = state.moveRowPlies
+    val shown = state.viewed?.ply ?: state.snapshot.ply.toInt()
     val listState = rememberLazyListState()
     LaunchedEffect(rows.size) { if (rows.isNotEmpty()) listState.animateScrollToItem(rows.size - 1) }
     LazyColumn(modifier.fillMaxWidth(), state = listState, contentPadding = PaddingValues(vertical = 4.dp)) {
-        items(rows) { row ->
+        items(rows.indices.toList()) { index ->
+            val row = rows[index]
+            val (whitePly, blackPly) = plies[index]
             Row {
                 Text("${row.number}.", Modifier.width(40.dp), fontFamily = FontFamily.Monospace)
-                Text(row.white ?: "…", Modifier.width(88.dp), fontFamily = FontFamily.Monospace)
-                Text(row.black ?: "", fontFamily = FontFamily.Monospace)
+                MoveCell(row.white ?: "…", whitePly, shown, view, Modifier.width(88.dp))
+                MoveCell(row.black ?: "", blackPly, shown, view)
             }
         }
     }
+}
+
+/** One move of [MoveList]: tappable when there is a move, highlighted when its position is [shown]. */
+@Composable
+private fun MoveCell(san: String, ply: Int?, shown: Int, view: (Int) -> Unit, modifier: Modifier = Modifier) {
+    val highlighted = ply != null && ply == shown
+    Text(
+        san,
+        modifier
+            .then(if (ply != null) Modifier.clickable { view(ply) } else Modifier)
+            .background(if (highlighted) MaterialTheme.colorScheme.secondaryContainer else Color.Transparent),
+        fontFamily = FontFamily.Monospace,
+    )
 }
 
 /**
@@ -298,6 +324,9 @@ private fun ActionBar(state: BoardUiState, controller: GameController) {
     ButtonBar {
         TextButton(onClick = controller::undo, enabled = state.canUndo) { Text("Undo") }
         TextButton(onClick = controller::redo, enabled = state.canRedo) { Text("Redo") }
+        // Looking back through the game (the game itself stays where it is).
+        TextButton(onClick = controller::viewBack, enabled = state.canViewBack) { Text("◀") }
+        TextButton(onClick = controller::viewForward, enabled = state.canViewForward) { Text("▶") }
         TextButton(onClick = controller::flipBoard) { Text("Flip") }
         TextButton(onClick = controller::requestHint, enabled = state.isHumanTurn) { Text("Hint") }
         state.claimableDraw?.let {

@@ -61,6 +61,14 @@ data class PendingPromotion(
     val choices: List<PieceKind>,
 )
 
+/** An earlier position of the game the player is looking at ([GameController.viewPly]). */
+data class ViewedPosition(
+    /** Its ply: the position after that many moves of the game's main line (0: the start). */
+    val ply: Int,
+    /** The core's snapshot of it (`ChessGame.snapshotAtMainLinePly`). */
+    val snapshot: GameSnapshot,
+)
+
 /** The engine's current line while it thinks. */
 data class ThinkingLine(
     /** The depth completed, in plies. */
@@ -109,6 +117,11 @@ data class BoardUiState(
      */
     val drawOffered: Boolean = false,
     /**
+     * The earlier position the player is looking at ([GameController.viewPly]), or `null` when the
+     * board shows the game's own. The game itself stays where it is meanwhile.
+     */
+    val viewed: ViewedPosition? = null,
+    /**
      * The two clocks of a timed game, read from the core's clock after every change and on every
      * [GameController.tick]; `null` for an untimed game.
      */
@@ -135,9 +148,37 @@ data class BoardUiState(
     /** `true` when the game has ended. */
     val isGameOver: Boolean get() = snapshot.status is GameStatus.Ended
 
-    /** `true` when a person may move now: game on, not the engine's side, engine idle, no picker open. */
+    /**
+     * `true` when a person may move now: game on, not the engine's side, engine idle, no picker
+     * open, the board showing the game's own position.
+     */
     val isHumanTurn: Boolean
-        get() = !isGameOver && !engineThinking && !mode.enginePlays(snapshot.sideToMove) && pendingPromotion == null
+        get() = !isGameOver && !engineThinking && !mode.enginePlays(snapshot.sideToMove) && pendingPromotion == null &&
+            viewed == null
+
+    /** What the board draws: the [viewed] position while the player looks back, else the game's [snapshot]. */
+    val boardSnapshot: GameSnapshot get() = viewed?.snapshot ?: snapshot
+
+    /** `true` when [GameController.viewBack] has an earlier position to show. */
+    val canViewBack: Boolean get() = (viewed?.ply ?: snapshot.ply.toInt()) > 0
+
+    /** `true` when [GameController.viewForward] has a later position to show (the last one is the game's own). */
+    val canViewForward: Boolean get() = viewed != null
+
+    /**
+     * The ply of each move of [GameSnapshot.moveRows] (white's, black's; `null` where the row has
+     * none): the position after it is [GameController.viewPly]'s. The moves after the game's own
+     * position (taken back, to redo) are there too; viewing them shows the game's own.
+     */
+    val moveRowPlies: List<Pair<Int?, Int?>>
+        get() {
+            var ply = 0
+            return snapshot.moveRows.map { row ->
+                val white = row.white?.let { ++ply }
+                val black = row.black?.let { ++ply }
+                white to black
+            }
+        }
 
     /**
      * The square drawn at screen [column] and [row] (0, 0 is the top left), with [orientation]'s

@@ -169,6 +169,7 @@ class GameController(
      */
     fun tapSquare(square: Square) {
         val s = state.value
+        if (!closed && s.viewed != null) return viewPly(null)
         if (closed || !s.isHumanTurn) return
         handle(input.tap(square, s.snapshot, game::legalMovesFrom))
     }
@@ -176,8 +177,43 @@ class GameController(
     /** The player dragged the piece on [from] to [to]: the same as tapping [from], then [to]. */
     fun dragMove(from: Square, to: Square) {
         val s = state.value
+        if (!closed && s.viewed != null) return viewPly(null)
         if (closed || !s.isHumanTurn) return
         handle(input.drag(from, to, s.snapshot, game::legalMovesFrom))
+    }
+
+    /**
+     * Shows the position after [ply] moves of the game (0: the start) on the board
+     * ([BoardUiState.viewed], from the core's `snapshotAtMainLinePly`) while the game stays where it
+     * is: the engine goes on thinking and the clock on running for the game's own position. `null`,
+     * or the game's own ply or later, shows the game again; so does a tap or drag on the board, and
+     * any change of the game (the engine's reply brings the board back to the game).
+     */
+    fun viewPly(ply: Int?) {
+        if (closed) return
+        val current = state.value.snapshot.ply.toInt()
+        if (ply == null || ply >= current || ply < 0) {
+            if (state.value.viewed != null) _state.update { it.copy(viewed = null) }
+            return
+        }
+        try {
+            val seen = ViewedPosition(ply, game.snapshotAtMainLinePly(ply.toUInt()))
+            input.clear()
+            _state.update { it.copy(viewed = seen, selected = null, targets = emptySet(), pendingPromotion = null) }
+        } catch (e: ChessException) {
+            showMessage(e)
+        }
+    }
+
+    /** Shows the position one move before the one shown ([viewPly]). */
+    fun viewBack() {
+        val s = state.value
+        if (s.canViewBack) viewPly((s.viewed?.ply ?: s.snapshot.ply.toInt()) - 1)
+    }
+
+    /** Shows the position one move after the one shown, the game's own after the last ([viewPly]). */
+    fun viewForward() {
+        state.value.viewed?.let { viewPly(it.ply + 1) }
     }
 
     /** Plays the pending promotion with [kind] (one of its choices). */
@@ -571,6 +607,7 @@ class GameController(
                 snapshot = snapshot, selected = null, targets = emptySet(), pendingPromotion = null,
                 engineThinking = false, thinking = null, hint = null, message = problem,
                 claimingWithNextMove = false, clock = readClock(), chess960Number = game.chess960StartNumber(),
+                viewed = null,
             )
         }
         startEngineTurnIfDue()

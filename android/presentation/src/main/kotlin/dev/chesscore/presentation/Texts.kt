@@ -38,6 +38,16 @@ fun drawReasonText(reason: DrawReason): String = when (reason) {
  */
 fun noDrawClaimText(san: String): String = "No draw: $san allows no claim. The move stands."
 
+/**
+ * Which earlier position the board shows while the player looks back ([BoardUiState.viewed]):
+ * "After 12. Nf3", "After 12... Nf6", "The start position".
+ */
+fun viewedText(viewed: GameSnapshot): String {
+    val move = viewed.lastMove ?: return "The start position"
+    return if (viewed.sideToMove == Side.BLACK) "After ${viewed.fullmoveNumber}. ${move.san}"
+    else "After ${viewed.fullmoveNumber - 1u}... ${move.san}"
+}
+
 /** What the board says when the engine declined the player's draw offer ([GameController.offerDraw]). */
 fun drawDeclinedText(): String = "The engine declines the draw and plays on."
 

@@ -697,6 +697,62 @@ class GameControllerTest {
     }
 
     @Test
+    fun `looking back shows an earlier position while the game stays, a tap returns to the game`() {
+        onMain {
+            Fixture(this).controller.use { c ->
+                assertFalse(c.state.value.canViewBack)
+                c.move("e2", "e4"); c.move("e7", "e5"); c.move("g1", "f3")
+                c.tapSquare(sq("b8")) // a selection, cleared by looking back
+                assertEquals(listOf(1 to 2, 3 to null), c.state.value.moveRowPlies)
+                c.viewPly(1)
+                var s = c.state.value
+                assertEquals(1, s.viewed?.ply)
+                assertEquals("e4", s.boardSnapshot.lastMove?.san)
+                assertEquals("After 1. e4", viewedText(s.boardSnapshot))
+                assertEquals(Piece(Side.WHITE, PieceKind.PAWN), s.boardSnapshot.pieceAt(sq("e4")))
+                assertNull(s.boardSnapshot.pieceAt(sq("e5")))
+                assertEquals(3u, s.snapshot.ply, "the game stays where it is")
+                assertNull(s.selected)
+                assertFalse(s.isHumanTurn)
+                c.viewBack()
+                assertEquals(0, c.state.value.viewed?.ply)
+                assertFalse(c.state.value.canViewBack)
+                assertEquals("The start position", viewedText(c.state.value.boardSnapshot))
+                c.viewForward(); c.viewForward()
+                assertEquals(2, c.state.value.viewed?.ply)
+                assertEquals("After 1... e5", viewedText(c.state.value.boardSnapshot))
+                c.viewForward() // past the last earlier position: the game's own
+                assertNull(c.state.value.viewed)
+                c.viewBack()
+                assertEquals(2, c.state.value.viewed?.ply)
+                // A tap on the board goes back to the game and selects nothing.
+                c.tapSquare(sq("b8"))
+                s = c.state.value
+                assertNull(s.viewed)
+                assertNull(s.selected)
+                assertEquals(s.snapshot, s.boardSnapshot)
+                c.viewPly(7) // beyond the game: the game's own
+                assertNull(c.state.value.viewed)
+            }
+        }
+    }
+
+    @Test
+    fun `the engine's reply brings the board back to the game`() {
+        onMain {
+            Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE)).controller.use { c ->
+                c.move("e2", "e4")
+                assertTrue(c.state.value.engineThinking)
+                c.viewPly(0) // while the engine thinks on the game's own position
+                assertEquals(0, c.state.value.viewed?.ply)
+                val s = c.awaitState("the engine's reply") { it.snapshot.ply == 2u }
+                assertNull(s.viewed)
+                assertEquals(s.snapshot, s.boardSnapshot)
+            }
+        }
+    }
+
+    @Test
     fun `the default hint is searched at full strength, also when the engine plays at level 1`() {
         onMain {
             Fixture(this, level = 1, hintLimits = defaultHintLimits()).controller.use { c ->
