@@ -336,6 +336,14 @@ pub fn format_clock_time(ms: u64, tenths: bool) -> String {
     core_tc::format_clk(ms, tenths)
 }
 
+/// A clock time as a playing screen shows it: `3:00`, `12:05`, `1:30:00` from an hour, and
+/// tenths under ten seconds (`0:09.7`); rounded down, as clocks show time. (`formatClockTime` is
+/// the `[%clk]` form, `0:03:00`.)
+#[uniffi::export]
+pub fn clock_display_text(ms: u64) -> String {
+    core_tc::format_clock_display(ms)
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {

@@ -410,9 +410,40 @@ pub fn format_clk(ms: u64, tenths: bool) -> String {
     }
 }
 
+/// A clock time as a playing screen shows it, rounded down as clocks show time: `m:ss`
+/// (`3:00`, `12:05`), `h:mm:ss` from an hour (`1:30:00`), and with tenths under ten seconds
+/// (`0:09.7`), when every tenth counts.
+pub fn format_clock_display(ms: u64) -> String {
+    let (h, m, s) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else if ms < 10_000 {
+        format!("{m}:{s:02}.{}", ms / 100 % 10)
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clock_display_drops_the_empty_hour_and_shows_tenths_only_at_the_end() {
+        let shown: Vec<String> = [
+            0, 99, 9_999, 10_000, 59_999, 180_000, 725_999, 3_599_999, 3_600_000, 5_430_500,
+        ]
+        .into_iter()
+        .map(format_clock_display)
+        .collect();
+        assert_eq!(
+            shown,
+            [
+                "0:00.0", "0:00.0", "0:09.9", "0:10", "0:59", "3:00", "12:05", "59:59", "1:00:00",
+                "1:30:30"
+            ]
+        );
+    }
 
     fn pgn(text: &str) -> TimeControl {
         TimeControl::from_pgn(text)

@@ -786,6 +786,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_func_starting_fen(
     ): Int
+    external fun uniffi_chesscore_checksum_func_clock_display_text(
+    ): Int
     external fun uniffi_chesscore_checksum_func_format_clock_time(
     ): Int
     external fun uniffi_chesscore_checksum_func_time_control_description(
@@ -1255,6 +1257,8 @@ internal object UniffiLib {
     ): Long
     external fun uniffi_chesscore_fn_func_starting_fen(uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_clock_display_text(`ms`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_format_clock_time(`ms`: Long,`tenths`: Byte,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_time_control_description(`control`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
@@ -1416,6 +1420,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_starting_fen() and 0xFFFF) != 49881) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_clock_display_text() and 0xFFFF) != 3479) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_format_clock_time() and 0xFFFF) != 25961) {
@@ -12276,6 +12283,22 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
     UniffiLib.uniffi_chesscore_fn_func_starting_fen(
     
         _status)
+}
+    )
+    }
+    
+
+        /**
+         * A clock time as a playing screen shows it: `3:00`, `12:05`, `1:30:00` from an hour, and
+         * tenths under ten seconds (`0:09.7`); rounded down, as clocks show time. (`formatClockTime` is
+         * the `[%clk]` form, `0:03:00`.)
+         */ fun `clockDisplayText`(`ms`: kotlin.ULong): kotlin.String {
+            return FfiConverterString.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_clock_display_text(
+    
+        
+        FfiConverterULong.lower(`ms`),_status)
 }
     )
     }

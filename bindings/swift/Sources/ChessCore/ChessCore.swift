@@ -10834,6 +10834,19 @@ public func startingFen() -> String  {
 })
 }
 /**
+ * A clock time as a playing screen shows it: `3:00`, `12:05`, `1:30:00` from an hour, and
+ * tenths under ten seconds (`0:09.7`); rounded down, as clocks show time. (`formatClockTime` is
+ * the `[%clk]` form, `0:03:00`.)
+ */
+public func clockDisplayText(ms: UInt64) -> String  {
+    return try!  FfiConverterString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_clock_display_text(
+        FfiConverterUInt64.lower(ms),uniffiCallStatus
+    )
+})
+}
+/**
  * A clock time as a display (and PGN `[%clk]`) writes it: `h:mm:ss`, with tenths when `tenths`
  * is set (`0:00:09.7`); rounded down, as clocks show time.
  */
@@ -11078,6 +11091,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_starting_fen() != 49881) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_clock_display_text() != 3479) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_format_clock_time() != 25961) {

@@ -876,6 +876,11 @@ RustBuffer uniffi_chesscore_fn_func_starting_fen(RustCallStatus *_Nonnull out_st
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_CLOCK_DISPLAY_TEXT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_CLOCK_DISPLAY_TEXT
+RustBuffer uniffi_chesscore_fn_func_clock_display_text(uint64_t ms, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_FORMAT_CLOCK_TIME
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_FORMAT_CLOCK_TIME
 RustBuffer uniffi_chesscore_fn_func_format_clock_time(uint64_t ms, int8_t tenths, RustCallStatus *_Nonnull out_status
@@ -1239,6 +1244,12 @@ uint16_t uniffi_chesscore_checksum_func_live_object_count(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_STARTING_FEN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_STARTING_FEN
 uint16_t uniffi_chesscore_checksum_func_starting_fen(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_CLOCK_DISPLAY_TEXT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_CLOCK_DISPLAY_TEXT
+uint16_t uniffi_chesscore_checksum_func_clock_display_text(void
     
 );
 #endif

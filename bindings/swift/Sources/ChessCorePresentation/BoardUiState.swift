@@ -308,7 +308,7 @@ public struct BoardUiState: BoardScreenState, Equatable {
 /// The clocks of a timed game as the board screen shows them, read from the core's clock
 /// (`ChessGame.clock(nowMs:)`) at one instant. All timing is the core's; this only words it.
 public struct ClockUiState: Sendable, Hashable {
-    /// White's time, `h:mm:ss`, with tenths under ten seconds (`0:00:09.7`).
+    /// White's time, `3:00` (`1:30:00` from an hour), with tenths under ten seconds (`0:09.7`).
     public var whiteText: String
     /// Black's time, as ``whiteText``.
     public var blackText: String

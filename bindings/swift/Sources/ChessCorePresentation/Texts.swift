@@ -56,10 +56,10 @@ public func drawDeclinedText() -> String {
     "The engine declines the draw and plays on."
 }
 
-/// A clock's time as the board screen shows it: `h:mm:ss` (`0:03:02`), with tenths under ten
-/// seconds (`0:00:09.7`), as the core's `formatClockTime` writes it.
+/// A clock's time as the board screen shows it: `3:00`, `12:05`, `1:30:00` from an hour, with
+/// tenths under ten seconds (`0:09.7`), as the core's `clockDisplayText` writes it.
 public func clockText(ms: UInt64) -> String {
-    formatClockTime(ms: ms, tenths: ms < 10_000)
+    clockDisplayText(ms: ms)
 }
 
 /// One line about the game, from the core's status only, e.g. "White to move",

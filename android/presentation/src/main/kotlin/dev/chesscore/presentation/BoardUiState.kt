@@ -219,7 +219,7 @@ data class BoardUiState(
  * (`ChessGame.clock(nowMs)`) at one instant. All timing is the core's; this only words it.
  */
 data class ClockUiState(
-    /** White's time, `h:mm:ss`, with tenths under ten seconds (`0:00:09.7`): [clockText]. */
+    /** White's time, `3:00` (`1:30:00` from an hour), with tenths under ten seconds (`0:09.7`): [clockText]. */
     val whiteText: String,
     /** Black's time, as [whiteText]. */
     val blackText: String,

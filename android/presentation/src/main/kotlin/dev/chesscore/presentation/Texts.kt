@@ -11,7 +11,7 @@ import dev.chesscore.PieceKind
 import dev.chesscore.Score
 import dev.chesscore.Side
 import dev.chesscore.Square
-import dev.chesscore.formatClockTime
+import dev.chesscore.clockDisplayText
 import java.util.Locale
 
 /** "White" or "Black". */
@@ -52,10 +52,10 @@ fun viewedText(viewed: GameSnapshot): String {
 fun drawDeclinedText(): String = "The engine declines the draw and plays on."
 
 /**
- * A clock's time as the board screen shows it: `h:mm:ss` (`0:03:02`), with tenths under ten
- * seconds (`0:00:09.7`), as the core's `formatClockTime` writes it.
+ * A clock's time as the board screen shows it: `3:00`, `12:05`, `1:30:00` from an hour, with
+ * tenths under ten seconds (`0:09.7`), as the core's `clockDisplayText` writes it.
  */
-fun clockText(ms: ULong): String = formatClockTime(ms, ms < 10_000uL)
+fun clockText(ms: ULong): String = clockDisplayText(ms)
 
 /**
  * One line about the game, from the core's status only, e.g. "White to move",
