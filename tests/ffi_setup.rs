@@ -2,8 +2,9 @@
 //! allows, and the FEN of a setup once the rules accept it (every problem named otherwise).
 
 use chesscore::ffi::{
-    chess960_start_fen, possible_castling_rights, setup_fen, setup_of_fen, starting_fen,
-    CastlingRights, ChessError, Piece, PieceKind, PositionSetup, Side, Square,
+    chess960_start_fen, possible_castling_rights, repair_fen, setup_fen, setup_of_fen,
+    starting_fen, CastlingRights, ChessError, ChessGame, Piece, PieceKind, PositionSetup, Side,
+    Square,
 };
 
 fn piece(side: Side, kind: PieceKind) -> Option<Piece> {
@@ -152,4 +153,31 @@ fn a_chess960_position_is_edited_as_standard_chess() {
     let setup = setup_of_fen(chess960_start_fen(518).unwrap()).unwrap();
     assert!(setup.castling.white_king_side && setup.castling.black_queen_side);
     assert_eq!(setup_fen(setup).unwrap(), starting_fen());
+}
+
+/// A pasted FEN with stale castling rights and a stray en passant square loads, and says what was
+/// dropped; a FEN with a real problem is still refused, with the same message as `fromFen`.
+#[test]
+fn a_pasted_fen_is_repaired_where_it_is_stale_and_refused_where_it_is_wrong() {
+    let repaired = repair_fen("r3k3/8/8/8/8/8/8/4K2R w KQkq e6 0 30".into()).unwrap();
+    assert_eq!(repaired.fen, "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 30");
+    assert_eq!(repaired.repairs.len(), 3, "{:?}", repaired.repairs);
+    assert!(repaired.repairs.iter().any(|r| r.contains("rook on a1")));
+    assert!(repaired.repairs.iter().any(|r| r.contains("rook on h8")));
+    assert!(repaired
+        .repairs
+        .iter()
+        .any(|r| r.contains("en passant square e6")));
+    assert!(ChessGame::from_fen(repaired.fen.clone()).is_ok());
+
+    let clean = repair_fen(starting_fen()).unwrap();
+    assert_eq!((clean.fen, clean.repairs.len()), (starting_fen(), 0));
+
+    let bad = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w KQkq - 0 1";
+    let (Err(ChessError::InvalidFen(repair)), Err(ChessError::InvalidFen(load))) =
+        (repair_fen(bad.into()), ChessGame::from_fen(bad.into()))
+    else {
+        panic!("both refuse a position without a white king");
+    };
+    assert_eq!(repair, load);
 }

@@ -31,7 +31,10 @@ pub use review::{
     review_preset_nodes, CoachListener, Coaching, EvalPoint, GameReview, HangingPiece, MoveClass,
     MoveReview, Refutation, ReviewListener, ReviewOptions, ReviewPreset, SideReview, Threat,
 };
-pub use setup::{possible_castling_rights, setup_fen, setup_of_fen, CastlingRights, PositionSetup};
+pub use setup::{
+    possible_castling_rights, repair_fen, setup_fen, setup_of_fen, CastlingRights, PositionSetup,
+    RepairedFen,
+};
 pub use square::{parse_square, square_name, Square};
 pub use tree::{
     nag_symbol, read_pgn, AnnotationCommand, Arrow, EvalScore, Evaluation, MarkColor, MoveListItem,

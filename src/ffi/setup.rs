@@ -107,6 +107,33 @@ fn possible(board: &[Option<rules::Piece>; 64]) -> [bool; 4] {
     list
 }
 
+/// A FEN made legal by dropping what real-world FENs often get wrong (`repairFen`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct RepairedFen {
+    /// The FEN of the position, as the core writes it.
+    pub fen: String,
+    /// What was dropped, one sentence each ("dropped a castling right: castling right for the
+    /// rook on h1 is impossible: ..."); empty when the FEN was legal as it was.
+    pub repairs: Vec<String>,
+}
+
+/// Reads `fen` leniently, for a "paste FEN" field: castling rights the position cannot have (a
+/// FEN copied with `KQkq` after a king or rook has moved) and an en passant square no double
+/// push can have made are dropped, and said so, instead of refusing the record. Load the
+/// returned FEN with `ChessGame.fromFen`. Chess960 rights are read as `fromFen` reads them.
+///
+/// # Errors
+/// `InvalidFen`, as `ChessGame.fromFen`, for every other problem (a missing king, a pawn on the
+/// back rank, a malformed field): those are not guessed away.
+#[uniffi::export]
+pub fn repair_fen(fen: String) -> Result<RepairedFen, ChessError> {
+    let (pos, repairs) = fen::parse_repairing(&fen)?;
+    Ok(RepairedFen {
+        fen: fen::to_fen(&pos),
+        repairs: repairs.iter().map(ToString::to_string).collect(),
+    })
+}
+
 /// The FEN of `setup` when the rules accept it as a position (standard chess).
 ///
 /// # Errors

@@ -36,7 +36,8 @@
 //! python-chess and lichess do), so two positions with the same moves have the same FEN.
 
 use crate::rules::{
-    Bitboard, CastlingMode, Piece, PieceKind, Position, PositionError, Setup, Side, Square,
+    Bitboard, CastlingMode, Piece, PieceKind, Position, PositionError, PositionProblem, Setup,
+    Side, Square,
 };
 use std::fmt;
 
@@ -316,6 +317,94 @@ fn outermost_rook(setup: &Setup, side: Side, h_side: bool) -> Square {
 pub fn parse(fen: &str) -> Result<Position, FenError> {
     let setup = parse_setup(fen)?;
     Ok(Position::from_setup(&setup)?)
+}
+
+/// What [`parse_repairing`] changed to make a FEN's position legal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FenRepair {
+    /// A castling right the position cannot have was dropped (the problem says why).
+    CastlingRight(PositionProblem),
+    /// An en passant square the position cannot have was dropped (the problem says why).
+    EnPassant(PositionProblem),
+}
+
+impl fmt::Display for FenRepair {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenRepair::CastlingRight(why) => write!(f, "dropped a castling right: {why}"),
+            FenRepair::EnPassant(why) => write!(f, "dropped the en passant square: {why}"),
+        }
+    }
+}
+
+/// Reads a FEN as [`parse`] does, but drops what real-world FENs often get wrong instead of
+/// refusing the whole record: castling rights the position cannot have (a FEN copied with
+/// `KQkq` after the king or a rook has moved) and an en passant square no double push can have
+/// made. Returns the position and what was dropped (empty when [`parse`] would accept the FEN
+/// as it is). Everything else is refused as [`parse`] refuses it: a missing king or a pawn on
+/// the back rank is not guessed away.
+///
+/// # Errors
+/// As [`parse`], for the problems left once the repairs are made (all of them named).
+///
+/// # Examples
+/// ```
+/// use chesscore::notation::fen;
+/// // White's king stands on f1: the FEN's KQ cannot be right.
+/// let (pos, repairs) =
+///     fen::parse_repairing("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQ1KNR b KQkq - 1 2").unwrap();
+/// assert_eq!(fen::to_fen(&pos), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQ1KNR b kq - 1 2");
+/// assert_eq!(repairs.len(), 2);
+/// assert!(fen::parse_repairing("8/8/8/8/8/8/8/K7 w - - 0 1").is_err()); // no black king
+/// ```
+pub fn parse_repairing(fen: &str) -> Result<(Position, Vec<FenRepair>), FenError> {
+    let mut setup = parse_setup(fen)?;
+    let mut repairs = Vec::new();
+    // Each round drops what the last refusal named; castling problems are found before the
+    // check and en passant ones, so a few rounds reach every repairable problem.
+    for _ in 0..4 {
+        let error = match Position::from_setup(&setup) {
+            Ok(pos) => return Ok((pos, repairs)),
+            Err(e) => e,
+        };
+        let mut repaired = false;
+        let mut other = false;
+        for problem in &error.problems {
+            match problem {
+                PositionProblem::ImpossibleCastling(rook)
+                | PositionProblem::ConflictingCastling(_, rook) => {
+                    setup.castling_rooks = setup.castling_rooks.without(*rook);
+                    repairs.push(FenRepair::CastlingRight(problem.clone()));
+                    repaired = true;
+                }
+                PositionProblem::ImpossibleEnPassant(_)
+                | PositionProblem::EnPassantAfterCheck(..)
+                    if setup.en_passant.is_some() =>
+                {
+                    setup.en_passant = None;
+                    repairs.push(FenRepair::EnPassant(problem.clone()));
+                    repaired = true;
+                }
+                // A check only the en passant square makes impossible.
+                PositionProblem::ImpossibleCheck(_) if setup.en_passant.is_some() => {
+                    let mut without = setup.clone();
+                    without.en_passant = None;
+                    if Position::from_setup(&without).is_ok() {
+                        setup = without;
+                        repairs.push(FenRepair::EnPassant(problem.clone()));
+                        repaired = true;
+                    } else {
+                        other = true;
+                    }
+                }
+                _ => other = true,
+            }
+        }
+        if other || !repaired {
+            return Err(error.into());
+        }
+    }
+    Ok((Position::from_setup(&setup)?, repairs))
 }
 
 /// Reads a FEN into a validated [`Position`] of the given variant, rather than deciding it from
@@ -643,5 +732,46 @@ mod impossible_checks {
         assert!(parse("4k3/8/3N4/8/8/8/8/K3R3 b - - 0 1").is_ok());
         // e2-e4 uncovered the bishop on f1 against the king on a6.
         assert!(parse("8/8/k7/8/3pP3/8/8/4KB2 b - e3 0 1").is_ok());
+    }
+
+    #[test]
+    fn repairing_drops_impossible_rights_and_en_passant_and_nothing_else() {
+        // A clean FEN: nothing to repair, the same position as parse.
+        let (pos, repairs) = parse_repairing(STARTING_FEN).unwrap();
+        assert!(repairs.is_empty());
+        assert_eq!(pos, parse(STARTING_FEN).unwrap());
+
+        // Rooks gone from h1 and a8, rights left in: Qk kept, K and q dropped.
+        let (pos, repairs) =
+            parse_repairing("1nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1").unwrap();
+        assert_eq!(castling_field(&pos, CastlingNotation::XFen), "Qk");
+        assert_eq!(repairs.len(), 2);
+        assert!(repairs
+            .iter()
+            .all(|r| matches!(r, FenRepair::CastlingRight(_))));
+        assert!(repairs[0]
+            .to_string()
+            .contains("castling right for the rook on"));
+
+        // An en passant square with no pawn that could have just moved two squares.
+        let (pos, repairs) =
+            parse_repairing("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1").unwrap();
+        assert_eq!(to_fen(&pos), STARTING_FEN);
+        assert!(matches!(repairs.as_slice(), [FenRepair::EnPassant(_)]));
+
+        // What is not a stale right or square is refused as parse refuses it.
+        let no_king = "8/8/8/8/8/8/8/K7 w - - 0 1";
+        assert_eq!(
+            parse_repairing(no_king).unwrap_err(),
+            parse(no_king).unwrap_err()
+        );
+        let both = "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let err = parse_repairing(both).unwrap_err().to_string();
+        assert!(err.contains("Black has no king"), "{err}");
+        // Syntax errors too.
+        assert!(matches!(
+            parse_repairing("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"),
+            Err(FenError::Syntax { .. })
+        ));
     }
 }

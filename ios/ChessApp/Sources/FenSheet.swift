@@ -38,8 +38,9 @@ struct FenSheet: View {
                 }
                 ToolbarItem(placement: .confirmationAction) {
                     Button("Load") {
-                        controller.loadFen(text)
-                        if controller.state.message == nil { dismiss() }
+                        // Taken (a repaired FEN's note shows over the board) or refused (the
+                        // core's message shows here).
+                        if controller.loadFen(text) { dismiss() }
                     }
                     .disabled(text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
                 }

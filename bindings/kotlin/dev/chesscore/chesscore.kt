@@ -808,6 +808,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_func_possible_castling_rights(
     ): Int
+    external fun uniffi_chesscore_checksum_func_repair_fen(
+    ): Int
     external fun uniffi_chesscore_checksum_func_setup_fen(
     ): Int
     external fun uniffi_chesscore_checksum_func_setup_of_fen(
@@ -1279,6 +1281,8 @@ internal object UniffiLib {
     ): Long
     external fun uniffi_chesscore_fn_func_possible_castling_rights(`squares`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_repair_fen(`fen`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_setup_fen(`setup`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_setup_of_fen(`fen`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
@@ -1453,6 +1457,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_possible_castling_rights() and 0xFFFF) != 49636) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_repair_fen() and 0xFFFF) != 24749) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_setup_fen() and 0xFFFF) != 34282) {
@@ -8640,6 +8647,54 @@ public object FfiConverterTypeRefutation: FfiConverterRustBuffer<Refutation> {
 
 
 /**
+ * A FEN made legal by dropping what real-world FENs often get wrong (`repairFen`).
+ */
+data class RepairedFen (
+    /**
+     * The FEN of the position, as the core writes it.
+     */
+    var `fen`: kotlin.String
+    , 
+    /**
+     * What was dropped, one sentence each ("dropped a castling right: castling right for the
+     * rook on h1 is impossible: ..."); empty when the FEN was legal as it was.
+     */
+    var `repairs`: List<kotlin.String>
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeRepairedFen: FfiConverterRustBuffer<RepairedFen> {
+    override fun read(buf: ByteBuffer): RepairedFen {
+        return RepairedFen(
+            FfiConverterString.read(buf),
+            FfiConverterSequenceString.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: RepairedFen) = (
+            FfiConverterString.allocationSize(value.`fen`) +
+            FfiConverterSequenceString.allocationSize(value.`repairs`)
+    )
+
+    override fun write(value: RepairedFen, buf: ByteBuffer) {
+            FfiConverterString.write(value.`fen`, buf)
+            FfiConverterSequenceString.write(value.`repairs`, buf)
+    }
+}
+
+
+
+/**
  * How to review.
  */
 data class ReviewOptions (
@@ -12466,6 +12521,28 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
     
         
         FfiConverterSequenceOptionalTypePiece.lower(`squares`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * Reads `fen` leniently, for a "paste FEN" field: castling rights the position cannot have (a
+         * FEN copied with `KQkq` after a king or rook has moved) and an en passant square no double
+         * push can have made are dropped, and said so, instead of refusing the record. Load the
+         * returned FEN with `ChessGame.fromFen`. Chess960 rights are read as `fromFen` reads them.
+         *
+         * # Errors
+         * `InvalidFen`, as `ChessGame.fromFen`, for every other problem (a missing king, a pawn on the
+         * back rank, a malformed field): those are not guessed away.
+         */
+    @Throws(ChessException::class) fun `repairFen`(`fen`: kotlin.String): RepairedFen {
+            return FfiConverterTypeRepairedFen.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_repair_fen(
+    
+        
+        FfiConverterString.lower(`fen`),_status)
 }
     )
     }

@@ -6843,6 +6843,77 @@ public func FfiConverterTypeRefutation_lower(_ value: Refutation) -> RustBuffer 
 
 
 /**
+ * A FEN made legal by dropping what real-world FENs often get wrong (`repairFen`).
+ */
+public struct RepairedFen: Equatable, Hashable {
+    /**
+     * The FEN of the position, as the core writes it.
+     */
+    public var fen: String
+    /**
+     * What was dropped, one sentence each ("dropped a castling right: castling right for the
+     * rook on h1 is impossible: ..."); empty when the FEN was legal as it was.
+     */
+    public var repairs: [String]
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The FEN of the position, as the core writes it.
+         */fen: String, 
+        /**
+         * What was dropped, one sentence each ("dropped a castling right: castling right for the
+         * rook on h1 is impossible: ..."); empty when the FEN was legal as it was.
+         */repairs: [String]) {
+        self.fen = fen
+        self.repairs = repairs
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension RepairedFen: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeRepairedFen: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> RepairedFen {
+        return
+            try RepairedFen(
+                fen: FfiConverterString.read(from: &buf), 
+                repairs: FfiConverterSequenceString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: RepairedFen, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.fen, into: &buf)
+        FfiConverterSequenceString.write(value.repairs, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRepairedFen_lift(_ buf: RustBuffer) throws -> RepairedFen {
+    return try FfiConverterTypeRepairedFen.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRepairedFen_lower(_ value: RepairedFen) -> RustBuffer {
+    return FfiConverterTypeRepairedFen.lower(value)
+}
+
+
+/**
  * How to review.
  */
 public struct ReviewOptions: Equatable, Hashable {
@@ -10980,6 +11051,24 @@ public func possibleCastlingRights(squares: [Piece?])throws  -> CastlingRights  
 })
 }
 /**
+ * Reads `fen` leniently, for a "paste FEN" field: castling rights the position cannot have (a
+ * FEN copied with `KQkq` after a king or rook has moved) and an en passant square no double
+ * push can have made are dropped, and said so, instead of refusing the record. Load the
+ * returned FEN with `ChessGame.fromFen`. Chess960 rights are read as `fromFen` reads them.
+ *
+ * # Errors
+ * `InvalidFen`, as `ChessGame.fromFen`, for every other problem (a missing king, a pawn on the
+ * back rank, a malformed field): those are not guessed away.
+ */
+public func repairFen(fen: String)throws  -> RepairedFen  {
+    return try  FfiConverterTypeRepairedFen_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_repair_fen(
+        FfiConverterString.lower(fen),uniffiCallStatus
+    )
+})
+}
+/**
  * The FEN of `setup` when the rules accept it as a position (standard chess).
  *
  * # Errors
@@ -11124,6 +11213,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_possible_castling_rights() != 49636) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_repair_fen() != 24749) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_setup_fen() != 34282) {

@@ -933,6 +933,11 @@ uint64_t uniffi_chesscore_fn_func_review_preset_nodes(RustBuffer preset, RustCal
 RustBuffer uniffi_chesscore_fn_func_possible_castling_rights(RustBuffer squares, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_REPAIR_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_REPAIR_FEN
+RustBuffer uniffi_chesscore_fn_func_repair_fen(RustBuffer fen, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SETUP_FEN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SETUP_FEN
 RustBuffer uniffi_chesscore_fn_func_setup_fen(RustBuffer setup, RustCallStatus *_Nonnull out_status
@@ -1310,6 +1315,12 @@ uint16_t uniffi_chesscore_checksum_func_review_preset_nodes(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_POSSIBLE_CASTLING_RIGHTS
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_POSSIBLE_CASTLING_RIGHTS
 uint16_t uniffi_chesscore_checksum_func_possible_castling_rights(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_REPAIR_FEN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_REPAIR_FEN
+uint16_t uniffi_chesscore_checksum_func_repair_fen(void
     
 );
 #endif

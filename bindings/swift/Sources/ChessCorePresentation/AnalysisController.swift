@@ -371,17 +371,20 @@ public final class AnalysisController {
         return true
     }
 
-    /// Replaces the tree with a new one from the position in `fen`. When the core rejects it,
-    /// ``AnalysisUiState/message`` shows the core's error and the board is unchanged.
+    /// Replaces the tree with a new one from the position in `fen`. Castling rights or an en
+    /// passant square the position cannot have (a FEN copied from elsewhere) are dropped by the
+    /// core and ``AnalysisUiState/message`` says so; for any other problem the message shows
+    /// the core's error and the board is unchanged.
     ///
     /// - Returns: `true` when the board took the position, `false` when it is unchanged (the
     ///   core refused the FEN, or the controller is closed).
     @discardableResult
     public func loadFen(_ fen: String) -> Bool {
         guard !closed else { return false }
-        let text = fen.trimmingCharacters(in: .whitespacesAndNewlines)
         do {
-            replaceTree(with: try ChessGame.fromFen(fen: text))
+            let loaded = try gameOfPastedFen(fen)
+            replaceTree(with: loaded.game)
+            if let note = loaded.note { state.message = note }
             return true
         } catch {
             state.message = Self.describe(error)

@@ -316,23 +316,28 @@ public final class GameController {
         afterChange()
     }
 
-    /// Starts from the position in `fen`, untimed. When the core rejects it,
-    /// ``BoardUiState/message`` shows the core's error and the game (and a running search) is
-    /// unchanged.
-    public func loadFen(_ fen: String) {
-        let loaded: ChessGame
+    /// Starts from the position in `fen`, untimed. Castling rights or an en passant square
+    /// the position cannot have (a FEN copied from elsewhere) are dropped by the core and
+    /// ``BoardUiState/message`` says so; for any other problem the message shows the core's
+    /// error and the game (and a running search) is unchanged. Returns `true` when the board
+    /// took the position.
+    @discardableResult
+    public func loadFen(_ fen: String) -> Bool {
+        let loaded: (game: ChessGame, note: String?)
         do {
-            loaded = try ChessGame.fromFen(fen: fen.trimmingCharacters(in: .whitespacesAndNewlines))
+            loaded = try gameOfPastedFen(fen)
         } catch {
             state.message = Self.describe(error)
-            return
+            return false
         }
         stopSearch()
-        game = Self.asPlayed(loaded)
+        game = Self.asPlayed(loaded.game)
         forgetArchivedId()
         engine.newGame()
         state.drawOffered = false
         afterChange()
+        if let note = loaded.note { state.message = note }
+        return true
     }
 
     /// Asks the engine for a move for the player; ``BoardUiState/hint`` shows it until the next

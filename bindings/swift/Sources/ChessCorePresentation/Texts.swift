@@ -50,6 +50,28 @@ public func viewedText(_ viewed: GameSnapshot) -> String {
         : "After \(viewed.fullmoveNumber - 1)... \(move.san)"
 }
 
+/// What the board says after loading a pasted FEN the core had to repair (`repairFen`: stale
+/// castling rights or en passant square dropped), each repair as the core words it.
+public func repairedFenText(_ repairs: [String]) -> String {
+    "The FEN was loaded with changes: " + repairs.joined(separator: "; ")
+}
+
+/// A game from a pasted `fen`: the core's `fromFen`, or, when it refuses the FEN only for what
+/// real-world FENs often get wrong (castling rights or an en passant square the position cannot
+/// have), the core's `repairFen` and a ``repairedFenText(_:)`` to show. Throws `fromFen`'s error
+/// when the FEN cannot be repaired.
+func gameOfPastedFen(_ fen: String) throws -> (game: ChessGame, note: String?) {
+    let text = fen.trimmingCharacters(in: .whitespacesAndNewlines)
+    do {
+        return (try ChessGame.fromFen(fen: text), nil)
+    } catch ChessError.InvalidFen(let message) {
+        guard let repaired = try? repairFen(fen: text) else {
+            throw ChessError.InvalidFen(message: message)
+        }
+        return (try ChessGame.fromFen(fen: repaired.fen), repairedFenText(repaired.repairs))
+    }
+}
+
 /// What the board says when the engine declined the player's draw offer
 /// (``GameController/offerDraw()``).
 public func drawDeclinedText() -> String {

@@ -812,6 +812,12 @@ final class AnalysisControllerTests: XCTestCase {
             b.c.newBoard()
             XCTAssertEqual(b.state.snapshot.fen, startingFen())
             XCTAssertEqual(b.state.snapshot.moveList, [])
+            // A pasted FEN with a stray en passant square: loaded without it, and said so.
+            XCTAssertTrue(b.c.loadFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1"))
+            XCTAssertEqual(b.state.snapshot.fen, startingFen())
+            XCTAssertTrue(
+                b.state.message?.contains("dropped the en passant square") ?? false,
+                b.state.message ?? "no message")
         }
     }
 

@@ -778,6 +778,26 @@ final class GameControllerTests: XCTestCase {
         try await noLiveObjects()
     }
 
+    func testAPastedFenWithStaleCastlingRightsLoadsWithoutThemAndSaysSo() async throws {
+        do {
+            let f = try Fixture()
+            // The rooks have left a1 and h8, the rights were copied all the same.
+            XCTAssertTrue(f.c.loadFen("r3k3/8/8/8/8/8/8/4K2R w KQkq - 0 30"))
+            XCTAssertEqual(f.state.snapshot.fen, "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 30")
+            let note = try XCTUnwrap(f.state.message)
+            XCTAssertTrue(
+                note.hasPrefix("The FEN was loaded with changes: dropped a castling right"), note)
+            XCTAssertTrue(note.contains("rook on a1") && note.contains("rook on h8"), note)
+            // A clean FEN says nothing; a position without a king is refused as before.
+            XCTAssertTrue(f.c.loadFen(kiwipete))
+            XCTAssertNil(f.state.message)
+            XCTAssertFalse(f.c.loadFen("8/8/8/8/8/8/8/K7 w - - 0 1"))
+            XCTAssertEqual(f.state.snapshot.fen, kiwipete)
+            XCTAssertTrue(f.state.message?.contains("Black has no king") ?? false)
+        }
+        try await noLiveObjects()
+    }
+
     // MARK: Looking back
 
     func testLookingBackShowsAnEarlierPositionWhileTheGameStays() async throws {

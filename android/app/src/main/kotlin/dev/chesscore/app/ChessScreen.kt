@@ -195,9 +195,9 @@ fun ChessScreen(
         PasteFenDialog(
             error = state.message,
             onLoad = { text ->
-                controller.loadFen(text)
-                // loadFen is synchronous: a message now means the core rejected the FEN.
-                if (controller.state.value.message == null) showPasteFen = false
+                // loadFen says whether the board took the position; when not, the core's
+                // rejection shows in the dialog (a repaired FEN's note in the snackbar).
+                if (controller.loadFen(text)) showPasteFen = false
             },
             onDismiss = { controller.dismissMessage(); showPasteFen = false },
         )

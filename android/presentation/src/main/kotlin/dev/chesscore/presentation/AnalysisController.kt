@@ -306,21 +306,24 @@ class AnalysisController(
     }
 
     /**
-     * A new tree from the position in [fen]. When the core rejects it, [AnalysisUiState.message]
-     * shows the core's error and the board (and the analysis) is unchanged.
+     * A new tree from the position in [fen]. Castling rights or an en passant square the position
+     * cannot have (a FEN copied from elsewhere) are dropped by the core and
+     * [AnalysisUiState.message] says so; for any other problem the message shows the core's error
+     * and the board (and the analysis) is unchanged.
      *
      * Returns `true` when the board took the position, `false` when it is unchanged (the core
      * refused the FEN, or the controller is closed).
      */
     fun loadFen(fen: String): Boolean {
         if (session.closed) return false
-        val loaded = try {
-            ChessGame.fromFen(fen.trim())
+        val (loaded, note) = try {
+            gameOfPastedFen(fen)
         } catch (e: ChessException) {
             showMessage(e)
             return false
         }
         replaceGame(loaded)
+        note?.let { m -> _state.update { it.copy(message = m) } }
         return true
     }
 

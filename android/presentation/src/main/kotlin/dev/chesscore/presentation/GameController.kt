@@ -332,16 +332,19 @@ class GameController(
     }
 
     /**
-     * Starts from the position in [fen], untimed. When the core rejects it, [BoardUiState.message] shows the
-     * core's error and the game (and a running search) is unchanged.
+     * Starts from the position in [fen], untimed. Castling rights or an en passant square the
+     * position cannot have (a FEN copied from elsewhere) are dropped by the core and
+     * [BoardUiState.message] says so; for any other problem the message shows the core's error
+     * and the game (and a running search) is unchanged. Returns `true` when the board took the
+     * position.
      */
-    fun loadFen(fen: String) {
-        if (closed) return
-        val loaded = try {
-            ChessGame.fromFen(fen.trim())
+    fun loadFen(fen: String): Boolean {
+        if (closed) return false
+        val (loaded, note) = try {
+            gameOfPastedFen(fen)
         } catch (e: ChessException) {
             showMessage(e)
-            return
+            return false
         }
         stopSearch()
         game = replacing(game, asPlayed(loaded))
@@ -349,6 +352,8 @@ class GameController(
         engine.newGame()
         _state.update { it.copy(drawOffered = false) }
         afterChange()
+        note?.let { m -> _state.update { it.copy(message = m) } }
+        return true
     }
 
     /**

@@ -48,6 +48,32 @@ fun viewedText(viewed: GameSnapshot): String {
     else "After ${viewed.fullmoveNumber - 1u}... ${move.san}"
 }
 
+/**
+ * What the board says after loading a pasted FEN the core had to repair (`repairFen`: stale
+ * castling rights or en passant square dropped), each repair as the core words it.
+ */
+fun repairedFenText(repairs: List<String>): String = "The FEN was loaded with changes: " + repairs.joinToString("; ")
+
+/**
+ * A game from a pasted [fen]: the core's `fromFen`, or, when it refuses the FEN only for what
+ * real-world FENs often get wrong (castling rights or an en passant square the position cannot
+ * have), the core's `repairFen` and a [repairedFenText] to show. Throws `fromFen`'s error when
+ * the FEN cannot be repaired.
+ */
+internal fun gameOfPastedFen(fen: String): Pair<dev.chesscore.ChessGame, String?> {
+    val text = fen.trim()
+    return try {
+        dev.chesscore.ChessGame.fromFen(text) to null
+    } catch (e: dev.chesscore.ChessException.InvalidFen) {
+        val repaired = try {
+            dev.chesscore.repairFen(text)
+        } catch (_: dev.chesscore.ChessException) {
+            throw e
+        }
+        dev.chesscore.ChessGame.fromFen(repaired.fen) to repairedFenText(repaired.repairs)
+    }
+}
+
 /** What the board says when the engine declined the player's draw offer ([GameController.offerDraw]). */
 fun drawDeclinedText(): String = "The engine declines the draw and plays on."
 

@@ -735,6 +735,10 @@ class AnalysisControllerTest {
                 c.newBoard()
                 assertEquals(ChessGame().use { it.fen() }, c.state.value.snapshot.fen)
                 assertTrue(c.state.value.snapshot.moveList.isEmpty())
+                // A pasted FEN with a stray en passant square: loaded without it, and said so.
+                assertTrue(c.loadFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1"))
+                assertEquals(ChessGame().use { it.fen() }, c.state.value.snapshot.fen)
+                assertTrue(c.state.value.message!!.contains("dropped the en passant square"), c.state.value.message)
             }
         }
     }

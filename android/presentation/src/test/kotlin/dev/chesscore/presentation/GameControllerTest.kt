@@ -753,6 +753,27 @@ class GameControllerTest {
     }
 
     @Test
+    fun `a pasted FEN with stale castling rights loads without them and says so, a wrong one is refused`() {
+        onMain {
+            Fixture(this).controller.use { c ->
+                // The rooks have left a1 and h8, the rights were copied all the same.
+                assertTrue(c.loadFen("r3k3/8/8/8/8/8/8/4K2R w KQkq - 0 30"))
+                val s = c.state.value
+                assertEquals("r3k3/8/8/8/8/8/8/4K2R w Kq - 0 30", s.snapshot.fen)
+                val note = s.message!!
+                assertTrue(note.startsWith("The FEN was loaded with changes: dropped a castling right"), note)
+                assertTrue("rook on a1" in note && "rook on h8" in note, note)
+                // A clean FEN says nothing; a position without a king is refused as before.
+                assertTrue(c.loadFen(KIWIPETE))
+                assertNull(c.state.value.message)
+                assertFalse(c.loadFen("8/8/8/8/8/8/8/K7 w - - 0 1"))
+                assertEquals(KIWIPETE, c.state.value.snapshot.fen)
+                assertTrue(c.state.value.message!!.contains("Black has no king"), c.state.value.message)
+            }
+        }
+    }
+
+    @Test
     fun `the default hint is searched at full strength, also when the engine plays at level 1`() {
         onMain {
             Fixture(this, level = 1, hintLimits = defaultHintLimits()).controller.use { c ->
