@@ -35,8 +35,8 @@ pub use tree::{
     NewMovePlacement, NodeAnnotations, NodeInfo, PgnImport, SkippedGame, SquareMark,
 };
 pub use types::{
-    DrawClaimMove, DrawReason, GameSnapshot, GameStatus, LegalMove, MoveRow, Outcome, Piece,
-    PieceKind, Pin, Side,
+    DrawClaimMove, DrawReason, GameSnapshot, GameStatus, LegalMove, MaterialBalance, MoveRow,
+    Outcome, Piece, PieceKind, Pin, Side,
 };
 
 use std::sync::atomic::{AtomicU64, Ordering};
