@@ -142,6 +142,11 @@ extension BoardScreenState {
     /// The snapshot's king in check.
     public var checkSquare: Square? { snapshot.checkSquare }
 
+    /// The material difference on the board, from the core's snapshot: each side's extra
+    /// pieces (``MaterialBalance/extra(of:)``) and the points ahead, for the players' rows
+    /// (``materialLeadText(_:side:)``, ``materialDescription(_:side:)``).
+    public var material: MaterialBalance { snapshot.material }
+
     /// The snapshot's piece on `square`.
     public func piece(at square: Square) -> Piece? { snapshot.pieceAt(square) }
 
