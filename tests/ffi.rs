@@ -854,3 +854,109 @@ fn a_search_of_a_finished_game_is_a_game_over_error() {
     ));
     assert!(rec.results.lock().unwrap().is_empty(), "no search started");
 }
+
+/// The snapshot's material difference comes from the board alone: even at the start and after
+/// even trades, one side's extra pieces after a capture, a promoted queen counted as a queen, a
+/// set-up position and a Chess960 game; each move says what it captures (for a capture sound).
+#[test]
+fn the_snapshot_has_the_material_difference_and_moves_say_what_they_capture() {
+    use chesscore::ffi::MaterialBalance;
+    let even = MaterialBalance {
+        white_extra: vec![],
+        black_extra: vec![],
+        balance: 0,
+    };
+    let game = ChessGame::new();
+    assert_eq!(game.snapshot().material, even);
+    game.play_san("e4".into()).unwrap();
+    game.play_san("d5".into()).unwrap();
+    let capture = game.play_san("exd5".into()).unwrap();
+    assert_eq!(capture.captured, Some(PieceKind::Pawn));
+    let snapshot = game.snapshot();
+    assert_eq!(snapshot.last_move.unwrap().captured, Some(PieceKind::Pawn));
+    assert_eq!(
+        snapshot.material,
+        MaterialBalance {
+            white_extra: vec![PieceKind::Pawn],
+            black_extra: vec![],
+            balance: 1
+        }
+    );
+    let queen_takes = snapshot
+        .legal_moves
+        .iter()
+        .find(|m| m.san == "Qxd5")
+        .unwrap();
+    assert_eq!(queen_takes.captured, Some(PieceKind::Pawn));
+    assert!(snapshot
+        .legal_moves
+        .iter()
+        .all(|m| m.is_capture == m.captured.is_some()));
+    game.play_san("Qxd5".into()).unwrap();
+    assert_eq!(game.snapshot().material, even, "an even trade");
+    game.play_san("Nc3".into()).unwrap();
+    game.play_san("Qxg2".into()).unwrap();
+    game.play_san("Bxg2".into()).unwrap();
+    let snapshot = game.snapshot();
+    assert_eq!(snapshot.last_move.unwrap().captured, Some(PieceKind::Queen));
+    assert_eq!(
+        snapshot.material,
+        MaterialBalance {
+            white_extra: vec![PieceKind::Queen],
+            black_extra: vec![PieceKind::Pawn],
+            balance: 8
+        }
+    );
+    assert!(game.undo());
+    assert_eq!(
+        game.snapshot().material.balance,
+        -1,
+        "follows the current position"
+    );
+
+    // En passant captures a pawn; castling captures nothing, also king-takes-rook in Chess960.
+    let game = ChessGame::from_fen("4k3/8/8/3pP3/8/8/8/4K2R w K d6 0 2".into()).unwrap();
+    assert_eq!(
+        game.play_san("exd6".into()).unwrap().captured,
+        Some(PieceKind::Pawn)
+    );
+    let game = ChessGame::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1".into()).unwrap();
+    let castle = game.play_san("O-O".into()).unwrap();
+    assert!(castle.is_castle && castle.captured.is_none() && !castle.is_capture);
+
+    // A promotion: the pawn becomes an extra queen beside the queen White already had.
+    let game = ChessGame::from_fen("3qk3/P7/8/8/8/8/8/3QK3 w - - 0 1".into()).unwrap();
+    assert_eq!(
+        game.snapshot().material,
+        MaterialBalance {
+            white_extra: vec![PieceKind::Pawn],
+            black_extra: vec![],
+            balance: 1
+        }
+    );
+    game.play_uci("a7a8q".into()).unwrap();
+    assert_eq!(
+        game.snapshot().material,
+        MaterialBalance {
+            white_extra: vec![PieceKind::Queen],
+            black_extra: vec![],
+            balance: 9
+        }
+    );
+
+    // A set-up position where each side has extra pieces of other kinds: a rook and two pawns
+    // against a bishop and a knight, White one point ahead.
+    let game = ChessGame::from_fen("4k3/8/3bn3/8/8/8/PP6/R3K3 w - - 0 1".into()).unwrap();
+    assert_eq!(
+        game.snapshot().material,
+        MaterialBalance {
+            white_extra: vec![PieceKind::Rook, PieceKind::Pawn, PieceKind::Pawn],
+            black_extra: vec![PieceKind::Bishop, PieceKind::Knight],
+            balance: 1
+        }
+    );
+
+    // A Chess960 start position is even, whatever the arrangement.
+    let game = ChessGame::new_chess960(Some(0)).unwrap();
+    assert_eq!(game.snapshot().material, even);
+}

@@ -3,7 +3,7 @@
 //! (on a terminal) or with brackets (plain text, for pipes and `NO_COLOR`).
 
 use chesscore::notation::uci::UciMove;
-use chesscore::rules::{Move, Piece, PieceKind, Position, Side, Square};
+use chesscore::rules::{Move, Piece, Position, Side, Square};
 use std::fmt::Write;
 
 /// How the board is drawn.
@@ -67,58 +67,40 @@ pub fn render(pos: &Position, orientation: Side, last: Option<Move>, style: Boar
     out
 }
 
-/// What each side has captured (figurines of the pieces missing from the other side's initial
-/// set, promotions aside) and the material balance, e.g.
-/// `Captured: White ♟♟♞, Black ♙ (White +3)`; `None` before any capture.
+/// The material difference, as chess sites show it beside each player: the pieces each side
+/// has more of than the other (figurines in the side's colour, the core's
+/// [`MaterialBalance`](chesscore::rules::MaterialBalance)) and who is ahead by how many points,
+/// e.g. `Material: White ♕♙♙, Black ♝♞ (White +5)`; `None` when both sides have the same pieces.
 pub fn material_line(pos: &Position, style: BoardStyle) -> Option<String> {
-    const INITIAL: [(PieceKind, u32, i32); 5] = [
-        (PieceKind::Queen, 1, 9),
-        (PieceKind::Rook, 2, 5),
-        (PieceKind::Bishop, 2, 3),
-        (PieceKind::Knight, 2, 3),
-        (PieceKind::Pawn, 8, 1),
-    ];
-    let mut taken = [String::new(), String::new()];
-    let mut value = [0i32; 2];
-    for side in Side::ALL {
-        let victim = side.opponent();
-        for (kind, initial, points) in INITIAL {
-            let have = pos.pieces(victim, kind).count();
-            value[side.index()] += have as i32 * points;
-            let piece = Piece::new(victim, kind);
-            let g = if style.ascii {
-                piece.fen_char()
-            } else {
-                piece.symbol()
-            };
-            for _ in have..initial {
-                taken[side.index()].push(g);
-            }
-        }
-    }
-    if taken.iter().all(String::is_empty) {
+    let material = pos.material_balance();
+    if material.is_equal() {
         return None;
     }
-    // value[s] is the material of s's opponent: White's lead is what Black lacks.
-    let lead = value[Side::Black.index()] - value[Side::White.index()];
-    let balance = match lead {
+    let sides: Vec<String> = Side::ALL
+        .into_iter()
+        .filter(|&side| !material.extra[side].is_empty())
+        .map(|side| {
+            let pieces: String = material.extra[side]
+                .iter()
+                .map(|&kind| {
+                    glyph(
+                        Some(Piece::new(side, kind)),
+                        BoardStyle {
+                            color: false,
+                            ..style
+                        },
+                    )
+                })
+                .collect();
+            format!("{side} {pieces}")
+        })
+        .collect();
+    let balance = match material.balance {
         0 => "even".to_string(),
-        l if l > 0 => format!("White +{l}"),
-        l => format!("Black +{}", -l),
+        b if b > 0 => format!("White +{b}"),
+        b => format!("Black +{}", -b),
     };
-    let list = |s: Side| {
-        let t = &taken[s.index()];
-        if t.is_empty() {
-            "-".to_string()
-        } else {
-            t.clone()
-        }
-    };
-    Some(format!(
-        "Captured: White {}, Black {} ({balance})",
-        list(Side::White),
-        list(Side::Black)
-    ))
+    Some(format!("Material: {} ({balance})", sides.join(", ")))
 }
 
 fn glyph(piece: Option<Piece>, style: BoardStyle) -> char {
@@ -220,12 +202,26 @@ mod tests {
     }
 
     #[test]
-    fn captured_pieces_and_balance() {
+    fn material_difference_and_balance() {
         assert_eq!(material_line(&Position::startpos(), PLAIN), None);
+        // White took the queen and a pawn, Black a pawn: White is a queen up.
         let pos = fen::parse("rnb1kbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3").unwrap();
         assert_eq!(
             material_line(&pos, PLAIN).unwrap(),
-            "Captured: White ♛♟, Black ♙ (White +9)"
+            "Material: White ♕ (White +9)"
+        );
+        let pos = fen::parse("4k3/8/3bn3/8/8/8/8/R3K3 w - - 0 1").unwrap();
+        assert_eq!(
+            material_line(&pos, PLAIN).unwrap(),
+            "Material: White ♖, Black ♝♞ (Black +1)"
+        );
+        let ascii = BoardStyle {
+            color: true,
+            ascii: true,
+        };
+        assert_eq!(
+            material_line(&pos, ascii).unwrap(),
+            "Material: White R, Black bn (Black +1)"
         );
     }
 }

@@ -86,6 +86,7 @@ pub(crate) fn snapshot(game: &Game) -> GameSnapshot {
             .zip(game.previous_position())
             .map(|(m, before)| legal_move(&before, m)),
         check_square: pos.is_check().then(|| pos.king_square(us)),
+        material: pos.material_balance().into(),
         status: status(game),
         san_history: game.san_moves(),
         move_rows: game.main_line_rows().into_iter().map(Into::into).collect(),

@@ -42,8 +42,8 @@ pub use tree::{
 };
 pub use turn::EngineReply;
 pub use types::{
-    DrawClaimMove, DrawReason, GameSnapshot, GameStatus, LegalMove, MoveRow, Outcome, Piece,
-    PieceKind, Pin, Side,
+    DrawClaimMove, DrawReason, GameSnapshot, GameStatus, LegalMove, MaterialBalance, MoveRow,
+    Outcome, Piece, PieceKind, Pin, Side,
 };
 
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -96,6 +96,38 @@ impl From<rules::Piece> for Piece {
     }
 }
 
+/// The material difference of a position, from the pieces on the board alone (so it is right
+/// for a set-up position, after a promotion, in Chess960), as chess apps show it beside each
+/// player: the pieces each side has more of than the other, kind by kind, and the balance in
+/// points (pawn 1, knight 3, bishop 3, rook 5, queen 9).
+///
+/// With a rook against a bishop and a knight: `whiteExtra` `[Rook]`, `blackExtra`
+/// `[Bishop, Knight]`, `balance` -1. Both lists are empty and the balance 0 when the two sides
+/// have the same pieces (the start position, after an even trade).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct MaterialBalance {
+    /// The pieces White has more of than Black, one entry per piece, queens first, then rooks,
+    /// bishops, knights and pawns (two extra pawns: `[Pawn, Pawn]`).
+    pub white_extra: Vec<PieceKind>,
+    /// The pieces Black has more of than White, in the same order.
+    pub black_extra: Vec<PieceKind>,
+    /// White's points minus Black's: positive when White is ahead, negative when Black is, 0
+    /// when even (also when the extra pieces of both sides are worth the same, e.g. a bishop
+    /// for three pawns).
+    pub balance: i32,
+}
+
+impl From<rules::MaterialBalance> for MaterialBalance {
+    fn from(m: rules::MaterialBalance) -> MaterialBalance {
+        let kinds = |list: Vec<rules::PieceKind>| list.into_iter().map(Into::into).collect();
+        MaterialBalance {
+            white_extra: kinds(m.extra.white),
+            black_extra: kinds(m.extra.black),
+            balance: m.balance,
+        }
+    }
+}
+
 /// Why a game was drawn (or why a draw may be claimed).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
 pub enum DrawReason {
@@ -215,6 +247,9 @@ pub struct LegalMove {
     pub san: String,
     /// `true` when the move captures (including en passant).
     pub is_capture: bool,
+    /// The kind of piece the move captures (a pawn for en passant), `null`/`nil` when it
+    /// captures nothing (castling included), e.g. to choose a capture sound for the last move.
+    pub captured: Option<PieceKind>,
     /// `true` when the move gives check (or mate).
     pub is_check: bool,
     /// `true` when the move gives checkmate.
@@ -242,6 +277,7 @@ pub(crate) fn legal_move(pos: &Position, m: Move) -> LegalMove {
         piece,
         uci: uci_move.to_string(),
         is_capture: pos.is_capture(m),
+        captured: pos.captured_piece(m).map(|p| p.kind.into()),
         is_check: suffix.is_some(),
         is_checkmate: suffix == Some(Suffix::Checkmate),
         is_castle: m.kind() == MoveKind::Castle,
@@ -265,6 +301,9 @@ pub struct GameSnapshot {
     pub last_move: Option<LegalMove>,
     /// The square of the king in check, if the side to move is in check.
     pub check_square: Option<Square>,
+    /// The material difference on the board, to show beside each player: each side's extra
+    /// pieces and the balance in points.
+    pub material: MaterialBalance,
     /// Ongoing (with a claimable draw, if any) or ended (with the outcome).
     pub status: GameStatus,
     /// The moves from the start to the current position, in SAN.

@@ -200,6 +200,19 @@ impl PieceKind {
         }
     }
 
+    /// The value in points that players count material with: pawn 1, knight 3, bishop 3,
+    /// rook 5, queen 9; a king 0 (it is never captured). See
+    /// [`MaterialBalance`](super::MaterialBalance).
+    pub const fn points(self) -> i32 {
+        match self {
+            PieceKind::Pawn => 1,
+            PieceKind::Knight | PieceKind::Bishop => 3,
+            PieceKind::Rook => 5,
+            PieceKind::Queen => 9,
+            PieceKind::King => 0,
+        }
+    }
+
     /// The English name, e.g. `"knight"`.
     pub const fn name(self) -> &'static str {
         match self {

@@ -3,8 +3,9 @@ import SwiftUI
 
 /// The board screen. Top to bottom: the navigation bar (Game menu, title, flip), the status
 /// line, the engine's thinking line, the board (with the promotion picker and the game-over
-/// banner over it) between the two clocks of a timed game, the move list, and the bottom
-/// toolbar (undo, redo, hint, claim draw, now or with the next move).
+/// banner over it) between the two players' rows (each side's extra pieces and, in a timed
+/// game, its clock), the move list, and the bottom toolbar (undo, redo, hint, claim draw, now or
+/// with the next move).
 /// It draws `controller.state` and forwards every intent to the controller; while a clock runs
 /// it calls `controller.tick()` every 100 ms, its only timer. The game pauses while the scene
 /// is not active and while the review or the analysis board is shown over it.
@@ -37,19 +38,15 @@ struct ContentView: View {
             VStack(spacing: 12) {
                 StatusLine(state: state)
                 ThinkingLineView(state: state)
-                if let clock = state.clock {
-                    ClockView(
-                        side: state.orientation.opponent, clock: clock, caption: clock.description)
-                }
+                PlayerRow(
+                    side: state.orientation.opponent, state: state, caption: state.clock?.description)
                 BoardView(state: state, onTap: { controller.tapSquare($0) },
                           onDrag: { controller.dragMove(from: $0, to: $1) })
                     .promotionPicker(state, onChoose: { controller.choosePromotion($0) },
                                      onCancel: { controller.cancelPromotion() })
                     .overlay(alignment: .bottom) { gameOverBanner }
                     .padding(.horizontal, 4)
-                if let clock = state.clock {
-                    ClockView(side: state.orientation, clock: clock)
-                }
+                PlayerRow(side: state.orientation, state: state)
                 MoveListView(state: state, view: { controller.viewPly($0) })
                 Spacer(minLength: 0)
             }
@@ -264,37 +261,52 @@ private struct StatusLine: View {
     }
 }
 
-/// One side's clock of a timed game: its time (red when low), a flag once it fell, highlighted
-/// while it runs; `caption` (the top one's) says the time control ("3 min + 2 s").
-private struct ClockView: View {
+/// One player's row beside the board: the side's name, the pieces it has more of than the
+/// other side and "+2" when it is ahead (the core's material difference), and in a timed game its
+/// clock (red when low, a flag once it fell, highlighted while it runs); `caption` (the top
+/// one's) says the time control ("3 min + 2 s").
+private struct PlayerRow: View {
     let side: Side
-    let clock: ClockUiState
+    let state: BoardUiState
     var caption: String? = nil
 
     var body: some View {
-        let text = side == .white ? clock.whiteText : clock.blackText
+        let clock = state.clock
+        let time = clock.map { side == .white ? $0.whiteText : $0.blackText }
         HStack(spacing: 8) {
             Text(side.name).font(.subheadline)
-            if clock.flagged == side {
+            if clock?.flagged == side {
                 Image(systemName: "flag.fill").foregroundStyle(.red)
             }
+            HStack(spacing: 0) {
+                ForEach(Array(state.material.extra(of: side).enumerated()), id: \.offset) { _, kind in
+                    PieceGlyph(piece: Piece(side: side, kind: kind))
+                }
+            }
+            .font(.subheadline)
+            Text(materialLeadText(state.material, side: side)).font(.subheadline.monospacedDigit())
             if let caption {
                 Text(caption).font(.caption).foregroundStyle(.secondary)
             }
             Spacer()
-            Text(text)
-                .font(.title2.monospacedDigit())
-                .foregroundStyle(clock.lowTime.contains(side) ? Color.red : Color.primary)
+            if let time {
+                Text(time)
+                    .font(.title2.monospacedDigit())
+                    .foregroundStyle(clock?.lowTime.contains(side) == true ? Color.red : Color.primary)
+            }
         }
         .padding(.horizontal, 12)
         .padding(.vertical, 4)
         .background(
-            clock.running == side ? Color.accentColor.opacity(0.25) : Color.secondary.opacity(0.1),
+            clock?.running == side ? Color.accentColor.opacity(0.25) : Color.secondary.opacity(0.1),
             in: RoundedRectangle(cornerRadius: 8))
         .padding(.horizontal, 4)
         .accessibilityElement(children: .ignore)
-        .accessibilityLabel("\(side.name)'s clock, \(clock.description)")
-        .accessibilityValue(clock.flagged == side ? "\(text), flag fell" : text)
+        .accessibilityLabel(clock.map { "\(side.name)'s clock, \($0.description)" } ?? side.name)
+        .accessibilityValue(
+            [time.map { clock?.flagged == side ? "\($0), flag fell" : $0 },
+             materialDescription(state.material, side: side)]
+                .compactMap { $0 }.joined(separator: ", "))
     }
 }
 

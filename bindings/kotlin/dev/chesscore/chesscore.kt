@@ -7368,6 +7368,12 @@ data class GameSnapshot (
     var `checkSquare`: Square?
     , 
     /**
+     * The material difference on the board, to show beside each player: each side's extra
+     * pieces and the balance in points.
+     */
+    var `material`: MaterialBalance
+    , 
+    /**
      * Ongoing (with a claimable draw, if any) or ended (with the outcome).
      */
     var `status`: GameStatus
@@ -7499,6 +7505,7 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterSequenceTypeLegalMove.read(buf),
             FfiConverterOptionalTypeLegalMove.read(buf),
             FfiConverterOptionalTypeSquare.read(buf),
+            FfiConverterTypeMaterialBalance.read(buf),
             FfiConverterTypeGameStatus.read(buf),
             FfiConverterSequenceString.read(buf),
             FfiConverterSequenceTypeMoveRow.read(buf),
@@ -7529,6 +7536,7 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterSequenceTypeLegalMove.allocationSize(value.`legalMoves`) +
             FfiConverterOptionalTypeLegalMove.allocationSize(value.`lastMove`) +
             FfiConverterOptionalTypeSquare.allocationSize(value.`checkSquare`) +
+            FfiConverterTypeMaterialBalance.allocationSize(value.`material`) +
             FfiConverterTypeGameStatus.allocationSize(value.`status`) +
             FfiConverterSequenceString.allocationSize(value.`sanHistory`) +
             FfiConverterSequenceTypeMoveRow.allocationSize(value.`moveRows`) +
@@ -7558,6 +7566,7 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
             FfiConverterSequenceTypeLegalMove.write(value.`legalMoves`, buf)
             FfiConverterOptionalTypeLegalMove.write(value.`lastMove`, buf)
             FfiConverterOptionalTypeSquare.write(value.`checkSquare`, buf)
+            FfiConverterTypeMaterialBalance.write(value.`material`, buf)
             FfiConverterTypeGameStatus.write(value.`status`, buf)
             FfiConverterSequenceString.write(value.`sanHistory`, buf)
             FfiConverterSequenceTypeMoveRow.write(value.`moveRows`, buf)
@@ -7699,6 +7708,12 @@ data class LegalMove (
     var `isCapture`: kotlin.Boolean
     , 
     /**
+     * The kind of piece the move captures (a pawn for en passant), `null`/`nil` when it
+     * captures nothing (castling included), e.g. to choose a capture sound for the last move.
+     */
+    var `captured`: PieceKind?
+    , 
+    /**
      * `true` when the move gives check (or mate).
      */
     var `isCheck`: kotlin.Boolean
@@ -7740,6 +7755,7 @@ public object FfiConverterTypeLegalMove: FfiConverterRustBuffer<LegalMove> {
             FfiConverterString.read(buf),
             FfiConverterString.read(buf),
             FfiConverterBoolean.read(buf),
+            FfiConverterOptionalTypePieceKind.read(buf),
             FfiConverterBoolean.read(buf),
             FfiConverterBoolean.read(buf),
             FfiConverterBoolean.read(buf),
@@ -7755,6 +7771,7 @@ public object FfiConverterTypeLegalMove: FfiConverterRustBuffer<LegalMove> {
             FfiConverterString.allocationSize(value.`uci`) +
             FfiConverterString.allocationSize(value.`san`) +
             FfiConverterBoolean.allocationSize(value.`isCapture`) +
+            FfiConverterOptionalTypePieceKind.allocationSize(value.`captured`) +
             FfiConverterBoolean.allocationSize(value.`isCheck`) +
             FfiConverterBoolean.allocationSize(value.`isCheckmate`) +
             FfiConverterBoolean.allocationSize(value.`isCastle`) +
@@ -7769,10 +7786,76 @@ public object FfiConverterTypeLegalMove: FfiConverterRustBuffer<LegalMove> {
             FfiConverterString.write(value.`uci`, buf)
             FfiConverterString.write(value.`san`, buf)
             FfiConverterBoolean.write(value.`isCapture`, buf)
+            FfiConverterOptionalTypePieceKind.write(value.`captured`, buf)
             FfiConverterBoolean.write(value.`isCheck`, buf)
             FfiConverterBoolean.write(value.`isCheckmate`, buf)
             FfiConverterBoolean.write(value.`isCastle`, buf)
             FfiConverterBoolean.write(value.`isEnPassant`, buf)
+    }
+}
+
+
+
+/**
+ * The material difference of a position, from the pieces on the board alone (so it is right
+ * for a set-up position, after a promotion, in Chess960), as chess apps show it beside each
+ * player: the pieces each side has more of than the other, kind by kind, and the balance in
+ * points (pawn 1, knight 3, bishop 3, rook 5, queen 9).
+ *
+ * With a rook against a bishop and a knight: `whiteExtra` `[Rook]`, `blackExtra`
+ * `[Bishop, Knight]`, `balance` -1. Both lists are empty and the balance 0 when the two sides
+ * have the same pieces (the start position, after an even trade).
+ */
+data class MaterialBalance (
+    /**
+     * The pieces White has more of than Black, one entry per piece, queens first, then rooks,
+     * bishops, knights and pawns (two extra pawns: `[Pawn, Pawn]`).
+     */
+    var `whiteExtra`: List<PieceKind>
+    , 
+    /**
+     * The pieces Black has more of than White, in the same order.
+     */
+    var `blackExtra`: List<PieceKind>
+    , 
+    /**
+     * White's points minus Black's: positive when White is ahead, negative when Black is, 0
+     * when even (also when the extra pieces of both sides are worth the same, e.g. a bishop
+     * for three pawns).
+     */
+    var `balance`: kotlin.Int
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeMaterialBalance: FfiConverterRustBuffer<MaterialBalance> {
+    override fun read(buf: ByteBuffer): MaterialBalance {
+        return MaterialBalance(
+            FfiConverterSequenceTypePieceKind.read(buf),
+            FfiConverterSequenceTypePieceKind.read(buf),
+            FfiConverterInt.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: MaterialBalance) = (
+            FfiConverterSequenceTypePieceKind.allocationSize(value.`whiteExtra`) +
+            FfiConverterSequenceTypePieceKind.allocationSize(value.`blackExtra`) +
+            FfiConverterInt.allocationSize(value.`balance`)
+    )
+
+    override fun write(value: MaterialBalance, buf: ByteBuffer) {
+            FfiConverterSequenceTypePieceKind.write(value.`whiteExtra`, buf)
+            FfiConverterSequenceTypePieceKind.write(value.`blackExtra`, buf)
+            FfiConverterInt.write(value.`balance`, buf)
     }
 }
 
@@ -12191,6 +12274,34 @@ public object FfiConverterSequenceTypeMoveListItem: FfiConverterRustBuffer<List<
         buf.putInt(value.size)
         value.iterator().forEach {
             FfiConverterTypeMoveListItem.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceTypePieceKind: FfiConverterRustBuffer<List<PieceKind>> {
+    override fun read(buf: ByteBuffer): List<PieceKind> {
+        val len = buf.getInt()
+        return List<PieceKind>(len) {
+            FfiConverterTypePieceKind.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<PieceKind>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypePieceKind.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<PieceKind>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypePieceKind.write(it, buf)
         }
     }
 }

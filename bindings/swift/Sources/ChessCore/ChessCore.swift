@@ -5088,6 +5088,11 @@ public struct GameSnapshot: Equatable, Hashable {
      */
     public var checkSquare: Square?
     /**
+     * The material difference on the board, to show beside each player: each side's extra
+     * pieces and the balance in points.
+     */
+    public var material: MaterialBalance
+    /**
      * Ongoing (with a claimable draw, if any) or ended (with the outcome).
      */
     public var status: GameStatus
@@ -5201,6 +5206,10 @@ public struct GameSnapshot: Equatable, Hashable {
          * The square of the king in check, if the side to move is in check.
          */checkSquare: Square?, 
         /**
+         * The material difference on the board, to show beside each player: each side's extra
+         * pieces and the balance in points.
+         */material: MaterialBalance, 
+        /**
          * Ongoing (with a claimable draw, if any) or ended (with the outcome).
          */status: GameStatus, 
         /**
@@ -5277,6 +5286,7 @@ public struct GameSnapshot: Equatable, Hashable {
         self.legalMoves = legalMoves
         self.lastMove = lastMove
         self.checkSquare = checkSquare
+        self.material = material
         self.status = status
         self.sanHistory = sanHistory
         self.moveRows = moveRows
@@ -5321,6 +5331,7 @@ public struct FfiConverterTypeGameSnapshot: FfiConverterRustBuffer {
                 legalMoves: FfiConverterSequenceTypeLegalMove.read(from: &buf), 
                 lastMove: FfiConverterOptionTypeLegalMove.read(from: &buf), 
                 checkSquare: FfiConverterOptionTypeSquare.read(from: &buf), 
+                material: FfiConverterTypeMaterialBalance.read(from: &buf), 
                 status: FfiConverterTypeGameStatus.read(from: &buf), 
                 sanHistory: FfiConverterSequenceString.read(from: &buf), 
                 moveRows: FfiConverterSequenceTypeMoveRow.read(from: &buf), 
@@ -5351,6 +5362,7 @@ public struct FfiConverterTypeGameSnapshot: FfiConverterRustBuffer {
         FfiConverterSequenceTypeLegalMove.write(value.legalMoves, into: &buf)
         FfiConverterOptionTypeLegalMove.write(value.lastMove, into: &buf)
         FfiConverterOptionTypeSquare.write(value.checkSquare, into: &buf)
+        FfiConverterTypeMaterialBalance.write(value.material, into: &buf)
         FfiConverterTypeGameStatus.write(value.status, into: &buf)
         FfiConverterSequenceString.write(value.sanHistory, into: &buf)
         FfiConverterSequenceTypeMoveRow.write(value.moveRows, into: &buf)
@@ -5528,6 +5540,11 @@ public struct LegalMove: Equatable, Hashable {
      */
     public var isCapture: Bool
     /**
+     * The kind of piece the move captures (a pawn for en passant), `null`/`nil` when it
+     * captures nothing (castling included), e.g. to choose a capture sound for the last move.
+     */
+    public var captured: PieceKind?
+    /**
      * `true` when the move gives check (or mate).
      */
     public var isCheck: Bool
@@ -5573,6 +5590,10 @@ public struct LegalMove: Equatable, Hashable {
          * `true` when the move captures (including en passant).
          */isCapture: Bool, 
         /**
+         * The kind of piece the move captures (a pawn for en passant), `null`/`nil` when it
+         * captures nothing (castling included), e.g. to choose a capture sound for the last move.
+         */captured: PieceKind?, 
+        /**
          * `true` when the move gives check (or mate).
          */isCheck: Bool, 
         /**
@@ -5591,6 +5612,7 @@ public struct LegalMove: Equatable, Hashable {
         self.uci = uci
         self.san = san
         self.isCapture = isCapture
+        self.captured = captured
         self.isCheck = isCheck
         self.isCheckmate = isCheckmate
         self.isCastle = isCastle
@@ -5620,6 +5642,7 @@ public struct FfiConverterTypeLegalMove: FfiConverterRustBuffer {
                 uci: FfiConverterString.read(from: &buf), 
                 san: FfiConverterString.read(from: &buf), 
                 isCapture: FfiConverterBool.read(from: &buf), 
+                captured: FfiConverterOptionTypePieceKind.read(from: &buf), 
                 isCheck: FfiConverterBool.read(from: &buf), 
                 isCheckmate: FfiConverterBool.read(from: &buf), 
                 isCastle: FfiConverterBool.read(from: &buf), 
@@ -5635,6 +5658,7 @@ public struct FfiConverterTypeLegalMove: FfiConverterRustBuffer {
         FfiConverterString.write(value.uci, into: &buf)
         FfiConverterString.write(value.san, into: &buf)
         FfiConverterBool.write(value.isCapture, into: &buf)
+        FfiConverterOptionTypePieceKind.write(value.captured, into: &buf)
         FfiConverterBool.write(value.isCheck, into: &buf)
         FfiConverterBool.write(value.isCheckmate, into: &buf)
         FfiConverterBool.write(value.isCastle, into: &buf)
@@ -5655,6 +5679,98 @@ public func FfiConverterTypeLegalMove_lift(_ buf: RustBuffer) throws -> LegalMov
 #endif
 public func FfiConverterTypeLegalMove_lower(_ value: LegalMove) -> RustBuffer {
     return FfiConverterTypeLegalMove.lower(value)
+}
+
+
+/**
+ * The material difference of a position, from the pieces on the board alone (so it is right
+ * for a set-up position, after a promotion, in Chess960), as chess apps show it beside each
+ * player: the pieces each side has more of than the other, kind by kind, and the balance in
+ * points (pawn 1, knight 3, bishop 3, rook 5, queen 9).
+ *
+ * With a rook against a bishop and a knight: `whiteExtra` `[Rook]`, `blackExtra`
+ * `[Bishop, Knight]`, `balance` -1. Both lists are empty and the balance 0 when the two sides
+ * have the same pieces (the start position, after an even trade).
+ */
+public struct MaterialBalance: Equatable, Hashable {
+    /**
+     * The pieces White has more of than Black, one entry per piece, queens first, then rooks,
+     * bishops, knights and pawns (two extra pawns: `[Pawn, Pawn]`).
+     */
+    public var whiteExtra: [PieceKind]
+    /**
+     * The pieces Black has more of than White, in the same order.
+     */
+    public var blackExtra: [PieceKind]
+    /**
+     * White's points minus Black's: positive when White is ahead, negative when Black is, 0
+     * when even (also when the extra pieces of both sides are worth the same, e.g. a bishop
+     * for three pawns).
+     */
+    public var balance: Int32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The pieces White has more of than Black, one entry per piece, queens first, then rooks,
+         * bishops, knights and pawns (two extra pawns: `[Pawn, Pawn]`).
+         */whiteExtra: [PieceKind], 
+        /**
+         * The pieces Black has more of than White, in the same order.
+         */blackExtra: [PieceKind], 
+        /**
+         * White's points minus Black's: positive when White is ahead, negative when Black is, 0
+         * when even (also when the extra pieces of both sides are worth the same, e.g. a bishop
+         * for three pawns).
+         */balance: Int32) {
+        self.whiteExtra = whiteExtra
+        self.blackExtra = blackExtra
+        self.balance = balance
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension MaterialBalance: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeMaterialBalance: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> MaterialBalance {
+        return
+            try MaterialBalance(
+                whiteExtra: FfiConverterSequenceTypePieceKind.read(from: &buf), 
+                blackExtra: FfiConverterSequenceTypePieceKind.read(from: &buf), 
+                balance: FfiConverterInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: MaterialBalance, into buf: inout [UInt8]) {
+        FfiConverterSequenceTypePieceKind.write(value.whiteExtra, into: &buf)
+        FfiConverterSequenceTypePieceKind.write(value.blackExtra, into: &buf)
+        FfiConverterInt32.write(value.balance, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMaterialBalance_lift(_ buf: RustBuffer) throws -> MaterialBalance {
+    return try FfiConverterTypeMaterialBalance.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMaterialBalance_lower(_ value: MaterialBalance) -> RustBuffer {
+    return FfiConverterTypeMaterialBalance.lower(value)
 }
 
 
@@ -10759,6 +10875,31 @@ fileprivate struct FfiConverterSequenceTypeMoveListItem: FfiConverterRustBuffer 
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeMoveListItem.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypePieceKind: FfiConverterRustBuffer {
+    typealias SwiftType = [PieceKind]
+
+    public static func write(_ value: [PieceKind], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypePieceKind.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [PieceKind] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [PieceKind]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypePieceKind.read(from: &buf))
         }
         return seq
     }

@@ -156,6 +156,11 @@ extension BoardScreenState {
     /// The snapshot's king in check.
     public var checkSquare: Square? { snapshot.checkSquare }
 
+    /// The material difference on the board, from the core's snapshot: each side's extra
+    /// pieces (``MaterialBalance/extra(of:)``) and the points ahead, for the players' rows
+    /// (``materialLeadText(_:side:)``, ``materialDescription(_:side:)``).
+    public var material: MaterialBalance { snapshot.material }
+
     /// The snapshot's piece on `square`.
     public func piece(at square: Square) -> Piece? { snapshot.pieceAt(square) }
 
@@ -241,6 +246,10 @@ public struct BoardUiState: BoardScreenState, Equatable {
 
     /// The board's piece on `square`: ``boardSnapshot``'s.
     public func piece(at square: Square) -> Piece? { boardSnapshot.pieceAt(square) }
+
+    /// The material difference on the board shown: ``boardSnapshot``'s (an earlier position's
+    /// while the player looks back).
+    public var material: MaterialBalance { boardSnapshot.material }
 
     /// `true` when ``GameController/viewBack()`` has an earlier position to show.
     public var canViewBack: Bool { (viewed?.ply ?? Int(snapshot.ply)) > 0 }

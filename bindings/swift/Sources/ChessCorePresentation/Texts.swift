@@ -210,3 +210,56 @@ public func movesText(_ plies: Int) -> String {
     let moves = (plies + 1) / 2
     return moves == 1 ? "1 move" : "\(moves) moves"
 }
+
+extension MaterialBalance {
+    /// The pieces `side` has more of than the other side, queens first (the core's `whiteExtra`
+    /// or `blackExtra`). The Kotlin `MaterialBalance.extra`.
+    public func extra(of side: Side) -> [PieceKind] { side == .white ? whiteExtra : blackExtra }
+
+    /// How many points `side` is ahead by: the core's balance from its side (negative when
+    /// behind). The Kotlin `MaterialBalance.lead`.
+    public func lead(of side: Side) -> Int { side == .white ? Int(balance) : -Int(balance) }
+}
+
+/// What a player's row shows after its extra pieces: "+2" for the side ahead by two points, ""
+/// for the other side and when the material is even. The Kotlin `materialLeadText`.
+public func materialLeadText(_ material: MaterialBalance, side: Side) -> String {
+    let lead = material.lead(of: side)
+    return lead > 0 ? "+\(lead)" : ""
+}
+
+/// What a screen reader says about `side`'s material in its player row, from the core's
+/// `MaterialBalance`: "White is up a knight and a pawn" when only `side` has extra pieces; with
+/// extra pieces on both sides, what it has for what and the points, "Black has a bishop and a
+/// knight for a rook, 1 point up", "White has a bishop for three pawns, even"; `nil` when `side`
+/// has no extra piece (the other row says it, or the material is even). The Kotlin
+/// `materialDescription`.
+public func materialDescription(_ material: MaterialBalance, side: Side) -> String? {
+    let mine = material.extra(of: side)
+    if mine.isEmpty { return nil }
+    let theirs = material.extra(of: side.opponent)
+    if theirs.isEmpty { return "\(side.name) is up \(piecesText(mine))" }
+    let lead = material.lead(of: side)
+    let points = abs(lead) == 1 ? "1 point" : "\(abs(lead)) points"
+    let score = lead > 0 ? "\(points) up" : lead < 0 ? "\(points) down" : "even"
+    return "\(side.name) has \(piecesText(mine)) for \(piecesText(theirs)), \(score)"
+}
+
+/// Pieces in words, counted kind by kind in the order given: "a queen", "a knight and two
+/// pawns", "a rook, a bishop and three pawns".
+private func piecesText(_ kinds: [PieceKind]) -> String {
+    var order: [PieceKind] = []
+    for kind in kinds where !order.contains(kind) { order.append(kind) }
+    let counted = order.map { kind -> String in
+        let count = kinds.filter { $0 == kind }.count
+        return count == 1 ? "a \(kind.name)" : "\(numberWord(count)) \(kind.name)s"
+    }
+    guard let last = counted.last, counted.count > 1 else { return counted.first ?? "" }
+    return counted.dropLast().joined(separator: ", ") + " and " + last
+}
+
+/// A small count in words ("two" … "ten"), larger ones in digits.
+private func numberWord(_ n: Int) -> String {
+    let words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+    return n < words.count ? words[n] : "\(n)"
+}

@@ -173,6 +173,73 @@ final class GameControllerTests: XCTestCase {
         try await noLiveObjects()
     }
 
+    func testThePlayersRowsShowTheCoresMaterialAfterCapturesAPromotionAndASetUpPosition() async throws {
+        struct Row: Equatable {
+            var extra: [PieceKind]
+            var lead: String
+            var words: String?
+        }
+        let none = Row(extra: [], lead: "", words: nil)
+        do {
+            let f = try Fixture()
+            func row(_ side: Side) -> Row {
+                let material = f.state.material
+                return Row(
+                    extra: material.extra(of: side), lead: materialLeadText(material, side: side),
+                    words: materialDescription(material, side: side))
+            }
+            XCTAssertEqual(row(.white), none, "the start position is even")
+            XCTAssertEqual(row(.black), none)
+            f.c.move("e2", "e4")
+            f.c.move("d7", "d5")
+            f.c.move("e4", "d5")
+            XCTAssertEqual(f.state.lastMove?.captured, .pawn, "a capture says what it took")
+            XCTAssertEqual(row(.white), Row(extra: [.pawn], lead: "+1", words: "White is up a pawn"))
+            XCTAssertEqual(row(.black), none)
+            f.c.move("d8", "d5")
+            XCTAssertEqual(row(.white), none, "an even trade")
+            f.c.move("b1", "c3")
+            f.c.move("d5", "g2")
+            XCTAssertEqual(row(.black), Row(extra: [.pawn], lead: "+1", words: "Black is up a pawn"))
+            f.c.move("f1", "g2")
+            XCTAssertEqual(f.state.lastMove?.captured, .queen)
+            XCTAssertEqual(
+                row(.white),
+                Row(extra: [.queen], lead: "+8", words: "White has a queen for a pawn, 8 points up"))
+            XCTAssertEqual(
+                row(.black),
+                Row(extra: [.pawn], lead: "", words: "Black has a pawn for a queen, 8 points down"))
+            f.c.undo()
+            XCTAssertEqual(f.state.material.balance, -1, "undo shows the position's material")
+
+            // A promotion: the pawn White was up becomes a queen.
+            f.c.loadFen(promotionFen)
+            XCTAssertEqual(row(.white), Row(extra: [.pawn], lead: "+1", words: "White is up a pawn"))
+            f.c.move("a7", "a8")
+            f.c.choosePromotion(.queen)
+            XCTAssertEqual(row(.white), Row(extra: [.queen], lead: "+9", words: "White is up a queen"))
+
+            // A set-up position: the rook takes the queen, leaving it against a bishop and a
+            // knight.
+            f.c.loadFen("q3k3/8/3bn3/8/8/8/8/R3K3 w - - 0 1")
+            XCTAssertEqual(
+                row(.black),
+                Row(extra: [.queen, .bishop, .knight], lead: "+10",
+                    words: "Black has a queen, a bishop and a knight for a rook, 10 points up"))
+            f.c.move("a1", "a8")
+            XCTAssertEqual(f.state.lastMove?.captured, .queen)
+            XCTAssertEqual(
+                row(.white),
+                Row(extra: [.rook], lead: "",
+                    words: "White has a rook for a bishop and a knight, 1 point down"))
+            XCTAssertEqual(
+                row(.black),
+                Row(extra: [.bishop, .knight], lead: "+1",
+                    words: "Black has a bishop and a knight for a rook, 1 point up"))
+        }
+        try await noLiveObjects()
+    }
+
     func testTapAndDragPlayMovesANonTargetDragDoesNothing() async throws {
         do {
             let f = try Fixture()
@@ -974,6 +1041,27 @@ final class PresentationTextTests: XCTestCase {
         XCTAssertEqual(scoreText(.centipawns(value: 1005)), "+10.05")
         XCTAssertEqual(scoreText(.mate(moves: 3)), "M3")
         XCTAssertEqual(scoreText(.mate(moves: -2)), "-M2")
+    }
+
+    func testMaterialIsSaidKindByKindWithCountsAndThePointsWhenBothSidesHaveExtraPieces() throws {
+        let many = try ChessGame.fromFen(fen: "4k3/pp6/8/8/8/8/PPPPP3/RN1QK3 w - - 0 1").snapshot().material
+        XCTAssertEqual(
+            materialDescription(many, side: .white),
+            "White is up a queen, a rook, a knight and three pawns")
+        XCTAssertEqual(materialLeadText(many, side: .white), "+20")
+        XCTAssertNil(materialDescription(many, side: .black))
+        XCTAssertEqual(materialLeadText(many, side: .black), "")
+        let two = try ChessGame.fromFen(fen: "4k3/8/8/8/8/8/PPP5/4KB2 b - - 0 1").snapshot().material
+        XCTAssertEqual(materialDescription(two, side: .white), "White is up a bishop and three pawns")
+        let even = try ChessGame.fromFen(fen: "4k3/ppp5/8/8/8/8/8/2B1K3 w - - 0 1").snapshot().material
+        XCTAssertEqual(even.balance, 0)
+        XCTAssertEqual(materialDescription(even, side: .white), "White has a bishop for three pawns, even")
+        XCTAssertEqual(materialDescription(even, side: .black), "Black has three pawns for a bishop, even")
+        XCTAssertEqual(materialLeadText(even, side: .white), "")
+        XCTAssertEqual(materialLeadText(even, side: .black), "")
+        let rooks = try ChessGame.fromFen(fen: "rr2k3/8/8/8/8/8/8/3QK3 w - - 0 1").snapshot().material
+        XCTAssertEqual(materialDescription(rooks, side: .black), "Black has two rooks for a queen, 1 point up")
+        XCTAssertEqual(materialDescription(rooks, side: .white), "White has a queen for two rooks, 1 point down")
     }
 
     func testStatusTextsForEveryEndingComeFromTheCoresStatus() throws {

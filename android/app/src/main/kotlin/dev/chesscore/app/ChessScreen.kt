@@ -38,26 +38,29 @@ import androidx.compose.runtime.setValue
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.graphics.Color
+import androidx.compose.ui.semantics.clearAndSetSemantics
 import androidx.compose.ui.semantics.contentDescription
-import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.text.font.FontFamily
 import androidx.compose.ui.text.style.TextOverflow
 import androidx.compose.ui.unit.dp
 import androidx.lifecycle.compose.collectAsStateWithLifecycle
+import dev.chesscore.Piece
 import dev.chesscore.Side
 import dev.chesscore.presentation.BoardUiState
-import dev.chesscore.presentation.ClockUiState
 import dev.chesscore.presentation.GameArchive
 import dev.chesscore.presentation.GameController
 import dev.chesscore.presentation.opponent
 import dev.chesscore.presentation.GameMode
+import dev.chesscore.presentation.extra
+import dev.chesscore.presentation.materialDescription
+import dev.chesscore.presentation.materialLeadText
 import dev.chesscore.presentation.sideName
 import dev.chesscore.presentation.viewedText
 import kotlinx.coroutines.delay
 
 /**
- * The board screen. Portrait: top bar, status line, board (between the two clocks of a timed
- * game), thinking line, move list, bottom action bar. Landscape: the board on the left,
+ * The board screen. Portrait: top bar, status line, board (between the two players' rows: each
+ * side's extra pieces and, in a timed game, its clock), thinking line, move list, bottom action bar. Landscape: the board on the left,
  * everything else in a column on the right. Draws [GameController.state] and forwards every
  * action to the controller; while a clock runs it calls [GameController.tick] every 100 ms, its
  * only timer. [review] opens the
@@ -151,10 +154,10 @@ fun ChessScreen(
             board = { modifier -> Board(state, controller::tapSquare, controller::dragMove, modifier) },
             above = {
                 StatusLine(state)
-                state.clock?.let { ClockView(state.orientation.opponent(), it, caption = it.description) }
+                PlayerRow(state.orientation.opponent(), state, caption = state.clock?.description)
             },
             below = {
-                state.clock?.let { ClockView(state.orientation, it) }
+                PlayerRow(state.orientation, state)
                 ThinkingLineView(state)
                 MoveList(state, controller::viewPly, Modifier.weight(1f))
             },
@@ -228,36 +231,48 @@ private fun StatusLine(state: BoardUiState) {
 }
 
 /**
- * One side's clock of a timed game: its time (red when low), a flag once it fell, highlighted
- * while it runs; [caption] (the top one's) says the time control ("3 min + 2 s").
+ * One player's row beside the board: the side's name, the pieces it has more of than the other
+ * side and "+2" when it is ahead (the core's material difference), and in a timed game its clock
+ * (red when low, a flag once it fell, highlighted while it runs); [caption] (the top one's) says
+ * the time control ("3 min + 2 s").
  */
 @Composable
-private fun ClockView(side: Side, clock: ClockUiState, caption: String? = null) {
-    val text = if (side == Side.WHITE) clock.whiteText else clock.blackText
+private fun PlayerRow(side: Side, state: BoardUiState, caption: String? = null) {
+    val clock = state.clock
+    val time = clock?.let { if (side == Side.WHITE) it.whiteText else it.blackText }
     val colors = MaterialTheme.colorScheme
+    val spoken = listOfNotNull(
+        if (clock == null) sideName(side)
+        else "${sideName(side)}'s clock, ${clock.description}: $time" + if (clock.flagged == side) ", flag fell" else "",
+        materialDescription(state.material, side),
+    ).joinToString(", ")
     Row(
         Modifier
             .fillMaxWidth()
             .padding(vertical = 2.dp)
-            .background(if (clock.running == side) colors.primaryContainer else colors.surfaceVariant, RoundedCornerShape(8.dp))
+            .background(if (clock?.running == side) colors.primaryContainer else colors.surfaceVariant, RoundedCornerShape(8.dp))
             .padding(horizontal = 12.dp, vertical = 4.dp)
-            .semantics(mergeDescendants = true) {
-                contentDescription = "${sideName(side)}'s clock, ${clock.description}: $text" +
-                    if (clock.flagged == side) ", flag fell" else ""
-            },
+            .clearAndSetSemantics { contentDescription = spoken },
         verticalAlignment = Alignment.CenterVertically,
         horizontalArrangement = Arrangement.spacedBy(8.dp),
     ) {
         Text(sideName(side), style = MaterialTheme.typography.titleSmall)
-        if (clock.flagged == side) Text("⚑", color = colors.error, style = MaterialTheme.typography.titleMedium)
+        if (clock?.flagged == side) Text("⚑", color = colors.error, style = MaterialTheme.typography.titleMedium)
+        Text(
+            state.material.extra(side).joinToString("") { pieceGlyph(Piece(side, it)) } + " " + materialLeadText(state.material, side),
+            style = MaterialTheme.typography.bodyMedium,
+            maxLines = 1,
+        )
         caption?.let { Text(it, style = MaterialTheme.typography.bodySmall, color = colors.onSurfaceVariant) }
         Spacer(Modifier.weight(1f))
-        Text(
-            text,
-            style = MaterialTheme.typography.titleLarge,
-            fontFamily = FontFamily.Monospace,
-            color = if (side in clock.lowTime) colors.error else colors.onSurface,
-        )
+        time?.let {
+            Text(
+                it,
+                style = MaterialTheme.typography.titleLarge,
+                fontFamily = FontFamily.Monospace,
+                color = if (clock?.lowTime?.contains(side) == true) colors.error else colors.onSurface,
+            )
+        }
     }
 }
 

@@ -5,6 +5,7 @@ import dev.chesscore.DrawReason
 import dev.chesscore.GameSnapshot
 import dev.chesscore.GameStatus
 import dev.chesscore.LegalMove
+import dev.chesscore.MaterialBalance
 import dev.chesscore.PieceKind
 import dev.chesscore.Side
 import dev.chesscore.Square
@@ -135,6 +136,14 @@ data class BoardUiState(
 ) {
     /** One line about the game, derived from the core's status only. */
     val statusText: String get() = statusText(snapshot)
+
+    /**
+     * The material difference on the board shown ([boardSnapshot]: an earlier position's while
+     * the player looks back), from the core's snapshot: each side's extra pieces
+     * ([MaterialBalance.extra]) and the points ahead, for the players' rows ([materialLeadText],
+     * [materialDescription]).
+     */
+    val material: MaterialBalance get() = boardSnapshot.material
 
     /**
      * `true` when [GameController.undo] would take something back: the core can, and the game has

@@ -4,6 +4,7 @@ import dev.chesscore.DrawReason
 import dev.chesscore.GameSnapshot
 import dev.chesscore.GameStatus
 import dev.chesscore.LegalMove
+import dev.chesscore.MaterialBalance
 import dev.chesscore.MoveListItem
 import dev.chesscore.Outcome
 import dev.chesscore.Piece
@@ -13,6 +14,7 @@ import dev.chesscore.Side
 import dev.chesscore.Square
 import dev.chesscore.clockDisplayText
 import java.util.Locale
+import kotlin.math.abs
 
 /** "White" or "Black". */
 fun sideName(side: Side): String = if (side == Side.WHITE) "White" else "Black"
@@ -164,19 +166,18 @@ fun refutationText(refutation: dev.chesscore.Refutation): String {
     return "${refutation.san}${classSymbol(refutation.`class`)} allows $line. Better: ${refutation.betterSan}"
 }
 
-/** A piece's name in words, e.g. "white knight" (for labels and screen readers). */
-fun pieceName(piece: Piece): String {
-    val side = if (piece.side == Side.WHITE) "white" else "black"
-    val kind = when (piece.kind) {
-        PieceKind.KING -> "king"
-        PieceKind.QUEEN -> "queen"
-        PieceKind.ROOK -> "rook"
-        PieceKind.BISHOP -> "bishop"
-        PieceKind.KNIGHT -> "knight"
-        PieceKind.PAWN -> "pawn"
-    }
-    return "$side $kind"
+/** A piece kind's name in words, e.g. "knight" (for labels and screen readers). */
+fun pieceKindName(kind: PieceKind): String = when (kind) {
+    PieceKind.KING -> "king"
+    PieceKind.QUEEN -> "queen"
+    PieceKind.ROOK -> "rook"
+    PieceKind.BISHOP -> "bishop"
+    PieceKind.KNIGHT -> "knight"
+    PieceKind.PAWN -> "pawn"
 }
+
+/** A piece's name in words, e.g. "white knight" (for labels and screen readers). */
+fun pieceName(piece: Piece): String = "${if (piece.side == Side.WHITE) "white" else "black"} ${pieceKindName(piece.kind)}"
 
 /**
  * What a screen reader says for a square of the board (TalkBack, VoiceOver): its name, what
@@ -217,3 +218,52 @@ fun movesText(plies: Int): String {
     val moves = (plies + 1) / 2
     return if (moves == 1) "1 move" else "$moves moves"
 }
+
+/** The pieces [side] has more of than the other side, queens first (the core's `whiteExtra` or `blackExtra`). */
+fun MaterialBalance.extra(side: Side): List<PieceKind> = if (side == Side.WHITE) whiteExtra else blackExtra
+
+/** How many points [side] is ahead by: the core's balance from its side (negative when behind). */
+fun MaterialBalance.lead(side: Side): Int = if (side == Side.WHITE) balance else -balance
+
+/**
+ * What a player's row shows after its extra pieces: "+2" for the side ahead by two points, ""
+ * for the other side and when the material is even.
+ */
+fun materialLeadText(material: MaterialBalance, side: Side): String =
+    material.lead(side).let { if (it > 0) "+$it" else "" }
+
+/**
+ * What a screen reader says about [side]'s material in its player row, from the core's
+ * [MaterialBalance]: "White is up a knight and a pawn" when only [side] has extra pieces; with
+ * extra pieces on both sides, what it has for what and the points, "Black has a bishop and a
+ * knight for a rook, 1 point up", "White has a bishop for three pawns, even"; `null` when [side]
+ * has no extra piece (the other row says it, or the material is even).
+ */
+fun materialDescription(material: MaterialBalance, side: Side): String? {
+    val mine = material.extra(side)
+    if (mine.isEmpty()) return null
+    val theirs = material.extra(side.opponent())
+    if (theirs.isEmpty()) return "${sideName(side)} is up ${piecesText(mine)}"
+    val lead = material.lead(side)
+    val points = if (abs(lead) == 1) "1 point" else "${abs(lead)} points"
+    val score = when {
+        lead > 0 -> "$points up"
+        lead < 0 -> "$points down"
+        else -> "even"
+    }
+    return "${sideName(side)} has ${piecesText(mine)} for ${piecesText(theirs)}, $score"
+}
+
+/** Pieces in words, counted kind by kind in the order given: "a queen", "a knight and two pawns", "a rook, a bishop and three pawns". */
+private fun piecesText(kinds: List<PieceKind>): String {
+    val counted = kinds.distinct().map { kind ->
+        val count = kinds.count { it == kind }
+        val name = pieceKindName(kind)
+        if (count == 1) "a $name" else "${numberWord(count)} ${name}s"
+    }
+    return if (counted.size == 1) counted[0] else counted.dropLast(1).joinToString(", ") + " and " + counted.last()
+}
+
+/** A small count in words ("two" … "ten"), larger ones in digits. */
+private fun numberWord(n: Int): String =
+    listOf("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten").getOrNull(n) ?: "$n"

@@ -99,6 +99,57 @@ class GameControllerTest {
     }
 
     @Test
+    fun `the players' rows show the core's material difference after captures, a promotion and a set-up position`() {
+        onMain {
+            Fixture(this).controller.use { c ->
+                fun row(side: Side) = c.state.value.let {
+                    Triple(it.material.extra(side), materialLeadText(it.material, side), materialDescription(it.material, side))
+                }
+                assertEquals(Triple(emptyList(), "", null), row(Side.WHITE), "the start position is even")
+                assertEquals(Triple(emptyList(), "", null), row(Side.BLACK))
+                c.move("e2", "e4")
+                c.move("d7", "d5")
+                c.move("e4", "d5")
+                assertEquals(PieceKind.PAWN, c.state.value.snapshot.lastMove?.captured, "a capture says what it took")
+                assertEquals(Triple(listOf(PieceKind.PAWN), "+1", "White is up a pawn"), row(Side.WHITE))
+                assertEquals(Triple(emptyList(), "", null), row(Side.BLACK))
+                c.move("d8", "d5")
+                assertEquals(Triple(emptyList(), "", null), row(Side.WHITE), "an even trade")
+                c.move("b1", "c3")
+                c.move("d5", "g2")
+                assertEquals(Triple(listOf(PieceKind.PAWN), "+1", "Black is up a pawn"), row(Side.BLACK))
+                c.move("f1", "g2")
+                assertEquals(PieceKind.QUEEN, c.state.value.snapshot.lastMove?.captured)
+                assertEquals(Triple(listOf(PieceKind.QUEEN), "+8", "White has a queen for a pawn, 8 points up"), row(Side.WHITE))
+                assertEquals(Triple(listOf(PieceKind.PAWN), "", "Black has a pawn for a queen, 8 points down"), row(Side.BLACK))
+                c.undo()
+                assertEquals(-1, c.state.value.material.balance, "undo shows the position's material")
+
+                // A promotion: the pawn White was up becomes a queen.
+                c.loadFen(PROMOTION_FEN)
+                assertEquals(Triple(listOf(PieceKind.PAWN), "+1", "White is up a pawn"), row(Side.WHITE))
+                c.move("a7", "a8")
+                c.choosePromotion(PieceKind.QUEEN)
+                assertEquals(Triple(listOf(PieceKind.QUEEN), "+9", "White is up a queen"), row(Side.WHITE))
+
+                // A set-up position: the rook takes the queen, leaving it against a bishop and a knight.
+                c.loadFen("q3k3/8/3bn3/8/8/8/8/R3K3 w - - 0 1")
+                assertEquals(
+                    Triple(listOf(PieceKind.QUEEN, PieceKind.BISHOP, PieceKind.KNIGHT), "+10", "Black has a queen, a bishop and a knight for a rook, 10 points up"),
+                    row(Side.BLACK),
+                )
+                c.move("a1", "a8")
+                assertEquals(PieceKind.QUEEN, c.state.value.snapshot.lastMove?.captured)
+                assertEquals(Triple(listOf(PieceKind.ROOK), "", "White has a rook for a bishop and a knight, 1 point down"), row(Side.WHITE))
+                assertEquals(
+                    Triple(listOf(PieceKind.BISHOP, PieceKind.KNIGHT), "+1", "Black has a bishop and a knight for a rook, 1 point up"),
+                    row(Side.BLACK),
+                )
+            }
+        }
+    }
+
+    @Test
     fun `tapping a piece selects it with the core's destinations as targets`() {
         onMain {
             Fixture(this).controller.use { c ->

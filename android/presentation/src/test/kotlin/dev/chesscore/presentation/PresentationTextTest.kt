@@ -21,6 +21,34 @@ class PresentationTextTest {
     }
 
     @Test
+    fun `material is said kind by kind with counts, and the points when both sides have extra pieces`() {
+        ChessGame.fromFen("4k3/pp6/8/8/8/8/PPPPP3/RN1QK3 w - - 0 1").use { game ->
+            val material = game.snapshot().material
+            assertEquals("White is up a queen, a rook, a knight and three pawns", materialDescription(material, Side.WHITE))
+            assertEquals("+20", materialLeadText(material, Side.WHITE))
+            assertEquals(null, materialDescription(material, Side.BLACK))
+            assertEquals("", materialLeadText(material, Side.BLACK))
+        }
+        ChessGame.fromFen("4k3/8/8/8/8/8/PPP5/4KB2 b - - 0 1").use { game ->
+            val material = game.snapshot().material
+            assertEquals("White is up a bishop and three pawns", materialDescription(material, Side.WHITE))
+        }
+        ChessGame.fromFen("4k3/ppp5/8/8/8/8/8/2B1K3 w - - 0 1").use { game ->
+            val material = game.snapshot().material
+            assertEquals(0, material.balance)
+            assertEquals("White has a bishop for three pawns, even", materialDescription(material, Side.WHITE))
+            assertEquals("Black has three pawns for a bishop, even", materialDescription(material, Side.BLACK))
+            assertEquals("", materialLeadText(material, Side.WHITE))
+            assertEquals("", materialLeadText(material, Side.BLACK))
+        }
+        ChessGame.fromFen("rr2k3/8/8/8/8/8/8/3QK3 w - - 0 1").use { game ->
+            val material = game.snapshot().material
+            assertEquals("Black has two rooks for a queen, 1 point up", materialDescription(material, Side.BLACK))
+            assertEquals("White has a queen for two rooks, 1 point down", materialDescription(material, Side.WHITE))
+        }
+    }
+
+    @Test
     fun `status texts for every ending come from the core's status`() {
         ChessGame.fromFen("8/8/8/8/8/5k2/8/4K3 w - - 0 1").use {
             assertEquals("Draw by insufficient material", statusText(it.snapshot()))
