@@ -66,6 +66,8 @@ import kotlinx.coroutines.delay
  * only timer. [review] opens the
  * review of the game's PGN (with the person's side against the engine, for its practice); [analyse] the analysis board, with the game's PGN and the ply of
  * the position on the board ("Analyse game") or `null` ("Analysis board": as it was left).
+ * "My games" ([archive]) shows while [gamesShown]; [openGames] and [closeGames] (resuming the game
+ * or not) change it, held by the view model so that it survives rotation and the activity knows.
  */
 @OptIn(ExperimentalMaterial3Api::class)
 @Composable
@@ -75,11 +77,13 @@ fun ChessScreen(
     review: (pgn: String, side: Side?) -> Unit = { _, _ -> },
     analyse: (pgn: String?, ply: UInt?) -> Unit = { _, _ -> },
     archive: GameArchive? = null,
+    gamesShown: Boolean = false,
+    openGames: () -> Unit = {},
+    closeGames: (resume: Boolean) -> Unit = {},
 ) {
     val state by controller.state.collectAsStateWithLifecycle()
     var showNewGame by remember { mutableStateOf(false) }
     var showPasteFen by remember { mutableStateOf(false) }
-    var showGames by remember { mutableStateOf(false) }
     var confirmResign by remember { mutableStateOf<Side?>(null) }
     val snackbar = remember { SnackbarHostState() }
 
@@ -113,7 +117,7 @@ fun ChessScreen(
                         DropdownMenuItem(text = { Text("Analysis board") }, onClick = { close(); analyse(null, null) })
                         // The game pauses under the list (a timed game's clock stops), as on iOS.
                         if (archive != null) {
-                            DropdownMenuItem(text = { Text("My games") }, onClick = { close(); controller.pause(); showGames = true })
+                            DropdownMenuItem(text = { Text("My games") }, onClick = { close(); openGames() })
                         }
                         DropdownMenuItem(text = { Text("Share PGN") }, onClick = { close(); share("Game (PGN)", controller.pgn()) })
                         DropdownMenuItem(text = { Text("Share FEN") }, onClick = { close(); share("Position (FEN)", controller.fen()) })
@@ -185,13 +189,13 @@ fun ChessScreen(
             onDismiss = { showNewGame = false },
         )
     }
-    if (showGames && archive != null) {
+    if (gamesShown && archive != null) {
         GamesDialog(
             archive,
             // The review keeps the game paused, and resumes it when it closes (MainActivity).
-            review = { game -> showGames = false; review(game.pgn, game.yourSide) },
+            review = { game -> closeGames(false); review(game.pgn, game.yourSide) },
             share = share,
-            onDismiss = { showGames = false; controller.resume() },
+            onDismiss = { closeGames(true) },
         )
     }
     if (showPasteFen) {

@@ -8,6 +8,9 @@ import dev.chesscore.presentation.DirectoryGameArchive
 import dev.chesscore.presentation.FileGameStore
 import dev.chesscore.presentation.GameController
 import java.io.File
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.flow.asStateFlow
 
 /**
  * Owns the [GameController] for the activity's lifetime (it survives rotation). Its scope is
@@ -23,6 +26,30 @@ class GameViewModel(application: Application) : AndroidViewModel(application) {
     /** The screen's controller; the UI reads its state and calls its intents. */
     val controller =
         GameController(viewModelScope, FileGameStore(application.filesDir), now = SystemClock::elapsedRealtime, archive = archive)
+
+    private val _gamesShown = MutableStateFlow(false)
+
+    /**
+     * `true` while "My games" shows over the board. Held here, not in the screen, so that it
+     * survives rotation and the activity knows it: coming back to the foreground then leaves the
+     * game paused under the list.
+     */
+    val gamesShown: StateFlow<Boolean> = _gamesShown.asStateFlow()
+
+    /** Shows "My games"; the game pauses under it (a timed game's clock stops). */
+    fun openGames() {
+        controller.pause()
+        _gamesShown.value = true
+    }
+
+    /**
+     * Closes "My games": the game resumes when [resume] (Back), stays paused when another screen
+     * takes its place (a review opened from the list).
+     */
+    fun closeGames(resume: Boolean) {
+        _gamesShown.value = false
+        if (resume) controller.resume()
+    }
 
     override fun onCleared() {
         controller.close()

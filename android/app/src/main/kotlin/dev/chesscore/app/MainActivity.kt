@@ -40,11 +40,12 @@ class MainActivity : ComponentActivity() {
                 val practising = practiceController
                 val analysing = analysisController
                 val reviewing = reviewController
+                val gamesShown by viewModel.gamesShown.collectAsStateWithLifecycle()
                 // The game runs only while its board shows: another screen over it pauses it (a
                 // timed game's clock stops, its engine stops thinking) and closing that screen
                 // resumes it, so the player's time does not run while they consult a
                 // full-strength engine, and two engines never search at once.
-                val boardShown = analysing == null && reviewing == null
+                val boardShown = analysing == null && reviewing == null && !gamesShown
                 LaunchedEffect(boardShown) {
                     if (boardShown) viewModel.controller.resume() else viewModel.controller.pause()
                 }
@@ -106,6 +107,9 @@ class MainActivity : ComponentActivity() {
                             analysis.open(pgn, ply)
                         },
                         archive = viewModel.archive,
+                        gamesShown = gamesShown,
+                        openGames = viewModel::openGames,
+                        closeGames = viewModel::closeGames,
                     )
                 }
             }
@@ -114,11 +118,14 @@ class MainActivity : ComponentActivity() {
 
     /**
      * Back in the foreground: the analysis starts again, and so do a timed game's clock and the
-     * engine's turn, if due, when the board is the screen shown.
+     * engine's turn, if due, when the board is the screen shown (not under "My games", the
+     * analysis board or a review).
      */
     override fun onStart() {
         super.onStart()
-        if (analysis.controller.value == null && review.controller.value == null) viewModel.controller.resume()
+        if (analysis.controller.value == null && review.controller.value == null && !viewModel.gamesShown.value) {
+            viewModel.controller.resume()
+        }
         // Under the position editor the analysis stays paused until the editor closes.
         if (analysis.editor.value == null) analysis.controller.value?.resume()
     }
