@@ -175,6 +175,9 @@ struct ContentView: View {
                           preview: SharePreview("Game (PGN)"))
                 ShareLink("Share FEN", item: SharedText { controller.fen() },
                           preview: SharePreview("Position (FEN)"))
+                Toggle(
+                    "Always promote to a queen",
+                    isOn: Binding(get: { state.autoQueen }, set: { controller.setAutoQueen($0) }))
                 Divider()
                 // Against the engine the player resigns and offers draws (the engine answers);
                 // between two people each side may resign, and they may agree a draw.

@@ -212,6 +212,8 @@ public struct BoardUiState: BoardScreenState, Equatable {
     /// The earlier position the player is looking at (``GameController/viewPly(_:)``), or
     /// `nil` when the board shows the game's own. The game itself stays where it is meanwhile.
     public var viewed: ViewedPosition? = nil
+    /// "Always promote to a queen" (``GameController/setAutoQueen(_:)``): no picker, a queen.
+    public var autoQueen = false
     /// The two clocks of a timed game, read from the core's clock after every change and on
     /// every ``GameController/tick()``; `nil` for an untimed game.
     public var clock: ClockUiState? = nil

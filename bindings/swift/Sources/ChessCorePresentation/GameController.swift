@@ -131,6 +131,7 @@ public final class GameController {
         self.state = BoardUiState(
             snapshot: game.snapshot(), orientation: orientation, mode: mode, level: level,
             message: message, chess960Number: game.chess960StartNumber())
+        state.autoQueen = settings[Self.keyAutoQueen] == "true"
         waitForResumeIfTheClockIsPaused()
         state.clock = readClock()
         // A finished game is saved again too: if it is kept in the archive now (a game ended
@@ -252,6 +253,15 @@ public final class GameController {
     /// Turns the board around. A running search goes on.
     public func flipBoard() {
         state.orientation = state.orientation.opponent
+        saveSettings()
+    }
+
+    /// "Always promote to a queen" on or off (``BoardUiState/autoQueen``, kept in the
+    /// settings): when on, a pawn reaching the last rank becomes a queen without the picker
+    /// (blitz players' usual setting); the other pieces are then out of reach, as on chess sites
+    /// with it on.
+    public func setAutoQueen(_ on: Bool) {
+        state.autoQueen = on
         saveSettings()
     }
 
@@ -460,6 +470,14 @@ public final class GameController {
     /// Shows what the board input made of a tap or drag, and plays the move it came to.
     private func show(_ outcomes: [MoveInput.Outcome]) {
         for outcome in outcomes {
+            // "Always promote to a queen": the picker's queen is chosen at once.
+            if state.autoQueen, case .askPromotion(let pending) = outcome,
+                pending.choices.contains(.queen)
+            {
+                input.clear()
+                play(from: pending.from, to: pending.to, promotion: .queen)
+                continue
+            }
             if let move = state.show(outcome) {
                 play(from: move.from, to: move.to, promotion: move.promotion)
             }
@@ -726,12 +744,14 @@ public final class GameController {
     private static let keyLevel = "level"
     private static let keyOrientation = "orientation"
     private static let keyArchived = "archived"
+    private static let keyAutoQueen = "autoQueen"
 
     private func saveSettings() {
         var settings = [
             Self.keyMode: Self.encodeMode(state.mode),
             Self.keyLevel: String(state.level),
             Self.keyOrientation: state.orientation.settingsValue,
+            Self.keyAutoQueen: String(state.autoQueen),
         ]
         settings[Self.keyArchived] = archivedId
         store.saveSettings(settings)

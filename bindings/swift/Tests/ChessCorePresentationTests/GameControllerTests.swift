@@ -865,6 +865,30 @@ final class GameControllerTests: XCTestCase {
         try await noLiveObjects()
     }
 
+    func testAlwaysPromoteToAQueenSkipsThePickerAndIsKeptInTheSettings() async throws {
+        let store = InMemoryGameStore()
+        do {
+            let f = try Fixture(store: store)
+            XCTAssertFalse(f.state.autoQueen)
+            f.c.setAutoQueen(true)
+            f.c.loadFen(promotionFen)
+            f.c.move("a7", "a8")
+            XCTAssertNil(f.state.pendingPromotion)
+            XCTAssertEqual(f.state.snapshot.lastMove?.promotion, .queen)
+            XCTAssertEqual(f.state.snapshot.pieceAt(sq("a8")), Piece(side: .white, kind: .queen))
+        }
+        do {
+            let f = try Fixture(store: store)
+            XCTAssertTrue(f.state.autoQueen, "kept in the settings")
+            f.c.setAutoQueen(false)
+            f.c.loadFen(promotionFen)
+            f.c.move("a7", "a8")
+            XCTAssertEqual(
+                Set(f.state.pendingPromotion?.choices ?? []), [.queen, .rook, .bishop, .knight])
+        }
+        try await noLiveObjects()
+    }
+
     // MARK: Looking back
 
     func testLookingBackShowsAnEarlierPositionWhileTheGameStays() async throws {

@@ -122,6 +122,10 @@ fun ChessScreen(
                         DropdownMenuItem(text = { Text("Share PGN") }, onClick = { close(); share("Game (PGN)", controller.pgn()) })
                         DropdownMenuItem(text = { Text("Share FEN") }, onClick = { close(); share("Position (FEN)", controller.fen()) })
                         DropdownMenuItem(text = { Text("Paste FEN…") }, onClick = { close(); showPasteFen = true })
+                        DropdownMenuItem(
+                            text = { Text(if (state.autoQueen) "✓ Always promote to a queen" else "Always promote to a queen") },
+                            onClick = { close(); controller.setAutoQueen(!state.autoQueen) },
+                        )
                         // Against the engine the player resigns and offers draws (the engine answers);
                         // between two people each side may resign, and they may agree a draw.
                         // Resigning is confirmed first: a timed game cannot take it back.

@@ -122,6 +122,8 @@ data class BoardUiState(
      * board shows the game's own. The game itself stays where it is meanwhile.
      */
     val viewed: ViewedPosition? = null,
+    /** "Always promote to a queen" ([GameController.setAutoQueen]): no picker, a queen. */
+    val autoQueen: Boolean = false,
     /**
      * The two clocks of a timed game, read from the core's clock after every change and on every
      * [GameController.tick]; `null` for an untimed game.

@@ -109,6 +109,7 @@ class GameController(
         val level = (settings[KEY_LEVEL]?.toIntOrNull() ?: defaultLevel).coerceIn(MIN_LEVEL, MAX_LEVEL)
         val orientation = decodeSide(settings[KEY_ORIENTATION]) ?: defaultOrientation(mode)
         archivedId = settings[KEY_ARCHIVED]
+        val autoQueen = settings[KEY_AUTO_QUEEN] == "true"
         var message: String? = null
         val saved = store.load()
         game = asPlayed(
@@ -126,7 +127,7 @@ class GameController(
         _state = MutableStateFlow(
             BoardUiState(
                 snapshot = game.snapshot(), orientation = orientation, mode = mode, level = level, message = message,
-                clock = readClock(), chess960Number = game.chess960StartNumber(),
+                clock = readClock(), chess960Number = game.chess960StartNumber(), autoQueen = autoQueen,
             ),
         )
         state = _state.asStateFlow()
@@ -266,6 +267,17 @@ class GameController(
     fun flipBoard() {
         if (closed) return
         _state.update { it.copy(orientation = it.orientation.opponent()) }
+        saveSettings()
+    }
+
+    /**
+     * "Always promote to a queen" on or off ([BoardUiState.autoQueen], kept in the settings): when
+     * on, a pawn reaching the last rank becomes a queen without the picker (blitz players' usual
+     * setting); the other pieces are then out of reach, as on chess sites with it on.
+     */
+    fun setAutoQueen(on: Boolean) {
+        if (closed) return
+        _state.update { it.copy(autoQueen = on) }
         saveSettings()
     }
 
@@ -494,7 +506,17 @@ class GameController(
     private fun asPlayed(game: ChessGame): ChessGame = game.also { it.setNewMovePlacement(NewMovePlacement.MAIN_LINE) }
 
     /** Acts on what a tap, drag or promotion choice amounts to ([MoveInput]): a move, or a new selection to show. */
-    private fun handle(outcome: MoveInput.Outcome?) = input.dispatch(outcome, { play(it.from, it.to, it.promotion) }, ::showInput)
+    private fun handle(outcome: MoveInput.Outcome?) {
+        // "Always promote to a queen": the picker's queen is chosen at once.
+        val chosen = if (state.value.autoQueen && outcome is MoveInput.Outcome.AskPromotion &&
+            PieceKind.QUEEN in outcome.pending.choices
+        ) {
+            input.choosePromotion(PieceKind.QUEEN)
+        } else {
+            outcome
+        }
+        input.dispatch(chosen, { play(it.from, it.to, it.promotion) }, ::showInput)
+    }
 
     /** Shows [input]'s selection, targets and picker. */
     private fun showInput() {
@@ -727,7 +749,10 @@ class GameController(
 
     private fun saveSettings() {
         val s = state.value
-        val settings = mapOf(KEY_MODE to encodeMode(s.mode), KEY_LEVEL to s.level.toString(), KEY_ORIENTATION to encodeSide(s.orientation))
+        val settings = mapOf(
+            KEY_MODE to encodeMode(s.mode), KEY_LEVEL to s.level.toString(), KEY_ORIENTATION to encodeSide(s.orientation),
+            KEY_AUTO_QUEEN to s.autoQueen.toString(),
+        )
         store.saveSettings(archivedId?.let { settings + (KEY_ARCHIVED to it) } ?: settings)
     }
 
@@ -738,6 +763,7 @@ class GameController(
         const val KEY_LEVEL = "level"
         const val KEY_ORIENTATION = "orientation"
         const val KEY_ARCHIVED = "archived"
+        const val KEY_AUTO_QUEEN = "autoQueen"
 
         /** A fresh seed for each configuration, so the weaker levels do not replay the same game. */
         fun engineConfig(level: Int) = EngineConfig(level = level.toUInt(), seed = Random.nextLong().toULong())

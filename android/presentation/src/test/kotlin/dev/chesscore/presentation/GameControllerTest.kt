@@ -825,6 +825,30 @@ class GameControllerTest {
     }
 
     @Test
+    fun `always promote to a queen skips the picker and is kept in the settings`() {
+        onMain {
+            val store = InMemoryGameStore()
+            Fixture(this, store = store).controller.use { c ->
+                assertFalse(c.state.value.autoQueen)
+                c.setAutoQueen(true)
+                c.loadFen(PROMOTION_FEN)
+                c.move("a7", "a8")
+                val s = c.state.value
+                assertNull(s.pendingPromotion)
+                assertEquals(PieceKind.QUEEN, s.snapshot.lastMove?.promotion)
+                assertEquals(Piece(Side.WHITE, PieceKind.QUEEN), s.snapshot.pieceAt(sq("a8")))
+            }
+            Fixture(this, store = store).controller.use { c ->
+                assertTrue(c.state.value.autoQueen, "kept in the settings")
+                c.setAutoQueen(false)
+                c.loadFen(PROMOTION_FEN)
+                c.move("a7", "a8")
+                assertEquals(PieceKind.entries.filter { it != PieceKind.KING && it != PieceKind.PAWN }.toSet(), c.state.value.pendingPromotion?.choices?.toSet())
+            }
+        }
+    }
+
+    @Test
     fun `the default hint is searched at full strength, also when the engine plays at level 1`() {
         onMain {
             Fixture(this, level = 1, hintLimits = defaultHintLimits()).controller.use { c ->
