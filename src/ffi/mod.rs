@@ -31,8 +31,9 @@ pub use review::{
 pub use setup::{possible_castling_rights, setup_fen, setup_of_fen, CastlingRights, PositionSetup};
 pub use square::{parse_square, square_name, Square};
 pub use tree::{
-    nag_symbol, read_pgn, AnnotationCommand, Arrow, EvalScore, Evaluation, MarkColor, MoveListItem,
-    NewMovePlacement, NodeAnnotations, NodeInfo, PgnImport, SkippedGame, SquareMark,
+    list_pgn_games, nag_symbol, read_pgn, AnnotationCommand, Arrow, EvalScore, Evaluation,
+    MarkColor, MoveListItem, NewMovePlacement, NodeAnnotations, NodeInfo, PgnGameListing,
+    PgnGameSummary, PgnImport, SkippedGame, SquareMark,
 };
 pub use types::{
     DrawClaimMove, DrawReason, GameSnapshot, GameStatus, LegalMove, MoveRow, Outcome, Piece,
