@@ -2,8 +2,9 @@
 //! editing, annotations, reading a file of games, placement of new moves, saves old and new.
 
 use chesscore::ffi::{
-    nag_symbol, read_pgn, Arrow, ChessError, ChessGame, EvalScore, Evaluation, MarkColor,
-    MoveListItem, NewMovePlacement, NodeAnnotations, Side, Square, SquareMark,
+    list_pgn_games, nag_symbol, read_pgn, Arrow, ChessError, ChessGame, EvalScore, Evaluation,
+    MarkColor, MoveListItem, NewMovePlacement, NodeAnnotations, PgnGameSummary, Side, Square,
+    SquareMark,
 };
 
 fn game_with_a_variation() -> std::sync::Arc<ChessGame> {
@@ -391,4 +392,128 @@ fn an_app_save_of_version_1_loads() {
     assert!(game.redo());
     assert_eq!(game.snapshot().san_history, ["e4", "e5", "Nf3"]);
     assert!(game.to_json().contains("\"version\": 3"));
+}
+
+/// Lists `text` and checks the listing against `readPgn` on the same text: the same games in
+/// the same order (each summary's PGN read alone gives the same game), the same skipped ones.
+fn listed_like_read_pgn(text: &str) -> Vec<PgnGameSummary> {
+    let listing = list_pgn_games(text.into());
+    let import = read_pgn(text.into());
+    assert_eq!(listing.games.len(), import.games.len());
+    assert_eq!(listing.skipped, import.skipped);
+    for (i, (summary, game)) in listing.games.iter().zip(&import.games).enumerate() {
+        assert_eq!(summary.index as usize, i);
+        let alone = ChessGame::from_pgn(summary.pgn.clone()).unwrap();
+        assert_eq!(alone.pgn(), game.pgn(), "game {i} read from its own text");
+        assert_eq!(alone.snapshot().move_list, game.snapshot().move_list);
+        assert!(
+            text.contains(&summary.pgn),
+            "a slice of the text, not written again"
+        );
+        let tag = |name: &str| game.tag(name.into());
+        assert_eq!(summary.white, tag("White").unwrap_or_else(|| "?".into()));
+        assert_eq!(summary.black, tag("Black").unwrap_or_else(|| "?".into()));
+        assert_eq!(Some(summary.result.clone()), tag("Result"));
+        assert_eq!(summary.plies as usize, game.snapshot().san_history.len());
+    }
+    listing.games
+}
+
+#[test]
+fn a_file_of_games_lists_each_readable_one_with_its_tags_length_and_own_text() {
+    let text = "[Event \"Club\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Date \"2026.11.20\"]\n[Result \"1-0\"]\n\n\
+                1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n\
+                [Event \"?\"]\n\n1. e4 e5 2. Ke3 *\n\n\
+                [White \"Cy\"]\n[Black \"Di\"]\n[Event \"  \"]\n[Date \"????.??.??\"]\n\n1. d4 {Solid} d5 (1... Nf6) 1/2-1/2\n\n\
+                [Date \"1972.??.??\"]\n[Event \"\"]\n\n1. f3 e5 2. g4 Qh4# *\n\n\
+                1. e4 *";
+    let listing = list_pgn_games(text.into());
+    let summary = |index,
+                   white: &str,
+                   black: &str,
+                   event: Option<&str>,
+                   date: Option<&str>,
+                   result: &str,
+                   plies| {
+        (
+            index,
+            white.to_string(),
+            black.to_string(),
+            event.map(str::to_string),
+            date.map(str::to_string),
+            result.to_string(),
+            plies,
+        )
+    };
+    let listed: Vec<_> = listing
+        .games
+        .iter()
+        .map(|g| {
+            (
+                g.index,
+                g.white.clone(),
+                g.black.clone(),
+                g.event.clone(),
+                g.date.clone(),
+                g.result.clone(),
+                g.plies,
+            )
+        })
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            summary(0, "Ann", "Bob", Some("Club"), Some("2026.11.20"), "1-0", 7),
+            // "?", blank and "????.??.??" are no event and no date.
+            summary(1, "Cy", "Di", None, None, "1/2-1/2", 2),
+            // A partial date stays; the mate on the board is the result, whatever the file says.
+            summary(2, "?", "?", None, Some("1972.??.??"), "0-1", 4),
+            // No tags at all.
+            summary(3, "?", "?", None, None, "*", 1),
+        ]
+    );
+    assert_eq!(listing.games[1].pgn, "[White \"Cy\"]\n[Black \"Di\"]\n[Event \"  \"]\n[Date \"????.??.??\"]\n\n1. d4 {Solid} d5 (1... Nf6) 1/2-1/2");
+    assert_eq!(listing.games[3].pgn, "1. e4 *");
+    // The bad game is counted, with where and why, as readPgn says it.
+    assert_eq!(listing.skipped.len(), 1);
+    let bad = &listing.skipped[0];
+    assert_eq!((bad.game, bad.line, bad.column), (2, 11, 13));
+    assert!(bad.message.contains("Ke3"), "{}", bad.message);
+    listed_like_read_pgn(text);
+    // CRLF, a byte-order mark, a `%` line and junk before the first game.
+    let crlf = format!(
+        "\u{feff}% exported\r\njunk here\r\n\r\n{}",
+        text.replace('\n', "\r\n")
+    );
+    let games = listed_like_read_pgn(&crlf);
+    assert_eq!(games.len(), 4);
+    assert_eq!(
+        list_pgn_games(crlf.clone()).skipped.len(),
+        2,
+        "the junk is a game that cannot be read"
+    );
+    assert!(
+        games[0].pgn.starts_with("[Event \"Club\"]\r\n") && games[0].pgn.ends_with("Qxf7# 1-0")
+    );
+    // Nothing to list.
+    for empty in ["", "  \n\n", "\u{feff}"] {
+        let listing = list_pgn_games(empty.into());
+        assert!(
+            listing.games.is_empty() && listing.skipped.is_empty(),
+            "{empty:?}"
+        );
+    }
+    let junk = list_pgn_games("[Event \"x\"\n{never closed".into());
+    assert!(junk.games.is_empty());
+    assert_eq!(junk.skipped.len(), 1);
+}
+
+#[test]
+fn the_review_files_list_as_read_pgn_reads_them() {
+    for name in ["calib", "careless", "games"] {
+        let path = format!("{}/docs/review-data/{name}.pgn", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let games = listed_like_read_pgn(&text);
+        assert!(!games.is_empty(), "{path}");
+    }
 }

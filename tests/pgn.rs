@@ -756,3 +756,79 @@ fn a_variation_repeating_its_move_keeps_the_main_line_as_written() {
         game.to_pgn()
     );
 }
+
+/// Every game `next_with_text` reads, with the slice it gives, checked: the slices stand in
+/// file order without overlapping, and each read alone gives the same game.
+fn games_with_text(text: &str) -> Vec<(PgnGame, &str)> {
+    let mut games = read_games(text);
+    let mut read = Vec::new();
+    let mut after = 0;
+    while let Some(result) = games.next_with_text() {
+        let Ok((game, slice)) = result else { continue };
+        let at = slice.as_ptr() as usize - text.as_ptr() as usize;
+        assert!(at >= after, "slices in order, apart: {slice:?}");
+        after = at + slice.len();
+        assert_eq!(&text[at..after], slice);
+        assert_eq!(parse_game(slice).as_ref(), Ok(&game), "{slice:?} alone");
+        read.push((game, slice));
+    }
+    let plain: Vec<_> = read_games(text).filter_map(Result::ok).collect();
+    assert_eq!(
+        read.iter().map(|(g, _)| g).collect::<Vec<_>>(),
+        plain.iter().collect::<Vec<_>>()
+    );
+    read
+}
+
+#[test]
+fn each_game_comes_with_its_own_text_which_reads_alone_as_the_same_game() {
+    let tricky = [
+        REAL_WORLD,
+        FILE_WITH_BAD_GAMES,
+        ANNOTATED,
+        "\u{feff}% written by some tool\n[Event \"x\"]\n\n1. e4 *\n",
+        "[Event \"a\"]\n\n1. e4 e5 1-0 {White won on time}\n; and a note\n\n[Event \"b\"]\n\n1. d4 *\n{the end}\n",
+        "1. e4 * {second} 1. d4 *",
+        "{intro} 1. e4 e5 (1... c5 ; Sicilian\n2. Nf3) 2. Nf3\n[Event \"next\"]\n1. d4",
+        "junk before the first game\n\n[Event \"a\"]\n\n1. e4 *\n",
+        "  [Event \"indented\"]\n  1. e4 *   \n\n\n",
+        "[Event \"tags only\"]\n\n[Event \"moves\"]\n\n1. e4 *",
+    ];
+    for text in tricky {
+        games_with_text(text);
+        games_with_text(&text.replace('\n', "\r\n"));
+    }
+    let real = games_with_text(REAL_WORLD);
+    assert_eq!(real.len(), 3);
+    assert!(
+        real[0].1.starts_with("[Event \"Casual"),
+        "the % line is not the game's"
+    );
+    assert!(real[0].1.ends_with("43. Re6 1-0"));
+    assert_eq!(real[2].1, "[Event \"Third, no terminator\"]\n\n1. d4 d5");
+    let after = games_with_text(
+        "[Event \"a\"]\n\n1. e4 e5 1-0 {won on time}\n; a note\n\n[Event \"b\"]\n\n1. d4 *\n",
+    );
+    assert_eq!(
+        after[0].1, "[Event \"a\"]\n\n1. e4 e5 1-0 {won on time}\n; a note",
+        "comments after the result are the game's"
+    );
+    let opened = games_with_text("1. e4 * {second} 1. d4 *");
+    assert_eq!([opened[0].1, opened[1].1], ["1. e4 *", "{second} 1. d4 *"]);
+    let crlf = games_with_text(
+        "\u{feff}[Event \"a\"]\r\n\r\n1. e4 ; note\r\n*\r\n\r\n[Event \"b\"]\r\n\r\n1. d4 *\r\n",
+    );
+    assert_eq!(
+        crlf[0].1, "[Event \"a\"]\r\n\r\n1. e4 ; note\r\n*",
+        "as written, CRLF and all"
+    );
+    let junk = games_with_text("junk before the first game\n\n[Event \"a\"]\n\n1. e4 *\n");
+    assert_eq!(junk.len(), 1);
+    assert_eq!(junk[0].1, "[Event \"a\"]\n\n1. e4 *");
+    // Every prefix of a real file gives slices that read alone, or errors, never a panic.
+    for cut in (0..REAL_WORLD.len()).step_by(7) {
+        if REAL_WORLD.is_char_boundary(cut) {
+            games_with_text(&REAL_WORLD[..cut]);
+        }
+    }
+}

@@ -171,7 +171,8 @@ impl ChessGame {
     }
 
     /// The first game of a PGN text, with its tags, variations, comments, NAGs and annotations,
-    /// at the end of its main line. For a file of many games, use `readPgn`.
+    /// at the end of its main line. For a file of many games, use `readPgn` (every game) or
+    /// `listPgnGames` (a list to choose one from, without keeping the games).
     ///
     /// # Errors
     /// `InvalidPgn` with the line, column and token (also for a move that is not legal there).

@@ -37,8 +37,9 @@ pub use setup::{
 };
 pub use square::{parse_square, square_name, Square};
 pub use tree::{
-    nag_symbol, read_pgn, AnnotationCommand, Arrow, EvalScore, Evaluation, MarkColor, MoveListItem,
-    NewMovePlacement, NodeAnnotations, NodeInfo, PgnImport, SkippedGame, SquareMark,
+    list_pgn_games, nag_symbol, read_pgn, AnnotationCommand, Arrow, EvalScore, Evaluation,
+    MarkColor, MoveListItem, NewMovePlacement, NodeAnnotations, NodeInfo, PgnGameListing,
+    PgnGameSummary, PgnImport, SkippedGame, SquareMark,
 };
 pub use turn::EngineReply;
 pub use types::{

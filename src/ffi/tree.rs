@@ -470,3 +470,71 @@ pub fn read_pgn(pgn: String) -> PgnImport {
             .collect(),
     }
 }
+
+/// One game of a PGN text as a list to choose from shows it: who played, where, when, how it
+/// ended, how long it is, and its own text to open it with.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct PgnGameSummary {
+    /// Its place among the games of the text that can be read, from 0.
+    pub index: u32,
+    /// The `White` tag, `"?"` when missing.
+    pub white: String,
+    /// The `Black` tag, `"?"` when missing.
+    pub black: String,
+    /// The `Event` tag, `null`/`nil` when missing, `"?"` or blank.
+    pub event: Option<String>,
+    /// The `Date` tag as written (`"2026.11.26"`, `"1972.??.??"`), `null`/`nil` when missing,
+    /// `"????.??.??"` or blank.
+    pub date: Option<String>,
+    /// The game's result as the core reads it (`ChessGame.tag("Result")`): `1-0`, `0-1`,
+    /// `1/2-1/2` or `*`; a mate or stalemate on the board counts even when the file says `*`.
+    pub result: String,
+    /// The moves of its main line, in plies.
+    pub plies: u32,
+    /// The game's own text as written in the file (tags, moves, variations, comments), not
+    /// written again: `ChessGame.fromPgn` or `readPgn` on it gives the same game.
+    pub pgn: String,
+}
+
+/// The games of a PGN text listed without keeping them: a `PgnGameSummary` for each that can
+/// be read, and a located problem for each that cannot.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct PgnGameListing {
+    /// The games that can be read, in file order.
+    pub games: Vec<PgnGameSummary>,
+    /// The games that could not be read, in file order (as `PgnImport.skipped`); how many
+    /// could not be read is its length.
+    pub skipped: Vec<SkippedGame>,
+}
+
+/// Lists the games of a PGN text (a whole file, e.g. a lichess export of thousands of games) for
+/// a screen to choose one from: each game is read, summed up and dropped before the next, so
+/// the memory is about the size of the text (`readPgn` keeps every game's tree). A whole file
+/// still takes a while (each game is replayed): call it off the main thread.
+#[uniffi::export]
+pub fn list_pgn_games(pgn: String) -> PgnGameListing {
+    fn known(value: Option<&str>, unknown: &str) -> Option<String> {
+        value
+            .filter(|v| *v != unknown && !v.trim().is_empty())
+            .map(str::to_owned)
+    }
+    let mut games = Vec::new();
+    let mut skipped = Vec::new();
+    for read in Game::read_pgn_with_text(&pgn) {
+        match read {
+            Ok((game, text)) => games.push(PgnGameSummary {
+                index: u32::try_from(games.len()).unwrap_or(u32::MAX),
+                white: game.tag("White").unwrap_or("?").to_owned(),
+                black: game.tag("Black").unwrap_or("?").to_owned(),
+                event: known(game.tag("Event"), "?"),
+                date: known(game.tag("Date"), "????.??.??"),
+                result: game.result().to_owned(),
+                // A game read from PGN stands at the end of its main line.
+                plies: u32::try_from(game.ply()).unwrap_or(u32::MAX),
+                pgn: text.to_owned(),
+            }),
+            Err(e) => skipped.push(e.into()),
+        }
+    }
+    PgnGameListing { games, skipped }
+}

@@ -36,6 +36,36 @@ impl Game {
         pgn::read_games(text).map(|parsed| Game::from_pgn_game(&parsed?))
     }
 
+    /// Every game of a PGN text, in order, like [`Game::read_pgn`], each with its own text as
+    /// written in `text` (a slice, see [`pgn::Games::next_with_text`]): [`Game::from_pgn`] on
+    /// the slice gives the same game. For listing a big file: take what is needed from each game
+    /// and drop it before the next, and the memory stays about the size of the text.
+    ///
+    /// # Examples
+    /// ```
+    /// use chesscore::game::Game;
+    /// let text = "[White \"Ann\"]\n\n1. e4 e5 *\n\n1. e4 e4 *\n\n1. d4 {Solid} *\n";
+    /// let read: Vec<_> = Game::read_pgn_with_text(text).collect();
+    /// assert_eq!(read.len(), 3);
+    /// let (game, slice) = read[0].as_ref().unwrap();
+    /// assert_eq!(*slice, "[White \"Ann\"]\n\n1. e4 e5 *");
+    /// assert_eq!(game.tag("White"), Some("Ann"));
+    /// assert!(read[1].is_err());
+    /// assert_eq!(read[2].as_ref().unwrap().1, "1. d4 {Solid} *");
+    /// ```
+    pub fn read_pgn_with_text(
+        text: &str,
+    ) -> impl Iterator<Item = Result<(Game, &str), GameError>> + '_ {
+        let mut games = pgn::read_games(text);
+        std::iter::from_fn(move || {
+            let read = games.next_with_text()?;
+            Some(
+                read.map_err(GameError::from)
+                    .and_then(|(parsed, slice)| Ok((Game::from_pgn_game(&parsed)?, slice))),
+            )
+        })
+    }
+
     /// A game from a parsed PGN game (see [`Game::from_pgn`]).
     ///
     /// Real files sometimes play on after the game ended by rule (e.g. after insufficient

@@ -160,6 +160,31 @@ pub struct Games<'a> {
     parser: read::Parser<'a>,
 }
 
+impl<'a> Games<'a> {
+    /// The next game with its own text as it stands in the file (a slice of it, from its first
+    /// tag, comment or move to its result or the comments after the result that belong to it;
+    /// without the blank lines, `%` lines or byte-order mark around it), or the error that
+    /// stopped it. Reading the slice alone ([`parse_game`]) gives the same game. `None` at the
+    /// end of the text.
+    ///
+    /// # Examples
+    /// ```
+    /// use chesscore::notation::pgn;
+    /// let text = "\u{feff}[Event \"a\"]\r\n\r\n1. e4 e5 * {after}\r\n\r\n[Event \"b\"]\r\n1. d4 *\r\n";
+    /// let mut games = pgn::read_games(text);
+    /// let (first, slice) = games.next_with_text().unwrap().unwrap();
+    /// assert_eq!(slice, "[Event \"a\"]\r\n\r\n1. e4 e5 * {after}");
+    /// assert_eq!(pgn::parse_game(slice).unwrap(), first);
+    /// let (_, slice) = games.next_with_text().unwrap().unwrap();
+    /// assert_eq!(slice, "[Event \"b\"]\r\n1. d4 *");
+    /// assert!(games.next_with_text().is_none());
+    /// ```
+    pub fn next_with_text(&mut self) -> Option<Result<(PgnGame, &'a str), PgnError>> {
+        let game = self.parser.next_game()?;
+        Some(game.map(|game| (game, self.parser.game_text())))
+    }
+}
+
 impl Iterator for Games<'_> {
     type Item = Result<PgnGame, PgnError>;
 

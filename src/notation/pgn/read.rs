@@ -438,6 +438,10 @@ struct Line {
 pub(super) struct Parser<'a> {
     lexer: Lexer<'a>,
     peeked: Option<Option<Token>>,
+    /// The byte offset of the first token taken for the game being read (`None` before it).
+    game_start: Option<usize>,
+    /// The byte offset just after the last token taken for the game being read.
+    game_end: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -445,7 +449,19 @@ impl<'a> Parser<'a> {
         Parser {
             lexer: Lexer::new(text),
             peeked: None,
+            game_start: None,
+            game_end: 0,
         }
+    }
+
+    /// The text of the game read last, as written: from its first token (a tag, a comment or a
+    /// move) to its last (its result, or a comment after the result that belongs to it), without
+    /// the blank lines, `%` lines or byte-order mark around it. Empty before any game.
+    pub(super) fn game_text(&self) -> &'a str {
+        let text = self.lexer.text;
+        self.game_start
+            .and_then(|start| text.get(start..self.game_end.max(start)))
+            .unwrap_or("")
     }
 
     fn peek(&mut self) -> Result<Option<&Token>, PgnError> {
@@ -456,10 +472,16 @@ impl<'a> Parser<'a> {
     }
 
     fn next(&mut self) -> Result<Option<Token>, PgnError> {
-        match self.peeked.take() {
-            Some(t) => Ok(t),
-            None => self.lexer.next(),
+        let token = match self.peeked.take() {
+            Some(t) => t,
+            None => self.lexer.next()?,
+        };
+        if let Some(t) = &token {
+            // Only one token is ever peeked: the lexer stands just after the token taken.
+            self.game_start.get_or_insert(t.offset);
+            self.game_end = self.lexer.i;
         }
+        Ok(token)
     }
 
     fn error(&self, token: &Token, kind: PgnErrorKind) -> PgnError {
@@ -471,6 +493,7 @@ impl<'a> Parser<'a> {
     /// of the next game, so reading may go on.
     pub(super) fn next_game(&mut self) -> Option<Result<PgnGame, PgnError>> {
         self.lexer.failed = false;
+        self.game_start = None;
         let result = self.game();
         if let Err(e) = &result {
             self.skip_rest_of_game(e.line);
@@ -585,6 +608,7 @@ impl<'a> Parser<'a> {
     /// game that ended: they are added to the last move's comment (or the start's), instead of
     /// making an empty game of their own. Followed by moves, they start the next game.
     fn trailing_comments(&mut self, line: &mut Line) -> Result<(), PgnError> {
+        let end_before = self.game_end;
         let mut comments = Vec::new();
         while let Some(Token {
             tok: Tok::Comment(_),
@@ -610,6 +634,7 @@ impl<'a> Parser<'a> {
             self.lexer
                 .rewind_tokens(comments[0].offset, comments[0].line, comments[0].column);
             self.peeked = None;
+            self.game_end = end_before;
             return Ok(());
         }
         let target = match line.moves.last_mut() {

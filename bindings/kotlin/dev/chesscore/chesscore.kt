@@ -818,6 +818,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_func_square_name(
     ): Int
+    external fun uniffi_chesscore_checksum_func_list_pgn_games(
+    ): Int
     external fun uniffi_chesscore_checksum_func_nag_symbol(
     ): Int
     external fun uniffi_chesscore_checksum_func_read_pgn(
@@ -1291,6 +1293,8 @@ internal object UniffiLib {
     ): Int
     external fun uniffi_chesscore_fn_func_square_name(`square`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_list_pgn_games(`pgn`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_nag_symbol(`nag`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_read_pgn(`pgn`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
@@ -1472,6 +1476,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_square_name() and 0xFFFF) != 25456) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_list_pgn_games() and 0xFFFF) != 24465) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_nag_symbol() and 0xFFFF) != 40088) {
@@ -1753,7 +1760,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_json() and 0xFFFF) != 31603) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_pgn() and 0xFFFF) != 37978) {
+    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_pgn() and 0xFFFF) != 60824) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_constructor_chessgame_new() and 0xFFFF) != 9583) {
@@ -5044,7 +5051,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
         
     /**
      * The first game of a PGN text, with its tags, variations, comments, NAGs and annotations,
-     * at the end of its main line. For a file of many games, use `readPgn`.
+     * at the end of its main line. For a file of many games, use `readPgn` (every game) or
+     * `listPgnGames` (a list to choose one from, without keeping the games).
      *
      * # Errors
      * `InvalidPgn` with the line, column and token (also for a move that is not legal there).
@@ -8421,6 +8429,154 @@ public object FfiConverterTypeOpening: FfiConverterRustBuffer<Opening> {
             FfiConverterString.write(value.`name`, buf)
             FfiConverterString.write(value.`family`, buf)
             FfiConverterOptionalString.write(value.`variation`, buf)
+    }
+}
+
+
+
+/**
+ * The games of a PGN text listed without keeping them: a `PgnGameSummary` for each that can
+ * be read, and a located problem for each that cannot.
+ */
+data class PgnGameListing (
+    /**
+     * The games that can be read, in file order.
+     */
+    var `games`: List<PgnGameSummary>
+    , 
+    /**
+     * The games that could not be read, in file order (as `PgnImport.skipped`); how many
+     * could not be read is its length.
+     */
+    var `skipped`: List<SkippedGame>
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypePgnGameListing: FfiConverterRustBuffer<PgnGameListing> {
+    override fun read(buf: ByteBuffer): PgnGameListing {
+        return PgnGameListing(
+            FfiConverterSequenceTypePgnGameSummary.read(buf),
+            FfiConverterSequenceTypeSkippedGame.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: PgnGameListing) = (
+            FfiConverterSequenceTypePgnGameSummary.allocationSize(value.`games`) +
+            FfiConverterSequenceTypeSkippedGame.allocationSize(value.`skipped`)
+    )
+
+    override fun write(value: PgnGameListing, buf: ByteBuffer) {
+            FfiConverterSequenceTypePgnGameSummary.write(value.`games`, buf)
+            FfiConverterSequenceTypeSkippedGame.write(value.`skipped`, buf)
+    }
+}
+
+
+
+/**
+ * One game of a PGN text as a list to choose from shows it: who played, where, when, how it
+ * ended, how long it is, and its own text to open it with.
+ */
+data class PgnGameSummary (
+    /**
+     * Its place among the games of the text that can be read, from 0.
+     */
+    var `index`: kotlin.UInt
+    , 
+    /**
+     * The `White` tag, `"?"` when missing.
+     */
+    var `white`: kotlin.String
+    , 
+    /**
+     * The `Black` tag, `"?"` when missing.
+     */
+    var `black`: kotlin.String
+    , 
+    /**
+     * The `Event` tag, `null`/`nil` when missing, `"?"` or blank.
+     */
+    var `event`: kotlin.String?
+    , 
+    /**
+     * The `Date` tag as written (`"2026.11.26"`, `"1972.??.??"`), `null`/`nil` when missing,
+     * `"????.??.??"` or blank.
+     */
+    var `date`: kotlin.String?
+    , 
+    /**
+     * The game's result as the core reads it (`ChessGame.tag("Result")`): `1-0`, `0-1`,
+     * `1/2-1/2` or `*`; a mate or stalemate on the board counts even when the file says `*`.
+     */
+    var `result`: kotlin.String
+    , 
+    /**
+     * The moves of its main line, in plies.
+     */
+    var `plies`: kotlin.UInt
+    , 
+    /**
+     * The game's own text as written in the file (tags, moves, variations, comments), not
+     * written again: `ChessGame.fromPgn` or `readPgn` on it gives the same game.
+     */
+    var `pgn`: kotlin.String
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypePgnGameSummary: FfiConverterRustBuffer<PgnGameSummary> {
+    override fun read(buf: ByteBuffer): PgnGameSummary {
+        return PgnGameSummary(
+            FfiConverterUInt.read(buf),
+            FfiConverterString.read(buf),
+            FfiConverterString.read(buf),
+            FfiConverterOptionalString.read(buf),
+            FfiConverterOptionalString.read(buf),
+            FfiConverterString.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterString.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: PgnGameSummary) = (
+            FfiConverterUInt.allocationSize(value.`index`) +
+            FfiConverterString.allocationSize(value.`white`) +
+            FfiConverterString.allocationSize(value.`black`) +
+            FfiConverterOptionalString.allocationSize(value.`event`) +
+            FfiConverterOptionalString.allocationSize(value.`date`) +
+            FfiConverterString.allocationSize(value.`result`) +
+            FfiConverterUInt.allocationSize(value.`plies`) +
+            FfiConverterString.allocationSize(value.`pgn`)
+    )
+
+    override fun write(value: PgnGameSummary, buf: ByteBuffer) {
+            FfiConverterUInt.write(value.`index`, buf)
+            FfiConverterString.write(value.`white`, buf)
+            FfiConverterString.write(value.`black`, buf)
+            FfiConverterOptionalString.write(value.`event`, buf)
+            FfiConverterOptionalString.write(value.`date`, buf)
+            FfiConverterString.write(value.`result`, buf)
+            FfiConverterUInt.write(value.`plies`, buf)
+            FfiConverterString.write(value.`pgn`, buf)
     }
 }
 
@@ -12116,6 +12272,34 @@ public object FfiConverterSequenceTypeMoveRow: FfiConverterRustBuffer<List<MoveR
 /**
  * @suppress
  */
+public object FfiConverterSequenceTypePgnGameSummary: FfiConverterRustBuffer<List<PgnGameSummary>> {
+    override fun read(buf: ByteBuffer): List<PgnGameSummary> {
+        val len = buf.getInt()
+        return List<PgnGameSummary>(len) {
+            FfiConverterTypePgnGameSummary.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<PgnGameSummary>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypePgnGameSummary.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<PgnGameSummary>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypePgnGameSummary.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterSequenceTypePin: FfiConverterRustBuffer<List<Pin>> {
     override fun read(buf: ByteBuffer): List<Pin> {
         val len = buf.getInt()
@@ -12728,6 +12912,23 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
     
         
         FfiConverterTypeSquare.lower(`square`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * Lists the games of a PGN text (a whole file, e.g. a lichess export of thousands of games) for
+         * a screen to choose one from: each game is read, summed up and dropped before the next, so
+         * the memory is about the size of the text (`readPgn` keeps every game's tree). A whole file
+         * still takes a while (each game is replayed): call it off the main thread.
+         */ fun `listPgnGames`(`pgn`: kotlin.String): PgnGameListing {
+            return FfiConverterTypePgnGameListing.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_list_pgn_games(
+    
+        
+        FfiConverterString.lower(`pgn`),_status)
 }
     )
     }

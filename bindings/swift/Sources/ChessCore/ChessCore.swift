@@ -1734,7 +1734,8 @@ public static func fromJson(json: String)throws  -> ChessGame  {
     
     /**
      * The first game of a PGN text, with its tags, variations, comments, NAGs and annotations,
-     * at the end of its main line. For a file of many games, use `readPgn`.
+     * at the end of its main line. For a file of many games, use `readPgn` (every game) or
+     * `listPgnGames` (a list to choose one from, without keeping the games).
      *
      * # Errors
      * `InvalidPgn` with the line, column and token (also for a move that is not legal there).
@@ -6539,6 +6540,214 @@ public func FfiConverterTypeOpening_lower(_ value: Opening) -> RustBuffer {
 
 
 /**
+ * The games of a PGN text listed without keeping them: a `PgnGameSummary` for each that can
+ * be read, and a located problem for each that cannot.
+ */
+public struct PgnGameListing: Equatable, Hashable {
+    /**
+     * The games that can be read, in file order.
+     */
+    public var games: [PgnGameSummary]
+    /**
+     * The games that could not be read, in file order (as `PgnImport.skipped`); how many
+     * could not be read is its length.
+     */
+    public var skipped: [SkippedGame]
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The games that can be read, in file order.
+         */games: [PgnGameSummary], 
+        /**
+         * The games that could not be read, in file order (as `PgnImport.skipped`); how many
+         * could not be read is its length.
+         */skipped: [SkippedGame]) {
+        self.games = games
+        self.skipped = skipped
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension PgnGameListing: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePgnGameListing: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PgnGameListing {
+        return
+            try PgnGameListing(
+                games: FfiConverterSequenceTypePgnGameSummary.read(from: &buf), 
+                skipped: FfiConverterSequenceTypeSkippedGame.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: PgnGameListing, into buf: inout [UInt8]) {
+        FfiConverterSequenceTypePgnGameSummary.write(value.games, into: &buf)
+        FfiConverterSequenceTypeSkippedGame.write(value.skipped, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePgnGameListing_lift(_ buf: RustBuffer) throws -> PgnGameListing {
+    return try FfiConverterTypePgnGameListing.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePgnGameListing_lower(_ value: PgnGameListing) -> RustBuffer {
+    return FfiConverterTypePgnGameListing.lower(value)
+}
+
+
+/**
+ * One game of a PGN text as a list to choose from shows it: who played, where, when, how it
+ * ended, how long it is, and its own text to open it with.
+ */
+public struct PgnGameSummary: Equatable, Hashable {
+    /**
+     * Its place among the games of the text that can be read, from 0.
+     */
+    public var index: UInt32
+    /**
+     * The `White` tag, `"?"` when missing.
+     */
+    public var white: String
+    /**
+     * The `Black` tag, `"?"` when missing.
+     */
+    public var black: String
+    /**
+     * The `Event` tag, `null`/`nil` when missing, `"?"` or blank.
+     */
+    public var event: String?
+    /**
+     * The `Date` tag as written (`"2026.11.26"`, `"1972.??.??"`), `null`/`nil` when missing,
+     * `"????.??.??"` or blank.
+     */
+    public var date: String?
+    /**
+     * The game's result as the core reads it (`ChessGame.tag("Result")`): `1-0`, `0-1`,
+     * `1/2-1/2` or `*`; a mate or stalemate on the board counts even when the file says `*`.
+     */
+    public var result: String
+    /**
+     * The moves of its main line, in plies.
+     */
+    public var plies: UInt32
+    /**
+     * The game's own text as written in the file (tags, moves, variations, comments), not
+     * written again: `ChessGame.fromPgn` or `readPgn` on it gives the same game.
+     */
+    public var pgn: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Its place among the games of the text that can be read, from 0.
+         */index: UInt32, 
+        /**
+         * The `White` tag, `"?"` when missing.
+         */white: String, 
+        /**
+         * The `Black` tag, `"?"` when missing.
+         */black: String, 
+        /**
+         * The `Event` tag, `null`/`nil` when missing, `"?"` or blank.
+         */event: String?, 
+        /**
+         * The `Date` tag as written (`"2026.11.26"`, `"1972.??.??"`), `null`/`nil` when missing,
+         * `"????.??.??"` or blank.
+         */date: String?, 
+        /**
+         * The game's result as the core reads it (`ChessGame.tag("Result")`): `1-0`, `0-1`,
+         * `1/2-1/2` or `*`; a mate or stalemate on the board counts even when the file says `*`.
+         */result: String, 
+        /**
+         * The moves of its main line, in plies.
+         */plies: UInt32, 
+        /**
+         * The game's own text as written in the file (tags, moves, variations, comments), not
+         * written again: `ChessGame.fromPgn` or `readPgn` on it gives the same game.
+         */pgn: String) {
+        self.index = index
+        self.white = white
+        self.black = black
+        self.event = event
+        self.date = date
+        self.result = result
+        self.plies = plies
+        self.pgn = pgn
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension PgnGameSummary: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePgnGameSummary: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PgnGameSummary {
+        return
+            try PgnGameSummary(
+                index: FfiConverterUInt32.read(from: &buf), 
+                white: FfiConverterString.read(from: &buf), 
+                black: FfiConverterString.read(from: &buf), 
+                event: FfiConverterOptionString.read(from: &buf), 
+                date: FfiConverterOptionString.read(from: &buf), 
+                result: FfiConverterString.read(from: &buf), 
+                plies: FfiConverterUInt32.read(from: &buf), 
+                pgn: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: PgnGameSummary, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.index, into: &buf)
+        FfiConverterString.write(value.white, into: &buf)
+        FfiConverterString.write(value.black, into: &buf)
+        FfiConverterOptionString.write(value.event, into: &buf)
+        FfiConverterOptionString.write(value.date, into: &buf)
+        FfiConverterString.write(value.result, into: &buf)
+        FfiConverterUInt32.write(value.plies, into: &buf)
+        FfiConverterString.write(value.pgn, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePgnGameSummary_lift(_ buf: RustBuffer) throws -> PgnGameSummary {
+    return try FfiConverterTypePgnGameSummary.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePgnGameSummary_lower(_ value: PgnGameSummary) -> RustBuffer {
+    return FfiConverterTypePgnGameSummary.lower(value)
+}
+
+
+/**
  * The games of a PGN text: every game that could be read, and one entry for each that could
  * not.
  */
@@ -10733,6 +10942,31 @@ fileprivate struct FfiConverterSequenceTypeMoveRow: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypePgnGameSummary: FfiConverterRustBuffer {
+    typealias SwiftType = [PgnGameSummary]
+
+    public static func write(_ value: [PgnGameSummary], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypePgnGameSummary.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [PgnGameSummary] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [PgnGameSummary]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypePgnGameSummary.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypePin: FfiConverterRustBuffer {
     typealias SwiftType = [Pin]
 
@@ -11269,6 +11503,20 @@ public func squareName(square: Square) -> String  {
 })
 }
 /**
+ * Lists the games of a PGN text (a whole file, e.g. a lichess export of thousands of games) for
+ * a screen to choose one from: each game is read, summed up and dropped before the next, so
+ * the memory is about the size of the text (`readPgn` keeps every game's tree). A whole file
+ * still takes a while (each game is replayed): call it off the main thread.
+ */
+public func listPgnGames(pgn: String) -> PgnGameListing  {
+    return try!  FfiConverterTypePgnGameListing_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_list_pgn_games(
+        FfiConverterString.lower(pgn),uniffiCallStatus
+    )
+})
+}
+/**
  * The symbol a move list shows for the NAG `nag`: 1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`,
  * 6 `?!`, 7 `□`, 10 `=`, 13 `∞`, 14 `⩲`, 15 `⩱`, 16 `±`, 17 `∓`, 18 `+−`, 19 `−+`, and the
  * common others (22/23 `⨀` zugzwang, 32/33 `⟳`, 36/37 `↑`, 40/41 `→`, 132/133 `⇆`, 138/139
@@ -11369,6 +11617,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_square_name() != 25456) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_list_pgn_games() != 24465) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_nag_symbol() != 40088) {
@@ -11650,7 +11901,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_constructor_chessgame_from_json() != 31603) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_constructor_chessgame_from_pgn() != 37978) {
+    if (uniffi_chesscore_checksum_constructor_chessgame_from_pgn() != 60824) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_constructor_chessgame_new() != 9583) {

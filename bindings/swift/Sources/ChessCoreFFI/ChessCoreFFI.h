@@ -958,6 +958,11 @@ uint32_t uniffi_chesscore_fn_func_parse_square(RustBuffer name, RustCallStatus *
 RustBuffer uniffi_chesscore_fn_func_square_name(uint32_t square, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_LIST_PGN_GAMES
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_LIST_PGN_GAMES
+RustBuffer uniffi_chesscore_fn_func_list_pgn_games(RustBuffer pgn, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_NAG_SYMBOL
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_NAG_SYMBOL
 RustBuffer uniffi_chesscore_fn_func_nag_symbol(uint32_t nag, RustCallStatus *_Nonnull out_status
@@ -1345,6 +1350,12 @@ uint16_t uniffi_chesscore_checksum_func_parse_square(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SQUARE_NAME
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SQUARE_NAME
 uint16_t uniffi_chesscore_checksum_func_square_name(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_LIST_PGN_GAMES
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_LIST_PGN_GAMES
+uint16_t uniffi_chesscore_checksum_func_list_pgn_games(void
     
 );
 #endif

@@ -1,24 +1,25 @@
 import ChessCoreKit
 import Foundation
 
-/// One game of a PGN text with several, as a list to choose from shows it. The Kotlin
-/// `PgnGameChoice`.
+/// One game of a PGN text with several, as a list to choose from shows it: the core's
+/// `PgnGameSummary`, field for field, with the `Int`s the screens count in and an `id` for
+/// `ForEach`. The Kotlin `PgnGameChoice`.
 public struct PgnGameChoice: Identifiable, Hashable, Sendable {
     /// Its place among the games of the text that can be read, from 0.
     public var index: Int
     /// The players, from the `White` and `Black` tags ("?" when missing).
     public var white: String
     public var black: String
-    /// The `Event` tag, or `nil` when missing or "?".
+    /// The `Event` tag, or `nil` when missing, "?" or blank.
     public var event: String?
-    /// The `Date` tag as written ("2026.11.26", "1972.??.??"), or `nil` when missing or
-    /// "????.??.??".
+    /// The `Date` tag as written ("2026.11.26", "1972.??.??"), or `nil` when missing,
+    /// "????.??.??" or blank.
     public var date: String?
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     public var result: String
     /// Its main line's moves, in plies.
     public var plies: Int
-    /// The game alone in PGN (variations and comments kept), for
+    /// The game's own text as written in the file (variations and comments kept), for
     /// ``AnalysisController/loadPgn(_:)``.
     public var pgn: String
 
@@ -49,22 +50,16 @@ public struct PgnGameList: Hashable, Sendable {
     public var unreadable: Int
 }
 
-/// Reads `text` with the core's `readPgn` and lists its games (``PgnGameList``). A whole file
-/// can take a while (each game is replayed): call it off the main actor.
+/// Lists the games of `text` with the core's `listPgnGames` (``PgnGameList``): the core reads
+/// one game at a time and keeps only its summary and its own text, so a file of thousands of
+/// games does not hold thousands of trees. A whole file can take a while (each game is
+/// replayed): call it off the main actor.
 public func pgnGameList(_ text: String) -> PgnGameList {
-    let imported = readPgn(pgn: text)
-    func known(_ value: String?, unknown: String) -> String? {
-        guard let value, value != unknown, !value.trimmingCharacters(in: .whitespaces).isEmpty
-        else { return nil }
-        return value
-    }
-    let games = imported.games.enumerated().map { index, game in
+    let listing = listPgnGames(pgn: text)
+    let games = listing.games.map {
         PgnGameChoice(
-            index: index, white: game.tag(name: "White") ?? "?", black: game.tag(name: "Black") ?? "?",
-            event: known(game.tag(name: "Event"), unknown: "?"),
-            date: known(game.tag(name: "Date"), unknown: "????.??.??"),
-            result: game.tag(name: "Result") ?? "*", plies: game.snapshot().sanHistory.count,
-            pgn: game.pgn())
+            index: Int($0.index), white: $0.white, black: $0.black, event: $0.event, date: $0.date,
+            result: $0.result, plies: Int($0.plies), pgn: $0.pgn)
     }
-    return PgnGameList(games: games, unreadable: imported.skipped.count)
+    return PgnGameList(games: games, unreadable: listing.skipped.count)
 }

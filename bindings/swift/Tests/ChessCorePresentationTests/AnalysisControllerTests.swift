@@ -746,6 +746,12 @@ final class AnalysisControllerTests: XCTestCase {
                         index: 1, white: "Cy", black: "Di", event: nil, date: nil, result: "1/2-1/2",
                         plies: 2, pgn: list.games[1].pgn),
                 ])
+            // Each game's own text as the file has it (not written again), without the blank
+            // lines around.
+            XCTAssertTrue(text.hasPrefix(list.games[0].pgn) && list.games[0].pgn.hasSuffix("4. Qxf7# 1-0"), list.games[0].pgn)
+            XCTAssertEqual(
+                list.games[1].pgn,
+                "[White \"Cy\"]\n[Black \"Di\"]\n[Event \"  \"]\n\n1. d4 {Solid} d5 (1... Nf6) 1/2-1/2")
             b.move("e2", "e4")
             XCTAssertTrue(b.c.loadPgn(list.games[1].pgn))
             XCTAssertEqual(b.state.snapshot.sanHistory, ["d4", "d5"])

@@ -1,23 +1,26 @@
 package dev.chesscore.presentation
 
-import dev.chesscore.readPgn
+import dev.chesscore.listPgnGames
 
-/** One game of a PGN text with several, as a list to choose from shows it. */
+/**
+ * One game of a PGN text with several, as a list to choose from shows it: the core's
+ * `PgnGameSummary`, field for field, with the `Int`s the screens count in.
+ */
 data class PgnGameChoice(
     /** Its place among the games of the text that can be read, from 0. */
     val index: Int,
     /** The players, from the `White` and `Black` tags ("?" when missing). */
     val white: String,
     val black: String,
-    /** The `Event` tag, or `null` when missing or "?". */
+    /** The `Event` tag, or `null` when missing, "?" or blank. */
     val event: String?,
-    /** The `Date` tag as written ("2026.11.26", "1972.??.??"), or `null` when missing or "????.??.??". */
+    /** The `Date` tag as written ("2026.11.26", "1972.??.??"), or `null` when missing, "????.??.??" or blank. */
     val date: String?,
     /** `1-0`, `0-1`, `1/2-1/2` or `*`. */
     val result: String,
     /** Its main line's moves, in plies. */
     val plies: Int,
-    /** The game alone in PGN (variations and comments kept), for [AnalysisController.loadPgn]. */
+    /** The game's own text as written in the file (variations and comments kept), for [AnalysisController.loadPgn]. */
     val pgn: String,
 )
 
@@ -29,26 +32,17 @@ data class PgnGameChoice(
 data class PgnGameList(val games: List<PgnGameChoice>, val unreadable: Int)
 
 /**
- * Reads [text] with the core's `readPgn` and lists its games ([PgnGameList]). A whole file can
- * take a while (each game is replayed): call it off the main thread.
+ * Lists the games of [text] with the core's `listPgnGames` ([PgnGameList]): the core reads one
+ * game at a time and keeps only its summary and its own text, so a file of thousands of games
+ * does not hold thousands of trees. A whole file can take a while (each game is replayed): call
+ * it off the main thread.
  */
 fun pgnGameList(text: String): PgnGameList {
-    val import = readPgn(text)
-    try {
-        val games = import.games.mapIndexed { index, game ->
-            PgnGameChoice(
-                index = index,
-                white = game.tag("White") ?: "?",
-                black = game.tag("Black") ?: "?",
-                event = game.tag("Event")?.takeUnless { it == "?" || it.isBlank() },
-                date = game.tag("Date")?.takeUnless { it == "????.??.??" || it.isBlank() },
-                result = game.tag("Result") ?: "*",
-                plies = game.snapshot().sanHistory.size,
-                pgn = game.pgn(),
-            )
-        }
-        return PgnGameList(games, import.skipped.size)
-    } finally {
-        import.games.forEach { it.close() }
-    }
+    val listing = listPgnGames(text)
+    return PgnGameList(
+        games = listing.games.map {
+            PgnGameChoice(it.index.toInt(), it.white, it.black, it.event, it.date, it.result, it.plies.toInt(), it.pgn)
+        },
+        unreadable = listing.skipped.size,
+    )
 }

@@ -686,6 +686,9 @@ class AnalysisControllerTest {
                     ),
                     list.games,
                 )
+                // Each game's own text as the file has it (not written again), without the blank lines around.
+                assertTrue(text.startsWith(list.games[0].pgn) && list.games[0].pgn.endsWith("4. Qxf7# 1-0"), list.games[0].pgn)
+                assertEquals("[White \"Cy\"]\n[Black \"Di\"]\n[Event \"  \"]\n\n1. d4 {Solid} d5 (1... Nf6) 1/2-1/2", list.games[1].pgn)
                 c.move("e2", "e4")
                 assertTrue(c.loadPgn(list.games[1].pgn))
                 assertEquals(listOf("d4", "d5"), c.state.value.snapshot.sanHistory)
