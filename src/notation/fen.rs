@@ -350,10 +350,9 @@ impl fmt::Display for FenRepair {
 /// # Examples
 /// ```
 /// use chesscore::notation::fen;
-/// // White's king stands on f1: the FEN's KQ cannot be right.
-/// let (pos, repairs) =
-///     fen::parse_repairing("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQ1KNR b KQkq - 1 2").unwrap();
-/// assert_eq!(fen::to_fen(&pos), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQ1KNR b kq - 1 2");
+/// // White's rooks are gone: the FEN's KQ cannot be right.
+/// let (pos, repairs) = fen::parse_repairing("r3k2r/8/8/8/8/8/8/4K3 w KQkq - 0 40").unwrap();
+/// assert_eq!(fen::to_fen(&pos), "r3k2r/8/8/8/8/8/8/4K3 w kq - 0 40");
 /// assert_eq!(repairs.len(), 2);
 /// assert!(fen::parse_repairing("8/8/8/8/8/8/8/K7 w - - 0 1").is_err()); // no black king
 /// ```
