@@ -159,7 +159,7 @@ fn a_chess960_position_is_edited_as_standard_chess() {
 /// dropped; a FEN with a real problem is still refused, with the same message as `fromFen`.
 #[test]
 fn a_pasted_fen_is_repaired_where_it_is_stale_and_refused_where_it_is_wrong() {
-    let repaired = repair_fen("r3k3/8/8/8/8/8/8/4K2R w KQkq e6 0 30".into()).unwrap();
+    let repaired = repair_fen("r3k3/8/8/8/8/8/8/4K2R w KQkq e6 0 30".into(), false).unwrap();
     assert_eq!(repaired.fen, "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 30");
     assert_eq!(repaired.repairs.len(), 3, "{:?}", repaired.repairs);
     assert!(repaired.repairs.iter().any(|r| r.contains("rook on a1")));
@@ -170,13 +170,41 @@ fn a_pasted_fen_is_repaired_where_it_is_stale_and_refused_where_it_is_wrong() {
         .any(|r| r.contains("en passant square e6")));
     assert!(ChessGame::from_fen(repaired.fen.clone()).is_ok());
 
-    let clean = repair_fen(starting_fen()).unwrap();
+    assert!(!repaired.chess960);
+    // The king on f1 with KQkq: fromFen makes a Chess960 game of it, repairFen a standard one.
+    let moved = "rnbqkbnr/pppppppp/8/8/4P3/8/P4PPP/RNBQ1K1R w KQkq - 1 2";
+    assert!(
+        ChessGame::from_fen(moved.into())
+            .unwrap()
+            .snapshot()
+            .chess960
+    );
+    let repaired = repair_fen(moved.into(), false).unwrap();
+    assert!(!repaired.chess960);
+    assert_eq!(
+        repaired.fen,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/P4PPP/RNBQ1K1R w kq - 1 2"
+    );
+    assert!(
+        !ChessGame::from_fen(repaired.fen)
+            .unwrap()
+            .snapshot()
+            .chess960
+    );
+    let chess960 = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    assert!(repair_fen(chess960.into(), false).unwrap().chess960);
+    // On a Chess960 board, the same KQkq reads as X-FEN rights of a Chess960 position.
+    let on960 = repair_fen(moved.into(), true).unwrap();
+    assert!(on960.chess960 && on960.repairs.is_empty());
+
+    let clean = repair_fen(starting_fen(), false).unwrap();
     assert_eq!((clean.fen, clean.repairs.len()), (starting_fen(), 0));
 
     let bad = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w KQkq - 0 1";
-    let (Err(ChessError::InvalidFen(repair)), Err(ChessError::InvalidFen(load))) =
-        (repair_fen(bad.into()), ChessGame::from_fen(bad.into()))
-    else {
+    let (Err(ChessError::InvalidFen(repair)), Err(ChessError::InvalidFen(load))) = (
+        repair_fen(bad.into(), false),
+        ChessGame::from_fen(bad.into()),
+    ) else {
         panic!("both refuse a position without a white king");
     };
     assert_eq!(repair, load);

@@ -115,22 +115,37 @@ pub struct RepairedFen {
     /// What was dropped, one sentence each ("dropped a castling right: castling right for the
     /// rook on h1 is impossible: ..."); empty when the FEN was legal as it was.
     pub repairs: Vec<String>,
+    /// `true` when the FEN is a Chess960 position (its castling field written with file
+    /// letters): load it with `ChessGame.fromChess960Fen`, else with `fromFen`.
+    pub chess960: bool,
 }
 
 /// Reads `fen` leniently, for a "paste FEN" field: castling rights the position cannot have (a
 /// FEN copied with `KQkq` after a king or rook has moved) and an en passant square no double
-/// push can have made are dropped, and said so, instead of refusing the record. Load the
-/// returned FEN with `ChessGame.fromFen`. Chess960 rights are read as `fromFen` reads them.
+/// push can have made are dropped, and said so, instead of refusing the record.
+///
+/// `KQkq` letters name the outermost rooks in both variants (X-FEN), so `chess960` says what
+/// the board it goes on plays: when `false`, a castling field of `KQkq` letters is read as
+/// standard chess (`KQkq` with the king on f1 is a stale right, not a Chess960 game, which
+/// `fromFen` would make of it); when `true`, as `fromFen` reads it (a Chess960 position's own
+/// FEN comes back as it was). File letters (Shredder-FEN) are Chess960 either way. Load the
+/// returned FEN with `ChessGame.fromChess960Fen` when its `chess960` is set, else `fromFen`.
 ///
 /// # Errors
 /// `InvalidFen`, as `ChessGame.fromFen`, for every other problem (a missing king, a pawn on the
 /// back rank, a malformed field): those are not guessed away.
 #[uniffi::export]
-pub fn repair_fen(fen: String) -> Result<RepairedFen, ChessError> {
-    let (pos, repairs) = fen::parse_repairing(&fen)?;
+pub fn repair_fen(fen: String, chess960: bool) -> Result<RepairedFen, ChessError> {
+    let board = if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
+    let (pos, repairs) = fen::parse_repairing(&fen, board)?;
     Ok(RepairedFen {
         fen: fen::to_fen(&pos),
         repairs: repairs.iter().map(ToString::to_string).collect(),
+        chess960: pos.is_chess960(),
     })
 }
 

@@ -17,7 +17,8 @@ pub struct EngineReply {
     /// The draw it claimed (threefold repetition or fifty moves), with its move or without one.
     pub claimed_draw: Option<DrawReason>,
     /// Its answer to a draw offer: `true` accepted (the game is drawn by agreement), `false`
-    /// declined (it played on); `null`/`nil` when no draw was offered.
+    /// declined (it played on); `null`/`nil` when no draw was offered, or when the engine
+    /// ended the game with a claim instead (`claimedDraw`).
     pub draw_offer_accepted: Option<bool>,
 }
 
@@ -43,7 +44,8 @@ impl ChessGame {
     ///
     /// # Errors
     /// `InvalidRequest` when `result` is of another position (the game moved on while the
-    /// engine thought: ignore the result), `GameOver`, `IllegalMove`; the game is then
+    /// engine thought: ignore the result) or is a failed search's (`result.error`: its move is
+    /// only the first legal one, its score none), `GameOver`, `IllegalMove`; the game is then
     /// unchanged.
     pub fn play_engine_result(
         &self,
@@ -76,6 +78,11 @@ impl ChessGame {
         draw_offered: bool,
         now_ms: Option<u64>,
     ) -> Result<EngineReply, ChessError> {
+        if let Some(error) = &result.error {
+            return Err(ChessError::InvalidRequest(format!(
+                "the search failed ({error}): its move is no engine's choice"
+            )));
+        }
         let mut game = self.lock();
         let key = game.position().key();
         if result.position_key != key {
@@ -102,7 +109,12 @@ impl ChessGame {
                 }
                 EngineTurn::Played(_) | EngineTurn::AcceptedDraw => None,
             },
-            draw_offer_accepted: draw_offered.then_some(turn == EngineTurn::AcceptedDraw),
+            draw_offer_accepted: match turn {
+                _ if !draw_offered => None,
+                EngineTurn::AcceptedDraw => Some(true),
+                EngineTurn::Played(_) => Some(false),
+                EngineTurn::ClaimedDraw(_) | EngineTurn::PlayedAndClaimedDraw(..) => None,
+            },
         })
     }
 }
@@ -176,6 +188,32 @@ mod tests {
                 }
             }
         );
+    }
+
+    #[test]
+    fn an_offer_answered_by_a_claim_is_neither_accepted_nor_declined() {
+        // Knights out and back: Black's Ng8 makes the third occurrence; level at move 4, the
+        // offer is not taken (before move 30) but the claim is made.
+        let game = game_of(&["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"]);
+        let reply = game
+            .play_engine_result(
+                result_for(&game, "f6g8", Score::Centipawns { value: -10 }),
+                true,
+            )
+            .unwrap();
+        assert_eq!(reply.claimed_draw, Some(DrawReason::ThreefoldRepetition));
+        assert_eq!(reply.draw_offer_accepted, None);
+    }
+
+    #[test]
+    fn a_failed_searchs_result_is_refused() {
+        let game = game_of(&["e2e4"]);
+        let mut failed = result_for(&game, "e7e5", Score::Centipawns { value: 0 });
+        failed.error = Some("a bug".into());
+        let pgn = game.pgn();
+        let err = game.play_engine_result(failed, false).unwrap_err();
+        assert!(matches!(err, ChessError::InvalidRequest(ref m) if m.contains("search failed")));
+        assert_eq!(game.pgn(), pgn);
     }
 
     #[test]

@@ -337,12 +337,20 @@ impl fmt::Display for FenRepair {
     }
 }
 
-/// Reads a FEN as [`parse`] does, but drops what real-world FENs often get wrong instead of
-/// refusing the whole record: castling rights the position cannot have (a FEN copied with
-/// `KQkq` after the king or a rook has moved) and an en passant square no double push can have
-/// made. Returns the position and what was dropped (empty when [`parse`] would accept the FEN
-/// as it is). Everything else is refused as [`parse`] refuses it: a missing king or a pawn on
-/// the back rank is not guessed away.
+/// Reads a FEN as a pasted one should be read, dropping what real-world FENs often get wrong
+/// instead of refusing the whole record: castling rights the position cannot have (a FEN copied
+/// with `KQkq` after the king or a rook has moved) and an en passant square no double push can
+/// have made. Returns the position and what was dropped (empty when the FEN was right as it
+/// is). Everything else is refused as [`parse`] refuses it: a missing king or a pawn on the
+/// back rank is not guessed away.
+///
+/// `KQkq` letters mean the outermost rooks in both variants (X-FEN), so a FEN whose king
+/// stands off the e-file with such a right is either a Chess960 position or a stale standard
+/// one. `board` says which the board it goes on plays: with [`CastlingMode::Standard`] a field
+/// written only with `KQkq` letters is read as standard chess (`KQkq` with the king on f1 is a
+/// stale right there, not a Chess960 game, which [`parse`] would make of it); with
+/// [`CastlingMode::Chess960`] it is read as [`parse`] reads it. A field with file letters
+/// (Shredder-FEN, X-FEN inner rooks) is Chess960 either way.
 ///
 /// # Errors
 /// As [`parse`], for the problems left once the repairs are made (all of them named).
@@ -350,14 +358,25 @@ impl fmt::Display for FenRepair {
 /// # Examples
 /// ```
 /// use chesscore::notation::fen;
+/// use chesscore::rules::CastlingMode;
 /// // White's rooks are gone: the FEN's KQ cannot be right.
-/// let (pos, repairs) = fen::parse_repairing("r3k2r/8/8/8/8/8/8/4K3 w KQkq - 0 40").unwrap();
+/// let (pos, repairs) = fen::parse_repairing("r3k2r/8/8/8/8/8/8/4K3 w KQkq - 0 40", CastlingMode::Standard).unwrap();
 /// assert_eq!(fen::to_fen(&pos), "r3k2r/8/8/8/8/8/8/4K3 w kq - 0 40");
 /// assert_eq!(repairs.len(), 2);
-/// assert!(fen::parse_repairing("8/8/8/8/8/8/8/K7 w - - 0 1").is_err()); // no black king
+/// assert!(fen::parse_repairing("8/8/8/8/8/8/8/K7 w - - 0 1", CastlingMode::Standard).is_err()); // no black king
 /// ```
-pub fn parse_repairing(fen: &str) -> Result<(Position, Vec<FenRepair>), FenError> {
+pub fn parse_repairing(
+    fen: &str,
+    board: CastlingMode,
+) -> Result<(Position, Vec<FenRepair>), FenError> {
     let mut setup = parse_setup(fen)?;
+    let letters_only = fen
+        .split_whitespace()
+        .nth(2)
+        .is_some_and(|field| field.chars().all(|c| "KQkq-".contains(c)));
+    if letters_only && board == CastlingMode::Standard {
+        setup.mode = CastlingMode::Standard;
+    }
     let mut repairs = Vec::new();
     // Each round drops what the last refusal named; castling problems are found before the
     // check and en passant ones, so a few rounds reach every repairable problem.
@@ -736,13 +755,16 @@ mod impossible_checks {
     #[test]
     fn repairing_drops_impossible_rights_and_en_passant_and_nothing_else() {
         // A clean FEN: nothing to repair, the same position as parse.
-        let (pos, repairs) = parse_repairing(STARTING_FEN).unwrap();
+        let (pos, repairs) = parse_repairing(STARTING_FEN, CastlingMode::Standard).unwrap();
         assert!(repairs.is_empty());
         assert_eq!(pos, parse(STARTING_FEN).unwrap());
 
         // Rooks gone from h1 and a8, rights left in: Qk kept, K and q dropped.
-        let (pos, repairs) =
-            parse_repairing("1nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1").unwrap();
+        let (pos, repairs) = parse_repairing(
+            "1nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1",
+            CastlingMode::Standard,
+        )
+        .unwrap();
         assert_eq!(castling_field(&pos, CastlingNotation::XFen), "Qk");
         assert_eq!(repairs.len(), 2);
         assert!(repairs
@@ -753,23 +775,51 @@ mod impossible_checks {
             .contains("castling right for the rook on"));
 
         // An en passant square with no pawn that could have just moved two squares.
-        let (pos, repairs) =
-            parse_repairing("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1").unwrap();
+        let (pos, repairs) = parse_repairing(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1",
+            CastlingMode::Standard,
+        )
+        .unwrap();
         assert_eq!(to_fen(&pos), STARTING_FEN);
         assert!(matches!(repairs.as_slice(), [FenRepair::EnPassant(_)]));
+
+        // KQkq copied after the king went to f1: stale rights in standard chess, not a Chess960
+        // game (which parse makes of it); Shredder letters still say Chess960.
+        let moved = "rnbqkbnr/pppppppp/8/8/4P3/8/P4PPP/RNBQ1K1R w KQkq - 1 2";
+        assert!(parse(moved).unwrap().is_chess960());
+        let (pos, repairs) = parse_repairing(moved, CastlingMode::Standard).unwrap();
+        assert!(!pos.is_chess960());
+        assert_eq!(
+            to_fen(&pos),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/P4PPP/RNBQ1K1R w kq - 1 2"
+        );
+        assert_eq!(repairs.len(), 2);
+        let (pos, repairs) = parse_repairing(moved, CastlingMode::Chess960).unwrap();
+        assert!(
+            pos.is_chess960() && repairs.is_empty(),
+            "on a Chess960 board: X-FEN rights"
+        );
+        let shredder = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+        let (pos, repairs) = parse_repairing(shredder, CastlingMode::Standard).unwrap();
+        assert!(pos.is_chess960() && repairs.is_empty());
 
         // What is not a stale right or square is refused as parse refuses it.
         let no_king = "8/8/8/8/8/8/8/K7 w - - 0 1";
         assert_eq!(
-            parse_repairing(no_king).unwrap_err(),
+            parse_repairing(no_king, CastlingMode::Standard).unwrap_err(),
             parse(no_king).unwrap_err()
         );
         let both = "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-        let err = parse_repairing(both).unwrap_err().to_string();
+        let err = parse_repairing(both, CastlingMode::Standard)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("Black has no king"), "{err}");
         // Syntax errors too.
         assert!(matches!(
-            parse_repairing("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"),
+            parse_repairing(
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+                CastlingMode::Standard
+            ),
             Err(FenError::Syntax { .. })
         ));
     }

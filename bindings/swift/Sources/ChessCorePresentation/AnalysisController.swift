@@ -382,7 +382,7 @@ public final class AnalysisController {
     public func loadFen(_ fen: String) -> Bool {
         guard !closed else { return false }
         do {
-            let loaded = try gameOfPastedFen(fen)
+            let loaded = try gameOfPastedFen(fen, chess960: state.snapshot.chess960)
             replaceTree(with: loaded.game)
             if let note = loaded.note { state.message = note }
             return true

@@ -335,7 +335,7 @@ public final class GameController {
     public func loadFen(_ fen: String) -> Bool {
         let loaded: (game: ChessGame, note: String?)
         do {
-            loaded = try gameOfPastedFen(fen)
+            loaded = try gameOfPastedFen(fen, chess960: state.snapshot.chess960)
         } catch {
             state.message = Self.describe(error)
             return false
@@ -485,8 +485,9 @@ public final class GameController {
     }
 
     /// Plays the person's move. Every move goes through the core's timed calls (`playAt`,
-    /// `claimDrawWithAt`, and `playUciAt` for the engine's): with a clock they time the move, and
-    /// without one the core makes them its untimed `play`, `claimDrawWith` and `playUci`.
+    /// `claimDrawWithAt`, and `playEngineResultAt` for the engine's): with a clock they time the
+    /// move, and without one the core makes them its untimed `play`, `claimDrawWith` and
+    /// `playEngineResult`.
     private func play(from: Square, to: Square, promotion: PieceKind?) {
         let move = { [now] (game: ChessGame) throws in
             _ = try game.playAt(from: from, to: to, promotion: promotion, nowMs: now())
@@ -596,6 +597,7 @@ public final class GameController {
         next.clock = readClock()
         next.chess960Number = game.chess960StartNumber()
         next.viewed = nil
+        if case .ended = snapshot.status { next.drawOffered = false }
         state = next
         startEngineTurnIfDue()
     }

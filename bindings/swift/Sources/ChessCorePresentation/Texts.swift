@@ -56,20 +56,18 @@ public func repairedFenText(_ repairs: [String]) -> String {
     "The FEN was loaded with changes: " + repairs.joined(separator: "; ")
 }
 
-/// A game from a pasted `fen`: the core's `fromFen`, or, when it refuses the FEN only for what
-/// real-world FENs often get wrong (castling rights or an en passant square the position cannot
-/// have), the core's `repairFen` and a ``repairedFenText(_:)`` to show. Throws `fromFen`'s error
-/// when the FEN cannot be repaired.
-func gameOfPastedFen(_ fen: String) throws -> (game: ChessGame, note: String?) {
-    let text = fen.trimmingCharacters(in: .whitespacesAndNewlines)
-    do {
-        return (try ChessGame.fromFen(fen: text), nil)
-    } catch ChessError.InvalidFen(let message) {
-        guard let repaired = try? repairFen(fen: text) else {
-            throw ChessError.InvalidFen(message: message)
-        }
-        return (try ChessGame.fromFen(fen: repaired.fen), repairedFenText(repaired.repairs))
-    }
+/// A game from a pasted `fen`, through the core's `repairFen`: castling rights or an en passant
+/// square the position cannot have are dropped, with a ``repairedFenText(_:)`` to show (`nil`
+/// when nothing was). `chess960` says what the board it goes on plays, so that `KQkq` with a
+/// king off the e-file is a stale right on a standard board and an X-FEN right on a Chess960
+/// one. Throws the core's `InvalidFen` (as `fromFen` words it) for anything else.
+func gameOfPastedFen(_ fen: String, chess960: Bool) throws -> (game: ChessGame, note: String?) {
+    let repaired = try repairFen(
+        fen: fen.trimmingCharacters(in: .whitespacesAndNewlines), chess960: chess960)
+    let game =
+        repaired.chess960
+        ? try ChessGame.fromChess960Fen(fen: repaired.fen) : try ChessGame.fromFen(fen: repaired.fen)
+    return (game, repaired.repairs.isEmpty ? nil : repairedFenText(repaired.repairs))
 }
 
 /// What the board says when the engine declined the player's draw offer

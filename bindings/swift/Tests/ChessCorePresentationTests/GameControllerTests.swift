@@ -297,7 +297,13 @@ final class GameControllerTests: XCTestCase {
         do {
             let f = try Fixture()
             // Start position 96 after 1. Nfe3 Nfe6: the king on g1 may castle with the rook on h1.
-            f.c.loadFen("bbqnr1kr/pppppppp/4n3/8/8/4N3/PPPPPPPP/BBQNR1KR w KQkq - 2 2")
+            let fen = "bbqnr1kr/pppppppp/4n3/8/8/4N3/PPPPPPPP/BBQNR1KR w KQkq - 2 2"
+            // Pasted on a standard board, KQkq with the king on g1 reads as stale rights (dropped,
+            // and said); a Chess960 game of it is started as one.
+            f.c.loadFen(fen)
+            XCTAssertFalse(f.state.snapshot.chess960)
+            XCTAssertTrue(f.state.message?.contains("dropped a castling right") ?? false)
+            f.c.newGame(mode: .humanVsHuman, start: .position(fen: fen, chess960: true))
             XCTAssertNil(f.state.message)
             XCTAssertTrue(f.state.snapshot.chess960)
             f.c.tapSquare(.g1)
@@ -798,6 +804,11 @@ final class GameControllerTests: XCTestCase {
             XCTAssertEqual(s.message, drawDeclinedText())
             XCTAssertFalse(s.drawOffered)
             XCTAssertTrue(s.canOfferDraw)
+            // An offer standing when the game ends goes with it.
+            f.c.offerDraw()
+            f.c.resign()
+            XCTAssertTrue(f.state.isGameOver)
+            XCTAssertFalse(f.state.drawOffered)
         }
         try await noLiveObjects()
     }
@@ -855,6 +866,11 @@ final class GameControllerTests: XCTestCase {
             XCTAssertTrue(
                 note.hasPrefix("The FEN was loaded with changes: dropped a castling right"), note)
             XCTAssertTrue(note.contains("rook on a1") && note.contains("rook on h8"), note)
+            // KQkq copied after the king went to f1: stale on this standard board, not Chess960.
+            XCTAssertTrue(f.c.loadFen("rnbqkbnr/pppppppp/8/8/4P3/8/P4PPP/RNBQ1K1R w KQkq - 1 2"))
+            XCTAssertFalse(f.state.snapshot.chess960)
+            XCTAssertEqual(
+                f.state.snapshot.fen, "rnbqkbnr/pppppppp/8/8/4P3/8/P4PPP/RNBQ1K1R w kq - 1 2")
             // A clean FEN says nothing; a position without a king is refused as before.
             XCTAssertTrue(f.c.loadFen(kiwipete))
             XCTAssertNil(f.state.message)

@@ -231,9 +231,10 @@ private fun StatusLine(state: BoardUiState) {
     } else {
         Text(state.statusText, style = MaterialTheme.typography.titleMedium, modifier = Modifier.padding(vertical = 8.dp))
         if (state.drawOffered) Text("Draw offered: the engine answers on its turn", style = MaterialTheme.typography.bodySmall)
-        state.viewed?.let {
-            Text("${viewedText(it.snapshot)}: tap the board to return to the game", style = MaterialTheme.typography.bodySmall)
-        }
+    }
+    // Also over a finished game: the board shows an earlier position then.
+    state.viewed?.let {
+        Text("${viewedText(it.snapshot)}: tap the board to return to the game", style = MaterialTheme.typography.bodySmall)
     }
     state.chess960Number?.let { Text("Chess960 #$it", style = MaterialTheme.typography.bodySmall) }
 }

@@ -317,7 +317,7 @@ class AnalysisController(
     fun loadFen(fen: String): Boolean {
         if (session.closed) return false
         val (loaded, note) = try {
-            gameOfPastedFen(fen)
+            gameOfPastedFen(fen, chess960 = state.value.snapshot.chess960)
         } catch (e: ChessException) {
             showMessage(e)
             return false

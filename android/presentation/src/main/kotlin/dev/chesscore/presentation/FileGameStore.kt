@@ -2,6 +2,8 @@ package dev.chesscore.presentation
 
 import java.io.File
 import java.io.IOException
+import java.nio.file.Files
+import java.nio.file.StandardCopyOption
 import java.util.Properties
 
 /**
@@ -61,10 +63,8 @@ class FileGameStore(
         try {
             target.parentFile?.mkdirs()
             temporary.writeText(text)
-            if (!temporary.renameTo(target)) {
-                target.delete()
-                if (!temporary.renameTo(target)) throw IOException("could not rename $temporary to $target")
-            }
+            // One atomic replacement: the previous file stays until the new one is complete.
+            Files.move(temporary.toPath(), target.toPath(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING)
         } catch (e: IOException) {
             temporary.delete()
             onError(e)

@@ -353,7 +353,7 @@ class GameController(
     fun loadFen(fen: String): Boolean {
         if (closed) return false
         val (loaded, note) = try {
-            gameOfPastedFen(fen)
+            gameOfPastedFen(fen, chess960 = state.value.snapshot.chess960)
         } catch (e: ChessException) {
             showMessage(e)
             return false
@@ -530,8 +530,9 @@ class GameController(
 
     /**
      * Plays the person's move. Every move goes through the core's timed calls (`playAt`,
-     * `claimDrawWithAt`, and `playUciAt` for the engine's): with a clock they time the move, and
-     * without one the core makes them its untimed `play`, `claimDrawWith` and `playUci`.
+     * `claimDrawWithAt`, and `playEngineResultAt` for the engine's): with a clock they time the
+     * move, and without one the core makes them its untimed `play`, `claimDrawWith` and
+     * `playEngineResult`.
      */
     private fun play(from: Square, to: Square, promotion: PieceKind?) {
         val s = state.value
@@ -634,7 +635,7 @@ class GameController(
                 snapshot = snapshot, selected = null, targets = emptySet(), pendingPromotion = null,
                 engineThinking = false, thinking = null, hint = null, message = problem,
                 claimingWithNextMove = false, clock = readClock(), chess960Number = game.chess960StartNumber(),
-                viewed = null,
+                viewed = null, drawOffered = it.drawOffered && snapshot.status !is GameStatus.Ended,
             )
         }
         startEngineTurnIfDue()

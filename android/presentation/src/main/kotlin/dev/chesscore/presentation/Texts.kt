@@ -57,23 +57,20 @@ fun viewedText(viewed: GameSnapshot): String {
 fun repairedFenText(repairs: List<String>): String = "The FEN was loaded with changes: " + repairs.joinToString("; ")
 
 /**
- * A game from a pasted [fen]: the core's `fromFen`, or, when it refuses the FEN only for what
- * real-world FENs often get wrong (castling rights or an en passant square the position cannot
- * have), the core's `repairFen` and a [repairedFenText] to show. Throws `fromFen`'s error when
- * the FEN cannot be repaired.
+ * A game from a pasted [fen], through the core's `repairFen`: castling rights or an en passant
+ * square the position cannot have are dropped, with a [repairedFenText] to show (`null` when
+ * nothing was). [chess960] says what the board it goes on plays, so that `KQkq` with a king off
+ * the e-file is a stale right on a standard board and an X-FEN right on a Chess960 one. Throws
+ * the core's `InvalidFen` (as `fromFen` words it) for anything else.
  */
-internal fun gameOfPastedFen(fen: String): Pair<dev.chesscore.ChessGame, String?> {
-    val text = fen.trim()
-    return try {
-        dev.chesscore.ChessGame.fromFen(text) to null
-    } catch (e: dev.chesscore.ChessException.InvalidFen) {
-        val repaired = try {
-            dev.chesscore.repairFen(text)
-        } catch (_: dev.chesscore.ChessException) {
-            throw e
-        }
-        dev.chesscore.ChessGame.fromFen(repaired.fen) to repairedFenText(repaired.repairs)
+internal fun gameOfPastedFen(fen: String, chess960: Boolean): Pair<dev.chesscore.ChessGame, String?> {
+    val repaired = dev.chesscore.repairFen(fen.trim(), chess960)
+    val game = if (repaired.chess960) {
+        dev.chesscore.ChessGame.fromChess960Fen(repaired.fen)
+    } else {
+        dev.chesscore.ChessGame.fromFen(repaired.fen)
     }
+    return game to repaired.repairs.takeIf { it.isNotEmpty() }?.let(::repairedFenText)
 }
 
 /** What the board says when the engine declined the player's draw offer ([GameController.offerDraw]). */

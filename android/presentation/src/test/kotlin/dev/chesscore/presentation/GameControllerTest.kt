@@ -702,6 +702,11 @@ class GameControllerTest {
                 assertEquals(drawDeclinedText(), s.message)
                 assertFalse(s.drawOffered)
                 assertTrue(s.canOfferDraw)
+                // An offer standing when the game ends goes with it.
+                c.offerDraw()
+                c.resign()
+                assertTrue(c.state.value.isGameOver)
+                assertFalse(c.state.value.drawOffered)
             }
         }
     }
@@ -814,6 +819,10 @@ class GameControllerTest {
                 val note = s.message!!
                 assertTrue(note.startsWith("The FEN was loaded with changes: dropped a castling right"), note)
                 assertTrue("rook on a1" in note && "rook on h8" in note, note)
+                // KQkq copied after the king went to f1: stale on this standard board, not a Chess960 game.
+                assertTrue(c.loadFen("rnbqkbnr/pppppppp/8/8/4P3/8/P4PPP/RNBQ1K1R w KQkq - 1 2"))
+                assertFalse(c.state.value.snapshot.chess960)
+                assertEquals("rnbqkbnr/pppppppp/8/8/4P3/8/P4PPP/RNBQ1K1R w kq - 1 2", c.state.value.snapshot.fen)
                 // A clean FEN says nothing; a position without a king is refused as before.
                 assertTrue(c.loadFen(KIWIPETE))
                 assertNull(c.state.value.message)
