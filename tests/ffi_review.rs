@@ -3,9 +3,9 @@
 //! options, and the annotated PGN read back by the project's own parser.
 
 use chesscore::ffi::{
-    review_preset_nodes, ChessEngine, ChessError, ChessGame, CoachListener, Coaching, EngineConfig,
-    GameReview, MoveClass, MoveReview, ReviewListener, ReviewOptions, ReviewPreset, Score, Side,
-    Square,
+    review_from_json, review_preset_nodes, review_to_json, ChessEngine, ChessError, ChessGame,
+    CoachListener, Coaching, EngineConfig, GameReview, MoveClass, MoveReview, ReviewListener,
+    ReviewOptions, ReviewPreset, Score, Side, Square,
 };
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
@@ -387,4 +387,40 @@ fn the_coach_reports_threat_refutation_and_hanging_pieces() {
     let t = c.threat.unwrap();
     assert_eq!(t.line_san.len(), t.line_uci.len());
     assert!(engine.coach(game, Some(0), rec.clone()).is_err());
+}
+
+/// A finished review kept as JSON comes back equal, and a second review of the same game with
+/// the same options (the same key) is the same review: what lets an app show the kept one.
+#[test]
+fn a_kept_review_comes_back_equal_and_is_the_one_its_key_promises() {
+    let engine = engine();
+    let game = ChessGame::from_pgn(SCHOLAR.into()).unwrap();
+    let key = engine
+        .review_key(Arc::clone(&game), options(NODES))
+        .unwrap();
+    let first = Arc::new(Recorder::default());
+    let _handle = engine
+        .review(Arc::clone(&game), options(NODES), first.clone())
+        .unwrap();
+    let review = first.wait();
+    assert!(review.complete);
+    let json = review_to_json(review.clone());
+    assert_eq!(review_from_json(json.clone()).unwrap(), review);
+
+    wait_idle(&engine);
+    let again = ChessGame::from_pgn(format!("[Event \"Again\"]\n\n{SCHOLAR}")).unwrap();
+    assert_eq!(
+        engine
+            .review_key(Arc::clone(&again), options(NODES))
+            .unwrap(),
+        key
+    );
+    let second = Arc::new(Recorder::default());
+    let _handle = engine
+        .review(again, options(NODES), second.clone())
+        .unwrap();
+    let repeated = second.wait();
+    assert_eq!(repeated.moves, review.moves);
+    assert_eq!(repeated.evals, review.evals);
+    assert!(review_from_json(json.replace("\"version\":1", "\"version\":9")).is_err());
 }

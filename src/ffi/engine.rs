@@ -140,7 +140,9 @@ impl SearchLimits {
 }
 
 /// An evaluation from the side to move's point of view.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum, serde::Serialize, serde::Deserialize,
+)]
 pub enum Score {
     /// An advantage in hundredths of a pawn (positive: the side to move is better).
     Centipawns {

@@ -8,6 +8,7 @@ mod error;
 mod game;
 mod opening;
 mod review;
+mod review_cache;
 mod setup;
 mod square;
 mod tree;
@@ -31,6 +32,7 @@ pub use review::{
     review_preset_nodes, CoachListener, Coaching, EvalPoint, GameReview, HangingPiece, MoveClass,
     MoveReview, Refutation, ReviewListener, ReviewOptions, ReviewPreset, SideReview, Threat,
 };
+pub use review_cache::{review_from_json, review_to_json};
 pub use setup::{
     possible_castling_rights, repair_fen, setup_fen, setup_of_fen, CastlingRights, PositionSetup,
     RepairedFen,

@@ -65,7 +65,7 @@ pub struct ReviewOptions {
 }
 
 impl ReviewOptions {
-    fn settings(&self) -> Result<ReviewSettings, ChessError> {
+    pub(super) fn settings(&self) -> Result<ReviewSettings, ChessError> {
         let preset = self.preset.unwrap_or(ReviewPreset::Standard);
         let threads = self.threads.unwrap_or_else(core::default_threads);
         if !(1..=core::MAX_THREADS).contains(&threads) {
@@ -91,7 +91,9 @@ impl ReviewOptions {
 }
 
 /// What a move was, from best to worst (book apart).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum, serde::Serialize, serde::Deserialize,
+)]
 pub enum MoveClass {
     /// A known opening move.
     Book,
@@ -124,7 +126,7 @@ impl From<core::MoveClass> for MoveClass {
 }
 
 /// One reviewed move. Win probabilities are 0 to 100 (lichess's logistic of the centipawns).
-#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+#[derive(Debug, Clone, PartialEq, uniffi::Record, serde::Serialize, serde::Deserialize)]
 pub struct MoveReview {
     /// Moves played before this one (0: the game's first move).
     pub ply: u32,
@@ -181,7 +183,7 @@ pub struct MoveReview {
 }
 
 /// One point of the eval graph.
-#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+#[derive(Debug, Clone, PartialEq, uniffi::Record, serde::Serialize, serde::Deserialize)]
 pub struct EvalPoint {
     /// Moves played before the position (0: the start).
     pub ply: u32,
@@ -192,7 +194,9 @@ pub struct EvalPoint {
 }
 
 /// One side's summary.
-#[derive(Debug, Clone, PartialEq, Default, uniffi::Record)]
+#[derive(
+    Debug, Clone, PartialEq, Default, uniffi::Record, serde::Serialize, serde::Deserialize,
+)]
 pub struct SideReview {
     /// The side's moves reviewed.
     pub moves: u32,
@@ -221,7 +225,7 @@ pub struct SideReview {
 }
 
 /// A game's review.
-#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+#[derive(Debug, Clone, PartialEq, uniffi::Record, serde::Serialize, serde::Deserialize)]
 pub struct GameReview {
     /// The reviewed moves in order (all of them when `complete`).
     pub moves: Vec<MoveReview>,

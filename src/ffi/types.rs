@@ -9,7 +9,9 @@ use super::tree::{MoveListItem, NodeAnnotations};
 use super::{ChessError, ClockReading, Opening, Square};
 
 /// One of the two players (not `Color`: Compose and SwiftUI own that name).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum, serde::Serialize, serde::Deserialize,
+)]
 pub enum Side {
     /// The side that moves first.
     White,

@@ -806,6 +806,10 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_func_review_preset_nodes(
     ): Int
+    external fun uniffi_chesscore_checksum_func_review_from_json(
+    ): Int
+    external fun uniffi_chesscore_checksum_func_review_to_json(
+    ): Int
     external fun uniffi_chesscore_checksum_func_possible_castling_rights(
     ): Int
     external fun uniffi_chesscore_checksum_func_repair_fen(
@@ -841,6 +845,8 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_chesscore_checksum_method_chessengine_coach(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessengine_review(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessengine_review_key(
     ): Int
     external fun uniffi_chesscore_checksum_method_searchhandle_is_finished(
     ): Int
@@ -1059,6 +1065,8 @@ internal object UniffiLib {
     ): Long
     external fun uniffi_chesscore_fn_method_chessengine_review(`ptr`: Long,`game`: Long,`options`: RustBuffer.ByValue,`listener`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
+    external fun uniffi_chesscore_fn_method_chessengine_review_key(`ptr`: Long,`game`: Long,`options`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_clone_searchhandle(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
     external fun uniffi_chesscore_fn_free_searchhandle(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -1281,9 +1289,13 @@ internal object UniffiLib {
     ): Int
     external fun uniffi_chesscore_fn_func_review_preset_nodes(`preset`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
+    external fun uniffi_chesscore_fn_func_review_from_json(`json`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_review_to_json(`review`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_possible_castling_rights(`squares`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_chesscore_fn_func_repair_fen(`fen`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_chesscore_fn_func_repair_fen(`fen`: RustBuffer.ByValue,`chess960`: Byte,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_setup_fen(`setup`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1460,10 +1472,16 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_review_preset_nodes() and 0xFFFF) != 3160) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_chesscore_checksum_func_review_from_json() and 0xFFFF) != 60869) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_review_to_json() and 0xFFFF) != 50412) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_func_possible_castling_rights() and 0xFFFF) != 49636) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_func_repair_fen() and 0xFFFF) != 24749) {
+    if ((lib.uniffi_chesscore_checksum_func_repair_fen() and 0xFFFF) != 3971) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_setup_fen() and 0xFFFF) != 34282) {
@@ -1512,6 +1530,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessengine_review() and 0xFFFF) != 46353) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_review_key() and 0xFFFF) != 24) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_searchhandle_is_finished() and 0xFFFF) != 49688) {
@@ -1724,7 +1745,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_hanging_pieces() and 0xFFFF) != 62006) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_engine_result() and 0xFFFF) != 56272) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_engine_result() and 0xFFFF) != 29983) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_play_engine_result_at() and 0xFFFF) != 46814) {
@@ -2316,6 +2337,18 @@ public interface ChessEngineInterface {
      */
     fun `review`(`game`: ChessGame, `options`: ReviewOptions, `listener`: ReviewListener): SearchHandle
     
+    /**
+     * What identifies the review this engine would make of `game` with `options`: the library
+     * version, the game's start position and main line, the budget and the engine's table
+     * size (not the threads, which change no result). A review kept under this key
+     * (`reviewToJson`) is the one `review` would make again, so an app may show it instead.
+     * 16 hexadecimal digits.
+     *
+     * # Errors
+     * `InvalidRequest` for bad `options`, as `review`.
+     */
+    fun `reviewKey`(`game`: ChessGame, `options`: ReviewOptions): kotlin.String
+    
     companion object
 }
 
@@ -2633,6 +2666,32 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
         FfiConverterTypeChessGame.lower(`game`),
         FfiConverterTypeReviewOptions.lower(`options`),
         FfiConverterTypeReviewListener.lower(`listener`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * What identifies the review this engine would make of `game` with `options`: the library
+     * version, the game's start position and main line, the budget and the engine's table
+     * size (not the threads, which change no result). A review kept under this key
+     * (`reviewToJson`) is the one `review` would make again, so an app may show it instead.
+     * 16 hexadecimal digits.
+     *
+     * # Errors
+     * `InvalidRequest` for bad `options`, as `review`.
+     */
+    @Throws(ChessException::class)override fun `reviewKey`(`game`: ChessGame, `options`: ReviewOptions): kotlin.String {
+            return FfiConverterString.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessengine_review_key(
+        it,
+        
+        FfiConverterTypeChessGame.lower(`game`),
+        FfiConverterTypeReviewOptions.lower(`options`),_status)
 }
     }
     )
@@ -3345,7 +3404,8 @@ public interface ChessGameInterface {
      *
      * # Errors
      * `InvalidRequest` when `result` is of another position (the game moved on while the
-     * engine thought: ignore the result), `GameOver`, `IllegalMove`; the game is then
+     * engine thought: ignore the result) or is a failed search's (`result.error`: its move is
+     * only the first legal one, its score none), `GameOver`, `IllegalMove`; the game is then
      * unchanged.
      */
     fun `playEngineResult`(`result`: SearchResult, `drawOffered`: kotlin.Boolean): EngineReply
@@ -4872,7 +4932,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      *
      * # Errors
      * `InvalidRequest` when `result` is of another position (the game moved on while the
-     * engine thought: ignore the result), `GameOver`, `IllegalMove`; the game is then
+     * engine thought: ignore the result) or is a failed search's (`result.error`: its move is
+     * only the first legal one, its score none), `GameOver`, `IllegalMove`; the game is then
      * unchanged.
      */
     @Throws(ChessException::class)override fun `playEngineResult`(`result`: SearchResult, `drawOffered`: kotlin.Boolean): EngineReply {
@@ -7092,7 +7153,8 @@ data class EngineReply (
     , 
     /**
      * Its answer to a draw offer: `true` accepted (the game is drawn by agreement), `false`
-     * declined (it played on); `null`/`nil` when no draw was offered.
+     * declined (it played on); `null`/`nil` when no draw was offered, or when the engine
+     * ended the game with a claim instead (`claimedDraw`).
      */
     var `drawOfferAccepted`: kotlin.Boolean?
     
@@ -8899,6 +8961,12 @@ data class RepairedFen (
      * rook on h1 is impossible: ..."); empty when the FEN was legal as it was.
      */
     var `repairs`: List<kotlin.String>
+    , 
+    /**
+     * `true` when the FEN is a Chess960 position (its castling field written with file
+     * letters): load it with `ChessGame.fromChess960Fen`, else with `fromFen`.
+     */
+    var `chess960`: kotlin.Boolean
     
 ){
     
@@ -8917,17 +8985,20 @@ public object FfiConverterTypeRepairedFen: FfiConverterRustBuffer<RepairedFen> {
         return RepairedFen(
             FfiConverterString.read(buf),
             FfiConverterSequenceString.read(buf),
+            FfiConverterBoolean.read(buf),
         )
     }
 
     override fun allocationSize(value: RepairedFen) = (
             FfiConverterString.allocationSize(value.`fen`) +
-            FfiConverterSequenceString.allocationSize(value.`repairs`)
+            FfiConverterSequenceString.allocationSize(value.`repairs`) +
+            FfiConverterBoolean.allocationSize(value.`chess960`)
     )
 
     override fun write(value: RepairedFen, buf: ByteBuffer) {
             FfiConverterString.write(value.`fen`, buf)
             FfiConverterSequenceString.write(value.`repairs`, buf)
+            FfiConverterBoolean.write(value.`chess960`, buf)
     }
 }
 
@@ -12803,6 +12874,40 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
     
 
         /**
+         * A review kept with `reviewToJson`.
+         *
+         * # Errors
+         * `InvalidSavedGame` saying what is wrong and where (line and column), or that the document is
+         * not a chesscore review of this version.
+         */
+    @Throws(ChessException::class) fun `reviewFromJson`(`json`: kotlin.String): GameReview {
+            return FfiConverterTypeGameReview.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_review_from_json(
+    
+        
+        FfiConverterString.lower(`json`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * `review` as JSON (a small versioned document), to keep it beside the game and show it again
+         * with `reviewFromJson` instead of reviewing the game again.
+         */ fun `reviewToJson`(`review`: GameReview): kotlin.String {
+            return FfiConverterString.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_review_to_json(
+    
+        
+        FfiConverterTypeGameReview.lower(`review`),_status)
+}
+    )
+    }
+    
+
+        /**
          * The castling rights that `squares` allow in standard chess: a king on e1/e8 with its rook
          * in the corner, the same colour's. A board editor offers only these.
          *
@@ -12824,20 +12929,27 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
         /**
          * Reads `fen` leniently, for a "paste FEN" field: castling rights the position cannot have (a
          * FEN copied with `KQkq` after a king or rook has moved) and an en passant square no double
-         * push can have made are dropped, and said so, instead of refusing the record. Load the
-         * returned FEN with `ChessGame.fromFen`. Chess960 rights are read as `fromFen` reads them.
+         * push can have made are dropped, and said so, instead of refusing the record.
+         *
+         * `KQkq` letters name the outermost rooks in both variants (X-FEN), so `chess960` says what
+         * the board it goes on plays: when `false`, a castling field of `KQkq` letters is read as
+         * standard chess (`KQkq` with the king on f1 is a stale right, not a Chess960 game, which
+         * `fromFen` would make of it); when `true`, as `fromFen` reads it (a Chess960 position's own
+         * FEN comes back as it was). File letters (Shredder-FEN) are Chess960 either way. Load the
+         * returned FEN with `ChessGame.fromChess960Fen` when its `chess960` is set, else `fromFen`.
          *
          * # Errors
          * `InvalidFen`, as `ChessGame.fromFen`, for every other problem (a missing king, a pawn on the
          * back rank, a malformed field): those are not guessed away.
          */
-    @Throws(ChessException::class) fun `repairFen`(`fen`: kotlin.String): RepairedFen {
+    @Throws(ChessException::class) fun `repairFen`(`fen`: kotlin.String, `chess960`: kotlin.Boolean): RepairedFen {
             return FfiConverterTypeRepairedFen.lift(
     uniffiRustCallWithError(ChessException) { _status ->
     UniffiLib.uniffi_chesscore_fn_func_repair_fen(
     
         
-        FfiConverterString.lower(`fen`),_status)
+        FfiConverterString.lower(`fen`),
+        FfiConverterBoolean.lower(`chess960`),_status)
 }
     )
     }

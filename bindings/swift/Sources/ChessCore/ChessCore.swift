@@ -700,6 +700,18 @@ public protocol ChessEngineProtocol: AnyObject, Sendable {
      */
     func review(game: ChessGame, options: ReviewOptions, listener: ReviewListener) throws  -> SearchHandle
     
+    /**
+     * What identifies the review this engine would make of `game` with `options`: the library
+     * version, the game's start position and main line, the budget and the engine's table
+     * size (not the threads, which change no result). A review kept under this key
+     * (`reviewToJson`) is the one `review` would make again, so an app may show it instead.
+     * 16 hexadecimal digits.
+     *
+     * # Errors
+     * `InvalidRequest` for bad `options`, as `review`.
+     */
+    func reviewKey(game: ChessGame, options: ReviewOptions) throws  -> String
+    
 }
 /**
  * A chess engine with its own thread and transposition table. Searches never block the
@@ -928,6 +940,27 @@ open func review(game: ChessGame, options: ReviewOptions, listener: ReviewListen
         FfiConverterTypeChessGame_lower(game),
         FfiConverterTypeReviewOptions_lower(options),
         FfiConverterTypeReviewListener_lower(listener),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * What identifies the review this engine would make of `game` with `options`: the library
+     * version, the game's start position and main line, the budget and the engine's table
+     * size (not the threads, which change no result). A review kept under this key
+     * (`reviewToJson`) is the one `review` would make again, so an app may show it instead.
+     * 16 hexadecimal digits.
+     *
+     * # Errors
+     * `InvalidRequest` for bad `options`, as `review`.
+     */
+open func reviewKey(game: ChessGame, options: ReviewOptions)throws  -> String  {
+    return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessengine_review_key(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeChessGame_lower(game),
+        FfiConverterTypeReviewOptions_lower(options),uniffiCallStatus
     )
 })
 }
@@ -1554,7 +1587,8 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      *
      * # Errors
      * `InvalidRequest` when `result` is of another position (the game moved on while the
-     * engine thought: ignore the result), `GameOver`, `IllegalMove`; the game is then
+     * engine thought: ignore the result) or is a failed search's (`result.error`: its move is
+     * only the first legal one, its score none), `GameOver`, `IllegalMove`; the game is then
      * unchanged.
      */
     func playEngineResult(result: SearchResult, drawOffered: Bool) throws  -> EngineReply
@@ -2830,7 +2864,8 @@ open func hangingPieces() -> [HangingPiece]  {
      *
      * # Errors
      * `InvalidRequest` when `result` is of another position (the game moved on while the
-     * engine thought: ignore the result), `GameOver`, `IllegalMove`; the game is then
+     * engine thought: ignore the result) or is a failed search's (`result.error`: its move is
+     * only the first legal one, its score none), `GameOver`, `IllegalMove`; the game is then
      * unchanged.
      */
 open func playEngineResult(result: SearchResult, drawOffered: Bool)throws  -> EngineReply  {
@@ -4697,7 +4732,8 @@ public struct EngineReply: Equatable, Hashable {
     public var claimedDraw: DrawReason?
     /**
      * Its answer to a draw offer: `true` accepted (the game is drawn by agreement), `false`
-     * declined (it played on); `null`/`nil` when no draw was offered.
+     * declined (it played on); `null`/`nil` when no draw was offered, or when the engine
+     * ended the game with a claim instead (`claimedDraw`).
      */
     public var drawOfferAccepted: Bool?
 
@@ -4713,7 +4749,8 @@ public struct EngineReply: Equatable, Hashable {
          */claimedDraw: DrawReason?, 
         /**
          * Its answer to a draw offer: `true` accepted (the game is drawn by agreement), `false`
-         * declined (it played on); `null`/`nil` when no draw was offered.
+         * declined (it played on); `null`/`nil` when no draw was offered, or when the engine
+         * ended the game with a claim instead (`claimedDraw`).
          */drawOfferAccepted: Bool?) {
         self.played = played
         self.claimedDraw = claimedDraw
@@ -7180,6 +7217,11 @@ public struct RepairedFen: Equatable, Hashable {
      * rook on h1 is impossible: ..."); empty when the FEN was legal as it was.
      */
     public var repairs: [String]
+    /**
+     * `true` when the FEN is a Chess960 position (its castling field written with file
+     * letters): load it with `ChessGame.fromChess960Fen`, else with `fromFen`.
+     */
+    public var chess960: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -7190,9 +7232,14 @@ public struct RepairedFen: Equatable, Hashable {
         /**
          * What was dropped, one sentence each ("dropped a castling right: castling right for the
          * rook on h1 is impossible: ..."); empty when the FEN was legal as it was.
-         */repairs: [String]) {
+         */repairs: [String], 
+        /**
+         * `true` when the FEN is a Chess960 position (its castling field written with file
+         * letters): load it with `ChessGame.fromChess960Fen`, else with `fromFen`.
+         */chess960: Bool) {
         self.fen = fen
         self.repairs = repairs
+        self.chess960 = chess960
     }
 
     
@@ -7212,13 +7259,15 @@ public struct FfiConverterTypeRepairedFen: FfiConverterRustBuffer {
         return
             try RepairedFen(
                 fen: FfiConverterString.read(from: &buf), 
-                repairs: FfiConverterSequenceString.read(from: &buf)
+                repairs: FfiConverterSequenceString.read(from: &buf), 
+                chess960: FfiConverterBool.read(from: &buf)
         )
     }
 
     public static func write(_ value: RepairedFen, into buf: inout [UInt8]) {
         FfiConverterString.write(value.fen, into: &buf)
         FfiConverterSequenceString.write(value.repairs, into: &buf)
+        FfiConverterBool.write(value.chess960, into: &buf)
     }
 }
 
@@ -11411,6 +11460,33 @@ public func reviewPresetNodes(preset: ReviewPreset) -> UInt64  {
 })
 }
 /**
+ * A review kept with `reviewToJson`.
+ *
+ * # Errors
+ * `InvalidSavedGame` saying what is wrong and where (line and column), or that the document is
+ * not a chesscore review of this version.
+ */
+public func reviewFromJson(json: String)throws  -> GameReview  {
+    return try  FfiConverterTypeGameReview_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_review_from_json(
+        FfiConverterString.lower(json),uniffiCallStatus
+    )
+})
+}
+/**
+ * `review` as JSON (a small versioned document), to keep it beside the game and show it again
+ * with `reviewFromJson` instead of reviewing the game again.
+ */
+public func reviewToJson(review: GameReview) -> String  {
+    return try!  FfiConverterString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_review_to_json(
+        FfiConverterTypeGameReview_lower(review),uniffiCallStatus
+    )
+})
+}
+/**
  * The castling rights that `squares` allow in standard chess: a king on e1/e8 with its rook
  * in the corner, the same colour's. A board editor offers only these.
  *
@@ -11428,18 +11504,25 @@ public func possibleCastlingRights(squares: [Piece?])throws  -> CastlingRights  
 /**
  * Reads `fen` leniently, for a "paste FEN" field: castling rights the position cannot have (a
  * FEN copied with `KQkq` after a king or rook has moved) and an en passant square no double
- * push can have made are dropped, and said so, instead of refusing the record. Load the
- * returned FEN with `ChessGame.fromFen`. Chess960 rights are read as `fromFen` reads them.
+ * push can have made are dropped, and said so, instead of refusing the record.
+ *
+ * `KQkq` letters name the outermost rooks in both variants (X-FEN), so `chess960` says what
+ * the board it goes on plays: when `false`, a castling field of `KQkq` letters is read as
+ * standard chess (`KQkq` with the king on f1 is a stale right, not a Chess960 game, which
+ * `fromFen` would make of it); when `true`, as `fromFen` reads it (a Chess960 position's own
+ * FEN comes back as it was). File letters (Shredder-FEN) are Chess960 either way. Load the
+ * returned FEN with `ChessGame.fromChess960Fen` when its `chess960` is set, else `fromFen`.
  *
  * # Errors
  * `InvalidFen`, as `ChessGame.fromFen`, for every other problem (a missing king, a pawn on the
  * back rank, a malformed field): those are not guessed away.
  */
-public func repairFen(fen: String)throws  -> RepairedFen  {
+public func repairFen(fen: String, chess960: Bool)throws  -> RepairedFen  {
     return try  FfiConverterTypeRepairedFen_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
         uniffiCallStatus in
     uniffi_chesscore_fn_func_repair_fen(
-        FfiConverterString.lower(fen),uniffiCallStatus
+        FfiConverterString.lower(fen),
+        FfiConverterBool.lower(chess960),uniffiCallStatus
     )
 })
 }
@@ -11601,10 +11684,16 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_review_preset_nodes() != 3160) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_chesscore_checksum_func_review_from_json() != 60869) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_review_to_json() != 50412) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_chesscore_checksum_func_possible_castling_rights() != 49636) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_func_repair_fen() != 24749) {
+    if (uniffi_chesscore_checksum_func_repair_fen() != 3971) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_setup_fen() != 34282) {
@@ -11653,6 +11742,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessengine_review() != 46353) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessengine_review_key() != 24) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_searchhandle_is_finished() != 49688) {
@@ -11865,7 +11957,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_hanging_pieces() != 62006) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_play_engine_result() != 56272) {
+    if (uniffi_chesscore_checksum_method_chessgame_play_engine_result() != 29983) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_play_engine_result_at() != 46814) {

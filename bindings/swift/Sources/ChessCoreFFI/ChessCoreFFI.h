@@ -367,6 +367,11 @@ uint64_t uniffi_chesscore_fn_method_chessengine_coach(uint64_t ptr, uint64_t gam
 uint64_t uniffi_chesscore_fn_method_chessengine_review(uint64_t ptr, uint64_t game, RustBuffer options, uint64_t listener, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_REVIEW_KEY
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_REVIEW_KEY
+RustBuffer uniffi_chesscore_fn_method_chessengine_review_key(uint64_t ptr, uint64_t game, RustBuffer options, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_SEARCHHANDLE
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_SEARCHHANDLE
 uint64_t uniffi_chesscore_fn_clone_searchhandle(uint64_t handle, RustCallStatus *_Nonnull out_status
@@ -928,6 +933,16 @@ uint32_t uniffi_chesscore_fn_func_preload_openings(RustCallStatus *_Nonnull out_
 uint64_t uniffi_chesscore_fn_func_review_preset_nodes(RustBuffer preset, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_REVIEW_FROM_JSON
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_REVIEW_FROM_JSON
+RustBuffer uniffi_chesscore_fn_func_review_from_json(RustBuffer json, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_REVIEW_TO_JSON
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_REVIEW_TO_JSON
+RustBuffer uniffi_chesscore_fn_func_review_to_json(RustBuffer review, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_POSSIBLE_CASTLING_RIGHTS
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_POSSIBLE_CASTLING_RIGHTS
 RustBuffer uniffi_chesscore_fn_func_possible_castling_rights(RustBuffer squares, RustCallStatus *_Nonnull out_status
@@ -935,7 +950,7 @@ RustBuffer uniffi_chesscore_fn_func_possible_castling_rights(RustBuffer squares,
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_REPAIR_FEN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_REPAIR_FEN
-RustBuffer uniffi_chesscore_fn_func_repair_fen(RustBuffer fen, RustCallStatus *_Nonnull out_status
+RustBuffer uniffi_chesscore_fn_func_repair_fen(RustBuffer fen, int8_t chess960, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SETUP_FEN
@@ -1317,6 +1332,18 @@ uint16_t uniffi_chesscore_checksum_func_review_preset_nodes(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_REVIEW_FROM_JSON
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_REVIEW_FROM_JSON
+uint16_t uniffi_chesscore_checksum_func_review_from_json(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_REVIEW_TO_JSON
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_REVIEW_TO_JSON
+uint16_t uniffi_chesscore_checksum_func_review_to_json(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_POSSIBLE_CASTLING_RIGHTS
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_POSSIBLE_CASTLING_RIGHTS
 uint16_t uniffi_chesscore_checksum_func_possible_castling_rights(void
@@ -1422,6 +1449,12 @@ uint16_t uniffi_chesscore_checksum_method_chessengine_coach(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_REVIEW
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_REVIEW
 uint16_t uniffi_chesscore_checksum_method_chessengine_review(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_REVIEW_KEY
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_REVIEW_KEY
+uint16_t uniffi_chesscore_checksum_method_chessengine_review_key(void
     
 );
 #endif

@@ -1,0 +1,175 @@
+//! Keeping a finished review to show it again without searching: the review as JSON, and the key
+//! that says which review a game and its options get (the same key, the same review: a review is
+//! deterministic for its budget).
+
+use std::sync::Arc;
+
+use crate::notation::{fen, uci};
+use crate::review::GameLine;
+
+use super::engine::ChessEngine;
+use super::game::ChessGame;
+use super::review::{GameReview, ReviewOptions};
+use super::ChessError;
+
+/// The name in a review's JSON that says what it is.
+const FORMAT: &str = "chesscore-review";
+/// The version of that JSON; a file of another version is refused (review the game again).
+const VERSION: u32 = 1;
+
+#[derive(serde::Serialize, serde::Deserialize)]
+struct ReviewFile {
+    format: String,
+    version: u32,
+    review: GameReview,
+}
+
+/// `review` as JSON (a small versioned document), to keep it beside the game and show it again
+/// with `reviewFromJson` instead of reviewing the game again.
+#[uniffi::export]
+pub fn review_to_json(review: GameReview) -> String {
+    let file = ReviewFile {
+        format: FORMAT.into(),
+        version: VERSION,
+        review,
+    };
+    // Plain records of numbers, strings and enums: serde_json cannot fail on them, but an
+    // error would only be an empty document, which `reviewFromJson` refuses.
+    serde_json::to_string(&file).unwrap_or_default()
+}
+
+/// A review kept with `reviewToJson`.
+///
+/// # Errors
+/// `InvalidSavedGame` saying what is wrong and where (line and column), or that the document is
+/// not a chesscore review of this version.
+#[uniffi::export]
+pub fn review_from_json(json: String) -> Result<GameReview, ChessError> {
+    let file: ReviewFile = serde_json::from_str(&json)
+        .map_err(|e| ChessError::InvalidSavedGame(format!("not a chesscore review: {e}")))?;
+    if file.format != FORMAT {
+        return Err(ChessError::InvalidSavedGame(format!(
+            "not a chesscore review: its format is '{}'",
+            file.format
+        )));
+    }
+    if file.version != VERSION {
+        return Err(ChessError::InvalidSavedGame(format!(
+            "a chesscore review of version {}, this library reads version {VERSION}",
+            file.version
+        )));
+    }
+    Ok(file.review)
+}
+
+#[uniffi::export]
+impl ChessEngine {
+    /// What identifies the review this engine would make of `game` with `options`: the library
+    /// version, the game's start position and main line, the budget and the engine's table
+    /// size (not the threads, which change no result). A review kept under this key
+    /// (`reviewToJson`) is the one `review` would make again, so an app may show it instead.
+    /// 16 hexadecimal digits.
+    ///
+    /// # Errors
+    /// `InvalidRequest` for bad `options`, as `review`.
+    pub fn review_key(
+        &self,
+        game: Arc<ChessGame>,
+        options: ReviewOptions,
+    ) -> Result<String, ChessError> {
+        let settings = options.settings()?;
+        let line = GameLine::from_game(&game.lock());
+        let mut text = format!(
+            "{}|{}|{}|{}|{}|{}|{}",
+            env!("CARGO_PKG_VERSION"),
+            fen::to_fen(line.start()),
+            settings.nodes_per_position,
+            settings.lines,
+            settings.verify_nodes,
+            settings.recheck_nodes,
+            self.config().hash_mb,
+        );
+        for m in line.moves() {
+            text.push('|');
+            text.push_str(&uci::to_uci(*m));
+        }
+        Ok(format!("{:016x}", fnv1a(text.as_bytes())))
+    }
+}
+
+/// FNV-1a, 64 bits: a stable hash (the standard library's is not stable across versions).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::ffi::{EngineConfig, ReviewPreset};
+
+    #[test]
+    fn fnv1a_matches_its_published_vectors() {
+        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a(b"foobar"), 0x8594_4171_f739_67e8);
+    }
+
+    #[test]
+    fn the_key_follows_the_moves_and_the_budget_not_the_tags_or_threads() {
+        let engine = ChessEngine::new(EngineConfig {
+            level: 10,
+            elo: None,
+            hash_mb: 1,
+            seed: 0,
+            variety: true,
+        })
+        .unwrap();
+        let game = ChessGame::from_pgn("[White \"A\"]\n\n1. e4 e5 2. Nf3 *".into()).unwrap();
+        let other_tags = ChessGame::from_pgn("[White \"B\"]\n\n1. e4 e5 2. Nf3 *".into()).unwrap();
+        let shorter = ChessGame::from_pgn("1. e4 e5 *".into()).unwrap();
+        let standard = ReviewOptions::default();
+        let quick = ReviewOptions {
+            preset: Some(ReviewPreset::Quick),
+            ..ReviewOptions::default()
+        };
+        let threads = ReviewOptions {
+            threads: Some(3),
+            ..ReviewOptions::default()
+        };
+        let key = |g: &Arc<ChessGame>, o: &ReviewOptions| {
+            engine.review_key(Arc::clone(g), o.clone()).unwrap()
+        };
+        let k = key(&game, &standard);
+        assert_eq!(k.len(), 16);
+        assert_eq!(k, key(&other_tags, &standard));
+        assert_eq!(k, key(&game, &threads));
+        assert_ne!(k, key(&shorter, &standard));
+        assert_ne!(k, key(&game, &quick));
+        let bad = ReviewOptions {
+            nodes_per_position: Some(0),
+            ..ReviewOptions::default()
+        };
+        assert!(engine.review_key(game, bad).is_err());
+    }
+
+    #[test]
+    fn bad_review_json_is_refused_with_where_and_why() {
+        for (json, says) in [
+            ("", "not a chesscore review"),
+            (
+                "{\"format\":\"other\",\"version\":1,\"review\":null}",
+                "not a chesscore review",
+            ),
+            ("[1, 2", "line 1"),
+        ] {
+            let err = review_from_json(json.into()).unwrap_err();
+            assert!(
+                matches!(&err, ChessError::InvalidSavedGame(m) if m.contains(says)),
+                "{json}: {err:?}"
+            );
+        }
+    }
+}
