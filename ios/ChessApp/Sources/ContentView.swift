@@ -412,9 +412,14 @@ final class ReviewSession: Identifiable, Hashable {
         guard let game = try? ChessGame.fromPgn(pgn: pgn),
             let engine = try? ChessEngine(config: EngineConfig())
         else { return nil }
-        controller = ReviewController(engine: engine, game: game)
+        controller = ReviewController(engine: engine, game: game, cache: Self.cache)
         controller.start()
     }
+
+    /// Finished reviews, kept in Application Support/ChessCore/Reviews under the core's review
+    /// key: a game reviewed before shows its review at once.
+    static let cache = DirectoryReviewCache(
+        directory: FileGameStore.defaultDirectory.appendingPathComponent("Reviews", isDirectory: true))
 
     nonisolated static func == (a: ReviewSession, b: ReviewSession) -> Bool { a === b }
     nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }

@@ -78,6 +78,9 @@ public struct ReviewUiState: Sendable, Equatable {
     public var annotatedPgn: String?
     /// The last error to show.
     public var message: String?
+    /// `true` when the review was kept from before (``ReviewController``'s cache) rather than
+    /// searched now.
+    public var kept = false
 
     public init() {}
 
@@ -211,14 +214,20 @@ public final class ReviewController {
 
     private let engine: ChessEngine
     private let game: ChessGame
+    private let cache: (any ReviewCache)?
+    /// The key the running review is kept under once finished (with a cache).
+    @ObservationIgnored private var cacheKey: String?
     @ObservationIgnored private var task: Task<Void, Never>?
     @ObservationIgnored private var moves: [MoveReview] = []
     @ObservationIgnored private var runs = 0
 
-    /// A controller that reviews `game` on `engine` (both stay the caller's).
-    public init(engine: ChessEngine, game: ChessGame) {
+    /// A controller that reviews `game` on `engine` (both stay the caller's). With a `cache`, a
+    /// finished review is kept under the core's `reviewKey`, and a game reviewed before with the
+    /// same options shows its review at once, without searching (``ReviewUiState/kept``).
+    public init(engine: ChessEngine, game: ChessGame, cache: (any ReviewCache)? = nil) {
         self.engine = engine
         self.game = game
+        self.cache = cache
     }
 
     /// Starts reviewing the game (its main line, wherever the current node is); a review already
@@ -228,6 +237,17 @@ public final class ReviewController {
         runs += 1
         let run = runs
         moves = []
+        cacheKey = cache == nil ? nil : try? engine.reviewKey(game: game, options: options)
+        if let kept = keptReview() {
+            // Reviewed before with these options: the same review, shown without searching.
+            var shown = ReviewUiState()
+            shown.phase = .running
+            shown.total = kept.moves.count
+            shown.kept = true
+            state = shown
+            apply(.finished(kept))
+            return
+        }
         var fresh = ReviewUiState()
         fresh.phase = .running
         // The moves on the main line: what a review covers.
@@ -283,6 +303,15 @@ public final class ReviewController {
         select(next.ply)
     }
 
+    /// The complete review kept under the current key, or `nil` (none, or one the core cannot
+    /// read).
+    private func keptReview() -> GameReview? {
+        guard let cacheKey, let json = cache?.load(key: cacheKey),
+            let review = try? reviewFromJson(json: json), review.complete, review.error == nil
+        else { return nil }
+        return review
+    }
+
     private func apply(_ event: ReviewEvent) {
         switch event {
         case .move(let review, let done, let total):
@@ -292,6 +321,9 @@ public final class ReviewController {
             state.rows.append(reviewRow(review))
             state.graph = graphFromMoves(moves, totalMoves: total)
         case .finished(let review):
+            if review.complete, review.error == nil, !state.kept, let cacheKey {
+                cache?.save(key: cacheKey, json: reviewToJson(review: review))
+            }
             state.phase = review.complete ? .done : .stopped
             state.done = review.moves.count
             state.rows = review.moves.map(reviewRow)

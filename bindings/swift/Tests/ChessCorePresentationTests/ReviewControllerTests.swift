@@ -114,6 +114,58 @@ final class ReviewControllerTests: XCTestCase {
         try await noLiveObjects("game, engine and review handle freed")
     }
 
+    func testAFinishedReviewIsKeptAndShownAgainAtOnceWithoutSearching() async throws {
+        let cache = InMemoryReviewCache()
+        do {
+            let first: ReviewUiState
+            do {
+                let game = try ChessGame.fromPgn(pgn: Self.scholar)
+                let engine = try ChessEngine(config: EngineConfig(hashMb: 4))
+                let controller = ReviewController(engine: engine, game: game, cache: cache)
+                controller.start(options: ReviewOptions(nodesPerPosition: 20_000))
+                first = try await awaitState(controller, "done") { $0.phase == .done }
+                XCTAssertFalse(first.kept)
+                try await eventually("the engine idle") { !engine.isSearching() }
+            }
+            XCTAssertEqual(cache.saveCount, 1)
+            // The same game under other tags, a new engine: the kept review, at once.
+            let game = try ChessGame.fromPgn(pgn: "[Event \"Again\"]\n\n" + Self.scholar)
+            let engine = try ChessEngine(config: EngineConfig(hashMb: 4))
+            let controller = ReviewController(engine: engine, game: game, cache: cache)
+            controller.start(options: ReviewOptions(nodesPerPosition: 20_000))
+            let s = controller.state
+            XCTAssertEqual(s.phase, .done, "no search: done as soon as started")
+            XCTAssertTrue(s.kept)
+            XCTAssertFalse(engine.isSearching())
+            XCTAssertEqual(s.rows, first.rows)
+            XCTAssertEqual(s.graph, first.graph)
+            XCTAssertEqual(s.white, first.white)
+            XCTAssertEqual(cache.saveCount, 1, "a kept review is not saved again")
+            // Another budget is another review: searched.
+            controller.start(options: ReviewOptions(nodesPerPosition: 5_000))
+            XCTAssertEqual(controller.state.phase, .running)
+            _ = try await awaitState(controller, "done") { $0.phase == .done }
+            XCTAssertEqual(cache.saveCount, 2)
+            try await eventually("the engine idle") { !engine.isSearching() }
+        }
+        try await noLiveObjects()
+    }
+
+    func testADirectoryReviewCacheKeepsReviewsUnderTheCoresKeysOnly() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "chesscore-reviews-\(UUID().uuidString)")
+        let errors = ErrorLog()
+        let cache = DirectoryReviewCache(directory: dir, onError: { errors.add($0) })
+        XCTAssertNil(cache.load(key: "0123456789abcdef"))
+        cache.save(key: "0123456789abcdef", json: "{}")
+        XCTAssertEqual(DirectoryReviewCache(directory: dir).load(key: "0123456789abcdef"), "{}")
+        cache.save(key: "../escape", json: "{}")
+        XCTAssertEqual(errors.count, 1)
+        XCTAssertNil(cache.load(key: "../escape"))
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path), ["0123456789abcdef.json"])
+    }
+
     func testStoppingKeepsTheMovesReviewedSoFarWithTheirSummary() async throws {
         do {
             let game = try ChessGame.fromPgn(pgn: Self.queensGambit)
@@ -158,4 +210,12 @@ final class ReviewControllerTests: XCTestCase {
         XCTAssertEqual(whiteScoreText(.mate(moves: -2)), "-M2")
         XCTAssertTrue(MoveClass.inaccuracy.isError && !MoveClass.good.isError)
     }
+}
+
+/// Errors a cache reported, from any thread.
+private final class ErrorLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var errors: [Error] = []
+    func add(_ error: Error) { lock.withLock { errors.append(error) } }
+    var count: Int { lock.withLock { errors.count } }
 }

@@ -1,16 +1,20 @@
 package dev.chesscore.app
 
+import android.app.Application
+import androidx.lifecycle.AndroidViewModel
 import androidx.lifecycle.SavedStateHandle
-import androidx.lifecycle.ViewModel
 import androidx.lifecycle.viewModelScope
 import dev.chesscore.ChessEngine
 import dev.chesscore.ChessException
 import dev.chesscore.ChessGame
 import dev.chesscore.EngineConfig
 import dev.chesscore.Side
+import dev.chesscore.presentation.DirectoryReviewCache
 import dev.chesscore.presentation.PracticeController
+import dev.chesscore.presentation.ReviewCache
 import dev.chesscore.presentation.ReviewController
 import dev.chesscore.presentation.practiceExercises
+import java.io.File
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
@@ -22,10 +26,15 @@ import kotlinx.coroutines.flow.asStateFlow
  * board screen's game may go on changing) and an engine of its own (with its table) exist only
  * between [open] and [close], so a review that was closed holds no engine. The PGN under review
  * is kept in [saved]: the screen survives rotation (the view model does) and a killed process
- * (the review starts again). Its scope is `viewModelScope` (the main thread).
+ * (the review starts again, or shows at once: finished reviews are kept in the app's `reviews`
+ * folder, [cache], and a game reviewed before is not searched again). Its scope is
+ * `viewModelScope` (the main thread).
  */
-class ReviewViewModel(private val saved: SavedStateHandle) : ViewModel() {
+class ReviewViewModel(application: Application, private val saved: SavedStateHandle) : AndroidViewModel(application) {
     private var review: Review? = null
+
+    /** Finished reviews, one JSON file each under the core's review key. */
+    private val cache = DirectoryReviewCache(File(application.filesDir, "reviews"))
     private val _controller = MutableStateFlow<ReviewController?>(null)
 
     /** The open screen's controller, or `null` when no review is shown. */
@@ -59,7 +68,7 @@ class ReviewViewModel(private val saved: SavedStateHandle) : ViewModel() {
      */
     fun open(pgn: String, side: Side? = null) {
         free()
-        review = Review(pgn, viewModelScope).also { _controller.value = it.controller }
+        review = Review(pgn, viewModelScope, cache).also { _controller.value = it.controller }
         practiceSide = side
         saved[KEY_PGN] = pgn
         saved[KEY_SIDE] = side?.name
@@ -110,10 +119,10 @@ class ReviewViewModel(private val saved: SavedStateHandle) : ViewModel() {
     }
 
     /** A review's controller and the Rust objects it uses, freed together. */
-    private class Review(pgn: String, scope: CoroutineScope) : AutoCloseable {
+    private class Review(pgn: String, scope: CoroutineScope, cache: ReviewCache) : AutoCloseable {
         private val game = ChessGame.fromPgn(pgn)
         private val engine = ChessEngine(EngineConfig())
-        val controller = ReviewController(scope, engine, game).also { it.start() }
+        val controller = ReviewController(scope, engine, game, cache).also { it.start() }
 
         override fun close() {
             controller.close()

@@ -8,6 +8,8 @@ import dev.chesscore.MoveReview
 import dev.chesscore.ReviewListener
 import dev.chesscore.ReviewOptions
 import dev.chesscore.SearchHandle
+import dev.chesscore.reviewFromJson
+import dev.chesscore.reviewToJson
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Job
 import kotlinx.coroutines.SupervisorJob
@@ -27,11 +29,16 @@ import kotlinx.coroutines.launch
  * review's events are collected there.
  *
  * Lifetime: it uses [engine] and [game] but does not own them; [close] stops the review.
+ *
+ * With a [cache], a finished review is kept under the core's `reviewKey` and a game reviewed
+ * before with the same options shows its review at once, without searching
+ * ([ReviewUiState.kept]).
  */
 class ReviewController(
     scope: CoroutineScope,
     private val engine: ChessEngine,
     private val game: ChessGame,
+    private val cache: ReviewCache? = null,
 ) : AutoCloseable {
     private val scope = CoroutineScope(scope.coroutineContext + SupervisorJob(scope.coroutineContext[Job]))
     private val _state = MutableStateFlow(ReviewUiState())
@@ -39,6 +46,9 @@ class ReviewController(
 
     /** The running review, if any. */
     private var handle: SearchHandle? = null
+
+    /** The key the running review is kept under once finished (with a [cache]). */
+    private var cacheKey: String? = null
 
     /** Incremented whenever a review is started or abandoned: events of older ones are ignored. */
     private var token = 0L
@@ -55,6 +65,13 @@ class ReviewController(
         if (closed) return
         abandon()
         moves.clear()
+        cacheKey = cache?.let { reviewKeyOrNull(options) }
+        keptReview()?.let { kept ->
+            // Reviewed before with these options: the same review, shown without searching.
+            _state.value = ReviewUiState(phase = ReviewPhase.RUNNING, total = kept.moves.size, kept = true)
+            applyFinished(kept)
+            return
+        }
         val mine = token
         val listener = object : ReviewListener {
             // Both run on the engine's thread: hand over to the main thread, in order. (The
@@ -118,6 +135,9 @@ class ReviewController(
         handle?.close()
         handle = null
         val error = review.error
+        if (error == null && review.complete && !state.value.kept) {
+            cacheKey?.let { key -> cache?.save(key, reviewToJson(review)) }
+        }
         if (error != null) {
             // Failed inside chesscore (a bug, caught): the moves reviewed before it stay, and
             // the screen says why it ended, as the Swift controller does.
@@ -134,6 +154,23 @@ class ReviewController(
                 black = sideSummary(review.black),
                 annotatedPgn = review.annotatedPgn,
             )
+        }
+    }
+
+    /** The core's key of the review of [game] with [options], or `null` (bad options: `start` says why). */
+    private fun reviewKeyOrNull(options: ReviewOptions): String? = try {
+        engine.reviewKey(game, options)
+    } catch (e: ChessException) {
+        null
+    }
+
+    /** The complete review kept under [cacheKey], or `null` (none, or one the core cannot read). */
+    private fun keptReview(): GameReview? {
+        val json = cacheKey?.let { cache?.load(it) } ?: return null
+        return try {
+            reviewFromJson(json).takeIf { it.complete && it.error == null }
+        } catch (e: ChessException) {
+            null
         }
     }
 

@@ -98,6 +98,8 @@ data class ReviewUiState(
     val annotatedPgn: String? = null,
     /** The last error to show. */
     val message: String? = null,
+    /** `true` when the review was kept from before ([ReviewController]'s cache) rather than searched now. */
+    val kept: Boolean = false,
 ) {
     /** Progress 0..1 for a progress bar. */
     val progress: Float get() = if (total == 0) (if (phase == ReviewPhase.DONE) 1f else 0f) else done.toFloat() / total

@@ -122,6 +122,59 @@ class ReviewControllerTest {
     }
 
     @Test
+    fun `a finished review is kept and shown again at once, without searching`() {
+        onMain {
+            val cache = InMemoryReviewCache()
+            val first = ChessGame.fromPgn(SCHOLAR_PGN).use { game ->
+                ChessEngine(EngineConfig(hashMb = 4u)).use { engine ->
+                    ReviewController(this, engine, game, cache).use { controller ->
+                        controller.start(TEST_REVIEW)
+                        val s = controller.awaitState("done") { it.phase == ReviewPhase.DONE }
+                        assertEquals(false, s.kept)
+                        s
+                    }
+                }
+            }
+            assertEquals(1, cache.saveCount)
+            // The same game under other tags, a new engine: the kept review, at once.
+            ChessGame.fromPgn("[Event \"Again\"]\n\n$SCHOLAR_PGN").use { game ->
+                ChessEngine(EngineConfig(hashMb = 4u)).use { engine ->
+                    ReviewController(this, engine, game, cache).use { controller ->
+                        controller.start(TEST_REVIEW)
+                        val s = controller.state.value
+                        assertEquals(ReviewPhase.DONE, s.phase, "no search: done as soon as started")
+                        assertTrue(s.kept)
+                        assertTrue(!engine.isSearching())
+                        assertEquals(first.rows, s.rows)
+                        assertEquals(first.graph, s.graph)
+                        assertEquals(first.white, s.white)
+                        assertEquals(1, cache.saveCount, "a kept review is not saved again")
+                        // Another budget is another review: searched.
+                        controller.start(ReviewOptions(nodesPerPosition = 5_000uL))
+                        assertEquals(ReviewPhase.RUNNING, controller.state.value.phase)
+                        controller.awaitState("done") { it.phase == ReviewPhase.DONE }
+                        assertEquals(2, cache.saveCount)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    fun `a review cache of files keeps reviews under the core's keys only`() {
+        val dir = java.nio.file.Files.createTempDirectory("chesscore-reviews").toFile()
+        val errors = mutableListOf<Exception>()
+        val cache = DirectoryReviewCache(dir, onError = { errors += it })
+        assertNull(cache.load("0123456789abcdef"))
+        cache.save("0123456789abcdef", "{}")
+        assertEquals("{}", DirectoryReviewCache(dir).load("0123456789abcdef"))
+        cache.save("../escape", "{}")
+        assertEquals(1, errors.size)
+        assertNull(cache.load("../escape"))
+        assertTrue(dir.listFiles()!!.map { it.name } == listOf("0123456789abcdef.json"))
+    }
+
+    @Test
     fun `stopping keeps the moves reviewed so far, with their summary`() {
         onMain {
             ChessGame.fromPgn("1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 *").use { game ->

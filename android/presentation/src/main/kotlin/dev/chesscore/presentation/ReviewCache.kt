@@ -1,0 +1,75 @@
+package dev.chesscore.presentation
+
+import java.io.File
+import java.io.IOException
+import java.nio.file.Files
+import java.nio.file.StandardCopyOption
+
+/**
+ * Where finished reviews are kept, so that opening a game reviewed before shows its review at
+ * once instead of searching again ([ReviewController]'s `cache`). Keys are the core's
+ * `ChessEngine.reviewKey` (the same key, the same review); values the core's `reviewToJson`.
+ */
+interface ReviewCache {
+    /** The review kept under [key], or `null`. */
+    fun load(key: String): String?
+
+    /** Keeps [json] under [key]. A failure is the cache's to report; it never throws. */
+    fun save(key: String, json: String)
+}
+
+/** A [ReviewCache] in memory: for tests and previews. */
+class InMemoryReviewCache : ReviewCache {
+    private val reviews = HashMap<String, String>()
+
+    /** How many reviews were saved. */
+    @Volatile var saveCount: Int = 0
+        private set
+
+    @Synchronized override fun load(key: String): String? = reviews[key]
+
+    @Synchronized override fun save(key: String, json: String) {
+        reviews[key] = json
+        saveCount++
+    }
+}
+
+/**
+ * A [ReviewCache] of files in [directory], `<key>.json` (a review of a 40-move game is some tens
+ * of kilobytes), each written through a temporary file and one atomic move. A failed read or
+ * write goes to [onError] (standard error by default) and reads as nothing kept.
+ */
+class DirectoryReviewCache(
+    private val directory: File,
+    private val onError: (Exception) -> Unit = { System.err.println("DirectoryReviewCache: $it") },
+) : ReviewCache {
+    override fun load(key: String): String? {
+        if (!key.matches(KEY_PATTERN)) return null
+        val file = File(directory, "$key.json")
+        if (!file.isFile) return null
+        return try {
+            file.readText()
+        } catch (e: IOException) {
+            onError(e)
+            null
+        }
+    }
+
+    override fun save(key: String, json: String) {
+        if (!key.matches(KEY_PATTERN)) return onError(IllegalArgumentException("not a review key: $key"))
+        val temporary = File(directory, "$key.json.tmp")
+        try {
+            directory.mkdirs()
+            temporary.writeText(json)
+            Files.move(temporary.toPath(), File(directory, "$key.json").toPath(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING)
+        } catch (e: IOException) {
+            temporary.delete()
+            onError(e)
+        }
+    }
+
+    private companion object {
+        /** The core's keys: 16 hexadecimal digits (nothing that could name another file). */
+        val KEY_PATTERN = Regex("[0-9a-f]{16}")
+    }
+}
