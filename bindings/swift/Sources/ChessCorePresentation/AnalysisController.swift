@@ -349,8 +349,9 @@ public final class AnalysisController {
     /// The current position in FEN, for sharing.
     public func fen() -> String { game.fen() }
 
-    /// Replaces the tree with the first game of `text` (the core's `readPgn`: variations,
-    /// comments and annotations kept), at its last main-line move. With more games, the first
+    /// Replaces the tree with the first game of `text` (the core's `listPgnGames`, which reads a
+    /// big file one game at a time, then that game alone: variations, comments and annotations
+    /// kept), at its last main-line move. With more games, the first
     /// is loaded and ``AnalysisUiState/message`` says how many were left; with none (or only
     /// bad ones) the board is unchanged and the message gives the first bad game's located
     /// error, or "No game found".
@@ -709,11 +710,14 @@ public final class AnalysisController {
 
     /// The first game of a PGN text and what to tell about the rest, or no game and why.
     private static func firstGame(of text: String) -> (game: ChessGame?, message: String?) {
-        let imported = readPgn(pgn: text)
-        guard let game = imported.games.first else {
-            return (nil, imported.skipped.first?.message ?? "No game found")
+        // The core's list reads one game at a time and keeps only summaries: a big file never
+        // becomes thousands of game trees at once; the first game is read again alone.
+        let listing = listPgnGames(pgn: text)
+        guard let first = listing.games.first, let game = try? ChessGame.fromPgn(pgn: first.pgn)
+        else {
+            return (nil, listing.skipped.first?.message ?? "No game found")
         }
-        let left = imported.games.count - 1 + imported.skipped.count
+        let left = listing.games.count - 1 + listing.skipped.count
         switch left {
         case 0: return (game, nil)
         case 1: return (game, "Loaded the first game; 1 more game in the text was left out.")

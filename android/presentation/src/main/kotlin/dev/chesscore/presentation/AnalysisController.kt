@@ -21,7 +21,6 @@ import dev.chesscore.Square
 import dev.chesscore.engineLevels
 import dev.chesscore.ktx.replacing
 import dev.chesscore.ktx.searchListener
-import dev.chesscore.readPgn
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
@@ -288,8 +287,9 @@ class AnalysisController(
     // ---- Loading and sharing ---------------------------------------------------------------
 
     /**
-     * Opens the first game of [text] with its variations and comments (the core's `readPgn`), at
-     * the end of its main line. With more games in the text, [AnalysisUiState.message] says how
+     * Opens the first game of [text] with its variations and comments (the core's `listPgnGames`,
+     * which reads a big file one game at a time, then that game alone), at the end of its main
+     * line. With more games in the text, [AnalysisUiState.message] says how
      * many were left out. Without a game that can be read, the board is unchanged and the message
      * is the first bad game's located error, or "No game found".
      *
@@ -644,11 +644,18 @@ class AnalysisController(
          * "No game found").
          */
         fun firstGame(text: String): Pair<ChessGame?, String?> {
-            val import = readPgn(text)
-            val first = import.games.firstOrNull()
-            import.games.drop(1).forEach { it.close() }
-            if (first == null) return null to (import.skipped.firstOrNull()?.message ?: NO_GAME_FOUND)
-            val left = import.games.size - 1 + import.skipped.size
+            // The core's list reads one game at a time and keeps only summaries: a big file
+            // never becomes thousands of game trees at once; the first game is read again alone.
+            val listing = dev.chesscore.listPgnGames(text)
+            val first = listing.games.firstOrNull()?.let { summary ->
+                try {
+                    ChessGame.fromPgn(summary.pgn)
+                } catch (e: ChessException) {
+                    null
+                }
+            }
+            if (first == null) return null to (listing.skipped.firstOrNull()?.message ?: NO_GAME_FOUND)
+            val left = listing.games.size - 1 + listing.skipped.size
             return first to left.takeIf { it > 0 }?.let(::gamesLeftOutText)
         }
 
