@@ -44,6 +44,20 @@ public struct PendingPromotion: Sendable, Hashable {
     public var choices: [PieceKind]
 }
 
+/// A move the player chose while the engine was to move (``BoardUiState/premove``).
+public struct Premove: Sendable, Hashable {
+    /// The square it starts from.
+    public var from: Square
+    /// Its destination, `nil` while only the start is chosen.
+    public var to: Square?
+
+    /// A premove from `from` to `to`.
+    public init(from: Square, to: Square?) {
+        self.from = from
+        self.to = to
+    }
+}
+
 /// An earlier position of the game the player is looking at (``GameController/viewPly(_:)``).
 public struct ViewedPosition: Sendable, Hashable {
     /// Its ply: the position after that many moves of the game's main line (0: the start).
@@ -214,6 +228,9 @@ public struct BoardUiState: BoardScreenState, Equatable {
     public var viewed: ViewedPosition? = nil
     /// "Always promote to a queen" (``GameController/setAutoQueen(_:)``): no picker, a queen.
     public var autoQueen = false
+    /// The player's premove while the engine is to move (``canPremove``): played after the
+    /// engine's move if it is legal then, dropped if not.
+    public var premove: Premove? = nil
     /// The two clocks of a timed game, read from the core's clock after every change and on
     /// every ``GameController/tick()``; `nil` for an untimed game.
     public var clock: ClockUiState? = nil
@@ -234,6 +251,21 @@ public struct BoardUiState: BoardScreenState, Equatable {
     public var isHumanTurn: Bool {
         !isGameOver && !engineThinking && !mode.enginePlays(snapshot.sideToMove)
             && pendingPromotion == nil && viewed == nil
+    }
+
+    /// `true` when a tap or drag builds a premove rather than a move: against the engine, the
+    /// game going on, the engine to move, the board showing the game's own position.
+    public var canPremove: Bool {
+        guard !isGameOver, viewed == nil, case .humanVsEngine = mode else { return false }
+        return mode.enginePlays(snapshot.sideToMove)
+    }
+
+    /// The squares a board marks for ``premove`` (its start, and its destination once chosen).
+    public var premoveSquares: [Square] { [premove?.from, premove?.to].compactMap { $0 } }
+
+    /// The premove's squares, marked on the board (``BoardDrawing``).
+    public var squareMarks: [SquareMark] {
+        premoveSquares.map { SquareMark(color: .blue, square: $0) }
     }
 
     /// What the board draws: the ``viewed`` position while the player looks back, else the
@@ -285,9 +317,9 @@ public struct BoardUiState: BoardScreenState, Equatable {
     /// (``BoardScreenState``).
     public var framedMove: LegalMove? { viewed == nil ? hint : nil }
 
-    /// ``isHumanTurn``, or looking back (a tap then returns to the game): the board takes the
-    /// player's taps and drags (``BoardScreenState``).
-    public var acceptsMoves: Bool { isHumanTurn || viewed != nil }
+    /// ``isHumanTurn``, looking back (a tap then returns to the game) or a premove to build
+    /// (``canPremove``): the board takes the player's taps and drags (``BoardScreenState``).
+    public var acceptsMoves: Bool { isHumanTurn || viewed != nil || canPremove }
 
     /// `true` when the player may claim a draw with the move they are about to make, as FIDE's
     /// Laws allow (9.2.1.1, 9.3.1): some legal move would make the position occur for the third

@@ -159,6 +159,7 @@ public final class GameController {
     /// is to move or thinks, the picker is open or the game is over.
     public func tapSquare(_ square: Square) {
         if state.viewed != nil { return viewPly(nil) }
+        if state.canPremove { return premoveTap(square) }
         guard state.isHumanTurn else { return }
         show([input.tap(square, snapshot: state.snapshot, legalMovesFrom: game.legalMovesFrom)])
     }
@@ -166,6 +167,11 @@ public final class GameController {
     /// The player dragged the piece on `from` to `to`: the same as tapping `from`, then `to`.
     public func dragMove(from: Square, to: Square) {
         if state.viewed != nil { return viewPly(nil) }
+        if state.canPremove {
+            premoveTap(from)
+            if state.premove?.from == from { premoveTap(to) }
+            return
+        }
         guard state.isHumanTurn else { return }
         show(
             input.drag(
@@ -230,6 +236,7 @@ public final class GameController {
         guard !hasClock else { return }
         stopSearch()
         state.drawOffered = false
+        state.premove = nil
         let mode = state.mode
         if game.undo(), case .humanVsEngine = mode {
             while mode.enginePlays(game.snapshot().sideToMove), game.undo() {}
@@ -243,6 +250,7 @@ public final class GameController {
         guard !hasClock else { return }
         stopSearch()
         state.drawOffered = false
+        state.premove = nil
         let mode = state.mode
         if game.redo(), case .humanVsEngine = mode {
             while mode.enginePlays(game.snapshot().sideToMove), game.redo() {}
@@ -322,6 +330,7 @@ public final class GameController {
         state.mode = mode
         state.orientation = Self.defaultOrientation(mode)
         state.drawOffered = false
+        state.premove = nil
         setLevel(level ?? state.level)
         afterChange()
     }
@@ -345,6 +354,7 @@ public final class GameController {
         forgetArchivedId()
         engine.newGame()
         state.drawOffered = false
+        state.premove = nil
         afterChange()
         if let note = loaded.note { state.message = note }
         return true
@@ -597,7 +607,10 @@ public final class GameController {
         next.clock = readClock()
         next.chess960Number = game.chess960StartNumber()
         next.viewed = nil
-        if case .ended = snapshot.status { next.drawOffered = false }
+        if case .ended = snapshot.status {
+            next.drawOffered = false
+            next.premove = nil
+        }
         state = next
         startEngineTurnIfDue()
     }
@@ -680,9 +693,40 @@ public final class GameController {
         let done = changeGame { [now] in
             reply = try $0.playEngineResultAt(result: result, drawOffered: offered, nowMs: now())
         }
-        if done, reply?.drawOfferAccepted == false {
-            state.message = drawDeclinedText()
+        guard done else { return }
+        if reply?.drawOfferAccepted == false { state.message = drawDeclinedText() }
+        playPremove()
+    }
+
+    /// A tap while the engine is to move (``BoardUiState/canPremove``): builds the player's
+    /// premove. A piece of the player's picks the square it starts from (again: another
+    /// piece); then any other square is its destination; a tap with a premove set, or on an
+    /// empty or the opponent's square before one is picked, cancels it. Nothing is checked now:
+    /// the position it will be played in is not known yet (``playPremove()``).
+    private func premoveTap(_ square: Square) {
+        guard case .humanVsEngine(let human) = state.mode else { return }
+        let own = state.snapshot.pieceAt(square)?.side == human
+        if let current = state.premove, current.to == nil {
+            if square == current.from {
+                state.premove = nil
+            } else {
+                state.premove = own ? Premove(from: square, to: nil) : Premove(from: current.from, to: square)
+            }
+        } else {
+            state.premove = own ? Premove(from: square, to: nil) : nil
         }
+    }
+
+    /// After the engine's move: plays the player's premove when it is legal now (a promotion
+    /// becomes a queen), and drops it otherwise, as chess sites do.
+    private func playPremove() {
+        guard let premove = state.premove else { return }
+        state.premove = nil
+        guard let to = premove.to, state.isHumanTurn else { return }
+        let move = game.legalMovesFrom(square: premove.from).first {
+            $0.to == to && ($0.promotion == nil || $0.promotion == .queen)
+        }
+        if let move { play(from: move.from, to: move.to, promotion: move.promotion) }
     }
 
     /// Stops the running search, if any; its reports will be ignored.

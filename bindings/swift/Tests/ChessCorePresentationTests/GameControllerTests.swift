@@ -905,6 +905,49 @@ final class GameControllerTests: XCTestCase {
         try await noLiveObjects()
     }
 
+    func testAPremoveIsPlayedAfterTheEnginesMoveWhenLegalDroppedWhenNot() async throws {
+        do {
+            // Level 10 at depth 2: the engine replies within moments.
+            let f = try Fixture(mode: .humanVsEngine(humanSide: .white), level: 10)
+            f.c.move("e2", "e4")
+            XCTAssertTrue(f.state.canPremove)
+            XCTAssertTrue(f.state.acceptsMoves)
+            f.c.tapSquare(sq("g1"))
+            XCTAssertEqual(f.state.premove, Premove(from: sq("g1"), to: nil))
+            f.c.tapSquare(sq("f3"))
+            XCTAssertEqual(f.state.premove, Premove(from: sq("g1"), to: sq("f3")))
+            XCTAssertEqual(f.state.squareMarks.map(\.square), [sq("g1"), sq("f3")])
+            // After the engine's reply, Nf3 is played at once, and the engine thinks again.
+            let s = try await f.c.awaitState("the premove played") { $0.snapshot.ply >= 3 }
+            XCTAssertEqual(s.snapshot.sanHistory[2], "Nf3")
+            XCTAssertNil(s.premove)
+            _ = try await f.c.awaitState("the engine's second reply") {
+                $0.snapshot.ply == 4 && !$0.engineThinking
+            }
+            // A premove that will not be legal (the rook cannot pass its own pawn): dropped.
+            f.c.move("d2", "d3")
+            f.c.dragMove(from: sq("a1"), to: sq("a5"))
+            XCTAssertEqual(f.state.premove, Premove(from: sq("a1"), to: sq("a5")))
+            let after = try await f.c.awaitState("the engine's reply") {
+                $0.snapshot.ply == 6 && !$0.engineThinking
+            }
+            XCTAssertNil(after.premove)
+            XCTAssertTrue(after.isHumanTurn, "nothing played for the player")
+            // Cancelled by the same piece again, or not started from an opponent's square.
+            f.c.move("b1", "c3")
+            f.c.tapSquare(sq("c1"))
+            f.c.tapSquare(sq("c1"))
+            XCTAssertNil(f.state.premove)
+            f.c.tapSquare(sq("e5"))
+            XCTAssertNil(f.state.premove, "not the player's piece")
+            _ = try await f.c.awaitState("the engine's reply") {
+                $0.snapshot.ply == 8 && !$0.engineThinking
+            }
+            XCTAssertFalse(f.state.canPremove)
+        }
+        try await noLiveObjects()
+    }
+
     // MARK: Looking back
 
     func testLookingBackShowsAnEarlierPositionWhileTheGameStays() async throws {

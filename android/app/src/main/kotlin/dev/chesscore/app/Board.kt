@@ -44,6 +44,7 @@ import dev.chesscore.Piece
 import dev.chesscore.PieceKind
 import dev.chesscore.Side
 import dev.chesscore.Square
+import dev.chesscore.MarkColor
 import dev.chesscore.SquareMark
 import dev.chesscore.ktx.pieceAt
 import dev.chesscore.presentation.BoardUiState
@@ -53,7 +54,7 @@ import dev.chesscore.presentation.squareAtCell
 
 /**
  * The board screen's board: [state]'s position (an earlier one while the player looks back),
- * selection and targets, with the hint as the arrow.
+ * selection and targets, the premove's squares marked, with the hint as the arrow.
  */
 @Composable
 fun Board(
@@ -61,7 +62,11 @@ fun Board(
     onTap: (Square) -> Unit,
     onDrag: (from: Square, to: Square) -> Unit,
     modifier: Modifier = Modifier,
-) = Board(state.boardSnapshot, state.orientation, state.selected, state.targets, state.hint.takeIf { state.viewed == null }, onTap, onDrag, modifier)
+) = Board(
+    state.boardSnapshot, state.orientation, state.selected, state.targets, state.hint.takeIf { state.viewed == null }, onTap, onDrag, modifier,
+    // The premove's squares, in blue, while the engine is to move.
+    squareMarks = state.premoveSquares.map { SquareMark(MarkColor.BLUE, it) },
+)
 
 /**
  * The 8x8 board. It knows no chess: it draws [snapshot] (pieces, last move, check) from

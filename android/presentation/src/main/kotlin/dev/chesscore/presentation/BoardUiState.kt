@@ -62,6 +62,14 @@ data class PendingPromotion(
     val choices: List<PieceKind>,
 )
 
+/** A move the player chose while the engine was to move ([BoardUiState.premove]). */
+data class Premove(
+    /** The square it starts from. */
+    val from: Square,
+    /** Its destination, `null` while only the start is chosen. */
+    val to: Square?,
+)
+
 /** An earlier position of the game the player is looking at ([GameController.viewPly]). */
 data class ViewedPosition(
     /** Its ply: the position after that many moves of the game's main line (0: the start). */
@@ -125,6 +133,11 @@ data class BoardUiState(
     /** "Always promote to a queen" ([GameController.setAutoQueen]): no picker, a queen. */
     val autoQueen: Boolean = false,
     /**
+     * The player's premove while the engine is to move ([canPremove]): played after the engine's
+     * move if it is legal then, dropped if not.
+     */
+    val premove: Premove? = null,
+    /**
      * The two clocks of a timed game, read from the core's clock after every change and on every
      * [GameController.tick]; `null` for an untimed game.
      */
@@ -166,6 +179,16 @@ data class BoardUiState(
     val isHumanTurn: Boolean
         get() = !isGameOver && !engineThinking && !mode.enginePlays(snapshot.sideToMove) && pendingPromotion == null &&
             viewed == null
+
+    /**
+     * `true` when a tap or drag builds a premove rather than a move: against the engine, the
+     * game going on, the engine to move, the board showing the game's own position.
+     */
+    val canPremove: Boolean
+        get() = !isGameOver && viewed == null && mode is GameMode.HumanVsEngine && mode.enginePlays(snapshot.sideToMove)
+
+    /** The squares a board marks for [premove] (its start, and its destination once chosen). */
+    val premoveSquares: List<Square> get() = listOfNotNull(premove?.from, premove?.to)
 
     /** What the board draws: the [viewed] position while the player looks back, else the game's [snapshot]. */
     val boardSnapshot: GameSnapshot get() = viewed?.snapshot ?: snapshot

@@ -18,6 +18,7 @@ import dev.chesscore.TimeControl
 import dev.chesscore.engineLevels
 import dev.chesscore.Side
 import dev.chesscore.Square
+import dev.chesscore.ktx.pieceAt
 import dev.chesscore.ktx.replacing
 import dev.chesscore.ktx.searchListener
 import kotlin.random.Random
@@ -171,6 +172,7 @@ class GameController(
     fun tapSquare(square: Square) {
         val s = state.value
         if (!closed && s.viewed != null) return viewPly(null)
+        if (!closed && s.canPremove) return premoveTap(square)
         if (closed || !s.isHumanTurn) return
         handle(input.tap(square, s.snapshot, game::legalMovesFrom))
     }
@@ -179,8 +181,50 @@ class GameController(
     fun dragMove(from: Square, to: Square) {
         val s = state.value
         if (!closed && s.viewed != null) return viewPly(null)
+        if (!closed && s.canPremove) {
+            premoveTap(from)
+            if (state.value.premove?.from == from) premoveTap(to)
+            return
+        }
         if (closed || !s.isHumanTurn) return
         handle(input.drag(from, to, s.snapshot, game::legalMovesFrom))
+    }
+
+    /**
+     * A tap while the engine is to move ([BoardUiState.canPremove]): builds the player's
+     * premove. A piece of the player's picks the square it starts from (again: another piece);
+     * then any other square is its destination; a tap with a premove set, or on an empty or
+     * the opponent's square before one is picked, cancels it. Nothing is checked now: the
+     * position it will be played in is not known yet ([playPremove]).
+     */
+    private fun premoveTap(square: Square) {
+        val s = state.value
+        val human = (s.mode as? GameMode.HumanVsEngine)?.humanSide ?: return
+        val own = s.snapshot.pieceAt(square)?.side == human
+        val current = s.premove
+        val next = when {
+            current == null || current.to != null -> if (own) Premove(square, null) else null
+            square == current.from -> null
+            own -> Premove(square, null)
+            else -> Premove(current.from, square)
+        }
+        _state.update { it.copy(premove = next) }
+    }
+
+    /**
+     * After the engine's move: plays the player's premove when it is legal now (a promotion
+     * becomes a queen), and drops it otherwise, as chess sites do. Returns `true` when it was
+     * played.
+     */
+    private fun playPremove(): Boolean {
+        val premove = state.value.premove ?: return false
+        _state.update { it.copy(premove = null) }
+        val to = premove.to ?: return false
+        if (!state.value.isHumanTurn) return false
+        val moves = game.legalMovesFrom(premove.from).filter { it.to == to }
+        val move = moves.firstOrNull { it.promotion == null || it.promotion == PieceKind.QUEEN } ?: return false
+        play(move.from, move.to, move.promotion)
+        return true
     }
 
     /**
@@ -239,7 +283,7 @@ class GameController(
     fun undo() {
         if (closed || hasClock) return
         stopSearch()
-        _state.update { it.copy(drawOffered = false) }
+        _state.update { it.copy(drawOffered = false, premove = null) }
         val mode = state.value.mode
         if (game.undo() && mode is GameMode.HumanVsEngine) {
             while (mode.enginePlays(game.snapshot().sideToMove)) {
@@ -253,7 +297,7 @@ class GameController(
     fun redo() {
         if (closed || hasClock) return
         stopSearch()
-        _state.update { it.copy(drawOffered = false) }
+        _state.update { it.copy(drawOffered = false, premove = null) }
         val mode = state.value.mode
         if (game.redo() && mode is GameMode.HumanVsEngine) {
             while (mode.enginePlays(game.snapshot().sideToMove)) {
@@ -326,7 +370,7 @@ class GameController(
         game = replacing(game, asPlayed(fresh))
         forgetArchivedId()
         engine.newGame()
-        _state.update { it.copy(mode = mode, orientation = defaultOrientation(mode), drawOffered = false) }
+        _state.update { it.copy(mode = mode, orientation = defaultOrientation(mode), drawOffered = false, premove = null) }
         setLevel(level)
         afterChange()
     }
@@ -362,7 +406,7 @@ class GameController(
         game = replacing(game, asPlayed(loaded))
         forgetArchivedId()
         engine.newGame()
-        _state.update { it.copy(drawOffered = false) }
+        _state.update { it.copy(drawOffered = false, premove = null) }
         afterChange()
         note?.let { m -> _state.update { it.copy(message = m) } }
         return true
@@ -636,6 +680,7 @@ class GameController(
                 engineThinking = false, thinking = null, hint = null, message = problem,
                 claimingWithNextMove = false, clock = readClock(), chess960Number = game.chess960StartNumber(),
                 viewed = null, drawOffered = it.drawOffered && snapshot.status !is GameStatus.Ended,
+                premove = it.premove.takeIf { snapshot.status !is GameStatus.Ended },
             )
         }
         startEngineTurnIfDue()
@@ -706,9 +751,9 @@ class GameController(
         val offered = state.value.drawOffered
         var reply: EngineReply? = null
         _state.update { it.copy(drawOffered = false) }
-        if (changeGame { reply = game.playEngineResultAt(result, offered, nowMs()) } && reply?.drawOfferAccepted == false) {
-            _state.update { it.copy(message = drawDeclinedText()) }
-        }
+        if (!changeGame { reply = game.playEngineResultAt(result, offered, nowMs()) }) return
+        if (reply?.drawOfferAccepted == false) _state.update { it.copy(message = drawDeclinedText()) }
+        playPremove()
     }
 
     /** Stops the running search, if any; its result will be ignored. */

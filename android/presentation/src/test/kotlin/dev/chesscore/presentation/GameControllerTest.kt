@@ -858,6 +858,44 @@ class GameControllerTest {
     }
 
     @Test
+    fun `a premove made while the engine thinks is played after its move when legal, dropped when not`() {
+        onMain {
+            // Level 10 at depth 2: the engine replies to 1. e4 and 2. Nf3 within moments.
+            Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE), level = 10).controller.use { c ->
+                c.move("e2", "e4")
+                assertTrue(c.state.value.canPremove)
+                c.tapSquare(sq("g1"))
+                assertEquals(Premove(sq("g1"), null), c.state.value.premove)
+                c.tapSquare(sq("f3"))
+                assertEquals(Premove(sq("g1"), sq("f3")), c.state.value.premove)
+                assertEquals(listOf(sq("g1"), sq("f3")), c.state.value.premoveSquares)
+                // After the engine's reply, Nf3 is played at once, and the engine thinks again.
+                val s = c.awaitState("the premove played") { it.snapshot.ply >= 3u }
+                assertEquals("Nf3", s.snapshot.sanHistory[2])
+                assertNull(s.premove)
+                c.awaitState("the engine's second reply") { it.snapshot.ply == 4u && !it.engineThinking }
+
+                // A premove that will not be legal (the rook cannot pass its own pawn): dropped.
+                c.move("d2", "d3")
+                c.dragMove(sq("a1"), sq("a5"))
+                assertEquals(Premove(sq("a1"), sq("a5")), c.state.value.premove)
+                val after = c.awaitState("the engine's reply") { it.snapshot.ply == 6u && !it.engineThinking }
+                assertNull(after.premove)
+                assertTrue(after.isHumanTurn, "nothing played for the player")
+
+                // Cancelled by a tap on an empty square, or by the same piece again.
+                c.move("b1", "c3")
+                c.tapSquare(sq("c1")); c.tapSquare(sq("c1"))
+                assertNull(c.state.value.premove)
+                c.tapSquare(sq("e5"))
+                assertNull(c.state.value.premove, "not the player's piece")
+                c.awaitState("the engine's reply") { it.snapshot.ply == 8u && !it.engineThinking }
+                assertFalse(c.state.value.canPremove)
+            }
+        }
+    }
+
+    @Test
     fun `the default hint is searched at full strength, also when the engine plays at level 1`() {
         onMain {
             Fixture(this, level = 1, hintLimits = defaultHintLimits()).controller.use { c ->
