@@ -109,8 +109,13 @@ step "node counts: perft 5 from the start, and the search's bench signature"
 # perft 5 of the initial position is 4,865,609 (the published count, also in
 # tests/data/perft_standard.epd). The bench signature is the search's node count on the bench
 # positions at the default depth: a change of search or evaluation that changes it on purpose
-# updates it here (and says so in its commit message).
-BENCH_SIGNATURE=523603
+# updates it (engine::BENCH_SIGNATURE in src/engine/mod.rs, its one place: kept reviews are keyed
+# by it too) and says so in its commit message.
+BENCH_SIGNATURE=$(sed -n 's/^pub const BENCH_SIGNATURE: u64 = \([0-9_]*\);$/\1/p' src/engine/mod.rs | tr -d _)
+if [ -z "$BENCH_SIGNATURE" ]; then
+  echo "engine::BENCH_SIGNATURE not found in src/engine/mod.rs" >&2
+  exit 1
+fi
 nodes=$(cargo run --quiet --release -- perft 5 | awk '/^Nodes searched/ {print $3}')
 if [ "$nodes" != 4865609 ]; then
   echo "perft 5: $nodes nodes, expected 4865609" >&2

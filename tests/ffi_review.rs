@@ -390,7 +390,8 @@ fn the_coach_reports_threat_refutation_and_hanging_pieces() {
 }
 
 /// A finished review kept as JSON comes back equal, and a second review of the same game with
-/// the same options (the same key) is the same review: what lets an app show the kept one.
+/// the same options (the same key) is the same review, annotated PGN and all: what lets an app
+/// show the kept one.
 #[test]
 fn a_kept_review_comes_back_equal_and_is_the_one_its_key_promises() {
     let engine = engine();
@@ -408,7 +409,7 @@ fn a_kept_review_comes_back_equal_and_is_the_one_its_key_promises() {
     assert_eq!(review_from_json(json.clone()).unwrap(), review);
 
     wait_idle(&engine);
-    let again = ChessGame::from_pgn(format!("[Event \"Again\"]\n\n{SCHOLAR}")).unwrap();
+    let again = ChessGame::from_pgn(SCHOLAR.into()).unwrap();
     assert_eq!(
         engine
             .review_key(Arc::clone(&again), options(NODES))
@@ -419,8 +420,10 @@ fn a_kept_review_comes_back_equal_and_is_the_one_its_key_promises() {
     let _handle = engine
         .review(again, options(NODES), second.clone())
         .unwrap();
-    let repeated = second.wait();
-    assert_eq!(repeated.moves, review.moves);
-    assert_eq!(repeated.evals, review.evals);
+    assert_eq!(
+        second.wait(),
+        review,
+        "the whole review, annotated PGN included"
+    );
     assert!(review_from_json(json.replace("\"version\":1", "\"version\":9")).is_err());
 }

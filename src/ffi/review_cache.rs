@@ -4,8 +4,9 @@
 
 use std::sync::Arc;
 
-use crate::notation::{fen, uci};
-use crate::review::GameLine;
+use crate::engine::BENCH_SIGNATURE;
+use crate::notation::pgn;
+use crate::review::REVIEW_REVISION;
 
 use super::engine::ChessEngine;
 use super::game::ChessGame;
@@ -64,11 +65,13 @@ pub fn review_from_json(json: String) -> Result<GameReview, ChessError> {
 
 #[uniffi::export]
 impl ChessEngine {
-    /// What identifies the review this engine would make of `game` with `options`: the library
-    /// version, the game's start position and main line, the budget and the engine's table
-    /// size (not the threads, which change no result). A review kept under this key
-    /// (`reviewToJson`) is the one `review` would make again, so an app may show it instead.
-    /// 16 hexadecimal digits.
+    /// What identifies the review this engine would make of `game` with `options`: the game as
+    /// its PGN exports it (tags, variant, start position, moves, comments and variations: all
+    /// that the review's annotated PGN copies), the budget, the engine's table size, the
+    /// library version, the engine's bench signature (its search and evaluation) and the
+    /// review rules' revision; not the threads, which change no result. A review kept under
+    /// this key (`reviewToJson`) is the one `review` would make again, so an app may show it
+    /// instead; a game edited since (a comment, a tag) gets another key. 16 hexadecimal digits.
     ///
     /// # Errors
     /// `InvalidRequest` for bad `options`, as `review`.
@@ -78,21 +81,16 @@ impl ChessEngine {
         options: ReviewOptions,
     ) -> Result<String, ChessError> {
         let settings = options.settings()?;
-        let line = GameLine::from_game(&game.lock());
-        let mut text = format!(
-            "{}|{}|{}|{}|{}|{}|{}",
+        let game_pgn = pgn::write_game(&game.lock().to_pgn_game());
+        let text = format!(
+            "{}|{BENCH_SIGNATURE}|{REVIEW_REVISION}|{}|{}|{}|{}|{}|{game_pgn}",
             env!("CARGO_PKG_VERSION"),
-            fen::to_fen(line.start()),
             settings.nodes_per_position,
             settings.lines,
             settings.verify_nodes,
             settings.recheck_nodes,
             self.config().hash_mb,
         );
-        for m in line.moves() {
-            text.push('|');
-            text.push_str(&uci::to_uci(*m));
-        }
         Ok(format!("{:016x}", fnv1a(text.as_bytes())))
     }
 }
@@ -118,7 +116,7 @@ mod tests {
     }
 
     #[test]
-    fn the_key_follows_the_moves_and_the_budget_not_the_tags_or_threads() {
+    fn the_key_follows_the_game_and_the_budget_not_the_threads() {
         let engine = ChessEngine::new(EngineConfig {
             level: 10,
             elo: None,
@@ -144,8 +142,21 @@ mod tests {
         };
         let k = key(&game, &standard);
         assert_eq!(k.len(), 16);
-        assert_eq!(k, key(&other_tags, &standard));
         assert_eq!(k, key(&game, &threads));
+        let same = ChessGame::from_pgn("[White \"A\"]\n\n1. e4 e5 2. Nf3 *".into()).unwrap();
+        assert_eq!(k, key(&same, &standard));
+        // Tags, comments and the variant are in the annotated PGN: another game for the key.
+        assert_ne!(k, key(&other_tags, &standard));
+        let commented =
+            ChessGame::from_pgn("[White \"A\"]\n\n1. e4 {mine} e5 2. Nf3 *".into()).unwrap();
+        assert_ne!(k, key(&commented, &standard));
+        let standard_start = ChessGame::new();
+        let chess960_518 = ChessGame::new_chess960(Some(518)).unwrap();
+        assert_ne!(
+            key(&standard_start, &standard),
+            key(&chess960_518, &standard),
+            "Chess960 518 has the standard FEN but not its castling"
+        );
         assert_ne!(k, key(&shorter, &standard));
         assert_ne!(k, key(&game, &quick));
         let bad = ReviewOptions {

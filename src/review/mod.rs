@@ -159,6 +159,12 @@ pub struct ReviewSettings {
 /// table of the engine's size, so a number far past the cores only costs memory.
 pub const MAX_THREADS: u32 = 64;
 
+/// The revision of the review's own rules (classes, thresholds, verification, accuracy, the
+/// annotated PGN's form): bump it with any change of them, so that reviews kept by an earlier
+/// rule are not shown as this one's (the FFI's `reviewKey` includes it, beside the engine's
+/// [`crate::engine::BENCH_SIGNATURE`], which covers the search and the evaluation).
+pub const REVIEW_REVISION: u32 = 1;
+
 /// The threads a review runs on when the caller does not say (the FFI's and `chesscore
 /// review`'s default): the machine's cores but one, which is left to the user interface, from
 /// 1 to 4 (each thread has its own table, so memory grows with them).

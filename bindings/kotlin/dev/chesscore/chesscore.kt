@@ -1532,7 +1532,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessengine_review() and 0xFFFF) != 46353) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessengine_review_key() and 0xFFFF) != 24) {
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_review_key() and 0xFFFF) != 38006) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_searchhandle_is_finished() and 0xFFFF) != 49688) {
@@ -2338,11 +2338,13 @@ public interface ChessEngineInterface {
     fun `review`(`game`: ChessGame, `options`: ReviewOptions, `listener`: ReviewListener): SearchHandle
     
     /**
-     * What identifies the review this engine would make of `game` with `options`: the library
-     * version, the game's start position and main line, the budget and the engine's table
-     * size (not the threads, which change no result). A review kept under this key
-     * (`reviewToJson`) is the one `review` would make again, so an app may show it instead.
-     * 16 hexadecimal digits.
+     * What identifies the review this engine would make of `game` with `options`: the game as
+     * its PGN exports it (tags, variant, start position, moves, comments and variations: all
+     * that the review's annotated PGN copies), the budget, the engine's table size, the
+     * library version, the engine's bench signature (its search and evaluation) and the
+     * review rules' revision; not the threads, which change no result. A review kept under
+     * this key (`reviewToJson`) is the one `review` would make again, so an app may show it
+     * instead; a game edited since (a comment, a tag) gets another key. 16 hexadecimal digits.
      *
      * # Errors
      * `InvalidRequest` for bad `options`, as `review`.
@@ -2674,11 +2676,13 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
 
     
     /**
-     * What identifies the review this engine would make of `game` with `options`: the library
-     * version, the game's start position and main line, the budget and the engine's table
-     * size (not the threads, which change no result). A review kept under this key
-     * (`reviewToJson`) is the one `review` would make again, so an app may show it instead.
-     * 16 hexadecimal digits.
+     * What identifies the review this engine would make of `game` with `options`: the game as
+     * its PGN exports it (tags, variant, start position, moves, comments and variations: all
+     * that the review's annotated PGN copies), the budget, the engine's table size, the
+     * library version, the engine's bench signature (its search and evaluation) and the
+     * review rules' revision; not the threads, which change no result. A review kept under
+     * this key (`reviewToJson`) is the one `review` would make again, so an app may show it
+     * instead; a game edited since (a comment, a tag) gets another key. 16 hexadecimal digits.
      *
      * # Errors
      * `InvalidRequest` for bad `options`, as `review`.

@@ -701,11 +701,13 @@ public protocol ChessEngineProtocol: AnyObject, Sendable {
     func review(game: ChessGame, options: ReviewOptions, listener: ReviewListener) throws  -> SearchHandle
     
     /**
-     * What identifies the review this engine would make of `game` with `options`: the library
-     * version, the game's start position and main line, the budget and the engine's table
-     * size (not the threads, which change no result). A review kept under this key
-     * (`reviewToJson`) is the one `review` would make again, so an app may show it instead.
-     * 16 hexadecimal digits.
+     * What identifies the review this engine would make of `game` with `options`: the game as
+     * its PGN exports it (tags, variant, start position, moves, comments and variations: all
+     * that the review's annotated PGN copies), the budget, the engine's table size, the
+     * library version, the engine's bench signature (its search and evaluation) and the
+     * review rules' revision; not the threads, which change no result. A review kept under
+     * this key (`reviewToJson`) is the one `review` would make again, so an app may show it
+     * instead; a game edited since (a comment, a tag) gets another key. 16 hexadecimal digits.
      *
      * # Errors
      * `InvalidRequest` for bad `options`, as `review`.
@@ -945,11 +947,13 @@ open func review(game: ChessGame, options: ReviewOptions, listener: ReviewListen
 }
     
     /**
-     * What identifies the review this engine would make of `game` with `options`: the library
-     * version, the game's start position and main line, the budget and the engine's table
-     * size (not the threads, which change no result). A review kept under this key
-     * (`reviewToJson`) is the one `review` would make again, so an app may show it instead.
-     * 16 hexadecimal digits.
+     * What identifies the review this engine would make of `game` with `options`: the game as
+     * its PGN exports it (tags, variant, start position, moves, comments and variations: all
+     * that the review's annotated PGN copies), the budget, the engine's table size, the
+     * library version, the engine's bench signature (its search and evaluation) and the
+     * review rules' revision; not the threads, which change no result. A review kept under
+     * this key (`reviewToJson`) is the one `review` would make again, so an app may show it
+     * instead; a game edited since (a comment, a tag) gets another key. 16 hexadecimal digits.
      *
      * # Errors
      * `InvalidRequest` for bad `options`, as `review`.
@@ -11744,7 +11748,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessengine_review() != 46353) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessengine_review_key() != 24) {
+    if (uniffi_chesscore_checksum_method_chessengine_review_key() != 38006) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_searchhandle_is_finished() != 49688) {

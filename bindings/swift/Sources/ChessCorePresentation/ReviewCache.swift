@@ -35,34 +35,45 @@ public final class InMemoryReviewCache: ReviewCache, @unchecked Sendable {
 }
 
 /// A ``ReviewCache`` of files in a directory, `<key>.json` (a review of a 40-move game is some
-/// tens of kilobytes), each written atomically. A failed read or write goes to `onError`
-/// (standard error by default) and reads as nothing kept.
+/// tens of kilobytes), each written atomically; at most `limit` are kept, the least recently
+/// written going first. A failed read (other than a missing file) or write goes to `onError`
+/// (standard error by default) and reads as nothing kept. Small files, read and written on the
+/// caller's thread.
 public final class DirectoryReviewCache: ReviewCache, @unchecked Sendable {
     /// The directory holding the reviews.
     public let directory: URL
+    private let limit: Int
     private let onError: @Sendable (Error) -> Void
 
-    /// A cache in `directory` (created on the first save when missing).
+    /// A cache in `directory` (created on the first save when missing) of at most `limit`
+    /// reviews.
     public init(
         directory: URL,
+        limit: Int = 200,
         onError: @escaping @Sendable (Error) -> Void = { error in
             FileHandle.standardError.write(Data("DirectoryReviewCache: \(error)\n".utf8))
         }
     ) {
         self.directory = directory
+        self.limit = limit
         self.onError = onError
     }
 
     /// The core's keys: 16 hexadecimal digits (nothing that could name another file).
     private static func isKey(_ key: String) -> Bool {
-        key.count == 16 && key.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+        key.count == 16 && key.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) }
     }
 
     public func load(key: String) -> String? {
-        guard Self.isKey(key),
-            let data = try? Data(contentsOf: directory.appendingPathComponent("\(key).json"))
-        else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        guard Self.isKey(key) else { return nil }
+        let file = directory.appendingPathComponent("\(key).json")
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        do {
+            return String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        } catch {
+            onError(error)
+            return nil
+        }
     }
 
     public func save(key: String, json: String) {
@@ -75,8 +86,24 @@ public final class DirectoryReviewCache: ReviewCache, @unchecked Sendable {
                 at: directory, withIntermediateDirectories: true)
             try Data(json.utf8).write(
                 to: directory.appendingPathComponent("\(key).json"), options: .atomic)
+            try trim()
         } catch {
             onError(error)
+        }
+    }
+
+    /// Deletes the least recently written reviews beyond `limit`.
+    private func trim() throws {
+        let files = try FileManager.default.contentsOfDirectory(
+            at: directory, includingPropertiesForKeys: [.contentModificationDateKey]
+        ).filter { $0.pathExtension == "json" }
+        guard files.count > limit else { return }
+        let dated = try files.map {
+            ($0, try $0.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate
+                ?? .distantPast)
+        }
+        for (file, _) in dated.sorted(by: { $0.1 < $1.1 }).prefix(files.count - limit) {
+            try FileManager.default.removeItem(at: file)
         }
     }
 }

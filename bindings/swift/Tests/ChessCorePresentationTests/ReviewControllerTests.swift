@@ -117,35 +117,44 @@ final class ReviewControllerTests: XCTestCase {
     func testAFinishedReviewIsKeptAndShownAgainAtOnceWithoutSearching() async throws {
         let cache = InMemoryReviewCache()
         do {
+            let engine = try ChessEngine(config: EngineConfig(hashMb: 4))
             let first: ReviewUiState
             do {
-                let game = try ChessGame.fromPgn(pgn: Self.scholar)
-                let engine = try ChessEngine(config: EngineConfig(hashMb: 4))
-                let controller = ReviewController(engine: engine, game: game, cache: cache)
+                let controller = ReviewController(
+                    engine: engine, game: try ChessGame.fromPgn(pgn: Self.scholar), cache: cache)
                 controller.start(options: ReviewOptions(nodesPerPosition: 20_000))
                 first = try await awaitState(controller, "done") { $0.phase == .done }
                 XCTAssertFalse(first.kept)
                 try await eventually("the engine idle") { !engine.isSearching() }
             }
             XCTAssertEqual(cache.saveCount, 1)
-            // The same game under other tags, a new engine: the kept review, at once.
-            let game = try ChessGame.fromPgn(pgn: "[Event \"Again\"]\n\n" + Self.scholar)
-            let engine = try ChessEngine(config: EngineConfig(hashMb: 4))
-            let controller = ReviewController(engine: engine, game: game, cache: cache)
+            // The same game again: the kept review, at once (done as soon as started).
+            let controller = ReviewController(
+                engine: engine, game: try ChessGame.fromPgn(pgn: Self.scholar), cache: cache)
             controller.start(options: ReviewOptions(nodesPerPosition: 20_000))
             let s = controller.state
             XCTAssertEqual(s.phase, .done, "no search: done as soon as started")
             XCTAssertTrue(s.kept)
-            XCTAssertFalse(engine.isSearching())
             XCTAssertEqual(s.rows, first.rows)
             XCTAssertEqual(s.graph, first.graph)
             XCTAssertEqual(s.white, first.white)
+            XCTAssertEqual(s.annotatedPgn, first.annotatedPgn)
             XCTAssertEqual(cache.saveCount, 1, "a kept review is not saved again")
             // Another budget is another review: searched.
             controller.start(options: ReviewOptions(nodesPerPosition: 5_000))
             XCTAssertEqual(controller.state.phase, .running)
             _ = try await awaitState(controller, "done") { $0.phase == .done }
             XCTAssertEqual(cache.saveCount, 2)
+            try await eventually("the engine idle") { !engine.isSearching() }
+            // The game under other tags is another annotated PGN: searched too.
+            let tagged = ReviewController(
+                engine: engine,
+                game: try ChessGame.fromPgn(pgn: "[Event \"Again\"]\n\n" + Self.scholar),
+                cache: cache)
+            tagged.start(options: ReviewOptions(nodesPerPosition: 20_000))
+            XCTAssertEqual(tagged.state.phase, .running)
+            _ = try await awaitState(tagged, "done") { $0.phase == .done }
+            XCTAssertEqual(cache.saveCount, 3)
             try await eventually("the engine idle") { !engine.isSearching() }
         }
         try await noLiveObjects()
@@ -164,6 +173,20 @@ final class ReviewControllerTests: XCTestCase {
         XCTAssertNil(cache.load(key: "../escape"))
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: dir.path), ["0123456789abcdef.json"])
+        // At most `limit` kept, the least recently written going first.
+        let small = DirectoryReviewCache(directory: dir, limit: 2)
+        func date(_ key: String, _ seconds: Double) throws {
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: seconds)],
+                ofItemAtPath: dir.appendingPathComponent("\(key).json").path)
+        }
+        try date("0123456789abcdef", 1_000)
+        small.save(key: "1111111111111111", json: "{1}")
+        try date("1111111111111111", 2_000)
+        small.save(key: "2222222222222222", json: "{2}")
+        XCTAssertNil(small.load(key: "0123456789abcdef"), "the oldest went")
+        XCTAssertEqual(small.load(key: "1111111111111111"), "{1}")
+        XCTAssertEqual(small.load(key: "2222222222222222"), "{2}")
     }
 
     func testStoppingKeepsTheMovesReviewedSoFarWithTheirSummary() async throws {

@@ -36,11 +36,14 @@ class InMemoryReviewCache : ReviewCache {
 
 /**
  * A [ReviewCache] of files in [directory], `<key>.json` (a review of a 40-move game is some tens
- * of kilobytes), each written through a temporary file and one atomic move. A failed read or
- * write goes to [onError] (standard error by default) and reads as nothing kept.
+ * of kilobytes), each written through a temporary file of its own and one atomic move; at most
+ * [limit] are kept, the least recently written going first. A failed read or write goes to
+ * [onError] (standard error by default) and reads as nothing kept. Small files, read and written
+ * on the caller's thread.
  */
 class DirectoryReviewCache(
     private val directory: File,
+    private val limit: Int = DEFAULT_LIMIT,
     private val onError: (Exception) -> Unit = { System.err.println("DirectoryReviewCache: $it") },
 ) : ReviewCache {
     override fun load(key: String): String? {
@@ -57,18 +60,29 @@ class DirectoryReviewCache(
 
     override fun save(key: String, json: String) {
         if (!key.matches(KEY_PATTERN)) return onError(IllegalArgumentException("not a review key: $key"))
-        val temporary = File(directory, "$key.json.tmp")
+        var temporary: File? = null
         try {
             directory.mkdirs()
-            temporary.writeText(json)
+            temporary = File.createTempFile(key, ".tmp", directory).also { it.writeText(json) }
             Files.move(temporary.toPath(), File(directory, "$key.json").toPath(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING)
+            trim()
         } catch (e: IOException) {
-            temporary.delete()
+            temporary?.delete()
             onError(e)
         }
     }
 
+    /** Deletes the least recently written reviews beyond [limit]. */
+    private fun trim() {
+        val kept = directory.listFiles { f -> f.name.endsWith(".json") } ?: return
+        if (kept.size <= limit) return
+        kept.sortedBy { it.lastModified() }.take(kept.size - limit).forEach { it.delete() }
+    }
+
     private companion object {
+        /** Reviews kept by default: a few megabytes. */
+        const val DEFAULT_LIMIT = 200
+
         /** The core's keys: 16 hexadecimal digits (nothing that could name another file). */
         val KEY_PATTERN = Regex("[0-9a-f]{16}")
     }

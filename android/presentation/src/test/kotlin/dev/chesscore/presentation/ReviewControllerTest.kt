@@ -1,6 +1,7 @@
 package dev.chesscore.presentation
 
 import dev.chesscore.ChessEngine
+import java.io.File
 import dev.chesscore.ChessGame
 import dev.chesscore.EngineConfig
 import dev.chesscore.GameReview
@@ -125,8 +126,8 @@ class ReviewControllerTest {
     fun `a finished review is kept and shown again at once, without searching`() {
         onMain {
             val cache = InMemoryReviewCache()
-            val first = ChessGame.fromPgn(SCHOLAR_PGN).use { game ->
-                ChessEngine(EngineConfig(hashMb = 4u)).use { engine ->
+            ChessEngine(EngineConfig(hashMb = 4u)).use { engine ->
+                val first = ChessGame.fromPgn(SCHOLAR_PGN).use { game ->
                     ReviewController(this, engine, game, cache).use { controller ->
                         controller.start(TEST_REVIEW)
                         val s = controller.awaitState("done") { it.phase == ReviewPhase.DONE }
@@ -134,26 +135,33 @@ class ReviewControllerTest {
                         s
                     }
                 }
-            }
-            assertEquals(1, cache.saveCount)
-            // The same game under other tags, a new engine: the kept review, at once.
-            ChessGame.fromPgn("[Event \"Again\"]\n\n$SCHOLAR_PGN").use { game ->
-                ChessEngine(EngineConfig(hashMb = 4u)).use { engine ->
+                assertEquals(1, cache.saveCount)
+                // The same game again: the kept review, at once (done as soon as started).
+                ChessGame.fromPgn(SCHOLAR_PGN).use { game ->
                     ReviewController(this, engine, game, cache).use { controller ->
                         controller.start(TEST_REVIEW)
                         val s = controller.state.value
                         assertEquals(ReviewPhase.DONE, s.phase, "no search: done as soon as started")
                         assertTrue(s.kept)
-                        assertTrue(!engine.isSearching())
                         assertEquals(first.rows, s.rows)
                         assertEquals(first.graph, s.graph)
                         assertEquals(first.white, s.white)
+                        assertEquals(first.annotatedPgn, s.annotatedPgn)
                         assertEquals(1, cache.saveCount, "a kept review is not saved again")
                         // Another budget is another review: searched.
                         controller.start(ReviewOptions(nodesPerPosition = 5_000uL))
                         assertEquals(ReviewPhase.RUNNING, controller.state.value.phase)
                         controller.awaitState("done") { it.phase == ReviewPhase.DONE }
                         assertEquals(2, cache.saveCount)
+                    }
+                }
+                // The game under other tags is another annotated PGN: searched too.
+                ChessGame.fromPgn("[Event \"Again\"]\n\n$SCHOLAR_PGN").use { game ->
+                    ReviewController(this, engine, game, cache).use { controller ->
+                        controller.start(TEST_REVIEW)
+                        assertEquals(ReviewPhase.RUNNING, controller.state.value.phase)
+                        controller.awaitState("done") { it.phase == ReviewPhase.DONE }
+                        assertEquals(3, cache.saveCount)
                     }
                 }
             }
@@ -172,6 +180,16 @@ class ReviewControllerTest {
         assertEquals(1, errors.size)
         assertNull(cache.load("../escape"))
         assertTrue(dir.listFiles()!!.map { it.name } == listOf("0123456789abcdef.json"))
+        // At most `limit` kept, the least recently written going first.
+        val small = DirectoryReviewCache(dir, limit = 2)
+        File(dir, "0123456789abcdef.json").setLastModified(1_000)
+        small.save("1111111111111111", "{1}")
+        File(dir, "1111111111111111.json").setLastModified(2_000)
+        small.save("2222222222222222", "{2}")
+        assertNull(small.load("0123456789abcdef"), "the oldest went")
+        assertEquals("{1}", small.load("1111111111111111"))
+        assertEquals("{2}", small.load("2222222222222222"))
+        assertTrue(dir.listFiles()!!.none { it.name.endsWith(".tmp") })
     }
 
     @Test
