@@ -260,8 +260,12 @@ public struct BoardUiState: BoardScreenState, Equatable {
         return mode.enginePlays(snapshot.sideToMove)
     }
 
-    /// The squares a board marks for ``premove`` (its start, and its destination once chosen).
-    public var premoveSquares: [Square] { [premove?.from, premove?.to].compactMap { $0 } }
+    /// The squares a board marks for ``premove`` (its start, and its destination once chosen);
+    /// none while the player looks back or once the game is over.
+    public var premoveSquares: [Square] {
+        guard viewed == nil, !isGameOver else { return [] }
+        return [premove?.from, premove?.to].compactMap { $0 }
+    }
 
     /// The premove's squares, marked on the board (``BoardDrawing``).
     public var squareMarks: [SquareMark] {

@@ -168,8 +168,12 @@ public final class GameController {
     public func dragMove(from: Square, to: Square) {
         if state.viewed != nil { return viewPly(nil) }
         if state.canPremove {
-            premoveTap(from)
-            if state.premove?.from == from { premoveTap(to) }
+            // A drag is a whole premove at once (onto a square of the player's too: a recapture
+            // there, or a Chess960 castling onto the rook); one not from the player's piece
+            // cancels it.
+            guard case .humanVsEngine(let human) = state.mode else { return }
+            let own = state.snapshot.pieceAt(from)?.side == human
+            state.premove = own && to != from ? Premove(from: from, to: to) : nil
             return
         }
         guard state.isHumanTurn else { return }
@@ -673,6 +677,7 @@ public final class GameController {
             state.engineThinking = false
             state.thinking = nil
             state.message = "The engine failed: \(error)"
+            state.premove = nil
         } else if current && !hint {
             playEngineResult(result)
         } else {
@@ -694,8 +699,9 @@ public final class GameController {
             reply = try $0.playEngineResultAt(result: result, drawOffered: offered, nowMs: now())
         }
         guard done else { return }
-        if reply?.drawOfferAccepted == false { state.message = drawDeclinedText() }
+        // The premove first: its move would clear a message set before it.
         playPremove()
+        if reply?.drawOfferAccepted == false { state.message = drawDeclinedText() }
     }
 
     /// A tap while the engine is to move (``BoardUiState/canPremove``): builds the player's
@@ -717,16 +723,28 @@ public final class GameController {
         }
     }
 
-    /// After the engine's move: plays the player's premove when it is legal now (a promotion
-    /// becomes a queen), and drops it otherwise, as chess sites do.
+    /// After the engine's move: plays the player's premove when it is legal now, as a drag of
+    /// it would (a promotion opens the picker, or is a queen with ``BoardUiState/autoQueen``),
+    /// and drops it otherwise, as chess sites do.
     private func playPremove() {
         guard let premove = state.premove else { return }
         state.premove = nil
         guard let to = premove.to, state.isHumanTurn else { return }
-        let move = game.legalMovesFrom(square: premove.from).first {
-            $0.to == to && ($0.promotion == nil || $0.promotion == .queen)
+        let outcomes = input.drag(
+            from: premove.from, to: to, snapshot: state.snapshot,
+            legalMovesFrom: game.legalMovesFrom)
+        let moves = outcomes.contains {
+            switch $0 {
+            case .play, .askPromotion: return true
+            default: return false
+            }
         }
-        if let move { play(from: move.from, to: move.to, promotion: move.promotion) }
+        if moves {
+            show(outcomes)
+        } else {
+            input.clear()
+            state.clearSelection()
+        }
     }
 
     /// Stops the running search, if any; its reports will be ignored.

@@ -948,6 +948,30 @@ final class GameControllerTests: XCTestCase {
         try await noLiveObjects()
     }
 
+    func testAPremovedPromotionOpensThePickerOrIsAQueenWithAutoQueen() async throws {
+        do {
+            let f = try Fixture(mode: .humanVsEngine(humanSide: .white), level: 10)
+            // Black (the engine) to move: it thinks at once.
+            f.c.loadFen("8/P7/8/8/8/8/k6K/8 b - - 0 1")
+            XCTAssertTrue(f.state.canPremove)
+            // A drag onto the player's own king's square is a premove too (no reselection).
+            f.c.dragMove(from: sq("a7"), to: sq("h2"))
+            XCTAssertEqual(f.state.premove, Premove(from: sq("a7"), to: sq("h2")))
+            f.c.dragMove(from: sq("a7"), to: sq("a8"))
+            XCTAssertEqual(f.state.premove, Premove(from: sq("a7"), to: sq("a8")))
+            let s = try await f.c.awaitState("the picker") { $0.pendingPromotion != nil }
+            XCTAssertEqual(s.snapshot.ply, 1, "only the engine's move: the player chooses the piece")
+            XCTAssertNil(s.premove)
+
+            f.c.setAutoQueen(true)
+            f.c.loadFen("8/P7/8/8/8/8/k6K/8 b - - 0 1")
+            f.c.dragMove(from: sq("a7"), to: sq("a8"))
+            let q = try await f.c.awaitState("the queen") { $0.snapshot.ply >= 2 }
+            XCTAssertEqual(q.snapshot.pieceAt(sq("a8")), Piece(side: .white, kind: .queen))
+        }
+        try await noLiveObjects()
+    }
+
     // MARK: Looking back
 
     func testLookingBackShowsAnEarlierPositionWhileTheGameStays() async throws {

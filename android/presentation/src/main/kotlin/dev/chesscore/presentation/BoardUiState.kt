@@ -187,8 +187,12 @@ data class BoardUiState(
     val canPremove: Boolean
         get() = !isGameOver && viewed == null && mode is GameMode.HumanVsEngine && mode.enginePlays(snapshot.sideToMove)
 
-    /** The squares a board marks for [premove] (its start, and its destination once chosen). */
-    val premoveSquares: List<Square> get() = listOfNotNull(premove?.from, premove?.to)
+    /**
+     * The squares a board marks for [premove] (its start, and its destination once chosen); none
+     * while the player looks back or once the game is over.
+     */
+    val premoveSquares: List<Square>
+        get() = if (viewed != null || isGameOver) emptyList() else listOfNotNull(premove?.from, premove?.to)
 
     /** What the board draws: the [viewed] position while the player looks back, else the game's [snapshot]. */
     val boardSnapshot: GameSnapshot get() = viewed?.snapshot ?: snapshot

@@ -182,8 +182,11 @@ class GameController(
         val s = state.value
         if (!closed && s.viewed != null) return viewPly(null)
         if (!closed && s.canPremove) {
-            premoveTap(from)
-            if (state.value.premove?.from == from) premoveTap(to)
+            // A drag is a whole premove at once (onto a square of the player's too: a recapture
+            // there, or a Chess960 castling onto the rook); one not from the player's piece
+            // cancels it.
+            val own = s.snapshot.pieceAt(from)?.side == (s.mode as? GameMode.HumanVsEngine)?.humanSide
+            _state.update { it.copy(premove = if (own && to != from) Premove(from, to) else null) }
             return
         }
         if (closed || !s.isHumanTurn) return
@@ -212,19 +215,17 @@ class GameController(
     }
 
     /**
-     * After the engine's move: plays the player's premove when it is legal now (a promotion
-     * becomes a queen), and drops it otherwise, as chess sites do. Returns `true` when it was
-     * played.
+     * After the engine's move: plays the player's premove when it is legal now, as a drag of it
+     * would (a promotion opens the picker, or is a queen with [BoardUiState.autoQueen]), and
+     * drops it otherwise, as chess sites do.
      */
-    private fun playPremove(): Boolean {
-        val premove = state.value.premove ?: return false
+    private fun playPremove() {
+        val premove = state.value.premove ?: return
         _state.update { it.copy(premove = null) }
-        val to = premove.to ?: return false
-        if (!state.value.isHumanTurn) return false
-        val moves = game.legalMovesFrom(premove.from).filter { it.to == to }
-        val move = moves.firstOrNull { it.promotion == null || it.promotion == PieceKind.QUEEN } ?: return false
-        play(move.from, move.to, move.promotion)
-        return true
+        val to = premove.to ?: return
+        if (!state.value.isHumanTurn) return
+        val outcome = input.drag(premove.from, to, state.value.snapshot, game::legalMovesFrom)
+        if (outcome is MoveInput.Outcome.Play || outcome is MoveInput.Outcome.AskPromotion) handle(outcome) else clearSelection()
     }
 
     /**
@@ -732,7 +733,7 @@ class GameController(
                     val error = result.error
                     when {
                         error != null -> _state.update {
-                            it.copy(engineThinking = false, thinking = null, message = engineFailedText(error))
+                            it.copy(engineThinking = false, thinking = null, message = engineFailedText(error), premove = null)
                         }
                         current && !hint -> playEngineResult(result)
                         current -> _state.update { it.copy(engineThinking = false, thinking = null, hint = result.bestMove) }
@@ -752,8 +753,9 @@ class GameController(
         var reply: EngineReply? = null
         _state.update { it.copy(drawOffered = false) }
         if (!changeGame { reply = game.playEngineResultAt(result, offered, nowMs()) }) return
-        if (reply?.drawOfferAccepted == false) _state.update { it.copy(message = drawDeclinedText()) }
+        // The premove first: its move would clear a message set before it.
         playPremove()
+        if (reply?.drawOfferAccepted == false) _state.update { it.copy(message = drawDeclinedText()) }
     }
 
     /** Stops the running search, if any; its result will be ignored. */

@@ -896,6 +896,31 @@ class GameControllerTest {
     }
 
     @Test
+    fun `a premoved promotion opens the picker, or is a queen with auto-queen, and a drag may end on the player's piece`() {
+        onMain {
+            Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE), level = 10).controller.use { c ->
+                // Black (the engine) to move: it thinks at once.
+                c.loadFen("8/P7/8/8/8/8/k6K/8 b - - 0 1")
+                assertTrue(c.state.value.canPremove)
+                // A drag onto the player's own king's square is a premove too (no reselection).
+                c.dragMove(sq("a7"), sq("h2"))
+                assertEquals(Premove(sq("a7"), sq("h2")), c.state.value.premove)
+                c.dragMove(sq("a7"), sq("a8"))
+                assertEquals(Premove(sq("a7"), sq("a8")), c.state.value.premove)
+                val s = c.awaitState("the picker") { it.pendingPromotion != null }
+                assertEquals(1u, s.snapshot.ply, "only the engine's move: the player chooses the piece")
+                assertNull(s.premove)
+
+                c.setAutoQueen(true)
+                c.loadFen("8/P7/8/8/8/8/k6K/8 b - - 0 1")
+                c.dragMove(sq("a7"), sq("a8"))
+                val q = c.awaitState("the queen") { it.snapshot.ply >= 2u }
+                assertEquals(Piece(Side.WHITE, PieceKind.QUEEN), q.snapshot.pieceAt(sq("a8")))
+            }
+        }
+    }
+
+    @Test
     fun `the default hint is searched at full strength, also when the engine plays at level 1`() {
         onMain {
             Fixture(this, level = 1, hintLimits = defaultHintLimits()).controller.use { c ->
