@@ -35,6 +35,8 @@ struct AnalysisView: View {
                 if let opening = state.snapshot.opening {
                     Text("\(opening.eco) \(opening.name)").font(.caption).foregroundStyle(.secondary)
                 }
+                Text(materialSummary(state.snapshot.material)).font(.caption)
+                    .foregroundStyle(.secondary)
             }
             BookMovesView(controller: controller)
             EngineLinesView(controller: controller)

@@ -226,6 +226,14 @@ public func materialLeadText(_ material: MaterialBalance, side: Side) -> String 
     return lead > 0 ? "+\(lead)" : ""
 }
 
+/// The material in one line, for a board without players' rows (the analysis board): "White is
+/// up a knight", "Black has a bishop and a knight for a rook, 1 point up", "Material is even".
+/// The Kotlin `materialSummary`.
+public func materialSummary(_ material: MaterialBalance) -> String {
+    materialDescription(material, side: .white) ?? materialDescription(material, side: .black)
+        ?? "Material is even"
+}
+
 /// What a screen reader says about `side`'s material in its player row, from the core's
 /// `MaterialBalance`: "White is up a knight and a pawn" when only `side` has extra pieces; with
 /// extra pieces on both sides, what it has for what and the points, "Black has a bishop and a

@@ -1169,6 +1169,11 @@ final class PresentationTextTests: XCTestCase {
         let rooks = try ChessGame.fromFen(fen: "rr2k3/8/8/8/8/8/8/3QK3 w - - 0 1").snapshot().material
         XCTAssertEqual(materialDescription(rooks, side: .black), "Black has two rooks for a queen, 1 point up")
         XCTAssertEqual(materialDescription(rooks, side: .white), "White has a queen for two rooks, 1 point down")
+        // One line for the analysis board.
+        XCTAssertEqual(materialSummary(many), "White is up a queen, a rook, a knight and three pawns")
+        XCTAssertEqual(materialSummary(even), "White has a bishop for three pawns, even")
+        XCTAssertEqual(materialSummary(rooks), "White has a queen for two rooks, 1 point down")
+        XCTAssertEqual(materialSummary(ChessGame().snapshot().material), "Material is even")
     }
 
     func testStatusTextsForEveryEndingComeFromTheCoresStatus() throws {

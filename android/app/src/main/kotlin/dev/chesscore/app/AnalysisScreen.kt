@@ -51,6 +51,7 @@ import androidx.lifecycle.compose.collectAsStateWithLifecycle
 import dev.chesscore.MarkColor
 import dev.chesscore.MoveListItem
 import dev.chesscore.Side
+import dev.chesscore.presentation.materialSummary
 import dev.chesscore.presentation.AnalysisController
 import dev.chesscore.presentation.AnalysisUiState
 import dev.chesscore.presentation.PgnGameList
@@ -199,7 +200,7 @@ fun AnalysisScreen(
 /** The analysis screen's dialogs; one at a time. */
 private enum class AnalysisDialog { LOAD_FEN, LOAD_PGN, COMMENT }
 
-/** The status from the core ("White to move", "Checkmate — Black wins", "White resigned — …") and the opening's name. */
+/** The status from the core ("White to move", "Checkmate — Black wins", "White resigned — …"), the opening's name and the material. */
 @Composable
 private fun PositionLine(state: AnalysisUiState) {
     Column(Modifier.fillMaxWidth().padding(vertical = 6.dp)) {
@@ -207,6 +208,7 @@ private fun PositionLine(state: AnalysisUiState) {
         state.snapshot.opening?.let { opening ->
             Text("${opening.eco} ${opening.name}", style = MaterialTheme.typography.bodySmall, maxLines = 1, overflow = TextOverflow.Ellipsis)
         }
+        Text(materialSummary(state.snapshot.material), style = MaterialTheme.typography.bodySmall)
     }
 }
 

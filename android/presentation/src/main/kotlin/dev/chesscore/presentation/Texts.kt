@@ -251,6 +251,13 @@ fun materialDescription(material: MaterialBalance, side: Side): String? {
     return "${sideName(side)} has ${piecesText(mine)} for ${piecesText(theirs)}, $score"
 }
 
+/**
+ * The material in one line, for a board without players' rows (the analysis board): "White is up
+ * a knight", "Black has a bishop and a knight for a rook, 1 point up", "Material is even".
+ */
+fun materialSummary(material: MaterialBalance): String =
+    materialDescription(material, Side.WHITE) ?: materialDescription(material, Side.BLACK) ?: "Material is even"
+
 /** Pieces in words, counted kind by kind in the order given: "a queen", "a knight and two pawns", "a rook, a bishop and three pawns". */
 private fun piecesText(kinds: List<PieceKind>): String {
     val counted = kinds.distinct().map { kind ->

@@ -28,6 +28,7 @@ class PresentationTextTest {
             assertEquals("+20", materialLeadText(material, Side.WHITE))
             assertEquals(null, materialDescription(material, Side.BLACK))
             assertEquals("", materialLeadText(material, Side.BLACK))
+            assertEquals("White is up a queen, a rook, a knight and three pawns", materialSummary(material))
         }
         ChessGame.fromFen("4k3/8/8/8/8/8/PPP5/4KB2 b - - 0 1").use { game ->
             val material = game.snapshot().material
@@ -36,11 +37,13 @@ class PresentationTextTest {
         ChessGame.fromFen("4k3/ppp5/8/8/8/8/8/2B1K3 w - - 0 1").use { game ->
             val material = game.snapshot().material
             assertEquals(0, material.balance)
+            assertEquals("White has a bishop for three pawns, even", materialSummary(material))
             assertEquals("White has a bishop for three pawns, even", materialDescription(material, Side.WHITE))
             assertEquals("Black has three pawns for a bishop, even", materialDescription(material, Side.BLACK))
             assertEquals("", materialLeadText(material, Side.WHITE))
             assertEquals("", materialLeadText(material, Side.BLACK))
         }
+        ChessGame().use { game -> assertEquals("Material is even", materialSummary(game.snapshot().material)) }
         ChessGame.fromFen("rr2k3/8/8/8/8/8/8/3QK3 w - - 0 1").use { game ->
             val material = game.snapshot().material
             assertEquals("Black has two rooks for a queen, 1 point up", materialDescription(material, Side.BLACK))
