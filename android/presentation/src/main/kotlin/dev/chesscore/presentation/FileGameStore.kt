@@ -59,17 +59,11 @@ class FileGameStore(
     }
 
     private fun writeAtomically(target: File, text: String) {
-        val temporary = File(target.parentFile, target.name + ".tmp")
         try {
-            target.parentFile?.mkdirs()
-            temporary.writeText(text)
-            // One atomic replacement: the previous file stays until the new one is complete.
-            Files.move(temporary.toPath(), target.toPath(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING)
+            writeFileAtomically(target, text)
         } catch (e: IOException) {
-            temporary.delete()
             onError(e)
         } catch (e: SecurityException) {
-            temporary.delete()
             onError(e)
         }
     }
@@ -77,5 +71,24 @@ class FileGameStore(
     private companion object {
         /** Prints a failed read or write to standard error. */
         fun printError(error: Exception) = System.err.println("FileGameStore: $error")
+    }
+}
+
+/**
+ * Writes [text] to [target] through a temporary file beside it (`<name>.tmp`) and one atomic
+ * move over the old file, creating the directory when needed: a kill or a failure midway leaves
+ * the previous file as it was and no temporary file behind. The presentation layer's store,
+ * archive and review cache all write this way, each from the main thread (one writer a file).
+ *
+ * @throws IOException when the file cannot be written.
+ */
+internal fun writeFileAtomically(target: File, text: String) {
+    val temporary = File(target.absoluteFile.parentFile, target.name + ".tmp")
+    temporary.parentFile.mkdirs()
+    try {
+        temporary.writeText(text)
+        Files.move(temporary.toPath(), target.toPath(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING)
+    } finally {
+        temporary.delete()
     }
 }

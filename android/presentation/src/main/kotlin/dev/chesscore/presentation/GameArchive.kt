@@ -39,23 +39,13 @@ class InMemoryGameArchive : GameArchive {
 
 /**
  * A [GameArchive] in [directory], one `<id>.pgn` file a game (the directory is created when
- * needed). Each write goes to a temporary file first and is then renamed over the old one, so a
- * kill in the middle of a save leaves no half-written game.
+ * needed). Each write is atomic ([writeFileAtomically]), so a kill in the middle of a save leaves
+ * no half-written game and a failed one the previous file.
  */
 class DirectoryGameArchive(private val directory: File) : GameArchive {
     override fun put(id: String, pgn: String) {
         require(id.matches(ID_PATTERN)) { "not an archive id: $id" }
-        directory.mkdirs()
-        val target = File(directory, "$id.pgn")
-        val temporary = File(directory, "$id.pgn.tmp")
-        temporary.writeText(pgn)
-        if (!temporary.renameTo(target)) {
-            target.delete()
-            if (!temporary.renameTo(target)) {
-                temporary.delete()
-                throw java.io.IOException("could not write ${target.path}")
-            }
-        }
+        writeFileAtomically(File(directory, "$id.pgn"), pgn)
     }
 
     /** Every readable game file; one that cannot be read is left out. */

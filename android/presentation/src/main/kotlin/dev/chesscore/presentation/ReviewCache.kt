@@ -2,8 +2,6 @@ package dev.chesscore.presentation
 
 import java.io.File
 import java.io.IOException
-import java.nio.file.Files
-import java.nio.file.StandardCopyOption
 
 /**
  * Where finished reviews are kept, so that opening a game reviewed before shows its review at
@@ -36,7 +34,7 @@ class InMemoryReviewCache : ReviewCache {
 
 /**
  * A [ReviewCache] of files in [directory], `<key>.json` (a review of a 40-move game is some tens
- * of kilobytes), each written through a temporary file of its own and one atomic move; at most
+ * of kilobytes), each written atomically ([writeFileAtomically]); at most
  * [limit] are kept, the least recently written going first. A failed read or write goes to
  * [onError] (standard error by default) and reads as nothing kept. Small files, read and written
  * on the caller's thread.
@@ -60,14 +58,10 @@ class DirectoryReviewCache(
 
     override fun save(key: String, json: String) {
         if (!key.matches(KEY_PATTERN)) return onError(IllegalArgumentException("not a review key: $key"))
-        var temporary: File? = null
         try {
-            directory.mkdirs()
-            temporary = File.createTempFile(key, ".tmp", directory).also { it.writeText(json) }
-            Files.move(temporary.toPath(), File(directory, "$key.json").toPath(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING)
+            writeFileAtomically(File(directory, "$key.json"), json)
             trim()
         } catch (e: IOException) {
-            temporary?.delete()
             onError(e)
         }
     }
