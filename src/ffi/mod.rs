@@ -6,6 +6,7 @@ mod clock;
 mod engine;
 mod error;
 mod game;
+mod ids;
 mod opening;
 mod review;
 mod review_cache;
@@ -27,6 +28,7 @@ pub use engine::{
 };
 pub use error::ChessError;
 pub use game::{ChessGame, Tag};
+pub use ids::game_archive_id;
 pub use opening::{opening_of_fen, preload_openings, BookMove, Opening};
 pub use review::{
     review_preset_nodes, CoachListener, Coaching, EvalPoint, GameReview, HangingPiece, MoveClass,

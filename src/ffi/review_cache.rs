@@ -10,6 +10,7 @@ use crate::review::REVIEW_REVISION;
 
 use super::engine::ChessEngine;
 use super::game::ChessGame;
+use super::ids::fnv1a;
 use super::review::{GameReview, ReviewOptions};
 use super::ChessError;
 
@@ -95,25 +96,11 @@ impl ChessEngine {
     }
 }
 
-/// FNV-1a, 64 bits: a stable hash (the standard library's is not stable across versions).
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
-        (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
-
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use crate::ffi::{EngineConfig, ReviewPreset};
-
-    #[test]
-    fn fnv1a_matches_its_published_vectors() {
-        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
-        assert_eq!(fnv1a(b"foobar"), 0x8594_4171_f739_67e8);
-    }
 
     #[test]
     fn the_key_follows_the_game_and_the_budget_not_the_threads() {

@@ -3,7 +3,7 @@ import Foundation
 
 /// "My games": where the board screen keeps each game once it has ended (its PGN, with the
 /// players, date and time as tags), for the list that reopens them in the review. Each game is
-/// kept under an id made from its moves (``gameArchiveId(_:)``), so keeping the same game again
+/// kept under an id made from its moves (the core's `gameArchiveId(pgn:)`), so keeping the same game again
 /// (the app restarted on a finished game) replaces it instead of adding a copy. The Kotlin
 /// `GameArchive`.
 public protocol GameArchive: AnyObject, Sendable {
@@ -66,7 +66,7 @@ public final class DirectoryGameArchive: GameArchive, Sendable {
 
     private func file(_ id: String) -> URL { directory.appendingPathComponent(id + ".pgn") }
 
-    /// Sixteen lower-case hex digits, as ``gameArchiveId(_:)`` makes.
+    /// Sixteen lower-case hex digits, as the core's `gameArchiveId(pgn:)` makes.
     private static func isId(_ s: String) -> Bool {
         s.utf8.count == 16 && s.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
@@ -125,23 +125,6 @@ public func archivedGames(_ archive: any GameArchive) -> [ArchivedGame] {
     }
     .sorted { ($0.key, $1.game.id) > ($1.key, $0.game.id) }
     .map(\.game)
-}
-
-/// The id a game is kept under: a 64-bit FNV-1a hash, in hex, of its PGN without the tags but
-/// the start position's (`FEN`): the same moves from the same start give the same id whatever
-/// tags were added, and the same id as the Kotlin presenter's `gameArchiveId`.
-public func gameArchiveId(_ pgn: String) -> String {
-    // Lines as Kotlin's `lineSequence` cuts them: at "\n", "\r\n" or "\r" (one Character in
-    // Swift, so not a split on "\n" alone).
-    let lines = pgn.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
-        .filter { !$0.hasPrefix("[") || $0.hasPrefix("[FEN ") }
-    let text = lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
 }
 
 /// `games` as one PGN text, in their order, one blank line apart: what "Share all" hands to

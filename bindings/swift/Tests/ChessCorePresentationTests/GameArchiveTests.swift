@@ -61,7 +61,7 @@ final class GameArchiveTests: XCTestCase {
         XCTAssertNotNil(
             game.playedAt.range(of: #"^\d{4}\.\d\d\.\d\d \d\d:\d\d$"#, options: .regularExpression),
             game.playedAt)
-        XCTAssertEqual(game.id, gameArchiveId(game.pgn))
+        XCTAssertEqual(game.id, gameArchiveId(pgn: game.pgn))
         XCTAssertEqual(try ChessGame.fromPgn(pgn: game.pgn).snapshot().sanHistory, ["f3", "e5", "g4", "Qh4#"])
         try await noLiveObjects()
     }
@@ -195,7 +195,7 @@ final class GameArchiveTests: XCTestCase {
         let archive = DirectoryGameArchive(directory: directory.appendingPathComponent("games"))
         XCTAssertTrue(archive.all().isEmpty, "no directory yet: no games")
         let pgn = "[Result \"*\"]\n\n1. d4 d5 *\n"
-        let id = gameArchiveId(pgn)
+        let id = gameArchiveId(pgn: pgn)
         try archive.put(id: id, pgn: pgn)
         try archive.put(id: id, pgn: pgn.replacingOccurrences(of: "d5", with: "Nf6"))
         XCTAssertEqual(archive.all(), [id: pgn.replacingOccurrences(of: "d5", with: "Nf6")])
@@ -209,18 +209,18 @@ final class GameArchiveTests: XCTestCase {
 
     func testTheIdIsTheMovesAndTheStartPositionNotTheOtherTags() async {
         let moves = "\n1. e4 e5 2. Nf3 *\n"
-        let id = gameArchiveId("[Event \"a\"]\n[Date \"2026.01.01\"]\n\(moves)")
-        XCTAssertEqual(id, gameArchiveId("[Event \"b\"]\n\(moves)"))
-        XCTAssertNotEqual(id, gameArchiveId("[Event \"a\"]\n\n1. e4 e5 2. Nc3 *\n"))
+        let id = gameArchiveId(pgn: "[Event \"a\"]\n[Date \"2026.01.01\"]\n\(moves)")
+        XCTAssertEqual(id, gameArchiveId(pgn: "[Event \"b\"]\n\(moves)"))
+        XCTAssertNotEqual(id, gameArchiveId(pgn: "[Event \"a\"]\n\n1. e4 e5 2. Nc3 *\n"))
         XCTAssertNotEqual(
             id,
-            gameArchiveId("[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\(moves)"))
+            gameArchiveId(pgn: "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\(moves)"))
         XCTAssertEqual(id.count, 16)
         // FNV-1a 64 of "1. e4 *", computed apart (Python); the Kotlin presenter asserts the same.
-        XCTAssertEqual(gameArchiveId("1. e4 *"), "5db47824c3288049")
+        XCTAssertEqual(gameArchiveId(pgn: "1. e4 *"), "5db47824c3288049")
         // Lines end in "\n", "\r\n" or "\r" alike, as Kotlin's lineSequence cuts them.
-        XCTAssertEqual(gameArchiveId("[Event \"x\"]\r\n\r\n1. e4 *\r\n"), "5db47824c3288049")
-        XCTAssertEqual(gameArchiveId("[Event \"x\"]\r\r1. e4 *\r"), "5db47824c3288049")
+        XCTAssertEqual(gameArchiveId(pgn: "[Event \"x\"]\r\n\r\n1. e4 *\r\n"), "5db47824c3288049")
+        XCTAssertEqual(gameArchiveId(pgn: "[Event \"x\"]\r\r1. e4 *\r"), "5db47824c3288049")
     }
 }
 

@@ -3,12 +3,13 @@ package dev.chesscore.presentation
 import dev.chesscore.ChessGame
 import dev.chesscore.ChessException
 import dev.chesscore.Side
+import dev.chesscore.gameArchiveId
 import java.io.File
 
 /**
  * "My games": where the board screen keeps each game once it has ended (its PGN, with the
  * players, date and time as tags), for the list that reopens them in the review. Each game is
- * kept under an id made from its moves ([gameArchiveId]), so keeping the same game again (the app
+ * kept under an id made from its moves (the core's [gameArchiveId]), so keeping the same game again (the app
  * restarted on a finished game) replaces it instead of adding a copy.
  */
 interface GameArchive {
@@ -132,20 +133,6 @@ fun archivedGames(archive: GameArchive): List<ArchivedGame> =
             null
         }
     }.sortedWith(compareByDescending<Pair<String, ArchivedGame>> { it.first }.thenBy { it.second.id }).map { it.second }
-
-/**
- * The id a game is kept under: a 64-bit FNV-1a hash, in hex, of its PGN without the tags but
- * the start position's (`FEN`): the same moves from the same start give the same id whatever
- * tags were added, and the Swift presenter computes the same ids.
- */
-fun gameArchiveId(pgn: String): String {
-    val lines = pgn.lineSequence().filter { !it.startsWith("[") || it.startsWith("[FEN ") }
-    var hash = 0xcbf29ce484222325uL
-    for (byte in lines.joinToString("\n").trim().toByteArray(Charsets.UTF_8)) {
-        hash = (hash xor byte.toUByte().toULong()) * 0x100000001b3uL
-    }
-    return hash.toString(16).padStart(16, '0')
-}
 
 /**
  * [games] as one PGN text, in their order, one blank line apart: what "Share all" hands to

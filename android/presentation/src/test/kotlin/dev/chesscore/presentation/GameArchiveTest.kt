@@ -4,6 +4,7 @@ import dev.chesscore.ChessEngine
 import dev.chesscore.ChessGame
 import dev.chesscore.SearchLimits
 import dev.chesscore.Side
+import dev.chesscore.gameArchiveId
 import dev.chesscore.tests.onMain
 import java.nio.file.Files
 import kotlin.test.assertEquals
