@@ -122,6 +122,14 @@ pub(crate) fn snapshot(game: &Game) -> GameSnapshot {
     }
 }
 
+/// The destination squares of `moves` (of one piece), in index order: castling as the king's
+/// destination in standard chess, onto the rook in Chess960, as `LegalMove.to` gives them.
+fn destinations(game: &Game, moves: &[rules::Move]) -> Vec<Square> {
+    let mode = game.position().castling_mode();
+    let targets = moves.iter().map(|&m| UciMove::from_move_in(m, mode).to);
+    squares(targets.fold(Bitboard::EMPTY, Bitboard::with))
+}
+
 /// The squares of `set`, in index order.
 fn squares(set: Bitboard) -> Vec<Square> {
     set.collect()
@@ -214,10 +222,18 @@ impl ChessGame {
     /// order.
     pub fn destinations_from(&self, square: Square) -> Vec<Square> {
         let game = self.lock();
-        let moves = game.legal_moves_from(square);
-        let mode = game.position().castling_mode();
-        let targets = moves.iter().map(|&m| UciMove::from_move_in(m, mode).to);
-        squares(targets.fold(Bitboard::EMPTY, Bitboard::with))
+        destinations(&game, &game.legal_moves_from(square))
+    }
+
+    /// The squares the piece on `square`, of the side *not* to move, might move to on its next
+    /// turn, whatever the side to move replies first: where a premove from `square` may go (a
+    /// square outside them can never be legal then; one inside may be). In index order, as
+    /// [`ChessGame::destinations_from`] gives them (castling as the king's destination, onto
+    /// the rook in Chess960). Empty for an empty square, a piece of the side to move, or a
+    /// finished game.
+    pub fn premove_destinations(&self, square: Square) -> Vec<Square> {
+        let game = self.lock();
+        destinations(&game, &game.premove_moves(square))
     }
 
     /// Plays the move from `from` to `to`, with `promotion` when a pawn reaches the last rank.

@@ -380,6 +380,13 @@ impl Game {
         self.moves_unless_over(|pos| pos.legal_moves_from(square))
     }
 
+    /// The moves the piece on `square`, of the side not to move, might make on its side's next
+    /// turn, whatever the side to move replies ([`Position::premove_moves`]): a premove's
+    /// possible moves. None when the game is over at the current node.
+    pub fn premove_moves(&self, square: Square) -> MoveList {
+        self.moves_unless_over(|pos| pos.premove_moves(square))
+    }
+
     /// `moves` of the current position, or none when the game is over at the current node: the
     /// one place of the rule that a finished game has no legal moves (the FFI, the CLI and the
     /// snapshot all ask [`Game::legal_moves`] or [`Game::legal_moves_from`]).

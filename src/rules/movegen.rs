@@ -95,6 +95,49 @@ impl Position {
         list
     }
 
+    /// The moves the piece on `from`, of the side *not* to move, could make after one reply of
+    /// the side to move: the union, over every legal move of the side to move after which that
+    /// piece is still there, of its legal moves then. What a premove may be: a move outside this
+    /// list can never be legal on the player's next turn, one inside it may be. Empty when
+    /// `from` is empty or holds a piece of the side to move, or when the side to move has no
+    /// legal move. About 30 replies, each a move generation of one piece: microseconds.
+    ///
+    /// # Examples
+    /// ```
+    /// use chesscore::rules::{Position, Square};
+    /// // White to move: Black's g8 knight may go to f6 or h6 whatever White plays (e7 holds
+    /// // its own pawn), and the e7 pawn to e6 or e5 (no White piece can reach d6 or f6 to be
+    /// // taken there in one move).
+    /// assert_eq!(Position::startpos().premove_moves(Square::E7).len(), 2);
+    /// let moves = Position::startpos().premove_moves(Square::G8);
+    /// let mut to: Vec<String> = moves.iter().map(|m| m.to().to_string()).collect();
+    /// to.sort();
+    /// assert_eq!(to, ["f6", "h6"]);
+    /// ```
+    pub fn premove_moves(&self, from: Square) -> MoveList {
+        let mut union = MoveList::new();
+        match self.piece_at(from) {
+            Some(p) if p.side != self.side_to_move() => {}
+            _ => return union,
+        }
+        let mut after = self.clone();
+        for reply in self.legal_moves().iter() {
+            let undo = after.make_move(*reply);
+            if after
+                .piece_at(from)
+                .is_some_and(|p| p.side == after.side_to_move())
+            {
+                for m in after.legal_moves_from(from).iter() {
+                    if !union.contains(*m) {
+                        union.push(*m);
+                    }
+                }
+            }
+            after.unmake_move(*reply, &undo);
+        }
+        union
+    }
+
     /// `true` when `m` is legal here. Cheap: generates only the moves of the piece on `m.from()`.
     pub fn is_legal(&self, m: Move) -> bool {
         if m.is_null() {

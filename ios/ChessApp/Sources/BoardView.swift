@@ -124,7 +124,7 @@ struct BoardView<Model: BoardDrawing>: View {
             if let piece, drag?.from != square {
                 PieceGlyph(piece: piece).font(.system(size: size * 0.8))
             }
-            if state.targets.contains(square) {
+            if state.boardTargets.contains(square) {
                 if piece == nil {
                     Circle().fill(Color.black.opacity(0.25)).frame(width: size * 0.3)
                 } else {
@@ -137,7 +137,7 @@ struct BoardView<Model: BoardDrawing>: View {
         .accessibilityElement(children: .ignore)
         .accessibilityLabel(
             boardSquareDescription(
-                square, piece: piece, targets: state.targets, checkSquare: state.checkSquare,
+                square, piece: piece, targets: state.boardTargets, checkSquare: state.checkSquare,
                 lastMove: lastMove))
         .accessibilityAddTraits(state.selected == square ? [.isButton, .isSelected] : .isButton)
         .accessibilityAction { onTap(square) }

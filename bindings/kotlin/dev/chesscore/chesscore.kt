@@ -800,6 +800,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_func_engine_levels(
     ): Int
+    external fun uniffi_chesscore_checksum_func_game_archive_id(
+    ): Int
     external fun uniffi_chesscore_checksum_func_opening_of_fen(
     ): Int
     external fun uniffi_chesscore_checksum_func_preload_openings(
@@ -945,6 +947,8 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_chesscore_checksum_method_chessgame_play_uci(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_play_uci_at(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_premove_destinations(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_promote_variation(
     ): Int
@@ -1193,6 +1197,8 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_play_uci_at(`ptr`: Long,`uci`: RustBuffer.ByValue,`nowMs`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_premove_destinations(`ptr`: Long,`square`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_promote_variation(`ptr`: Long,`node`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): Byte
     external fun uniffi_chesscore_fn_method_chessgame_redo(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -1282,6 +1288,8 @@ internal object UniffiLib {
     external fun uniffi_chesscore_fn_func_validate_time_control(`control`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
     external fun uniffi_chesscore_fn_func_engine_levels(uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_game_archive_id(`pgn`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_opening_of_fen(`fen`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1461,6 +1469,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_engine_levels() and 0xFFFF) != 33503) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_game_archive_id() and 0xFFFF) != 40245) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_opening_of_fen() and 0xFFFF) != 36168) {
@@ -1680,6 +1691,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_play_uci_at() and 0xFFFF) != 16585) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_premove_destinations() and 0xFFFF) != 4608) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_promote_variation() and 0xFFFF) != 55958) {
@@ -3217,6 +3231,16 @@ public interface ChessGameInterface {
     fun `playUciAt`(`uci`: kotlin.String, `nowMs`: kotlin.ULong): LegalMove
     
     /**
+     * The squares the piece on `square`, of the side *not* to move, might move to on its next
+     * turn, whatever the side to move replies first: where a premove from `square` may go (a
+     * square outside them can never be legal then; one inside may be). In index order, as
+     * [`ChessGame::destinations_from`] gives them (castling as the king's destination, onto
+     * the rook in Chess960). Empty for an empty square, a piece of the side to move, or a
+     * finished game.
+     */
+    fun `premoveDestinations`(`square`: Square): List<Square>
+    
+    /**
      * Makes the variation that `node` is in the main continuation one level up (the nearest
      * branch point). Returns `false` when `node` is already on the main line.
      *
@@ -4481,6 +4505,28 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
         
         FfiConverterString.lower(`uci`),
         FfiConverterULong.lower(`nowMs`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The squares the piece on `square`, of the side *not* to move, might move to on its next
+     * turn, whatever the side to move replies first: where a premove from `square` may go (a
+     * square outside them can never be legal then; one inside may be). In index order, as
+     * [`ChessGame::destinations_from`] gives them (castling as the king's destination, onto
+     * the rook in Chess960). Empty for an empty square, a piece of the side to move, or a
+     * finished game.
+     */override fun `premoveDestinations`(`square`: Square): List<Square> {
+            return FfiConverterSequenceTypeSquare.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_premove_destinations(
+        it,
+        
+        FfiConverterTypeSquare.lower(`square`),_status)
 }
     }
     )
@@ -12820,6 +12866,32 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
     UniffiLib.uniffi_chesscore_fn_func_engine_levels(
     
         _status)
+}
+    )
+    }
+    
+
+        /**
+         * The id a finished game is kept under in an app's archive: the 64-bit FNV-1a hash, in 16
+         * lower-case hexadecimal digits, of its PGN without the tag lines other than `FEN` (lines cut
+         * at `\n`, `\r\n` or `\r`, joined by `\n`, the whole trimmed). The same moves from the same
+         * start give the same id whatever tags were added or changed, so keeping a game twice keeps it
+         * once. The text is hashed as given: export the game the same way each time (`ChessGame.pgn`).
+         *
+         * # Examples
+         * ```
+         * use chesscore::ffi::game_archive_id;
+         * let id = game_archive_id("[Event \"Casual\"]\n\n1. e4 *\n".into());
+         * assert_eq!(id, "5db47824c3288049");
+         * assert_eq!(id, game_archive_id("1. e4 *".into()));
+         * ```
+         */ fun `gameArchiveId`(`pgn`: kotlin.String): kotlin.String {
+            return FfiConverterString.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_game_archive_id(
+    
+        
+        FfiConverterString.lower(`pgn`),_status)
 }
     )
     }

@@ -1400,6 +1400,16 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func playUciAt(uci: String, nowMs: UInt64) throws  -> LegalMove
     
     /**
+     * The squares the piece on `square`, of the side *not* to move, might move to on its next
+     * turn, whatever the side to move replies first: where a premove from `square` may go (a
+     * square outside them can never be legal then; one inside may be). In index order, as
+     * [`ChessGame::destinations_from`] gives them (castling as the king's destination, onto
+     * the rook in Chess960). Empty for an empty square, a piece of the side to move, or a
+     * finished game.
+     */
+    func premoveDestinations(square: Square)  -> [Square]
+    
+    /**
      * Makes the variation that `node` is in the main continuation one level up (the nearest
      * branch point). Returns `false` when `node` is already on the main line.
      *
@@ -2510,6 +2520,24 @@ open func playUciAt(uci: String, nowMs: UInt64)throws  -> LegalMove  {
             self.uniffiCloneHandle(),
         FfiConverterString.lower(uci),
         FfiConverterUInt64.lower(nowMs),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The squares the piece on `square`, of the side *not* to move, might move to on its next
+     * turn, whatever the side to move replies first: where a premove from `square` may go (a
+     * square outside them can never be legal then; one inside may be). In index order, as
+     * [`ChessGame::destinations_from`] gives them (castling as the king's destination, onto
+     * the rook in Chess960). Empty for an empty square, a piece of the side to move, or a
+     * finished game.
+     */
+open func premoveDestinations(square: Square) -> [Square]  {
+    return try!  FfiConverterSequenceTypeSquare.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_premove_destinations(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSquare_lower(square),uniffiCallStatus
     )
 })
 }
@@ -11422,6 +11450,29 @@ public func engineLevels() -> [EngineLevel]  {
 })
 }
 /**
+ * The id a finished game is kept under in an app's archive: the 64-bit FNV-1a hash, in 16
+ * lower-case hexadecimal digits, of its PGN without the tag lines other than `FEN` (lines cut
+ * at `\n`, `\r\n` or `\r`, joined by `\n`, the whole trimmed). The same moves from the same
+ * start give the same id whatever tags were added or changed, so keeping a game twice keeps it
+ * once. The text is hashed as given: export the game the same way each time (`ChessGame.pgn`).
+ *
+ * # Examples
+ * ```
+ * use chesscore::ffi::game_archive_id;
+ * let id = game_archive_id("[Event \"Casual\"]\n\n1. e4 *\n".into());
+ * assert_eq!(id, "5db47824c3288049");
+ * assert_eq!(id, game_archive_id("1. e4 *".into()));
+ * ```
+ */
+public func gameArchiveId(pgn: String) -> String  {
+    return try!  FfiConverterString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_game_archive_id(
+        FfiConverterString.lower(pgn),uniffiCallStatus
+    )
+})
+}
+/**
  * The opening named by exactly the position `fen` (the move counters do not matter), or
  * `null`/`nil`. A game's opening, which walks back to the last named position, is
  * `GameSnapshot.opening`.
@@ -11679,6 +11730,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_engine_levels() != 33503) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_chesscore_checksum_func_game_archive_id() != 40245) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_chesscore_checksum_func_opening_of_fen() != 36168) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -11896,6 +11950,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_play_uci_at() != 16585) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_premove_destinations() != 4608) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_promote_variation() != 55958) {

@@ -688,6 +688,11 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_play_uci(uint64_t ptr, RustBuffe
 RustBuffer uniffi_chesscore_fn_method_chessgame_play_uci_at(uint64_t ptr, RustBuffer uci, uint64_t now_ms, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PREMOVE_DESTINATIONS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PREMOVE_DESTINATIONS
+RustBuffer uniffi_chesscore_fn_method_chessgame_premove_destinations(uint64_t ptr, uint32_t square, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PROMOTE_VARIATION
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PROMOTE_VARIATION
 int8_t uniffi_chesscore_fn_method_chessgame_promote_variation(uint64_t ptr, uint32_t node, RustCallStatus *_Nonnull out_status
@@ -915,6 +920,11 @@ void uniffi_chesscore_fn_func_validate_time_control(RustBuffer control, RustCall
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_ENGINE_LEVELS
 RustBuffer uniffi_chesscore_fn_func_engine_levels(RustCallStatus *_Nonnull out_status
     
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_GAME_ARCHIVE_ID
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_GAME_ARCHIVE_ID
+RustBuffer uniffi_chesscore_fn_func_game_archive_id(RustBuffer pgn, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_OPENING_OF_FEN
@@ -1311,6 +1321,12 @@ uint16_t uniffi_chesscore_checksum_func_validate_time_control(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_ENGINE_LEVELS
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_ENGINE_LEVELS
 uint16_t uniffi_chesscore_checksum_func_engine_levels(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_GAME_ARCHIVE_ID
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_GAME_ARCHIVE_ID
+uint16_t uniffi_chesscore_checksum_func_game_archive_id(void
     
 );
 #endif
@@ -1749,6 +1765,12 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_play_uci(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_UCI_AT
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PLAY_UCI_AT
 uint16_t uniffi_chesscore_checksum_method_chessgame_play_uci_at(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PREMOVE_DESTINATIONS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PREMOVE_DESTINATIONS
+uint16_t uniffi_chesscore_checksum_method_chessgame_premove_destinations(void
     
 );
 #endif

@@ -50,11 +50,16 @@ public struct Premove: Sendable, Hashable {
     public var from: Square
     /// Its destination, `nil` while only the start is chosen.
     public var to: Square?
+    /// While only the start is chosen: where the piece may go on the player's next turn,
+    /// whatever the engine replies (the core's `premoveDestinations`), the squares a board
+    /// marks as targets (``BoardUiState/boardTargets``). Empty once the destination is chosen.
+    public var targets: Set<Square>
 
-    /// A premove from `from` to `to`.
-    public init(from: Square, to: Square?) {
+    /// A premove from `from` to `to`; `targets` while only the start is chosen.
+    public init(from: Square, to: Square?, targets: Set<Square> = []) {
         self.from = from
         self.to = to
+        self.targets = targets
     }
 }
 
@@ -95,6 +100,9 @@ public protocol BoardDrawing: Sendable {
     var selected: Square? { get }
     /// The destinations of the selected piece, from the core's `legalMovesFrom`.
     var targets: Set<Square> { get }
+    /// The squares to mark as targets; ``targets`` by default (the game screen's board adds
+    /// a premove's).
+    var boardTargets: Set<Square> { get }
     /// A move to frame on the board (the hint, the engine's best line), if any.
     var framedMove: LegalMove? { get }
     /// `true` when the board takes the person's taps and drags now.
@@ -120,6 +128,9 @@ public protocol BoardDrawing: Sendable {
 }
 
 extension BoardDrawing {
+    /// The selected piece's targets.
+    public var boardTargets: Set<Square> { targets }
+
     /// No highlighted squares (the game screen's board).
     public var squareMarks: [SquareMark] { [] }
 
@@ -265,6 +276,14 @@ public struct BoardUiState: BoardScreenState, Equatable {
     public var premoveSquares: [Square] {
         guard viewed == nil, !isGameOver else { return [] }
         return [premove?.from, premove?.to].compactMap { $0 }
+    }
+
+    /// The squares a board marks as targets: the selected piece's ``targets``, or, while a
+    /// ``premove``'s start is chosen, where it may go (``Premove/targets``); none while the
+    /// player looks back or once the game is over.
+    public var boardTargets: Set<Square> {
+        guard viewed == nil, !isGameOver else { return [] }
+        return premove?.targets ?? targets
     }
 
     /// The premove's squares, marked on the board (``BoardDrawing``).

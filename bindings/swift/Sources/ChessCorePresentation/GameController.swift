@@ -169,11 +169,10 @@ public final class GameController {
         if state.viewed != nil { return viewPly(nil) }
         if state.canPremove {
             // A drag is a whole premove at once (onto a square of the player's too: a recapture
-            // there, or a Chess960 castling onto the rook); one not from the player's piece
-            // cancels it.
-            guard case .humanVsEngine(let human) = state.mode else { return }
-            let own = state.snapshot.pieceAt(from)?.side == human
-            state.premove = own && to != from ? Premove(from: from, to: to) : nil
+            // there, or a Chess960 castling onto the rook); one to a square the piece can never
+            // reach on the next turn, or not from the player's piece, cancels it.
+            let possible = game.premoveDestinations(square: from).contains(to)
+            state.premove = possible ? Premove(from: from, to: to) : nil
             return
         }
         guard state.isHumanTurn else { return }
@@ -239,8 +238,7 @@ public final class GameController {
     public func undo() {
         guard !hasClock else { return }
         stopSearch()
-        state.drawOffered = false
-        state.premove = nil
+        withdrawOffers()
         let mode = state.mode
         if game.undo(), case .humanVsEngine = mode {
             while mode.enginePlays(game.snapshot().sideToMove), game.undo() {}
@@ -253,8 +251,7 @@ public final class GameController {
     public func redo() {
         guard !hasClock else { return }
         stopSearch()
-        state.drawOffered = false
-        state.premove = nil
+        withdrawOffers()
         let mode = state.mode
         if game.redo(), case .humanVsEngine = mode {
             while mode.enginePlays(game.snapshot().sideToMove), game.redo() {}
@@ -333,8 +330,7 @@ public final class GameController {
         engine.newGame()
         state.mode = mode
         state.orientation = Self.defaultOrientation(mode)
-        state.drawOffered = false
-        state.premove = nil
+        withdrawOffers()
         setLevel(level ?? state.level)
         afterChange()
     }
@@ -357,8 +353,7 @@ public final class GameController {
         game = Self.asPlayed(loaded.game)
         forgetArchivedId()
         engine.newGame()
-        state.drawOffered = false
-        state.premove = nil
+        withdrawOffers()
         afterChange()
         if let note = loaded.note { state.message = note }
         return true
@@ -551,7 +546,7 @@ public final class GameController {
         return problem
     }
 
-    /// Keeps an ended game with moves in the archive once: when its id (``gameArchiveId(_:)``)
+    /// Keeps an ended game with moves in the archive once: when its id (the core's `gameArchiveId(pgn:)`)
     /// is not the one it was kept under (`archivedId`). First it names the players, unless the
     /// game has them ("You" and the engine's level against the engine; "Player 1" and "Player 2"
     /// between two people), and the date and time it ended, as PGN tags that stay in the game
@@ -562,7 +557,7 @@ public final class GameController {
         guard let archive else { return nil }
         // The status alone on every save; the whole snapshot only once the game has ended.
         guard case .ended = game.status(), !game.snapshot().sanHistory.isEmpty else { return nil }
-        let id = gameArchiveId(game.pgn())
+        let id = gameArchiveId(pgn: game.pgn())
         guard id != archivedId else { return nil }
         if game.tag(name: "White") == nil && game.tag(name: "Black") == nil {
             let (white, black) = playerNames(mode: state.mode, level: state.level)
@@ -705,22 +700,37 @@ public final class GameController {
     }
 
     /// A tap while the engine is to move (``BoardUiState/canPremove``): builds the player's
-    /// premove. A piece of the player's picks the square it starts from (again: another
-    /// piece); then any other square is its destination; a tap with a premove set, or on an
-    /// empty or the opponent's square before one is picked, cancels it. Nothing is checked now:
-    /// the position it will be played in is not known yet (``playPremove()``).
+    /// premove. A piece of the player's picks the square it starts from, and the board marks
+    /// where it may go whatever the engine replies (``Premove/targets``, the core's
+    /// `premoveDestinations`); a tap on one of those is its destination (onto a piece of the
+    /// player's too: a recapture there); a tap on another piece of the player's picks that one
+    /// instead. A tap anywhere else, or with a premove set, cancels it. Whether it is legal is
+    /// known only after the engine's move (``playPremove()``).
     private func premoveTap(_ square: Square) {
         guard case .humanVsEngine(let human) = state.mode else { return }
-        let own = state.snapshot.pieceAt(square)?.side == human
+        func pick() -> Premove? {
+            guard state.snapshot.pieceAt(square)?.side == human else { return nil }
+            return Premove(from: square, to: nil, targets: Set(game.premoveDestinations(square: square)))
+        }
         if let current = state.premove, current.to == nil {
             if square == current.from {
                 state.premove = nil
+            } else if current.targets.contains(square) {
+                state.premove = Premove(from: current.from, to: square)
             } else {
-                state.premove = own ? Premove(from: square, to: nil) : Premove(from: current.from, to: square)
+                state.premove = pick()
             }
         } else {
-            state.premove = own ? Premove(from: square, to: nil) : nil
+            state.premove = pick()
         }
+    }
+
+    /// Withdraws what the player asked of the game's future, before the game goes elsewhere (a
+    /// move taken back or replayed, a new game, a pasted position): the draw offer and the
+    /// premove. A move of the game itself keeps them (``afterChange()``).
+    private func withdrawOffers() {
+        state.drawOffered = false
+        state.premove = nil
     }
 
     /// After the engine's move: plays the player's premove when it is legal now, as a drag of

@@ -913,10 +913,14 @@ final class GameControllerTests: XCTestCase {
             XCTAssertTrue(f.state.canPremove)
             XCTAssertTrue(f.state.acceptsMoves)
             f.c.tapSquare(sq("g1"))
-            XCTAssertEqual(f.state.premove, Premove(from: sq("g1"), to: nil))
+            // The knight's squares whatever Black replies, marked as targets.
+            let knight: Set<Square> = [sq("e2"), sq("f3"), sq("h3")]
+            XCTAssertEqual(f.state.premove, Premove(from: sq("g1"), to: nil, targets: knight))
+            XCTAssertEqual(f.state.boardTargets, knight)
             f.c.tapSquare(sq("f3"))
             XCTAssertEqual(f.state.premove, Premove(from: sq("g1"), to: sq("f3")))
             XCTAssertEqual(f.state.squareMarks.map(\.square), [sq("g1"), sq("f3")])
+            XCTAssertEqual(f.state.boardTargets, [])
             // After the engine's reply, Nf3 is played at once, and the engine thinks again.
             let s = try await f.c.awaitState("the premove played") { $0.snapshot.ply >= 3 }
             XCTAssertEqual(s.snapshot.sanHistory[2], "Nf3")
@@ -924,15 +928,17 @@ final class GameControllerTests: XCTestCase {
             _ = try await f.c.awaitState("the engine's second reply") {
                 $0.snapshot.ply == 4 && !$0.engineThinking
             }
-            // A premove that will not be legal (the rook cannot pass its own pawn): dropped.
+            // A premove that can never be legal (the rook cannot pass its own pawn): refused at
+            // once, dragged or tapped.
             f.c.move("d2", "d3")
             f.c.dragMove(from: sq("a1"), to: sq("a5"))
-            XCTAssertEqual(f.state.premove, Premove(from: sq("a1"), to: sq("a5")))
-            let after = try await f.c.awaitState("the engine's reply") {
+            XCTAssertNil(f.state.premove)
+            f.c.tapSquare(sq("a1"))
+            f.c.tapSquare(sq("a5"))
+            XCTAssertNil(f.state.premove)
+            _ = try await f.c.awaitState("the engine's reply") {
                 $0.snapshot.ply == 6 && !$0.engineThinking
             }
-            XCTAssertNil(after.premove)
-            XCTAssertTrue(after.isHumanTurn, "nothing played for the player")
             // Cancelled by the same piece again, or not started from an opponent's square.
             f.c.move("b1", "c3")
             f.c.tapSquare(sq("c1"))
@@ -944,6 +950,37 @@ final class GameControllerTests: XCTestCase {
                 $0.snapshot.ply == 8 && !$0.engineThinking
             }
             XCTAssertFalse(f.state.canPremove)
+
+            // A premove that could have been legal but is not after the engine's move (it takes
+            // the queen): dropped, nothing played for the player.
+            f.c.loadFen("3r3k/8/8/8/8/3Q4/P7/K7 b - - 0 1")
+            f.c.dragMove(from: sq("d3"), to: sq("d5"))
+            XCTAssertEqual(f.state.premove, Premove(from: sq("d3"), to: sq("d5")))
+            let after = try await f.c.awaitState("the engine's reply") {
+                $0.snapshot.ply == 1 && !$0.engineThinking
+            }
+            XCTAssertEqual(after.snapshot.pieceAt(sq("d3")), Piece(side: .black, kind: .rook))
+            XCTAssertNil(after.premove)
+            XCTAssertTrue(after.isHumanTurn, "nothing played for the player")
+        }
+        try await noLiveObjects()
+    }
+
+    func testATappedPremoveMayEndOnThePlayersOwnPieceWhereItMayRecapture() async throws {
+        do {
+            let f = try Fixture(mode: .humanVsEngine(humanSide: .white), level: 10)
+            // Black (the engine) to move may take on d5; the c3 knight may take back there.
+            f.c.loadFen("4k3/8/4p3/3P4/8/2N5/8/4K3 b - - 0 1")
+            f.c.tapSquare(sq("c3"))
+            XCTAssertTrue(f.state.boardTargets.contains(sq("d5")))
+            f.c.tapSquare(sq("d5"))
+            XCTAssertEqual(f.state.premove, Premove(from: sq("c3"), to: sq("d5")))
+            // The king cannot reach d5: a tap there picks the d5 pawn instead.
+            f.c.tapSquare(sq("e1"))
+            f.c.tapSquare(sq("d5"))
+            XCTAssertEqual(f.state.premove?.from, sq("d5"))
+            XCTAssertNil(f.state.premove?.to)
+            _ = try await f.c.awaitState("the engine's reply") { !$0.engineThinking && $0.isHumanTurn }
         }
         try await noLiveObjects()
     }
@@ -954,9 +991,9 @@ final class GameControllerTests: XCTestCase {
             // Black (the engine) to move: it thinks at once.
             f.c.loadFen("8/P7/8/8/8/8/k6K/8 b - - 0 1")
             XCTAssertTrue(f.state.canPremove)
-            // A drag onto the player's own king's square is a premove too (no reselection).
+            // A drag onto the player's own king's square, where the pawn can never go: none.
             f.c.dragMove(from: sq("a7"), to: sq("h2"))
-            XCTAssertEqual(f.state.premove, Premove(from: sq("a7"), to: sq("h2")))
+            XCTAssertNil(f.state.premove)
             f.c.dragMove(from: sq("a7"), to: sq("a8"))
             XCTAssertEqual(f.state.premove, Premove(from: sq("a7"), to: sq("a8")))
             let s = try await f.c.awaitState("the picker") { $0.pendingPromotion != nil }

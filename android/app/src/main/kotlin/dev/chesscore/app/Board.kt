@@ -63,7 +63,7 @@ fun Board(
     onDrag: (from: Square, to: Square) -> Unit,
     modifier: Modifier = Modifier,
 ) = Board(
-    state.boardSnapshot, state.orientation, state.selected, state.targets, state.hint.takeIf { state.viewed == null }, onTap, onDrag, modifier,
+    state.boardSnapshot, state.orientation, state.selected, state.boardTargets, state.hint.takeIf { state.viewed == null }, onTap, onDrag, modifier,
     // The premove's squares, in blue, while the engine is to move.
     squareMarks = state.premoveSquares.map { SquareMark(MarkColor.BLUE, it) },
 )

@@ -68,6 +68,12 @@ data class Premove(
     val from: Square,
     /** Its destination, `null` while only the start is chosen. */
     val to: Square?,
+    /**
+     * While only the start is chosen: where the piece may go on the player's next turn, whatever
+     * the engine replies (the core's `premoveDestinations`), the squares a board marks as
+     * targets ([BoardUiState.boardTargets]). Empty once the destination is chosen.
+     */
+    val targets: Set<Square> = emptySet(),
 )
 
 /** An earlier position of the game the player is looking at ([GameController.viewPly]). */
@@ -193,6 +199,18 @@ data class BoardUiState(
      */
     val premoveSquares: List<Square>
         get() = if (viewed != null || isGameOver) emptyList() else listOfNotNull(premove?.from, premove?.to)
+
+    /**
+     * The squares a board marks as targets: the selected piece's [targets], or, while a
+     * [premove]'s start is chosen, where it may go ([Premove.targets]); none while the player
+     * looks back or once the game is over.
+     */
+    val boardTargets: Set<Square>
+        get() = when {
+            viewed != null || isGameOver -> emptySet()
+            premove != null -> premove.targets
+            else -> targets
+        }
 
     /** What the board draws: the [viewed] position while the player looks back, else the game's [snapshot]. */
     val boardSnapshot: GameSnapshot get() = viewed?.snapshot ?: snapshot

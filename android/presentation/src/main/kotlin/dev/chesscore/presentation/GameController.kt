@@ -18,6 +18,7 @@ import dev.chesscore.TimeControl
 import dev.chesscore.engineLevels
 import dev.chesscore.Side
 import dev.chesscore.Square
+import dev.chesscore.gameArchiveId
 import dev.chesscore.ktx.pieceAt
 import dev.chesscore.ktx.replacing
 import dev.chesscore.ktx.searchListener
@@ -183,10 +184,10 @@ class GameController(
         if (!closed && s.viewed != null) return viewPly(null)
         if (!closed && s.canPremove) {
             // A drag is a whole premove at once (onto a square of the player's too: a recapture
-            // there, or a Chess960 castling onto the rook); one not from the player's piece
-            // cancels it.
-            val own = s.snapshot.pieceAt(from)?.side == (s.mode as? GameMode.HumanVsEngine)?.humanSide
-            _state.update { it.copy(premove = if (own && to != from) Premove(from, to) else null) }
+            // there, or a Chess960 castling onto the rook); one to a square the piece can never
+            // reach on the next turn, or not from the player's piece, cancels it.
+            val possible = to in game.premoveDestinations(from)
+            _state.update { it.copy(premove = if (possible) Premove(from, to) else null) }
             return
         }
         if (closed || !s.isHumanTurn) return
@@ -195,21 +196,27 @@ class GameController(
 
     /**
      * A tap while the engine is to move ([BoardUiState.canPremove]): builds the player's
-     * premove. A piece of the player's picks the square it starts from (again: another piece);
-     * then any other square is its destination; a tap with a premove set, or on an empty or
-     * the opponent's square before one is picked, cancels it. Nothing is checked now: the
-     * position it will be played in is not known yet ([playPremove]).
+     * premove. A piece of the player's picks the square it starts from, and the board marks
+     * where it may go whatever the engine replies ([Premove.targets], the core's
+     * `premoveDestinations`); a tap on one of those is its destination (onto a piece of the
+     * player's too: a recapture there); a tap on another piece of the player's picks that one
+     * instead. A tap anywhere else, or with a premove set, cancels it. Whether it is legal is
+     * known only after the engine's move ([playPremove]).
      */
     private fun premoveTap(square: Square) {
         val s = state.value
         val human = (s.mode as? GameMode.HumanVsEngine)?.humanSide ?: return
-        val own = s.snapshot.pieceAt(square)?.side == human
         val current = s.premove
+        fun pick(): Premove? = if (s.snapshot.pieceAt(square)?.side == human) {
+            Premove(square, null, game.premoveDestinations(square).toSet())
+        } else {
+            null
+        }
         val next = when {
-            current == null || current.to != null -> if (own) Premove(square, null) else null
+            current == null || current.to != null -> pick()
             square == current.from -> null
-            own -> Premove(square, null)
-            else -> Premove(current.from, square)
+            square in current.targets -> Premove(current.from, square)
+            else -> pick()
         }
         _state.update { it.copy(premove = next) }
     }
@@ -284,7 +291,7 @@ class GameController(
     fun undo() {
         if (closed || hasClock) return
         stopSearch()
-        _state.update { it.copy(drawOffered = false, premove = null) }
+        withdrawOffers()
         val mode = state.value.mode
         if (game.undo() && mode is GameMode.HumanVsEngine) {
             while (mode.enginePlays(game.snapshot().sideToMove)) {
@@ -298,7 +305,7 @@ class GameController(
     fun redo() {
         if (closed || hasClock) return
         stopSearch()
-        _state.update { it.copy(drawOffered = false, premove = null) }
+        withdrawOffers()
         val mode = state.value.mode
         if (game.redo() && mode is GameMode.HumanVsEngine) {
             while (mode.enginePlays(game.snapshot().sideToMove)) {
@@ -371,7 +378,8 @@ class GameController(
         game = replacing(game, asPlayed(fresh))
         forgetArchivedId()
         engine.newGame()
-        _state.update { it.copy(mode = mode, orientation = defaultOrientation(mode), drawOffered = false, premove = null) }
+        withdrawOffers()
+        _state.update { it.copy(mode = mode, orientation = defaultOrientation(mode)) }
         setLevel(level)
         afterChange()
     }
@@ -407,7 +415,7 @@ class GameController(
         game = replacing(game, asPlayed(loaded))
         forgetArchivedId()
         engine.newGame()
-        _state.update { it.copy(drawOffered = false, premove = null) }
+        withdrawOffers()
         afterChange()
         note?.let { m -> _state.update { it.copy(message = m) } }
         return true
@@ -669,6 +677,13 @@ class GameController(
         archivedId = null
         saveSettings()
     }
+
+    /**
+     * Withdraws what the player asked of the game's future, before the game goes elsewhere (a
+     * move taken back or replayed, a new game, a pasted position): the draw offer and the
+     * premove. A move of the game itself keeps them ([afterChange]).
+     */
+    private fun withdrawOffers() = _state.update { it.copy(drawOffered = false, premove = null) }
 
     /** After every change of the game: new snapshot, cleared transient state, save, engine turn. */
     private fun afterChange() {

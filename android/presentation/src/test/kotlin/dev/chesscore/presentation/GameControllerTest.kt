@@ -865,23 +865,28 @@ class GameControllerTest {
                 c.move("e2", "e4")
                 assertTrue(c.state.value.canPremove)
                 c.tapSquare(sq("g1"))
-                assertEquals(Premove(sq("g1"), null), c.state.value.premove)
+                // The knight's squares whatever Black replies, marked as targets.
+                val knight = setOf(sq("e2"), sq("f3"), sq("h3"))
+                assertEquals(Premove(sq("g1"), null, knight), c.state.value.premove)
+                assertEquals(knight, c.state.value.boardTargets)
                 c.tapSquare(sq("f3"))
                 assertEquals(Premove(sq("g1"), sq("f3")), c.state.value.premove)
                 assertEquals(listOf(sq("g1"), sq("f3")), c.state.value.premoveSquares)
+                assertEquals(emptySet(), c.state.value.boardTargets)
                 // After the engine's reply, Nf3 is played at once, and the engine thinks again.
                 val s = c.awaitState("the premove played") { it.snapshot.ply >= 3u }
                 assertEquals("Nf3", s.snapshot.sanHistory[2])
                 assertNull(s.premove)
                 c.awaitState("the engine's second reply") { it.snapshot.ply == 4u && !it.engineThinking }
 
-                // A premove that will not be legal (the rook cannot pass its own pawn): dropped.
+                // A premove that can never be legal (the rook cannot pass its own pawn): refused at
+                // once, dragged or tapped.
                 c.move("d2", "d3")
                 c.dragMove(sq("a1"), sq("a5"))
-                assertEquals(Premove(sq("a1"), sq("a5")), c.state.value.premove)
-                val after = c.awaitState("the engine's reply") { it.snapshot.ply == 6u && !it.engineThinking }
-                assertNull(after.premove)
-                assertTrue(after.isHumanTurn, "nothing played for the player")
+                assertNull(c.state.value.premove)
+                c.tapSquare(sq("a1")); c.tapSquare(sq("a5"))
+                assertNull(c.state.value.premove)
+                c.awaitState("the engine's reply") { it.snapshot.ply == 6u && !it.engineThinking }
 
                 // Cancelled by a tap on an empty square, or by the same piece again.
                 c.move("b1", "c3")
@@ -891,20 +896,50 @@ class GameControllerTest {
                 assertNull(c.state.value.premove, "not the player's piece")
                 c.awaitState("the engine's reply") { it.snapshot.ply == 8u && !it.engineThinking }
                 assertFalse(c.state.value.canPremove)
+
+                // A premove that could have been legal but is not after the engine's move (it
+                // takes the queen): dropped, nothing played for the player.
+                c.loadFen("3r3k/8/8/8/8/3Q4/P7/K7 b - - 0 1")
+                c.dragMove(sq("d3"), sq("d5"))
+                assertEquals(Premove(sq("d3"), sq("d5")), c.state.value.premove)
+                val after = c.awaitState("the engine's reply") { it.snapshot.ply == 1u && !it.engineThinking }
+                assertEquals(Piece(Side.BLACK, PieceKind.ROOK), after.snapshot.pieceAt(sq("d3")))
+                assertNull(after.premove)
+                assertTrue(after.isHumanTurn, "nothing played for the player")
             }
         }
     }
 
     @Test
-    fun `a premoved promotion opens the picker, or is a queen with auto-queen, and a drag may end on the player's piece`() {
+    fun `a tapped premove may end on the player's own piece where it may recapture`() {
+        onMain {
+            Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE), level = 10).controller.use { c ->
+                // Black (the engine) to move may take on d5; the c3 knight may take back there.
+                c.loadFen("4k3/8/4p3/3P4/8/2N5/8/4K3 b - - 0 1")
+                c.tapSquare(sq("c3"))
+                assertTrue(sq("d5") in c.state.value.boardTargets)
+                c.tapSquare(sq("d5"))
+                assertEquals(Premove(sq("c3"), sq("d5")), c.state.value.premove)
+                // The king cannot reach d5: a tap there picks the d5 pawn instead.
+                c.tapSquare(sq("e1"))
+                c.tapSquare(sq("d5"))
+                assertEquals(sq("d5"), c.state.value.premove?.from)
+                assertNull(c.state.value.premove?.to)
+                c.awaitState("the engine's reply") { !it.engineThinking && it.isHumanTurn }
+            }
+        }
+    }
+
+    @Test
+    fun `a premoved promotion opens the picker, or is a queen with auto-queen`() {
         onMain {
             Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE), level = 10).controller.use { c ->
                 // Black (the engine) to move: it thinks at once.
                 c.loadFen("8/P7/8/8/8/8/k6K/8 b - - 0 1")
                 assertTrue(c.state.value.canPremove)
-                // A drag onto the player's own king's square is a premove too (no reselection).
+                // A drag onto the player's own king's square, where the pawn can never go: none.
                 c.dragMove(sq("a7"), sq("h2"))
-                assertEquals(Premove(sq("a7"), sq("h2")), c.state.value.premove)
+                assertNull(c.state.value.premove)
                 c.dragMove(sq("a7"), sq("a8"))
                 assertEquals(Premove(sq("a7"), sq("a8")), c.state.value.premove)
                 val s = c.awaitState("the picker") { it.pendingPromotion != null }
