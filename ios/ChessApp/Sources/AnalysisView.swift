@@ -160,7 +160,7 @@ extension AnalysisView {
 
     private func nagButtons(_ nags: [UInt32]) -> some View {
         ForEach(nags, id: \.self) { nag in
-            Toggle(nagSymbol(nag), isOn: Binding(
+            Toggle(nagText(nag), isOn: Binding(
                 get: { state.nags.contains(nag) },
                 set: { _ in controller.toggleNag(nag) }))
         }

@@ -118,8 +118,8 @@ public func scoreText(_ scoreWhite: Score) -> String {
 
 /// A NAG as the move list shows it, from the core's `nagSymbol` (1 "!", 2 "?", 3 "!!", 4 "??",
 /// 5 "!?", 6 "?!", 14 "⩲", 18 "+−" and the other common ones); "" for the others, which a PGN
-/// export keeps as `$n`. The Kotlin `nagSymbol`.
-public func nagSymbol(_ nag: UInt32) -> String {
+/// export keeps as `$n`. The Kotlin `nagText` (not `nagSymbol`, the core's `String?`).
+public func nagText(_ nag: UInt32) -> String {
     ChessCore.nagSymbol(nag: nag) ?? ""
 }
 
@@ -132,7 +132,7 @@ public func moveText(_ item: MoveListItem) -> String? {
         return nil
     }
     let prefix = !showNumber ? "" : side == .white ? "\(number). " : "\(number)… "
-    return prefix + san + nags.map(nagSymbol).joined()
+    return prefix + san + nags.map(nagText).joined()
 }
 
 /// The coach's threat as the analysis board says it: "Threat: Qxf7#" or, with the line that

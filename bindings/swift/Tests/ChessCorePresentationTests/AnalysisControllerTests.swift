@@ -356,8 +356,8 @@ final class AnalysisControllerTests: XCTestCase {
             b.c.toggleNag(2)
             XCTAssertEqual(b.state.nags, [16])
             XCTAssertEqual(b.engine.started, started, "annotating starts no search")
-            XCTAssertTrue(AnalysisUiState.moveNags.allSatisfy { !nagSymbol($0).isEmpty })
-            XCTAssertTrue(AnalysisUiState.positionNags.allSatisfy { !nagSymbol($0).isEmpty })
+            XCTAssertTrue(AnalysisUiState.moveNags.allSatisfy { !nagText($0).isEmpty })
+            XCTAssertTrue(AnalysisUiState.positionNags.allSatisfy { !nagText($0).isEmpty })
         }
     }
 

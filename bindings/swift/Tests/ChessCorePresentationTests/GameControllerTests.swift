@@ -1258,16 +1258,16 @@ final class PresentationTextTests: XCTestCase {
         XCTAssertEqual(
             items.compactMap(moveText), ["1. e4!", "e5", "1… c5!?", "2. Nf3", "2. Nf3?!⩲", "Nc6"])
         XCTAssertEqual(items.filter { moveText($0) == nil }.count, 2, "the brackets: not moves")
-        XCTAssertEqual(nagSymbol(200), "")
+        XCTAssertEqual(nagText(200), "")
         // The core's table (the same for Kotlin): the move marks, the position symbols and
         // the common others; the rest are not shown.
         let shown: [UInt32] = [
             1, 2, 3, 4, 5, 6, 7, 10, 13, 14, 15, 16, 17, 18, 19, 22, 23, 32, 33, 36, 37, 40, 41,
             132, 133, 138, 139, 140, 146,
         ]
-        XCTAssertEqual((0...256).filter { !nagSymbol($0).isEmpty }, shown)
+        XCTAssertEqual((0...256).filter { !nagText($0).isEmpty }, shown)
         XCTAssertEqual(
-            [1, 2, 3, 4, 5, 6, 7, 10, 13, 14, 15, 16, 17, 18, 19, 146].map(nagSymbol),
+            [1, 2, 3, 4, 5, 6, 7, 10, 13, 14, 15, 16, 17, 18, 19, 146].map(nagText),
             ["!", "?", "!!", "??", "!?", "?!", "□", "=", "∞", "⩲", "⩱", "±", "∓", "+−", "−+", "N"])
     }
 

@@ -3,9 +3,18 @@
  *
  * The generated [ChessEngine.think] reports through a [SearchListener] on the engine's own
  * thread. The functions here turn that into a [Flow] ([search]) or a suspend call ([bestMove]),
- * the same two the Swift package offers under the same names, whose values arrive on the
+ * the two the Swift package offers under the same names, whose values arrive on the
  * collector's (caller's) dispatcher, and whose cancellation stops the search and closes its
  * [SearchHandle] at once, so no Rust object outlives the coroutine that started it.
+ *
+ * Each follows its language's idiom, so two things differ from Swift: [search] is a cold flow
+ * that starts its search when collected (each collection a new search), where Swift's stream
+ * starts it when called; and a cancelled [bestMove] returns at once, the engine stopping within
+ * milliseconds behind it, where Swift's waits for the stopped result before throwing.
+ *
+ * Calling [ChessEngine.think] directly, keep the returned [SearchHandle] referenced (and close it
+ * when done): an unreferenced handle is closed by the JVM's cleaner whenever the garbage
+ * collector runs, and closing a handle stops its search.
  */
 package dev.chesscore.ktx
 

@@ -58,7 +58,7 @@ import dev.chesscore.presentation.PgnGameList
 import dev.chesscore.presentation.PositionEditor
 import dev.chesscore.presentation.StartPosition
 import dev.chesscore.presentation.moveText
-import dev.chesscore.presentation.nagSymbol
+import dev.chesscore.presentation.nagText
 import dev.chesscore.presentation.pgnGameList
 import dev.chesscore.presentation.refutationText
 import dev.chesscore.presentation.threatText
@@ -376,7 +376,7 @@ private fun NagMenu(state: AnalysisUiState, controller: AnalysisController) {
         DropdownMenu(expanded = expanded, onDismissRequest = { expanded = false }) {
             for (nag in AnalysisUiState.MOVE_NAGS + AnalysisUiState.POSITION_NAGS) {
                 DropdownMenuItem(
-                    text = { Text((if (nag in state.nags) "✓ " else "") + nagSymbol(nag)) },
+                    text = { Text((if (nag in state.nags) "✓ " else "") + nagText(nag)) },
                     onClick = { expanded = false; controller.toggleNag(nag) },
                 )
             }

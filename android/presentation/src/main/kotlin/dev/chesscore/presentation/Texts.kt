@@ -125,9 +125,10 @@ fun engineFailedText(error: String): String = "The engine failed: $error"
 /**
  * A NAG as the move list shows it, from the core's `nagSymbol` (1 "!", 2 "?", 3 "!!", 4 "??", 5
  * "!?", 6 "?!", 14 "⩲", 18 "+−" and the other common ones); "" for the others, which a PGN
- * export keeps as `$n`.
+ * export keeps as `$n`. Not named `nagSymbol`, which is the core's (`String?`): the two would
+ * clash under star imports.
  */
-fun nagSymbol(nag: UInt): String = dev.chesscore.nagSymbol(nag) ?: ""
+fun nagText(nag: UInt): String = dev.chesscore.nagSymbol(nag) ?: ""
 
 /**
  * A move of the inline move list ([dev.chesscore.GameSnapshot.moveList]) as text: its number when
@@ -140,7 +141,7 @@ fun moveText(move: MoveListItem.Move): String {
         move.side == Side.WHITE -> "${move.number}. "
         else -> "${move.number}… "
     }
-    return number + move.san + move.nags.joinToString("") { nagSymbol(it) }
+    return number + move.san + move.nags.joinToString("") { nagText(it) }
 }
 
 /**

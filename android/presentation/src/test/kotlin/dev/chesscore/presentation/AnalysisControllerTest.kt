@@ -264,8 +264,8 @@ class AnalysisControllerTest {
                 c.toggleNag(2u)
                 assertEquals(listOf(16u), c.state.value.nags)
                 assertEquals(searches, f.engine.started, "annotating starts no search")
-                assertTrue(AnalysisUiState.MOVE_NAGS.all { nagSymbol(it).isNotEmpty() })
-                assertTrue(AnalysisUiState.POSITION_NAGS.all { nagSymbol(it).isNotEmpty() })
+                assertTrue(AnalysisUiState.MOVE_NAGS.all { nagText(it).isNotEmpty() })
+                assertTrue(AnalysisUiState.POSITION_NAGS.all { nagText(it).isNotEmpty() })
             }
         }
     }

@@ -86,6 +86,6 @@ class PresentationTextTest {
         val import = readPgn("1. e4! e5 (1... c5 \$5 2. Nf3) 2. Nf3 \$6 \$14 Nc6 \$200 *")
         val moves = import.games.single().use { it.snapshot().moveList.filterIsInstance<MoveListItem.Move>() }
         assertEquals(listOf("1. e4!", "e5", "1… c5!?", "2. Nf3", "2. Nf3?!⩲", "Nc6"), moves.map(::moveText))
-        assertEquals("", nagSymbol(200u))
+        assertEquals("", nagText(200u))
     }
 }
