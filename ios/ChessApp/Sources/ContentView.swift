@@ -178,6 +178,11 @@ struct ContentView: View {
                 Toggle(
                     "Always promote to a queen",
                     isOn: Binding(get: { state.autoQueen }, set: { controller.setAutoQueen($0) }))
+                if state.canAutoFlip {
+                    Toggle(
+                        "Turn the board for each player",
+                        isOn: Binding(get: { state.autoFlip }, set: { controller.setAutoFlip($0) }))
+                }
                 Divider()
                 // Against the engine the player resigns and offers draws (the engine answers);
                 // between two people each side may resign, and they may agree a draw.
@@ -218,6 +223,15 @@ struct ContentView: View {
                 .disabled(!state.canViewBack)
             Button("Next position", systemImage: "chevron.forward") { controller.viewForward() }
                 .disabled(!state.canViewForward)
+            // The players' pause of a timed game; the app going to the background does not end it.
+            if state.canPause || state.userPaused {
+                Button(
+                    state.userPaused ? "Resume" : "Pause",
+                    systemImage: state.userPaused ? "play" : "pause"
+                ) {
+                    if state.userPaused { controller.resumeGame() } else { controller.pauseGame() }
+                }
+            }
             Spacer()
             if state.claimableDraw != nil {
                 Button("Claim draw") { controller.claimDraw() }
@@ -251,6 +265,9 @@ private struct StatusLine: View {
             if let viewed = state.viewed {
                 Text("\(viewedText(viewed.snapshot)): tap the board to return")
                     .font(.caption).foregroundStyle(.secondary)
+            }
+            if state.userPaused {
+                Text("Paused").font(.caption).foregroundStyle(.secondary)
             }
             if state.engineThinking {
                 ProgressView().controlSize(.small)

@@ -239,6 +239,13 @@ public struct BoardUiState: BoardScreenState, Equatable {
     public var viewed: ViewedPosition? = nil
     /// "Always promote to a queen" (``GameController/setAutoQueen(_:)``): no picker, a queen.
     public var autoQueen = false
+    /// "Turn the board for each player" (``GameController/setAutoFlip(_:)``, kept in the
+    /// settings): between two people, the side to move is shown at the bottom after every move.
+    public var autoFlip = false
+    /// `true` while the players have paused a timed game (``GameController/pauseGame()``): the
+    /// clock stopped, no move taken, the engine idle, until ``GameController/resumeGame()``; the
+    /// app going to the background and back, or a restart, keeps it paused.
+    public var userPaused = false
     /// The player's premove while the engine is to move (``canPremove``): played after the
     /// engine's move if it is legal then, dropped if not.
     public var premove: Premove? = nil
@@ -261,15 +268,23 @@ public struct BoardUiState: BoardScreenState, Equatable {
     /// engine's, the engine is idle and no promotion picker is open.
     public var isHumanTurn: Bool {
         !isGameOver && !engineThinking && !mode.enginePlays(snapshot.sideToMove)
-            && pendingPromotion == nil && viewed == nil
+            && pendingPromotion == nil && viewed == nil && !userPaused
     }
 
     /// `true` when a tap or drag builds a premove rather than a move: against the engine, the
-    /// game going on, the engine to move, the board showing the game's own position.
+    /// game going on and not paused by the players, the engine to move, the board showing the
+    /// game's own position.
     public var canPremove: Bool {
-        guard !isGameOver, viewed == nil, case .humanVsEngine = mode else { return false }
+        guard !isGameOver, viewed == nil, !userPaused, case .humanVsEngine = mode else { return false }
         return mode.enginePlays(snapshot.sideToMove)
     }
+
+    /// `true` when the players may pause the game (``GameController/pauseGame()``): a timed game
+    /// whose clock runs.
+    public var canPause: Bool { !isGameOver && !userPaused && clock?.running != nil }
+
+    /// `true` when ``autoFlip`` applies: a game between two people.
+    public var canAutoFlip: Bool { mode == .humanVsHuman }
 
     /// The squares a board marks for ``premove`` (its start, and its destination once chosen);
     /// none while the player looks back or once the game is over.

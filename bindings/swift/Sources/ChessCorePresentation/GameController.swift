@@ -132,7 +132,10 @@ public final class GameController {
             snapshot: game.snapshot(), orientation: orientation, mode: mode, level: level,
             message: message, chess960Number: game.chess960StartNumber())
         state.autoQueen = settings[Self.keyAutoQueen] == "true"
+        state.autoFlip = settings[Self.keyAutoFlip] == "true"
         waitForResumeIfTheClockIsPaused()
+        // Paused by the players before the app ended: still paused (the restored clock is).
+        state.userPaused = paused && settings[Self.keyUserPaused] == "true"
         state.clock = readClock()
         // A finished game is saved again too: if it is kept in the archive now (a game ended
         // before the archive existed), the players and time it is tagged with stay in its save.
@@ -238,7 +241,7 @@ public final class GameController {
     public func undo() {
         guard !hasClock else { return }
         stopSearch()
-        withdrawOffers()
+        dropPending()
         let mode = state.mode
         if game.undo(), case .humanVsEngine = mode {
             while mode.enginePlays(game.snapshot().sideToMove), game.undo() {}
@@ -251,7 +254,7 @@ public final class GameController {
     public func redo() {
         guard !hasClock else { return }
         stopSearch()
-        withdrawOffers()
+        dropPending()
         let mode = state.mode
         if game.redo(), case .humanVsEngine = mode {
             while mode.enginePlays(game.snapshot().sideToMove), game.redo() {}
@@ -272,6 +275,56 @@ public final class GameController {
     public func setAutoQueen(_ on: Bool) {
         state.autoQueen = on
         saveSettings()
+    }
+
+    /// "Turn the board for each player" (``BoardUiState/autoFlip``, kept in the settings):
+    /// between two people (``BoardUiState/canAutoFlip``) the board turns to the side to move,
+    /// now and after every move; in the other modes the setting waits for a game between two
+    /// people.
+    public func setAutoFlip(_ on: Bool) {
+        state.autoFlip = on
+        if let side = Self.flipped(state.snapshot, mode: state.mode, autoFlip: on) {
+            state.orientation = side
+        }
+        saveSettings()
+    }
+
+    /// The players pause the game (``BoardUiState/canPause``: a timed game whose clock runs):
+    /// the clock stops, the engine stops thinking (its turn starts over at ``resumeGame()``),
+    /// the selection, picker, premove and hint go, and the board takes no move until
+    /// ``resumeGame()``. The app going to the background and back (``pause()``, ``resume()``)
+    /// keeps it paused, and so does a restart (kept in the settings). A flag that fell first
+    /// ends the game on time instead.
+    public func pauseGame() {
+        guard state.canPause else { return }
+        stopSearch()
+        try? stopClock()
+        input.clear()
+        let snapshot = game.snapshot()
+        var next = state
+        if case .ended = snapshot.status { next.userPaused = false } else { next.userPaused = true }
+        next.snapshot = snapshot
+        next.clock = readClock()
+        next.selected = nil
+        next.targets = []
+        next.pendingPromotion = nil
+        next.premove = nil
+        next.hint = nil
+        state = next
+        saveSettings()
+        if let problem = save() { state.message = problem }
+    }
+
+    /// Ends the players' pause (``pauseGame()``): the clock runs again from where it stopped
+    /// and the engine's turn, if due, starts over. While the app is in the background the clock
+    /// waits for ``resume()``.
+    public func resumeGame() {
+        guard state.userPaused else { return }
+        state.userPaused = false
+        saveSettings()
+        guard !paused else { return }
+        resumeClock()
+        startEngineTurnIfDue()
     }
 
     /// Sets the engine level (clamped to 1...10), used from the next search on.
@@ -330,7 +383,7 @@ public final class GameController {
         engine.newGame()
         state.mode = mode
         state.orientation = Self.defaultOrientation(mode)
-        withdrawOffers()
+        dropPending()
         setLevel(level ?? state.level)
         afterChange()
     }
@@ -353,7 +406,7 @@ public final class GameController {
         game = Self.asPlayed(loaded.game)
         forgetArchivedId()
         engine.newGame()
-        withdrawOffers()
+        dropPending()
         afterChange()
         if let note = loaded.note { state.message = note }
         return true
@@ -458,10 +511,19 @@ public final class GameController {
     }
 
     /// The app is in the foreground again: a clock paused by ``pause()`` (or restored from a
-    /// save) runs again, and the engine's turn, if due, starts over.
+    /// save) runs again, and the engine's turn, if due, starts over; unless the players paused
+    /// the game (``pauseGame()``), which stays paused until ``resumeGame()``.
     public func resume() {
         guard paused else { return }
         paused = false
+        guard !state.userPaused else { return }
+        resumeClock()
+        startEngineTurnIfDue()
+    }
+
+    /// Runs a paused clock again now (after ``pause()`` or ``pauseGame()``); nothing for a game
+    /// over or an untimed one.
+    private func resumeClock() {
         let nowMs = now()
         if !state.isGameOver, game.clock(nowMs: nowMs)?.state == .paused {
             do {
@@ -471,7 +533,6 @@ public final class GameController {
             }
             state.clock = readClock(at: nowMs)
         }
-        startEngineTurnIfDue()
     }
 
     // MARK: - Selection and moves
@@ -609,6 +670,10 @@ public final class GameController {
         if case .ended = snapshot.status {
             next.drawOffered = false
             next.premove = nil
+            next.userPaused = false
+        }
+        if let side = Self.flipped(snapshot, mode: next.mode, autoFlip: next.autoFlip) {
+            next.orientation = side
         }
         state = next
         startEngineTurnIfDue()
@@ -616,9 +681,16 @@ public final class GameController {
 
     // MARK: - Engine
 
+    /// The orientation ``BoardUiState/autoFlip`` gives `snapshot` in `mode`: the side to move
+    /// between two people, else `nil` (unchanged).
+    private static func flipped(_ snapshot: GameSnapshot, mode: GameMode, autoFlip: Bool) -> Side? {
+        autoFlip && mode == .humanVsHuman ? snapshot.sideToMove : nil
+    }
+
     private func startEngineTurnIfDue() {
         let s = state
-        guard !paused, search == nil, !s.isGameOver, s.mode.enginePlays(s.snapshot.sideToMove)
+        guard !paused, search == nil, !s.isGameOver, !s.userPaused,
+            s.mode.enginePlays(s.snapshot.sideToMove)
         else {
             return
         }
@@ -725,12 +797,16 @@ public final class GameController {
         }
     }
 
-    /// Withdraws what the player asked of the game's future, before the game goes elsewhere (a
-    /// move taken back or replayed, a new game, a pasted position): the draw offer and the
-    /// premove. A move of the game itself keeps them (``afterChange()``).
-    private func withdrawOffers() {
+    /// Drops what belongs to the position being left, before the game goes elsewhere (a move
+    /// taken back or replayed, a new game, a pasted position): the draw offer, the premove and
+    /// the players' pause. A move of the game itself keeps the offer and premove
+    /// (``afterChange()``).
+    private func dropPending() {
+        let wasPaused = state.userPaused
         state.drawOffered = false
         state.premove = nil
+        state.userPaused = false
+        if wasPaused { saveSettings() }
     }
 
     /// After the engine's move: plays the player's premove when it is legal now, as a drag of
@@ -819,6 +895,8 @@ public final class GameController {
     private static let keyOrientation = "orientation"
     private static let keyArchived = "archived"
     private static let keyAutoQueen = "autoQueen"
+    private static let keyAutoFlip = "autoFlip"
+    private static let keyUserPaused = "userPaused"
 
     private func saveSettings() {
         var settings = [
@@ -826,6 +904,8 @@ public final class GameController {
             Self.keyLevel: String(state.level),
             Self.keyOrientation: state.orientation.settingsValue,
             Self.keyAutoQueen: String(state.autoQueen),
+            Self.keyAutoFlip: String(state.autoFlip),
+            Self.keyUserPaused: String(state.userPaused),
         ]
         settings[Self.keyArchived] = archivedId
         store.saveSettings(settings)

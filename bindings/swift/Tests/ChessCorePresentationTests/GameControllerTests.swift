@@ -966,6 +966,33 @@ final class GameControllerTests: XCTestCase {
         try await noLiveObjects()
     }
 
+    func testBetweenTwoPeopleTheBoardMayTurnToTheSideToMoveASettingKept() async throws {
+        do {
+            let store = InMemoryGameStore()
+            let f = try Fixture(store: store, mode: .humanVsHuman)
+            XCTAssertTrue(f.state.canAutoFlip)
+            f.c.move("e2", "e4")
+            XCTAssertEqual(f.state.orientation, .white, "off by default")
+            f.c.setAutoFlip(true)
+            XCTAssertEqual(f.state.orientation, .black, "turned at once")
+            f.c.move("e7", "e5")
+            XCTAssertEqual(f.state.orientation, .white)
+            f.c.undo()
+            XCTAssertEqual(f.state.orientation, .black)
+            // Against the engine the player's side stays at the bottom.
+            f.c.newGame(mode: .humanVsEngine(humanSide: .white))
+            XCTAssertFalse(f.state.canAutoFlip)
+            f.c.move("e2", "e4")
+            XCTAssertEqual(f.state.orientation, .white)
+            _ = try await f.c.awaitState("the engine's reply") {
+                $0.snapshot.ply == 2 && !$0.engineThinking
+            }
+            let again = try Fixture(store: store)
+            XCTAssertTrue(again.state.autoFlip, "kept in the settings")
+        }
+        try await noLiveObjects()
+    }
+
     func testATappedPremoveMayEndOnThePlayersOwnPieceWhereItMayRecapture() async throws {
         do {
             let f = try Fixture(mode: .humanVsEngine(humanSide: .white), level: 10)

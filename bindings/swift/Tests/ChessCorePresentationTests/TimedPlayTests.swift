@@ -461,6 +461,79 @@ final class TimedPlayTests: XCTestCase {
         try await noLiveObjects()
     }
 
+    func testThePlayersPauseStopsTheClockAndTheBoardSurvivesTheBackgroundAndARestart() async throws {
+        do {
+            let store = InMemoryGameStore()
+            let f = try TimedFixture(store: store)
+            XCTAssertFalse(f.state.canPause, "no clock runs yet")
+            try f.startAfterE4("300")
+            XCTAssertTrue(f.state.canPause)
+            f.now.advance(2_000)
+            f.c.tapSquare(sq("e7"))
+            f.c.pauseGame()
+            XCTAssertTrue(f.state.userPaused)
+            XCTAssertFalse(f.state.canPause)
+            XCTAssertNil(f.state.selected, "the selection goes")
+            XCTAssertNil(f.clock?.running)
+            XCTAssertEqual(f.clock?.blackMs, 298_000)
+            XCTAssertFalse(f.state.isHumanTurn)
+            f.move("e7", "e5")
+            XCTAssertEqual(f.state.snapshot.ply, 1, "no move while paused")
+            // The app goes away and comes back: still paused, no time charged.
+            f.c.pause()
+            f.now.advance(60_000)
+            f.c.resume()
+            XCTAssertTrue(f.state.userPaused)
+            XCTAssertNil(f.clock?.running)
+            f.c.tick()
+            XCTAssertEqual(f.clock?.blackMs, 298_000)
+            f.kill()  // killed while paused
+
+            let second = try TimedFixture(store: store, now: FakeNow(0))
+            second.c.resume()
+            XCTAssertTrue(second.state.userPaused, "a restart keeps the players' pause")
+            XCTAssertNil(second.clock?.running)
+            second.c.resumeGame()
+            XCTAssertFalse(second.state.userPaused)
+            XCTAssertEqual(second.clock?.running, .black)
+            second.now.advance(1_000)
+            second.move("e7", "e5")
+            XCTAssertEqual(second.state.snapshot.ply, 2)
+            XCTAssertEqual(second.clock?.blackMs, 297_000)
+            // A new game ends the pause.
+            second.c.pauseGame()
+            second.c.newGame(mode: .humanVsHuman, timeControl: try control("60"))
+            XCTAssertFalse(second.state.userPaused)
+            second.move("e2", "e4")
+            second.kill()  // killed while the new game's clock ran
+
+            let third = try TimedFixture(store: store)
+            third.c.resume()
+            XCTAssertFalse(third.state.userPaused, "the end of the pause was saved")
+            XCTAssertEqual(third.clock?.running, .black)
+        }
+        try await noLiveObjects()
+    }
+
+    func testPausingStopsTheEnginesSearchResumingStartsItsTurnAgain() async throws {
+        do {
+            let f = try TimedFixture(mode: .humanVsEngine(humanSide: .white))
+            f.c.newGame(mode: .humanVsEngine(humanSide: .white), timeControl: try control("60"))
+            f.move("e2", "e4")
+            XCTAssertTrue(f.state.engineThinking)
+            f.c.pauseGame()
+            XCTAssertFalse(f.state.engineThinking)
+            XCTAssertFalse(f.state.canPremove, "no premove while paused")
+            await drainMainQueue()
+            XCTAssertEqual(f.state.snapshot.ply, 1, "the stopped search plays no move")
+            f.c.resumeGame()
+            XCTAssertTrue(f.state.engineThinking)
+            let s = try await f.awaitState("the engine's reply") { $0.snapshot.ply == 2 }
+            XCTAssertEqual(s.clock?.running, .white)
+        }
+        try await noLiveObjects()
+    }
+
     // MARK: Saves
 
     func testASavedGameRestoresItsClockPausedUntilResume() async throws {

@@ -126,6 +126,12 @@ fun ChessScreen(
                             text = { Text(if (state.autoQueen) "✓ Always promote to a queen" else "Always promote to a queen") },
                             onClick = { close(); controller.setAutoQueen(!state.autoQueen) },
                         )
+                        if (state.canAutoFlip) {
+                            DropdownMenuItem(
+                                text = { Text(if (state.autoFlip) "✓ Turn the board for each player" else "Turn the board for each player") },
+                                onClick = { close(); controller.setAutoFlip(!state.autoFlip) },
+                            )
+                        }
                         // Against the engine the player resigns and offers draws (the engine answers);
                         // between two people each side may resign, and they may agree a draw.
                         // Resigning is confirmed first: a timed game cannot take it back.
@@ -231,6 +237,7 @@ private fun StatusLine(state: BoardUiState) {
     } else {
         Text(state.statusText, style = MaterialTheme.typography.titleMedium, modifier = Modifier.padding(vertical = 8.dp))
         if (state.drawOffered) Text("Draw offered: the engine answers on its turn", style = MaterialTheme.typography.bodySmall)
+        if (state.userPaused) Text("Paused: the clock is stopped until you resume", style = MaterialTheme.typography.bodySmall)
     }
     // Also over a finished game: the board shows an earlier position then.
     state.viewed?.let {
@@ -352,6 +359,12 @@ private fun ActionBar(state: BoardUiState, controller: GameController) {
         TextButton(onClick = controller::viewBack, enabled = state.canViewBack) { Text("◀") }
         TextButton(onClick = controller::viewForward, enabled = state.canViewForward) { Text("▶") }
         TextButton(onClick = controller::flipBoard) { Text("Flip") }
+        // The players' pause of a timed game; the app going to the background does not end it.
+        if (state.canPause || state.userPaused) {
+            TextButton(onClick = if (state.userPaused) controller::resumeGame else controller::pauseGame) {
+                Text(if (state.userPaused) "Resume" else "Pause")
+            }
+        }
         TextButton(onClick = controller::requestHint, enabled = state.isHumanTurn) { Text("Hint") }
         state.claimableDraw?.let {
             Button(onClick = controller::claimDraw) { Text("Claim draw") }

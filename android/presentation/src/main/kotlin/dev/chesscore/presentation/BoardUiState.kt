@@ -139,6 +139,17 @@ data class BoardUiState(
     /** "Always promote to a queen" ([GameController.setAutoQueen]): no picker, a queen. */
     val autoQueen: Boolean = false,
     /**
+     * "Turn the board for each player" ([GameController.setAutoFlip], kept in the settings):
+     * between two people, the side to move is shown at the bottom after every move.
+     */
+    val autoFlip: Boolean = false,
+    /**
+     * `true` while the players have paused a timed game ([GameController.pauseGame]): the clock
+     * stopped, no move taken, the engine idle, until [GameController.resumeGame]; the app going
+     * to the background and back, or a restart, keeps it paused.
+     */
+    val userPaused: Boolean = false,
+    /**
      * The player's premove while the engine is to move ([canPremove]): played after the engine's
      * move if it is legal then, dropped if not.
      */
@@ -184,14 +195,22 @@ data class BoardUiState(
      */
     val isHumanTurn: Boolean
         get() = !isGameOver && !engineThinking && !mode.enginePlays(snapshot.sideToMove) && pendingPromotion == null &&
-            viewed == null
+            viewed == null && !userPaused
 
     /**
      * `true` when a tap or drag builds a premove rather than a move: against the engine, the
-     * game going on, the engine to move, the board showing the game's own position.
+     * game going on and not paused by the players, the engine to move, the board showing the
+     * game's own position.
      */
     val canPremove: Boolean
-        get() = !isGameOver && viewed == null && mode is GameMode.HumanVsEngine && mode.enginePlays(snapshot.sideToMove)
+        get() = !isGameOver && viewed == null && !userPaused && mode is GameMode.HumanVsEngine &&
+            mode.enginePlays(snapshot.sideToMove)
+
+    /** `true` when the players may pause the game ([GameController.pauseGame]): a timed game whose clock runs. */
+    val canPause: Boolean get() = !isGameOver && !userPaused && clock?.running != null
+
+    /** `true` when [autoFlip] applies: a game between two people. */
+    val canAutoFlip: Boolean get() = mode == GameMode.HumanVsHuman
 
     /**
      * The squares a board marks for [premove] (its start, and its destination once chosen); none

@@ -7,6 +7,7 @@ import dev.chesscore.ClockReading
 import dev.chesscore.ClockState
 import dev.chesscore.EngineConfig
 import dev.chesscore.EngineReply
+import dev.chesscore.GameSnapshot
 import dev.chesscore.GameStatus
 import dev.chesscore.NewMovePlacement
 import dev.chesscore.PieceKind
@@ -112,6 +113,7 @@ class GameController(
         val orientation = decodeSide(settings[KEY_ORIENTATION]) ?: defaultOrientation(mode)
         archivedId = settings[KEY_ARCHIVED]
         val autoQueen = settings[KEY_AUTO_QUEEN] == "true"
+        val autoFlip = settings[KEY_AUTO_FLIP] == "true"
         var message: String? = null
         val saved = store.load()
         game = asPlayed(
@@ -130,6 +132,9 @@ class GameController(
             BoardUiState(
                 snapshot = game.snapshot(), orientation = orientation, mode = mode, level = level, message = message,
                 clock = readClock(), chess960Number = game.chess960StartNumber(), autoQueen = autoQueen,
+                autoFlip = autoFlip,
+                // Paused by the players before the app ended: still paused (the restored clock is).
+                userPaused = pausedClock && settings[KEY_USER_PAUSED] == "true",
             ),
         )
         state = _state.asStateFlow()
@@ -291,7 +296,7 @@ class GameController(
     fun undo() {
         if (closed || hasClock) return
         stopSearch()
-        withdrawOffers()
+        dropPending()
         val mode = state.value.mode
         if (game.undo() && mode is GameMode.HumanVsEngine) {
             while (mode.enginePlays(game.snapshot().sideToMove)) {
@@ -305,7 +310,7 @@ class GameController(
     fun redo() {
         if (closed || hasClock) return
         stopSearch()
-        withdrawOffers()
+        dropPending()
         val mode = state.value.mode
         if (game.redo() && mode is GameMode.HumanVsEngine) {
             while (mode.enginePlays(game.snapshot().sideToMove)) {
@@ -331,6 +336,58 @@ class GameController(
         if (closed) return
         _state.update { it.copy(autoQueen = on) }
         saveSettings()
+    }
+
+    /**
+     * "Turn the board for each player" ([BoardUiState.autoFlip], kept in the settings): between
+     * two people ([BoardUiState.canAutoFlip]) the board turns to the side to move, now and after
+     * every move; in the other modes the setting waits for a game between two people.
+     */
+    fun setAutoFlip(on: Boolean) {
+        if (closed) return
+        _state.update { it.copy(autoFlip = on, orientation = flippedFor(it.snapshot, it.mode, on) ?: it.orientation) }
+        saveSettings()
+    }
+
+    /**
+     * The players pause the game ([BoardUiState.canPause]: a timed game whose clock runs): the
+     * clock stops, the engine stops thinking (its turn starts over at [resumeGame]), the
+     * selection, picker, premove and hint go, and the board takes no move until [resumeGame].
+     * The app going to the background and back ([pause], [resume]) keeps it paused, and so does
+     * a restart (kept in the settings). A flag that fell first ends the game on time instead.
+     */
+    fun pauseGame() {
+        if (closed || !state.value.canPause) return
+        stopSearch()
+        try {
+            stopClock()
+        } catch (ignored: ChessException) {
+            // A flag had fallen: the core ended the game on time, which the snapshot shows.
+        }
+        input.clear()
+        val snapshot = game.snapshot()
+        _state.update {
+            it.copy(
+                userPaused = snapshot.status !is GameStatus.Ended, snapshot = snapshot, clock = readClock(),
+                selected = null, targets = emptySet(), pendingPromotion = null, premove = null, hint = null,
+            )
+        }
+        saveSettings()
+        save()?.let { problem -> _state.update { it.copy(message = problem) } }
+    }
+
+    /**
+     * Ends the players' pause ([pauseGame]): the clock runs again from where it stopped and the
+     * engine's turn, if due, starts over. While the app is in the background the clock waits
+     * for [resume].
+     */
+    fun resumeGame() {
+        if (closed || !state.value.userPaused) return
+        _state.update { it.copy(userPaused = false) }
+        saveSettings()
+        if (session.paused) return
+        resumeClock()
+        startEngineTurnIfDue()
     }
 
     /** Sets the engine level (1..10), used from the next search on. */
@@ -378,7 +435,7 @@ class GameController(
         game = replacing(game, asPlayed(fresh))
         forgetArchivedId()
         engine.newGame()
-        withdrawOffers()
+        dropPending()
         _state.update { it.copy(mode = mode, orientation = defaultOrientation(mode)) }
         setLevel(level)
         afterChange()
@@ -415,7 +472,7 @@ class GameController(
         game = replacing(game, asPlayed(loaded))
         forgetArchivedId()
         engine.newGame()
-        withdrawOffers()
+        dropPending()
         afterChange()
         note?.let { m -> _state.update { it.copy(message = m) } }
         return true
@@ -532,9 +589,17 @@ class GameController(
 
     /**
      * The app is in the foreground again: a clock paused by [pause] (or restored from a save) runs
-     * again, and the engine's turn, if due, starts over.
+     * again, and the engine's turn, if due, starts over; unless the players paused the game
+     * ([pauseGame]), which stays paused until [resumeGame].
      */
     fun resume() = session.resume {
+        if (state.value.userPaused) return@resume
+        resumeClock()
+        startEngineTurnIfDue()
+    }
+
+    /** Runs a paused clock again now (after [pause] or [pauseGame]); nothing for a game over or an untimed one. */
+    private fun resumeClock() {
         val nowMs = nowMs()
         if (!state.value.isGameOver && game.clock(nowMs)?.state == ClockState.PAUSED) {
             try {
@@ -544,7 +609,6 @@ class GameController(
             }
             _state.update { it.copy(clock = readClock(nowMs)) }
         }
-        startEngineTurnIfDue()
     }
 
     /** Stops any search and frees the game and the engine. The controller ignores intents afterwards. */
@@ -679,11 +743,15 @@ class GameController(
     }
 
     /**
-     * Withdraws what the player asked of the game's future, before the game goes elsewhere (a
-     * move taken back or replayed, a new game, a pasted position): the draw offer and the
-     * premove. A move of the game itself keeps them ([afterChange]).
+     * Drops what belongs to the position being left, before the game goes elsewhere (a move
+     * taken back or replayed, a new game, a pasted position): the draw offer, the premove and
+     * the players' pause. A move of the game itself keeps the offer and premove ([afterChange]).
      */
-    private fun withdrawOffers() = _state.update { it.copy(drawOffered = false, premove = null) }
+    private fun dropPending() {
+        val wasPaused = state.value.userPaused
+        _state.update { it.copy(drawOffered = false, premove = null, userPaused = false) }
+        if (wasPaused) saveSettings()
+    }
 
     /** After every change of the game: new snapshot, cleared transient state, save, engine turn. */
     private fun afterChange() {
@@ -697,14 +765,20 @@ class GameController(
                 claimingWithNextMove = false, clock = readClock(), chess960Number = game.chess960StartNumber(),
                 viewed = null, drawOffered = it.drawOffered && snapshot.status !is GameStatus.Ended,
                 premove = it.premove.takeIf { snapshot.status !is GameStatus.Ended },
+                userPaused = it.userPaused && snapshot.status !is GameStatus.Ended,
+                orientation = flippedFor(snapshot, it.mode, it.autoFlip) ?: it.orientation,
             )
         }
         startEngineTurnIfDue()
     }
 
+    /** The orientation [autoFlip] gives [snapshot] in [mode]: the side to move between two people, else `null` (unchanged). */
+    private fun flippedFor(snapshot: GameSnapshot, mode: GameMode, autoFlip: Boolean): Side? =
+        snapshot.sideToMove.takeIf { autoFlip && mode == GameMode.HumanVsHuman }
+
     private fun startEngineTurnIfDue() {
         val s = state.value
-        if (closed || session.paused || session.searching || s.isGameOver || !s.mode.enginePlays(s.snapshot.sideToMove)) return
+        if (closed || session.paused || session.searching || s.isGameOver || s.userPaused || !s.mode.enginePlays(s.snapshot.sideToMove)) return
         startSearch(hint = false)
     }
 
@@ -814,7 +888,8 @@ class GameController(
         val s = state.value
         val settings = mapOf(
             KEY_MODE to encodeMode(s.mode), KEY_LEVEL to s.level.toString(), KEY_ORIENTATION to encodeSide(s.orientation),
-            KEY_AUTO_QUEEN to s.autoQueen.toString(),
+            KEY_AUTO_QUEEN to s.autoQueen.toString(), KEY_AUTO_FLIP to s.autoFlip.toString(),
+            KEY_USER_PAUSED to s.userPaused.toString(),
         )
         store.saveSettings(archivedId?.let { settings + (KEY_ARCHIVED to it) } ?: settings)
     }
@@ -826,6 +901,8 @@ class GameController(
         const val KEY_LEVEL = "level"
         const val KEY_ORIENTATION = "orientation"
         const val KEY_ARCHIVED = "archived"
+        const val KEY_AUTO_FLIP = "autoFlip"
+        const val KEY_USER_PAUSED = "userPaused"
         const val KEY_AUTO_QUEEN = "autoQueen"
 
         /** A fresh seed for each configuration, so the weaker levels do not replay the same game. */

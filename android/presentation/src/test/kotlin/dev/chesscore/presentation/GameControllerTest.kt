@@ -911,6 +911,33 @@ class GameControllerTest {
     }
 
     @Test
+    fun `between two people the board may turn to the side to move, a setting kept`() {
+        onMain {
+            val store = InMemoryGameStore()
+            Fixture(this, store = store, mode = GameMode.HumanVsHuman).controller.use { c ->
+                assertTrue(c.state.value.canAutoFlip)
+                c.move("e2", "e4")
+                assertEquals(Side.WHITE, c.state.value.orientation, "off by default")
+                c.setAutoFlip(true)
+                assertEquals(Side.BLACK, c.state.value.orientation, "turned at once")
+                c.move("e7", "e5")
+                assertEquals(Side.WHITE, c.state.value.orientation)
+                c.undo()
+                assertEquals(Side.BLACK, c.state.value.orientation)
+                // Against the engine the player's side stays at the bottom.
+                c.newGame(GameMode.HumanVsEngine(Side.WHITE))
+                assertFalse(c.state.value.canAutoFlip)
+                c.move("e2", "e4")
+                assertEquals(Side.WHITE, c.state.value.orientation)
+                c.awaitState("the engine's reply") { it.snapshot.ply == 2u && !it.engineThinking }
+            }
+            Fixture(this, store = store).controller.use { c ->
+                assertTrue(c.state.value.autoFlip, "kept in the settings")
+            }
+        }
+    }
+
+    @Test
     fun `a tapped premove may end on the player's own piece where it may recapture`() {
         onMain {
             Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE), level = 10).controller.use { c ->

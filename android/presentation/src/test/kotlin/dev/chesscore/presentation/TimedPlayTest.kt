@@ -448,6 +448,76 @@ class TimedPlayTest {
         }
     }
 
+    @Test
+    fun `the players' pause stops the clock and the board, survives the background and a restart`() = timed {
+        val store = InMemoryGameStore()
+        TimedFixture(this, store).use { f ->
+            assertFalse(f.state.canPause, "no clock runs yet")
+            f.startAfterE4("300")
+            assertTrue(f.state.canPause)
+            f.now.advance(2_000)
+            f.c.tapSquare(sq("e7"))
+            f.c.pauseGame()
+            assertTrue(f.state.userPaused)
+            assertFalse(f.state.canPause)
+            assertNull(f.state.selected, "the selection goes")
+            assertNull(f.clock?.running)
+            assertEquals(298_000uL, f.clock?.blackMs)
+            assertFalse(f.state.isHumanTurn)
+            f.move("e7", "e5")
+            assertEquals(1u, f.state.snapshot.ply, "no move while paused")
+            // The app goes away and comes back: still paused, no time charged.
+            f.c.pause()
+            f.now.advance(60_000)
+            f.c.resume()
+            assertTrue(f.state.userPaused)
+            assertNull(f.clock?.running)
+            f.c.tick()
+            assertEquals(298_000uL, f.clock?.blackMs)
+        } // killed while paused
+
+        TimedFixture(this, store, FakeNow(0)).use { second ->
+            second.c.resume()
+            assertTrue(second.state.userPaused, "a restart keeps the players' pause")
+            assertNull(second.clock?.running)
+            second.c.resumeGame()
+            assertFalse(second.state.userPaused)
+            assertEquals(Side.BLACK, second.clock?.running)
+            second.now.advance(1_000)
+            second.move("e7", "e5")
+            assertEquals(2u, second.state.snapshot.ply)
+            assertEquals(297_000uL, second.clock?.blackMs)
+            // A new game ends the pause.
+            second.c.pauseGame()
+            second.c.newGame(GameMode.HumanVsHuman, timeControl = control("60"))
+            assertFalse(second.state.userPaused)
+            second.move("e2", "e4")
+        } // killed while the new game's clock ran
+        TimedFixture(this, store).use { third ->
+            third.c.resume()
+            assertFalse(third.state.userPaused, "the end of the pause was saved")
+            assertEquals(Side.BLACK, third.clock?.running)
+        }
+    }
+
+    @Test
+    fun `pausing stops the engine's search, resuming starts its turn again`() = timed {
+        TimedFixture(this, mode = GameMode.HumanVsEngine(Side.WHITE)).use { f ->
+            f.c.newGame(GameMode.HumanVsEngine(Side.WHITE), timeControl = control("60"))
+            f.move("e2", "e4")
+            assertTrue(f.state.engineThinking)
+            f.c.pauseGame()
+            assertFalse(f.state.engineThinking)
+            assertFalse(f.state.canPremove, "no premove while paused")
+            yield()
+            assertEquals(1u, f.state.snapshot.ply, "the stopped search plays no move")
+            f.c.resumeGame()
+            assertTrue(f.state.engineThinking)
+            val s = f.c.awaitState("the engine's reply") { it.snapshot.ply == 2u }
+            assertEquals(Side.WHITE, s.clock?.running)
+        }
+    }
+
     // ---- Saves ----------------------------------------------------------------------------
 
     @Test
