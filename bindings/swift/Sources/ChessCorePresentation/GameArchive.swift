@@ -3,9 +3,10 @@ import Foundation
 
 /// "My games": where the board screen keeps each game once it has ended (its PGN, with the
 /// players, date and time as tags), for the list that reopens them in the review. Each game is
-/// kept under an id made from its moves (the core's `gameArchiveId(pgn:)`), so keeping the same game again
-/// (the app restarted on a finished game) replaces it instead of adding a copy. The Kotlin
-/// `GameArchive`.
+/// kept under an id made from its moves (the core's `gameArchiveId(pgn:)`); a second game with
+/// the same moves as one kept already (the same short game played twice) gets an id of its own,
+/// while the same game kept again (the app restarted on a finished game) is recognised and not
+/// copied. The Kotlin `GameArchive`.
 public protocol GameArchive: AnyObject, Sendable {
     /// Keeps `pgn` under `id`, replacing a game kept under the same id; throws when it cannot.
     func put(id: String, pgn: String) throws
@@ -13,6 +14,14 @@ public protocol GameArchive: AnyObject, Sendable {
     func all() -> [String: String]
     /// Forgets the game kept under `id` (nothing when there is none).
     func delete(id: String)
+    /// `true` when a game is kept under `id`. By default from ``all()``; an archive may answer
+    /// faster.
+    func contains(id: String) -> Bool
+}
+
+extension GameArchive {
+    /// Whether ``all()`` has `id`.
+    public func contains(id: String) -> Bool { all()[id] != nil }
 }
 
 /// A ``GameArchive`` in memory: for tests and previews. Safe from any thread.
@@ -25,6 +34,7 @@ public final class InMemoryGameArchive: GameArchive, @unchecked Sendable {
     public func put(id: String, pgn: String) { lock.withLock { games[id] = pgn } }
     public func all() -> [String: String] { lock.withLock { games } }
     public func delete(id: String) { lock.withLock { games[id] = nil } }
+    public func contains(id: String) -> Bool { lock.withLock { games[id] != nil } }
 }
 
 /// A ``GameArchive`` in a directory, one `<id>.pgn` file a game, written atomically (the
@@ -62,6 +72,10 @@ public final class DirectoryGameArchive: GameArchive, Sendable {
     public func delete(id: String) {
         guard Self.isId(id) else { return }
         try? FileManager.default.removeItem(at: file(id))
+    }
+
+    public func contains(id: String) -> Bool {
+        Self.isId(id) && FileManager.default.fileExists(atPath: file(id).path)
     }
 
     private func file(_ id: String) -> URL { directory.appendingPathComponent(id + ".pgn") }

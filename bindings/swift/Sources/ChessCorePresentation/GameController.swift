@@ -39,6 +39,10 @@ public final class GameController {
     /// restart does not keep it again, and a game deleted from the archive stays deleted); `nil`
     /// until it ends and again once another game replaces it.
     @ObservationIgnored private var archivedId: String?
+    /// The core's `gameArchiveId(pgn:)` of the game as it was kept under `archivedId` (its
+    /// moves): when the game's is still this one, it is kept already. The two differ when another
+    /// game with the same moves was kept first and this one got an id of its own.
+    @ObservationIgnored private var archivedMovesId: String?
     @ObservationIgnored private let limitsForLevel: (Int) -> SearchLimits
     @ObservationIgnored private let hintLimits: SearchLimits
     /// The app's monotonic milliseconds: the time of every clock call.
@@ -124,6 +128,8 @@ public final class GameController {
         self.store = store
         self.archive = archive
         self.archivedId = settings[Self.keyArchived]
+        // Settings written before the moves' id was kept apart: the id was the moves' id.
+        self.archivedMovesId = settings[Self.keyArchivedMoves] ?? settings[Self.keyArchived]
         self.limitsForLevel = limitsForLevel
         self.hintLimits = hintLimits
         self.now = now
@@ -607,19 +613,21 @@ public final class GameController {
         return problem
     }
 
-    /// Keeps an ended game with moves in the archive once: when its id (the core's `gameArchiveId(pgn:)`)
-    /// is not the one it was kept under (`archivedId`). First it names the players, unless the
-    /// game has them ("You" and the engine's level against the engine; "Player 1" and "Player 2"
-    /// between two people), and the date and time it ended, as PGN tags that stay in the game
-    /// (and its save). A game taken back after its end and ended differently replaces its first
-    /// ending in the archive. Returns why the archive could not keep it (it is tried again at the
-    /// next save), or `nil`.
+    /// Keeps an ended game with moves in the archive once: when its moves' id (the core's
+    /// `gameArchiveId(pgn:)`) is not the one it was kept with (`archivedMovesId`). First it names
+    /// the players, unless the game has them ("You" and the engine's level against the engine;
+    /// "Player 1" and "Player 2" between two people), and the date and time it ended, as PGN
+    /// tags that stay in the game (and its save). It is kept under its moves' id, or, when
+    /// another game with the same moves is kept under that already, under an id of its own. A
+    /// game taken back after its end and ended differently replaces its first ending in the
+    /// archive. Returns why the archive could not keep it (it is tried again at the next save),
+    /// or `nil`.
     private func archiveIfEnded() -> String? {
         guard let archive else { return nil }
         // The status alone on every save; the whole snapshot only once the game has ended.
         guard case .ended = game.status(), !game.snapshot().sanHistory.isEmpty else { return nil }
-        let id = gameArchiveId(pgn: game.pgn())
-        guard id != archivedId else { return nil }
+        let movesId = gameArchiveId(pgn: game.pgn())
+        guard movesId != archivedMovesId else { return nil }
         if game.tag(name: "White") == nil && game.tag(name: "Black") == nil {
             let (white, black) = playerNames(mode: state.mode, level: state.level)
             try? game.setTag(name: "White", value: white)
@@ -633,9 +641,16 @@ public final class GameController {
         formatter.dateFormat = "HH:mm:ss"
         try? game.setTag(name: "Time", value: formatter.string(from: ended))
         do {
+            var id = movesId
+            var copy = 1
+            while id != archivedId, archive.contains(id: id) {
+                id = gameArchiveId(pgn: "\(movesId) \(copy)")
+                copy += 1
+            }
             try archive.put(id: id, pgn: game.pgn())
-            if let previous = archivedId { archive.delete(id: previous) }
+            if let previous = archivedId, previous != id { archive.delete(id: previous) }
             archivedId = id
+            archivedMovesId = movesId
             saveSettings()
             return nil
         } catch {
@@ -646,6 +661,7 @@ public final class GameController {
     /// Another game replaced this one: the next that ends is kept apart from it.
     private func forgetArchivedId() {
         archivedId = nil
+        archivedMovesId = nil
         saveSettings()
     }
 
@@ -894,6 +910,7 @@ public final class GameController {
     private static let keyLevel = "level"
     private static let keyOrientation = "orientation"
     private static let keyArchived = "archived"
+    private static let keyArchivedMoves = "archivedMoves"
     private static let keyAutoQueen = "autoQueen"
     private static let keyAutoFlip = "autoFlip"
     private static let keyUserPaused = "userPaused"
@@ -908,6 +925,7 @@ public final class GameController {
             Self.keyUserPaused: String(state.userPaused),
         ]
         settings[Self.keyArchived] = archivedId
+        settings[Self.keyArchivedMoves] = archivedMovesId
         store.saveSettings(settings)
     }
 

@@ -114,6 +114,44 @@ final class GameArchiveTests: XCTestCase {
         try await noLiveObjects()
     }
 
+    func testTheSameMovesPlayedTwiceAreTwoGamesEachKeptOnceAlsoAfterARestart() async throws {
+        let store = InMemoryGameStore()
+        let archive = InMemoryGameArchive()
+        do {
+            let c = try controller(store: store, archive: archive)
+            play(c, "f2f3", "e7e5", "g2g4", "d8h4")
+            c.newGame(mode: .humanVsHuman)
+            play(c, "f2f3", "e7e5", "g2g4", "d8h4")  // the same fool's mate again
+            XCTAssertEqual(archive.all().count, 2, "the first is not replaced")
+            c.flipBoard()
+            XCTAssertEqual(archive.all().count, 2)
+        }
+        do {
+            let c = try controller(store: store, archive: archive)
+            XCTAssertEqual(archive.all().count, 2, "a restart on the second keeps no copy")
+            // Taken back and ended otherwise: it replaces its own first ending, not the other game.
+            c.undo()
+            play(c, "g7g5")
+            c.resign()  // White, to move, resigns
+            let sans = try archivedGames(archive).map { try ChessGame.fromPgn(pgn: $0.pgn).snapshot().sanHistory }
+            XCTAssertEqual(
+                sans.sorted { ($0.last ?? "") < ($1.last ?? "") },
+                [["f3", "e5", "g4", "Qh4#"], ["f3", "e5", "g4", "g5"]])
+        }
+        // Settings of a version that kept one id only (the moves' id): still recognised.
+        do {
+            var old = store.loadSettings()
+            old["archivedMoves"] = nil
+            let resigned = try XCTUnwrap(
+                archive.all().first { try ChessGame.fromPgn(pgn: $0.value).snapshot().sanHistory.last == "g5" }?.key)
+            old["archived"] = resigned
+            store.saveSettings(old)
+            _ = try controller(store: store, archive: archive)
+            XCTAssertEqual(archive.all().count, 2)
+        }
+        try await noLiveObjects()
+    }
+
     func testAnArchiveThatCannotKeepTheGameSaysSoTheGameIsSavedAndTheNextSaveTriesAgain() async throws {
         let store = InMemoryGameStore()
         let archive = FailingArchive()
@@ -202,8 +240,11 @@ final class GameArchiveTests: XCTestCase {
         try archive.put(id: "0123456789abcdef", pgn: "1. e4 Ke7 Ke2 Kxe2 *")  // no legal game
         XCTAssertEqual(archivedGames(archive).map(\.id), [id])
         XCTAssertThrowsError(try archive.put(id: "../escape", pgn: pgn))
+        XCTAssertTrue(archive.contains(id: id))
+        XCTAssertFalse(archive.contains(id: "../escape"))
         archive.delete(id: id)
         archive.delete(id: "../escape")  // not an id: nothing
+        XCTAssertFalse(archive.contains(id: id))
         XCTAssertEqual(Set(archive.all().keys), ["0123456789abcdef"])
     }
 

@@ -9,8 +9,9 @@ import java.io.File
 /**
  * "My games": where the board screen keeps each game once it has ended (its PGN, with the
  * players, date and time as tags), for the list that reopens them in the review. Each game is
- * kept under an id made from its moves (the core's [gameArchiveId]), so keeping the same game again (the app
- * restarted on a finished game) replaces it instead of adding a copy.
+ * kept under an id made from its moves (the core's [gameArchiveId]); a second game with the same
+ * moves as one kept already (the same short game played twice) gets an id of its own, while the
+ * same game kept again (the app restarted on a finished game) is recognised and not copied.
  */
 interface GameArchive {
     /** Keeps [pgn] under [id], replacing a game kept under the same id; throws when it cannot. */
@@ -21,6 +22,9 @@ interface GameArchive {
 
     /** Forgets the game kept under [id] (nothing when there is none). */
     fun delete(id: String)
+
+    /** `true` when a game is kept under [id]. By default from [all]; an archive may answer faster. */
+    fun contains(id: String): Boolean = id in all()
 }
 
 /** A [GameArchive] in memory: for tests and previews. */
@@ -36,6 +40,8 @@ class InMemoryGameArchive : GameArchive {
     @Synchronized override fun delete(id: String) {
         games.remove(id)
     }
+
+    @Synchronized override fun contains(id: String): Boolean = id in games
 }
 
 /**
@@ -65,6 +71,8 @@ class DirectoryGameArchive(private val directory: File) : GameArchive {
     override fun delete(id: String) {
         if (id.matches(ID_PATTERN)) File(directory, "$id.pgn").delete()
     }
+
+    override fun contains(id: String): Boolean = id.matches(ID_PATTERN) && File(directory, "$id.pgn").isFile
 
     private companion object {
         val ID_PATTERN = Regex("[0-9a-f]{16}")

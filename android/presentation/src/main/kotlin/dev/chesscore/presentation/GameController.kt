@@ -103,6 +103,13 @@ class GameController(
      */
     private var archivedId: String? = null
 
+    /**
+     * The core's [gameArchiveId] of the game as it was kept under [archivedId] (its moves): when
+     * the game's is still this one, it is kept already. The two differ when another game with the
+     * same moves was kept first and this one got an id of its own.
+     */
+    private var archivedMovesId: String? = null
+
     /** The screen state; a new value after every change. */
     val state: StateFlow<BoardUiState>
 
@@ -112,6 +119,8 @@ class GameController(
         val level = (settings[KEY_LEVEL]?.toIntOrNull() ?: defaultLevel).coerceIn(MIN_LEVEL, MAX_LEVEL)
         val orientation = decodeSide(settings[KEY_ORIENTATION]) ?: defaultOrientation(mode)
         archivedId = settings[KEY_ARCHIVED]
+        // Settings written before the moves' id was kept apart: the id was the moves' id.
+        archivedMovesId = settings[KEY_ARCHIVED_MOVES] ?: archivedId
         val autoQueen = settings[KEY_AUTO_QUEEN] == "true"
         val autoFlip = settings[KEY_AUTO_FLIP] == "true"
         var message: String? = null
@@ -703,20 +712,21 @@ class GameController(
     }
 
     /**
-     * Keeps an ended game with moves in [archive] once: when its id ([gameArchiveId]) is not the
-     * one it was kept under ([archivedId]). First it names the players, unless the game has them
-     * ("You" and the engine's level against the engine; "Player 1" and "Player 2" between two
-     * people), and the date and time it ended, as PGN tags that stay in the game (and its save).
-     * A game taken back after its end and ended differently replaces its first ending in the
-     * archive. Returns why the archive could not keep it (it is tried again at the next save),
-     * or `null`.
+     * Keeps an ended game with moves in [archive] once: when its moves' id ([gameArchiveId]) is
+     * not the one it was kept with ([archivedMovesId]). First it names the players, unless the
+     * game has them ("You" and the engine's level against the engine; "Player 1" and "Player 2"
+     * between two people), and the date and time it ended, as PGN tags that stay in the game
+     * (and its save). It is kept under its moves' id, or, when another game with the same moves
+     * is kept under that already, under an id of its own. A game taken back after its end and
+     * ended differently replaces its first ending in the archive. Returns why the archive could
+     * not keep it (it is tried again at the next save), or `null`.
      */
     private fun archiveIfEnded(): String? {
         val archive = archive ?: return null
         // The status alone on every save; the whole snapshot only once the game has ended.
         if (game.status() !is GameStatus.Ended || game.snapshot().sanHistory.isEmpty()) return null
-        val id = gameArchiveId(game.pgn())
-        if (id == archivedId) return null
+        val movesId = gameArchiveId(game.pgn())
+        if (movesId == archivedMovesId) return null
         if (game.tag("White") == null && game.tag("Black") == null) {
             val (white, black) = playerNames(state.value.mode, state.value.level)
             game.setTag("White", white)
@@ -726,9 +736,13 @@ class GameController(
         game.setTag("Date", ended.format(java.time.format.DateTimeFormatter.ofPattern("yyyy.MM.dd")))
         game.setTag("Time", ended.format(java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss")))
         return try {
+            var id = movesId
+            var copy = 1
+            while (id != archivedId && archive.contains(id)) id = gameArchiveId("$movesId ${copy++}")
             archive.put(id, game.pgn())
-            archivedId?.let(archive::delete)
+            archivedId?.takeIf { it != id }?.let(archive::delete)
             archivedId = id
+            archivedMovesId = movesId
             saveSettings()
             null
         } catch (e: Exception) {
@@ -739,6 +753,7 @@ class GameController(
     /** Another game replaced this one: the next that ends is kept apart from it. */
     private fun forgetArchivedId() {
         archivedId = null
+        archivedMovesId = null
         saveSettings()
     }
 
@@ -891,7 +906,8 @@ class GameController(
             KEY_AUTO_QUEEN to s.autoQueen.toString(), KEY_AUTO_FLIP to s.autoFlip.toString(),
             KEY_USER_PAUSED to s.userPaused.toString(),
         )
-        store.saveSettings(archivedId?.let { settings + (KEY_ARCHIVED to it) } ?: settings)
+        val archived = listOfNotNull(archivedId?.let { KEY_ARCHIVED to it }, archivedMovesId?.let { KEY_ARCHIVED_MOVES to it })
+        store.saveSettings(settings + archived)
     }
 
     private companion object {
@@ -901,6 +917,7 @@ class GameController(
         const val KEY_LEVEL = "level"
         const val KEY_ORIENTATION = "orientation"
         const val KEY_ARCHIVED = "archived"
+        const val KEY_ARCHIVED_MOVES = "archivedMoves"
         const val KEY_AUTO_FLIP = "autoFlip"
         const val KEY_USER_PAUSED = "userPaused"
         const val KEY_AUTO_QUEEN = "autoQueen"

@@ -9,6 +9,7 @@ import dev.chesscore.tests.onMain
 import java.nio.file.Files
 import kotlin.test.assertEquals
 import kotlin.test.assertFailsWith
+import kotlin.test.assertFalse
 import kotlin.test.assertNotEquals
 import kotlin.test.assertNull
 import kotlin.test.assertTrue
@@ -107,6 +108,36 @@ class GameArchiveTest {
     }
 
     @Test
+    fun `the same moves played twice are two games, each kept once, also after a restart`() {
+        onMain {
+            val store = InMemoryGameStore()
+            val archive = InMemoryGameArchive()
+            controller(this, store, archive).use { c ->
+                c.play("f2f3", "e7e5", "g2g4", "d8h4")
+                c.newGame(GameMode.HumanVsHuman)
+                c.play("f2f3", "e7e5", "g2g4", "d8h4") // the same fool's mate again
+                assertEquals(2, archive.all().size, "the first is not replaced")
+                c.flipBoard()
+                assertEquals(2, archive.all().size)
+            }
+            controller(this, store, archive).use { c ->
+                assertEquals(2, archive.all().size, "a restart on the second keeps no copy")
+                // Taken back and ended otherwise: it replaces its own first ending, not the other game.
+                c.undo()
+                c.play("g7g5")
+                c.resign() // White, to move, resigns
+                val sans = archivedGames(archive).map { g -> ChessGame.fromPgn(g.pgn).use { it.snapshot().sanHistory } }
+                assertEquals(listOf(listOf("f3", "e5", "g4", "Qh4#"), listOf("f3", "e5", "g4", "g5")), sans.sortedBy { it.last() })
+            }
+            // Settings of a version that kept one id only (the moves' id): still recognised.
+            val old = store.loadSettings().filterKeys { it != "archivedMoves" }
+            val resigned = archive.all().keys.first { id -> ChessGame.fromPgn(archive.all().getValue(id)).use { it.snapshot().sanHistory.last() == "g5" } }
+            store.saveSettings(old + ("archived" to resigned))
+            controller(this, store, archive).use { assertEquals(2, archive.all().size) }
+        }
+    }
+
+    @Test
     fun `an archive that cannot keep the game says so, the game is saved, and the next save tries again`() {
         onMain {
             val store = InMemoryGameStore()
@@ -187,8 +218,11 @@ class GameArchiveTest {
             archive.put("0123456789abcdef", "1. e4 Ke7 Ke2 Kxe2 *") // no legal game
             assertEquals(listOf(id), archivedGames(archive).map { it.id })
             assertFailsWith<IllegalArgumentException> { archive.put("../escape", pgn) }
+            assertTrue(archive.contains(id))
+            assertFalse(archive.contains("../escape"))
             archive.delete(id)
             archive.delete("../escape") // not an id: nothing
+            assertFalse(archive.contains(id))
             assertEquals(setOf("0123456789abcdef"), archive.all().keys)
             assertNull(directory.resolve("games").listFiles()?.firstOrNull { it.name.endsWith(".tmp") })
         } finally {
