@@ -35,7 +35,7 @@ fn moves_in_san_and_uci_against_the_engine() {
     // Whatever Black replies, Nf3 and Bc4 stay legal.
     let r = play(&fast(&[]), "e4\ng1f3\nBc4\nmoves\npgn\n");
     assert_eq!(r.code, Some(0), "{}", r.err);
-    assert_contains(&r.out, "you have White against level 1 (Beginner");
+    assert_contains(&r.out, "you have White against level 1 (Newcomer");
     assert_contains(&r.out, "Type a move like e4, Nf3 or e2e4");
     assert_contains(
         &r.out,
@@ -59,7 +59,7 @@ fn moves_in_san_and_uci_against_the_engine() {
         .unwrap_or_else(|| panic!("no move list in\n{}", r.out));
     assert!(moves_line.contains(" 2. Nf3 ") && moves_line.contains(" 3. Bc4 "));
     assert_contains(&r.out, "[White \"You\"]");
-    assert_contains(&r.out, "[Black \"chesscore level 1 (Beginner)\"]");
+    assert_contains(&r.out, "[Black \"chesscore level 1 (Newcomer)\"]");
     assert_contains(&r.out, "[Result \"*\"]");
     // The engine's thinking goes to stderr, one line per depth in a pipe.
     assert_contains(&r.err, "chesscore thinking: depth 1 eval ");
@@ -156,7 +156,7 @@ fn undo_redo_flip_fen_level_and_help() {
     assert_contains(&r.out, "Legal moves (20): ");
     let saved = std::fs::read_to_string(&file).unwrap();
     assert!(
-        saved.contains("[Black \"chesscore level 3 (Casual)\"]"),
+        saved.contains("[Black \"chesscore level 3 (Novice)\"]"),
         "{saved}"
     );
     // Moves taken back stay in the game for redo (and as a variation once another move
@@ -364,7 +364,7 @@ fn quit_stops_engines_playing_each_other() {
     );
     assert_eq!(r.code, Some(0));
     assert_contains(&r.out, "Stopped; the game so far:");
-    assert_contains(&r.out, "[White \"chesscore level 1 (Beginner)\"]");
+    assert_contains(&r.out, "[White \"chesscore level 1 (Newcomer)\"]");
     assert!(!r.out.contains("Game over"), "{}", r.out);
 }
 

@@ -5,8 +5,10 @@
 //! so it misses quiet defences and longer tactics; its judgement is slightly blurred (a small,
 //! seeded evaluation noise that is the same every time the same position is seen); and it picks,
 //! with a seeded random choice, among root moves that it finds nearly as good as the best, which
-//! gives variety. It never chooses a move it sees as clearly worse, so it does not throw pieces
-//! away.
+//! gives variety. From level 2 up it never chooses a move it sees as clearly worse, so it does
+//! not throw pieces away. Level 1 is for people who have just learnt the moves: on some of its
+//! moves (a seeded choice, the same for the same position) it also takes a move it sees as up
+//! to a piece worse, as a beginner leaves a piece hanging or misses a capture.
 
 /// A strength level from 1 (beginner) to [`Level::MAX`] (full strength).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -31,6 +33,12 @@ pub struct LevelParams {
     pub eval_noise: i32,
     /// Root moves scoring within this many centipawns of the best may be chosen instead.
     pub choice_margin: i32,
+    /// On this share of its moves, in percent (a seeded choice per position), the level
+    /// chooses within [`LevelParams::blunder_margin`] instead of `choice_margin`: 0 from level
+    /// 2 up.
+    pub blunder_percent: u32,
+    /// The margin, in centipawns, of those moves: a piece's worth lets it leave one hanging.
+    pub blunder_margin: i32,
 }
 
 struct LevelRow {
@@ -48,6 +56,20 @@ const fn row(
     eval_noise: i32,
     choice_margin: i32,
 ) -> LevelRow {
+    blundering_row(name, elo, max_depth, max_nodes, eval_noise, choice_margin, 0, 0)
+}
+
+#[allow(clippy::too_many_arguments)]
+const fn blundering_row(
+    name: &'static str,
+    elo: u32,
+    max_depth: u32,
+    max_nodes: u64,
+    eval_noise: i32,
+    choice_margin: i32,
+    blunder_percent: u32,
+    blunder_margin: i32,
+) -> LevelRow {
     LevelRow {
         name,
         elo,
@@ -60,23 +82,29 @@ const fn row(
             },
             eval_noise,
             choice_margin,
+            blunder_percent,
+            blunder_margin,
         },
     }
 }
 
-/// Level 1 first. Elo on the Stockfish `UCI_Elo` scale, from one maximum-likelihood fit
-/// (`scripts/fit-levels.py`) of the games of two measurements: build 78099ef on 2026-11-22 and
-/// build 09296af on 2026-11-26 (docs/engine-notes.md, "Levels and full strength re-measured"),
-/// each a short ladder against rated engines at 3+0.03 for every level 1-9, a 20-game match
-/// between each pair of neighbouring levels at 5+0.05, and level 10's 160 games against
-/// Stockfish 2200 (1,262 games). The 95 % intervals are about ±60 for levels 3-9, ±90 for
-/// level 2, ±40 for level 10 and ±140 for level 1.
+/// Level 1 first. Elo on the Stockfish `UCI_Elo` scale. Levels 2-10 from one maximum-likelihood
+/// fit (`scripts/fit-levels.py`) of the games of two measurements: build 78099ef on 2026-11-22
+/// and build 09296af on 2026-11-26 (docs/engine-notes.md, "Levels and full strength
+/// re-measured"), each a short ladder against rated engines at 3+0.03 for every level below
+/// full strength, a 20-game match between each pair of neighbouring levels at 5+0.05, and full
+/// strength's 160 games against Stockfish 2200 (1,262 games); those builds numbered these levels
+/// 1-4 and 6-10 (their level 5, "Improver", 1780, was dropped on 2026-11-26 to make room for
+/// level 1, being only 50 below its neighbour). Level 1 ("Newcomer", the only one that
+/// blunders) from 400 games against level 2 at 2+0.02 (-344, ±60; docs/engine-notes.md, "A
+/// level for newcomers"). The 95 % intervals are about ±60 for levels 4-9, ±90 for level 3,
+/// ±40 for level 10, ±140 for level 2 and ±150 for level 1.
 const LEVELS: [LevelRow; 10] = [
+    blundering_row("Newcomer", 650, 1, 400, 60, 80, 30, 450),
     row("Beginner", 990, 1, 400, 40, 60),
     row("Novice", 1320, 2, 1_500, 32, 45),
     row("Casual", 1520, 3, 4_000, 26, 35),
     row("Club player", 1690, 4, 10_000, 20, 28),
-    row("Improver", 1780, 5, 30_000, 15, 22),
     row("Intermediate", 1830, 6, 80_000, 10, 16),
     row("Advanced", 1910, 8, 250_000, 6, 10),
     row("Expert", 2150, 10, 800_000, 3, 5),
@@ -198,6 +226,7 @@ mod tests {
             assert!(a.max_depth <= b.max_depth);
             assert!(a.eval_noise >= b.eval_noise);
             assert!(a.choice_margin >= b.choice_margin);
+            assert!(a.blunder_percent >= b.blunder_percent);
             let cap = |p: LevelParams| p.max_nodes.unwrap_or(u64::MAX);
             assert!(cap(a) <= cap(b));
         }

@@ -275,10 +275,12 @@ impl Engine {
             params.eval_noise,
             seed,
         );
-        let choice_margin = if self.config.variety {
-            params.choice_margin
-        } else {
+        let choice_margin = if !self.config.variety {
             0
+        } else if blunders_here(&params, seed, root.key()) {
+            params.blunder_margin
+        } else {
+            params.choice_margin
         };
         s.choice_margin = choice_margin;
         s.init_root_moves();
@@ -459,6 +461,14 @@ fn nps(nodes: u64, elapsed: Duration) -> u64 {
 
 /// A seeded choice among the root moves whose exact score is within `margin` of the best, with
 /// better moves more likely.
+/// `true` when a level that sometimes blunders ([`LevelParams::blunder_percent`]) does so in the
+/// position of `key`: a seeded choice, the same every time the same position is played with the
+/// same seed.
+fn blunders_here(params: &LevelParams, seed: u64, key: u64) -> bool {
+    params.blunder_percent > 0
+        && mix64(seed ^ key ^ 0x6b6c_756e_6465_7221) % 100 < u64::from(params.blunder_percent)
+}
+
 fn pick_near_best(moves: &[search::RootMove], margin: i32, seed: u64) -> Option<&search::RootMove> {
     let best = moves.first()?;
     if best.score.abs() >= MATE_BOUND {
@@ -526,6 +536,40 @@ mod tests {
         assert!(e.tt.used_entries() > 100);
         e.search(&pos, &[], &tiny(None), &stop, &mut |_| {});
         assert!(e.tt.used_entries() < 10, "{}", e.tt.used_entries());
+    }
+
+    #[test]
+    fn only_the_newcomer_level_sometimes_leaves_a_piece_it_could_take() {
+        // Black's d5 knight hangs to exd5 or Nxd5. Level 2 takes it whatever its seed; level 1,
+        // on the share of positions where it blunders, may play on as if it had not seen it.
+        let pos = fen::parse("r1bqkb1r/pppp1ppp/2n5/3np3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 0 5")
+            .unwrap();
+        let stop = AtomicBool::new(false);
+        let missed = |level: u8| {
+            (0..60u64)
+                .filter(|&seed| {
+                    let mut e = Engine::new(EngineConfig {
+                        level: Level::new(level),
+                        hash_mb: 1,
+                        seed,
+                        ..EngineConfig::default()
+                    });
+                    let r = e.search(&pos, &[], &SearchLimits::default(), &stop, &mut |_| {});
+                    !matches!(uci::to_uci(r.best_move).as_str(), "e4d5" | "c3d5")
+                })
+                .count()
+        };
+        let newcomer = missed(1);
+        assert!((3..=30).contains(&newcomer), "level 1 missed it {newcomer} times in 60");
+        assert_eq!(missed(2), 0, "level 2 never misses a hanging piece");
+        // The share of positions where level 1 blunders is its table's (30 %).
+        let params = Level::MIN.params();
+        let seed = mix64(0);
+        let share = (0..10_000u64)
+            .filter(|&k| blunders_here(&params, seed, mix64(k)))
+            .count();
+        assert!((2_700..=3_300).contains(&share), "{share}");
+        assert!(!(0..1_000u64).any(|k| blunders_here(&Level::new(2).params(), seed, k)));
     }
 
     #[test]

@@ -103,7 +103,7 @@ public final class GameController {
         limitsForLevel: @escaping (Int) -> SearchLimits = { _ in SearchLimits() },
         hintLimits: SearchLimits = GameController.defaultHintLimits(),
         defaultMode: GameMode = .humanVsEngine(humanSide: .white),
-        defaultLevel: Int = 4,
+        defaultLevel: Int = 5,
         now: @escaping @Sendable () -> UInt64 = GameController.monotonicNow,
         archive: (any GameArchive)? = nil
     ) throws {

@@ -81,7 +81,7 @@ class GameController(
     private val limitsForLevel: (Int) -> SearchLimits = { SearchLimits() },
     private val hintLimits: SearchLimits = defaultHintLimits(),
     defaultMode: GameMode = GameMode.HumanVsEngine(Side.WHITE),
-    defaultLevel: Int = 4,
+    defaultLevel: Int = 5,
     private val now: () -> Long = ::monotonicNow,
     private val archive: GameArchive? = null,
 ) : AutoCloseable {
