@@ -296,7 +296,7 @@ fn state(game: &ChessGame) -> impl PartialEq + std::fmt::Debug {
 /// The review's case through the FFI: with a clock not started, running or paused, `play`,
 /// `playUci`, `playSan`, `claimDrawWith`, `resign`, `agreeDraw`, `claimDraw` and
 /// `playEngineResult` throw `InvalidRequest` naming the timed call, and change nothing; in an
-/// untimed game they work as before.
+/// untimed game they work as before; `undo` and `redo` do nothing while the clock runs.
 #[test]
 fn untimed_calls_are_refused_in_a_timed_game() {
     let untimed = || {
@@ -344,6 +344,22 @@ fn untimed_calls_are_refused_in_a_timed_game() {
             assert_ne!(plain.pgn(), before);
         }
     }
+
+    // No take-back while the clock runs; paused, one is made.
+    let game = running();
+    let before = state(&game);
+    assert!(!game.snapshot().can_undo);
+    assert!(!game.undo());
+    assert_eq!(state(&game), before);
+    game.pause_clock(8_000).unwrap();
+    assert!(game.snapshot().can_undo);
+    assert!(game.undo());
+    assert!(game.redo());
+    assert!(game.undo());
+    // Resumed, the time of the side to move (Black, again) runs.
+    game.resume_clock(9_000).unwrap();
+    assert_eq!(game.clock(9_000).unwrap().running_side, Some(Side::Black));
+    assert!(!game.redo());
 }
 
 /// `ULong.MAX_VALUE` / `UInt64.max` is a natural "unlimited" in Kotlin and Swift: the clock

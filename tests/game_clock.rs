@@ -303,19 +303,55 @@ fn endings_at_a_time_stop_the_clock() {
     assert!(untimed.clock().is_none());
 }
 
+/// No take-back while the clock runs (the time would run on for the side no longer to move);
+/// with the clock paused one is made, and resuming runs the time of the side to move then.
 #[test]
-fn take_backs_hand_the_clock_over() {
+fn take_backs_wait_for_a_paused_clock_and_resuming_hands_it_over() {
     let mut game = blitz();
     game.start_clock(0).unwrap();
     game.play_san_at("e4", 1_000).unwrap();
     game.play_san_at("e5", 3_000).unwrap();
-    // Black had 60 s after 1... e5 (2 s used, 2 s added). Black's move is taken back (the clock
-    // still runs White's time: take-backs do not touch it); Black plays again at 9 s: the clock
-    // is handed to Black without charging anyone, so the move costs Black nothing and gains the
-    // increment.
+    // White's time runs: nothing to take back or replay now.
+    let before = game.clone();
+    assert!(!game.can_undo());
+    assert_eq!(game.undo(), None);
+    assert_eq!(game, before);
+    game.pause_clock(4_000).unwrap();
+    assert!(game.can_undo());
+    assert!(game.undo().is_some());
+    assert_eq!(game.san_moves(), ["e4"]);
+    // Paused: redo and undo again work; the clock still shows White to move.
+    assert!(game.can_redo());
+    assert!(game.redo().is_some());
     game.undo();
-    game.play_san_at("c5", 9_000).unwrap();
-    assert_eq!(clock_of(&game), Some(Duration::from_millis(60_000 + 2_000)));
+    assert_eq!(game.clock().unwrap().side_to_move(), Side::White);
+    // Resumed at 9 s: the clock goes to Black, to move again, charging nobody for the move
+    // taken back (Black had 60 s after 1... e5: 2 s used, 2 s added; White's 1 s is not kept).
+    game.resume_clock(9_000).unwrap();
+    let clock = game.clock().unwrap();
+    assert_eq!(clock.running_side(), Some(Side::Black));
+    assert_eq!(clock.remaining(Side::Black, 9_000), 60_000);
+    assert_eq!(clock.remaining(Side::White, 9_000), 61_000);
+    assert!(!game.can_redo());
+    game.play_san_at("c5", 12_000).unwrap();
+    assert_eq!(
+        clock_of(&game),
+        Some(Duration::from_millis(60_000 - 3_000 + 2_000))
+    );
+    assert_eq!(game.clock().unwrap().running_side(), Some(Side::White));
+
+    // A take-back with the clock not started: the first timed move starts it for the side to
+    // move, and so does start_clock.
+    let mut game = blitz();
+    game.resign_at(Side::White, 0).unwrap();
+    assert!(game.undo().is_none()); // the resignation, no move
+    assert_eq!(game.outcome(), None);
+    game.set_time_control(TimeControl::Untimed).unwrap();
+    game.play_san("e4").unwrap();
+    game.set_time_control(TimeControl::fischer(1, 2)).unwrap();
+    assert_eq!(game.clock().unwrap().side_to_move(), Side::Black);
+    assert!(game.undo().is_some());
+    game.start_clock(5_000).unwrap();
     assert_eq!(game.clock().unwrap().running_side(), Some(Side::White));
 }
 
@@ -494,10 +530,10 @@ const CALLS: [UntimedCall; 10] = [
     UntimedCall::EngineTurn,
 ];
 
-/// A random timed game: timed moves, pauses and resumes, with an untimed call tried before every
-/// step. While the clock is in use every untimed call is refused and changes nothing; and
-/// whenever the clock runs, its side to move is the position's (the rule's point: the time that
-/// runs is the mover's).
+/// A random timed game: timed moves, pauses and resumes, take-backs, with an untimed call tried
+/// before every step. While the clock is in use every untimed call is refused and changes
+/// nothing; no take-back happens while the clock runs; and whenever the clock runs, its side to
+/// move is the position's (the rule's point: the time that runs is the mover's).
 fn random_timed_game(steps: &[(u8, u16, u16)]) {
     let mut game = blitz();
     let mut now = 0_u64;
@@ -515,7 +551,7 @@ fn random_timed_game(steps: &[(u8, u16, u16)]) {
             }
         }
         now += u64::from(dt);
-        match kind % 3 {
+        match kind % 4 {
             0 | 1 => {
                 let moves = game.legal_moves();
                 if moves.is_empty() {
@@ -526,11 +562,21 @@ fn random_timed_game(steps: &[(u8, u16, u16)]) {
                     break; // the flag fell: the game is over
                 }
             }
-            _ => match game.clock().unwrap().state() {
+            2 => match game.clock().unwrap().state() {
                 ClockState::Running if game.pause_clock(now).is_err() => break, // the flag fell
                 ClockState::Paused => game.resume_clock(now).unwrap(),
                 _ => {}
             },
+            _ => {
+                let running = game.clock().unwrap().state() == ClockState::Running;
+                let could = game.can_undo();
+                assert!(!(running && could));
+                let before = game.clone();
+                game.undo();
+                if !could {
+                    assert_eq!(game, before);
+                }
+            }
         }
         let clock = game.clock().unwrap();
         if clock.state() == ClockState::Running {

@@ -286,7 +286,9 @@ impl ChessGame {
         Ok(self.lock().pause_clock(now_ms)?)
     }
 
-    /// Restarts a paused clock (also one restored from a save) at `now_ms`.
+    /// Restarts a paused clock (also one restored from a save) at `now_ms`, for the side to move
+    /// in the current position: after a take-back while it was paused, that side's time runs,
+    /// and nobody is charged for the move taken back.
     ///
     /// # Errors
     /// `InvalidRequest` when the clock is not paused or `now_ms` is before its last event.

@@ -31,9 +31,10 @@ use crate::notation::pgn;
 /// `agreeDrawAt`, `claimDrawAt`, `playEngineResultAt`. While its clock has not stopped for good
 /// (not started, running or paused: no flag has fallen) and the game goes on, the untimed
 /// `play`, `playUci`, `playSan`, `claimDrawWith`, `resign`, `agreeDraw`, `claimDraw` and
-/// `playEngineResult` throw `InvalidRequest` naming the timed call to use, and change nothing.
-/// Once a flag has fallen the clock has stopped for good, and the untimed calls analyse the
-/// game. An untimed game takes both forms alike.
+/// `playEngineResult` throw `InvalidRequest` naming the timed call to use, and change nothing;
+/// `undo()` and `redo()` do nothing while the clock runs (pause it first). Once a flag has
+/// fallen the clock has stopped for good, and the untimed calls analyse the game. An untimed
+/// game takes both forms alike.
 ///
 /// Thread-safe: every method locks an internal mutex for a few microseconds, so it can be
 /// called from the UI thread while an engine searches a copy of the game on its own thread.
@@ -319,7 +320,9 @@ impl ChessGame {
 
     /// Takes back the last action: first a resignation, agreement or claim at the current
     /// node, otherwise the current node's move, by going one move back (the move stays in the
-    /// tree for `redo()`). Returns `true` when something was taken back.
+    /// tree for `redo()`). Returns `true` when something was taken back; `false` also while the
+    /// game's clock runs (the time would run on for the side no longer to move: pause it first,
+    /// and `resumeClock` runs the time of the side to move) and after a loss on time.
     pub fn undo(&self) -> bool {
         let mut game = self.lock();
         let could = game.can_undo();
@@ -329,7 +332,7 @@ impl ChessGame {
 
     /// Replays the next move of the current line (the last one taken back). Returns `true` when
     /// a move was replayed; `false` at the end of the line or after a resignation, agreement or
-    /// claim at the current node.
+    /// claim at the current node, and while the game's clock runs (as for `undo()`).
     pub fn redo(&self) -> bool {
         self.lock().redo().is_some()
     }

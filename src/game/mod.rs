@@ -30,9 +30,10 @@
 //! calls, which say what time it is: [`Game::play_at`] and its UCI and SAN forms,
 //! [`Game::claim_draw_with_at`], [`Game::resign_at`], [`Game::agree_draw_at`],
 //! [`Game::claim_draw_at`]. The untimed ones ([`Game::play`], [`Game::resign`], ...) are then
-//! refused with [`GameError::TimedGame`] and change nothing ([`Game::needs_time`] is the rule).
-//! Once a flag has fallen the clock has stopped for good and the untimed calls analyse the
-//! game. A game without a clock takes both forms alike.
+//! refused with [`GameError::TimedGame`] and change nothing ([`Game::needs_time`] is the rule),
+//! and [`Game::undo`] and [`Game::redo`] wait while the clock runs. Once a flag has fallen the
+//! clock has stopped for good and the untimed calls analyse the game. A game without a clock
+//! takes both forms alike.
 //!
 //! # Outcome
 //! [`Game::status`] is the status at the current node: an ending chosen there (resignation,
@@ -513,10 +514,13 @@ impl Game {
     /// node, by going one move back along the current line; the move stays there for
     /// [`Game::redo`]. Returns `None` when there is nothing to undo.
     ///
-    /// A loss (or draw) on time is not taken back: the clock has stopped for good.
+    /// A loss (or draw) on time is not taken back: the clock has stopped for good. Nothing is
+    /// taken back while the game's clock runs (the time would run on for the side no longer to
+    /// move): pause it first ([`Game::pause_clock`]); [`Game::resume_clock`] then runs the time
+    /// of the side to move.
     pub fn undo(&mut self) -> Option<Move> {
         let current = self.current();
-        if self.ended_on_time() {
+        if !self.can_undo() {
             return None;
         }
         if self.n_mut(current).ending.take().is_some() {
@@ -527,7 +531,8 @@ impl Game {
 
     /// Replays the next move of the current line (the last one taken back with
     /// [`Game::undo`]) and returns it; `None` at the end of the line or when the game ended at
-    /// the current node by resignation, agreement or claim.
+    /// the current node by resignation, agreement or claim, or while the game's clock runs (as
+    /// for [`Game::undo`]).
     pub fn redo(&mut self) -> Option<Move> {
         if !self.can_redo() {
             return None;
@@ -538,7 +543,9 @@ impl Game {
 
     /// `true` when [`Game::undo`] would change something.
     pub fn can_undo(&self) -> bool {
-        !self.ended_on_time() && (self.cursor > 0 || self.n(self.current()).ending.is_some())
+        !self.clock_runs()
+            && !self.ended_on_time()
+            && (self.cursor > 0 || self.n(self.current()).ending.is_some())
     }
 
     /// `true` when the game ended on time at the current node.
@@ -554,7 +561,9 @@ impl Game {
 
     /// `true` when [`Game::redo`] would replay a move.
     pub fn can_redo(&self) -> bool {
-        self.n(self.current()).ending.is_none() && self.cursor + 1 < self.line.len()
+        !self.clock_runs()
+            && self.n(self.current()).ending.is_none()
+            && self.cursor + 1 < self.line.len()
     }
 
     /// Whether the game goes on at the current node or how it ended there. Checkmate,

@@ -29,9 +29,15 @@
 //!   longer applies. Where the flag fell every call is refused ([`GameError::GameOver`]); gone
 //!   back from there, the timed calls are refused (the clock cannot run again) and the untimed
 //!   ones analyse the game as in an untimed one.
-//! - **Take-backs** ([`Game::undo`], [`Game::redo`]), **navigation** ([`Game::back`],
-//!   [`Game::goto`], ...) and tree edits do not touch the clock and are not refused. A timed
-//!   move from a node whose side to move is not the clock's hands the clock over first (below).
+//! - **Take-backs**: [`Game::undo`] and [`Game::redo`] do nothing while the clock runs
+//!   ([`Game::can_undo`] and [`Game::can_redo`] say so): the time would run on for the side no
+//!   longer to move. Pause the clock first; [`Game::resume_clock`] (and [`Game::start_clock`])
+//!   then runs the time of the side to move at the current node, charging nobody for the move
+//!   taken back.
+//! - **Navigation** ([`Game::back`], [`Game::goto`], ...) and tree edits do not touch the clock
+//!   and are not refused: they are how a game is read. To look back during a timed game without
+//!   moving it, read a copy (the apps' `snapshotAtMainLinePly`). A timed move from a node whose
+//!   side to move is not the clock's hands the clock over first (below).
 //! - An untimed game (no clock) takes both forms alike: there the timed calls are the untimed
 //!   ones.
 //!
@@ -41,8 +47,8 @@
 //!   Otherwise the move is played, the clock pressed, and the mover's time after the move kept
 //!   on its node as `[%clk]`. A move while the clock has not been started starts it, without
 //!   charging the mover. A move by the side whose clock does not run (possible after a
-//!   take-back or navigation) first hands the clock over, charging nobody for the time since
-//!   the last press.
+//!   take-back or navigation with the clock stopped) first hands the clock over, charging
+//!   nobody for the time since the last press.
 //! - [`Game::resign_at`], [`Game::agree_draw_at`] and [`Game::claim_draw_at`] end the game with
 //!   the clock: it stops at `now_ms`, or the game ends on time when a flag had fallen by then.
 //! - [`Game::check_flag`] ends the game when a flag has fallen: a loss on time
@@ -194,12 +200,27 @@ impl Game {
         Ok(())
     }
 
-    /// Starts the clock of the side to move at `now_ms`.
+    /// `true` while the clock runs: take-backs ([`Game::undo`], [`Game::redo`]) wait for it
+    /// to be paused.
+    pub(super) fn clock_runs(&self) -> bool {
+        self.clock
+            .as_ref()
+            .is_some_and(|c| c.state() == clock::ClockState::Running)
+    }
+
+    /// Starts the clock at `now_ms`, for the side to move at the current node (the clock is
+    /// handed to it when the game was taken back or moved meanwhile).
     ///
     /// # Errors
     /// [`GameError::Clock`]: no clock, or it was started already.
     pub fn start_clock(&mut self, now_ms: u64) -> Result<(), GameError> {
-        Ok(self.clock_mut()?.start(now_ms)?)
+        let side = self.position.side_to_move();
+        let clock = self.clock_mut()?;
+        let mut started = clock.clone();
+        started.start(now_ms)?;
+        started.hand_over(side, now_ms)?;
+        *clock = started;
+        Ok(())
     }
 
     /// Pauses the clock at `now_ms` (keeping the time of the move in progress). When the flag
@@ -215,12 +236,20 @@ impl Game {
         Ok(self.clock_mut()?.pause(now_ms)?)
     }
 
-    /// Restarts a paused clock at `now_ms`.
+    /// Restarts a paused clock at `now_ms`, for the side to move at the current node: after a
+    /// take-back while it was paused, the clock is handed to that side, charging nobody for the
+    /// move taken back (the time of the move in progress is kept otherwise).
     ///
     /// # Errors
     /// [`GameError::Clock`] when there is no paused clock or time went backwards.
     pub fn resume_clock(&mut self, now_ms: u64) -> Result<(), GameError> {
-        Ok(self.clock_mut()?.resume(now_ms)?)
+        let side = self.position.side_to_move();
+        let clock = self.clock_mut()?;
+        let mut resumed = clock.clone();
+        resumed.resume(now_ms)?;
+        resumed.hand_over(side, now_ms)?;
+        *clock = resumed;
+        Ok(())
     }
 
     /// Adds `ms` to `side`'s time.
