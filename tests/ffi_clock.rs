@@ -8,8 +8,9 @@
 
 use chesscore::ffi::{
     time_control_from_pgn, ChessError, ChessGame, ClockState, DrawReason, GameStatus, Outcome,
-    Side, TimeBonus, TimeControl, TimePeriod,
+    Score, SearchResult, Side, Square, TimeBonus, TimeControl, TimePeriod,
 };
+use std::sync::Arc;
 
 fn one_minute_plus_one() -> TimeControl {
     TimeControl::Periods {
@@ -163,8 +164,8 @@ fn a_refused_timed_move_changes_nothing() {
 }
 
 /// `resignAt`, `agreeDrawAt` and `claimDrawAt` stop the clock with the game (the plain calls
-/// leave it running); a flag that fell first makes the game a loss on time; time going
-/// backwards changes nothing.
+/// are refused); a flag that fell first makes the game a loss on time; time going backwards
+/// changes nothing.
 #[test]
 fn endings_at_a_time_stop_the_clock() {
     let started = || {
@@ -220,8 +221,145 @@ fn endings_at_a_time_stop_the_clock() {
     ));
 
     let game = started();
-    game.resign(Side::Black).unwrap();
+    assert!(matches!(
+        game.resign(Side::Black),
+        Err(ChessError::InvalidRequest(m)) if m.contains("resignAt")
+    ));
     assert_eq!(game.clock(2_000).unwrap().state, ClockState::Running);
+    assert!(matches!(game.status(), GameStatus::Ongoing { .. }));
+}
+
+const SHUFFLE: [&str; 8] = [
+    "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+];
+
+/// A search result for `game`'s position with `uci` as the best move, level.
+fn level_result(game: &ChessGame, uci: &str) -> SearchResult {
+    let snapshot = game.snapshot();
+    let best_move = snapshot
+        .legal_moves
+        .iter()
+        .find(|m| m.uci == uci)
+        .cloned()
+        .unwrap();
+    SearchResult {
+        best_move,
+        ponder_move: None,
+        score: Score::Centipawns { value: 0 },
+        score_white: Score::Centipawns { value: 0 },
+        depth: 1,
+        nodes: 1,
+        time_ms: 0,
+        stopped: false,
+        pv_san: Vec::new(),
+        pv_uci: vec![uci.to_string()],
+        position_key: snapshot.position_key,
+        position_fen: snapshot.fen,
+        error: None,
+    }
+}
+
+type Call = fn(&ChessGame) -> Result<(), ChessError>;
+
+/// Each untimed call that ends a turn or the game, as the apps make it, and the timed call its
+/// refusal must name; in the position after 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 every
+/// one succeeds in an untimed game.
+fn untimed_calls() -> Vec<(&'static str, Call)> {
+    vec![
+        ("playAt", |g| g.play(Square::G1, Square::F3, None).map(drop)),
+        ("playUciAt", |g| g.play_uci("g1f3".into()).map(drop)),
+        ("playSanAt", |g| g.play_san("Nf3".into()).map(drop)),
+        ("claimDrawWithAt", |g| {
+            g.claim_draw_with("g1f3".into()).map(drop)
+        }),
+        ("resignAt", |g| g.resign(Side::White).map(drop)),
+        ("agreeDrawAt", |g| g.agree_draw().map(drop)),
+        ("claimDrawAt", |g| g.claim_draw().map(drop)),
+        ("playEngineResultAt", |g| {
+            g.play_engine_result(level_result(g, "g1f3"), false)
+                .map(drop)
+        }),
+    ]
+}
+
+/// Everything a refused call must leave as it was.
+fn state(game: &ChessGame) -> impl PartialEq + std::fmt::Debug {
+    (
+        game.snapshot(),
+        game.fen(),
+        game.pgn(),
+        game.to_json(),
+        game.clock(20_000),
+    )
+}
+
+/// The review's case through the FFI: with a clock not started, running or paused, `play`,
+/// `playUci`, `playSan`, `claimDrawWith`, `resign`, `agreeDraw`, `claimDraw` and
+/// `playEngineResult` throw `InvalidRequest` naming the timed call, and change nothing; in an
+/// untimed game they work as before; `undo` and `redo` do nothing while the clock runs.
+#[test]
+fn untimed_calls_are_refused_in_a_timed_game() {
+    let untimed = || {
+        let game = ChessGame::new();
+        for m in SHUFFLE {
+            game.play_uci(m.into()).unwrap();
+        }
+        game
+    };
+    let not_started = untimed();
+    not_started.set_time_control(one_minute_plus_one()).unwrap();
+    let running = || {
+        let game = ChessGame::with_time_control(one_minute_plus_one()).unwrap();
+        for (i, m) in SHUFFLE.iter().enumerate() {
+            game.play_uci_at(m.to_string(), 1_000 * i as u64).unwrap();
+        }
+        game
+    };
+    let paused = running();
+    paused.pause_clock(9_000).unwrap();
+    let games: [(&str, Arc<ChessGame>); 3] = [
+        ("not started", not_started),
+        ("running", running()),
+        ("paused", paused),
+    ];
+    for (name, game) in &games {
+        for (timed, call) in untimed_calls() {
+            let before = state(game);
+            match call(game) {
+                Err(ChessError::InvalidRequest(m)) => assert!(
+                    m.contains(timed) && m.contains("the game is timed"),
+                    "{name}: {m}"
+                ),
+                other => panic!("{name}: {timed}'s untimed call gave {other:?}"),
+            }
+            assert_eq!(
+                state(game),
+                before,
+                "{name}: the call for {timed} changed it"
+            );
+
+            let plain = untimed();
+            let before = plain.pgn();
+            call(&plain).unwrap_or_else(|e| panic!("untimed, instead of {timed}: {e}"));
+            assert_ne!(plain.pgn(), before);
+        }
+    }
+
+    // No take-back while the clock runs; paused, one is made.
+    let game = running();
+    let before = state(&game);
+    assert!(!game.snapshot().can_undo);
+    assert!(!game.undo());
+    assert_eq!(state(&game), before);
+    game.pause_clock(8_000).unwrap();
+    assert!(game.snapshot().can_undo);
+    assert!(game.undo());
+    assert!(game.redo());
+    assert!(game.undo());
+    // Resumed, the time of the side to move (Black, again) runs.
+    game.resume_clock(9_000).unwrap();
+    assert_eq!(game.clock(9_000).unwrap().running_side, Some(Side::Black));
+    assert!(!game.redo());
 }
 
 /// `ULong.MAX_VALUE` / `UInt64.max` is a natural "unlimited" in Kotlin and Swift: the clock

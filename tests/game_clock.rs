@@ -1,10 +1,14 @@
 //! A game with a chess clock: timed moves, `[%clk]` on the nodes, flag falls (a loss on time, or
-//! a draw when the opponent could never mate), PGN tags, JSON saves; and the game's opening.
+//! a draw when the opponent could never mate), PGN tags, JSON saves; the rule that a timed game
+//! is played with the timed calls; and the game's opening.
 
+use chesscore::engine::{engine_turn, Score};
 use chesscore::game::clock::{ClockError, ClockState};
 use chesscore::game::time_control::TimeControl;
-use chesscore::game::{DrawReason, Game, GameError, GameStatus, NodeId, Outcome};
+use chesscore::game::{DrawReason, Game, GameError, GameStatus, NodeId, Outcome, UntimedCall};
+use chesscore::notation::san;
 use chesscore::rules::Side;
+use proptest::prelude::*;
 use std::time::Duration;
 
 fn blitz() -> Game {
@@ -34,10 +38,13 @@ fn timed_moves_press_the_clock_and_record_clk() {
         pgn.contains("1. e4 {[%clk 0:00:59]} 1... e5 {[%clk 0:00:51.5]} *"),
         "{pgn}"
     );
-    // Moves without a time leave the clock alone (analysis).
-    game.play_san("Nf3").unwrap();
-    assert_eq!(clock_of(&game), None);
-    assert_eq!(game.clock().unwrap().side_to_move(), Side::White);
+    // A move without a time is refused: it would leave White's time running on.
+    let before = game.clone();
+    assert_eq!(
+        game.play_san("Nf3"),
+        Err(GameError::TimedGame(UntimedCall::PlaySan))
+    );
+    assert_eq!(game, before);
 }
 
 #[test]
@@ -283,29 +290,310 @@ fn endings_at_a_time_stop_the_clock() {
     ));
     assert_eq!(game, before);
 
-    // The untimed calls leave a running clock running; without a clock the timed ones are them.
+    // The untimed calls are refused with a clock; without a clock the timed ones are them.
     let mut game = started();
-    game.resign(Side::Black).unwrap();
+    assert_eq!(
+        game.resign(Side::Black),
+        Err(GameError::TimedGame(UntimedCall::Resign))
+    );
     assert_eq!(game.clock().unwrap().state(), ClockState::Running);
+    assert_eq!(game.outcome(), None);
     let mut untimed = Game::new();
     untimed.resign_at(Side::White, 5).unwrap();
     assert!(untimed.clock().is_none());
 }
 
+/// No take-back while the clock runs (the time would run on for the side no longer to move);
+/// with the clock paused one is made, and resuming runs the time of the side to move then.
 #[test]
-fn take_backs_hand_the_clock_over() {
+fn take_backs_wait_for_a_paused_clock_and_resuming_hands_it_over() {
     let mut game = blitz();
     game.start_clock(0).unwrap();
     game.play_san_at("e4", 1_000).unwrap();
     game.play_san_at("e5", 3_000).unwrap();
-    // Black had 60 s after 1... e5 (2 s used, 2 s added). Black's move is taken back (the clock
-    // still runs White's time: take-backs do not touch it); Black plays again at 9 s: the clock
-    // is handed to Black without charging anyone, so the move costs Black nothing and gains the
-    // increment.
+    // White's time runs: nothing to take back or replay now.
+    let before = game.clone();
+    assert!(!game.can_undo());
+    assert_eq!(game.undo(), None);
+    assert_eq!(game, before);
+    game.pause_clock(4_000).unwrap();
+    assert!(game.can_undo());
+    assert!(game.undo().is_some());
+    assert_eq!(game.san_moves(), ["e4"]);
+    // Paused: redo and undo again work; the clock still shows White to move.
+    assert!(game.can_redo());
+    assert!(game.redo().is_some());
     game.undo();
-    game.play_san_at("c5", 9_000).unwrap();
-    assert_eq!(clock_of(&game), Some(Duration::from_millis(60_000 + 2_000)));
+    assert_eq!(game.clock().unwrap().side_to_move(), Side::White);
+    // Resumed at 9 s: the clock goes to Black, to move again, charging nobody for the move
+    // taken back (Black had 60 s after 1... e5: 2 s used, 2 s added; White's 1 s is not kept).
+    game.resume_clock(9_000).unwrap();
+    let clock = game.clock().unwrap();
+    assert_eq!(clock.running_side(), Some(Side::Black));
+    assert_eq!(clock.remaining(Side::Black, 9_000), 60_000);
+    assert_eq!(clock.remaining(Side::White, 9_000), 61_000);
+    assert!(!game.can_redo());
+    game.play_san_at("c5", 12_000).unwrap();
+    assert_eq!(
+        clock_of(&game),
+        Some(Duration::from_millis(60_000 - 3_000 + 2_000))
+    );
     assert_eq!(game.clock().unwrap().running_side(), Some(Side::White));
+
+    // A take-back with the clock not started: the first timed move starts it for the side to
+    // move, and so does start_clock.
+    let mut game = blitz();
+    game.resign_at(Side::White, 0).unwrap();
+    assert!(game.undo().is_none()); // the resignation, no move
+    assert_eq!(game.outcome(), None);
+    game.set_time_control(TimeControl::Untimed).unwrap();
+    game.play_san("e4").unwrap();
+    game.set_time_control(TimeControl::fischer(1, 2)).unwrap();
+    assert_eq!(game.clock().unwrap().side_to_move(), Side::Black);
+    assert!(game.undo().is_some());
+    game.start_clock(5_000).unwrap();
+    assert_eq!(game.clock().unwrap().running_side(), Some(Side::White));
+}
+
+/// An untimed call as a test makes it.
+type Call = fn(&mut Game) -> Result<(), GameError>;
+
+/// The untimed calls that end a turn or the game, each with what it does in the position after
+/// the knights' shuffle [`SHUFFLE`] (the start position for the third time, White to move):
+/// every one succeeds in an untimed game.
+fn untimed_calls() -> Vec<(UntimedCall, Call)> {
+    vec![
+        (UntimedCall::Play, |g| {
+            let m = san::parse_san(g.position(), "Nf3").unwrap();
+            g.play(m)
+        }),
+        (UntimedCall::PlayUciMove, |g| {
+            g.play_uci_move("g1f3".parse().unwrap()).map(drop)
+        }),
+        (UntimedCall::PlayUci, |g| g.play_uci("g1f3").map(drop)),
+        (UntimedCall::PlaySan, |g| g.play_san("Nf3").map(drop)),
+        // Nf3 makes the position after 1. Nf3 for the third time.
+        (UntimedCall::ClaimDrawWith, |g| {
+            let m = san::parse_san(g.position(), "Nf3").unwrap();
+            g.claim_draw_with(m).map(drop)
+        }),
+        (UntimedCall::ClaimDrawWithUciMove, |g| {
+            g.claim_draw_with_uci_move("g1f3".parse().unwrap())
+                .map(drop)
+        }),
+        (UntimedCall::Resign, |g| g.resign(Side::White).map(drop)),
+        (UntimedCall::AgreeDraw, |g| g.agree_draw().map(drop)),
+        (UntimedCall::ClaimDraw, |g| g.claim_draw().map(drop)),
+        (UntimedCall::EngineTurn, |g| {
+            let best = san::parse_san(g.position(), "Nf3").unwrap();
+            engine_turn(g, best, Score::Centipawns(0), true, None).map(drop)
+        }),
+    ]
+}
+
+/// 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8.
+const SHUFFLE: [&str; 8] = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"];
+
+/// The review's case: with a clock not started, running or paused, each untimed call that ends
+/// a turn or the game is refused, naming the timed call, and changes nothing (tree, clock,
+/// PGN, save); the same call in an untimed game works as before.
+#[test]
+fn untimed_calls_are_refused_while_the_clock_is_in_use() {
+    let mut untimed = Game::new();
+    for san in SHUFFLE {
+        untimed.play_san(san).unwrap();
+    }
+    let mut not_started = untimed.clone();
+    not_started
+        .set_time_control(TimeControl::fischer(1, 2))
+        .unwrap();
+    let mut running = blitz();
+    for (i, san) in SHUFFLE.iter().enumerate() {
+        running.play_san_at(san, 1_000 * i as u64).unwrap();
+    }
+    let mut paused = running.clone();
+    paused.pause_clock(9_000).unwrap();
+    for (name, game) in [
+        ("not started", &not_started),
+        ("running", &running),
+        ("paused", &paused),
+    ] {
+        assert!(game.needs_time(), "{name}");
+        for (call, run) in untimed_calls() {
+            let mut tried = game.clone();
+            let err = run(&mut tried).unwrap_err();
+            assert_eq!(err, GameError::TimedGame(call), "{name}: {call:?}");
+            let text = err.to_string();
+            assert!(
+                text.contains(call.timed_name()) && text.contains(call.name()),
+                "{text}"
+            );
+            assert_eq!(&tried, game, "{name}: {call:?} changed the game");
+            assert_eq!(tried.to_pgn(), game.to_pgn());
+            assert_eq!(tried.to_json(), game.to_json());
+
+            let mut plain = untimed.clone();
+            assert!(!plain.needs_time());
+            run(&mut plain).unwrap_or_else(|e| panic!("{call:?} untimed: {e}"));
+            assert_ne!(plain, untimed, "{call:?} did nothing untimed");
+        }
+    }
+    // The timed calls still work there.
+    let mut game = running.clone();
+    game.claim_draw_at(9_500).unwrap();
+    assert_eq!(game.clock().unwrap().state(), ClockState::Paused);
+    let mut game = not_started.clone();
+    game.play_san_at("Nf3", 9_500).unwrap();
+    assert_eq!(game.clock().unwrap().running_side(), Some(Side::Black));
+}
+
+/// Where the game has ended the untimed calls are refused as before (the game is over); once a
+/// flag has fallen the clock has stopped for good, and the untimed calls analyse the game from
+/// an earlier node while the timed ones are refused there.
+#[test]
+fn the_rule_ends_with_the_game_on_time() {
+    let mut mated = blitz();
+    for (i, san) in ["f3", "e5", "g4", "Qh4"].iter().enumerate() {
+        mated.play_san_at(san, 1_000 * i as u64).unwrap();
+    }
+    assert_eq!(mated.clock().unwrap().state(), ClockState::Paused);
+    assert!(!mated.needs_time());
+    assert!(matches!(mated.play_san("a3"), Err(GameError::GameOver(_))));
+    assert!(matches!(
+        mated.resign(Side::White),
+        Err(GameError::GameOver(_))
+    ));
+    // Gone back, the game goes on there and the clock is still in use (only paused).
+    mated.back();
+    assert!(mated.needs_time());
+    assert!(matches!(
+        mated.play_san("Qg5"),
+        Err(GameError::TimedGame(UntimedCall::PlaySan))
+    ));
+
+    let mut lost = blitz();
+    lost.play_san_at("e4", 0).unwrap();
+    assert!(lost.check_flag(70_000).is_some());
+    assert!(!lost.needs_time());
+    assert!(matches!(lost.play_san("e5"), Err(GameError::GameOver(_))));
+    lost.goto(NodeId::ROOT).unwrap();
+    assert!(!lost.needs_time());
+    assert!(matches!(
+        lost.play_san_at("d4", 80_000),
+        Err(GameError::Clock(ClockError::Flagged(_)))
+    ));
+    lost.play_san("d4").unwrap();
+    lost.play_san("d5").unwrap();
+    assert_eq!(lost.san_moves(), ["d4", "d5"]);
+    assert_eq!(lost.main_line().len(), 1, "a variation beside 1. e4");
+    assert!(lost.clock().unwrap().flag().is_some());
+}
+
+/// Tries the untimed `call` with the legal move number `pick` of the current position (or
+/// none when it has no legal move).
+fn try_untimed(game: &mut Game, call: UntimedCall, pick: usize) -> Option<Result<(), GameError>> {
+    let moves = game.position().legal_moves();
+    let m = *moves.as_slice().get(pick % moves.len().max(1))?;
+    let uci = chesscore::notation::uci::to_uci(m);
+    let side = game.position().side_to_move();
+    Some(match call {
+        UntimedCall::Play => game.play(m),
+        UntimedCall::PlayUciMove => game.play_uci_move(uci.parse().unwrap()).map(drop),
+        UntimedCall::PlayUci => game.play_uci(&uci).map(drop),
+        UntimedCall::PlaySan => {
+            let text = san::to_san(game.position(), m);
+            game.play_san(&text).map(drop)
+        }
+        UntimedCall::ClaimDrawWith => game.claim_draw_with(m).map(drop),
+        UntimedCall::ClaimDrawWithUciMove => game
+            .claim_draw_with_uci_move(uci.parse().unwrap())
+            .map(drop),
+        UntimedCall::Resign => game.resign(side).map(drop),
+        UntimedCall::AgreeDraw => game.agree_draw().map(drop),
+        UntimedCall::ClaimDraw => game.claim_draw().map(drop),
+        UntimedCall::EngineTurn => {
+            engine_turn(game, m, Score::Centipawns(0), pick % 2 == 0, None).map(drop)
+        }
+    })
+}
+
+const CALLS: [UntimedCall; 10] = [
+    UntimedCall::Play,
+    UntimedCall::PlayUciMove,
+    UntimedCall::PlayUci,
+    UntimedCall::PlaySan,
+    UntimedCall::ClaimDrawWith,
+    UntimedCall::ClaimDrawWithUciMove,
+    UntimedCall::Resign,
+    UntimedCall::AgreeDraw,
+    UntimedCall::ClaimDraw,
+    UntimedCall::EngineTurn,
+];
+
+/// A random timed game: timed moves, pauses and resumes, take-backs, with an untimed call tried
+/// before every step. While the clock is in use every untimed call is refused and changes
+/// nothing; no take-back happens while the clock runs; and whenever the clock runs, its side to
+/// move is the position's (the rule's point: the time that runs is the mover's).
+fn random_timed_game(steps: &[(u8, u16, u16)]) {
+    let mut game = blitz();
+    let mut now = 0_u64;
+    for &(kind, pick, dt) in steps {
+        let call = CALLS[pick as usize % CALLS.len()];
+        let before = game.clone();
+        let in_use = game.clock().unwrap().flag().is_none() && game.outcome().is_none();
+        assert_eq!(game.needs_time(), in_use);
+        if let Some(result) = try_untimed(&mut game, call, usize::from(pick)) {
+            if in_use {
+                assert_eq!(result, Err(GameError::TimedGame(call)));
+            }
+            if result.is_err() {
+                assert_eq!(game, before, "{call:?} refused but changed the game");
+            }
+        }
+        now += u64::from(dt);
+        match kind % 4 {
+            0 | 1 => {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves.as_slice()[usize::from(pick) % moves.len()];
+                if game.play_at(m, now).is_err() {
+                    break; // the flag fell: the game is over
+                }
+            }
+            2 => match game.clock().unwrap().state() {
+                ClockState::Running if game.pause_clock(now).is_err() => break, // the flag fell
+                ClockState::Paused => game.resume_clock(now).unwrap(),
+                _ => {}
+            },
+            _ => {
+                let running = game.clock().unwrap().state() == ClockState::Running;
+                let could = game.can_undo();
+                assert!(!(running && could));
+                let before = game.clone();
+                game.undo();
+                if !could {
+                    assert_eq!(game, before);
+                }
+            }
+        }
+        let clock = game.clock().unwrap();
+        if clock.state() == ClockState::Running {
+            assert_eq!(clock.side_to_move(), game.position().side_to_move());
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn a_timed_game_refuses_the_untimed_calls_and_keeps_the_mover_s_time_running(
+        steps in prop::collection::vec((any::<u8>(), any::<u16>(), 0_u16..4_000), 0..80)
+    ) {
+        random_timed_game(&steps);
+    }
 }
 
 #[test]

@@ -18,7 +18,7 @@
 //! ```
 
 use super::Score;
-use crate::game::{DrawReason, Game, GameError};
+use crate::game::{DrawReason, Game, GameError, UntimedCall};
 use crate::rules::Move;
 
 /// An evaluation at or below this (in centipawns, the engine's own view) makes the engine accept
@@ -88,12 +88,12 @@ impl EngineTurn {
 /// side's view). In this order: it accepts a draw when `draw_offered` and
 /// [`accepts_draw_offer`] says so; claims the draw the position allows, or the one `best`
 /// allows, when [`claims_draw`]; otherwise plays `best`. With `now_ms` every step goes through
-/// the game's clock (the `..._at` calls: a move is timed, an ending stops the clock), without
-/// it the clock is not touched.
+/// the game's clock (the `..._at` calls: a move is timed, an ending stops the clock); without
+/// it the game must have no clock in use ([`Game::needs_time`]).
 ///
 /// # Errors
-/// As [`Game::play`] (the game over, `best` illegal here) and the timed calls; the game is then
-/// unchanged.
+/// As [`Game::play`] (the game over, `best` illegal here) and the timed calls;
+/// [`GameError::TimedGame`] without `now_ms` in a timed game. The game is then unchanged.
 pub fn engine_turn(
     game: &mut Game,
     best: Move,
@@ -101,6 +101,9 @@ pub fn engine_turn(
     draw_offered: bool,
     now_ms: Option<u64>,
 ) -> Result<EngineTurn, GameError> {
+    if now_ms.is_none() {
+        game.refuse_untimed(UntimedCall::EngineTurn)?;
+    }
     if game.outcome().is_some() {
         // Refused as the game's own calls refuse it (with the ending that stands).
         return match now_ms {

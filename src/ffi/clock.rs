@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use crate::game::clock::{self, Clock};
 use crate::game::time_control::{self as core_tc, TimeControlError};
-use crate::game::Game;
+use crate::game::{Game, UntimedCall};
 
 use super::game::status;
 use super::{ChessError, ChessGame, GameStatus, Side};
@@ -141,6 +141,27 @@ impl From<clock::ClockError> for ChessError {
     }
 }
 
+/// The error of an untimed call refused in a timed game ([`crate::game::Game::needs_time`]),
+/// naming the calls as the apps know them: the core's text names the Rust ones.
+pub(crate) fn untimed_call_refused(call: UntimedCall) -> ChessError {
+    let (untimed, timed) = match call {
+        UntimedCall::Play | UntimedCall::PlayUciMove => ("play", "playAt"),
+        UntimedCall::PlayUci => ("playUci", "playUciAt"),
+        UntimedCall::PlaySan => ("playSan", "playSanAt"),
+        UntimedCall::ClaimDrawWith | UntimedCall::ClaimDrawWithUciMove => {
+            ("claimDrawWith", "claimDrawWithAt")
+        }
+        UntimedCall::Resign => ("resign", "resignAt"),
+        UntimedCall::AgreeDraw => ("agreeDraw", "agreeDrawAt"),
+        UntimedCall::ClaimDraw => ("claimDraw", "claimDrawAt"),
+        UntimedCall::EngineTurn => ("playEngineResult", "playEngineResultAt"),
+    };
+    ChessError::InvalidRequest(format!(
+        "the game is timed: use {timed} with the time (nowMs) instead of {untimed}, which \
+         leaves the clock alone"
+    ))
+}
+
 /// Where a clock stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
 pub enum ClockState {
@@ -207,7 +228,9 @@ pub(crate) fn reading(clock: &Clock, now_ms: u64) -> ClockReading {
 
 /// The game's chess clock. Every time is the app's monotonic milliseconds (`now_ms`, e.g.
 /// `SystemClock.elapsedRealtime()` on Android, `ContinuousClock.now` on iOS): the core never reads
-/// a clock itself. Moves are timed with `playAt`, `playUciAt` or `playSanAt`.
+/// a clock itself. Moves are timed with `playAt`, `playUciAt` or `playSanAt`; while the clock is
+/// in use (not started, running or paused), the untimed calls that end a turn or the game are
+/// refused (see `ChessGame`).
 #[uniffi::export]
 impl ChessGame {
     /// A new game from the standard starting position with a clock for `control`, not started
@@ -263,7 +286,9 @@ impl ChessGame {
         Ok(self.lock().pause_clock(now_ms)?)
     }
 
-    /// Restarts a paused clock (also one restored from a save) at `now_ms`.
+    /// Restarts a paused clock (also one restored from a save) at `now_ms`, for the side to move
+    /// in the current position: after a take-back while it was paused, that side's time runs,
+    /// and nobody is charged for the move taken back.
     ///
     /// # Errors
     /// `InvalidRequest` when the clock is not paused or `now_ms` is before its last event.

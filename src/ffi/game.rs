@@ -26,6 +26,16 @@ use crate::notation::pgn;
 /// any node. Node ids (`GameSnapshot.node`, `MoveListItem.Move.node`) stay valid until the
 /// node is deleted; a game read from JSON or PGN numbers them afresh.
 ///
+/// A timed game (`setTimeControl`, `withTimeControl`) is played with the timed calls, which say
+/// what time it is: `playAt`, `playUciAt`, `playSanAt`, `claimDrawWithAt`, `resignAt`,
+/// `agreeDrawAt`, `claimDrawAt`, `playEngineResultAt`. While its clock has not stopped for good
+/// (not started, running or paused: no flag has fallen) and the game goes on, the untimed
+/// `play`, `playUci`, `playSan`, `claimDrawWith`, `resign`, `agreeDraw`, `claimDraw` and
+/// `playEngineResult` throw `InvalidRequest` naming the timed call to use, and change nothing;
+/// `undo()` and `redo()` do nothing while the clock runs (pause it first). Once a flag has
+/// fallen the clock has stopped for good, and the untimed calls analyse the game. An untimed
+/// game takes both forms alike.
+///
 /// Thread-safe: every method locks an internal mutex for a few microseconds, so it can be
 /// called from the UI thread while an engine searches a copy of the game on its own thread.
 /// Every failed call throws a `ChessError` and leaves the game unchanged.
@@ -242,13 +252,14 @@ impl ChessGame {
     /// is at least two files away, since a king's ordinary move could reach a nearer one (see
     /// `LegalMove.to`).
     ///
-    /// A game's clock is not touched: time a move with [`ChessGame::play_at`].
+    /// In a timed game use [`ChessGame::play_at`], which presses the clock: this call, which
+    /// does not know the time, is refused there (see [`ChessGame`]).
     ///
     /// # Errors
     /// `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
     /// allowed); `GameOver` after the end; `InvalidRequest` when the move, or (with
     /// `NewMovePlacement.MainLine`) the line it displaces, would nest variations more than 63
-    /// deep.
+    /// deep, and in a timed game ("use playAt ...").
     pub fn play(
         &self,
         from: Square,
@@ -292,7 +303,7 @@ impl ChessGame {
     /// # Errors
     /// `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`; `InvalidRequest` when
     /// the move, or (with `NewMovePlacement.MainLine`) the line it displaces, would nest
-    /// variations more than 63 deep.
+    /// variations more than 63 deep, and in a timed game (use `playUciAt`).
     pub fn play_uci(&self, uci: String) -> Result<LegalMove, ChessError> {
         self.play_checked(|game| game.play_uci(&uci))
     }
@@ -310,7 +321,7 @@ impl ChessGame {
     ///
     /// # Errors
     /// `InvalidNotation` for malformed or ambiguous text (naming the token), `IllegalMove`,
-    /// `GameOver`; `InvalidRequest` as for `play`.
+    /// `GameOver`; `InvalidRequest` as for `play`, and in a timed game (use `playSanAt`).
     pub fn play_san(&self, san: String) -> Result<LegalMove, ChessError> {
         self.play_checked(|game| game.play_san(&san))
     }
@@ -325,7 +336,9 @@ impl ChessGame {
 
     /// Takes back the last action: first a resignation, agreement or claim at the current
     /// node, otherwise the current node's move, by going one move back (the move stays in the
-    /// tree for `redo()`). Returns `true` when something was taken back.
+    /// tree for `redo()`). Returns `true` when something was taken back; `false` also while the
+    /// game's clock runs (the time would run on for the side no longer to move: pause it first,
+    /// and `resumeClock` runs the time of the side to move) and after a loss on time.
     pub fn undo(&self) -> bool {
         let mut game = self.lock();
         let could = game.can_undo();
@@ -335,7 +348,7 @@ impl ChessGame {
 
     /// Replays the next move of the current line (the last one taken back). Returns `true` when
     /// a move was replayed; `false` at the end of the line or after a resignation, agreement or
-    /// claim at the current node.
+    /// claim at the current node, and while the game's clock runs (as for `undo()`).
     pub fn redo(&self) -> bool {
         self.lock().redo().is_some()
     }
@@ -416,11 +429,12 @@ impl ChessGame {
     /// Claims the draw that the side to move may claim now (threefold repetition or the
     /// fifty-move rule) and ends the game.
     ///
-    /// A game's clock is not touched (the call does not tell the core what time it is): in a
-    /// timed game use the `...At` form, which stops the clock with the game.
+    /// In a timed game use `claimDrawAt`, which stops the clock with the game: this call, which
+    /// does not know the time, is refused there (see [`ChessGame`]).
     ///
     /// # Errors
-    /// `InvalidRequest` when no draw can be claimed, `GameOver` after the end.
+    /// `InvalidRequest` when no draw can be claimed, and in a timed game; `GameOver` after the
+    /// end.
     pub fn claim_draw(&self) -> Result<GameStatus, ChessError> {
         let mut game = self.lock();
         game.claim_draw()?;
@@ -448,11 +462,13 @@ impl ChessGame {
     /// allows no claim it is not played and the game is unchanged (play it with `playUci` to
     /// have it stand, as FIDE 9.5.1 would).
     ///
-    /// A game's clock is not touched: see [`ChessGame::claim_draw_with_at`].
+    /// In a timed game use [`ChessGame::claim_draw_with_at`]: this call is refused there (see
+    /// [`ChessGame`]).
     ///
     /// # Errors
     /// `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`; `InvalidRequest` when
-    /// the move allows no claim (saying why) or would nest variations too deep.
+    /// the move allows no claim (saying why) or would nest variations too deep, and in a timed
+    /// game.
     pub fn claim_draw_with(&self, uci: String) -> Result<GameStatus, ChessError> {
         let mut game = self.lock();
         let mv: UciMove = uci.trim().parse().map_err(GameError::from)?;
@@ -475,11 +491,11 @@ impl ChessGame {
 
     /// `side` resigns; the other side wins.
     ///
-    /// A game's clock is not touched (the call does not tell the core what time it is): in a
-    /// timed game use the `...At` form, which stops the clock with the game.
+    /// In a timed game use `resignAt`, which stops the clock with the game: this call, which
+    /// does not know the time, is refused there (see [`ChessGame`]).
     ///
     /// # Errors
-    /// `GameOver` when the game has already ended.
+    /// `GameOver` when the game has already ended; `InvalidRequest` in a timed game.
     pub fn resign(&self, side: Side) -> Result<GameStatus, ChessError> {
         let mut game = self.lock();
         game.resign(side.into())?;
@@ -488,11 +504,11 @@ impl ChessGame {
 
     /// Both players agree to a draw.
     ///
-    /// A game's clock is not touched (the call does not tell the core what time it is): in a
-    /// timed game use the `...At` form, which stops the clock with the game.
+    /// In a timed game use `agreeDrawAt`, which stops the clock with the game: this call, which
+    /// does not know the time, is refused there (see [`ChessGame`]).
     ///
     /// # Errors
-    /// `GameOver` when the game has already ended.
+    /// `GameOver` when the game has already ended; `InvalidRequest` in a timed game.
     pub fn agree_draw(&self) -> Result<GameStatus, ChessError> {
         let mut game = self.lock();
         game.agree_draw()?;

@@ -40,13 +40,14 @@ impl ChessGame {
     ///   its move, allows when it does not expect to win (its evaluation at most 0);
     /// - otherwise it plays the move.
     ///
-    /// A game's clock is not touched: in a timed game use `playEngineResultAt`.
+    /// In a timed game use `playEngineResultAt`, which times the move: this call is refused
+    /// there (see `ChessGame`).
     ///
     /// # Errors
     /// `InvalidRequest` when `result` is of another position (the game moved on while the
     /// engine thought: ignore the result) or is a failed search's (`result.error`: its move is
-    /// only the first legal one, its score none), `GameOver`, `IllegalMove`; the game is then
-    /// unchanged.
+    /// only the first legal one, its score none), and in a timed game; `GameOver`,
+    /// `IllegalMove`; the game is then unchanged.
     pub fn play_engine_result(
         &self,
         result: SearchResult,

@@ -424,6 +424,7 @@ impl From<GameError> for ChessError {
             | GameError::InvalidTag(_) => ChessError::InvalidRequest(text),
             GameError::InvalidSave(_) => ChessError::InvalidSavedGame(text),
             GameError::Clock(clock) => clock.into(),
+            GameError::TimedGame(call) => super::clock::untimed_call_refused(call),
         }
     }
 }

@@ -24,6 +24,17 @@
 //! ended at the current node. A move played after an undo is a new line, so redo has nothing
 //! more to replay; the moves taken back stay in the tree as a variation.
 //!
+//! # A timed game
+//! A game may have a clock ([`Game::set_time_control`]). While it has one that has not stopped
+//! for good (not started, running or paused), a turn or the game ends only through the timed
+//! calls, which say what time it is: [`Game::play_at`] and its UCI and SAN forms,
+//! [`Game::claim_draw_with_at`], [`Game::resign_at`], [`Game::agree_draw_at`],
+//! [`Game::claim_draw_at`]. The untimed ones ([`Game::play`], [`Game::resign`], ...) are then
+//! refused with [`GameError::TimedGame`] and change nothing ([`Game::needs_time`] is the rule),
+//! and [`Game::undo`] and [`Game::redo`] wait while the clock runs. Once a flag has fallen the
+//! clock has stopped for good and the untimed calls analyse the game. A game without a clock
+//! takes both forms alike.
+//!
 //! # Outcome
 //! [`Game::status`] is the status at the current node: an ending chosen there (resignation,
 //! agreement, claim) or one by rule (checkmate, stalemate, insufficient material, fivefold
@@ -70,6 +81,7 @@ mod tree;
 pub use illegal::{IllegalMove, IllegalReason};
 pub use movelist::{MoveCell, MoveListItem, MoveRow};
 pub use outcome::{DrawReason, GameStatus, Outcome};
+pub use timed::UntimedCall;
 pub use tree::{NodeId, NodeRef, MAX_VARIATION_DEPTH};
 
 use crate::notation::fen::{self, FenError};
@@ -143,6 +155,14 @@ pub enum GameError {
     /// backwards, or an invalid time control.
     #[error(transparent)]
     Clock(#[from] clock::ClockError),
+    /// An untimed call that ends a turn or the game, in a game whose clock is in use (see
+    /// [`Game::needs_time`]): the timed call must be used, so that the clock follows the game.
+    #[error(
+        "the game is timed: use {} with the time instead of {}, which leaves the clock alone",
+        .0.timed_name(),
+        .0.name()
+    )]
+    TimedGame(UntimedCall),
 }
 
 impl From<IllegalMove> for GameError {
@@ -410,8 +430,16 @@ impl Game {
     /// # Errors
     /// [`GameError::GameOver`] when the game has ended here, [`GameError::IllegalMove`] when `m`
     /// is not legal here, [`GameError::TooDeep`] for a variation nested too deep (the new move's,
-    /// or with [`NewMovePlacement::MainLine`] the displaced line's); the game is then unchanged.
+    /// or with [`NewMovePlacement::MainLine`] the displaced line's);
+    /// [`GameError::TimedGame`] in a timed game (see [`Game::needs_time`]): use
+    /// [`Game::play_at`]. The game is then unchanged.
     pub fn play(&mut self, m: Move) -> Result<(), GameError> {
+        self.refuse_untimed(UntimedCall::Play)?;
+        self.make_move(m)
+    }
+
+    /// [`Game::play`] without the timed-game rule: the move itself, for the timed calls.
+    pub(super) fn make_move(&mut self, m: Move) -> Result<(), GameError> {
         self.refuse_if_over()?;
         if !self.position.is_legal(m) {
             return Err(IllegalMove::explain(&self.position, UciMove::from_move(m)).into());
@@ -424,8 +452,16 @@ impl Game {
     /// `e1g1`, or the king onto its rook).
     ///
     /// # Errors
-    /// [`GameError::GameOver`]; [`GameError::IllegalMove`] saying why the move is not legal.
+    /// [`GameError::GameOver`]; [`GameError::IllegalMove`] saying why the move is not legal;
+    /// [`GameError::TimedGame`] in a timed game (see [`Game::needs_time`]): use
+    /// [`Game::play_uci_move_at`].
     pub fn play_uci_move(&mut self, mv: UciMove) -> Result<Move, GameError> {
+        self.refuse_untimed(UntimedCall::PlayUciMove)?;
+        self.make_uci_move(mv)
+    }
+
+    /// [`Game::play_uci_move`] without the timed-game rule, for the timed calls.
+    pub(super) fn make_uci_move(&mut self, mv: UciMove) -> Result<Move, GameError> {
         self.refuse_if_over()?;
         let m = self.legal_uci(mv)?;
         self.advance(m)?;
@@ -452,18 +488,28 @@ impl Game {
     ///
     /// # Errors
     /// [`GameError::GameOver`], [`GameError::Uci`] for malformed text,
-    /// [`GameError::IllegalMove`] saying why the move is not legal.
+    /// [`GameError::IllegalMove`] saying why the move is not legal; [`GameError::TimedGame`] in
+    /// a timed game (see [`Game::needs_time`]): use [`Game::play_uci_at`].
     pub fn play_uci(&mut self, text: &str) -> Result<Move, GameError> {
+        self.refuse_untimed(UntimedCall::PlayUci)?;
+        self.make_uci(text)
+    }
+
+    /// [`Game::play_uci`] without the timed-game rule, for the timed calls.
+    pub(super) fn make_uci(&mut self, text: &str) -> Result<Move, GameError> {
         self.refuse_if_over()?;
-        self.play_uci_move(text.trim().parse()?)
+        self.make_uci_move(text.trim().parse()?)
     }
 
     /// Plays a move given in SAN (`Nf3`, `O-O`, `exd6`), read leniently (see
     /// [`crate::notation::san`]).
     ///
     /// # Errors
-    /// [`GameError::GameOver`], or [`GameError::San`] for malformed, illegal or ambiguous text.
+    /// [`GameError::GameOver`], or [`GameError::San`] for malformed, illegal or ambiguous text;
+    /// [`GameError::TimedGame`] in a timed game (see [`Game::needs_time`]): use
+    /// [`Game::play_san_at`].
     pub fn play_san(&mut self, text: &str) -> Result<Move, GameError> {
+        self.refuse_untimed(UntimedCall::PlaySan)?;
         self.refuse_if_over()?;
         let m = san::parse_san(&self.position, text)?;
         self.advance(m)?;
@@ -475,10 +521,13 @@ impl Game {
     /// node, by going one move back along the current line; the move stays there for
     /// [`Game::redo`]. Returns `None` when there is nothing to undo.
     ///
-    /// A loss (or draw) on time is not taken back: the clock has stopped for good.
+    /// A loss (or draw) on time is not taken back: the clock has stopped for good. Nothing is
+    /// taken back while the game's clock runs (the time would run on for the side no longer to
+    /// move): pause it first ([`Game::pause_clock`]); [`Game::resume_clock`] then runs the time
+    /// of the side to move.
     pub fn undo(&mut self) -> Option<Move> {
         let current = self.current();
-        if self.ended_on_time() {
+        if !self.can_undo() {
             return None;
         }
         if self.n_mut(current).ending.take().is_some() {
@@ -489,7 +538,8 @@ impl Game {
 
     /// Replays the next move of the current line (the last one taken back with
     /// [`Game::undo`]) and returns it; `None` at the end of the line or when the game ended at
-    /// the current node by resignation, agreement or claim.
+    /// the current node by resignation, agreement or claim, or while the game's clock runs (as
+    /// for [`Game::undo`]).
     pub fn redo(&mut self) -> Option<Move> {
         if !self.can_redo() {
             return None;
@@ -500,7 +550,9 @@ impl Game {
 
     /// `true` when [`Game::undo`] would change something.
     pub fn can_undo(&self) -> bool {
-        !self.ended_on_time() && (self.cursor > 0 || self.n(self.current()).ending.is_some())
+        !self.clock_runs()
+            && !self.ended_on_time()
+            && (self.cursor > 0 || self.n(self.current()).ending.is_some())
     }
 
     /// `true` when the game ended on time at the current node.
@@ -516,7 +568,9 @@ impl Game {
 
     /// `true` when [`Game::redo`] would replay a move.
     pub fn can_redo(&self) -> bool {
-        self.n(self.current()).ending.is_none() && self.cursor + 1 < self.line.len()
+        !self.clock_runs()
+            && self.n(self.current()).ending.is_none()
+            && self.cursor + 1 < self.line.len()
     }
 
     /// Whether the game goes on at the current node or how it ended there. Checkmate,
@@ -587,8 +641,15 @@ impl Game {
     ///
     /// # Errors
     /// [`GameError::GameOver`] when the game has already ended, [`GameError::NothingToClaim`]
-    /// when no draw can be claimed.
+    /// when no draw can be claimed, [`GameError::TimedGame`] in a timed game (see
+    /// [`Game::needs_time`]): use [`Game::claim_draw_at`].
     pub fn claim_draw(&mut self) -> Result<Outcome, GameError> {
+        self.refuse_untimed(UntimedCall::ClaimDraw)?;
+        self.claim_now()
+    }
+
+    /// [`Game::claim_draw`] without the timed-game rule, for the timed calls.
+    pub(super) fn claim_now(&mut self) -> Result<Outcome, GameError> {
         self.refuse_if_over()?;
         let reason = self.claimable_draw().ok_or(GameError::NothingToClaim)?;
         self.end_manually(Outcome::Draw(reason))
@@ -635,8 +696,15 @@ impl Game {
     /// # Errors
     /// [`GameError::GameOver`] when the game has ended, [`GameError::IllegalMove`] when `m` is
     /// not legal, [`GameError::NoDrawWith`] when `m` allows no claim (saying why),
-    /// [`GameError::TooDeep`] as for [`Game::play`]; the game is then unchanged.
+    /// [`GameError::TooDeep`] as for [`Game::play`], [`GameError::TimedGame`] in a timed game
+    /// (see [`Game::needs_time`]): use [`Game::claim_draw_with_at`]; the game is then unchanged.
     pub fn claim_draw_with(&mut self, m: Move) -> Result<Outcome, GameError> {
+        self.refuse_untimed(UntimedCall::ClaimDrawWith)?;
+        self.claim_with_move(m)
+    }
+
+    /// [`Game::claim_draw_with`] without the timed-game rule, for the timed calls.
+    pub(super) fn claim_with_move(&mut self, m: Move) -> Result<Outcome, GameError> {
         self.refuse_if_over()?;
         if !self.position.is_legal(m) {
             return Err(IllegalMove::explain(&self.position, UciMove::from_move(m)).into());
@@ -656,11 +724,20 @@ impl Game {
     /// [`Game::play_uci_move`]); returns the outcome and the move.
     ///
     /// # Errors
-    /// As [`Game::claim_draw_with`].
+    /// As [`Game::claim_draw_with`]; in a timed game use [`Game::claim_draw_with_uci_move_at`].
     pub fn claim_draw_with_uci_move(&mut self, mv: UciMove) -> Result<(Outcome, Move), GameError> {
+        self.refuse_untimed(UntimedCall::ClaimDrawWithUciMove)?;
+        self.claim_with_uci_move(mv)
+    }
+
+    /// [`Game::claim_draw_with_uci_move`] without the timed-game rule, for the timed calls.
+    pub(super) fn claim_with_uci_move(
+        &mut self,
+        mv: UciMove,
+    ) -> Result<(Outcome, Move), GameError> {
         self.refuse_if_over()?;
         let m = self.legal_uci(mv)?;
-        self.claim_draw_with(m).map(|o| (o, m))
+        self.claim_with_move(m).map(|o| (o, m))
     }
 
     /// The draw `m` (legal here, the game going on) allows, or why it allows none.
@@ -685,20 +762,26 @@ impl Game {
     /// `side` resigns at the current node: the other side wins.
     ///
     /// # Errors
-    /// [`GameError::GameOver`] when the game has already ended there.
+    /// [`GameError::GameOver`] when the game has already ended there; [`GameError::TimedGame`]
+    /// in a timed game (see [`Game::needs_time`]): use [`Game::resign_at`].
     pub fn resign(&mut self, side: Side) -> Result<Outcome, GameError> {
+        self.refuse_untimed(UntimedCall::Resign)?;
         self.end_manually(Outcome::Resignation { winner: !side })
     }
 
     /// The players agree to a draw at the current node.
     ///
     /// # Errors
-    /// [`GameError::GameOver`] when the game has already ended there.
+    /// [`GameError::GameOver`] when the game has already ended there; [`GameError::TimedGame`]
+    /// in a timed game (see [`Game::needs_time`]): use [`Game::agree_draw_at`].
     pub fn agree_draw(&mut self) -> Result<Outcome, GameError> {
+        self.refuse_untimed(UntimedCall::AgreeDraw)?;
         self.end_manually(Outcome::Draw(DrawReason::Agreement))
     }
 
-    fn end_manually(&mut self, o: Outcome) -> Result<Outcome, GameError> {
+    /// Ends the game at the current node with `o`, unless it has ended there already (the
+    /// untimed and the timed endings).
+    pub(super) fn end_manually(&mut self, o: Outcome) -> Result<Outcome, GameError> {
         self.refuse_if_over()?;
         let current = self.current();
         self.n_mut(current).ending = Some(o);

@@ -3,17 +3,54 @@
 //! A game may hold a [`Clock`] ([`Game::set_time_control`]). The clock takes the caller's
 //! monotonic milliseconds (`now_ms`) and never reads the system clock (see [`super::clock`]).
 //!
+//! # A timed game is played with the timed calls
+//! While a game has a clock that has not stopped for good (not started, running or paused: no
+//! flag has fallen), the calls that end a turn or the game must say what time it is, so that
+//! the clock follows the game: [`Game::play_at`], [`Game::play_uci_move_at`],
+//! [`Game::play_uci_at`], [`Game::play_san_at`], [`Game::claim_draw_with_at`],
+//! [`Game::claim_draw_with_uci_move_at`], [`Game::resign_at`], [`Game::agree_draw_at`],
+//! [`Game::claim_draw_at`], and [`crate::engine::engine_turn`] with `now_ms`. Their untimed
+//! forms ([`Game::play`], [`Game::play_uci_move`], [`Game::play_uci`], [`Game::play_san`],
+//! [`Game::claim_draw_with`], [`Game::claim_draw_with_uci_move`], [`Game::resign`],
+//! [`Game::agree_draw`], [`Game::claim_draw`], `engine_turn` without a time) are refused with
+//! [`GameError::TimedGame`], naming the timed call to use, and change nothing: played untimed,
+//! a move would leave the clock running for the side that moved, the next timed move would
+//! charge nobody, and the flag of the side not to move could fall. [`Game::needs_time`] is the
+//! rule; [`UntimedCall`] names the calls. Where the game has ended at the current node the
+//! untimed calls are refused as before ([`GameError::GameOver`]).
+//!
+//! - A clock **not started**: the timed calls work (the first timed move starts the clock
+//!   without charging the mover; a timed ending leaves it not started), so the untimed ones are
+//!   refused from the start. Moves meant to be played before the clock (a set opening) are
+//!   played before [`Game::set_time_control`].
+//! - A **paused** clock: the timed calls work (a timed move presses it and it stays stopped; a
+//!   timed ending leaves it paused), so the untimed ones are refused.
+//! - A **flag fell** (a loss or draw on time): the clock has stopped for good and the rule no
+//!   longer applies. Where the flag fell every call is refused ([`GameError::GameOver`]); gone
+//!   back from there, the timed calls are refused (the clock cannot run again) and the untimed
+//!   ones analyse the game as in an untimed one.
+//! - **Take-backs**: [`Game::undo`] and [`Game::redo`] do nothing while the clock runs
+//!   ([`Game::can_undo`] and [`Game::can_redo`] say so): the time would run on for the side no
+//!   longer to move. Pause the clock first; [`Game::resume_clock`] (and [`Game::start_clock`])
+//!   then runs the time of the side to move at the current node, charging nobody for the move
+//!   taken back.
+//! - **Navigation** ([`Game::back`], [`Game::goto`], ...) and tree edits do not touch the clock
+//!   and are not refused: they are how a game is read. To look back during a timed game without
+//!   moving it, read a copy (the apps' `snapshotAtMainLinePly`). A timed move from a node whose
+//!   side to move is not the clock's hands the clock over first (below).
+//! - An untimed game (no clock) takes both forms alike: there the timed calls are the untimed
+//!   ones.
+//!
+//! # The timed calls
 //! - [`Game::play_at`] (and the UCI and SAN forms) first checks the flag: when the mover's time
 //!   ran out by `now_ms`, the game ends on time at the current node and the move is refused.
 //!   Otherwise the move is played, the clock pressed, and the mover's time after the move kept
 //!   on its node as `[%clk]`. A move while the clock has not been started starts it, without
 //!   charging the mover. A move by the side whose clock does not run (possible after a
-//!   take-back, which does not touch the clock) first hands the clock over, charging nobody for
-//!   the time since the last press.
-//! - Moves played without a time ([`Game::play`]) leave the clock alone, e.g. to analyse.
+//!   take-back or navigation with the clock stopped) first hands the clock over, charging
+//!   nobody for the time since the last press.
 //! - [`Game::resign_at`], [`Game::agree_draw_at`] and [`Game::claim_draw_at`] end the game with
 //!   the clock: it stops at `now_ms`, or the game ends on time when a flag had fallen by then.
-//!   `resign`, `agree_draw` and `claim_draw` leave the clock alone (they do not know the time).
 //! - [`Game::check_flag`] ends the game when a flag has fallen: a loss on time
 //!   ([`Outcome::TimeForfeit`]), or a draw when the opponent could never checkmate
 //!   ([`DrawReason::TimeoutVsInsufficientMaterial`], FIDE Laws 6.9). A loss on time cannot be
@@ -29,6 +66,66 @@ use crate::notation::uci::UciMove;
 use crate::opening::{self, Opening};
 use crate::rules::{Move, Side};
 use std::time::Duration;
+
+/// An untimed call that ends a turn or the game, refused in a timed game (see the [module
+/// documentation](self)): [`GameError::TimedGame`] carries it to name the timed call to use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UntimedCall {
+    /// [`Game::play`]; timed: [`Game::play_at`].
+    Play,
+    /// [`Game::play_uci_move`]; timed: [`Game::play_uci_move_at`].
+    PlayUciMove,
+    /// [`Game::play_uci`]; timed: [`Game::play_uci_at`].
+    PlayUci,
+    /// [`Game::play_san`]; timed: [`Game::play_san_at`].
+    PlaySan,
+    /// [`Game::claim_draw_with`]; timed: [`Game::claim_draw_with_at`].
+    ClaimDrawWith,
+    /// [`Game::claim_draw_with_uci_move`]; timed: [`Game::claim_draw_with_uci_move_at`].
+    ClaimDrawWithUciMove,
+    /// [`Game::resign`]; timed: [`Game::resign_at`].
+    Resign,
+    /// [`Game::agree_draw`]; timed: [`Game::agree_draw_at`].
+    AgreeDraw,
+    /// [`Game::claim_draw`]; timed: [`Game::claim_draw_at`].
+    ClaimDraw,
+    /// [`crate::engine::engine_turn`] without a time; timed: with `now_ms`.
+    EngineTurn,
+}
+
+impl UntimedCall {
+    /// The call's name in Rust, e.g. `play_san`.
+    pub fn name(self) -> &'static str {
+        match self {
+            UntimedCall::Play => "play",
+            UntimedCall::PlayUciMove => "play_uci_move",
+            UntimedCall::PlayUci => "play_uci",
+            UntimedCall::PlaySan => "play_san",
+            UntimedCall::ClaimDrawWith => "claim_draw_with",
+            UntimedCall::ClaimDrawWithUciMove => "claim_draw_with_uci_move",
+            UntimedCall::Resign => "resign",
+            UntimedCall::AgreeDraw => "agree_draw",
+            UntimedCall::ClaimDraw => "claim_draw",
+            UntimedCall::EngineTurn => "engine_turn without a time",
+        }
+    }
+
+    /// The timed call to use instead, in Rust, e.g. `play_san_at`.
+    pub fn timed_name(self) -> &'static str {
+        match self {
+            UntimedCall::Play => "play_at",
+            UntimedCall::PlayUciMove => "play_uci_move_at",
+            UntimedCall::PlayUci => "play_uci_at",
+            UntimedCall::PlaySan => "play_san_at",
+            UntimedCall::ClaimDrawWith => "claim_draw_with_at",
+            UntimedCall::ClaimDrawWithUciMove => "claim_draw_with_uci_move_at",
+            UntimedCall::Resign => "resign_at",
+            UntimedCall::AgreeDraw => "agree_draw_at",
+            UntimedCall::ClaimDraw => "claim_draw_at",
+            UntimedCall::EngineTurn => "engine_turn with now_ms",
+        }
+    }
+}
 
 impl Game {
     /// The game's clock, if it has a time control.
@@ -62,12 +159,68 @@ impl Game {
             .ok_or(GameError::Clock(ClockError::Untimed))
     }
 
-    /// Starts the clock of the side to move at `now_ms`.
+    /// Whether the calls that end a turn or the game must be the timed ones here: the game has
+    /// a clock that has not stopped for good (not started, running or paused; no flag fell),
+    /// and it goes on at the current node. Then the untimed calls ([`Game::play`],
+    /// [`Game::play_uci_move`], [`Game::play_uci`], [`Game::play_san`],
+    /// [`Game::claim_draw_with`], [`Game::claim_draw_with_uci_move`], [`Game::resign`],
+    /// [`Game::agree_draw`], [`Game::claim_draw`], [`crate::engine::engine_turn`] without a
+    /// time) are refused with [`GameError::TimedGame`], naming the timed call to use, and
+    /// change nothing: an untimed move would leave the clock running for the side that moved.
+    /// The one place of the rule; `false` for a game without a clock, which takes both forms
+    /// alike.
+    ///
+    /// # Examples
+    /// ```
+    /// use chesscore::game::time_control::TimeControl;
+    /// use chesscore::game::{Game, GameError, UntimedCall};
+    ///
+    /// let mut game = Game::new();
+    /// game.play_san("e4").unwrap(); // untimed: no clock yet
+    /// game.set_time_control(TimeControl::fischer(3, 2)).unwrap();
+    /// assert!(game.needs_time());
+    /// let before = game.clone();
+    /// assert_eq!(
+    ///     game.play_san("e5"),
+    ///     Err(GameError::TimedGame(UntimedCall::PlaySan))
+    /// );
+    /// assert_eq!(game, before);
+    /// game.play_san_at("e5", 1_000).unwrap(); // starts the clock, charging nobody
+    /// ```
+    pub fn needs_time(&self) -> bool {
+        self.clock.as_ref().is_some_and(|c| c.flag().is_none()) && self.outcome().is_none()
+    }
+
+    /// Refuses the untimed `call` when [`Game::needs_time`]: every untimed call that ends a
+    /// turn or the game starts with it.
+    pub(crate) fn refuse_untimed(&self, call: UntimedCall) -> Result<(), GameError> {
+        if self.needs_time() {
+            return Err(GameError::TimedGame(call));
+        }
+        Ok(())
+    }
+
+    /// `true` while the clock runs: take-backs ([`Game::undo`], [`Game::redo`]) wait for it
+    /// to be paused.
+    pub(super) fn clock_runs(&self) -> bool {
+        self.clock
+            .as_ref()
+            .is_some_and(|c| c.state() == clock::ClockState::Running)
+    }
+
+    /// Starts the clock at `now_ms`, for the side to move at the current node (the clock is
+    /// handed to it when the game was taken back or moved meanwhile).
     ///
     /// # Errors
     /// [`GameError::Clock`]: no clock, or it was started already.
     pub fn start_clock(&mut self, now_ms: u64) -> Result<(), GameError> {
-        Ok(self.clock_mut()?.start(now_ms)?)
+        let side = self.position.side_to_move();
+        let clock = self.clock_mut()?;
+        let mut started = clock.clone();
+        started.start(now_ms)?;
+        started.hand_over(side, now_ms)?;
+        *clock = started;
+        Ok(())
     }
 
     /// Pauses the clock at `now_ms` (keeping the time of the move in progress). When the flag
@@ -83,12 +236,20 @@ impl Game {
         Ok(self.clock_mut()?.pause(now_ms)?)
     }
 
-    /// Restarts a paused clock at `now_ms`.
+    /// Restarts a paused clock at `now_ms`, for the side to move at the current node: after a
+    /// take-back while it was paused, the clock is handed to that side, charging nobody for the
+    /// move taken back (the time of the move in progress is kept otherwise).
     ///
     /// # Errors
     /// [`GameError::Clock`] when there is no paused clock or time went backwards.
     pub fn resume_clock(&mut self, now_ms: u64) -> Result<(), GameError> {
-        Ok(self.clock_mut()?.resume(now_ms)?)
+        let side = self.position.side_to_move();
+        let clock = self.clock_mut()?;
+        let mut resumed = clock.clone();
+        resumed.resume(now_ms)?;
+        resumed.hand_over(side, now_ms)?;
+        *clock = resumed;
+        Ok(())
     }
 
     /// Adds `ms` to `side`'s time.
@@ -130,7 +291,7 @@ impl Game {
     /// [`GameError::IllegalMove`]; [`GameError::Clock`] when time went backwards. A refused
     /// move changes nothing, except that a fallen flag ends the game.
     pub fn play_at(&mut self, m: Move, now_ms: u64) -> Result<(), GameError> {
-        self.timed(now_ms, |game| game.play(m).map(|()| m))
+        self.timed(now_ms, |game| game.make_move(m).map(|()| m))
             .map(|_| ())
     }
 
@@ -139,7 +300,7 @@ impl Game {
     /// # Errors
     /// As [`Game::play_at`] and [`Game::play_uci_move`].
     pub fn play_uci_move_at(&mut self, mv: UciMove, now_ms: u64) -> Result<Move, GameError> {
-        self.timed(now_ms, |game| game.play_uci_move(mv))
+        self.timed(now_ms, |game| game.make_uci_move(mv))
     }
 
     /// [`Game::play_uci`] at `now_ms` with the clock (see [`Game::play_at`]).
@@ -147,7 +308,7 @@ impl Game {
     /// # Errors
     /// As [`Game::play_at`] and [`Game::play_uci`].
     pub fn play_uci_at(&mut self, text: &str, now_ms: u64) -> Result<Move, GameError> {
-        self.timed(now_ms, |game| game.play_uci(text))
+        self.timed(now_ms, |game| game.make_uci(text))
     }
 
     /// [`Game::play_san`] at `now_ms` with the clock (see [`Game::play_at`]).
@@ -157,7 +318,7 @@ impl Game {
     pub fn play_san_at(&mut self, text: &str, now_ms: u64) -> Result<Move, GameError> {
         self.timed(now_ms, |game| {
             let m = san::parse_san(&game.position, text)?;
-            game.play(m).map(|()| m)
+            game.make_move(m).map(|()| m)
         })
     }
 
@@ -171,9 +332,7 @@ impl Game {
         mv: UciMove,
         now_ms: u64,
     ) -> Result<(Outcome, Move), GameError> {
-        let m = self.timed(now_ms, |game| {
-            game.claim_draw_with_uci_move(mv).map(|(_, m)| m)
-        })?;
+        let m = self.timed(now_ms, |game| game.claim_with_uci_move(mv).map(|(_, m)| m))?;
         let outcome = self.outcome().ok_or(GameError::NothingToClaim)?;
         Ok((outcome, m))
     }
@@ -184,7 +343,7 @@ impl Game {
     /// # Errors
     /// As [`Game::play_at`] and [`Game::claim_draw_with`].
     pub fn claim_draw_with_at(&mut self, m: Move, now_ms: u64) -> Result<Outcome, GameError> {
-        self.timed(now_ms, |game| game.claim_draw_with(m).map(|_| m))?;
+        self.timed(now_ms, |game| game.claim_with_move(m).map(|_| m))?;
         self.outcome().ok_or(GameError::NothingToClaim)
     }
 
@@ -199,7 +358,9 @@ impl Game {
     /// went backwards while the clock runs, or at a node before a flag that fell (the game is
     /// then unchanged).
     pub fn resign_at(&mut self, side: Side, now_ms: u64) -> Result<Outcome, GameError> {
-        self.ended_at(now_ms, |game| game.resign(side))
+        self.ended_at(now_ms, |game| {
+            game.end_manually(Outcome::Resignation { winner: !side })
+        })
     }
 
     /// [`Game::agree_draw`] at `now_ms` with the clock (see [`Game::resign_at`]).
@@ -207,7 +368,9 @@ impl Game {
     /// # Errors
     /// As [`Game::agree_draw`] and [`Game::resign_at`].
     pub fn agree_draw_at(&mut self, now_ms: u64) -> Result<Outcome, GameError> {
-        self.ended_at(now_ms, Game::agree_draw)
+        self.ended_at(now_ms, |game| {
+            game.end_manually(Outcome::Draw(DrawReason::Agreement))
+        })
     }
 
     /// [`Game::claim_draw`] at `now_ms` with the clock (see [`Game::resign_at`]).
@@ -215,7 +378,7 @@ impl Game {
     /// # Errors
     /// As [`Game::claim_draw`] and [`Game::resign_at`].
     pub fn claim_draw_at(&mut self, now_ms: u64) -> Result<Outcome, GameError> {
-        self.ended_at(now_ms, Game::claim_draw)
+        self.ended_at(now_ms, Game::claim_now)
     }
 
     /// A copy of the clock to try a timed call on, after the checks every timed call starts

@@ -41,6 +41,32 @@ class ClockTest {
     }
 
     @Test
+    fun `a timed game refuses the untimed calls, naming the timed one, and is unchanged`() {
+        ChessGame.withTimeControl(oneMinutePlusOne()).use { game ->
+            game.playSanAt("e4", 1_000uL)
+            val before = listOf(game.pgn(), game.toJson(), game.clock(5_000uL))
+            val refusals = listOf<Pair<String, () -> Unit>>(
+                "playAt" to { game.play(Square.E7, Square.E5, null) },
+                "playSanAt" to { game.playSan("e5") },
+                "resignAt" to { game.resign(Side.BLACK) },
+                "agreeDrawAt" to { game.agreeDraw() },
+            )
+            for ((timed, call) in refusals) {
+                val e = assertFailsWith<ChessException.InvalidRequest> { call() }
+                assertTrue(e.message!!.contains("use $timed"), e.message)
+                assertEquals(before, listOf(game.pgn(), game.toJson(), game.clock(5_000uL)))
+            }
+            // No take-back while the clock runs.
+            assertFalse(game.snapshot().canUndo)
+            assertFalse(game.undo())
+            // The timed call works; an untimed game takes the plain one.
+            game.playSanAt("e5", 5_000uL)
+            assertEquals(listOf("e4", "e5"), game.snapshot().sanHistory)
+        }
+        ChessGame().use { it.playSan("e4") }
+    }
+
+    @Test
     fun `pause, resume and an arbiter's extra time`() {
         ChessGame().use { game ->
             assertNull(game.clock(0uL))

@@ -1570,7 +1570,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_pause_clock() and 0xFFFF) != 12951) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_resume_clock() and 0xFFFF) != 40798) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_resume_clock() and 0xFFFF) != 2561) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_set_time_control() and 0xFFFF) != 52170) {
@@ -1582,7 +1582,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_time_control() and 0xFFFF) != 23873) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_agree_draw() and 0xFFFF) != 37477) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_agree_draw() and 0xFFFF) != 5944) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_agree_draw_at() and 0xFFFF) != 23740) {
@@ -1603,13 +1603,13 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_chess960_start_number() and 0xFFFF) != 19824) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw() and 0xFFFF) != 38494) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw() and 0xFFFF) != 2853) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw_at() and 0xFFFF) != 6731) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw_with() and 0xFFFF) != 24964) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw_with() and 0xFFFF) != 2273) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw_with_at() and 0xFFFF) != 60551) {
@@ -1675,19 +1675,19 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_pins() and 0xFFFF) != 5955) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_play() and 0xFFFF) != 25879) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play() and 0xFFFF) != 20198) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_play_at() and 0xFFFF) != 32063) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_san() and 0xFFFF) != 25456) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_san() and 0xFFFF) != 59042) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_play_san_at() and 0xFFFF) != 64542) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_uci() and 0xFFFF) != 43489) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_uci() and 0xFFFF) != 42507) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_play_uci_at() and 0xFFFF) != 16585) {
@@ -1699,10 +1699,10 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_promote_variation() and 0xFFFF) != 55958) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_redo() and 0xFFFF) != 7601) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_redo() and 0xFFFF) != 50061) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_resign() and 0xFFFF) != 54144) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_resign() and 0xFFFF) != 10076) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_resign_at() and 0xFFFF) != 56514) {
@@ -1747,7 +1747,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_toggle_square_mark() and 0xFFFF) != 12839) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_undo() and 0xFFFF) != 38649) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_undo() and 0xFFFF) != 31109) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_book_moves() and 0xFFFF) != 24859) {
@@ -1759,7 +1759,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_hanging_pieces() and 0xFFFF) != 62006) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_engine_result() and 0xFFFF) != 29983) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_engine_result() and 0xFFFF) != 14260) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_play_engine_result_at() and 0xFFFF) != 46814) {
@@ -2862,6 +2862,16 @@ public object FfiConverterTypeChessEngine: FfiConverter<ChessEngine, Long> {
  * any node. Node ids (`GameSnapshot.node`, `MoveListItem.Move.node`) stay valid until the
  * node is deleted; a game read from JSON or PGN numbers them afresh.
  *
+ * A timed game (`setTimeControl`, `withTimeControl`) is played with the timed calls, which say
+ * what time it is: `playAt`, `playUciAt`, `playSanAt`, `claimDrawWithAt`, `resignAt`,
+ * `agreeDrawAt`, `claimDrawAt`, `playEngineResultAt`. While its clock has not stopped for good
+ * (not started, running or paused: no flag has fallen) and the game goes on, the untimed
+ * `play`, `playUci`, `playSan`, `claimDrawWith`, `resign`, `agreeDraw`, `claimDraw` and
+ * `playEngineResult` throw `InvalidRequest` naming the timed call to use, and change nothing;
+ * `undo()` and `redo()` do nothing while the clock runs (pause it first). Once a flag has
+ * fallen the clock has stopped for good, and the untimed calls analyse the game. An untimed
+ * game takes both forms alike.
+ *
  * Thread-safe: every method locks an internal mutex for a few microseconds, so it can be
  * called from the UI thread while an engine searches a copy of the game on its own thread.
  * Every failed call throws a `ChessError` and leaves the game unchanged.
@@ -2900,7 +2910,9 @@ public interface ChessGameInterface {
     fun `pauseClock`(`nowMs`: kotlin.ULong)
     
     /**
-     * Restarts a paused clock (also one restored from a save) at `now_ms`.
+     * Restarts a paused clock (also one restored from a save) at `now_ms`, for the side to move
+     * in the current position: after a take-back while it was paused, that side's time runs,
+     * and nobody is charged for the move taken back.
      *
      * # Errors
      * `InvalidRequest` when the clock is not paused or `now_ms` is before its last event.
@@ -2934,11 +2946,11 @@ public interface ChessGameInterface {
     /**
      * Both players agree to a draw.
      *
-     * A game's clock is not touched (the call does not tell the core what time it is): in a
-     * timed game use the `...At` form, which stops the clock with the game.
+     * In a timed game use `agreeDrawAt`, which stops the clock with the game: this call, which
+     * does not know the time, is refused there (see [`ChessGame`]).
      *
      * # Errors
-     * `GameOver` when the game has already ended.
+     * `GameOver` when the game has already ended; `InvalidRequest` in a timed game.
      */
     fun `agreeDraw`(): GameStatus
     
@@ -2986,11 +2998,12 @@ public interface ChessGameInterface {
      * Claims the draw that the side to move may claim now (threefold repetition or the
      * fifty-move rule) and ends the game.
      *
-     * A game's clock is not touched (the call does not tell the core what time it is): in a
-     * timed game use the `...At` form, which stops the clock with the game.
+     * In a timed game use `claimDrawAt`, which stops the clock with the game: this call, which
+     * does not know the time, is refused there (see [`ChessGame`]).
      *
      * # Errors
-     * `InvalidRequest` when no draw can be claimed, `GameOver` after the end.
+     * `InvalidRequest` when no draw can be claimed, and in a timed game; `GameOver` after the
+     * end.
      */
     fun `claimDraw`(): GameStatus
     
@@ -3010,11 +3023,13 @@ public interface ChessGameInterface {
      * allows no claim it is not played and the game is unchanged (play it with `playUci` to
      * have it stand, as FIDE 9.5.1 would).
      *
-     * A game's clock is not touched: see [`ChessGame::claim_draw_with_at`].
+     * In a timed game use [`ChessGame::claim_draw_with_at`]: this call is refused there (see
+     * [`ChessGame`]).
      *
      * # Errors
      * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`; `InvalidRequest` when
-     * the move allows no claim (saying why) or would nest variations too deep.
+     * the move allows no claim (saying why) or would nest variations too deep, and in a timed
+     * game.
      */
     fun `claimDrawWith`(`uci`: kotlin.String): GameStatus
     
@@ -3171,13 +3186,14 @@ public interface ChessGameInterface {
      * is at least two files away, since a king's ordinary move could reach a nearer one (see
      * `LegalMove.to`).
      *
-     * A game's clock is not touched: time a move with [`ChessGame::play_at`].
+     * In a timed game use [`ChessGame::play_at`], which presses the clock: this call, which
+     * does not know the time, is refused there (see [`ChessGame`]).
      *
      * # Errors
      * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
      * allowed); `GameOver` after the end; `InvalidRequest` when the move, or (with
      * `NewMovePlacement.MainLine`) the line it displaces, would nest variations more than 63
-     * deep.
+     * deep, and in a timed game ("use playAt ...").
      */
     fun `play`(`from`: Square, `to`: Square, `promotion`: PieceKind?): LegalMove
     
@@ -3199,7 +3215,7 @@ public interface ChessGameInterface {
      *
      * # Errors
      * `InvalidNotation` for malformed or ambiguous text (naming the token), `IllegalMove`,
-     * `GameOver`; `InvalidRequest` as for `play`.
+     * `GameOver`; `InvalidRequest` as for `play`, and in a timed game (use `playSanAt`).
      */
     fun `playSan`(`san`: kotlin.String): LegalMove
     
@@ -3218,7 +3234,7 @@ public interface ChessGameInterface {
      * # Errors
      * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`; `InvalidRequest` when
      * the move, or (with `NewMovePlacement.MainLine`) the line it displaces, would nest
-     * variations more than 63 deep.
+     * variations more than 63 deep, and in a timed game (use `playUciAt`).
      */
     fun `playUci`(`uci`: kotlin.String): LegalMove
     
@@ -3253,18 +3269,18 @@ public interface ChessGameInterface {
     /**
      * Replays the next move of the current line (the last one taken back). Returns `true` when
      * a move was replayed; `false` at the end of the line or after a resignation, agreement or
-     * claim at the current node.
+     * claim at the current node, and while the game's clock runs (as for `undo()`).
      */
     fun `redo`(): kotlin.Boolean
     
     /**
      * `side` resigns; the other side wins.
      *
-     * A game's clock is not touched (the call does not tell the core what time it is): in a
-     * timed game use the `...At` form, which stops the clock with the game.
+     * In a timed game use `resignAt`, which stops the clock with the game: this call, which
+     * does not know the time, is refused there (see [`ChessGame`]).
      *
      * # Errors
-     * `GameOver` when the game has already ended.
+     * `GameOver` when the game has already ended; `InvalidRequest` in a timed game.
      */
     fun `resign`(`side`: Side): GameStatus
     
@@ -3387,7 +3403,9 @@ public interface ChessGameInterface {
     /**
      * Takes back the last action: first a resignation, agreement or claim at the current
      * node, otherwise the current node's move, by going one move back (the move stays in the
-     * tree for `redo()`). Returns `true` when something was taken back.
+     * tree for `redo()`). Returns `true` when something was taken back; `false` also while the
+     * game's clock runs (the time would run on for the side no longer to move: pause it first,
+     * and `resumeClock` runs the time of the side to move) and after a loss on time.
      */
     fun `undo`(): kotlin.Boolean
     
@@ -3428,13 +3446,14 @@ public interface ChessGameInterface {
      * its move, allows when it does not expect to win (its evaluation at most 0);
      * - otherwise it plays the move.
      *
-     * A game's clock is not touched: in a timed game use `playEngineResultAt`.
+     * In a timed game use `playEngineResultAt`, which times the move: this call is refused
+     * there (see `ChessGame`).
      *
      * # Errors
      * `InvalidRequest` when `result` is of another position (the game moved on while the
      * engine thought: ignore the result) or is a failed search's (`result.error`: its move is
-     * only the first legal one, its score none), `GameOver`, `IllegalMove`; the game is then
-     * unchanged.
+     * only the first legal one, its score none), and in a timed game; `GameOver`,
+     * `IllegalMove`; the game is then unchanged.
      */
     fun `playEngineResult`(`result`: SearchResult, `drawOffered`: kotlin.Boolean): EngineReply
     
@@ -3481,6 +3500,16 @@ public interface ChessGameInterface {
  * `goForward()`, `goToStart()`, `goToEnd()` move along the current line; `goTo(node)` goes to
  * any node. Node ids (`GameSnapshot.node`, `MoveListItem.Move.node`) stay valid until the
  * node is deleted; a game read from JSON or PGN numbers them afresh.
+ *
+ * A timed game (`setTimeControl`, `withTimeControl`) is played with the timed calls, which say
+ * what time it is: `playAt`, `playUciAt`, `playSanAt`, `claimDrawWithAt`, `resignAt`,
+ * `agreeDrawAt`, `claimDrawAt`, `playEngineResultAt`. While its clock has not stopped for good
+ * (not started, running or paused: no flag has fallen) and the game goes on, the untimed
+ * `play`, `playUci`, `playSan`, `claimDrawWith`, `resign`, `agreeDraw`, `claimDraw` and
+ * `playEngineResult` throw `InvalidRequest` naming the timed call to use, and change nothing;
+ * `undo()` and `redo()` do nothing while the clock runs (pause it first). Once a flag has
+ * fallen the clock has stopped for good, and the untimed calls analyse the game. An untimed
+ * game takes both forms alike.
  *
  * Thread-safe: every method locks an internal mutex for a few microseconds, so it can be
  * called from the UI thread while an engine searches a copy of the game on its own thread.
@@ -3680,7 +3709,9 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * Restarts a paused clock (also one restored from a save) at `now_ms`.
+     * Restarts a paused clock (also one restored from a save) at `now_ms`, for the side to move
+     * in the current position: after a take-back while it was paused, that side's time runs,
+     * and nobody is charged for the move taken back.
      *
      * # Errors
      * `InvalidRequest` when the clock is not paused or `now_ms` is before its last event.
@@ -3761,11 +3792,11 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     /**
      * Both players agree to a draw.
      *
-     * A game's clock is not touched (the call does not tell the core what time it is): in a
-     * timed game use the `...At` form, which stops the clock with the game.
+     * In a timed game use `agreeDrawAt`, which stops the clock with the game: this call, which
+     * does not know the time, is refused there (see [`ChessGame`]).
      *
      * # Errors
-     * `GameOver` when the game has already ended.
+     * `GameOver` when the game has already ended; `InvalidRequest` in a timed game.
      */
     @Throws(ChessException::class)override fun `agreeDraw`(): GameStatus {
             return FfiConverterTypeGameStatus.lift(
@@ -3898,11 +3929,12 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      * Claims the draw that the side to move may claim now (threefold repetition or the
      * fifty-move rule) and ends the game.
      *
-     * A game's clock is not touched (the call does not tell the core what time it is): in a
-     * timed game use the `...At` form, which stops the clock with the game.
+     * In a timed game use `claimDrawAt`, which stops the clock with the game: this call, which
+     * does not know the time, is refused there (see [`ChessGame`]).
      *
      * # Errors
-     * `InvalidRequest` when no draw can be claimed, `GameOver` after the end.
+     * `InvalidRequest` when no draw can be claimed, and in a timed game; `GameOver` after the
+     * end.
      */
     @Throws(ChessException::class)override fun `claimDraw`(): GameStatus {
             return FfiConverterTypeGameStatus.lift(
@@ -3947,11 +3979,13 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      * allows no claim it is not played and the game is unchanged (play it with `playUci` to
      * have it stand, as FIDE 9.5.1 would).
      *
-     * A game's clock is not touched: see [`ChessGame::claim_draw_with_at`].
+     * In a timed game use [`ChessGame::claim_draw_with_at`]: this call is refused there (see
+     * [`ChessGame`]).
      *
      * # Errors
      * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`; `InvalidRequest` when
-     * the move allows no claim (saying why) or would nest variations too deep.
+     * the move allows no claim (saying why) or would nest variations too deep, and in a timed
+     * game.
      */
     @Throws(ChessException::class)override fun `claimDrawWith`(`uci`: kotlin.String): GameStatus {
             return FfiConverterTypeGameStatus.lift(
@@ -4368,13 +4402,14 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      * is at least two files away, since a king's ordinary move could reach a nearer one (see
      * `LegalMove.to`).
      *
-     * A game's clock is not touched: time a move with [`ChessGame::play_at`].
+     * In a timed game use [`ChessGame::play_at`], which presses the clock: this call, which
+     * does not know the time, is refused there (see [`ChessGame`]).
      *
      * # Errors
      * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
      * allowed); `GameOver` after the end; `InvalidRequest` when the move, or (with
      * `NewMovePlacement.MainLine`) the line it displaces, would nest variations more than 63
-     * deep.
+     * deep, and in a timed game ("use playAt ...").
      */
     @Throws(ChessException::class)override fun `play`(`from`: Square, `to`: Square, `promotion`: PieceKind?): LegalMove {
             return FfiConverterTypeLegalMove.lift(
@@ -4427,7 +4462,7 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      *
      * # Errors
      * `InvalidNotation` for malformed or ambiguous text (naming the token), `IllegalMove`,
-     * `GameOver`; `InvalidRequest` as for `play`.
+     * `GameOver`; `InvalidRequest` as for `play`, and in a timed game (use `playSanAt`).
      */
     @Throws(ChessException::class)override fun `playSan`(`san`: kotlin.String): LegalMove {
             return FfiConverterTypeLegalMove.lift(
@@ -4473,7 +4508,7 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      * # Errors
      * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`; `InvalidRequest` when
      * the move, or (with `NewMovePlacement.MainLine`) the line it displaces, would nest
-     * variations more than 63 deep.
+     * variations more than 63 deep, and in a timed game (use `playUciAt`).
      */
     @Throws(ChessException::class)override fun `playUci`(`uci`: kotlin.String): LegalMove {
             return FfiConverterTypeLegalMove.lift(
@@ -4560,7 +4595,7 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     /**
      * Replays the next move of the current line (the last one taken back). Returns `true` when
      * a move was replayed; `false` at the end of the line or after a resignation, agreement or
-     * claim at the current node.
+     * claim at the current node, and while the game's clock runs (as for `undo()`).
      */override fun `redo`(): kotlin.Boolean {
             return FfiConverterBoolean.lift(
     callWithHandle {
@@ -4578,11 +4613,11 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     /**
      * `side` resigns; the other side wins.
      *
-     * A game's clock is not touched (the call does not tell the core what time it is): in a
-     * timed game use the `...At` form, which stops the clock with the game.
+     * In a timed game use `resignAt`, which stops the clock with the game: this call, which
+     * does not know the time, is refused there (see [`ChessGame`]).
      *
      * # Errors
-     * `GameOver` when the game has already ended.
+     * `GameOver` when the game has already ended; `InvalidRequest` in a timed game.
      */
     @Throws(ChessException::class)override fun `resign`(`side`: Side): GameStatus {
             return FfiConverterTypeGameStatus.lift(
@@ -4891,7 +4926,9 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     /**
      * Takes back the last action: first a resignation, agreement or claim at the current
      * node, otherwise the current node's move, by going one move back (the move stays in the
-     * tree for `redo()`). Returns `true` when something was taken back.
+     * tree for `redo()`). Returns `true` when something was taken back; `false` also while the
+     * game's clock runs (the time would run on for the side no longer to move: pause it first,
+     * and `resumeClock` runs the time of the side to move) and after a loss on time.
      */override fun `undo`(): kotlin.Boolean {
             return FfiConverterBoolean.lift(
     callWithHandle {
@@ -4978,13 +5015,14 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      * its move, allows when it does not expect to win (its evaluation at most 0);
      * - otherwise it plays the move.
      *
-     * A game's clock is not touched: in a timed game use `playEngineResultAt`.
+     * In a timed game use `playEngineResultAt`, which times the move: this call is refused
+     * there (see `ChessGame`).
      *
      * # Errors
      * `InvalidRequest` when `result` is of another position (the game moved on while the
      * engine thought: ignore the result) or is a failed search's (`result.error`: its move is
-     * only the first legal one, its score none), `GameOver`, `IllegalMove`; the game is then
-     * unchanged.
+     * only the first legal one, its score none), and in a timed game; `GameOver`,
+     * `IllegalMove`; the game is then unchanged.
      */
     @Throws(ChessException::class)override fun `playEngineResult`(`result`: SearchResult, `drawOffered`: kotlin.Boolean): EngineReply {
             return FfiConverterTypeEngineReply.lift(

@@ -1031,6 +1031,16 @@ public func FfiConverterTypeChessEngine_lower(_ value: ChessEngine) -> UInt64 {
  * any node. Node ids (`GameSnapshot.node`, `MoveListItem.Move.node`) stay valid until the
  * node is deleted; a game read from JSON or PGN numbers them afresh.
  *
+ * A timed game (`setTimeControl`, `withTimeControl`) is played with the timed calls, which say
+ * what time it is: `playAt`, `playUciAt`, `playSanAt`, `claimDrawWithAt`, `resignAt`,
+ * `agreeDrawAt`, `claimDrawAt`, `playEngineResultAt`. While its clock has not stopped for good
+ * (not started, running or paused: no flag has fallen) and the game goes on, the untimed
+ * `play`, `playUci`, `playSan`, `claimDrawWith`, `resign`, `agreeDraw`, `claimDraw` and
+ * `playEngineResult` throw `InvalidRequest` naming the timed call to use, and change nothing;
+ * `undo()` and `redo()` do nothing while the clock runs (pause it first). Once a flag has
+ * fallen the clock has stopped for good, and the untimed calls analyse the game. An untimed
+ * game takes both forms alike.
+ *
  * Thread-safe: every method locks an internal mutex for a few microseconds, so it can be
  * called from the UI thread while an engine searches a copy of the game on its own thread.
  * Every failed call throws a `ChessError` and leaves the game unchanged.
@@ -1069,7 +1079,9 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func pauseClock(nowMs: UInt64) throws 
     
     /**
-     * Restarts a paused clock (also one restored from a save) at `now_ms`.
+     * Restarts a paused clock (also one restored from a save) at `now_ms`, for the side to move
+     * in the current position: after a take-back while it was paused, that side's time runs,
+     * and nobody is charged for the move taken back.
      *
      * # Errors
      * `InvalidRequest` when the clock is not paused or `now_ms` is before its last event.
@@ -1103,11 +1115,11 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     /**
      * Both players agree to a draw.
      *
-     * A game's clock is not touched (the call does not tell the core what time it is): in a
-     * timed game use the `...At` form, which stops the clock with the game.
+     * In a timed game use `agreeDrawAt`, which stops the clock with the game: this call, which
+     * does not know the time, is refused there (see [`ChessGame`]).
      *
      * # Errors
-     * `GameOver` when the game has already ended.
+     * `GameOver` when the game has already ended; `InvalidRequest` in a timed game.
      */
     func agreeDraw() throws  -> GameStatus
     
@@ -1155,11 +1167,12 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * Claims the draw that the side to move may claim now (threefold repetition or the
      * fifty-move rule) and ends the game.
      *
-     * A game's clock is not touched (the call does not tell the core what time it is): in a
-     * timed game use the `...At` form, which stops the clock with the game.
+     * In a timed game use `claimDrawAt`, which stops the clock with the game: this call, which
+     * does not know the time, is refused there (see [`ChessGame`]).
      *
      * # Errors
-     * `InvalidRequest` when no draw can be claimed, `GameOver` after the end.
+     * `InvalidRequest` when no draw can be claimed, and in a timed game; `GameOver` after the
+     * end.
      */
     func claimDraw() throws  -> GameStatus
     
@@ -1179,11 +1192,13 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * allows no claim it is not played and the game is unchanged (play it with `playUci` to
      * have it stand, as FIDE 9.5.1 would).
      *
-     * A game's clock is not touched: see [`ChessGame::claim_draw_with_at`].
+     * In a timed game use [`ChessGame::claim_draw_with_at`]: this call is refused there (see
+     * [`ChessGame`]).
      *
      * # Errors
      * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`; `InvalidRequest` when
-     * the move allows no claim (saying why) or would nest variations too deep.
+     * the move allows no claim (saying why) or would nest variations too deep, and in a timed
+     * game.
      */
     func claimDrawWith(uci: String) throws  -> GameStatus
     
@@ -1340,13 +1355,14 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * is at least two files away, since a king's ordinary move could reach a nearer one (see
      * `LegalMove.to`).
      *
-     * A game's clock is not touched: time a move with [`ChessGame::play_at`].
+     * In a timed game use [`ChessGame::play_at`], which presses the clock: this call, which
+     * does not know the time, is refused there (see [`ChessGame`]).
      *
      * # Errors
      * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
      * allowed); `GameOver` after the end; `InvalidRequest` when the move, or (with
      * `NewMovePlacement.MainLine`) the line it displaces, would nest variations more than 63
-     * deep.
+     * deep, and in a timed game ("use playAt ...").
      */
     func play(from: Square, to: Square, promotion: PieceKind?) throws  -> LegalMove
     
@@ -1368,7 +1384,7 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      *
      * # Errors
      * `InvalidNotation` for malformed or ambiguous text (naming the token), `IllegalMove`,
-     * `GameOver`; `InvalidRequest` as for `play`.
+     * `GameOver`; `InvalidRequest` as for `play`, and in a timed game (use `playSanAt`).
      */
     func playSan(san: String) throws  -> LegalMove
     
@@ -1387,7 +1403,7 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * # Errors
      * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`; `InvalidRequest` when
      * the move, or (with `NewMovePlacement.MainLine`) the line it displaces, would nest
-     * variations more than 63 deep.
+     * variations more than 63 deep, and in a timed game (use `playUciAt`).
      */
     func playUci(uci: String) throws  -> LegalMove
     
@@ -1422,18 +1438,18 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     /**
      * Replays the next move of the current line (the last one taken back). Returns `true` when
      * a move was replayed; `false` at the end of the line or after a resignation, agreement or
-     * claim at the current node.
+     * claim at the current node, and while the game's clock runs (as for `undo()`).
      */
     func redo()  -> Bool
     
     /**
      * `side` resigns; the other side wins.
      *
-     * A game's clock is not touched (the call does not tell the core what time it is): in a
-     * timed game use the `...At` form, which stops the clock with the game.
+     * In a timed game use `resignAt`, which stops the clock with the game: this call, which
+     * does not know the time, is refused there (see [`ChessGame`]).
      *
      * # Errors
-     * `GameOver` when the game has already ended.
+     * `GameOver` when the game has already ended; `InvalidRequest` in a timed game.
      */
     func resign(side: Side) throws  -> GameStatus
     
@@ -1556,7 +1572,9 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     /**
      * Takes back the last action: first a resignation, agreement or claim at the current
      * node, otherwise the current node's move, by going one move back (the move stays in the
-     * tree for `redo()`). Returns `true` when something was taken back.
+     * tree for `redo()`). Returns `true` when something was taken back; `false` also while the
+     * game's clock runs (the time would run on for the side no longer to move: pause it first,
+     * and `resumeClock` runs the time of the side to move) and after a loss on time.
      */
     func undo()  -> Bool
     
@@ -1597,13 +1615,14 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * its move, allows when it does not expect to win (its evaluation at most 0);
      * - otherwise it plays the move.
      *
-     * A game's clock is not touched: in a timed game use `playEngineResultAt`.
+     * In a timed game use `playEngineResultAt`, which times the move: this call is refused
+     * there (see `ChessGame`).
      *
      * # Errors
      * `InvalidRequest` when `result` is of another position (the game moved on while the
      * engine thought: ignore the result) or is a failed search's (`result.error`: its move is
-     * only the first legal one, its score none), `GameOver`, `IllegalMove`; the game is then
-     * unchanged.
+     * only the first legal one, its score none), and in a timed game; `GameOver`,
+     * `IllegalMove`; the game is then unchanged.
      */
     func playEngineResult(result: SearchResult, drawOffered: Bool) throws  -> EngineReply
     
@@ -1648,6 +1667,16 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
  * `goForward()`, `goToStart()`, `goToEnd()` move along the current line; `goTo(node)` goes to
  * any node. Node ids (`GameSnapshot.node`, `MoveListItem.Move.node`) stay valid until the
  * node is deleted; a game read from JSON or PGN numbers them afresh.
+ *
+ * A timed game (`setTimeControl`, `withTimeControl`) is played with the timed calls, which say
+ * what time it is: `playAt`, `playUciAt`, `playSanAt`, `claimDrawWithAt`, `resignAt`,
+ * `agreeDrawAt`, `claimDrawAt`, `playEngineResultAt`. While its clock has not stopped for good
+ * (not started, running or paused: no flag has fallen) and the game goes on, the untimed
+ * `play`, `playUci`, `playSan`, `claimDrawWith`, `resign`, `agreeDraw`, `claimDraw` and
+ * `playEngineResult` throw `InvalidRequest` naming the timed call to use, and change nothing;
+ * `undo()` and `redo()` do nothing while the clock runs (pause it first). Once a flag has
+ * fallen the clock has stopped for good, and the untimed calls analyse the game. An untimed
+ * game takes both forms alike.
  *
  * Thread-safe: every method locks an internal mutex for a few microseconds, so it can be
  * called from the UI thread while an engine searches a copy of the game on its own thread.
@@ -1879,7 +1908,9 @@ open func pauseClock(nowMs: UInt64)throws   {try rustCallWithError(FfiConverterT
 }
     
     /**
-     * Restarts a paused clock (also one restored from a save) at `now_ms`.
+     * Restarts a paused clock (also one restored from a save) at `now_ms`, for the side to move
+     * in the current position: after a take-back while it was paused, that side's time runs,
+     * and nobody is charged for the move taken back.
      *
      * # Errors
      * `InvalidRequest` when the clock is not paused or `now_ms` is before its last event.
@@ -1941,11 +1972,11 @@ open func timeControl() -> TimeControl  {
     /**
      * Both players agree to a draw.
      *
-     * A game's clock is not touched (the call does not tell the core what time it is): in a
-     * timed game use the `...At` form, which stops the clock with the game.
+     * In a timed game use `agreeDrawAt`, which stops the clock with the game: this call, which
+     * does not know the time, is refused there (see [`ChessGame`]).
      *
      * # Errors
-     * `GameOver` when the game has already ended.
+     * `GameOver` when the game has already ended; `InvalidRequest` in a timed game.
      */
 open func agreeDraw()throws  -> GameStatus  {
     return try  FfiConverterTypeGameStatus_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -2047,11 +2078,12 @@ open func chess960StartNumber() -> UInt32?  {
      * Claims the draw that the side to move may claim now (threefold repetition or the
      * fifty-move rule) and ends the game.
      *
-     * A game's clock is not touched (the call does not tell the core what time it is): in a
-     * timed game use the `...At` form, which stops the clock with the game.
+     * In a timed game use `claimDrawAt`, which stops the clock with the game: this call, which
+     * does not know the time, is refused there (see [`ChessGame`]).
      *
      * # Errors
-     * `InvalidRequest` when no draw can be claimed, `GameOver` after the end.
+     * `InvalidRequest` when no draw can be claimed, and in a timed game; `GameOver` after the
+     * end.
      */
 open func claimDraw()throws  -> GameStatus  {
     return try  FfiConverterTypeGameStatus_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -2086,11 +2118,13 @@ open func claimDrawAt(nowMs: UInt64)throws  -> GameStatus  {
      * allows no claim it is not played and the game is unchanged (play it with `playUci` to
      * have it stand, as FIDE 9.5.1 would).
      *
-     * A game's clock is not touched: see [`ChessGame::claim_draw_with_at`].
+     * In a timed game use [`ChessGame::claim_draw_with_at`]: this call is refused there (see
+     * [`ChessGame`]).
      *
      * # Errors
      * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`; `InvalidRequest` when
-     * the move allows no claim (saying why) or would nest variations too deep.
+     * the move allows no claim (saying why) or would nest variations too deep, and in a timed
+     * game.
      */
 open func claimDrawWith(uci: String)throws  -> GameStatus  {
     return try  FfiConverterTypeGameStatus_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -2410,13 +2444,14 @@ open func pins(side: Side) -> [Pin]  {
      * is at least two files away, since a king's ordinary move could reach a nearer one (see
      * `LegalMove.to`).
      *
-     * A game's clock is not touched: time a move with [`ChessGame::play_at`].
+     * In a timed game use [`ChessGame::play_at`], which presses the clock: this call, which
+     * does not know the time, is refused there (see [`ChessGame`]).
      *
      * # Errors
      * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
      * allowed); `GameOver` after the end; `InvalidRequest` when the move, or (with
      * `NewMovePlacement.MainLine`) the line it displaces, would nest variations more than 63
-     * deep.
+     * deep, and in a timed game ("use playAt ...").
      */
 open func play(from: Square, to: Square, promotion: PieceKind?)throws  -> LegalMove  {
     return try  FfiConverterTypeLegalMove_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -2459,7 +2494,7 @@ open func playAt(from: Square, to: Square, promotion: PieceKind?, nowMs: UInt64)
      *
      * # Errors
      * `InvalidNotation` for malformed or ambiguous text (naming the token), `IllegalMove`,
-     * `GameOver`; `InvalidRequest` as for `play`.
+     * `GameOver`; `InvalidRequest` as for `play`, and in a timed game (use `playSanAt`).
      */
 open func playSan(san: String)throws  -> LegalMove  {
     return try  FfiConverterTypeLegalMove_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -2495,7 +2530,7 @@ open func playSanAt(san: String, nowMs: UInt64)throws  -> LegalMove  {
      * # Errors
      * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`; `InvalidRequest` when
      * the move, or (with `NewMovePlacement.MainLine`) the line it displaces, would nest
-     * variations more than 63 deep.
+     * variations more than 63 deep, and in a timed game (use `playUciAt`).
      */
 open func playUci(uci: String)throws  -> LegalMove  {
     return try  FfiConverterTypeLegalMove_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -2563,7 +2598,7 @@ open func promoteVariation(node: UInt32)throws  -> Bool  {
     /**
      * Replays the next move of the current line (the last one taken back). Returns `true` when
      * a move was replayed; `false` at the end of the line or after a resignation, agreement or
-     * claim at the current node.
+     * claim at the current node, and while the game's clock runs (as for `undo()`).
      */
 open func redo() -> Bool  {
     return try!  FfiConverterBool.lift(try! rustCall() {
@@ -2577,11 +2612,11 @@ open func redo() -> Bool  {
     /**
      * `side` resigns; the other side wins.
      *
-     * A game's clock is not touched (the call does not tell the core what time it is): in a
-     * timed game use the `...At` form, which stops the clock with the game.
+     * In a timed game use `resignAt`, which stops the clock with the game: this call, which
+     * does not know the time, is refused there (see [`ChessGame`]).
      *
      * # Errors
-     * `GameOver` when the game has already ended.
+     * `GameOver` when the game has already ended; `InvalidRequest` in a timed game.
      */
 open func resign(side: Side)throws  -> GameStatus  {
     return try  FfiConverterTypeGameStatus_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -2822,7 +2857,9 @@ open func toggleSquareMark(node: UInt32, square: Square, color: MarkColor)throws
     /**
      * Takes back the last action: first a resignation, agreement or claim at the current
      * node, otherwise the current node's move, by going one move back (the move stays in the
-     * tree for `redo()`). Returns `true` when something was taken back.
+     * tree for `redo()`). Returns `true` when something was taken back; `false` also while the
+     * game's clock runs (the time would run on for the side no longer to move: pause it first,
+     * and `resumeClock` runs the time of the side to move) and after a loss on time.
      */
 open func undo() -> Bool  {
     return try!  FfiConverterBool.lift(try! rustCall() {
@@ -2892,13 +2929,14 @@ open func hangingPieces() -> [HangingPiece]  {
      * its move, allows when it does not expect to win (its evaluation at most 0);
      * - otherwise it plays the move.
      *
-     * A game's clock is not touched: in a timed game use `playEngineResultAt`.
+     * In a timed game use `playEngineResultAt`, which times the move: this call is refused
+     * there (see `ChessGame`).
      *
      * # Errors
      * `InvalidRequest` when `result` is of another position (the game moved on while the
      * engine thought: ignore the result) or is a failed search's (`result.error`: its move is
-     * only the first legal one, its score none), `GameOver`, `IllegalMove`; the game is then
-     * unchanged.
+     * only the first legal one, its score none), and in a timed game; `GameOver`,
+     * `IllegalMove`; the game is then unchanged.
      */
 open func playEngineResult(result: SearchResult, drawOffered: Bool)throws  -> EngineReply  {
     return try  FfiConverterTypeEngineReply_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -11829,7 +11867,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_pause_clock() != 12951) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_resume_clock() != 40798) {
+    if (uniffi_chesscore_checksum_method_chessgame_resume_clock() != 2561) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_set_time_control() != 52170) {
@@ -11841,7 +11879,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_time_control() != 23873) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_agree_draw() != 37477) {
+    if (uniffi_chesscore_checksum_method_chessgame_agree_draw() != 5944) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_agree_draw_at() != 23740) {
@@ -11862,13 +11900,13 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_chess960_start_number() != 19824) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_claim_draw() != 38494) {
+    if (uniffi_chesscore_checksum_method_chessgame_claim_draw() != 2853) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_claim_draw_at() != 6731) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_claim_draw_with() != 24964) {
+    if (uniffi_chesscore_checksum_method_chessgame_claim_draw_with() != 2273) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_claim_draw_with_at() != 60551) {
@@ -11934,19 +11972,19 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_pins() != 5955) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_play() != 25879) {
+    if (uniffi_chesscore_checksum_method_chessgame_play() != 20198) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_play_at() != 32063) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_play_san() != 25456) {
+    if (uniffi_chesscore_checksum_method_chessgame_play_san() != 59042) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_play_san_at() != 64542) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_play_uci() != 43489) {
+    if (uniffi_chesscore_checksum_method_chessgame_play_uci() != 42507) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_play_uci_at() != 16585) {
@@ -11958,10 +11996,10 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_promote_variation() != 55958) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_redo() != 7601) {
+    if (uniffi_chesscore_checksum_method_chessgame_redo() != 50061) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_resign() != 54144) {
+    if (uniffi_chesscore_checksum_method_chessgame_resign() != 10076) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_resign_at() != 56514) {
@@ -12006,7 +12044,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_toggle_square_mark() != 12839) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_undo() != 38649) {
+    if (uniffi_chesscore_checksum_method_chessgame_undo() != 31109) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_book_moves() != 24859) {
@@ -12018,7 +12056,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_hanging_pieces() != 62006) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_play_engine_result() != 29983) {
+    if (uniffi_chesscore_checksum_method_chessgame_play_engine_result() != 14260) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_play_engine_result_at() != 46814) {

@@ -39,6 +39,33 @@ final class ClockTests: XCTestCase {
             "InvalidRequest")
     }
 
+    func testATimedGameRefusesTheUntimedCallsNamingTheTimedOneAndIsUnchanged() throws {
+        let game = try ChessGame.withTimeControl(control: oneMinutePlusOne)
+        _ = try game.playSanAt(san: "e4", nowMs: 1_000)
+        let before = (game.pgn(), game.toJson(), game.clock(nowMs: 5_000))
+        let refusals: [(String, () throws -> Void)] = [
+            ("playAt", { _ = try game.play(from: .e7, to: .e5, promotion: nil) }),
+            ("playSanAt", { _ = try game.playSan(san: "e5") }),
+            ("resignAt", { _ = try game.resign(side: .black) }),
+            ("agreeDrawAt", { _ = try game.agreeDraw() }),
+        ]
+        for (timed, call) in refusals {
+            let error = try chessError { try call() }
+            XCTAssertEqual(error.name, "InvalidRequest", timed)
+            XCTAssertTrue(error.message.contains("use \(timed)"), error.message)
+            XCTAssertEqual(game.pgn(), before.0)
+            XCTAssertEqual(game.toJson(), before.1)
+            XCTAssertEqual(game.clock(nowMs: 5_000), before.2)
+        }
+        // No take-back while the clock runs.
+        XCTAssertFalse(game.snapshot().canUndo)
+        XCTAssertFalse(game.undo())
+        // The timed call works; an untimed game takes the plain one.
+        _ = try game.playSanAt(san: "e5", nowMs: 5_000)
+        XCTAssertEqual(game.snapshot().sanHistory, ["e4", "e5"])
+        _ = try ChessGame().playSan(san: "e4")
+    }
+
     func testPauseResumeAndExtraTime() throws {
         let game = ChessGame()
         XCTAssertNil(game.clock(nowMs: 0))

@@ -355,7 +355,8 @@ final class TimedPlayTests: XCTestCase {
             let f = try TimedFixture()
             try f.startAfterE4("300")
             f.move("e7", "e5")
-            XCTAssertTrue(f.state.snapshot.canUndo, "the core could take back")
+            XCTAssertFalse(
+                f.state.snapshot.canUndo, "the core takes nothing back while the clock runs")
             XCTAssertFalse(f.state.canUndo, "a timed game has no takebacks")
             XCTAssertFalse(f.state.canRedo)
             let before = f.state
@@ -366,7 +367,10 @@ final class TimedPlayTests: XCTestCase {
             XCTAssertEqual(f.state, before)
             XCTAssertEqual(f.store.saveCount, saves, "nothing changed")
             f.c.resign()
-            f.c.undo()  // the resignation stands too
+            XCTAssertTrue(
+                f.state.snapshot.canUndo,
+                "the core could take the resignation back (its clock is stopped)")
+            f.c.undo()  // the resignation stands too: the controller takes nothing back with a clock
             XCTAssertEqual(f.state.statusText, "White resigned — Black wins")
             XCTAssertFalse(f.state.canUndo)
 

@@ -348,7 +348,7 @@ class TimedPlayTest {
         TimedFixture(this).use { f ->
             f.startAfterE4("300")
             f.move("e7", "e5")
-            assertTrue(f.state.snapshot.canUndo, "the core could take back")
+            assertFalse(f.state.snapshot.canUndo, "the core takes nothing back while the clock runs")
             assertFalse(f.state.canUndo, "a timed game has no takebacks")
             assertFalse(f.state.canRedo)
             val before = f.state
@@ -359,7 +359,8 @@ class TimedPlayTest {
             assertEquals(before, f.state)
             assertEquals(saves, f.store.saveCount, "nothing changed")
             f.c.resign()
-            f.c.undo() // the resignation stands too
+            assertTrue(f.state.snapshot.canUndo, "the core could take the resignation back (its clock is stopped)")
+            f.c.undo() // the resignation stands too: the controller takes nothing back with a clock
             assertEquals("White resigned — Black wins", f.state.statusText)
             assertFalse(f.state.canUndo)
 
