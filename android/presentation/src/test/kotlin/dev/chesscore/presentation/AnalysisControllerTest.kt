@@ -129,8 +129,8 @@ private fun assertLinesFromPosition(s: AnalysisUiState, legal: List<LegalMove> =
 
 /** A progress report of line [multipv] at [depth] for the position [key], whose line is just [move]. */
 private fun report(key: ULong, move: LegalMove, depth: UInt, multipv: UInt): SearchInfo = SearchInfo(
-    depth = depth, seldepth = depth, score = Score.Centipawns(0), scoreWhite = Score.Centipawns(0), nodes = 1uL, nps = 1uL,
-    timeMs = 1uL, hashFullPermille = 0u, pvSan = listOf(move.san), pvUci = listOf(move.uci), positionKey = key, multipv = multipv,
+    depth = depth, seldepth = depth, score = Score.Centipawns(0), scoreWhite = Score.Centipawns(0), whiteWin = 50.0, nodes = 1uL,
+    nps = 1uL, timeMs = 1uL, hashFullPermille = 0u, pvSan = listOf(move.san), pvUci = listOf(move.uci), positionKey = key, multipv = multipv,
 )
 
 class AnalysisControllerTest {
