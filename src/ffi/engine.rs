@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use crate::engine::{self, EngineThread, InfoThrottle, Level, SearchId, SearchPanic};
 use crate::notation::{fen, san, uci};
+use crate::review::classify;
 use crate::rules::{Move, Position};
 
 use super::game::ChessGame;
@@ -139,7 +140,10 @@ impl SearchLimits {
     }
 }
 
-/// An evaluation from the side to move's point of view.
+/// An evaluation from one side's point of view: the side to move's, unless a field says
+/// White's (`scoreWhite`, the review's `EvalPoint.white`, `MoveReview.beforeWhite`).
+/// chesscore's centipawns are its own, not on Stockfish's or lichess's scale: for a win chance
+/// (an eval bar) use `winPercent` or a search's `whiteWin`, not a formula of the centipawns.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum, serde::Serialize, serde::Deserialize,
 )]
@@ -165,8 +169,37 @@ impl From<engine::Score> for Score {
     }
 }
 
+impl From<Score> for engine::Score {
+    fn from(s: Score) -> engine::Score {
+        match s {
+            Score::Centipawns { value } => engine::Score::Centipawns(value),
+            Score::Mate { moves } => engine::Score::Mate(moves),
+        }
+    }
+}
+
+/// The win chance, 0 to 100, of the side whose point of view `score` is from: pass a White's
+/// view score (`SearchInfo.scoreWhite`, `EvalPoint.white`) for White's chance, the side to
+/// move's `score` for the mover's. 50 is even; a mate for that side is 100, against it 0
+/// (`Mate(0)`, checkmated, is 0). A score and the same score from the other side's view (the
+/// centipawns or the moves negated) give chances that add up to 100, `Mate(0)` apart.
+///
+/// It is the review's formula (`EvalPoint.whiteWin`, `MoveReview.winBefore`): lichess's
+/// logistic `50 + 50 · (2 / (1 + exp(−0.00368208 · cp)) − 1)` of chesscore's centipawns first
+/// mapped onto the logistic's (Stockfish's) scale — × 1.3 up to ±350, × 0.4 beyond, clamped to
+/// ±1000 — as docs/review.md describes under "Formulas and their sources" and "Calibration".
+/// Use it (or a search's `whiteWin`) rather than lichess's formula on the raw centipawns, which
+/// would disagree with the review's graph.
+///
+/// A White's view `Mate(0)` (the review's `EvalPoint.white` where the position is checkmate)
+/// does not say who is mated: read that point's `whiteWin`, which does.
+#[uniffi::export]
+pub fn win_percent(score: Score) -> f64 {
+    classify::win_percent(score.into())
+}
+
 /// Progress of a search, after a completed depth.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
 pub struct SearchInfo {
     /// The depth completed, in plies.
     pub depth: u32,
@@ -177,6 +210,11 @@ pub struct SearchInfo {
     /// The same evaluation from White's point of view (positive: White is better or mates), as
     /// a board UI shows it.
     pub score_white: Score,
+    /// White's win chance, 0 to 100, for this line: the value of an eval bar. The review's
+    /// formula (`winPercent` of `scoreWhite`, so it agrees with `EvalPoint.whiteWin`; see
+    /// docs/review.md, "Formulas and their sources"): 50 is even, 100 when White mates, 0 when
+    /// Black does.
+    pub white_win: f64,
     /// Positions searched so far.
     pub nodes: u64,
     /// Positions per second.
@@ -197,7 +235,7 @@ pub struct SearchInfo {
 }
 
 /// The final result of a search. Exactly one per search, also when it was stopped or superseded.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
 pub struct SearchResult {
     /// The move to play: always legal in the searched position.
     pub best_move: LegalMove,
@@ -207,6 +245,9 @@ pub struct SearchResult {
     pub score: Score,
     /// The same evaluation from White's point of view (positive: White is better or mates).
     pub score_white: Score,
+    /// White's win chance, 0 to 100, as in `SearchInfo.whiteWin` (`winPercent` of
+    /// `scoreWhite`: 100 when White mates, 0 when Black does).
+    pub white_win: f64,
     /// The last completed depth.
     pub depth: u32,
     /// Positions searched.
@@ -265,6 +306,7 @@ fn convert_info(root: &Position, info: &engine::SearchInfo) -> SearchInfo {
         seldepth: info.seldepth,
         score: info.score.into(),
         score_white: info.score.for_white(root.side_to_move()).into(),
+        white_win: classify::white_win_percent(info.score, root.side_to_move()),
         nodes: info.nodes,
         nps: info.nps,
         time_ms: info.time.as_millis() as u64,
@@ -295,6 +337,7 @@ fn convert_result(
             .map(|m| uci::to_uci_in(m, root.castling_mode())),
         score: result.score.into(),
         score_white: result.score.for_white(root.side_to_move()).into(),
+        white_win: classify::white_win_percent(result.score, root.side_to_move()),
         depth: result.depth,
         nodes: result.nodes,
         time_ms: result.time.as_millis() as u64,

@@ -23,8 +23,8 @@ pub use clock::{
     TimePeriod,
 };
 pub use engine::{
-    engine_levels, ChessEngine, EngineConfig, EngineLevel, Score, SearchHandle, SearchInfo,
-    SearchLimits, SearchListener, SearchResult,
+    engine_levels, win_percent, ChessEngine, EngineConfig, EngineLevel, Score, SearchHandle,
+    SearchInfo, SearchLimits, SearchListener, SearchResult,
 };
 pub use error::ChessError;
 pub use game::{ChessGame, Tag};

@@ -125,7 +125,8 @@ impl From<core::MoveClass> for MoveClass {
     }
 }
 
-/// One reviewed move. Win probabilities are 0 to 100 (lichess's logistic of the centipawns).
+/// One reviewed move. Win probabilities are 0 to 100: `winPercent` of `before` and `after` (the
+/// review's formula, docs/review.md), except a mating move's `winAfter`, which is 100.
 #[derive(Debug, Clone, PartialEq, uniffi::Record, serde::Serialize, serde::Deserialize)]
 pub struct MoveReview {
     /// Moves played before this one (0: the game's first move).

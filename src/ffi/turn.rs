@@ -4,7 +4,7 @@
 
 use crate::engine::{self, EngineTurn};
 
-use super::engine::{Score, SearchResult};
+use super::engine::SearchResult;
 use super::types::{legal_move, DrawReason, LegalMove};
 use super::{ChessError, ChessGame};
 
@@ -20,13 +20,6 @@ pub struct EngineReply {
     /// declined (it played on); `null`/`nil` when no draw was offered, or when the engine
     /// ended the game with a claim instead (`claimedDraw`).
     pub draw_offer_accepted: Option<bool>,
-}
-
-fn core_score(score: Score) -> engine::Score {
-    match score {
-        Score::Centipawns { value } => engine::Score::Centipawns(value),
-        Score::Mate { moves } => engine::Score::Mate(moves),
-    }
 }
 
 #[uniffi::export]
@@ -95,13 +88,7 @@ impl ChessGame {
         }
         let best = game.uci_move(&result.best_move.uci)?;
         let before = game.position().clone();
-        let turn = engine::engine_turn(
-            &mut game,
-            best,
-            core_score(result.score),
-            draw_offered,
-            now_ms,
-        )?;
+        let turn = engine::engine_turn(&mut game, best, result.score.into(), draw_offered, now_ms)?;
         Ok(EngineReply {
             played: turn.played().map(|m| legal_move(&before, m)),
             claimed_draw: match turn {
@@ -124,7 +111,7 @@ impl ChessGame {
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
-    use crate::ffi::{GameStatus, Outcome};
+    use crate::ffi::{GameStatus, Outcome, Score};
     use std::sync::Arc;
 
     /// A search result as the engine would report it for `game`'s position, with `uci` as its
@@ -142,6 +129,7 @@ mod tests {
             ponder_move: None,
             score,
             score_white: score,
+            white_win: crate::ffi::win_percent(score),
             depth: 1,
             nodes: 1,
             time_ms: 0,

@@ -9,7 +9,9 @@
 //! mate against it 0 %.
 //! The logistic and its constant are lichess's, published at <https://lichess.org/page/accuracy>
 //! (fitted there on real games); the clamp keeps a +25 evaluation from looking different from a
-//! +10 one.
+//! +10 one. White's Win% of a score given from the side to move's view is
+//! [`white_win_percent`], the one function behind the eval graph and the win chance a search
+//! reports to the apps (an eval bar).
 //!
 //! # Classes
 //! A move's *loss* is the mover's Win% before the move (the engine's best line) minus the
@@ -36,6 +38,7 @@
 //! 2 × [`CP_CAP`]. The engine's own best move loses 0.
 
 use crate::engine::Score;
+use crate::rules::Side;
 use std::ops::RangeInclusive;
 
 /// The logistic's slope per centipawn (lichess's published constant).
@@ -179,6 +182,35 @@ pub fn win_percent(score: Score) -> f64 {
     }
 }
 
+/// White's Win% (0 to 100) for `score`, which the engine gives from `side_to_move`'s view: the
+/// one place where a score becomes White's win chance, for the review's eval graph
+/// (`EvalPoint::white_win`) and for what a search reports to the apps (the FFI's
+/// `SearchInfo::white_win`, `SearchResult::white_win`), so that an eval bar and the graph agree.
+/// It is [`win_percent`] of the score from White's view (docs/review.md, "Formulas and their
+/// sources"), with one difference: `Mate(0)` (the side to move is checkmated) is 0 when White
+/// is to move and 100 when Black is, which White's view alone (`Mate(0)` either way) cannot
+/// tell.
+///
+/// # Examples
+/// ```
+/// use chesscore::engine::Score;
+/// use chesscore::review::classify::white_win_percent;
+/// use chesscore::rules::Side;
+///
+/// // Black to move and a pawn up: White's chance is below even.
+/// assert!(white_win_percent(Score::Centipawns(100), Side::Black) < 50.0);
+/// assert_eq!(white_win_percent(Score::Mate(-2), Side::Black), 100.0);
+/// assert_eq!(white_win_percent(Score::Mate(0), Side::White), 0.0);
+/// assert_eq!(white_win_percent(Score::Mate(0), Side::Black), 100.0);
+/// ```
+pub fn white_win_percent(score: Score, side_to_move: Side) -> f64 {
+    match (score, side_to_move) {
+        (Score::Mate(0), Side::White) => 0.0,
+        (Score::Mate(0), Side::Black) => 100.0,
+        (score, side) => win_percent(score.for_white(side)),
+    }
+}
+
 /// chesscore's centipawns on the scale of the Win% logistic: times [`CP_SCALE`] up to
 /// ±[`CP_KNEE`], then [`CP_SCALE_BEYOND`] per centipawn beyond, so 100 → 130, 350 → 455,
 /// 1000 → 715. The three constants are the least-squares fit of Win% on 541 positions of 16
@@ -269,6 +301,21 @@ mod tests {
         assert_eq!(win_percent(Score::Mate(3)), 100.0);
         assert_eq!(win_percent(Score::Mate(-2)), 0.0);
         assert_eq!(win_percent(Score::Mate(0)), 0.0);
+    }
+
+    #[test]
+    fn white_win_percent_is_win_percent_from_whites_view_and_knows_who_is_mated() {
+        for cp in [-2000, -350, -1, 0, 1, 120, 700] {
+            let s = Score::Centipawns(cp);
+            assert_eq!(white_win_percent(s, Side::White), win_percent(s));
+            assert_eq!(white_win_percent(s, Side::Black), win_percent(negate(s)));
+        }
+        assert_eq!(white_win_percent(Score::Mate(2), Side::White), 100.0);
+        assert_eq!(white_win_percent(Score::Mate(2), Side::Black), 0.0);
+        assert_eq!(white_win_percent(Score::Mate(-1), Side::Black), 100.0);
+        // Checkmated: the side to move has lost, which White's view alone cannot tell.
+        assert_eq!(white_win_percent(Score::Mate(0), Side::White), 0.0);
+        assert_eq!(white_win_percent(Score::Mate(0), Side::Black), 100.0);
     }
 
     #[test]

@@ -648,20 +648,11 @@ fn summarise(
         .enumerate()
         .map(|(ply, e)| {
             let side = line.position(ply).side_to_move();
-            let white_win = if e.terminal == Some(Terminal::Checkmate) {
-                // The side to move is mated.
-                if side == Side::White {
-                    0.0
-                } else {
-                    100.0
-                }
-            } else {
-                classify::win_percent(white_view(e.score, side))
-            };
+            // A checkmate's score is `Mate(0)` for the side to move, which is mated.
             EvalPoint {
                 ply,
                 white: white_view(e.score, side),
-                white_win,
+                white_win: classify::white_win_percent(e.score, side),
             }
         })
         .collect();

@@ -53,6 +53,13 @@ class BindingsTest {
         assertTrue(levels.all { it.name.isNotBlank() })
         assertFailsWith<ChessException.InvalidSquare> { parseSquare("i9") }
         assertFailsWith<ChessException.InvalidSquare> { parseSquare("e44") }
+        // A score as a win chance, on the review's scale (docs/review.md): chesscore's 100 cp are
+        // 130 on the logistic's, 61.743 %.
+        assertEquals(50.0, winPercent(Score.Centipawns(0)))
+        assertEquals(61.743, winPercent(Score.Centipawns(100)), 0.001)
+        assertEquals(100.0, winPercent(Score.Centipawns(100)) + winPercent(Score.Centipawns(-100)), 1e-9)
+        assertEquals(100.0, winPercent(Score.Mate(3)))
+        assertEquals(0.0, winPercent(Score.Mate(-3)))
     }
 
     @Test
@@ -455,12 +462,14 @@ class BindingsTest {
                 val r = e.think(g, SearchLimits(depth = 4u), l).use { l.await() }
                 assertEquals(Score.Mate(1), r.score, "Black, to move, mates")
                 assertEquals(Score.Mate(-1), r.scoreWhite)
+                assertEquals(0.0, r.whiteWin, "White's win chance: Black mates")
                 for (info in l.infos) {
                     val flipped = when (val s = info.score) {
                         is Score.Centipawns -> Score.Centipawns(-s.value)
                         is Score.Mate -> Score.Mate(-s.moves)
                     }
                     assertEquals(flipped, info.scoreWhite)
+                    assertEquals(winPercent(info.scoreWhite), info.whiteWin, "the review's formula on White's score")
                 }
             }
         }

@@ -260,8 +260,8 @@ private struct CoachView: View {
 }
 
 /// The engine's lines: a switch for the analysis, a spinner while it searches, "Again" when its
-/// time ran out, a stepper for the number of lines, then one row per line: "+0.35 · 18 · Nf3
-/// Nc6 Bb5 …" (score from White's view, depth, the line in SAN).
+/// time ran out, a stepper for the number of lines, the eval bar, then one row per line:
+/// "+0.35 · 18 · Nf3 Nc6 Bb5 …" (score from White's view, depth, the line in SAN).
 private struct EngineLinesView: View {
     let controller: AnalysisController
 
@@ -283,6 +283,9 @@ private struct EngineLinesView: View {
                     set: { controller.setMultiPv($0) }), in: AnalysisController.multiPvRange)
                     .fixedSize()
             }
+            if let whiteWin = state.whiteWin {
+                EvalBar(whiteWin: whiteWin)
+            }
             ForEach(state.lines, id: \.multipv) { line in
                 Text("\(line.scoreText) · \(line.depth) · \(line.pvSan.joined(separator: " "))")
                     .font(.subheadline.monospacedDigit())
@@ -291,6 +294,27 @@ private struct EngineLinesView: View {
             }
         }
         .padding(.horizontal)
+    }
+}
+
+/// A thin bar of White's win chance in the best line (`state.whiteWin`, the review's scale, so
+/// it agrees with the review's eval graph): White's share light from the left, Black's dark;
+/// read out as `winChanceText`.
+private struct EvalBar: View {
+    let whiteWin: Double
+
+    var body: some View {
+        GeometryReader { geo in
+            HStack(spacing: 0) {
+                Rectangle().fill(Color(white: 0.93))
+                    .frame(width: geo.size.width * min(max(whiteWin, 0), 100) / 100)
+                Rectangle().fill(Color(white: 0.25))
+            }
+        }
+        .frame(height: 6)
+        .padding(.vertical, 2)
+        .accessibilityElement()
+        .accessibilityLabel(winChanceText(whiteWin))
     }
 }
 

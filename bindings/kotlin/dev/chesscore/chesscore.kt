@@ -800,6 +800,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_func_engine_levels(
     ): Int
+    external fun uniffi_chesscore_checksum_func_win_percent(
+    ): Int
     external fun uniffi_chesscore_checksum_func_game_archive_id(
     ): Int
     external fun uniffi_chesscore_checksum_func_opening_of_fen(
@@ -1289,6 +1291,8 @@ internal object UniffiLib {
     ): Unit
     external fun uniffi_chesscore_fn_func_engine_levels(uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_win_percent(`score`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Double
     external fun uniffi_chesscore_fn_func_game_archive_id(`pgn`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_opening_of_fen(`fen`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
@@ -1469,6 +1473,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_engine_levels() and 0xFFFF) != 33503) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_win_percent() and 0xFFFF) != 34716) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_game_archive_id() and 0xFFFF) != 40245) {
@@ -8020,7 +8027,8 @@ public object FfiConverterTypeMaterialBalance: FfiConverterRustBuffer<MaterialBa
 
 
 /**
- * One reviewed move. Win probabilities are 0 to 100 (lichess's logistic of the centipawns).
+ * One reviewed move. Win probabilities are 0 to 100: `winPercent` of `before` and `after` (the
+ * review's formula, docs/review.md), except a mating move's `winAfter`, which is 100.
  */
 data class MoveReview (
     /**
@@ -9177,6 +9185,14 @@ data class SearchInfo (
     var `scoreWhite`: Score
     , 
     /**
+     * White's win chance, 0 to 100, for this line: the value of an eval bar. The review's
+     * formula (`winPercent` of `scoreWhite`, so it agrees with `EvalPoint.whiteWin`; see
+     * docs/review.md, "Formulas and their sources"): 50 is even, 100 when White mates, 0 when
+     * Black does.
+     */
+    var `whiteWin`: kotlin.Double
+    , 
+    /**
      * Positions searched so far.
      */
     var `nodes`: kotlin.ULong
@@ -9235,6 +9251,7 @@ public object FfiConverterTypeSearchInfo: FfiConverterRustBuffer<SearchInfo> {
             FfiConverterUInt.read(buf),
             FfiConverterTypeScore.read(buf),
             FfiConverterTypeScore.read(buf),
+            FfiConverterDouble.read(buf),
             FfiConverterULong.read(buf),
             FfiConverterULong.read(buf),
             FfiConverterULong.read(buf),
@@ -9251,6 +9268,7 @@ public object FfiConverterTypeSearchInfo: FfiConverterRustBuffer<SearchInfo> {
             FfiConverterUInt.allocationSize(value.`seldepth`) +
             FfiConverterTypeScore.allocationSize(value.`score`) +
             FfiConverterTypeScore.allocationSize(value.`scoreWhite`) +
+            FfiConverterDouble.allocationSize(value.`whiteWin`) +
             FfiConverterULong.allocationSize(value.`nodes`) +
             FfiConverterULong.allocationSize(value.`nps`) +
             FfiConverterULong.allocationSize(value.`timeMs`) +
@@ -9266,6 +9284,7 @@ public object FfiConverterTypeSearchInfo: FfiConverterRustBuffer<SearchInfo> {
             FfiConverterUInt.write(value.`seldepth`, buf)
             FfiConverterTypeScore.write(value.`score`, buf)
             FfiConverterTypeScore.write(value.`scoreWhite`, buf)
+            FfiConverterDouble.write(value.`whiteWin`, buf)
             FfiConverterULong.write(value.`nodes`, buf)
             FfiConverterULong.write(value.`nps`, buf)
             FfiConverterULong.write(value.`timeMs`, buf)
@@ -9431,6 +9450,12 @@ data class SearchResult (
     var `scoreWhite`: Score
     , 
     /**
+     * White's win chance, 0 to 100, as in `SearchInfo.whiteWin` (`winPercent` of
+     * `scoreWhite`: 100 when White mates, 0 when Black does).
+     */
+    var `whiteWin`: kotlin.Double
+    , 
+    /**
      * The last completed depth.
      */
     var `depth`: kotlin.UInt
@@ -9498,6 +9523,7 @@ public object FfiConverterTypeSearchResult: FfiConverterRustBuffer<SearchResult>
             FfiConverterOptionalString.read(buf),
             FfiConverterTypeScore.read(buf),
             FfiConverterTypeScore.read(buf),
+            FfiConverterDouble.read(buf),
             FfiConverterUInt.read(buf),
             FfiConverterULong.read(buf),
             FfiConverterULong.read(buf),
@@ -9515,6 +9541,7 @@ public object FfiConverterTypeSearchResult: FfiConverterRustBuffer<SearchResult>
             FfiConverterOptionalString.allocationSize(value.`ponderMove`) +
             FfiConverterTypeScore.allocationSize(value.`score`) +
             FfiConverterTypeScore.allocationSize(value.`scoreWhite`) +
+            FfiConverterDouble.allocationSize(value.`whiteWin`) +
             FfiConverterUInt.allocationSize(value.`depth`) +
             FfiConverterULong.allocationSize(value.`nodes`) +
             FfiConverterULong.allocationSize(value.`timeMs`) +
@@ -9531,6 +9558,7 @@ public object FfiConverterTypeSearchResult: FfiConverterRustBuffer<SearchResult>
             FfiConverterOptionalString.write(value.`ponderMove`, buf)
             FfiConverterTypeScore.write(value.`score`, buf)
             FfiConverterTypeScore.write(value.`scoreWhite`, buf)
+            FfiConverterDouble.write(value.`whiteWin`, buf)
             FfiConverterUInt.write(value.`depth`, buf)
             FfiConverterULong.write(value.`nodes`, buf)
             FfiConverterULong.write(value.`timeMs`, buf)
@@ -11054,7 +11082,10 @@ public object FfiConverterTypeReviewPreset: FfiConverterRustBuffer<ReviewPreset>
 
 
 /**
- * An evaluation from the side to move's point of view.
+ * An evaluation from one side's point of view: the side to move's, unless a field says
+ * White's (`scoreWhite`, the review's `EvalPoint.white`, `MoveReview.beforeWhite`).
+ * chesscore's centipawns are its own, not on Stockfish's or lichess's scale: for a win chance
+ * (an eval bar) use `winPercent` or a search's `whiteWin`, not a formula of the centipawns.
  */
 sealed class Score {
     
@@ -12904,6 +12935,34 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
     UniffiLib.uniffi_chesscore_fn_func_engine_levels(
     
         _status)
+}
+    )
+    }
+    
+
+        /**
+         * The win chance, 0 to 100, of the side whose point of view `score` is from: pass a White's
+         * view score (`SearchInfo.scoreWhite`, `EvalPoint.white`) for White's chance, the side to
+         * move's `score` for the mover's. 50 is even; a mate for that side is 100, against it 0
+         * (`Mate(0)`, checkmated, is 0). A score and the same score from the other side's view (the
+         * centipawns or the moves negated) give chances that add up to 100, `Mate(0)` apart.
+         *
+         * It is the review's formula (`EvalPoint.whiteWin`, `MoveReview.winBefore`): lichess's
+         * logistic `50 + 50 · (2 / (1 + exp(−0.00368208 · cp)) − 1)` of chesscore's centipawns first
+         * mapped onto the logistic's (Stockfish's) scale — × 1.3 up to ±350, × 0.4 beyond, clamped to
+         * ±1000 — as docs/review.md describes under "Formulas and their sources" and "Calibration".
+         * Use it (or a search's `whiteWin`) rather than lichess's formula on the raw centipawns, which
+         * would disagree with the review's graph.
+         *
+         * A White's view `Mate(0)` (the review's `EvalPoint.white` where the position is checkmate)
+         * does not say who is mated: read that point's `whiteWin`, which does.
+         */ fun `winPercent`(`score`: Score): kotlin.Double {
+            return FfiConverterDouble.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_win_percent(
+    
+        
+        FfiConverterTypeScore.lower(`score`),_status)
 }
     )
     }

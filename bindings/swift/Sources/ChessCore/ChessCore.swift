@@ -5883,7 +5883,8 @@ public func FfiConverterTypeMaterialBalance_lower(_ value: MaterialBalance) -> R
 
 
 /**
- * One reviewed move. Win probabilities are 0 to 100 (lichess's logistic of the centipawns).
+ * One reviewed move. Win probabilities are 0 to 100: `winPercent` of `before` and `after` (the
+ * review's formula, docs/review.md), except a mating move's `winAfter`, which is 100.
  */
 public struct MoveReview: Equatable, Hashable {
     /**
@@ -7466,6 +7467,13 @@ public struct SearchInfo: Equatable, Hashable {
      */
     public var scoreWhite: Score
     /**
+     * White's win chance, 0 to 100, for this line: the value of an eval bar. The review's
+     * formula (`winPercent` of `scoreWhite`, so it agrees with `EvalPoint.whiteWin`; see
+     * docs/review.md, "Formulas and their sources"): 50 is even, 100 when White mates, 0 when
+     * Black does.
+     */
+    public var whiteWin: Double
+    /**
      * Positions searched so far.
      */
     public var nodes: UInt64
@@ -7515,6 +7523,12 @@ public struct SearchInfo: Equatable, Hashable {
          * a board UI shows it.
          */scoreWhite: Score, 
         /**
+         * White's win chance, 0 to 100, for this line: the value of an eval bar. The review's
+         * formula (`winPercent` of `scoreWhite`, so it agrees with `EvalPoint.whiteWin`; see
+         * docs/review.md, "Formulas and their sources"): 50 is even, 100 when White mates, 0 when
+         * Black does.
+         */whiteWin: Double, 
+        /**
          * Positions searched so far.
          */nodes: UInt64, 
         /**
@@ -7542,6 +7556,7 @@ public struct SearchInfo: Equatable, Hashable {
         self.seldepth = seldepth
         self.score = score
         self.scoreWhite = scoreWhite
+        self.whiteWin = whiteWin
         self.nodes = nodes
         self.nps = nps
         self.timeMs = timeMs
@@ -7572,6 +7587,7 @@ public struct FfiConverterTypeSearchInfo: FfiConverterRustBuffer {
                 seldepth: FfiConverterUInt32.read(from: &buf), 
                 score: FfiConverterTypeScore.read(from: &buf), 
                 scoreWhite: FfiConverterTypeScore.read(from: &buf), 
+                whiteWin: FfiConverterDouble.read(from: &buf), 
                 nodes: FfiConverterUInt64.read(from: &buf), 
                 nps: FfiConverterUInt64.read(from: &buf), 
                 timeMs: FfiConverterUInt64.read(from: &buf), 
@@ -7588,6 +7604,7 @@ public struct FfiConverterTypeSearchInfo: FfiConverterRustBuffer {
         FfiConverterUInt32.write(value.seldepth, into: &buf)
         FfiConverterTypeScore.write(value.score, into: &buf)
         FfiConverterTypeScore.write(value.scoreWhite, into: &buf)
+        FfiConverterDouble.write(value.whiteWin, into: &buf)
         FfiConverterUInt64.write(value.nodes, into: &buf)
         FfiConverterUInt64.write(value.nps, into: &buf)
         FfiConverterUInt64.write(value.timeMs, into: &buf)
@@ -7810,6 +7827,11 @@ public struct SearchResult: Equatable, Hashable {
      */
     public var scoreWhite: Score
     /**
+     * White's win chance, 0 to 100, as in `SearchInfo.whiteWin` (`winPercent` of
+     * `scoreWhite`: 100 when White mates, 0 when Black does).
+     */
+    public var whiteWin: Double
+    /**
      * The last completed depth.
      */
     public var depth: UInt32
@@ -7866,6 +7888,10 @@ public struct SearchResult: Equatable, Hashable {
          * The same evaluation from White's point of view (positive: White is better or mates).
          */scoreWhite: Score, 
         /**
+         * White's win chance, 0 to 100, as in `SearchInfo.whiteWin` (`winPercent` of
+         * `scoreWhite`: 100 when White mates, 0 when Black does).
+         */whiteWin: Double, 
+        /**
          * The last completed depth.
          */depth: UInt32, 
         /**
@@ -7900,6 +7926,7 @@ public struct SearchResult: Equatable, Hashable {
         self.ponderMove = ponderMove
         self.score = score
         self.scoreWhite = scoreWhite
+        self.whiteWin = whiteWin
         self.depth = depth
         self.nodes = nodes
         self.timeMs = timeMs
@@ -7931,6 +7958,7 @@ public struct FfiConverterTypeSearchResult: FfiConverterRustBuffer {
                 ponderMove: FfiConverterOptionString.read(from: &buf), 
                 score: FfiConverterTypeScore.read(from: &buf), 
                 scoreWhite: FfiConverterTypeScore.read(from: &buf), 
+                whiteWin: FfiConverterDouble.read(from: &buf), 
                 depth: FfiConverterUInt32.read(from: &buf), 
                 nodes: FfiConverterUInt64.read(from: &buf), 
                 timeMs: FfiConverterUInt64.read(from: &buf), 
@@ -7948,6 +7976,7 @@ public struct FfiConverterTypeSearchResult: FfiConverterRustBuffer {
         FfiConverterOptionString.write(value.ponderMove, into: &buf)
         FfiConverterTypeScore.write(value.score, into: &buf)
         FfiConverterTypeScore.write(value.scoreWhite, into: &buf)
+        FfiConverterDouble.write(value.whiteWin, into: &buf)
         FfiConverterUInt32.write(value.depth, into: &buf)
         FfiConverterUInt64.write(value.nodes, into: &buf)
         FfiConverterUInt64.write(value.timeMs, into: &buf)
@@ -9906,7 +9935,10 @@ public func FfiConverterTypeReviewPreset_lower(_ value: ReviewPreset) -> RustBuf
 
 
 /**
- * An evaluation from the side to move's point of view.
+ * An evaluation from one side's point of view: the side to move's, unless a field says
+ * White's (`scoreWhite`, the review's `EvalPoint.white`, `MoveReview.beforeWhite`).
+ * chesscore's centipawns are its own, not on Stockfish's or lichess's scale: for a win chance
+ * (an eval bar) use `winPercent` or a search's `whiteWin`, not a formula of the centipawns.
  */
 
 public enum Score: Equatable, Hashable {
@@ -11488,6 +11520,31 @@ public func engineLevels() -> [EngineLevel]  {
 })
 }
 /**
+ * The win chance, 0 to 100, of the side whose point of view `score` is from: pass a White's
+ * view score (`SearchInfo.scoreWhite`, `EvalPoint.white`) for White's chance, the side to
+ * move's `score` for the mover's. 50 is even; a mate for that side is 100, against it 0
+ * (`Mate(0)`, checkmated, is 0). A score and the same score from the other side's view (the
+ * centipawns or the moves negated) give chances that add up to 100, `Mate(0)` apart.
+ *
+ * It is the review's formula (`EvalPoint.whiteWin`, `MoveReview.winBefore`): lichess's
+ * logistic `50 + 50 · (2 / (1 + exp(−0.00368208 · cp)) − 1)` of chesscore's centipawns first
+ * mapped onto the logistic's (Stockfish's) scale — × 1.3 up to ±350, × 0.4 beyond, clamped to
+ * ±1000 — as docs/review.md describes under "Formulas and their sources" and "Calibration".
+ * Use it (or a search's `whiteWin`) rather than lichess's formula on the raw centipawns, which
+ * would disagree with the review's graph.
+ *
+ * A White's view `Mate(0)` (the review's `EvalPoint.white` where the position is checkmate)
+ * does not say who is mated: read that point's `whiteWin`, which does.
+ */
+public func winPercent(score: Score) -> Double  {
+    return try!  FfiConverterDouble.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_win_percent(
+        FfiConverterTypeScore_lower(score),uniffiCallStatus
+    )
+})
+}
+/**
  * The id a finished game is kept under in an app's archive: the 64-bit FNV-1a hash, in 16
  * lower-case hexadecimal digits, of its PGN without the tag lines other than `FEN` (lines cut
  * at `\n`, `\r\n` or `\r`, joined by `\n`, the whole trimmed). The same moves from the same
@@ -11766,6 +11823,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_engine_levels() != 33503) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_win_percent() != 34716) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_game_archive_id() != 40245) {

@@ -922,6 +922,11 @@ RustBuffer uniffi_chesscore_fn_func_engine_levels(RustCallStatus *_Nonnull out_s
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_WIN_PERCENT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_WIN_PERCENT
+double uniffi_chesscore_fn_func_win_percent(RustBuffer score, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_GAME_ARCHIVE_ID
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_GAME_ARCHIVE_ID
 RustBuffer uniffi_chesscore_fn_func_game_archive_id(RustBuffer pgn, RustCallStatus *_Nonnull out_status
@@ -1321,6 +1326,12 @@ uint16_t uniffi_chesscore_checksum_func_validate_time_control(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_ENGINE_LEVELS
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_ENGINE_LEVELS
 uint16_t uniffi_chesscore_checksum_func_engine_levels(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_WIN_PERCENT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_WIN_PERCENT
+uint16_t uniffi_chesscore_checksum_func_win_percent(void
     
 );
 #endif

@@ -661,7 +661,8 @@ public final class AnalysisController {
         let first = info.pvUci.first
         let line = AnalysisLine(
             multipv: number, depth: Int(info.depth), scoreText: scoreText(info.scoreWhite),
-            pvSan: info.pvSan, move: searchedMoves.first { $0.uci == first })
+            whiteWin: info.whiteWin, pvSan: info.pvSan,
+            move: searchedMoves.first { $0.uci == first })
         var lines = state.lines.filter { $0.multipv != number }
         lines.append(line)
         lines.sort { $0.multipv < $1.multipv }

@@ -10,6 +10,10 @@ public struct AnalysisLine: Sendable, Hashable {
     /// The evaluation from White's point of view, as ``ThinkingLine/scoreText``: "+0.35",
     /// "-1.20", "0.00", "M3", "-M2".
     public var scoreText: String
+    /// White's win chance in this line, 0 to 100 (the core's `SearchInfo.whiteWin`: the review's
+    /// formula, so it agrees with the review's eval graph; 100 when White mates, 0 when Black
+    /// does).
+    public var whiteWin: Double
     /// The line in SAN, from the current position.
     public var pvSan: [String]
     /// The line's first move (for an arrow on the board), as the core gives it among the
@@ -17,10 +21,14 @@ public struct AnalysisLine: Sendable, Hashable {
     public var move: LegalMove?
 
     /// A line as the engine reported it.
-    public init(multipv: Int, depth: Int, scoreText: String, pvSan: [String], move: LegalMove?) {
+    public init(
+        multipv: Int, depth: Int, scoreText: String, whiteWin: Double, pvSan: [String],
+        move: LegalMove?
+    ) {
         self.multipv = multipv
         self.depth = depth
         self.scoreText = scoreText
+        self.whiteWin = whiteWin
         self.pvSan = pvSan
         self.move = move
     }
@@ -79,6 +87,10 @@ public struct AnalysisUiState: BoardScreenState, Equatable {
 
     /// The squares of the hanging pieces, flagged on the board while the coach is on.
     public var warnings: [Square] { hanging.map(\.square) }
+
+    /// The eval bar's value: White's win chance, 0 to 100, in the engine's best line (line 1's
+    /// ``AnalysisLine/whiteWin``); `nil` while analysis is off and before the first report.
+    public var whiteWin: Double? { analysing ? lines.first?.whiteWin : nil }
 
     /// The opponent's threat in the current position (what they would play were it their move
     /// again), if the coach found one.

@@ -86,6 +86,8 @@ public struct ThinkingLine: Sendable, Hashable {
     public var scoreText: String
     /// The principal variation in SAN, from the searched position.
     public var pvSan: [String]
+    /// White's win chance, 0 to 100 (the core's `SearchInfo.whiteWin`, on the review's scale).
+    public var whiteWin: Double
 }
 
 /// What a board draws: the pieces, the last move and check, the selection and its targets, a

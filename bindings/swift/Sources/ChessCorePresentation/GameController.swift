@@ -749,7 +749,8 @@ public final class GameController {
     private func receive(_ info: SearchInfo, token: Int, key: UInt64) {
         guard token == searchToken, info.positionKey == key else { return }
         state.thinking = ThinkingLine(
-            depth: Int(info.depth), scoreText: scoreText(info.scoreWhite), pvSan: info.pvSan)
+            depth: Int(info.depth), scoreText: scoreText(info.scoreWhite), pvSan: info.pvSan,
+            whiteWin: info.whiteWin)
     }
 
     private func receive(_ result: SearchResult, token: Int, key: UInt64, hint: Bool) {

@@ -101,6 +101,14 @@ public func statusText(_ snapshot: GameSnapshot) -> String {
     }
 }
 
+/// White's win chance (`SearchInfo.whiteWin`, ``AnalysisUiState/whiteWin``) and Black's, in whole
+/// percent, as an eval bar says it to VoiceOver and TalkBack: "White 62 % · Black 38 %" (the
+/// Kotlin `winChanceText`).
+public func winChanceText(_ whiteWin: Double) -> String {
+    let white = Int(min(max(whiteWin, 0), 100).rounded())
+    return "White \(white) % · Black \(100 - white) %"
+}
+
 /// A score from White's point of view (`SearchInfo.scoreWhite`) as the thinking line shows it:
 /// "+0.35", "-1.20", "0.00", "M3" when White mates in 3, "-M2" when Black mates in 2.
 public func scoreText(_ scoreWhite: Score) -> String {

@@ -116,6 +116,15 @@ private func node(_ san: String, in snapshot: GameSnapshot, depth: UInt32? = nil
     moves(snapshot).first { $0.san == san && (depth == nil || $0.depth == depth) }?.node
 }
 
+/// The core's `winPercent` of the White-view score a line's text shows ("+0.35", "M3", "-M2"):
+/// what the line's `whiteWin` must be.
+private func whiteWin(shownAs text: String) -> Double? {
+    if text.hasPrefix("M") { return 100 }
+    if text.hasPrefix("-M") { return 0 }
+    guard let pawns = Double(text) else { return nil }
+    return winPercent(score: .centipawns(value: Int32((pawns * 100).rounded())))
+}
+
 /// Checks what every shown line must be: of the current position (its first move is one of the
 /// position's legal moves, in the line's SAN), numbered 1, 2, ... in order, at most `multiPv`.
 /// The position's moves are read from its FEN, so that a node where the game ended (a
@@ -136,7 +145,9 @@ private func assertLinesOfThePosition(
         XCTAssertNotNil(
             l.scoreText.range(of: #"^(0\.00|[+-]\d+\.\d\d|-?M\d+)$"#, options: .regularExpression),
             l.scoreText, file: file, line: line)
+        XCTAssertEqual(l.whiteWin, whiteWin(shownAs: l.scoreText), l.scoreText, file: file, line: line)
     }
+    XCTAssertEqual(s.whiteWin, s.analysing ? s.lines.first?.whiteWin : nil, "the eval bar: line 1's", file: file, line: line)
 }
 
 /// The analysis board (docs/presentation-spec.md, "Analysis board"): the controller against the
@@ -518,6 +529,7 @@ final class AnalysisControllerTests: XCTestCase {
             XCTAssertEqual(Set(s.lines.compactMap(\.move)).count, 3, "three different moves")
             assertLinesOfThePosition(s)
             XCTAssertEqual(s.framedMove, s.lines[0].move, "the best move is framed")
+            XCTAssertEqual(s.whiteWin, s.lines[0].whiteWin, "the eval bar is the best line's")
             XCTAssertEqual(b.engine.started, 1)
             // Only two legal moves: two lines, whatever multiPv asks.
             b.c.setMultiPv(5)
@@ -537,6 +549,7 @@ final class AnalysisControllerTests: XCTestCase {
             for (from, to) in [("e2", "e4"), ("c7", "c5"), ("g1", "f3")] {
                 b.move(from, to)
                 XCTAssertEqual(b.state.lines, [], "the lines go with the position")
+                XCTAssertNil(b.state.whiteWin, "and the eval bar's value with them")
                 XCTAssertTrue(b.state.engineRunning)
                 try await eventually("lines after \(from)\(to)") {
                     assertLinesOfThePosition(b.state)
@@ -564,10 +577,12 @@ final class AnalysisControllerTests: XCTestCase {
     func testSwitchingAnalysisOffStopsAndClearsOnRestartsAndIsSaved() async throws {
         try await withBoard(limits: infinite) { b in
             _ = try await b.until("lines") { !$0.lines.isEmpty }
+            XCTAssertNotNil(b.state.whiteWin, "an eval bar while analysing")
             b.c.setAnalysing(false)
             XCTAssertFalse(b.state.analysing)
             XCTAssertFalse(b.state.engineRunning)
             XCTAssertEqual(b.state.lines, [])
+            XCTAssertNil(b.state.whiteWin, "no eval bar while analysis is off")
             let stopped = try await b.engine.nextResult(count: 1)
             XCTAssertTrue(stopped.stopped)
             await drainMainQueue()

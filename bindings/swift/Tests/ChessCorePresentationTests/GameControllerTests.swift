@@ -430,6 +430,7 @@ final class GameControllerTests: XCTestCase {
             let thinking = try await f.c.awaitState("a thinking line") { $0.thinking != nil }.thinking!
             XCTAssertGreaterThanOrEqual(thinking.depth, 1)
             XCTAssertFalse(thinking.pvSan.isEmpty)
+            XCTAssertTrue((0...100).contains(thinking.whiteWin), "White's win chance: \(thinking)")
             XCTAssertNotNil(
                 thinking.scoreText.range(
                     of: #"^(0\.00|[+-]\d+\.\d\d|-?M\d+)$"#, options: .regularExpression),
@@ -1212,6 +1213,14 @@ final class PresentationTextTests: XCTestCase {
         XCTAssertEqual(scoreText(.centipawns(value: 1005)), "+10.05")
         XCTAssertEqual(scoreText(.mate(moves: 3)), "M3")
         XCTAssertEqual(scoreText(.mate(moves: -2)), "-M2")
+    }
+
+    func testAnEvalBarSaysBothSidesWinChancesInWholePercent() {
+        XCTAssertEqual(winChanceText(61.743), "White 62 % · Black 38 %")
+        XCTAssertEqual(winChanceText(50), "White 50 % · Black 50 %")
+        XCTAssertEqual(winChanceText(100), "White 100 % · Black 0 %")
+        XCTAssertEqual(winChanceText(0), "White 0 % · Black 100 %")
+        XCTAssertEqual(winChanceText(winPercent(score: .mate(moves: -1))), "White 0 % · Black 100 %")
     }
 
     func testMaterialIsSaidKindByKindWithCountsAndThePointsWhenBothSidesHaveExtraPieces() throws {

@@ -41,6 +41,16 @@ final class BindingsTests: XCTestCase {
         XCTAssertTrue(zip(levels, levels.dropFirst()).allSatisfy { $0.elo < $1.elo }, "monotone")
         XCTAssertTrue(levels.allSatisfy { !$0.name.trimmingCharacters(in: .whitespaces).isEmpty })
 
+        // A score as a win chance, on the review's scale (docs/review.md): chesscore's 100 cp
+        // are 130 on the logistic's, 61.743 %.
+        XCTAssertEqual(winPercent(score: .centipawns(value: 0)), 50)
+        XCTAssertEqual(winPercent(score: .centipawns(value: 100)), 61.743, accuracy: 0.001)
+        XCTAssertEqual(
+            winPercent(score: .centipawns(value: 100)) + winPercent(score: .centipawns(value: -100)),
+            100, accuracy: 1e-9)
+        XCTAssertEqual(winPercent(score: .mate(moves: 3)), 100)
+        XCTAssertEqual(winPercent(score: .mate(moves: -3)), 0)
+
         for bad in ["i9", "e44", "", "E4x"] {
             let error = try chessError { try parseSquare(name: bad) }
             XCTAssertEqual(error.name, "InvalidSquare", bad)
@@ -480,7 +490,11 @@ final class BindingsTests: XCTestCase {
             let result = try await listener.result()
             XCTAssertEqual(result.bestMove.uci, "d1d8")
             XCTAssertEqual(result.score, .mate(moves: 1))
+            XCTAssertEqual(result.whiteWin, 100, "White's win chance: White mates")
             XCTAssertTrue(result.bestMove.isCheckmate)
+            for info in listener.infos {
+                XCTAssertEqual(info.whiteWin, winPercent(score: info.scoreWhite), "the review's formula")
+            }
             _ = handle
         }
         try await noLiveObjects()

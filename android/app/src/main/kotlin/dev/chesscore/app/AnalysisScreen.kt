@@ -13,7 +13,9 @@ import androidx.compose.foundation.layout.ExperimentalLayoutApi
 import androidx.compose.foundation.layout.FlowRow
 import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.Spacer
+import androidx.compose.foundation.layout.fillMaxHeight
 import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.height
 import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.layout.size
 import androidx.compose.foundation.layout.width
@@ -42,6 +44,8 @@ import androidx.compose.runtime.setValue
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.graphics.Color
+import androidx.compose.ui.semantics.contentDescription
+import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.text.font.FontFamily
 import androidx.compose.ui.text.font.FontStyle
 import androidx.compose.ui.text.font.FontWeight
@@ -62,6 +66,7 @@ import dev.chesscore.presentation.nagText
 import dev.chesscore.presentation.pgnGameList
 import dev.chesscore.presentation.refutationText
 import dev.chesscore.presentation.threatText
+import dev.chesscore.presentation.winChanceText
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.withContext
@@ -240,8 +245,8 @@ private fun BookMoves(state: AnalysisUiState, controller: AnalysisController) {
 
 /**
  * The engine: on/off, a spinner while it searches, the number of lines (1 to 5, the controller
- * clamps), "Analyse again" once a search has ended by its limits with lines, then one row per line:
- * "+0.35  d18  Nf3 Nc6 Bb5".
+ * clamps), "Analyse again" once a search has ended by its limits with lines, the eval bar, then
+ * one row per line: "+0.35  d18  Nf3 Nc6 Bb5".
  */
 @Composable
 private fun EngineLines(state: AnalysisUiState, controller: AnalysisController) {
@@ -256,6 +261,7 @@ private fun EngineLines(state: AnalysisUiState, controller: AnalysisController) 
             Text("${state.multiPv} lines")
             TextButton(onClick = { controller.setMultiPv(state.multiPv + 1) }, enabled = state.multiPv < AnalysisUiState.MAX_MULTI_PV) { Text("+") }
         }
+        state.whiteWin?.let { EvalBar(it) }
         for (line in state.lines) {
             Text(
                 "${line.scoreText}  d${line.depth}  ${line.pvSan.joinToString(" ")}",
@@ -265,6 +271,22 @@ private fun EngineLines(state: AnalysisUiState, controller: AnalysisController) 
                 style = MaterialTheme.typography.bodySmall,
             )
         }
+    }
+}
+
+/**
+ * A thin bar of White's win chance in the best line ([AnalysisUiState.whiteWin], the review's
+ * scale, so it agrees with the review's eval graph): White's share light from the left, Black's
+ * dark; read out as [winChanceText].
+ */
+@Composable
+private fun EvalBar(whiteWin: Double) {
+    val description = winChanceText(whiteWin)
+    Box(
+        Modifier.fillMaxWidth().padding(vertical = 4.dp).height(6.dp).background(Color(0xFF404040))
+            .semantics { contentDescription = description },
+    ) {
+        Box(Modifier.fillMaxWidth((whiteWin / 100).toFloat().coerceIn(0f, 1f)).fillMaxHeight().background(Color(0xFFEEEEEE)))
     }
 }
 

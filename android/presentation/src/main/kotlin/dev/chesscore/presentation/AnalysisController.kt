@@ -582,7 +582,7 @@ class AnalysisController(
     private fun showLine(info: SearchInfo, moves: List<LegalMove>) {
         val n = info.multipv.toInt()
         val first = info.pvUci.firstOrNull()
-        val line = AnalysisLine(n, info.depth.toInt(), scoreText(info.scoreWhite), info.pvSan, moves.firstOrNull { it.uci == first })
+        val line = AnalysisLine(n, info.depth.toInt(), scoreText(info.scoreWhite), info.whiteWin, info.pvSan, moves.firstOrNull { it.uci == first })
         _state.update { s ->
             s.copy(lines = (s.lines.filter { it.multipv != n } + line).filter { it.multipv <= s.multiPv }.sortedBy { it.multipv })
         }

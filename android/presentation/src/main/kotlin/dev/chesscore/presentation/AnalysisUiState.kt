@@ -22,6 +22,11 @@ data class AnalysisLine(
     val depth: Int,
     /** The evaluation from White's point of view, as [ThinkingLine.scoreText]: "+0.35", "-1.20", "M3", "-M2". */
     val scoreText: String,
+    /**
+     * White's win chance in this line, 0 to 100 (the core's `SearchInfo.whiteWin`: the review's
+     * formula, so it agrees with the review's eval graph; 100 when White mates, 0 when Black does).
+     */
+    val whiteWin: Double,
     /** The line in SAN, from the current position. */
     val pvSan: List<String>,
     /** The line's first move (for an arrow on the board), or `null` when the engine gave no move. */
@@ -130,6 +135,12 @@ data class AnalysisUiState(
 
     /** The engine's best move, for an arrow on the board, or `null`. */
     val bestMove: LegalMove? get() = lines.firstOrNull()?.move
+
+    /**
+     * The eval bar's value: White's win chance, 0 to 100, in the engine's best line (line 1's
+     * [AnalysisLine.whiteWin]); `null` while analysis is off and before the first report.
+     */
+    val whiteWin: Double? get() = if (analysing) lines.firstOrNull()?.whiteWin else null
 
     /** The square drawn at screen [column] and [row] (0, 0 is the top left), with [orientation]'s side at the bottom. */
     fun squareAtCell(column: Int, row: Int): Square = squareAtCell(orientation, column, row)

@@ -92,6 +92,8 @@ data class ThinkingLine(
     val scoreText: String,
     /** The principal variation in SAN, from the searched position. */
     val pvSan: List<String>,
+    /** White's win chance, 0 to 100 (the core's `SearchInfo.whiteWin`, on the review's scale). */
+    val whiteWin: Double,
 )
 
 /**

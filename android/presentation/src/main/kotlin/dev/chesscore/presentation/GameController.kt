@@ -826,7 +826,7 @@ class GameController(
         session.scope.searchListener(
             onInfo = { info ->
                 if (session.isCurrent(token) && info.positionKey == key) {
-                    val line = ThinkingLine(info.depth.toInt(), scoreText(info.scoreWhite), info.pvSan)
+                    val line = ThinkingLine(info.depth.toInt(), scoreText(info.scoreWhite), info.pvSan, info.whiteWin)
                     _state.update { it.copy(thinking = line) }
                 }
             },

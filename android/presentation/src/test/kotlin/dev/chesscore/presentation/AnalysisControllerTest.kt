@@ -21,6 +21,7 @@ import dev.chesscore.SquareMark
 import dev.chesscore.ktx.pieceAt
 import dev.chesscore.liveObjectCount
 import dev.chesscore.readPgn
+import dev.chesscore.winPercent
 import dev.chesscore.tests.eventually
 import dev.chesscore.tests.onMain
 import kotlin.test.assertEquals
@@ -123,14 +124,33 @@ private fun assertLinesFromPosition(s: AnalysisUiState, legal: List<LegalMove> =
         assertTrue(move in legal, "$move is legal in ${s.snapshot.fen}")
         assertEquals(move.san, line.pvSan.first())
         assertTrue(Regex("""(0\.00|[+-]\d+\.\d\d|-?M\d+)""").matches(line.scoreText), line.scoreText)
+        assertWinAgreesWithScore(line)
     }
     assertEquals(s.lines.size, s.lines.map { it.move }.toSet().size, "each line starts with another move")
 }
 
-/** A progress report of line [multipv] at [depth] for the position [key], whose line is just [move]. */
-private fun report(key: ULong, move: LegalMove, depth: UInt, multipv: UInt): SearchInfo = SearchInfo(
-    depth = depth, seldepth = depth, score = Score.Centipawns(0), scoreWhite = Score.Centipawns(0), nodes = 1uL, nps = 1uL,
-    timeMs = 1uL, hashFullPermille = 0u, pvSan = listOf(move.san), pvUci = listOf(move.uci), positionKey = key, multipv = multipv,
+/**
+ * The line's White win chance is the core's `winPercent` of the White-view score its text shows
+ * (the review's scale): 100 and 0 for White's and Black's mates.
+ */
+private fun assertWinAgreesWithScore(line: AnalysisLine) {
+    val text = line.scoreText
+    val expected = when {
+        text.startsWith("M") -> 100.0
+        text.startsWith("-M") -> 0.0
+        else -> winPercent(Score.Centipawns(Math.round(text.toDouble() * 100).toInt()))
+    }
+    assertEquals(expected, line.whiteWin, text)
+}
+
+/**
+ * A progress report of line [multipv] at [depth] for the position [key], whose line is just
+ * [move], with White's win chance [whiteWin] (its scores are 0: a stand-in's report).
+ */
+private fun report(key: ULong, move: LegalMove, depth: UInt, multipv: UInt, whiteWin: Double = 50.0): SearchInfo = SearchInfo(
+    depth = depth, seldepth = depth, score = Score.Centipawns(0), scoreWhite = Score.Centipawns(0), whiteWin = whiteWin,
+    nodes = 1uL, nps = 1uL, timeMs = 1uL, hashFullPermille = 0u, pvSan = listOf(move.san), pvUci = listOf(move.uci),
+    positionKey = key, multipv = multipv,
 )
 
 class AnalysisControllerTest {
@@ -421,19 +441,27 @@ class AnalysisControllerTest {
                 assertTrue(start.lines.all { it.depth == 5 }, "the lines stay with their final depth: ${start.lines}")
                 assertLinesFromPosition(start)
                 assertEquals(start.lines.first().move, start.bestMove)
+                // The eval bar: White's win chance in the best line, the core's.
+                assertEquals(start.lines.first().whiteWin, start.whiteWin)
                 // A report replaces the line of its number, and the lines stay in order. (The
                 // engine's last report was line 3's; one more of line 1 stands in for a deeper depth.)
                 val h3 = start.snapshot.legalMoves.first { it.san == "h3" }
-                f.engine.listeners.single().onInfo(report(start.snapshot.positionKey, h3, depth = 6u, multipv = 1u))
+                f.engine.listeners.single().onInfo(report(start.snapshot.positionKey, h3, depth = 6u, multipv = 1u, whiteWin = 41.5))
                 yield()
                 val replaced = c.state.value.lines
                 assertEquals(listOf(1, 2, 3), replaced.map { it.multipv })
                 assertEquals(listOf("h3"), replaced.first().pvSan)
                 assertEquals(h3, c.state.value.bestMove)
+                assertEquals(41.5, c.state.value.whiteWin, "the bar follows line 1, as the core reported it")
                 assertEquals(start.lines.drop(1), replaced.drop(1))
+                // Another line's report does not move the bar.
+                f.engine.listeners.single().onInfo(report(start.snapshot.positionKey, h3, depth = 6u, multipv = 2u, whiteWin = 90.0))
+                yield()
+                assertEquals(41.5, c.state.value.whiteWin)
 
                 c.move("e2", "e4")
                 assertTrue(c.state.value.lines.isEmpty(), "the old position's lines are gone at once")
+                assertNull(c.state.value.whiteWin, "and the bar's value with them")
                 assertEquals(2, f.engine.started)
                 val e4 = c.awaitLines("the lines after e4")
                 assertEquals(Side.BLACK, e4.snapshot.sideToMove)
@@ -489,11 +517,13 @@ class AnalysisControllerTest {
             f.controller.use { c ->
                 c.awaitState("a line") { it.lines.isNotEmpty() }
                 eventually("the engine searching") { f.engine.isSearching() }
+                assertNotNull(c.state.value.whiteWin, "an eval bar while analysing")
                 c.setAnalysing(false)
                 val off = c.state.value
                 assertFalse(off.analysing)
                 assertFalse(off.engineRunning)
                 assertTrue(off.lines.isEmpty())
+                assertNull(off.whiteWin, "no eval bar while analysis is off")
                 assertTrue(f.engine.nextResult().stopped, "the search was stopped")
                 yield()
                 assertTrue(c.state.value.lines.isEmpty(), "no report of the stopped search came through")

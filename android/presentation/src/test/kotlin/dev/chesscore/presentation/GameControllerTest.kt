@@ -361,6 +361,8 @@ class GameControllerTest {
                 val s = c.awaitState("a thinking line") { it.thinking != null }
                 val shown = s.thinking!!.scoreText
                 assertTrue(shown.startsWith("-") && shown.removePrefix("-").toDouble() > 5.0, shown)
+                // White's win chance, on the review's scale: about 13 % at -5 pawns, less beyond.
+                assertTrue(s.thinking!!.whiteWin < 15.0, "${s.thinking}")
                 assertTrue(s.engineThinking)
             }
         }

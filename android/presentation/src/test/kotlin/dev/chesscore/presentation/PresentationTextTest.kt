@@ -6,6 +6,7 @@ import dev.chesscore.readPgn
 import dev.chesscore.Score
 import dev.chesscore.Side
 import dev.chesscore.timeControlFromPgn
+import dev.chesscore.winPercent
 import kotlin.test.assertEquals
 import org.junit.jupiter.api.Test
 
@@ -18,6 +19,15 @@ class PresentationTextTest {
         assertEquals("+12.00", scoreText(Score.Centipawns(1200)))
         assertEquals("M3", scoreText(Score.Mate(3)))
         assertEquals("-M2", scoreText(Score.Mate(-2)))
+    }
+
+    @Test
+    fun `an eval bar says both sides' win chances in whole percent`() {
+        assertEquals("White 62 % · Black 38 %", winChanceText(61.743))
+        assertEquals("White 50 % · Black 50 %", winChanceText(50.0))
+        assertEquals("White 100 % · Black 0 %", winChanceText(100.0))
+        assertEquals("White 0 % · Black 100 %", winChanceText(0.0))
+        assertEquals("White 0 % · Black 100 %", winChanceText(winPercent(Score.Mate(-1))))
     }
 
     @Test
