@@ -247,6 +247,7 @@ fn level_result(game: &ChessGame, uci: &str) -> SearchResult {
         ponder_move: None,
         score: Score::Centipawns { value: 0 },
         score_white: Score::Centipawns { value: 0 },
+        white_win: 50.0,
         depth: 1,
         nodes: 1,
         time_ms: 0,

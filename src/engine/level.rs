@@ -56,7 +56,16 @@ const fn row(
     eval_noise: i32,
     choice_margin: i32,
 ) -> LevelRow {
-    blundering_row(name, elo, max_depth, max_nodes, eval_noise, choice_margin, 0, 0)
+    blundering_row(
+        name,
+        elo,
+        max_depth,
+        max_nodes,
+        eval_noise,
+        choice_margin,
+        0,
+        0,
+    )
 }
 
 #[allow(clippy::too_many_arguments)]

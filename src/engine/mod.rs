@@ -560,7 +560,10 @@ mod tests {
                 .count()
         };
         let newcomer = missed(1);
-        assert!((3..=30).contains(&newcomer), "level 1 missed it {newcomer} times in 60");
+        assert!(
+            (3..=30).contains(&newcomer),
+            "level 1 missed it {newcomer} times in 60"
+        );
         assert_eq!(missed(2), 0, "level 2 never misses a hanging piece");
         // The share of positions where level 1 blunders is its table's (30 %).
         let params = Level::MIN.params();
