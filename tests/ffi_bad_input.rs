@@ -152,3 +152,30 @@ fn a_square_index_off_the_board_is_an_invalid_square_error() {
         );
     }
 }
+
+#[test]
+fn piece_symbols_must_be_five_and_not_empty() {
+    use chesscore::ffi::{figurine_san, san_with_piece_symbols};
+    let german = ["K", "D", "T", "L", "S"].map(String::from).to_vec();
+    assert_eq!(
+        san_with_piece_symbols("Nxe5+".into(), german.clone()).unwrap(),
+        "Sxe5+"
+    );
+    assert_eq!(figurine_san("exd8=N#".into()), "exd8=♘#");
+    for bad in [
+        german[..4].to_vec(),
+        [german.clone(), vec!["X".into()]].concat(),
+        {
+            let mut empty = german.clone();
+            empty[2] = String::new();
+            empty
+        },
+    ] {
+        match san_with_piece_symbols("Nf3".into(), bad.clone()) {
+            Err(ChessError::InvalidRequest(m)) => {
+                assert!(m.contains("expected 5 non-empty piece symbols"), "{m}")
+            }
+            other => panic!("{bad:?}: {other:?}"),
+        }
+    }
+}

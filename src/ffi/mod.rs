@@ -41,9 +41,9 @@ pub use setup::{
 };
 pub use square::{parse_square, square_name, Square};
 pub use tree::{
-    list_pgn_games, nag_symbol, read_pgn, AnnotationCommand, Arrow, EvalScore, Evaluation,
-    MarkColor, MoveListItem, NewMovePlacement, NodeAnnotations, NodeInfo, PgnGameListing,
-    PgnGameSummary, PgnImport, SkippedGame, SquareMark,
+    figurine_san, list_pgn_games, nag_symbol, read_pgn, san_with_piece_symbols, AnnotationCommand,
+    Arrow, EvalScore, Evaluation, MarkColor, MoveListItem, NewMovePlacement, NodeAnnotations,
+    NodeInfo, PgnGameListing, PgnGameSummary, PgnImport, SkippedGame, SquareMark,
 };
 pub use turn::EngineReply;
 pub use types::{

@@ -443,6 +443,37 @@ impl From<crate::game::GameError> for SkippedGame {
     }
 }
 
+/// `san` in figurine notation, as a move list may show it: `Nf3` is `♘f3`, `e8=Q+` is `e8=♕+`
+/// (the white figurines for both sides, as figurine notation does; squares, captures, castling
+/// and check signs unchanged). For display only: PGN and the `play` calls take the letters.
+#[uniffi::export]
+pub fn figurine_san(san: String) -> String {
+    crate::notation::san::with_piece_symbols(&san, &crate::notation::san::FIGURINES)
+}
+
+/// `san` with its piece letters `K`, `Q`, `R`, `B`, `N` written as `symbols`, in that order: a
+/// language's letters (German `["K", "D", "T", "L", "S"]`: `Nf3` is `Sf3`) or any symbols a move
+/// list draws. For display only, like [`figurine_san`].
+///
+/// # Errors
+/// `InvalidRequest` when `symbols` is not five non-empty strings.
+#[uniffi::export]
+pub fn san_with_piece_symbols(san: String, symbols: Vec<String>) -> Result<String, ChessError> {
+    let five: [&str; 5] = symbols
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .try_into()
+        .ok()
+        .filter(|s: &[&str; 5]| s.iter().all(|x| !x.is_empty()))
+        .ok_or_else(|| {
+            ChessError::InvalidRequest(format!(
+                "expected 5 non-empty piece symbols (king, queen, rook, bishop, knight), got {symbols:?}"
+            ))
+        })?;
+    Ok(crate::notation::san::with_piece_symbols(&san, &five))
+}
+
 /// The symbol a move list shows for the NAG `nag`: 1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`,
 /// 6 `?!`, 7 `□`, 10 `=`, 13 `∞`, 14 `⩲`, 15 `⩱`, 16 `±`, 17 `∓`, 18 `+−`, 19 `−+`, and the
 /// common others (22/23 `⨀` zugzwang, 32/33 `⟳`, 36/37 `↑`, 40/41 `→`, 132/133 `⇆`, 138/139

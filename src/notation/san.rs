@@ -647,6 +647,35 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, SanError> {
     san.to_move_named(pos, text.trim())
 }
 
+/// The chess figurines of the white pieces, in the order [`with_piece_symbols`] takes: king,
+/// queen, rook, bishop, knight (`♔♕♖♗♘`). Move lists use these for both sides, as figurine
+/// notation does.
+pub const FIGURINES: [&str; 5] = ["♔", "♕", "♖", "♗", "♘"];
+
+/// `san` (as [`to_san`] writes it) with its piece letters `K`, `Q`, `R`, `B`, `N` written as
+/// `symbols` (in that order): figurines ([`FIGURINES`]: `Nf3` is `♘f3`, `e8=Q+` is `e8=♕+`) or
+/// another language's letters (German `["K", "D", "T", "L", "S"]`: `Nf3` is `Sf3`). Nothing
+/// else changes: squares, captures, castling (`O-O`), check and mate signs. For display only:
+/// PGN and [`parse_san`] take the English letters.
+///
+/// # Examples
+/// ```
+/// use chesscore::notation::san::{with_piece_symbols, FIGURINES};
+/// assert_eq!(with_piece_symbols("Nxe5+", &FIGURINES), "♘xe5+");
+/// assert_eq!(with_piece_symbols("bxa8=Q#", &["K", "D", "T", "L", "S"]), "bxa8=D#");
+/// assert_eq!(with_piece_symbols("O-O-O", &FIGURINES), "O-O-O");
+/// ```
+pub fn with_piece_symbols(san: &str, symbols: &[&str; 5]) -> String {
+    let mut out = String::with_capacity(san.len() + 4);
+    for c in san.chars() {
+        match "KQRBN".find(c) {
+            Some(i) => out.push_str(symbols[i]),
+            None => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -670,5 +699,35 @@ mod tests {
         let pos = fen::parse("8/4P3/8/8/8/8/8/k6K w - - 0 1").unwrap();
         let e = parse_san(&pos, "e8").unwrap_err();
         assert!(e.to_string().contains("must name the piece"), "{e}");
+    }
+
+    #[test]
+    fn piece_symbols_replace_only_the_piece_letters() {
+        // Every SAN of many positions: only K, Q, R, B, N change, one symbol each, and the
+        // English letters come back from the symbols (none of which is another SAN character).
+        let letters = ["K", "Q", "R", "B", "N"];
+        let mut pos = Position::startpos();
+        for uci_move in [
+            "e2e4", "d7d5", "e4d5", "g8f6", "f1b5", "c8d7", "g1f3", "d7b5",
+        ] {
+            for m in pos.legal_moves().iter() {
+                let san = to_san(&pos, *m);
+                let shown = with_piece_symbols(&san, &FIGURINES);
+                assert_eq!(with_piece_symbols(&san, &letters), san);
+                let back: String = shown
+                    .chars()
+                    .map(|c| match FIGURINES.iter().position(|f| f.starts_with(c)) {
+                        Some(i) => letters[i].chars().next().unwrap(),
+                        None => c,
+                    })
+                    .collect();
+                assert_eq!(back, san, "{shown}");
+                assert!(!shown.contains(['K', 'Q', 'R', 'B', 'N']), "{shown}");
+            }
+            let m = crate::notation::uci::parse_move(&pos, uci_move).unwrap();
+            pos.make_move(m);
+        }
+        assert_eq!(with_piece_symbols("Qh4#", &FIGURINES), "♕h4#");
+        assert_eq!(with_piece_symbols("exd6", &FIGURINES), "exd6");
     }
 }

@@ -545,6 +545,17 @@ class BindingsTest {
     }
 
     @Test
+    fun `SAN in figurines or another language's letters, for display`() {
+        ChessGame().use { g ->
+            val san = g.playUci("g1f3").san
+            assertEquals("♘f3", figurineSan(san))
+            assertEquals("Sf3", sanWithPieceSymbols(san, listOf("K", "D", "T", "L", "S")))
+        }
+        val e = assertFailsWith<ChessException.InvalidRequest> { sanWithPieceSymbols("Nf3", listOf("K", "D")) }
+        assertTrue("expected 5 non-empty piece symbols" in e.message!!, e.message)
+    }
+
+    @Test
     fun `no leaked Rust objects`() {
         System.gc()
         val before = liveObjectCount()

@@ -826,11 +826,15 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_func_square_name(
     ): Int
+    external fun uniffi_chesscore_checksum_func_figurine_san(
+    ): Int
     external fun uniffi_chesscore_checksum_func_list_pgn_games(
     ): Int
     external fun uniffi_chesscore_checksum_func_nag_symbol(
     ): Int
     external fun uniffi_chesscore_checksum_func_read_pgn(
+    ): Int
+    external fun uniffi_chesscore_checksum_func_san_with_piece_symbols(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessengine_config(
     ): Int
@@ -1317,11 +1321,15 @@ internal object UniffiLib {
     ): Int
     external fun uniffi_chesscore_fn_func_square_name(`square`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_figurine_san(`san`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_list_pgn_games(`pgn`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_nag_symbol(`nag`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_read_pgn(`pgn`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_san_with_piece_symbols(`san`: RustBuffer.ByValue,`symbols`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun ffi_chesscore_rustbuffer_alloc(`size`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1514,6 +1522,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_square_name() and 0xFFFF) != 25456) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_chesscore_checksum_func_figurine_san() and 0xFFFF) != 25829) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_func_list_pgn_games() and 0xFFFF) != 24465) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1521,6 +1532,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_read_pgn() and 0xFFFF) != 63888) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_san_with_piece_symbols() and 0xFFFF) != 15927) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessengine_config() and 0xFFFF) != 50492) {
@@ -2876,8 +2890,12 @@ public object FfiConverterTypeChessEngine: FfiConverter<ChessEngine, Long> {
  * `play`, `playUci`, `playSan`, `claimDrawWith`, `resign`, `agreeDraw`, `claimDraw` and
  * `playEngineResult` throw `InvalidRequest` naming the timed call to use, and change nothing;
  * `undo()` and `redo()` do nothing while the clock runs (pause it first). Once a flag has
- * fallen the clock has stopped for good, and the untimed calls analyse the game. An untimed
- * game takes both forms alike.
+ * fallen the clock has stopped for good, and the untimed calls analyse the game. A game that
+ * ended otherwise (mate, resignation, agreement, a claim) keeps its clock paused, not stopped
+ * for good (a resignation may be taken back and the game played on): stepped back from its
+ * end, it still takes only the timed calls. To analyse a finished timed game, read it afresh
+ * from its `pgn()` (a game read from PGN has no clock), as the apps' analysis board does. An
+ * untimed game takes both forms alike.
  *
  * Thread-safe: every method locks an internal mutex for a few microseconds, so it can be
  * called from the UI thread while an engine searches a copy of the game on its own thread.
@@ -3515,8 +3533,12 @@ public interface ChessGameInterface {
  * `play`, `playUci`, `playSan`, `claimDrawWith`, `resign`, `agreeDraw`, `claimDraw` and
  * `playEngineResult` throw `InvalidRequest` naming the timed call to use, and change nothing;
  * `undo()` and `redo()` do nothing while the clock runs (pause it first). Once a flag has
- * fallen the clock has stopped for good, and the untimed calls analyse the game. An untimed
- * game takes both forms alike.
+ * fallen the clock has stopped for good, and the untimed calls analyse the game. A game that
+ * ended otherwise (mate, resignation, agreement, a claim) keeps its clock paused, not stopped
+ * for good (a resignation may be taken back and the game played on): stepped back from its
+ * end, it still takes only the timed calls. To analyse a finished timed game, read it afresh
+ * from its `pgn()` (a game read from PGN has no clock), as the apps' analysis board does. An
+ * untimed game takes both forms alike.
  *
  * Thread-safe: every method locks an internal mutex for a few microseconds, so it can be
  * called from the UI thread while an engine searches a copy of the game on its own thread.
@@ -13203,6 +13225,22 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
     
 
         /**
+         * `san` in figurine notation, as a move list may show it: `Nf3` is `♘f3`, `e8=Q+` is `e8=♕+`
+         * (the white figurines for both sides, as figurine notation does; squares, captures, castling
+         * and check signs unchanged). For display only: PGN and the `play` calls take the letters.
+         */ fun `figurineSan`(`san`: kotlin.String): kotlin.String {
+            return FfiConverterString.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_figurine_san(
+    
+        
+        FfiConverterString.lower(`san`),_status)
+}
+    )
+    }
+    
+
+        /**
          * Lists the games of a PGN text (a whole file, e.g. a lichess export of thousands of games) for
          * a screen to choose one from: each game is read, summed up and dropped before the next, so
          * the memory is about the size of the text (`readPgn` keeps every game's tree). A whole file
@@ -13247,6 +13285,27 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
     
         
         FfiConverterString.lower(`pgn`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * `san` with its piece letters `K`, `Q`, `R`, `B`, `N` written as `symbols`, in that order: a
+         * language's letters (German `["K", "D", "T", "L", "S"]`: `Nf3` is `Sf3`) or any symbols a move
+         * list draws. For display only, like [`figurine_san`].
+         *
+         * # Errors
+         * `InvalidRequest` when `symbols` is not five non-empty strings.
+         */
+    @Throws(ChessException::class) fun `sanWithPieceSymbols`(`san`: kotlin.String, `symbols`: List<kotlin.String>): kotlin.String {
+            return FfiConverterString.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_san_with_piece_symbols(
+    
+        
+        FfiConverterString.lower(`san`),
+        FfiConverterSequenceString.lower(`symbols`),_status)
 }
     )
     }

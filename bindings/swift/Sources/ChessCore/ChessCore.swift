@@ -1038,8 +1038,12 @@ public func FfiConverterTypeChessEngine_lower(_ value: ChessEngine) -> UInt64 {
  * `play`, `playUci`, `playSan`, `claimDrawWith`, `resign`, `agreeDraw`, `claimDraw` and
  * `playEngineResult` throw `InvalidRequest` naming the timed call to use, and change nothing;
  * `undo()` and `redo()` do nothing while the clock runs (pause it first). Once a flag has
- * fallen the clock has stopped for good, and the untimed calls analyse the game. An untimed
- * game takes both forms alike.
+ * fallen the clock has stopped for good, and the untimed calls analyse the game. A game that
+ * ended otherwise (mate, resignation, agreement, a claim) keeps its clock paused, not stopped
+ * for good (a resignation may be taken back and the game played on): stepped back from its
+ * end, it still takes only the timed calls. To analyse a finished timed game, read it afresh
+ * from its `pgn()` (a game read from PGN has no clock), as the apps' analysis board does. An
+ * untimed game takes both forms alike.
  *
  * Thread-safe: every method locks an internal mutex for a few microseconds, so it can be
  * called from the UI thread while an engine searches a copy of the game on its own thread.
@@ -1675,8 +1679,12 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
  * `play`, `playUci`, `playSan`, `claimDrawWith`, `resign`, `agreeDraw`, `claimDraw` and
  * `playEngineResult` throw `InvalidRequest` naming the timed call to use, and change nothing;
  * `undo()` and `redo()` do nothing while the clock runs (pause it first). Once a flag has
- * fallen the clock has stopped for good, and the untimed calls analyse the game. An untimed
- * game takes both forms alike.
+ * fallen the clock has stopped for good, and the untimed calls analyse the game. A game that
+ * ended otherwise (mate, resignation, agreement, a claim) keeps its clock paused, not stopped
+ * for good (a resignation may be taken back and the game played on): stepped back from its
+ * end, it still takes only the timed calls. To analyse a finished timed game, read it afresh
+ * from its `pgn()` (a game read from PGN has no clock), as the apps' analysis board does. An
+ * untimed game takes both forms alike.
  *
  * Thread-safe: every method locks an internal mutex for a few microseconds, so it can be
  * called from the UI thread while an engine searches a copy of the game on its own thread.
@@ -11736,6 +11744,19 @@ public func squareName(square: Square) -> String  {
 })
 }
 /**
+ * `san` in figurine notation, as a move list may show it: `Nf3` is `♘f3`, `e8=Q+` is `e8=♕+`
+ * (the white figurines for both sides, as figurine notation does; squares, captures, castling
+ * and check signs unchanged). For display only: PGN and the `play` calls take the letters.
+ */
+public func figurineSan(san: String) -> String  {
+    return try!  FfiConverterString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_figurine_san(
+        FfiConverterString.lower(san),uniffiCallStatus
+    )
+})
+}
+/**
  * Lists the games of a PGN text (a whole file, e.g. a lichess export of thousands of games) for
  * a screen to choose one from: each game is read, summed up and dropped before the next, so
  * the memory is about the size of the text (`readPgn` keeps every game's tree). A whole file
@@ -11773,6 +11794,23 @@ public func readPgn(pgn: String) -> PgnImport  {
         uniffiCallStatus in
     uniffi_chesscore_fn_func_read_pgn(
         FfiConverterString.lower(pgn),uniffiCallStatus
+    )
+})
+}
+/**
+ * `san` with its piece letters `K`, `Q`, `R`, `B`, `N` written as `symbols`, in that order: a
+ * language's letters (German `["K", "D", "T", "L", "S"]`: `Nf3` is `Sf3`) or any symbols a move
+ * list draws. For display only, like [`figurine_san`].
+ *
+ * # Errors
+ * `InvalidRequest` when `symbols` is not five non-empty strings.
+ */
+public func sanWithPieceSymbols(san: String, symbols: [String])throws  -> String  {
+    return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_san_with_piece_symbols(
+        FfiConverterString.lower(san),
+        FfiConverterSequenceString.lower(symbols),uniffiCallStatus
     )
 })
 }
@@ -11864,6 +11902,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_square_name() != 25456) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_chesscore_checksum_func_figurine_san() != 25829) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_chesscore_checksum_func_list_pgn_games() != 24465) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -11871,6 +11912,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_read_pgn() != 63888) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_san_with_piece_symbols() != 15927) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessengine_config() != 50492) {

@@ -988,6 +988,11 @@ uint32_t uniffi_chesscore_fn_func_parse_square(RustBuffer name, RustCallStatus *
 RustBuffer uniffi_chesscore_fn_func_square_name(uint32_t square, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_FIGURINE_SAN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_FIGURINE_SAN
+RustBuffer uniffi_chesscore_fn_func_figurine_san(RustBuffer san, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_LIST_PGN_GAMES
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_LIST_PGN_GAMES
 RustBuffer uniffi_chesscore_fn_func_list_pgn_games(RustBuffer pgn, RustCallStatus *_Nonnull out_status
@@ -1001,6 +1006,11 @@ RustBuffer uniffi_chesscore_fn_func_nag_symbol(uint32_t nag, RustCallStatus *_No
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_READ_PGN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_READ_PGN
 RustBuffer uniffi_chesscore_fn_func_read_pgn(RustBuffer pgn, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SAN_WITH_PIECE_SYMBOLS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SAN_WITH_PIECE_SYMBOLS
+RustBuffer uniffi_chesscore_fn_func_san_with_piece_symbols(RustBuffer san, RustBuffer symbols, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_FFI_CHESSCORE_RUSTBUFFER_ALLOC
@@ -1407,6 +1417,12 @@ uint16_t uniffi_chesscore_checksum_func_square_name(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_FIGURINE_SAN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_FIGURINE_SAN
+uint16_t uniffi_chesscore_checksum_func_figurine_san(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_LIST_PGN_GAMES
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_LIST_PGN_GAMES
 uint16_t uniffi_chesscore_checksum_func_list_pgn_games(void
@@ -1422,6 +1438,12 @@ uint16_t uniffi_chesscore_checksum_func_nag_symbol(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_READ_PGN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_READ_PGN
 uint16_t uniffi_chesscore_checksum_func_read_pgn(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SAN_WITH_PIECE_SYMBOLS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SAN_WITH_PIECE_SYMBOLS
+uint16_t uniffi_chesscore_checksum_func_san_with_piece_symbols(void
     
 );
 #endif

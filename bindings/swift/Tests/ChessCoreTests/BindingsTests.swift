@@ -670,6 +670,19 @@ final class BindingsTests: XCTestCase {
         try await noLiveObjects()
     }
 
+    func testSanInFigurinesOrAnotherLanguagesLettersForDisplay() async throws {
+        let san = try ChessGame().playUci(uci: "g1f3").san
+        XCTAssertEqual(figurineSan(san: san), "♘f3")
+        XCTAssertEqual(try sanWithPieceSymbols(san: san, symbols: ["K", "D", "T", "L", "S"]), "Sf3")
+        XCTAssertThrowsError(try sanWithPieceSymbols(san: "Nf3", symbols: ["K", "D"])) { error in
+            guard case ChessError.InvalidRequest(let message) = error else {
+                return XCTFail("\(error)")
+            }
+            XCTAssertTrue(message.contains("expected 5 non-empty piece symbols"), message)
+        }
+        try await noLiveObjects()
+    }
+
     func testReleasedObjectsAreFreed() async throws {
         try await noLiveObjects("nothing alive before")
         for _ in 0..<20 {
