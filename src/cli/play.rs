@@ -25,7 +25,7 @@ or UCI (e2e4, e7e8q); type `help` during the game for the list of commands.
 
 options:
   --side white|black|random   the side you play (default: white; with --fen, the side to move)
-  --level N                   engine strength, 1 (beginner) to 10 (full strength); default 4
+  --level N                   engine strength, 1 (newcomer) to 10 (full strength); default 5
   --fen \"FEN\"                 start from this position instead of the initial one
   --chess960 [N]              play Chess960 from start position N (0-959, 518 is the standard
                               one), or from a random one without N; with --fen, read the FEN
@@ -66,7 +66,7 @@ Commands:
                   or the fiftieth move without a capture or pawn move)
   quit            leave (also: exit, or end of input)";
 
-const DEFAULT_LEVEL: u8 = 4;
+const DEFAULT_LEVEL: u8 = 5;
 const DEFAULT_MOVE_TIME: Duration = Duration::from_millis(2000);
 const DEFAULT_HINT_TIME: Duration = Duration::from_millis(1000);
 const ENGINE_NAME: &str = "chesscore";

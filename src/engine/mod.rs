@@ -459,8 +459,6 @@ fn nps(nodes: u64, elapsed: Duration) -> u64 {
     nodes.saturating_mul(1_000_000) / us
 }
 
-/// A seeded choice among the root moves whose exact score is within `margin` of the best, with
-/// better moves more likely.
 /// `true` when a level that sometimes blunders ([`LevelParams::blunder_percent`]) does so in the
 /// position of `key`: a seeded choice, the same every time the same position is played with the
 /// same seed.
@@ -469,6 +467,8 @@ fn blunders_here(params: &LevelParams, seed: u64, key: u64) -> bool {
         && mix64(seed ^ key ^ 0x6b6c_756e_6465_7221) % 100 < u64::from(params.blunder_percent)
 }
 
+/// A seeded choice among the root moves whose exact score is within `margin` of the best, with
+/// better moves more likely.
 fn pick_near_best(moves: &[search::RootMove], margin: i32, seed: u64) -> Option<&search::RootMove> {
     let best = moves.first()?;
     if best.score.abs() >= MATE_BOUND {

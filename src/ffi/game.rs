@@ -33,8 +33,12 @@ use crate::notation::pgn;
 /// `play`, `playUci`, `playSan`, `claimDrawWith`, `resign`, `agreeDraw`, `claimDraw` and
 /// `playEngineResult` throw `InvalidRequest` naming the timed call to use, and change nothing;
 /// `undo()` and `redo()` do nothing while the clock runs (pause it first). Once a flag has
-/// fallen the clock has stopped for good, and the untimed calls analyse the game. An untimed
-/// game takes both forms alike.
+/// fallen the clock has stopped for good, and the untimed calls analyse the game. A game that
+/// ended otherwise (mate, resignation, agreement, a claim) keeps its clock paused, not stopped
+/// for good (a resignation may be taken back and the game played on): stepped back from its
+/// end, it still takes only the timed calls. To analyse a finished timed game, read it afresh
+/// from its `pgn()` (a game read from PGN has no clock), as the apps' analysis board does. An
+/// untimed game takes both forms alike.
 ///
 /// Thread-safe: every method locks an internal mutex for a few microseconds, so it can be
 /// called from the UI thread while an engine searches a copy of the game on its own thread.

@@ -109,7 +109,10 @@ public final class GameController {
     ) throws {
         let settings = store.loadSettings()
         let mode = Self.decodeMode(settings[Self.keyMode]) ?? defaultMode
-        let level = Self.clampLevel(settings[Self.keyLevel].flatMap { Int($0) } ?? defaultLevel)
+        let level = Self.clampLevel(
+            settings[Self.keyLevel].flatMap { Int($0) }.map {
+                Self.savedLevel($0, scale: settings[Self.keyLevelScale])
+            } ?? defaultLevel)
         let orientation =
             Side(settingsValue: settings[Self.keyOrientation]) ?? Self.defaultOrientation(mode)
         var message: String?
@@ -139,6 +142,9 @@ public final class GameController {
             message: message, chess960Number: game.chess960StartNumber())
         state.autoQueen = settings[Self.keyAutoQueen] == "true"
         state.autoFlip = settings[Self.keyAutoFlip] == "true"
+        if let side = Self.flipped(state.snapshot, mode: mode, autoFlip: state.autoFlip) {
+            state.orientation = side
+        }
         waitForResumeIfTheClockIsPaused()
         // Paused by the players before the app ended: still paused (the restored clock is).
         state.userPaused = paused && settings[Self.keyUserPaused] == "true"
@@ -909,6 +915,23 @@ public final class GameController {
 
     private static let keyMode = "mode"
     private static let keyLevel = "level"
+    private static let keyLevelScale = "levelScale"
+    /// The numbering of the core's levels that `keyLevel` is saved in (``savedLevel(_:scale:)``).
+    private static let levelScale = "2"
+
+    /// A level as saved in the settings, in today's numbering. Settings without a
+    /// `levelScale` were written before 2026-11-26, when the core put a new level 1
+    /// ("Newcomer") below the others and dropped its level 5 ("Improver", 1780): their levels
+    /// 1-4 are now 2-5, their 5 becomes 6 (1830, the nearer), and 6-10 are unchanged. The
+    /// Kotlin `savedLevel`.
+    static func savedLevel(_ level: Int, scale: String?) -> Int {
+        if scale != nil { return level }
+        switch level {
+        case 1...4: return level + 1
+        case 5: return 6
+        default: return level
+        }
+    }
     private static let keyOrientation = "orientation"
     private static let keyArchived = "archived"
     private static let keyArchivedMoves = "archivedMoves"
@@ -920,6 +943,7 @@ public final class GameController {
         var settings = [
             Self.keyMode: Self.encodeMode(state.mode),
             Self.keyLevel: String(state.level),
+            Self.keyLevelScale: Self.levelScale,
             Self.keyOrientation: state.orientation.settingsValue,
             Self.keyAutoQueen: String(state.autoQueen),
             Self.keyAutoFlip: String(state.autoFlip),

@@ -126,9 +126,19 @@ final class GameArchiveTests: XCTestCase {
             c.flipBoard()
             XCTAssertEqual(archive.all().count, 2)
         }
+        // The second, deleted from My games, stays deleted after a restart (its moves are the
+        // first's, but it was kept under an id of its own).
+        let second = try XCTUnwrap(archive.all().first { $0.key != gameArchiveId(pgn: $0.value) })
+        archive.delete(id: second.key)
+        do {
+            _ = try controller(store: store, archive: archive)
+            XCTAssertEqual(archive.all().count, 1, "not kept again")
+        }
+        archive.put(id: second.key, pgn: second.value)
         do {
             let c = try controller(store: store, archive: archive)
             XCTAssertEqual(archive.all().count, 2, "a restart on the second keeps no copy")
+            XCTAssertEqual(archive.all()[second.key], second.value, "nor stamps it again")
             // Taken back and ended otherwise: it replaces its own first ending, not the other game.
             c.undo()
             play(c, "g7g5")
@@ -146,8 +156,9 @@ final class GameArchiveTests: XCTestCase {
                 archive.all().first { try ChessGame.fromPgn(pgn: $0.value).snapshot().sanHistory.last == "g5" }?.key)
             old["archived"] = resigned
             store.saveSettings(old)
+            archive.delete(id: resigned)
             _ = try controller(store: store, archive: archive)
-            XCTAssertEqual(archive.all().count, 2)
+            XCTAssertEqual(archive.all().count, 1, "deleted, and not kept again")
         }
         try await noLiveObjects()
     }

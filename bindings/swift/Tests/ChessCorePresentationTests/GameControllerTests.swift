@@ -990,6 +990,30 @@ final class GameControllerTests: XCTestCase {
             }
             let again = try Fixture(store: store)
             XCTAssertTrue(again.state.autoFlip, "kept in the settings")
+            again.c.newGame(mode: .humanVsHuman)
+            again.c.move("e2", "e4")
+            XCTAssertEqual(again.state.orientation, .black)
+            let restarted = try Fixture(store: store)
+            XCTAssertEqual(restarted.state.orientation, .black, "a restart shows the side to move")
+        }
+        try await noLiveObjects()
+    }
+
+    func testALevelSavedBeforeTheLevelsWereRenumberedKeepsItsStrength() async throws {
+        do {
+            func levelAfterRestart(_ saved: [String: String]) throws -> Int {
+                try Fixture(store: InMemoryGameStore(settings: saved)).state.level
+            }
+            // Written before 2026-11-26: old 1-4 are 2-5, old 5 ("Improver") is gone.
+            XCTAssertEqual(
+                try [1, 2, 3, 4, 5, 6, 7, 10].map { try levelAfterRestart(["level": "\($0)"]) },
+                [2, 3, 4, 5, 6, 6, 7, 10])
+            // Written since: as saved.
+            XCTAssertEqual(try levelAfterRestart(["level": "4", "levelScale": "2"]), 4)
+            let store = InMemoryGameStore()
+            try Fixture(store: store).c.setLevel(3)
+            XCTAssertEqual(store.settings["levelScale"], "2")
+            XCTAssertEqual(try levelAfterRestart(store.settings), 3)
         }
         try await noLiveObjects()
     }

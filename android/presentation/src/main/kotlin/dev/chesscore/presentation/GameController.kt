@@ -116,7 +116,8 @@ class GameController(
     init {
         val settings = store.loadSettings()
         val mode = decodeMode(settings[KEY_MODE]) ?: defaultMode
-        val level = (settings[KEY_LEVEL]?.toIntOrNull() ?: defaultLevel).coerceIn(MIN_LEVEL, MAX_LEVEL)
+        val level = (settings[KEY_LEVEL]?.toIntOrNull()?.let { savedLevel(it, settings[KEY_LEVEL_SCALE]) } ?: defaultLevel)
+            .coerceIn(MIN_LEVEL, MAX_LEVEL)
         val orientation = decodeSide(settings[KEY_ORIENTATION]) ?: defaultOrientation(mode)
         archivedId = settings[KEY_ARCHIVED]
         // Settings written before the moves' id was kept apart: the id was the moves' id.
@@ -139,9 +140,10 @@ class GameController(
         val pausedClock = pauseRestoredClock()
         _state = MutableStateFlow(
             BoardUiState(
-                snapshot = game.snapshot(), orientation = orientation, mode = mode, level = level, message = message,
+                snapshot = game.snapshot(), mode = mode, level = level, message = message,
                 clock = readClock(), chess960Number = game.chess960StartNumber(), autoQueen = autoQueen,
                 autoFlip = autoFlip,
+                orientation = flippedFor(game.snapshot(), mode, autoFlip) ?: orientation,
                 // Paused by the players before the app ended: still paused (the restored clock is).
                 userPaused = pausedClock && settings[KEY_USER_PAUSED] == "true",
             ),
@@ -903,7 +905,7 @@ class GameController(
         val s = state.value
         val settings = mapOf(
             KEY_MODE to encodeMode(s.mode), KEY_LEVEL to s.level.toString(), KEY_ORIENTATION to encodeSide(s.orientation),
-            KEY_AUTO_QUEEN to s.autoQueen.toString(), KEY_AUTO_FLIP to s.autoFlip.toString(),
+            KEY_LEVEL_SCALE to LEVEL_SCALE, KEY_AUTO_QUEEN to s.autoQueen.toString(), KEY_AUTO_FLIP to s.autoFlip.toString(),
             KEY_USER_PAUSED to s.userPaused.toString(),
         )
         val archived = listOfNotNull(archivedId?.let { KEY_ARCHIVED to it }, archivedMovesId?.let { KEY_ARCHIVED_MOVES to it })
@@ -915,6 +917,23 @@ class GameController(
         const val MAX_LEVEL = 10
         const val KEY_MODE = "mode"
         const val KEY_LEVEL = "level"
+        const val KEY_LEVEL_SCALE = "levelScale"
+
+        /** The numbering of the core's levels that [KEY_LEVEL] is saved in ([savedLevel]). */
+        const val LEVEL_SCALE = "2"
+
+        /**
+         * A level as saved in the settings, in today's numbering. Settings without a
+         * [KEY_LEVEL_SCALE] were written before 2026-11-26, when the core put a new level 1
+         * ("Newcomer") below the others and dropped its level 5 ("Improver", 1780): their levels
+         * 1-4 are now 2-5, their 5 becomes 6 (1830, the nearer), and 6-10 are unchanged.
+         */
+        fun savedLevel(level: Int, scale: String?): Int = when {
+            scale != null -> level
+            level in 1..4 -> level + 1
+            level == 5 -> 6
+            else -> level
+        }
         const val KEY_ORIENTATION = "orientation"
         const val KEY_ARCHIVED = "archived"
         const val KEY_ARCHIVED_MOVES = "archivedMoves"

@@ -120,8 +120,16 @@ class GameArchiveTest {
                 c.flipBoard()
                 assertEquals(2, archive.all().size)
             }
+            // The second, deleted from My games, stays deleted after a restart (its moves are the
+            // first's, but it was kept under an id of its own).
+            val second = (archive.all().keys - archive.all().keys.filter { it == gameArchiveId(archive.all().getValue(it)) }.toSet()).single()
+            val secondPgn = archive.all().getValue(second)
+            archive.delete(second)
+            controller(this, store, archive).use { assertEquals(1, archive.all().size, "not kept again") }
+            archive.put(second, secondPgn)
             controller(this, store, archive).use { c ->
                 assertEquals(2, archive.all().size, "a restart on the second keeps no copy")
+                assertEquals(secondPgn, archive.all()[second], "nor stamps it again")
                 // Taken back and ended otherwise: it replaces its own first ending, not the other game.
                 c.undo()
                 c.play("g7g5")
@@ -133,7 +141,8 @@ class GameArchiveTest {
             val old = store.loadSettings().filterKeys { it != "archivedMoves" }
             val resigned = archive.all().keys.first { id -> ChessGame.fromPgn(archive.all().getValue(id)).use { it.snapshot().sanHistory.last() == "g5" } }
             store.saveSettings(old + ("archived" to resigned))
-            controller(this, store, archive).use { assertEquals(2, archive.all().size) }
+            archive.delete(resigned)
+            controller(this, store, archive).use { assertEquals(1, archive.all().size, "deleted, and not kept again") }
         }
     }
 

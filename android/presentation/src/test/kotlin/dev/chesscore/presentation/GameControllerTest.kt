@@ -935,7 +935,31 @@ class GameControllerTest {
             }
             Fixture(this, store = store).controller.use { c ->
                 assertTrue(c.state.value.autoFlip, "kept in the settings")
+                c.newGame(GameMode.HumanVsHuman)
+                c.move("e2", "e4")
+                assertEquals(Side.BLACK, c.state.value.orientation)
             }
+            Fixture(this, store = store).controller.use { c ->
+                assertEquals(Side.BLACK, c.state.value.orientation, "a restart shows the side to move")
+            }
+        }
+    }
+
+    @Test
+    fun `a level saved before the levels were renumbered keeps its strength`() {
+        onMain {
+            fun levelAfterRestart(saved: Map<String, String>): Int {
+                val store = InMemoryGameStore().also { it.saveSettings(saved) }
+                return Fixture(this, store = store).controller.use { c -> c.state.value.level }
+            }
+            // Written before 2026-11-26: old 1-4 are 2-5, old 5 ("Improver") is gone.
+            assertEquals(listOf(2, 3, 4, 5, 6, 6, 7, 10), listOf(1, 2, 3, 4, 5, 6, 7, 10).map { levelAfterRestart(mapOf("level" to "$it")) })
+            // Written since: as saved.
+            assertEquals(4, levelAfterRestart(mapOf("level" to "4", "levelScale" to "2")))
+            val store = InMemoryGameStore()
+            Fixture(this, store = store).controller.use { c -> c.setLevel(3) }
+            assertEquals("2", store.loadSettings()["levelScale"])
+            assertEquals(3, levelAfterRestart(store.loadSettings()))
         }
     }
 
