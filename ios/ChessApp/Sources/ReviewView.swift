@@ -19,6 +19,7 @@ struct ReviewView: View {
     @State private var practice: PracticeSession?
     /// Why "Practise" could not open, shown in an alert.
     @State private var practiceError: String?
+    @Environment(\.scenePhase) private var scenePhase
 
     private var state: ReviewUiState { controller.state }
 
@@ -48,6 +49,10 @@ struct ReviewView: View {
         }
         .padding(.horizontal)
         .navigationTitle("Game review")
+        // Background: a running review stops (battery); foreground: it starts over.
+        .onChange(of: scenePhase) { _, phase in
+            if phase != .active { controller.pause() } else { controller.resume() }
+        }
         .navigationBarTitleDisplayMode(.inline)
         .toolbar {
             ToolbarItemGroup(placement: .topBarTrailing) {

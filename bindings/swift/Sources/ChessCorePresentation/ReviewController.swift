@@ -220,6 +220,10 @@ public final class ReviewController {
     @ObservationIgnored private var task: Task<Void, Never>?
     @ObservationIgnored private var moves: [MoveReview] = []
     @ObservationIgnored private var runs = 0
+    /// The options of the last review started: ``resume()`` starts it again with them.
+    @ObservationIgnored private var options = ReviewOptions()
+    /// `true` after ``pause()`` stopped a running review, until ``resume()`` starts it over.
+    @ObservationIgnored private var interrupted = false
 
     /// A controller that reviews `game` on `engine` (both stay the caller's). With a `cache`, a
     /// finished review is kept under the core's `reviewKey`, and a game reviewed before with the
@@ -236,6 +240,8 @@ public final class ReviewController {
         task?.cancel()
         runs += 1
         let run = runs
+        self.options = options
+        interrupted = false
         moves = []
         cacheKey = cache == nil ? nil : try? engine.reviewKey(game: game, options: options)
         if let kept = keptReview() {
@@ -276,6 +282,25 @@ public final class ReviewController {
     public func stop() {
         guard state.phase == .running else { return }
         engine.stop()
+    }
+
+    /// The app went to the background (`scenePhase` left `.active`): a running review stops
+    /// and its events are forgotten, so that it does not use the battery unseen; the screen
+    /// keeps the rows so far. ``resume()`` starts it over. Nothing when no review runs. The
+    /// Kotlin `pause()`.
+    public func pause() {
+        guard state.phase == .running, let running = task else { return }
+        runs += 1  // its last events are ignored
+        running.cancel()  // ends the stream, which stops the review on the engine's thread
+        task = nil
+        interrupted = true
+    }
+
+    /// Back in the foreground: a review ``pause()`` stopped starts over with the same options.
+    /// A review is deterministic for its budget, so it ends as the interrupted one would have.
+    public func resume() {
+        guard interrupted else { return }
+        start(options: options)
     }
 
     /// Selects the move at `ply` (or none).

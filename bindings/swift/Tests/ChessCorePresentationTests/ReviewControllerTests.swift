@@ -210,6 +210,40 @@ final class ReviewControllerTests: XCTestCase {
         try await noLiveObjects()
     }
 
+    func testAReviewStoppedInTheBackgroundStartsOverWhenTheAppIsBackAndEndsTheSame() async throws {
+        do {
+            let game = try ChessGame.fromPgn(pgn: Self.queensGambit)
+            let engine = try ChessEngine(config: EngineConfig(hashMb: 4))
+            let options = ReviewOptions(nodesPerPosition: 50_000)
+            let first = ReviewController(engine: engine, game: game)
+            first.resume()  // nothing was paused: nothing starts
+            XCTAssertEqual(first.state.phase, .idle)
+            first.start(options: options)
+            let whole = try await awaitState(first, "the whole review") { $0.phase == .done }
+
+            let controller = ReviewController(engine: engine, game: game)
+            controller.start(options: options)
+            _ = try await awaitState(controller, "a move") { !$0.rows.isEmpty }
+            controller.pause()
+            let paused = controller.state
+            try await eventually("the engine idle") { !engine.isSearching() }
+            try await Task.sleep(nanoseconds: 300_000_000)
+            XCTAssertEqual(controller.state.rows.count, paused.rows.count, "no event after the pause")
+            XCTAssertEqual(controller.state.phase, .running)
+            XCTAssertTrue(paused.rows.count < 12, "\(paused.rows.count) rows")
+            controller.resume()
+            XCTAssertTrue(controller.state.rows.isEmpty, "started over")
+            let s = try await awaitState(controller, "done") { $0.phase == .done }
+            XCTAssertEqual(s.rows, whole.rows)
+            XCTAssertEqual(s.annotatedPgn, whole.annotatedPgn)
+            controller.pause()  // over: nothing to stop or start again
+            controller.resume()
+            XCTAssertEqual(controller.state.phase, .done)
+            try await eventually("the engine idle") { !engine.isSearching() }
+        }
+        try await noLiveObjects()
+    }
+
     func testABadOptionShowsTheCoresMessageAndStartsNothing() async throws {
         let controller = ReviewController(
             engine: try ChessEngine(config: EngineConfig(hashMb: 1)), game: ChessGame())

@@ -54,6 +54,12 @@ class ReviewController(
     private var token = 0L
     private var closed = false
 
+    /** The options of the last review started: [resume] starts it again with them. */
+    private var options = ReviewOptions()
+
+    /** `true` after [pause] stopped a running review, until [resume] starts it over. */
+    private var interrupted = false
+
     /** The screen state; a new value after every change. */
     val state: StateFlow<ReviewUiState> = _state.asStateFlow()
 
@@ -64,6 +70,8 @@ class ReviewController(
     fun start(options: ReviewOptions = ReviewOptions()) {
         if (closed) return
         abandon()
+        this.options = options
+        interrupted = false
         moves.clear()
         cacheKey = cache?.let { reviewKeyOrNull(options) }
         keptReview()?.let { kept ->
@@ -96,6 +104,27 @@ class ReviewController(
     /** Stops the review: the moves reviewed so far stay, and their summary follows. */
     fun stop() {
         handle?.stop()
+    }
+
+    /**
+     * The app went to the background (Android `onStop`): a running review stops and its events
+     * are forgotten, so that it does not use the battery unseen (Android lets a background
+     * thread run on); the screen keeps the rows so far. [resume] starts it over. Nothing when no
+     * review runs.
+     */
+    fun pause() {
+        if (closed || handle == null || state.value.phase != ReviewPhase.RUNNING) return
+        abandon()
+        interrupted = true
+    }
+
+    /**
+     * Back in the foreground: a review [pause] stopped starts over with the same options. A
+     * review is deterministic for its budget, so it ends as the interrupted one would have.
+     */
+    fun resume() {
+        if (closed || !interrupted) return
+        start(options)
     }
 
     /** Selects the move at [ply] (or none): the screen shows its details. */

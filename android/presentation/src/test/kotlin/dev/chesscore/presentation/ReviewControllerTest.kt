@@ -215,6 +215,40 @@ class ReviewControllerTest {
     }
 
     @Test
+    fun `a review stopped in the background starts over when the app is back and ends the same`() {
+        onMain {
+            ChessGame.fromPgn("1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 *").use { game ->
+                ChessEngine(EngineConfig(hashMb = 4u)).use { engine ->
+                    val options = ReviewOptions(nodesPerPosition = 50_000uL)
+                    val whole = ReviewController(this, engine, game).use { c ->
+                        c.resume() // nothing was paused: nothing starts
+                        assertEquals(ReviewPhase.IDLE, c.state.value.phase)
+                        c.start(options)
+                        c.awaitState("the whole review") { it.phase == ReviewPhase.DONE }
+                    }
+                    ReviewController(this, engine, game).use { c ->
+                        c.start(options)
+                        c.awaitState("a move") { it.rows.isNotEmpty() }
+                        c.pause()
+                        val paused = c.state.value
+                        kotlinx.coroutines.delay(500)
+                        assertEquals(paused, c.state.value, "no event after the pause")
+                        assertTrue(paused.phase == ReviewPhase.RUNNING && paused.rows.size < 12, "${paused.rows.size} rows")
+                        c.resume()
+                        assertEquals(0, c.state.value.rows.size, "started over")
+                        val s = c.awaitState("done") { it.phase == ReviewPhase.DONE }
+                        assertEquals(whole.rows, s.rows)
+                        assertEquals(whole.annotatedPgn, s.annotatedPgn)
+                        c.pause() // over: nothing to stop or start again
+                        c.resume()
+                        assertEquals(ReviewPhase.DONE, c.state.value.phase)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
     fun `a review that failed inside chesscore keeps its moves and shows the message`() {
         onMain {
             ChessGame.fromPgn(SCHOLAR_PGN).use { game ->
