@@ -1184,6 +1184,10 @@ extension View {
         @ViewBuilder content: @escaping () -> Content
     ) -> some View { self }
     nonisolated public func presentationDetents(_ detents: Set<PresentationDetent>) -> some View { self }
+    nonisolated public func fileImporter(
+        isPresented: Binding<Bool>, allowedContentTypes: [UTType],
+        onCompletion: @escaping (_ result: Result<URL, any Error>) -> Void
+    ) -> some View { self }
     nonisolated public func alert<A: View, M: View>(
         _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A,
         @ViewBuilder message: () -> M

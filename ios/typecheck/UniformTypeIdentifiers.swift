@@ -7,6 +7,7 @@
 public struct UTType: Hashable, Sendable {
     public let identifier: String
     public init?(_ identifier: String) { self.identifier = identifier }
+    public init?(filenameExtension: String) { self.identifier = "dyn." + filenameExtension }
     private init(known identifier: String) { self.identifier = identifier }
 
     public static let data = UTType(known: "public.data")
@@ -15,4 +16,11 @@ public struct UTType: Hashable, Sendable {
     public static let utf8PlainText = UTType(known: "public.utf8-plain-text")
     public static let json = UTType(known: "public.json")
     public static let url = UTType(known: "public.url")
+}
+
+// Apple's Foundation has these (security-scoped URLs from a document picker); the Linux
+// swift-corelibs-foundation that this check compiles against does not.
+extension URL {
+    public func startAccessingSecurityScopedResource() -> Bool { false }
+    public func stopAccessingSecurityScopedResource() {}
 }

@@ -1,5 +1,6 @@
 import ChessCorePresentation
 import SwiftUI
+import UniformTypeIdentifiers
 
 /// The analysis board. Top to bottom: the status and opening, the opening book from the
 /// position (a tap plays a move), the engine's lines (a switch, a spinner, the number of
@@ -494,6 +495,10 @@ private struct LoadPositionSheet: View {
     @State private var choices: PgnGameList?
     /// `true` while the text is read.
     @State private var reading = false
+    /// `true` while the system's file picker shows ("Open a PGN file").
+    @State private var importing = false
+    /// Why the chosen file could not be read.
+    @State private var fileError: String?
 
     var body: some View {
         NavigationStack {
@@ -512,12 +517,23 @@ private struct LoadPositionSheet: View {
                         text = strings.first ?? text
                     }
                 } footer: {
-                    Text(controller.state.message ?? "").foregroundStyle(.red)
+                    Text(fileError ?? controller.state.message ?? "").foregroundStyle(.red)
                 }
                 Section {
                     Button("Load \(format.rawValue)") { load() }
                         .disabled(reading || text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+                    // A file from Files, iCloud or another app: read as a pasted PGN, without
+                    // putting a whole file in the text field.
+                    Button("Open a PGN file…") { importing = true }
+                        .disabled(reading)
                 }
+            }
+            .fileImporter(
+                isPresented: $importing,
+                allowedContentTypes: [UTType(filenameExtension: "pgn") ?? .plainText, .plainText]
+            ) { result in
+                guard case .success(let url) = result else { return }
+                readFile(url)
             }
             .navigationTitle("Load a position")
             .navigationBarTitleDisplayMode(.inline)
@@ -539,15 +555,42 @@ private struct LoadPositionSheet: View {
         }
     }
 
+    /// Reads the chosen file off the main actor (it may be large), then loads it as a PGN.
+    private func readFile(_ url: URL) {
+        reading = true
+        fileError = nil
+        Task { @MainActor in
+            let text = await Task.detached(priority: .userInitiated) { () -> String? in
+                let scoped = url.startAccessingSecurityScopedResource()
+                defer { if scoped { url.stopAccessingSecurityScopedResource() } }
+                // UTF-8, or Latin-1 as older ChessBase exports are.
+                return (try? String(contentsOf: url, encoding: .utf8))
+                    ?? (try? String(contentsOf: url, encoding: .isoLatin1))
+            }.value
+            reading = false
+            guard let text else {
+                fileError = "The file could not be read"
+                return
+            }
+            format = .pgn
+            loadPgn(text)
+        }
+    }
+
     /// Loads the text; closes the sheet when the controller says the board took it, and stays
     /// open with the core's error otherwise. A PGN of several games first asks which one.
     private func load() {
+        fileError = nil
         guard format == .pgn else {
             if controller.loadFen(text) { dismiss() }
             return
         }
+        loadPgn(text)
+    }
+
+    /// Loads `text` as a PGN, as ``load()`` does.
+    private func loadPgn(_ text: String) {
         // Read off the main actor: a whole file can take a while.
-        let text = self.text
         reading = true
         Task { @MainActor in
             let list = await Task.detached(priority: .userInitiated) { pgnGameList(text) }.value

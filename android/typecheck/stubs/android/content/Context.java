@@ -14,4 +14,6 @@ public abstract class Context {
     public abstract Context getApplicationContext();
 
     public abstract void startActivity(Intent intent);
+
+    public abstract ContentResolver getContentResolver();
 }

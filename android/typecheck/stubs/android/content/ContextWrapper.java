@@ -14,4 +14,6 @@ public class ContextWrapper extends Context {
     @Override public Context getApplicationContext() { throw new RuntimeException("Stub!"); }
 
     @Override public void startActivity(Intent intent) { throw new RuntimeException("Stub!"); }
+
+    @Override public ContentResolver getContentResolver() { throw new RuntimeException("Stub!"); }
 }

@@ -13,3 +13,11 @@ fun ComponentActivity.setContent(parent: CompositionContext? = null, content: @C
 
 @Composable
 fun BackHandler(enabled: Boolean = true, onBack: () -> Unit): Unit = TODO()
+
+class ManagedActivityResultLauncher<I, O> internal constructor() : androidx.activity.result.ActivityResultLauncher<I>()
+
+@Composable
+fun <I, O> rememberLauncherForActivityResult(
+    contract: androidx.activity.result.contract.ActivityResultContract<I, O>,
+    onResult: (O) -> Unit,
+): ManagedActivityResultLauncher<I, O> = TODO()

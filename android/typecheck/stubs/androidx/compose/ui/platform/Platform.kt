@@ -11,6 +11,9 @@ import androidx.compose.ui.unit.LayoutDirection
 
 val LocalDensity: ProvidableCompositionLocal<Density> get() = TODO()
 
+// AndroidCompositionLocals.android.kt
+val LocalContext: ProvidableCompositionLocal<android.content.Context> get() = TODO()
+
 val LocalLayoutDirection: ProvidableCompositionLocal<LayoutDirection> get() = TODO()
 
 interface ViewConfiguration {

@@ -67,6 +67,9 @@ import dev.chesscore.presentation.pgnGameList
 import dev.chesscore.presentation.refutationText
 import dev.chesscore.presentation.threatText
 import dev.chesscore.presentation.winChanceText
+import androidx.activity.compose.rememberLauncherForActivityResult
+import androidx.activity.result.contract.ActivityResultContracts
+import androidx.compose.ui.platform.LocalContext
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.withContext
@@ -105,6 +108,27 @@ fun AnalysisScreen(
     var choosing by remember { mutableStateOf<PgnGameList?>(null) }
     val scope = rememberCoroutineScope()
     val state by controller.state.collectAsStateWithLifecycle()
+    val context = LocalContext.current
+    // A PGN file chosen in the system's picker: read off the main thread, then as a pasted text.
+    val openFile = rememberLauncherForActivityResult(ActivityResultContracts.OpenDocument()) { uri ->
+        if (uri != null) {
+            scope.launch {
+                val text = withContext(Dispatchers.IO) {
+                    try {
+                        context.contentResolver.openInputStream(uri)?.use { it.bufferedReader().readText() }
+                    } catch (e: Exception) {
+                        null
+                    }
+                }
+                if (text == null) {
+                    snackbar.showSnackbar("The file could not be read")
+                } else {
+                    val list = withContext(Dispatchers.Default) { pgnGameList(text) }
+                    if (list.games.size > 1) choosing = list else controller.loadPgn(text)
+                }
+            }
+        }
+    }
 
     // The position editor over the board (held by the view model; the analysis pauses meanwhile).
     if (editor != null) {
@@ -123,6 +147,9 @@ fun AnalysisScreen(
                 OverflowMenu { closeMenu ->
                     DropdownMenuItem(text = { Text("New board") }, onClick = { closeMenu(); controller.newBoard() })
                     DropdownMenuItem(text = { Text("Load PGN…") }, onClick = { closeMenu(); dialog = AnalysisDialog.LOAD_PGN })
+                    // Any file: providers give .pgn files no MIME type of their own; the core
+                    // says what is wrong with one that is not PGN.
+                    DropdownMenuItem(text = { Text("Open PGN file…") }, onClick = { closeMenu(); openFile.launch(arrayOf("*/*")) })
                     DropdownMenuItem(text = { Text("Load FEN…") }, onClick = { closeMenu(); controller.dismissMessage(); dialog = AnalysisDialog.LOAD_FEN })
                     // The editor knows standard chess only: a Chess960 tree is not offered to it.
                     DropdownMenuItem(

@@ -1,0 +1,8 @@
+// Type-checking stand-in, NOT the Android platform: the declarations the app uses, with the
+// signatures of android.jar (API 35), written by hand. Bodies are never run. See
+// android/typecheck/stubs/README.md.
+package android.net;
+
+public abstract class Uri implements Comparable<Uri> {
+    Uri() {}
+}
