@@ -555,26 +555,44 @@ private struct LoadPositionSheet: View {
         }
     }
 
-    /// Reads the chosen file off the main actor (it may be large), then loads it as a PGN.
+    /// The largest PGN file the board opens: about 30,000 games, 100 MB or so in memory while
+    /// listed (the Android app's limit too).
+    nonisolated private static let maxFileBytes = 32 << 20
+
+    /// Reads the chosen file off the main actor (it may be large; one over ``maxFileBytes`` is
+    /// refused before it is read), then loads it as a PGN.
     private func readFile(_ url: URL) {
         reading = true
         fileError = nil
         Task { @MainActor in
-            let text = await Task.detached(priority: .userInitiated) { () -> String? in
+            let read = await Task.detached(priority: .userInitiated) { () -> Result<String, FileProblem> in
                 let scoped = url.startAccessingSecurityScopedResource()
                 defer { if scoped { url.stopAccessingSecurityScopedResource() } }
+                let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+                let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+                if size > Self.maxFileBytes { return .failure(.tooLarge) }
                 // UTF-8, or Latin-1 as older ChessBase exports are.
-                return (try? String(contentsOf: url, encoding: .utf8))
+                guard let text = (try? String(contentsOf: url, encoding: .utf8))
                     ?? (try? String(contentsOf: url, encoding: .isoLatin1))
+                else { return .failure(.unreadable) }
+                return .success(text)
             }.value
             reading = false
-            guard let text else {
+            switch read {
+            case .success(let text):
+                format = .pgn
+                loadPgn(text)
+            case .failure(.tooLarge):
+                fileError = "The file is larger than \(Self.maxFileBytes >> 20) MB"
+            case .failure(.unreadable):
                 fileError = "The file could not be read"
-                return
             }
-            format = .pgn
-            loadPgn(text)
         }
+    }
+
+    /// Why a chosen file was not loaded.
+    private enum FileProblem: Error {
+        case tooLarge, unreadable
     }
 
     /// Loads the text; closes the sheet when the controller says the board took it, and stays
@@ -588,16 +606,20 @@ private struct LoadPositionSheet: View {
         loadPgn(text)
     }
 
-    /// Loads `text` as a PGN, as ``load()`` does.
+    /// Loads `text` as a PGN, as ``load()`` does: listed off the main actor (a whole file can
+    /// take a while); several games ask which, one is loaded from its own text, none says why,
+    /// so that the main actor never reads the whole text again (except for one game among bad
+    /// ones, whose note needs it).
     private func loadPgn(_ text: String) {
-        // Read off the main actor: a whole file can take a while.
         reading = true
         Task { @MainActor in
             let list = await Task.detached(priority: .userInitiated) { pgnGameList(text) }.value
             reading = false
             if list.games.count > 1 {
                 choices = list
-            } else if controller.loadPgn(text) {
+            } else if let problem = list.problem {
+                fileError = problem
+            } else if controller.loadPgn(list.unreadable == 0 ? list.games[0].pgn : text) {
                 dismiss()
             }
         }

@@ -49,9 +49,10 @@ struct ReviewView: View {
         }
         .padding(.horizontal)
         .navigationTitle("Game review")
-        // Background: a running review stops (battery); foreground: it starts over.
+        // Background: a running review stops (battery); foreground: it starts over. Not on
+        // `.inactive` (Control Center, a call banner): that would throw the work away.
         .onChange(of: scenePhase) { _, phase in
-            if phase != .active { controller.pause() } else { controller.resume() }
+            if phase == .background { controller.pause() } else if phase == .active { controller.resume() }
         }
         .navigationBarTitleDisplayMode(.inline)
         .toolbar {

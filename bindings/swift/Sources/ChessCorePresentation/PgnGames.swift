@@ -48,6 +48,12 @@ public struct PgnGameChoice: Identifiable, Hashable, Sendable {
 public struct PgnGameList: Hashable, Sendable {
     public var games: [PgnGameChoice]
     public var unreadable: Int
+    /// The first unreadable game's located error, if any.
+    public var firstError: String? = nil
+
+    /// What to tell the person when no game can be read: the first bad game's located error,
+    /// or "No game found"; `nil` when there is a game. Shown without reading the text again.
+    public var problem: String? { games.isEmpty ? (firstError ?? "No game found") : nil }
 }
 
 /// Lists the games of `text` with the core's `listPgnGames` (``PgnGameList``): the core reads
@@ -61,5 +67,6 @@ public func pgnGameList(_ text: String) -> PgnGameList {
             index: Int($0.index), white: $0.white, black: $0.black, event: $0.event, date: $0.date,
             result: $0.result, plies: Int($0.plies), pgn: $0.pgn)
     }
-    return PgnGameList(games: games, unreadable: listing.skipped.count)
+    return PgnGameList(
+        games: games, unreadable: listing.skipped.count, firstError: listing.skipped.first?.message)
 }

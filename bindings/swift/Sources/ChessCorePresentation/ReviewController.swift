@@ -224,6 +224,9 @@ public final class ReviewController {
     @ObservationIgnored private var options = ReviewOptions()
     /// `true` after ``pause()`` stopped a running review, until ``resume()`` starts it over.
     @ObservationIgnored private var interrupted = false
+    /// `true` once the person stopped the running review (``stop()``): ``pause()`` leaves it
+    /// stopped.
+    @ObservationIgnored private var stopRequested = false
 
     /// A controller that reviews `game` on `engine` (both stay the caller's). With a `cache`, a
     /// finished review is kept under the core's `reviewKey`, and a game reviewed before with the
@@ -242,6 +245,7 @@ public final class ReviewController {
         let run = runs
         self.options = options
         interrupted = false
+        stopRequested = false
         moves = []
         cacheKey = cache == nil ? nil : try? engine.reviewKey(game: game, options: options)
         if let kept = keptReview() {
@@ -281,6 +285,7 @@ public final class ReviewController {
     /// without that last event: the engine's `stop()` stops its current job, the review.
     public func stop() {
         guard state.phase == .running else { return }
+        stopRequested = true
         engine.stop()
     }
 
@@ -289,7 +294,7 @@ public final class ReviewController {
     /// keeps the rows so far. ``resume()`` starts it over. Nothing when no review runs. The
     /// Kotlin `pause()`.
     public func pause() {
-        guard state.phase == .running, let running = task else { return }
+        guard state.phase == .running, !stopRequested, let running = task else { return }
         runs += 1  // its last events are ignored
         running.cancel()  // ends the stream, which stops the review on the engine's thread
         task = nil

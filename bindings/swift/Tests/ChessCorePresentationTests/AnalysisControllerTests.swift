@@ -751,6 +751,14 @@ final class AnalysisControllerTests: XCTestCase {
                 + "[White \"Cy\"]\n[Black \"Di\"]\n[Event \"  \"]\n\n1. d4 {Solid} d5 (1... Nf6) 1/2-1/2\n"
             let list = pgnGameList(text)
             XCTAssertEqual(list.unreadable, 1)
+            XCTAssertNil(list.problem, "games to choose from")
+            XCTAssertTrue(list.firstError?.contains("Ke3") ?? false, list.firstError ?? "")
+            // A text with no readable game says why without being read again.
+            XCTAssertEqual(pgnGameList("  \n").problem, "No game found")
+            XCTAssertTrue(pgnGameList("just some words").problem?.contains("line 1, column 1") ?? false)
+            let bad = pgnGameList("[Event \"?\"]\n\n1. e4 e5 2. Ke3 *\n")
+            XCTAssertTrue(bad.games.isEmpty && bad.problem == bad.firstError, bad.problem ?? "")
+            XCTAssertTrue(bad.problem?.contains("Ke3") ?? false, bad.problem ?? "")
             XCTAssertEqual(
                 list.games,
                 [

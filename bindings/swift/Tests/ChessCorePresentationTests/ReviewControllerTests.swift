@@ -240,6 +240,19 @@ final class ReviewControllerTests: XCTestCase {
             controller.resume()
             XCTAssertEqual(controller.state.phase, .done)
             try await eventually("the engine idle") { !engine.isSearching() }
+
+            // Stopped by the person, then the app goes away before the stop arrives: it stays
+            // stopped.
+            let stopping = ReviewController(engine: engine, game: game)
+            stopping.start(options: options)
+            _ = try await awaitState(stopping, "a move") { !$0.rows.isEmpty }
+            stopping.stop()
+            stopping.pause()
+            stopping.resume()
+            let stopped = try await awaitState(stopping, "stopped") { $0.phase == .stopped }
+            try await Task.sleep(nanoseconds: 300_000_000)
+            XCTAssertEqual(stopping.state, stopped, "not started over")
+            try await eventually("the engine idle") { !engine.isSearching() }
         }
         try await noLiveObjects()
     }

@@ -67,6 +67,7 @@ import dev.chesscore.presentation.pgnGameList
 import dev.chesscore.presentation.refutationText
 import dev.chesscore.presentation.threatText
 import dev.chesscore.presentation.winChanceText
+import android.content.ActivityNotFoundException
 import androidx.activity.compose.rememberLauncherForActivityResult
 import androidx.activity.result.contract.ActivityResultContracts
 import androidx.compose.ui.platform.LocalContext
@@ -109,22 +110,38 @@ fun AnalysisScreen(
     val scope = rememberCoroutineScope()
     val state by controller.state.collectAsStateWithLifecycle()
     val context = LocalContext.current
-    // A PGN file chosen in the system's picker: read off the main thread, then as a pasted text.
+    // A PGN text (pasted or from a file): listed off the main thread (a whole file can take a
+    // while); several games ask which, one is loaded from its own text, none says why, so that
+    // the main thread never reads the whole text again (except for one game among bad ones,
+    // whose note needs it).
+    fun openPgnText(text: String) {
+        scope.launch {
+            val list = withContext(Dispatchers.Default) { pgnGameList(text) }
+            val problem = list.problem
+            when {
+                list.games.size > 1 -> choosing = list
+                problem != null -> snackbar.showSnackbar(problem)
+                list.unreadable == 0 -> controller.loadPgn(list.games.single().pgn)
+                else -> controller.loadPgn(text)
+            }
+        }
+    }
+    // A PGN file chosen in the system's picker: read off the main thread (at most
+    // MAX_PGN_FILE_BYTES, so that a video chosen by mistake cannot exhaust the memory).
     val openFile = rememberLauncherForActivityResult(ActivityResultContracts.OpenDocument()) { uri ->
         if (uri != null) {
             scope.launch {
-                val text = withContext(Dispatchers.IO) {
+                val bytes = withContext(Dispatchers.IO) {
                     try {
-                        context.contentResolver.openInputStream(uri)?.use { it.bufferedReader().readText() }
+                        context.contentResolver.openInputStream(uri)?.use { it.readAtMost(MAX_PGN_FILE_BYTES + 1) }
                     } catch (e: Exception) {
                         null
                     }
                 }
-                if (text == null) {
-                    snackbar.showSnackbar("The file could not be read")
-                } else {
-                    val list = withContext(Dispatchers.Default) { pgnGameList(text) }
-                    if (list.games.size > 1) choosing = list else controller.loadPgn(text)
+                when {
+                    bytes == null -> snackbar.showSnackbar("The file could not be read")
+                    bytes.size > MAX_PGN_FILE_BYTES -> snackbar.showSnackbar("The file is larger than ${MAX_PGN_FILE_BYTES shr 20} MB")
+                    else -> openPgnText(bytes.decodeToString())
                 }
             }
         }
@@ -147,9 +164,20 @@ fun AnalysisScreen(
                 OverflowMenu { closeMenu ->
                     DropdownMenuItem(text = { Text("New board") }, onClick = { closeMenu(); controller.newBoard() })
                     DropdownMenuItem(text = { Text("Load PGN…") }, onClick = { closeMenu(); dialog = AnalysisDialog.LOAD_PGN })
-                    // Any file: providers give .pgn files no MIME type of their own; the core
-                    // says what is wrong with one that is not PGN.
-                    DropdownMenuItem(text = { Text("Open PGN file…") }, onClick = { closeMenu(); openFile.launch(arrayOf("*/*")) })
+                    // Any file: providers report .pgn files inconsistently (application/x-chess-pgn,
+                    // text/plain, application/octet-stream); the core says what is wrong with one
+                    // that is not PGN.
+                    DropdownMenuItem(
+                        text = { Text("Open PGN file…") },
+                        onClick = {
+                            closeMenu()
+                            try {
+                                openFile.launch(arrayOf("*/*"))
+                            } catch (e: ActivityNotFoundException) {
+                                scope.launch { snackbar.showSnackbar("No app on this device opens documents") }
+                            }
+                        },
+                    )
                     DropdownMenuItem(text = { Text("Load FEN…") }, onClick = { closeMenu(); controller.dismissMessage(); dialog = AnalysisDialog.LOAD_FEN })
                     // The editor knows standard chess only: a Chess960 tree is not offered to it.
                     DropdownMenuItem(
@@ -210,10 +238,7 @@ fun AnalysisScreen(
         AnalysisDialog.LOAD_PGN -> LoadPgnDialog(
             onLoad = { text ->
                 dialog = null
-                scope.launch {
-                    val list = withContext(Dispatchers.Default) { pgnGameList(text) }
-                    if (list.games.size > 1) choosing = list else controller.loadPgn(text)
-                }
+                openPgnText(text)
             },
             onDismiss = { dialog = null },
         )
@@ -456,4 +481,22 @@ private fun DrawMenu(state: AnalysisUiState, controller: AnalysisController) {
             )
         }
     }
+}
+
+/** The largest PGN file the analysis board opens: about 30,000 games, 100 MB or so in memory while listed. */
+private const val MAX_PGN_FILE_BYTES = 32 shl 20
+
+/**
+ * Up to [limit] bytes of the stream, fewer at its end. (`InputStream.readNBytes` would do, but
+ * Android has it only from API 33; the app's minimum is 26.)
+ */
+private fun java.io.InputStream.readAtMost(limit: Int): ByteArray {
+    val out = java.io.ByteArrayOutputStream()
+    val buffer = ByteArray(64 * 1024)
+    while (out.size() < limit) {
+        val n = read(buffer, 0, minOf(buffer.size, limit - out.size()))
+        if (n < 0) break
+        out.write(buffer, 0, n)
+    }
+    return out.toByteArray()
 }

@@ -27,9 +27,16 @@ data class PgnGameChoice(
 /**
  * The games of a PGN text (a whole file), read by the core: those that can be read, in order,
  * for a screen to choose one from (then [AnalysisController.loadPgn] with its [PgnGameChoice.pgn],
- * so the text is not read again), and how many could not be read.
+ * so the text is not read again), how many could not be read, and the first unreadable game's
+ * located error.
  */
-data class PgnGameList(val games: List<PgnGameChoice>, val unreadable: Int)
+data class PgnGameList(val games: List<PgnGameChoice>, val unreadable: Int, val firstError: String? = null) {
+    /**
+     * What to tell the person when no game can be read: the first bad game's located error, or
+     * [NO_GAME_FOUND]; `null` when there is a game. Shown without reading the text again.
+     */
+    val problem: String? get() = if (games.isEmpty()) firstError ?: NO_GAME_FOUND else null
+}
 
 /**
  * Lists the games of [text] with the core's `listPgnGames` ([PgnGameList]): the core reads one
@@ -44,5 +51,6 @@ fun pgnGameList(text: String): PgnGameList {
             PgnGameChoice(it.index.toInt(), it.white, it.black, it.event, it.date, it.result, it.plies.toInt(), it.pgn)
         },
         unreadable = listing.skipped.size,
+        firstError = listing.skipped.firstOrNull()?.message,
     )
 }

@@ -60,6 +60,9 @@ class ReviewController(
     /** `true` after [pause] stopped a running review, until [resume] starts it over. */
     private var interrupted = false
 
+    /** `true` once the person stopped the running review ([stop]): [pause] leaves it stopped. */
+    private var stopRequested = false
+
     /** The screen state; a new value after every change. */
     val state: StateFlow<ReviewUiState> = _state.asStateFlow()
 
@@ -72,6 +75,7 @@ class ReviewController(
         abandon()
         this.options = options
         interrupted = false
+        stopRequested = false
         moves.clear()
         cacheKey = cache?.let { reviewKeyOrNull(options) }
         keptReview()?.let { kept ->
@@ -103,6 +107,7 @@ class ReviewController(
 
     /** Stops the review: the moves reviewed so far stay, and their summary follows. */
     fun stop() {
+        if (handle != null) stopRequested = true
         handle?.stop()
     }
 
@@ -113,7 +118,7 @@ class ReviewController(
      * review runs.
      */
     fun pause() {
-        if (closed || handle == null || state.value.phase != ReviewPhase.RUNNING) return
+        if (closed || handle == null || stopRequested || state.value.phase != ReviewPhase.RUNNING) return
         abandon()
         interrupted = true
     }

@@ -709,6 +709,13 @@ class AnalysisControllerTest {
                 val list = pgnGameList(text)
                 assertEquals(live, liveObjectCount(), "every game read for the list is freed")
                 assertEquals(1, list.unreadable)
+                assertNull(list.problem, "games to choose from")
+                assertTrue(list.firstError!!.contains("Ke3"), list.firstError)
+                // A text with no readable game says why without being read again.
+                assertEquals(NO_GAME_FOUND, pgnGameList("  \n").problem)
+                assertTrue(pgnGameList("just some words").problem!!.contains("line 1, column 1"))
+                val bad = pgnGameList("[Event \"?\"]\n\n1. e4 e5 2. Ke3 *\n")
+                assertTrue(bad.games.isEmpty() && bad.problem == bad.firstError && "Ke3" in bad.problem!!, bad.problem)
                 assertEquals(
                     listOf(
                         PgnGameChoice(0, "Ann", "Bob", "Club", "2026.11.20", "1-0", 7, list.games[0].pgn),

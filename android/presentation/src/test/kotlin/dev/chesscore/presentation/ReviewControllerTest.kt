@@ -243,6 +243,18 @@ class ReviewControllerTest {
                         c.resume()
                         assertEquals(ReviewPhase.DONE, c.state.value.phase)
                     }
+                    // Stopped by the person, then the app goes away before the stop arrives:
+                    // it stays stopped.
+                    ReviewController(this, engine, game).use { c ->
+                        c.start(options)
+                        c.awaitState("a move") { it.rows.isNotEmpty() }
+                        c.stop()
+                        c.pause()
+                        c.resume()
+                        val stopped = c.awaitState("stopped") { it.phase == ReviewPhase.STOPPED }
+                        kotlinx.coroutines.delay(300)
+                        assertEquals(stopped, c.state.value, "not started over")
+                    }
                 }
             }
         }
