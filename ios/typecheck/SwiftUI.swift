@@ -1184,6 +1184,7 @@ extension View {
         @ViewBuilder content: @escaping () -> Content
     ) -> some View { self }
     nonisolated public func presentationDetents(_ detents: Set<PresentationDetent>) -> some View { self }
+    nonisolated public func onOpenURL(perform action: @escaping (URL) -> Void) -> some View { self }
     nonisolated public func fileImporter(
         isPresented: Binding<Bool>, allowedContentTypes: [UTType],
         onCompletion: @escaping (_ result: Result<URL, any Error>) -> Void

@@ -555,44 +555,21 @@ private struct LoadPositionSheet: View {
         }
     }
 
-    /// The largest PGN file the board opens: about 30,000 games, 100 MB or so in memory while
-    /// listed (the Android app's limit too).
-    nonisolated private static let maxFileBytes = 32 << 20
-
-    /// Reads the chosen file off the main actor (it may be large; one over ``maxFileBytes`` is
-    /// refused before it is read), then loads it as a PGN.
+    /// Reads the chosen file off the main actor (``readPgnFile(_:)``), then loads it as a PGN.
     private func readFile(_ url: URL) {
         reading = true
         fileError = nil
         Task { @MainActor in
-            let read = await Task.detached(priority: .userInitiated) { () -> Result<String, FileProblem> in
-                let scoped = url.startAccessingSecurityScopedResource()
-                defer { if scoped { url.stopAccessingSecurityScopedResource() } }
-                let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-                let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
-                if size > Self.maxFileBytes { return .failure(.tooLarge) }
-                // UTF-8, or Latin-1 as older ChessBase exports are.
-                guard let text = (try? String(contentsOf: url, encoding: .utf8))
-                    ?? (try? String(contentsOf: url, encoding: .isoLatin1))
-                else { return .failure(.unreadable) }
-                return .success(text)
-            }.value
+            let read = await Task.detached(priority: .userInitiated) { readPgnFile(url) }.value
             reading = false
             switch read {
             case .success(let text):
                 format = .pgn
                 loadPgn(text)
-            case .failure(.tooLarge):
-                fileError = "The file is larger than \(Self.maxFileBytes >> 20) MB"
-            case .failure(.unreadable):
-                fileError = "The file could not be read"
+            case .failure(let problem):
+                fileError = problem.message
             }
         }
-    }
-
-    /// Why a chosen file was not loaded.
-    private enum FileProblem: Error {
-        case tooLarge, unreadable
     }
 
     /// Loads the text; closes the sheet when the controller says the board took it, and stays

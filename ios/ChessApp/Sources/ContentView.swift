@@ -27,6 +27,8 @@ struct ContentView: View {
     @State private var analysis: AnalysisSession?
     /// "My games", while its list is shown.
     @State private var showingGames = false
+    /// Why a PGN file opened from another app could not be read, shown in an alert.
+    @State private var fileProblem: String?
 
     private var state: BoardUiState { controller.state }
 
@@ -98,6 +100,33 @@ struct ContentView: View {
                 Button("OK", role: .cancel) {}
             } message: {
                 Text(state.message ?? "")
+            }
+            // "Open in Chess" from Files or Mail (the PGN document type in project.yml).
+            .onOpenURL { url in openFile(url) }
+            .alert("chesscore", isPresented: Binding(
+                get: { fileProblem != nil }, set: { if !$0 { fileProblem = nil } }
+            )) {
+                Button("OK", role: .cancel) {}
+            } message: {
+                Text(fileProblem ?? "")
+            }
+        }
+    }
+
+    /// A PGN file opened from another app (Files, Mail: "Open in Chess"): read off the main
+    /// actor, then shown on the analysis board (its first game; the board says how many others
+    /// the file held, or why none could be read) in place of a review or the games list, the
+    /// game pausing under it as when the board is opened from the menu.
+    private func openFile(_ url: URL) {
+        Task { @MainActor in
+            let read = await Task.detached(priority: .userInitiated) { readPgnFile(url) }.value
+            switch read {
+            case .success(let text):
+                review = nil
+                showingGames = false
+                openOver { analysis = AnalysisSession(pgn: text) }
+            case .failure(let problem):
+                fileProblem = problem.message
             }
         }
     }

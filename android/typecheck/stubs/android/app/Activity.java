@@ -28,4 +28,10 @@ public class Activity extends android.view.ContextThemeWrapper {
     public final Application getApplication() { throw new RuntimeException("Stub!"); }
 
     @Override public void startActivity(android.content.Intent intent) { throw new RuntimeException("Stub!"); }
+
+    public android.content.Intent getIntent() { throw new RuntimeException("Stub!"); }
+
+    protected void onNewIntent(android.content.Intent intent) { throw new RuntimeException("Stub!"); }
+
+    public final void runOnUiThread(Runnable action) { throw new RuntimeException("Stub!"); }
 }

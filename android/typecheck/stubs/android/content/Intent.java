@@ -24,6 +24,8 @@ public class Intent implements Cloneable {
 
     public String getType() { throw new RuntimeException("Stub!"); }
 
+    public android.net.Uri getData() { throw new RuntimeException("Stub!"); }
+
     public Intent setType(String type) { throw new RuntimeException("Stub!"); }
 
     public Intent putExtra(String name, boolean value) { throw new RuntimeException("Stub!"); }

@@ -126,22 +126,13 @@ fun AnalysisScreen(
             }
         }
     }
-    // A PGN file chosen in the system's picker: read off the main thread (at most
-    // MAX_PGN_FILE_BYTES, so that a video chosen by mistake cannot exhaust the memory).
+    // A PGN file chosen in the system's picker: read off the main thread ([readPgnFile]).
     val openFile = rememberLauncherForActivityResult(ActivityResultContracts.OpenDocument()) { uri ->
         if (uri != null) {
             scope.launch {
-                val bytes = withContext(Dispatchers.IO) {
-                    try {
-                        context.contentResolver.openInputStream(uri)?.use { it.readAtMost(MAX_PGN_FILE_BYTES + 1) }
-                    } catch (e: Exception) {
-                        null
-                    }
-                }
-                when {
-                    bytes == null -> snackbar.showSnackbar("The file could not be read")
-                    bytes.size > MAX_PGN_FILE_BYTES -> snackbar.showSnackbar("The file is larger than ${MAX_PGN_FILE_BYTES shr 20} MB")
-                    else -> openPgnText(bytes.decodeToString())
+                when (val read = withContext(Dispatchers.IO) { readPgnFile(context, uri) }) {
+                    is PgnFile.Text -> openPgnText(read.text)
+                    is PgnFile.Problem -> snackbar.showSnackbar(read.message)
                 }
             }
         }
@@ -481,22 +472,4 @@ private fun DrawMenu(state: AnalysisUiState, controller: AnalysisController) {
             )
         }
     }
-}
-
-/** The largest PGN file the analysis board opens: about 30,000 games, 100 MB or so in memory while listed. */
-private const val MAX_PGN_FILE_BYTES = 32 shl 20
-
-/**
- * Up to [limit] bytes of the stream, fewer at its end. (`InputStream.readNBytes` would do, but
- * Android has it only from API 33; the app's minimum is 26.)
- */
-private fun java.io.InputStream.readAtMost(limit: Int): ByteArray {
-    val out = java.io.ByteArrayOutputStream()
-    val buffer = ByteArray(64 * 1024)
-    while (out.size() < limit) {
-        val n = read(buffer, 0, minOf(buffer.size, limit - out.size()))
-        if (n < 0) break
-        out.write(buffer, 0, n)
-    }
-    return out.toByteArray()
 }

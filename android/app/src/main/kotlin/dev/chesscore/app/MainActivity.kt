@@ -1,6 +1,7 @@
 package dev.chesscore.app
 
 import android.content.Intent
+import android.widget.Toast
 import android.os.Bundle
 import androidx.activity.ComponentActivity
 import androidx.activity.compose.BackHandler
@@ -27,6 +28,8 @@ class MainActivity : ComponentActivity() {
         // The opening index, built off the main thread so that the first snapshot and opening
         // book do not build it on the UI thread (a few milliseconds; a second call returns at once).
         Thread { preloadOpenings() }.start()
+        // Opened from another app with a PGN file ("Open with"); not again after a rotation.
+        if (savedInstanceState == null) openDocument(intent)
         enableEdgeToEdge()
         setContent {
             ChessTheme {
@@ -145,6 +148,37 @@ class MainActivity : ComponentActivity() {
             review.controller.value?.pause()
         }
         super.onStop()
+    }
+
+    /** A PGN file opened from another app while the app runs ("Open with"). */
+    override fun onNewIntent(intent: Intent) {
+        super.onNewIntent(intent)
+        openDocument(intent)
+    }
+
+    /**
+     * A PGN file opened from another app: read off the main thread ([readPgnFile]), then shown on
+     * the analysis board (its first game; the board says how many others the file held, or why
+     * none could be read), over whatever screen was open: a review or the games list closes and
+     * the game pauses under the board, as when the board is opened from its menu.
+     */
+    private fun openDocument(intent: Intent?) {
+        val uri = intent?.takeIf { it.action == Intent.ACTION_VIEW }?.data ?: return
+        val context = applicationContext
+        Thread {
+            val read = readPgnFile(context, uri)
+            runOnUiThread {
+                when (read) {
+                    is PgnFile.Text -> {
+                        review.close()
+                        if (viewModel.gamesShown.value) viewModel.closeGames(resume = false)
+                        viewModel.controller.pause()
+                        analysis.open(read.text)
+                    }
+                    is PgnFile.Problem -> Toast.makeText(this, read.message, Toast.LENGTH_LONG).show()
+                }
+            }
+        }.start()
     }
 
     /** Opens the Android share sheet with [text] (a PGN or a FEN). */
