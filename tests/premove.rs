@@ -1,5 +1,6 @@
 //! Premove destinations: the moves a piece of the side not to move might make on its next turn
-//! (`Position::premove_moves`, FFI `ChessGame.premoveDestinations`).
+//! (`Position::premove_moves`, FFI `ChessGame.premoveDestinations`), in standard chess and
+//! Chess960.
 
 use chesscore::ffi::{ChessGame, Square};
 use chesscore::notation::fen;
@@ -15,8 +16,16 @@ use rand::{Rng, SeedableRng};
 fn every_move_played_was_a_premove_move_one_ply_earlier_and_nothing_else_is() {
     let mut rng = SmallRng::seed_from_u64(20_261_126);
     let mut checked = 0;
-    for _ in 0..120 {
-        let mut line = vec![Position::startpos()];
+    let mut castles = 0;
+    for game in 0..160 {
+        // Every other game from a random Chess960 start: castling onto the rook's square, from
+        // any file, is where a premove's rules differ most.
+        let start = if game % 2 == 0 {
+            Position::startpos()
+        } else {
+            rules::chess960::start_position(rng.gen_range(0..960)).unwrap()
+        };
+        let mut line = vec![start];
         let mut played = Vec::new();
         for _ in 0..120 {
             let pos = line.last().unwrap();
@@ -34,6 +43,7 @@ fn every_move_played_was_a_premove_move_one_ply_earlier_and_nothing_else_is() {
             let before = &line[k - 1];
             let m = played[k];
             let premoves = before.premove_moves(m.from());
+            castles += usize::from(m.is_castle());
             assert!(
                 premoves.contains(m),
                 "{m:?} played in {} is missing from its premove moves in {}",
@@ -64,6 +74,7 @@ fn every_move_played_was_a_premove_move_one_ply_earlier_and_nothing_else_is() {
         }
     }
     assert!(checked > 5_000, "only {checked} moves checked");
+    assert!(castles > 10, "only {castles} castlings checked");
 }
 
 fn destinations(fen: &str, from: Square) -> Vec<Square> {
