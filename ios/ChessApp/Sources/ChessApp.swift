@@ -29,11 +29,14 @@ struct RootView: View {
     /// "My games": each game kept once it has ended (the `Games` folder beside the game's files).
     @State private var archive = DirectoryGameArchive()
     @Environment(\.scenePhase) private var scenePhase
+    /// A PGN file opened from another app ("Open in Chess"), kept until the board screen exists
+    /// to open it (a cold start delivers it before the controller is made).
+    @State private var openedURL: URL?
 
     var body: some View {
         Group {
             if let controller {
-                ContentView(controller: controller, archive: archive)
+                ContentView(controller: controller, archive: archive, openedURL: $openedURL)
             } else if let failure {
                 ContentUnavailableView(
                     "The chess engine could not start",
@@ -43,6 +46,7 @@ struct RootView: View {
                 ProgressView()
             }
         }
+        .onOpenURL { url in openedURL = url }
         .task { @MainActor in
             guard controller == nil else { return }
             do {

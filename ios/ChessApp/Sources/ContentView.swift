@@ -13,6 +13,8 @@ struct ContentView: View {
     let controller: GameController
     /// "My games", which the controller keeps each ended game in.
     let archive: any GameArchive
+    /// A PGN file opened from another app, until this screen opens it.
+    @Binding var openedURL: URL?
 
     @Environment(\.scenePhase) private var scenePhase
 
@@ -80,6 +82,9 @@ struct ContentView: View {
                     analysis = nil
                     controller.newGame(mode: .humanVsEngine(humanSide: side), start: start)
                 }
+                // A new session (a file opened over the board) is a new screen: no editor or
+                // sheet of the old one carries over.
+                .id(ObjectIdentifier(session))
             }
             .navigationDestination(isPresented: $showingGames) {
                 GamesListView(archive: archive)
@@ -101,8 +106,20 @@ struct ContentView: View {
             } message: {
                 Text(state.message ?? "")
             }
-            // "Open in Chess" from Files or Mail (the PGN document type in project.yml).
-            .onOpenURL { url in openFile(url) }
+            // "Open in Chess" from Files or Mail (the PGN document type in project.yml), held by
+            // the root view until this screen exists (a cold start).
+            .onChange(of: openedURL) { _, url in
+                if let url {
+                    openedURL = nil
+                    openFile(url)
+                }
+            }
+            .onAppear {
+                if let url = openedURL {
+                    openedURL = nil
+                    openFile(url)
+                }
+            }
             .alert("chesscore", isPresented: Binding(
                 get: { fileProblem != nil }, set: { if !$0 { fileProblem = nil } }
             )) {
@@ -119,12 +136,21 @@ struct ContentView: View {
     /// game pausing under it as when the board is opened from the menu.
     private func openFile(_ url: URL) {
         Task { @MainActor in
-            let read = await Task.detached(priority: .userInitiated) { readPgnFile(url) }.value
-            switch read {
-            case .success(let text):
+            // Read and listed off the main actor: a big file must not freeze the screen.
+            let opened = await Task.detached(priority: .userInitiated) {
+                readPgnFile(url, removeAfterReading: true).flatMap(firstPgnGame)
+            }.value
+            switch opened {
+            case .success(let game):
                 review = nil
                 showingGames = false
-                openOver { analysis = AnalysisSession(pgn: text) }
+                openOver { analysis = AnalysisSession(pgn: game.pgn) }
+                if analysis == nil {
+                    fileProblem = "The analysis board could not open"
+                } else if game.others > 0 {
+                    fileProblem =
+                        "Opened the first game; the file holds \(game.others) more (Open a PGN file… to choose)"
+                }
             case .failure(let problem):
                 fileProblem = problem.message
             }

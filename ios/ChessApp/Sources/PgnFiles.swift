@@ -1,3 +1,4 @@
+import ChessCorePresentation
 import Foundation
 
 /// The largest PGN file the app opens: about 30,000 games, 100 MB or so in memory while listed
@@ -7,11 +8,14 @@ let maxPgnFileBytes = 32 << 20
 /// Why a PGN file was not read, in words for the person.
 enum PgnFileProblem: Error {
     case tooLarge, unreadable
+    /// No game in it could be read: the core's located error, or "No game found".
+    case noGame(String)
 
     var message: String {
         switch self {
         case .tooLarge: return "The file is larger than \(maxPgnFileBytes >> 20) MB"
         case .unreadable: return "The file could not be read"
+        case .noGame(let why): return why
         }
     }
 }
@@ -19,10 +23,15 @@ enum PgnFileProblem: Error {
 /// Reads the PGN file at `url` (from the file importer, or opened from another app), within
 /// its security scope: refused before reading when over ``maxPgnFileBytes`` (a video chosen by
 /// mistake must not exhaust the memory), else its text as UTF-8, or Latin-1 as older ChessBase
-/// exports are. Blocks: call it off the main actor.
-func readPgnFile(_ url: URL) -> Result<String, PgnFileProblem> {
+/// exports are. `removeAfterReading`: the file is the app's own copy (one opened from another
+/// app is copied into the app's `Documents/Inbox`, which the app must empty), deleted after.
+/// Blocks: call it off the main actor.
+func readPgnFile(_ url: URL, removeAfterReading: Bool = false) -> Result<String, PgnFileProblem> {
     let scoped = url.startAccessingSecurityScopedResource()
-    defer { if scoped { url.stopAccessingSecurityScopedResource() } }
+    defer {
+        if scoped { url.stopAccessingSecurityScopedResource() }
+        if removeAfterReading { try? FileManager.default.removeItem(at: url) }
+    }
     let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
     let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
     if size > maxPgnFileBytes { return .failure(.tooLarge) }
@@ -30,4 +39,12 @@ func readPgnFile(_ url: URL) -> Result<String, PgnFileProblem> {
         ?? (try? String(contentsOf: url, encoding: .isoLatin1))
     else { return .failure(.unreadable) }
     return .success(text)
+}
+
+/// What the board should open from a PGN text, worked out off the main actor: the first
+/// readable game's own text and how many other games the text held, or why none opened.
+func firstPgnGame(_ text: String) -> Result<(pgn: String, others: Int), PgnFileProblem> {
+    let list = pgnGameList(text)
+    guard let first = list.games.first else { return .failure(.noGame(list.problem ?? "No game found")) }
+    return .success((first.pgn, list.games.count - 1 + list.unreadable))
 }

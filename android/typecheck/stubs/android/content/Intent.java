@@ -8,6 +8,7 @@ public class Intent implements Cloneable {
     public static final String ACTION_MAIN = "android.intent.action.MAIN";
     public static final String ACTION_SEND = "android.intent.action.SEND";
     public static final String ACTION_VIEW = "android.intent.action.VIEW";
+    public static final int FLAG_ACTIVITY_LAUNCHED_FROM_HISTORY = 0x00100000;
     public static final String EXTRA_SUBJECT = "android.intent.extra.SUBJECT";
     public static final String EXTRA_TEXT = "android.intent.extra.TEXT";
     public static final String EXTRA_TITLE = "android.intent.extra.TITLE";
@@ -25,6 +26,8 @@ public class Intent implements Cloneable {
     public String getType() { throw new RuntimeException("Stub!"); }
 
     public android.net.Uri getData() { throw new RuntimeException("Stub!"); }
+
+    public int getFlags() { throw new RuntimeException("Stub!"); }
 
     public Intent setType(String type) { throw new RuntimeException("Stub!"); }
 

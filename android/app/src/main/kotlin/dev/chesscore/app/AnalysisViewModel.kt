@@ -1,12 +1,18 @@
 package dev.chesscore.app
 
 import android.app.Application
+import android.net.Uri
 import androidx.lifecycle.AndroidViewModel
 import androidx.lifecycle.SavedStateHandle
 import androidx.lifecycle.viewModelScope
 import dev.chesscore.presentation.AnalysisController
 import dev.chesscore.presentation.FileGameStore
+import dev.chesscore.presentation.PgnGameList
 import dev.chesscore.presentation.PositionEditor
+import dev.chesscore.presentation.pgnGameList
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.launch
+import kotlinx.coroutines.withContext
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
@@ -37,9 +43,37 @@ class AnalysisViewModel(application: Application, private val saved: SavedStateH
      * A controller already open is closed first.
      */
     fun open(pgn: String?, ply: UInt? = null) {
+        // The position editor belonged to the board being replaced.
+        _editor.value = null
         _controller.value?.close()
         _controller.value = AnalysisController(viewModelScope, store, pgn, ply)
         saved[KEY_OPEN] = true
+    }
+
+    /**
+     * A PGN file opened from another app ("Open with"): read and listed off the main thread
+     * ([readPgnFile], then the core's list of its games), so that a big file never blocks the
+     * screen; then, after [before] (the activity closes what covers the board and pauses the
+     * game), its first readable game on the board ([open], from that game's own text). [tell]
+     * gets what the person should know: why nothing opened, or how many other games the file
+     * held (the board's "Open PGN file…" lets them choose one). Runs in the view model's scope,
+     * so a rotation meanwhile does not lose it.
+     */
+    fun openFile(uri: Uri, before: () -> Unit, tell: (String) -> Unit) {
+        viewModelScope.launch {
+            val listed = withContext(Dispatchers.IO) {
+                when (val read = readPgnFile(getApplication(), uri)) {
+                    is PgnFile.Problem -> read.message
+                    is PgnFile.Text -> pgnGameList(read.text)
+                }
+            }
+            val list = listed as? PgnGameList ?: return@launch tell(listed as String)
+            list.problem?.let { return@launch tell(it) }
+            before()
+            open(list.games.first().pgn)
+            val others = list.games.size - 1 + list.unreadable
+            if (others > 0) tell("Opened the first game; the file holds $others more (Open PGN file… to choose)")
+        }
     }
 
     /** Closes the analysis board: the search stops and the Rust objects are freed (the board stays saved). */

@@ -157,28 +157,29 @@ class MainActivity : ComponentActivity() {
     }
 
     /**
-     * A PGN file opened from another app: read off the main thread ([readPgnFile]), then shown on
-     * the analysis board (its first game; the board says how many others the file held, or why
-     * none could be read), over whatever screen was open: a review or the games list closes and
-     * the game pauses under the board, as when the board is opened from its menu.
+     * A PGN file opened from another app ([AnalysisViewModel.openFile]: read and listed off the
+     * main thread, its first game on the analysis board), over whatever screen was open: a
+     * review or the games list closes and the game pauses under the board, as when the board is
+     * opened from its menu. What the person should know comes as a toast. Not for a task
+     * relaunched from Recents, whose permission to read the file has expired.
      */
     private fun openDocument(intent: Intent?) {
-        val uri = intent?.takeIf { it.action == Intent.ACTION_VIEW }?.data ?: return
-        val context = applicationContext
-        Thread {
-            val read = readPgnFile(context, uri)
-            runOnUiThread {
-                when (read) {
-                    is PgnFile.Text -> {
-                        review.close()
-                        if (viewModel.gamesShown.value) viewModel.closeGames(resume = false)
-                        viewModel.controller.pause()
-                        analysis.open(read.text)
-                    }
-                    is PgnFile.Problem -> Toast.makeText(this, read.message, Toast.LENGTH_LONG).show()
-                }
-            }
-        }.start()
+        val uri = intent?.takeIf {
+            it.action == Intent.ACTION_VIEW && it.flags and Intent.FLAG_ACTIVITY_LAUNCHED_FROM_HISTORY == 0
+        }?.data ?: return
+        // The view models and the application context only: the activity may be recreated first.
+        val games = viewModel
+        val reviews = review
+        val app = applicationContext
+        analysis.openFile(
+            uri,
+            before = {
+                reviews.close()
+                if (games.gamesShown.value) games.closeGames(resume = false)
+                games.controller.pause()
+            },
+            tell = { text -> Toast.makeText(app, text, Toast.LENGTH_LONG).show() },
+        )
     }
 
     /** Opens the Android share sheet with [text] (a PGN or a FEN). */
