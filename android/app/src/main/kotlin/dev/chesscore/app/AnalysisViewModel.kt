@@ -70,7 +70,7 @@ class AnalysisViewModel(application: Application, private val saved: SavedStateH
             val list = listed as? PgnGameList ?: return@launch tell(listed as String)
             list.problem?.let { return@launch tell(it) }
             before()
-            open(list.games.first().pgn)
+            this@AnalysisViewModel.open(list.games.first().pgn)
             val others = list.games.size - 1 + list.unreadable
             if (others > 0) tell("Opened the first game; the file holds $others more (Open PGN file… to choose)")
         }
