@@ -108,18 +108,8 @@ struct ContentView: View {
             }
             // "Open in Chess" from Files or Mail (the PGN document type in project.yml), held by
             // the root view until this screen exists (a cold start).
-            .onChange(of: openedURL) { _, url in
-                if let url {
-                    openedURL = nil
-                    openFile(url)
-                }
-            }
-            .onAppear {
-                if let url = openedURL {
-                    openedURL = nil
-                    openFile(url)
-                }
-            }
+            .onChange(of: openedURL) { _, _ in openPendingFile() }
+            .onAppear { openPendingFile() }
             .alert("chesscore", isPresented: Binding(
                 get: { fileProblem != nil }, set: { if !$0 { fileProblem = nil } }
             )) {
@@ -128,6 +118,13 @@ struct ContentView: View {
                 Text(fileProblem ?? "")
             }
         }
+    }
+
+    /// Opens the file the root view holds (``openedURL``), if any, once.
+    private func openPendingFile() {
+        guard let url = openedURL else { return }
+        openedURL = nil
+        openFile(url)
     }
 
     /// A PGN file opened from another app (Files, Mail: "Open in Chess"): read off the main

@@ -45,6 +45,6 @@ func readPgnFile(_ url: URL, removeAfterReading: Bool = false) -> Result<String,
 /// readable game's own text and how many other games the text held, or why none opened.
 func firstPgnGame(_ text: String) -> Result<(pgn: String, others: Int), PgnFileProblem> {
     let list = pgnGameList(text)
-    guard let first = list.games.first else { return .failure(.noGame(list.problem ?? "No game found")) }
+    guard let first = list.games.first else { return .failure(.noGame(list.problem ?? noGameFoundText)) }
     return .success((first.pgn, list.games.count - 1 + list.unreadable))
 }

@@ -716,7 +716,7 @@ public final class AnalysisController {
         let listing = listPgnGames(pgn: text)
         guard let first = listing.games.first, let game = try? ChessGame.fromPgn(pgn: first.pgn)
         else {
-            return (nil, listing.skipped.first?.message ?? "No game found")
+            return (nil, listing.skipped.first?.message ?? noGameFoundText)
         }
         let left = listing.games.count - 1 + listing.skipped.count
         switch left {

@@ -52,8 +52,8 @@ public struct PgnGameList: Hashable, Sendable {
     public var firstError: String? = nil
 
     /// What to tell the person when no game can be read: the first bad game's located error,
-    /// or "No game found"; `nil` when there is a game. Shown without reading the text again.
-    public var problem: String? { games.isEmpty ? (firstError ?? "No game found") : nil }
+    /// or ``noGameFoundText``; `nil` when there is a game. Shown without reading the text again.
+    public var problem: String? { games.isEmpty ? (firstError ?? noGameFoundText) : nil }
 }
 
 /// Lists the games of `text` with the core's `listPgnGames` (``PgnGameList``): the core reads

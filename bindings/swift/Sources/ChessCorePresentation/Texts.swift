@@ -124,6 +124,9 @@ public func scoreText(_ scoreWhite: Score) -> String {
     }
 }
 
+/// What a screen says when a PGN text holds no game at all (the Kotlin `NO_GAME_FOUND`).
+public let noGameFoundText = "No game found"
+
 /// A NAG as the move list shows it, from the core's `nagSymbol` (1 "!", 2 "?", 3 "!!", 4 "??",
 /// 5 "!?", 6 "?!", 14 "⩲", 18 "+−" and the other common ones); "" for the others, which a PGN
 /// export keeps as `$n`. The Kotlin `nagText` (not `nagSymbol`, the core's `String?`).

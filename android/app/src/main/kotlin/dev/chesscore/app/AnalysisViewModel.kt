@@ -7,7 +7,6 @@ import androidx.lifecycle.SavedStateHandle
 import androidx.lifecycle.viewModelScope
 import dev.chesscore.presentation.AnalysisController
 import dev.chesscore.presentation.FileGameStore
-import dev.chesscore.presentation.PgnGameList
 import dev.chesscore.presentation.PositionEditor
 import dev.chesscore.presentation.pgnGameList
 import kotlinx.coroutines.Dispatchers
@@ -61,13 +60,11 @@ class AnalysisViewModel(application: Application, private val saved: SavedStateH
      */
     fun openFile(uri: Uri, before: () -> Unit, tell: (String) -> Unit) {
         viewModelScope.launch {
-            val listed = withContext(Dispatchers.IO) {
-                when (val read = readPgnFile(getApplication(), uri)) {
-                    is PgnFile.Problem -> read.message
-                    is PgnFile.Text -> pgnGameList(read.text)
-                }
+            val text = when (val read = withContext(Dispatchers.IO) { readPgnFile(getApplication(), uri) }) {
+                is PgnFile.Problem -> return@launch tell(read.message)
+                is PgnFile.Text -> read.text
             }
-            val list = listed as? PgnGameList ?: return@launch tell(listed as String)
+            val list = withContext(Dispatchers.Default) { pgnGameList(text) }
             list.problem?.let { return@launch tell(it) }
             before()
             this@AnalysisViewModel.open(list.games.first().pgn)
