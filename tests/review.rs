@@ -265,6 +265,163 @@ fn a_stopped_review_keeps_exactly_the_moves_reviewed_so_far() {
     }
 }
 
+/// `line` reviewed with `threads` threads and stopped once `stop_after` moves are reported
+/// (at once for 0): the partial review and the moves reported.
+fn stopped_review(line: &GameLine, threads: u32, stop_after: usize) -> GameReview {
+    let stop = AtomicBool::new(stop_after == 0);
+    let settings = ReviewSettings {
+        threads,
+        ..ReviewSettings::with_nodes(NODES)
+    };
+    review::review(&mut engine(), line, &settings, &NoBook, &stop, &mut |p| {
+        if p.done == stop_after {
+            stop.store(true, Ordering::SeqCst);
+        }
+    })
+}
+
+#[test]
+fn a_stopped_review_continued_is_the_review_made_without_the_stop() {
+    let (_, line) = line_from_pgn(LONG);
+    let full = review_on(&line, 1, &mut |_| {});
+    assert!(full.complete);
+    // Before the start is searched, at a segment's end, one move into a segment, mid-segment,
+    // on one thread and on several (which keep later moves finished before the stop).
+    for (threads, stop_after) in [(1, 0), (1, 1), (1, 8), (1, 9), (1, 13), (2, 3), (3, 17)] {
+        let partial = stopped_review(&line, threads, stop_after);
+        assert!(!partial.complete);
+        let had = partial.moves.len();
+        assert!(had >= stop_after);
+        for continue_on in [1, 2] {
+            let settings = ReviewSettings {
+                threads: continue_on,
+                ..ReviewSettings::with_nodes(NODES)
+            };
+            let mut seen = Vec::new();
+            let stop = AtomicBool::new(false);
+            let continued = review::continue_review(
+                &mut engine(),
+                &line,
+                &settings,
+                &NoBook,
+                &partial,
+                &stop,
+                &mut |p| {
+                    assert_eq!(p.total, 27);
+                    assert_eq!(p.review.index + 1, p.done);
+                    seen.push(p.done);
+                },
+            )
+            .unwrap();
+            let what = format!("stopped after {had} on {threads}, continued on {continue_on}");
+            // Only the moves the earlier review lacked are reported, in order.
+            assert_eq!(seen, (had + 1..=27).collect::<Vec<_>>(), "{what}");
+            assert_eq!(continued.moves, full.moves, "{what}");
+            assert_eq!(continued.evals, full.evals, "{what}");
+            assert_eq!(
+                (&continued.white, &continued.black),
+                (&full.white, &full.black)
+            );
+            assert_eq!(continued.nodes, full.nodes, "{what}");
+            assert!(continued.complete);
+        }
+    }
+    // Stopped again while continuing, then continued once more: still the same review.
+    let first = stopped_review(&line, 1, 5);
+    let stop = AtomicBool::new(false);
+    let settings = ReviewSettings::with_nodes(NODES);
+    let second = review::continue_review(
+        &mut engine(),
+        &line,
+        &settings,
+        &NoBook,
+        &first,
+        &stop,
+        &mut |p| {
+            if p.done == 19 {
+                stop.store(true, Ordering::SeqCst);
+            }
+        },
+    )
+    .unwrap();
+    assert_eq!(second.moves.len(), 19);
+    assert!(!second.complete);
+    let stop = AtomicBool::new(false);
+    let third = review::continue_review(
+        &mut engine(),
+        &line,
+        &settings,
+        &NoBook,
+        &second,
+        &stop,
+        &mut |_| {},
+    )
+    .unwrap();
+    assert_eq!(third, full);
+    // A complete review is given back without a search or a report.
+    let mut reports = 0;
+    let again = review::continue_review(
+        &mut engine(),
+        &line,
+        &settings,
+        &NoBook,
+        &full,
+        &stop,
+        &mut |_| reports += 1,
+    )
+    .unwrap();
+    assert_eq!((again, reports), (full, 0));
+}
+
+#[test]
+fn a_review_of_another_game_or_budget_is_not_continued() {
+    let (_, line) = line_from_pgn(LONG);
+    let partial = stopped_review(&line, 1, 10);
+    let stop = AtomicBool::new(false);
+    let try_continue = |line: &GameLine, settings: &ReviewSettings, earlier: &GameReview| {
+        review::continue_review(
+            &mut engine(),
+            line,
+            settings,
+            &NoBook,
+            earlier,
+            &stop,
+            &mut |_| panic!("nothing is reviewed"),
+        )
+        .unwrap_err()
+    };
+    let settings = ReviewSettings::with_nodes(NODES);
+    let err = try_continue(&line, &ReviewSettings::with_nodes(NODES * 2), &partial);
+    assert!(matches!(err, review::ContinueError::OtherSettings { .. }));
+    assert!(err.to_string().contains("20000 nodes a position"), "{err}");
+    assert!(err.to_string().contains("40000 nodes a position"), "{err}");
+    let no_verify = ReviewSettings::with_nodes(NODES).with_verify_nodes(0);
+    assert!(matches!(
+        try_continue(&line, &no_verify, &partial),
+        review::ContinueError::OtherSettings { .. }
+    ));
+    // Another opening: 1. d4 instead of 1. e4.
+    let (_, other) = line_from_pgn("1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 *");
+    let err = try_continue(&other, &settings, &partial);
+    assert_eq!(
+        err,
+        review::ContinueError::OtherGame("its move 1 is e4, the game's d4".into())
+    );
+    // A shorter game than the earlier review.
+    let (_, short) = line_from_pgn("1. e4 e5 2. Nf3 Nc6 *");
+    let err = try_continue(&short, &settings, &partial);
+    assert_eq!(
+        err.to_string(),
+        "the earlier review is of another game: it has 10 moves, the game 4"
+    );
+    let mut damaged = partial.clone();
+    damaged.evals.pop();
+    assert_eq!(
+        try_continue(&line, &settings, &damaged).to_string(),
+        "the earlier review is damaged: 10 eval points for 10 moves"
+    );
+}
+
 #[test]
 fn book_moves_come_from_the_book_and_end_at_the_first_other_move() {
     struct FirstPositions(HashSet<u64>);

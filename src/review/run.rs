@@ -199,29 +199,157 @@ pub fn review(
     on_progress: &mut dyn FnMut(&ReviewProgress<'_>),
 ) -> GameReview {
     let next = AtomicUsize::new(0);
-    review_counting(engine, line, settings, book, stop, on_progress, &next)
+    review_counting(engine, line, settings, book, None, stop, on_progress, &next)
 }
 
-/// [`review`], with the counter that hands out segments to the threads given by the caller
-/// (so that a test can see it stopped).
+/// Why [`continue_review`] refused an earlier review: it is not a partial review of this line
+/// with these settings.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ContinueError {
+    /// Its settings search differently (the threads apart, which change no result).
+    #[error("the earlier review searched with other settings ({earlier}), this one with {now}")]
+    OtherSettings {
+        /// The earlier review's budgets, described.
+        earlier: String,
+        /// These settings' budgets, described.
+        now: String,
+    },
+    /// It is of another line: a move differs, or it has more moves than the line.
+    #[error("the earlier review is of another game: {0}")]
+    OtherGame(String),
+    /// Its eval series does not go with its moves.
+    #[error("the earlier review is damaged: {0}")]
+    Damaged(String),
+}
+
+/// Goes on with `earlier`, a review of `line` with the same settings that was stopped
+/// ([`GameReview::complete`] `false`, as [`review`] returns it after a stop), and returns the
+/// whole review: `earlier`'s moves, then the rest, reviewed and reported through `on_progress`
+/// as [`review`] does (only the moves `earlier` lacks are reported). A review is deterministic
+/// and each of its segments starts from a cleared table, so the result is the review that
+/// [`review`] would have made without the stop, provided `engine`'s table is the size it had
+/// (the searches of the unfinished segment before `earlier`'s last move are made again, and not
+/// counted in [`GameReview::nodes`]). A complete `earlier` is returned as it is, without a
+/// search. `settings.threads` may differ from `earlier`'s.
+///
+/// # Errors
+/// [`ContinueError`] when `earlier` searched with other budgets, is of another line, or has
+/// an eval series that does not go with its moves; nothing is searched then.
+pub fn continue_review(
+    engine: &mut Engine,
+    line: &GameLine,
+    settings: &ReviewSettings,
+    book: &dyn OpeningBook,
+    earlier: &GameReview,
+    stop: &AtomicBool,
+    on_progress: &mut dyn FnMut(&ReviewProgress<'_>),
+) -> Result<GameReview, ContinueError> {
+    check_earlier(line, settings, earlier)?;
+    let next = AtomicUsize::new(0);
+    Ok(review_counting(
+        engine,
+        line,
+        settings,
+        book,
+        Some(earlier),
+        stop,
+        on_progress,
+        &next,
+    ))
+}
+
+/// Whether `earlier` can be continued as a review of `line` with `settings`.
+fn check_earlier(
+    line: &GameLine,
+    settings: &ReviewSettings,
+    earlier: &GameReview,
+) -> Result<(), ContinueError> {
+    let budgets = |s: &ReviewSettings| {
+        format!(
+            "{} nodes a position, {} lines, {} and {} nodes to verify",
+            s.nodes_per_position, s.lines, s.verify_nodes, s.recheck_nodes
+        )
+    };
+    let without_threads = |s: &ReviewSettings| ReviewSettings {
+        threads: 1,
+        ..s.clone()
+    };
+    if without_threads(&earlier.settings) != without_threads(settings) {
+        return Err(ContinueError::OtherSettings {
+            earlier: budgets(&earlier.settings),
+            now: budgets(settings),
+        });
+    }
+    let total = line.moves().len();
+    if earlier.moves.len() > total {
+        return Err(ContinueError::OtherGame(format!(
+            "it has {} moves, the game {total}",
+            earlier.moves.len()
+        )));
+    }
+    for (i, (m, &played)) in earlier.moves.iter().zip(line.moves()).enumerate() {
+        if m.index != i || m.mv != played {
+            return Err(ContinueError::OtherGame(format!(
+                "its move {} is {}, the game's {}",
+                i + 1,
+                m.san,
+                san_line(line.position(i), &[played]).concat()
+            )));
+        }
+    }
+    let expected = if earlier.moves.is_empty() && earlier.evals.is_empty() {
+        0
+    } else {
+        earlier.moves.len() + 1
+    };
+    if earlier.evals.len() != expected {
+        return Err(ContinueError::Damaged(format!(
+            "{} eval points for {} moves",
+            earlier.evals.len(),
+            earlier.moves.len()
+        )));
+    }
+    if let Some(p) = earlier.evals.iter().enumerate().find(|(i, p)| p.ply != *i) {
+        return Err(ContinueError::Damaged(format!(
+            "eval point {} is of ply {}",
+            p.0, p.1.ply
+        )));
+    }
+    Ok(())
+}
+
+/// [`review`] or [`continue_review`] (from `earlier`, already checked), with the counter that
+/// hands out segments to the threads given by the caller (so that a test can see it stopped).
+#[allow(clippy::too_many_arguments)]
 fn review_counting(
     engine: &mut Engine,
     line: &GameLine,
     settings: &ReviewSettings,
     book: &dyn OpeningBook,
+    earlier: Option<&GameReview>,
     stop: &AtomicBool,
     on_progress: &mut dyn FnMut(&ReviewProgress<'_>),
     next: &AtomicUsize,
 ) -> GameReview {
     let total = line.moves().len();
-    // A line without moves is one empty segment: its start position.
-    let segments: Vec<Range<usize>> = (0..total.max(1))
-        .step_by(SEGMENT_MOVES)
-        .map(|a| a..(a + SEGMENT_MOVES).min(total))
-        .collect();
     let mut collected = Collected::new(line, book, total);
+    if let Some(earlier) = earlier {
+        collected.take_earlier(earlier);
+    }
+    // The segments from the one that holds the first report still missing: that one is
+    // reviewed from its start, and its reports before it dropped. A line without moves is
+    // one empty segment: its start position.
+    let first = collected.next().saturating_sub(1) / SEGMENT_MOVES * SEGMENT_MOVES;
+    let segments: Vec<Range<usize>> = if collected.next() > total {
+        Vec::new()
+    } else {
+        (first..total.max(1))
+            .step_by(SEGMENT_MOVES)
+            .map(|a| a..(a + SEGMENT_MOVES).min(total))
+            .collect()
+    };
     let threads = (settings.threads.clamp(1, MAX_THREADS) as usize).min(segments.len());
-    if threads == 1 {
+    if threads <= 1 {
         for segment in segments {
             let finished = review_segment(engine, line, segment, settings, stop, &mut |r| {
                 collected.accept(r, on_progress)
@@ -276,6 +404,9 @@ fn review_counting(
             // Segments finish out of order: hold each report until those before it are in.
             let mut held: BTreeMap<usize, Reviewed> = BTreeMap::new();
             for r in receiver {
+                if r.order() < collected.next() {
+                    continue; // known from the earlier review
+                }
                 held.insert(r.order(), r);
                 while let Some(r) = held.remove(&collected.next()) {
                     collected.accept(r, on_progress);
@@ -375,7 +506,8 @@ struct Collected<'a> {
     line: &'a GameLine,
     book: &'a dyn OpeningBook,
     total: usize,
-    evals: Vec<PositionEval>,
+    /// Each position's score, from the side to move's view.
+    evals: Vec<Score>,
     moves: Vec<MoveReview>,
     in_book: bool,
     nodes: u64,
@@ -399,14 +531,30 @@ impl<'a> Collected<'a> {
         self.evals.len()
     }
 
+    /// Starts from `earlier`'s moves and evaluations (a review of the same line, checked), as
+    /// if they had been reported.
+    fn take_earlier(&mut self, earlier: &GameReview) {
+        self.evals = earlier
+            .evals
+            .iter()
+            .map(|p| white_view(p.white, self.line.position(p.ply).side_to_move()))
+            .collect();
+        self.moves = earlier.moves.clone();
+        self.in_book = self.moves.last().map_or(true, |m| m.class == MoveClass::Book);
+        self.nodes = earlier.nodes;
+    }
+
     /// Takes the next report. A move is book when the position it makes is in the book, every
     /// move before it was book, and it loses no more than a good move may: a named trap line
     /// keeps its loss, and the book ends there.
     fn accept(&mut self, reviewed: Reviewed, on_progress: &mut dyn FnMut(&ReviewProgress<'_>)) {
+        if reviewed.order() < self.next() {
+            return; // known from the earlier review
+        }
         match reviewed {
             Reviewed::Start(eval) => {
                 self.nodes += eval.nodes;
-                self.evals.push(eval);
+                self.evals.push(eval.score);
             }
             Reviewed::Move {
                 mut review,
@@ -422,7 +570,7 @@ impl<'a> Collected<'a> {
                 }
                 self.in_book = review.class == MoveClass::Book;
                 self.nodes += nodes;
-                self.evals.push(after);
+                self.evals.push(after.score);
                 self.moves.push(*review);
                 on_progress(&ReviewProgress {
                     review: &self.moves[i],
@@ -638,7 +786,7 @@ fn judge(
 /// The eval graph and both sides' summaries.
 fn summarise(
     line: &GameLine,
-    evals: Vec<PositionEval>,
+    evals: Vec<Score>,
     moves: Vec<MoveReview>,
     settings: &ReviewSettings,
     nodes: u64,
@@ -646,13 +794,13 @@ fn summarise(
     let points: Vec<EvalPoint> = evals
         .iter()
         .enumerate()
-        .map(|(ply, e)| {
+        .map(|(ply, &score)| {
             let side = line.position(ply).side_to_move();
             // A checkmate's score is `Mate(0)` for the side to move, which is mated.
             EvalPoint {
                 ply,
-                white: white_view(e.score, side),
-                white_win: classify::white_win_percent(e.score, side),
+                white: white_view(score, side),
+                white_win: classify::white_win_percent(score, side),
             }
         })
         .collect();
@@ -819,6 +967,7 @@ mod tests {
                 &line,
                 &settings,
                 &super::super::NoBook,
+                None,
                 &stop,
                 &mut |_| panic!("the listener fails"),
                 &next,
