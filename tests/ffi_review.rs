@@ -427,3 +427,177 @@ fn a_kept_review_comes_back_equal_and_is_the_one_its_key_promises() {
     );
     assert!(review_from_json(json.replace("\"version\":1", "\"version\":9")).is_err());
 }
+
+/// A listener that stops its engine's current job once `stop_after` moves are reported.
+struct StopAfter {
+    recorder: Recorder,
+    engine: Arc<ChessEngine>,
+    stop_after: u32,
+}
+
+impl ReviewListener for StopAfter {
+    fn on_move_reviewed(&self, review: MoveReview, done: u32, total: u32) {
+        if done == self.stop_after {
+            self.engine.stop();
+        }
+        self.recorder.on_move_reviewed(review, done, total);
+    }
+    fn on_finished(&self, review: GameReview) {
+        self.recorder.on_finished(review);
+    }
+}
+
+const RUY_LOPEZ: &str = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 \
+    8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 *";
+
+#[test]
+fn a_stopped_review_continues_where_it_stopped_and_ends_as_an_uninterrupted_one() {
+    let game = ChessGame::from_pgn(RUY_LOPEZ.into()).unwrap();
+    let engine = engine();
+    let rec = Arc::new(Recorder::default());
+    let _handle = engine
+        .review(Arc::clone(&game), options(NODES), rec.clone())
+        .unwrap();
+    let full = rec.wait();
+    assert!(full.complete);
+    assert_eq!(
+        full.key,
+        engine
+            .review_key(Arc::clone(&game), options(NODES))
+            .unwrap()
+    );
+    for stop_after in [5, 12] {
+        wait_idle(&engine);
+        let stopper = Arc::new(StopAfter {
+            recorder: Recorder::default(),
+            engine: Arc::clone(&engine),
+            stop_after,
+        });
+        // One thread: several keep later moves finished before the stop.
+        let one = ReviewOptions {
+            threads: Some(1),
+            ..options(NODES)
+        };
+        let _handle = engine
+            .review(Arc::clone(&game), one, stopper.clone())
+            .unwrap();
+        let partial = stopper.recorder.wait();
+        assert!(!partial.complete);
+        let had = partial.moves.len();
+        assert_eq!(had, stop_after as usize);
+        assert_eq!(partial.key, full.key);
+        // Kept as JSON (the app went away), read back, continued on other threads.
+        let kept = review_from_json(review_to_json(partial)).unwrap();
+        wait_idle(&engine);
+        let rest = Arc::new(Recorder::default());
+        let _handle = engine
+            .continue_review(
+                Arc::clone(&game),
+                ReviewOptions {
+                    threads: Some(2),
+                    ..options(NODES)
+                },
+                kept,
+                rest.clone(),
+            )
+            .unwrap();
+        let continued = rest.wait();
+        let reported: Vec<(u32, u32)> = rest
+            .moves
+            .lock()
+            .unwrap()
+            .iter()
+            .map(|(m, done, total, _)| {
+                assert_eq!(*total, 20);
+                (m.ply, *done)
+            })
+            .collect();
+        let expected: Vec<(u32, u32)> = (had as u32..20).map(|p| (p, p + 1)).collect();
+        assert_eq!(reported, expected, "only the missing moves are reported");
+        assert_eq!(continued, full, "stopped after {stop_after}");
+    }
+    // A complete review comes back at once, unchanged, without a move reported.
+    wait_idle(&engine);
+    let again = Arc::new(Recorder::default());
+    let _handle = engine
+        .continue_review(
+            Arc::clone(&game),
+            options(NODES),
+            full.clone(),
+            again.clone(),
+        )
+        .unwrap();
+    assert_eq!(again.wait(), full);
+    assert!(again.moves.lock().unwrap().is_empty());
+}
+
+#[test]
+fn a_review_of_another_game_options_or_engine_is_not_continued() {
+    let game = ChessGame::from_pgn(RUY_LOPEZ.into()).unwrap();
+    let engine = engine();
+    let stopper = Arc::new(StopAfter {
+        recorder: Recorder::default(),
+        engine: Arc::clone(&engine),
+        stop_after: 3,
+    });
+    let one = ReviewOptions {
+        threads: Some(1),
+        ..options(NODES)
+    };
+    let _handle = engine
+        .review(Arc::clone(&game), one, stopper.clone())
+        .unwrap();
+    let partial = stopper.recorder.wait();
+    assert_eq!(partial.moves.len(), 3);
+    wait_idle(&engine);
+    let refused = |engine: &ChessEngine, game: &Arc<ChessGame>, o: ReviewOptions, r: GameReview| {
+        let rec = Arc::new(Recorder::default());
+        match engine.continue_review(Arc::clone(game), o, r, rec) {
+            Err(ChessError::InvalidRequest(message)) => message,
+            other => panic!("not refused: {:?}", other.map(|_| ())),
+        }
+    };
+    let other_key = "its key is not this game's reviewKey";
+    // Another game (a tag more), another budget, an engine with another table size.
+    let tagged = ChessGame::from_pgn(format!("[Event \"Club\"]\n\n{RUY_LOPEZ}")).unwrap();
+    assert!(refused(&engine, &tagged, options(NODES), partial.clone()).contains(other_key));
+    assert!(refused(&engine, &game, options(NODES * 2), partial.clone()).contains(other_key));
+    let bigger = ChessEngine::new(EngineConfig {
+        level: 3,
+        elo: None,
+        hash_mb: 8,
+        seed: 1,
+        variety: true,
+    })
+    .unwrap();
+    assert!(refused(&bigger, &game, options(NODES), partial.clone()).contains(other_key));
+    // Kept by a version without keys.
+    let keyless = GameReview {
+        key: String::new(),
+        ..partial.clone()
+    };
+    assert!(refused(&engine, &game, options(NODES), keyless).contains(other_key));
+    // One that failed, and one whose moves were tampered with under the right key.
+    let failed = GameReview {
+        error: Some("the review failed: a bug".into()),
+        ..partial.clone()
+    };
+    assert!(refused(&engine, &game, options(NODES), failed).contains("failed"));
+    let mut tampered = partial.clone();
+    tampered.moves[1].uci = "d7d5".into();
+    assert_eq!(
+        refused(&engine, &game, options(NODES), tampered),
+        "the earlier review is of another game: its move 2 is d5, the game's e5"
+    );
+    let mut tampered = partial.clone();
+    tampered.moves[2].best_line_san = vec!["Qxh7".into()];
+    assert!(refused(&engine, &game, options(NODES), tampered)
+        .starts_with("the earlier review's move at ply 2 cannot be read in this game"));
+    let mut tampered = partial;
+    tampered.evals.pop();
+    assert_eq!(
+        refused(&engine, &game, options(NODES), tampered),
+        "the earlier review is damaged: 3 eval points for 3 moves"
+    );
+    assert!(!engine.is_searching(), "nothing was started");
+}

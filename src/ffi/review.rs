@@ -125,6 +125,20 @@ impl From<core::MoveClass> for MoveClass {
     }
 }
 
+impl From<MoveClass> for core::MoveClass {
+    fn from(c: MoveClass) -> core::MoveClass {
+        match c {
+            MoveClass::Book => core::MoveClass::Book,
+            MoveClass::Best => core::MoveClass::Best,
+            MoveClass::Excellent => core::MoveClass::Excellent,
+            MoveClass::Good => core::MoveClass::Good,
+            MoveClass::Inaccuracy => core::MoveClass::Inaccuracy,
+            MoveClass::Mistake => core::MoveClass::Mistake,
+            MoveClass::Blunder => core::MoveClass::Blunder,
+        }
+    }
+}
+
 /// One reviewed move. Win probabilities are 0 to 100: `winPercent` of `before` and `after` (the
 /// review's formula, docs/review.md), except a mating move's `winAfter`, which is 100.
 #[derive(Debug, Clone, PartialEq, uniffi::Record, serde::Serialize, serde::Deserialize)]
@@ -251,6 +265,12 @@ pub struct GameReview {
     /// The Kotlin and Swift wrappers' review streams throw `ChessError.Internal` with it.
     #[uniffi(default = None)]
     pub error: Option<String>,
+    /// The `reviewKey` of the game and options it was made with: `continueReview` goes on only
+    /// with a review of the same key. Empty in a review kept before reviews had keys (it is
+    /// shown as ever, and not continued).
+    #[uniffi(default = "")]
+    #[serde(default)]
+    pub key: String,
 }
 
 /// Receives a review's progress. Implemented in Kotlin or Swift; both methods run on the
@@ -393,7 +413,12 @@ fn convert_side(s: &core::SideSummary) -> SideReview {
     }
 }
 
-fn convert_review(line: &GameLine, game: &pgn::PgnGame, r: &core::GameReview) -> GameReview {
+fn convert_review(
+    line: &GameLine,
+    game: &pgn::PgnGame,
+    r: &core::GameReview,
+    key: String,
+) -> GameReview {
     GameReview {
         moves: r.moves.iter().map(|m| convert_move(line, m)).collect(),
         evals: r
@@ -412,7 +437,97 @@ fn convert_review(line: &GameLine, game: &pgn::PgnGame, r: &core::GameReview) ->
         nodes: r.nodes,
         annotated_pgn: pgn::write_game(&core::annotate(game, r)),
         error: None,
+        key,
     }
+}
+
+/// `earlier`, a review of `line` made across the boundary with `settings`, as the core's, for
+/// `core::continue_review`.
+///
+/// # Errors
+/// `InvalidRequest` saying which move or line cannot be read in the game.
+fn core_review(
+    line: &GameLine,
+    settings: &ReviewSettings,
+    earlier: &GameReview,
+) -> Result<core::GameReview, ChessError> {
+    let bad = |ply: usize, what: &str| {
+        ChessError::InvalidRequest(format!(
+            "the earlier review's move at ply {ply} cannot be read in this game: {what}"
+        ))
+    };
+    let read_san = |pos: &crate::rules::Position, sans: &[String], ply: usize| {
+        let mut pos = pos.clone();
+        let mut moves = Vec::with_capacity(sans.len());
+        for s in sans {
+            let m = crate::notation::san::parse_san(&pos, s)
+                .map_err(|e| bad(ply, &format!("line move '{s}': {e}")))?;
+            pos.make_move(m);
+            moves.push(m);
+        }
+        Ok::<_, ChessError>(moves)
+    };
+    if earlier.moves.len() > line.moves().len() {
+        return Err(ChessError::InvalidRequest(format!(
+            "the earlier review has {} moves, the game {}",
+            earlier.moves.len(),
+            line.moves().len()
+        )));
+    }
+    let mut moves = Vec::with_capacity(earlier.moves.len());
+    for (i, m) in earlier.moves.iter().enumerate() {
+        if m.ply as usize != i {
+            return Err(bad(i, &format!("it says ply {}", m.ply)));
+        }
+        let pos = line.position(i);
+        let mv = uci::parse_move(pos, &m.uci).map_err(|e| bad(i, &format!("'{}': {e}", m.uci)))?;
+        let best_move = uci::parse_move(pos, &m.best_uci)
+            .map_err(|e| bad(i, &format!("best move '{}': {e}", m.best_uci)))?;
+        moves.push(core::MoveReview {
+            index: i,
+            mover: m.side.into(),
+            mv,
+            san: m.san.clone(),
+            before: m.before.into(),
+            after: m.after.into(),
+            checkmate: m.checkmate,
+            win_before: m.win_before,
+            win_after: m.win_after,
+            loss: m.loss,
+            centipawn_loss: m.centipawn_loss,
+            accuracy: m.accuracy,
+            class: m.class.into(),
+            only_move: m.only_move,
+            missed_win: m.missed_win,
+            verified: m.verified,
+            // Not exported, and nothing after the review reads it.
+            rechecked: false,
+            best_move,
+            best_san: m.best_san.clone(),
+            best_line_san: m.best_line_san.clone(),
+            best_line: read_san(pos, &m.best_line_san, i)?,
+            refutation_san: m.refutation_san.clone(),
+            refutation: read_san(line.position(i + 1), &m.refutation_san, i)?,
+        });
+    }
+    Ok(core::GameReview {
+        moves,
+        evals: earlier
+            .evals
+            .iter()
+            .map(|p| core::EvalPoint {
+                ply: p.ply as usize,
+                white: p.white.into(),
+                white_win: p.white_win,
+            })
+            .collect(),
+        // Summed up again at the end.
+        white: core::SideSummary::default(),
+        black: core::SideSummary::default(),
+        complete: earlier.complete,
+        settings: settings.clone(),
+        nodes: earlier.nodes,
+    })
 }
 
 /// A review that could not finish normally (a bug caught on the engine thread): the moves
@@ -422,6 +537,7 @@ fn salvaged_review(
     nodes_per_position: u64,
     pgn_text: String,
     error: Option<String>,
+    key: String,
 ) -> GameReview {
     let mut sides = [SideReview::default(), SideReview::default()];
     for m in &moves {
@@ -448,6 +564,129 @@ fn salvaged_review(
         nodes: 0,
         annotated_pgn: pgn_text,
         error,
+        key,
+    }
+}
+
+impl ChessEngine {
+    /// `review`, or `continueReview` from `earlier`.
+    fn start_review(
+        &self,
+        game: &Arc<ChessGame>,
+        options: &ReviewOptions,
+        earlier: Option<GameReview>,
+        listener: Arc<dyn ReviewListener>,
+    ) -> Result<Arc<SearchHandle>, ChessError> {
+        let settings = options.settings()?;
+        let (line, pgn_game) = {
+            let game = game.lock();
+            (GameLine::from_game(&game), game.to_pgn_game())
+        };
+        let key = self.key_for(&settings, &pgn::write_game(&pgn_game));
+        let earlier = match earlier {
+            None => None,
+            Some(e) => {
+                if let Some(error) = &e.error {
+                    return Err(ChessError::InvalidRequest(format!(
+                        "the earlier review failed and cannot be continued: {error}"
+                    )));
+                }
+                if e.key != key {
+                    return Err(ChessError::InvalidRequest(
+                        "the earlier review is not of this game with these options on an engine \
+                         of this table size (its key is not this game's reviewKey): review the \
+                         game again"
+                            .into(),
+                    ));
+                }
+                let core_earlier = core_review(&line, &settings, &e)?;
+                core::check_earlier(&line, &settings, &core_earlier)
+                    .map_err(|e| ChessError::InvalidRequest(e.to_string()))?;
+                Some((core_earlier, e.moves))
+            }
+        };
+        self.earlier_failure()?;
+        let finished = Arc::new(AtomicBool::new(false));
+        let finished_flag = Arc::clone(&finished);
+        let (core_earlier, reported_before) = match earlier {
+            Some((c, moves)) => (Some(c), moves),
+            None => (None, Vec::new()),
+        };
+        let reported: Arc<Mutex<Vec<MoveReview>>> = Arc::new(Mutex::new(reported_before));
+        let reported_in_job = Arc::clone(&reported);
+        let progress_listener = Arc::clone(&listener);
+        let job_line = line.clone();
+        let nodes = settings.nodes_per_position;
+        let failures = self.thread().callback_failures();
+        let job_key = key.clone();
+        let id = self.thread().start_job(
+            move |engine, stop| {
+                let mut listener_alive = true;
+                let mut on_progress = |p: &core::ReviewProgress<'_>| {
+                    let m = convert_move(&job_line, p.review);
+                    reported_in_job
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(m.clone());
+                    // A listener that panicked (threw) once is not called again; the review
+                    // goes on and its result still arrives. The failure is kept: the next
+                    // search, review or coach on this engine fails with it.
+                    if listener_alive {
+                        if let Err(payload) = catch_unwind(AssertUnwindSafe(|| {
+                            progress_listener.on_move_reviewed(m, p.done as u32, p.total as u32)
+                        })) {
+                            listener_alive = false;
+                            failures.record("on_move_reviewed", payload.as_ref());
+                        }
+                    }
+                };
+                let r = match &core_earlier {
+                    None => core::review(
+                        engine,
+                        &job_line,
+                        &settings,
+                        &OpeningNames,
+                        stop,
+                        &mut on_progress,
+                    ),
+                    Some(earlier) => {
+                        match core::continue_review(
+                            engine,
+                            &job_line,
+                            &settings,
+                            &OpeningNames,
+                            earlier,
+                            stop,
+                            &mut on_progress,
+                        ) {
+                            Ok(r) => r,
+                            // Checked before the job started: cannot happen.
+                            Err(e) => {
+                                return salvaged_review(
+                                    Vec::new(),
+                                    settings.nodes_per_position,
+                                    String::new(),
+                                    Some(format!("the review could not continue: {e}")),
+                                    job_key,
+                                )
+                            }
+                        }
+                    }
+                };
+                convert_review(&job_line, &pgn_game, &r, job_key)
+            },
+            move |result| {
+                let review = result.unwrap_or_else(|message| {
+                    let moves =
+                        std::mem::take(&mut *reported.lock().unwrap_or_else(|e| e.into_inner()));
+                    let error = format!("the review failed: {message}");
+                    salvaged_review(moves, nodes, String::new(), Some(error), key)
+                });
+                finished_flag.store(true, Ordering::SeqCst);
+                listener.on_finished(review);
+            },
+        );
+        Ok(handle(self.thread(), id, finished))
     }
 }
 
@@ -482,62 +721,30 @@ impl ChessEngine {
         options: ReviewOptions,
         listener: Arc<dyn ReviewListener>,
     ) -> Result<Arc<SearchHandle>, ChessError> {
-        let settings = options.settings()?;
-        self.earlier_failure()?;
-        let (line, pgn_game) = {
-            let game = game.lock();
-            (GameLine::from_game(&game), game.to_pgn_game())
-        };
-        let finished = Arc::new(AtomicBool::new(false));
-        let finished_flag = Arc::clone(&finished);
-        let reported: Arc<Mutex<Vec<MoveReview>>> = Arc::default();
-        let reported_in_job = Arc::clone(&reported);
-        let progress_listener = Arc::clone(&listener);
-        let job_line = line.clone();
-        let nodes = settings.nodes_per_position;
-        let failures = self.thread().callback_failures();
-        let id = self.thread().start_job(
-            move |engine, stop| {
-                let mut listener_alive = true;
-                let r = core::review(
-                    engine,
-                    &job_line,
-                    &settings,
-                    &OpeningNames,
-                    stop,
-                    &mut |p| {
-                        let m = convert_move(&job_line, p.review);
-                        reported_in_job
-                            .lock()
-                            .unwrap_or_else(|e| e.into_inner())
-                            .push(m.clone());
-                        // A listener that panicked (threw) once is not called again; the review
-                        // goes on and its result still arrives. The failure is kept: the next
-                        // search, review or coach on this engine fails with it.
-                        if listener_alive {
-                            if let Err(payload) = catch_unwind(AssertUnwindSafe(|| {
-                                progress_listener.on_move_reviewed(m, p.done as u32, p.total as u32)
-                            })) {
-                                listener_alive = false;
-                                failures.record("on_move_reviewed", payload.as_ref());
-                            }
-                        }
-                    },
-                );
-                convert_review(&job_line, &pgn_game, &r)
-            },
-            move |result| {
-                let review = result.unwrap_or_else(|message| {
-                    let moves =
-                        std::mem::take(&mut *reported.lock().unwrap_or_else(|e| e.into_inner()));
-                    let error = format!("the review failed: {message}");
-                    salvaged_review(moves, nodes, String::new(), Some(error))
-                });
-                finished_flag.store(true, Ordering::SeqCst);
-                listener.on_finished(review);
-            },
-        );
-        Ok(handle(self.thread(), id, finished))
+        self.start_review(&game, &options, None, listener)
+    }
+
+    /// Goes on with `earlier`, a review of `game` with `options` that was stopped (its
+    /// `onFinished` brought it with `complete` false, or it was kept with `reviewToJson`), and
+    /// returns at once, as `review` does: `listener` gets only the moves `earlier` lacks, then
+    /// the whole review. The review goes on from the start of the part of the game (8 moves)
+    /// where it was stopped, so the result is the one an uninterrupted `review` gives; an app
+    /// sent to the background can stop a review and continue it on return without losing
+    /// what was done. A complete `earlier` comes back at once, unchanged.
+    ///
+    /// # Errors
+    /// `InvalidRequest` when `earlier` is not a review of this game (its moves, tags and
+    /// comments) with these options on an engine of this table size (its `key` is not this
+    /// game's `reviewKey`), when it ended with an `error`, or for bad options; `Internal` when a
+    /// listener of an earlier search or review on this engine threw (reported once).
+    pub fn continue_review(
+        &self,
+        game: Arc<ChessGame>,
+        options: ReviewOptions,
+        earlier: GameReview,
+        listener: Arc<dyn ReviewListener>,
+    ) -> Result<Arc<SearchHandle>, ChessError> {
+        self.start_review(&game, &options, Some(earlier), listener)
     }
 
     /// Looks at the game's current position and returns at once; `listener` gets the findings

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use crate::engine::BENCH_SIGNATURE;
 use crate::notation::pgn;
-use crate::review::REVIEW_REVISION;
+use crate::review::{ReviewSettings, REVIEW_REVISION};
 
 use super::engine::ChessEngine;
 use super::game::ChessGame;
@@ -83,6 +83,13 @@ impl ChessEngine {
     ) -> Result<String, ChessError> {
         let settings = options.settings()?;
         let game_pgn = pgn::write_game(&game.lock().to_pgn_game());
+        Ok(self.key_for(&settings, &game_pgn))
+    }
+}
+
+impl ChessEngine {
+    /// `reviewKey` of the game whose PGN export is `game_pgn`, reviewed with `settings`.
+    pub(super) fn key_for(&self, settings: &ReviewSettings, game_pgn: &str) -> String {
         let text = format!(
             "{}|{BENCH_SIGNATURE}|{REVIEW_REVISION}|{}|{}|{}|{}|{}|{game_pgn}",
             env!("CARGO_PKG_VERSION"),
@@ -92,7 +99,7 @@ impl ChessEngine {
             settings.recheck_nodes,
             self.config().hash_mb,
         );
-        Ok(format!("{:016x}", fnv1a(text.as_bytes())))
+        format!("{:016x}", fnv1a(text.as_bytes()))
     }
 }
 

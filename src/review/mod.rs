@@ -48,7 +48,7 @@ mod run;
 pub use classify::MoveClass;
 pub use coach::{coach, hanging_pieces, Coaching, HangingPiece, Refutation, Threat};
 pub use pgn::{annotate, format_eval, pgn_eval};
-pub use run::{continue_review, review, ContinueError, SEGMENT_MOVES};
+pub use run::{check_earlier, continue_review, review, ContinueError, SEGMENT_MOVES};
 
 use crate::engine::{Engine, Score};
 use crate::game::Game;

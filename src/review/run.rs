@@ -258,8 +258,12 @@ pub fn continue_review(
     ))
 }
 
-/// Whether `earlier` can be continued as a review of `line` with `settings`.
-fn check_earlier(
+/// Whether [`continue_review`] takes `earlier` as a review of `line` with `settings`: the
+/// check it makes before searching, for a caller that must refuse at once.
+///
+/// # Errors
+/// As [`continue_review`].
+pub fn check_earlier(
     line: &GameLine,
     settings: &ReviewSettings,
     earlier: &GameReview,
@@ -289,11 +293,13 @@ fn check_earlier(
     }
     for (i, (m, &played)) in earlier.moves.iter().zip(line.moves()).enumerate() {
         if m.index != i || m.mv != played {
+            let san = |mv: Move| san_line(line.position(i), &[mv]).concat();
+            let theirs = Some(san(m.mv)).filter(|s| !s.is_empty());
             return Err(ContinueError::OtherGame(format!(
                 "its move {} is {}, the game's {}",
                 i + 1,
-                m.san,
-                san_line(line.position(i), &[played]).concat()
+                theirs.as_deref().unwrap_or(&m.san),
+                san(played)
             )));
         }
     }
@@ -540,7 +546,10 @@ impl<'a> Collected<'a> {
             .map(|p| white_view(p.white, self.line.position(p.ply).side_to_move()))
             .collect();
         self.moves = earlier.moves.clone();
-        self.in_book = self.moves.last().map_or(true, |m| m.class == MoveClass::Book);
+        self.in_book = self
+            .moves
+            .last()
+            .map_or(true, |m| m.class == MoveClass::Book);
         self.nodes = earlier.nodes;
     }
 

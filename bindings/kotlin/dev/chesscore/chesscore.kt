@@ -852,6 +852,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_method_chessengine_coach(
     ): Int
+    external fun uniffi_chesscore_checksum_method_chessengine_continue_review(
+    ): Int
     external fun uniffi_chesscore_checksum_method_chessengine_review(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessengine_review_key(
@@ -1072,6 +1074,8 @@ internal object UniffiLib {
     external fun uniffi_chesscore_fn_method_chessengine_think_fen(`ptr`: Long,`fen`: RustBuffer.ByValue,`limits`: RustBuffer.ByValue,`listener`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
     external fun uniffi_chesscore_fn_method_chessengine_coach(`ptr`: Long,`game`: Long,`nodesPerSearch`: RustBuffer.ByValue,`listener`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_chesscore_fn_method_chessengine_continue_review(`ptr`: Long,`game`: Long,`options`: RustBuffer.ByValue,`earlier`: RustBuffer.ByValue,`listener`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
     external fun uniffi_chesscore_fn_method_chessengine_review(`ptr`: Long,`game`: Long,`options`: RustBuffer.ByValue,`listener`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
@@ -1559,6 +1563,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessengine_coach() and 0xFFFF) != 45855) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_continue_review() and 0xFFFF) != 39174) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessengine_review() and 0xFFFF) != 46353) {
@@ -2354,6 +2361,23 @@ public interface ChessEngineInterface {
     fun `coach`(`game`: ChessGame, `nodesPerSearch`: kotlin.ULong?, `listener`: CoachListener): SearchHandle
     
     /**
+     * Goes on with `earlier`, a review of `game` with `options` that was stopped (its
+     * `onFinished` brought it with `complete` false, or it was kept with `reviewToJson`), and
+     * returns at once, as `review` does: `listener` gets only the moves `earlier` lacks, then
+     * the whole review. The review goes on from the start of the part of the game (8 moves)
+     * where it was stopped, so the result is the one an uninterrupted `review` gives; an app
+     * sent to the background can stop a review and continue it on return without losing
+     * what was done. A complete `earlier` comes back at once, unchanged.
+     *
+     * # Errors
+     * `InvalidRequest` when `earlier` is not a review of this game (its moves, tags and
+     * comments) with these options on an engine of this table size (its `key` is not this
+     * game's `reviewKey`), when it ended with an `error`, or for bad options; `Internal` when a
+     * listener of an earlier search or review on this engine threw (reported once).
+     */
+    fun `continueReview`(`game`: ChessGame, `options`: ReviewOptions, `earlier`: GameReview, `listener`: ReviewListener): SearchHandle
+    
+    /**
      * Reviews the game's main line (from its start to the main line's end, wherever the current
      * node is; variations are not reviewed) and returns at once:
      * each move is searched at full strength with the options' node budget, on the engine's
@@ -2669,6 +2693,39 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
         FfiConverterTypeChessGame.lower(`game`),
         FfiConverterOptionalULong.lower(`nodesPerSearch`),
         FfiConverterTypeCoachListener.lower(`listener`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Goes on with `earlier`, a review of `game` with `options` that was stopped (its
+     * `onFinished` brought it with `complete` false, or it was kept with `reviewToJson`), and
+     * returns at once, as `review` does: `listener` gets only the moves `earlier` lacks, then
+     * the whole review. The review goes on from the start of the part of the game (8 moves)
+     * where it was stopped, so the result is the one an uninterrupted `review` gives; an app
+     * sent to the background can stop a review and continue it on return without losing
+     * what was done. A complete `earlier` comes back at once, unchanged.
+     *
+     * # Errors
+     * `InvalidRequest` when `earlier` is not a review of this game (its moves, tags and
+     * comments) with these options on an engine of this table size (its `key` is not this
+     * game's `reviewKey`), when it ended with an `error`, or for bad options; `Internal` when a
+     * listener of an earlier search or review on this engine threw (reported once).
+     */
+    @Throws(ChessException::class)override fun `continueReview`(`game`: ChessGame, `options`: ReviewOptions, `earlier`: GameReview, `listener`: ReviewListener): SearchHandle {
+            return FfiConverterTypeSearchHandle.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessengine_continue_review(
+        it,
+        
+        FfiConverterTypeChessGame.lower(`game`),
+        FfiConverterTypeReviewOptions.lower(`options`),
+        FfiConverterTypeGameReview.lower(`earlier`),
+        FfiConverterTypeReviewListener.lower(`listener`),_status)
 }
     }
     )
@@ -7465,6 +7522,13 @@ data class GameReview (
      * The Kotlin and Swift wrappers' review streams throw `ChessError.Internal` with it.
      */
     var `error`: kotlin.String? = null 
+    , 
+    /**
+     * The `reviewKey` of the game and options it was made with: `continueReview` goes on only
+     * with a review of the same key. Empty in a review kept before reviews had keys (it is
+     * shown as ever, and not continued).
+     */
+    var `key`: kotlin.String = "" 
     
 ){
     
@@ -7490,6 +7554,7 @@ public object FfiConverterTypeGameReview: FfiConverterRustBuffer<GameReview> {
             FfiConverterULong.read(buf),
             FfiConverterString.read(buf),
             FfiConverterOptionalString.read(buf),
+            FfiConverterString.read(buf),
         )
     }
 
@@ -7502,7 +7567,8 @@ public object FfiConverterTypeGameReview: FfiConverterRustBuffer<GameReview> {
             FfiConverterULong.allocationSize(value.`nodesPerPosition`) +
             FfiConverterULong.allocationSize(value.`nodes`) +
             FfiConverterString.allocationSize(value.`annotatedPgn`) +
-            FfiConverterOptionalString.allocationSize(value.`error`)
+            FfiConverterOptionalString.allocationSize(value.`error`) +
+            FfiConverterString.allocationSize(value.`key`)
     )
 
     override fun write(value: GameReview, buf: ByteBuffer) {
@@ -7515,6 +7581,7 @@ public object FfiConverterTypeGameReview: FfiConverterRustBuffer<GameReview> {
             FfiConverterULong.write(value.`nodes`, buf)
             FfiConverterString.write(value.`annotatedPgn`, buf)
             FfiConverterOptionalString.write(value.`error`, buf)
+            FfiConverterString.write(value.`key`, buf)
     }
 }
 

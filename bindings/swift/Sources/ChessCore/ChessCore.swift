@@ -682,6 +682,23 @@ public protocol ChessEngineProtocol: AnyObject, Sendable {
     func coach(game: ChessGame, nodesPerSearch: UInt64?, listener: CoachListener) throws  -> SearchHandle
     
     /**
+     * Goes on with `earlier`, a review of `game` with `options` that was stopped (its
+     * `onFinished` brought it with `complete` false, or it was kept with `reviewToJson`), and
+     * returns at once, as `review` does: `listener` gets only the moves `earlier` lacks, then
+     * the whole review. The review goes on from the start of the part of the game (8 moves)
+     * where it was stopped, so the result is the one an uninterrupted `review` gives; an app
+     * sent to the background can stop a review and continue it on return without losing
+     * what was done. A complete `earlier` comes back at once, unchanged.
+     *
+     * # Errors
+     * `InvalidRequest` when `earlier` is not a review of this game (its moves, tags and
+     * comments) with these options on an engine of this table size (its `key` is not this
+     * game's `reviewKey`), when it ended with an `error`, or for bad options; `Internal` when a
+     * listener of an earlier search or review on this engine threw (reported once).
+     */
+    func continueReview(game: ChessGame, options: ReviewOptions, earlier: GameReview, listener: ReviewListener) throws  -> SearchHandle
+    
+    /**
      * Reviews the game's main line (from its start to the main line's end, wherever the current
      * node is; variations are not reviewed) and returns at once:
      * each move is searched at full strength with the options' node budget, on the engine's
@@ -913,6 +930,34 @@ open func coach(game: ChessGame, nodesPerSearch: UInt64?, listener: CoachListene
         FfiConverterTypeChessGame_lower(game),
         FfiConverterOptionUInt64.lower(nodesPerSearch),
         FfiConverterTypeCoachListener_lower(listener),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Goes on with `earlier`, a review of `game` with `options` that was stopped (its
+     * `onFinished` brought it with `complete` false, or it was kept with `reviewToJson`), and
+     * returns at once, as `review` does: `listener` gets only the moves `earlier` lacks, then
+     * the whole review. The review goes on from the start of the part of the game (8 moves)
+     * where it was stopped, so the result is the one an uninterrupted `review` gives; an app
+     * sent to the background can stop a review and continue it on return without losing
+     * what was done. A complete `earlier` comes back at once, unchanged.
+     *
+     * # Errors
+     * `InvalidRequest` when `earlier` is not a review of this game (its moves, tags and
+     * comments) with these options on an engine of this table size (its `key` is not this
+     * game's `reviewKey`), when it ended with an `error`, or for bad options; `Internal` when a
+     * listener of an earlier search or review on this engine threw (reported once).
+     */
+open func continueReview(game: ChessGame, options: ReviewOptions, earlier: GameReview, listener: ReviewListener)throws  -> SearchHandle  {
+    return try  FfiConverterTypeSearchHandle_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessengine_continue_review(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeChessGame_lower(game),
+        FfiConverterTypeReviewOptions_lower(options),
+        FfiConverterTypeGameReview_lower(earlier),
+        FfiConverterTypeReviewListener_lower(listener),uniffiCallStatus
     )
 })
 }
@@ -5072,6 +5117,12 @@ public struct GameReview: Equatable, Hashable {
      * The Kotlin and Swift wrappers' review streams throw `ChessError.Internal` with it.
      */
     public var error: String?
+    /**
+     * The `reviewKey` of the game and options it was made with: `continueReview` goes on only
+     * with a review of the same key. Empty in a review kept before reviews had keys (it is
+     * shown as ever, and not continued).
+     */
+    public var key: String
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -5106,7 +5157,12 @@ public struct GameReview: Equatable, Hashable {
          * `null`/`nil` normally. The message when the review failed (a bug in chesscore, caught:
          * please report it); `complete` is then false and the moves reviewed before it are kept.
          * The Kotlin and Swift wrappers' review streams throw `ChessError.Internal` with it.
-         */error: String? = nil) {
+         */error: String? = nil, 
+        /**
+         * The `reviewKey` of the game and options it was made with: `continueReview` goes on only
+         * with a review of the same key. Empty in a review kept before reviews had keys (it is
+         * shown as ever, and not continued).
+         */key: String = "") {
         self.moves = moves
         self.evals = evals
         self.white = white
@@ -5116,6 +5172,7 @@ public struct GameReview: Equatable, Hashable {
         self.nodes = nodes
         self.annotatedPgn = annotatedPgn
         self.error = error
+        self.key = key
     }
 
     
@@ -5142,7 +5199,8 @@ public struct FfiConverterTypeGameReview: FfiConverterRustBuffer {
                 nodesPerPosition: FfiConverterUInt64.read(from: &buf), 
                 nodes: FfiConverterUInt64.read(from: &buf), 
                 annotatedPgn: FfiConverterString.read(from: &buf), 
-                error: FfiConverterOptionString.read(from: &buf)
+                error: FfiConverterOptionString.read(from: &buf), 
+                key: FfiConverterString.read(from: &buf)
         )
     }
 
@@ -5156,6 +5214,7 @@ public struct FfiConverterTypeGameReview: FfiConverterRustBuffer {
         FfiConverterUInt64.write(value.nodes, into: &buf)
         FfiConverterString.write(value.annotatedPgn, into: &buf)
         FfiConverterOptionString.write(value.error, into: &buf)
+        FfiConverterString.write(value.key, into: &buf)
     }
 }
 
@@ -11939,6 +11998,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessengine_coach() != 45855) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessengine_continue_review() != 39174) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessengine_review() != 46353) {

@@ -362,6 +362,11 @@ uint64_t uniffi_chesscore_fn_method_chessengine_think_fen(uint64_t ptr, RustBuff
 uint64_t uniffi_chesscore_fn_method_chessengine_coach(uint64_t ptr, uint64_t game, RustBuffer nodes_per_search, uint64_t listener, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_CONTINUE_REVIEW
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_CONTINUE_REVIEW
+uint64_t uniffi_chesscore_fn_method_chessengine_continue_review(uint64_t ptr, uint64_t game, RustBuffer options, RustBuffer earlier, uint64_t listener, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_REVIEW
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSENGINE_REVIEW
 uint64_t uniffi_chesscore_fn_method_chessengine_review(uint64_t ptr, uint64_t game, RustBuffer options, uint64_t listener, RustCallStatus *_Nonnull out_status
@@ -1492,6 +1497,12 @@ uint16_t uniffi_chesscore_checksum_method_chessengine_think_fen(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_COACH
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_COACH
 uint16_t uniffi_chesscore_checksum_method_chessengine_coach(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_CONTINUE_REVIEW
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSENGINE_CONTINUE_REVIEW
+uint16_t uniffi_chesscore_checksum_method_chessengine_continue_review(void
     
 );
 #endif
