@@ -215,6 +215,39 @@ class ReviewTest {
     }
 
     @Test
+    fun `a stopped review continues where it stopped and ends as the uninterrupted one`() {
+        onMain {
+            withResources {
+                val game = ChessGame.fromPgn("1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 *").bind()
+                val engine = ChessEngine(EngineConfig(hashMb = 4u)).bind()
+                val options = TEST_REVIEW.copy(threads = 1u)
+                val whole = engine.review(game, options).toList().last()
+                val full = assertIs<ReviewEvent.Finished>(whole).review
+                assertTrue(full.complete)
+                eventually("the engine idle", 500) { !engine.isSearching() }
+                // Stopped after four moves through the generated API, as an app's pause does.
+                val stopping = RecordingReviewListener { _, done -> if (done == 4) engine.stop() }
+                engine.review(game, options, stopping).bind()
+                val partial = stopping.await()
+                assertFalse(partial.complete)
+                assertEquals(4, partial.moves.size)
+                assertEquals(full.key, partial.key)
+                eventually("the engine idle", 500) { !engine.isSearching() }
+                val events = engine.review(game, options, continuing = partial).toList()
+                val moves = events.dropLast(1).map { assertIs<ReviewEvent.Move>(it) }
+                assertEquals((5..12).toList(), moves.map { it.done }, "only the missing moves")
+                assertEquals(full, assertIs<ReviewEvent.Finished>(events.last()).review)
+                // Not a review of another game.
+                val other = ChessGame.fromPgn("1. e4 e5 *").bind()
+                val refused = assertFailsWith<ChessException.InvalidRequest> {
+                    engine.review(other, options, continuing = partial).toList()
+                }
+                assertTrue("reviewKey" in refused.message!!, refused.message)
+            }
+        }
+    }
+
+    @Test
     fun `taking two moves of a review stops it and frees its handle`() {
         onMain {
             withResources {

@@ -17,16 +17,29 @@ extension ChessEngine {
     /// or review on this engine supersedes it: the stream then ends with an incomplete review.
     /// (The Kotlin wrapper's `review(game, options)` is the same function.)
     ///
-    /// The stream throws `ChessError.InvalidRequest` for bad options, and `ChessError.Internal`
-    /// (after the moves reviewed before it) when the review failed inside chesscore
-    /// (`GameReview.error`) or a listener of an earlier search, review or coach on this engine
-    /// threw.
+    /// With `continuing`, a review of `game` with `options` that was stopped (the
+    /// ``ReviewEvent/finished(_:)`` of an earlier stream, or one kept with `reviewToJson`), the
+    /// review goes on where it stopped (`continueReview`): the stream yields only the moves it
+    /// lacks, then the whole review, which is the one an uninterrupted review gives. A complete
+    /// `continuing` is yielded back at once.
+    ///
+    /// The stream throws `ChessError.InvalidRequest` for bad options or a `continuing` review
+    /// of another game, other options or an engine of another table size, and
+    /// `ChessError.Internal` (after the moves reviewed before it) when the review failed inside
+    /// chesscore (`GameReview.error`) or a listener of an earlier search, review or coach on
+    /// this engine threw.
     public func review(
         _ game: ChessGame,
-        options: ReviewOptions = ReviewOptions()
+        options: ReviewOptions = ReviewOptions(),
+        continuing: GameReview? = nil
     ) -> AsyncThrowingStream<ReviewEvent, Error> {
         engineJobStream { continuation in
-            try review(game: game, options: options, listener: ReviewStreamListener(continuation))
+            let listener = ReviewStreamListener(continuation)
+            if let continuing {
+                return try continueReview(
+                    game: game, options: options, earlier: continuing, listener: listener)
+            }
+            return try review(game: game, options: options, listener: listener)
         }
     }
 

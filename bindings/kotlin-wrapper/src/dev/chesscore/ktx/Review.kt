@@ -45,12 +45,22 @@ sealed class ReviewEvent {
  * collector stops the review and closes its handle. A new search or review on the same engine
  * supersedes this one: the flow then ends with a `Finished` event whose review is incomplete.
  *
- * @throws dev.chesscore.ChessException.InvalidRequest (from collection) for bad [options].
+ * With [continuing], a review of [game] with [options] that was stopped (the `Finished` event
+ * of an earlier flow, or one kept with `reviewToJson`), the review goes on where it stopped
+ * (`continueReview`): the flow emits only the moves it lacks, then the whole review, which is
+ * the one an uninterrupted review gives. A complete [continuing] is emitted back at once.
+ *
+ * @throws dev.chesscore.ChessException.InvalidRequest (from collection) for bad [options], or
+ *   a [continuing] review of another game, other options or an engine of another table size.
  * @throws dev.chesscore.ChessException.Internal (from collection, after the moves reviewed
  *   before it) when the review failed inside chesscore ([GameReview.error]), or when a
  *   listener of an earlier search, review or coach on this engine threw.
  */
-fun ChessEngine.review(game: ChessGame, options: ReviewOptions = ReviewOptions()): Flow<ReviewEvent> =
+fun ChessEngine.review(
+    game: ChessGame,
+    options: ReviewOptions = ReviewOptions(),
+    continuing: GameReview? = null,
+): Flow<ReviewEvent> =
     callbackFlow {
         val listener = object : ReviewListener {
             override fun onMoveReviewed(review: MoveReview, done: UInt, total: UInt) {
@@ -67,7 +77,11 @@ fun ChessEngine.review(game: ChessGame, options: ReviewOptions = ReviewOptions()
                 }
             }
         }
-        val handle = review(game, options, listener)
+        val handle = if (continuing == null) {
+            review(game, options, listener)
+        } else {
+            continueReview(game, options, continuing, listener)
+        }
         awaitClose {
             handle.stop()
             handle.close()

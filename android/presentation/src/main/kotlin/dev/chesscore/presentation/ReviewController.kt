@@ -57,8 +57,14 @@ class ReviewController(
     /** The options of the last review started: [resume] starts it again with them. */
     private var options = ReviewOptions()
 
-    /** `true` after [pause] stopped a running review, until [resume] starts it over. */
+    /** `true` after [pause] stopped a running review, until [resume] continues it. */
     private var interrupted = false
+
+    /** The review [pause] stopped, once its result is in: [resume] continues it. */
+    private var partial: GameReview? = null
+
+    /** `true` when [resume] came before the stopped review's result: continue it on arrival. */
+    private var resumeOnArrival = false
 
     /** `true` once the person stopped the running review ([stop]): [pause] leaves it stopped. */
     private var stopRequested = false
@@ -75,6 +81,8 @@ class ReviewController(
         abandon()
         this.options = options
         interrupted = false
+        partial = null
+        resumeOnArrival = false
         stopRequested = false
         moves.clear()
         cacheKey = cache?.let { reviewKeyOrNull(options) }
@@ -84,8 +92,18 @@ class ReviewController(
             applyFinished(kept)
             return
         }
+        try {
+            handle = engine.review(game, options, listener())
+            _state.value = ReviewUiState(phase = ReviewPhase.RUNNING, total = mainLinePlies(game))
+        } catch (e: ChessException) {
+            _state.value = ReviewUiState(message = e.message)
+        }
+    }
+
+    /** A listener for the review started now: events of an older one are ignored. */
+    private fun listener(): ReviewListener {
         val mine = token
-        val listener = object : ReviewListener {
+        return object : ReviewListener {
             // Both run on the engine's thread: hand over to the main thread, in order. (The
             // controller's handlers have other names than the listener's: inside this object,
             // `onFinished(review)` would call the listener itself again.)
@@ -97,39 +115,78 @@ class ReviewController(
                 scope.launch { if (token == mine) applyFinished(review) }
             }
         }
-        try {
-            handle = engine.review(game, options, listener)
-            _state.value = ReviewUiState(phase = ReviewPhase.RUNNING, total = mainLinePlies(game))
-        } catch (e: ChessException) {
-            _state.value = ReviewUiState(message = e.message)
-        }
     }
 
     /** Stops the review: the moves reviewed so far stay, and their summary follows. */
     fun stop() {
+        if (closed) return
+        if (interrupted) {
+            // Paused: the person stops it for good. Its result shows as any stopped review's.
+            interrupted = false
+            resumeOnArrival = false
+            stopRequested = true
+            partial?.let { stopped ->
+                partial = null
+                applyFinished(stopped)
+            }
+            return
+        }
         if (handle != null) stopRequested = true
         handle?.stop()
     }
 
     /**
-     * The app went to the background (Android `onStop`): a running review stops and its events
-     * are forgotten, so that it does not use the battery unseen (Android lets a background
-     * thread run on); the screen keeps the rows so far. [resume] starts it over. Nothing when no
-     * review runs.
+     * The app went to the background (Android `onStop`): a running review stops, so that it does
+     * not use the battery unseen (Android lets a background thread run on), and the screen keeps
+     * the rows so far and still shows it running. [resume] continues it where it stopped (the
+     * core's `continueReview`). Nothing when no review runs.
      */
     fun pause() {
-        if (closed || handle == null || stopRequested || state.value.phase != ReviewPhase.RUNNING) return
-        abandon()
+        if (closed || interrupted || handle == null || stopRequested) return
+        if (state.value.phase != ReviewPhase.RUNNING) return
         interrupted = true
+        handle?.stop()
     }
 
     /**
-     * Back in the foreground: a review [pause] stopped starts over with the same options. A
-     * review is deterministic for its budget, so it ends as the interrupted one would have.
+     * Back in the foreground: a review [pause] stopped goes on from where it stopped, with the
+     * same options (from the start of the 8-move part it was in). A review is deterministic for
+     * its budget, so it ends as the interrupted one would have. Should the core refuse to
+     * continue it (the engine's table size changed meanwhile), it starts over.
      */
     fun resume() {
         if (closed || !interrupted) return
-        start(options)
+        val stopped = partial
+        if (stopped == null) {
+            // The stopped review's result is still on its way: continue it when it comes.
+            resumeOnArrival = true
+            return
+        }
+        continueFrom(stopped)
+    }
+
+    /** Goes on with [stopped], the review [pause] stopped. */
+    private fun continueFrom(stopped: GameReview) {
+        abandon()
+        interrupted = false
+        partial = null
+        resumeOnArrival = false
+        try {
+            handle = engine.continueReview(game, options, stopped, listener())
+        } catch (e: ChessException) {
+            start(options)
+            return
+        }
+        moves.clear()
+        moves += stopped.moves
+        _state.update {
+            it.copy(
+                phase = ReviewPhase.RUNNING,
+                done = stopped.moves.size,
+                rows = stopped.moves.map(::reviewRow),
+                graph = graphFromMoves(moves, it.total),
+            )
+        }
     }
 
     /** Selects the move at [ply] (or none): the screen shows its details. */
@@ -168,6 +225,14 @@ class ReviewController(
     private fun applyFinished(review: GameReview) {
         handle?.close()
         handle = null
+        if (interrupted && !review.complete && review.error == null) {
+            // Stopped by [pause]: kept to continue; the screen shows it running still.
+            partial = review
+            if (resumeOnArrival) continueFrom(review)
+            return
+        }
+        interrupted = false
+        resumeOnArrival = false
         val error = review.error
         if (error == null && review.complete && !state.value.kept) {
             cacheKey?.let { key -> cache?.save(key, reviewToJson(review)) }

@@ -35,6 +35,23 @@ private class FailingReviewEngine : ChessEngine(EngineConfig(hashMb = 1u)) {
         })
 }
 
+/** An engine that records each review it is asked to continue (the moves it already has). */
+private class ContinuingEngine : ChessEngine(EngineConfig(hashMb = 4u)) {
+    val continued = mutableListOf<Int>()
+
+    override fun continueReview(game: ChessGame, options: ReviewOptions, earlier: GameReview, listener: ReviewListener): SearchHandle {
+        continued += earlier.moves.size
+        return super.continueReview(game, options, earlier, listener)
+    }
+}
+
+/** Waits (at most 10 s) until [engine] has finished its current work. */
+private suspend fun awaitIdle(engine: ChessEngine) {
+    withTimeoutOrNull(10_000) {
+        while (engine.isSearching()) kotlinx.coroutines.delay(5)
+    } ?: fail("the engine stayed busy")
+}
+
 private suspend fun ReviewController.awaitState(what: String, predicate: (ReviewUiState) -> Boolean): ReviewUiState =
     withTimeoutOrNull(60_000) { state.first(predicate) } ?: fail("timed out waiting for $what; state: ${state.value}")
 
@@ -215,11 +232,11 @@ class ReviewControllerTest {
     }
 
     @Test
-    fun `a review stopped in the background starts over when the app is back and ends the same`() {
+    fun `a review stopped in the background continues where it stopped when the app is back and ends the same`() {
         onMain {
             ChessGame.fromPgn("1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 *").use { game ->
-                ChessEngine(EngineConfig(hashMb = 4u)).use { engine ->
-                    val options = ReviewOptions(nodesPerPosition = 50_000uL)
+                ContinuingEngine().use { engine ->
+                    val options = ReviewOptions(nodesPerPosition = 50_000uL, threads = 1u)
                     val whole = ReviewController(this, engine, game).use { c ->
                         c.resume() // nothing was paused: nothing starts
                         assertEquals(ReviewPhase.IDLE, c.state.value.phase)
@@ -230,21 +247,39 @@ class ReviewControllerTest {
                         c.start(options)
                         c.awaitState("a move") { it.rows.isNotEmpty() }
                         c.pause()
+                        // The review stops on the engine's thread; its last events still come in.
+                        awaitIdle(engine)
+                        kotlinx.coroutines.delay(200)
                         val paused = c.state.value
-                        kotlinx.coroutines.delay(500)
-                        assertEquals(paused, c.state.value, "no event after the pause")
                         assertTrue(paused.phase == ReviewPhase.RUNNING && paused.rows.size < 12, "${paused.rows.size} rows")
+                        assertEquals(whole.rows.take(paused.rows.size), paused.rows)
                         c.resume()
-                        assertEquals(0, c.state.value.rows.size, "started over")
+                        assertEquals(listOf(paused.rows.size), engine.continued, "continued, not started over")
+                        assertEquals(paused.rows, c.state.value.rows, "the rows so far stay")
                         val s = c.awaitState("done") { it.phase == ReviewPhase.DONE }
                         assertEquals(whole.rows, s.rows)
+                        assertEquals(whole.graph, s.graph)
+                        assertEquals(whole.white, s.white)
                         assertEquals(whole.annotatedPgn, s.annotatedPgn)
                         c.pause() // over: nothing to stop or start again
                         c.resume()
                         assertEquals(ReviewPhase.DONE, c.state.value.phase)
                     }
+                    // Back before the stopped review's result came in: continued when it does.
+                    engine.continued.clear()
+                    ReviewController(this, engine, game).use { c ->
+                        c.start(options)
+                        c.awaitState("a move") { it.rows.isNotEmpty() }
+                        c.pause()
+                        c.resume()
+                        val s = c.awaitState("done") { it.phase == ReviewPhase.DONE }
+                        assertEquals(1, engine.continued.size, "continued once")
+                        assertEquals(whole.rows, s.rows)
+                        assertEquals(whole.annotatedPgn, s.annotatedPgn)
+                    }
                     // Stopped by the person, then the app goes away before the stop arrives:
                     // it stays stopped.
+                    engine.continued.clear()
                     ReviewController(this, engine, game).use { c ->
                         c.start(options)
                         c.awaitState("a move") { it.rows.isNotEmpty() }
@@ -254,6 +289,24 @@ class ReviewControllerTest {
                         val stopped = c.awaitState("stopped") { it.phase == ReviewPhase.STOPPED }
                         kotlinx.coroutines.delay(300)
                         assertEquals(stopped, c.state.value, "not started over")
+                        assertEquals(emptyList(), engine.continued)
+                    }
+                    // Paused, then stopped by the person: what was reviewed shows as stopped.
+                    ReviewController(this, engine, game).use { c ->
+                        c.start(options)
+                        c.awaitState("a move") { it.rows.isNotEmpty() }
+                        c.pause()
+                        awaitIdle(engine)
+                        kotlinx.coroutines.delay(200)
+                        val rows = c.state.value.rows
+                        c.stop()
+                        val stopped = c.awaitState("stopped") { it.phase == ReviewPhase.STOPPED }
+                        assertEquals(rows, stopped.rows)
+                        assertNotNull(stopped.white)
+                        c.resume()
+                        kotlinx.coroutines.delay(200)
+                        assertEquals(stopped, c.state.value, "stays stopped")
+                        assertEquals(emptyList(), engine.continued)
                     }
                 }
             }
