@@ -49,8 +49,8 @@ struct ReviewView: View {
         }
         .padding(.horizontal)
         .navigationTitle("Game review")
-        // Background: a running review stops (battery); foreground: it starts over. Not on
-        // `.inactive` (Control Center, a call banner): that would throw the work away.
+        // Background: a running review stops (battery); foreground: it goes on where it
+        // stopped. Not on `.inactive` (Control Center, a call banner): no need to stop there.
         .onChange(of: scenePhase) { _, phase in
             if phase == .background { controller.pause() } else if phase == .active { controller.resume() }
         }

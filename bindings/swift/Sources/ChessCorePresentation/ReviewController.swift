@@ -222,8 +222,13 @@ public final class ReviewController {
     @ObservationIgnored private var runs = 0
     /// The options of the last review started: ``resume()`` starts it again with them.
     @ObservationIgnored private var options = ReviewOptions()
-    /// `true` after ``pause()`` stopped a running review, until ``resume()`` starts it over.
+    /// `true` after ``pause()`` stopped a running review, until ``resume()`` continues it.
     @ObservationIgnored private var interrupted = false
+    /// The review ``pause()`` stopped, once its result is in: ``resume()`` continues it.
+    @ObservationIgnored private var partial: GameReview?
+    /// `true` when ``resume()`` came before the stopped review's result: continue it on
+    /// arrival.
+    @ObservationIgnored private var resumeOnArrival = false
     /// `true` once the person stopped the running review (``stop()``): ``pause()`` leaves it
     /// stopped.
     @ObservationIgnored private var stopRequested = false
@@ -245,6 +250,8 @@ public final class ReviewController {
         let run = runs
         self.options = options
         interrupted = false
+        partial = nil
+        resumeOnArrival = false
         stopRequested = false
         moves = []
         cacheKey = cache == nil ? nil : try? engine.reviewKey(game: game, options: options)
@@ -265,7 +272,14 @@ public final class ReviewController {
             $0 + ($1.white == nil ? 0 : 1) + ($1.black == nil ? 0 : 1)
         }
         state = fresh
-        let stream = engine.review(game, options: options)
+        consume(engine.review(game, options: options), run: run, continuing: false)
+    }
+
+    /// Applies the events of `stream`, the review of run `run`, as they come. A continued
+    /// review the core refuses (the engine's table size changed meanwhile) starts over.
+    private func consume(
+        _ stream: AsyncThrowingStream<ReviewEvent, Error>, run: Int, continuing: Bool
+    ) {
         task = Task { [weak self] in
             do {
                 for try await event in stream {
@@ -274,6 +288,10 @@ public final class ReviewController {
                 }
             } catch {
                 guard let self, self.runs == run else { return }
+                if continuing, case ChessError.InvalidRequest = error {
+                    self.start(options: self.options)
+                    return
+                }
                 self.state.phase = .idle
                 self.state.message = (error as? ChessError)?.message ?? "\(error)"
             }
@@ -286,26 +304,61 @@ public final class ReviewController {
     public func stop() {
         guard state.phase == .running else { return }
         stopRequested = true
+        if interrupted {
+            // Paused: the person stops it for good. Its result shows as any stopped review's.
+            interrupted = false
+            resumeOnArrival = false
+            if let stopped = partial {
+                partial = nil
+                apply(.finished(stopped))
+            }
+            return
+        }
         engine.stop()
     }
 
-    /// The app went to the background (`scenePhase` left `.active`): a running review stops
-    /// and its events are forgotten, so that it does not use the battery unseen; the screen
-    /// keeps the rows so far. ``resume()`` starts it over. Nothing when no review runs. The
-    /// Kotlin `pause()`.
+    /// The app went to the background (`scenePhase` became `.background`): a running review
+    /// stops, so that it does not use the battery unseen, and the screen keeps the rows so far
+    /// and still shows it running. ``resume()`` continues it where it stopped (the core's
+    /// `continueReview`). Nothing when no review runs. The Kotlin `pause()`.
     public func pause() {
-        guard state.phase == .running, !stopRequested, let running = task else { return }
-        runs += 1  // its last events are ignored
-        running.cancel()  // ends the stream, which stops the review on the engine's thread
-        task = nil
+        guard state.phase == .running, !stopRequested, !interrupted, task != nil else { return }
         interrupted = true
+        // The engine's current job is this review: it stops and its stream ends with the
+        // incomplete review, which ``resume()`` continues.
+        engine.stop()
     }
 
-    /// Back in the foreground: a review ``pause()`` stopped starts over with the same options.
-    /// A review is deterministic for its budget, so it ends as the interrupted one would have.
+    /// Back in the foreground: a review ``pause()`` stopped goes on from where it stopped, with
+    /// the same options (from the start of the 8-move part it was in). A review is
+    /// deterministic for its budget, so it ends as the interrupted one would have. Should the
+    /// core refuse to continue it (the engine's table size changed meanwhile), it starts over.
     public func resume() {
         guard interrupted else { return }
-        start(options: options)
+        guard let stopped = partial else {
+            // The stopped review's result is still on its way: continue it when it comes.
+            resumeOnArrival = true
+            return
+        }
+        continueReview(stopped)
+    }
+
+    /// Goes on with `stopped`, the review ``pause()`` stopped.
+    private func continueReview(_ stopped: GameReview) {
+        task?.cancel()
+        runs += 1
+        let run = runs
+        interrupted = false
+        partial = nil
+        resumeOnArrival = false
+        moves = stopped.moves
+        state.phase = .running
+        state.done = stopped.moves.count
+        state.rows = stopped.moves.map(reviewRow)
+        state.graph = graphFromMoves(moves, totalMoves: state.total)
+        consume(
+            engine.review(game, options: options, continuing: stopped), run: run,
+            continuing: true)
     }
 
     /// Selects the move at `ply` (or none).
@@ -351,6 +404,15 @@ public final class ReviewController {
             state.rows.append(reviewRow(review))
             state.graph = graphFromMoves(moves, totalMoves: total)
         case .finished(let review):
+            task = nil
+            if interrupted, !review.complete, review.error == nil {
+                // Stopped by ``pause()``: kept to continue; the screen shows it running still.
+                partial = review
+                if resumeOnArrival { continueReview(review) }
+                return
+            }
+            interrupted = false
+            resumeOnArrival = false
             if review.complete, review.error == nil, !state.kept, let cacheKey {
                 cache?.save(key: cacheKey, json: reviewToJson(review: review))
             }

@@ -55,6 +55,24 @@ private final class FailingCoachEngine: ChessEngine, @unchecked Sendable {
     }
 }
 
+/// Stops its engine once `moves` moves are reviewed, and hands on the review.
+private final class StopAfter: ReviewListener, @unchecked Sendable {
+    let engine: ChessEngine
+    let moves: UInt32
+    let continuation: CheckedContinuation<GameReview, Error>
+    init(_ engine: ChessEngine, moves: UInt32, _ continuation: CheckedContinuation<GameReview, Error>) {
+        self.engine = engine
+        self.moves = moves
+        self.continuation = continuation
+    }
+    func onMoveReviewed(review: MoveReview, done: UInt32, total: UInt32) {
+        if done == moves { engine.stop() }
+    }
+    func onFinished(review: GameReview) {
+        continuation.resume(returning: review)
+    }
+}
+
 final class ReviewTests: XCTestCase {
     private func engine() throws -> ChessEngine {
         try ChessEngine(config: EngineConfig(hashMb: 4))
@@ -121,6 +139,60 @@ final class ReviewTests: XCTestCase {
             XCTAssertEqual(review.evals.count, review.moves.count + 1)
             XCTAssertNotNil(review.white.accuracy, "the summary covers the moves reviewed")
             try await eventually("the engine idle") { !engine.isSearching() }
+        }
+        try await noLiveObjects()
+    }
+
+    @MainActor
+    func testAStoppedReviewContinuesWhereItStoppedAndEndsAsTheUninterruptedOne() async throws {
+        do {
+            let game = try ChessGame.fromPgn(pgn: queensGambit)
+            let engine = try engine()
+            var options = testReview
+            options.threads = 1
+            var full: GameReview?
+            for try await event in engine.review(game, options: options) {
+                if case .finished(let review) = event { full = review }
+            }
+            let whole = try XCTUnwrap(full)
+            XCTAssertTrue(whole.complete)
+            try await eventually("the engine idle") { !engine.isSearching() }
+            // Stopped on the engine's thread after three moves, as an app's pause does. (The
+            // handle is kept: a handle let go stops its review.)
+            var handle: SearchHandle?
+            let partial: GameReview = try await withCheckedThrowingContinuation { continuation in
+                do {
+                    handle = try engine.review(
+                        game: game, options: options,
+                        listener: StopAfter(engine, moves: 3, continuation))
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+            XCTAssertNotNil(handle)
+            handle = nil
+            XCTAssertFalse(partial.complete)
+            XCTAssertEqual(partial.moves.count, 3)
+            XCTAssertEqual(partial.key, whole.key)
+            try await eventually("the engine idle") { !engine.isSearching() }
+            var done: [Int] = []
+            var continued: GameReview?
+            for try await event in engine.review(game, options: options, continuing: partial) {
+                switch event {
+                case .move(_, let d, _): done.append(d)
+                case .finished(let review): continued = review
+                }
+            }
+            XCTAssertEqual(done, Array(partial.moves.count + 1...12), "only the missing moves")
+            XCTAssertEqual(continued, whole)
+            // Not a review of another game.
+            let other = try ChessGame.fromPgn(pgn: "1. e4 e5 *")
+            do {
+                for try await _ in engine.review(other, options: options, continuing: partial) {}
+                XCTFail("continued a review of another game")
+            } catch ChessError.InvalidRequest(let message) {
+                XCTAssertTrue(message.contains("reviewKey"), message)
+            }
         }
         try await noLiveObjects()
     }

@@ -210,11 +210,11 @@ final class ReviewControllerTests: XCTestCase {
         try await noLiveObjects()
     }
 
-    func testAReviewStoppedInTheBackgroundStartsOverWhenTheAppIsBackAndEndsTheSame() async throws {
+    func testAReviewStoppedInTheBackgroundContinuesWhenTheAppIsBackAndEndsTheSame() async throws {
         do {
             let game = try ChessGame.fromPgn(pgn: Self.queensGambit)
             let engine = try ChessEngine(config: EngineConfig(hashMb: 4))
-            let options = ReviewOptions(nodesPerPosition: 50_000)
+            let options = ReviewOptions(nodesPerPosition: 50_000, threads: 1)
             let first = ReviewController(engine: engine, game: game)
             first.resume()  // nothing was paused: nothing starts
             XCTAssertEqual(first.state.phase, .idle)
@@ -225,20 +225,34 @@ final class ReviewControllerTests: XCTestCase {
             controller.start(options: options)
             _ = try await awaitState(controller, "a move") { !$0.rows.isEmpty }
             controller.pause()
-            let paused = controller.state
+            // The review stops on the engine's thread; its last events still come in.
             try await eventually("the engine idle") { !engine.isSearching() }
-            try await Task.sleep(nanoseconds: 300_000_000)
-            XCTAssertEqual(controller.state.rows.count, paused.rows.count, "no event after the pause")
-            XCTAssertEqual(controller.state.phase, .running)
+            try await Task.sleep(nanoseconds: 200_000_000)
+            let paused = controller.state
+            XCTAssertEqual(paused.phase, .running)
             XCTAssertTrue(paused.rows.count < 12, "\(paused.rows.count) rows")
+            XCTAssertEqual(paused.rows, Array(whole.rows.prefix(paused.rows.count)))
             controller.resume()
-            XCTAssertTrue(controller.state.rows.isEmpty, "started over")
+            XCTAssertEqual(controller.state.rows, paused.rows, "continued, not started over")
             let s = try await awaitState(controller, "done") { $0.phase == .done }
             XCTAssertEqual(s.rows, whole.rows)
+            XCTAssertEqual(s.graph, whole.graph)
+            XCTAssertEqual(s.white, whole.white)
             XCTAssertEqual(s.annotatedPgn, whole.annotatedPgn)
             controller.pause()  // over: nothing to stop or start again
             controller.resume()
             XCTAssertEqual(controller.state.phase, .done)
+            try await eventually("the engine idle") { !engine.isSearching() }
+
+            // Back before the stopped review's result came in: continued when it does.
+            let quick = ReviewController(engine: engine, game: game)
+            quick.start(options: options)
+            _ = try await awaitState(quick, "a move") { !$0.rows.isEmpty }
+            quick.pause()
+            quick.resume()
+            let q = try await awaitState(quick, "done") { $0.phase == .done }
+            XCTAssertEqual(q.rows, whole.rows)
+            XCTAssertEqual(q.annotatedPgn, whole.annotatedPgn)
             try await eventually("the engine idle") { !engine.isSearching() }
 
             // Stopped by the person, then the app goes away before the stop arrives: it stays
@@ -253,6 +267,23 @@ final class ReviewControllerTests: XCTestCase {
             try await Task.sleep(nanoseconds: 300_000_000)
             XCTAssertEqual(stopping.state, stopped, "not started over")
             try await eventually("the engine idle") { !engine.isSearching() }
+
+            // Paused, then stopped by the person: what was reviewed shows as stopped.
+            let pausedThenStopped = ReviewController(engine: engine, game: game)
+            pausedThenStopped.start(options: options)
+            _ = try await awaitState(pausedThenStopped, "a move") { !$0.rows.isEmpty }
+            pausedThenStopped.pause()
+            try await eventually("the engine idle") { !engine.isSearching() }
+            try await Task.sleep(nanoseconds: 200_000_000)
+            let rows = pausedThenStopped.state.rows
+            pausedThenStopped.stop()
+            let shown = try await awaitState(pausedThenStopped, "stopped") { $0.phase == .stopped }
+            XCTAssertEqual(shown.rows, rows)
+            XCTAssertNotNil(shown.white)
+            pausedThenStopped.resume()
+            try await Task.sleep(nanoseconds: 200_000_000)
+            XCTAssertEqual(pausedThenStopped.state, shown, "stays stopped")
+            XCTAssertFalse(engine.isSearching())
         }
         try await noLiveObjects()
     }

@@ -131,13 +131,13 @@ class MainActivity : ComponentActivity() {
         }
         // Under the position editor the analysis stays paused until the editor closes.
         if (analysis.editor.value == null) analysis.controller.value?.resume()
-        // A review stopped in the background starts over.
+        // A review stopped in the background goes on where it stopped.
         review.controller.value?.resume()
     }
 
     /**
-     * In the background the engines stop thinking (battery; a running review starts over when the
-     * app is back), a timed game's clock stops and the games are saved. A rotation also stops the activity; the view models survive it, so the
+     * In the background the engines stop thinking (battery; a running review goes on where it
+     * stopped when the app is back), a timed game's clock stops and the games are saved. A rotation also stops the activity; the view models survive it, so the
      * searches and the clock are left running then.
      */
     override fun onStop() {
