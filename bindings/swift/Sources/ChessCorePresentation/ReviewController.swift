@@ -235,7 +235,9 @@ public final class ReviewController {
 
     /// A controller that reviews `game` on `engine` (both stay the caller's). With a `cache`, a
     /// finished review is kept under the core's `reviewKey`, and a game reviewed before with the
-    /// same options shows its review at once, without searching (``ReviewUiState/kept``).
+    /// same options shows its review at once, without searching (``ReviewUiState/kept``). A
+    /// stopped review is kept too (stopped by the person or by ``pause()``), and
+    /// ``start(options:)`` goes on with it where it stopped, also after the app was closed.
     public init(engine: ChessEngine, game: ChessGame, cache: (any ReviewCache)? = nil) {
         self.engine = engine
         self.game = game
@@ -245,6 +247,11 @@ public final class ReviewController {
     /// Starts reviewing the game (its main line, wherever the current node is); a review already
     /// running is abandoned and the screen starts over.
     public func start(options: ReviewOptions = ReviewOptions()) {
+        begin(options: options, useKept: true)
+    }
+
+    /// ``start(options:)``, with or without what the cache keeps for the game.
+    private func begin(options: ReviewOptions, useKept: Bool) {
         task?.cancel()
         runs += 1
         let run = runs
@@ -255,7 +262,8 @@ public final class ReviewController {
         stopRequested = false
         moves = []
         cacheKey = cache == nil ? nil : try? engine.reviewKey(game: game, options: options)
-        if let kept = keptReview() {
+        let kept = useKept ? keptReview() : nil
+        if let kept, kept.complete {
             // Reviewed before with these options: the same review, shown without searching.
             var shown = ReviewUiState()
             shown.phase = .running
@@ -272,6 +280,11 @@ public final class ReviewController {
             $0 + ($1.white == nil ? 0 : 1) + ($1.black == nil ? 0 : 1)
         }
         state = fresh
+        if let kept {
+            // Stopped before, perhaps in an earlier run of the app: it goes on where it stopped.
+            continueReview(kept)
+            return
+        }
         consume(engine.review(game, options: options), run: run, continuing: false)
     }
 
@@ -289,7 +302,7 @@ public final class ReviewController {
             } catch {
                 guard let self, self.runs == run else { return }
                 if continuing, case ChessError.InvalidRequest = error {
-                    self.start(options: self.options)
+                    self.begin(options: self.options, useKept: false)
                     return
                 }
                 self.state.phase = .idle
@@ -386,11 +399,12 @@ public final class ReviewController {
         select(next.ply)
     }
 
-    /// The complete review kept under the current key, or `nil` (none, or one the core cannot
-    /// read).
+    /// The review kept under the current key, complete or stopped with some moves, or `nil`
+    /// (none, or one the core cannot read).
     private func keptReview() -> GameReview? {
         guard let cacheKey, let json = cache?.load(key: cacheKey),
-            let review = try? reviewFromJson(json: json), review.complete, review.error == nil
+            let review = try? reviewFromJson(json: json), review.error == nil,
+            review.complete || !review.moves.isEmpty
         else { return nil }
         return review
     }
@@ -405,6 +419,13 @@ public final class ReviewController {
             state.graph = graphFromMoves(moves, totalMoves: total)
         case .finished(let review):
             task = nil
+            if review.error == nil, !state.kept, review.complete || !review.moves.isEmpty,
+                let cacheKey
+            {
+                // A stopped review too: ``start(options:)`` goes on with it, also after the app
+                // was closed.
+                cache?.save(key: cacheKey, json: reviewToJson(review: review))
+            }
             if interrupted, !review.complete, review.error == nil {
                 // Stopped by ``pause()``: kept to continue; the screen shows it running still.
                 partial = review
@@ -413,9 +434,6 @@ public final class ReviewController {
             }
             interrupted = false
             resumeOnArrival = false
-            if review.complete, review.error == nil, !state.kept, let cacheKey {
-                cache?.save(key: cacheKey, json: reviewToJson(review: review))
-            }
             state.phase = review.complete ? .done : .stopped
             state.done = review.moves.count
             state.rows = review.moves.map(reviewRow)

@@ -210,6 +210,49 @@ final class ReviewControllerTests: XCTestCase {
         try await noLiveObjects()
     }
 
+    func testAStoppedReviewIsKeptAndALaterStartGoesOnWhereItStopped() async throws {
+        let cache = InMemoryReviewCache()
+        do {
+            let game = try ChessGame.fromPgn(pgn: Self.queensGambit)
+            let engine = try ChessEngine(config: EngineConfig(hashMb: 4))
+            let options = ReviewOptions(nodesPerPosition: 50_000, threads: 1)
+            let first = ReviewController(engine: engine, game: game)
+            first.start(options: options)
+            let whole = try await awaitState(first, "the whole review") { $0.phase == .done }
+            try await eventually("the engine idle") { !engine.isSearching() }
+
+            // Stopped by the person: kept, as far as it went.
+            let stopping = ReviewController(engine: engine, game: game, cache: cache)
+            stopping.start(options: options)
+            _ = try await awaitState(stopping, "a move") { !$0.rows.isEmpty }
+            stopping.stop()
+            let stopped = try await awaitState(stopping, "stopped") { $0.phase == .stopped }
+            XCTAssertTrue(stopped.rows.count < 12, "\(stopped.rows.count) rows")
+            XCTAssertEqual(cache.saveCount, 1)
+            try await eventually("the engine idle") { !engine.isSearching() }
+
+            // Another controller (the app was closed meanwhile): it goes on from there.
+            let later = ReviewController(engine: engine, game: game, cache: cache)
+            later.start(options: options)
+            XCTAssertEqual(later.state.rows, stopped.rows, "the kept rows at once")
+            XCTAssertEqual(later.state.phase, .running)
+            let s = try await awaitState(later, "done") { $0.phase == .done }
+            XCTAssertFalse(s.kept, "searched now")
+            XCTAssertEqual(s.rows, whole.rows)
+            XCTAssertEqual(s.annotatedPgn, whole.annotatedPgn)
+            XCTAssertEqual(cache.saveCount, 2)
+            try await eventually("the engine idle") { !engine.isSearching() }
+
+            // Then it is the whole review that is kept.
+            let again = ReviewController(engine: engine, game: game, cache: cache)
+            again.start(options: options)
+            XCTAssertTrue(again.state.kept)
+            XCTAssertEqual(again.state.phase, .done)
+            XCTAssertEqual(again.state.rows, whole.rows)
+        }
+        try await noLiveObjects()
+    }
+
     func testAReviewStoppedInTheBackgroundContinuesWhenTheAppIsBackAndEndsTheSame() async throws {
         do {
             let game = try ChessGame.fromPgn(pgn: Self.queensGambit)

@@ -32,7 +32,8 @@ import kotlinx.coroutines.launch
  *
  * With a [cache], a finished review is kept under the core's `reviewKey` and a game reviewed
  * before with the same options shows its review at once, without searching
- * ([ReviewUiState.kept]).
+ * ([ReviewUiState.kept]). A stopped review is kept too (stopped by the person or by [pause]),
+ * and [start] goes on with it where it stopped, also after the app was closed.
  */
 class ReviewController(
     scope: CoroutineScope,
@@ -76,7 +77,10 @@ class ReviewController(
      * Starts reviewing the game (its main line, wherever the current node is) with [options]; a review
      * already running is abandoned and the screen starts over. A bad [options] shows its message.
      */
-    fun start(options: ReviewOptions = ReviewOptions()) {
+    fun start(options: ReviewOptions = ReviewOptions()) = begin(options, useKept = true)
+
+    /** [start], with or without what the cache keeps for the game. */
+    private fun begin(options: ReviewOptions, useKept: Boolean) {
         if (closed) return
         abandon()
         this.options = options
@@ -86,10 +90,17 @@ class ReviewController(
         stopRequested = false
         moves.clear()
         cacheKey = cache?.let { reviewKeyOrNull(options) }
-        keptReview()?.let { kept ->
+        val kept = if (useKept) keptReview() else null
+        if (kept != null && kept.complete) {
             // Reviewed before with these options: the same review, shown without searching.
             _state.value = ReviewUiState(phase = ReviewPhase.RUNNING, total = kept.moves.size, kept = true)
             applyFinished(kept)
+            return
+        }
+        if (kept != null) {
+            // Stopped before, perhaps in an earlier run of the app: it goes on where it stopped.
+            _state.value = ReviewUiState(phase = ReviewPhase.RUNNING, total = mainLinePlies(game))
+            continueFrom(kept)
             return
         }
         try {
@@ -174,7 +185,7 @@ class ReviewController(
         try {
             handle = engine.continueReview(game, options, stopped, listener())
         } catch (e: ChessException) {
-            start(options)
+            begin(options, useKept = false)
             return
         }
         moves.clear()
@@ -225,6 +236,10 @@ class ReviewController(
     private fun applyFinished(review: GameReview) {
         handle?.close()
         handle = null
+        if (review.error == null && !state.value.kept && (review.complete || review.moves.isNotEmpty())) {
+            // A stopped review too: [start] goes on with it, also after the app was closed.
+            cacheKey?.let { key -> cache?.save(key, reviewToJson(review)) }
+        }
         if (interrupted && !review.complete && review.error == null) {
             // Stopped by [pause]: kept to continue; the screen shows it running still.
             partial = review
@@ -234,9 +249,6 @@ class ReviewController(
         interrupted = false
         resumeOnArrival = false
         val error = review.error
-        if (error == null && review.complete && !state.value.kept) {
-            cacheKey?.let { key -> cache?.save(key, reviewToJson(review)) }
-        }
         if (error != null) {
             // Failed inside chesscore (a bug, caught): the moves reviewed before it stay, and
             // the screen says why it ended, as the Swift controller does.
@@ -263,11 +275,14 @@ class ReviewController(
         null
     }
 
-    /** The complete review kept under [cacheKey], or `null` (none, or one the core cannot read). */
+    /**
+     * The review kept under [cacheKey], complete or stopped with some moves, or `null` (none, or
+     * one the core cannot read).
+     */
     private fun keptReview(): GameReview? {
         val json = cacheKey?.let { cache?.load(it) } ?: return null
         return try {
-            reviewFromJson(json).takeIf { it.complete && it.error == null }
+            reviewFromJson(json).takeIf { it.error == null && (it.complete || it.moves.isNotEmpty()) }
         } catch (e: ChessException) {
             null
         }

@@ -186,6 +186,52 @@ class ReviewControllerTest {
     }
 
     @Test
+    fun `a stopped review is kept and a later start goes on where it stopped`() {
+        onMain {
+            val cache = InMemoryReviewCache()
+            val options = ReviewOptions(nodesPerPosition = 50_000uL, threads = 1u)
+            ChessGame.fromPgn("1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 *").use { game ->
+                ContinuingEngine().use { engine ->
+                    val whole = ReviewController(this, engine, game).use { c ->
+                        c.start(options)
+                        c.awaitState("the whole review") { it.phase == ReviewPhase.DONE }
+                    }
+                    // Stopped by the person: kept, as far as it went.
+                    val stopped = ReviewController(this, engine, game, cache).use { c ->
+                        c.start(options)
+                        c.awaitState("a move") { it.rows.isNotEmpty() }
+                        c.stop()
+                        c.awaitState("stopped") { it.phase == ReviewPhase.STOPPED }
+                    }
+                    assertTrue(stopped.rows.size < 12, "${stopped.rows.size} rows")
+                    assertEquals(1, cache.saveCount)
+                    awaitIdle(engine)
+                    // Another controller (the app was closed meanwhile): it goes on from there.
+                    ReviewController(this, engine, game, cache).use { c ->
+                        c.start(options)
+                        assertEquals(listOf(stopped.rows.size), engine.continued)
+                        assertEquals(stopped.rows, c.state.value.rows, "the kept rows at once")
+                        assertEquals(ReviewPhase.RUNNING, c.state.value.phase)
+                        val s = c.awaitState("done") { it.phase == ReviewPhase.DONE }
+                        assertEquals(false, s.kept, "searched now")
+                        assertEquals(whole.rows, s.rows)
+                        assertEquals(whole.annotatedPgn, s.annotatedPgn)
+                    }
+                    assertEquals(2, cache.saveCount)
+                    // Then it is the whole review that is kept.
+                    ReviewController(this, engine, game, cache).use { c ->
+                        c.start(options)
+                        assertTrue(c.state.value.kept)
+                        assertEquals(ReviewPhase.DONE, c.state.value.phase)
+                        assertEquals(whole.rows, c.state.value.rows)
+                    }
+                    assertEquals(1, engine.continued.size)
+                }
+            }
+        }
+    }
+
+    @Test
     fun `a review cache of files keeps reviews under the core's keys only`() {
         val dir = java.nio.file.Files.createTempDirectory("chesscore-reviews").toFile()
         val errors = mutableListOf<Exception>()
