@@ -23,7 +23,7 @@ enum PgnFileProblem: Error {
 /// Reads the PGN file at `url` (from the file importer, or opened from another app), within
 /// its security scope: refused before reading when over ``maxPgnFileBytes`` (a video chosen by
 /// mistake must not exhaust the memory), else its text as UTF-8, or Latin-1 as older ChessBase
-/// exports are. `removeAfterReading`: the file is the app's own copy (one opened from another
+/// exports are (``pgnText(_:)``). `removeAfterReading`: the file is the app's own copy (one opened from another
 /// app is copied into the app's `Documents/Inbox`, which the app must empty), deleted after.
 /// Blocks: call it off the main actor.
 func readPgnFile(_ url: URL, removeAfterReading: Bool = false) -> Result<String, PgnFileProblem> {
@@ -35,10 +35,10 @@ func readPgnFile(_ url: URL, removeAfterReading: Bool = false) -> Result<String,
     let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
     let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
     if size > maxPgnFileBytes { return .failure(.tooLarge) }
-    guard let text = (try? String(contentsOf: url, encoding: .utf8))
-        ?? (try? String(contentsOf: url, encoding: .isoLatin1))
-    else { return .failure(.unreadable) }
-    return .success(text)
+    guard let data = try? Data(contentsOf: url) else { return .failure(.unreadable) }
+    // A file that grew after the size check, or whose size the system did not give.
+    if data.count > maxPgnFileBytes { return .failure(.tooLarge) }
+    return .success(pgnText(data))
 }
 
 /// What the board should open from a PGN text, worked out off the main actor: the first

@@ -70,3 +70,14 @@ public func pgnGameList(_ text: String) -> PgnGameList {
     return PgnGameList(
         games: games, unreadable: listing.skipped.count, firstError: listing.skipped.first?.message)
 }
+
+/// The text of a PGN file's `data`: UTF-8 when it is valid UTF-8 (Foundation drops a byte-order
+/// mark; the core would skip it), else Latin-1 (ISO 8859-1), as older ChessBase and Windows tools
+/// write "Réti" or "Nimzowitsch, A.". The Android app reads files the same way (`pgnText`).
+public func pgnText(_ data: Data) -> String {
+    if let text = String(data: data, encoding: .utf8) { return text }
+    // Each byte is the Latin-1 character of its code: this cannot fail.
+    var scalars = String.UnicodeScalarView()
+    scalars.append(contentsOf: data.map { Unicode.Scalar($0) })
+    return String(scalars)
+}

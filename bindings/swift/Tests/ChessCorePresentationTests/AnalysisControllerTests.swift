@@ -742,6 +742,22 @@ final class AnalysisControllerTests: XCTestCase {
 
     // MARK: Loading
 
+    func testAPgnFileIsReadAsUtf8OrAsLatin1WhenItIsNotUtf8() {
+        let game = "[White \"Réti, Richard\"]\n[Black \"Nimzowitsch, Aron\"]\n\n1. Nf3 d5 *\n"
+        XCTAssertEqual(pgnText(Data(game.utf8)), game)
+        // The same text as an older Windows tool writes it: é is the single byte 0xE9.
+        let latin1 = Data(game.unicodeScalars.map { UInt8($0.value) })
+        XCTAssertEqual(latin1.count, game.unicodeScalars.count, "one byte a character")
+        XCTAssertTrue(latin1.contains(0xE9))
+        XCTAssertEqual(pgnText(latin1), game)
+        XCTAssertEqual(pgnGameList(pgnText(latin1)).games.first?.white, "Réti, Richard")
+        // A byte-order mark: Foundation drops it, and the core would read past it anyway.
+        let bom = Data([0xEF, 0xBB, 0xBF]) + Data(game.utf8)
+        XCTAssertTrue([game, "\u{FEFF}" + game].contains(pgnText(bom)), pgnText(bom))
+        XCTAssertEqual(pgnGameList(pgnText(bom)).games.first?.black, "Nimzowitsch, Aron")
+        XCTAssertEqual(pgnText(Data()), "")
+    }
+
     func testAPgnOfSeveralGamesListsThemAndOpensTheOneChosenBadGamesApart() async throws {
         try await withBoard { b in
             let text =

@@ -2,13 +2,14 @@ package dev.chesscore.app
 
 import android.content.Context
 import android.net.Uri
+import dev.chesscore.presentation.pgnText
 
 /** The largest PGN file the app opens: about 30,000 games, 100 MB or so in memory while listed. */
 internal const val MAX_PGN_FILE_BYTES = 32 shl 20
 
 /** A PGN file as read: its text, or what to tell the person. */
 internal sealed interface PgnFile {
-    /** The file's text (UTF-8). */
+    /** The file's text (UTF-8, or Latin-1 when it is not UTF-8: [pgnText]). */
     data class Text(val text: String) : PgnFile
 
     /** Why it was not read: too large, or unreadable. */
@@ -16,8 +17,8 @@ internal sealed interface PgnFile {
 }
 
 /**
- * Reads the document at [uri] (chosen in the picker, or opened from another app) as UTF-8, at
- * most [MAX_PGN_FILE_BYTES], so that a video chosen by mistake cannot exhaust the memory. Blocks:
+ * Reads the document at [uri] (chosen in the picker, or opened from another app) as UTF-8, or
+ * Latin-1 when it is not UTF-8 ([pgnText]), at most [MAX_PGN_FILE_BYTES], so that a video chosen by mistake cannot exhaust the memory. Blocks:
  * call it off the main thread.
  */
 internal fun readPgnFile(context: Context, uri: Uri): PgnFile {
@@ -29,7 +30,7 @@ internal fun readPgnFile(context: Context, uri: Uri): PgnFile {
     return when {
         bytes == null -> PgnFile.Problem("The file could not be read")
         bytes.size > MAX_PGN_FILE_BYTES -> PgnFile.Problem("The file is larger than ${MAX_PGN_FILE_BYTES shr 20} MB")
-        else -> PgnFile.Text(bytes.decodeToString())
+        else -> PgnFile.Text(pgnText(bytes))
     }
 }
 

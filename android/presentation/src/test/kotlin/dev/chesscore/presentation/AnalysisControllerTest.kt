@@ -740,6 +740,22 @@ class AnalysisControllerTest {
     }
 
     @Test
+    fun `a PGN file is read as UTF-8, or as Latin-1 when it is not UTF-8`() {
+        val game = "[White \"Réti, Richard\"]\n[Black \"Nimzowitsch, Aron\"]\n\n1. Nf3 d5 *\n"
+        assertEquals(game, pgnText(game.toByteArray(Charsets.UTF_8)))
+        // The same text as an older Windows tool writes it: é is the single byte 0xE9.
+        val latin1 = game.toByteArray(Charsets.ISO_8859_1)
+        assertTrue(latin1.size == game.length, "one byte a character")
+        assertEquals(game, pgnText(latin1))
+        assertEquals("Réti, Richard", pgnGameList(pgnText(latin1)).games.single().white)
+        // A byte-order mark is left to the core, which reads past it.
+        val bom = byteArrayOf(0xEF.toByte(), 0xBB.toByte(), 0xBF.toByte()) + game.toByteArray(Charsets.UTF_8)
+        assertEquals("\uFEFF" + game, pgnText(bom))
+        assertEquals("Nimzowitsch, Aron", pgnGameList(pgnText(bom)).games.single().black)
+        assertEquals("", pgnText(ByteArray(0)))
+    }
+
+    @Test
     fun `loadPgn without a readable game leaves the board and says why`() {
         onMain {
             AnalysisFixture(this).controller.use { c ->
