@@ -601,3 +601,47 @@ fn a_review_of_another_game_options_or_engine_is_not_continued() {
     );
     assert!(!engine.is_searching(), "nothing was started");
 }
+
+#[test]
+fn a_review_through_a_claimable_draw_continues_too() {
+    // After 4... Ng8 the start position stands for the third time: a draw could be claimed,
+    // so the positions there are scored by the rules, without a search or a best move.
+    let game = ChessGame::from_pgn(
+        "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 e5 6. Nf3 Nc6 *".into(),
+    )
+    .unwrap();
+    let engine = engine();
+    let one = ReviewOptions {
+        threads: Some(1),
+        ..options(NODES)
+    };
+    let rec = Arc::new(Recorder::default());
+    let _handle = engine
+        .review(Arc::clone(&game), one.clone(), rec.clone())
+        .unwrap();
+    let full = rec.wait();
+    assert!(full.complete);
+    assert!(
+        full.moves.iter().any(|m| m.best_uci == "0000"),
+        "a move played from a position scored by the rules"
+    );
+    wait_idle(&engine);
+    let stopper = Arc::new(StopAfter {
+        recorder: Recorder::default(),
+        engine: Arc::clone(&engine),
+        stop_after: 10,
+    });
+    let _handle = engine
+        .review(Arc::clone(&game), one.clone(), stopper.clone())
+        .unwrap();
+    let partial = stopper.recorder.wait();
+    assert_eq!(partial.moves.len(), 10);
+    for earlier in [partial, full.clone()] {
+        wait_idle(&engine);
+        let rest = Arc::new(Recorder::default());
+        let _handle = engine
+            .continue_review(Arc::clone(&game), one.clone(), earlier, rest.clone())
+            .unwrap();
+        assert_eq!(rest.wait(), full);
+    }
+}

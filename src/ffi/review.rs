@@ -188,7 +188,8 @@ pub struct MoveReview {
     pub verified: bool,
     /// The engine's best move in SAN (the played move when it was the best).
     pub best_san: String,
-    /// The engine's best move in UCI notation (castling as in `uci`).
+    /// The engine's best move in UCI notation (castling as in `uci`); `0000` when the position
+    /// before was scored by the rules without a search (a draw could be claimed there).
     pub best_uci: String,
     /// The engine's best line in SAN, best move first.
     pub best_line_san: Vec<String>,
@@ -481,8 +482,14 @@ fn core_review(
         }
         let pos = line.position(i);
         let mv = uci::parse_move(pos, &m.uci).map_err(|e| bad(i, &format!("'{}': {e}", m.uci)))?;
-        let best_move = uci::parse_move(pos, &m.best_uci)
-            .map_err(|e| bad(i, &format!("best move '{}': {e}", m.best_uci)))?;
+        // "0000" (the null move) when the position before was over by the rules or a draw
+        // could be claimed there: scored without a search, so without a best move.
+        let best_move = if m.best_uci == "0000" {
+            Move::NULL
+        } else {
+            uci::parse_move(pos, &m.best_uci)
+                .map_err(|e| bad(i, &format!("best move '{}': {e}", m.best_uci)))?
+        };
         moves.push(core::MoveReview {
             index: i,
             mover: m.side.into(),
@@ -730,7 +737,8 @@ impl ChessEngine {
     /// the whole review. The review goes on from the start of the part of the game (8 moves)
     /// where it was stopped, so the result is the one an uninterrupted `review` gives; an app
     /// sent to the background can stop a review and continue it on return without losing
-    /// what was done. A complete `earlier` comes back at once, unchanged.
+    /// what was done. A complete `earlier` comes back unchanged, without a search (still as a
+    /// job on the engine's thread, which supersedes a running search like any review).
     ///
     /// # Errors
     /// `InvalidRequest` when `earlier` is not a review of this game (its moves, tags and

@@ -1565,7 +1565,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessengine_coach() and 0xFFFF) != 45855) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessengine_continue_review() and 0xFFFF) != 39174) {
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_continue_review() and 0xFFFF) != 31535) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessengine_review() and 0xFFFF) != 46353) {
@@ -2367,7 +2367,8 @@ public interface ChessEngineInterface {
      * the whole review. The review goes on from the start of the part of the game (8 moves)
      * where it was stopped, so the result is the one an uninterrupted `review` gives; an app
      * sent to the background can stop a review and continue it on return without losing
-     * what was done. A complete `earlier` comes back at once, unchanged.
+     * what was done. A complete `earlier` comes back unchanged, without a search (still as a
+     * job on the engine's thread, which supersedes a running search like any review).
      *
      * # Errors
      * `InvalidRequest` when `earlier` is not a review of this game (its moves, tags and
@@ -2707,7 +2708,8 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
      * the whole review. The review goes on from the start of the part of the game (8 moves)
      * where it was stopped, so the result is the one an uninterrupted `review` gives; an app
      * sent to the background can stop a review and continue it on return without losing
-     * what was done. A complete `earlier` comes back at once, unchanged.
+     * what was done. A complete `earlier` comes back unchanged, without a search (still as a
+     * job on the engine's thread, which supersedes a running search like any review).
      *
      * # Errors
      * `InvalidRequest` when `earlier` is not a review of this game (its moves, tags and
@@ -8226,7 +8228,8 @@ data class MoveReview (
     var `bestSan`: kotlin.String
     , 
     /**
-     * The engine's best move in UCI notation (castling as in `uci`).
+     * The engine's best move in UCI notation (castling as in `uci`); `0000` when the position
+     * before was scored by the rules without a search (a draw could be claimed there).
      */
     var `bestUci`: kotlin.String
     , 

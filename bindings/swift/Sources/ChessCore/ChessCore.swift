@@ -688,7 +688,8 @@ public protocol ChessEngineProtocol: AnyObject, Sendable {
      * the whole review. The review goes on from the start of the part of the game (8 moves)
      * where it was stopped, so the result is the one an uninterrupted `review` gives; an app
      * sent to the background can stop a review and continue it on return without losing
-     * what was done. A complete `earlier` comes back at once, unchanged.
+     * what was done. A complete `earlier` comes back unchanged, without a search (still as a
+     * job on the engine's thread, which supersedes a running search like any review).
      *
      * # Errors
      * `InvalidRequest` when `earlier` is not a review of this game (its moves, tags and
@@ -941,7 +942,8 @@ open func coach(game: ChessGame, nodesPerSearch: UInt64?, listener: CoachListene
      * the whole review. The review goes on from the start of the part of the game (8 moves)
      * where it was stopped, so the result is the one an uninterrupted `review` gives; an app
      * sent to the background can stop a review and continue it on return without losing
-     * what was done. A complete `earlier` comes back at once, unchanged.
+     * what was done. A complete `earlier` comes back unchanged, without a search (still as a
+     * job on the engine's thread, which supersedes a running search like any review).
      *
      * # Errors
      * `InvalidRequest` when `earlier` is not a review of this game (its moves, tags and
@@ -6040,7 +6042,8 @@ public struct MoveReview: Equatable, Hashable {
      */
     public var bestSan: String
     /**
-     * The engine's best move in UCI notation (castling as in `uci`).
+     * The engine's best move in UCI notation (castling as in `uci`); `0000` when the position
+     * before was scored by the rules without a search (a draw could be claimed there).
      */
     public var bestUci: String
     /**
@@ -6122,7 +6125,8 @@ public struct MoveReview: Equatable, Hashable {
          * The engine's best move in SAN (the played move when it was the best).
          */bestSan: String, 
         /**
-         * The engine's best move in UCI notation (castling as in `uci`).
+         * The engine's best move in UCI notation (castling as in `uci`); `0000` when the position
+         * before was scored by the rules without a search (a draw could be claimed there).
          */bestUci: String, 
         /**
          * The engine's best line in SAN, best move first.
@@ -12000,7 +12004,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessengine_coach() != 45855) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessengine_continue_review() != 39174) {
+    if (uniffi_chesscore_checksum_method_chessengine_continue_review() != 31535) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessengine_review() != 46353) {

@@ -289,7 +289,8 @@ public final class ReviewController {
     }
 
     /// Applies the events of `stream`, the review of run `run`, as they come. A continued
-    /// review the core refuses (the engine's table size changed meanwhile) starts over.
+    /// review the core refuses (a kept review it cannot take back: damaged, or kept by another
+    /// version) starts over.
     private func consume(
         _ stream: AsyncThrowingStream<ReviewEvent, Error>, run: Int, continuing: Bool
     ) {
@@ -345,7 +346,8 @@ public final class ReviewController {
     /// Back in the foreground: a review ``pause()`` stopped goes on from where it stopped, with
     /// the same options (from the start of the 8-move part it was in). A review is
     /// deterministic for its budget, so it ends as the interrupted one would have. Should the
-    /// core refuse to continue it (the engine's table size changed meanwhile), it starts over.
+    /// core refuse to continue it (a kept review it cannot take back: damaged, or kept by
+    /// another version), it starts over.
     public func resume() {
         guard interrupted else { return }
         guard let stopped = partial else {

@@ -3,6 +3,25 @@ import ChessCoreTestSupport
 import Foundation
 import XCTest
 
+/// An engine that records each review the core took to continue (the moves it already had).
+private final class ContinuingEngine: ChessEngine, @unchecked Sendable {
+    private let lock = NSLock()
+    private var taken: [Int] = []
+
+    /// The moves of each earlier review continued so far.
+    var continued: [Int] { lock.withLock { taken } }
+
+    override func continueReview(
+        game: ChessGame, options: ReviewOptions, earlier: GameReview, listener: ReviewListener
+    ) throws -> SearchHandle {
+        // Recorded once the core took it (it throws when it refuses).
+        let handle = try super.continueReview(
+            game: game, options: options, earlier: earlier, listener: listener)
+        lock.withLock { taken.append(earlier.moves.count) }
+        return handle
+    }
+}
+
 /// The review screen's presentation layer over a real engine. Mirrors
 /// android/presentation/src/test/.../ReviewControllerTest.kt.
 @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
@@ -214,7 +233,7 @@ final class ReviewControllerTests: XCTestCase {
         let cache = InMemoryReviewCache()
         do {
             let game = try ChessGame.fromPgn(pgn: Self.queensGambit)
-            let engine = try ChessEngine(config: EngineConfig(hashMb: 4))
+            let engine = try ContinuingEngine(config: EngineConfig(hashMb: 4))
             let options = ReviewOptions(nodesPerPosition: 50_000, threads: 1)
             let first = ReviewController(engine: engine, game: game)
             first.start(options: options)
@@ -234,6 +253,7 @@ final class ReviewControllerTests: XCTestCase {
             // Another controller (the app was closed meanwhile): it goes on from there.
             let later = ReviewController(engine: engine, game: game, cache: cache)
             later.start(options: options)
+            XCTAssertEqual(engine.continued, [stopped.rows.count], "continued, not started over")
             XCTAssertEqual(later.state.rows, stopped.rows, "the kept rows at once")
             XCTAssertEqual(later.state.phase, .running)
             let s = try await awaitState(later, "done") { $0.phase == .done }
@@ -256,7 +276,7 @@ final class ReviewControllerTests: XCTestCase {
     func testAReviewStoppedInTheBackgroundContinuesWhenTheAppIsBackAndEndsTheSame() async throws {
         do {
             let game = try ChessGame.fromPgn(pgn: Self.queensGambit)
-            let engine = try ChessEngine(config: EngineConfig(hashMb: 4))
+            let engine = try ContinuingEngine(config: EngineConfig(hashMb: 4))
             let options = ReviewOptions(nodesPerPosition: 50_000, threads: 1)
             let first = ReviewController(engine: engine, game: game)
             first.resume()  // nothing was paused: nothing starts
@@ -264,19 +284,21 @@ final class ReviewControllerTests: XCTestCase {
             first.start(options: options)
             let whole = try await awaitState(first, "the whole review") { $0.phase == .done }
 
-            let controller = ReviewController(engine: engine, game: game)
+            // A cache says when the stopped review's result has come in (it is kept).
+            let cache = InMemoryReviewCache()
+            let controller = ReviewController(engine: engine, game: game, cache: cache)
             controller.start(options: options)
             _ = try await awaitState(controller, "a move") { !$0.rows.isEmpty }
             controller.pause()
             // The review stops on the engine's thread; its last events still come in.
-            try await eventually("the engine idle") { !engine.isSearching() }
-            try await Task.sleep(nanoseconds: 200_000_000)
+            try await eventually("the stopped review in") { cache.saveCount == 1 }
             let paused = controller.state
             XCTAssertEqual(paused.phase, .running)
             XCTAssertTrue(paused.rows.count < 12, "\(paused.rows.count) rows")
             XCTAssertEqual(paused.rows, Array(whole.rows.prefix(paused.rows.count)))
             controller.resume()
-            XCTAssertEqual(controller.state.rows, paused.rows, "continued, not started over")
+            XCTAssertEqual(engine.continued, [paused.rows.count], "continued, not started over")
+            XCTAssertEqual(controller.state.rows, paused.rows, "the rows so far stay")
             let s = try await awaitState(controller, "done") { $0.phase == .done }
             XCTAssertEqual(s.rows, whole.rows)
             XCTAssertEqual(s.graph, whole.graph)
@@ -294,6 +316,7 @@ final class ReviewControllerTests: XCTestCase {
             quick.pause()
             quick.resume()
             let q = try await awaitState(quick, "done") { $0.phase == .done }
+            XCTAssertEqual(engine.continued.count, 2, "continued once more")
             XCTAssertEqual(q.rows, whole.rows)
             XCTAssertEqual(q.annotatedPgn, whole.annotatedPgn)
             try await eventually("the engine idle") { !engine.isSearching() }
@@ -312,12 +335,12 @@ final class ReviewControllerTests: XCTestCase {
             try await eventually("the engine idle") { !engine.isSearching() }
 
             // Paused, then stopped by the person: what was reviewed shows as stopped.
-            let pausedThenStopped = ReviewController(engine: engine, game: game)
+            let pausedCache = InMemoryReviewCache()
+            let pausedThenStopped = ReviewController(engine: engine, game: game, cache: pausedCache)
             pausedThenStopped.start(options: options)
             _ = try await awaitState(pausedThenStopped, "a move") { !$0.rows.isEmpty }
             pausedThenStopped.pause()
-            try await eventually("the engine idle") { !engine.isSearching() }
-            try await Task.sleep(nanoseconds: 200_000_000)
+            try await eventually("the stopped review in") { pausedCache.saveCount == 1 }
             let rows = pausedThenStopped.state.rows
             pausedThenStopped.stop()
             let shown = try await awaitState(pausedThenStopped, "stopped") { $0.phase == .stopped }
@@ -327,6 +350,7 @@ final class ReviewControllerTests: XCTestCase {
             try await Task.sleep(nanoseconds: 200_000_000)
             XCTAssertEqual(pausedThenStopped.state, shown, "stays stopped")
             XCTAssertFalse(engine.isSearching())
+            XCTAssertEqual(engine.continued.count, 2, "nothing continued after the first two")
         }
         try await noLiveObjects()
     }

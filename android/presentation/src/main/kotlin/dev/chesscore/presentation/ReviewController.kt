@@ -163,7 +163,8 @@ class ReviewController(
      * Back in the foreground: a review [pause] stopped goes on from where it stopped, with the
      * same options (from the start of the 8-move part it was in). A review is deterministic for
      * its budget, so it ends as the interrupted one would have. Should the core refuse to
-     * continue it (the engine's table size changed meanwhile), it starts over.
+     * continue it (a kept review it cannot take back: damaged, or kept by another version), it
+     * starts over.
      */
     fun resume() {
         if (closed || !interrupted) return
@@ -184,8 +185,12 @@ class ReviewController(
         resumeOnArrival = false
         try {
             handle = engine.continueReview(game, options, stopped, listener())
-        } catch (e: ChessException) {
+        } catch (e: ChessException.InvalidRequest) {
+            // A kept review the core cannot take back (damaged, or kept by another version).
             begin(options, useKept = false)
+            return
+        } catch (e: ChessException) {
+            _state.value = ReviewUiState(message = e.message)
             return
         }
         moves.clear()

@@ -40,8 +40,8 @@ private class ContinuingEngine : ChessEngine(EngineConfig(hashMb = 4u)) {
     val continued = mutableListOf<Int>()
 
     override fun continueReview(game: ChessGame, options: ReviewOptions, earlier: GameReview, listener: ReviewListener): SearchHandle {
-        continued += earlier.moves.size
-        return super.continueReview(game, options, earlier, listener)
+        // Recorded once the core took it (it throws when it refuses).
+        return super.continueReview(game, options, earlier, listener).also { continued += earlier.moves.size }
     }
 }
 
@@ -289,13 +289,16 @@ class ReviewControllerTest {
                         c.start(options)
                         c.awaitState("the whole review") { it.phase == ReviewPhase.DONE }
                     }
-                    ReviewController(this, engine, game).use { c ->
+                    // A cache says when the stopped review's result has come in (it is kept).
+                    val cache = InMemoryReviewCache()
+                    ReviewController(this, engine, game, cache).use { c ->
                         c.start(options)
                         c.awaitState("a move") { it.rows.isNotEmpty() }
                         c.pause()
                         // The review stops on the engine's thread; its last events still come in.
-                        awaitIdle(engine)
-                        kotlinx.coroutines.delay(200)
+                        withTimeoutOrNull(10_000) {
+                            while (cache.saveCount == 0) kotlinx.coroutines.delay(5)
+                        } ?: fail("the stopped review never came in")
                         val paused = c.state.value
                         assertTrue(paused.phase == ReviewPhase.RUNNING && paused.rows.size < 12, "${paused.rows.size} rows")
                         assertEquals(whole.rows.take(paused.rows.size), paused.rows)
@@ -338,12 +341,14 @@ class ReviewControllerTest {
                         assertEquals(emptyList(), engine.continued)
                     }
                     // Paused, then stopped by the person: what was reviewed shows as stopped.
-                    ReviewController(this, engine, game).use { c ->
+                    val pausedCache = InMemoryReviewCache()
+                    ReviewController(this, engine, game, pausedCache).use { c ->
                         c.start(options)
                         c.awaitState("a move") { it.rows.isNotEmpty() }
                         c.pause()
-                        awaitIdle(engine)
-                        kotlinx.coroutines.delay(200)
+                        withTimeoutOrNull(10_000) {
+                            while (pausedCache.saveCount == 0) kotlinx.coroutines.delay(5)
+                        } ?: fail("the stopped review never came in")
                         val rows = c.state.value.rows
                         c.stop()
                         val stopped = c.awaitState("stopped") { it.phase == ReviewPhase.STOPPED }
