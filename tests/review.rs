@@ -453,6 +453,31 @@ fn book_moves_come_from_the_book_and_end_at_the_first_other_move() {
         r.white.count(MoveClass::Book) + r.black.count(MoveClass::Book),
         2
     );
+    // Continued after a stop in the book (1. e4), at its end (1... e5) and after it (2. Nf3,
+    // 2... Nc6, the move before Bb5, whose position the book knows): the book goes on and ends
+    // where it did, and Bb5 stays out of it.
+    for stop_after in [1, 2, 3, 4] {
+        let stop = AtomicBool::new(false);
+        let settings = ReviewSettings::with_nodes(5_000);
+        let partial = review::review(&mut engine(), &line, &settings, &book, &stop, &mut |p| {
+            if p.done == stop_after {
+                stop.store(true, Ordering::SeqCst);
+            }
+        });
+        assert_eq!(partial.moves.len(), stop_after);
+        let stop = AtomicBool::new(false);
+        let continued = review::continue_review(
+            &mut engine(),
+            &line,
+            &settings,
+            &book,
+            &partial,
+            &stop,
+            &mut |_| {},
+        )
+        .unwrap();
+        assert_eq!(continued, r, "stopped after {stop_after}");
+    }
 }
 
 #[test]
