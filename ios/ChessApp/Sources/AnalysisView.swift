@@ -19,6 +19,9 @@ struct AnalysisView: View {
     /// "Play from here": a new game against the engine from the board's position, the person
     /// taking the side to move (given by the game screen; `nil` hides it).
     var playFromHere: ((StartPosition, Side) -> Void)? = nil
+    /// The games of a file another app opened, while the person chooses one (set by the root
+    /// view; the board loads the one chosen).
+    var openedGames: Binding<PgnGameList?> = .constant(nil)
 
     @Environment(\.scenePhase) private var scenePhase
     @State private var showingLoad = false
@@ -57,6 +60,26 @@ struct AnalysisView: View {
         .toolbar { toolbar }
         .sheet(isPresented: $showingLoad) {
             LoadPositionSheet(controller: controller)
+        }
+        .sheet(
+            isPresented: Binding(
+                get: { openedGames.wrappedValue != nil },
+                set: { if !$0 { openedGames.wrappedValue = nil } })
+        ) {
+            if let list = openedGames.wrappedValue {
+                NavigationStack {
+                    PgnGamePicker(list: list) { game in
+                        // A game the board refuses says why in the board's own alert.
+                        _ = controller.loadPgn(game.pgn)
+                        openedGames.wrappedValue = nil
+                    }
+                    .toolbar {
+                        ToolbarItem(placement: .cancellationAction) {
+                            Button("Cancel", role: .cancel) { openedGames.wrappedValue = nil }
+                        }
+                    }
+                }
+            }
         }
         .sheet(
             isPresented: Binding(get: { editor != nil }, set: { if !$0 { editor = nil } }),

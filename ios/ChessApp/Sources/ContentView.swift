@@ -31,6 +31,9 @@ struct ContentView: View {
     @State private var showingGames = false
     /// Why a PGN file opened from another app could not be read, shown in an alert.
     @State private var fileProblem: String?
+    /// The games of a file opened from another app that holds several, while the person
+    /// chooses one over the analysis board.
+    @State private var openedGames: PgnGameList?
 
     private var state: BoardUiState { controller.state }
 
@@ -77,11 +80,14 @@ struct ContentView: View {
                 ReviewView(controller: session.controller, practiceSide: session.practiceSide)
             }
             .navigationDestination(item: $analysis) { session in
-                AnalysisView(controller: session.controller) { start, side in
-                    // Back to the game screen, with a new game from the board's position.
-                    analysis = nil
-                    controller.newGame(mode: .humanVsEngine(humanSide: side), start: start)
-                }
+                AnalysisView(
+                    controller: session.controller,
+                    playFromHere: { start, side in
+                        // Back to the game screen, with a new game from the board's position.
+                        analysis = nil
+                        controller.newGame(mode: .humanVsEngine(humanSide: side), start: start)
+                    },
+                    openedGames: $openedGames)
                 // A new session (a file opened over the board) is a new screen: no editor or
                 // sheet of the old one carries over.
                 .id(ObjectIdentifier(session))
@@ -128,25 +134,36 @@ struct ContentView: View {
     }
 
     /// A PGN file opened from another app (Files, Mail: "Open in Chess"): read off the main
-    /// actor, then shown on the analysis board (its first game; the board says how many others
-    /// the file held, or why none could be read) in place of a review or the games list, the
-    /// game pausing under it as when the board is opened from the menu.
+    /// actor, then shown on the analysis board in place of a review or the games list, the game
+    /// pausing under it as when the board is opened from the menu: its game, or, when it holds
+    /// several, the board as it was with the list of them to choose from (as the board's own
+    /// "Open a PGN file…" does); an alert says why nothing opened, or that games were left out.
     private func openFile(_ url: URL) {
         Task { @MainActor in
             // Read and listed off the main actor: a big file must not freeze the screen.
             let opened = await Task.detached(priority: .userInitiated) {
-                readPgnFile(url, removeAfterReading: true).flatMap(firstPgnGame)
+                readPgnFile(url, removeAfterReading: true).flatMap(pgnGames)
             }.value
             switch opened {
-            case .success(let game):
+            case .success(let list):
                 review = nil
                 showingGames = false
-                openOver { analysis = AnalysisSession(pgn: game.pgn) }
+                openedGames = nil
+                if list.games.count > 1 {
+                    if analysis == nil { openOver { analysis = AnalysisSession(pgn: nil) } }
+                    if analysis == nil {
+                        fileProblem = "The analysis board could not open"
+                    } else {
+                        openedGames = list
+                    }
+                    return
+                }
+                openOver { analysis = AnalysisSession(pgn: list.games[0].pgn) }
                 if analysis == nil {
                     fileProblem = "The analysis board could not open"
-                } else if game.others > 0 {
+                } else if list.unreadable > 0 {
                     fileProblem =
-                        "Opened the first game; the file holds \(game.others) more (Open a PGN file… to choose)"
+                        "Opened the one game that could be read; \(list.unreadable) more could not be"
                 }
             case .failure(let problem):
                 fileProblem = problem.message

@@ -41,10 +41,10 @@ func readPgnFile(_ url: URL, removeAfterReading: Bool = false) -> Result<String,
     return .success(pgnText(data))
 }
 
-/// What the board should open from a PGN text, worked out off the main actor: the first
-/// readable game's own text and how many other games the text held, or why none opened.
-func firstPgnGame(_ text: String) -> Result<(pgn: String, others: Int), PgnFileProblem> {
+/// The games of a PGN text, worked out off the main actor, or why none can be opened (the
+/// core's located error, or "No game found").
+func pgnGames(_ text: String) -> Result<PgnGameList, PgnFileProblem> {
     let list = pgnGameList(text)
-    guard let first = list.games.first else { return .failure(.noGame(list.problem ?? noGameFoundText)) }
-    return .success((first.pgn, list.games.count - 1 + list.unreadable))
+    if let problem = list.problem { return .failure(.noGame(problem)) }
+    return .success(list)
 }

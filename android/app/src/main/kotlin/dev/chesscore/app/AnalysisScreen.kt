@@ -102,6 +102,8 @@ fun AnalysisScreen(
     editorDone: (fen: String) -> Unit,
     closeEditor: () -> Unit,
     close: () -> Unit,
+    opened: PgnGameList? = null,
+    openedDone: () -> Unit = {},
 ) {
     val snackbar = remember { SnackbarHostState() }
     var dialog by remember { mutableStateOf<AnalysisDialog?>(null) }
@@ -240,8 +242,13 @@ fun AnalysisScreen(
         )
         null -> Unit
     }
-    choosing?.let { list ->
-        PgnGamePickerDialog(list, pick = { game -> choosing = null; controller.loadPgn(game.pgn) }, onDismiss = { choosing = null })
+    // The games of a text of several: from the board's own menu, or of a file another app opened.
+    (choosing ?: opened)?.let { list ->
+        PgnGamePickerDialog(
+            list,
+            pick = { game -> choosing = null; openedDone(); controller.loadPgn(game.pgn) },
+            onDismiss = { choosing = null; openedDone() },
+        )
     }
 }
 

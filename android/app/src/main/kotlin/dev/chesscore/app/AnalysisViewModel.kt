@@ -8,6 +8,7 @@ import androidx.lifecycle.viewModelScope
 import dev.chesscore.presentation.AnalysisController
 import dev.chesscore.presentation.FileGameStore
 import dev.chesscore.presentation.PositionEditor
+import dev.chesscore.presentation.PgnGameList
 import dev.chesscore.presentation.pgnGameList
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.launch
@@ -49,14 +50,28 @@ class AnalysisViewModel(application: Application, private val saved: SavedStateH
         saved[KEY_OPEN] = true
     }
 
+    private val _openedGames = MutableStateFlow<PgnGameList?>(null)
+
+    /**
+     * The games of a file opened from another app that holds several ([openFile]), while the
+     * person chooses one over the analysis board (kept across rotation); `null` otherwise.
+     */
+    val openedGames: StateFlow<PgnGameList?> = _openedGames.asStateFlow()
+
+    /** The person chose one of [openedGames] (the board loads it) or dismissed the list. */
+    fun openedGamesDone() {
+        _openedGames.value = null
+    }
+
     /**
      * A PGN file opened from another app ("Open with"): read and listed off the main thread
      * ([readPgnFile], then the core's list of its games), so that a big file never blocks the
      * screen; then, after [before] (the activity closes what covers the board and pauses the
-     * game), its first readable game on the board ([open], from that game's own text). [tell]
-     * gets what the person should know: why nothing opened, or how many other games the file
-     * held (the board's "Open PGN file…" lets them choose one). Runs in the view model's scope,
-     * so a rotation meanwhile does not lose it.
+     * game), its game on the board ([open], from that game's own text), or, when it holds
+     * several, the board as it was with the list of them to choose from ([openedGames], as the
+     * board's own "Open PGN file…" does). [tell] gets what the person should know: why nothing
+     * opened, or that some games could not be read. Runs in the view model's scope, so a
+     * rotation meanwhile does not lose it.
      */
     fun openFile(uri: Uri, before: () -> Unit, tell: (String) -> Unit) {
         viewModelScope.launch {
@@ -67,14 +82,19 @@ class AnalysisViewModel(application: Application, private val saved: SavedStateH
             val list = withContext(Dispatchers.Default) { pgnGameList(text) }
             list.problem?.let { return@launch tell(it) }
             before()
-            this@AnalysisViewModel.open(list.games.first().pgn)
-            val others = list.games.size - 1 + list.unreadable
-            if (others > 0) tell("Opened the first game; the file holds $others more (Open PGN file… to choose)")
+            if (list.games.size > 1) {
+                if (_controller.value == null) this@AnalysisViewModel.open(null)
+                _openedGames.value = list
+                return@launch
+            }
+            this@AnalysisViewModel.open(list.games.single().pgn)
+            if (list.unreadable > 0) tell("Opened the one game that could be read; ${list.unreadable} more could not be")
         }
     }
 
     /** Closes the analysis board: the search stops and the Rust objects are freed (the board stays saved). */
     fun close() {
+        _openedGames.value = null
         _editor.value = null
         _controller.value?.close()
         _controller.value = null

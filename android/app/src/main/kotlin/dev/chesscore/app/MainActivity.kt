@@ -38,6 +38,7 @@ class MainActivity : ComponentActivity() {
                 // process; closing a screen frees its engine).
                 val analysisController by analysis.controller.collectAsStateWithLifecycle()
                 val editing by analysis.editor.collectAsStateWithLifecycle()
+                val openedGames by analysis.openedGames.collectAsStateWithLifecycle()
                 val reviewController by review.controller.collectAsStateWithLifecycle()
                 val practiceController by review.practice.collectAsStateWithLifecycle()
                 val practising = practiceController
@@ -68,6 +69,8 @@ class MainActivity : ComponentActivity() {
                         editorDone = analysis::editorDone,
                         closeEditor = analysis::closeEditor,
                         close = analysis::close,
+                        opened = openedGames,
+                        openedDone = analysis::openedGamesDone,
                     )
                 } else if (practising != null) {
                     BackHandler(onBack = review::closePractice)
@@ -158,7 +161,8 @@ class MainActivity : ComponentActivity() {
 
     /**
      * A PGN file opened from another app ([AnalysisViewModel.openFile]: read and listed off the
-     * main thread, its first game on the analysis board), over whatever screen was open: a
+     * main thread, its game on the analysis board, or the list of its games to choose from),
+     * over whatever screen was open: a
      * review or the games list closes and the game pauses under the board, as when the board is
      * opened from its menu. What the person should know comes as a toast. Not for a task
      * relaunched from Recents, whose permission to read the file has expired.
