@@ -9,4 +9,8 @@ public abstract class ContentResolver {
     public final java.io.InputStream openInputStream(android.net.Uri uri) throws java.io.FileNotFoundException {
         throw new RuntimeException("Stub!");
     }
+
+    public final java.io.OutputStream openOutputStream(android.net.Uri uri) throws java.io.FileNotFoundException {
+        throw new RuntimeException("Stub!");
+    }
 }

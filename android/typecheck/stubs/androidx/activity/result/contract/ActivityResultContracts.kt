@@ -13,4 +13,7 @@ abstract class ActivityResultContract<I, O>
 class ActivityResultContracts private constructor() {
     /** Opens a document of one of the given MIME types with the system's picker. */
     open class OpenDocument : ActivityResultContract<Array<String>, Uri?>()
+
+    /** Creates a document of [mimeType] where the person chooses; the input is its suggested name. */
+    open class CreateDocument(mimeType: String) : ActivityResultContract<String, Uri?>()
 }

@@ -1,5 +1,8 @@
 package dev.chesscore.app
 
+import androidx.activity.compose.rememberLauncherForActivityResult
+import androidx.activity.result.contract.ActivityResultContracts
+import android.content.ActivityNotFoundException
 import androidx.compose.foundation.clickable
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.Row
@@ -22,6 +25,7 @@ import androidx.compose.runtime.rememberCoroutineScope
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.platform.LocalContext
 import androidx.compose.ui.unit.dp
 import dev.chesscore.presentation.ArchivedGame
 import dev.chesscore.presentation.GameArchive
@@ -38,7 +42,9 @@ import kotlinx.coroutines.withContext
  * "My games": the games kept once they ended, newest first (players, result and how it ended,
  * when, how long); a tap opens the game's [review] (whose "Practise" drills the person's own
  * mistakes in a game against the engine), "Delete" forgets it, "Share all" shares every kept
- * game as one PGN. The list is the presentation
+ * game as one PGN text, "Save" writes it as a `.pgn` file where the person chooses (the system's
+ * document picker; also offered when the text is too large for the share sheet). The list is
+ * the presentation
  * layer's `archivedGames`, read off the main thread when the dialog opens and after a deletion.
  */
 @Composable
@@ -49,8 +55,29 @@ fun GamesDialog(
     onDismiss: () -> Unit,
 ) {
     var games by remember { mutableStateOf<List<ArchivedGame>?>(null) }
-    var tooLarge by remember { mutableStateOf(false) }
+    // What to tell the person in place of the list ("Saved", or why not), until they go back.
+    var note by remember { mutableStateOf<String?>(null) }
     val scope = rememberCoroutineScope()
+    val context = LocalContext.current
+    // The text is made from the archive when the file is chosen, not kept meanwhile: the
+    // activity may be recreated behind the picker (a rotation), and a large text must not go
+    // into the saved state.
+    val saveFile = rememberLauncherForActivityResult(ActivityResultContracts.CreateDocument("application/x-chess-pgn")) { uri ->
+        if (uri != null) {
+            scope.launch {
+                val saved = withContext(Dispatchers.IO) { writePgnFile(context, uri, gamesPgn(archivedGames(archive))) }
+                note = if (saved) "Saved." else "The file could not be written."
+            }
+        }
+    }
+    // Every kept game in one PGN file, named by the person in the system's picker.
+    fun save() {
+        try {
+            saveFile.launch("chesscore-games.pgn")
+        } catch (e: ActivityNotFoundException) {
+            note = "No app on this device saves documents."
+        }
+    }
     LaunchedEffect(archive) { games = withContext(Dispatchers.IO) { archivedGames(archive) } }
     AlertDialog(
         onDismissRequest = onDismiss,
@@ -58,7 +85,7 @@ fun GamesDialog(
         text = {
             val list = games
             when {
-                tooLarge -> Text("Too many games to share in one text. Delete some, or share them from their reviews.")
+                note != null -> Text(note ?: "")
                 list == null -> Text("Reading…")
                 list.isEmpty() -> Text("No games yet. Each game is kept here once it has ended.")
                 else -> LazyColumn(Modifier.heightIn(max = 480.dp)) {
@@ -83,13 +110,24 @@ fun GamesDialog(
         confirmButton = { TextButton(onClick = onDismiss) { Text("Close") } },
         dismissButton = {
             val list = games
-            if (!list.isNullOrEmpty()) {
-                TextButton(onClick = {
-                    val text = gamesPgn(list)
-                    // An intent's text travels in one binder transaction (about 1 MB at most):
-                    // past a safe size, say so instead of crashing in the share sheet.
-                    if (text.length <= MAX_SHARED_CHARS) share("My games (PGN)", text) else tooLarge = true
-                }) { Text("Share all") }
+            if (!list.isNullOrEmpty() && note == null) {
+                Row {
+                    TextButton(onClick = { save() }) { Text("Save") }
+                    TextButton(onClick = {
+                        val text = gamesPgn(list)
+                        // An intent's text travels in one binder transaction (about 1 MB at
+                        // most): past a safe size, save it as a file instead of crashing in the
+                        // share sheet.
+                        if (text.length <= MAX_SHARED_CHARS) {
+                            share("My games (PGN)", text)
+                        } else {
+                            note = "Too many games to share as text: choose where to save them as a file."
+                            save()
+                        }
+                    }) { Text("Share all") }
+                }
+            } else if (note != null) {
+                TextButton(onClick = { note = null }) { Text("Back") }
             }
         },
     )

@@ -48,3 +48,15 @@ private fun java.io.InputStream.readAtMost(limit: Int): ByteArray {
     }
     return out.toByteArray()
 }
+
+/**
+ * Writes [text] (UTF-8) to the document at [uri], one the person created in the system's picker
+ * ("Save as file"); `false` when it could not be written. Blocks: call it off the main thread.
+ */
+internal fun writePgnFile(context: Context, uri: Uri, text: String): Boolean = try {
+    val out = context.contentResolver.openOutputStream(uri)
+    out?.use { it.write(text.toByteArray(Charsets.UTF_8)) }
+    out != null
+} catch (e: Exception) {
+    false
+}
