@@ -447,6 +447,24 @@ impl ReviewListener for StopAfter {
     }
 }
 
+/// `game` reviewed on one thread (several keep later moves finished before the stop) and
+/// stopped on the engine's thread once `stop_after` moves are reported.
+fn stopped_review(engine: &Arc<ChessEngine>, game: &Arc<ChessGame>, stop_after: u32) -> GameReview {
+    let stopper = Arc::new(StopAfter {
+        recorder: Recorder::default(),
+        engine: Arc::clone(engine),
+        stop_after,
+    });
+    let one = ReviewOptions {
+        threads: Some(1),
+        ..options(NODES)
+    };
+    let _handle = engine
+        .review(Arc::clone(game), one, stopper.clone())
+        .unwrap();
+    stopper.recorder.wait()
+}
+
 const RUY_LOPEZ: &str = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 \
     8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 *";
 
@@ -468,20 +486,7 @@ fn a_stopped_review_continues_where_it_stopped_and_ends_as_an_uninterrupted_one(
     );
     for stop_after in [5, 12] {
         wait_idle(&engine);
-        let stopper = Arc::new(StopAfter {
-            recorder: Recorder::default(),
-            engine: Arc::clone(&engine),
-            stop_after,
-        });
-        // One thread: several keep later moves finished before the stop.
-        let one = ReviewOptions {
-            threads: Some(1),
-            ..options(NODES)
-        };
-        let _handle = engine
-            .review(Arc::clone(&game), one, stopper.clone())
-            .unwrap();
-        let partial = stopper.recorder.wait();
+        let partial = stopped_review(&engine, &game, stop_after);
         assert!(!partial.complete);
         let had = partial.moves.len();
         assert_eq!(had, stop_after as usize);
@@ -535,19 +540,7 @@ fn a_stopped_review_continues_where_it_stopped_and_ends_as_an_uninterrupted_one(
 fn a_review_of_another_game_options_or_engine_is_not_continued() {
     let game = ChessGame::from_pgn(RUY_LOPEZ.into()).unwrap();
     let engine = engine();
-    let stopper = Arc::new(StopAfter {
-        recorder: Recorder::default(),
-        engine: Arc::clone(&engine),
-        stop_after: 3,
-    });
-    let one = ReviewOptions {
-        threads: Some(1),
-        ..options(NODES)
-    };
-    let _handle = engine
-        .review(Arc::clone(&game), one, stopper.clone())
-        .unwrap();
-    let partial = stopper.recorder.wait();
+    let partial = stopped_review(&engine, &game, 3);
     assert_eq!(partial.moves.len(), 3);
     wait_idle(&engine);
     let refused = |engine: &ChessEngine, game: &Arc<ChessGame>, o: ReviewOptions, r: GameReview| {
@@ -626,15 +619,7 @@ fn a_review_through_a_claimable_draw_continues_too() {
         "a move played from a position scored by the rules"
     );
     wait_idle(&engine);
-    let stopper = Arc::new(StopAfter {
-        recorder: Recorder::default(),
-        engine: Arc::clone(&engine),
-        stop_after: 10,
-    });
-    let _handle = engine
-        .review(Arc::clone(&game), one.clone(), stopper.clone())
-        .unwrap();
-    let partial = stopper.recorder.wait();
+    let partial = stopped_review(&engine, &game, 10);
     assert_eq!(partial.moves.len(), 10);
     for earlier in [partial, full.clone()] {
         wait_idle(&engine);

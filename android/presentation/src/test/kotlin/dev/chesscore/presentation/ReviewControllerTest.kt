@@ -45,6 +45,13 @@ private class ContinuingEngine : ChessEngine(EngineConfig(hashMb = 4u)) {
     }
 }
 
+/** Waits (at most 10 s) until [cache] has kept a review: a paused one's result has come in. */
+private suspend fun awaitFirstSave(cache: InMemoryReviewCache) {
+    withTimeoutOrNull(10_000) {
+        while (cache.saveCount == 0) kotlinx.coroutines.delay(5)
+    } ?: fail("the stopped review never came in")
+}
+
 /** Waits (at most 10 s) until [engine] has finished its current work. */
 private suspend fun awaitIdle(engine: ChessEngine) {
     withTimeoutOrNull(10_000) {
@@ -296,9 +303,7 @@ class ReviewControllerTest {
                         c.awaitState("a move") { it.rows.isNotEmpty() }
                         c.pause()
                         // The review stops on the engine's thread; its last events still come in.
-                        withTimeoutOrNull(10_000) {
-                            while (cache.saveCount == 0) kotlinx.coroutines.delay(5)
-                        } ?: fail("the stopped review never came in")
+                        awaitFirstSave(cache)
                         val paused = c.state.value
                         assertTrue(paused.phase == ReviewPhase.RUNNING && paused.rows.size < 12, "${paused.rows.size} rows")
                         assertEquals(whole.rows.take(paused.rows.size), paused.rows)
@@ -346,9 +351,7 @@ class ReviewControllerTest {
                         c.start(options)
                         c.awaitState("a move") { it.rows.isNotEmpty() }
                         c.pause()
-                        withTimeoutOrNull(10_000) {
-                            while (pausedCache.saveCount == 0) kotlinx.coroutines.delay(5)
-                        } ?: fail("the stopped review never came in")
+                        awaitFirstSave(pausedCache)
                         val rows = c.state.value.rows
                         c.stop()
                         val stopped = c.awaitState("stopped") { it.phase == ReviewPhase.STOPPED }
