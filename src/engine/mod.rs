@@ -267,7 +267,7 @@ impl Engine {
         let mut s = Searcher::new(
             root.clone(),
             history,
-            &mut self.tt,
+            &self.tt,
             &mut self.heur,
             stop,
             bounds.node_limit,
