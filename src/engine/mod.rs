@@ -785,6 +785,52 @@ mod tests {
     }
 
     #[test]
+    fn a_helper_counts_all_its_nodes_into_the_shared_count() {
+        let pos = fen::parse("r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQK2R w KQ - 0 8")
+            .unwrap();
+        let run = |id: usize| {
+            let tt = TranspositionTable::new(1);
+            let (stop, nodes) = (AtomicBool::new(false), AtomicU64::new(5));
+            let moves = pos.legal_moves().to_vec();
+            let job = HelperJob {
+                id,
+                root: pos.clone(),
+                history: &[],
+                tt: &tt,
+                stop: &stop,
+                nodes: &nodes,
+                deadline: None,
+                max_depth: 7,
+                search_moves: &moves,
+            };
+            let own = job.run(Box::default());
+            (own, nodes.load(Ordering::Relaxed) - 5)
+        };
+        for id in [1, 2] {
+            let (own, counted) = run(id);
+            assert!(own > 1_000, "{own}");
+            assert_eq!(own, counted, "helper {id}");
+        }
+        // A stopped helper still counts what it searched.
+        let tt = TranspositionTable::new(1);
+        let (stop, nodes) = (AtomicBool::new(true), AtomicU64::new(0));
+        let moves = pos.legal_moves().to_vec();
+        let job = HelperJob {
+            id: 1,
+            root: pos.clone(),
+            history: &[],
+            tt: &tt,
+            stop: &stop,
+            nodes: &nodes,
+            deadline: None,
+            max_depth: 7,
+            search_moves: &moves,
+        };
+        let own = job.run(Box::default());
+        assert_eq!(own, nodes.load(Ordering::Relaxed));
+    }
+
+    #[test]
     fn finds_mate_in_one() {
         let mut e = Engine::new(EngineConfig::default());
         let pos = fen::parse("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
