@@ -3,6 +3,7 @@
 
 use chesscore::engine::{
     EngineConfig, EngineThread, Level, SearchInfo, SearchLimits, SearchResult, MAX_HASH_MB,
+    MAX_SEARCH_THREADS,
 };
 use chesscore::notation::{fen, uci};
 use chesscore::rules::{CastlingMode, Position};
@@ -170,6 +171,10 @@ impl Session {
         ));
         say("option name Clear Hash type button");
         say(&format!(
+            "option name Threads type spin default {} min 1 max {MAX_SEARCH_THREADS}",
+            EngineConfig::default().threads
+        ));
+        say(&format!(
             "option name Skill Level type spin default {} min {} max {}",
             Level::MAX.number(),
             Level::MIN.number(),
@@ -226,6 +231,11 @@ impl Session {
                 Ok(Err(e)) => return say(&format!("info string {e}")),
                 Err(_) => return bad(),
             },
+            "threads" => match number.map(EngineConfig::checked_threads) {
+                Ok(Ok(n)) => self.config.threads = n,
+                Ok(Err(e)) => return say(&format!("info string {e}")),
+                Err(_) => return bad(),
+            },
             "clear hash" => {
                 self.engine.new_game();
                 return;
@@ -270,7 +280,7 @@ impl Session {
                 self.position = self.in_variant(self.position.clone());
                 return;
             }
-            "threads" | "ponder" | "uci_showwdl" => {}
+            "ponder" | "uci_showwdl" => {}
             _ => return say(&format!("info string unknown option '{name}'")),
         }
         self.apply_config();

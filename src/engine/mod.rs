@@ -52,7 +52,7 @@ use score::{INFINITY, MATE_BOUND};
 use search::Searcher;
 
 use crate::rules::{mix64, Move, Position};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// The search's node count on `chesscore bench`'s positions at its default depth: a signature of
@@ -65,6 +65,9 @@ pub const BENCH_SIGNATURE: u64 = 523_603;
 /// The largest transposition table an engine accepts, in MB (the UCI option's and the apps'
 /// limit).
 pub const MAX_HASH_MB: u32 = 1024;
+
+/// The most search threads an engine uses ([`EngineConfig::threads`], the UCI option's limit).
+pub const MAX_SEARCH_THREADS: u32 = 64;
 
 /// The stack of a thread that searches (the engine's own thread, the review's helpers): the
 /// search recurses up to [`MAX_PLY`] plies, with quiescence below, and a debug build's frames
@@ -81,7 +84,15 @@ pub struct HashSizeError {
     pub value: i64,
 }
 
-/// How an engine plays: strength, memory, randomness.
+/// A thread count outside 1 to [`MAX_SEARCH_THREADS`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid thread count {value}: expected 1 to {MAX_SEARCH_THREADS}")]
+pub struct ThreadCountError {
+    /// The count as given.
+    pub value: i64,
+}
+
+/// How an engine plays: strength, memory, randomness, threads.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EngineConfig {
     /// The strength level ([`Level::MAX`] = full strength).
@@ -97,6 +108,10 @@ pub struct EngineConfig {
     pub variety: bool,
     /// Time kept back from each move for communication and the host's overhead.
     pub move_overhead: Duration,
+    /// Threads per search, 1 to [`MAX_SEARCH_THREADS`] (see [`EngineConfig::checked_threads`]):
+    /// more than one searches with helper threads (Lazy SMP) sharing the transposition table,
+    /// but only where that cannot change a deterministic result: see [`Engine::search`].
+    pub threads: u32,
 }
 
 impl Default for EngineConfig {
@@ -107,6 +122,7 @@ impl Default for EngineConfig {
             seed: 0,
             variety: true,
             move_overhead: DEFAULT_MOVE_OVERHEAD,
+            threads: 1,
         }
     }
 }
@@ -121,6 +137,18 @@ impl EngineConfig {
         match u32::try_from(value) {
             Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => Ok(mb),
             _ => Err(HashSizeError { value }),
+        }
+    }
+
+    /// A thread count of `n`, checked: the one place where thread counts are checked.
+    ///
+    /// # Errors
+    /// [`ThreadCountError`] when `n` is outside 1 to [`MAX_SEARCH_THREADS`].
+    pub fn checked_threads(n: impl Into<i64>) -> Result<u32, ThreadCountError> {
+        let value = n.into();
+        match u32::try_from(value) {
+            Ok(n) if (1..=MAX_SEARCH_THREADS).contains(&n) => Ok(n),
+            _ => Err(ThreadCountError { value }),
         }
     }
 
@@ -142,7 +170,8 @@ pub struct SearchInfo {
     pub seldepth: u32,
     /// The score from the side to move's point of view.
     pub score: Score,
-    /// Nodes searched so far.
+    /// Nodes searched so far, by all the search's threads (the helpers' counts lag by at most
+    /// about a thousand nodes each).
     pub nodes: u64,
     /// Nodes per second so far.
     pub nps: u64,
@@ -171,7 +200,7 @@ pub struct SearchResult {
     pub score: Score,
     /// The last completed depth.
     pub depth: u32,
-    /// Nodes searched.
+    /// Nodes searched, by all the search's threads.
     pub nodes: u64,
     /// Time used.
     pub time: Duration,
@@ -238,6 +267,20 @@ impl Engine {
     /// that repetitions count. `stop` is read every few hundred microseconds; when it is set the
     /// search returns the best move of the last completed iteration. `on_info` is called after
     /// every completed iteration.
+    ///
+    /// # Threads
+    /// With [`EngineConfig::threads`] = 1 a search is deterministic: same engine state (a fresh
+    /// or cleared engine), same input, same limits without the clock and the stop flag, same
+    /// result, nodes included. With more threads, a full-strength search (no evaluation noise,
+    /// no choice among near-equal moves) without a node limit (a depth limit, the clock, or
+    /// `infinite`) runs `threads - 1` helper threads beside this one (Lazy SMP): each searches
+    /// the same root on its own, deepening on its own, sharing the transposition table, until
+    /// this thread's search ends. This thread alone reports and decides the result, from its
+    /// own iterations (the helpers only fill the table), and still respects the depth limit; but
+    /// which entries the helpers stored first varies from run to run, so the best move, score,
+    /// principal variation and nodes can differ between two runs. Searches with a node limit,
+    /// at levels below full strength, and so reviews, always run on one thread and stay
+    /// deterministic. Helper threads that cannot be started are done without.
     pub fn search(
         &mut self,
         root: &Position,
@@ -264,17 +307,6 @@ impl Engine {
         self.tt.new_search();
         self.heur.age();
         let seed = mix64(self.config.seed);
-        let mut s = Searcher::new(
-            root.clone(),
-            history,
-            &mut self.tt,
-            &mut self.heur,
-            stop,
-            bounds.node_limit,
-            time.deadline(),
-            params.eval_noise,
-            seed,
-        );
         let choice_margin = if !self.config.variety {
             0
         } else if blunders_here(&params, seed, root.key()) {
@@ -282,6 +314,27 @@ impl Engine {
         } else {
             params.choice_margin
         };
+        // Helpers only where they cannot make a deterministic search nondeterministic.
+        let helpers = if params.eval_noise == 0 && choice_margin == 0 && bounds.node_limit.is_none()
+        {
+            self.config.threads.clamp(1, MAX_SEARCH_THREADS) as usize - 1
+        } else {
+            0
+        };
+        // The helpers' own copies, from before the main thread's search changes its history.
+        let helper_heuristics: Vec<Box<Heuristics>> =
+            (0..helpers).map(|_| self.heur.clone()).collect();
+        let mut s = Searcher::new(
+            root.clone(),
+            history,
+            &self.tt,
+            &mut self.heur,
+            stop,
+            bounds.node_limit,
+            time.deadline(),
+            params.eval_noise,
+            seed,
+        );
         s.choice_margin = choice_margin;
         s.init_root_moves();
         if s.root_moves
@@ -310,93 +363,69 @@ impl Engine {
             return result;
         }
 
-        // MultiPV: line k (0-based) is the best of the root moves from index k on, searched
-        // after lines 0..k of the same iteration; each keeps its own aspiration window.
-        let lines = (limits.multi_pv.max(1) as usize).min(s.root_moves.len());
-        let mut line_scores = vec![0i32; lines];
-        // The lines of the last iteration that finished them all, with its depth: an
-        // iteration stopped after some of its lines reports the others from there.
-        let mut finished: (u32, Vec<(i32, Vec<Move>)>) = (0, Vec::new());
-        for depth in 1..=bounds.max_depth as i32 {
-            // The first iteration always completes (unless the node limit is tiny), so there is a
-            // searched move even when stopped at once.
-            s.abortable = depth > 1;
-            s.seldepth = 0;
-            let mut done = 0;
-            for (line, line_score) in line_scores.iter_mut().enumerate() {
-                s.pv_start = line;
-                let aspiration = depth >= ASPIRATION_DEPTH && choice_margin == 0;
-                let value = aspiration_search(&mut s, depth, *line_score, aspiration);
-                if s.aborted {
-                    break;
+        let helper_nodes = AtomicU64::new(0);
+        if helpers == 0 {
+            deepen(
+                &mut s,
+                limits,
+                &bounds,
+                &mut time,
+                start,
+                &helper_nodes,
+                &mut result,
+                on_info,
+            );
+        } else {
+            let helper_stop = AtomicBool::new(false);
+            let tt = &self.tt;
+            let search_moves: Vec<Move> = s.root_moves.iter().map(|r| r.mv).collect();
+            let deadline = time.deadline();
+            let helper_total: u64 = std::thread::scope(|scope| {
+                let mut handles = Vec::with_capacity(helpers);
+                for (id, heur) in (1..).zip(helper_heuristics) {
+                    let job = HelperJob {
+                        id,
+                        root: root.clone(),
+                        history,
+                        tt,
+                        stop: &helper_stop,
+                        nodes: &helper_nodes,
+                        deadline,
+                        max_depth: bounds.max_depth as i32,
+                        search_moves: &search_moves,
+                    };
+                    // A helper that cannot be started (no memory, a thread limit) is done
+                    // without: the search is only slower.
+                    let spawned = std::thread::Builder::new()
+                        .name(format!("chesscore-helper-{id}"))
+                        .stack_size(SEARCH_STACK_BYTES)
+                        .spawn_scoped(scope, move || job.run(heur));
+                    handles.extend(spawned.ok());
                 }
-                *line_score = value;
-                done = line + 1;
-            }
-            if done > 1 {
-                // Later lines can come out better than earlier ones (their windows differ):
-                // show them, and play the first, in score order.
-                s.root_moves[..done].sort_by_key(|r| std::cmp::Reverse(r.score));
-                for (score, rm) in line_scores.iter_mut().zip(&s.root_moves[..done]) {
-                    *score = rm.score;
+                {
+                    // The helpers stop within a thousand nodes once this thread's search ends
+                    // (also by a panic, say of `on_info`; the scope then joins them).
+                    let _stop_helpers = SetOnDrop(&helper_stop);
+                    let nodes = &helper_nodes;
+                    deepen(
+                        &mut s,
+                        limits,
+                        &bounds,
+                        &mut time,
+                        start,
+                        nodes,
+                        &mut result,
+                        on_info,
+                    );
                 }
-            }
-            if done > 0 {
-                let best = &s.root_moves[0];
-                result.best_move = best.mv;
-                result.pv = best.pv.clone();
-                result.ponder = best.pv.get(1).copied();
-                result.score = Score::from_internal(best.score);
-                result.depth = depth as u32;
-                let elapsed = start.elapsed();
-                // An unfinished iteration's last ranks: the finished iteration's lines of other
-                // moves (its second line can be this iteration's new best move), so that the
-                // latest line of each rank never names a move twice.
-                let shown: Vec<Move> = s.root_moves[..done].iter().map(|r| r.mv).collect();
-                let earlier = finished
-                    .1
-                    .iter()
-                    .filter(|(_, pv)| !shown.contains(&pv[0]))
-                    .take(lines - done)
-                    .map(|(score, pv)| (finished.0, *score, pv));
-                let lines_now = s.root_moves[..done]
-                    .iter()
-                    .map(|r| (depth as u32, r.score, &r.pv));
-                for (line, (line_depth, score, pv)) in lines_now.chain(earlier).enumerate() {
-                    on_info(&SearchInfo {
-                        depth: line_depth,
-                        seldepth: s.seldepth as u32,
-                        score: Score::from_internal(score),
-                        nodes: s.nodes,
-                        nps: nps(s.nodes, elapsed),
-                        time: elapsed,
-                        hash_full_permille: s.tt.full_permille(),
-                        pv: pv.clone(),
-                        multipv: line as u32 + 1,
-                    });
-                }
-                if done == lines {
-                    let all = s.root_moves[..done].iter();
-                    finished = (depth as u32, all.map(|r| (r.score, r.pv.clone())).collect());
-                }
-            }
-            s.pv_start = 0;
-            if s.aborted {
-                result.stopped = true;
-                break;
-            }
-            let best = &s.root_moves[0];
-            if limits.infinite {
-                continue;
-            }
-            // A proven mate will not get shorter by searching deeper than twice its length.
-            if best.score.abs() >= MATE_BOUND && depth >= 2 * (MATE - best.score.abs()) + 2 {
-                break;
-            }
-            if time.stop_after_iteration(depth as u32, best.mv, s.root_moves.len(), start.elapsed())
-            {
-                break;
-            }
+                // A helper's panic is the search's (a bug), as on the main thread.
+                let joined = handles.into_iter().map(|h| h.join());
+                joined
+                    .map(|r| r.unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                    .sum()
+            });
+            debug_assert_eq!(helper_total, helper_nodes.load(Ordering::Relaxed));
+            helper_nodes.store(helper_total, Ordering::Relaxed);
         }
 
         if choice_margin > 0 && !s.root_moves.is_empty() {
@@ -414,9 +443,177 @@ impl Engine {
             result.pv = vec![result.best_move];
             result.ponder = None;
         }
-        result.nodes = s.nodes;
+        result.nodes = s.nodes + helper_nodes.load(Ordering::Relaxed);
         result.time = start.elapsed();
         result
+    }
+}
+
+/// Iterative deepening on the main thread (the only one when there are no helpers): reports
+/// each iteration through `on_info` and keeps the result up to date in `result`.
+#[allow(clippy::too_many_arguments)]
+fn deepen(
+    s: &mut Searcher<'_>,
+    limits: &SearchLimits,
+    bounds: &limits::SearchBounds,
+    time: &mut TimeManager,
+    start: Instant,
+    helper_nodes: &AtomicU64,
+    result: &mut SearchResult,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) {
+    let choice_margin = s.choice_margin;
+    // MultiPV: line k (0-based) is the best of the root moves from index k on, searched
+    // after lines 0..k of the same iteration; each keeps its own aspiration window.
+    let lines = (limits.multi_pv.max(1) as usize).min(s.root_moves.len());
+    let mut line_scores = vec![0i32; lines];
+    // The lines of the last iteration that finished them all, with its depth: an
+    // iteration stopped after some of its lines reports the others from there.
+    let mut finished: (u32, Vec<(i32, Vec<Move>)>) = (0, Vec::new());
+    for depth in 1..=bounds.max_depth as i32 {
+        // The first iteration always completes (unless the node limit is tiny), so there is a
+        // searched move even when stopped at once.
+        s.abortable = depth > 1;
+        s.seldepth = 0;
+        let mut done = 0;
+        for (line, line_score) in line_scores.iter_mut().enumerate() {
+            s.pv_start = line;
+            let aspiration = depth >= ASPIRATION_DEPTH && choice_margin == 0;
+            let value = aspiration_search(s, depth, *line_score, aspiration);
+            if s.aborted {
+                break;
+            }
+            *line_score = value;
+            done = line + 1;
+        }
+        if done > 1 {
+            // Later lines can come out better than earlier ones (their windows differ):
+            // show them, and play the first, in score order.
+            s.root_moves[..done].sort_by_key(|r| std::cmp::Reverse(r.score));
+            for (score, rm) in line_scores.iter_mut().zip(&s.root_moves[..done]) {
+                *score = rm.score;
+            }
+        }
+        if done > 0 {
+            let best = &s.root_moves[0];
+            result.best_move = best.mv;
+            result.pv = best.pv.clone();
+            result.ponder = best.pv.get(1).copied();
+            result.score = Score::from_internal(best.score);
+            result.depth = depth as u32;
+            let elapsed = start.elapsed();
+            let nodes = s.nodes + helper_nodes.load(Ordering::Relaxed);
+            // An unfinished iteration's last ranks: the finished iteration's lines of other
+            // moves (its second line can be this iteration's new best move), so that the
+            // latest line of each rank never names a move twice.
+            let shown: Vec<Move> = s.root_moves[..done].iter().map(|r| r.mv).collect();
+            let earlier = finished
+                .1
+                .iter()
+                .filter(|(_, pv)| !shown.contains(&pv[0]))
+                .take(lines - done)
+                .map(|(score, pv)| (finished.0, *score, pv));
+            let lines_now = s.root_moves[..done]
+                .iter()
+                .map(|r| (depth as u32, r.score, &r.pv));
+            for (line, (line_depth, score, pv)) in lines_now.chain(earlier).enumerate() {
+                on_info(&SearchInfo {
+                    depth: line_depth,
+                    seldepth: s.seldepth as u32,
+                    score: Score::from_internal(score),
+                    nodes,
+                    nps: nps(nodes, elapsed),
+                    time: elapsed,
+                    hash_full_permille: s.tt.full_permille(),
+                    pv: pv.clone(),
+                    multipv: line as u32 + 1,
+                });
+            }
+            if done == lines {
+                let all = s.root_moves[..done].iter();
+                finished = (depth as u32, all.map(|r| (r.score, r.pv.clone())).collect());
+            }
+        }
+        s.pv_start = 0;
+        if s.aborted {
+            result.stopped = true;
+            break;
+        }
+        let best = &s.root_moves[0];
+        if limits.infinite {
+            continue;
+        }
+        // A proven mate will not get shorter by searching deeper than twice its length.
+        if best.score.abs() >= MATE_BOUND && depth >= 2 * (MATE - best.score.abs()) + 2 {
+            break;
+        }
+        if time.stop_after_iteration(depth as u32, best.mv, s.root_moves.len(), start.elapsed()) {
+            break;
+        }
+    }
+}
+
+/// Sets its flag when dropped.
+struct SetOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for SetOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// A helper thread's share of a search with threads (Lazy SMP).
+struct HelperJob<'a> {
+    /// 1 for the first helper, and so on.
+    id: usize,
+    root: Position,
+    history: &'a [u64],
+    tt: &'a TranspositionTable,
+    /// Set when the main thread's search has ended.
+    stop: &'a AtomicBool,
+    /// All helpers' nodes.
+    nodes: &'a AtomicU64,
+    deadline: Option<Instant>,
+    max_depth: i32,
+    /// The main thread's root moves: the helpers search the same ones.
+    search_moves: &'a [Move],
+}
+
+impl HelperJob<'_> {
+    /// Deepens on its own, one line, full strength, until stopped or at the depth limit; its
+    /// only output is what it stores in the table, and its nodes. Odd helpers start one ply
+    /// deeper than the others, so that the threads are less often at the same depth. Returns
+    /// its nodes, all of them added to [`HelperJob::nodes`] by then.
+    fn run(self, mut heur: Box<Heuristics>) -> u64 {
+        let mut s = Searcher::new(
+            self.root,
+            self.history,
+            self.tt,
+            &mut heur,
+            self.stop,
+            None,
+            self.deadline,
+            0,
+            0,
+        );
+        s.count_nodes_into(self.nodes);
+        s.abortable = true;
+        s.init_root_moves();
+        s.root_moves.retain(|r| self.search_moves.contains(&r.mv));
+        if s.root_moves.is_empty() {
+            return 0;
+        }
+        let mut score = 0;
+        for depth in (1 + (self.id % 2) as i32)..=self.max_depth {
+            s.seldepth = 0;
+            let value = aspiration_search(&mut s, depth, score, depth >= ASPIRATION_DEPTH);
+            if s.aborted {
+                break;
+            }
+            score = value;
+        }
+        s.publish_nodes();
+        s.nodes
     }
 }
 
@@ -585,6 +782,52 @@ mod tests {
                 format!("invalid hash size {bad} MB: expected 1 to 1024")
             );
         }
+    }
+
+    #[test]
+    fn a_helper_counts_all_its_nodes_into_the_shared_count() {
+        let pos = fen::parse("r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQK2R w KQ - 0 8")
+            .unwrap();
+        let run = |id: usize| {
+            let tt = TranspositionTable::new(1);
+            let (stop, nodes) = (AtomicBool::new(false), AtomicU64::new(5));
+            let moves = pos.legal_moves().to_vec();
+            let job = HelperJob {
+                id,
+                root: pos.clone(),
+                history: &[],
+                tt: &tt,
+                stop: &stop,
+                nodes: &nodes,
+                deadline: None,
+                max_depth: 7,
+                search_moves: &moves,
+            };
+            let own = job.run(Box::default());
+            (own, nodes.load(Ordering::Relaxed) - 5)
+        };
+        for id in [1, 2] {
+            let (own, counted) = run(id);
+            assert!(own > 1_000, "{own}");
+            assert_eq!(own, counted, "helper {id}");
+        }
+        // A stopped helper still counts what it searched.
+        let tt = TranspositionTable::new(1);
+        let (stop, nodes) = (AtomicBool::new(true), AtomicU64::new(0));
+        let moves = pos.legal_moves().to_vec();
+        let job = HelperJob {
+            id: 1,
+            root: pos.clone(),
+            history: &[],
+            tt: &tt,
+            stop: &stop,
+            nodes: &nodes,
+            deadline: None,
+            max_depth: 7,
+            search_moves: &moves,
+        };
+        let own = job.run(Box::default());
+        assert_eq!(own, nodes.load(Ordering::Relaxed));
     }
 
     #[test]

@@ -10,7 +10,7 @@ use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::see::{gives_direct_check, see_ge};
 use super::tt::{Bound, TranspositionTable};
 use crate::rules::{mix64, Bitboard, GenKind, Move, Position, Undo};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::LazyLock;
 use std::time::Instant;
 
@@ -100,10 +100,12 @@ impl Default for StackEntry {
     }
 }
 
-/// Everything one search needs, borrowed from the engine for its duration.
+/// Everything one search (one thread's, with threads) needs, borrowed from the engine for its
+/// duration.
 pub(crate) struct Searcher<'a> {
     pub pos: Position,
-    pub tt: &'a mut TranspositionTable,
+    /// Shared by all the threads of a search.
+    pub tt: &'a TranspositionTable,
     pub heur: &'a mut Heuristics,
     /// Pawn-structure terms by pawn placement (this search's own).
     pawns: eval::PawnCache,
@@ -113,6 +115,11 @@ pub(crate) struct Searcher<'a> {
     root_len: usize,
     stop: &'a AtomicBool,
     pub nodes: u64,
+    /// A helper thread's count of all helpers' nodes, which it adds its own to at every look
+    /// at the stop flag (so that the main thread can report them) and at [`Self::publish_nodes`].
+    node_sink: Option<&'a AtomicU64>,
+    /// The nodes already added to `node_sink`.
+    published: u64,
     pub seldepth: usize,
     node_limit: u64,
     deadline: Option<Instant>,
@@ -138,7 +145,7 @@ impl<'a> Searcher<'a> {
     pub fn new(
         pos: Position,
         history: &[u64],
-        tt: &'a mut TranspositionTable,
+        tt: &'a TranspositionTable,
         heur: &'a mut Heuristics,
         stop: &'a AtomicBool,
         node_limit: Option<u64>,
@@ -158,6 +165,8 @@ impl<'a> Searcher<'a> {
             root_len,
             stop,
             nodes: 0,
+            node_sink: None,
+            published: 0,
             seldepth: 0,
             node_limit: node_limit.unwrap_or(u64::MAX),
             deadline,
@@ -170,6 +179,19 @@ impl<'a> Searcher<'a> {
             root_moves: Vec::new(),
             pv_start: 0,
             choice_margin: 0,
+        }
+    }
+
+    /// Makes this a helper thread's searcher, whose nodes are added to `sink` as it goes.
+    pub fn count_nodes_into(&mut self, sink: &'a AtomicU64) {
+        self.node_sink = Some(sink);
+    }
+
+    /// Adds the nodes searched since the last time to the node sink, if any.
+    pub fn publish_nodes(&mut self) {
+        if let Some(sink) = self.node_sink {
+            sink.fetch_add(self.nodes - self.published, Ordering::Relaxed);
+            self.published = self.nodes;
         }
     }
 
@@ -210,6 +232,7 @@ impl<'a> Searcher<'a> {
         if self.nodes >= self.node_limit {
             self.aborted = true;
         } else if self.abortable && self.nodes % CHECK_INTERVAL == 0 {
+            self.publish_nodes();
             if self.stop.load(Ordering::Relaxed) {
                 self.aborted = true;
             } else if let Some(d) = self.deadline {

@@ -2,9 +2,16 @@
 //!
 //! Mate scores are stored relative to the node that stores them ("mate in 3 from here"), not to
 //! the root, so that an entry found at another ply of the tree still gives the right distance.
+//!
+//! The table is shared by the threads of one search (Lazy SMP) without locks: an entry is two
+//! atomic words, the data and the key XOR the data, read and written with relaxed ordering.
+//! Two threads storing the same entry at once can leave the words of different stores; the
+//! XOR then no longer gives the key, and the probe sees no entry (the "lockless hashing" of
+//! Hyatt and Mann). A probe therefore only returns data stored, whole, for its key.
 
 use super::score::{MATE_BOUND, MAX_PLY};
 use crate::rules::Move;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What a stored score tells about the true score of the position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,10 +58,19 @@ pub(crate) struct TtHit {
     pub(crate) bound: Bound,
 }
 
-/// 16 bytes: the full key, so that different positions never share an entry by accident.
-#[derive(Debug, Clone, Copy, Default)]
+/// 16 bytes: the key XOR the data, and the data; the full key, so that different positions
+/// never share an entry by accident. All zero is the empty entry (its bound bits are 0).
+#[derive(Debug, Default)]
 struct Entry {
-    key: u64,
+    key_xor_data: AtomicU64,
+    /// [`Data::pack`]ed.
+    data: AtomicU64,
+}
+
+/// An entry's data, packed into 64 bits: best move 16, score 16, eval 16, depth 8,
+/// bound and generation 8.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Data {
     best_move: u16,
     score: i16,
     eval: i16,
@@ -63,10 +79,58 @@ struct Entry {
     bound_generation: u8,
 }
 
+impl Data {
+    #[inline]
+    const fn pack(self) -> u64 {
+        self.best_move as u64
+            | (self.score as u16 as u64) << 16
+            | (self.eval as u16 as u64) << 32
+            | (self.depth as u64) << 48
+            | (self.bound_generation as u64) << 56
+    }
+
+    #[inline]
+    const fn unpack(bits: u64) -> Data {
+        Data {
+            best_move: bits as u16,
+            score: (bits >> 16) as u16 as i16,
+            eval: (bits >> 32) as u16 as i16,
+            depth: (bits >> 48) as u8,
+            bound_generation: (bits >> 56) as u8,
+        }
+    }
+}
+
+impl Entry {
+    /// The entry's data when it holds `key` (whole: both words from the same store).
+    #[inline]
+    fn load(&self, key: u64) -> Option<Data> {
+        let data = self.data.load(Ordering::Relaxed);
+        let check = self.key_xor_data.load(Ordering::Relaxed);
+        (check ^ data == key).then(|| Data::unpack(data))
+    }
+
+    /// The entry's key and data as stored (possibly the words of two different stores).
+    #[inline]
+    fn load_any(&self) -> (u64, Data) {
+        let data = self.data.load(Ordering::Relaxed);
+        let check = self.key_xor_data.load(Ordering::Relaxed);
+        (check ^ data, Data::unpack(data))
+    }
+
+    #[inline]
+    fn save(&self, key: u64, data: Data) {
+        let bits = data.pack();
+        self.key_xor_data.store(key ^ bits, Ordering::Relaxed);
+        self.data.store(bits, Ordering::Relaxed);
+    }
+}
+
 const GENERATION_STEP: u8 = 4;
 const BOUND_MASK: u8 = 3;
 
-/// A transposition table of a given size in megabytes, owned by one engine.
+/// A transposition table of a given size in megabytes, owned by one engine and shared (by
+/// reference) by the threads of its searches.
 pub(crate) struct TranspositionTable {
     entries: Storage,
     generation: u8,
@@ -86,10 +150,11 @@ struct Storage {
     layout: std::alloc::Layout,
 }
 
-// SAFETY: `Storage` owns its allocation exclusively (like a `Vec<Entry>`), and `Entry` is plain
-// data.
+// SAFETY: `Storage` owns its allocation exclusively (like a `Vec<Entry>`), and `Entry` (two
+// atomics) is `Send`.
 unsafe impl Send for Storage {}
-// SAFETY: shared access only reads, through `&[Entry]`.
+// SAFETY: shared access goes through `&[Entry]` only, and `Entry` (two atomics) is `Sync`: every
+// write through a shared reference is an atomic store.
 unsafe impl Sync for Storage {}
 
 impl Storage {
@@ -110,7 +175,7 @@ impl Storage {
         }
         // Zeroed after the advice, so that the first touch of each page gets a huge one.
         // SAFETY: `raw` points to `len` entries' worth of memory just allocated, and the
-        // all-zero bit pattern is a valid (empty) `Entry`.
+        // all-zero bit pattern is a valid (empty) `Entry` (two `AtomicU64` of 0).
         unsafe { std::ptr::write_bytes(raw, 0, len) };
         Some(Storage { ptr, len, layout })
     }
@@ -121,13 +186,6 @@ impl std::ops::Deref for Storage {
     fn deref(&self) -> &[Entry] {
         // SAFETY: `ptr` holds `len` initialised entries for as long as `self` lives.
         unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
-    }
-}
-
-impl std::ops::DerefMut for Storage {
-    fn deref_mut(&mut self) -> &mut [Entry] {
-        // SAFETY: as in `deref`, and `&mut self` makes the access exclusive.
-        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
     }
 }
 
@@ -216,7 +274,9 @@ impl TranspositionTable {
 
     /// Forgets everything (for a new game).
     pub(crate) fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        for e in self.entries.iter() {
+            e.save(0, Data::unpack(0));
+        }
         self.generation = 0;
     }
 
@@ -257,10 +317,7 @@ impl TranspositionTable {
     /// The entry for `key`, if stored, with its score made relative to `ply`.
     #[inline]
     pub(crate) fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
-        let e = &self.entries[self.index(key)];
-        if e.key != key {
-            return None;
-        }
+        let e = self.entries[self.index(key)].load(key)?;
         let bound = Bound::from_bits(e.bound_generation)?;
         Some(TtHit {
             best_move: Move::from_bits(e.best_move),
@@ -274,11 +331,12 @@ impl TranspositionTable {
     /// Stores a search result for `key` found at `ply` (the score is relative to the root).
     ///
     /// An entry of the current search with a deeper result for another position is kept; a
-    /// result for the same position keeps the old best move when the new one has none.
+    /// result for the same position keeps the old best move when the new one has none. Another
+    /// thread's store to the same entry in between can win instead (the table is only a hint).
     #[allow(clippy::too_many_arguments)]
     #[inline]
     pub(crate) fn store(
-        &mut self,
+        &self,
         key: u64,
         ply: usize,
         best_move: Move,
@@ -289,9 +347,9 @@ impl TranspositionTable {
     ) {
         debug_assert!(ply <= MAX_PLY);
         let generation = self.generation;
-        let idx = self.index(key);
-        let e = &mut self.entries[idx];
-        let same = e.key == key;
+        let entry = &self.entries[self.index(key)];
+        let (old_key, e) = entry.load_any();
+        let same = old_key == key;
         let old_is_current = e.bound_generation & !BOUND_MASK == generation;
         let depth = depth.clamp(0, 255);
         if !same && old_is_current && (e.depth as i32) > depth + 2 && bound != Bound::Exact {
@@ -301,18 +359,20 @@ impl TranspositionTable {
             return;
         }
         let keep_move = same && best_move.is_null();
-        *e = Entry {
+        entry.save(
             key,
-            best_move: if keep_move {
-                e.best_move
-            } else {
-                best_move.to_bits()
+            Data {
+                best_move: if keep_move {
+                    e.best_move
+                } else {
+                    best_move.to_bits()
+                },
+                score: score_to_tt(score, ply) as i16,
+                eval: eval.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+                depth: depth as u8,
+                bound_generation: generation | bound.to_bits(),
             },
-            score: score_to_tt(score, ply) as i16,
-            eval: eval.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
-            depth: depth as u8,
-            bound_generation: generation | bound.to_bits(),
-        };
+        );
     }
 
     /// Entries holding a position, of any search (for tests).
@@ -320,7 +380,7 @@ impl TranspositionTable {
     pub(crate) fn used_entries(&self) -> usize {
         self.entries
             .iter()
-            .filter(|e| e.bound_generation & BOUND_MASK != 0)
+            .filter(|e| e.load_any().1.bound_generation & BOUND_MASK != 0)
             .count()
     }
 
@@ -330,10 +390,8 @@ impl TranspositionTable {
         let sample = self.entries.len().min(1000);
         let used = self.entries[..sample]
             .iter()
-            .filter(|e| {
-                e.bound_generation & BOUND_MASK != 0
-                    && e.bound_generation & !BOUND_MASK == self.generation
-            })
+            .map(|e| e.load_any().1.bound_generation)
+            .filter(|&bg| bg & BOUND_MASK != 0 && bg & !BOUND_MASK == self.generation)
             .count();
         (used * 1000 / sample.max(1)) as u32
     }
@@ -374,6 +432,60 @@ mod tests {
         tt.clear();
         assert!(tt.probe(7, 0).is_none());
         assert_eq!(tt.full_permille(), 0);
+    }
+
+    #[test]
+    fn data_packs_into_64_bits_and_back() {
+        let d = Data {
+            best_move: 0xbeef,
+            score: -32_000,
+            eval: 1_234,
+            depth: 255,
+            bound_generation: 0xfe,
+        };
+        assert_eq!(Data::unpack(d.pack()), d);
+        assert_eq!(Data::unpack(0).bound_generation, 0);
+    }
+
+    #[test]
+    fn an_entry_whose_words_come_from_two_stores_is_not_found() {
+        let mut tt = TranspositionTable::new(1);
+        tt.new_search();
+        tt.store(7, 0, Move::NULL, 10, 5, 3, Bound::Exact);
+        let e = &tt.entries[tt.index(7)];
+        // Another store's data with this one's check word, as a race between two threads
+        // can leave it: the XOR no longer gives the key.
+        let other = Data {
+            depth: 9,
+            ..Data::unpack(e.data.load(Ordering::Relaxed))
+        };
+        e.data.store(other.pack(), Ordering::Relaxed);
+        assert!(tt.probe(7, 0).is_none());
+    }
+
+    #[test]
+    fn threads_storing_at_once_never_read_another_positions_data() {
+        // A tiny table (65 536 entries), 4 threads storing and probing 2^16 keys each: many
+        // races on the same entries. Every hit must be the data stored for its own key.
+        let mut tt = TranspositionTable::new(1);
+        tt.new_search();
+        let value = |key: u64| (key % 20_000) as i32;
+        std::thread::scope(|s| {
+            for t in 0..4u64 {
+                let tt = &tt;
+                s.spawn(move || {
+                    for i in 0..1u64 << 16 {
+                        let key = crate::rules::mix64(i * 4 + t) | 1;
+                        tt.store(key, 0, Move::NULL, value(key), -value(key), 5, Bound::Exact);
+                        let probe = crate::rules::mix64(i * 4 + (t + 1) % 4) | 1;
+                        if let Some(hit) = tt.probe(probe, 0) {
+                            assert_eq!((hit.score, hit.eval), (value(probe), -value(probe)));
+                        }
+                    }
+                });
+            }
+        });
+        assert!(tt.used_entries() > 1_000);
     }
 
     #[test]
