@@ -71,6 +71,7 @@ fn engine() -> Arc<ChessEngine> {
         hash_mb: 4,
         seed: 1,
         variety: false,
+        threads: 1,
     })
     .unwrap()
 }
@@ -515,6 +516,7 @@ fn bad_input_is_a_typed_error_and_changes_nothing() {
         hash_mb: 16,
         seed: 0,
         variety: true,
+        threads: 1,
     };
     assert!(matches!(
         ChessEngine::new(bad.clone()),
@@ -748,6 +750,7 @@ fn an_infinite_search_runs_until_stopped_at_any_level() {
         hash_mb: 1,
         seed: 0,
         variety: false,
+        threads: 1,
     })
     .unwrap();
     let rec = Arc::new(Recorder::default());
@@ -806,6 +809,7 @@ fn a_search_level_overrides_the_engine_level_once_and_is_validated() {
         elo: None,
         seed: 1,
         variety: false,
+        threads: 1,
     })
     .unwrap();
     let game = ChessGame::from_fen(
@@ -959,4 +963,46 @@ fn the_snapshot_has_the_material_difference_and_moves_say_what_they_capture() {
     // A Chess960 start position is even, whatever the arrangement.
     let game = ChessGame::new_chess960(Some(0)).unwrap();
     assert_eq!(game.snapshot().material, even);
+}
+
+#[test]
+fn an_engine_searches_on_several_threads_when_told_and_refuses_a_bad_count() {
+    assert_eq!(chesscore::ffi::max_search_threads(), 64);
+    assert!((1..=4).contains(&chesscore::ffi::recommended_search_threads()));
+    let config = |threads| EngineConfig {
+        level: 10,
+        elo: None,
+        hash_mb: 4,
+        seed: 0,
+        variety: true,
+        threads,
+    };
+    for bad in [0, 65] {
+        match ChessEngine::new(config(bad)) {
+            Err(ChessError::InvalidRequest(m)) => {
+                assert_eq!(m, format!("invalid thread count {bad}: expected 1 to 64"))
+            }
+            other => panic!("{bad} threads: {:?}", other.map(|_| ())),
+        }
+    }
+    let engine = ChessEngine::new(config(1)).unwrap();
+    assert!(matches!(
+        engine.set_config(config(0)),
+        Err(ChessError::InvalidRequest(_))
+    ));
+    assert_eq!(
+        engine.config().threads,
+        1,
+        "a refused config changes nothing"
+    );
+    engine.set_config(config(3)).unwrap();
+    assert_eq!(engine.config().threads, 3);
+    // Three threads find the same mate (depth-limited, full strength: helpers run).
+    let game = ChessGame::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1".into()).unwrap();
+    let rec = Arc::new(Recorder::default());
+    let _h = engine.think(game, depth(8), rec.clone()).unwrap();
+    let result = rec.wait_results(1, Duration::from_secs(30)).remove(0);
+    assert_eq!(result.best_move.san, "Ra8#");
+    assert_eq!(result.score, chesscore::ffi::Score::Mate { moves: 1 });
+    assert!((1..=8).contains(&result.depth), "the depth limit holds");
 }

@@ -172,6 +172,7 @@ fn full_strength() -> Arc<ChessEngine> {
         hash_mb: 4,
         seed: 1,
         variety: false,
+        threads: 1,
     })
     .unwrap()
 }

@@ -34,6 +34,7 @@ fn config() -> EngineConfig {
         hash_mb: 1,
         seed: 0,
         variety: false,
+        threads: 1,
     }
 }
 

@@ -12,6 +12,7 @@ fn every_object_is_freed_when_its_last_reference_goes() {
         hash_mb: 1,
         seed: 0,
         variety: false,
+        threads: 1,
     })
     .unwrap();
     assert_eq!(live_object_count(), 2);

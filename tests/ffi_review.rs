@@ -21,6 +21,7 @@ fn engine() -> Arc<ChessEngine> {
         hash_mb: 4,
         seed: 1,
         variety: true,
+        threads: 1,
     })
     .unwrap()
 }
@@ -561,6 +562,7 @@ fn a_review_of_another_game_options_or_engine_is_not_continued() {
         hash_mb: 8,
         seed: 1,
         variety: true,
+        threads: 1,
     })
     .unwrap();
     assert!(refused(&bigger, &game, options(NODES), partial.clone()).contains(other_key));

@@ -23,6 +23,7 @@ fn engine() -> Arc<ChessEngine> {
         hash_mb: 4,
         seed: 1,
         variety: false,
+        threads: 1,
     })
     .unwrap()
 }

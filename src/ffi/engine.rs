@@ -32,6 +32,14 @@ pub struct EngineConfig {
     /// When `true`, weaker levels vary their choice among near-equal moves (seeded).
     #[uniffi(default = true)]
     pub variety: bool,
+    /// Threads per search, 1 to 64 (`maxSearchThreads()`). With more than one, a full-strength
+    /// search without a node budget (analysis: `think` with a time, a depth or no limit; play at
+    /// full strength on a clock) runs that many threads sharing the table (Lazy SMP): deeper in
+    /// the same time on a phone's cores, but no longer the same result twice. Searches with a
+    /// node budget, the weaker levels, reviews and the coach always use one thread and stay
+    /// deterministic. `recommendedSearchThreads()` is the device's cores but one, at most 4.
+    #[uniffi(default = 1)]
+    pub threads: u32,
 }
 
 impl EngineConfig {
@@ -46,9 +54,24 @@ impl EngineConfig {
             hash_mb: engine::EngineConfig::checked_hash_mb(self.hash_mb)?,
             seed: self.seed,
             variety: self.variety,
+            threads: engine::EngineConfig::checked_threads(self.threads)?,
             ..engine::EngineConfig::default()
         })
     }
+}
+
+/// The most threads a search takes (`EngineConfig.threads`).
+#[uniffi::export]
+pub fn max_search_threads() -> u32 {
+    engine::MAX_SEARCH_THREADS
+}
+
+/// The threads an analysis board's engine should search with on this device: its cores but
+/// one (left to the user interface), from 1 to 4 (more cost battery for little). For
+/// `EngineConfig.threads`.
+#[uniffi::export]
+pub fn recommended_search_threads() -> u32 {
+    crate::review::default_threads()
 }
 
 /// A strength level as the apps list it.

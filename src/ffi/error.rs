@@ -1,6 +1,6 @@
 //! The one error type the apps see.
 
-use crate::engine::{HashSizeError, LevelError};
+use crate::engine::{HashSizeError, LevelError, ThreadCountError};
 use crate::notation::fen::FenError;
 use crate::notation::uci::UciError;
 use crate::rules::ParseSquareError;
@@ -77,6 +77,12 @@ impl From<LevelError> for ChessError {
 
 impl From<HashSizeError> for ChessError {
     fn from(e: HashSizeError) -> Self {
+        ChessError::InvalidRequest(e.to_string())
+    }
+}
+
+impl From<ThreadCountError> for ChessError {
+    fn from(e: ThreadCountError) -> Self {
         ChessError::InvalidRequest(e.to_string())
     }
 }

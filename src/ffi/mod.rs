@@ -23,8 +23,9 @@ pub use clock::{
     TimePeriod,
 };
 pub use engine::{
-    engine_levels, win_percent, ChessEngine, EngineConfig, EngineLevel, Score, SearchHandle,
-    SearchInfo, SearchLimits, SearchListener, SearchResult,
+    engine_levels, max_search_threads, recommended_search_threads, win_percent, ChessEngine,
+    EngineConfig, EngineLevel, Score, SearchHandle, SearchInfo, SearchLimits, SearchListener,
+    SearchResult,
 };
 pub use error::ChessError;
 pub use game::{ChessGame, Tag};

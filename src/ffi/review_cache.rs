@@ -117,6 +117,7 @@ mod tests {
             hash_mb: 1,
             seed: 0,
             variety: true,
+            threads: 1,
         })
         .unwrap();
         let game = ChessGame::from_pgn("[White \"A\"]\n\n1. e4 e5 2. Nf3 *".into()).unwrap();

@@ -156,6 +156,8 @@ class BindingsTest {
         assertFailsWith<ChessException.InvalidSavedGame> { ChessGame.fromJson("not json") }
         assertFailsWith<ChessException.InvalidRequest> { ChessEngine(EngineConfig(level = 0u)) }
         assertFailsWith<ChessException.InvalidRequest> { ChessEngine(EngineConfig(hashMb = 0u)) }
+        val threads = assertFailsWith<ChessException.InvalidRequest> { ChessEngine(EngineConfig(threads = maxSearchThreads() + 1u)) }
+        assertEquals("invalid thread count 65: expected 1 to 64", threads.message)
     }
 
     @Test

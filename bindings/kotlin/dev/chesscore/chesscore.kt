@@ -800,6 +800,10 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_func_engine_levels(
     ): Int
+    external fun uniffi_chesscore_checksum_func_max_search_threads(
+    ): Int
+    external fun uniffi_chesscore_checksum_func_recommended_search_threads(
+    ): Int
     external fun uniffi_chesscore_checksum_func_win_percent(
     ): Int
     external fun uniffi_chesscore_checksum_func_game_archive_id(
@@ -1299,6 +1303,10 @@ internal object UniffiLib {
     ): Unit
     external fun uniffi_chesscore_fn_func_engine_levels(uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_max_search_threads(uniffi_out_err: UniffiRustCallStatus, 
+    ): Int
+    external fun uniffi_chesscore_fn_func_recommended_search_threads(uniffi_out_err: UniffiRustCallStatus, 
+    ): Int
     external fun uniffi_chesscore_fn_func_win_percent(`score`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Double
     external fun uniffi_chesscore_fn_func_game_archive_id(`pgn`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
@@ -1485,6 +1493,12 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_engine_levels() and 0xFFFF) != 33503) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_max_search_threads() and 0xFFFF) != 63939) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_recommended_search_threads() and 0xFFFF) != 15372) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_win_percent() and 0xFFFF) != 34716) {
@@ -7214,6 +7228,16 @@ data class EngineConfig (
      * When `true`, weaker levels vary their choice among near-equal moves (seeded).
      */
     var `variety`: kotlin.Boolean = true 
+    , 
+    /**
+     * Threads per search, 1 to 64 (`maxSearchThreads()`). With more than one, a full-strength
+     * search without a node budget (analysis: `think` with a time, a depth or no limit; play at
+     * full strength on a clock) runs that many threads sharing the table (Lazy SMP): deeper in
+     * the same time on a phone's cores, but no longer the same result twice. Searches with a
+     * node budget, the weaker levels, reviews and the coach always use one thread and stay
+     * deterministic. `recommendedSearchThreads()` is the device's cores but one, at most 4.
+     */
+    var `threads`: kotlin.UInt = 1u 
     
 ){
     
@@ -7235,6 +7259,7 @@ public object FfiConverterTypeEngineConfig: FfiConverterRustBuffer<EngineConfig>
             FfiConverterUInt.read(buf),
             FfiConverterULong.read(buf),
             FfiConverterBoolean.read(buf),
+            FfiConverterUInt.read(buf),
         )
     }
 
@@ -7243,7 +7268,8 @@ public object FfiConverterTypeEngineConfig: FfiConverterRustBuffer<EngineConfig>
             FfiConverterOptionalUInt.allocationSize(value.`elo`) +
             FfiConverterUInt.allocationSize(value.`hashMb`) +
             FfiConverterULong.allocationSize(value.`seed`) +
-            FfiConverterBoolean.allocationSize(value.`variety`)
+            FfiConverterBoolean.allocationSize(value.`variety`) +
+            FfiConverterUInt.allocationSize(value.`threads`)
     )
 
     override fun write(value: EngineConfig, buf: ByteBuffer) {
@@ -7252,6 +7278,7 @@ public object FfiConverterTypeEngineConfig: FfiConverterRustBuffer<EngineConfig>
             FfiConverterUInt.write(value.`hashMb`, buf)
             FfiConverterULong.write(value.`seed`, buf)
             FfiConverterBoolean.write(value.`variety`, buf)
+            FfiConverterUInt.write(value.`threads`, buf)
     }
 }
 
@@ -13025,6 +13052,34 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
             return FfiConverterSequenceTypeEngineLevel.lift(
     uniffiRustCall() { _status ->
     UniffiLib.uniffi_chesscore_fn_func_engine_levels(
+    
+        _status)
+}
+    )
+    }
+    
+
+        /**
+         * The most threads a search takes (`EngineConfig.threads`).
+         */ fun `maxSearchThreads`(): kotlin.UInt {
+            return FfiConverterUInt.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_max_search_threads(
+    
+        _status)
+}
+    )
+    }
+    
+
+        /**
+         * The threads an analysis board's engine should search with on this device: its cores but
+         * one (left to the user interface), from 1 to 4 (more cost battery for little). For
+         * `EngineConfig.threads`.
+         */ fun `recommendedSearchThreads`(): kotlin.UInt {
+            return FfiConverterUInt.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_recommended_search_threads(
     
         _status)
 }

@@ -4687,6 +4687,15 @@ public struct EngineConfig: Equatable, Hashable {
      * When `true`, weaker levels vary their choice among near-equal moves (seeded).
      */
     public var variety: Bool
+    /**
+     * Threads per search, 1 to 64 (`maxSearchThreads()`). With more than one, a full-strength
+     * search without a node budget (analysis: `think` with a time, a depth or no limit; play at
+     * full strength on a clock) runs that many threads sharing the table (Lazy SMP): deeper in
+     * the same time on a phone's cores, but no longer the same result twice. Searches with a
+     * node budget, the weaker levels, reviews and the coach always use one thread and stay
+     * deterministic. `recommendedSearchThreads()` is the device's cores but one, at most 4.
+     */
+    public var threads: UInt32
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -4706,12 +4715,21 @@ public struct EngineConfig: Equatable, Hashable {
          */seed: UInt64 = UInt64(0), 
         /**
          * When `true`, weaker levels vary their choice among near-equal moves (seeded).
-         */variety: Bool = true) {
+         */variety: Bool = true, 
+        /**
+         * Threads per search, 1 to 64 (`maxSearchThreads()`). With more than one, a full-strength
+         * search without a node budget (analysis: `think` with a time, a depth or no limit; play at
+         * full strength on a clock) runs that many threads sharing the table (Lazy SMP): deeper in
+         * the same time on a phone's cores, but no longer the same result twice. Searches with a
+         * node budget, the weaker levels, reviews and the coach always use one thread and stay
+         * deterministic. `recommendedSearchThreads()` is the device's cores but one, at most 4.
+         */threads: UInt32 = UInt32(1)) {
         self.level = level
         self.elo = elo
         self.hashMb = hashMb
         self.seed = seed
         self.variety = variety
+        self.threads = threads
     }
 
     
@@ -4734,7 +4752,8 @@ public struct FfiConverterTypeEngineConfig: FfiConverterRustBuffer {
                 elo: FfiConverterOptionUInt32.read(from: &buf), 
                 hashMb: FfiConverterUInt32.read(from: &buf), 
                 seed: FfiConverterUInt64.read(from: &buf), 
-                variety: FfiConverterBool.read(from: &buf)
+                variety: FfiConverterBool.read(from: &buf), 
+                threads: FfiConverterUInt32.read(from: &buf)
         )
     }
 
@@ -4744,6 +4763,7 @@ public struct FfiConverterTypeEngineConfig: FfiConverterRustBuffer {
         FfiConverterUInt32.write(value.hashMb, into: &buf)
         FfiConverterUInt64.write(value.seed, into: &buf)
         FfiConverterBool.write(value.variety, into: &buf)
+        FfiConverterUInt32.write(value.threads, into: &buf)
     }
 }
 
@@ -11591,6 +11611,28 @@ public func engineLevels() -> [EngineLevel]  {
 })
 }
 /**
+ * The most threads a search takes (`EngineConfig.threads`).
+ */
+public func maxSearchThreads() -> UInt32  {
+    return try!  FfiConverterUInt32.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_max_search_threads(uniffiCallStatus
+    )
+})
+}
+/**
+ * The threads an analysis board's engine should search with on this device: its cores but
+ * one (left to the user interface), from 1 to 4 (more cost battery for little). For
+ * `EngineConfig.threads`.
+ */
+public func recommendedSearchThreads() -> UInt32  {
+    return try!  FfiConverterUInt32.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_recommended_search_threads(uniffiCallStatus
+    )
+})
+}
+/**
  * The win chance, 0 to 100, of the side whose point of view `score` is from: pass a White's
  * view score (`SearchInfo.scoreWhite`, `EvalPoint.white`) for White's chance, the side to
  * move's `score` for the mover's. 50 is even; a mate for that side is 100, against it 0
@@ -11924,6 +11966,12 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_engine_levels() != 33503) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_max_search_threads() != 63939) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_recommended_search_threads() != 15372) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_win_percent() != 34716) {

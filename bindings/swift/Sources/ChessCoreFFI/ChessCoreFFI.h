@@ -927,6 +927,18 @@ RustBuffer uniffi_chesscore_fn_func_engine_levels(RustCallStatus *_Nonnull out_s
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_MAX_SEARCH_THREADS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_MAX_SEARCH_THREADS
+uint32_t uniffi_chesscore_fn_func_max_search_threads(RustCallStatus *_Nonnull out_status
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_RECOMMENDED_SEARCH_THREADS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_RECOMMENDED_SEARCH_THREADS
+uint32_t uniffi_chesscore_fn_func_recommended_search_threads(RustCallStatus *_Nonnull out_status
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_WIN_PERCENT
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_WIN_PERCENT
 double uniffi_chesscore_fn_func_win_percent(RustBuffer score, RustCallStatus *_Nonnull out_status
@@ -1341,6 +1353,18 @@ uint16_t uniffi_chesscore_checksum_func_validate_time_control(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_ENGINE_LEVELS
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_ENGINE_LEVELS
 uint16_t uniffi_chesscore_checksum_func_engine_levels(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_MAX_SEARCH_THREADS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_MAX_SEARCH_THREADS
+uint16_t uniffi_chesscore_checksum_func_max_search_threads(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_RECOMMENDED_SEARCH_THREADS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_RECOMMENDED_SEARCH_THREADS
+uint16_t uniffi_chesscore_checksum_func_recommended_search_threads(void
     
 );
 #endif

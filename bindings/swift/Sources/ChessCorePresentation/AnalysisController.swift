@@ -125,7 +125,10 @@ public final class AnalysisController {
         let game = opened ?? ChessGame()
         game.setNewMovePlacement(placement: .variation)
         let strongest = engineLevels().last?.level ?? 10
-        self.engine = try engineFactory(EngineConfig(level: strongest))
+        // Full strength on the device's spare cores: analysis has no node budget, so the
+        // threads share the search (the game's engine and the review stay on one).
+        self.engine = try engineFactory(
+            EngineConfig(level: strongest, threads: recommendedSearchThreads()))
         self.game = game
         self.store = store
         self.analysisLimits = analysisLimits

@@ -41,8 +41,12 @@ private final class Board {
             store: store, pgn: pgn, ply: ply,
             engineFactory: { full in
                 XCTAssertEqual(full.level, engineLevels().last?.level, "full strength")
+                XCTAssertEqual(full.threads, recommendedSearchThreads(), "the spare cores")
+                XCTAssertTrue((1...4).contains(full.threads))
                 var config = full
                 config.hashMb = 1
+                // One thread: a search of several is not the same twice, and these tests compare.
+                config.threads = 1
                 made = try ObservedEngine(config: config)
                 return made!
             },

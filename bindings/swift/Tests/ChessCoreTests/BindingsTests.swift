@@ -277,6 +277,11 @@ final class BindingsTests: XCTestCase {
         let hash = try chessError { try ChessEngine(config: EngineConfig(hashMb: 0)) }
         XCTAssertEqual(hash.name, "InvalidRequest")
         XCTAssertTrue(hash.message.contains("hash"), hash.message)
+        let threads = try chessError {
+            try ChessEngine(config: EngineConfig(threads: maxSearchThreads() + 1))
+        }
+        XCTAssertEqual(threads.name, "InvalidRequest")
+        XCTAssertEqual(threads.message, "invalid thread count 65: expected 1 to 64")
 
         do {
             let over = try ChessGame.fromFen(fen: "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")

@@ -19,6 +19,7 @@ import dev.chesscore.SearchListener
 import dev.chesscore.Side
 import dev.chesscore.Square
 import dev.chesscore.engineLevels
+import dev.chesscore.recommendedSearchThreads
 import dev.chesscore.ktx.replacing
 import dev.chesscore.ktx.searchListener
 import kotlinx.coroutines.CoroutineScope
@@ -113,7 +114,11 @@ class AnalysisController(
             }
         }
         game = asAnalysis(opened ?: restore(store.load()) { message = message ?: it })
-        session = EngineSession.open(scope, game, onStop = ::showStopped) { engineFactory(EngineConfig(level = engineLevels().last().level)) }
+        session = EngineSession.open(scope, game, onStop = ::showStopped) {
+            // Full strength on the device's spare cores: analysis has no node budget, so the
+            // threads share the search (the game's engine and the review stay on one).
+            engineFactory(EngineConfig(level = engineLevels().last().level, threads = recommendedSearchThreads()))
+        }
         _state = MutableStateFlow(
             AnalysisUiState(
                 snapshot = game.snapshot(),

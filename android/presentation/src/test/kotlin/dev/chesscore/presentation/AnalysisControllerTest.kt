@@ -3,6 +3,9 @@ package dev.chesscore.presentation
 import dev.chesscore.Arrow
 import dev.chesscore.ChessEngine
 import dev.chesscore.ChessException
+import dev.chesscore.EngineConfig
+import dev.chesscore.engineLevels
+import dev.chesscore.recommendedSearchThreads
 import dev.chesscore.ChessGame
 import dev.chesscore.GameSnapshot
 import dev.chesscore.GameStatus
@@ -49,6 +52,9 @@ class AnalysisFixture(
 ) {
     lateinit var engine: ObservedEngine
 
+    /** The configuration the controller asked its engine for (the tests search on one thread). */
+    lateinit var requested: EngineConfig
+
     /** The coach's engine, once the coach was switched on. */
     var coachEngine: ChessEngine? = null
     val controller = AnalysisController(
@@ -56,7 +62,11 @@ class AnalysisFixture(
         store,
         pgn,
         ply,
-        engineFactory = { config -> ObservedEngine(config.copy(hashMb = 1u)).also { engine = it } },
+        engineFactory = { config ->
+            requested = config
+            // One thread: a search of several is not the same twice, and these tests compare.
+            ObservedEngine(config.copy(hashMb = 1u, threads = 1u)).also { engine = it }
+        },
         analysisLimits = limits,
         coachEngineFactory = { config -> ChessEngine(config.copy(hashMb = 1u)).also { coachEngine = it } },
         coachNodes = 20_000uL,
@@ -154,6 +164,18 @@ private fun report(key: ULong, move: LegalMove, depth: UInt, multipv: UInt, whit
 )
 
 class AnalysisControllerTest {
+    @Test
+    fun `the analysis engine is asked for full strength on the device's spare cores`() {
+        onMain {
+            val f = AnalysisFixture(this)
+            f.controller.use {
+                assertEquals(engineLevels().last().level, f.requested.level)
+                assertEquals(recommendedSearchThreads(), f.requested.threads)
+                assertTrue(f.requested.threads in 1u..4u)
+            }
+        }
+    }
+
     @Test
     fun `a move off the main line makes a variation, a move that exists is gone to`() {
         onMain {
