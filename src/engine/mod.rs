@@ -314,9 +314,10 @@ impl Engine {
         } else {
             params.choice_margin
         };
-        // Helpers only where they cannot make a deterministic search nondeterministic.
-        let helpers = if params.eval_noise == 0 && choice_margin == 0 && bounds.node_limit.is_none()
-        {
+        // Helpers only where they cannot make a deterministic search nondeterministic: at full
+        // strength (every weaker level has a node cap anyway) without a node limit.
+        let full_strength = level == Level::MAX && params.eval_noise == 0 && choice_margin == 0;
+        let helpers = if full_strength && bounds.node_limit.is_none() {
             self.config.threads.clamp(1, MAX_SEARCH_THREADS) as usize - 1
         } else {
             0
