@@ -365,69 +365,62 @@ impl Engine {
         }
 
         let helper_nodes = AtomicU64::new(0);
-        if helpers == 0 {
-            deepen(
-                &mut s,
-                limits,
-                &bounds,
-                &mut time,
-                start,
-                &helper_nodes,
-                &mut result,
-                on_info,
-            );
-        } else {
-            let helper_stop = AtomicBool::new(false);
-            let tt = &self.tt;
-            let search_moves: Vec<Move> = s.root_moves.iter().map(|r| r.mv).collect();
-            let deadline = time.deadline();
-            let helper_total: u64 = std::thread::scope(|scope| {
-                let mut handles = Vec::with_capacity(helpers);
-                for (id, heur) in (1..).zip(helper_heuristics) {
-                    let job = HelperJob {
-                        id,
-                        root: root.clone(),
-                        history,
-                        tt,
-                        stop: &helper_stop,
-                        nodes: &helper_nodes,
-                        deadline,
-                        max_depth: bounds.max_depth as i32,
-                        search_moves: &search_moves,
-                    };
-                    // A helper that cannot be started (no memory, a thread limit) is done
-                    // without: the search is only slower.
-                    let spawned = std::thread::Builder::new()
-                        .name(format!("chesscore-helper-{id}"))
-                        .stack_size(SEARCH_STACK_BYTES)
-                        .spawn_scoped(scope, move || job.run(heur));
-                    handles.extend(spawned.ok());
-                }
-                {
-                    // The helpers stop within a thousand nodes once this thread's search ends
-                    // (also by a panic, say of `on_info`; the scope then joins them).
-                    let _stop_helpers = SetOnDrop(&helper_stop);
-                    let nodes = &helper_nodes;
-                    deepen(
-                        &mut s,
-                        limits,
-                        &bounds,
-                        &mut time,
-                        start,
-                        nodes,
-                        &mut result,
-                        on_info,
-                    );
-                }
-                // A helper's panic is the search's (a bug), as on the main thread.
-                let joined = handles.into_iter().map(|h| h.join());
-                joined
-                    .map(|r| r.unwrap_or_else(|p| std::panic::resume_unwind(p)))
-                    .sum()
-            });
-            debug_assert_eq!(helper_total, helper_nodes.load(Ordering::Relaxed));
-            helper_nodes.store(helper_total, Ordering::Relaxed);
-        }
+        // With no helper (one thread, a node limit, a weaker level) the scope starts no thread
+        // and this is the one-thread search.
+        let helper_stop = AtomicBool::new(false);
+        let tt = &self.tt;
+        // The helpers' root moves (none to collect for none).
+        let search_moves: Vec<Move> = match helpers {
+            0 => Vec::new(),
+            _ => s.root_moves.iter().map(|r| r.mv).collect(),
+        };
+        let deadline = time.deadline();
+        let helper_total: u64 = std::thread::scope(|scope| {
+            let mut handles = Vec::with_capacity(helpers);
+            for (id, heur) in (1..).zip(helper_heuristics) {
+                let job = HelperJob {
+                    id,
+                    root: root.clone(),
+                    history,
+                    tt,
+                    stop: &helper_stop,
+                    nodes: &helper_nodes,
+                    deadline,
+                    max_depth: bounds.max_depth as i32,
+                    search_moves: &search_moves,
+                };
+                // A helper that cannot be started (no memory, a thread limit) is done
+                // without: the search is only slower.
+                let spawned = std::thread::Builder::new()
+                    .name(format!("chesscore-helper-{id}"))
+                    .stack_size(SEARCH_STACK_BYTES)
+                    .spawn_scoped(scope, move || job.run(heur));
+                handles.extend(spawned.ok());
+            }
+            {
+                // The helpers stop within a thousand nodes once this thread's search ends
+                // (also by a panic, say of `on_info`; the scope then joins them).
+                let _stop_helpers = SetOnDrop(&helper_stop);
+                let nodes = &helper_nodes;
+                deepen(
+                    &mut s,
+                    limits,
+                    &bounds,
+                    &mut time,
+                    start,
+                    nodes,
+                    &mut result,
+                    on_info,
+                );
+            }
+            // A helper's panic is the search's (a bug), as on the main thread.
+            let joined = handles.into_iter().map(|h| h.join());
+            joined
+                .map(|r| r.unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .sum()
+        });
+        debug_assert_eq!(helper_total, helper_nodes.load(Ordering::Relaxed));
+        helper_nodes.store(helper_total, Ordering::Relaxed);
 
         if choice_margin > 0 && !s.root_moves.is_empty() {
             if let Some(m) = pick_near_best(&s.root_moves, choice_margin, seed ^ root.key()) {
@@ -789,9 +782,11 @@ mod tests {
     fn a_helper_counts_all_its_nodes_into_the_shared_count() {
         let pos = fen::parse("r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQK2R w KQ - 0 8")
             .unwrap();
-        let run = |id: usize| {
+        // Helper `id` to depth 7 with the stop flag as given: its own count and what reached
+        // the shared one (which starts at `base`, as if other helpers had counted before).
+        let run = |id: usize, stopped: bool, base: u64| {
             let tt = TranspositionTable::new(1);
-            let (stop, nodes) = (AtomicBool::new(false), AtomicU64::new(5));
+            let (stop, nodes) = (AtomicBool::new(stopped), AtomicU64::new(base));
             let moves = pos.legal_moves().to_vec();
             let job = HelperJob {
                 id,
@@ -805,30 +800,16 @@ mod tests {
                 search_moves: &moves,
             };
             let own = job.run(Box::default());
-            (own, nodes.load(Ordering::Relaxed) - 5)
+            (own, nodes.load(Ordering::Relaxed) - base)
         };
         for id in [1, 2] {
-            let (own, counted) = run(id);
+            let (own, counted) = run(id, false, 5);
             assert!(own > 1_000, "{own}");
             assert_eq!(own, counted, "helper {id}");
         }
         // A stopped helper still counts what it searched.
-        let tt = TranspositionTable::new(1);
-        let (stop, nodes) = (AtomicBool::new(true), AtomicU64::new(0));
-        let moves = pos.legal_moves().to_vec();
-        let job = HelperJob {
-            id: 1,
-            root: pos.clone(),
-            history: &[],
-            tt: &tt,
-            stop: &stop,
-            nodes: &nodes,
-            deadline: None,
-            max_depth: 7,
-            search_moves: &moves,
-        };
-        let own = job.run(Box::default());
-        assert_eq!(own, nodes.load(Ordering::Relaxed));
+        let (own, counted) = run(1, true, 0);
+        assert_eq!(own, counted);
     }
 
     #[test]
