@@ -590,8 +590,9 @@ impl ChessEngine {
             (GameLine::from_game(&game), game.to_pgn_game())
         };
         let key = self.key_for(&settings, &pgn::write_game(&pgn_game));
-        let earlier = match earlier {
-            None => None,
+        // The core's review to continue, and its moves as already reported.
+        let (core_earlier, reported_before) = match earlier {
+            None => (None, Vec::new()),
             Some(e) => {
                 if let Some(error) = &e.error {
                     return Err(ChessError::InvalidRequest(format!(
@@ -609,16 +610,12 @@ impl ChessEngine {
                 let core_earlier = core_review(&line, &settings, &e)?;
                 core::check_earlier(&line, &settings, &core_earlier)
                     .map_err(|e| ChessError::InvalidRequest(e.to_string()))?;
-                Some((core_earlier, e.moves))
+                (Some(core_earlier), e.moves)
             }
         };
         self.earlier_failure()?;
         let finished = Arc::new(AtomicBool::new(false));
         let finished_flag = Arc::clone(&finished);
-        let (core_earlier, reported_before) = match earlier {
-            Some((c, moves)) => (Some(c), moves),
-            None => (None, Vec::new()),
-        };
         let reported: Arc<Mutex<Vec<MoveReview>>> = Arc::new(Mutex::new(reported_before));
         let reported_in_job = Arc::clone(&reported);
         let progress_listener = Arc::clone(&listener);
