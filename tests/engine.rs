@@ -408,6 +408,49 @@ fn weak_levels_vary_with_the_seed_but_keep_material() {
     }
 }
 
+/// A level that plays a weaker move than its best keeps the best line's score and line: its
+/// view of the position, on which it answers draw offers (the newcomer level once took a draw
+/// offered after 1. e4, one time in eight, for a blunder it had chosen itself).
+#[test]
+fn a_weak_level_playing_another_move_keeps_its_view_of_the_position() {
+    let (pos, _) = play(&Position::startpos(), &["e2e4"]);
+    let stop = AtomicBool::new(false);
+    let mut other_moves = 0;
+    for seed in 0..48 {
+        let mut e = Engine::new(EngineConfig {
+            level: Level::MIN,
+            seed,
+            hash_mb: 1,
+            ..EngineConfig::default()
+        });
+        let mut last = None;
+        let r = e.search(&pos, &[], &SearchLimits::default(), &stop, &mut |i| {
+            last = Some((i.score, i.pv.clone()))
+        });
+        let (score, pv) = last.expect("an iteration was reported");
+        assert_eq!((r.score, &r.pv), (score, &pv), "seed {seed}");
+        assert!(pos.is_legal(r.best_move), "seed {seed}");
+        if r.best_move != pv[0] {
+            other_moves += 1;
+            let mut after = pos.clone();
+            after.make_move(r.best_move);
+            if let Some(reply) = r.ponder {
+                assert!(after.is_legal(reply), "seed {seed}");
+            }
+        }
+        // Black is not worse after 1. e4 in its own eyes, whatever it plays.
+        assert!(
+            !chesscore::engine::accepts_draw_offer(r.score, pos.fullmove_number()),
+            "seed {seed}: {:?}",
+            r.score
+        );
+    }
+    assert!(
+        other_moves >= 3,
+        "only {other_moves} weaker moves in 48 seeds"
+    );
+}
+
 /// Starts the `chesscore` binary with `args`, its stdin and stdout piped.
 fn spawn_chesscore(
     args: &[&str],

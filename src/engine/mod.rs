@@ -192,11 +192,13 @@ pub struct SearchInfo {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SearchResult {
     /// The move to play: always legal when the position has a legal move; [`Move::NULL`] only
-    /// when it has none (checkmate or stalemate).
+    /// when it has none (checkmate or stalemate). At a level that chooses among near-best moves
+    /// ([`LevelParams::choice_margin`]) it may be another than the first of [`SearchResult::pv`].
     pub best_move: Move,
-    /// The expected reply, if known.
+    /// The expected reply to `best_move`, if known.
     pub ponder: Option<Move>,
-    /// The score of the best move, from the side to move's point of view.
+    /// The score of the best line, from the side to move's point of view: the engine's view of
+    /// the position, also when its level plays a weaker move than the line's first.
     pub score: Score,
     /// The last completed depth.
     pub depth: u32,
@@ -206,7 +208,8 @@ pub struct SearchResult {
     pub time: Duration,
     /// `true` when the search was stopped (flag, time or node limit) before its depth limit.
     pub stopped: bool,
-    /// The principal variation of the last completed iteration.
+    /// The principal variation of the last completed iteration: the best line found, whose
+    /// score is [`SearchResult::score`].
     pub pv: Vec<Move>,
 }
 
@@ -424,11 +427,12 @@ impl Engine {
 
         if choice_margin > 0 && !s.root_moves.is_empty() {
             if let Some(m) = pick_near_best(&s.root_moves, choice_margin, seed ^ root.key()) {
+                // Only the move played changes: the score and line stay the best ones found,
+                // the engine's view of the position, on which its draw decisions rest (a weak
+                // level does not know its move is worse, so it does not take a draw for it).
                 if m.mv != result.best_move {
                     result.best_move = m.mv;
-                    result.pv = m.pv.clone();
                     result.ponder = m.pv.get(1).copied();
-                    result.score = Score::from_internal(m.score);
                 }
             }
         }

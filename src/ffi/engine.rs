@@ -260,11 +260,13 @@ pub struct SearchInfo {
 /// The final result of a search. Exactly one per search, also when it was stopped or superseded.
 #[derive(Debug, Clone, PartialEq, uniffi::Record)]
 pub struct SearchResult {
-    /// The move to play: always legal in the searched position.
+    /// The move to play: always legal in the searched position. Below full strength it may be
+    /// another than the first of `pv_san` (the level's deliberate choice of a weaker move).
     pub best_move: LegalMove,
-    /// The reply the engine expects, if it has one.
+    /// The reply the engine expects to `best_move`, if it has one.
     pub ponder_move: Option<String>,
-    /// The evaluation from the side to move's point of view.
+    /// The evaluation from the side to move's point of view: the best line's, also when the
+    /// level plays a weaker move (what `ChessGame.playEngineResult` decides draws on).
     pub score: Score,
     /// The same evaluation from White's point of view (positive: White is better or mates).
     pub score_white: Score,
@@ -280,7 +282,7 @@ pub struct SearchResult {
     /// `true` when the search was stopped (by `stop()`, a dropped handle or a newer search)
     /// before reaching its limits.
     pub stopped: bool,
-    /// The principal variation in SAN.
+    /// The principal variation in SAN: the best line found, whose evaluation is `score`.
     pub pv_san: Vec<String>,
     /// The principal variation in UCI notation.
     pub pv_uci: Vec<String>,

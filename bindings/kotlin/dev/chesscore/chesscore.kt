@@ -9549,17 +9549,19 @@ public object FfiConverterTypeSearchLimits: FfiConverterRustBuffer<SearchLimits>
  */
 data class SearchResult (
     /**
-     * The move to play: always legal in the searched position.
+     * The move to play: always legal in the searched position. Below full strength it may be
+     * another than the first of `pv_san` (the level's deliberate choice of a weaker move).
      */
     var `bestMove`: LegalMove
     , 
     /**
-     * The reply the engine expects, if it has one.
+     * The reply the engine expects to `best_move`, if it has one.
      */
     var `ponderMove`: kotlin.String?
     , 
     /**
-     * The evaluation from the side to move's point of view.
+     * The evaluation from the side to move's point of view: the best line's, also when the
+     * level plays a weaker move (what `ChessGame.playEngineResult` decides draws on).
      */
     var `score`: Score
     , 
@@ -9596,7 +9598,7 @@ data class SearchResult (
     var `stopped`: kotlin.Boolean
     , 
     /**
-     * The principal variation in SAN.
+     * The principal variation in SAN: the best line found, whose evaluation is `score`.
      */
     var `pvSan`: List<kotlin.String>
     , 

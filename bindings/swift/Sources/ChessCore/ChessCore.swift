@@ -7902,15 +7902,17 @@ public func FfiConverterTypeSearchLimits_lower(_ value: SearchLimits) -> RustBuf
  */
 public struct SearchResult: Equatable, Hashable {
     /**
-     * The move to play: always legal in the searched position.
+     * The move to play: always legal in the searched position. Below full strength it may be
+     * another than the first of `pv_san` (the level's deliberate choice of a weaker move).
      */
     public var bestMove: LegalMove
     /**
-     * The reply the engine expects, if it has one.
+     * The reply the engine expects to `best_move`, if it has one.
      */
     public var ponderMove: String?
     /**
-     * The evaluation from the side to move's point of view.
+     * The evaluation from the side to move's point of view: the best line's, also when the
+     * level plays a weaker move (what `ChessGame.playEngineResult` decides draws on).
      */
     public var score: Score
     /**
@@ -7940,7 +7942,7 @@ public struct SearchResult: Equatable, Hashable {
      */
     public var stopped: Bool
     /**
-     * The principal variation in SAN.
+     * The principal variation in SAN: the best line found, whose evaluation is `score`.
      */
     public var pvSan: [String]
     /**
@@ -7967,13 +7969,15 @@ public struct SearchResult: Equatable, Hashable {
     // declare one manually.
     public init(
         /**
-         * The move to play: always legal in the searched position.
+         * The move to play: always legal in the searched position. Below full strength it may be
+         * another than the first of `pv_san` (the level's deliberate choice of a weaker move).
          */bestMove: LegalMove, 
         /**
-         * The reply the engine expects, if it has one.
+         * The reply the engine expects to `best_move`, if it has one.
          */ponderMove: String?, 
         /**
-         * The evaluation from the side to move's point of view.
+         * The evaluation from the side to move's point of view: the best line's, also when the
+         * level plays a weaker move (what `ChessGame.playEngineResult` decides draws on).
          */score: Score, 
         /**
          * The same evaluation from White's point of view (positive: White is better or mates).
@@ -7996,7 +8000,7 @@ public struct SearchResult: Equatable, Hashable {
          * before reaching its limits.
          */stopped: Bool, 
         /**
-         * The principal variation in SAN.
+         * The principal variation in SAN: the best line found, whose evaluation is `score`.
          */pvSan: [String], 
         /**
          * The principal variation in UCI notation.
