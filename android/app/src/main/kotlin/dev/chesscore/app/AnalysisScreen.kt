@@ -63,17 +63,14 @@ import dev.chesscore.presentation.PositionEditor
 import dev.chesscore.presentation.StartPosition
 import dev.chesscore.presentation.moveText
 import dev.chesscore.presentation.nagText
-import dev.chesscore.presentation.pgnGameList
 import dev.chesscore.presentation.refutationText
 import dev.chesscore.presentation.threatText
 import dev.chesscore.presentation.winChanceText
 import android.content.ActivityNotFoundException
+import android.net.Uri
 import androidx.activity.compose.rememberLauncherForActivityResult
 import androidx.activity.result.contract.ActivityResultContracts
-import androidx.compose.ui.platform.LocalContext
-import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.launch
-import kotlinx.coroutines.withContext
 
 /**
  * The analysis board. Portrait: top bar, status and opening, board (the engine's best move as an
@@ -102,42 +99,21 @@ fun AnalysisScreen(
     editorDone: (fen: String) -> Unit,
     closeEditor: () -> Unit,
     close: () -> Unit,
+    openText: (text: String, tell: (String) -> Unit) -> Unit,
+    openUri: (uri: Uri, tell: (String) -> Unit) -> Unit,
     opened: PgnGameList? = null,
     openedDone: () -> Unit = {},
 ) {
     val snackbar = remember { SnackbarHostState() }
     var dialog by remember { mutableStateOf<AnalysisDialog?>(null) }
-    // The games of a PGN text of several, while the person chooses one of them.
-    var choosing by remember { mutableStateOf<PgnGameList?>(null) }
     val scope = rememberCoroutineScope()
     val state by controller.state.collectAsStateWithLifecycle()
-    val context = LocalContext.current
-    // A PGN text (pasted or from a file): listed off the main thread (a whole file can take a
-    // while); several games ask which, one is loaded from its own text, none says why, so that
-    // the main thread never reads the whole text again (except for one game among bad ones,
-    // whose note needs it).
-    fun openPgnText(text: String) {
-        scope.launch {
-            val list = withContext(Dispatchers.Default) { pgnGameList(text) }
-            val problem = list.problem
-            when {
-                list.games.size > 1 -> choosing = list
-                problem != null -> snackbar.showSnackbar(problem)
-                list.unreadable == 0 -> controller.loadPgn(list.games.single().pgn)
-                else -> controller.loadPgn(text)
-            }
-        }
-    }
-    // A PGN file chosen in the system's picker: read off the main thread ([readPgnFile]).
+    // What the person should know of a PGN text or file that did not open, as a snackbar.
+    val tell: (String) -> Unit = { text -> scope.launch { snackbar.showSnackbar(text) } }
+    // A PGN file chosen in the system's picker: read, listed and opened by the view model
+    // ([openUri]), so that a rotation meanwhile loses nothing.
     val openFile = rememberLauncherForActivityResult(ActivityResultContracts.OpenDocument()) { uri ->
-        if (uri != null) {
-            scope.launch {
-                when (val read = withContext(Dispatchers.IO) { readPgnFile(context, uri) }) {
-                    is PgnFile.Text -> openPgnText(read.text)
-                    is PgnFile.Problem -> snackbar.showSnackbar(read.message)
-                }
-            }
-        }
+        if (uri != null) openUri(uri, tell)
     }
 
     // The position editor over the board (held by the view model; the analysis pauses meanwhile).
@@ -231,7 +207,7 @@ fun AnalysisScreen(
         AnalysisDialog.LOAD_PGN -> LoadPgnDialog(
             onLoad = { text ->
                 dialog = null
-                openPgnText(text)
+                openText(text, tell)
             },
             onDismiss = { dialog = null },
         )
@@ -242,12 +218,13 @@ fun AnalysisScreen(
         )
         null -> Unit
     }
-    // The games of a text of several: from the board's own menu, or of a file another app opened.
-    (choosing ?: opened)?.let { list ->
+    // The games of a text of several (the view model's, so a rotation keeps them): from the
+    // board's own menu, or of a file another app opened.
+    opened?.let { list ->
         PgnGamePickerDialog(
             list,
-            pick = { game -> choosing = null; openedDone(); controller.loadPgn(game.pgn) },
-            onDismiss = { choosing = null; openedDone() },
+            pick = { game -> openedDone(); controller.loadPgn(game.pgn) },
+            onDismiss = openedDone,
         )
     }
 }

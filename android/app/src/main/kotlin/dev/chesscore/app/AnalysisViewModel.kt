@@ -53,8 +53,9 @@ class AnalysisViewModel(application: Application, private val saved: SavedStateH
     private val _openedGames = MutableStateFlow<PgnGameList?>(null)
 
     /**
-     * The games of a file opened from another app that holds several ([openFile]), while the
-     * person chooses one over the analysis board (kept across rotation); `null` otherwise.
+     * The games of a PGN text that holds several, while the person chooses one over the
+     * analysis board (kept across rotation); `null` otherwise. The text came from another app
+     * ([openFile]) or from the board's own menu ([openText]).
      */
     val openedGames: StateFlow<PgnGameList?> = _openedGames.asStateFlow()
 
@@ -89,6 +90,41 @@ class AnalysisViewModel(application: Application, private val saved: SavedStateH
             }
             this@AnalysisViewModel.open(list.games.single().pgn)
             if (list.unreadable > 0) tell("Opened the one game that could be read; ${list.unreadable} more could not be")
+        }
+    }
+
+    /**
+     * A PGN text from the board's own menu (pasted, or a file read by the picker: [openUri]):
+     * listed off the main thread (a whole file can take a while); several games ask which
+     * ([openedGames]), one is loaded from its own text, none gets [tell] with why, so that the
+     * main thread never reads the whole text again (except for one game among bad ones, whose
+     * message needs it). Runs in the view model's scope: a rotation meanwhile loses neither the
+     * listing nor the list.
+     */
+    fun openText(text: String, tell: (String) -> Unit) {
+        viewModelScope.launch {
+            val list = withContext(Dispatchers.Default) { pgnGameList(text) }
+            val board = _controller.value ?: return@launch
+            val problem = list.problem
+            when {
+                list.games.size > 1 -> _openedGames.value = list
+                problem != null -> tell(problem)
+                list.unreadable == 0 -> board.loadPgn(list.games.single().pgn)
+                else -> board.loadPgn(text)
+            }
+        }
+    }
+
+    /**
+     * A PGN file chosen in the board's own document picker: read off the main thread
+     * ([readPgnFile]), then [openText]; [tell] gets why a file could not be read.
+     */
+    fun openUri(uri: Uri, tell: (String) -> Unit) {
+        viewModelScope.launch {
+            when (val read = withContext(Dispatchers.IO) { readPgnFile(getApplication(), uri) }) {
+                is PgnFile.Text -> openText(read.text, tell)
+                is PgnFile.Problem -> tell(read.message)
+            }
         }
     }
 

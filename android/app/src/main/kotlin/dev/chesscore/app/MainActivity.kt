@@ -69,6 +69,8 @@ class MainActivity : ComponentActivity() {
                         editorDone = analysis::editorDone,
                         closeEditor = analysis::closeEditor,
                         close = analysis::close,
+                        openText = analysis::openText,
+                        openUri = analysis::openUri,
                         opened = openedGames,
                         openedDone = analysis::openedGamesDone,
                     )
