@@ -79,6 +79,22 @@ extension String: Transferable {
     }
 }
 
+/// A representation with a suggested file name (stand-in).
+public struct _SuggestedFileNameRepresentation<Item: Transferable>: TransferRepresentation {
+    public var body: Never { fatalError("type-checking stand-in") }
+}
+
+extension TransferRepresentation {
+    /// The file name a receiver that writes the item to disk uses (iOS 16).
+    public func suggestedFileName(_ fileName: String) -> some TransferRepresentation<Item> {
+        _SuggestedFileNameRepresentation<Item>()
+    }
+    /// The same, per item (iOS 17).
+    public func suggestedFileName(_ fileName: @escaping @Sendable (Item) -> String?)
+        -> some TransferRepresentation<Item>
+    { _SuggestedFileNameRepresentation<Item>() }
+}
+
 extension Data: Transferable {
     public static var transferRepresentation: DataRepresentation<Data> {
         DataRepresentation(exportedContentType: .data) { _ in Data() }

@@ -8,6 +8,9 @@ public struct UTType: Hashable, Sendable {
     public let identifier: String
     public init?(_ identifier: String) { self.identifier = identifier }
     public init?(filenameExtension: String) { self.identifier = "dyn." + filenameExtension }
+    public init(importedAs identifier: String, conformingTo parentType: UTType? = nil) {
+        self.identifier = identifier
+    }
     private init(known identifier: String) { self.identifier = identifier }
 
     public static let data = UTType(known: "public.data")

@@ -141,7 +141,7 @@ struct AnalysisView: View {
                 Button("New board", systemImage: "plus") { controller.newBoard() }
                 Divider()
                 // Written only when shared, not on every redraw of the menu.
-                ShareLink("Share PGN", item: SharedText { controller.pgn() },
+                ShareLink("Share PGN", item: SharedPgn(fileName: "Analysis.pgn") { controller.pgn() },
                           preview: SharePreview("Analysis (PGN)"))
                 ShareLink("Share FEN", item: SharedText { controller.fen() },
                           preview: SharePreview("Position (FEN)"))

@@ -240,7 +240,7 @@ struct ContentView: View {
                     openOver { showingGames = true }
                 }
                 // Written only when shared, not on every redraw of the menu.
-                ShareLink("Share PGN", item: SharedText { controller.pgn() },
+                ShareLink("Share PGN", item: SharedPgn(fileName: "Game.pgn") { controller.pgn() },
                           preview: SharePreview("Game (PGN)"))
                 ShareLink("Share FEN", item: SharedText { controller.fen() },
                           preview: SharePreview("Position (FEN)"))

@@ -50,7 +50,7 @@ struct GamesListView: View {
             ToolbarItem(placement: .topBarTrailing) {
                 if let games, !games.isEmpty {
                     // Written only when shared (every kept game in one PGN).
-                    ShareLink("Share all", item: SharedText { gamesPgn(games) },
+                    ShareLink("Share all", item: SharedPgn(fileName: "My games.pgn") { gamesPgn(games) },
                               preview: SharePreview("My games (PGN)"))
                 }
             }

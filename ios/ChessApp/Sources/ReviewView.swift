@@ -74,7 +74,8 @@ struct ReviewView: View {
                         Button("Practise", systemImage: "target") { openPractice() }
                     }
                     if let pgn = state.annotatedPgn {
-                        ShareLink("Share", item: pgn)
+                        ShareLink("Share", item: SharedPgn(fileName: "Review.pgn") { pgn },
+                                  preview: SharePreview("Review (PGN)"))
                     }
                 }
             }
