@@ -32,8 +32,9 @@ import kotlinx.coroutines.launch
  *
  * With a [cache], a finished review is kept under the core's `reviewKey` and a game reviewed
  * before with the same options shows its review at once, without searching
- * ([ReviewUiState.kept]). A stopped review is kept too (stopped by the person or by [pause]),
- * and [start] goes on with it where it stopped, also after the app was closed.
+ * ([ReviewUiState.kept]). A stopped review is kept too (stopped by the person, by [pause], by
+ * [close] or by another [start] while it ran), and [start] goes on with it where it stopped,
+ * also after the app was closed.
  */
 class ReviewController(
     scope: CoroutineScope,
@@ -54,6 +55,9 @@ class ReviewController(
     /** Incremented whenever a review is started or abandoned: events of older ones are ignored. */
     private var token = 0L
     private var closed = false
+
+    /** Reviews started whose result has not come in yet (each ends with exactly one). */
+    private var resultsDue = 0
 
     /** The options of the last review started: [resume] starts it again with them. */
     private var options = ReviewOptions()
@@ -105,15 +109,21 @@ class ReviewController(
         }
         try {
             handle = engine.review(game, options, listener())
+            resultsDue++
             _state.value = ReviewUiState(phase = ReviewPhase.RUNNING, total = mainLinePlies(game))
         } catch (e: ChessException) {
             _state.value = ReviewUiState(message = e.message)
         }
     }
 
-    /** A listener for the review started now: events of an older one are ignored. */
+    /**
+     * A listener for the review started now: events of an older one are ignored, except its
+     * result, which is still kept (with a cache): a review abandoned or closed while running
+     * goes on from there at the next [start].
+     */
     private fun listener(): ReviewListener {
         val mine = token
+        val key = cacheKey
         return object : ReviewListener {
             // Both run on the engine's thread: hand over to the main thread, in order. (The
             // controller's handlers have other names than the listener's: inside this object,
@@ -123,7 +133,11 @@ class ReviewController(
             }
 
             override fun onFinished(review: GameReview) {
-                scope.launch { if (token == mine) applyFinished(review) }
+                scope.launch {
+                    resultsDue--
+                    if (token == mine) applyFinished(review) else keep(key, review)
+                    if (closed && resultsDue == 0) scope.cancel()
+                }
             }
         }
     }
@@ -185,6 +199,7 @@ class ReviewController(
         resumeOnArrival = false
         try {
             handle = engine.continueReview(game, options, stopped, listener())
+            resultsDue++
         } catch (e: ChessException.InvalidRequest) {
             // A kept review the core cannot take back (damaged, or kept by another version).
             begin(options, useKept = false)
@@ -241,10 +256,7 @@ class ReviewController(
     private fun applyFinished(review: GameReview) {
         handle?.close()
         handle = null
-        if (review.error == null && !state.value.kept && (review.complete || review.moves.isNotEmpty())) {
-            // A stopped review too: [start] goes on with it, also after the app was closed.
-            cacheKey?.let { key -> cache?.save(key, reviewToJson(review)) }
-        }
+        if (!state.value.kept) keep(cacheKey, review)
         if (interrupted && !review.complete && review.error == null) {
             // Stopped by [pause]: kept to continue; the screen shows it running still.
             partial = review
@@ -271,6 +283,15 @@ class ReviewController(
                 annotatedPgn = review.annotatedPgn,
             )
         }
+    }
+
+    /**
+     * Keeps [review] under [key] in the cache: a finished one, and a stopped one with some moves
+     * ([start] goes on with it, also after the app was closed); not a failed one.
+     */
+    private fun keep(key: String?, review: GameReview) {
+        if (key == null || review.error != null || !(review.complete || review.moves.isNotEmpty())) return
+        cache?.save(key, reviewToJson(review))
     }
 
     /** The core's key of the review of [game] with [options], or `null` (bad options: `start` says why). */
@@ -303,12 +324,18 @@ class ReviewController(
         handle = null
     }
 
-    /** Stops the review and frees its handle. The engine and the game stay the caller's. */
+    /**
+     * Stops the review and frees its handle. The engine and the game stay the caller's. With a
+     * cache, the stopped review is kept when its result comes in (a few milliseconds later, on
+     * the main thread: so the scope given at creation must outlive the controller by that much,
+     * as a view model's does when its screen closes), and reopening the review goes on with it.
+     */
     override fun close() {
         if (closed) return
         closed = true
         abandon()
-        scope.cancel()
+        // The scope ends once the last result is in (at once when none is due).
+        if (resultsDue == 0) scope.cancel()
     }
 }
 

@@ -239,6 +239,39 @@ class ReviewControllerTest {
     }
 
     @Test
+    fun `a review closed while running is kept as far as it went and goes on when reopened`() {
+        onMain {
+            val cache = InMemoryReviewCache()
+            val options = ReviewOptions(nodesPerPosition = 50_000uL, threads = 1u)
+            ChessGame.fromPgn("1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 *").use { game ->
+                ContinuingEngine().use { engine ->
+                    val whole = ReviewController(this, engine, game).use { c ->
+                        c.start(options)
+                        c.awaitState("the whole review") { it.phase == ReviewPhase.DONE }
+                    }
+                    // The person leaves the review screen while it runs: the controller closes.
+                    val left = ReviewController(this, engine, game, cache)
+                    left.start(options)
+                    val shown = left.awaitState("a move") { it.rows.isNotEmpty() }.rows.size
+                    left.close()
+                    // Its result still comes in (on the engine's thread, then the main one) and is kept.
+                    awaitFirstSave(cache)
+                    awaitIdle(engine)
+                    ReviewController(this, engine, game, cache).use { c ->
+                        c.start(options)
+                        assertEquals(1, engine.continued.size, "continued, not started over")
+                        assertTrue(engine.continued[0] in shown until 12, "from ${engine.continued[0]} moves, $shown shown")
+                        assertEquals(whole.rows.take(engine.continued[0]), c.state.value.rows, "the kept rows at once")
+                        val s = c.awaitState("done") { it.phase == ReviewPhase.DONE }
+                        assertEquals(whole.rows, s.rows)
+                        assertEquals(whole.annotatedPgn, s.annotatedPgn)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
     fun `a review cache of files keeps reviews under the core's keys only`() {
         val dir = java.nio.file.Files.createTempDirectory("chesscore-reviews").toFile()
         val errors = mutableListOf<Exception>()
