@@ -358,13 +358,15 @@ fn ascii_board_and_undo_of_the_engine_first_move() {
 
 #[test]
 fn quit_stops_engines_playing_each_other() {
+    // Full strength at 300 ms a move: no game can end before `quit` is read (two newcomers
+    // sometimes finished one in 6 plies, faster than the reader thread).
     let r = play(
-        &["--watch", "--levels", "1,1", "--movetime", "50"],
+        &["--watch", "--levels", "10,10", "--movetime", "300"],
         "quit\n",
     );
     assert_eq!(r.code, Some(0));
     assert_contains(&r.out, "Stopped; the game so far:");
-    assert_contains(&r.out, "[White \"chesscore level 1 (Newcomer)\"]");
+    assert_contains(&r.out, "[White \"chesscore level 10 (Full strength)\"]");
     assert!(!r.out.contains("Game over"), "{}", r.out);
 }
 

@@ -173,8 +173,10 @@ fn stop_and_dropping_the_handle_end_an_infinite_search_quickly() {
     handle.stop();
     let result = rec.wait_results(1, Duration::from_secs(5)).remove(0);
     let latency = t.elapsed();
+    // A bound for a loaded machine (the stop itself takes a few milliseconds): an infinite
+    // search that was not stopped would never end.
     assert!(
-        latency < Duration::from_millis(100),
+        latency < Duration::from_millis(500),
         "stop took {latency:?}"
     );
     assert!(result.stopped);
@@ -189,7 +191,7 @@ fn stop_and_dropping_the_handle_end_an_infinite_search_quickly() {
     drop(handle);
     let result = rec2.wait_results(1, Duration::from_secs(5)).remove(0);
     assert!(
-        t.elapsed() < Duration::from_millis(100),
+        t.elapsed() < Duration::from_millis(500),
         "drop took {:?}",
         t.elapsed()
     );

@@ -80,7 +80,8 @@ fn closing_an_engine_returns_at_once_and_its_thread_ends_on_its_own() {
     let took = closed
         .recv_timeout(Duration::from_secs(5))
         .expect("closing the engine waited for its thread");
-    assert!(took < Duration::from_millis(100), "close took {took:?}");
+    // Waiting for the thread would take until the callback is released (never, here).
+    assert!(took < Duration::from_millis(500), "close took {took:?}");
     assert_eq!(
         running_engine_threads(),
         1,

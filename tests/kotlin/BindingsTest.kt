@@ -328,7 +328,7 @@ class BindingsTest {
                 val r = third.await(5)
                 val ms = (System.nanoTime() - t) / 1_000_000
                 assertTrue(r.stopped)
-                assertTrue(ms < 200, "stop took $ms ms")
+                assertTrue(ms < 1000, "stop took $ms ms") // a few ms; the bound is for a loaded machine
                 h3.close()
 
                 val fourth = RecordingListener()
@@ -355,8 +355,7 @@ class BindingsTest {
                 }
                 runBlocking {
                     val job = launch(Dispatchers.Default) { e.bestMove(g, SearchLimits(infinite = true)) }
-                    delay(150)
-                    assertTrue(e.isSearching())
+                    withTimeout(2000) { while (!e.isSearching()) delay(5) }
                     job.cancelAndJoin()
                     withTimeout(2000) { while (e.isSearching()) delay(5) }
                 }
@@ -540,7 +539,7 @@ class BindingsTest {
         closer.join(5_000)
         val ms = (System.nanoTime() - start) / 1_000_000
         assertFalse(closer.isAlive, "close() waited for the engine thread")
-        assertTrue(ms < 500, "close took $ms ms")
+        assertTrue(ms < 1000, "close took $ms ms")
         assertEquals(1L, finished.count, "the listener is still running")
         release.countDown()
         assertTrue(finished.await(5, TimeUnit.SECONDS), "the listener completed after close")
