@@ -28,13 +28,19 @@ extension ChessEngine {
     /// `ChessError.Internal` (after the moves reviewed before it) when the review failed inside
     /// chesscore (`GameReview.error`) or a listener of an earlier search, review or coach on
     /// this engine threw.
+    ///
+    /// `unreceived`, when given, gets the review's result (finished or stopped; not a failed
+    /// one) on the engine's thread when nobody consumes the stream any more to receive it: the
+    /// consuming task was cancelled or left its loop, which stopped the review. For keeping a
+    /// review whose screen was left, so that a later `continuing` goes on with it.
     public func review(
         _ game: ChessGame,
         options: ReviewOptions = ReviewOptions(),
-        continuing: GameReview? = nil
+        continuing: GameReview? = nil,
+        unreceived: (@Sendable (GameReview) -> Void)? = nil
     ) -> AsyncThrowingStream<ReviewEvent, Error> {
         engineJobStream { continuation in
-            let listener = ReviewStreamListener(continuation)
+            let listener = ReviewStreamListener(continuation, unreceived: unreceived)
             if let continuing {
                 return try continueReview(
                     game: game, options: options, earlier: continuing, listener: listener)
@@ -63,9 +69,15 @@ extension ChessEngine {
 /// Forwards a review's callbacks (on the engine's thread) into an `AsyncThrowingStream`.
 private final class ReviewStreamListener: ReviewListener {
     private let continuation: AsyncThrowingStream<ReviewEvent, Error>.Continuation
+    /// Gets the result the stream could not deliver (its consumer had gone).
+    private let unreceived: (@Sendable (GameReview) -> Void)?
 
-    init(_ continuation: AsyncThrowingStream<ReviewEvent, Error>.Continuation) {
+    init(
+        _ continuation: AsyncThrowingStream<ReviewEvent, Error>.Continuation,
+        unreceived: (@Sendable (GameReview) -> Void)?
+    ) {
         self.continuation = continuation
+        self.unreceived = unreceived
     }
 
     func onMoveReviewed(review: MoveReview, done: UInt32, total: UInt32) {
@@ -76,7 +88,9 @@ private final class ReviewStreamListener: ReviewListener {
         if let error = review.error {
             continuation.finish(throwing: ChessError.Internal(message: error))
         } else {
-            continuation.yield(.finished(review))
+            if case .terminated = continuation.yield(.finished(review)) {
+                unreceived?(review)
+            }
             continuation.finish()
         }
     }

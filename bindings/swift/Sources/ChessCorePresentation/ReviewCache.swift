@@ -4,7 +4,8 @@ import Foundation
 /// Where finished reviews are kept, so that opening a game reviewed before shows its review at
 /// once instead of searching again (``ReviewController``'s `cache`). Keys are the core's
 /// `ChessEngine.reviewKey` (the same key, the same review); values the core's `reviewToJson`.
-/// The Kotlin `ReviewCache`.
+/// The Kotlin `ReviewCache`. ``ReviewController`` loads on the main actor and saves there or,
+/// for a review nobody showed any more, on the engine's thread: both may come at once.
 public protocol ReviewCache: AnyObject, Sendable {
     /// The review kept under `key`, or `nil`.
     func load(key: String) -> String?

@@ -236,8 +236,10 @@ public final class ReviewController {
     /// A controller that reviews `game` on `engine` (both stay the caller's). With a `cache`, a
     /// finished review is kept under the core's `reviewKey`, and a game reviewed before with the
     /// same options shows its review at once, without searching (``ReviewUiState/kept``). A
-    /// stopped review is kept too (stopped by the person or by ``pause()``), and
-    /// ``start(options:)`` goes on with it where it stopped, also after the app was closed.
+    /// stopped review is kept too (stopped by the person, by ``pause()``, by another start, or
+    /// by releasing the controller while it ran, as a screen that is left does), and
+    /// ``start(options:)`` goes on with it where it stopped, also after the app was closed. The
+    /// cache may be written on the engine's thread.
     public init(engine: ChessEngine, game: ChessGame, cache: (any ReviewCache)? = nil) {
         self.engine = engine
         self.game = game
@@ -285,19 +287,29 @@ public final class ReviewController {
             continueReview(kept)
             return
         }
-        consume(engine.review(game, options: options), run: run, continuing: false)
+        let keep = Self.keeper(cache: cache, key: cacheKey)
+        consume(
+            engine.review(game, options: options, unreceived: keep), run: run, continuing: false,
+            keep: keep)
     }
 
     /// Applies the events of `stream`, the review of run `run`, as they come. A continued
     /// review the core refuses (a kept review it cannot take back: damaged, or kept by another
-    /// version) starts over.
+    /// version) starts over. When nobody shows the review any more (the controller was released
+    /// with its screen, or another review started), its result is still kept with `keep`: here
+    /// when it was already on its way, otherwise through the stream's `unreceived` once leaving
+    /// the loop has stopped the review.
     private func consume(
-        _ stream: AsyncThrowingStream<ReviewEvent, Error>, run: Int, continuing: Bool
+        _ stream: AsyncThrowingStream<ReviewEvent, Error>, run: Int, continuing: Bool,
+        keep: (@Sendable (GameReview) -> Void)?
     ) {
         task = Task { [weak self] in
             do {
                 for try await event in stream {
-                    guard let self, self.runs == run else { return }
+                    guard let self, self.runs == run else {
+                        if case .finished(let review) = event { keep?(review) }
+                        return
+                    }
                     self.apply(event)
                 }
             } catch {
@@ -371,9 +383,10 @@ public final class ReviewController {
         state.done = stopped.moves.count
         state.rows = stopped.moves.map(reviewRow)
         state.graph = graphFromMoves(moves, totalMoves: state.total)
+        let keep = Self.keeper(cache: cache, key: cacheKey)
         consume(
-            engine.review(game, options: options, continuing: stopped), run: run,
-            continuing: true)
+            engine.review(game, options: options, continuing: stopped, unreceived: keep),
+            run: run, continuing: true, keep: keep)
     }
 
     /// Selects the move at `ply` (or none).
@@ -401,6 +414,19 @@ public final class ReviewController {
         select(next.ply)
     }
 
+    /// What keeps a review under `key` in `cache` (`nil` without either): a finished one, and a
+    /// stopped one with some moves (``start(options:)`` goes on with it, also after the app was
+    /// closed); not a failed one. Also called on the engine's thread.
+    nonisolated private static func keeper(
+        cache: (any ReviewCache)?, key: String?
+    ) -> (@Sendable (GameReview) -> Void)? {
+        guard let cache, let key else { return nil }
+        return { review in
+            guard review.error == nil, review.complete || !review.moves.isEmpty else { return }
+            cache.save(key: key, json: reviewToJson(review: review))
+        }
+    }
+
     /// The review kept under the current key, complete or stopped with some moves, or `nil`
     /// (none, or one the core cannot read).
     private func keptReview() -> GameReview? {
@@ -421,13 +447,7 @@ public final class ReviewController {
             state.graph = graphFromMoves(moves, totalMoves: total)
         case .finished(let review):
             task = nil
-            if review.error == nil, !state.kept, review.complete || !review.moves.isEmpty,
-                let cacheKey
-            {
-                // A stopped review too: ``start(options:)`` goes on with it, also after the app
-                // was closed.
-                cache?.save(key: cacheKey, json: reviewToJson(review: review))
-            }
+            if !state.kept { Self.keeper(cache: cache, key: cacheKey)?(review) }
             if interrupted, !review.complete, review.error == nil {
                 // Stopped by ``pause()``: kept to continue; the screen shows it running still.
                 partial = review

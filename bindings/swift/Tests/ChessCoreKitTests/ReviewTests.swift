@@ -143,6 +143,41 @@ final class ReviewTests: XCTestCase {
         try await noLiveObjects()
     }
 
+    func testAReviewWhoseConsumerLeftGivesItsResultToUnreceived() async throws {
+        do {
+            let game = try ChessGame.fromPgn(pgn: queensGambit)
+            let engine = try engine()
+            let left = Guarded<GameReview?>(nil)
+            var streamed: [MoveReview] = []
+            for try await event in engine.review(
+                game, options: slowReview, unreceived: { review in left.with { $0 = review } })
+            {
+                // The consumer leaves the loop after two moves: the stream ends, the review stops.
+                if case .move(let m, _, _) = event { streamed.append(m) }
+                if streamed.count == 2 { break }
+            }
+            try await eventually("the result unreceived") { left.current != nil }
+            let review = try XCTUnwrap(left.current)
+            XCTAssertFalse(review.complete)
+            XCTAssertTrue((2..<12).contains(review.moves.count), "\(review.moves.count) moves")
+            XCTAssertEqual(Array(review.moves.prefix(2)), streamed)
+            try await eventually("the engine idle") { !engine.isSearching() }
+
+            // Received by its consumer, a result is not given to `unreceived` as well.
+            let given = Guarded(0)
+            var finished = 0
+            for try await event in engine.review(
+                game, options: ReviewOptions(nodesPerPosition: 2_000, threads: 1),
+                unreceived: { _ in given.with { $0 += 1 } })
+            {
+                if case .finished = event { finished += 1 }
+            }
+            XCTAssertEqual(finished, 1)
+            XCTAssertEqual(given.current, 0)
+        }
+        try await noLiveObjects()
+    }
+
     @MainActor
     func testAStoppedReviewContinuesWhereItStoppedAndEndsAsTheUninterruptedOne() async throws {
         do {

@@ -273,6 +273,40 @@ final class ReviewControllerTests: XCTestCase {
         try await noLiveObjects()
     }
 
+    func testAReviewLeftWhileRunningIsKeptAsFarAsItWentAndGoesOnWhenReopened() async throws {
+        let cache = InMemoryReviewCache()
+        do {
+            let game = try ChessGame.fromPgn(pgn: Self.queensGambit)
+            let engine = try ContinuingEngine(config: EngineConfig(hashMb: 4))
+            let options = ReviewOptions(nodesPerPosition: 50_000, threads: 1)
+            let first = ReviewController(engine: engine, game: game)
+            first.start(options: options)
+            let whole = try await awaitState(first, "the whole review") { $0.phase == .done }
+            try await eventually("the engine idle") { !engine.isSearching() }
+
+            // The person leaves the review screen while it runs: the controller is released.
+            var left: ReviewController? = ReviewController(engine: engine, game: game, cache: cache)
+            left?.start(options: options)
+            let shown = try await awaitState(left!, "a move") { !$0.rows.isEmpty }.rows.count
+            left = nil
+            // Its stream ends, which stops the review, and the result is still kept.
+            try await eventually("the left review kept") { cache.saveCount == 1 }
+            try await eventually("the engine idle") { !engine.isSearching() }
+
+            let later = ReviewController(engine: engine, game: game, cache: cache)
+            later.start(options: options)
+            XCTAssertEqual(engine.continued.count, 1, "continued, not started over")
+            let from = engine.continued.first ?? 0
+            XCTAssertTrue(from >= shown && from < 12, "from \(from) moves, \(shown) shown")
+            XCTAssertEqual(later.state.rows, Array(whole.rows.prefix(from)), "the kept rows at once")
+            let s = try await awaitState(later, "done") { $0.phase == .done }
+            XCTAssertEqual(s.rows, whole.rows)
+            XCTAssertEqual(s.annotatedPgn, whole.annotatedPgn)
+            try await eventually("the engine idle") { !engine.isSearching() }
+        }
+        try await noLiveObjects()
+    }
+
     func testAReviewStoppedInTheBackgroundContinuesWhenTheAppIsBackAndEndsTheSame() async throws {
         do {
             let game = try ChessGame.fromPgn(pgn: Self.queensGambit)
