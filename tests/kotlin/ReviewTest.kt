@@ -264,6 +264,30 @@ class ReviewTest {
     }
 
     @Test
+    fun `a review whose collector left gives its result to unreceived, a received one does not`() {
+        onMain {
+            withResources {
+                val game = ChessGame.fromPgn("1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O *").bind()
+                val engine = ChessEngine(EngineConfig(hashMb = 4u)).bind()
+                val left = java.util.concurrent.atomic.AtomicReference<GameReview?>(null)
+                val two = engine.review(game, ReviewOptions(nodesPerPosition = 200_000uL, threads = 1u), unreceived = { left.set(it) })
+                    .filterIsInstance<ReviewEvent.Move>().take(2).toList()
+                eventually("the result unreceived", 5_000) { left.get() != null }
+                val review = left.get()!!
+                assertFalse(review.complete)
+                assertTrue(review.moves.size in 2 until 10, "${review.moves.size} moves")
+                assertEquals(two.map { it.review }, review.moves.take(2))
+                eventually("the review stopped", 1_000) { !engine.isSearching() }
+
+                var given = 0
+                val events = engine.review(game, ReviewOptions(nodesPerPosition = 2_000uL, threads = 1u), unreceived = { given++ }).toList()
+                assertEquals(1, events.count { it is ReviewEvent.Finished })
+                assertEquals(0, given)
+            }
+        }
+    }
+
+    @Test
     fun `a review covers the main line wherever the current node is`() {
         onMain {
             withResources {

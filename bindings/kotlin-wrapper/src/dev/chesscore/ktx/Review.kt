@@ -50,6 +50,11 @@ sealed class ReviewEvent {
  * (`continueReview`): the flow emits only the moves it lacks, then the whole review, which is
  * the one an uninterrupted review gives. A complete [continuing] is emitted back at once.
  *
+ * [unreceived], when given, gets the review's result (finished or stopped; not a failed one) on
+ * the engine's thread when the flow has no collector any more to receive it: the collector was
+ * cancelled, which stopped the review. For keeping a review whose screen was left, so that a
+ * later [continuing] goes on with it. (The Swift wrapper's `unreceived`.)
+ *
  * @throws dev.chesscore.ChessException.InvalidRequest (from collection) for bad [options], or
  *   a [continuing] review of another game, other options or an engine of another table size.
  * @throws dev.chesscore.ChessException.Internal (from collection, after the moves reviewed
@@ -60,6 +65,7 @@ fun ChessEngine.review(
     game: ChessGame,
     options: ReviewOptions = ReviewOptions(),
     continuing: GameReview? = null,
+    unreceived: ((GameReview) -> Unit)? = null,
 ): Flow<ReviewEvent> =
     callbackFlow {
         val listener = object : ReviewListener {
@@ -70,7 +76,8 @@ fun ChessEngine.review(
             override fun onFinished(review: GameReview) {
                 val error = review.error
                 if (error == null) {
-                    trySend(ReviewEvent.Finished(review))
+                    // Refused once the collector is gone (the channel is closed then).
+                    if (trySend(ReviewEvent.Finished(review)).isFailure) unreceived?.invoke(review)
                     channel.close()
                 } else {
                     channel.close(ChessException.Internal(error))
