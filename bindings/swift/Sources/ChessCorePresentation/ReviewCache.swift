@@ -93,18 +93,24 @@ public final class DirectoryReviewCache: ReviewCache, @unchecked Sendable {
         }
     }
 
-    /// Deletes the least recently written reviews beyond `limit`.
+    /// Deletes the least recently written reviews beyond `limit`. Two saves may trim at once
+    /// (the main actor's and the engine thread's): a file the other one deleted first is not an
+    /// error.
     private func trim() throws {
         let files = try FileManager.default.contentsOfDirectory(
             at: directory, includingPropertiesForKeys: [.contentModificationDateKey]
         ).filter { $0.pathExtension == "json" }
         guard files.count > limit else { return }
-        let dated = try files.map {
-            ($0, try $0.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate
-                ?? .distantPast)
+        let dated = files.map {
+            ($0, (try? $0.resourceValues(forKeys: [.contentModificationDateKey]))?
+                .contentModificationDate ?? .distantPast)
         }
         for (file, _) in dated.sorted(by: { $0.1 < $1.1 }).prefix(files.count - limit) {
-            try FileManager.default.removeItem(at: file)
+            do {
+                try FileManager.default.removeItem(at: file)
+            } catch CocoaError.fileNoSuchFile {
+                continue
+            }
         }
     }
 }

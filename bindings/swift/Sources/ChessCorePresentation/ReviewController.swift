@@ -246,6 +246,12 @@ public final class ReviewController {
         self.cache = cache
     }
 
+    /// Released (its screen went): the running review stops at once, and is kept as far as it
+    /// went (with a cache).
+    deinit {
+        task?.cancel()
+    }
+
     /// Starts reviewing the game (its main line, wherever the current node is); a review already
     /// running is abandoned and the screen starts over.
     public func start(options: ReviewOptions = ReviewOptions()) {
@@ -296,9 +302,10 @@ public final class ReviewController {
     /// Applies the events of `stream`, the review of run `run`, as they come. A continued
     /// review the core refuses (a kept review it cannot take back: damaged, or kept by another
     /// version) starts over. When nobody shows the review any more (the controller was released
-    /// with its screen, or another review started), its result is still kept with `keep`: here
-    /// when it was already on its way, otherwise through the stream's `unreceived` once leaving
-    /// the loop has stopped the review.
+    /// with its screen, or another review started: either cancelled the task, which ends the
+    /// stream and so stops the review), its result is still kept with `keep`: here when it was
+    /// already in the stream's buffer (a cancelled stream still delivers what it holds), through
+    /// the stream's `unreceived` when it came after the stream ended.
     private func consume(
         _ stream: AsyncThrowingStream<ReviewEvent, Error>, run: Int, continuing: Bool,
         keep: (@Sendable (GameReview) -> Void)?
@@ -308,7 +315,7 @@ public final class ReviewController {
                 for try await event in stream {
                     guard let self, self.runs == run else {
                         if case .finished(let review) = event { keep?(review) }
-                        return
+                        continue
                     }
                     self.apply(event)
                 }
