@@ -99,8 +99,10 @@ fun AnalysisScreen(
     editorDone: (fen: String) -> Unit,
     closeEditor: () -> Unit,
     close: () -> Unit,
-    openText: (text: String, tell: (String) -> Unit) -> Unit,
-    openUri: (uri: Uri, tell: (String) -> Unit) -> Unit,
+    openText: (text: String) -> Unit,
+    openUri: (uri: Uri) -> Unit,
+    pgnMessage: String? = null,
+    pgnMessageShown: () -> Unit = {},
     opened: PgnGameList? = null,
     openedDone: () -> Unit = {},
 ) {
@@ -108,12 +110,11 @@ fun AnalysisScreen(
     var dialog by remember { mutableStateOf<AnalysisDialog?>(null) }
     val scope = rememberCoroutineScope()
     val state by controller.state.collectAsStateWithLifecycle()
-    // What the person should know of a PGN text or file that did not open, as a snackbar.
-    val tell: (String) -> Unit = { text -> scope.launch { snackbar.showSnackbar(text) } }
     // A PGN file chosen in the system's picker: read, listed and opened by the view model
-    // ([openUri]), so that a rotation meanwhile loses nothing.
+    // ([openUri]), so that a rotation meanwhile loses nothing; why one did not open comes back
+    // as [pgnMessage].
     val openFile = rememberLauncherForActivityResult(ActivityResultContracts.OpenDocument()) { uri ->
-        if (uri != null) openUri(uri, tell)
+        if (uri != null) openUri(uri)
     }
 
     // The position editor over the board (held by the view model; the analysis pauses meanwhile).
@@ -125,6 +126,7 @@ fun AnalysisScreen(
     // Messages outside the FEN dialog (which shows the core's error itself) appear as a snackbar:
     // a refused move or tree edit, a bad PGN, the games a PGN text had besides the first.
     MessageSnackbar(snackbar, state.message, held = dialog == AnalysisDialog.LOAD_FEN, dismiss = controller::dismissMessage)
+    MessageSnackbar(snackbar, pgnMessage, held = false, dismiss = pgnMessageShown)
 
     Scaffold(
         topBar = {
@@ -207,7 +209,7 @@ fun AnalysisScreen(
         AnalysisDialog.LOAD_PGN -> LoadPgnDialog(
             onLoad = { text ->
                 dialog = null
-                openText(text, tell)
+                openText(text)
             },
             onDismiss = { dialog = null },
         )

@@ -11,6 +11,7 @@ import dev.chesscore.presentation.PositionEditor
 import dev.chesscore.presentation.PgnGameList
 import dev.chesscore.presentation.pgnGameList
 import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.Job
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.withContext
 import kotlinx.coroutines.flow.MutableStateFlow
@@ -43,7 +44,10 @@ class AnalysisViewModel(application: Application, private val saved: SavedStateH
      * A controller already open is closed first.
      */
     fun open(pgn: String?, ply: UInt? = null) {
-        // The position editor belonged to the board being replaced.
+        // The position editor, and a PGN being listed for the board's menu, belonged to the
+        // board being replaced.
+        opening?.cancel()
+        _pgnMessage.value = null
         _editor.value = null
         _controller.value?.close()
         _controller.value = AnalysisController(viewModelScope, store, pgn, ply)
@@ -93,43 +97,65 @@ class AnalysisViewModel(application: Application, private val saved: SavedStateH
         }
     }
 
+    private val _pgnMessage = MutableStateFlow<String?>(null)
+
     /**
-     * A PGN text from the board's own menu (pasted, or a file read by the picker: [openUri]):
-     * listed off the main thread (a whole file can take a while); several games ask which
-     * ([openedGames]), one is loaded from its own text, none gets [tell] with why, so that the
-     * main thread never reads the whole text again (except for one game among bad ones, whose
-     * message needs it). Runs in the view model's scope: a rotation meanwhile loses neither the
-     * listing nor the list.
+     * Why a PGN text or file from the board's own menu did not open ([openText], [openUri]),
+     * until the screen has shown it ([pgnMessageShown]); kept across rotation.
      */
-    fun openText(text: String, tell: (String) -> Unit) {
-        viewModelScope.launch {
-            val list = withContext(Dispatchers.Default) { pgnGameList(text) }
-            val board = _controller.value ?: return@launch
-            val problem = list.problem
-            when {
-                list.games.size > 1 -> _openedGames.value = list
-                problem != null -> tell(problem)
-                list.unreadable == 0 -> board.loadPgn(list.games.single().pgn)
-                else -> board.loadPgn(text)
-            }
-        }
+    val pgnMessage: StateFlow<String?> = _pgnMessage.asStateFlow()
+
+    /** The screen has shown [pgnMessage]. */
+    fun pgnMessageShown() {
+        _pgnMessage.value = null
+    }
+
+    /** The running [openText] or [openUri]: a new one, [open] and [close] cancel it. */
+    private var opening: Job? = null
+
+    /**
+     * A PGN text from the board's own menu (pasted): listed off the main thread (a whole file
+     * can take a while); several games ask which ([openedGames]), one is loaded from its own
+     * text, none says why ([pgnMessage]), so that the main thread never reads the whole text
+     * again (except for one game among bad ones, whose message needs it). Runs in the view
+     * model's scope: a rotation meanwhile loses neither the listing, nor the list, nor the
+     * message.
+     */
+    fun openText(text: String) {
+        opening?.cancel()
+        opening = viewModelScope.launch { listAndLoad(text) }
     }
 
     /**
      * A PGN file chosen in the board's own document picker: read off the main thread
-     * ([readPgnFile]), then [openText]; [tell] gets why a file could not be read.
+     * ([readPgnFile]), then as [openText]; a file that cannot be read says why ([pgnMessage]).
      */
-    fun openUri(uri: Uri, tell: (String) -> Unit) {
-        viewModelScope.launch {
+    fun openUri(uri: Uri) {
+        opening?.cancel()
+        opening = viewModelScope.launch {
             when (val read = withContext(Dispatchers.IO) { readPgnFile(getApplication(), uri) }) {
-                is PgnFile.Text -> openText(read.text, tell)
-                is PgnFile.Problem -> tell(read.message)
+                is PgnFile.Text -> listAndLoad(read.text)
+                is PgnFile.Problem -> _pgnMessage.value = read.message
             }
+        }
+    }
+
+    private suspend fun listAndLoad(text: String) {
+        val list = withContext(Dispatchers.Default) { pgnGameList(text) }
+        val board = _controller.value ?: return
+        val problem = list.problem
+        when {
+            list.games.size > 1 -> _openedGames.value = list
+            problem != null -> _pgnMessage.value = problem
+            list.unreadable == 0 -> board.loadPgn(list.games.single().pgn)
+            else -> board.loadPgn(text)
         }
     }
 
     /** Closes the analysis board: the search stops and the Rust objects are freed (the board stays saved). */
     fun close() {
+        opening?.cancel()
+        _pgnMessage.value = null
         _openedGames.value = null
         _editor.value = null
         _controller.value?.close()

@@ -39,6 +39,7 @@ class MainActivity : ComponentActivity() {
                 val analysisController by analysis.controller.collectAsStateWithLifecycle()
                 val editing by analysis.editor.collectAsStateWithLifecycle()
                 val openedGames by analysis.openedGames.collectAsStateWithLifecycle()
+                val pgnMessage by analysis.pgnMessage.collectAsStateWithLifecycle()
                 val reviewController by review.controller.collectAsStateWithLifecycle()
                 val practiceController by review.practice.collectAsStateWithLifecycle()
                 val practising = practiceController
@@ -71,6 +72,8 @@ class MainActivity : ComponentActivity() {
                         close = analysis::close,
                         openText = analysis::openText,
                         openUri = analysis::openUri,
+                        pgnMessage = pgnMessage,
+                        pgnMessageShown = analysis::pgnMessageShown,
                         opened = openedGames,
                         openedDone = analysis::openedGamesDone,
                     )
