@@ -746,7 +746,7 @@ fn uci_go_right_after_stop_still_prints_both_bestmoves() {
     writeln!(stdin, "isready").unwrap();
     loop {
         let line = lines.next().unwrap().unwrap();
-        assert!(!line.starts_with("bestmove"), "a fourth bestmove: {line}");
+        assert!(!line.starts_with("bestmove"), "a fifth bestmove: {line}");
         if line == "readyok" {
             break;
         }

@@ -284,7 +284,7 @@ pub struct SearchResult {
     pub stopped: bool,
     /// The principal variation in SAN: the best line found, whose evaluation is `score`.
     pub pv_san: Vec<String>,
-    /// The principal variation in UCI notation.
+    /// The principal variation in UCI notation (the same best line as `pv_san`).
     pub pv_uci: Vec<String>,
     /// The key of the searched position: ignore the result when the game has moved on.
     pub position_key: u64,

@@ -354,6 +354,9 @@ class BindingsTest {
                     assertEquals(2, both.size)
                 }
                 runBlocking {
+                    // The searches before are over (one may still count as the engine's job while
+                    // its result is delivered), so that isSearching() below is this search's.
+                    withTimeout(2000) { while (e.isSearching()) delay(5) }
                     val job = launch(Dispatchers.Default) { e.bestMove(g, SearchLimits(infinite = true)) }
                     withTimeout(2000) { while (!e.isSearching()) delay(5) }
                     job.cancelAndJoin()

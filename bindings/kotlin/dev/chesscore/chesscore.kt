@@ -9603,7 +9603,7 @@ data class SearchResult (
     var `pvSan`: List<kotlin.String>
     , 
     /**
-     * The principal variation in UCI notation.
+     * The principal variation in UCI notation (the same best line as `pv_san`).
      */
     var `pvUci`: List<kotlin.String>
     , 

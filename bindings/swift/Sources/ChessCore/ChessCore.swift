@@ -7946,7 +7946,7 @@ public struct SearchResult: Equatable, Hashable {
      */
     public var pvSan: [String]
     /**
-     * The principal variation in UCI notation.
+     * The principal variation in UCI notation (the same best line as `pv_san`).
      */
     public var pvUci: [String]
     /**
@@ -8003,7 +8003,7 @@ public struct SearchResult: Equatable, Hashable {
          * The principal variation in SAN: the best line found, whose evaluation is `score`.
          */pvSan: [String], 
         /**
-         * The principal variation in UCI notation.
+         * The principal variation in UCI notation (the same best line as `pv_san`).
          */pvUci: [String], 
         /**
          * The key of the searched position: ignore the result when the game has moved on.
