@@ -30,6 +30,21 @@ final class ReviewControllerTests: XCTestCase {
     private static let scholar = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"
     private static let queensGambit = "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 *"
 
+    /// A budget at which a review of `queensGambit` is still running when a test stops it.
+    private static let stoppable = ReviewOptions(nodesPerPosition: 50_000, threads: 1)
+
+    /// `queensGambit`, a `ContinuingEngine` and the game's whole, uninterrupted review at
+    /// `stoppable` (what a stopped and continued review must end as); the engine idle again.
+    private func wholeReview() async throws -> (ChessGame, ContinuingEngine, ReviewUiState) {
+        let game = try ChessGame.fromPgn(pgn: Self.queensGambit)
+        let engine = try ContinuingEngine(config: EngineConfig(hashMb: 4))
+        let first = ReviewController(engine: engine, game: game)
+        first.start(options: Self.stoppable)
+        let whole = try await awaitState(first, "the whole review") { $0.phase == .done }
+        try await eventually("the engine idle") { !engine.isSearching() }
+        return (game, engine, whole)
+    }
+
     /// Suspends until the controller's state satisfies `predicate`.
     private func awaitState(
         _ controller: ReviewController, _ what: String, _ predicate: (ReviewUiState) -> Bool
@@ -232,13 +247,8 @@ final class ReviewControllerTests: XCTestCase {
     func testAStoppedReviewIsKeptAndALaterStartGoesOnWhereItStopped() async throws {
         let cache = InMemoryReviewCache()
         do {
-            let game = try ChessGame.fromPgn(pgn: Self.queensGambit)
-            let engine = try ContinuingEngine(config: EngineConfig(hashMb: 4))
-            let options = ReviewOptions(nodesPerPosition: 50_000, threads: 1)
-            let first = ReviewController(engine: engine, game: game)
-            first.start(options: options)
-            let whole = try await awaitState(first, "the whole review") { $0.phase == .done }
-            try await eventually("the engine idle") { !engine.isSearching() }
+            let (game, engine, whole) = try await wholeReview()
+            let options = Self.stoppable
 
             // Stopped by the person: kept, as far as it went.
             let stopping = ReviewController(engine: engine, game: game, cache: cache)
@@ -276,13 +286,8 @@ final class ReviewControllerTests: XCTestCase {
     func testAReviewLeftWhileRunningIsKeptAsFarAsItWentAndGoesOnWhenReopened() async throws {
         let cache = InMemoryReviewCache()
         do {
-            let game = try ChessGame.fromPgn(pgn: Self.queensGambit)
-            let engine = try ContinuingEngine(config: EngineConfig(hashMb: 4))
-            let options = ReviewOptions(nodesPerPosition: 50_000, threads: 1)
-            let first = ReviewController(engine: engine, game: game)
-            first.start(options: options)
-            let whole = try await awaitState(first, "the whole review") { $0.phase == .done }
-            try await eventually("the engine idle") { !engine.isSearching() }
+            let (game, engine, whole) = try await wholeReview()
+            let options = Self.stoppable
 
             // The person leaves the review screen while it runs: the controller is released.
             var left: ReviewController? = ReviewController(engine: engine, game: game, cache: cache)

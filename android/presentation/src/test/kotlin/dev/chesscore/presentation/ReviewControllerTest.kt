@@ -22,6 +22,7 @@ import kotlin.test.assertNotNull
 import kotlin.test.assertNull
 import kotlin.test.assertTrue
 import kotlin.test.fail
+import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.flow.first
 import kotlinx.coroutines.withTimeoutOrNull
 import org.junit.jupiter.api.Test
@@ -57,6 +58,28 @@ private suspend fun awaitIdle(engine: ChessEngine) {
     withTimeoutOrNull(10_000) {
         while (engine.isSearching()) kotlinx.coroutines.delay(5)
     } ?: fail("the engine stayed busy")
+}
+
+/** Twelve quiet moves of a Queen's Gambit: long enough to stop a review in the middle. */
+private const val QUEENS_GAMBIT = "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 *"
+
+/** A budget at which a review of [QUEENS_GAMBIT] is still running when a test stops it. */
+private val STOPPABLE = ReviewOptions(nodesPerPosition = 50_000uL, threads = 1u)
+
+/**
+ * Runs [block] with [QUEENS_GAMBIT], a [ContinuingEngine] and the game's whole, uninterrupted
+ * review at [STOPPABLE] (what a stopped and continued review must end as).
+ */
+private suspend fun CoroutineScope.withWholeReview(block: suspend (ChessGame, ContinuingEngine, ReviewUiState) -> Unit) {
+    ChessGame.fromPgn(QUEENS_GAMBIT).use { game ->
+        ContinuingEngine().use { engine ->
+            val whole = ReviewController(this, engine, game).use { c ->
+                c.start(STOPPABLE)
+                c.awaitState("the whole review") { it.phase == ReviewPhase.DONE }
+            }
+            block(game, engine, whole)
+        }
+    }
 }
 
 private suspend fun ReviewController.awaitState(what: String, predicate: (ReviewUiState) -> Boolean): ReviewUiState =
@@ -196,44 +219,37 @@ class ReviewControllerTest {
     fun `a stopped review is kept and a later start goes on where it stopped`() {
         onMain {
             val cache = InMemoryReviewCache()
-            val options = ReviewOptions(nodesPerPosition = 50_000uL, threads = 1u)
-            ChessGame.fromPgn("1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 *").use { game ->
-                ContinuingEngine().use { engine ->
-                    val whole = ReviewController(this, engine, game).use { c ->
-                        c.start(options)
-                        c.awaitState("the whole review") { it.phase == ReviewPhase.DONE }
-                    }
-                    // Stopped by the person: kept, as far as it went.
-                    val stopped = ReviewController(this, engine, game, cache).use { c ->
-                        c.start(options)
-                        c.awaitState("a move") { it.rows.isNotEmpty() }
-                        c.stop()
-                        c.awaitState("stopped") { it.phase == ReviewPhase.STOPPED }
-                    }
-                    assertTrue(stopped.rows.size < 12, "${stopped.rows.size} rows")
-                    assertEquals(1, cache.saveCount)
-                    awaitIdle(engine)
-                    // Another controller (the app was closed meanwhile): it goes on from there.
-                    ReviewController(this, engine, game, cache).use { c ->
-                        c.start(options)
-                        assertEquals(listOf(stopped.rows.size), engine.continued)
-                        assertEquals(stopped.rows, c.state.value.rows, "the kept rows at once")
-                        assertEquals(ReviewPhase.RUNNING, c.state.value.phase)
-                        val s = c.awaitState("done") { it.phase == ReviewPhase.DONE }
-                        assertEquals(false, s.kept, "searched now")
-                        assertEquals(whole.rows, s.rows)
-                        assertEquals(whole.annotatedPgn, s.annotatedPgn)
-                    }
-                    assertEquals(2, cache.saveCount)
-                    // Then it is the whole review that is kept.
-                    ReviewController(this, engine, game, cache).use { c ->
-                        c.start(options)
-                        assertTrue(c.state.value.kept)
-                        assertEquals(ReviewPhase.DONE, c.state.value.phase)
-                        assertEquals(whole.rows, c.state.value.rows)
-                    }
-                    assertEquals(1, engine.continued.size)
+            withWholeReview { game, engine, whole ->
+                // Stopped by the person: kept, as far as it went.
+                val stopped = ReviewController(this, engine, game, cache).use { c ->
+                    c.start(STOPPABLE)
+                    c.awaitState("a move") { it.rows.isNotEmpty() }
+                    c.stop()
+                    c.awaitState("stopped") { it.phase == ReviewPhase.STOPPED }
                 }
+                assertTrue(stopped.rows.size < 12, "${stopped.rows.size} rows")
+                assertEquals(1, cache.saveCount)
+                awaitIdle(engine)
+                // Another controller (the app was closed meanwhile): it goes on from there.
+                ReviewController(this, engine, game, cache).use { c ->
+                    c.start(STOPPABLE)
+                    assertEquals(listOf(stopped.rows.size), engine.continued)
+                    assertEquals(stopped.rows, c.state.value.rows, "the kept rows at once")
+                    assertEquals(ReviewPhase.RUNNING, c.state.value.phase)
+                    val s = c.awaitState("done") { it.phase == ReviewPhase.DONE }
+                    assertEquals(false, s.kept, "searched now")
+                    assertEquals(whole.rows, s.rows)
+                    assertEquals(whole.annotatedPgn, s.annotatedPgn)
+                }
+                assertEquals(2, cache.saveCount)
+                // Then it is the whole review that is kept.
+                ReviewController(this, engine, game, cache).use { c ->
+                    c.start(STOPPABLE)
+                    assertTrue(c.state.value.kept)
+                    assertEquals(ReviewPhase.DONE, c.state.value.phase)
+                    assertEquals(whole.rows, c.state.value.rows)
+                }
+                assertEquals(1, engine.continued.size)
             }
         }
     }
@@ -242,30 +258,23 @@ class ReviewControllerTest {
     fun `a review closed while running is kept as far as it went and goes on when reopened`() {
         onMain {
             val cache = InMemoryReviewCache()
-            val options = ReviewOptions(nodesPerPosition = 50_000uL, threads = 1u)
-            ChessGame.fromPgn("1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 *").use { game ->
-                ContinuingEngine().use { engine ->
-                    val whole = ReviewController(this, engine, game).use { c ->
-                        c.start(options)
-                        c.awaitState("the whole review") { it.phase == ReviewPhase.DONE }
-                    }
-                    // The person leaves the review screen while it runs: the controller closes.
-                    val left = ReviewController(this, engine, game, cache)
-                    left.start(options)
-                    val shown = left.awaitState("a move") { it.rows.isNotEmpty() }.rows.size
-                    left.close()
-                    // Its result still comes in (on the engine's thread, then the main one) and is kept.
-                    awaitFirstSave(cache)
-                    awaitIdle(engine)
-                    ReviewController(this, engine, game, cache).use { c ->
-                        c.start(options)
-                        assertEquals(1, engine.continued.size, "continued, not started over")
-                        assertTrue(engine.continued[0] in shown until 12, "from ${engine.continued[0]} moves, $shown shown")
-                        assertEquals(whole.rows.take(engine.continued[0]), c.state.value.rows, "the kept rows at once")
-                        val s = c.awaitState("done") { it.phase == ReviewPhase.DONE }
-                        assertEquals(whole.rows, s.rows)
-                        assertEquals(whole.annotatedPgn, s.annotatedPgn)
-                    }
+            withWholeReview { game, engine, whole ->
+                // The person leaves the review screen while it runs: the controller closes.
+                val left = ReviewController(this, engine, game, cache)
+                left.start(STOPPABLE)
+                val shown = left.awaitState("a move") { it.rows.isNotEmpty() }.rows.size
+                left.close()
+                // Its result still comes in (on the engine's thread, then the main one) and is kept.
+                awaitFirstSave(cache)
+                awaitIdle(engine)
+                ReviewController(this, engine, game, cache).use { c ->
+                    c.start(STOPPABLE)
+                    assertEquals(1, engine.continued.size, "continued, not started over")
+                    assertTrue(engine.continued[0] in shown until 12, "from ${engine.continued[0]} moves, $shown shown")
+                    assertEquals(whole.rows.take(engine.continued[0]), c.state.value.rows, "the kept rows at once")
+                    val s = c.awaitState("done") { it.phase == ReviewPhase.DONE }
+                    assertEquals(whole.rows, s.rows)
+                    assertEquals(whole.annotatedPgn, s.annotatedPgn)
                 }
             }
         }
