@@ -7,6 +7,8 @@ import java.io.IOException
  * Where finished reviews are kept, so that opening a game reviewed before shows its review at
  * once instead of searching again ([ReviewController]'s `cache`). Keys are the core's
  * `ChessEngine.reviewKey` (the same key, the same review); values the core's `reviewToJson`.
+ * [ReviewController] loads and saves on the main thread, except the result of a review whose
+ * scope has ended, which it saves on the engine's thread: a save may come beside a load.
  */
 interface ReviewCache {
     /** The review kept under [key], or `null`. */

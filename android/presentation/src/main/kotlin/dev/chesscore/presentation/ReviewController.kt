@@ -14,6 +14,7 @@ import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Job
 import kotlinx.coroutines.SupervisorJob
 import kotlinx.coroutines.cancel
+import kotlinx.coroutines.isActive
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
@@ -133,6 +134,10 @@ class ReviewController(
             }
 
             override fun onFinished(review: GameReview) {
+                // The scope is over (a view model cleared as the app closes, which cancels its
+                // scope before the controller is closed): nothing would take the result on the
+                // main thread, so it is kept here, on the engine's thread.
+                if (!scope.isActive) return keep(key, review)
                 scope.launch {
                     resultsDue--
                     if (token == mine) applyFinished(review) else keep(key, review)
@@ -326,9 +331,9 @@ class ReviewController(
 
     /**
      * Stops the review and frees its handle. The engine and the game stay the caller's. With a
-     * cache, the stopped review is kept when its result comes in (a few milliseconds later, on
-     * the main thread: so the scope given at creation must outlive the controller by that much,
-     * as a view model's does when its screen closes), and reopening the review goes on with it.
+     * cache, the stopped review is kept when its result comes in (a few milliseconds later: on
+     * the main thread while the scope given at creation lives, on the engine's thread once it
+     * has ended, as a cleared view model's has), and reopening the review goes on with it.
      */
     override fun close() {
         if (closed) return

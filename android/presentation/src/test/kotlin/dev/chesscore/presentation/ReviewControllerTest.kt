@@ -14,15 +14,19 @@ import dev.chesscore.ReviewOptions
 import dev.chesscore.Score
 import dev.chesscore.Side
 import dev.chesscore.liveObjectCount
+import dev.chesscore.reviewFromJson
 import dev.chesscore.tests.SCHOLAR_PGN
 import dev.chesscore.tests.TEST_REVIEW
 import dev.chesscore.tests.onMain
 import kotlin.test.assertEquals
+import kotlin.test.assertFalse
 import kotlin.test.assertNotNull
 import kotlin.test.assertNull
 import kotlin.test.assertTrue
 import kotlin.test.fail
 import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.SupervisorJob
+import kotlinx.coroutines.cancel
 import kotlinx.coroutines.flow.first
 import kotlinx.coroutines.withTimeoutOrNull
 import org.junit.jupiter.api.Test
@@ -276,6 +280,22 @@ class ReviewControllerTest {
                     assertEquals(whole.rows, s.rows)
                     assertEquals(whole.annotatedPgn, s.annotatedPgn)
                 }
+                awaitIdle(engine)
+
+                // The app closes: its view model's scope is cancelled before the controller is
+                // closed, so the result is kept on the engine's thread.
+                val cleared = InMemoryReviewCache()
+                val viewModelScope = CoroutineScope(coroutineContext + SupervisorJob())
+                val closing = ReviewController(viewModelScope, engine, game, cleared)
+                closing.start(STOPPABLE)
+                closing.awaitState("a move") { it.rows.isNotEmpty() }
+                viewModelScope.cancel()
+                closing.close()
+                awaitFirstSave(cleared)
+                val kept = reviewFromJson(assertNotNull(cleared.load(engine.reviewKey(game, STOPPABLE))))
+                assertFalse(kept.complete)
+                assertEquals(whole.rows.take(kept.moves.size), kept.moves.map(::reviewRow))
+                awaitIdle(engine)
             }
         }
     }
