@@ -74,21 +74,27 @@ class FileGameStore(
     }
 }
 
+/** Held while a file is written: the temporary file's name is the target's. */
+private val fileWrites = Any()
+
 /**
  * Writes [text] to [target] through a temporary file beside it (`<name>.tmp`) and one atomic
  * move over the old file, creating the directory when needed: a kill or a failure midway leaves
  * the previous file as it was and no temporary file behind. The presentation layer's store,
- * archive and review cache all write this way, each from the main thread (one writer a file).
+ * archive and review cache all write this way; one write at a time in the process (small files),
+ * since the review cache may write from the main and the engine's thread at once.
  *
  * @throws IOException when the file cannot be written.
  */
 internal fun writeFileAtomically(target: File, text: String) {
-    val temporary = File(target.absoluteFile.parentFile, target.name + ".tmp")
-    temporary.parentFile.mkdirs()
-    try {
-        temporary.writeText(text)
-        Files.move(temporary.toPath(), target.toPath(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING)
-    } finally {
-        temporary.delete()
+    synchronized(fileWrites) {
+        val temporary = File(target.absoluteFile.parentFile, target.name + ".tmp")
+        temporary.parentFile.mkdirs()
+        try {
+            temporary.writeText(text)
+            Files.move(temporary.toPath(), target.toPath(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING)
+        } finally {
+            temporary.delete()
+        }
     }
 }

@@ -8,7 +8,8 @@ import java.io.IOException
  * once instead of searching again ([ReviewController]'s `cache`). Keys are the core's
  * `ChessEngine.reviewKey` (the same key, the same review); values the core's `reviewToJson`.
  * [ReviewController] loads and saves on the main thread, except the result of a review whose
- * scope has ended, which it saves on the engine's thread: a save may come beside a load.
+ * scope has ended, which it saves on the engine's thread: a save may come beside a load or
+ * another save.
  */
 interface ReviewCache {
     /** The review kept under [key], or `null`. */
@@ -68,11 +69,15 @@ class DirectoryReviewCache(
         }
     }
 
-    /** Deletes the least recently written reviews beyond [limit]. */
+    /**
+     * Deletes the least recently written reviews beyond [limit]. Two saves may trim at once (the
+     * main thread's and the engine thread's): each file's time is read once, before sorting, and
+     * a file the other one deleted first is no error.
+     */
     private fun trim() {
         val kept = directory.listFiles { f -> f.name.endsWith(".json") } ?: return
         if (kept.size <= limit) return
-        kept.sortedBy { it.lastModified() }.take(kept.size - limit).forEach { it.delete() }
+        kept.map { it to it.lastModified() }.sortedBy { it.second }.take(kept.size - limit).forEach { it.first.delete() }
     }
 
     private companion object {

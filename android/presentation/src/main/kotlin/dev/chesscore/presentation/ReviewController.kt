@@ -1,5 +1,6 @@
 package dev.chesscore.presentation
 
+import java.util.concurrent.atomic.AtomicBoolean
 import dev.chesscore.ChessEngine
 import dev.chesscore.ChessException
 import dev.chesscore.ChessGame
@@ -14,7 +15,6 @@ import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Job
 import kotlinx.coroutines.SupervisorJob
 import kotlinx.coroutines.cancel
-import kotlinx.coroutines.isActive
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
@@ -134,14 +134,18 @@ class ReviewController(
             }
 
             override fun onFinished(review: GameReview) {
-                // The scope is over (a view model cleared as the app closes, which cancels its
-                // scope before the controller is closed): nothing would take the result on the
-                // main thread, so it is kept here, on the engine's thread.
-                if (!scope.isActive) return keep(key, review)
+                val taken = AtomicBoolean(false)
                 scope.launch {
+                    taken.set(true)
                     resultsDue--
                     if (token == mine) applyFinished(review) else keep(key, review)
                     if (closed && resultsDue == 0) scope.cancel()
+                }.invokeOnCompletion {
+                    // The scope ended before the main thread took the result (a view model
+                    // cleared as the app closes cancels its scope, then closes the controller):
+                    // it is kept all the same, on the thread that ended the scope, or here on
+                    // the engine's thread when it had already ended.
+                    if (!taken.get()) keep(key, review)
                 }
             }
         }

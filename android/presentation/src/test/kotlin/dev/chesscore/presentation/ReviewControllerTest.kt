@@ -260,7 +260,7 @@ class ReviewControllerTest {
 
     @Test
     fun `a review closed while running is kept as far as it went and goes on when reopened`() {
-        onMain {
+        onMain(timeoutMs = 120_000) {
             val cache = InMemoryReviewCache()
             withWholeReview { game, engine, whole ->
                 // The person leaves the review screen while it runs: the controller closes.
@@ -282,20 +282,29 @@ class ReviewControllerTest {
                 }
                 awaitIdle(engine)
 
-                // The app closes: its view model's scope is cancelled before the controller is
-                // closed, so the result is kept on the engine's thread.
-                val cleared = InMemoryReviewCache()
-                val viewModelScope = CoroutineScope(coroutineContext + SupervisorJob())
-                val closing = ReviewController(viewModelScope, engine, game, cleared)
-                closing.start(STOPPABLE)
-                closing.awaitState("a move") { it.rows.isNotEmpty() }
-                viewModelScope.cancel()
-                closing.close()
-                awaitFirstSave(cleared)
-                val kept = reviewFromJson(assertNotNull(cleared.load(engine.reviewKey(game, STOPPABLE))))
-                assertFalse(kept.complete)
-                assertEquals(whole.rows.take(kept.moves.size), kept.moves.map(::reviewRow))
-                awaitIdle(engine)
+                // The app closes: its view model's scope is cancelled, then the controller is
+                // closed. The stopped review is kept whether its result was already waiting for
+                // the main thread (paused as the app went to the background) or came after.
+                for (resultFirst in listOf(true, false)) {
+                    val cleared = InMemoryReviewCache()
+                    val viewModelScope = CoroutineScope(coroutineContext + SupervisorJob())
+                    val closing = ReviewController(viewModelScope, engine, game, cleared)
+                    closing.start(STOPPABLE)
+                    closing.awaitState("a move") { it.rows.isNotEmpty() }
+                    if (resultFirst) {
+                        closing.pause()
+                        // The main thread busy until the result is on its way to it.
+                        while (engine.isSearching()) Thread.sleep(1)
+                        Thread.sleep(50)
+                    }
+                    viewModelScope.cancel()
+                    closing.close()
+                    awaitFirstSave(cleared)
+                    val kept = reviewFromJson(assertNotNull(cleared.load(engine.reviewKey(game, STOPPABLE))))
+                    assertFalse(kept.complete)
+                    assertEquals(whole.rows.take(kept.moves.size), kept.moves.map(::reviewRow))
+                    awaitIdle(engine)
+                }
             }
         }
     }
