@@ -388,3 +388,37 @@ fn a_draw_offer_is_answered_by_the_engine_on_its_turn() {
     assert_contains(&r.out, "chesscore declines the draw.");
     assert!(!r.out.contains("Game over"), "{}", r.out);
 }
+
+#[test]
+fn a_weak_level_playing_another_move_shows_whose_evaluation_it_prints() {
+    // The newcomer level often plays another move than its best line's on purpose; the
+    // evaluation it prints is that line's, so the line names the move it belongs to.
+    let mut other = 0;
+    for seed in 1..=6 {
+        let seed = seed.to_string();
+        let r = play(&fast(&["--side", "black", "--seed", &seed]), "quit\n");
+        assert_eq!(r.code, Some(0), "{}", r.err);
+        let line = r
+            .out
+            .lines()
+            .find(|l| l.starts_with("chesscore plays 1. "))
+            .unwrap_or_else(|| panic!("no engine move in\n{}", r.out));
+        let played = line["chesscore plays 1. ".len()..]
+            .split(' ')
+            .next()
+            .unwrap();
+        match line.split_once("its best line ") {
+            Some((_, rest)) => {
+                let best = rest.split(' ').next().unwrap();
+                assert_ne!(played, best, "{line}");
+                assert!(rest[best.len()..].starts_with(" eval "), "{line}");
+                other += 1;
+            }
+            None => assert_contains(line, "(depth 1, eval "),
+        }
+    }
+    assert!(
+        other > 0,
+        "the newcomer played its best line's move with every seed"
+    );
+}

@@ -478,8 +478,16 @@ fn engine_turn_in(
         }
         Ok(EngineTurn::Played(_)) => {
             let eval = result.score.for_white(before.side_to_move());
+            // A weak level may play another move than its best line's on purpose: the score is
+            // that line's, so say whose it is rather than show it as the played move's.
+            let whose = match result.pv.first() {
+                Some(&best) if best != mv => {
+                    format!("its best line {} eval {eval}", san::to_san(&before, best))
+                }
+                _ => format!("eval {eval}"),
+            };
             println!(
-                "{who} plays {}  (depth {}, eval {eval}, {:.2} s)",
+                "{who} plays {}  (depth {}, {whose}, {:.2} s)",
                 moved(),
                 result.depth,
                 result.time.as_secs_f64()
