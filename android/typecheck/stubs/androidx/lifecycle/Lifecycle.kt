@@ -80,3 +80,6 @@ class SavedStateHandle {
     operator fun <T> set(key: String, value: T?): Unit = TODO()
     fun <T> remove(key: String): T? = TODO()
 }
+
+// lifecycle-runtime (RepeatOnLifecycle.kt; moved there from lifecycle-runtime-ktx in 2.8.0).
+suspend fun LifecycleOwner.repeatOnLifecycle(state: Lifecycle.State, block: suspend CoroutineScope.() -> Unit): Unit = TODO()

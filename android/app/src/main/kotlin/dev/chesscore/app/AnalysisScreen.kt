@@ -39,6 +39,7 @@ import androidx.compose.runtime.getValue
 import androidx.compose.runtime.key
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.remember
+import androidx.compose.runtime.saveable.rememberSaveable
 import androidx.compose.runtime.rememberCoroutineScope
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.Alignment
@@ -107,7 +108,7 @@ fun AnalysisScreen(
     openedDone: () -> Unit = {},
 ) {
     val snackbar = remember { SnackbarHostState() }
-    var dialog by remember { mutableStateOf<AnalysisDialog?>(null) }
+    var dialog by rememberSaveable { mutableStateOf<AnalysisDialog?>(null) }
     val scope = rememberCoroutineScope()
     val state by controller.state.collectAsStateWithLifecycle()
     // A PGN file chosen in the system's picker: read, listed and opened by the view model

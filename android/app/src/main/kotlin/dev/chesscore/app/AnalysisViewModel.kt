@@ -34,24 +34,41 @@ class AnalysisViewModel(application: Application, private val saved: SavedStateH
     /** The open screen's controller, or `null` when the analysis board is closed. */
     val controller: StateFlow<AnalysisController?> = _controller.asStateFlow()
 
-    init {
-        if (saved.get<Boolean>(KEY_OPEN) == true) open(null)
-    }
-
     /**
      * Opens the analysis board: with [pgn] (the game screen's game, at main-line [ply]: the
      * position on its board) it replaces the stored board; without, the board is as it was left.
      * A controller already open is closed first.
      */
     fun open(pgn: String?, ply: UInt? = null) {
-        // The position editor, and a PGN being listed for the board's menu, belonged to the
-        // board being replaced.
+        // A PGN still being read or listed (the board's menu, "Open with") would replace this
+        // one when done.
         opening?.cancel()
+        replaceBoard(pgn, ply)
+    }
+
+    /** [open] without cancelling [opening]: what an opening job itself opens with. */
+    private fun replaceBoard(pgn: String?, ply: UInt?) {
+        // The position editor belonged to the board being replaced.
         _pgnMessage.value = null
         _editor.value = null
         _controller.value?.close()
-        _controller.value = AnalysisController(viewModelScope, store, pgn, ply)
+        _controller.value = AnalysisController(viewModelScope, store, pgn, ply).also {
+            // A file read while the app went to the background: the analysis starts when the
+            // app is back ([foreground]), not unseen.
+            if (!inForeground) it.pause()
+        }
         saved[KEY_OPEN] = true
+    }
+
+    private var inForeground = true
+
+    /**
+     * The activity went to the background (`false`, in `onStop`, not for a rotation) or came
+     * back (`true`, in `onStart`): a board opened meanwhile (a file from another app, read off
+     * the main thread) starts paused, and `onStart` resumes it with the others.
+     */
+    fun foreground(shown: Boolean) {
+        inForeground = shown
     }
 
     private val _openedGames = MutableStateFlow<PgnGameList?>(null)
@@ -76,10 +93,13 @@ class AnalysisViewModel(application: Application, private val saved: SavedStateH
      * several, the board as it was with the list of them to choose from ([openedGames], as the
      * board's own "Open PGN file…" does). [tell] gets what the person should know: why nothing
      * opened, or that some games could not be read. Runs in the view model's scope, so a
-     * rotation meanwhile does not lose it.
+     * rotation meanwhile does not lose it; like [openText] it is the one [opening]: a later
+     * file, text, [open] or [close] cancels it, so that the last one the person asked for wins
+     * and nothing opens after the board was closed.
      */
     fun openFile(uri: Uri, before: () -> Unit, tell: (String) -> Unit) {
-        viewModelScope.launch {
+        opening?.cancel()
+        opening = viewModelScope.launch {
             val text = when (val read = withContext(Dispatchers.IO) { readPgnFile(getApplication(), uri) }) {
                 is PgnFile.Problem -> return@launch tell(read.message)
                 is PgnFile.Text -> read.text
@@ -88,12 +108,12 @@ class AnalysisViewModel(application: Application, private val saved: SavedStateH
             list.problem?.let { return@launch tell(it) }
             before()
             if (list.games.size > 1) {
-                if (_controller.value == null) this@AnalysisViewModel.open(null)
+                if (_controller.value == null) replaceBoard(null, null)
                 _openedGames.value = list
                 return@launch
             }
-            this@AnalysisViewModel.open(list.games.single().pgn)
-            if (list.unreadable > 0) tell("Opened the one game that could be read; ${list.unreadable} more could not be")
+            replaceBoard(list.games.single().pgn, null)
+            if (list.unreadable > 0) tell(oneOfUnreadable(list.unreadable))
         }
     }
 
@@ -110,14 +130,14 @@ class AnalysisViewModel(application: Application, private val saved: SavedStateH
         _pgnMessage.value = null
     }
 
-    /** The running [openText] or [openUri]: a new one, [open] and [close] cancel it. */
+    /** The running [openFile], [openText] or [openUri]: a new one, [open] and [close] cancel it. */
     private var opening: Job? = null
 
     /**
      * A PGN text from the board's own menu (pasted): listed off the main thread (a whole file
      * can take a while); several games ask which ([openedGames]), one is loaded from its own
      * text, none says why ([pgnMessage]), so that the main thread never reads the whole text
-     * again (except for one game among bad ones, whose message needs it). Runs in the view
+     * again (one game among bad ones too: the list tells how many could not be read). Runs in the view
      * model's scope: a rotation meanwhile loses neither the listing, nor the list, nor the
      * message.
      */
@@ -147,8 +167,10 @@ class AnalysisViewModel(application: Application, private val saved: SavedStateH
         when {
             list.games.size > 1 -> _openedGames.value = list
             problem != null -> _pgnMessage.value = problem
-            list.unreadable == 0 -> board.loadPgn(list.games.single().pgn)
-            else -> board.loadPgn(text)
+            else -> {
+                board.loadPgn(list.games.single().pgn)
+                if (list.unreadable > 0) _pgnMessage.value = oneOfUnreadable(list.unreadable)
+            }
         }
     }
 
@@ -193,11 +215,21 @@ class AnalysisViewModel(application: Application, private val saved: SavedStateH
         _controller.value?.resume()
     }
 
+    // Last in the class: Kotlin runs property initializers and init blocks in the order they
+    // are written, and open() uses the properties above (one declared after this block would
+    // still be null here, and the board reopened after the process was killed would crash).
+    init {
+        if (saved.get<Boolean>(KEY_OPEN) == true) open(null)
+    }
+
     override fun onCleared() {
         _controller.value?.close()
     }
 
     private companion object {
         const val KEY_OPEN = "analysisOpen"
+
+        fun oneOfUnreadable(unreadable: Int) =
+            "Opened the one game that could be read; $unreadable more could not be"
     }
 }

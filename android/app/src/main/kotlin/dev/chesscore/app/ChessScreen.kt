@@ -34,6 +34,7 @@ import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.remember
+import androidx.compose.runtime.saveable.rememberSaveable
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
@@ -43,6 +44,9 @@ import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.text.font.FontFamily
 import androidx.compose.ui.text.style.TextOverflow
 import androidx.compose.ui.unit.dp
+import androidx.lifecycle.Lifecycle
+import androidx.lifecycle.repeatOnLifecycle
+import androidx.lifecycle.compose.LocalLifecycleOwner
 import androidx.lifecycle.compose.collectAsStateWithLifecycle
 import dev.chesscore.Piece
 import dev.chesscore.Side
@@ -82,22 +86,26 @@ fun ChessScreen(
     closeGames: (resume: Boolean) -> Unit = {},
 ) {
     val state by controller.state.collectAsStateWithLifecycle()
-    var showNewGame by remember { mutableStateOf(false) }
-    var showPasteFen by remember { mutableStateOf(false) }
-    var confirmResign by remember { mutableStateOf<Side?>(null) }
+    var showNewGame by rememberSaveable { mutableStateOf(false) }
+    var showPasteFen by rememberSaveable { mutableStateOf(false) }
+    var confirmResign by rememberSaveable { mutableStateOf<Side?>(null) }
     val snackbar = remember { SnackbarHostState() }
 
     // Errors outside the FEN dialog (which shows its own) appear as a snackbar.
     MessageSnackbar(snackbar, state.message, held = showPasteFen, dismiss = controller::dismissMessage)
 
-    // Restarted whenever the running side changes; ends when no clock runs (also in the
-    // background: pause() stops the clock).
+    // Restarted whenever the running side changes; ends when no clock runs. In the background
+    // the state above is no longer collected (the activity's pause() of the clock comes after
+    // that stops), so the ticks run only while the screen is started, and again on return.
     val running = state.clock?.running
-    LaunchedEffect(running) {
+    val lifecycleOwner = LocalLifecycleOwner.current
+    LaunchedEffect(running, lifecycleOwner) {
         if (running == null) return@LaunchedEffect
-        while (true) {
-            delay(100)
-            controller.tick()
+        lifecycleOwner.repeatOnLifecycle(Lifecycle.State.STARTED) {
+            while (true) {
+                delay(100)
+                controller.tick()
+            }
         }
     }
 
@@ -113,7 +121,11 @@ fun ChessScreen(
                             // Against the engine, "Practise" drills the person's own mistakes.
                             review(controller.pgn(), (state.mode as? GameMode.HumanVsEngine)?.humanSide)
                         })
-                        DropdownMenuItem(text = { Text("Analyse game") }, onClick = { close(); analyse(controller.pgn(), state.snapshot.ply) })
+                        // At the position on the board: a move looked back at, or the game's current one.
+                        DropdownMenuItem(text = { Text("Analyse game") }, onClick = {
+                            close()
+                            analyse(controller.pgn(), state.viewed?.ply?.toUInt() ?: state.snapshot.ply)
+                        })
                         DropdownMenuItem(text = { Text("Analysis board") }, onClick = { close(); analyse(null, null) })
                         // The game pauses under the list (a timed game's clock stops), as on iOS.
                         if (archive != null) {

@@ -133,8 +133,12 @@ fun GamesDialog(
     )
 }
 
-/** The most characters "Share all" hands to the share sheet as text. */
-private const val MAX_SHARED_CHARS = 400_000
+/**
+ * The most characters "Share all" hands to the share sheet as text: the transaction (about
+ * 1 MB) carries them twice, as the extra and as the `ClipData` `startActivity` makes of it, two
+ * bytes each, with room left for the rest.
+ */
+private const val MAX_SHARED_CHARS = 100_000
 
 /** One kept game: "You – chesscore Club player", "1-0 · Checkmate — White wins", "2026.11.26 14:05 · 17 moves". */
 @Composable

@@ -134,6 +134,7 @@ class MainActivity : ComponentActivity() {
      */
     override fun onStart() {
         super.onStart()
+        analysis.foreground(true)
         if (analysis.controller.value == null && review.controller.value == null && !viewModel.gamesShown.value) {
             viewModel.controller.resume()
         }
@@ -150,6 +151,7 @@ class MainActivity : ComponentActivity() {
      */
     override fun onStop() {
         if (!isChangingConfigurations) {
+            analysis.foreground(false)
             viewModel.controller.pause()
             analysis.controller.value?.pause()
             review.practice.value?.pause()
