@@ -3,8 +3,8 @@
 # the generated bindings (bindings/kotlin), the wrapper (bindings/kotlin-wrapper), the presentation
 # layer (android/presentation/src/main/kotlin) and hand-written stand-ins for the Android, AndroidX
 # and Jetpack Compose declarations the app uses (android/typecheck/stubs; what they can and cannot
-# catch: android/typecheck/stubs/README.md). Everything is compiled in one kotlinc run into a
-# temporary directory that is deleted afterwards; nothing is kept or run.
+# catch: android/typecheck/stubs/README.md). The libraries are compiled first and the app against
+# them, into a temporary directory that is deleted afterwards; nothing is kept or run.
 #   android/check-kotlin-types.sh
 # Exit 0 with "kotlin app types: N files, 0 errors"; 1 with kotlinc's messages when anything does
 # not compile; 3 when the Kotlin compiler is not installed (scripts/install-test-deps.sh installs
@@ -25,10 +25,12 @@ fi
 
 app=()
 while IFS= read -r f; do app+=("$f"); done < <(find android/app/src/main/kotlin -name '*.kt' | sort)
-sources=(bindings/kotlin/dev/chesscore/*.kt)
-for dir in bindings/kotlin-wrapper/src android/presentation/src/main/kotlin android/typecheck/stubs; do
-  while IFS= read -r f; do sources+=("$f"); done < <(find "$dir" -name '*.kt' -o -name '*.java' | sort)
+libs=(bindings/kotlin/dev/chesscore/*.kt)
+for dir in bindings/kotlin-wrapper/src android/presentation/src/main/kotlin; do
+  while IFS= read -r f; do libs+=("$f"); done < <(find "$dir" -name '*.kt' | sort)
 done
+sources=()
+while IFS= read -r f; do sources+=("$f"); done < <(find android/typecheck/stubs -name '*.kt' -o -name '*.java' | sort)
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
@@ -45,11 +47,22 @@ trap 'rm -rf "$out"' EXIT
 # call-site rules. Its code generation then stops, as it must without the real Compose runtime,
 # with one known exception after the front end has passed; that exception, and only it, counts
 # as success.
+#
+# The bindings, the wrapper and the presentation layer are compiled first, as a module of their
+# own, and the app against their classes: as in the Gradle build, where they are other modules,
+# their `internal` declarations are then invisible to the app (one kotlinc run would let the
+# app use them and pass).
+if ! JAVA_OPTS="-Xss4m" "$K/bin/kotlinc" -jvm-target 17 -nowarn -module-name chesscore-libraries \
+  -cp "$classpath" "${libs[@]}" -d "$out/libs" >"$out/libs.log" 2>&1; then
+  cat "$out/libs.log" >&2
+  echo "kotlin app types: the bindings, wrapper or presentation layer do not compile" >&2
+  exit 1
+fi
 plugin=()
 [ -f "$K/lib/compose-compiler-plugin.jar" ] && plugin=(-Xplugin="$K/lib/compose-compiler-plugin.jar")
 status=0
 JAVA_OPTS="-Xss4m" "$K/bin/kotlinc" -jvm-target 17 -language-version 2.1 -api-version 2.1 -Xsuppress-version-warnings \
-  "${plugin[@]}" -cp "$classpath" "${sources[@]}" "${app[@]}" -d "$out" >"$out/kotlinc.log" 2>&1 || status=$?
+  -module-name app "${plugin[@]}" -cp "$classpath:$out/libs" "${sources[@]}" "${app[@]}" -d "$out/app" >"$out/kotlinc.log" 2>&1 || status=$?
 errors=$(grep -c ': error: ' "$out/kotlinc.log" || true)
 if [ ${#plugin[@]} -gt 0 ] && [ "$status" -ne 0 ] && [ "$errors" -eq 0 ] &&
   grep -q 'The Compose Compiler requires the Compose Runtime to be on the class path' "$out/kotlinc.log"; then
