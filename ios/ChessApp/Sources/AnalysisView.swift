@@ -103,7 +103,9 @@ struct AnalysisView: View {
         } message: {
             Text(state.message ?? "")
         }
-        .onChange(of: scenePhase) { _, phase in
+        // Also at once (`initial`): a board that opens while the app is not active (a file
+        // from another app read after the person left) starts paused, not searching unseen.
+        .onChange(of: scenePhase, initial: true) { _, phase in
             // Under the position editor the analysis stays paused until the editor closes.
             if phase != .active {
                 controller.pause()
@@ -518,6 +520,9 @@ private struct LoadPositionSheet: View {
     @State private var choices: PgnGameList?
     /// `true` while the text is read.
     @State private var reading = false
+    /// The file read or the listing under way: cancelled when the sheet goes (Cancel, a swipe),
+    /// so that a late result neither replaces the board nor keeps the cores busy.
+    @State private var work: Task<Void, Never>?
     /// `true` while the system's file picker shows ("Open a PGN file").
     @State private var importing = false
     /// Why the chosen file could not be read.
@@ -566,6 +571,7 @@ private struct LoadPositionSheet: View {
                 }
             }
             .onAppear { controller.dismissMessage() }
+            .onDisappear { work?.cancel() }
             .navigationDestination(
                 isPresented: Binding(get: { choices != nil }, set: { if !$0 { choices = nil } })
             ) {
@@ -582,8 +588,10 @@ private struct LoadPositionSheet: View {
     private func readFile(_ url: URL) {
         reading = true
         fileError = nil
-        Task { @MainActor in
+        work?.cancel()
+        work = Task { @MainActor in
             let read = await Task.detached(priority: .userInitiated) { readPgnFile(url) }.value
+            guard !Task.isCancelled else { return }
             reading = false
             switch read {
             case .success(let text):
@@ -607,19 +615,21 @@ private struct LoadPositionSheet: View {
     }
 
     /// Loads `text` as a PGN, as ``load()`` does: listed off the main actor (a whole file can
-    /// take a while); several games ask which, one is loaded from its own text, none says why,
-    /// so that the main actor never reads the whole text again (except for one game among bad
-    /// ones, whose note needs it).
+    /// take a while); several games ask which, one is loaded from its own text (with a note of
+    /// the bad ones left out), none says why, so that the main actor never reads the whole text
+    /// again.
     private func loadPgn(_ text: String) {
         reading = true
-        Task { @MainActor in
+        work?.cancel()
+        work = Task { @MainActor in
             let list = await Task.detached(priority: .userInitiated) { pgnGameList(text) }.value
+            guard !Task.isCancelled else { return }
             reading = false
             if list.games.count > 1 {
                 choices = list
             } else if let problem = list.problem {
                 fileError = problem
-            } else if controller.loadPgn(list.unreadable == 0 ? list.games[0].pgn : text) {
+            } else if controller.loadListed(list) {
                 dismiss()
             }
         }

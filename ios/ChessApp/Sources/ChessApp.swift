@@ -22,13 +22,13 @@ struct ChessApp: App {
 /// pauses it when the app leaves the foreground (the engine stops thinking unseen, a game's
 /// clock stops and the game is saved) and resumes it back in the foreground unless the review
 /// or the analysis board is over the game (`ContentView`). A restored timed game waits paused
-/// for the first `resume()`, called here once the controller exists in an active scene.
+/// for the first `resume()`, which `ContentView` calls as it appears in an active scene (a
+/// scene phase read here, in a task made by the first body, may be the launch's stale one).
 struct RootView: View {
     @State private var controller: GameController?
     @State private var failure: String?
     /// "My games": each game kept once it has ended (the `Games` folder beside the game's files).
     @State private var archive = DirectoryGameArchive()
-    @Environment(\.scenePhase) private var scenePhase
     /// A PGN file opened from another app ("Open in Chess"), kept until the board screen exists
     /// to open it (a cold start delivers it before the controller is made).
     @State private var openedURL: URL?
@@ -54,7 +54,6 @@ struct RootView: View {
                 let created = try GameController(
                     store: FileGameStore(), now: GameController.monotonicNow, archive: archive)
                 controller = created
-                if scenePhase == .active { created.resume() }
             } catch {
                 failure = (error as? ChessError)?.message ?? error.localizedDescription
             }

@@ -69,8 +69,10 @@ struct ContentView: View {
                 }
             }
             // Background: the game pauses (clock, engine, save). Foreground: it resumes, unless
-            // another screen is over it; it resumes when that screen closes.
-            .onChange(of: scenePhase) { _, phase in
+            // another screen is over it; it resumes when that screen closes. Also at once
+            // (`initial`): a restored timed game waits paused for its first resume(), and the
+            // scene may already be active when this screen appears (no change would come then).
+            .onChange(of: scenePhase, initial: true) { _, phase in
                 if phase != .active { controller.pause() } else if !covered { controller.resume() }
             }
             .onChange(of: covered) { _, covered in
@@ -228,10 +230,9 @@ struct ContentView: View {
                     }
                 }
                 Button("Analyse", systemImage: "magnifyingglass") {
-                    openOver {
-                        analysis = AnalysisSession(
-                            pgn: controller.pgn(), ply: controller.state.snapshot.ply)
-                    }
+                    // At the position on the board: a move looked back at, or the current one.
+                    let ply = state.viewed.map { UInt32($0.ply) } ?? state.snapshot.ply
+                    openOver { analysis = AnalysisSession(pgn: controller.pgn(), ply: ply) }
                 }
                 Button("Analysis board", systemImage: "square.grid.3x3") {
                     openOver { analysis = AnalysisSession(pgn: nil) }

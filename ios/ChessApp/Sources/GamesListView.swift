@@ -55,8 +55,11 @@ struct GamesListView: View {
                 }
             }
         }
-        // Read (every file, each game through the core) off the main thread.
+        // Read (every file, each game through the core) off the main thread, once: the task
+        // runs again when a review opened from the list closes, and a read then could bring
+        // back a game deleted meanwhile (nothing else changes the archive under the list).
         .task { @MainActor in
+            guard games == nil else { return }
             let archive = self.archive
             games = await Task.detached(priority: .userInitiated) { archivedGames(archive) }.value
         }

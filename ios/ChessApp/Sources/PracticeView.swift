@@ -53,9 +53,11 @@ struct PracticeView: View {
         } message: {
             Text(state.message ?? "")
         }
-        // Away from the foreground a check under way stops; the exercise waits for a new try.
+        // In the background a check under way stops; the exercise waits for a new try. Not
+        // when only inactive (Notification Centre pulled down, a call's banner), as the review
+        // and Android's onStop do, so that such a glance does not throw the move away.
         .onChange(of: scenePhase) { _, phase in
-            if phase != .active { controller.pause() }
+            if phase == .background { controller.pause() }
         }
         .onDisappear { controller.close() }
     }

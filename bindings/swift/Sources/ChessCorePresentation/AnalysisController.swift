@@ -375,6 +375,24 @@ public final class AnalysisController {
         return true
     }
 
+    /// ``loadPgn(_:)`` for a text already listed off the main actor (``pgnGameList(_:)``): the
+    /// first game of `list` from its own text, and the same message as ``loadPgn(_:)`` of the
+    /// whole text would give (how many games were left out; without a game, why), without
+    /// reading that text again: what a screen calls after listing a file of one readable game
+    /// among bad ones, or when it wants the first game of several.
+    @discardableResult
+    public func loadListed(_ list: PgnGameList) -> Bool {
+        guard !closed else { return false }
+        guard let first = list.games.first, let loaded = try? ChessGame.fromPgn(pgn: first.pgn)
+        else {
+            state.message = list.problem ?? noGameFoundText
+            return false
+        }
+        replaceTree(with: loaded)
+        state.message = Self.gamesLeftOut(list.games.count - 1 + list.unreadable)
+        return true
+    }
+
     /// Replaces the tree with a new one from the position in `fen`. Castling rights or an en
     /// passant square the position cannot have (a FEN copied from elsewhere) are dropped by the
     /// core and ``AnalysisUiState/message`` says so; for any other problem the message shows
@@ -721,12 +739,16 @@ public final class AnalysisController {
         else {
             return (nil, listing.skipped.first?.message ?? noGameFoundText)
         }
-        let left = listing.games.count - 1 + listing.skipped.count
+        return (game, gamesLeftOut(listing.games.count - 1 + listing.skipped.count))
+    }
+
+    /// What the board says when it opened the first game of a PGN text and `left` more were
+    /// left out; `nil` for none.
+    private static func gamesLeftOut(_ left: Int) -> String? {
         switch left {
-        case 0: return (game, nil)
-        case 1: return (game, "Loaded the first game; 1 more game in the text was left out.")
-        default:
-            return (game, "Loaded the first game; \(left) more games in the text were left out.")
+        case 0: return nil
+        case 1: return "Loaded the first game; 1 more game in the text was left out."
+        default: return "Loaded the first game; \(left) more games in the text were left out."
         }
     }
 

@@ -841,6 +841,31 @@ final class AnalysisControllerTests: XCTestCase {
         }
     }
 
+    func testLoadListedOpensWhatLoadPgnOfTheWholeTextOpensWithTheSameMessage() async throws {
+        try await withBoard(pgn: annotatedPgn) { b in
+            let bad = "[Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n"
+            let texts = [
+                bad + "\n" + secondGame,  // one readable game among bad ones
+                annotatedPgn + secondGame + bad,  // several, and a bad one
+                "1. c4 e5 *",  // one
+                bad,  // none readable
+                "   \n",  // none at all
+            ]
+            for text in texts {
+                b.c.newBoard()
+                b.c.dismissMessage()
+                let took = b.c.loadPgn(text)
+                let expected = "\(took) \(b.state.message ?? "-") \(b.c.pgn())"
+                b.c.newBoard()
+                b.c.dismissMessage()
+                let listed = b.c.loadListed(pgnGameList(text))
+                XCTAssertEqual("\(listed) \(b.state.message ?? "-") \(b.c.pgn())", expected, text)
+            }
+            b.c.loadListed(pgnGameList(texts[0]))
+            XCTAssertEqual(b.state.message, "Loaded the first game; 1 more game in the text was left out.")
+        }
+    }
+
     func testLoadFenStartsANewTreeABadFenChangesNothingNewBoardStartsOver() async throws {
         try await withBoard(pgn: annotatedPgn) { b in
             b.c.back()

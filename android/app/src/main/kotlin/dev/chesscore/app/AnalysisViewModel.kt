@@ -137,7 +137,7 @@ class AnalysisViewModel(application: Application, private val saved: SavedStateH
      * A PGN text from the board's own menu (pasted): listed off the main thread (a whole file
      * can take a while); several games ask which ([openedGames]), one is loaded from its own
      * text, none says why ([pgnMessage]), so that the main thread never reads the whole text
-     * again (one game among bad ones too: the list tells how many could not be read). Runs in the view
+     * again (one game among bad ones too: `loadListed` says how many were left out). Runs in the view
      * model's scope: a rotation meanwhile loses neither the listing, nor the list, nor the
      * message.
      */
@@ -167,10 +167,7 @@ class AnalysisViewModel(application: Application, private val saved: SavedStateH
         when {
             list.games.size > 1 -> _openedGames.value = list
             problem != null -> _pgnMessage.value = problem
-            else -> {
-                board.loadPgn(list.games.single().pgn)
-                if (list.unreadable > 0) _pgnMessage.value = oneOfUnreadable(list.unreadable)
-            }
+            else -> board.loadListed(list)
         }
     }
 

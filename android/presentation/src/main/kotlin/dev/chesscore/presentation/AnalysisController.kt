@@ -311,6 +311,33 @@ class AnalysisController(
     }
 
     /**
+     * [loadPgn] for a text already listed off the main thread ([pgnGameList]): the first game of
+     * [list] from its own text, and the same message as [loadPgn] of the whole text would give
+     * (how many games were left out; without a game, why), without reading that text again:
+     * what a screen calls after listing a file of one readable game among bad ones, or when it
+     * wants the first game of several.
+     */
+    fun loadListed(list: PgnGameList): Boolean {
+        if (session.closed) return false
+        val first = list.games.firstOrNull()
+        val loaded = first?.let {
+            try {
+                ChessGame.fromPgn(it.pgn)
+            } catch (e: ChessException) {
+                null
+            }
+        }
+        if (loaded == null) {
+            _state.update { it.copy(message = list.problem ?: NO_GAME_FOUND) }
+            return false
+        }
+        replaceGame(loaded)
+        val left = list.games.size - 1 + list.unreadable
+        if (left > 0) _state.update { it.copy(message = gamesLeftOutText(left)) }
+        return true
+    }
+
+    /**
      * A new tree from the position in [fen]. Castling rights or an en passant square the position
      * cannot have (a FEN copied from elsewhere) are dropped by the core and
      * [AnalysisUiState.message] says so; for any other problem the message shows the core's error

@@ -797,6 +797,34 @@ class AnalysisControllerTest {
     }
 
     @Test
+    fun `loadListed opens what loadPgn of the whole text opens, with the same message`() {
+        onMain {
+            AnalysisFixture(this).controller.use { c ->
+                val bad = "[Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n"
+                val texts = listOf(
+                    bad + "\n[Event \"c\"]\n\n1. d4 *\n", // one readable game among bad ones
+                    TWO_GAMES_PGN + "\n" + bad, // several, and a bad one
+                    "1. c4 e5 *", // one
+                    bad, // none readable
+                    "   \n", // none at all
+                )
+                for (text in texts) {
+                    c.newBoard()
+                    c.dismissMessage()
+                    val took = c.loadPgn(text)
+                    val expected = Triple(took, c.state.value.message, c.pgn())
+                    c.newBoard()
+                    c.dismissMessage()
+                    val list = pgnGameList(text)
+                    assertEquals(expected, Triple(c.loadListed(list), c.state.value.message, c.pgn()), text)
+                }
+                assertEquals(gamesLeftOutText(1), c.also { it.loadListed(pgnGameList(texts[0])) }.state.value.message)
+                assertEquals(listOf("d4"), c.state.value.snapshot.sanHistory)
+            }
+        }
+    }
+
+    @Test
     fun `loadFen makes a new tree, a bad FEN shows the core's message and leaves the tree, newBoard starts over`() {
         onMain {
             AnalysisFixture(this).controller.use { c ->
