@@ -1,5 +1,5 @@
-//! PGN reading time against input size: many tags, many comments, many games, one long game
-//! with variations. Each case runs at two sizes ten times apart; linear time shows as about the
+//! PGN reading time against input size: many tags, many comments, many games, many games
+//! with a comment left open, one long game with variations. Each case runs at two sizes ten times apart; linear time shows as about the
 //! same time per item at both sizes. Run with `cargo run --release --example pgn_scale`.
 
 use chesscore::game::Game;
@@ -78,6 +78,12 @@ fn main() {
         let all: Vec<Game> = Game::read_pgn(&text).map(Result::unwrap).collect();
         measure("games: Game::to_pgn", n, || {
             all.iter().map(|g| g.to_pgn().len()).sum()
+        });
+    }
+    for n in [1_000, 10_000] {
+        let text = "[Event \"x\"]\n\n1. e4 {\n".repeat(n);
+        measure("games with a comment left open: Game::read_pgn", n, || {
+            Game::read_pgn(&text).filter(Result::is_err).count()
         });
     }
     let text = long_game(300);

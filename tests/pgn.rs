@@ -832,3 +832,28 @@ fn each_game_comes_with_its_own_text_which_reads_alone_as_the_same_game() {
         }
     }
 }
+
+#[test]
+fn every_game_with_a_comment_left_open_is_reported_at_its_own_brace() {
+    // After the first comment left open no '}' follows anywhere, so each later one fails at
+    // once (examples/pgn_scale.rs: linear time); each still says where its own '{' is, and a
+    // game after them without a comment is read.
+    let mut text = String::new();
+    for _ in 0..5 {
+        text.push_str("[Event \"x\"]\n\n1. e4 {\n");
+    }
+    text.push_str("[Event \"good\"]\n\n1. d4 *\n");
+    let games: Vec<_> = Game::read_pgn(&text).collect();
+    assert_eq!(games.len(), 6, "{games:?}");
+    for (i, game) in games[..5].iter().enumerate() {
+        let message = game.as_ref().unwrap_err().to_string();
+        let line = 3 + 3 * i;
+        assert!(
+            message.contains(&format!("line {line}, column 7"))
+                && message.contains("comment not closed"),
+            "game {}: {message}",
+            i + 1
+        );
+    }
+    assert_eq!(games[5].as_ref().unwrap().san_moves(), ["d4"]);
+}

@@ -65,6 +65,10 @@ struct Lexer<'a> {
     game: u32,
     /// The text could not be read as tokens (since the current game started).
     failed: bool,
+    /// No `}` at or after this byte offset (found by a comment left open): a later `{` there
+    /// fails at once instead of searching the rest of the text again, which made a file of
+    /// many games with unclosed comments take time quadratic in its size.
+    no_close_from: usize,
 }
 
 impl<'a> Lexer<'a> {
@@ -77,6 +81,7 @@ impl<'a> Lexer<'a> {
             at_line_start: true,
             game: 1,
             failed: false,
+            no_close_from: usize::MAX,
         }
     }
 
@@ -190,7 +195,13 @@ impl<'a> Lexer<'a> {
         let tok = match c {
             '[' => return self.tag(line, column, begin).map(Some),
             '{' => {
-                let Some(len) = self.text[self.i..].find('}') else {
+                let close = if self.i < self.no_close_from {
+                    self.text[self.i..].find('}')
+                } else {
+                    None
+                };
+                let Some(len) = close else {
+                    self.no_close_from = self.no_close_from.min(self.i);
                     return Err(self.error(
                         line,
                         column,
