@@ -857,3 +857,25 @@ fn every_game_with_a_comment_left_open_is_reported_at_its_own_brace() {
     }
     assert_eq!(games[5].as_ref().unwrap().san_moves(), ["d4"]);
 }
+
+#[test]
+fn a_quote_left_unescaped_inside_a_tag_value_is_part_of_it() {
+    // python-chess writes `"` inside a value as it is; the value ends at the quote a `]`
+    // follows. Well-formed tags on the same line, and escaped quotes, read as before.
+    let text =
+        "[Event \"Rated \"blitz\" game\"]\n[Site \"a \\\"b\\\"\"] [White \"Ann\" ]\n\n1. e4 *\n";
+    let game = Game::from_pgn(text).unwrap();
+    assert_eq!(game.tag("Event"), Some("Rated \"blitz\" game"));
+    assert_eq!(game.tag("Site"), Some("a \"b\""));
+    assert_eq!(game.tag("White"), Some("Ann"));
+    // Written back escaped, as the standard asks.
+    assert!(game
+        .to_pgn()
+        .contains("[Event \"Rated \\\"blitz\\\" game\"]"));
+    // Without a quote that a `]` follows, the value still ends at the first quote.
+    let err = Game::from_pgn("[Event \"a\"b c\n\n1. e4 *\n").unwrap_err();
+    assert!(
+        err.to_string().contains("expected ']' to close tag Event"),
+        "{err}"
+    );
+}

@@ -7,7 +7,9 @@
 //! tag section, so one broken game never costs the others. [`parse_game`] reads the first game.
 //!
 //! Accepted: tag pairs with `\"` and `\\` escapes (names of ASCII letters, digits and `_`,
-//! checked by [`is_tag_name`]); comments in braces (over several lines; whitespace collapsed to
+//! checked by [`is_tag_name`]), and with a quote left unescaped inside the value, as some tools
+//! write them (`[Event "Rated "blitz" game"]`: the value ends at the quote a `]` follows);
+//! comments in braces (over several lines; whitespace collapsed to
 //! single spaces) and after `;`; lines starting with `%` (also after a byte-order mark); move
 //! numbers (`1.`, `1...`, `12.Nf3`) and dots standing alone (`1. ... e5`); NAGs (`$14`) and the
 //! suffixes `!`, `?`, `!!`, `??`, `!?`, `?!` (kept as NAGs 1 to 6); recursive variations to any

@@ -295,6 +295,29 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// The byte offset of the first unescaped `"` on the rest of the line that is followed by a
+    /// `]` (spaces and tabs apart), if any: where a tag's value ends.
+    fn closing_quote(&self) -> Option<usize> {
+        let rest = &self.text[self.i..];
+        let line = &rest[..rest.find('\n').unwrap_or(rest.len())];
+        let mut chars = line.char_indices();
+        while let Some((k, c)) = chars.next() {
+            match c {
+                '\\' => {
+                    chars.next();
+                }
+                '"' if line[k + 1..]
+                    .trim_start_matches([' ', '\t'])
+                    .starts_with(']') =>
+                {
+                    return Some(self.i + k);
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
     fn tag(&mut self, line: u32, column: u32, begin: usize) -> Result<Token, PgnError> {
         self.skip_spaces();
         let name_start = self.i;
@@ -333,9 +356,16 @@ impl<'a> Lexer<'a> {
             ));
         }
         self.bump();
+        // Some writers (python-chess among them) do not escape a quote inside a value:
+        // `[Event "Rated "blitz" game"]`. The value ends at the first unescaped quote that a
+        // `]` follows (spaces apart); quotes before it are part of it. A well-formed tag is read
+        // as before; without such a quote on the line, the first one ends the value.
+        let closing = self.closing_quote();
         let mut value = String::new();
         loop {
+            let at = self.i;
             match self.bump() {
+                Some('"') if closing.is_some_and(|end| at < end) => value.push('"'),
                 Some('"') => break,
                 Some('\\') => match self.peek() {
                     Some(c @ ('"' | '\\')) => {
