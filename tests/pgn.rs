@@ -879,3 +879,16 @@ fn a_quote_left_unescaped_inside_a_tag_value_is_part_of_it() {
         "{err}"
     );
 }
+
+#[test]
+fn half_a_result_is_named_as_such() {
+    for half in ["1/2", "½"] {
+        let err = Game::from_pgn(&format!("1. e4 e5 {half}\n")).unwrap_err();
+        assert!(
+            err.to_string().contains(&format!(
+                "'{half}' is not a result: a drawn game ends with 1/2-1/2"
+            )),
+            "{err}"
+        );
+    }
+}

@@ -433,6 +433,12 @@ fn classify_symbol(text: &str) -> Result<Tok, PgnErrorKind> {
         "1-0" | "0-1" | "1/2-1/2" | "*" => return Ok(Tok::Result(text.to_string())),
         "½-½" => return Ok(Tok::Result("1/2-1/2".to_string())),
         "e.p." | "ep" => return Ok(Tok::Ignored),
+        // Not a result, though it looks like half of one: say so rather than read it as SAN.
+        "1/2" | "½" | "0.5-0.5" => {
+            return Err(syntax(format!(
+                "'{text}' is not a result: a drawn game ends with 1/2-1/2"
+            )))
+        }
         _ if text.bytes().all(|b| b == b'.') || text == "…" => return Ok(Tok::MoveNumber),
         _ => {}
     }
