@@ -3,7 +3,9 @@
 
 /// The id a finished game is kept under in an app's archive: the 64-bit FNV-1a hash, in 16
 /// lower-case hexadecimal digits, of its PGN without the tag lines other than `FEN` (lines cut
-/// at `\n`, `\r\n` or `\r`, joined by `\n`, the whole trimmed). The same moves from the same
+/// at `\n`, `\r\n` or `\r`, joined by `\n`, the whole trimmed). Tag lines are those starting
+/// with `[` before the movetext's first line: a movetext line may start with `[` too (a long
+/// comment wrapped before `[see note]` or a `[%clk]`), and is hashed. The same moves from the same
 /// start give the same id whatever tags were added or changed, so keeping a game twice keeps it
 /// once. The text is hashed as given: export the game the same way each time (`ChessGame.pgn`).
 ///
@@ -16,8 +18,18 @@
 /// ```
 #[uniffi::export]
 pub fn game_archive_id(pgn: String) -> String {
+    let mut in_tags = true;
     let kept: Vec<&str> = lines(&pgn)
-        .filter(|line| !line.starts_with('[') || line.starts_with("[FEN "))
+        .filter(|line| {
+            if !in_tags {
+                true
+            } else if line.starts_with('[') {
+                line.starts_with("[FEN ")
+            } else {
+                in_tags = line.trim().is_empty();
+                true
+            }
+        })
         .collect();
     format!("{:016x}", fnv1a(kept.join("\n").trim().as_bytes()))
 }
@@ -66,6 +78,23 @@ mod tests {
         assert_eq!(cut, ["a", "b", "c", "d", "", "e"]);
         assert_eq!(lines("").collect::<Vec<_>>(), [""]);
         assert_eq!(lines("x\n").collect::<Vec<_>>(), ["x", ""]);
+    }
+
+    #[test]
+    fn a_movetext_line_starting_with_a_bracket_is_part_of_the_id() {
+        // The PGN writer wraps long comments between words, so a movetext line can start with
+        // `[`; those lines (and the moves on them) count.
+        let with_reply = |reply: &str| {
+            format!("[Event \"x\"]\n\n1. e4 {{a long comment\n[see note]}} 1... {reply} *\n")
+        };
+        assert_ne!(
+            game_archive_id(with_reply("e5")),
+            game_archive_id(with_reply("c5"))
+        );
+        let clocks = |reply: &str| {
+            format!("[Event \"x\"]\n\n1. e4 {{[%clk 0:00:54]\n[%eval 0.25,18]}} 1... {reply} *\n")
+        };
+        assert_ne!(game_archive_id(clocks("e5")), game_archive_id(clocks("c5")));
     }
 
     #[test]
