@@ -892,3 +892,17 @@ fn half_a_result_is_named_as_such() {
         );
     }
 }
+
+#[test]
+fn a_variation_repeating_the_main_lines_move_adds_what_it_says_about_it() {
+    // The variation's `1. e4` is the main line's node: its comment, NAG and arrow join the
+    // node's own instead of being dropped.
+    let game =
+        Game::from_pgn("1. e4 {main} $1 (1. e4 {var [%cal Gd2d4]} $14 1... c5) 1... e5 *").unwrap();
+    let pgn = game.to_pgn();
+    assert!(pgn.contains("{[%cal Gd2d4] main var}"), "{pgn}");
+    assert!(pgn.contains("1. e4 $1 $14"), "{pgn}");
+    assert!(pgn.contains("(1... c5)"), "{pgn}");
+    // Read back, it is the same game.
+    assert_eq!(Game::from_pgn(&pgn).unwrap().to_pgn(), pgn);
+}

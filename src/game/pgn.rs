@@ -124,6 +124,8 @@ impl Game {
     /// The whole line goes in before any of its variations: a variation that begins with the
     /// line's own move (`1. e4 e5 (1... e5 2. Nf3) 2. Nc3`) shares that node, and its
     /// continuation must come after the line's, which stays the main one there, as written.
+    /// What the variation says about the shared move (comments, NAGs, marks) is added to the
+    /// node's own ([`pgn::Annotations::merge`]), not dropped.
     fn add_line(
         &mut self,
         parent: NodeId,
@@ -150,10 +152,9 @@ impl Game {
                 return Err(IllegalMove::explain(pos, UciMove::from_move(m.mv)).into());
             }
             let id = self.child(at, m.mv, Some(&m.san), pos)?;
-            let annotations = &mut self.n_mut(id).annotations;
-            if annotations.is_empty() {
-                *annotations = m.annotations.clone();
-            }
+            // A variation that repeats a move already in the tree (the main line's, from the
+            // same position) is the same node: what it says about the move is added to it.
+            self.n_mut(id).annotations.merge(&m.annotations);
             made.push(id);
             at = id;
         }

@@ -40,6 +40,62 @@ impl Annotations {
         *self == Annotations::default()
     }
 
+    /// Adds what `other` says about the same move, losing nothing: its comments after this
+    /// one's (a space apart, as two comments in a row are read), its NAGs, marks, arrows and
+    /// commands this one lacks, its clock and evaluation where this one has none (a second
+    /// different one is kept as a command, as a `%clk` given twice is). For a move that a PGN
+    /// gives twice from one position: a variation that repeats the main line's move.
+    pub fn merge(&mut self, other: &Annotations) {
+        fn append(slot: &mut Option<String>, text: &Option<String>) {
+            match (slot.as_mut(), text) {
+                (_, None) => {}
+                (Some(mine), Some(more)) => {
+                    mine.push(' ');
+                    mine.push_str(more);
+                }
+                (None, Some(more)) => *slot = Some(more.clone()),
+            }
+        }
+        append(&mut self.comment_before, &other.comment_before);
+        append(&mut self.comment_after, &other.comment_after);
+        for &nag in &other.nags {
+            if !self.nags.contains(&nag) {
+                self.nags.push(nag);
+            }
+        }
+        match (self.clock, other.clock) {
+            (None, clock) => self.clock = clock,
+            (Some(mine), Some(theirs)) if mine != theirs => self.commands.push(Command {
+                name: "clk".into(),
+                value: format_clock(theirs),
+            }),
+            _ => {}
+        }
+        match (&self.eval, &other.eval) {
+            (None, eval) => self.eval = eval.clone(),
+            (Some(mine), Some(theirs)) if mine != theirs => self.commands.push(Command {
+                name: "eval".into(),
+                value: theirs.to_string(),
+            }),
+            _ => {}
+        }
+        for mark in &other.squares {
+            if !self.squares.contains(mark) {
+                self.squares.push(*mark);
+            }
+        }
+        for arrow in &other.arrows {
+            if !self.arrows.contains(arrow) {
+                self.arrows.push(*arrow);
+            }
+        }
+        for command in &other.commands {
+            if !self.commands.contains(command) {
+                self.commands.push(command.clone());
+            }
+        }
+    }
+
     /// Toggles the NAG `nag`: removes it when the move has it, adds it otherwise. A move
     /// carries at most one NAG of each of the PGN standard's exclusive groups (section 10):
     /// the move assessments 1-9 (`!`, `?`, `!!`, `??`, `!?`, `?!`, forced, singular, worst) and
