@@ -179,3 +179,60 @@ fn piece_symbols_must_be_five_and_not_empty() {
         }
     }
 }
+
+#[test]
+fn the_start_positions_annotations_are_what_a_pgn_can_hold() {
+    // PGN gives the start position a comment only: NAGs there are refused (as toggleNag
+    // refuses them) and change nothing; a comment before it joins its comment, so that an
+    // export keeps it.
+    let game = ChessGame::from_pgn("{Start} 1. e4 *".into()).unwrap();
+    let before = game.to_json();
+    let refused = game.set_annotations(
+        0,
+        NodeAnnotations {
+            nags: vec![1],
+            ..NodeAnnotations::default()
+        },
+    );
+    assert!(
+        matches!(&refused, Err(ChessError::InvalidRequest(m)) if m.contains("start position") && m.contains("NAG 1")),
+        "{refused:?}"
+    );
+    assert_eq!(game.to_json(), before);
+    game.set_annotations(
+        0,
+        NodeAnnotations {
+            comment_before: Some("Before".into()),
+            comment_after: Some("after".into()),
+            ..NodeAnnotations::default()
+        },
+    )
+    .unwrap();
+    let set = game.annotations(0).unwrap();
+    assert_eq!(
+        (set.comment_before, set.comment_after.as_deref()),
+        (None, Some("Before after"))
+    );
+    let back = ChessGame::from_pgn(game.pgn()).unwrap();
+    assert_eq!(
+        back.annotations(0).unwrap().comment_after.as_deref(),
+        Some("Before after")
+    );
+}
+
+#[test]
+fn a_saved_game_whose_command_a_pgn_cannot_hold_is_refused_with_where() {
+    // A tampered save: what set_annotations refuses, loading refuses too.
+    let game = ChessGame::from_pgn("1. e4 {[%emt 0:00:05]} *".into()).unwrap();
+    let json = game.to_json();
+    assert!(json.contains("\"emt\""), "{json}");
+    let tampered = json.replacen("\"emt\"", "\"a b\"", 1);
+    match ChessGame::from_json(tampered) {
+        Err(ChessError::InvalidSavedGame(m)) => {
+            assert!(m.contains("commands[0]") && m.contains("\"a b\""), "{m}")
+        }
+        Err(other) => panic!("{other:?}"),
+        Ok(_) => panic!("the tampered save was loaded"),
+    }
+    assert!(ChessGame::from_json(json).is_ok());
+}

@@ -579,7 +579,9 @@ impl ChessGame {
 
     /// Sets (or with `null`/`nil` clears) the comment after the move of `node` (on the start
     /// position, node 0: the comment before the first move), e.g. an engine evaluation. It is
-    /// exported in PGN and saved in JSON.
+    /// exported in PGN and saved in JSON. A PGN read back collapses its runs of whitespace to
+    /// single spaces, and reads a `[%name value]` written in it as a command (`[%clk]` as the
+    /// clock), as it reads any PGN's comments.
     ///
     /// # Errors
     /// `InvalidRequest` when the game has no node `node`.
@@ -597,10 +599,12 @@ impl ChessGame {
         Ok(annotations.ok_or(GameError::NoSuchNode(node))?.into())
     }
 
-    /// Replaces the annotations of `node`.
+    /// Replaces the annotations of `node`. On the start position (node 0), which a PGN gives
+    /// only a comment, a `commentBefore` is put before its `commentAfter`.
     ///
     /// # Errors
-    /// `InvalidRequest` when the game has no node `node`, a NAG is above 255, or a command
+    /// `InvalidRequest` when the game has no node `node`, a NAG is above 255 or on the start
+    /// position, or a command
     /// (`commands`) cannot be written in PGN as itself: a name with whitespace or `]`, a value
     /// with `]`, a value without a name. The game is then unchanged. (A `}` is accepted, since a
     /// `;` comment of a PGN may hold one; the PGN export writes it as `)`, as in any comment.)

@@ -234,11 +234,20 @@ fn annotations(saved: &SavedNode, i: usize) -> Result<Annotations, GameError> {
         commands: saved
             .commands
             .iter()
-            .map(|(name, value)| Command {
-                name: name.clone(),
-                value: value.clone(),
+            .enumerate()
+            .map(|(k, (name, value))| {
+                let command = Command {
+                    name: name.clone(),
+                    value: value.clone(),
+                };
+                // As `set_annotations` in the FFI refuses them: the PGN export would write it
+                // back as another command, or as a command and a comment.
+                match command.pgn_problem() {
+                    Some(problem) => Err(invalid(format!("nodes[{i}].commands[{k}]: {problem}"))),
+                    None => Ok(command),
+                }
             })
-            .collect(),
+            .collect::<Result<_, _>>()?,
     })
 }
 

@@ -609,18 +609,33 @@ impl Game {
         Ok(())
     }
 
-    /// Replaces the annotations of node `id`.
+    /// Replaces the annotations of node `id`. On the start position, which PGN can only give a
+    /// comment (before the first move), a `comment_before` is put before its `comment_after`
+    /// there, so that an export keeps it.
     ///
     /// # Errors
-    /// [`GameError::NoSuchNode`].
+    /// [`GameError::NoSuchNode`]; [`GameError::NagOnStart`] for NAGs on the start position
+    /// (the annotations are left as they were).
     pub fn set_annotations(
         &mut self,
         id: NodeId,
-        annotations: Annotations,
+        mut annotations: Annotations,
     ) -> Result<(), GameError> {
-        *self
+        let slot = self
             .annotations_mut(id)
-            .ok_or(GameError::NoSuchNode(id.0))? = annotations;
+            .ok_or(GameError::NoSuchNode(id.0))?;
+        if id == NodeId::ROOT {
+            if let Some(&nag) = annotations.nags.first() {
+                return Err(GameError::NagOnStart(nag));
+            }
+            if let Some(before) = annotations.comment_before.take() {
+                annotations.comment_after = Some(match annotations.comment_after.take() {
+                    Some(after) => format!("{before} {after}"),
+                    None => before,
+                });
+            }
+        }
+        *slot = annotations;
         Ok(())
     }
 

@@ -1504,7 +1504,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_win_percent() and 0xFFFF) != 34716) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_func_game_archive_id() and 0xFFFF) != 40245) {
+    if ((lib.uniffi_chesscore_checksum_func_game_archive_id() and 0xFFFF) != 15286) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_opening_of_fen() and 0xFFFF) != 36168) {
@@ -1750,10 +1750,10 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_resign_at() and 0xFFFF) != 56514) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_annotations() and 0xFFFF) != 33290) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_annotations() and 0xFFFF) != 26582) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_comment() and 0xFFFF) != 61407) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_comment() and 0xFFFF) != 24736) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_set_new_move_placement() and 0xFFFF) != 6067) {
@@ -3397,10 +3397,12 @@ public interface ChessGameInterface {
     fun `resignAt`(`side`: Side, `nowMs`: kotlin.ULong): GameStatus
     
     /**
-     * Replaces the annotations of `node`.
+     * Replaces the annotations of `node`. On the start position (node 0), which a PGN gives
+     * only a comment, a `commentBefore` is put before its `commentAfter`.
      *
      * # Errors
-     * `InvalidRequest` when the game has no node `node`, a NAG is above 255, or a command
+     * `InvalidRequest` when the game has no node `node`, a NAG is above 255 or on the start
+     * position, or a command
      * (`commands`) cannot be written in PGN as itself: a name with whitespace or `]`, a value
      * with `]`, a value without a name. The game is then unchanged. (A `}` is accepted, since a
      * `;` comment of a PGN may hold one; the PGN export writes it as `)`, as in any comment.)
@@ -3410,7 +3412,9 @@ public interface ChessGameInterface {
     /**
      * Sets (or with `null`/`nil` clears) the comment after the move of `node` (on the start
      * position, node 0: the comment before the first move), e.g. an engine evaluation. It is
-     * exported in PGN and saved in JSON.
+     * exported in PGN and saved in JSON. A PGN read back collapses its runs of whitespace to
+     * single spaces, and reads a `[%name value]` written in it as a command (`[%clk]` as the
+     * clock), as it reads any PGN's comments.
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`.
@@ -4765,10 +4769,12 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * Replaces the annotations of `node`.
+     * Replaces the annotations of `node`. On the start position (node 0), which a PGN gives
+     * only a comment, a `commentBefore` is put before its `commentAfter`.
      *
      * # Errors
-     * `InvalidRequest` when the game has no node `node`, a NAG is above 255, or a command
+     * `InvalidRequest` when the game has no node `node`, a NAG is above 255 or on the start
+     * position, or a command
      * (`commands`) cannot be written in PGN as itself: a name with whitespace or `]`, a value
      * with `]`, a value without a name. The game is then unchanged. (A `}` is accepted, since a
      * `;` comment of a PGN may hold one; the PGN export writes it as `)`, as in any comment.)
@@ -4791,7 +4797,9 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     /**
      * Sets (or with `null`/`nil` clears) the comment after the move of `node` (on the start
      * position, node 0: the comment before the first move), e.g. an engine evaluation. It is
-     * exported in PGN and saved in JSON.
+     * exported in PGN and saved in JSON. A PGN read back collapses its runs of whitespace to
+     * single spaces, and reads a `[%name value]` written in it as a command (`[%clk]` as the
+     * clock), as it reads any PGN's comments.
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`.
@@ -13120,7 +13128,9 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
         /**
          * The id a finished game is kept under in an app's archive: the 64-bit FNV-1a hash, in 16
          * lower-case hexadecimal digits, of its PGN without the tag lines other than `FEN` (lines cut
-         * at `\n`, `\r\n` or `\r`, joined by `\n`, the whole trimmed). The same moves from the same
+         * at `\n`, `\r\n` or `\r`, joined by `\n`, the whole trimmed). Tag lines are those starting
+         * with `[` before the movetext's first line: a movetext line may start with `[` too (a long
+         * comment wrapped before `[see note]` or a `[%clk]`), and is hashed. The same moves from the same
          * start give the same id whatever tags were added or changed, so keeping a game twice keeps it
          * once. The text is hashed as given: export the game the same way each time (`ChessGame.pgn`).
          *

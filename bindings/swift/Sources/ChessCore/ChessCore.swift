@@ -1519,10 +1519,12 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func resignAt(side: Side, nowMs: UInt64) throws  -> GameStatus
     
     /**
-     * Replaces the annotations of `node`.
+     * Replaces the annotations of `node`. On the start position (node 0), which a PGN gives
+     * only a comment, a `commentBefore` is put before its `commentAfter`.
      *
      * # Errors
-     * `InvalidRequest` when the game has no node `node`, a NAG is above 255, or a command
+     * `InvalidRequest` when the game has no node `node`, a NAG is above 255 or on the start
+     * position, or a command
      * (`commands`) cannot be written in PGN as itself: a name with whitespace or `]`, a value
      * with `]`, a value without a name. The game is then unchanged. (A `}` is accepted, since a
      * `;` comment of a PGN may hold one; the PGN export writes it as `)`, as in any comment.)
@@ -1532,7 +1534,9 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     /**
      * Sets (or with `null`/`nil` clears) the comment after the move of `node` (on the start
      * position, node 0: the comment before the first move), e.g. an engine evaluation. It is
-     * exported in PGN and saved in JSON.
+     * exported in PGN and saved in JSON. A PGN read back collapses its runs of whitespace to
+     * single spaces, and reads a `[%name value]` written in it as a command (`[%clk]` as the
+     * clock), as it reads any PGN's comments.
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`.
@@ -2707,10 +2711,12 @@ open func resignAt(side: Side, nowMs: UInt64)throws  -> GameStatus  {
 }
     
     /**
-     * Replaces the annotations of `node`.
+     * Replaces the annotations of `node`. On the start position (node 0), which a PGN gives
+     * only a comment, a `commentBefore` is put before its `commentAfter`.
      *
      * # Errors
-     * `InvalidRequest` when the game has no node `node`, a NAG is above 255, or a command
+     * `InvalidRequest` when the game has no node `node`, a NAG is above 255 or on the start
+     * position, or a command
      * (`commands`) cannot be written in PGN as itself: a name with whitespace or `]`, a value
      * with `]`, a value without a name. The game is then unchanged. (A `}` is accepted, since a
      * `;` comment of a PGN may hold one; the PGN export writes it as `)`, as in any comment.)
@@ -2728,7 +2734,9 @@ open func setAnnotations(node: UInt32, annotations: NodeAnnotations)throws   {tr
     /**
      * Sets (or with `null`/`nil` clears) the comment after the move of `node` (on the start
      * position, node 0: the comment before the first move), e.g. an engine evaluation. It is
-     * exported in PGN and saved in JSON.
+     * exported in PGN and saved in JSON. A PGN read back collapses its runs of whitespace to
+     * single spaces, and reads a `[%name value]` written in it as a command (`[%clk]` as the
+     * clock), as it reads any PGN's comments.
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`.
@@ -11664,7 +11672,9 @@ public func winPercent(score: Score) -> Double  {
 /**
  * The id a finished game is kept under in an app's archive: the 64-bit FNV-1a hash, in 16
  * lower-case hexadecimal digits, of its PGN without the tag lines other than `FEN` (lines cut
- * at `\n`, `\r\n` or `\r`, joined by `\n`, the whole trimmed). The same moves from the same
+ * at `\n`, `\r\n` or `\r`, joined by `\n`, the whole trimmed). Tag lines are those starting
+ * with `[` before the movetext's first line: a movetext line may start with `[` too (a long
+ * comment wrapped before `[see note]` or a `[%clk]`), and is hashed. The same moves from the same
  * start give the same id whatever tags were added or changed, so keeping a game twice keeps it
  * once. The text is hashed as given: export the game the same way each time (`ChessGame.pgn`).
  *
@@ -11981,7 +11991,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_win_percent() != 34716) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_func_game_archive_id() != 40245) {
+    if (uniffi_chesscore_checksum_func_game_archive_id() != 15286) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_opening_of_fen() != 36168) {
@@ -12227,10 +12237,10 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_resign_at() != 56514) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_set_annotations() != 33290) {
+    if (uniffi_chesscore_checksum_method_chessgame_set_annotations() != 26582) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_set_comment() != 61407) {
+    if (uniffi_chesscore_checksum_method_chessgame_set_comment() != 24736) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_set_new_move_placement() != 6067) {
