@@ -364,11 +364,10 @@ public struct BoardUiState: BoardScreenState, Equatable {
     /// `true` when the player may claim a draw with the move they are about to make, as FIDE's
     /// Laws allow (9.2.1.1, 9.3.1): some legal move would make the position occur for the third
     /// time or complete fifty moves without a capture or pawn move (the core's
-    /// `drawClaimMoves`), and no draw is claimable already. Offer "Claim with my move"
-    /// (``GameController/claimDrawWithNextMove(_:)``).
+    /// `drawClaimMoves`), and no draw is claimable already, on a player's turn
+    /// (``claimsOpen``). Offer "Claim with my move" (``GameController/claimDrawWithNextMove(_:)``).
     public var canClaimWithMove: Bool {
-        !isGameOver && claimableDraw == nil && !snapshot.drawClaimMoves.isEmpty
-            && !mode.enginePlays(snapshot.sideToMove)
+        !isGameOver && claimableDraw == nil && !snapshot.drawClaimMoves.isEmpty && claimsOpen
     }
 
     /// `true` when the player may offer the engine a draw (``GameController/offerDraw()``): a
@@ -381,10 +380,15 @@ public struct BoardUiState: BoardScreenState, Equatable {
 
     /// The draw the player may claim now (offer a "Claim draw" button), or `nil`.
     public var claimableDraw: DrawReason? {
-        guard case .ongoing(let claimable) = snapshot.status,
-            !mode.enginePlays(snapshot.sideToMove)
-        else { return nil }
+        guard case .ongoing(let claimable) = snapshot.status, claimsOpen else { return nil }
         return claimable
+    }
+
+    /// A player's turn for claiming a draw: not the engine's side to move, the board showing
+    /// the game's own position (not a move looked back at) and the players not pausing the
+    /// game. A hint being searched or the promotion picker does not close it.
+    private var claimsOpen: Bool {
+        !mode.enginePlays(snapshot.sideToMove) && viewed == nil && !userPaused
     }
 }
 

@@ -494,9 +494,13 @@ public final class GameController {
         }
     }
 
-    /// Clears ``BoardUiState/message``.
+    /// Clears ``BoardUiState/message``; after a failed search (its message dismissed) the
+    /// engine's turn, if due, starts again.
     public func dismissMessage() {
         state.message = nil
+        // A failed search left the engine's turn undone: the person dismissing its message is
+        // the moment to try again (nothing else would start it).
+        startEngineTurnIfDue()
     }
 
     /// The game in PGN, for sharing.
@@ -583,7 +587,9 @@ public final class GameController {
         }
         if let claim {
             changeGame { _ = try $0.claimDrawWithAt(uci: claim.legalMove.uci, nowMs: now()) }
-        } else if changeGame(move), let san = state.snapshot.lastMove?.san {
+        } else if changeGame(move), !state.isGameOver, let san = state.snapshot.lastMove?.san {
+            // "The move stands" and the game goes on; a move that ended the game (a mate) says
+            // so in the status alone.
             state.message = noDrawClaimText(san: san)
         }
     }
@@ -799,7 +805,8 @@ public final class GameController {
     /// where it may go whatever the engine replies (``Premove/targets``, the core's
     /// `premoveDestinations`); a tap on one of those is its destination (onto a piece of the
     /// player's too: a recapture there); a tap on another piece of the player's picks that one
-    /// instead. A tap anywhere else, or with a premove set, cancels it. Whether it is legal is
+    /// instead. With a premove set, a tap on a piece of the player's starts a new one from it;
+    /// a tap anywhere else (or on the picked piece again) cancels it. Whether it is legal is
     /// known only after the engine's move (``playPremove()``).
     private func premoveTap(_ square: Square) {
         guard case .humanVsEngine(let human) = state.mode else { return }

@@ -164,8 +164,8 @@ public func graphFromMoves(_ moves: [MoveReview], totalMoves: Int) -> [GraphPoin
 }
 
 /// The eval graph of a finished (or stopped) review, from the core's eval series.
-public func graphFromReview(_ review: GameReview) -> [GraphPoint] {
-    let width = Double(max(review.evals.count - 1, 1))
+public func graphFromReview(_ review: GameReview, totalMoves: Int) -> [GraphPoint] {
+    let width = Double(max(totalMoves, review.evals.count - 1, 1))
     var classes: [Int: MoveClass] = [:]
     for m in review.moves { classes[Int(m.ply) + 1] = m.class }
     return review.evals.map { p in
@@ -466,7 +466,7 @@ public final class ReviewController {
             state.phase = review.complete ? .done : .stopped
             state.done = review.moves.count
             state.rows = review.moves.map(reviewRow)
-            state.graph = graphFromReview(review)
+            state.graph = graphFromReview(review, totalMoves: state.total)
             state.white = sideSummary(review.white)
             state.black = sideSummary(review.black)
             state.annotatedPgn = review.annotatedPgn

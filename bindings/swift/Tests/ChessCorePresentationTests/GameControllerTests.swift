@@ -515,6 +515,30 @@ final class GameControllerTests: XCTestCase {
         try await noLiveObjects()
     }
 
+    func testAfterAFailedSearchDismissingItsMessageStartsTheEnginesTurnAgain() async throws {
+        do {
+            let f = try Fixture(mode: .humanVsEngine(humanSide: .white))
+            f.engine.tamper { result in
+                var failed = result
+                failed.error = "the search failed (a bug in chesscore): test"
+                return failed
+            }
+            f.c.move("e2", "e4")
+            _ = try await f.engine.nextResult(count: 1)
+            await drainMainQueue()
+            XCTAssertEqual(f.state.message, "The engine failed: the search failed (a bug in chesscore): test")
+            XCTAssertFalse(f.state.engineThinking)
+            XCTAssertEqual(f.state.snapshot.ply, 1, "the failed search's move was not played")
+            XCTAssertEqual(f.engine.started, 1)
+            f.engine.tamper { $0 }
+            f.c.dismissMessage()
+            XCTAssertEqual(f.engine.started, 2, "searched again")
+            _ = try await f.c.awaitState("the reply") { $0.snapshot.ply == 2 }
+            XCTAssertNil(f.state.message)
+        }
+        try await noLiveObjects()
+    }
+
     func testUndoAgainstTheEngineGoesBackToThePlayersTurnRedoReplaysBothPlies() async throws {
         do {
             let f = try Fixture(mode: .humanVsEngine(humanSide: .white))
@@ -703,6 +727,16 @@ final class GameControllerTests: XCTestCase {
             }
             XCTAssertEqual(f.state.claimableDraw, .threefoldRepetition)
             XCTAssertEqual(f.state.statusText, "Draw may be claimed: threefold repetition")
+            // Not while a move is looked back at, nor while the players pause the game.
+            f.c.viewPly(3)
+            XCTAssertNil(f.state.claimableDraw)
+            f.c.claimDraw()
+            XCTAssertEqual(f.state.snapshot.status, .ongoing(claimableDraw: .threefoldRepetition))
+            f.c.viewPly(nil)
+            var paused = f.state
+            paused.userPaused = true
+            XCTAssertNil(paused.claimableDraw)
+            XCTAssertEqual(f.state.claimableDraw, .threefoldRepetition)
             f.c.claimDraw()
             XCTAssertEqual(f.state.snapshot.status, .ended(outcome: .draw(reason: .threefoldRepetition)))
             XCTAssertEqual(f.state.statusText, "Draw by threefold repetition")
@@ -723,6 +757,12 @@ final class GameControllerTests: XCTestCase {
             // Ng8 would make the third occurrence: the claim may be announced with it.
             XCTAssertNil(f.state.claimableDraw)
             XCTAssertTrue(f.state.canClaimWithMove)
+            var paused = f.state
+            paused.userPaused = true
+            XCTAssertFalse(paused.canClaimWithMove)
+            f.c.viewPly(2)
+            XCTAssertFalse(f.state.canClaimWithMove, "not while looking back")
+            f.c.viewPly(nil)
             f.c.claimDrawWithNextMove()
             XCTAssertTrue(f.state.claimingWithNextMove)
             f.c.claimDrawWithNextMove(false)
@@ -751,6 +791,13 @@ final class GameControllerTests: XCTestCase {
             XCTAssertEqual(f.state.snapshot.ply, 8)
             XCTAssertEqual(f.state.message, "No draw: e5 allows no claim. The move stands.")
             XCTAssertFalse(f.state.claimingWithNextMove)
+            // A move that allows no claim and mates: the status says it, no message.
+            f.c.loadFen("4r2k/6pp/8/8/8/8/8/K3R3 w - - 99 80")
+            XCTAssertTrue(f.state.canClaimWithMove)
+            f.c.claimDrawWithNextMove()
+            f.c.move("e1", "e8")
+            XCTAssertEqual(f.state.snapshot.status, .ended(outcome: .checkmate(winner: .white)))
+            XCTAssertNil(f.state.message)
         }
         try await noLiveObjects()
     }

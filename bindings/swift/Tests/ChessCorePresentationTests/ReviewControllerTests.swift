@@ -237,6 +237,10 @@ final class ReviewControllerTests: XCTestCase {
             let s = try await awaitState(controller, "stopped") { $0.phase == .stopped }
             XCTAssertTrue((2..<12).contains(s.rows.count), "\(s.rows.count) rows")
             XCTAssertEqual(s.graph.count, s.rows.count + 1)
+            // The curve keeps the whole game's scale (12 moves): it ends where the review
+            // stopped, not at the right edge.
+            XCTAssertEqual(s.total, 12)
+            XCTAssertEqual(s.graph.last?.x ?? -1, Double(s.rows.count) / 12, accuracy: 1e-9)
             XCTAssertNotNil(s.white)
             XCTAssertEqual(s.rows.first?.san, "d4")
             try await eventually("the engine idle") { !engine.isSearching() }

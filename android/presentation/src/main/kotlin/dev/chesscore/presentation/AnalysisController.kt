@@ -366,10 +366,13 @@ class AnalysisController(
     }
 
     /** The whole tree in PGN (variations and comments), for sharing. */
-    fun pgn(): String = game.pgn()
+    fun pgn(): String = closedText?.first ?: game.pgn()
 
     /** The current position in FEN, for sharing. */
-    fun fen(): String = game.fen()
+    fun fen(): String = closedText?.second ?: game.fen()
+
+    /** The PGN and FEN of the tree [close] freed: what [pgn] and [fen] answer after it. */
+    private var closedText: Pair<String, String>? = null
 
     /** Clears [AnalysisUiState.message]. */
     fun dismissMessage() {
@@ -396,6 +399,7 @@ class AnalysisController(
 
     /** Stops the searches and frees the game and the engines. The controller ignores intents afterwards. */
     override fun close() = session.close {
+        closedText = game.pgn() to game.fen()
         stopCoach()
         coachEngine?.close()
         coachEngine = null

@@ -270,12 +270,11 @@ data class BoardUiState(
      * `true` when the player may claim a draw with the move they are about to make, as FIDE's Laws
      * allow (9.2.1.1, 9.3.1): some legal move would make the position occur for the third time or
      * complete fifty moves without a capture or pawn move (the core's `drawClaimMoves`), and no
-     * draw is claimable already. Offer "Claim draw with my move"
-     * ([GameController.claimDrawWithNextMove]).
+     * draw is claimable already, on a player's turn ([claimsOpen]). Offer "Claim draw with my
+     * move" ([GameController.claimDrawWithNextMove]).
      */
     val canClaimWithMove: Boolean
-        get() = !isGameOver && claimableDraw == null && snapshot.drawClaimMoves.isNotEmpty() &&
-            !mode.enginePlays(snapshot.sideToMove)
+        get() = !isGameOver && claimableDraw == null && snapshot.drawClaimMoves.isNotEmpty() && claimsOpen
 
     /**
      * `true` when the player may offer the engine a draw ([GameController.offerDraw]): a game
@@ -287,8 +286,15 @@ data class BoardUiState(
 
     /** The draw the player may claim now (offer a button), or `null`. */
     val claimableDraw: DrawReason?
-        get() = (snapshot.status as? GameStatus.Ongoing)?.claimableDraw
-            ?.takeIf { !mode.enginePlays(snapshot.sideToMove) }
+        get() = (snapshot.status as? GameStatus.Ongoing)?.claimableDraw?.takeIf { claimsOpen }
+
+    /**
+     * A player's turn for claiming a draw: not the engine's side to move, the board showing the
+     * game's own position (not a move looked back at) and the players not pausing the game. A
+     * hint being searched or the promotion picker does not close it.
+     */
+    private val claimsOpen: Boolean
+        get() = !mode.enginePlays(snapshot.sideToMove) && viewed == null && !userPaused
 }
 
 /**

@@ -216,7 +216,8 @@ class GameController(
      * where it may go whatever the engine replies ([Premove.targets], the core's
      * `premoveDestinations`); a tap on one of those is its destination (onto a piece of the
      * player's too: a recapture there); a tap on another piece of the player's picks that one
-     * instead. A tap anywhere else, or with a premove set, cancels it. Whether it is legal is
+     * instead. With a premove set, a tap on a piece of the player's starts a new one from it;
+     * a tap anywhere else (or on the picked piece again) cancels it. Whether it is legal is
      * known only after the engine's move ([playPremove]).
      */
     private fun premoveTap(square: Square) {
@@ -569,16 +570,25 @@ class GameController(
         }
     }
 
-    /** Clears [BoardUiState.message]. */
+    /**
+     * Clears [BoardUiState.message]; after a failed search (its message dismissed) the engine's
+     * turn, if due, starts again.
+     */
     fun dismissMessage() {
         _state.update { it.copy(message = null) }
+        // A failed search left the engine's turn undone: the person dismissing its message is
+        // the moment to try again (nothing else would start it).
+        startEngineTurnIfDue()
     }
 
     /** The game in PGN, for sharing. */
-    fun pgn(): String = game.pgn()
+    fun pgn(): String = closedText?.first ?: game.pgn()
 
     /** The current position in FEN, for sharing. */
-    fun fen(): String = game.fen()
+    fun fen(): String = closedText?.second ?: game.fen()
+
+    /** The PGN and FEN of the game [close] freed: what [pgn] and [fen] answer after it. */
+    private var closedText: Pair<String, String>? = null
 
     /**
      * The app went to the background (Android `onStop`, iOS `scenePhase != .active`): stops any
@@ -623,7 +633,10 @@ class GameController(
     }
 
     /** Stops any search and frees the game and the engine. The controller ignores intents afterwards. */
-    override fun close() = session.close { game.close() }
+    override fun close() = session.close {
+        closedText = game.pgn() to game.fen()
+        game.close()
+    }
 
     // ---- Internals -----------------------------------------------------------------------
 
@@ -674,7 +687,9 @@ class GameController(
         }
         if (claim != null) {
             changeGame { game.claimDrawWithAt(claim.legalMove.uci, nowMs()) }
-        } else if (changeGame { move() }) {
+        } else if (changeGame { move() } && !state.value.isGameOver) {
+            // "The move stands" and the game goes on; a move that ended the game (a mate) says
+            // so in the status alone.
             val san = state.value.snapshot.lastMove?.san ?: return
             _state.update { it.copy(message = noDrawClaimText(san)) }
         }

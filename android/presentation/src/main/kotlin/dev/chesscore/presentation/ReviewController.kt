@@ -214,7 +214,14 @@ class ReviewController(
             begin(options, useKept = false)
             return
         } catch (e: ChessException) {
-            _state.value = ReviewUiState(message = e.message)
+            // The moves reviewed before stay on the screen with why it cannot go on, as the
+            // Swift controller shows them.
+            _state.update {
+                it.copy(
+                    phase = ReviewPhase.IDLE, message = e.message, done = stopped.moves.size,
+                    rows = stopped.moves.map(::reviewRow), graph = graphFromMoves(stopped.moves, it.total),
+                )
+            }
             return
         }
         moves.clear()
@@ -286,7 +293,7 @@ class ReviewController(
                 phase = if (review.complete) ReviewPhase.DONE else ReviewPhase.STOPPED,
                 done = review.moves.size,
                 rows = review.moves.map(::reviewRow),
-                graph = graphFromReview(review),
+                graph = graphFromReview(review, it.total),
                 white = sideSummary(review.white),
                 black = sideSummary(review.black),
                 annotatedPgn = review.annotatedPgn,

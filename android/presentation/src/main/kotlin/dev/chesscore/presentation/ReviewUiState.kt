@@ -173,9 +173,13 @@ fun graphFromMoves(moves: List<MoveReview>, totalMoves: Int): List<GraphPoint> {
     return points
 }
 
-/** The eval graph of a finished (or stopped) review, from the core's eval series. */
-fun graphFromReview(review: GameReview): List<GraphPoint> {
-    val width = maxOf(review.evals.size - 1, 1).toFloat()
+/**
+ * The eval graph of a finished (or stopped) review, from the core's eval series, spread over
+ * [totalMoves] (the game's length) as while it ran: a stopped review's curve keeps its scale
+ * and ends where the review stopped, not at the right edge.
+ */
+fun graphFromReview(review: GameReview, totalMoves: Int): List<GraphPoint> {
+    val width = maxOf(totalMoves, review.evals.size - 1, 1).toFloat()
     val classes = review.moves.associate { it.ply.toInt() + 1 to it.`class` }
     return review.evals.map { p: EvalPoint ->
         val ply = p.ply.toInt()

@@ -1019,8 +1019,11 @@ class AnalysisControllerTest {
             f.controller.setCoach(true) // the coach's engine and search too
             assertTrue(f.controller.state.value.coachRunning)
             assertTrue(liveObjectCount() >= baseline + 5u, "and the coach's engine and handle")
+            val (pgn, fen) = f.controller.pgn() to f.controller.fen()
             f.controller.close()
             assertEquals(baseline, liveObjectCount())
+            // A share that comes after the close still gets the board's text, as on iOS.
+            assertEquals(pgn to fen, f.controller.pgn() to f.controller.fen())
             val closed = f.controller.state.value
             assertFalse(closed.engineRunning || closed.coachRunning, "no spinner after close")
             f.controller.tapSquare(sq("e2")) // ignored after close, no crash

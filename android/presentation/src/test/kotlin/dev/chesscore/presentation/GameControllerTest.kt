@@ -377,6 +377,27 @@ class GameControllerTest {
     }
 
     @Test
+    fun `after a failed search, dismissing its message starts the engine's turn again`() {
+        onMain {
+            val f = Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE))
+            f.engine.tamper = { it.copy(error = "the search failed (a bug in chesscore): test") }
+            f.controller.use { c ->
+                c.move("e2", "e4")
+                f.engine.nextResult()
+                yield()
+                assertEquals("The engine failed: the search failed (a bug in chesscore): test", c.state.value.message)
+                assertFalse(c.state.value.engineThinking)
+                assertEquals(1, f.engine.started)
+                f.engine.tamper = { it }
+                c.dismissMessage()
+                assertEquals(2, f.engine.started, "searched again")
+                c.awaitState("the reply") { it.snapshot.ply == 2u }
+                assertNull(c.state.value.message)
+            }
+        }
+    }
+
+    @Test
     fun `undo against the engine takes back to the player's turn, redo replays both plies`() {
         onMain {
             val f = Fixture(this, mode = GameMode.HumanVsEngine(Side.WHITE))
@@ -604,6 +625,14 @@ class GameControllerTest {
                 val s = c.state.value
                 assertEquals(DrawReason.THREEFOLD_REPETITION, s.claimableDraw)
                 assertEquals("Draw may be claimed: threefold repetition", s.statusText)
+                // Not while a move is looked back at, nor while the players pause the game.
+                c.viewPly(3)
+                assertNull(c.state.value.claimableDraw)
+                c.claimDraw()
+                assertEquals(GameStatus.Ongoing(DrawReason.THREEFOLD_REPETITION), c.state.value.snapshot.status)
+                c.viewPly(null)
+                assertNull(s.copy(userPaused = true).claimableDraw)
+                assertEquals(DrawReason.THREEFOLD_REPETITION, c.state.value.claimableDraw)
                 c.claimDraw()
                 assertEquals(GameStatus.Ended(Outcome.Draw(DrawReason.THREEFOLD_REPETITION)), c.state.value.snapshot.status)
                 assertEquals("Draw by threefold repetition", c.state.value.statusText)
@@ -624,6 +653,10 @@ class GameControllerTest {
                 // Ng8 would make the third occurrence: the claim may be announced with it.
                 assertNull(c.state.value.claimableDraw)
                 assertTrue(c.state.value.canClaimWithMove)
+                assertFalse(c.state.value.copy(userPaused = true).canClaimWithMove)
+                c.viewPly(2)
+                assertFalse(c.state.value.canClaimWithMove, "not while looking back")
+                c.viewPly(null)
                 c.claimDrawWithNextMove()
                 assertTrue(c.state.value.claimingWithNextMove)
                 c.claimDrawWithNextMove(false)
@@ -654,6 +687,13 @@ class GameControllerTest {
                 assertEquals(8u, s.snapshot.ply)
                 assertEquals("No draw: e5 allows no claim. The move stands.", s.message)
                 assertFalse(s.claimingWithNextMove)
+                // A move that allows no claim and mates: the status says it, no message.
+                c.loadFen("4r2k/6pp/8/8/8/8/8/K3R3 w - - 99 80")
+                assertTrue(c.state.value.canClaimWithMove)
+                c.claimDrawWithNextMove()
+                c.move("e1", "e8")
+                assertEquals(GameStatus.Ended(Outcome.Checkmate(Side.WHITE)), c.state.value.snapshot.status)
+                assertNull(c.state.value.message)
             }
         }
     }
@@ -1095,9 +1135,13 @@ class GameControllerTest {
             f.controller.move("e2", "e4")
             eventually("the engine searching") { f.engine.isSearching() }
             assertTrue(liveObjectCount() >= baseline + 3u, "game, engine and search handle alive")
+            val (pgn, fen) = f.controller.pgn() to f.controller.fen()
             f.controller.close()
             assertEquals(baseline, liveObjectCount())
             f.controller.tapSquare(sq("d2")) // ignored after close, no crash
+            // A share that comes after the close still gets the game's text.
+            assertEquals(pgn to fen, f.controller.pgn() to f.controller.fen())
+            assertTrue(fen.contains(" b "), fen)
         }
     }
 }

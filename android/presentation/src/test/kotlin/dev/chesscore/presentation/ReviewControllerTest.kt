@@ -348,6 +348,10 @@ class ReviewControllerTest {
                         val s = controller.awaitState("stopped") { it.phase == ReviewPhase.STOPPED }
                         assertTrue(s.rows.size in 2 until 12, "${s.rows.size} rows")
                         assertEquals(s.rows.size + 1, s.graph.size)
+                        // The curve keeps the whole game's scale (12 moves): it ends where the
+                        // review stopped, not at the right edge.
+                        assertEquals(12, s.total)
+                        assertEquals(s.rows.size / 12f, s.graph.last().x, 1e-6f)
                         assertNotNull(s.white)
                     }
                 }
