@@ -71,8 +71,8 @@ impl Annotations {
             }),
             _ => {}
         }
-        match (&self.eval, &other.eval) {
-            (None, eval) => self.eval = eval.clone(),
+        match (self.eval, other.eval) {
+            (None, eval) => self.eval = eval,
             (Some(mine), Some(theirs)) if mine != theirs => self.commands.push(Command {
                 name: "eval".into(),
                 value: theirs.to_string(),
