@@ -912,3 +912,37 @@ fn a_verified_loss_near_the_blunder_line_is_verified_again_deeper() {
     );
     assert!(r.nodes > plain.nodes + with.verify_nodes);
 }
+
+#[test]
+fn a_move_played_on_past_a_claimable_draw_is_judged_and_the_review_goes_on() {
+    // After 5... Nb8 the position has occurred three times: a draw could be claimed, so the
+    // review scores it as a draw and it has no best move. White's 6. Ba6 loses a bishop: it
+    // is judged against the draw, and the review reaches the end (it stopped there, as if
+    // stopped by hand, when the verification searched a missing best move).
+    let (_, line) = line_from_pgn(
+        "1. e4 e5 2. Nf3 Nc6 3. Ng1 Nb8 4. Nf3 Nc6 5. Ng1 Nb8 6. Ba6 Nxa6 7. Nf3 Nc5 *",
+    );
+    for threads in [1, 2] {
+        let stop = AtomicBool::new(false);
+        let r = review::review(
+            &mut engine(),
+            &line,
+            &ReviewSettings {
+                threads,
+                ..ReviewSettings::with_nodes(NODES)
+            },
+            &NoBook,
+            &stop,
+            &mut |_| {},
+        );
+        assert!(
+            r.complete,
+            "{threads} threads: {} of 14 moves",
+            r.moves.len()
+        );
+        assert_eq!(r.moves.len(), 14);
+        let ba6 = &r.moves[10];
+        assert_eq!(ba6.san, "Ba6");
+        assert!(ba6.class >= MoveClass::Mistake, "{:?}", ba6.class);
+    }
+}

@@ -602,6 +602,8 @@ impl<'a> Collected<'a> {
 struct Verdict {
     best: Score,
     best_line: Vec<Move>,
+    /// The score of the best other candidate, for "only move" (`None` with one candidate).
+    second: Option<Score>,
     played: Score,
     played_line: Vec<Move>,
     nodes: u64,
@@ -620,17 +622,34 @@ pub(super) fn judge_verified(
     stop: &AtomicBool,
 ) -> Option<(MoveReview, u64)> {
     let first = judge(line, index, before, after, None);
-    if settings.verify_nodes == 0 || first.checkmate || first.loss <= classify::VERIFY_ABOVE {
+    // A position where the mover could claim a draw has no best move to verify against: the
+    // move is judged against the draw it gave up.
+    if settings.verify_nodes == 0
+        || first.checkmate
+        || first.loss <= classify::VERIFY_ABOVE
+        || before.terminal.is_some()
+    {
         return Some((first, 0));
     }
-    let verdict = verify(engine, line, index, before, settings.verify_nodes, stop)?;
+    // `None` from a verification is a stop only when the stop flag says so; otherwise (no
+    // iteration had a line for every candidate) the judgement made without it stands.
+    let stopped = || stop.load(Ordering::SeqCst);
+    let Some(verdict) = verify(engine, line, index, before, settings.verify_nodes, stop) else {
+        return if stopped() { None } else { Some((first, 0)) };
+    };
     let review = judge(line, index, before, after, Some(&verdict));
     if settings.recheck_nodes == 0 || !classify::RECHECK.contains(&review.loss) {
         return Some((review, verdict.nodes));
     }
     // Near the blunder line a few points of noise decide the class: search again, deeper,
     // from the table the first verification filled.
-    let second = verify(engine, line, index, before, settings.recheck_nodes, stop)?;
+    let Some(second) = verify(engine, line, index, before, settings.recheck_nodes, stop) else {
+        return if stopped() {
+            None
+        } else {
+            Some((review, verdict.nodes))
+        };
+    };
     let review = MoveReview {
         rechecked: true,
         ..judge(line, index, before, after, Some(&second))
@@ -653,12 +672,16 @@ fn verify(
     stop: &AtomicBool,
 ) -> Option<Verdict> {
     let played = line.moves()[index];
-    let mut candidates = vec![before.best()];
-    for mv in [before.second.map(|(_, m)| m), Some(played)]
-        .into_iter()
-        .flatten()
+    let mut candidates = Vec::new();
+    for mv in [
+        Some(before.best()),
+        before.second.map(|(_, m)| m),
+        Some(played),
+    ]
+    .into_iter()
+    .flatten()
     {
-        if !candidates.contains(&mv) {
+        if !mv.is_null() && !candidates.contains(&mv) {
             candidates.push(mv);
         }
     }
@@ -692,9 +715,11 @@ fn verify(
     // Lines come best first.
     let best = at_depth[0];
     let mine = at_depth.iter().find(|(_, _, pv)| pv[0] == played)?;
+    let second = at_depth.iter().find(|(_, _, pv)| pv[0] != best.2[0]);
     Some(Verdict {
         best: best.1,
         best_line: best.2.clone(),
+        second: second.map(|l| l.1),
         played: mine.1,
         played_line: mine.2.clone(),
         nodes: result.nodes,
@@ -752,8 +777,14 @@ fn judge(
     } else {
         MoveClass::from_loss(loss)
     };
+    // The second-best move's score from the same search as the best one: a verification's
+    // own when there was one (the first search's second line may be the played move itself).
+    let second = match verdict {
+        Some(v) => v.second,
+        None => before.second.map(|(score, _)| score),
+    };
     let only_move = is_best
-        && before.second.is_some_and(|(second, _)| {
+        && second.is_some_and(|second| {
             win_before - classify::win_percent(second) > classify::ONLY_MOVE_GAP
         });
     let missed_win = win_before >= classify::WINNING
