@@ -154,7 +154,12 @@ impl Game {
             let id = self.child(at, m.mv, Some(&m.san), pos)?;
             // A variation that repeats a move already in the tree (the main line's, from the
             // same position) is the same node: what it says about the move is added to it.
-            self.n_mut(id).annotations.merge(&m.annotations);
+            let annotations = &mut self.n_mut(id).annotations;
+            if annotations.is_empty() {
+                *annotations = m.annotations.clone();
+            } else {
+                annotations.merge(&m.annotations);
+            }
             made.push(id);
             at = id;
         }
