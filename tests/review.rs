@@ -946,3 +946,15 @@ fn a_move_played_on_past_a_claimable_draw_is_judged_and_the_review_goes_on() {
         assert!(ba6.class >= MoveClass::Mistake, "{:?}", ba6.class);
     }
 }
+
+#[test]
+fn the_annotated_pgn_carries_error_nags_only_on_the_reviews_errors() {
+    // A game annotated before (or by hand) with `??` on a move this review calls good: the
+    // `??` would read as this review's blunder.
+    let (game, line) = line_from_pgn("1. e4 $4 e5 $1 2. Nf3 $6 *");
+    let r = run(&line, NODES);
+    assert!(r.moves.iter().all(|m| !m.class.is_error()), "{:?}", r.moves);
+    let text = pgn::write_game(&review::annotate(&game, &r));
+    assert!(!text.contains("$4") && !text.contains("$6"), "{text}");
+    assert!(text.contains("$1"), "a `!` is kept: {text}");
+}

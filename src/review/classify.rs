@@ -27,7 +27,7 @@
 //! Per side: the mean of a volatility-weighted mean and the harmonic mean of its moves'
 //! accuracies, as lichess describes its game accuracy (lichess-org/lila issue 15164): each move
 //! is weighted by the standard deviation of White's Win% over a window of positions around it
-//! (the window holds a tenth of the game's positions, at least 2 and at most 8), clamped to
+//! (the window holds a tenth of the game's moves, at least 2 and at most 8), clamped to
 //! 0.5-12, so that moves in sharp phases count more; the harmonic mean makes one blunder weigh
 //! heavily. Moves count at least 1 % in the harmonic mean, so that one 0 % move does not make
 //! the whole game 0.

@@ -156,7 +156,8 @@ pub fn coach(
 
 /// The pieces of either side (kings apart) that the other side wins material by capturing,
 /// judged by static exchange evaluation with legal first captures (a pinned attacker may only
-/// take along its pin), most valuable loss first. Static: a piece that hangs but whose owner
+/// take along its pin; a side in check only with a capture that answers it), most valuable loss
+/// first. Static: a piece that hangs but whose owner
 /// is to move may still be saved.
 pub fn hanging_pieces(pos: &Position) -> Vec<HangingPiece> {
     let mut out = Vec::new();
@@ -181,6 +182,11 @@ pub fn hanging_pieces(pos: &Position) -> Vec<HangingPiece> {
                     continue;
                 }
                 let capture = capture_move(pos, from, sq);
+                // For the side to move, legal means more than its pins: in check, only a
+                // capture that answers the check.
+                if enemy == pos.side_to_move() && !pos.is_legal(capture) {
+                    continue;
+                }
                 let value = see_value(pos, capture);
                 if value > 0 && best.map_or(true, |b| value > b) {
                     best = Some(value);
@@ -295,5 +301,21 @@ mod tests {
             ),
             0
         );
+    }
+
+    #[test]
+    fn a_piece_is_not_hanging_to_a_capture_its_attacker_may_not_make_while_in_check() {
+        // White is in check from h1: Bxe5 would leave the king in check, so the knight does
+        // not hang; with the check gone it does.
+        let pos = fen::parse("4k3/8/8/4n3/8/8/1B6/4K2r w - - 0 1").unwrap();
+        assert!(
+            hanging_pieces(&pos).is_empty(),
+            "{:?}",
+            hanging_pieces(&pos)
+        );
+        let pos = fen::parse("4k3/8/8/4n3/8/8/1B6/4K3 w - - 0 1").unwrap();
+        let hanging = hanging_pieces(&pos);
+        assert_eq!(hanging.len(), 1, "{hanging:?}");
+        assert_eq!(hanging[0].square, Square::E5);
     }
 }

@@ -92,7 +92,8 @@ pub fn pgn_eval(white: Score) -> Evaluation {
 
 /// `game` with `review` written into its main line: an `[%eval]` on every reviewed move
 /// (replacing an older one; the move's comment and other commands are kept), the class NAG on
-/// each inaccuracy, mistake and blunder (replacing the move's own `!`/`?` NAGs 1-6), the
+/// each inaccuracy, mistake and blunder (replacing the move's own `!`/`?` NAGs 1-6; a move of
+/// another class loses its own `?!`, `?` and `??`), the
 /// engine's line as a further variation of each of them (the game's own variations are kept),
 /// the accuracies in the comment before the moves (in front of the game's own), and an
 /// `Annotator` tag. A move that checkmates gets no `[%eval]`: the game's end says it.
@@ -105,6 +106,9 @@ pub fn annotate(game: &PgnGame, review: &GameReview) -> PgnGame {
         debug_assert_eq!(pgn_move.mv, r.mv, "the review is of another game");
         let notes = &mut pgn_move.annotations;
         notes.eval = (!r.checkmate).then(|| pgn_eval(r.after_white()));
+        // `?!`, `?` and `??` are the review's classes here (an earlier review's, or the game's
+        // own, would read as this review's on a move it does not call an error).
+        notes.nags.retain(|&n| !matches!(n, 2 | 4 | 6));
         if let Some(nag) = r.class.nag() {
             notes.nags.retain(|&n| !(1..=6).contains(&n));
             notes.nags.insert(0, nag);
