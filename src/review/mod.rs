@@ -162,8 +162,11 @@ pub const MAX_THREADS: u32 = 64;
 /// The revision of the review's own rules (classes, thresholds, verification, accuracy, the
 /// annotated PGN's form): bump it with any change of them, so that reviews kept by an earlier
 /// rule are not shown as this one's (the FFI's `reviewKey` includes it, beside the engine's
-/// [`crate::engine::BENCH_SIGNATURE`], which covers the search and the evaluation).
-pub const REVIEW_REVISION: u32 = 1;
+/// [`crate::engine::BENCH_SIGNATURE`], which covers the search and the evaluation). 2
+/// (2026-11-27): a move played on past a claimable draw is judged against the draw, a verified
+/// move's "only move" against the verification's own candidates, and the annotated PGN drops
+/// error NAGs from moves that are not errors.
+pub const REVIEW_REVISION: u32 = 2;
 
 /// The threads a review runs on when the caller does not say (the FFI's and `chesscore
 /// review`'s default): the machine's cores but one, which is left to the user interface, from
