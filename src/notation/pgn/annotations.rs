@@ -46,18 +46,8 @@ impl Annotations {
     /// different one is kept as a command, as a `%clk` given twice is). For a move that a PGN
     /// gives twice from one position: a variation that repeats the main line's move.
     pub fn merge(&mut self, other: &Annotations) {
-        fn append(slot: &mut Option<String>, text: &Option<String>) {
-            match (slot.as_mut(), text) {
-                (_, None) => {}
-                (Some(mine), Some(more)) => {
-                    mine.push(' ');
-                    mine.push_str(more);
-                }
-                (None, Some(more)) => *slot = Some(more.clone()),
-            }
-        }
-        append(&mut self.comment_before, &other.comment_before);
-        append(&mut self.comment_after, &other.comment_after);
+        append_text(&mut self.comment_before, other.comment_before.clone());
+        append_text(&mut self.comment_after, other.comment_after.clone());
         for &nag in &other.nags {
             if !self.nags.contains(&nag) {
                 self.nags.push(nag);
@@ -242,6 +232,19 @@ pub(crate) fn collapse_whitespace(s: &str) -> String {
         out.push_str(word);
     }
     out
+}
+
+/// Adds `text` to the comment in `slot`, a space apart (or makes it the comment): two
+/// comments read in a row, or a move's comments given twice, become one.
+pub(super) fn append_text(slot: &mut Option<String>, text: Option<String>) {
+    match (slot.as_mut(), text) {
+        (_, None) => {}
+        (Some(existing), Some(text)) => {
+            existing.push(' ');
+            existing.push_str(&text);
+        }
+        (None, text) => *slot = text,
+    }
 }
 
 /// A comment command other than the clock, evaluation, squares and arrows: `[%name value]`.

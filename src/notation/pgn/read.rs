@@ -1,7 +1,7 @@
 //! Reading PGN: a lexer over the text and a parser that builds [`PgnGame`]s, recovering from a
 //! bad game at the start of the next tag section.
 
-use super::annotations::Annotations;
+use super::annotations::{append_text, Annotations};
 use super::{is_tag_name, PgnError, PgnErrorKind, PgnGame, PgnMove};
 use crate::notation::fen;
 use crate::notation::san;
@@ -460,17 +460,6 @@ fn classify_symbol(text: &str) -> Result<Tok, PgnErrorKind> {
         return Ok(Tok::MoveNumber);
     }
     Ok(Tok::San(san_text.to_string(), nag))
-}
-
-fn append_text(slot: &mut Option<String>, text: Option<String>) {
-    match (slot.as_mut(), text) {
-        (_, None) => {}
-        (Some(existing), Some(text)) => {
-            existing.push(' ');
-            existing.push_str(&text);
-        }
-        (None, text) => *slot = text,
-    }
 }
 
 /// A line of moves being read: the main line or a variation.
