@@ -468,7 +468,7 @@ const ANNOTATED: &str = "[Event \"Annotated\"]
 {[%evp 0,17] Start of the game.} 1. e4 {[%clk 0:03:00] [%eval 0.17]} 1... c5 $6
 {[%clk 0:02:58.5] [%eval #-3,22]} ( {Or} 1... e5 {[%csl Gd4,Re5] [%cal Gg1f3]
 classical} 2. Nf3 (2. f4 $5 {gambit} {the King's Gambit} 2... exf4) 2... Nc6 ) 2.
-Nf3 {[%emt 0:00:05]} {two comments} 2... d6 $1 $14 *
+Nf3 {[%emt 0:00:05]} {} {before d6} 2... d6 $1 $14 *
 ";
 
 #[test]
@@ -518,22 +518,23 @@ fn annotations_are_read_into_their_moves_and_written_back() {
             to: Square::F3
         }]
     );
-    // A nested variation; its second comment goes before the next move.
+    // A nested variation; its two comments in a row are its move's, joined.
     let f4 = &c5.variations[0][1].variations[0][0];
     assert_eq!(f4.san, "f4");
     assert_eq!(f4.annotations.nags, [5]);
-    assert_eq!(f4.annotations.comment_after.as_deref(), Some("gambit"));
-    let exf4 = &c5.variations[0][1].variations[0][1];
     assert_eq!(
-        exf4.annotations.comment_before.as_deref(),
-        Some("the King's Gambit")
+        f4.annotations.comment_after.as_deref(),
+        Some("gambit the King's Gambit")
     );
-    // Main line: an unknown command is kept; the second comment belongs to the next move.
+    let exf4 = &c5.variations[0][1].variations[0][1];
+    assert_eq!(exf4.annotations.comment_before, None);
+    // Main line: an unknown command is kept; after an empty comment, a comment belongs to the
+    // next move.
     let nf3 = &g.moves[2].annotations;
     assert_eq!(nf3.commands[0].to_string(), "[%emt 0:00:05]");
     assert_eq!(nf3.comment_after, None);
     let d6 = &g.moves[3].annotations;
-    assert_eq!(d6.comment_before.as_deref(), Some("two comments"));
+    assert_eq!(d6.comment_before.as_deref(), Some("before d6"));
     assert_eq!(d6.nags, [1, 14]);
 
     let written = write_game(&g);
@@ -542,9 +543,9 @@ fn annotations_are_read_into_their_moves_and_written_back() {
     }
     for part in [
         "{[%evp 0,17] Start of the game.} 1. e4 {[%clk 0:03:00] [%eval 0.17]} 1... c5 $6",
-        "({Or} 1... e5 {[%csl Gd4,Re5] [%cal Gg1f3] classical} 2. Nf3 (2. f4 $5 {gambit}",
-        "{the King's Gambit} 2... exf4) 2... Nc6)",
-        "2. Nf3 {[%emt 0:00:05]} {two comments} 2... d6 $1 $14 *",
+        "({Or} 1... e5 {[%csl Gd4,Re5] [%cal Gg1f3] classical} 2. Nf3",
+        "(2. f4 $5 {gambit the King's Gambit} 2... exf4) 2... Nc6)",
+        "2. Nf3 {[%emt 0:00:05]} {} {before d6} 2... d6 $1 $14 *",
     ] {
         let flat = written.replace('\n', " ");
         assert!(flat.contains(part), "{part}\n{written}");
@@ -552,6 +553,87 @@ fn annotations_are_read_into_their_moves_and_written_back() {
     let again = parse_game(&written).unwrap();
     assert_eq!((&again.root, &again.moves), (&g.root, &g.moves));
     assert_eq!(write_game(&again), written);
+}
+
+/// lichess's export with its computer analysis (the form of a real game, shortened): each
+/// judged move has its judgement and then its `[%eval]` and `[%clk]` as a second comment, and
+/// the opening's name follows a move's own comment.
+const LICHESS_ANALYSED: &str = "[Event \"Rated Blitz game\"]
+[Site \"https://lichess.org/abcdefgh\"]
+[Annotator \"lichess.org\"]
+
+1. e4 { [%eval 0.24] [%clk 0:05:00] } 1... c5 { [%eval 0.32] [%clk 0:05:00] } 2. Nf3
+{ [%eval 0.0] [%clk 0:05:01] } 2... g6 { [%eval 0.13] [%clk 0:05:03] } { B27 Sicilian
+Defense: Hyperaccelerated Fianchetto } 3. d4 { [%eval 0.25] [%clk 0:04:57] } 3... Bg7?!
+{ (0.25 → 0.81) Inaccuracy. cxd4 was best. } { [%eval 0.81] [%clk 0:05:05] } (3... cxd4
+4. Nxd4 Bg7) 4. dxc5 { [%eval 0.7] [%clk 0:04:55] } 4... Qa5+ { [%eval 0.75]
+[%clk 0:05:01] } 5. Bd2?? { (0.75 → -2.10) Blunder. c3 was best. } { [%eval -2.1]
+[%clk 0:04:40] } (5. c3 Qxc5) 5... Qxc5 { [%eval -2.0] [%clk 0:04:58] } *
+";
+
+#[test]
+fn lichess_judgements_and_their_commands_stay_with_their_move() {
+    let g = parse_game(LICHESS_ANALYSED).unwrap();
+    let at = |ply: usize| &g.moves[ply].annotations;
+    let clock = |ply: usize| at(ply).clock.map(|c| c.as_secs());
+    let eval = |ply: usize| at(ply).eval.map(|e| e.score);
+    // Every move has its own clock and evaluation, and no second one.
+    let clocks: Vec<_> = (0..10).map(clock).collect();
+    assert_eq!(
+        clocks,
+        [300, 300, 301, 303, 297, 305, 295, 301, 280, 298].map(Some)
+    );
+    assert_eq!(eval(5), Some(EvalScore::Centipawns(81)));
+    assert_eq!(eval(6), Some(EvalScore::Centipawns(70)));
+    assert_eq!(eval(8), Some(EvalScore::Centipawns(-210)));
+    assert!(g.moves.iter().all(|m| m.annotations.commands.is_empty()));
+    // The judgement and the opening's name are the comments of the move they follow.
+    assert_eq!(
+        at(3).comment_after.as_deref(),
+        Some("B27 Sicilian Defense: Hyperaccelerated Fianchetto")
+    );
+    assert_eq!(
+        at(5).comment_after.as_deref(),
+        Some("(0.25 → 0.81) Inaccuracy. cxd4 was best.")
+    );
+    assert_eq!(at(5).nags, [6]);
+    assert_eq!(
+        at(8).comment_after.as_deref(),
+        Some("(0.75 → -2.10) Blunder. c3 was best.")
+    );
+    assert!(g
+        .moves
+        .iter()
+        .all(|m| m.annotations.comment_before.is_none()));
+    // Written back as one comment per move, and read back the same.
+    let written = write_game(&g);
+    let flat = written.replace('\n', " ");
+    assert!(
+        flat.contains(
+            "3... Bg7 $6 {[%clk 0:05:05] [%eval 0.81] (0.25 → 0.81) Inaccuracy. cxd4 was best.} (3... cxd4"
+        ),
+        "{written}"
+    );
+    let again = parse_game(&written).unwrap();
+    assert_eq!((&again.root, &again.moves), (&g.root, &g.moves));
+}
+
+#[test]
+fn commands_after_a_variation_belong_to_the_move_before_it() {
+    let g =
+        parse_game("1. e4 {A} (1. d4 {V}) {B [%clk 0:01:00]} 1... e5 {[%clk 0:00:59]} *").unwrap();
+    assert_eq!(g.moves[0].annotations.clock, Some(Duration::from_secs(60)));
+    assert_eq!(g.moves[0].annotations.comment_after.as_deref(), Some("A"));
+    assert_eq!(g.moves[1].annotations.clock, Some(Duration::from_secs(59)));
+    assert_eq!(g.moves[1].annotations.comment_before.as_deref(), Some("B"));
+    assert!(g.moves.iter().all(|m| m.annotations.commands.is_empty()));
+    // Two comments before the first move are the start's; after `{}`, the first move's.
+    let g = parse_game("{S} {T} 1. e4 *").unwrap();
+    assert_eq!(g.root.comment_after.as_deref(), Some("S T"));
+    let g = parse_game("{S} {} {T} 1. e4 *").unwrap();
+    assert_eq!(g.root.comment_after.as_deref(), Some("S"));
+    assert_eq!(g.moves[0].annotations.comment_before.as_deref(), Some("T"));
+    assert_eq!(write_game(&g).lines().last(), Some("{S} {} {T} 1. e4 *"));
 }
 
 #[test]

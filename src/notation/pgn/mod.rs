@@ -17,12 +17,15 @@
 //! the game at the next tag or the end of the text); games starting from a `[FEN]` tag. Moves
 //! are SAN read leniently (see [`crate::notation::san`]) and checked for legality.
 //!
-//! Comments and their commands become [`Annotations`]: the first comment after a move is that
-//! move's comment; further comments before the next move, and comments after a variation or at
-//! the start of one, are the next move's `comment_before`. The first comment of the game belongs
-//! to the start position. Comments after the result belong to the game's last move, not to a new
-//! game. Commands in comments (`[%clk]`, `[%eval]`, `[%csl]`, `[%cal]`, others) are read out of
-//! the text into the annotations of the move.
+//! Comments and their commands become [`Annotations`]: the comments right after a move are that
+//! move's comment, joined (lichess writes its judgement of a move and the move's `[%eval]` and
+//! `[%clk]` as two comments in a row), as python-chess reads them; an empty comment `{}` ends
+//! them, and comments after it, after a variation or at the start of one are the next move's
+//! `comment_before`. The comments before the first move belong to the start position, in the
+//! same way. Comments after the result belong to the game's last move, not to a new game.
+//! Commands in comments (`[%clk]`, `[%eval]`, `[%csl]`, `[%cal]`, others) are read out of the
+//! text into the annotations of the move just played, wherever its comments stand (at the start
+//! of a variation, into the annotations of its first move).
 //!
 //! # Writing
 //! [`write_game`] writes export format (PGN standard, section 8): the Seven Tag Roster in its

@@ -699,8 +699,9 @@ impl<'a> Parser<'a> {
             leading: Annotations::default(),
             result: None,
         };
-        // The first comment after a move (or, in the main line, after the start) is that
-        // move's; later ones, and those after a variation, go before the next move.
+        // The comments right after a move (or, in the main line, after the start) are that
+        // move's; an empty comment `{}` ends them, and later ones, and those after a variation
+        // or at the start of one, go before the next move.
         let mut after_move = depth == 0;
         let mut pending = Annotations::default();
         loop {
@@ -743,22 +744,25 @@ impl<'a> Parser<'a> {
                     return Ok(line);
                 }
                 Tok::Comment(body) => {
-                    let target = match line.moves.last_mut() {
-                        Some(last) if after_move => Some(&mut last.annotations),
-                        None if after_move => Some(&mut line.leading),
-                        _ => None,
-                    };
-                    match target {
-                        Some(target) => {
-                            let text = target.take_commands(body);
-                            append_text(&mut target.comment_after, text);
-                        }
-                        None => {
-                            let text = pending.take_commands(body);
-                            append_text(&mut pending.comment_before, text);
-                        }
+                    if body.trim().is_empty() {
+                        // `{}`: what follows is the next move's (the writer's place holder).
+                        after_move = false;
+                        continue;
                     }
-                    after_move = false;
+                    // Commands (`[%clk]`, `[%eval]`, ...) are about the move just played,
+                    // wherever its comments stand; at the start of a variation, about the
+                    // position before its first move, which takes them.
+                    let text = match line.moves.last_mut() {
+                        Some(last) => last.annotations.take_commands(body),
+                        None if after_move => line.leading.take_commands(body),
+                        None => pending.take_commands(body),
+                    };
+                    let slot = match line.moves.last_mut() {
+                        Some(last) if after_move => &mut last.annotations.comment_after,
+                        None if after_move => &mut line.leading.comment_after,
+                        _ => &mut pending.comment_before,
+                    };
+                    append_text(slot, text);
                 }
                 Tok::Nag(n) => match line.moves.last_mut() {
                     Some(last) => last.annotations.nags.push(*n),

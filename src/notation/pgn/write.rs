@@ -103,7 +103,8 @@ fn has_text(comment: Option<&String>) -> Option<&str> {
 }
 
 /// Writes `moves`, a line whose first move has number `first`. `slot_open` tells whether a
-/// comment written now would be read as the previous move's (or the start's) own comment.
+/// comment written now would be read as the previous move's (or the start's) own comment: it
+/// would right after a move or its comment, and at the start of the main line.
 fn write_line(out: &mut Movetext, moves: &[PgnMove], first: MoveNumber, mut slot_open: bool) {
     let mut number = first;
     let mut need_number = true;
@@ -111,8 +112,8 @@ fn write_line(out: &mut Movetext, moves: &[PgnMove], first: MoveNumber, mut slot
         let a: &Annotations = &m.annotations;
         if let Some(before) = has_text(a.comment_before.as_ref()) {
             if slot_open {
-                // An empty comment keeps the place of the previous move's, so that this one
-                // is read back as coming before this move.
+                // An empty comment ends the previous move's comments, so that this one is read
+                // back as coming before this move.
                 out.push("{}");
             }
             out.comment(before);
@@ -131,7 +132,6 @@ fn write_line(out: &mut Movetext, moves: &[PgnMove], first: MoveNumber, mut slot
         if let Some(after) = a.comment_after_text().filter(|c| !c.trim().is_empty()) {
             out.comment(&after);
             need_number = true;
-            slot_open = false;
         }
         for variation in m.variations.iter().filter(|v| !v.is_empty()) {
             out.open_pending += 1;
@@ -198,12 +198,7 @@ pub fn write_game(game: &PgnGame) -> String {
     if let Some(c) = &root_comment {
         text.comment(c);
     }
-    write_line(
-        &mut text,
-        &game.moves,
-        MoveNumber::of(&game.start),
-        root_comment.is_none(),
-    );
+    write_line(&mut text, &game.moves, MoveNumber::of(&game.start), true);
     text.push(result);
 
     let mut line_len = 0;
