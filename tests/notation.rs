@@ -130,6 +130,21 @@ fn san_lenient_inputs() {
     parses_to(f, "ed5", "e4d5");
     parses_to(f, "e:d5", "e4d5");
     parses_to(f, "Kxe2", "e1e2");
+    // A move in UCI's form, as some tools write movetext: a piece's move, castling, a
+    // promotion; the SAN error stands when it names no legal move either.
+    parses_to(s, "g1f3", "g1f3");
+    parses_to(s, "b1c3+", "b1c3");
+    let f = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    parses_to(f, "e1g1", "e1g1");
+    parses_to(f, "e1c1", "e1c1");
+    parses_to("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8n", "b7b8n");
+    match parse_san(&pos(s), "g1g3") {
+        Err(SanError::Illegal { token, reason }) => {
+            assert_eq!(token, "g1g3");
+            assert!(reason.contains("pawn"), "{reason}");
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]

@@ -619,6 +619,14 @@ fn lichess_judgements_and_their_commands_stay_with_their_move() {
 }
 
 #[test]
+fn movetext_in_uci_form_is_read() {
+    let g = parse_game("1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 g8f6 4. e1g1 *").unwrap();
+    let sans: Vec<_> = g.moves.iter().map(|m| m.san.as_str()).collect();
+    assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "O-O"]);
+    assert!(write_game(&g).contains("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O *"));
+}
+
+#[test]
 fn commands_after_a_variation_belong_to_the_move_before_it() {
     let g =
         parse_game("1. e4 {A} (1. d4 {V}) {B [%clk 0:01:00]} 1... e5 {[%clk 0:00:59]} *").unwrap();

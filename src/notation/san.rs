@@ -16,7 +16,9 @@
 //! - more disambiguation than needed (`Ngf3`, `Ng1f3`, long algebraic `e2e4` or `Ng1-f3`), and an
 //!   explicit pawn letter (`Pe4`);
 //! - promotion written `e8=Q`, `e8Q`, `e8(Q)`, `e8/Q` or with a lower-case letter (`e8=q`);
-//! - an en passant suffix (`exd6 e.p.`, `exd6ep`).
+//! - an en passant suffix (`exd6 e.p.`, `exd6ep`);
+//! - a move in UCI's form (`g1f3`, `e1g1` for castling, `e7e8q`), which names one move: tried
+//!   when the text is not SAN for a legal move.
 //!
 //! It never guesses: when the text fits no legal move, or more than one, the result is an error
 //! that names the text.
@@ -643,8 +645,20 @@ pub fn to_san_line(pos: &Position, moves: &[Move]) -> Vec<String> {
 /// assert!(matches!(parse_san(&pos, "Nf4"), Err(SanError::Illegal { .. })));
 /// ```
 pub fn parse_san(pos: &Position, text: &str) -> Result<Move, SanError> {
-    let san: San = text.parse()?;
-    san.to_move_named(pos, text.trim())
+    let read = text
+        .parse::<San>()
+        .map_err(SanError::from)
+        .and_then(|san| san.to_move_named(pos, text.trim()));
+    read.or_else(|e| uci_form(pos, text).ok_or(e))
+}
+
+/// The legal move `text` names in UCI's form (`g1f3`, `e1g1`, `e7e8q`, with a check sign or
+/// suffix allowed), as some tools write movetext and python-chess reads it. A UCI move names
+/// one move, so this guesses nothing; it is only tried when the text is not SAN for a legal
+/// move, whose error stands when this fails too.
+fn uci_form(pos: &Position, text: &str) -> Option<Move> {
+    let bare = text.trim().trim_end_matches(['+', '#', '!', '?']);
+    uci::parse_move(pos, bare).ok()
 }
 
 /// The chess figurines of the white pieces, in the order [`with_piece_symbols`] takes: king,
