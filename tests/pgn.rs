@@ -619,6 +619,24 @@ fn lichess_judgements_and_their_commands_stay_with_their_move() {
 }
 
 #[test]
+fn a_game_of_another_variant_is_refused_by_its_name() {
+    let text = "[Event \"a\"]\n[Variant \"Crazyhouse\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n\
+                [Event \"b\"]\n[Variant \"From Position\"]\n\n1. d4 *\n\n\
+                [Event \"c\"]\n[Variant \"Standard\"]\n\n1. c4 *\n";
+    let games: Vec<_> = read_games(text).collect();
+    assert_eq!(games.len(), 3);
+    let e = games[0].as_ref().unwrap_err();
+    assert_eq!((e.game, e.line, e.column), (1, 2, 1));
+    assert!(
+        e.to_string()
+            .contains("the variant 'Crazyhouse' is not supported"),
+        "{e}"
+    );
+    assert_eq!(games[1].as_ref().unwrap().moves[0].san, "d4");
+    assert_eq!(games[2].as_ref().unwrap().moves[0].san, "c4");
+}
+
+#[test]
 fn movetext_in_uci_form_is_read() {
     let g = parse_game("1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 g8f6 4. e1g1 *").unwrap();
     let sans: Vec<_> = g.moves.iter().map(|m| m.san.as_str()).collect();

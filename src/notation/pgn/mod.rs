@@ -14,7 +14,9 @@
 //! numbers (`1.`, `1...`, `12.Nf3`) and dots standing alone (`1. ... e5`); NAGs (`$14`) and the
 //! suffixes `!`, `?`, `!!`, `??`, `!?`, `?!` (kept as NAGs 1 to 6); recursive variations to any
 //! depth up to 64; the results `1-0`, `0-1`, `1/2-1/2`, `½-½`, `*` (a missing terminator ends
-//! the game at the next tag or the end of the text); games starting from a `[FEN]` tag. Moves
+//! the game at the next tag or the end of the text); games starting from a `[FEN]` tag, and
+//! Chess960 games (`[Variant "Chess960"]`). A game of another variant (`Crazyhouse`,
+//! `Antichess`, ...) is refused with an error that names it, at its `Variant` tag. Moves
 //! are SAN read leniently (see [`crate::notation::san`]) and checked for legality.
 //!
 //! Comments and their commands become [`Annotations`]: the comments right after a move are that

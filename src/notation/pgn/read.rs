@@ -410,16 +410,30 @@ impl<'a> Lexer<'a> {
     }
 }
 
-/// `true` for the values of the `Variant` tag that name Chess960 (`Chess960`, `chess 960`,
-/// `Fischerandom`, `Fischer Random`, any case).
-fn is_chess960_variant(value: &str) -> bool {
-    let name: String = value
+/// `true` for the values of the `Variant` tag that name the standard rules (`Standard`,
+/// `Chess`, `Normal`, lichess's `From Position` for a game from a set-up position, or nothing),
+/// any case.
+fn is_standard_variant(value: &str) -> bool {
+    matches!(
+        variant_key(value).as_str(),
+        "" | "standard" | "chess" | "normal" | "fromposition" | "orthodox"
+    )
+}
+
+/// A `Variant` tag's value in lower case without spaces and dashes.
+fn variant_key(value: &str) -> String {
+    value
         .chars()
         .filter(|c| !c.is_whitespace() && *c != '-')
         .flat_map(char::to_lowercase)
-        .collect();
+        .collect()
+}
+
+/// `true` for the values of the `Variant` tag that name Chess960 (`Chess960`, `chess 960`,
+/// `Fischerandom`, `Fischer Random`, any case).
+fn is_chess960_variant(value: &str) -> bool {
     matches!(
-        name.as_str(),
+        variant_key(value).as_str(),
         "chess960" | "fischerandom" | "fischerrandom" | "960"
     )
 }
@@ -584,6 +598,7 @@ impl<'a> Parser<'a> {
     pub(super) fn game(&mut self) -> Result<Option<PgnGame>, PgnError> {
         let mut tags = Vec::new();
         let mut fen_token = None;
+        let mut variant_token = None;
         while let Some(Token {
             tok: Tok::Tag(..), ..
         }) = self.peek()?
@@ -593,16 +608,27 @@ impl<'a> Parser<'a> {
                 if name == "FEN" {
                     fen_token = Some((t.clone(), value.clone()));
                 }
+                if name == "Variant" {
+                    variant_token = Some((t.clone(), value.clone()));
+                }
                 tags.push((name.clone(), value.clone()));
             }
         }
         if tags.is_empty() && self.peek()?.is_none() {
             return Ok(None);
         }
-        let chess960 = tags
-            .iter()
-            .rev()
-            .find(|(n, _)| n == "Variant")
+        if let Some((t, value)) = &variant_token {
+            if !is_standard_variant(value) && !is_chess960_variant(value) {
+                return Err(self.error(
+                    t,
+                    syntax(format!(
+                        "the variant '{value}' is not supported: only standard chess and Chess960 are"
+                    )),
+                ));
+            }
+        }
+        let chess960 = variant_token
+            .as_ref()
             .is_some_and(|(_, v)| is_chess960_variant(v));
         // Without the tag, the castling rights decide (Shredder-FEN rights are Chess960's).
         let start = match &fen_token {
