@@ -15,6 +15,17 @@ fn pgn_command(args: &[&str], input: &str) -> Run {
 const GOOD: &str = "[Event \"one\"]\n[ECO \"C20\"]\n[Annotator \"me\"]\n\n{Start} 1. e4 {[%clk 0:03:00] best} e5 (1... c5 $1 {Sicilian} 2. Nf3) 2. Nf3 $14 *\n\n1. d4 d5 1/2-1/2\n";
 
 #[test]
+fn a_file_in_windows_1252_is_written_back_as_utf8() {
+    let r = common::chesscore_bytes(
+        &["pgn"],
+        b"[White \"R\xe9ti\"]\n\n1. Nf3 {\x93best\x94} *\n",
+    );
+    assert_eq!(r.code, Some(0), "{}", r.err);
+    assert!(r.out.contains("[White \"Réti\"]"), "{}", r.out);
+    assert!(r.out.contains("1. Nf3 {“best”} *"), "{}", r.out);
+}
+
+#[test]
 fn every_game_is_written_back_in_export_format() {
     let r = pgn_command(&[], GOOD);
     assert_eq!(r.code, Some(0), "{}", r.err);

@@ -40,6 +40,18 @@ fn every_game_is_printed_annotated_with_a_summary_per_side_and_no_bar_off_a_term
     );
 }
 
+#[test]
+fn a_file_in_windows_1252_is_read_as_such() {
+    // "Réti" as older Windows tools write it: é is the byte 0xE9 (not UTF-8).
+    let mut input = b"[White \"R\xe9ti\"]\n\n".to_vec();
+    input.extend(SCHOLAR.as_bytes());
+    let args = ["review", "--nodes", "20000", "-"];
+    let run = common::chesscore_bytes(&args, &input);
+    assert_eq!(run.code, Some(0), "{}", run.err);
+    assert!(run.out.contains("[White \"Réti\"]"), "{}", run.out);
+    assert!(run.out.contains("Nf6 $4"), "{}", run.out);
+}
+
 /// `chesscore review ARGS` on `input` fails with exit code 2, prints nothing on stdout and
 /// says `message` on stderr.
 fn assert_fails(args: &[&str], input: &str, message: &str) {

@@ -637,6 +637,32 @@ fn a_game_of_another_variant_is_refused_by_its_name() {
 }
 
 #[test]
+fn a_file_that_is_not_utf8_is_read_as_windows_1252() {
+    use chesscore::notation::pgn::text_from_bytes;
+    let text = "[White \"Réti, Richard\"]\n\n1. Nf3 {“best”} d5 *\n";
+    assert!(matches!(
+        text_from_bytes(text.as_bytes()),
+        std::borrow::Cow::Borrowed(t) if t == text
+    ));
+    let mut cp1252 = b"[White \"R\xe9ti, Richard\"]\n\n1. Nf3 {".to_vec();
+    cp1252.extend(b"\x93best\x94} d5 *\n");
+    assert_eq!(text_from_bytes(&cp1252), text);
+    let game = parse_game(&text_from_bytes(&cp1252)).unwrap();
+    assert_eq!(game.tag("White"), Some("Réti, Richard"));
+    // Every byte is a character: the 0x80-0x9F block as Windows-1252 has it, its five unassigned
+    // bytes and the rest as Latin-1.
+    let all: Vec<u8> = (0..=255).collect();
+    let read: Vec<char> = text_from_bytes(&all).chars().collect();
+    assert_eq!(read.len(), 256);
+    assert_eq!(read[0x80], '€');
+    assert_eq!(read[0x8D], '\u{8D}');
+    assert_eq!(read[0x97], '—');
+    assert_eq!(read[0x9F], 'Ÿ');
+    assert!((0xA0..=0xFF).all(|b| read[b] as u32 == b as u32));
+    assert!((0..0x80).all(|b| read[b] as u32 == b as u32));
+}
+
+#[test]
 fn movetext_in_uci_form_is_read() {
     let g = parse_game("1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 g8f6 4. e1g1 *").unwrap();
     let sans: Vec<_> = g.moves.iter().map(|m| m.san.as_str()).collect();

@@ -73,7 +73,7 @@ pub fn run(args: &[String]) -> ExitCode {
                 eprintln!("opening: cannot read {name}: {e}");
                 return ExitCode::from(2);
             }
-            games(name, &String::from_utf8_lossy(&bytes))
+            games(name, &pgn::text_from_bytes(&bytes))
         }
     }
 }

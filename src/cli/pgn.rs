@@ -11,8 +11,8 @@ usage: chesscore pgn [FILE]
 Reads every game of a PGN file (standard input when there is no FILE) and writes each to
 standard output in PGN export format, with its variations, comments, NAGs and annotations.
 A game that cannot be read is left out and reported on standard error with its number, line
-and column; reading goes on with the next game. Text that is not UTF-8 is read with the bad
-bytes replaced.
+and column; reading goes on with the next game. A file that is not UTF-8 is read as
+Windows-1252 (Latin-1), as older ChessBase and Windows tools write it.
 
 exit status: 0 when every game was read, 1 when some game could not be read, 2 when the
 file could not be read or the arguments are wrong.";
@@ -44,7 +44,7 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let text = String::from_utf8_lossy(&bytes);
+    let text = pgn::text_from_bytes(&bytes);
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut bad = 0;
     let mut written = 0;

@@ -203,13 +203,14 @@ fn usage_error(message: &str) -> ExitCode {
 }
 
 fn read_input(file: &str) -> std::io::Result<String> {
-    if file == "-" {
-        let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text)?;
-        Ok(text)
+    let bytes = if file == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes)?;
+        bytes
     } else {
-        std::fs::read_to_string(file)
-    }
+        std::fs::read(file)?
+    };
+    Ok(pgn::text_from_bytes(&bytes).into_owned())
 }
 
 /// `game 1/3 [#########.........]  24/80 moves`, redrawn in place.

@@ -42,9 +42,10 @@ pub use setup::{
 };
 pub use square::{parse_square, square_name, Square};
 pub use tree::{
-    figurine_san, list_pgn_games, nag_symbol, read_pgn, san_with_piece_symbols, AnnotationCommand,
-    Arrow, EvalScore, Evaluation, MarkColor, MoveListItem, NewMovePlacement, NodeAnnotations,
-    NodeInfo, PgnGameListing, PgnGameSummary, PgnImport, SkippedGame, SquareMark,
+    figurine_san, list_pgn_games, nag_symbol, pgn_text_from_bytes, read_pgn,
+    san_with_piece_symbols, AnnotationCommand, Arrow, EvalScore, Evaluation, MarkColor,
+    MoveListItem, NewMovePlacement, NodeAnnotations, NodeInfo, PgnGameListing, PgnGameSummary,
+    PgnImport, SkippedGame, SquareMark,
 };
 pub use turn::EngineReply;
 pub use types::{

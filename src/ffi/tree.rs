@@ -538,6 +538,15 @@ pub struct PgnGameListing {
     pub skipped: Vec<SkippedGame>,
 }
 
+/// The text of a PGN file's `bytes`, to pass to `readPgn`, `listPgnGames` or
+/// `ChessGame.fromPgn`: UTF-8 when the bytes are valid UTF-8, else Windows-1252 (a superset of
+/// the ISO 8859-1 the PGN standard names), as older ChessBase and Windows tools write "Réti".
+/// Never fails: every byte is some character.
+#[uniffi::export]
+pub fn pgn_text_from_bytes(bytes: Vec<u8>) -> String {
+    crate::notation::pgn::text_from_bytes(&bytes).into_owned()
+}
+
 /// Lists the games of a PGN text (a whole file, e.g. a lichess export of thousands of games) for
 /// a screen to choose one from: each game is read, summed up and dropped before the next, so
 /// the memory is about the size of the text (`readPgn` keeps every game's tree). A whole file

@@ -18,6 +18,11 @@ pub struct Run {
 /// Runs `chesscore` with `args`, feeding `input` on standard input, with colours left to the
 /// command (no NO_COLOR in its environment).
 pub fn chesscore(args: &[&str], input: &str) -> Run {
+    chesscore_bytes(args, input.as_bytes())
+}
+
+/// Runs `chesscore` with `args`, feeding `input`, which need not be UTF-8, on standard input.
+pub fn chesscore_bytes(args: &[&str], input: &[u8]) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_chesscore"))
         .args(args)
         .env_remove("NO_COLOR")
@@ -28,11 +33,7 @@ pub fn chesscore(args: &[&str], input: &str) -> Run {
         .expect("start chesscore");
     // A run that fails on its arguments may exit without reading: a broken pipe here is fine,
     // the exit status and the output tell.
-    let _ = child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(input.as_bytes());
+    let _ = child.stdin.take().expect("stdin is piped").write_all(input);
     let output = child.wait_with_output().expect("wait for chesscore");
     Run {
         out: String::from_utf8(output.stdout).expect("UTF-8 output"),

@@ -200,6 +200,41 @@ impl Iterator for Games<'_> {
     }
 }
 
+/// The text of a PGN file's bytes: UTF-8 when they are valid UTF-8 (a byte-order mark is kept;
+/// the reader skips it), else Windows-1252, the Western code page that older ChessBase and
+/// Windows tools write names such as "Réti" in (read as UTF-8 they would come out with U+FFFD
+/// in them, or be refused). The PGN standard (section 4.1) names ISO 8859-1, of which
+/// Windows-1252 is a superset but for the bytes 0x80-0x9F (control characters there, curly
+/// quotes and dashes here); its five unassigned bytes are read as ISO 8859-1's. The command
+/// line and the apps (through the FFI's `pgnTextFromBytes`) read files with it.
+///
+/// # Examples
+/// ```
+/// use chesscore::notation::pgn;
+/// assert_eq!(pgn::text_from_bytes("[White \"Réti\"]".as_bytes()), "[White \"Réti\"]");
+/// assert_eq!(pgn::text_from_bytes(b"[White \"R\xe9ti\"] {\x93good\x94}"), "[White \"Réti\"] {“good”}");
+/// ```
+pub fn text_from_bytes(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => std::borrow::Cow::Owned(bytes.iter().map(|&b| windows_1252(b)).collect()),
+    }
+}
+
+/// The character of byte `b` in Windows-1252 (0x81, 0x8D, 0x8F, 0x90 and 0x9D, unassigned
+/// there, as in ISO 8859-1).
+fn windows_1252(b: u8) -> char {
+    const HIGH: [char; 32] = [
+        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8D}', 'Ž',
+        '\u{8F}', '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9D}',
+        'ž', 'Ÿ',
+    ];
+    match b {
+        0x80..=0x9F => HIGH[usize::from(b - 0x80)],
+        _ => char::from(b),
+    }
+}
+
 /// Reads every game of a PGN text, in order (an empty text has none). Each item is a game or
 /// the error that stopped it; after an error, reading goes on at the next tag section.
 ///

@@ -836,6 +836,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_func_nag_symbol(
     ): Int
+    external fun uniffi_chesscore_checksum_func_pgn_text_from_bytes(
+    ): Int
     external fun uniffi_chesscore_checksum_func_read_pgn(
     ): Int
     external fun uniffi_chesscore_checksum_func_san_with_piece_symbols(
@@ -1339,6 +1341,8 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_nag_symbol(`nag`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_pgn_text_from_bytes(`bytes`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_read_pgn(`pgn`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_san_with_piece_symbols(`san`: RustBuffer.ByValue,`symbols`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
@@ -1547,6 +1551,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_nag_symbol() and 0xFFFF) != 40088) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_pgn_text_from_bytes() and 0xFFFF) != 36940) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_read_pgn() and 0xFFFF) != 63888) {
@@ -2203,6 +2210,25 @@ public object FfiConverterString: FfiConverter<String, RustBuffer.ByValue> {
         val byteBuf = toUtf8(value)
         buf.putInt(byteBuf.limit())
         buf.put(byteBuf)
+    }
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterByteArray: FfiConverterRustBuffer<ByteArray> {
+    override fun read(buf: ByteBuffer): ByteArray {
+        val len = buf.getInt()
+        val byteArr = ByteArray(len)
+        buf.get(byteArr)
+        return byteArr
+    }
+    override fun allocationSize(value: ByteArray): ULong {
+        return 4UL + value.size.toULong()
+    }
+    override fun write(value: ByteArray, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        buf.put(value)
     }
 }
 
@@ -13406,6 +13432,23 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
     
         
         FfiConverterUInt.lower(`nag`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * The text of a PGN file's `bytes`, to pass to `readPgn`, `listPgnGames` or
+         * `ChessGame.fromPgn`: UTF-8 when the bytes are valid UTF-8, else Windows-1252 (a superset of
+         * the ISO 8859-1 the PGN standard names), as older ChessBase and Windows tools write "Réti".
+         * Never fails: every byte is some character.
+         */ fun `pgnTextFromBytes`(`bytes`: kotlin.ByteArray): kotlin.String {
+            return FfiConverterString.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_pgn_text_from_bytes(
+    
+        
+        FfiConverterByteArray.lower(`bytes`),_status)
 }
     )
     }

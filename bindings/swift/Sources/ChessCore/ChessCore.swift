@@ -606,6 +606,24 @@ fileprivate struct FfiConverterString: FfiConverter {
     }
 }
 
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterData: FfiConverterRustBuffer {
+    typealias SwiftType = Data
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Data {
+        let len: Int32 = try readInt(&buf)
+        return Data(try readBytes(&buf, count: Int(len)))
+    }
+
+    public static func write(_ value: Data, into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        writeBytes(&buf, value)
+    }
+}
+
 
 
 
@@ -11904,6 +11922,20 @@ public func nagSymbol(nag: UInt32) -> String?  {
 })
 }
 /**
+ * The text of a PGN file's `bytes`, to pass to `readPgn`, `listPgnGames` or
+ * `ChessGame.fromPgn`: UTF-8 when the bytes are valid UTF-8, else Windows-1252 (a superset of
+ * the ISO 8859-1 the PGN standard names), as older ChessBase and Windows tools write "Réti".
+ * Never fails: every byte is some character.
+ */
+public func pgnTextFromBytes(bytes: Data) -> String  {
+    return try!  FfiConverterString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_pgn_text_from_bytes(
+        FfiConverterData.lower(bytes),uniffiCallStatus
+    )
+})
+}
+/**
  * Reads every game of a PGN text (a whole file): the games that can be read, with their
  * trees and annotations, and a located problem for each that cannot. One bad game never costs
  * the others.
@@ -12034,6 +12066,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_nag_symbol() != 40088) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_pgn_text_from_bytes() != 36940) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_read_pgn() != 63888) {

@@ -1020,6 +1020,11 @@ RustBuffer uniffi_chesscore_fn_func_list_pgn_games(RustBuffer pgn, RustCallStatu
 RustBuffer uniffi_chesscore_fn_func_nag_symbol(uint32_t nag, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_PGN_TEXT_FROM_BYTES
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_PGN_TEXT_FROM_BYTES
+RustBuffer uniffi_chesscore_fn_func_pgn_text_from_bytes(RustBuffer bytes, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_READ_PGN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_READ_PGN
 RustBuffer uniffi_chesscore_fn_func_read_pgn(RustBuffer pgn, RustCallStatus *_Nonnull out_status
@@ -1461,6 +1466,12 @@ uint16_t uniffi_chesscore_checksum_func_list_pgn_games(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_NAG_SYMBOL
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_NAG_SYMBOL
 uint16_t uniffi_chesscore_checksum_func_nag_symbol(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_PGN_TEXT_FROM_BYTES
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_PGN_TEXT_FROM_BYTES
+uint16_t uniffi_chesscore_checksum_func_pgn_text_from_bytes(void
     
 );
 #endif

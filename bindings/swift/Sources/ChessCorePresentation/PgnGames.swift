@@ -71,13 +71,10 @@ public func pgnGameList(_ text: String) -> PgnGameList {
         games: games, unreadable: listing.skipped.count, firstError: listing.skipped.first?.message)
 }
 
-/// The text of a PGN file's `data`: UTF-8 when it is valid UTF-8 (Foundation drops a byte-order
-/// mark; the core would skip it), else Latin-1 (ISO 8859-1), as older ChessBase and Windows tools
-/// write "Réti" or "Nimzowitsch, A.". The Android app reads files the same way (`pgnText`).
+/// The text of a PGN file's `data`, as the core reads files (`pgnTextFromBytes`): UTF-8 when it
+/// is valid UTF-8 (a byte-order mark is left for the core, which skips it), else Windows-1252
+/// (Latin-1's superset), as older ChessBase and Windows tools write "Réti" or "Nimzowitsch, A.".
+/// The Android app and `chesscore pgn` read files the same way.
 public func pgnText(_ data: Data) -> String {
-    if let text = String(data: data, encoding: .utf8) { return text }
-    // Each byte is the Latin-1 character of its code: this cannot fail.
-    var scalars = String.UnicodeScalarView()
-    scalars.append(contentsOf: data.map { Unicode.Scalar($0) })
-    return String(scalars)
+    pgnTextFromBytes(bytes: data)
 }

@@ -1,9 +1,7 @@
 package dev.chesscore.presentation
 
 import dev.chesscore.listPgnGames
-import java.nio.ByteBuffer
-import java.nio.charset.CharacterCodingException
-import java.nio.charset.CodingErrorAction
+import dev.chesscore.pgnTextFromBytes
 
 /**
  * One game of a PGN text with several, as a list to choose from shows it: the core's
@@ -59,17 +57,10 @@ fun pgnGameList(text: String): PgnGameList {
 }
 
 /**
- * The text of a PGN file's [bytes]: UTF-8 when they are valid UTF-8 (a byte-order mark is left
- * for the core, which skips it), else Latin-1 (ISO 8859-1), as older ChessBase and Windows tools
- * write "Réti" or "Nimzowitsch, A." (read as UTF-8 those names would come out with U+FFFD in
- * them). The iOS app reads files the same way (`pgnText`).
+ * The text of a PGN file's [bytes], as the core reads files (`pgnTextFromBytes`): UTF-8 when
+ * they are valid UTF-8 (a byte-order mark is left for the core, which skips it), else
+ * Windows-1252 (Latin-1's superset), as older ChessBase and Windows tools write "Réti" or
+ * "Nimzowitsch, A." (read as UTF-8 those names would come out with U+FFFD in them). The iOS app
+ * and `chesscore pgn` read files the same way.
  */
-fun pgnText(bytes: ByteArray): String = try {
-    Charsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT)
-        .onUnmappableCharacter(CodingErrorAction.REPORT)
-        .decode(ByteBuffer.wrap(bytes))
-        .toString()
-} catch (e: CharacterCodingException) {
-    String(bytes, Charsets.ISO_8859_1)
-}
+fun pgnText(bytes: ByteArray): String = pgnTextFromBytes(bytes)

@@ -762,7 +762,7 @@ class AnalysisControllerTest {
     }
 
     @Test
-    fun `a PGN file is read as UTF-8, or as Latin-1 when it is not UTF-8`() {
+    fun `a PGN file is read as UTF-8, or as Windows-1252 when it is not UTF-8`() {
         val game = "[White \"Réti, Richard\"]\n[Black \"Nimzowitsch, Aron\"]\n\n1. Nf3 d5 *\n"
         assertEquals(game, pgnText(game.toByteArray(Charsets.UTF_8)))
         // The same text as an older Windows tool writes it: é is the single byte 0xE9.
@@ -770,6 +770,10 @@ class AnalysisControllerTest {
         assertTrue(latin1.size == game.length, "one byte a character")
         assertEquals(game, pgnText(latin1))
         assertEquals("Réti, Richard", pgnGameList(pgnText(latin1)).games.single().white)
+        // Windows-1252's curly quotes (0x93, 0x94), where Latin-1 has control characters.
+        val quoted = "1. e4 {".toByteArray() + byteArrayOf(0x93.toByte()) + "best".toByteArray() +
+            byteArrayOf(0x94.toByte()) + "} *".toByteArray()
+        assertEquals("1. e4 {\u201Cbest\u201D} *", pgnText(quoted))
         // A byte-order mark is left to the core, which reads past it.
         val bom = byteArrayOf(0xEF.toByte(), 0xBB.toByte(), 0xBF.toByte()) + game.toByteArray(Charsets.UTF_8)
         assertEquals("\uFEFF" + game, pgnText(bom))
