@@ -649,6 +649,23 @@ fn a_file_that_is_not_utf8_is_read_as_windows_1252() {
     assert_eq!(text_from_bytes(&cp1252), text);
     let game = parse_game(&text_from_bytes(&cp1252)).unwrap();
     assert_eq!(game.tag("White"), Some("Réti, Richard"));
+    // A file put together from several sources: its UTF-8 games stay right beside one in
+    // Windows-1252, a byte-order mark included.
+    let mut mixed = "\u{FEFF}[White \"Müller\"]\n\n1. e4 {Grünfeld} *\n\n"
+        .as_bytes()
+        .to_vec();
+    mixed.extend(b"[White \"R\xe9ti\"]\n\n1. Nf3 *\n");
+    let text = text_from_bytes(&mixed);
+    assert!(text.starts_with("\u{FEFF}[White \"Müller\"]"), "{text}");
+    // A sequence cut short at the end is read byte by byte too.
+    assert_eq!(text_from_bytes(b"e4 \xc3"), "e4 Ã");
+    let games: Vec<_> = read_games(&text).collect::<Result<_, _>>().unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(
+        games[0].moves[0].annotations.comment_after.as_deref(),
+        Some("Grünfeld")
+    );
+    assert_eq!(games[1].tag("White"), Some("Réti"));
     // Every byte is a character: the 0x80-0x9F block as Windows-1252 has it, its five unassigned
     // bytes and the rest as Latin-1.
     let all: Vec<u8> = (0..=255).collect();

@@ -200,25 +200,47 @@ impl Iterator for Games<'_> {
     }
 }
 
-/// The text of a PGN file's bytes: UTF-8 when they are valid UTF-8 (a byte-order mark is kept;
-/// the reader skips it), else Windows-1252, the Western code page that older ChessBase and
-/// Windows tools write names such as "Réti" in (read as UTF-8 they would come out with U+FFFD
-/// in them, or be refused). The PGN standard (section 4.1) names ISO 8859-1, of which
-/// Windows-1252 is a superset but for the bytes 0x80-0x9F (control characters there, curly
-/// quotes and dashes here); its five unassigned bytes are read as ISO 8859-1's. The command
-/// line and the apps (through the FFI's `pgnTextFromBytes`) read files with it.
+/// The text of a PGN file's bytes: UTF-8, with each byte that is not part of valid UTF-8 read
+/// as Windows-1252, the Western code page that older ChessBase and Windows tools write names
+/// such as "Réti" in (read as UTF-8 they would come out with U+FFFD in them, or be refused).
+/// Deciding byte by byte keeps a file put together from several sources right throughout: its
+/// UTF-8 games stay UTF-8 beside a game in Windows-1252. A byte-order mark is kept (the reader
+/// skips it). The PGN standard (section 4.1) names ISO 8859-1, of which Windows-1252 is a
+/// superset but for the bytes 0x80-0x9F (control characters there, curly quotes and dashes
+/// here); its five unassigned bytes are read as ISO 8859-1's. The command line and the apps
+/// (through the FFI's `pgnTextFromBytes`) read files with it.
 ///
 /// # Examples
 /// ```
 /// use chesscore::notation::pgn;
 /// assert_eq!(pgn::text_from_bytes("[White \"Réti\"]".as_bytes()), "[White \"Réti\"]");
 /// assert_eq!(pgn::text_from_bytes(b"[White \"R\xe9ti\"] {\x93good\x94}"), "[White \"Réti\"] {“good”}");
+/// // UTF-8 and Windows-1252 in one file.
+/// assert_eq!(pgn::text_from_bytes(b"M\xc3\xbcller R\xe9ti"), "Müller Réti");
 /// ```
 pub fn text_from_bytes(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => std::borrow::Cow::Borrowed(text),
-        Err(_) => std::borrow::Cow::Owned(bytes.iter().map(|&b| windows_1252(b)).collect()),
+    let mut rest = match std::str::from_utf8(bytes) {
+        Ok(text) => return std::borrow::Cow::Borrowed(text),
+        Err(_) => bytes,
+    };
+    let mut out = String::with_capacity(bytes.len() + bytes.len() / 8);
+    while !rest.is_empty() {
+        match std::str::from_utf8(rest) {
+            Ok(text) => {
+                out.push_str(text);
+                break;
+            }
+            Err(e) => {
+                let (valid, after) = rest.split_at(e.valid_up_to());
+                // `valid` is UTF-8 up to here, as the error says.
+                out.push_str(std::str::from_utf8(valid).unwrap_or_default());
+                // One byte that starts no valid sequence: read alone.
+                out.push(windows_1252(after[0]));
+                rest = &after[1..];
+            }
+        }
     }
+    std::borrow::Cow::Owned(out)
 }
 
 /// The character of byte `b` in Windows-1252 (0x81, 0x8D, 0x8F, 0x90 and 0x9D, unassigned

@@ -71,9 +71,10 @@ public func pgnGameList(_ text: String) -> PgnGameList {
         games: games, unreadable: listing.skipped.count, firstError: listing.skipped.first?.message)
 }
 
-/// The text of a PGN file's `data`, as the core reads files (`pgnTextFromBytes`): UTF-8 when it
-/// is valid UTF-8 (a byte-order mark is left for the core, which skips it), else Windows-1252
-/// (Latin-1's superset), as older ChessBase and Windows tools write "Réti" or "Nimzowitsch, A.".
+/// The text of a PGN file's `data`, as the core reads files (`pgnTextFromBytes`): UTF-8, with
+/// each byte that is not part of valid UTF-8 read as Windows-1252 (Latin-1's superset; a
+/// byte-order mark is left for the core, which skips it), as older ChessBase and Windows tools
+/// write "Réti" or "Nimzowitsch, A.".
 /// The Android app and `chesscore pgn` read files the same way.
 public func pgnText(_ data: Data) -> String {
     pgnTextFromBytes(bytes: data)

@@ -57,9 +57,10 @@ fun pgnGameList(text: String): PgnGameList {
 }
 
 /**
- * The text of a PGN file's [bytes], as the core reads files (`pgnTextFromBytes`): UTF-8 when
- * they are valid UTF-8 (a byte-order mark is left for the core, which skips it), else
- * Windows-1252 (Latin-1's superset), as older ChessBase and Windows tools write "Réti" or
+ * The text of a PGN file's [bytes], as the core reads files (`pgnTextFromBytes`): UTF-8, with
+ * each byte that is not part of valid UTF-8 read as Windows-1252 (Latin-1's superset; a
+ * byte-order mark is left for the core, which skips it), as older ChessBase and Windows tools
+ * write "Réti" or
  * "Nimzowitsch, A." (read as UTF-8 those names would come out with U+FFFD in them). The iOS app
  * and `chesscore pgn` read files the same way.
  */
