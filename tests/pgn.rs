@@ -680,6 +680,43 @@ fn a_file_that_is_not_utf8_is_read_as_windows_1252() {
 }
 
 #[test]
+fn glyphs_before_a_check_sign_and_evaluation_symbols_as_text_are_nags() {
+    let g = parse_game("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7!# 1-0").unwrap();
+    assert_eq!(g.moves[5].annotations.nags, [4]);
+    assert_eq!(
+        (g.moves[6].san.as_str(), &g.moves[6].annotations.nags[..]),
+        ("Qxf7#", &[1][..])
+    );
+    let g = parse_game("1. e4 d5 2. Bb5!?+ c6 3. Bxc6+?! *").unwrap();
+    assert_eq!(g.moves[2].annotations.nags, [5]);
+    assert_eq!(g.moves[4].annotations.nags, [6]);
+    // Scid's symbolic annotations, and people's.
+    let g =
+        parse_game("1. e4 e5 2. Nf3 += Nc6 3. Bb5 N a6 D 4. Ba4 +/- Nf6 = 5. O-O -+ *").unwrap();
+    let nags: Vec<_> = g.moves.iter().map(|m| m.annotations.nags.clone()).collect();
+    assert_eq!(
+        nags,
+        [
+            vec![],
+            vec![],
+            vec![14],
+            vec![],
+            vec![146],
+            vec![220],
+            vec![16],
+            vec![10],
+            vec![19]
+        ]
+    );
+    assert!(write_game(&g)
+        .contains("2. Nf3 $14 Nc6 3. Bb5 $146 a6 $220 4. Ba4 $16 Nf6 $10 5. O-O $19 *"));
+    // DOS's end-of-file mark after the last game.
+    let games: Vec<_> = read_games("1. e4 e5 *\n\u{1a}").collect();
+    assert_eq!(games.len(), 1);
+    assert!(games[0].is_ok());
+}
+
+#[test]
 fn movetext_in_uci_form_is_read() {
     let g = parse_game("1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 g8f6 4. e1g1 *").unwrap();
     let sans: Vec<_> = g.moves.iter().map(|m| m.san.as_str()).collect();

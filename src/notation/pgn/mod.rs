@@ -12,7 +12,9 @@
 //! comments in braces (over several lines; whitespace collapsed to
 //! single spaces) and after `;`; lines starting with `%` (also after a byte-order mark); move
 //! numbers (`1.`, `1...`, `12.Nf3`) and dots standing alone (`1. ... e5`); NAGs (`$14`) and the
-//! suffixes `!`, `?`, `!!`, `??`, `!?`, `?!` (kept as NAGs 1 to 6); recursive variations to any
+//! suffixes `!`, `?`, `!!`, `??`, `!?`, `?!` (kept as NAGs 1 to 6, also before a check sign:
+//! `Qxf7!#`); evaluation symbols written as text (`+=`, `+/-`, `-+`, `=`, `N`, ...: kept as
+//! their NAGs); DOS's end-of-file mark (Ctrl-Z); recursive variations to any
 //! depth up to 64; the results `1-0`, `0-1`, `1/2-1/2`, `½-½`, `*` (a missing terminator ends
 //! the game at the next tag or the end of the text); games starting from a `[FEN]` tag, and
 //! Chess960 games (`[Variant "Chess960"]`). A game of another variant (`Crazyhouse`,

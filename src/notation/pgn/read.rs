@@ -129,7 +129,9 @@ impl<'a> Lexer<'a> {
 
     fn skip_blank(&mut self) {
         while let Some(c) = self.peek() {
-            if c.is_whitespace() || c == '\u{feff}' {
+            // A byte-order mark, and DOS's end-of-file mark (Ctrl-Z) that old tools leave at
+            // the end of a file, are read as spaces.
+            if c.is_whitespace() || c == '\u{feff}' || c == '\u{1a}' {
                 self.bump();
             } else if c == '%' && self.at_line_start {
                 self.skip_line();
@@ -456,8 +458,21 @@ fn classify_symbol(text: &str) -> Result<Tok, PgnErrorKind> {
         _ if text.bytes().all(|b| b == b'.') || text == "…" => return Ok(Tok::MoveNumber),
         _ => {}
     }
-    let glyph_start = text.trim_end_matches(['!', '?']).len();
-    let (san_text, glyph) = text.split_at(glyph_start);
+    if let Some(nag) = symbol_nag(text) {
+        return Ok(Tok::Nag(nag));
+    }
+    // A glyph may stand before the check sign (`Qxf7!#`, `Bxd5!?+`) or after it (`Qxf7#!`).
+    let body = text.trim_end_matches(['+', '#']);
+    let check = &text[body.len()..];
+    let glyph_start = body.trim_end_matches(['!', '?']).len();
+    let (san_text, glyph) = if glyph_start < body.len() && !check.is_empty() {
+        let (san, glyph) = body.split_at(glyph_start);
+        (format!("{san}{check}"), glyph)
+    } else {
+        let glyph_start = text.trim_end_matches(['!', '?']).len();
+        let (san, glyph) = text.split_at(glyph_start);
+        (san.to_string(), glyph)
+    };
     let nag = if glyph.is_empty() {
         None
     } else {
@@ -473,7 +488,27 @@ fn classify_symbol(text: &str) -> Result<Tok, PgnErrorKind> {
     if san_text.chars().all(|c| c.is_ascii_digit()) {
         return Ok(Tok::MoveNumber);
     }
-    Ok(Tok::San(san_text.to_string(), nag))
+    Ok(Tok::San(san_text, nag))
+}
+
+/// The NAG of an evaluation symbol written as text, as Scid writes them when told to and people
+/// annotate by hand: `=` (10), `∞` or `~` (13), `+=` `+/=` `⩲` (14), `=+` `=/+` `⩱` (15), `+/-`
+/// `±` (16), `-/+` `∓` (17), `+-` (18), `-+` (19), `N` for a novelty (146) and `D` for a
+/// diagram (220, ChessBase's). None of them is SAN.
+fn symbol_nag(text: &str) -> Option<u8> {
+    Some(match text {
+        "=" => 10,
+        "∞" | "~" => 13,
+        "+=" | "+/=" | "⩲" => 14,
+        "=+" | "=/+" | "⩱" => 15,
+        "+/-" | "±" => 16,
+        "-/+" | "∓" => 17,
+        "+-" | "+−" => 18,
+        "-+" | "−+" => 19,
+        "N" => 146,
+        "D" => 220,
+        _ => return None,
+    })
 }
 
 /// A line of moves being read: the main line or a variation.
