@@ -740,6 +740,23 @@ fn commands_after_a_variation_belong_to_the_move_before_it() {
     assert_eq!(g.root.comment_after.as_deref(), Some("S"));
     assert_eq!(g.moves[0].annotations.comment_before.as_deref(), Some("T"));
     assert_eq!(write_game(&g).lines().last(), Some("{S} {} {T} 1. e4 *"));
+    // A command before the first move is the start's, even after `{}`.
+    let g = parse_game("{} {[%clk 0:03:00]} 1. e4 {[%clk 0:02:59]} *").unwrap();
+    assert_eq!(g.root.clock, Some(Duration::from_secs(180)));
+    assert_eq!(g.moves[0].annotations.clock, Some(Duration::from_secs(179)));
+    // At the start of a variation, its first move takes them, after its own.
+    let g = parse_game("1. e4 e5 ( {[%clk 0:05:00]} 1... c5 {[%clk 0:04:58]} 2. Nf3 ) *").unwrap();
+    let c5 = &g.moves[1].variations[0][0].annotations;
+    assert_eq!(c5.clock, Some(Duration::from_secs(298)));
+    assert_eq!(c5.commands[0].to_string(), "[%clk 0:05:00]");
+    let again = parse_game(&write_game(&g)).unwrap();
+    assert_eq!(again.moves, g.moves);
+    let g = parse_game("1. e4 e5 ( {[%clk 0:05:00]} 1... c5 ) *").unwrap();
+    let c5 = &g.moves[1].variations[0][0].annotations;
+    assert_eq!(
+        (c5.clock, c5.commands.len()),
+        (Some(Duration::from_secs(300)), 0)
+    );
 }
 
 #[test]

@@ -321,7 +321,8 @@ impl ChessGame {
     }
 
     /// Plays a move written in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`; lenient about `+`, `#`, `x`,
-    /// `0-0` and annotation marks). Returns the move played.
+    /// `0-0` and annotation marks, and taking a move in UCI's form, `g1f3`). Returns the move
+    /// played.
     ///
     /// # Errors
     /// `InvalidNotation` for malformed or ambiguous text (naming the token), `IllegalMove`,

@@ -22,8 +22,8 @@ enum PgnFileProblem: Error {
 
 /// Reads the PGN file at `url` (from the file importer, or opened from another app), within
 /// its security scope: refused before reading when over ``maxPgnFileBytes`` (a video chosen by
-/// mistake must not exhaust the memory), else its text as UTF-8, or Latin-1 as older ChessBase
-/// exports are (``pgnText(_:)``). `removeAfterReading`: the file is the app's own copy (one opened from another
+/// mistake must not exhaust the memory), else its text as UTF-8, bytes that are not UTF-8 as
+/// Windows-1252 as older ChessBase exports are (``pgnText(_:)``). `removeAfterReading`: the file is the app's own copy (one opened from another
 /// app is copied into the app's `Documents/Inbox`, which the app must empty), deleted after.
 /// Blocks: call it off the main actor.
 func readPgnFile(_ url: URL, removeAfterReading: Bool = false) -> Result<String, PgnFileProblem> {

@@ -28,16 +28,19 @@
 //! `comment_before`. The comments before the first move belong to the start position, in the
 //! same way. Comments after the result belong to the game's last move, not to a new game.
 //! Commands in comments (`[%clk]`, `[%eval]`, `[%csl]`, `[%cal]`, others) are read out of the
-//! text into the annotations of the move just played, wherever its comments stand (at the start
-//! of a variation, into the annotations of its first move).
+//! text into the annotations of the move just played, wherever its comments stand (before the
+//! first move, the start's; at the start of a variation, its first move's, where the move's own
+//! clock and evaluation come first and a different one is kept as a further command).
 //!
 //! # Writing
 //! [`write_game`] writes export format (PGN standard, section 8): the Seven Tag Roster in its
 //! order, then the other tags in ASCII order (with `FEN` and `SetUp` from the start position);
 //! a blank line; movetext with a move number before every White move and before a Black move
 //! that follows a comment or a variation or starts a line (`12... Nf6`); NAGs as `$n`; each
-//! move's commands and comment in one brace comment; lines of at most [`MAX_LINE_LENGTH`]
-//! characters. Reading the text back gives the same game.
+//! move's commands and comment in one brace comment; a comment before a move in its own brace
+//! comment, after an empty `{}` where it would otherwise be read as the previous move's (or the
+//! start's); lines of at most [`MAX_LINE_LENGTH`] characters. Reading the text back gives the
+//! same game.
 //!
 //! # Examples
 //! ```

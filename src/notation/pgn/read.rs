@@ -765,6 +765,9 @@ impl<'a> Parser<'a> {
         // or at the start of one, go before the next move.
         let mut after_move = depth == 0;
         let mut pending = Annotations::default();
+        // A clock and evaluation read before a move (at the start of a variation): the move's
+        // own, read after it, come first, and these join them once its comments are read.
+        let mut carried = Annotations::default();
         loop {
             let at_end = matches!(
                 self.peek()?,
@@ -777,11 +780,11 @@ impl<'a> Parser<'a> {
                 if let Some(open) = open {
                     return Err(self.error(open, syntax("variation not closed: ')' missing")));
                 }
-                finish_line(&mut line, pending);
+                finish_line(&mut line, pending, carried);
                 return Ok(line);
             }
             let Some(t) = self.next()? else {
-                finish_line(&mut line, pending);
+                finish_line(&mut line, pending, carried);
                 return Ok(line);
             };
             match &t.tok {
@@ -794,14 +797,14 @@ impl<'a> Parser<'a> {
                         ));
                     }
                     line.result = Some(r.clone());
-                    finish_line(&mut line, pending);
+                    finish_line(&mut line, pending, carried);
                     return Ok(line);
                 }
                 Tok::Close => {
                     if open.is_none() {
                         return Err(self.error(&t, syntax("')' without a matching '('")));
                     }
-                    finish_line(&mut line, pending);
+                    finish_line(&mut line, pending, carried);
                     return Ok(line);
                 }
                 Tok::Comment(body) => {
@@ -811,11 +814,12 @@ impl<'a> Parser<'a> {
                         continue;
                     }
                     // Commands (`[%clk]`, `[%eval]`, ...) are about the move just played,
-                    // wherever its comments stand; at the start of a variation, about the
-                    // position before its first move, which takes them.
+                    // wherever its comments stand (before the first move, about the start); at
+                    // the start of a variation, about the position before its first move,
+                    // which takes them after its own.
                     let text = match line.moves.last_mut() {
                         Some(last) => last.annotations.take_commands(body),
-                        None if after_move => line.leading.take_commands(body),
+                        None if after_move || depth == 0 => line.leading.take_commands(body),
                         None => pending.take_commands(body),
                     };
                     let slot = match line.moves.last_mut() {
@@ -830,6 +834,7 @@ impl<'a> Parser<'a> {
                     None => return Err(self.error(&t, syntax("annotation before any move"))),
                 },
                 Tok::Open => {
+                    settle(&mut line, &mut carried);
                     let Some(before) = before_last.as_ref() else {
                         return Err(self.error(
                             &t,
@@ -862,8 +867,11 @@ impl<'a> Parser<'a> {
                 Tok::San(text, nag) => {
                     let mv = san::parse_san(&pos, text)
                         .map_err(|e| self.error(&t, PgnErrorKind::Move(e)))?;
+                    settle(&mut line, &mut carried);
                     let mut annotations = std::mem::take(&mut pending);
                     annotations.nags.extend(nag.iter().copied());
+                    carried.clock = annotations.clock.take();
+                    carried.eval = annotations.eval.take();
                     line.moves.push(PgnMove {
                         mv,
                         san: san::to_san(&pos, mv),
@@ -903,9 +911,18 @@ fn absorb(target: &mut Annotations, mut extra: Annotations) {
     target.commands.extend(extra.commands);
 }
 
+/// The clock and evaluation `carried` from before the last move join its own, which come first
+/// ([`Annotations::merge`]: a second, different one is kept as a command).
+fn settle(line: &mut Line, carried: &mut Annotations) {
+    if let Some(last) = line.moves.last_mut() {
+        last.annotations.merge(&std::mem::take(carried));
+    }
+}
+
 /// Comments left at the end of a line (no move followed them) join the last move's comment; in
 /// a line without moves, the start's (main line) or the caller's (variation).
-fn finish_line(line: &mut Line, pending: Annotations) {
+fn finish_line(line: &mut Line, pending: Annotations, mut carried: Annotations) {
+    settle(line, &mut carried);
     if pending.is_empty() {
         return;
     }

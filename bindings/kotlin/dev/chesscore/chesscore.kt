@@ -1553,7 +1553,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_nag_symbol() and 0xFFFF) != 40088) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_func_pgn_text_from_bytes() and 0xFFFF) != 36940) {
+    if ((lib.uniffi_chesscore_checksum_func_pgn_text_from_bytes() and 0xFFFF) != 10260) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_read_pgn() and 0xFFFF) != 63888) {
@@ -1730,7 +1730,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_play_at() and 0xFFFF) != 32063) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_san() and 0xFFFF) != 59042) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_san() and 0xFFFF) != 25235) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_play_san_at() and 0xFFFF) != 64542) {
@@ -3335,7 +3335,8 @@ public interface ChessGameInterface {
     
     /**
      * Plays a move written in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`; lenient about `+`, `#`, `x`,
-     * `0-0` and annotation marks). Returns the move played.
+     * `0-0` and annotation marks, and taking a move in UCI's form, `g1f3`). Returns the move
+     * played.
      *
      * # Errors
      * `InvalidNotation` for malformed or ambiguous text (naming the token), `IllegalMove`,
@@ -4590,7 +4591,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     
     /**
      * Plays a move written in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`; lenient about `+`, `#`, `x`,
-     * `0-0` and annotation marks). Returns the move played.
+     * `0-0` and annotation marks, and taking a move in UCI's form, `g1f3`). Returns the move
+     * played.
      *
      * # Errors
      * `InvalidNotation` for malformed or ambiguous text (naming the token), `IllegalMove`,
@@ -13439,9 +13441,10 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
 
         /**
          * The text of a PGN file's `bytes`, to pass to `readPgn`, `listPgnGames` or
-         * `ChessGame.fromPgn`: UTF-8 when the bytes are valid UTF-8, else Windows-1252 (a superset of
-         * the ISO 8859-1 the PGN standard names), as older ChessBase and Windows tools write "Réti".
-         * Never fails: every byte is some character.
+         * `ChessGame.fromPgn`: UTF-8, with each byte that is not part of valid UTF-8 read as
+         * Windows-1252 (a superset of the ISO 8859-1 the PGN standard names), as older ChessBase and
+         * Windows tools write "Réti"; a file mixing both stays right throughout. Never fails: every
+         * byte is some character.
          */ fun `pgnTextFromBytes`(`bytes`: kotlin.ByteArray): kotlin.String {
             return FfiConverterString.lift(
     uniffiRustCall() { _status ->

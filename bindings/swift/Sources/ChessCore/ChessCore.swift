@@ -1449,7 +1449,8 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     
     /**
      * Plays a move written in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`; lenient about `+`, `#`, `x`,
-     * `0-0` and annotation marks). Returns the move played.
+     * `0-0` and annotation marks, and taking a move in UCI's form, `g1f3`). Returns the move
+     * played.
      *
      * # Errors
      * `InvalidNotation` for malformed or ambiguous text (naming the token), `IllegalMove`,
@@ -2567,7 +2568,8 @@ open func playAt(from: Square, to: Square, promotion: PieceKind?, nowMs: UInt64)
     
     /**
      * Plays a move written in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`; lenient about `+`, `#`, `x`,
-     * `0-0` and annotation marks). Returns the move played.
+     * `0-0` and annotation marks, and taking a move in UCI's form, `g1f3`). Returns the move
+     * played.
      *
      * # Errors
      * `InvalidNotation` for malformed or ambiguous text (naming the token), `IllegalMove`,
@@ -11923,9 +11925,10 @@ public func nagSymbol(nag: UInt32) -> String?  {
 }
 /**
  * The text of a PGN file's `bytes`, to pass to `readPgn`, `listPgnGames` or
- * `ChessGame.fromPgn`: UTF-8 when the bytes are valid UTF-8, else Windows-1252 (a superset of
- * the ISO 8859-1 the PGN standard names), as older ChessBase and Windows tools write "Réti".
- * Never fails: every byte is some character.
+ * `ChessGame.fromPgn`: UTF-8, with each byte that is not part of valid UTF-8 read as
+ * Windows-1252 (a superset of the ISO 8859-1 the PGN standard names), as older ChessBase and
+ * Windows tools write "Réti"; a file mixing both stays right throughout. Never fails: every
+ * byte is some character.
  */
 public func pgnTextFromBytes(bytes: Data) -> String  {
     return try!  FfiConverterString.lift(try! rustCall() {
@@ -12068,7 +12071,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_nag_symbol() != 40088) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_func_pgn_text_from_bytes() != 36940) {
+    if (uniffi_chesscore_checksum_func_pgn_text_from_bytes() != 10260) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_read_pgn() != 63888) {
@@ -12245,7 +12248,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_play_at() != 32063) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_play_san() != 59042) {
+    if (uniffi_chesscore_checksum_method_chessgame_play_san() != 25235) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_play_san_at() != 64542) {

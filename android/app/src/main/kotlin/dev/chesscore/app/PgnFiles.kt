@@ -9,7 +9,7 @@ internal const val MAX_PGN_FILE_BYTES = 32 shl 20
 
 /** A PGN file as read: its text, or what to tell the person. */
 internal sealed interface PgnFile {
-    /** The file's text (UTF-8, or Latin-1 when it is not UTF-8: [pgnText]). */
+    /** The file's text (UTF-8, bytes that are not UTF-8 as Windows-1252: [pgnText]). */
     data class Text(val text: String) : PgnFile
 
     /** Why it was not read: too large, or unreadable. */
@@ -17,8 +17,8 @@ internal sealed interface PgnFile {
 }
 
 /**
- * Reads the document at [uri] (chosen in the picker, or opened from another app) as UTF-8, or
- * Latin-1 when it is not UTF-8 ([pgnText]), at most [MAX_PGN_FILE_BYTES], so that a video chosen by mistake cannot exhaust the memory. Blocks:
+ * Reads the document at [uri] (chosen in the picker, or opened from another app) as UTF-8, its
+ * bytes that are not UTF-8 as Windows-1252 ([pgnText]), at most [MAX_PGN_FILE_BYTES], so that a video chosen by mistake cannot exhaust the memory. Blocks:
  * call it off the main thread.
  */
 internal fun readPgnFile(context: Context, uri: Uri): PgnFile {
