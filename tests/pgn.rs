@@ -2,6 +2,7 @@
 //! round trips (also over generated trees), and the linear-time guarantees.
 
 use chesscore::game::Game;
+use chesscore::notation::fen;
 use chesscore::notation::pgn::{
     parse_game, read_games, write_game, Annotations, Arrow, EvalScore, Evaluation, MarkColor,
     PgnError, PgnErrorKind, PgnGame, PgnMove, SquareMark,
@@ -714,6 +715,25 @@ fn glyphs_before_a_check_sign_and_evaluation_symbols_as_text_are_nags() {
     let games: Vec<_> = read_games("1. e4 e5 *\n\u{1a}").collect();
     assert_eq!(games.len(), 1);
     assert!(games[0].is_ok());
+}
+
+#[test]
+fn a_fen_tag_with_rights_its_position_cannot_have_is_read_without_them() {
+    // As a FEN copied with KQkq after the kings have moved, and an en passant square no pawn
+    // could have made: what cannot be is dropped, as python-chess does.
+    let g = parse_game("[SetUp \"1\"]\n[FEN \"7k/5K2/4R3/8/8/8/8/8 w KQkq - 0 1\"]\n\n1. Rh6# 1-0")
+        .unwrap();
+    assert_eq!(fen::to_fen(&g.start), "7k/5K2/4R3/8/8/8/8/8 w - - 0 1");
+    assert_eq!(g.moves[0].san, "Rh6#");
+    assert!(write_game(&g).contains("[FEN \"7k/5K2/4R3/8/8/8/8/8 w - - 0 1\"]"));
+    let g = parse_game("[FEN \"7k/5K2/4R3/8/8/8/8/8 b KQkq e6 0 1\"]\n\n1... Kh7 *");
+    assert_eq!(
+        fen::to_fen(&g.unwrap().start),
+        "7k/5K2/4R3/8/8/8/8/8 b - - 0 1"
+    );
+    // What no repair can mend is still refused, at the tag.
+    let e = parse_game("[FEN \"8/8/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. Kb1 *").unwrap_err();
+    assert_eq!((e.line, e.column), (1, 1));
 }
 
 #[test]

@@ -16,7 +16,10 @@
 //! `Qxf7!#`); evaluation symbols written as text (`+=`, `+/-`, `-+`, `=`, `N`, ...: kept as
 //! their NAGs); DOS's end-of-file mark (Ctrl-Z); recursive variations to any
 //! depth up to 64; the results `1-0`, `0-1`, `1/2-1/2`, `½-½`, `*` (a missing terminator ends
-//! the game at the next tag or the end of the text); games starting from a `[FEN]` tag, and
+//! the game at the next tag or the end of the text); games starting from a `[FEN]` tag (castling
+//! rights and an en passant square its position cannot have are dropped, as
+//! [`crate::notation::fen::parse_repairing`] does; without a `Variant` tag `KQkq` is standard
+//! chess), and
 //! Chess960 games (`[Variant "Chess960"]`). A game of another variant (`Crazyhouse`,
 //! `Antichess`, ...) is refused with an error that names it, at its `Variant` tag. Moves
 //! are SAN read leniently (see [`crate::notation::san`]) and checked for legality.

@@ -665,14 +665,25 @@ impl<'a> Parser<'a> {
         let chess960 = variant_token
             .as_ref()
             .is_some_and(|(_, v)| is_chess960_variant(v));
-        // Without the tag, the castling rights decide (Shredder-FEN rights are Chess960's).
+        // Castling rights and an en passant square the position cannot have are dropped, as
+        // python-chess does (a FEN copied with `KQkq` after the king has moved is common), and
+        // without the tag `KQkq` means standard chess (Shredder-FEN rights are Chess960's).
         let start = match &fen_token {
-            Some((t, value)) => if chess960 {
-                fen::parse_with_mode(value, CastlingMode::Chess960)
-            } else {
-                fen::parse(value)
+            Some((t, value)) => {
+                let read = if chess960 {
+                    fen::parse_with_mode(value, CastlingMode::Chess960).or_else(|e| {
+                        fen::parse_repairing(value, CastlingMode::Chess960)
+                            .ok()
+                            .and_then(|(pos, _)| {
+                                pos.with_castling_mode(CastlingMode::Chess960).ok()
+                            })
+                            .ok_or(e)
+                    })
+                } else {
+                    fen::parse_repairing(value, CastlingMode::Standard).map(|(pos, _)| pos)
+                };
+                read.map_err(|e| self.error(t, PgnErrorKind::Fen(e)))?
             }
-            .map_err(|e| self.error(t, PgnErrorKind::Fen(e)))?,
             None if chess960 => Position::startpos()
                 .with_castling_mode(CastlingMode::Chess960)
                 .unwrap_or_else(|_| Position::startpos()),
