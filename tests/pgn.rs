@@ -737,6 +737,28 @@ fn a_fen_tag_with_rights_its_position_cannot_have_is_read_without_them() {
 }
 
 #[test]
+fn comment_lines_among_the_tags_do_not_split_the_game() {
+    let text = "; exported by a tool\n[Event \"a\"]\n[White \"Ann\"]\n; imported 2024-01-01\n\
+                [Black \"Bob\"]\n[Result \"1-0\"]\n\n{Start} 1. e4 e5 1-0\n\n\
+                [Event \"b\"]\n\n1. d4 *\n";
+    let games: Vec<_> = read_games(text).collect::<Result<_, _>>().unwrap();
+    assert_eq!(games.len(), 2);
+    let g = &games[0];
+    assert_eq!(
+        (g.tag("Event"), g.tag("White"), g.tag("Black")),
+        (Some("a"), Some("Ann"), Some("Bob"))
+    );
+    assert_eq!(g.result, "1-0");
+    assert_eq!(g.moves.len(), 2);
+    // Nothing is lost: the comments go before the first move, in order.
+    assert_eq!(
+        g.root.comment_after.as_deref(),
+        Some("exported by a tool imported 2024-01-01 Start")
+    );
+    assert_eq!(games[1].tag("Event"), Some("b"));
+}
+
+#[test]
 fn movetext_in_uci_form_is_read() {
     let g = parse_game("1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 g8f6 4. e1g1 *").unwrap();
     let sans: Vec<_> = g.moves.iter().map(|m| m.san.as_str()).collect();

@@ -634,11 +634,19 @@ impl<'a> Parser<'a> {
         let mut tags = Vec::new();
         let mut fen_token = None;
         let mut variant_token = None;
-        while let Some(Token {
-            tok: Tok::Tag(..), ..
-        }) = self.peek()?
-        {
+        // `;` comment lines among the tags (before or between them, as some tools write) do
+        // not end the tag section: they go before the first move, with the start's comment.
+        let mut among_tags = Vec::new();
+        while let Some(peeked) = self.peek()? {
+            let line_comment = matches!(peeked.tok, Tok::Comment(_)) && peeked.text == ";";
+            if !line_comment && !matches!(peeked.tok, Tok::Tag(..)) {
+                break;
+            }
             let Some(t) = self.next()? else { break };
+            if let Tok::Comment(body) = t.tok {
+                among_tags.push(body);
+                continue;
+            }
             if let Tok::Tag(name, value) = &t.tok {
                 if name == "FEN" {
                     fen_token = Some((t.clone(), value.clone()));
@@ -649,7 +657,7 @@ impl<'a> Parser<'a> {
                 tags.push((name.clone(), value.clone()));
             }
         }
-        if tags.is_empty() && self.peek()?.is_none() {
+        if tags.is_empty() && among_tags.is_empty() && self.peek()?.is_none() {
             return Ok(None);
         }
         if let Some((t, value)) = &variant_token {
@@ -690,6 +698,15 @@ impl<'a> Parser<'a> {
             None => Position::startpos(),
         };
         let mut line = self.line(&start, 0, None)?;
+        if !among_tags.is_empty() {
+            let mut leading = Annotations::default();
+            for body in &among_tags {
+                let text = leading.take_commands(body);
+                append_text(&mut leading.comment_after, text);
+            }
+            absorb(&mut leading, std::mem::take(&mut line.leading));
+            line.leading = leading;
+        }
         if line.result.is_some() {
             self.trailing_comments(&mut line)?;
         }
