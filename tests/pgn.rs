@@ -759,6 +759,17 @@ fn comment_lines_among_the_tags_do_not_split_the_game() {
 }
 
 #[test]
+fn a_tag_value_ending_in_a_backslash_is_read() {
+    // python-chess writes tag values without escapes.
+    let g = parse_game("[Source \"C:\\\"]\n[Event \"a \\\"b\\\" c\"]\n\n1. e4 *").unwrap();
+    assert_eq!(g.tag("Source"), Some("C:\\"));
+    assert_eq!(g.tag("Event"), Some("a \"b\" c"));
+    let again = parse_game(&write_game(&g)).unwrap();
+    assert_eq!(again.tag("Source"), Some("C:\\"));
+    assert_eq!(again.tag("Event"), Some("a \"b\" c"));
+}
+
+#[test]
 fn movetext_in_uci_form_is_read() {
     let g = parse_game("1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 g8f6 4. e1g1 *").unwrap();
     let sans: Vec<_> = g.moves.iter().map(|m| m.san.as_str()).collect();

@@ -317,7 +317,17 @@ impl<'a> Lexer<'a> {
                 _ => {}
             }
         }
-        None
+        // A value ending in a backslash, as writers that do not escape write `C:\`: the quote
+        // after it, which a `]` follows, ends the value.
+        line.char_indices()
+            .find(|&(k, c)| {
+                c == '"'
+                    && line[..k].ends_with('\\')
+                    && line[k + 1..]
+                        .trim_start_matches([' ', '\t'])
+                        .starts_with(']')
+            })
+            .map(|(k, _)| self.i + k)
     }
 
     fn tag(&mut self, line: u32, column: u32, begin: usize) -> Result<Token, PgnError> {
@@ -370,6 +380,8 @@ impl<'a> Lexer<'a> {
                 Some('"') if closing.is_some_and(|end| at < end) => value.push('"'),
                 Some('"') => break,
                 Some('\\') => match self.peek() {
+                    // The backslash is the value's last character, not an escape.
+                    Some('"') if closing == Some(self.i) => value.push('\\'),
                     Some(c @ ('"' | '\\')) => {
                         self.bump();
                         value.push(c);
