@@ -667,6 +667,18 @@ fn a_file_that_is_not_utf8_is_read_as_windows_1252() {
         Some("Grünfeld")
     );
     assert_eq!(games[1].tag("White"), Some("Réti"));
+    // Old Mac line ends (a CR alone) end `;` comments and `%` lines; CR LF stays as it is.
+    let mac = b"[Event \"a\"]\r\r1. e4 e5 ; main line\r2. Nf3 Nc6 1-0\r\r%escaped\r[Event \"b\"]\r\r1. d4 d5 0-1\r";
+    let text = text_from_bytes(mac);
+    let games: Vec<_> = read_games(&text).collect::<Result<_, _>>().unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].moves.len(), 4);
+    assert_eq!(
+        games[0].moves[1].annotations.comment_after.as_deref(),
+        Some("main line")
+    );
+    assert_eq!(games[1].tag("Event"), Some("b"));
+    assert_eq!(text_from_bytes(b"1. e4 *\r\n"), "1. e4 *\r\n");
     // Every byte is a character: the 0x80-0x9F block as Windows-1252 has it, its five unassigned
     // bytes and the rest as Latin-1.
     let all: Vec<u8> = (0..=255).collect();
@@ -677,7 +689,8 @@ fn a_file_that_is_not_utf8_is_read_as_windows_1252() {
     assert_eq!(read[0x97], '—');
     assert_eq!(read[0x9F], 'Ÿ');
     assert!((0xA0..=0xFF).all(|b| read[b] as u32 == b as u32));
-    assert!((0..0x80).all(|b| read[b] as u32 == b as u32));
+    // (The CR there, alone, is a line end.)
+    assert!((0..0x80).all(|b| read[b] as u32 == if b == 13 { 10 } else { b as u32 }));
 }
 
 #[test]

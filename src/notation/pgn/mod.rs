@@ -215,8 +215,9 @@ impl Iterator for Games<'_> {
 /// UTF-8 games stay UTF-8 beside a game in Windows-1252. A byte-order mark is kept (the reader
 /// skips it). The PGN standard (section 4.1) names ISO 8859-1, of which Windows-1252 is a
 /// superset but for the bytes 0x80-0x9F (control characters there, curly quotes and dashes
-/// here); its five unassigned bytes are read as ISO 8859-1's. The command line and the apps
-/// (through the FFI's `pgnTextFromBytes`) read files with it.
+/// here); its five unassigned bytes are read as ISO 8859-1's. A carriage return alone, as old
+/// Mac files end their lines, is read as a line feed. The command line and the apps (through
+/// the FFI's `pgnTextFromBytes`) read files with it.
 ///
 /// # Examples
 /// ```
@@ -227,6 +228,30 @@ impl Iterator for Games<'_> {
 /// assert_eq!(pgn::text_from_bytes(b"M\xc3\xbcller R\xe9ti"), "Müller Réti");
 /// ```
 pub fn text_from_bytes(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    let text = decode(bytes);
+    // Old Mac files end their lines with a CR alone: read as line feeds (`;` comments, `%`
+    // lines and tags end at the line's end).
+    let lone_cr = |i: usize, b: &u8| *b == b'\r' && text.as_bytes().get(i + 1) != Some(&b'\n');
+    if !text
+        .as_bytes()
+        .iter()
+        .enumerate()
+        .any(|(i, b)| lone_cr(i, b))
+    {
+        return text;
+    }
+    let mut lines = text.into_owned().into_bytes();
+    for i in 0..lines.len() {
+        if lines[i] == b'\r' && lines.get(i + 1) != Some(&b'\n') {
+            lines[i] = b'\n';
+        }
+    }
+    // Only ASCII CRs became ASCII LFs: still UTF-8.
+    std::borrow::Cow::Owned(String::from_utf8(lines).unwrap_or_default())
+}
+
+/// `bytes` as UTF-8, each byte that is not part of valid UTF-8 as Windows-1252.
+fn decode(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
     let mut rest = match std::str::from_utf8(bytes) {
         Ok(text) => return std::borrow::Cow::Borrowed(text),
         Err(_) => bytes,

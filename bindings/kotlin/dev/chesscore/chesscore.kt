@@ -1553,7 +1553,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_nag_symbol() and 0xFFFF) != 40088) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_func_pgn_text_from_bytes() and 0xFFFF) != 10260) {
+    if ((lib.uniffi_chesscore_checksum_func_pgn_text_from_bytes() and 0xFFFF) != 33004) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_read_pgn() and 0xFFFF) != 63888) {
@@ -13443,8 +13443,8 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
          * The text of a PGN file's `bytes`, to pass to `readPgn`, `listPgnGames` or
          * `ChessGame.fromPgn`: UTF-8, with each byte that is not part of valid UTF-8 read as
          * Windows-1252 (a superset of the ISO 8859-1 the PGN standard names), as older ChessBase and
-         * Windows tools write "Réti"; a file mixing both stays right throughout. Never fails: every
-         * byte is some character.
+         * Windows tools write "Réti"; a file mixing both stays right throughout. A carriage return
+         * alone (old Mac line ends) is read as a line feed. Never fails: every byte is some character.
          */ fun `pgnTextFromBytes`(`bytes`: kotlin.ByteArray): kotlin.String {
             return FfiConverterString.lift(
     uniffiRustCall() { _status ->

@@ -11927,8 +11927,8 @@ public func nagSymbol(nag: UInt32) -> String?  {
  * The text of a PGN file's `bytes`, to pass to `readPgn`, `listPgnGames` or
  * `ChessGame.fromPgn`: UTF-8, with each byte that is not part of valid UTF-8 read as
  * Windows-1252 (a superset of the ISO 8859-1 the PGN standard names), as older ChessBase and
- * Windows tools write "Réti"; a file mixing both stays right throughout. Never fails: every
- * byte is some character.
+ * Windows tools write "Réti"; a file mixing both stays right throughout. A carriage return
+ * alone (old Mac line ends) is read as a line feed. Never fails: every byte is some character.
  */
 public func pgnTextFromBytes(bytes: Data) -> String  {
     return try!  FfiConverterString.lift(try! rustCall() {
@@ -12071,7 +12071,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_nag_symbol() != 40088) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_func_pgn_text_from_bytes() != 10260) {
+    if (uniffi_chesscore_checksum_func_pgn_text_from_bytes() != 33004) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_read_pgn() != 63888) {
