@@ -806,6 +806,9 @@ fn commands_after_a_variation_belong_to_the_move_before_it() {
     assert_eq!(g.root.comment_after.as_deref(), Some("S"));
     assert_eq!(g.moves[0].annotations.comment_before.as_deref(), Some("T"));
     assert_eq!(write_game(&g).lines().last(), Some("{S} {} {T} 1. e4 *"));
+    // An empty `;` line is not a `{}`.
+    let g = parse_game("1. e4 {A} ;\n{B} e5 *").unwrap();
+    assert_eq!(g.moves[0].annotations.comment_after.as_deref(), Some("A B"));
     // A command before the first move is the start's, even after `{}`.
     let g = parse_game("{} {[%clk 0:03:00]} 1. e4 {[%clk 0:02:59]} *").unwrap();
     assert_eq!(g.root.clock, Some(Duration::from_secs(180)));

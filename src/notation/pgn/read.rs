@@ -849,8 +849,11 @@ impl<'a> Parser<'a> {
                 }
                 Tok::Comment(body) => {
                     if body.trim().is_empty() {
-                        // `{}`: what follows is the next move's (the writer's place holder).
-                        after_move = false;
+                        // `{}`: what follows is the next move's (the writer's place holder). An
+                        // empty `;` line says nothing.
+                        if t.text == "{" {
+                            after_move = false;
+                        }
                         continue;
                     }
                     // Commands (`[%clk]`, `[%eval]`, ...) are about the move just played,
