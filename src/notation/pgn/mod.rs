@@ -9,9 +9,9 @@
 //! Accepted: tag pairs with `\"` and `\\` escapes (names of ASCII letters, digits and `_`,
 //! checked by [`is_tag_name`]), and with a quote left unescaped inside the value, as some tools
 //! write them (`[Event "Rated "blitz" game"]`: the value ends at the quote a `]` follows);
-//! comments in braces (over several lines; whitespace collapsed to
-//! single spaces) and after `;` (such a line among the tags goes before the first move); lines starting with `%` (also after a byte-order mark); move
-//! numbers (`1.`, `1...`, `12.Nf3`) and dots standing alone (`1. ... e5`); NAGs (`$14`) and the
+//! comments in braces (over several lines; whitespace collapsed to single spaces) and after
+//! `;` (such a line among the tags goes before the first move); lines starting with `%` (also
+//! after a byte-order mark); move numbers (`1.`, `1...`, `12.Nf3`) and dots standing alone (`1. ... e5`); NAGs (`$14`) and the
 //! suffixes `!`, `?`, `!!`, `??`, `!?`, `?!` (kept as NAGs 1 to 6, also before a check sign:
 //! `Qxf7!#`); evaluation symbols written as text (`+=`, `+/-`, `-+`, `=`, `N`, ...: kept as
 //! their NAGs); DOS's end-of-file mark (Ctrl-Z); recursive variations to any
