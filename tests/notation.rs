@@ -134,6 +134,8 @@ fn san_lenient_inputs() {
     // promotion; the SAN error stands when it names no legal move either.
     parses_to(s, "g1f3", "g1f3");
     parses_to(s, "b1c3+", "b1c3");
+    parses_to(s, "g1-f3", "g1f3");
+    parses_to(s, "b1xc3", "b1c3");
     let f = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
     parses_to(f, "e1g1", "e1g1");
     parses_to(f, "e1c1", "e1c1");

@@ -17,8 +17,8 @@
 //!   explicit pawn letter (`Pe4`);
 //! - promotion written `e8=Q`, `e8Q`, `e8(Q)`, `e8/Q` or with a lower-case letter (`e8=q`);
 //! - an en passant suffix (`exd6 e.p.`, `exd6ep`);
-//! - a move in UCI's form (`g1f3`, `e1g1` for castling, `e7e8q`), which names one move: tried
-//!   when the text is not SAN for a legal move.
+//! - a move in UCI's form (`g1f3`, `e1g1` for castling, `e7e8q`, also `g1-f3` or `g1xf3`), which
+//!   names one move: tried when the text is not SAN for a legal move.
 //!
 //! It never guesses: when the text fits no legal move, or more than one, the result is an error
 //! that names the text.
@@ -658,6 +658,15 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, SanError> {
 /// move, whose error stands when this fails too.
 fn uci_form(pos: &Position, text: &str) -> Option<Move> {
     let bare = text.trim().trim_end_matches(['+', '#', '!', '?']);
+    // Also with a dash or a capture sign between the squares (`g1-f3`, `g1xf3`).
+    let joined;
+    let bare = match bare.as_bytes().get(2) {
+        Some(b'-' | b'x' | b':') if bare.is_char_boundary(2) && bare.is_char_boundary(3) => {
+            joined = format!("{}{}", &bare[..2], &bare[3..]);
+            joined.as_str()
+        }
+        _ => bare,
+    };
     uci::parse_move(pos, bare).ok()
 }
 
