@@ -2,6 +2,7 @@
 
 use chesscore::notation::fen;
 use chesscore::rules::Position;
+use std::io::Read;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -31,6 +32,20 @@ commands:
   opening [FILE]      ECO<TAB>name of each game's final position (stdin without FILE), or
   opening --fen FEN   of the position FEN; - when no position on the way is named
   help, -h, --help    this text";
+
+/// The text of a PGN file, or of standard input for `None` or `-`, read as the apps read files
+/// ([`chesscore::notation::pgn::text_from_bytes`]: UTF-8, other bytes as Windows-1252).
+fn read_pgn_text(file: Option<&str>) -> std::io::Result<String> {
+    let bytes = match file {
+        None | Some("-") => {
+            let mut bytes = Vec::new();
+            std::io::stdin().lock().read_to_end(&mut bytes)?;
+            bytes
+        }
+        Some(path) => std::fs::read(path)?,
+    };
+    Ok(chesscore::notation::pgn::text_from_bytes(&bytes).into_owned())
+}
 
 /// Dispatches the command line.
 pub fn run(args: &[String]) -> ExitCode {

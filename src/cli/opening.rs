@@ -4,7 +4,7 @@
 
 use chesscore::notation::{fen, pgn};
 use chesscore::opening::{self, Opening};
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 const HELP: &str = "\
@@ -61,19 +61,17 @@ pub fn run(args: &[String]) -> ExitCode {
             ExitCode::from(2)
         }
         file => {
-            let mut bytes = Vec::new();
-            let (name, read) = match file {
-                None | Some("-") => (
-                    "<stdin>",
-                    io::stdin().lock().read_to_end(&mut bytes).map(|_| ()),
-                ),
-                Some(path) => (path, std::fs::read(path).map(|b| bytes = b)),
+            let name = match file {
+                None | Some("-") => "<stdin>",
+                Some(path) => path,
             };
-            if let Err(e) = read {
-                eprintln!("opening: cannot read {name}: {e}");
-                return ExitCode::from(2);
+            match super::read_pgn_text(file) {
+                Ok(text) => games(name, &text),
+                Err(e) => {
+                    eprintln!("opening: cannot read {name}: {e}");
+                    ExitCode::from(2)
+                }
             }
-            games(name, &pgn::text_from_bytes(&bytes))
         }
     }
 }

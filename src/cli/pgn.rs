@@ -2,7 +2,7 @@
 //! back in export format, variations, comments, NAGs and annotations included.
 
 use chesscore::notation::pgn;
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 const USAGE: &str = "\
@@ -19,32 +19,26 @@ file could not be read or the arguments are wrong.";
 
 /// Runs `chesscore pgn` with the arguments after `pgn`.
 pub fn run(args: &[String]) -> ExitCode {
-    let (name, bytes) = match args {
-        [] => {
-            let mut bytes = Vec::new();
-            if let Err(e) = io::stdin().lock().read_to_end(&mut bytes) {
-                eprintln!("pgn: cannot read standard input: {e}");
-                return ExitCode::from(2);
-            }
-            ("<stdin>".to_string(), bytes)
-        }
+    let file = match args {
+        [] => None,
         [flag] if matches!(flag.as_str(), "-h" | "--help") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
         }
-        [file] => match std::fs::read(file) {
-            Ok(bytes) => (file.clone(), bytes),
-            Err(e) => {
-                eprintln!("pgn: cannot read {file}: {e}");
-                return ExitCode::from(2);
-            }
-        },
+        [file] => Some(file.as_str()),
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(2);
         }
     };
-    let text = pgn::text_from_bytes(&bytes);
+    let text = match super::read_pgn_text(file) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("pgn: cannot read {}: {e}", file.unwrap_or("standard input"));
+            return ExitCode::from(2);
+        }
+    };
+    let name = file.unwrap_or("<stdin>");
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut bad = 0;
     let mut written = 0;

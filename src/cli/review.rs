@@ -12,7 +12,7 @@ use chesscore::engine::{Engine, EngineConfig};
 use chesscore::notation::pgn;
 use chesscore::review::{self, GameLine, GameReview, MoveClass, OpeningNames, ReviewPreset};
 use chesscore::review::{ReviewSettings, SideSummary};
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -128,7 +128,7 @@ pub fn run(args: &[String]) -> ExitCode {
     };
     let mut settings = settings_from(preset, nodes, lines, verify_nodes, recheck_nodes);
     settings.threads = threads;
-    let text = match read_input(file) {
+    let text = match super::read_pgn_text(Some(file)) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("review: cannot read {file}: {e}");
@@ -200,17 +200,6 @@ pub fn run(args: &[String]) -> ExitCode {
 fn usage_error(message: &str) -> ExitCode {
     eprintln!("review: {message}\n{USAGE}");
     ExitCode::from(2)
-}
-
-fn read_input(file: &str) -> std::io::Result<String> {
-    let bytes = if file == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes)?;
-        bytes
-    } else {
-        std::fs::read(file)?
-    };
-    Ok(pgn::text_from_bytes(&bytes).into_owned())
 }
 
 /// `game 1/3 [#########.........]  24/80 moves`, redrawn in place.
