@@ -661,7 +661,8 @@ fn uci_form(pos: &Position, text: &str) -> Option<Move> {
     // Also with a dash or a capture sign between the squares (`g1-f3`, `g1xf3`).
     let joined;
     let bare = match bare.as_bytes().get(2) {
-        Some(b'-' | b'x' | b':') if bare.is_char_boundary(2) && bare.is_char_boundary(3) => {
+        // An ASCII byte: the slices below fall on character boundaries.
+        Some(b'-' | b'x' | b':') => {
             joined = format!("{}{}", &bare[..2], &bare[3..]);
             joined.as_str()
         }

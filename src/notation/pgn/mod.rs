@@ -231,18 +231,14 @@ pub fn text_from_bytes(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
     let text = decode(bytes);
     // Old Mac files end their lines with a CR alone: read as line feeds (`;` comments, `%`
     // lines and tags end at the line's end).
-    let lone_cr = |i: usize, b: &u8| *b == b'\r' && text.as_bytes().get(i + 1) != Some(&b'\n');
-    if !text
-        .as_bytes()
-        .iter()
-        .enumerate()
-        .any(|(i, b)| lone_cr(i, b))
-    {
+    let lone_cr = |bytes: &[u8], i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
+    let has_lone_cr = (0..text.len()).any(|i| lone_cr(text.as_bytes(), i));
+    if !has_lone_cr {
         return text;
     }
     let mut lines = text.into_owned().into_bytes();
     for i in 0..lines.len() {
-        if lines[i] == b'\r' && lines.get(i + 1) != Some(&b'\n') {
+        if lone_cr(&lines, i) {
             lines[i] = b'\n';
         }
     }

@@ -473,18 +473,12 @@ fn classify_symbol(text: &str) -> Result<Tok, PgnErrorKind> {
     if let Some(nag) = symbol_nag(text) {
         return Ok(Tok::Nag(nag));
     }
-    // A glyph may stand before the check sign (`Qxf7!#`, `Bxd5!?+`) or after it (`Qxf7#!`).
+    // A glyph may stand before the check sign (`Qxf7!#`, `Bxd5!?+`) or after it (`Qxf7#!`, where
+    // no check sign ends the text and `body` is all of it).
     let body = text.trim_end_matches(['+', '#']);
     let check = &text[body.len()..];
-    let glyph_start = body.trim_end_matches(['!', '?']).len();
-    let (san_text, glyph) = if glyph_start < body.len() && !check.is_empty() {
-        let (san, glyph) = body.split_at(glyph_start);
-        (format!("{san}{check}"), glyph)
-    } else {
-        let glyph_start = text.trim_end_matches(['!', '?']).len();
-        let (san, glyph) = text.split_at(glyph_start);
-        (san.to_string(), glyph)
-    };
+    let (san, glyph) = body.split_at(body.trim_end_matches(['!', '?']).len());
+    let san_text = format!("{san}{check}");
     let nag = if glyph.is_empty() {
         None
     } else {
