@@ -131,7 +131,7 @@ fn san_lenient_inputs() {
     parses_to(f, "e:d5", "e4d5");
     parses_to(f, "Kxe2", "e1e2");
     // A move in UCI's form, as some tools write movetext: a piece's move, castling, a
-    // promotion; the SAN error stands when it names no legal move either.
+    // promotion. When it names no legal move, the error speaks of its squares.
     parses_to(s, "g1f3", "g1f3");
     parses_to(s, "b1c3+", "b1c3");
     parses_to(s, "g1-f3", "g1f3");
@@ -140,13 +140,39 @@ fn san_lenient_inputs() {
     parses_to(f, "e1g1", "e1g1");
     parses_to(f, "e1c1", "e1c1");
     parses_to("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8n", "b7b8n");
-    match parse_san(&pos(s), "g1g3") {
-        Err(SanError::Illegal { token, reason }) => {
-            assert_eq!(token, "g1g3");
-            assert!(reason.contains("pawn"), "{reason}");
+    let promoting = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+    for (fen, text, reason) in [
+        (s, "g1g3", "the knight on g1 cannot go to g3"),
+        (s, "g1-f4", "the knight on g1 cannot go to f4"),
+        (s, "e3e4", "there is no piece on e3"),
+        (
+            s,
+            "e7e5",
+            "the pawn on e7 is Black's, and it is White to move",
+        ),
+        (s, "e2e4q", "the move from e2 to e4 is not a promotion"),
+        (
+            promoting,
+            "b7b8",
+            "a pawn reaching the last rank must promote",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/r3K3 w - - 0 1",
+            "e1d1",
+            "the king on e1 cannot go to d1 (the White king is in check)",
+        ),
+    ] {
+        match parse_san(&pos(fen), text) {
+            Err(SanError::Illegal { token, reason: got }) => {
+                assert_eq!(token, text);
+                assert!(got.starts_with(reason), "{text}: {got}");
+            }
+            other => panic!("{text}: {other:?}"),
         }
-        other => panic!("{other:?}"),
     }
+    // Text in neither form keeps SAN's error.
+    let err = parse_san(&pos(s), "Ng1f4").unwrap_err();
+    assert!(err.to_string().contains("knight"), "{err}");
 }
 
 #[test]

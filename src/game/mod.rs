@@ -69,7 +69,6 @@
 //! ```
 
 pub mod clock;
-mod illegal;
 mod movelist;
 mod outcome;
 mod pgn;
@@ -78,7 +77,7 @@ pub mod time_control;
 mod timed;
 mod tree;
 
-pub use illegal::{IllegalMove, IllegalReason};
+pub use crate::notation::illegal::{IllegalMove, IllegalReason};
 pub use movelist::{MoveCell, MoveListItem, MoveRow};
 pub use outcome::{DrawReason, GameStatus, Outcome};
 pub use timed::UntimedCall;
@@ -480,8 +479,10 @@ impl Game {
 
     /// `mv` as a legal move of the current position, or why it is not one.
     fn legal_uci(&self, mv: UciMove) -> Result<Move, GameError> {
-        mv.to_move(&self.position)
-            .map_err(|_| IllegalMove::explain(&self.position, mv).into())
+        mv.to_move(&self.position).map_err(|e| match e {
+            UciError::Illegal(illegal) => GameError::IllegalMove(illegal),
+            syntax => GameError::Uci(syntax),
+        })
     }
 
     /// Plays a move given in UCI notation (`e2e4`, `e7e8q`, `e1g1`).

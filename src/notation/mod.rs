@@ -2,6 +2,7 @@
 //! errors and legality errors are different variants.
 
 pub mod fen;
+pub mod illegal;
 pub mod numbering;
 pub mod pgn;
 pub mod san;

@@ -23,7 +23,7 @@
 //! It never guesses: when the text fits no legal move, or more than one, the result is an error
 //! that names the text.
 
-use crate::notation::uci;
+use crate::notation::uci::{self, UciError};
 use crate::rules::{Move, PieceKind, Position, Square};
 use std::fmt;
 use std::str::FromStr;
@@ -649,14 +649,23 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, SanError> {
         .parse::<San>()
         .map_err(SanError::from)
         .and_then(|san| san.to_move_named(pos, text.trim()));
-    read.or_else(|e| uci_form(pos, text).ok_or(e))
+    read.or_else(|e| match uci_form(pos, text) {
+        Err(UciError::Syntax(_)) => Err(e),
+        Err(UciError::Illegal(illegal)) => Err(SanError::Illegal {
+            token: text.trim().to_string(),
+            reason: illegal.reason_text(),
+        }),
+        Ok(m) => Ok(m),
+    })
 }
 
 /// The legal move `text` names in UCI's form (`g1f3`, `e1g1`, `e7e8q`, with a check sign or
 /// suffix allowed), as some tools write movetext and python-chess reads it. A UCI move names
 /// one move, so this guesses nothing; it is only tried when the text is not SAN for a legal
-/// move, whose error stands when this fails too.
-fn uci_form(pos: &Position, text: &str) -> Option<Move> {
+/// move. When the text is not in UCI's form either, the SAN error stands; when it is but
+/// names no legal move, the error says why in terms of its squares ("the White knight on g1
+/// cannot move to f4", not a pawn's wording).
+fn uci_form(pos: &Position, text: &str) -> Result<Move, UciError> {
     let bare = text.trim().trim_end_matches(['+', '#', '!', '?']);
     // Also with a dash or a capture sign between the squares (`g1-f3`, `g1xf3`).
     let joined;
@@ -668,7 +677,7 @@ fn uci_form(pos: &Position, text: &str) -> Option<Move> {
         }
         _ => bare,
     };
-    uci::parse_move(pos, bare).ok()
+    uci::parse_move(pos, bare)
 }
 
 /// The chess figurines of the white pieces, in the order [`with_piece_symbols`] takes: king,

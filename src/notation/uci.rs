@@ -16,6 +16,7 @@
 //! meet). So `e1g1` and `e1h1` both castle short in standard chess and in a Chess960 game from
 //! the standard position, as python-chess and most GUIs also read them.
 
+use crate::notation::illegal::IllegalMove;
 use crate::rules::{CastlingMode, Move, MoveKind, PieceKind, Position, Square};
 use std::fmt;
 use std::str::FromStr;
@@ -38,9 +39,10 @@ pub enum UciError {
     /// The text is not of the form `e2e4` or `e7e8q`.
     #[error("invalid UCI move '{0}': expected from-square, to-square and an optional promotion letter (n, b, r, q), like e2e4 or e7e8q")]
     Syntax(String),
-    /// The move is well formed but not legal in the position.
-    #[error("illegal move '{0}' in this position")]
-    Illegal(String),
+    /// The move is well formed but not legal in the position; the [`IllegalMove`] says why
+    /// ("illegal move e2e5: the pawn on e2 cannot go to e5").
+    #[error(transparent)]
+    Illegal(IllegalMove),
 }
 
 impl FromStr for UciMove {
@@ -130,7 +132,7 @@ impl UciMove {
                     UciMove::from_move(m) == *self
                 }
             })
-            .ok_or_else(|| UciError::Illegal(self.to_string()))
+            .ok_or_else(|| UciError::Illegal(IllegalMove::explain(pos, *self)))
     }
 }
 

@@ -1,4 +1,6 @@
-//! Why a move given by its squares is not legal, in words a player understands.
+//! Why a move given by its squares is not legal, in words a player understands: one wording for
+//! every way a move comes in by its squares (the game's moves, UCI text, SAN reading's UCI form
+//! in PGN movetext).
 
 use crate::notation::uci::UciMove;
 use crate::rules::{Piece, PieceKind, Position, Side};
@@ -97,11 +99,27 @@ fn side_name(side: Side) -> &'static str {
     }
 }
 
+impl IllegalMove {
+    /// The reason in words, without the move: "the pawn on e2 cannot go to e5". The error's
+    /// text is "illegal move e2e5: " and this.
+    pub fn reason_text(&self) -> String {
+        Reason(self).to_string()
+    }
+}
+
 impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let UciMove { from, to, .. } = self.mv;
-        write!(f, "illegal move {}: ", self.mv)?;
-        match self.reason {
+        write!(f, "illegal move {}: {}", self.mv, Reason(self))
+    }
+}
+
+/// Writes an [`IllegalMove`]'s reason.
+struct Reason<'a>(&'a IllegalMove);
+
+impl fmt::Display for Reason<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let UciMove { from, to, .. } = self.0.mv;
+        match self.0.reason {
             IllegalReason::NoPiece => write!(f, "there is no piece on {from}"),
             IllegalReason::NotYourTurn { piece } => write!(
                 f,
