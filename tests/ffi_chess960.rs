@@ -81,6 +81,19 @@ fn castling_is_king_onto_rook_in_chess960() {
     let restored = ChessGame::from_json(game.to_json()).unwrap();
     assert_eq!(restored.snapshot(), game.snapshot());
     assert!(restored.snapshot().chess960);
+    // A start without castling rights is Chess960 only by what the game was made as: its FEN
+    // reads as standard chess, so the save says so itself.
+    let no_rights = "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w - - 0 1";
+    let bare = ChessGame::from_chess960_fen(no_rights.into()).unwrap();
+    bare.play_san("Nb3".into()).unwrap();
+    let json = bare.to_json();
+    assert!(json.contains("\"chess960\": true"), "{json}");
+    let restored = ChessGame::from_json(json).unwrap();
+    assert!(restored.snapshot().chess960);
+    assert_eq!(restored.snapshot(), bare.snapshot());
+    assert!(restored.pgn().contains("[Variant \"Chess960\"]"));
+    // A standard game's save has no such field.
+    assert!(!ChessGame::new().to_json().contains("chess960"));
     // A failed move leaves the game unchanged (the castling right is gone: g1 to f1 would be
     // onto its own rook now).
     let before = game.snapshot();

@@ -38,8 +38,10 @@
 //! `current` is the current node and `line_end` the end of the current line (what redo
 //! replays). Loading checks everything again.
 //!
-//! `start_fen` has a Shredder-FEN castling field (`HAha`) when the game is Chess960, so that it
-//! reads back as one even when its rights look standard.
+//! A Chess960 game has `"chess960": true` (left out otherwise), and its `start_fen` a
+//! Shredder-FEN castling field (`HAha`). The flag is what says Chess960: a start position
+//! without castling rights (`-`) reads as standard chess from its FEN alone. Saves written
+//! before the flag (2026-11-27) read as their FEN says, as they always did.
 //!
 //! Version 3 is version 2 with the clock: the optional `clock` field and the endings
 //! `time_forfeit` and `timeout_draw`. A version-2 save (the game tree without a clock) loads as
@@ -66,6 +68,8 @@ const VERSION: u64 = 3;
 struct SaveV2 {
     version: u64,
     start_fen: String,
+    #[serde(default, skip_serializing_if = "is_false")]
+    chess960: bool,
     tags: Vec<(String, String)>,
     new_moves: SavedPlacement,
     nodes: Vec<SavedNode>,
@@ -73,6 +77,11 @@ struct SaveV2 {
     line_end: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     clock: Option<Clock>,
+}
+
+/// For `skip_serializing_if`: a flag left out when it is off.
+fn is_false(flag: &bool) -> bool {
+    !*flag
 }
 
 #[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq)]
@@ -277,6 +286,7 @@ impl Game {
             } else {
                 fen::to_fen(&self.start)
             },
+            chess960: self.start.is_chess960(),
             tags: self
                 .tags()
                 .into_iter()
@@ -335,9 +345,17 @@ impl Game {
         }
     }
 
-    fn start_for_load(start_fen: &str, tags: &[(String, String)]) -> Result<Game, GameError> {
-        let start = fen::parse(start_fen)
-            .map_err(|e| invalid(format!("start_fen \"{start_fen}\": {e}")))?;
+    fn start_for_load(
+        start_fen: &str,
+        chess960: bool,
+        tags: &[(String, String)],
+    ) -> Result<Game, GameError> {
+        let start = if chess960 {
+            fen::parse_with_mode(start_fen, CastlingMode::Chess960)
+        } else {
+            fen::parse(start_fen)
+        }
+        .map_err(|e| invalid(format!("start_fen \"{start_fen}\": {e}")))?;
         let mut game = Game::from_position(start);
         for (name, value) in tags {
             if name == "Variant" && game.tag(name) == Some(value.as_str()) {
@@ -400,7 +418,7 @@ impl Game {
     }
 
     fn from_v2(save: SaveV2) -> Result<Game, GameError> {
-        let mut game = Game::start_for_load(&save.start_fen, &save.tags)?;
+        let mut game = Game::start_for_load(&save.start_fen, save.chess960, &save.tags)?;
         let Some(root) = save.nodes.first() else {
             return Err(invalid("nodes: empty (nodes[0] is the start position)"));
         };
@@ -472,7 +490,7 @@ impl Game {
     }
 
     fn from_v1(save: SaveV1) -> Result<Game, GameError> {
-        let mut game = Game::start_for_load(&save.start_fen, &save.tags)?;
+        let mut game = Game::start_for_load(&save.start_fen, false, &save.tags)?;
         game.n_mut(NodeId::ROOT).annotations.comment_after = save.comment_before_moves;
         let play = |game: &mut Game, list: &str, i: usize, m: &SavedMoveV1| {
             game.play_uci(&m.uci)
