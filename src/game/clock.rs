@@ -459,6 +459,11 @@ impl Clock {
     pub fn check_flag(&mut self, now: u64) -> Option<Flag> {
         let flag = self.fallen(now)?;
         if self.state != ClockState::Flagged(flag) {
+            if matches!(self.control, TimeControl::Sandclock { .. }) {
+                // The sand that ran out ran over to the other side.
+                let other = !flag.side;
+                self.base[other] = self.base[other].saturating_add(self.base[flag.side]);
+            }
             self.base[flag.side] = 0;
             self.used_before = 0;
             self.state = ClockState::Flagged(flag);
@@ -749,6 +754,13 @@ mod tests {
             c.remaining(Side::White, 15_000) + c.remaining(Side::Black, 15_000),
             120_000
         );
+        // White's sand runs out at 70 s: Black has it all, before the flag is recorded and
+        // after.
+        assert_eq!(c.fallen(69_999), None);
+        assert_eq!(c.remaining(Side::Black, 70_000), 120_000);
+        assert_eq!(c.check_flag(80_000).map(|f| f.at_ms), Some(70_000));
+        assert_eq!(c.remaining(Side::Black, 80_000), 120_000);
+        assert_eq!(c.remaining(Side::White, 80_000), 0);
     }
 
     #[test]
