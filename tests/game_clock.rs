@@ -320,13 +320,17 @@ fn take_backs_wait_for_a_paused_clock_and_resuming_hands_it_over() {
     assert!(game.can_undo());
     assert!(game.undo().is_some());
     assert_eq!(game.san_moves(), ["e4"]);
-    // Paused: redo and undo again work; the clock still shows White to move.
+    // Paused: the clock is back where it stood before 1... e5, Black to move; redo sets it to
+    // after the move, undo back again.
+    assert_eq!(game.clock().unwrap().side_to_move(), Side::Black);
     assert!(game.can_redo());
     assert!(game.redo().is_some());
-    game.undo();
     assert_eq!(game.clock().unwrap().side_to_move(), Side::White);
-    // Resumed at 9 s: the clock goes to Black, to move again, charging nobody for the move
-    // taken back (Black had 60 s after 1... e5: 2 s used, 2 s added; White's 1 s is not kept).
+    game.undo();
+    assert_eq!(game.clock().unwrap().side_to_move(), Side::Black);
+    // Resumed at 9 s: Black's time runs again from where its move began (the 2 s it spent on
+    // the move taken back are given back, and the 2 s bonus taken back; White's 1 s is not
+    // kept).
     game.resume_clock(9_000).unwrap();
     let clock = game.clock().unwrap();
     assert_eq!(clock.running_side(), Some(Side::Black));
@@ -353,6 +357,68 @@ fn take_backs_wait_for_a_paused_clock_and_resuming_hands_it_over() {
     assert!(game.undo().is_some());
     game.start_clock(5_000).unwrap();
     assert_eq!(game.clock().unwrap().running_side(), Some(Side::White));
+}
+
+/// A take-back sets the clock back to before the move, as lichess does: a move taken back and
+/// played again earns its increment once, and a moves-per-period control gives the next
+/// period's time at the period's last move, not earlier for each take-back. Redo sets the
+/// clock to after the move, and both survive a JSON save.
+#[test]
+fn a_take_back_sets_the_clock_back() {
+    let mut game = Game::new();
+    game.set_time_control(TimeControl::fischer(1, 10)).unwrap();
+    game.start_clock(0).unwrap();
+    for _ in 0..3 {
+        game.play_san_at("e4", 0).unwrap();
+        game.pause_clock(0).unwrap();
+        assert!(game.undo().is_some());
+        game.resume_clock(0).unwrap();
+    }
+    game.play_san_at("e4", 0).unwrap();
+    let clock = game.clock().unwrap();
+    assert_eq!(clock.remaining(Side::White, 0), 70_000);
+    assert_eq!(clock.moves_made(Side::White), 1);
+
+    // Two moves in a minute, then a minute more: the minute comes with White's second move.
+    let control = TimeControl::from_pgn("2/60:60").unwrap().unwrap();
+    let mut game = Game::new();
+    game.set_time_control(control).unwrap();
+    game.play_san_at("e4", 0).unwrap();
+    game.play_san_at("e5", 1_000).unwrap();
+    for t in [2_000, 4_000] {
+        game.pause_clock(t).unwrap();
+        game.undo().unwrap();
+        game.undo().unwrap();
+        assert_eq!(game.clock().unwrap().moves_made(Side::White), 0);
+        assert_eq!(game.clock().unwrap().remaining(Side::White, t), 60_000);
+        game.resume_clock(t).unwrap();
+        game.play_san_at("e4", t).unwrap();
+        game.play_san_at("e5", t + 1_000).unwrap();
+    }
+    assert_eq!(clock_of(&game), Some(Duration::from_millis(59_000)));
+    game.play_san_at("Nf3", 7_000).unwrap();
+    // 60 s - 2 s, and the next period's minute with the second move.
+    assert_eq!(clock_of(&game), Some(Duration::from_millis(118_000)));
+    game.pause_clock(8_000).unwrap();
+    game.undo().unwrap();
+    assert_eq!(game.clock().unwrap().remaining(Side::White, 8_000), 60_000);
+    // Saved and loaded, the record stays: redo sets the clock to after 2. Nf3 again.
+    let mut back = Game::from_json(&game.to_json()).unwrap();
+    assert_eq!(back, game);
+    back.redo().unwrap();
+    let clock = back.clock().unwrap();
+    assert_eq!(clock.remaining(Side::White, 8_000), 118_000);
+    assert_eq!(clock.side_to_move(), Side::Black);
+    assert_eq!(clock.moves_made(Side::White), 2);
+    assert_eq!(clock.state(), ClockState::Paused);
+
+    // A move played before the clock was set has no record: undoing it leaves the clock.
+    let mut game = Game::new();
+    game.play_san("e4").unwrap();
+    game.set_time_control(TimeControl::fischer(1, 0)).unwrap();
+    let before = game.clock().unwrap().clone();
+    game.undo().unwrap();
+    assert_eq!(game.clock(), Some(&before));
 }
 
 /// An untimed call as a test makes it.

@@ -559,6 +559,44 @@ mod side_name {
     }
 }
 
+/// What a clock showed between two moves of a game: both times and the moves each side has
+/// made. A timed move keeps the clock's mark from before its press and from after it on its
+/// node, so that a take-back sets the clock back to where it stood before the move (as lichess
+/// does) and a redo to where it stood after.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ClockMark {
+    white_ms: u64,
+    black_ms: u64,
+    white_moves: u32,
+    black_moves: u32,
+}
+
+impl Clock {
+    /// Both times as at the start of the side to move's move, and the moves made.
+    pub(crate) fn mark(&self) -> ClockMark {
+        ClockMark {
+            white_ms: self.base.white,
+            black_ms: self.base.black,
+            white_moves: self.moves.white,
+            black_moves: self.moves.black,
+        }
+    }
+
+    /// Sets a stopped clock (not started or paused; never a running one, never after a flag)
+    /// to `mark` with `to_move` to move and nothing used of its move. Returns whether it did.
+    pub(crate) fn restore(&mut self, mark: ClockMark, to_move: Side) -> bool {
+        if !matches!(self.state, ClockState::NotStarted | ClockState::Paused) {
+            return false;
+        }
+        self.base = BySide::new(mark.white_ms, mark.black_ms);
+        self.moves = BySide::new(mark.white_moves, mark.black_moves);
+        self.to_move = to_move;
+        self.used_before = 0;
+        true
+    }
+}
+
 /// The saved form of a [`Clock`] (see the module docs).
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

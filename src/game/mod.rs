@@ -284,6 +284,7 @@ impl Game {
             if x.mv != y.mv
                 || x.annotations != y.annotations
                 || x.ending != y.ending
+                || x.clocks != y.clocks
                 || x.children.len() != y.children.len()
             {
                 return false;
@@ -525,7 +526,10 @@ impl Game {
     /// A loss (or draw) on time is not taken back: the clock has stopped for good. Nothing is
     /// taken back while the game's clock runs (the time would run on for the side no longer to
     /// move): pause it first ([`Game::pause_clock`]); [`Game::resume_clock`] then runs the time
-    /// of the side to move.
+    /// of the side to move. A move played on the clock (a timed call) sets the clock back to
+    /// where it stood before the move, as lichess does: both times, the moves made (so a
+    /// period's time comes at its move, and a bonus is not earned twice); [`Game::redo`] sets
+    /// it to where it stood after.
     pub fn undo(&mut self) -> Option<Move> {
         let current = self.current();
         if !self.can_undo() {
@@ -534,7 +538,15 @@ impl Game {
         if self.n_mut(current).ending.take().is_some() {
             return None;
         }
-        self.back().then(|| self.n(current).mv)
+        if !self.back() {
+            return None;
+        }
+        // A move played on the clock sets it back to where it stood before the move.
+        let clocks = self.n(current).clocks;
+        if let (Some([before, _]), Some(clock)) = (clocks, self.clock.as_mut()) {
+            clock.restore(before, self.position.side_to_move());
+        }
+        Some(self.n(current).mv)
     }
 
     /// Replays the next move of the current line (the last one taken back with
@@ -546,7 +558,14 @@ impl Game {
             return None;
         }
         self.forward();
-        Some(self.n(self.current()).mv)
+        let (clocks, mv) = {
+            let node = self.n(self.current());
+            (node.clocks, node.mv)
+        };
+        if let (Some([_, after]), Some(clock)) = (clocks, self.clock.as_mut()) {
+            clock.restore(after, self.position.side_to_move());
+        }
+        Some(mv)
     }
 
     /// `true` when [`Game::undo`] would change something.

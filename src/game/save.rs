@@ -29,7 +29,9 @@
 //! the line, the others are variations). Optional fields: `comment_before`, `comment` (after the
 //! move; on the start position, before the first move), `nags`, `clock_ms`, `eval` (as in
 //! `[%eval]`), `squares` and `arrows` (as in `[%csl]` and `[%cal]`), other `commands`, and
-//! `ending`: the ending a player chose at the node (`resignation` with `winner`, `agreement`, or
+//! `clocks` (a move played on the clock: the clock before and after it, each
+//! `{"white_ms", "black_ms", "white_moves", "black_moves"}`, which take-backs and redo set the
+//! clock back to), `ending`: the ending a player chose at the node (`resignation` with `winner`, `agreement`, or
 //! `claim` with `reason` `threefold_repetition` or `fifty_move_rule`; and the endings a flag fall
 //! gave, kept as recorded: `time_forfeit` with `winner`, and `timeout_draw`). Endings by rule are
 //! not stored, they follow from the moves. A game with a time control has a `clock` (what it
@@ -51,7 +53,7 @@
 //! "nags"}`, `tags`, `comment_before_moves` and `outcome`; it loads as that main line with the
 //! current node after `moves`.
 
-use super::clock::Clock;
+use super::clock::{Clock, ClockMark};
 use super::tree::Node;
 use super::{is_derived_tag, DrawReason, Game, GameError, NewMovePlacement, NodeId, Outcome};
 use crate::notation::pgn::{Annotations, Command};
@@ -116,6 +118,8 @@ struct SavedNode {
     commands: Vec<(String, String)>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     ending: Option<SavedOutcome>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    clocks: Option<[ClockMark; 2]>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -214,6 +218,7 @@ fn saved_node(node: &Node, parent: Option<u32>, mode: CastlingMode) -> SavedNode
             .map(|c| (c.name.clone(), c.value.clone()))
             .collect(),
         ending: node.ending.and_then(saved_outcome),
+        clocks: node.clocks,
     }
 }
 
@@ -422,9 +427,9 @@ impl Game {
         let Some(root) = save.nodes.first() else {
             return Err(invalid("nodes: empty (nodes[0] is the start position)"));
         };
-        if root.parent.is_some() || root.uci.is_some() {
+        if root.parent.is_some() || root.uci.is_some() || root.clocks.is_some() {
             return Err(invalid(
-                "nodes[0] is the start position: it has no parent and no move",
+                "nodes[0] is the start position: it has no parent, no move and no clocks",
             ));
         }
         game.n_mut(NodeId::ROOT).annotations = annotations(root, 0)?;
@@ -456,6 +461,7 @@ impl Game {
                 .advance(mv)
                 .map_err(|e| invalid(format!("{place}: {e}")))?;
             game.n_mut(id).annotations = annotations(saved, i)?;
+            game.n_mut(id).clocks = saved.clocks;
             ids.push(id);
         }
         for (i, saved) in save.nodes.iter().enumerate() {

@@ -32,8 +32,12 @@
 //! - **Take-backs**: [`Game::undo`] and [`Game::redo`] do nothing while the clock runs
 //!   ([`Game::can_undo`] and [`Game::can_redo`] say so): the time would run on for the side no
 //!   longer to move. Pause the clock first; [`Game::resume_clock`] (and [`Game::start_clock`])
-//!   then runs the time of the side to move at the current node, charging nobody for the move
-//!   taken back.
+//!   then runs the time of the side to move at the current node. A move played with a timed
+//!   call keeps the clock from before and after it on its node (and in the JSON save): undo
+//!   sets the clock back to before the move (both times and the moves made: the time spent on
+//!   it and its bonus are given back, as lichess does), redo to after. A move without that
+//!   record (played before the clock was set, or read from PGN) leaves the clock as it is,
+//!   and the next timed move hands it over, charging nobody for the move taken back.
 //! - **Navigation** ([`Game::back`], [`Game::goto`], ...) and tree edits do not touch the clock
 //!   and are not refused: they are how a game is read. To look back during a timed game without
 //!   moving it, read a copy (the apps' `snapshotAtMainLinePly`). A timed move from a node whose
@@ -445,9 +449,12 @@ impl Game {
             // The move ended the game: the clock stops with it.
             let _ = pressed.pause(now_ms);
         }
+        let marks = [clock.mark(), pressed.mark()];
         self.clock = Some(pressed);
         let current = self.current();
-        self.n_mut(current).annotations.clock = Some(Duration::from_millis(left));
+        let node = self.n_mut(current);
+        node.annotations.clock = Some(Duration::from_millis(left));
+        node.clocks = Some(marks);
         Ok(m)
     }
 

@@ -5,6 +5,7 @@
 //! child. Nodes live in one vector and are named by their index, a [`NodeId`], which stays the
 //! same for the node's life (ids of deleted nodes are not reused).
 
+use super::clock::ClockMark;
 use super::{Game, GameError, NewMovePlacement, Outcome};
 use crate::notation::numbering::MoveNumber;
 use crate::notation::pgn::{Annotations, Arrow, SquareMark};
@@ -52,6 +53,9 @@ pub(super) struct Node {
     pub(super) annotations: Annotations,
     /// A resignation, agreed draw or claimed draw at this node.
     pub(super) ending: Option<Outcome>,
+    /// The clock before and after the timed move that made this node (see
+    /// [`super::clock::ClockMark`]); `None` for a move played without the clock.
+    pub(super) clocks: Option<[ClockMark; 2]>,
     pub(super) alive: bool,
 }
 
@@ -67,6 +71,7 @@ impl Node {
             san: String::new(),
             annotations: Annotations::default(),
             ending: None,
+            clocks: None,
             alive: true,
         }
     }
@@ -368,6 +373,7 @@ impl Game {
             san,
             annotations: Annotations::default(),
             ending: None,
+            clocks: None,
             alive: true,
         });
         self.n_mut(parent).children.push(id);
