@@ -287,8 +287,8 @@ impl ChessGame {
     }
 
     /// Restarts a paused clock (also one restored from a save) at `now_ms`, for the side to move
-    /// in the current position: after a take-back while it was paused, that side's time runs,
-    /// and nobody is charged for the move taken back.
+    /// in the current position: after a take-back while it was paused, that side's time runs
+    /// from where the clock stood before the move taken back (see `undo`).
     ///
     /// # Errors
     /// `InvalidRequest` when the clock is not paused or `now_ms` is before its last event.

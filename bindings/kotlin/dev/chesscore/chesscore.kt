@@ -1619,7 +1619,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_pause_clock() and 0xFFFF) != 12951) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_resume_clock() and 0xFFFF) != 2561) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_resume_clock() and 0xFFFF) != 46650) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_set_time_control() and 0xFFFF) != 52170) {
@@ -1796,7 +1796,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_toggle_square_mark() and 0xFFFF) != 12839) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_undo() and 0xFFFF) != 31109) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_undo() and 0xFFFF) != 55785) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_book_moves() and 0xFFFF) != 24859) {
@@ -3035,8 +3035,8 @@ public interface ChessGameInterface {
     
     /**
      * Restarts a paused clock (also one restored from a save) at `now_ms`, for the side to move
-     * in the current position: after a take-back while it was paused, that side's time runs,
-     * and nobody is charged for the move taken back.
+     * in the current position: after a take-back while it was paused, that side's time runs
+     * from where the clock stood before the move taken back (see `undo`).
      *
      * # Errors
      * `InvalidRequest` when the clock is not paused or `now_ms` is before its last event.
@@ -3534,7 +3534,9 @@ public interface ChessGameInterface {
      * node, otherwise the current node's move, by going one move back (the move stays in the
      * tree for `redo()`). Returns `true` when something was taken back; `false` also while the
      * game's clock runs (the time would run on for the side no longer to move: pause it first,
-     * and `resumeClock` runs the time of the side to move) and after a loss on time.
+     * and `resumeClock` runs the time of the side to move) and after a loss on time. A move
+     * played with a timed call (`playAt`, ...) sets the clock back to where it stood before
+     * it, both times and the moves made, as lichess does; `redo()` sets it to after.
      */
     fun `undo`(): kotlin.Boolean
     
@@ -3843,8 +3845,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     
     /**
      * Restarts a paused clock (also one restored from a save) at `now_ms`, for the side to move
-     * in the current position: after a take-back while it was paused, that side's time runs,
-     * and nobody is charged for the move taken back.
+     * in the current position: after a take-back while it was paused, that side's time runs
+     * from where the clock stood before the move taken back (see `undo`).
      *
      * # Errors
      * `InvalidRequest` when the clock is not paused or `now_ms` is before its last event.
@@ -5066,7 +5068,9 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      * node, otherwise the current node's move, by going one move back (the move stays in the
      * tree for `redo()`). Returns `true` when something was taken back; `false` also while the
      * game's clock runs (the time would run on for the side no longer to move: pause it first,
-     * and `resumeClock` runs the time of the side to move) and after a loss on time.
+     * and `resumeClock` runs the time of the side to move) and after a loss on time. A move
+     * played with a timed call (`playAt`, ...) sets the clock back to where it stood before
+     * it, both times and the moves made, as lichess does; `redo()` sets it to after.
      */override fun `undo`(): kotlin.Boolean {
             return FfiConverterBoolean.lift(
     callWithHandle {

@@ -1149,8 +1149,8 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     
     /**
      * Restarts a paused clock (also one restored from a save) at `now_ms`, for the side to move
-     * in the current position: after a take-back while it was paused, that side's time runs,
-     * and nobody is charged for the move taken back.
+     * in the current position: after a take-back while it was paused, that side's time runs
+     * from where the clock stood before the move taken back (see `undo`).
      *
      * # Errors
      * `InvalidRequest` when the clock is not paused or `now_ms` is before its last event.
@@ -1648,7 +1648,9 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * node, otherwise the current node's move, by going one move back (the move stays in the
      * tree for `redo()`). Returns `true` when something was taken back; `false` also while the
      * game's clock runs (the time would run on for the side no longer to move: pause it first,
-     * and `resumeClock` runs the time of the side to move) and after a loss on time.
+     * and `resumeClock` runs the time of the side to move) and after a loss on time. A move
+     * played with a timed call (`playAt`, ...) sets the clock back to where it stood before
+     * it, both times and the moves made, as lichess does; `redo()` sets it to after.
      */
     func undo()  -> Bool
     
@@ -1987,8 +1989,8 @@ open func pauseClock(nowMs: UInt64)throws   {try rustCallWithError(FfiConverterT
     
     /**
      * Restarts a paused clock (also one restored from a save) at `now_ms`, for the side to move
-     * in the current position: after a take-back while it was paused, that side's time runs,
-     * and nobody is charged for the move taken back.
+     * in the current position: after a take-back while it was paused, that side's time runs
+     * from where the clock stood before the move taken back (see `undo`).
      *
      * # Errors
      * `InvalidRequest` when the clock is not paused or `now_ms` is before its last event.
@@ -2942,7 +2944,9 @@ open func toggleSquareMark(node: UInt32, square: Square, color: MarkColor)throws
      * node, otherwise the current node's move, by going one move back (the move stays in the
      * tree for `redo()`). Returns `true` when something was taken back; `false` also while the
      * game's clock runs (the time would run on for the side no longer to move: pause it first,
-     * and `resumeClock` runs the time of the side to move) and after a loss on time.
+     * and `resumeClock` runs the time of the side to move) and after a loss on time. A move
+     * played with a timed call (`playAt`, ...) sets the clock back to where it stood before
+     * it, both times and the moves made, as lichess does; `redo()` sets it to after.
      */
 open func undo() -> Bool  {
     return try!  FfiConverterBool.lift(try! rustCall() {
@@ -12137,7 +12141,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_pause_clock() != 12951) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_resume_clock() != 2561) {
+    if (uniffi_chesscore_checksum_method_chessgame_resume_clock() != 46650) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_set_time_control() != 52170) {
@@ -12314,7 +12318,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_toggle_square_mark() != 12839) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_undo() != 31109) {
+    if (uniffi_chesscore_checksum_method_chessgame_undo() != 55785) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_book_moves() != 24859) {
