@@ -71,6 +71,11 @@ fn annotation_commands_a_pgn_cannot_hold_are_refused_and_change_nothing() {
         ("x]", "1"),
         ("emt", "0:00]05"),
         ("", "value"),
+        // Read back as the arrows, squares, clock or evaluation, not as a command.
+        ("cal", "Ge2e4"),
+        ("csl", "Rd4,Gd5"),
+        ("clk", "0:01:00"),
+        ("eval", "0.25"),
     ] {
         match game.set_annotations(node, command(name, value)) {
             Err(ChessError::InvalidRequest(message)) => {
@@ -101,6 +106,17 @@ fn annotation_commands_a_pgn_cannot_hold_are_refused_and_change_nothing() {
     assert_eq!(annotations.commands.len(), 7, "{annotations:?}");
     read.set_annotations(node, annotations.clone()).unwrap();
     assert_eq!(read.annotations(node).unwrap(), annotations);
+    // A second clock or evaluation is a command beside the field, and comes back as one.
+    let twice = ChessGame::from_pgn(
+        "1. e4 {[%clk 0:01:00] [%clk 0:00:59] [%eval 0.2] [%eval 0.3]} *".into(),
+    )
+    .unwrap();
+    let node = twice.snapshot().node;
+    let annotations = twice.annotations(node).unwrap();
+    assert_eq!(annotations.commands.len(), 2, "{annotations:?}");
+    twice.set_annotations(node, annotations.clone()).unwrap();
+    let back = ChessGame::from_pgn(twice.pgn()).unwrap();
+    assert_eq!(back.annotations(back.snapshot().node).unwrap(), annotations);
 }
 
 #[test]

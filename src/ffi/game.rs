@@ -607,9 +607,11 @@ impl ChessGame {
     ///
     /// # Errors
     /// `InvalidRequest` when the game has no node `node`, a NAG is above 255 or on the start
-    /// position, or a command
-    /// (`commands`) cannot be written in PGN as itself: a name with whitespace or `]`, a value
-    /// with `]`, a value without a name. The game is then unchanged. (A `}` is accepted, since a
+    /// position, or a command (`commands`) cannot be written in PGN as itself: a name with
+    /// whitespace or `]`, a value with `]`, a value without a name, or a command PGN reads back
+    /// as a field (`cal` with arrows, `csl` with squares, `clk` with a clock while `clockMs` is
+    /// null, `eval` with an evaluation while `eval` is null: give them in their fields). The
+    /// game is then unchanged. (A `}` is accepted, since a
     /// `;` comment of a PGN may hold one; the PGN export writes it as `)`, as in any comment.)
     pub fn set_annotations(
         &self,

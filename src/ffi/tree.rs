@@ -361,7 +361,7 @@ impl TryFrom<NodeAnnotations> for pgn::Annotations {
                     a.nags
                 ))
             })?;
-        Ok(pgn::Annotations {
+        let annotations = pgn::Annotations {
             comment_before: a.comment_before,
             comment_after: a.comment_after,
             nags,
@@ -387,21 +387,21 @@ impl TryFrom<NodeAnnotations> for pgn::Annotations {
             commands: a
                 .commands
                 .into_iter()
-                .map(|c| {
-                    let command = pgn::Command {
-                        name: c.name,
-                        value: c.value,
-                    };
-                    // Refused here, not mangled by the next PGN export.
-                    match command.pgn_problem() {
-                        Some(problem) => Err(ChessError::InvalidRequest(format!(
-                            "invalid annotation {problem}: a PGN comment could not hold it"
-                        ))),
-                        None => Ok(command),
-                    }
+                .map(|c| pgn::Command {
+                    name: c.name,
+                    value: c.value,
                 })
-                .collect::<Result<_, _>>()?,
-        })
+                .collect(),
+        };
+        // Refused here, not mangled by the next PGN export.
+        for command in &annotations.commands {
+            if let Some(problem) = annotations.command_problem(command) {
+                return Err(ChessError::InvalidRequest(format!(
+                    "invalid annotation {problem}: a PGN comment could not hold it"
+                )));
+            }
+        }
+        Ok(annotations)
     }
 }
 

@@ -199,6 +199,30 @@ impl Annotations {
         (!collapsed.is_empty()).then_some(collapsed)
     }
 
+    /// What keeps `command`, one of these annotations' commands, from coming back from PGN as
+    /// itself, or `None`: [`Command::pgn_problem`], or a command that reading would take for one
+    /// of the fields: `csl` or `cal` with squares or arrows as their value (read back as
+    /// [`Annotations::squares`] or [`Annotations::arrows`]), `clk` or `eval` with a clock or an
+    /// evaluation as their value while that field is empty (read back into it).
+    pub fn command_problem(&self, command: &Command) -> Option<String> {
+        if let Some(problem) = command.pgn_problem() {
+            return Some(problem);
+        }
+        let value = &command.value;
+        let field = match command.name.as_str() {
+            "csl" if parse_list::<SquareMark>(value).is_some() => "squares",
+            "cal" if parse_list::<Arrow>(value).is_some() => "arrows",
+            "clk" if self.clock.is_none() && parse_clock(value).is_some() => "clock",
+            "eval" if self.eval.is_none() && value.parse::<Evaluation>().is_ok() => "eval",
+            _ => return None,
+        };
+        Some(format!(
+            "command {:?} with the value {value:?}: PGN reads it back as the {field} field, \
+             so give it there",
+            command.name
+        ))
+    }
+
     /// Keeps one command, `name value` (the text between `[%` and `]`).
     fn add_command(&mut self, body: &str) {
         let body = body.trim();

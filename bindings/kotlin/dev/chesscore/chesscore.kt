@@ -1757,7 +1757,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_resign_at() and 0xFFFF) != 56514) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_annotations() and 0xFFFF) != 26582) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_annotations() and 0xFFFF) != 5628) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_set_comment() and 0xFFFF) != 24736) {
@@ -3429,9 +3429,11 @@ public interface ChessGameInterface {
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`, a NAG is above 255 or on the start
-     * position, or a command
-     * (`commands`) cannot be written in PGN as itself: a name with whitespace or `]`, a value
-     * with `]`, a value without a name. The game is then unchanged. (A `}` is accepted, since a
+     * position, or a command (`commands`) cannot be written in PGN as itself: a name with
+     * whitespace or `]`, a value with `]`, a value without a name, or a command PGN reads back
+     * as a field (`cal` with arrows, `csl` with squares, `clk` with a clock while `clockMs` is
+     * null, `eval` with an evaluation while `eval` is null: give them in their fields). The
+     * game is then unchanged. (A `}` is accepted, since a
      * `;` comment of a PGN may hold one; the PGN export writes it as `)`, as in any comment.)
      */
     fun `setAnnotations`(`node`: kotlin.UInt, `annotations`: NodeAnnotations)
@@ -4804,9 +4806,11 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`, a NAG is above 255 or on the start
-     * position, or a command
-     * (`commands`) cannot be written in PGN as itself: a name with whitespace or `]`, a value
-     * with `]`, a value without a name. The game is then unchanged. (A `}` is accepted, since a
+     * position, or a command (`commands`) cannot be written in PGN as itself: a name with
+     * whitespace or `]`, a value with `]`, a value without a name, or a command PGN reads back
+     * as a field (`cal` with arrows, `csl` with squares, `clk` with a clock while `clockMs` is
+     * null, `eval` with an evaluation while `eval` is null: give them in their fields). The
+     * game is then unchanged. (A `}` is accepted, since a
      * `;` comment of a PGN may hold one; the PGN export writes it as `)`, as in any comment.)
      */
     @Throws(ChessException::class)override fun `setAnnotations`(`node`: kotlin.UInt, `annotations`: NodeAnnotations)

@@ -1543,9 +1543,11 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`, a NAG is above 255 or on the start
-     * position, or a command
-     * (`commands`) cannot be written in PGN as itself: a name with whitespace or `]`, a value
-     * with `]`, a value without a name. The game is then unchanged. (A `}` is accepted, since a
+     * position, or a command (`commands`) cannot be written in PGN as itself: a name with
+     * whitespace or `]`, a value with `]`, a value without a name, or a command PGN reads back
+     * as a field (`cal` with arrows, `csl` with squares, `clk` with a clock while `clockMs` is
+     * null, `eval` with an evaluation while `eval` is null: give them in their fields). The
+     * game is then unchanged. (A `}` is accepted, since a
      * `;` comment of a PGN may hold one; the PGN export writes it as `)`, as in any comment.)
      */
     func setAnnotations(node: UInt32, annotations: NodeAnnotations) throws 
@@ -2738,9 +2740,11 @@ open func resignAt(side: Side, nowMs: UInt64)throws  -> GameStatus  {
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`, a NAG is above 255 or on the start
-     * position, or a command
-     * (`commands`) cannot be written in PGN as itself: a name with whitespace or `]`, a value
-     * with `]`, a value without a name. The game is then unchanged. (A `}` is accepted, since a
+     * position, or a command (`commands`) cannot be written in PGN as itself: a name with
+     * whitespace or `]`, a value with `]`, a value without a name, or a command PGN reads back
+     * as a field (`cal` with arrows, `csl` with squares, `clk` with a clock while `clockMs` is
+     * null, `eval` with an evaluation while `eval` is null: give them in their fields). The
+     * game is then unchanged. (A `}` is accepted, since a
      * `;` comment of a PGN may hold one; the PGN export writes it as `)`, as in any comment.)
      */
 open func setAnnotations(node: UInt32, annotations: NodeAnnotations)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -12279,7 +12283,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_resign_at() != 56514) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_set_annotations() != 26582) {
+    if (uniffi_chesscore_checksum_method_chessgame_set_annotations() != 5628) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_set_comment() != 24736) {
