@@ -30,9 +30,11 @@ import kotlin.test.assertFailsWith
 import kotlin.test.assertIs
 import kotlin.test.assertNotNull
 import kotlin.test.assertTrue
+import kotlinx.coroutines.delay
 import kotlinx.coroutines.flow.filterIsInstance
 import kotlinx.coroutines.flow.take
 import kotlinx.coroutines.flow.toList
+import kotlinx.coroutines.launch
 import org.junit.jupiter.api.Test
 
 /** 3... Nf6?? allows 4. Qxf7#. */
@@ -283,6 +285,30 @@ class ReviewTest {
                 val events = engine.review(game, ReviewOptions(nodesPerPosition = 2_000uL, threads = 1u), unreceived = { given++ }).toList()
                 assertEquals(1, events.count { it is ReviewEvent.Finished })
                 assertEquals(0, given)
+
+                // The result already waiting for the collector when it leaves (the main thread
+                // was busy while the review ended): unreceived gets it, once.
+                val waiting = CopyOnWriteArrayList<GameReview>()
+                var received: GameReview? = null
+                var moves = 0
+                val job = launch {
+                    engine.review(game, ReviewOptions(nodesPerPosition = 2_000uL, threads = 1u), unreceived = { waiting += it })
+                        .collect { e ->
+                            when (e) {
+                                is ReviewEvent.Move -> moves++
+                                is ReviewEvent.Finished -> received = e.review
+                            }
+                        }
+                }
+                while (moves == 0) delay(1)
+                while (engine.isSearching()) Thread.sleep(1) // a long frame on the main thread
+                Thread.sleep(50)
+                job.cancel()
+                job.join()
+                assertEquals(null, received)
+                eventually("the result unreceived", 5_000) { waiting.isNotEmpty() }
+                assertEquals(1, waiting.size)
+                assertTrue(waiting.single().complete)
             }
         }
     }

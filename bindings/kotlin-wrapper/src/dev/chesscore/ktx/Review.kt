@@ -18,14 +18,13 @@ import dev.chesscore.MoveReview
 import dev.chesscore.ReviewListener
 import dev.chesscore.ReviewOptions
 import dev.chesscore.SearchHandle
+import java.util.concurrent.atomic.AtomicBoolean
 import java.util.concurrent.atomic.AtomicReference
 import kotlin.coroutines.resume
 import kotlin.coroutines.resumeWithException
 import kotlinx.coroutines.channels.Channel
-import kotlinx.coroutines.channels.awaitClose
 import kotlinx.coroutines.flow.Flow
-import kotlinx.coroutines.flow.buffer
-import kotlinx.coroutines.flow.callbackFlow
+import kotlinx.coroutines.flow.flow
 import kotlinx.coroutines.suspendCancellableCoroutine
 
 /** One event of a game review: a move reviewed, or the whole review at the end. */
@@ -50,9 +49,10 @@ sealed class ReviewEvent {
  * (`continueReview`): the flow emits only the moves it lacks, then the whole review, which is
  * the one an uninterrupted review gives. A complete [continuing] is emitted back at once.
  *
- * [unreceived], when given, gets the review's result (finished or stopped; not a failed one) on
- * the engine's thread when the flow has no collector any more to receive it: the collector was
- * cancelled, which stopped the review. For keeping a review whose screen was left, so that a
+ * [unreceived], when given, gets the review's result (finished or stopped; not a failed one)
+ * when the flow's collector did not receive it: the collector was cancelled, which stopped the
+ * review, before the result came (then on the engine's thread) or after it came but before the
+ * collector took it (then on the collector's thread, as it leaves). For keeping a review whose screen was left, so that a
  * later [continuing] goes on with it. (The Swift wrapper's `unreceived`.)
  *
  * @throws dev.chesscore.ChessException.InvalidRequest (from collection) for bad [options], or
@@ -67,20 +67,29 @@ fun ChessEngine.review(
     continuing: GameReview? = null,
     unreceived: ((GameReview) -> Unit)? = null,
 ): Flow<ReviewEvent> =
-    callbackFlow {
+    flow {
+        // Given to [unreceived] once at most: refused by a closed channel (the collector left
+        // before the result came), or left in the channel's buffer when the collector left.
+        val reported = AtomicBoolean(false)
+        val report = { review: GameReview ->
+            if (unreceived != null && reported.compareAndSet(false, true)) unreceived(review)
+        }
+        // Unlimited: the engine thread never blocks, and no event is dropped while collected.
+        val events = Channel<ReviewEvent>(Channel.UNLIMITED) { left ->
+            if (left is ReviewEvent.Finished) report(left.review)
+        }
         val listener = object : ReviewListener {
             override fun onMoveReviewed(review: MoveReview, done: UInt, total: UInt) {
-                trySend(ReviewEvent.Move(review, done.toInt(), total.toInt()))
+                events.trySend(ReviewEvent.Move(review, done.toInt(), total.toInt()))
             }
 
             override fun onFinished(review: GameReview) {
                 val error = review.error
                 if (error == null) {
-                    // Refused once the collector is gone (the channel is closed then).
-                    if (trySend(ReviewEvent.Finished(review)).isFailure) unreceived?.invoke(review)
-                    channel.close()
+                    if (events.trySend(ReviewEvent.Finished(review)).isFailure) report(review)
+                    events.close()
                 } else {
-                    channel.close(ChessException.Internal(error))
+                    events.close(ChessException.Internal(error))
                 }
             }
         }
@@ -89,11 +98,16 @@ fun ChessEngine.review(
         } else {
             continueReview(game, options, continuing, listener)
         }
-        awaitClose {
+        try {
+            for (event in events) emit(event)
+        } finally {
             handle.stop()
             handle.close()
+            // What the collector did not take (the result, when it left just after the review
+            // ended) goes to [unreceived].
+            events.cancel()
         }
-    }.buffer(Channel.UNLIMITED) // never block the engine thread, never drop the result
+    }
 
 /**
  * Asks the coach about [game]'s current position and returns its findings (`null` only when a
