@@ -355,6 +355,8 @@ public final class ReviewController {
     /// and still shows it running. ``resume()`` continues it where it stopped (the core's
     /// `continueReview`). Nothing when no review runs. The Kotlin `pause()`.
     public func pause() {
+        // Away again before the stopped review's result came: it is not to go on when it comes.
+        if interrupted { resumeOnArrival = false }
         guard state.phase == .running, !stopRequested, !interrupted, task != nil else { return }
         interrupted = true
         // The engine's current job is this review: it stops and its stream ends with the

@@ -98,6 +98,22 @@ final class ReviewControllerTests: XCTestCase {
         try await noLiveObjects()
     }
 
+    /// The summary rounds a tie to even, as Kotlin's and the core's annotated PGN do.
+    func testASidesSummaryRoundsAsTheOtherPlatformsDo() {
+        let cases: [(Double, Double, String, String)] = [
+            (84.25, 34.5, "84.2", "34"), (84.75, 35.5, "84.8", "36"), (99.96, 0.49, "100.0", "0"),
+        ]
+        for (accuracy, loss, accuracyText, lossText) in cases {
+            let summary = sideSummary(
+                SideReview(
+                    moves: 20, accuracy: accuracy, averageCentipawnLoss: loss, book: 0, best: 5,
+                    excellent: 5, good: 5, inaccuracies: 2, mistakes: 2, blunders: 1,
+                    onlyMoves: 0, missedWins: 0))
+            XCTAssertEqual(summary.accuracyText, accuracyText, "\(accuracy)")
+            XCTAssertEqual(summary.averageLossText, lossText, "\(loss)")
+        }
+    }
+
     func testAReviewFillsTheRowsTheGraphAndTheSummariesThenIsDone() async throws {
         do {
             let game = try ChessGame.fromPgn(pgn: Self.scholar)
@@ -364,6 +380,26 @@ final class ReviewControllerTests: XCTestCase {
             XCTAssertEqual(q.annotatedPgn, whole.annotatedPgn)
             try await eventually("the engine idle") { !engine.isSearching() }
 
+            // Back and away again before the stopped review's result came in: it stays stopped
+            // while the app is away, and goes on when it is back.
+            let awayCache = InMemoryReviewCache()
+            let away = ReviewController(engine: engine, game: game, cache: awayCache)
+            away.start(options: options)
+            _ = try await awaitState(away, "a move") { !$0.rows.isEmpty }
+            away.pause()
+            away.resume()
+            away.pause()
+            try await eventually("the stopped review in") { awayCache.saveCount == 1 }
+            try await Task.sleep(nanoseconds: 300_000_000)
+            XCTAssertEqual(engine.continued.count, 2, "went on in the background")
+            XCTAssertFalse(engine.isSearching())
+            XCTAssertEqual(away.state.phase, .running)
+            away.resume()
+            let a = try await awaitState(away, "done") { $0.phase == .done }
+            XCTAssertEqual(engine.continued.count, 3)
+            XCTAssertEqual(a.rows, whole.rows)
+            try await eventually("the engine idle") { !engine.isSearching() }
+
             // Stopped by the person, then the app goes away before the stop arrives: it stays
             // stopped.
             let stopping = ReviewController(engine: engine, game: game)
@@ -393,7 +429,7 @@ final class ReviewControllerTests: XCTestCase {
             try await Task.sleep(nanoseconds: 200_000_000)
             XCTAssertEqual(pausedThenStopped.state, shown, "stays stopped")
             XCTAssertFalse(engine.isSearching())
-            XCTAssertEqual(engine.continued.count, 2, "nothing continued after the first two")
+            XCTAssertEqual(engine.continued.count, 3, "nothing continued after the first three")
         }
         try await noLiveObjects()
     }

@@ -176,6 +176,8 @@ class ReviewController(
      * core's `continueReview`). Nothing when no review runs.
      */
     fun pause() {
+        // Away again before the stopped review's result came: it is not to go on when it comes.
+        if (interrupted) resumeOnArrival = false
         if (closed || interrupted || handle == null || stopRequested) return
         if (state.value.phase != ReviewPhase.RUNNING) return
         interrupted = true

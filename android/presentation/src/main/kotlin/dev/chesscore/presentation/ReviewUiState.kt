@@ -7,6 +7,8 @@ import dev.chesscore.MoveReview
 import dev.chesscore.Score
 import dev.chesscore.Side
 import dev.chesscore.SideReview
+import java.math.BigDecimal
+import java.math.RoundingMode
 import java.util.Locale
 
 /** Where a review stands. */
@@ -187,10 +189,17 @@ fun graphFromReview(review: GameReview, totalMoves: Int): List<GraphPoint> {
     }
 }
 
+/**
+ * [value] with [decimals] decimals, a tie rounded to even as the core's PGN summary and Swift's
+ * formatting round it (34.5 is "34", 84.25 is "84.2"; `String.format` rounds half up).
+ */
+internal fun roundedText(value: Double, decimals: Int): String =
+    if (value.isFinite()) BigDecimal(value).setScale(decimals, RoundingMode.HALF_EVEN).toPlainString() else "–"
+
 /** A side's summary line. */
 fun sideSummary(s: SideReview): SideSummaryUi = SideSummaryUi(
-    accuracyText = s.accuracy?.let { String.format(Locale.ROOT, "%.1f", it) } ?: "–",
-    averageLossText = s.averageCentipawnLoss?.let { String.format(Locale.ROOT, "%.0f", it) } ?: "–",
+    accuracyText = s.accuracy?.let { roundedText(it, 1) } ?: "–",
+    averageLossText = s.averageCentipawnLoss?.let { roundedText(it, 0) } ?: "–",
     inaccuracies = s.inaccuracies.toInt(),
     mistakes = s.mistakes.toInt(),
     blunders = s.blunders.toInt(),

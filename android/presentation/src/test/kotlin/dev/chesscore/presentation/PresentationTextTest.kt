@@ -5,12 +5,30 @@ import dev.chesscore.MoveListItem
 import dev.chesscore.readPgn
 import dev.chesscore.Score
 import dev.chesscore.Side
+import dev.chesscore.SideReview
 import dev.chesscore.timeControlFromPgn
 import dev.chesscore.winPercent
 import kotlin.test.assertEquals
 import org.junit.jupiter.api.Test
 
 class PresentationTextTest {
+    /** The summary rounds a tie to even, as Swift's and the core's annotated PGN do. */
+    @Test
+    fun `a side's summary rounds as the other platforms do`() {
+        val side = { accuracy: Double, loss: Double ->
+            sideSummary(SideReview(20u, accuracy, loss, 0u, 5u, 5u, 5u, 2u, 2u, 1u, 0u, 0u))
+        }
+        for ((accuracy, loss, shown) in listOf(
+            Triple(84.25, 34.5, "84.2" to "34"),
+            Triple(84.75, 35.5, "84.8" to "36"),
+            Triple(99.96, 0.49, "100.0" to "0"),
+        )) {
+            val summary = side(accuracy, loss)
+            assertEquals(shown, summary.accuracyText to summary.averageLossText, "$accuracy $loss")
+        }
+        assertEquals("–", sideSummary(SideReview(0u, null, null, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u)).accuracyText)
+    }
+
     @Test
     fun `scores are shown from White's side as the core gives them`() {
         assertEquals("+0.35", scoreText(Score.Centipawns(35)))

@@ -406,6 +406,26 @@ class ReviewControllerTest {
                         assertEquals(whole.rows, s.rows)
                         assertEquals(whole.annotatedPgn, s.annotatedPgn)
                     }
+                    // Back and away again before the stopped review's result came in: it stays
+                    // stopped while the app is away, and goes on when it is back.
+                    engine.continued.clear()
+                    val awayCache = InMemoryReviewCache()
+                    ReviewController(this, engine, game, awayCache).use { c ->
+                        c.start(options)
+                        c.awaitState("a move") { it.rows.isNotEmpty() }
+                        c.pause()
+                        c.resume()
+                        c.pause()
+                        awaitFirstSave(awayCache)
+                        kotlinx.coroutines.delay(300)
+                        assertEquals(emptyList(), engine.continued, "went on in the background")
+                        assertFalse(engine.isSearching())
+                        assertEquals(ReviewPhase.RUNNING, c.state.value.phase)
+                        c.resume()
+                        val s = c.awaitState("done") { it.phase == ReviewPhase.DONE }
+                        assertEquals(1, engine.continued.size)
+                        assertEquals(whole.rows, s.rows)
+                    }
                     // Stopped by the person, then the app goes away before the stop arrives:
                     // it stays stopped.
                     engine.continued.clear()
