@@ -63,6 +63,8 @@ public final class AnalysisController {
     /// Incremented whenever the coach's search is stopped or superseded: older results are
     /// ignored.
     @ObservationIgnored private var coachToken = 0
+    /// What this controller last wrote to the store (see `stopAndSave()`).
+    @ObservationIgnored private var lastSaved: String?
 
     /// The default limits of the analysis: full strength (the strongest of `engineLevels()`)
     /// for at most 30 seconds, so that a phone does not search forever unseen; switching the
@@ -120,6 +122,7 @@ public final class AnalysisController {
             } catch {
                 message =
                     message ?? "The saved analysis could not be restored: \(Self.describe(error))"
+                    + keptAside(store, saved)
             }
         }
         let game = opened ?? ChessGame()
@@ -142,7 +145,11 @@ public final class AnalysisController {
             multiPv: Self.clampMultiPv(
                 settings[Self.keyMultiPv].flatMap { Int($0) } ?? Self.defaultMultiPv),
             coachOn: settings[Self.keyCoach] == "true", bookMoves: game.bookMoves())
-        if replaced || opened == nil { store.save(json: game.toJson()) }
+        if replaced || opened == nil {
+            let json = game.toJson()
+            store.save(json: json)
+            lastSaved = json
+        }
         restartAnalysis()
         restartCoach()
     }
@@ -448,10 +455,20 @@ public final class AnalysisController {
         stopAndSave()
     }
 
+    /// Saves when the app goes away or the screen closes only while the store still holds this
+    /// board's last save: a board opened since over the same store (a file opened from another
+    /// app, whose view replaces this one) is not overwritten by this one going away. (Every
+    /// change is saved as it happens.)
     private func stopAndSave() {
         stopSearch()
         stopCoach()
-        store.save(json: game.toJson())
+        if store.load() == lastSaved { save() }
+    }
+
+    private func save() {
+        let json = game.toJson()
+        store.save(json: json)
+        lastSaved = json
     }
 
     // MARK: - Moves and changes
@@ -523,7 +540,7 @@ public final class AnalysisController {
     private func afterChange(newTree: Bool) {
         input.clear()
         let snapshot = game.snapshot()
-        store.save(json: game.toJson())
+        save()
         let moved =
             newTree || snapshot.node != state.snapshot.node
             || snapshot.positionKey != state.snapshot.positionKey

@@ -122,7 +122,9 @@ public final class GameController {
             do {
                 restored = try ChessGame.fromJson(json: saved)
             } catch {
-                message = "The saved game could not be restored: \(Self.describe(error))"
+                message =
+                    "The saved game could not be restored: \(Self.describe(error))"
+                    + keptAside(store, saved)
             }
         }
         let game = Self.asPlayed(restored ?? ChessGame())
@@ -390,6 +392,7 @@ public final class GameController {
             return
         }
         stopSearch()
+        let notKept = archiveBeforeReplacing()
         game = Self.asPlayed(fresh)
         forgetArchivedId()
         engine.newGame()
@@ -398,6 +401,16 @@ public final class GameController {
         dropPending()
         setLevel(level ?? state.level)
         afterChange()
+        if let notKept { state.message = notKept }
+    }
+
+    /// A finished game that is about to be replaced and is not in "My games" yet (its archive
+    /// write failed: disk full) is tried once more, since after the replacement no save would
+    /// try it again. Returns what to tell the person when it still could not be kept.
+    private func archiveBeforeReplacing() -> String? {
+        guard let problem = archiveIfEnded() else { return nil }
+        let reason = problem.range(of: ": ").map { String(problem[$0.upperBound...]) } ?? problem
+        return "The finished game was not kept in My games: \(reason)"
     }
 
     /// Starts from the position in `fen`, untimed. Castling rights or an en passant square
@@ -415,12 +428,14 @@ public final class GameController {
             return false
         }
         stopSearch()
+        let notKept = archiveBeforeReplacing()
         game = Self.asPlayed(loaded.game)
         forgetArchivedId()
         engine.newGame()
         dropPending()
         afterChange()
-        if let note = loaded.note { state.message = note }
+        let messages = [notKept, loaded.note].compactMap { $0 }
+        if !messages.isEmpty { state.message = messages.joined(separator: "\n") }
         return true
     }
 
@@ -518,8 +533,15 @@ public final class GameController {
         guard !paused else { return }
         paused = true
         stopSearch()
+        let wasOver = state.isGameOver
+        if hasClock { try? stopClock() }
+        if !wasOver, case .ended = game.status() {
+            // Ended on time since the last tick: shown as tick() shows it (no picker, selection
+            // or hint left over a finished game), and saved.
+            afterChange()
+            return
+        }
         if hasClock {
-            try? stopClock()
             state.snapshot = game.snapshot()
             state.clock = readClock()
         }

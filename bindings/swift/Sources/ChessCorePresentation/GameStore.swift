@@ -9,6 +9,10 @@ public protocol GameStore: AnyObject {
     func load() -> String?
     /// Saves the game (the core's JSON), replacing the previous one.
     func save(json: String)
+    /// Keeps a save that could not be restored (written by a newer build, or damaged) apart
+    /// from the game, before the controller saves a new game over it, so that a later build or
+    /// a person can still read it. Returns `true` when it was kept; the default keeps nothing.
+    func setAside(json: String) -> Bool
     /// The presentation settings saved last (mode, level, orientation), or an empty dictionary.
     func loadSettings() -> [String: String]
     /// Saves the presentation settings, replacing the previous ones.
@@ -16,6 +20,8 @@ public protocol GameStore: AnyObject {
 }
 
 extension GameStore {
+    /// Nothing is kept.
+    public func setAside(json: String) -> Bool { false }
     /// No settings were saved.
     public func loadSettings() -> [String: String] { [:] }
     /// Settings are not kept.
@@ -23,8 +29,9 @@ extension GameStore {
 }
 
 /// Keeps the game and the settings as two small files (`game.json`, `settings.json`) in a
-/// directory, by default `ChessCore` in the app's Application Support directory; each is
-/// written atomically. A failed write is passed to `onError` (by default printed to standard
+/// directory, by default `ChessCore` in the app's Application Support directory, and a save that
+/// could not be restored as `game.unreadable.json` (see `setAside(json:)`); each is written
+/// atomically. A failed write is passed to `onError` (by default printed to standard
 /// error) and the previous file stays.
 public final class FileGameStore: GameStore {
     /// The directory holding `game.json` and `settings.json`.
@@ -61,6 +68,11 @@ public final class FileGameStore: GameStore {
         write(Data(json.utf8), to: "game.json")
     }
 
+    /// Writes `json` to `game.unreadable.json`, replacing an earlier one.
+    public func setAside(json: String) -> Bool {
+        write(Data(json.utf8), to: "game.unreadable.json")
+    }
+
     public func loadSettings() -> [String: String] {
         guard let text = read("settings.json"),
             let settings = try? JSONDecoder().decode([String: String].self, from: Data(text.utf8))
@@ -85,13 +97,17 @@ public final class FileGameStore: GameStore {
         return String(decoding: data, as: UTF8.self)
     }
 
-    private func write(_ data: Data, to name: String) {
+    /// Writes `data` to the file `name`; `false` (and `onError`) when it could not.
+    @discardableResult
+    private func write(_ data: Data, to name: String) -> Bool {
         do {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true)
             try data.write(to: directory.appendingPathComponent(name), options: .atomic)
+            return true
         } catch {
             onError(error)
+            return false
         }
     }
 }
@@ -105,6 +121,8 @@ public final class InMemoryGameStore: GameStore {
     public var settings: [String: String]
     /// How many times `save(json:)` was called.
     public private(set) var saveCount = 0
+    /// The save last given to `setAside(json:)`, or `nil`.
+    public private(set) var setAsideJson: String?
 
     /// A store holding `json` and `settings`, if given.
     public init(json: String? = nil, settings: [String: String] = [:]) {
@@ -119,7 +137,18 @@ public final class InMemoryGameStore: GameStore {
         saveCount += 1
     }
 
+    public func setAside(json: String) -> Bool {
+        setAsideJson = json
+        return true
+    }
+
     public func loadSettings() -> [String: String] { settings }
 
     public func saveSettings(_ settings: [String: String]) { self.settings = settings }
+}
+
+/// Sets `json`, a save that could not be restored, aside in `store` and says so for the message
+/// that follows the reason: " It is kept aside." when the store kept it, "" when it could not.
+func keptAside(_ store: GameStore, _ json: String) -> String {
+    store.setAside(json: json) ? " It is kept aside." : ""
 }

@@ -977,11 +977,35 @@ final class AnalysisControllerTests: XCTestCase {
         try await noLiveObjects()
     }
 
+    func testABoardGoingAwayDoesNotSaveOverABoardOpenedSinceOnTheSameStore() async throws {
+        let store = InMemoryGameStore()
+        do {
+            let old = try Board(store: store, pgn: nil, limits: SearchLimits(depth: 1))
+            old.move("e2", "e4")
+            // A file opened from another app: its board is made before the old view goes.
+            let opened = try Board(store: store, pgn: "1. d4 d5 *", limits: SearchLimits(depth: 1))
+            old.c.pause()
+            old.c.close()
+            XCTAssertEqual(try opened.saved().sanHistory, ["d4", "d5"])
+            // The board still in use saves as before.
+            opened.move("c2", "c4")
+            opened.c.pause()
+            XCTAssertEqual(try opened.saved().sanHistory, ["d4", "d5", "c4"])
+            opened.c.close()
+            old.release()
+            opened.release()
+        }
+        try await noLiveObjects()
+    }
+
     func testADamagedSaveOpensANewBoardAndSaysWhy() async throws {
-        try await withBoard(store: InMemoryGameStore(json: "{\"not\": \"a game\"}")) { b in
+        let store = InMemoryGameStore(json: "{\"not\": \"a game\"}")
+        try await withBoard(store: store) { b in
             XCTAssertEqual(b.state.snapshot.fen, startingFen())
             let message = try XCTUnwrap(b.state.message)
             XCTAssertTrue(message.hasPrefix("The saved analysis could not be restored: "), message)
+            XCTAssertTrue(message.hasSuffix("It is kept aside."), message)
+            XCTAssertEqual(store.setAsideJson, "{\"not\": \"a game\"}")
             XCTAssertEqual(try b.saved().fen, startingFen())
         }
     }

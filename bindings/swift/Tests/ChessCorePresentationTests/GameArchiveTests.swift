@@ -176,6 +176,29 @@ final class GameArchiveTests: XCTestCase {
             c.pause()
             XCTAssertEqual(archive.all().count, 1)
         }
+        // A new game right after the failure: the finished one is tried once more before it is
+        // replaced, and kept; while the archive still fails, the message says it was not.
+        do {
+            archive.failing = true
+            let c = try controller(store: InMemoryGameStore(), archive: archive)
+            play(c, "e2e4", "f7f6", "d2d4", "g7g5", "d1h5")
+            XCTAssertEqual(
+                c.state.message?.hasPrefix("The game could not be kept in My games: "), true,
+                c.state.message ?? "")
+            archive.failing = false
+            c.newGame(mode: .humanVsHuman)
+            XCTAssertEqual(archive.all().count, 2, "kept before the new game replaced it")
+            XCTAssertNil(c.state.message)
+        }
+        do {
+            let c = try controller(store: InMemoryGameStore(), archive: archive)
+            archive.failing = true
+            play(c, "f2f3", "e7e6", "g2g4", "d8h4")
+            c.loadFen("k7/8/8/8/8/8/8/K7 w - - 0 1")
+            XCTAssertEqual(
+                c.state.message?.hasPrefix("The finished game was not kept in My games: "), true,
+                c.state.message ?? "")
+        }
         try await noLiveObjects()
     }
 

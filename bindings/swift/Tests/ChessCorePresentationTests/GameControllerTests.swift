@@ -630,7 +630,10 @@ final class GameControllerTests: XCTestCase {
             XCTAssertEqual(f.state.snapshot.ply, 0)
             let message = try XCTUnwrap(f.state.message)
             XCTAssertTrue(message.hasPrefix("The saved game could not be restored: "), message)
+            XCTAssertTrue(message.hasSuffix("It is kept aside."), message)
             XCTAssertEqual(try ChessGame.fromJson(json: store.load()!).snapshot().ply, 0)
+            // The unreadable save is set aside before the new game is saved over it.
+            XCTAssertEqual(store.setAsideJson, "{\"not\": \"a game\"}")
         }
         try await noLiveObjects()
     }
@@ -656,6 +659,13 @@ final class GameControllerTests: XCTestCase {
             XCTAssertEqual(third.state.snapshot.ply, 0)
             XCTAssertNotNil(third.state.message)
         }
+        // It is kept beside the new game, which is saved over it.
+        XCTAssertEqual(
+            try String(
+                contentsOf: directory.appendingPathComponent("game.unreadable.json"), encoding: .utf8),
+            "{\"version\":")
+        XCTAssertNoThrow(
+            try ChessGame.fromJson(json: FileGameStore(directory: directory).load() ?? ""))
         // A directory that cannot be written: the failure is reported, nothing thrown.
         let errors = Guarded(0)
         let blocked = directory.appendingPathComponent("game.json")  // a file, not a directory

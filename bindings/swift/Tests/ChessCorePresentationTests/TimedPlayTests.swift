@@ -220,6 +220,27 @@ final class TimedPlayTests: XCTestCase {
         try await noLiveObjects()
     }
 
+    func testAFlagThatFellBetweenTicksAndIsFoundByPauseEndsTheGameAsATickWould() async throws {
+        do {
+            let f = try TimedFixture()
+            f.c.newGame(
+                mode: .humanVsHuman, timeControl: try control("60"),
+                start: .position(fen: "8/P6k/7p/8/8/8/7K/8 w - - 0 1", chess960: false))
+            f.move("h2", "g2")
+            f.move("h7", "g7")
+            f.move("a7", "a8")  // the promotion picker opens
+            XCTAssertNotNil(f.state.pendingPromotion)
+            f.now.advance(60_000)  // White's flag falls before the next tick; the app goes away
+            f.c.pause()
+            let lost = GameStatus.ended(outcome: .timeForfeit(winner: .black))
+            XCTAssertEqual(f.state.snapshot.status, lost)
+            XCTAssertNil(f.state.pendingPromotion, "no picker over a finished game")
+            XCTAssertNil(f.state.selected)
+            XCTAssertEqual(try ChessGame.fromJson(json: XCTUnwrap(f.store.json)).status(), lost)
+        }
+        try await noLiveObjects()
+    }
+
     func testAFlagFallIsADrawWhenTheSideWithTimeLeftHasABareKing() async throws {
         // White has a bare king, Black a rook: Black's flag fall draws (FIDE 6.9), White's loses.
         let cases: [(fen: String, move: (String, String), text: String)] = [

@@ -102,6 +102,9 @@ class AnalysisController(
     /** Incremented whenever the coach's search is stopped or superseded: older reports are ignored. */
     private var coachToken = 0L
 
+    /** What this controller last wrote to the store (see [saveIfStillOurs]). */
+    private var lastSaved: String? = null
+
     init {
         var message: String? = null
         val settings = store.loadSettings()
@@ -113,7 +116,7 @@ class AnalysisController(
                 // Beyond the main line's end: the board stays there.
             }
         }
-        game = asAnalysis(opened ?: restore(store.load()) { message = message ?: it })
+        game = asAnalysis(opened ?: restore(store) { message = message ?: it })
         session = EngineSession.open(scope, game, onStop = ::showStopped) {
             // Full strength on the device's spare cores: analysis has no node budget, so the
             // threads share the search (the game's engine and the review stay on one).
@@ -131,7 +134,7 @@ class AnalysisController(
             ),
         )
         state = _state.asStateFlow()
-        store.save(game.toJson())
+        save()
         startAnalysisIfDue()
         restartCoach()
     }
@@ -388,7 +391,7 @@ class AnalysisController(
      */
     fun pause() = session.pause {
         stopCoach()
-        store.save(game.toJson())
+        saveIfStillOurs()
     }
 
     /** The app is in the foreground again: the analysis (and the coach) of the current position start over. */
@@ -407,6 +410,21 @@ class AnalysisController(
     }
 
     // ---- Internals -------------------------------------------------------------------------
+
+    private fun save() {
+        val json = game.toJson()
+        store.save(json)
+        lastSaved = json
+    }
+
+    /**
+     * Saves when the app goes away only while the store still holds this board's last save: a
+     * board opened since over the same store (a file opened from another app) is not
+     * overwritten by this one going away. (Every change is saved as it happens.)
+     */
+    private fun saveIfStillOurs() {
+        if (store.load() == lastSaved) save()
+    }
 
     /** An analysis board's game: a new move beside an existing one becomes a variation. */
     private fun asAnalysis(game: ChessGame): ChessGame = game.also { it.setNewMovePlacement(NewMovePlacement.VARIATION) }
@@ -457,6 +475,8 @@ class AnalysisController(
     /** Replaces the whole tree (PGN, FEN, new board) and analyses its current position. */
     private fun replaceGame(next: ChessGame) {
         game = replacing(game, asAnalysis(next))
+        // Another game: what the engine learned about the last one is no help (as on iOS).
+        session.engine.newGame()
         afterChange(replaced = true)
     }
 
@@ -468,7 +488,7 @@ class AnalysisController(
         input.clear()
         val before = state.value.snapshot
         val snapshot = game.snapshot()
-        store.save(game.toJson())
+        save()
         val moved = replaced || snapshot.node != before.node || snapshot.positionKey != before.positionKey
         _state.update {
             it.copy(
@@ -527,7 +547,8 @@ class AnalysisController(
         coachHandle = try {
             engine.coach(game, coachNodes, listener)
         } catch (e: ChessException) {
-            showMessage(e)
+            // Worded as a failure the coach reports later is, and as the Swift controller words both.
+            _state.update { it.copy(message = engineFailedText(e.message ?: e.toString())) }
             null
         }
         if (coachHandle != null) _state.update { it.copy(coachRunning = true) }
@@ -662,14 +683,15 @@ class AnalysisController(
         fun clampMultiPv(n: Int): Int = n.coerceIn(AnalysisUiState.MIN_MULTI_PV, AnalysisUiState.MAX_MULTI_PV)
 
         /**
-         * The saved tree, or a new board when there is none or it cannot be restored, in which
-         * case [onError] gets the message to show.
+         * The tree saved in [store], or a new board when there is none or it cannot be restored,
+         * in which case [onError] gets the message to show (and the save is set aside first,
+         * since the new board is saved over it).
          */
-        fun restore(json: String?, onError: (String) -> Unit): ChessGame = json?.let {
+        fun restore(store: GameStore, onError: (String) -> Unit): ChessGame = store.load()?.let {
             try {
                 ChessGame.fromJson(it)
             } catch (e: ChessException) {
-                onError("The saved analysis could not be restored: ${e.message}")
+                onError("The saved analysis could not be restored: ${e.message}" + keptAside(store, it))
                 null
             }
         } ?: ChessGame()

@@ -8,7 +8,8 @@ import java.util.Properties
 
 /**
  * Keeps the game (the core's JSON) and the presentation settings in files of [directory],
- * `<prefix>game.json` and `<prefix>settings.properties`: the board screen's without a prefix, the
+ * `<prefix>game.json` and `<prefix>settings.properties` (and a save that could not be restored
+ * as `<prefix>game.unreadable.json`, see [setAside]): the board screen's without a prefix, the
  * analysis board's with `analysis-`, so that each screen has its own. Each write goes to a
  * temporary file first and is then renamed over the old one, so a kill in the middle of a save
  * leaves the previous save intact.
@@ -26,10 +27,16 @@ class FileGameStore(
 ) : GameStore {
     private val gameFile = File(directory, prefix + "game.json")
     private val settingsFile = File(directory, prefix + "settings.properties")
+    private val unreadableFile = File(directory, prefix + "game.unreadable.json")
 
     override fun load(): String? = read(gameFile) { it.readText() }
 
-    override fun save(json: String) = writeAtomically(gameFile, json)
+    override fun save(json: String) {
+        writeAtomically(gameFile, json)
+    }
+
+    /** Writes [json] to `<prefix>game.unreadable.json`, replacing an earlier one. */
+    override fun setAside(json: String): Boolean = writeAtomically(unreadableFile, json)
 
     override fun loadSettings(): Map<String, String> = read(settingsFile) { file ->
         val properties = Properties()
@@ -58,14 +65,17 @@ class FileGameStore(
         }
     }
 
-    private fun writeAtomically(target: File, text: String) {
+    /** Writes [text] to [target]; `false` (and [onError]) when it could not. */
+    private fun writeAtomically(target: File, text: String): Boolean {
         try {
             writeFileAtomically(target, text)
+            return true
         } catch (e: IOException) {
             onError(e)
         } catch (e: SecurityException) {
             onError(e)
         }
+        return false
     }
 
     private companion object {

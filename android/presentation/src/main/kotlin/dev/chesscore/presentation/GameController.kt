@@ -131,7 +131,7 @@ class GameController(
                 try {
                     ChessGame.fromJson(it)
                 } catch (e: ChessException) {
-                    message = "The saved game could not be restored: ${e.message}"
+                    message = "The saved game could not be restored: ${e.message}" + keptAside(store, it)
                     null
                 }
             } ?: ChessGame(),
@@ -444,6 +444,7 @@ class GameController(
             return
         }
         stopSearch()
+        val notKept = archiveBeforeReplacing()
         game = replacing(game, asPlayed(fresh))
         forgetArchivedId()
         engine.newGame()
@@ -451,7 +452,16 @@ class GameController(
         _state.update { it.copy(mode = mode, orientation = defaultOrientation(mode)) }
         setLevel(level)
         afterChange()
+        notKept?.let { m -> _state.update { it.copy(message = m) } }
     }
+
+    /**
+     * A finished game that is about to be replaced and is not in "My games" yet (its archive
+     * write failed: disk full) is tried once more, since after the replacement no save would try
+     * it again. Returns what to tell the person when it still could not be kept.
+     */
+    private fun archiveBeforeReplacing(): String? =
+        archiveIfEnded()?.let { "The finished game was not kept in My games: ${it.substringAfter(": ")}" }
 
     /** [game] with [control] set on it (none: as it is); closed again when the core refuses the control. */
     private fun withClock(game: ChessGame, control: TimeControl?): ChessGame {
@@ -481,12 +491,15 @@ class GameController(
             return false
         }
         stopSearch()
+        val notKept = archiveBeforeReplacing()
         game = replacing(game, asPlayed(loaded))
         forgetArchivedId()
         engine.newGame()
         dropPending()
         afterChange()
-        note?.let { m -> _state.update { it.copy(message = m) } }
+        listOfNotNull(notKept, note).takeIf { it.isNotEmpty() }?.let { m ->
+            _state.update { it.copy(message = m.joinToString("\n")) }
+        }
         return true
     }
 
@@ -597,15 +610,22 @@ class GameController(
      * saves the game. The engine's turn starts again in [resume]; a hint in progress is dropped.
      */
     fun pause() = session.pause {
+        val wasOver = state.value.isGameOver
         if (hasClock) {
             try {
                 stopClock()
             } catch (ignored: ChessException) {
                 // A flag had fallen: the core ended the game on time, which the snapshot shows.
             }
-            _state.update { it.copy(snapshot = game.snapshot(), clock = readClock()) }
         }
-        save()?.let { problem -> _state.update { it.copy(message = problem) } }
+        if (!wasOver && game.status() is GameStatus.Ended) {
+            // Ended on time since the last tick: shown as tick() shows it (no picker, selection
+            // or hint left over a finished game), and saved.
+            afterChange()
+        } else {
+            if (hasClock) _state.update { it.copy(snapshot = game.snapshot(), clock = readClock()) }
+            save()?.let { problem -> _state.update { it.copy(message = problem) } }
+        }
     }
 
     /**

@@ -14,6 +14,13 @@ interface GameStore {
     /** Saves the game (the core's JSON from `ChessGame.toJson()`), replacing the previous one. */
     fun save(json: String)
 
+    /**
+     * Keeps a save that could not be restored (written by a newer build, or damaged) apart from
+     * the game, before the controller saves a new game over it, so that a later build or a
+     * person can still read it. Returns `true` when it was kept; the default keeps nothing.
+     */
+    fun setAside(json: String): Boolean = false
+
     /** The presentation settings saved last (mode, level, orientation), or an empty map. */
     fun loadSettings(): Map<String, String> = emptyMap()
 
@@ -30,7 +37,15 @@ class InMemoryGameStore(initialJson: String? = null) : GameStore {
     @Volatile var saveCount: Int = 0
         private set
 
+    /** The save last [setAside], or `null`. */
+    @Volatile var setAsideJson: String? = null
+        private set
+
     override fun load(): String? = json
+    override fun setAside(json: String): Boolean {
+        setAsideJson = json
+        return true
+    }
     override fun save(json: String) {
         this.json = json
         saveCount++
@@ -40,6 +55,13 @@ class InMemoryGameStore(initialJson: String? = null) : GameStore {
         this.settings = settings
     }
 }
+
+/**
+ * Sets [json], a save that could not be restored, aside in [store] and says so for the message
+ * that follows the reason: " It is kept aside." when the store kept it, "" when it could not.
+ */
+internal fun keptAside(store: GameStore, json: String): String =
+    if (store.setAside(json)) " It is kept aside." else ""
 
 /** A side as the controllers store it in their settings: "white" or "black". */
 internal fun encodeSide(side: Side): String = if (side == Side.WHITE) "white" else "black"

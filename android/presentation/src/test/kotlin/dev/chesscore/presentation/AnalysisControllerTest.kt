@@ -906,13 +906,34 @@ class AnalysisControllerTest {
     }
 
     @Test
+    fun `a board going away does not save over a board opened since on the same store`() {
+        onMain {
+            val store = InMemoryGameStore()
+            AnalysisFixture(this, store, limits = SearchLimits(depth = 1u)).controller.use { old ->
+                old.move("e2", "e4")
+                // A file opened from another app: its board is made before the old one goes.
+                AnalysisFixture(this, store, pgn = "1. d4 d5 *", limits = SearchLimits(depth = 1u)).controller.use { opened ->
+                    old.pause()
+                    ChessGame.fromJson(store.load()!!).use { assertEquals(listOf("d4", "d5"), it.snapshot().sanHistory) }
+                    // The board still in use saves as before.
+                    opened.move("c2", "c4")
+                    opened.pause()
+                    ChessGame.fromJson(store.load()!!).use { assertEquals(listOf("d4", "d5", "c4"), it.snapshot().sanHistory) }
+                }
+            }
+        }
+    }
+
+    @Test
     fun `a damaged save starts a new board and says so`() {
         onMain {
             val store = InMemoryGameStore("{\"not\": \"a game\"}")
             AnalysisFixture(this, store).controller.use { c ->
                 assertEquals(0u, c.state.value.snapshot.ply)
                 assertTrue(c.state.value.message!!.startsWith("The saved analysis could not be restored: "), c.state.value.message)
+                assertTrue(c.state.value.message!!.endsWith("It is kept aside."), c.state.value.message)
                 ChessGame.fromJson(store.load()!!).use { assertEquals(0u, it.snapshot().ply) }
+                assertEquals("{\"not\": \"a game\"}", store.setAsideJson)
             }
         }
     }

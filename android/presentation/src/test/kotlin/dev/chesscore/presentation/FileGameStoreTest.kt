@@ -30,6 +30,23 @@ class FileGameStoreTest {
     }
 
     @Test
+    fun `an unreadable save set aside stays beside the new game, each screen under its own prefix`() {
+        val dir = directory()
+        val board = FileGameStore(dir)
+        board.save("""{"version":99}""")
+        // What the controllers do when a save cannot be restored: keep it, then save anew.
+        assertTrue(board.setAside(board.load()!!))
+        board.save("""{"game":1}""")
+        assertEquals("""{"version":99}""", File(dir, "game.unreadable.json").readText())
+        assertEquals("""{"game":1}""", board.load())
+        assertTrue(FileGameStore(dir, prefix = "analysis-").setAside("x"))
+        assertEquals("x", File(dir, "analysis-game.unreadable.json").readText())
+        // A store that cannot write says so.
+        val blocked = File(dir, "blocked").also { it.writeText("a file") }
+        assertEquals(false, FileGameStore(File(blocked, "games"), onError = {}).setAside("y"))
+    }
+
+    @Test
     fun `a failed write is reported, not thrown, and the previous save stays`() {
         val dir = directory()
         val errors = mutableListOf<Exception>()

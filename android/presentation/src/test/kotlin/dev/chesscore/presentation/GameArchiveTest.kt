@@ -165,6 +165,23 @@ class GameArchiveTest {
                 c.pause()
                 assertEquals(1, archive.all().size)
             }
+            // A new game right after the failure: the finished one is tried once more before it
+            // is replaced, and kept; while the archive still fails, the message says it was not.
+            archive.failing = true
+            controller(this, InMemoryGameStore(), archive).use { c ->
+                c.play("e2e4", "f7f6", "d2d4", "g7g5", "d1h5")
+                assertEquals("The game could not be kept in My games: disk full", c.state.value.message)
+                archive.failing = false
+                c.newGame(GameMode.HumanVsHuman)
+                assertEquals(2, archive.all().size, "kept before the new game replaced it")
+                assertEquals(null, c.state.value.message)
+            }
+            controller(this, InMemoryGameStore(), archive).use { c ->
+                archive.failing = true
+                c.play("f2f3", "e7e6", "g2g4", "d8h4")
+                c.loadFen("k7/8/8/8/8/8/8/K7 w - - 0 1")
+                assertEquals("The finished game was not kept in My games: disk full", c.state.value.message)
+            }
         }
     }
 

@@ -560,8 +560,10 @@ class GameControllerTest {
                 val s = c.state.value
                 assertEquals(0u, s.snapshot.ply)
                 assertNotNull(s.message)
-                assertTrue(s.message!!.isNotBlank())
+                assertTrue(s.message!!.endsWith("It is kept aside."), s.message)
                 ChessGame.fromJson(store.load()!!).use { assertEquals(0u, it.snapshot().ply) }
+                // The unreadable save is set aside before the new game is saved over it.
+                assertEquals("{\"not\": \"a game\"}", store.setAsideJson)
             }
         }
     }

@@ -217,6 +217,26 @@ class TimedPlayTest {
     }
 
     @Test
+    fun `a flag that fell between ticks and is found by pause ends the game as a tick would`() = timed {
+        TimedFixture(this).use { f ->
+            f.c.newGame(
+                GameMode.HumanVsHuman, timeControl = control("60"),
+                start = StartPosition.Position("8/P6k/7p/8/8/8/7K/8 w - - 0 1"),
+            )
+            f.move("h2", "g2")
+            f.move("h7", "g7")
+            f.move("a7", "a8") // the promotion picker opens
+            assertNotNull(f.state.pendingPromotion)
+            f.now.advance(60_000) // White's flag falls before the next tick; the app goes away
+            f.c.pause()
+            assertEquals(GameStatus.Ended(Outcome.TimeForfeit(Side.BLACK)), f.state.snapshot.status)
+            assertNull(f.state.pendingPromotion, "no picker over a finished game")
+            assertNull(f.state.selected)
+            assertEquals(GameStatus.Ended(Outcome.TimeForfeit(Side.BLACK)), f.saved { it.status() })
+        }
+    }
+
+    @Test
     fun `a flag fall is a draw when the side with time left has a bare king`() = timed {
         // White has a bare king, Black a rook: Black's flag fall draws (FIDE 6.9), White's loses.
         val cases = listOf(
