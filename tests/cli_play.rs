@@ -387,6 +387,48 @@ fn a_draw_offer_is_answered_by_the_engine_on_its_turn() {
     assert_eq!(r.code, Some(0));
     assert_contains(&r.out, "chesscore declines the draw.");
     assert!(!r.out.contains("Game over"), "{}", r.out);
+
+    // An offer made before a position is loaded is not the new game's: the engine, a rook down
+    // there, would have taken it.
+    let r = play(
+        &fast(&["--side", "white"]),
+        "offer\nfen 7k/8/8/8/8/8/8/R6K w - - 0 40\nKg2\n",
+    );
+    assert_eq!(r.code, Some(0));
+    assert!(!r.out.contains("draw."), "{}", r.out);
+    assert!(!r.out.contains("Game over"), "{}", r.out);
+    assert_contains(&r.out, "chesscore plays 40...");
+}
+
+/// Undo after an ending: the player's resignation alone is taken back; a draw the engine
+/// claimed with its move goes with that move and the player's before it.
+#[test]
+fn undo_after_a_resignation_or_the_engine_s_claim() {
+    let r = play(
+        &fast(&["--fen", "7k/5Q2/6K1/8/8/8/8/8 w - - 0 1"]),
+        "resign\nundo\nQg7#\n",
+    );
+    assert_eq!(r.code, Some(0));
+    assert_contains(&r.out, "Took back the resignation.");
+    assert_contains(&r.out, "Game over: White wins by checkmate");
+
+    let r = play(
+        &[
+            "--movetime",
+            "50",
+            "--seed",
+            "3",
+            "--level",
+            "3",
+            "--fen",
+            "7k/8/5K2/8/8/8/8/1R6 w - - 0 1",
+        ],
+        "Rb2\nRb1\nRb2\nRb1\nRb2\nundo\nmoves\n",
+    );
+    assert_eq!(r.code, Some(0));
+    assert_contains(&r.out, "claims a draw by threefold repetition");
+    assert_contains(&r.out, "Took back 2 moves.");
+    assert_contains(&r.out, "1. Rb2 Kg8 2. Rb1 Kh7 3. Rb2 Kg8 4. Rb1 Kh7\n");
 }
 
 #[test]

@@ -93,9 +93,39 @@ fn bad_arguments_and_input_are_clear_errors() {
     let bench = common::chesscore(&["bench", "review", "--threads", &over], "");
     assert_eq!(bench.code, Some(2), "{}", bench.err);
     assert!(bench.err.contains(&message), "{}", bench.err);
-    // The illegal move is named.
-    assert_fails(&["-"], "1. e4 e5 2. Ke3 *", "Ke3");
     assert_fails(&[], "", "no PGN file given");
+    // A file whose only game cannot be read: exit status 1 as for any game that cannot be read
+    // (and as `pgn` and `opening` give), the illegal move named.
+    let run = review(&["-"], "1. e4 e5 2. Ke3 *");
+    assert_eq!(run.code, Some(1), "{}", run.err);
+    assert!(run.err.contains("Ke3"), "{}", run.err);
+    assert!(run.out.is_empty(), "{}", run.out);
+}
+
+#[test]
+fn summaries_name_each_game_by_its_number_in_the_file_and_the_budget_used() {
+    let three = format!("{SCHOLAR}\n\n1. e4 e4 *\n\n1. d4 d5 2. c4 *\n");
+    // --nodes wins over --preset, whichever comes first, in the summary as in the review.
+    for args in [
+        ["--nodes", "20000", "--preset", "deep", "-"],
+        ["--preset", "deep", "--nodes", "20000", "-"],
+    ] {
+        let run = review(&args, &three);
+        assert_eq!(run.code, Some(1), "{}", run.err);
+        assert!(run.err.contains("game 2: invalid PGN"), "{}", run.err);
+        assert!(
+            run.err.contains("game 1: ? - ? 1-0 (7 plies, 20000 nodes"),
+            "{}",
+            run.err
+        );
+        assert!(
+            run.err.contains("game 3: ? - ? * (3 plies, 20000 nodes"),
+            "{}",
+            run.err
+        );
+        assert!(!run.err.contains("deep"), "{}", run.err);
+        assert_eq!(run.out.matches("[Result ").count(), 2, "{}", run.out);
+    }
 }
 
 #[test]

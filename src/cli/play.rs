@@ -7,7 +7,7 @@ use chesscore::engine::{
     engine_turn, EngineConfig, EngineThread, EngineTurn, Level, SearchInfo, SearchLimits,
     SearchResult,
 };
-use chesscore::game::{Game, GameError, GameStatus, NewMovePlacement, Outcome};
+use chesscore::game::{DrawReason, Game, GameError, GameStatus, NewMovePlacement, Outcome};
 use chesscore::notation::fen;
 use chesscore::notation::numbering::{numbered, MoveNumber};
 use chesscore::notation::san::{self, SanError};
@@ -47,7 +47,7 @@ Moves: SAN like e4, Nf3, Bxe5, O-O, e8=Q, or UCI like e2e4, g1f3, e7e8q.
 Commands:
   help            this list
   board           show the board again
-  undo            take back your last move (and the engine's reply)
+  undo            take back your last move (and the engine's reply), or your resignation
   redo            replay what undo took back
   hint            ask the engine for a move suggestion, with its evaluation
   level [N]       show the levels, or set the engine's level to N (1-10)
@@ -497,6 +497,17 @@ fn engine_turn_in(
     }
 }
 
+/// An ending `undo` took back alone, as "Took back ..." says it: the player's resignation or
+/// draw claim (the engine's endings go with its move, and rule endings are never taken back).
+fn ending_taken_back(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Resignation { .. } => "the resignation",
+        Outcome::Draw(DrawReason::Agreement) => "the draw agreement",
+        Outcome::Draw(_) => "the draw claim",
+        _ => "the ending",
+    }
+}
+
 fn set_player_tags(game: &mut Game, white: &str, black: &str) {
     let date = pgn_date();
     for (name, value) in [
@@ -530,6 +541,9 @@ struct Session {
     chess960: Option<Chess960Start>,
     /// The player offered a draw, which the engine answers on its next turn.
     draw_offered: bool,
+    /// The engine's last turn ended the game (a draw it claimed with its move or accepted):
+    /// `undo` then takes back that turn too, not only its ending.
+    ended_by_engine: bool,
 }
 
 impl Session {
@@ -561,6 +575,7 @@ impl Session {
             announced_end: false,
             chess960: opts.chess960,
             draw_offered: false,
+            ended_by_engine: false,
         };
         session.update_tags();
         Ok(session)
@@ -668,6 +683,7 @@ impl Session {
                 ENGINE_NAME,
                 std::mem::take(&mut self.draw_offered),
             );
+            self.ended_by_engine = !self.game.status().is_ongoing();
             self.show_board();
         }
     }
@@ -773,17 +789,30 @@ impl Session {
 
     fn undo(&mut self) {
         self.draw_offered = false;
+        let engine_ending = std::mem::take(&mut self.ended_by_engine);
         if !self.game.can_undo() {
             println!("Nothing to undo.");
             return;
         }
         let mut taken = Vec::new();
+        let mut ending = None;
         loop {
-            if let Some(m) = self.game.undo() {
-                taken.push(m);
+            let before = self.game.status();
+            match self.game.undo() {
+                Some(m) => taken.push(m),
+                // A resignation, agreement or claim at the current node, taken back first.
+                None => {
+                    if let GameStatus::Ended(o) = before {
+                        ending.get_or_insert(o);
+                    }
+                }
             }
             let my_turn = self.game.position().side_to_move() == self.human;
-            if (my_turn && self.game.status().is_ongoing()) || !self.game.can_undo() {
+            // A draw the engine claimed with its move: that move goes too, with the player's.
+            let engine_turn_left = engine_ending && taken.is_empty();
+            if (my_turn && self.game.status().is_ongoing() && !engine_turn_left)
+                || !self.game.can_undo()
+            {
                 break;
             }
         }
@@ -795,11 +824,10 @@ impl Session {
             println!("Nothing to undo: the engine's first move is all there is.");
             return;
         }
-        println!(
-            "Took back {} move{}.",
-            taken.len(),
-            if taken.len() == 1 { "" } else { "s" }
-        );
+        match (taken.len(), ending) {
+            (0, Some(o)) => println!("Took back {}.", ending_taken_back(o)),
+            (n, _) => println!("Took back {n} move{}.", if n == 1 { "" } else { "s" }),
+        }
         self.show_board();
     }
 
@@ -888,6 +916,9 @@ impl Session {
     }
 
     fn start(&mut self, mut game: Game, human: Side) {
+        // An offer or an ending of the game before is not this game's.
+        self.draw_offered = false;
+        self.ended_by_engine = false;
         game.set_new_move_placement(NewMovePlacement::MainLine);
         self.game = game;
         self.human = human;
@@ -898,7 +929,6 @@ impl Session {
     }
 
     fn new_game(&mut self, rest: &str) {
-        self.draw_offered = false;
         let human = if rest.is_empty() {
             self.human
         } else {

@@ -54,7 +54,6 @@ pub fn run(args: &[String]) -> ExitCode {
     let mut verify_nodes: Option<u64> = None;
     let mut recheck_nodes: Option<u64> = None;
     let mut threads = review::default_threads();
-    let mut preset_name = ReviewPreset::Standard.name().to_string();
     let mut file: Option<&str> = None;
     let mut i = 0;
     while i < args.len() {
@@ -63,7 +62,6 @@ pub fn run(args: &[String]) -> ExitCode {
             "--preset" => match value.map(|v| v.parse::<ReviewPreset>()) {
                 Some(Ok(p)) => {
                     preset = p;
-                    preset_name = p.name().to_string();
                     i += 1;
                 }
                 Some(Err(e)) => return usage_error(&e.to_string()),
@@ -72,7 +70,6 @@ pub fn run(args: &[String]) -> ExitCode {
             "--nodes" => match value.and_then(|v| v.parse::<u64>().ok()) {
                 Some(n) if n > 0 => {
                     nodes = Some(n);
-                    preset_name = format!("{n} nodes");
                     i += 1;
                 }
                 _ => return usage_error("--nodes needs a positive number"),
@@ -137,11 +134,19 @@ pub fn run(args: &[String]) -> ExitCode {
     };
     // A game that cannot be read is reported with its number, line and column and left out;
     // the others are reviewed (as `chesscore pgn` does).
+    // What the summary names: `--nodes` wins over `--preset` in either order, as in the review.
+    let preset_name = match nodes {
+        Some(n) => format!("{n} nodes"),
+        None => preset.name().to_string(),
+    };
+    // Each game with its number in the file, as the errors of the others give theirs.
     let mut games = Vec::new();
     let mut bad = 0;
-    for result in pgn::read_games(&text) {
+    let mut in_file = 0;
+    for (k, result) in pgn::read_games(&text).enumerate() {
+        in_file = k + 1;
         match result {
-            Ok(game) => games.push(game),
+            Ok(game) => games.push((k + 1, game)),
             Err(e) => {
                 bad += 1;
                 eprintln!("review: {file}: game {}: {e}", e.game);
@@ -151,18 +156,20 @@ pub fn run(args: &[String]) -> ExitCode {
     if games.is_empty() {
         if bad == 0 {
             eprintln!("review: {file}: no game found");
+            return ExitCode::from(2);
         }
-        return ExitCode::from(2);
+        // Games that could not be read: exit status 1, as for `pgn` and `opening`.
+        return ExitCode::from(1);
     }
 
     let mut engine = Engine::new(EngineConfig::default());
     let stop = AtomicBool::new(false);
     let bar = std::io::stderr().is_terminal();
     let stdout = std::io::stdout();
-    for (g, game) in games.iter().enumerate() {
+    for (number, game) in &games {
         let line = GameLine::from_pgn(game);
         let start = Instant::now();
-        let label = format!("game {}/{}", g + 1, games.len());
+        let label = format!("game {number}/{in_file}");
         let result = review::review(
             &mut engine,
             &line,
@@ -185,7 +192,7 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::SUCCESS;
         }
         drop(out);
-        print_summary(g + 1, game, &result, &preset_name, start.elapsed());
+        print_summary(*number, game, &result, &preset_name, start.elapsed());
     }
     if bad > 0 {
         eprintln!(
