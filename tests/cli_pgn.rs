@@ -83,6 +83,16 @@ fn a_missing_file_and_bad_arguments_exit_with_2() {
     assert!(r.err.contains("cannot read /no/such/file.pgn"), "{}", r.err);
     let r = pgn_command(&["a", "b"], "");
     assert_eq!(r.code, Some(2));
+    // An option it does not know is named as one, not read as a file name.
+    let r = pgn_command(&["--bogus"], "");
+    assert_eq!(r.code, Some(2));
+    assert!(r.err.contains("unknown option --bogus"), "{}", r.err);
+    // Standard input is named as the other commands name it.
+    for args in [&[][..], &["-"][..]] {
+        let r = pgn_command(args, "1. e4 e5 2. Ke3 *");
+        assert_eq!(r.code, Some(1));
+        assert!(r.err.starts_with("<stdin>: game 1: "), "{}", r.err);
+    }
     let r = pgn_command(&["--help"], "");
     assert_eq!(r.code, Some(0));
     assert!(r.out.contains("exit status"));

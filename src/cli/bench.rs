@@ -133,7 +133,12 @@ pub fn run(args: &[String]) -> ExitCode {
     if let Some(i) = words.iter().position(|&w| w == "--check") {
         match words.get(i + 1).map(|n| n.parse::<u64>()) {
             Some(Ok(n)) => expected = Some(n),
-            _ => return usage_error("--check needs the expected node count, e.g. --check 524378"),
+            _ => {
+                return usage_error(&format!(
+                    "--check needs the expected node count, e.g. --check {}",
+                    chesscore::engine::BENCH_SIGNATURE
+                ))
+            }
         }
         words.drain(i..i + 2);
     }

@@ -47,6 +47,15 @@ fn read_pgn_text(file: Option<&str>) -> std::io::Result<String> {
     Ok(chesscore::notation::pgn::text_from_bytes(&bytes).into_owned())
 }
 
+/// How messages name the PGN input: its path, or `<stdin>` for `None` or `-`, the same in
+/// every command.
+fn input_name(file: Option<&str>) -> &str {
+    match file {
+        None | Some("-") => "<stdin>",
+        Some(path) => path,
+    }
+}
+
 /// Dispatches the command line.
 pub fn run(args: &[String]) -> ExitCode {
     let wants_help = |rest: &[String]| rest.iter().any(|a| a == "-h" || a == "--help");

@@ -61,10 +61,7 @@ pub fn run(args: &[String]) -> ExitCode {
             ExitCode::from(2)
         }
         file => {
-            let name = match file {
-                None | Some("-") => "<stdin>",
-                Some(path) => path,
-            };
+            let name = super::input_name(file);
             match super::read_pgn_text(file) {
                 Ok(text) => games(name, &text),
                 Err(e) => {

@@ -25,6 +25,10 @@ pub fn run(args: &[String]) -> ExitCode {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
         }
+        [flag] if flag.starts_with('-') && flag != "-" => {
+            eprintln!("pgn: unknown option {flag}\n{USAGE}");
+            return ExitCode::from(2);
+        }
         [file] => Some(file.as_str()),
         _ => {
             eprintln!("{USAGE}");
@@ -38,7 +42,7 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let name = file.unwrap_or("<stdin>");
+    let name = super::input_name(file);
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut bad = 0;
     let mut written = 0;

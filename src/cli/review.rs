@@ -132,14 +132,14 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    // A game that cannot be read is reported with its number, line and column and left out;
-    // the others are reviewed (as `chesscore pgn` does).
     // What the summary names: `--nodes` wins over `--preset` in either order, as in the review.
     let preset_name = match nodes {
         Some(n) => format!("{n} nodes"),
         None => preset.name().to_string(),
     };
-    // Each game with its number in the file, as the errors of the others give theirs.
+    // A game that cannot be read is reported with its number, line and column and left out;
+    // the others are reviewed (as `chesscore pgn` does), each with its number in the file.
+    let name = super::input_name(Some(file));
     let mut games = Vec::new();
     let mut bad = 0;
     let mut in_file = 0;
@@ -149,13 +149,13 @@ pub fn run(args: &[String]) -> ExitCode {
             Ok(game) => games.push((k + 1, game)),
             Err(e) => {
                 bad += 1;
-                eprintln!("review: {file}: game {}: {e}", e.game);
+                eprintln!("review: {name}: game {}: {e}", e.game);
             }
         }
     }
     if games.is_empty() {
         if bad == 0 {
-            eprintln!("review: {file}: no game found");
+            eprintln!("review: {name}: no game found");
             return ExitCode::from(2);
         }
         // Games that could not be read: exit status 1, as for `pgn` and `opening`.
@@ -196,7 +196,7 @@ pub fn run(args: &[String]) -> ExitCode {
     }
     if bad > 0 {
         eprintln!(
-            "review: {file}: {} games reviewed, {bad} could not be read",
+            "review: {name}: {} games reviewed, {bad} could not be read",
             games.len()
         );
         return ExitCode::from(1);
