@@ -318,6 +318,14 @@ fn tags_and_comments_in_pgn() {
     }
     assert_eq!(game.tag("White"), Some("Ann"));
     assert_eq!(game.tags().len(), 3);
+    // A line break or tab is kept as PGN keeps it, a space: PGN and JSON give back the same.
+    game.set_tag("Site", "Club\nroom\t2").unwrap();
+    assert_eq!(game.tag("Site"), Some("Club room 2"));
+    let via_pgn = Game::from_pgn(&game.to_pgn()).unwrap();
+    let via_json = Game::from_json(&game.to_json()).unwrap();
+    assert_eq!(via_pgn.tag("Site"), Some("Club room 2"));
+    assert_eq!(via_json.tag("Site"), Some("Club room 2"));
+    game.remove_tag("Site");
     game.remove_tag("Annotator");
     assert_eq!(game.tag("Annotator"), None);
     play_all(&mut game, &["e4", "e5"]);

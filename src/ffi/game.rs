@@ -565,7 +565,8 @@ impl ChessGame {
         self.lock().tag(&name).map(str::to_string)
     }
 
-    /// Sets PGN tag `name` (letters, digits and `_`, as PGN allows) to `value`.
+    /// Sets PGN tag `name` (letters, digits and `_`, as PGN allows) to `value`; a line break or
+    /// tab in `value` becomes a space, as a PGN keeps it.
     ///
     /// # Errors
     /// `InvalidRequest` for a name PGN cannot hold, or for `Result`, `FEN` and `SetUp`, which

@@ -84,7 +84,7 @@ pub use timed::UntimedCall;
 pub use tree::{NodeId, NodeRef, MAX_VARIATION_DEPTH};
 
 use crate::notation::fen::{self, FenError};
-use crate::notation::pgn::{is_tag_name, PgnError};
+use crate::notation::pgn::{is_tag_name, tag_value_as_kept, PgnError};
 use crate::notation::san::{self, SanError};
 use crate::notation::uci::{UciError, UciMove};
 use crate::rules::{Move, MoveList, Position, Side, Square};
@@ -861,7 +861,9 @@ impl Game {
         }
     }
 
-    /// Sets tag `name` to `value`, replacing an existing value.
+    /// Sets tag `name` to `value`, replacing an existing value; a line break or tab in `value`
+    /// becomes a space, as a PGN keeps it ([`crate::notation::pgn::tag_value_as_kept`]), so that
+    /// the game's PGN and JSON hold the same value.
     ///
     /// # Errors
     /// [`GameError::InvalidTag`] for a name PGN cannot hold (see
@@ -878,7 +880,8 @@ impl Game {
                 "the {name} tag cannot be set: it is derived from the game's outcome and start position"
             )));
         }
-        self.tags.insert(name.to_string(), value.to_string());
+        self.tags
+            .insert(name.to_string(), tag_value_as_kept(value).into_owned());
         Ok(())
     }
 

@@ -163,6 +163,23 @@ pub fn is_tag_name(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
+/// A tag value as a PGN keeps it: a line break or tab (which a tag's one line cannot hold)
+/// becomes a space, everything else stays. The one rule for writing and setting tags.
+///
+/// # Examples
+/// ```
+/// use chesscore::notation::pgn::tag_value_as_kept;
+/// assert_eq!(tag_value_as_kept("Ann\nLee"), "Ann Lee");
+/// assert_eq!(tag_value_as_kept("Café \"Réti\""), "Café \"Réti\"");
+/// ```
+pub fn tag_value_as_kept(value: &str) -> std::borrow::Cow<'_, str> {
+    if value.contains(['\n', '\r', '\t']) {
+        value.replace(['\n', '\r', '\t'], " ").into()
+    } else {
+        value.into()
+    }
+}
+
 /// A comment as reading would keep it: whitespace collapsed to single spaces, `None` when
 /// nothing is left.
 pub fn normalize_comment(text: &str) -> Option<String> {

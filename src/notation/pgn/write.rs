@@ -23,11 +23,10 @@ pub const ROSTER_PLACEHOLDERS: [(&str, &str); 6] = [
 
 fn escape_tag_value(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
-    for c in value.chars() {
+    for c in super::tag_value_as_kept(value).chars() {
         match c {
             '\\' => out.push_str("\\\\"),
             '"' => out.push_str("\\\""),
-            '\n' | '\r' | '\t' => out.push(' '),
             c => out.push(c),
         }
     }

@@ -1766,7 +1766,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_set_new_move_placement() and 0xFFFF) != 6067) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_tag() and 0xFFFF) != 28639) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_tag() and 0xFFFF) != 40919) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_shredder_fen() and 0xFFFF) != 56001) {
@@ -3458,7 +3458,8 @@ public interface ChessGameInterface {
     fun `setNewMovePlacement`(`placement`: NewMovePlacement)
     
     /**
-     * Sets PGN tag `name` (letters, digits and `_`, as PGN allows) to `value`.
+     * Sets PGN tag `name` (letters, digits and `_`, as PGN allows) to `value`; a line break or
+     * tab in `value` becomes a space, as a PGN keeps it.
      *
      * # Errors
      * `InvalidRequest` for a name PGN cannot hold, or for `Result`, `FEN` and `SetUp`, which
@@ -4872,7 +4873,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * Sets PGN tag `name` (letters, digits and `_`, as PGN allows) to `value`.
+     * Sets PGN tag `name` (letters, digits and `_`, as PGN allows) to `value`; a line break or
+     * tab in `value` becomes a space, as a PGN keeps it.
      *
      * # Errors
      * `InvalidRequest` for a name PGN cannot hold, or for `Result`, `FEN` and `SetUp`, which

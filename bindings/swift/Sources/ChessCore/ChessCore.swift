@@ -1572,7 +1572,8 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func setNewMovePlacement(placement: NewMovePlacement) 
     
     /**
-     * Sets PGN tag `name` (letters, digits and `_`, as PGN allows) to `value`.
+     * Sets PGN tag `name` (letters, digits and `_`, as PGN allows) to `value`; a line break or
+     * tab in `value` becomes a space, as a PGN keeps it.
      *
      * # Errors
      * `InvalidRequest` for a name PGN cannot hold, or for `Result`, `FEN` and `SetUp`, which
@@ -2792,7 +2793,8 @@ open func setNewMovePlacement(placement: NewMovePlacement)  {try! rustCall() {
 }
     
     /**
-     * Sets PGN tag `name` (letters, digits and `_`, as PGN allows) to `value`.
+     * Sets PGN tag `name` (letters, digits and `_`, as PGN allows) to `value`; a line break or
+     * tab in `value` becomes a space, as a PGN keeps it.
      *
      * # Errors
      * `InvalidRequest` for a name PGN cannot hold, or for `Result`, `FEN` and `SetUp`, which
@@ -12292,7 +12294,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_set_new_move_placement() != 6067) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_set_tag() != 28639) {
+    if (uniffi_chesscore_checksum_method_chessgame_set_tag() != 40919) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_shredder_fen() != 56001) {
