@@ -1,4 +1,5 @@
 import ChessCore
+import Foundation
 
 /// One event of a running game review: a move reviewed, then exactly one whole review.
 public enum ReviewEvent: Sendable, Equatable {
@@ -30,23 +31,33 @@ extension ChessEngine {
     /// this engine threw.
     ///
     /// `unreceived`, when given, gets the review's result (finished or stopped; not a failed
-    /// one) on the engine's thread when nobody consumes the stream any more to receive it: the
-    /// consuming task was cancelled or left its loop, which stopped the review. For keeping a
-    /// review whose screen was left, so that a later `continuing` goes on with it.
+    /// one) once when the consumer did not receive it: the consuming task was cancelled, or the
+    /// stream was released (its loop left and the stream not kept), which stopped the review,
+    /// before the result came (then on the engine's thread) or while it waited in the stream
+    /// (then on the thread that let the stream go). For keeping a review whose screen was left,
+    /// so that a later `continuing` goes on with it. (A loop left while the stream itself is
+    /// still kept in a variable stops nothing until the stream is released.)
     public func review(
         _ game: ChessGame,
         options: ReviewOptions = ReviewOptions(),
         continuing: GameReview? = nil,
         unreceived: (@Sendable (GameReview) -> Void)? = nil
     ) -> AsyncThrowingStream<ReviewEvent, Error> {
-        engineJobStream { continuation in
-            let listener = ReviewStreamListener(continuation, unreceived: unreceived)
+        let delivery = ReviewDelivery(unreceived)
+        let events: AsyncThrowingStream<ReviewEvent, Error> = engineJobStream { continuation in
+            let listener = ReviewStreamListener(continuation, delivery: delivery)
             if let continuing {
                 return try continueReview(
                     game: game, options: options, earlier: continuing, listener: listener)
             }
             return try review(game: game, options: options, listener: listener)
         }
+        guard unreceived != nil else { return events }
+        // Read through a reader that notes when the result is handed out: a result still in the
+        // stream's buffer when the consumer lets go goes to `unreceived` (a stream's buffer is
+        // dropped with it, unseen).
+        let reader = ReviewReader(events.makeAsyncIterator(), delivery: delivery)
+        return AsyncThrowingStream { try await reader.next() }
     }
 
     /// Asks the coach about `game`'s current position: the evaluation and best line, the
@@ -66,18 +77,90 @@ extension ChessEngine {
     }
 }
 
+/// Where a review's result went: handed to the consumer, or to `unreceived` (once) when the
+/// consumer let go without it: gone before it came, or gone while it waited in the buffer.
+private final class ReviewDelivery: @unchecked Sendable {
+    private let unreceived: (@Sendable (GameReview) -> Void)?
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var pending: GameReview?
+    private var consumerGone = false
+    private var settled = false
+
+    init(_ unreceived: (@Sendable (GameReview) -> Void)?) {
+        self.unreceived = unreceived
+    }
+
+    /// The result came (on the engine's thread), before it is put in the stream.
+    func arrived(_ review: GameReview) {
+        let report: Bool = lock.withLock { () -> Bool in
+            if consumerGone && !settled {
+                settled = true
+                return true
+            }
+            pending = review
+            return false
+        }
+        if report { unreceived?(review) }
+    }
+
+    /// The consumer took the result.
+    func handedOut() {
+        lock.withLock {
+            pending = nil
+            settled = true
+        }
+    }
+
+    /// The stream refused the result, or the consumer let go: a result not handed out goes to
+    /// `unreceived`.
+    func undelivered(consumerGone gone: Bool) {
+        let review: GameReview? = lock.withLock { () -> GameReview? in
+            if gone { consumerGone = true }
+            guard let review = pending, !settled else { return nil }
+            pending = nil
+            settled = true
+            return review
+        }
+        if let review { unreceived?(review) }
+    }
+}
+
+/// Reads a review's stream for its one consumer, noting when the result is handed out; when the
+/// consumer lets go (its loop left or its task cancelled, and the stream released), a result
+/// still waiting goes to `unreceived`.
+private final class ReviewReader: @unchecked Sendable {
+    private var iterator: AsyncThrowingStream<ReviewEvent, Error>.AsyncIterator
+    private let delivery: ReviewDelivery
+
+    init(_ iterator: AsyncThrowingStream<ReviewEvent, Error>.AsyncIterator, delivery: ReviewDelivery) {
+        self.iterator = iterator
+        self.delivery = delivery
+    }
+
+    func next() async throws -> ReviewEvent? {
+        let event = try await iterator.next()
+        if case .finished = event { delivery.handedOut() }
+        return event
+    }
+
+    deinit {
+        delivery.undelivered(consumerGone: true)
+    }
+}
+
 /// Forwards a review's callbacks (on the engine's thread) into an `AsyncThrowingStream`.
 private final class ReviewStreamListener: ReviewListener {
     private let continuation: AsyncThrowingStream<ReviewEvent, Error>.Continuation
     /// Gets the result the stream could not deliver (its consumer had gone).
-    private let unreceived: (@Sendable (GameReview) -> Void)?
+    private let delivery: ReviewDelivery
 
     init(
         _ continuation: AsyncThrowingStream<ReviewEvent, Error>.Continuation,
-        unreceived: (@Sendable (GameReview) -> Void)?
+        delivery: ReviewDelivery
     ) {
         self.continuation = continuation
-        self.unreceived = unreceived
+        self.delivery = delivery
     }
 
     func onMoveReviewed(review: MoveReview, done: UInt32, total: UInt32) {
@@ -88,8 +171,9 @@ private final class ReviewStreamListener: ReviewListener {
         if let error = review.error {
             continuation.finish(throwing: ChessError.Internal(message: error))
         } else {
+            delivery.arrived(review)
             if case .terminated = continuation.yield(.finished(review)) {
-                unreceived?(review)
+                delivery.undelivered(consumerGone: true)
             }
             continuation.finish()
         }

@@ -174,6 +174,48 @@ final class ReviewTests: XCTestCase {
             }
             XCTAssertEqual(finished, 1)
             XCTAssertEqual(given.current, 0)
+
+            // The result already waiting in the stream when the consumer leaves (busy with a
+            // move while the review ended): `unreceived` gets it, once.
+            let quick = ReviewOptions(nodesPerPosition: 2_000, threads: 1)
+            let waiting = Guarded<[GameReview]>([])
+            var received = false
+            for try await event in engine.review(
+                game, options: quick, unreceived: { review in waiting.with { $0.append(review) } })
+            {
+                if case .finished = event { received = true }
+                try await eventually("the review ended") { !engine.isSearching() }
+                try await Task.sleep(nanoseconds: 100_000_000)
+                break
+            }
+            XCTAssertFalse(received)
+            try await eventually("the waiting result unreceived") { !waiting.current.isEmpty }
+            XCTAssertEqual(waiting.current.count, 1)
+            XCTAssertTrue(waiting.current[0].complete)
+
+            // The same with the consuming task cancelled while it awaits.
+            let cancelledWaiting = Guarded<[GameReview]>([])
+            let moves = Guarded(0)
+            let consumer = Task {
+                for try await event in engine.review(
+                    game, options: quick,
+                    unreceived: { review in cancelledWaiting.with { $0.append(review) } })
+                {
+                    if case .move = event {
+                        moves.with { $0 += 1 }
+                        try await Task.sleep(nanoseconds: 30_000_000_000)
+                    }
+                }
+            }
+            try await eventually("a move") { moves.current > 0 }
+            try await eventually("the review ended") { !engine.isSearching() }
+            try await Task.sleep(nanoseconds: 100_000_000)
+            consumer.cancel()
+            _ = await consumer.result
+            try await eventually("the waiting result unreceived") {
+                !cancelledWaiting.current.isEmpty
+            }
+            XCTAssertEqual(cancelledWaiting.current.count, 1)
         }
         try await noLiveObjects()
     }

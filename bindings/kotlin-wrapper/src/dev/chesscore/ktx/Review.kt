@@ -52,7 +52,10 @@ sealed class ReviewEvent {
  * [unreceived], when given, gets the review's result (finished or stopped; not a failed one)
  * when the flow's collector did not receive it: the collector was cancelled, which stopped the
  * review, before the result came (then on the engine's thread) or after it came but before the
- * collector took it (then on the collector's thread, as it leaves). For keeping a review whose screen was left, so that a
+ * collector took it (then on the collector's thread, as it leaves). A result that an operator
+ * between this flow and the collector already took into its own buffer (`flowOn`, `buffer`,
+ * `conflate`) is that operator's and is not covered: collect this flow directly where the result
+ * matters (the review runs on the engine's thread anyway). For keeping a review whose screen was left, so that a
  * later [continuing] goes on with it. (The Swift wrapper's `unreceived`.)
  *
  * @throws dev.chesscore.ChessException.InvalidRequest (from collection) for bad [options], or
