@@ -34,6 +34,8 @@ struct ContentView: View {
     /// The games of a file opened from another app that holds several, while the person
     /// chooses one over the analysis board.
     @State private var openedGames: PgnGameList?
+    /// The file from another app being read (`openFile`); a later one cancels it.
+    @State private var opening: Task<Void, Never>?
 
     private var state: BoardUiState { controller.state }
 
@@ -141,11 +143,15 @@ struct ContentView: View {
     /// several, the board as it was with the list of them to choose from (as the board's own
     /// "Open a PGN file…" does); an alert says why nothing opened, or that games were left out.
     private func openFile(_ url: URL) {
-        Task { @MainActor in
+        // The last file the person opened wins (as on Android): an earlier one still being read
+        // must not replace it when its reading ends later.
+        opening?.cancel()
+        opening = Task { @MainActor in
             // Read and listed off the main actor: a big file must not freeze the screen.
             let opened = await Task.detached(priority: .userInitiated) {
                 readPgnFile(url, removeAfterReading: true).flatMap(pgnGames)
             }.value
+            if Task.isCancelled { return }
             switch opened {
             case .success(let list):
                 review = nil

@@ -5,6 +5,7 @@ import android.net.Uri
 import androidx.lifecycle.AndroidViewModel
 import androidx.lifecycle.SavedStateHandle
 import androidx.lifecycle.viewModelScope
+import dev.chesscore.ChessException
 import dev.chesscore.presentation.AnalysisController
 import dev.chesscore.presentation.FileGameStore
 import dev.chesscore.presentation.PositionEditor
@@ -48,11 +49,22 @@ class AnalysisViewModel(application: Application, private val saved: SavedStateH
 
     /** [open] without cancelling [opening]: what an opening job itself opens with. */
     private fun replaceBoard(pgn: String?, ply: UInt?) {
-        // The position editor belonged to the board being replaced.
+        // The position editor, and a list of games to choose from, belonged to the board being
+        // replaced: a game chosen from an earlier file's list must not replace this one (as on
+        // iOS, which clears the list before opening).
         _pgnMessage.value = null
         _editor.value = null
+        _openedGames.value = null
+        // Made before the board it replaces is closed: when the engine cannot start, that board
+        // stays, with the reason, instead of the app ending.
+        val next = try {
+            AnalysisController(viewModelScope, store, pgn, ply)
+        } catch (e: ChessException) {
+            _pgnMessage.value = "The analysis board could not open: ${e.message ?: e}"
+            return
+        }
         _controller.value?.close()
-        _controller.value = AnalysisController(viewModelScope, store, pgn, ply).also {
+        _controller.value = next.also {
             // A file read while the app went to the background: the analysis starts when the
             // app is back ([foreground]), not unseen.
             if (!inForeground) it.pause()

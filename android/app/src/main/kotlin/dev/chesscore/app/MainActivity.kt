@@ -104,6 +104,15 @@ class MainActivity : ComponentActivity() {
                         close = review::close,
                     )
                 } else {
+                    val reviewMessage by review.openMessage.collectAsStateWithLifecycle()
+                    reviewMessage?.let { text ->
+                        AlertDialog(
+                            onDismissRequest = review::dismissOpenMessage,
+                            confirmButton = { TextButton(onClick = review::dismissOpenMessage) { Text("OK") } },
+                            title = { Text("Review") },
+                            text = { Text(text) },
+                        )
+                    }
                     ChessScreen(
                         controller = viewModel.controller,
                         share = ::shareText,

@@ -56,6 +56,20 @@ class ReviewViewModel(application: Application, private val saved: SavedStateHan
     /** Why "Practise" could not open (the core refused the game or the engine could not start), until dismissed. */
     val practiceMessage: StateFlow<String?> = _practiceMessage.asStateFlow()
 
+    private val _openMessage = MutableStateFlow<String?>(null)
+
+    /**
+     * Why the last review could not open (the core refused the game, or the engine could not
+     * start), until dismissed: shown over the board, as iOS shows "The review of this game
+     * could not open.", instead of ending the app.
+     */
+    val openMessage: StateFlow<String?> = _openMessage.asStateFlow()
+
+    /** Clears [openMessage]. */
+    fun dismissOpenMessage() {
+        _openMessage.value = null
+    }
+
     init {
         val pgn = saved.get<String>(KEY_PGN)
         if (pgn != null) this.open(pgn, saved.get<String>(KEY_SIDE)?.let(Side::valueOf))
@@ -68,7 +82,15 @@ class ReviewViewModel(application: Application, private val saved: SavedStateHan
      */
     fun open(pgn: String, side: Side? = null) {
         free()
-        review = Review(pgn, viewModelScope, cache).also { _controller.value = it.controller }
+        review = try {
+            Review(pgn, viewModelScope, cache)
+        } catch (e: ChessException) {
+            // Also when restoring after a killed process: not kept, so the next launch is clean.
+            _openMessage.value = "The review of this game could not open: ${e.message ?: e}"
+            saved.remove<String>(KEY_PGN)
+            saved.remove<String>(KEY_SIDE)
+            return
+        }.also { _controller.value = it.controller }
         practiceSide = side
         saved[KEY_PGN] = pgn
         saved[KEY_SIDE] = side?.name
@@ -121,7 +143,12 @@ class ReviewViewModel(application: Application, private val saved: SavedStateHan
     /** A review's controller and the Rust objects it uses, freed together. */
     private class Review(pgn: String, scope: CoroutineScope, cache: ReviewCache) : AutoCloseable {
         private val game = ChessGame.fromPgn(pgn)
-        private val engine = ChessEngine(EngineConfig())
+        private val engine = try {
+            ChessEngine(EngineConfig())
+        } catch (e: ChessException) {
+            game.close()
+            throw e
+        }
         val controller = ReviewController(scope, engine, game, cache).also { it.start() }
 
         override fun close() {

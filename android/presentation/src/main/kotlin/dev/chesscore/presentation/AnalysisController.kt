@@ -404,6 +404,8 @@ class AnalysisController(
     override fun close() = session.close {
         closedText = game.pgn() to game.fen()
         stopCoach()
+        // As the Swift controller does (every change is saved as it happens already).
+        saveIfStillOurs()
         coachEngine?.close()
         coachEngine = null
         game.close()
