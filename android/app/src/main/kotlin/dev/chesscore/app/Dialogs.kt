@@ -151,6 +151,16 @@ private fun TimeControlPicker(chosen: String, choose: (Pair<String, TimeControl?
     }
 }
 
+/** A message with an OK button; [dismiss] clears it. */
+@Composable
+fun MessageDialog(title: String, text: String, dismiss: () -> Unit) =
+    AlertDialog(
+        onDismissRequest = dismiss,
+        confirmButton = { TextButton(onClick = dismiss) { Text("OK") } },
+        title = { Text(title) },
+        text = { Text(text) },
+    )
+
 /** Paste a FEN; [error] is the core's message when the last one was rejected. */
 @Composable
 fun PasteFenDialog(error: String?, onLoad: (String) -> Unit, onDismiss: () -> Unit) =

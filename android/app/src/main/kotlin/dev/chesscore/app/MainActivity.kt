@@ -8,9 +8,6 @@ import androidx.activity.compose.BackHandler
 import androidx.activity.compose.setContent
 import androidx.activity.enableEdgeToEdge
 import androidx.activity.viewModels
-import androidx.compose.material3.AlertDialog
-import androidx.compose.material3.Text
-import androidx.compose.material3.TextButton
 import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.getValue
 import androidx.lifecycle.compose.collectAsStateWithLifecycle
@@ -82,14 +79,7 @@ class MainActivity : ComponentActivity() {
                     PracticeScreen(controller = practising, close = review::closePractice)
                 } else if (reviewing != null) {
                     val practiceMessage by review.practiceMessage.collectAsStateWithLifecycle()
-                    practiceMessage?.let { text ->
-                        AlertDialog(
-                            onDismissRequest = review::dismissPracticeMessage,
-                            confirmButton = { TextButton(onClick = review::dismissPracticeMessage) { Text("OK") } },
-                            title = { Text("Practise") },
-                            text = { Text(text) },
-                        )
-                    }
+                    practiceMessage?.let { text -> MessageDialog("Practise", text, review::dismissPracticeMessage) }
                     BackHandler(onBack = review::close)
                     ReviewScreen(
                         controller = reviewing,
@@ -105,14 +95,7 @@ class MainActivity : ComponentActivity() {
                     )
                 } else {
                     val reviewMessage by review.openMessage.collectAsStateWithLifecycle()
-                    reviewMessage?.let { text ->
-                        AlertDialog(
-                            onDismissRequest = review::dismissOpenMessage,
-                            confirmButton = { TextButton(onClick = review::dismissOpenMessage) { Text("OK") } },
-                            title = { Text("Review") },
-                            text = { Text(text) },
-                        )
-                    }
+                    reviewMessage?.let { text -> MessageDialog("Review", text, review::dismissOpenMessage) }
                     ChessScreen(
                         controller = viewModel.controller,
                         share = ::shareText,
