@@ -419,6 +419,16 @@ fn a_take_back_sets_the_clock_back() {
     let before = game.clock().unwrap().clone();
     game.undo().unwrap();
     assert_eq!(game.clock(), Some(&before));
+
+    // Nor does one played on a clock since replaced: its marks were that clock's times.
+    let mut game = Game::new();
+    game.set_time_control(TimeControl::fischer(1, 0)).unwrap();
+    game.play_san_at("e4", 0).unwrap();
+    game.set_time_control(TimeControl::fischer(5, 0)).unwrap();
+    let before = game.clock().unwrap().clone();
+    game.undo().unwrap();
+    assert_eq!(game.clock(), Some(&before));
+    assert_eq!(before.remaining(Side::White, 0), 300_000);
 }
 
 /// An untimed call as a test makes it.

@@ -145,7 +145,9 @@ impl Game {
     }
 
     /// Gives the game a new clock for `control`, not started, with the side to move first
-    /// (replacing any clock it had); [`TimeControl::Untimed`] removes the clock.
+    /// (replacing any clock it had); [`TimeControl::Untimed`] removes the clock. The marks the
+    /// moves played on the old clock kept for take-backs are dropped with it (they are another
+    /// clock's times): taking such a move back leaves the new clock as it is.
     ///
     /// # Errors
     /// [`GameError::Clock`] when `control` cannot run a clock (see [`TimeControl::validate`]).
@@ -154,6 +156,9 @@ impl Game {
             TimeControl::Untimed => None,
             control => Some(Clock::new(control, self.position.side_to_move())?),
         };
+        for node in &mut self.nodes {
+            node.clocks = None;
+        }
         Ok(())
     }
 
