@@ -420,6 +420,41 @@ fn a_take_back_sets_the_clock_back() {
     game.undo().unwrap();
     assert_eq!(game.clock(), Some(&before));
 
+    // Time an arbiter added since stays through a take-back and a redo.
+    let mut game = Game::new();
+    game.set_time_control(TimeControl::fischer(1, 0)).unwrap();
+    game.play_san_at("e4", 0).unwrap();
+    game.play_san_at("e5", 1_000).unwrap();
+    game.pause_clock(2_000).unwrap();
+    game.add_clock_time(Side::White, 120_000).unwrap();
+    game.undo().unwrap();
+    assert_eq!(game.clock().unwrap().remaining(Side::White, 2_000), 180_000);
+    assert_eq!(game.clock().unwrap().remaining(Side::Black, 2_000), 60_000);
+    game.redo().unwrap();
+    assert_eq!(game.clock().unwrap().remaining(Side::White, 2_000), 180_000);
+    assert_eq!(game.clock().unwrap().remaining(Side::Black, 2_000), 59_000);
+
+    // A move played again after a take-back: the moves after it, kept for redo, were played
+    // from another clock and no longer set it.
+    let mut game = Game::new();
+    game.set_time_control(TimeControl::fischer(1, 0)).unwrap();
+    game.play_san_at("e4", 0).unwrap();
+    game.play_san_at("e5", 20_000).unwrap();
+    game.play_san_at("Nf3", 30_000).unwrap();
+    game.pause_clock(30_000).unwrap();
+    game.undo().unwrap();
+    game.undo().unwrap();
+    game.resume_clock(40_000).unwrap();
+    game.play_san_at("e5", 95_000).unwrap();
+    game.pause_clock(95_000).unwrap();
+    let before = game.clock().unwrap().clone();
+    assert_eq!(before.remaining(Side::Black, 95_000), 5_000);
+    assert!(game.redo().is_some());
+    assert_eq!(game.san_moves(), ["e4", "e5", "Nf3"]);
+    // As it stood after the new 1... e5 (2. Nf3's 10 s were given back by its take-back).
+    assert_eq!(game.clock(), Some(&before));
+    assert_eq!(game.clock().unwrap().remaining(Side::White, 95_000), 60_000);
+
     // Nor does one played on a clock since replaced: its marks were that clock's times.
     let mut game = Game::new();
     game.set_time_control(TimeControl::fischer(1, 0)).unwrap();

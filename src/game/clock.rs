@@ -584,12 +584,20 @@ impl Clock {
     }
 
     /// Sets a stopped clock (not started or paused; never a running one, never after a flag)
-    /// to `mark` with `to_move` to move and nothing used of its move. Returns whether it did.
-    pub(crate) fn restore(&mut self, mark: ClockMark, to_move: Side) -> bool {
+    /// to `mark` with `to_move` to move and nothing used of its move, keeping the time added
+    /// ([`Clock::add_time`]) since the clock stood at `since` (what each side has more than
+    /// then). Returns whether it did.
+    pub(crate) fn restore(&mut self, mark: ClockMark, since: ClockMark, to_move: Side) -> bool {
         if !matches!(self.state, ClockState::NotStarted | ClockState::Paused) {
             return false;
         }
-        self.base = BySide::new(mark.white_ms, mark.black_ms);
+        let added = |now: u64, then: u64| now.saturating_sub(then);
+        self.base = BySide::new(
+            mark.white_ms
+                .saturating_add(added(self.base.white, since.white_ms)),
+            mark.black_ms
+                .saturating_add(added(self.base.black, since.black_ms)),
+        );
         self.moves = BySide::new(mark.white_moves, mark.black_moves);
         self.to_move = to_move;
         self.used_before = 0;

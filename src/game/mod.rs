@@ -541,10 +541,11 @@ impl Game {
         if !self.back() {
             return None;
         }
-        // A move played on the clock sets it back to where it stood before the move.
+        // A move played on the clock sets it back to where it stood before the move (keeping
+        // time added since).
         let clocks = self.n(current).clocks;
-        if let (Some([before, _]), Some(clock)) = (clocks, self.clock.as_mut()) {
-            clock.restore(before, self.position.side_to_move());
+        if let (Some([before, after]), Some(clock)) = (clocks, self.clock.as_mut()) {
+            clock.restore(before, after, self.position.side_to_move());
         }
         Some(self.n(current).mv)
     }
@@ -562,8 +563,8 @@ impl Game {
             let node = self.n(self.current());
             (node.clocks, node.mv)
         };
-        if let (Some([_, after]), Some(clock)) = (clocks, self.clock.as_mut()) {
-            clock.restore(after, self.position.side_to_move());
+        if let (Some([before, after]), Some(clock)) = (clocks, self.clock.as_mut()) {
+            clock.restore(after, before, self.position.side_to_move());
         }
         Some(mv)
     }

@@ -45,6 +45,10 @@
 //! without castling rights (`-`) reads as standard chess from its FEN alone. Saves written
 //! before the flag (2026-11-27) read as their FEN says, as they always did.
 //!
+//! `chess960` and the nodes' `clocks` came on 2026-11-27 within version 3: this build reads every
+//! earlier save, but a build from before refuses a save that has them (it refuses unknown
+//! fields), as after an app is downgraded.
+//!
 //! Version 3 is version 2 with the clock: the optional `clock` field and the endings
 //! `time_forfeit` and `timeout_draw`. A version-2 save (the game tree without a clock) loads as
 //! it is; one with a `clock` is refused, as no build wrote that.

@@ -35,9 +35,11 @@
 //!   then runs the time of the side to move at the current node. A move played with a timed
 //!   call keeps the clock from before and after it on its node (and in the JSON save): undo
 //!   sets the clock back to before the move (both times and the moves made: the time spent on
-//!   it and its bonus are given back, as lichess does), redo to after. A move without that
-//!   record (played before the clock was set, or read from PGN) leaves the clock as it is,
-//!   and the next timed move hands it over, charging nobody for the move taken back.
+//!   it and its bonus are given back, as lichess does; time added since is kept), redo to
+//!   after. A move without that record (played before the clock was set, read from PGN,
+//!   played on a clock since replaced, or after a move played again after a take-back) leaves
+//!   the clock as it is, and the next timed move hands it over, charging nobody for the move
+//!   taken back.
 //! - **Navigation** ([`Game::back`], [`Game::goto`], ...) and tree edits do not touch the clock
 //!   and are not refused: they are how a game is read. To look back during a timed game without
 //!   moving it, read a copy (the apps' `snapshotAtMainLinePly`). A timed move from a node whose
@@ -460,6 +462,14 @@ impl Game {
         let node = self.n_mut(current);
         node.annotations.clock = Some(Duration::from_millis(left));
         node.clocks = Some(marks);
+        // A move played again after a take-back: the moves after it (kept for redo) were played
+        // from another clock, so their marks would put that clock's times back.
+        let mut below = self.n(current).children.clone();
+        while let Some(id) = below.pop() {
+            let node = self.n_mut(id);
+            node.clocks = None;
+            below.extend(node.children.iter().copied());
+        }
         Ok(m)
     }
 

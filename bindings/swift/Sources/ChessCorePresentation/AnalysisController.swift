@@ -63,8 +63,9 @@ public final class AnalysisController {
     /// Incremented whenever the coach's search is stopped or superseded: older results are
     /// ignored.
     @ObservationIgnored private var coachToken = 0
-    /// What this controller last wrote to the store (see `stopAndSave()`).
-    @ObservationIgnored private var lastSaved: String?
+    /// The hashes of what this controller wrote to the store (see `stopAndSave()`): any of
+    /// them, since a write that failed (a full disk) leaves an earlier one there.
+    @ObservationIgnored private var ownSaves = Set<Int>()
 
     /// The default limits of the analysis: full strength (the strongest of `engineLevels()`)
     /// for at most 30 seconds, so that a phone does not search forever unseen; switching the
@@ -120,9 +121,11 @@ public final class AnalysisController {
             do {
                 opened = try ChessGame.fromJson(json: saved)
             } catch {
+                // Set aside whatever the message says (an opened text's own message may win).
+                let aside = keptAside(store, saved)
                 message =
                     message ?? "The saved analysis could not be restored: \(Self.describe(error))"
-                    + keptAside(store, saved)
+                    + aside
             }
         }
         let game = opened ?? ChessGame()
@@ -148,7 +151,7 @@ public final class AnalysisController {
         if replaced || opened == nil {
             let json = game.toJson()
             store.save(json: json)
-            lastSaved = json
+            ownSaves.insert(json.hashValue)
         }
         restartAnalysis()
         restartCoach()
@@ -455,20 +458,21 @@ public final class AnalysisController {
         stopAndSave()
     }
 
-    /// Saves when the app goes away or the screen closes only while the store still holds this
-    /// board's last save: a board opened since over the same store (a file opened from another
-    /// app, whose view replaces this one) is not overwritten by this one going away. (Every
-    /// change is saved as it happens.)
+    /// Saves when the app goes away or the screen closes only while the store holds nothing
+    /// or something this board wrote: a board opened since over the same store (a file opened
+    /// from another app, whose view replaces this one) is not overwritten by this one going
+    /// away. (Every change is saved as it happens; this retries one whose write failed.)
     private func stopAndSave() {
         stopSearch()
         stopCoach()
-        if store.load() == lastSaved { save() }
+        if let held = store.load(), !ownSaves.contains(held.hashValue) { return }
+        save()
     }
 
     private func save() {
         let json = game.toJson()
         store.save(json: json)
-        lastSaved = json
+        ownSaves.insert(json.hashValue)
     }
 
     // MARK: - Moves and changes

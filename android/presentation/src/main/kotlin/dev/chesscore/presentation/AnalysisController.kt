@@ -102,8 +102,11 @@ class AnalysisController(
     /** Incremented whenever the coach's search is stopped or superseded: older reports are ignored. */
     private var coachToken = 0L
 
-    /** What this controller last wrote to the store (see [saveIfStillOurs]). */
-    private var lastSaved: String? = null
+    /**
+     * The hashes of what this controller wrote to the store (see [saveIfStillOurs]): any of them,
+     * since a write that failed (a full disk) leaves an earlier one there.
+     */
+    private val ownSaves = HashSet<Int>()
 
     init {
         var message: String? = null
@@ -416,16 +419,18 @@ class AnalysisController(
     private fun save() {
         val json = game.toJson()
         store.save(json)
-        lastSaved = json
+        ownSaves += json.hashCode()
     }
 
     /**
-     * Saves when the app goes away only while the store still holds this board's last save: a
-     * board opened since over the same store (a file opened from another app) is not
-     * overwritten by this one going away. (Every change is saved as it happens.)
+     * Saves when the app goes away only while the store holds nothing or something this board
+     * wrote: a board opened since over the same store (a file opened from another app) is not
+     * overwritten by this one going away. (Every change is saved as it happens; this retries
+     * one whose write failed.)
      */
     private fun saveIfStillOurs() {
-        if (store.load() == lastSaved) save()
+        val held = store.load()
+        if (held == null || held.hashCode() in ownSaves) save()
     }
 
     /** An analysis board's game: a new move beside an existing one becomes a variation. */
