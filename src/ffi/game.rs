@@ -345,7 +345,8 @@ impl ChessGame {
     /// game's clock runs (the time would run on for the side no longer to move: pause it first,
     /// and `resumeClock` runs the time of the side to move) and after a loss on time. A move
     /// played with a timed call (`playAt`, ...) sets the clock back to where it stood before
-    /// it, both times and the moves made, as lichess does; `redo()` sets it to after.
+    /// it, both times and the moves made, as lichess does (time added since with
+    /// `addClockTime` is kept); `redo()` sets it to after.
     pub fn undo(&self) -> bool {
         let mut game = self.lock();
         let could = game.can_undo();

@@ -1796,7 +1796,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_toggle_square_mark() and 0xFFFF) != 12839) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_undo() and 0xFFFF) != 55785) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_undo() and 0xFFFF) != 24811) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_book_moves() and 0xFFFF) != 24859) {
@@ -3539,7 +3539,8 @@ public interface ChessGameInterface {
      * game's clock runs (the time would run on for the side no longer to move: pause it first,
      * and `resumeClock` runs the time of the side to move) and after a loss on time. A move
      * played with a timed call (`playAt`, ...) sets the clock back to where it stood before
-     * it, both times and the moves made, as lichess does; `redo()` sets it to after.
+     * it, both times and the moves made, as lichess does (time added since with
+     * `addClockTime` is kept); `redo()` sets it to after.
      */
     fun `undo`(): kotlin.Boolean
     
@@ -5076,7 +5077,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      * game's clock runs (the time would run on for the side no longer to move: pause it first,
      * and `resumeClock` runs the time of the side to move) and after a loss on time. A move
      * played with a timed call (`playAt`, ...) sets the clock back to where it stood before
-     * it, both times and the moves made, as lichess does; `redo()` sets it to after.
+     * it, both times and the moves made, as lichess does (time added since with
+     * `addClockTime` is kept); `redo()` sets it to after.
      */override fun `undo`(): kotlin.Boolean {
             return FfiConverterBoolean.lift(
     callWithHandle {

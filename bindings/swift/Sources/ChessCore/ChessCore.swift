@@ -1653,7 +1653,8 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * game's clock runs (the time would run on for the side no longer to move: pause it first,
      * and `resumeClock` runs the time of the side to move) and after a loss on time. A move
      * played with a timed call (`playAt`, ...) sets the clock back to where it stood before
-     * it, both times and the moves made, as lichess does; `redo()` sets it to after.
+     * it, both times and the moves made, as lichess does (time added since with
+     * `addClockTime` is kept); `redo()` sets it to after.
      */
     func undo()  -> Bool
     
@@ -2952,7 +2953,8 @@ open func toggleSquareMark(node: UInt32, square: Square, color: MarkColor)throws
      * game's clock runs (the time would run on for the side no longer to move: pause it first,
      * and `resumeClock` runs the time of the side to move) and after a loss on time. A move
      * played with a timed call (`playAt`, ...) sets the clock back to where it stood before
-     * it, both times and the moves made, as lichess does; `redo()` sets it to after.
+     * it, both times and the moves made, as lichess does (time added since with
+     * `addClockTime` is kept); `redo()` sets it to after.
      */
 open func undo() -> Bool  {
     return try!  FfiConverterBool.lift(try! rustCall() {
@@ -12324,7 +12326,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_toggle_square_mark() != 12839) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_undo() != 55785) {
+    if (uniffi_chesscore_checksum_method_chessgame_undo() != 24811) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_book_moves() != 24859) {
