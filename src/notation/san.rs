@@ -663,8 +663,8 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, SanError> {
 /// suffix allowed), as some tools write movetext and python-chess reads it. A UCI move names
 /// one move, so this guesses nothing; it is only tried when the text is not SAN for a legal
 /// move. When the text is not in UCI's form either, the SAN error stands; when it is but
-/// names no legal move, the error says why in terms of its squares ("the White knight on g1
-/// cannot move to f4", not a pawn's wording).
+/// names no legal move, the error says why in terms of its squares ("the knight on g1 cannot
+/// go to f4", not a pawn's wording).
 fn uci_form(pos: &Position, text: &str) -> Result<Move, UciError> {
     let bare = text.trim().trim_end_matches(['+', '#', '!', '?']);
     // Also with a dash or a capture sign between the squares (`g1-f3`, `g1xf3`).
