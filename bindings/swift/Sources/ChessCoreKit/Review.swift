@@ -16,7 +16,8 @@ extension ChessEngine {
     /// The review runs on the engine's thread (the same one its searches use). Cancelling the
     /// consuming task, or dropping the stream, stops it within a few milliseconds. A new search
     /// or review on this engine supersedes it: the stream then ends with an incomplete review.
-    /// (The Kotlin wrapper's `review(game, options)` is the same function.)
+    /// (The Kotlin wrapper's `review(game, options)` is the same function, except that a Flow
+    /// starts the review when it is collected, this stream when it is made.)
     ///
     /// With `continuing`, a review of `game` with `options` that was stopped (the
     /// ``ReviewEvent/finished(_:)`` of an earlier stream, or one kept with `reviewToJson`), the
