@@ -113,11 +113,11 @@ private final class ReviewDelivery: @unchecked Sendable {
         }
     }
 
-    /// The stream refused the result, or the consumer let go: a result not handed out goes to
-    /// `unreceived`.
-    func undelivered(consumerGone gone: Bool) {
+    /// The consumer let go (the stream refused the result, or the reader was released): a
+    /// result not handed out goes to `unreceived`, and one that comes later goes there too.
+    func consumerLeft() {
         let review: GameReview? = lock.withLock { () -> GameReview? in
-            if gone { consumerGone = true }
+            consumerGone = true
             guard let review = pending, !settled else { return nil }
             pending = nil
             settled = true
@@ -146,7 +146,7 @@ private final class ReviewReader: @unchecked Sendable {
     }
 
     deinit {
-        delivery.undelivered(consumerGone: true)
+        delivery.consumerLeft()
     }
 }
 
@@ -174,7 +174,7 @@ private final class ReviewStreamListener: ReviewListener {
         } else {
             delivery.arrived(review)
             if case .terminated = continuation.yield(.finished(review)) {
-                delivery.undelivered(consumerGone: true)
+                delivery.consumerLeft()
             }
             continuation.finish()
         }

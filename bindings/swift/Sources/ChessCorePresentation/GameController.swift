@@ -408,9 +408,7 @@ public final class GameController {
     /// write failed: disk full) is tried once more, since after the replacement no save would
     /// try it again. Returns what to tell the person when it still could not be kept.
     private func archiveBeforeReplacing() -> String? {
-        guard let problem = archiveIfEnded() else { return nil }
-        let reason = problem.range(of: ": ").map { String(problem[$0.upperBound...]) } ?? problem
-        return "The finished game was not kept in My games: \(reason)"
+        archiveIfEnded().map { reason in "The finished game was not kept in My games: \(reason)" }
     }
 
     /// Starts from the position in `fen`, untimed. Castling rights or an en passant square
@@ -642,7 +640,9 @@ public final class GameController {
     /// Saves the game, after keeping it in the archive when it has ended
     /// (``archiveIfEnded()``); returns why the archive could not keep it, or `nil`.
     private func save() -> String? {
-        let problem = archiveIfEnded()
+        let problem = archiveIfEnded().map { reason in
+            "The game could not be kept in My games: \(reason)"
+        }
         store.save(json: game.toJson())
         return problem
     }
@@ -654,8 +654,8 @@ public final class GameController {
     /// tags that stay in the game (and its save). It is kept under its moves' id, or, when
     /// another game with the same moves is kept under that already, under an id of its own. A
     /// game taken back after its end and ended differently replaces its first ending in the
-    /// archive. Returns why the archive could not keep it (it is tried again at the next save),
-    /// or `nil`.
+    /// archive. Returns why the archive could not keep it (the archive's error; it is tried again
+    /// at the next save), or `nil`.
     private func archiveIfEnded() -> String? {
         guard let archive else { return nil }
         // The status alone on every save; the whole snapshot only once the game has ended.
@@ -688,7 +688,7 @@ public final class GameController {
             saveSettings()
             return nil
         } catch {
-            return "The game could not be kept in My games: \(Self.describe(error))"
+            return Self.describe(error)
         }
     }
 

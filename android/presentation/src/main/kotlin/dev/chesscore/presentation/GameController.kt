@@ -461,7 +461,7 @@ class GameController(
      * it again. Returns what to tell the person when it still could not be kept.
      */
     private fun archiveBeforeReplacing(): String? =
-        archiveIfEnded()?.let { "The finished game was not kept in My games: ${it.substringAfter(": ")}" }
+        archiveIfEnded()?.let { reason -> "The finished game was not kept in My games: $reason" }
 
     /** [game] with [control] set on it (none: as it is); closed again when the core refuses the control. */
     private fun withClock(game: ChessGame, control: TimeControl?): ChessGame {
@@ -743,7 +743,7 @@ class GameController(
      * returns why the archive could not keep it, or `null`.
      */
     private fun save(): String? {
-        val problem = archiveIfEnded()
+        val problem = archiveIfEnded()?.let { reason -> "The game could not be kept in My games: $reason" }
         store.save(game.toJson())
         return problem
     }
@@ -756,7 +756,7 @@ class GameController(
      * (and its save). It is kept under its moves' id, or, when another game with the same moves
      * is kept under that already, under an id of its own. A game taken back after its end and
      * ended differently replaces its first ending in the archive. Returns why the archive could
-     * not keep it (it is tried again at the next save), or `null`.
+     * not keep it (the archive's error; it is tried again at the next save), or `null`.
      */
     private fun archiveIfEnded(): String? {
         val archive = archive ?: return null
@@ -783,7 +783,7 @@ class GameController(
             saveSettings()
             null
         } catch (e: Exception) {
-            "The game could not be kept in My games: ${e.message ?: e}"
+            e.message ?: e.toString()
         }
     }
 
