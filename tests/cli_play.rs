@@ -70,9 +70,12 @@ fn moves_in_san_and_uci_against_the_engine() {
 fn illegal_and_ambiguous_input_keeps_the_game_going() {
     let r = play(
         &fast(&[]),
-        "fen 4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1\nNd2\ne2e5\nxyzzy\nNc3d\nNbd2\nmoves\n",
+        "fen 4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1\nNd2\ne2e5\nxyzzy\nNc3d\nQ\nB\nNbd2\nmoves\n",
     );
     assert_eq!(r.code, Some(0));
+    // A stray capital is a mistyped move, not the "q" (quit) or "b" (board) shortcut.
+    assert_contains(&r.out, "invalid SAN 'Q'");
+    assert_contains(&r.out, "invalid SAN 'B'");
     assert_contains(&r.out, "ambiguous move 'Nd2': it could be Nb1d2 or Nf1d2");
     assert_contains(&r.out, "illegal move e2e5: there is no piece on e2");
     assert_contains(&r.out, "invalid SAN 'xyzzy'");

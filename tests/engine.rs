@@ -957,4 +957,22 @@ fn uci_survives_malformed_commands_and_never_searches_a_refused_position() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("too deep"));
+    // Also a depth with more digits than a u32 holds, named as written; a word is no depth.
+    for (depth, says) in [
+        (
+            "99999999999",
+            "perft: depth 99999999999 is too deep: at most 64",
+        ),
+        ("five", "perft: expected a depth"),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_chesscore"))
+            .args(["perft", depth])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(says),
+            "{depth}"
+        );
+    }
 }

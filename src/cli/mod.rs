@@ -85,15 +85,50 @@ fn help() -> ExitCode {
 /// depth no count would finish anyway; far above it the stack would run out.
 pub const MAX_PERFT_DEPTH: u32 = 64;
 
-fn perft(args: &[String]) -> ExitCode {
-    let Some(depth) = args.first().and_then(|d| d.parse::<u32>().ok()) else {
-        eprintln!("perft: expected a depth, e.g. `chesscore perft 5`\n{USAGE}");
-        return ExitCode::from(2);
-    };
-    if depth > MAX_PERFT_DEPTH {
-        eprintln!("perft: depth {depth} is too deep: at most {MAX_PERFT_DEPTH}");
-        return ExitCode::from(2);
+/// Why a perft depth was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum PerftDepthError {
+    /// No depth, or one that is not a number.
+    NotADepth,
+    /// A number above [`MAX_PERFT_DEPTH`], as it was written.
+    TooDeep(String),
+}
+
+impl std::fmt::Display for PerftDepthError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PerftDepthError::NotADepth => f.write_str("expected a depth"),
+            PerftDepthError::TooDeep(text) => {
+                write!(f, "depth {text} is too deep: at most {MAX_PERFT_DEPTH}")
+            }
+        }
     }
+}
+
+/// The depth of `chesscore perft` and UCI's `go perft`: digits, at most [`MAX_PERFT_DEPTH`].
+/// Digits too many for a `u32` are still a depth, refused as too deep.
+pub(crate) fn perft_depth(text: Option<&str>) -> Result<u32, PerftDepthError> {
+    let text = text
+        .filter(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+        .ok_or(PerftDepthError::NotADepth)?;
+    match text.parse::<u32>() {
+        Ok(depth) if depth <= MAX_PERFT_DEPTH => Ok(depth),
+        _ => Err(PerftDepthError::TooDeep(text.to_string())),
+    }
+}
+
+fn perft(args: &[String]) -> ExitCode {
+    let depth = match perft_depth(args.first().map(String::as_str)) {
+        Ok(depth) => depth,
+        Err(PerftDepthError::NotADepth) => {
+            eprintln!("perft: expected a depth, e.g. `chesscore perft 5`\n{USAGE}");
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!("perft: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let fen_text = if args.len() > 1 {
         args[1..].join(" ")
     } else {

@@ -215,6 +215,12 @@ fn parse_options(args: &[String]) -> Result<Option<Options>, String> {
             _ => return Err(format!("unknown option '{arg}'")),
         }
     }
+    if opts.levels.is_some() && !opts.watch {
+        return Err(
+            "--levels is for --watch (the engine against itself); against you, use --level"
+                .to_string(),
+        );
+    }
     Ok(Some(opts))
 }
 
@@ -729,7 +735,14 @@ impl Session {
             Some((c, r)) => (c, r.trim()),
             None => (line, ""),
         };
-        match command.to_ascii_lowercase().as_str() {
+        // Words in any case; the one-letter shortcuts only in lower case, since an upper-case
+        // letter is the start of a move (a stray "Q" or "B" is a move mistyped, not "quit").
+        let word = if command.len() > 1 {
+            command.to_ascii_lowercase()
+        } else {
+            command.to_string()
+        };
+        match word.as_str() {
             "" => {}
             "quit" | "exit" | "q" => return false,
             "help" | "?" | "h" => println!("{COMMANDS_HELP}"),
@@ -1210,6 +1223,8 @@ mod tests {
         assert!(parse_options(&args(&["--level", "11"])).is_err());
         assert!(parse_options(&args(&["--bogus"])).is_err());
         assert!(parse_options(&args(&["--help"])).unwrap().is_none());
+        let e = parse_options(&args(&["--levels", "2,9"])).unwrap_err();
+        assert!(e.contains("--levels is for --watch"), "{e}");
         let w = parse_options(&args(&["--watch", "--levels", "2,9"]))
             .unwrap()
             .unwrap();

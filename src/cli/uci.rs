@@ -507,15 +507,13 @@ impl Session {
     }
 
     fn perft(&self, depth: Option<&&str>) {
-        let Some(depth) = depth.and_then(|d| d.parse::<u32>().ok()) else {
-            return say("info string expected 'go perft <depth>'");
+        let depth = match super::perft_depth(depth.copied()) {
+            Ok(depth) => depth,
+            Err(super::PerftDepthError::NotADepth) => {
+                return say("info string expected 'go perft <depth>'")
+            }
+            Err(e) => return say(&format!("info string perft {e}")),
         };
-        if depth > super::MAX_PERFT_DEPTH {
-            return say(&format!(
-                "info string perft depth {depth} is too deep: at most {}",
-                super::MAX_PERFT_DEPTH
-            ));
-        }
         let mut total = 0;
         if depth == 0 {
             total = 1;
