@@ -536,6 +536,28 @@ fn tampered_json_is_an_error_saying_what_and_where() {
         "\"nodes\": [\n    {\"uci\": \"e2e4\"}",
     ));
     assert!(msg.contains("nodes[0]"), "{msg}");
+    // A NAG on the start position, which no move carries and PGN cannot write.
+    let msg = tampered(&good.replace("\"nodes\": [\n    {}", "\"nodes\": [\n    {\"nags\": [1]}"));
+    assert!(
+        msg.contains("nodes[0].nags: the start position has no move to annotate with a NAG"),
+        "{msg}"
+    );
+    // A comment "before" the start position is its comment, as `set_annotations` takes it.
+    let with_before = good.replace(
+        "\"nodes\": [\n    {}",
+        "\"nodes\": [\n    {\"comment_before\": \"Hello\"}",
+    );
+    assert_ne!(with_before, good);
+    let loaded = Game::from_json(&with_before).unwrap();
+    assert_eq!(
+        loaded
+            .annotations(NodeId::ROOT)
+            .unwrap()
+            .comment_after
+            .as_deref(),
+        Some("Hello")
+    );
+    assert_eq!(Game::from_json(&loaded.to_json()).unwrap(), loaded);
     let msg = tampered(&good.replace(
         "\"uci\": \"g1f3\"",
         "\"uci\": \"g1f3\", \"ending\": {\"type\": \"claim\", \"reason\": \"threefold_repetition\"}",
