@@ -204,6 +204,7 @@ fun ChessScreen(
     }
     if (showNewGame) {
         NewGameDialog(
+            currentMode = state.mode,
             currentLevel = state.level,
             currentTimeControl = state.clock?.description,
             currentChess960 = state.snapshot.chess960,

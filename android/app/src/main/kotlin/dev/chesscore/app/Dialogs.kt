@@ -79,12 +79,13 @@ private val timeControls: List<Pair<String, TimeControl?>> by lazy {
 
 /**
  * New game: mode, level (names and Elo from the core's `engineLevels()`), time control and
- * Chess960 (a random start position from the core); the time control starts as the current
- * game's ([currentTimeControl]: its clock's description), Chess960 as the current game is
- * ([currentChess960]).
+ * Chess960 (a random start position from the core); each starts as the current game's, as on
+ * iOS: the players and side as [currentMode], the time control as [currentTimeControl] (its
+ * clock's description), Chess960 as [currentChess960].
  */
 @Composable
 fun NewGameDialog(
+    currentMode: GameMode,
     currentLevel: Int,
     currentTimeControl: String?,
     currentChess960: Boolean,
@@ -92,7 +93,7 @@ fun NewGameDialog(
     onDismiss: () -> Unit,
 ) {
     val levels = remember { engineLevels() }
-    var mode by remember { mutableStateOf<GameMode>(modes.first().second) }
+    var mode by remember { mutableStateOf(modes.firstOrNull { it.second == currentMode }?.second ?: modes.first().second) }
     var level by remember { mutableFloatStateOf(currentLevel.toFloat()) }
     var time by remember { mutableStateOf(timeControls.firstOrNull { it.first == currentTimeControl } ?: timeControls.first()) }
     var chess960 by remember { mutableStateOf(currentChess960) }
