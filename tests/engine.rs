@@ -645,6 +645,73 @@ fn engine_thread_delivers_all_lines_of_a_reported_depth() {
 }
 
 #[test]
+fn engine_thread_sync_returns_once_the_work_sent_before_it_is_done() {
+    let thread = Arc::new(
+        EngineThread::new(EngineConfig {
+            hash_mb: 4,
+            ..EngineConfig::default()
+        })
+        .unwrap(),
+    );
+    // A job that holds the worker until told to go on, then a new configuration behind it.
+    let (go_on, wait_here) = mpsc::channel::<()>();
+    thread.start_job(move |_, _| wait_here.recv().ok(), |_| {});
+    thread.set_config(EngineConfig {
+        hash_mb: 8,
+        ..EngineConfig::default()
+    });
+    let (synced, sync_returned) = mpsc::channel();
+    let syncing = Arc::clone(&thread);
+    let waiter = std::thread::spawn(move || {
+        syncing.sync();
+        synced.send(()).unwrap();
+    });
+    // Not while the work before it is still waiting (a correct sync never returns here).
+    assert!(sync_returned
+        .recv_timeout(Duration::from_millis(200))
+        .is_err());
+    go_on.send(()).unwrap();
+    sync_returned.recv_timeout(Duration::from_secs(30)).unwrap();
+    waiter.join().unwrap();
+    // And the configuration sent before it is in place for what comes next.
+    let (tx, rx) = mpsc::channel();
+    thread.start_job(
+        |engine, _| engine.config().hash_mb,
+        move |r| tx.send(r).unwrap(),
+    );
+    assert_eq!(rx.recv_timeout(Duration::from_secs(30)).unwrap(), Ok(8));
+}
+
+#[test]
+fn uci_go_after_an_infinite_search_ended_by_itself_prints_its_held_bestmove_first() {
+    use std::io::{BufRead, Write};
+    let (mut child, mut stdin, stdout) = spawn_chesscore(&["uci"]);
+    // Checkmated at the root: the infinite search ends at once and holds "bestmove 0000" until
+    // `stop`; a GUI that sends the next `go` without `stop` still gets it, before the new one.
+    writeln!(
+        stdin,
+        "position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\ngo infinite"
+    )
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    writeln!(stdin, "position startpos\ngo depth 3\nisready\nquit").unwrap();
+    drop(stdin);
+    let bestmoves: Vec<String> = stdout
+        .lines()
+        .map_while(Result::ok)
+        .filter(|l| l.starts_with("bestmove"))
+        .collect();
+    assert!(child.wait().unwrap().success());
+    assert_eq!(bestmoves.len(), 2, "{bestmoves:?}");
+    assert_eq!(bestmoves[0], "bestmove 0000");
+    let best = bestmoves[1].split_whitespace().nth(1).unwrap();
+    assert!(
+        uci::parse_move(&Position::startpos(), best).is_ok(),
+        "{best}"
+    );
+}
+
+#[test]
 fn uci_ponder_waits_for_ponderhit_or_stop_and_prints_one_bestmove() {
     use std::io::{BufRead, Write};
     let (mut child, mut stdin, stdout) = spawn_chesscore(&["uci"]);

@@ -134,7 +134,15 @@ impl Session {
         let rest: Vec<&str> = words.collect();
         match command {
             "uci" => self.uci(),
-            "isready" => say("readyok"),
+            "isready" => {
+                // Ready once a new table size or a cleared table is in place, so that the time
+                // it takes (a second or more for a big Hash) is not charged to the next `go`'s
+                // clock; during a search at once, as the protocol asks.
+                if !self.engine.is_searching() {
+                    self.engine.sync();
+                }
+                say("readyok");
+            }
             "ucinewgame" => {
                 // A search still running ends with its bestmove first.
                 self.release();
@@ -245,7 +253,7 @@ impl Session {
                 Ok(Err(e)) => return say(&format!("info string {e}")),
                 Err(_) => return bad(),
             },
-            "uci_limitstrength" => match value.trim() {
+            "uci_limitstrength" => match value.trim().to_ascii_lowercase().as_str() {
                 "true" => self.limit_strength = true,
                 "false" => self.limit_strength = false,
                 _ => return bad(),
@@ -372,7 +380,9 @@ impl Session {
                 "depth" => limits.depth = next.and_then(|v| v.parse().ok()),
                 "nodes" => limits.nodes = next.and_then(|v| v.parse().ok()),
                 "mate" => {
-                    limits.depth = next.and_then(|v| v.parse::<u32>().ok()).map(|n| 2 * n + 1)
+                    limits.depth = next
+                        .and_then(|v| v.parse::<u32>().ok())
+                        .map(|n| n.saturating_mul(2).saturating_add(1))
                 }
                 "infinite" => {
                     limits.infinite = true;
@@ -408,12 +418,12 @@ impl Session {
             i += 2;
         }
         limits.multi_pv = self.multi_pv;
-        if self.engine.is_searching() {
-            // A `go` before the last search ended (a GUI's quick `stop` + `go`, or no `stop` at
-            // all): that search still owes its bestmove, printed before this one starts.
-            self.release();
-            self.engine.wait();
-        }
+        // A `go` before the last search ended (a GUI's quick `stop` + `go`, or no `stop` at
+        // all): that search still owes its bestmove, printed before this one starts; also when
+        // it was an infinite or ponder search that ended by itself and holds its bestmove
+        // until `stop`.
+        self.release();
+        self.engine.wait();
         self.ponder = None;
         if hold && !limits.infinite {
             // `go ponder`: think on the opponent's time until `ponderhit` (then search this

@@ -25,7 +25,8 @@ pub struct SearchLimits {
     pub white_increment: Duration,
     /// Black's increment per move.
     pub black_increment: Duration,
-    /// Moves until the next time control (`None`: sudden death).
+    /// Moves until the next time control (`None`, or 0 as UCI GUIs sometimes send it: sudden
+    /// death).
     pub moves_to_go: Option<u32>,
     /// Search until stopped (other limits are ignored except that a mate stops nothing).
     pub infinite: bool,
@@ -201,6 +202,7 @@ impl TimeBudget {
         let left = time.saturating_sub(overhead).as_secs_f64();
         let mtg = limits
             .moves_to_go
+            .filter(|&n| n > 0)
             .unwrap_or(DEFAULT_MOVES_TO_GO)
             .clamp(1, DEFAULT_MOVES_TO_GO) as f64;
         let inc = inc.as_secs_f64();
@@ -413,6 +415,27 @@ mod tests {
         assert!(w.maximum >= w.optimum && w.maximum <= Duration::from_secs(24));
         let b = TimeBudget::new(&limits, Side::Black, Duration::from_millis(100)).unwrap();
         assert!(b.maximum <= Duration::from_millis(300));
+        // `movestogo 0`, as some GUIs send it, is sudden death, not "the last move before the
+        // control" (which would spend the most the clock allows on this one).
+        let sudden = TimeBudget::new(&limits, Side::White, Duration::ZERO).unwrap();
+        let zero = SearchLimits {
+            moves_to_go: Some(0),
+            ..limits.clone()
+        };
+        assert_eq!(
+            TimeBudget::new(&zero, Side::White, Duration::ZERO),
+            Some(sudden)
+        );
+        let one = SearchLimits {
+            moves_to_go: Some(1),
+            ..limits
+        };
+        assert!(
+            TimeBudget::new(&one, Side::White, Duration::ZERO)
+                .unwrap()
+                .optimum
+                > sudden.optimum
+        );
     }
 
     #[test]

@@ -98,6 +98,8 @@ enum Command {
     },
     SetConfig(EngineConfig),
     NewGame,
+    /// Answered once every command sent before it has been carried out.
+    Sync(std::sync::mpsc::Sender<()>),
     Quit,
 }
 
@@ -235,6 +237,9 @@ impl EngineThread {
                         }
                         Command::SetConfig(config) => engine.set_config(config),
                         Command::NewGame => engine.new_game(),
+                        Command::Sync(done) => {
+                            let _ = done.send(());
+                        }
                         Command::Quit => break,
                     }
                 }
@@ -398,6 +403,18 @@ impl EngineThread {
     /// Clears the engine's table and history; applied after the current search (if any).
     pub fn new_game(&self) {
         self.send(Command::NewGame);
+    }
+
+    /// Blocks until every command sent before this call has been carried out: a configuration
+    /// change (a new table of the new hash size, allocated and zeroed) or [`EngineThread::new_game`]'s
+    /// cleared table, and any search or job started before it. UCI's `isready` uses it when
+    /// no search runs, so that the time a big table takes is not charged to the next search's
+    /// clock.
+    pub fn sync(&self) {
+        let (done, finished) = std::sync::mpsc::channel();
+        self.send(Command::Sync(done));
+        // An error: the worker is gone (it cannot panic outside a search), nothing to wait for.
+        let _ = finished.recv();
     }
 
     /// The first panic of a callback (`on_info` or `on_finished`) since the last call, as a

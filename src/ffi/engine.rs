@@ -122,7 +122,8 @@ pub struct SearchLimits {
     /// Black's increment per move, in milliseconds.
     #[uniffi(default = 0)]
     pub black_increment_ms: u64,
-    /// Moves until the next time control, if the clock has one.
+    /// Moves until the next time control, if the clock has one (`null`/`nil` or 0: sudden
+    /// death).
     #[uniffi(default = None)]
     pub moves_to_go: Option<u32>,
     /// Search until `stop()` (an analysis mode), whatever the level.

@@ -9506,7 +9506,8 @@ data class SearchLimits (
     var `blackIncrementMs`: kotlin.ULong = 0uL 
     , 
     /**
-     * Moves until the next time control, if the clock has one.
+     * Moves until the next time control, if the clock has one (`null`/`nil` or 0: sudden
+     * death).
      */
     var `movesToGo`: kotlin.UInt? = null 
     , 

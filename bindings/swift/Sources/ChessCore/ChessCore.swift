@@ -7797,7 +7797,8 @@ public struct SearchLimits: Equatable, Hashable {
      */
     public var blackIncrementMs: UInt64
     /**
-     * Moves until the next time control, if the clock has one.
+     * Moves until the next time control, if the clock has one (`null`/`nil` or 0: sudden
+     * death).
      */
     public var movesToGo: UInt32?
     /**
@@ -7845,7 +7846,8 @@ public struct SearchLimits: Equatable, Hashable {
          * Black's increment per move, in milliseconds.
          */blackIncrementMs: UInt64 = UInt64(0), 
         /**
-         * Moves until the next time control, if the clock has one.
+         * Moves until the next time control, if the clock has one (`null`/`nil` or 0: sudden
+         * death).
          */movesToGo: UInt32? = nil, 
         /**
          * Search until `stop()` (an analysis mode), whatever the level.
