@@ -637,6 +637,31 @@ fn pgn_moves_after_an_automatic_ending_are_kept_as_a_comment() {
         "{}",
         game.to_pgn()
     );
+    // What the file says about those moves stays in the note: comments, NAGs, variations (their
+    // clocks describe moves never played and go).
+    let pgn = "[FEN \"4k3/8/8/8/8/8/8/4KB2 w - - 0 1\"]\n\n\
+               1. Bc4 $2 {note [%clk 0:01:00]} (1. Bd3 {alt} Kd7) Kd7 *\n";
+    let game = Game::from_pgn(pgn).unwrap();
+    assert_eq!(game.ply(), 0);
+    let note = game
+        .annotations(NodeId::ROOT)
+        .unwrap()
+        .comment_after
+        .clone()
+        .unwrap();
+    assert_eq!(
+        note,
+        "moves after the end of the game, not played: Bc4 $2 \"note\" (Bd3 \"alt\" Kd7) Kd7"
+    );
+    // And it reads back as written.
+    let back = Game::from_pgn(&game.to_pgn()).unwrap();
+    assert_eq!(
+        back.annotations(NodeId::ROOT)
+            .unwrap()
+            .comment_after
+            .as_deref(),
+        Some(note.as_str())
+    );
 }
 
 fn mv(game: &Game, text: &str) -> Move {

@@ -457,3 +457,35 @@ fn a_new_nag_stands_for_its_whole_group_even_when_a_pgn_gave_several() {
         Err(GameError::NagOnStart(1))
     ));
 }
+
+#[test]
+fn commands_typed_into_a_comment_stay_on_their_move_through_pgn() {
+    let mut game = Game::new();
+    play_all(&mut game, &["e4", "e5"]);
+    let e4 = NodeId::from_index(1);
+    let e5 = NodeId::from_index(2);
+    // A clock and a command of its own in the comment before 1...e5 (reading gives commands
+    // before a move to the move played before it: they went to 1. e4, the clock with them).
+    let mut a = game.annotations(e5).unwrap().clone();
+    a.comment_before = Some("see [%clk 2:00:00] [%foo bar] here".into());
+    game.set_annotations(e5, a).unwrap();
+    let a = game.annotations(e5).unwrap();
+    assert_eq!(a.comment_before.as_deref(), Some("see here"));
+    assert_eq!(a.clock, Some(std::time::Duration::from_secs(7200)));
+    assert_eq!(a.commands.len(), 1);
+    assert_eq!(
+        (a.commands[0].name.as_str(), a.commands[0].value.as_str()),
+        ("foo", "bar")
+    );
+    // The comment setter reads them out too: arrows typed as a command are the move's arrows.
+    game.set_comment(e4, Some("Good [%cal Gg1f3]".into()))
+        .unwrap();
+    let a = game.annotations(e4).unwrap();
+    assert_eq!(a.comment_after.as_deref(), Some("Good"));
+    assert_eq!(a.arrows.len(), 1);
+    // And PGN gives back exactly what was set, each on its own move.
+    let back = Game::from_pgn(&game.to_pgn()).unwrap();
+    for id in [NodeId::ROOT, e4, e5] {
+        assert_eq!(back.annotations(id), game.annotations(id), "node {id:?}");
+    }
+}

@@ -70,7 +70,8 @@ impl Game {
     ///
     /// Real files sometimes play on after the game ended by rule (e.g. after insufficient
     /// material or fivefold repetition, which older games did not know): those moves are not
-    /// played, and are kept as text in the comment of the last move played.
+    /// played, and are kept as text in the comment of the last move played, with their NAGs,
+    /// comments and variations (not their clocks and other commands).
     ///
     /// # Errors
     /// [`GameError::IllegalMove`] when a move is not legal (never when the [`PgnGame`] came from
@@ -136,10 +137,9 @@ impl Game {
         let mut at = parent;
         for (i, m) in moves.iter().enumerate() {
             if self.rule_outcome(at, pos).is_some() {
-                let rest: Vec<&str> = moves[i..].iter().map(|m| m.san.as_str()).collect();
                 let note = format!(
                     "moves after the end of the game, not played: {}",
-                    rest.join(" ")
+                    unplayed_text(&moves[i..])
                 );
                 let comment = &mut self.n_mut(at).annotations.comment_after;
                 *comment = Some(match comment.take() {
@@ -255,4 +255,27 @@ impl Game {
     pub fn to_pgn(&self) -> String {
         pgn::write_game(&self.to_pgn_game())
     }
+}
+
+/// Moves a file plays after the game ended by rule, as the text of a comment (no PGN braces,
+/// which a comment cannot hold): each move's SAN with its NAGs (`$2`), its comments in quotes
+/// and its variations in parentheses, so that nothing the file said about them is lost. Their
+/// commands (`[%clk]`, `[%eval]`, marks) are left out: they describe moves that were not played.
+fn unplayed_text(moves: &[PgnMove]) -> String {
+    let mut words = Vec::new();
+    for m in moves {
+        let a = &m.annotations;
+        if let Some(before) = a.comment_before.as_deref() {
+            words.push(format!("\"{before}\""));
+        }
+        words.push(m.san.clone());
+        words.extend(a.nags.iter().map(|n| format!("${n}")));
+        if let Some(after) = a.comment_after.as_deref() {
+            words.push(format!("\"{after}\""));
+        }
+        for variation in m.variations.iter().filter(|v| !v.is_empty()) {
+            words.push(format!("({})", unplayed_text(variation)));
+        }
+    }
+    words.join(" ")
 }

@@ -548,6 +548,9 @@ impl Game {
 
     /// Sets (or with `None` clears) the comment after the move of node `id` (on the root: the
     /// comment before the first move). Whitespace is collapsed; an empty text clears it.
+    /// Commands in the text (`[%clk 0:05:00]`, `[%cal Ge2e4]`) are read out of it into the
+    /// node's annotations, as reading the PGN would read them (see
+    /// [`Annotations::take_commands_from_comments`]).
     ///
     /// # Errors
     /// [`GameError::NoSuchNode`].
@@ -555,8 +558,10 @@ impl Game {
         let annotations = self
             .annotations_mut(id)
             .ok_or(GameError::NoSuchNode(id.0))?;
-        annotations.comment_after =
-            comment.and_then(|c| crate::notation::pgn::normalize_comment(&c));
+        annotations.comment_after = match comment {
+            Some(text) => annotations.take_commands(&text),
+            None => None,
+        };
         Ok(())
     }
 
@@ -617,7 +622,8 @@ impl Game {
 
     /// Replaces the annotations of node `id`. On the start position, which PGN can only give a
     /// comment (before the first move), a `comment_before` is put before its `comment_after`
-    /// there, so that an export keeps it.
+    /// there, so that an export keeps it. Commands in the comments' text are read out into
+    /// the annotations, as [`Game::set_comment`] does.
     ///
     /// # Errors
     /// [`GameError::NoSuchNode`]; [`GameError::NagOnStart`] for NAGs on the start position
@@ -641,6 +647,7 @@ impl Game {
                 });
             }
         }
+        annotations.take_commands_from_comments();
         *slot = annotations;
         Ok(())
     }

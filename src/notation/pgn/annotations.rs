@@ -199,6 +199,20 @@ impl Annotations {
         (!collapsed.is_empty()).then_some(collapsed)
     }
 
+    /// Reads the commands out of both comments' texts into these annotations, as reading PGN
+    /// would read them from the written comments, so that what is set comes back from PGN as
+    /// set: a `[%clk 0:05:00]` typed into a comment becomes the clock (or, with a clock
+    /// already there, another command), and one in the comment before the move stays with
+    /// this move (reading gives the commands before a move to the move played before it).
+    pub fn take_commands_from_comments(&mut self) {
+        if let Some(text) = self.comment_after.take() {
+            self.comment_after = self.take_commands(&text);
+        }
+        if let Some(text) = self.comment_before.take() {
+            self.comment_before = self.take_commands(&text);
+        }
+    }
+
     /// What keeps `command`, one of these annotations' commands, from coming back from PGN as
     /// itself, or `None`: [`Command::pgn_problem`], or a command that reading would take for one
     /// of the fields: `csl` or `cal` with squares or arrows as their value (read back as
