@@ -100,6 +100,21 @@ fn bad_arguments_and_input_are_clear_errors() {
     assert_eq!(run.code, Some(1), "{}", run.err);
     assert!(run.err.contains("Ke3"), "{}", run.err);
     assert!(run.out.is_empty(), "{}", run.out);
+    // A file without games (empty, or blank lines): the same status 1 from the three commands
+    // that read PGN files, and the same words (`pgn` and `opening` said nothing and exited 0).
+    for command in ["review", "pgn", "opening"] {
+        for input in ["", "\n\n"] {
+            let run = common::chesscore(&[command, "-"], input);
+            assert_eq!(run.code, Some(1), "{command} {input:?}: {}", run.err);
+            assert!(
+                run.err
+                    .contains(&format!("{command}: <stdin>: no game found")),
+                "{command} {input:?}: {}",
+                run.err
+            );
+            assert!(run.out.is_empty(), "{command} {input:?}: {}", run.out);
+        }
+    }
 }
 
 #[test]
@@ -148,4 +163,19 @@ fn verification_can_be_turned_off_and_the_blunder_is_still_found() {
     let run = review(&["--nodes", "20000", "--recheck-nodes", "0", "-"], SCHOLAR);
     assert_eq!(run.code, Some(0), "{}", run.err);
     assert!(run.out.contains("Nf6 $4"), "{}", run.out);
+}
+
+#[test]
+fn a_budget_too_small_for_one_depth_still_evaluates_every_position() {
+    // 50 nodes do not finish a search's first depth: each position is searched to depth 1
+    // instead (the review was all 0.00 and 100 % accurate, the hung queen unseen).
+    let run = review(
+        &["--nodes", "50", "--threads", "1", "-"],
+        "1. e4 d5 2. Qg4 Bxg4 3. Nf3 Bxf3 *\n",
+    );
+    assert_eq!(run.code, Some(0), "{}", run.err);
+    assert!(run.out.contains("2. Qg4 $4"), "{}", run.out);
+    assert_eq!(run.out.matches("[%eval ").count(), 6, "{}", run.out);
+    assert!(!run.out.contains("[%eval 0.00]"), "{}", run.out);
+    assert!(!run.out.contains("White 100.0"), "{}", run.out);
 }

@@ -529,6 +529,21 @@ fn the_annotated_pgn_reads_back_with_evals_nags_and_accuracy() {
     // Reviewing the annotated game again replaces the old evals instead of adding to them.
     let again = pgn::write_game(&review::annotate(&back, &r));
     assert_eq!(again, text);
+    // A stopped review says how far it got, in plies (half-moves), and a complete review of
+    // that annotated game replaces the note too.
+    for (kept, says) in [(1, "after 1 ply."), (3, "after 3 plies.")] {
+        let mut partial = r.clone();
+        partial.moves.truncate(kept);
+        partial.evals.truncate(kept + 1);
+        partial.complete = false;
+        let stopped = review::annotate(&game, &partial);
+        let first = stopped.root.comment_after.clone().unwrap();
+        assert!(
+            first.ends_with(&format!("Review stopped {says}")),
+            "{first}"
+        );
+        assert_eq!(pgn::write_game(&review::annotate(&stopped, &r)), text);
+    }
 }
 
 #[test]

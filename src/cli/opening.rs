@@ -19,7 +19,7 @@ and column, and reading goes on with the next game.
 With --fen, prints the name of exactly that position, or `-`.
 
 exit status: 0 when every game (or the FEN) was read, 1 when some game or the FEN could not be
-read, 2 when the file could not be read or the arguments are wrong.";
+read or the file holds no game, 2 when the file could not be read or the arguments are wrong.";
 
 fn line(found: Option<Opening>) -> String {
     match found {
@@ -76,7 +76,9 @@ pub fn run(args: &[String]) -> ExitCode {
 fn games(name: &str, text: &str) -> ExitCode {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut bad = 0;
+    let mut read = 0;
     for result in pgn::read_games(text) {
+        read += 1;
         let found = result.map(|game| {
             let moves: Vec<_> = game.moves.iter().map(|m| m.mv).collect();
             // The reader checked every move, so the line is legal.
@@ -98,6 +100,10 @@ fn games(name: &str, text: &str) -> ExitCode {
         return ExitCode::from(2);
     }
     if bad > 0 {
+        ExitCode::FAILURE
+    } else if read == 0 {
+        // An empty file (or blank lines only): as `review` and `pgn` say it.
+        eprintln!("opening: {name}: no game found");
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS

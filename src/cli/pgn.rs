@@ -14,7 +14,8 @@ A game that cannot be read is left out and reported on standard error with its n
 and column; reading goes on with the next game. A file that is not UTF-8 is read as
 Windows-1252 (Latin-1), as older ChessBase and Windows tools write it.
 
-exit status: 0 when every game was read, 1 when some game could not be read, 2 when the
+exit status: 0 when every game was read, 1 when some game could not be read or the file holds
+no game, 2 when the
 file could not be read or the arguments are wrong.";
 
 /// Runs `chesscore pgn` with the arguments after `pgn`.
@@ -66,6 +67,10 @@ pub fn run(args: &[String]) -> ExitCode {
     }
     if bad > 0 {
         eprintln!("{name}: {written} games written, {bad} could not be read");
+        ExitCode::from(1)
+    } else if written == 0 {
+        // An empty file (or blank lines only): as `review` and `opening` say it.
+        eprintln!("pgn: {name}: no game found");
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

@@ -4,7 +4,7 @@
 //! a summary per game (accuracy, average centipawn loss and moves per class, for each side)
 //! goes to stderr, with a progress bar there when stderr is a terminal. Each game's main line
 //! is reviewed; its variations, comments and other annotations are kept in the output. A game
-//! that cannot be read is reported and left out (exit status 1); bad arguments or an unreadable
+//! that cannot be read is reported and left out (exit status 1, as for a file without games); bad arguments or an unreadable
 //! file give exit status 2. `--threads N` reviews on N threads (by default the machine's cores
 //! but one, at most 4); the output is the same on any number.
 
@@ -156,7 +156,7 @@ pub fn run(args: &[String]) -> ExitCode {
     if games.is_empty() {
         if bad == 0 {
             eprintln!("review: {name}: no game found");
-            return ExitCode::from(2);
+            return ExitCode::from(1);
         }
         // Games that could not be read: exit status 1, as for `pgn` and `opening`.
         return ExitCode::from(1);

@@ -584,9 +584,10 @@ impl ChessGame {
 
     /// Sets (or with `null`/`nil` clears) the comment after the move of `node` (on the start
     /// position, node 0: the comment before the first move), e.g. an engine evaluation. It is
-    /// exported in PGN and saved in JSON. A PGN read back collapses its runs of whitespace to
-    /// single spaces, and reads a `[%name value]` written in it as a command (`[%clk]` as the
-    /// clock), as it reads any PGN's comments.
+    /// exported in PGN and saved in JSON. Runs of whitespace become single spaces, and a
+    /// `[%name value]` in the text is read out of it into the node's annotations (`[%clk]` as
+    /// the clock, `[%cal]` as arrows, others in `commands`), as reading the PGN would, so that
+    /// what is set is what a PGN round trip gives back.
     ///
     /// # Errors
     /// `InvalidRequest` when the game has no node `node`.
@@ -605,7 +606,10 @@ impl ChessGame {
     }
 
     /// Replaces the annotations of `node`. On the start position (node 0), which a PGN gives
-    /// only a comment, a `commentBefore` is put before its `commentAfter`.
+    /// only a comment, a `commentBefore` is put before its `commentAfter`. A `[%name value]`
+    /// in either comment's text is read out into the fields, as `setComment` does (one in
+    /// `commentBefore` stays with this move, where PGN reading would give it to the move
+    /// before).
     ///
     /// # Errors
     /// `InvalidRequest` when the game has no node `node`, a NAG is above 255 or on the start

@@ -52,8 +52,10 @@ pub struct ReviewOptions {
     /// The preset; `null`/`nil` means standard.
     #[uniffi(default = None)]
     pub preset: Option<ReviewPreset>,
-    /// Nodes per position instead of the preset's (at least 1); moves that seem to lose are
-    /// verified with 16 times as many (and those then near the blunder line with 64 times).
+    /// Nodes per position instead of the preset's (at least 1; a budget too small to finish
+    /// the first depth, a few hundred nodes, searches that depth whole); moves that seem to
+    /// lose are verified with 16 times as many (and those then near the blunder line with 64
+    /// times).
     #[uniffi(default = None)]
     pub nodes_per_position: Option<u64>,
     /// Threads to review on, 1 to 64; `null`/`nil` means the device's cores but one, from 1

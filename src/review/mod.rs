@@ -130,7 +130,8 @@ impl FromStr for ReviewPreset {
 /// How a review searches.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReviewSettings {
-    /// Nodes searched per position (each position is searched once).
+    /// Nodes searched per position (each position is searched once). A budget too small to
+    /// finish the search's first depth (a few hundred nodes) searches that depth whole instead.
     pub nodes_per_position: u64,
     /// Lines searched per position (MultiPV): 2 lets the review see "only moves" (the second
     /// best line is much worse) and gives the verification its second candidate; 1 is a

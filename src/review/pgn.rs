@@ -38,9 +38,11 @@ fn without_summary(comment: &str) -> &str {
         .map_or(after.len(), |(i, _)| i + 1);
     let mut rest = after[end..].trim_start();
     if let Some(stopped) = rest.strip_prefix("Review stopped after ") {
-        rest = stopped
-            .find(" moves.")
-            .map_or(rest, |i| stopped[i + " moves.".len()..].trim_start());
+        // "... 12 plies." ("1 ply."; before 2026-11-27 it said "moves" for the same count).
+        let end = [" plies.", " ply.", " moves."]
+            .iter()
+            .find_map(|w| stopped.find(w).map(|i| i + w.len()));
+        rest = end.map_or(rest, |i| stopped[i..].trim_start());
     }
     rest
 }
@@ -56,10 +58,10 @@ fn summary_comment(review: &GameReview) -> String {
         cpl(review.black.average_centipawn_loss)
     );
     if !review.complete {
-        text.push_str(&format!(
-            " Review stopped after {} moves.",
-            review.moves.len()
-        ));
+        // Half-moves reviewed: "moves" would read as full moves, twice as many.
+        let n = review.moves.len();
+        let unit = if n == 1 { "ply" } else { "plies" };
+        text.push_str(&format!(" Review stopped after {n} {unit}."));
     }
     text
 }
@@ -161,10 +163,13 @@ mod tests {
             without_summary(&format!("{summary} Own words.")),
             "Own words."
         );
-        assert_eq!(
-            without_summary(&format!("{summary} Review stopped after 12 moves. Own.")),
-            "Own."
-        );
+        for stopped in ["12 plies", "1 ply", "12 moves"] {
+            assert_eq!(
+                without_summary(&format!("{summary} Review stopped after {stopped}. Own.")),
+                "Own.",
+                "{stopped}"
+            );
+        }
         assert_eq!(
             without_summary(
                 "Accuracy: White -, Black -. Average centipawn loss: White -, Black -."

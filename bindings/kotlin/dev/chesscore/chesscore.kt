@@ -1757,10 +1757,10 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_resign_at() and 0xFFFF) != 56514) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_annotations() and 0xFFFF) != 5628) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_annotations() and 0xFFFF) != 15771) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_comment() and 0xFFFF) != 24736) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_comment() and 0xFFFF) != 31936) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_set_new_move_placement() and 0xFFFF) != 6067) {
@@ -3425,7 +3425,10 @@ public interface ChessGameInterface {
     
     /**
      * Replaces the annotations of `node`. On the start position (node 0), which a PGN gives
-     * only a comment, a `commentBefore` is put before its `commentAfter`.
+     * only a comment, a `commentBefore` is put before its `commentAfter`. A `[%name value]`
+     * in either comment's text is read out into the fields, as `setComment` does (one in
+     * `commentBefore` stays with this move, where PGN reading would give it to the move
+     * before).
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`, a NAG is above 255 or on the start
@@ -3441,9 +3444,10 @@ public interface ChessGameInterface {
     /**
      * Sets (or with `null`/`nil` clears) the comment after the move of `node` (on the start
      * position, node 0: the comment before the first move), e.g. an engine evaluation. It is
-     * exported in PGN and saved in JSON. A PGN read back collapses its runs of whitespace to
-     * single spaces, and reads a `[%name value]` written in it as a command (`[%clk]` as the
-     * clock), as it reads any PGN's comments.
+     * exported in PGN and saved in JSON. Runs of whitespace become single spaces, and a
+     * `[%name value]` in the text is read out of it into the node's annotations (`[%clk]` as
+     * the clock, `[%cal]` as arrows, others in `commands`), as reading the PGN would, so that
+     * what is set is what a PGN round trip gives back.
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`.
@@ -4804,7 +4808,10 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     
     /**
      * Replaces the annotations of `node`. On the start position (node 0), which a PGN gives
-     * only a comment, a `commentBefore` is put before its `commentAfter`.
+     * only a comment, a `commentBefore` is put before its `commentAfter`. A `[%name value]`
+     * in either comment's text is read out into the fields, as `setComment` does (one in
+     * `commentBefore` stays with this move, where PGN reading would give it to the move
+     * before).
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`, a NAG is above 255 or on the start
@@ -4833,9 +4840,10 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     /**
      * Sets (or with `null`/`nil` clears) the comment after the move of `node` (on the start
      * position, node 0: the comment before the first move), e.g. an engine evaluation. It is
-     * exported in PGN and saved in JSON. A PGN read back collapses its runs of whitespace to
-     * single spaces, and reads a `[%name value]` written in it as a command (`[%clk]` as the
-     * clock), as it reads any PGN's comments.
+     * exported in PGN and saved in JSON. Runs of whitespace become single spaces, and a
+     * `[%name value]` in the text is read out of it into the node's annotations (`[%clk]` as
+     * the clock, `[%cal]` as arrows, others in `commands`), as reading the PGN would, so that
+     * what is set is what a PGN round trip gives back.
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`.
@@ -9277,8 +9285,10 @@ data class ReviewOptions (
     var `preset`: ReviewPreset? = null 
     , 
     /**
-     * Nodes per position instead of the preset's (at least 1); moves that seem to lose are
-     * verified with 16 times as many (and those then near the blunder line with 64 times).
+     * Nodes per position instead of the preset's (at least 1; a budget too small to finish
+     * the first depth, a few hundred nodes, searches that depth whole); moves that seem to
+     * lose are verified with 16 times as many (and those then near the blunder line with 64
+     * times).
      */
     var `nodesPerPosition`: kotlin.ULong? = null 
     , 

@@ -1539,7 +1539,10 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     
     /**
      * Replaces the annotations of `node`. On the start position (node 0), which a PGN gives
-     * only a comment, a `commentBefore` is put before its `commentAfter`.
+     * only a comment, a `commentBefore` is put before its `commentAfter`. A `[%name value]`
+     * in either comment's text is read out into the fields, as `setComment` does (one in
+     * `commentBefore` stays with this move, where PGN reading would give it to the move
+     * before).
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`, a NAG is above 255 or on the start
@@ -1555,9 +1558,10 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     /**
      * Sets (or with `null`/`nil` clears) the comment after the move of `node` (on the start
      * position, node 0: the comment before the first move), e.g. an engine evaluation. It is
-     * exported in PGN and saved in JSON. A PGN read back collapses its runs of whitespace to
-     * single spaces, and reads a `[%name value]` written in it as a command (`[%clk]` as the
-     * clock), as it reads any PGN's comments.
+     * exported in PGN and saved in JSON. Runs of whitespace become single spaces, and a
+     * `[%name value]` in the text is read out of it into the node's annotations (`[%clk]` as
+     * the clock, `[%cal]` as arrows, others in `commands`), as reading the PGN would, so that
+     * what is set is what a PGN round trip gives back.
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`.
@@ -2738,7 +2742,10 @@ open func resignAt(side: Side, nowMs: UInt64)throws  -> GameStatus  {
     
     /**
      * Replaces the annotations of `node`. On the start position (node 0), which a PGN gives
-     * only a comment, a `commentBefore` is put before its `commentAfter`.
+     * only a comment, a `commentBefore` is put before its `commentAfter`. A `[%name value]`
+     * in either comment's text is read out into the fields, as `setComment` does (one in
+     * `commentBefore` stays with this move, where PGN reading would give it to the move
+     * before).
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`, a NAG is above 255 or on the start
@@ -2762,9 +2769,10 @@ open func setAnnotations(node: UInt32, annotations: NodeAnnotations)throws   {tr
     /**
      * Sets (or with `null`/`nil` clears) the comment after the move of `node` (on the start
      * position, node 0: the comment before the first move), e.g. an engine evaluation. It is
-     * exported in PGN and saved in JSON. A PGN read back collapses its runs of whitespace to
-     * single spaces, and reads a `[%name value]` written in it as a command (`[%clk]` as the
-     * clock), as it reads any PGN's comments.
+     * exported in PGN and saved in JSON. Runs of whitespace become single spaces, and a
+     * `[%name value]` in the text is read out of it into the node's annotations (`[%clk]` as
+     * the clock, `[%cal]` as arrows, others in `commands`), as reading the PGN would, so that
+     * what is set is what a PGN round trip gives back.
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`.
@@ -7498,8 +7506,10 @@ public struct ReviewOptions: Equatable, Hashable {
      */
     public var preset: ReviewPreset?
     /**
-     * Nodes per position instead of the preset's (at least 1); moves that seem to lose are
-     * verified with 16 times as many (and those then near the blunder line with 64 times).
+     * Nodes per position instead of the preset's (at least 1; a budget too small to finish
+     * the first depth, a few hundred nodes, searches that depth whole); moves that seem to
+     * lose are verified with 16 times as many (and those then near the blunder line with 64
+     * times).
      */
     public var nodesPerPosition: UInt64?
     /**
@@ -7517,8 +7527,10 @@ public struct ReviewOptions: Equatable, Hashable {
          * The preset; `null`/`nil` means standard.
          */preset: ReviewPreset? = nil, 
         /**
-         * Nodes per position instead of the preset's (at least 1); moves that seem to lose are
-         * verified with 16 times as many (and those then near the blunder line with 64 times).
+         * Nodes per position instead of the preset's (at least 1; a budget too small to finish
+         * the first depth, a few hundred nodes, searches that depth whole); moves that seem to
+         * lose are verified with 16 times as many (and those then near the blunder line with 64
+         * times).
          */nodesPerPosition: UInt64? = nil, 
         /**
          * Threads to review on, 1 to 64; `null`/`nil` means the device's cores but one, from 1
@@ -12289,10 +12301,10 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_resign_at() != 56514) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_set_annotations() != 5628) {
+    if (uniffi_chesscore_checksum_method_chessgame_set_annotations() != 15771) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_set_comment() != 24736) {
+    if (uniffi_chesscore_checksum_method_chessgame_set_comment() != 31936) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_set_new_move_placement() != 6067) {
