@@ -712,6 +712,48 @@ fn uci_go_after_an_infinite_search_ended_by_itself_prints_its_held_bestmove_firs
 }
 
 #[test]
+fn uci_repairs_a_fen_with_impossible_castling_rights_and_says_so() {
+    use std::io::{BufRead, Write};
+    let (mut child, mut stdin, stdout) = spawn_chesscore(&["uci"]);
+    // White's rooks are gone, yet the FEN says KQkq (as a GUI's set-up board may): the rights
+    // are dropped and named, and the position searched, where it was refused ("bestmove 0000").
+    writeln!(
+        stdin,
+        "position fen r3k2r/8/8/8/8/8/8/4K3 w KQkq - 0 1\nd\ngo depth 2\nisready\nquit"
+    )
+    .unwrap();
+    drop(stdin);
+    let lines: Vec<String> = stdout.lines().map_while(Result::ok).collect();
+    assert!(child.wait().unwrap().success());
+    let repaired = lines
+        .iter()
+        .filter(|l| l.starts_with("info string FEN repaired: dropped a castling right"))
+        .count();
+    assert_eq!(repaired, 2, "{lines:?}");
+    assert!(lines
+        .iter()
+        .any(|l| l == "info string fen r3k2r/8/8/8/8/8/8/4K3 w kq - 0 1"));
+    let best = lines.iter().find(|l| l.starts_with("bestmove")).unwrap();
+    let pos = fen::parse("r3k2r/8/8/8/8/8/8/4K3 w kq - 0 1").unwrap();
+    let mv = best.split_whitespace().nth(1).unwrap();
+    assert!(uci::parse_move(&pos, mv).is_ok(), "{best}");
+    // What cannot be repaired is still refused, saying why.
+    let (mut child, mut stdin, stdout) = spawn_chesscore(&["uci"]);
+    writeln!(
+        stdin,
+        "position fen 8/8/8/8/8/8/8/K7 w - - 0 1\ngo depth 1\nquit"
+    )
+    .unwrap();
+    drop(stdin);
+    let lines: Vec<String> = stdout.lines().map_while(Result::ok).collect();
+    assert!(child.wait().unwrap().success());
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("info string bad FEN, position refused") && l.contains("no king")));
+    assert!(lines.iter().any(|l| l == "bestmove 0000"), "{lines:?}");
+}
+
+#[test]
 fn uci_ponder_waits_for_ponderhit_or_stop_and_prints_one_bestmove() {
     use std::io::{BufRead, Write};
     let (mut child, mut stdin, stdout) = spawn_chesscore(&["uci"]);
@@ -979,7 +1021,7 @@ fn uci_survives_malformed_commands_and_never_searches_a_refused_position() {
         .write_all(b"position startpos moves e2e4\nposition startpos moves e2e4 e7e5 g1f3 b8c6 e1g1\ngo depth 3\n")
         .unwrap();
     stdin
-        .write_all(b"position fen 4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1\ngo depth 2\n")
+        .write_all(b"position fen 4k3/8/8/8/8/8/8/8 w - - 0 1\ngo depth 2\n")
         .unwrap();
     stdin
         .write_all(b"position startpos moves e2e4\ngo perft 100000\ngo depth 3\n")

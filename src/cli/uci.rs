@@ -1,5 +1,7 @@
 //! The UCI front end: reads commands from stdin, searches on the engine's worker thread, and
-//! prints `info` and `bestmove` lines. Bad input is reported as `info string` and ignored.
+//! prints `info` and `bestmove` lines. Bad input is reported as `info string` and ignored; a
+//! `position fen` whose castling rights or en passant square its position cannot have (as a
+//! GUI's set-up board may send) is repaired as `fen::parse_repairing` does, each repair named.
 
 use chesscore::engine::{
     EngineConfig, EngineThread, Level, SearchInfo, SearchLimits, SearchResult, MAX_HASH_MB,
@@ -302,10 +304,24 @@ impl Session {
         self.no_position = true;
         let mut pos = match setup.first() {
             Some(&"startpos") => self.start_position(),
-            Some(&"fen") => match fen::parse(&setup[1..].join(" ")) {
-                Ok(p) => self.in_variant(p),
-                Err(e) => return say(&format!("info string bad FEN, position refused: {e}")),
-            },
+            Some(&"fen") => {
+                let text = setup[1..].join(" ");
+                match fen::parse(&text) {
+                    Ok(p) => self.in_variant(p),
+                    // A GUI's set-up board can send castling rights or an en passant square
+                    // its position cannot have: dropped and named, as `repairFen` does
+                    // (nothing else is guessed), rather than a position refused.
+                    Err(e) => match fen::parse_repairing(&text, self.castling_mode()) {
+                        Ok((p, repairs)) if !repairs.is_empty() => {
+                            for repair in &repairs {
+                                say(&format!("info string FEN repaired: {repair}"));
+                            }
+                            self.in_variant(p)
+                        }
+                        _ => return say(&format!("info string bad FEN, position refused: {e}")),
+                    },
+                }
+            }
             _ => return say("info string expected 'position startpos|fen <FEN> [moves ...]'"),
         };
         let mut history = Vec::new();
@@ -336,12 +352,16 @@ impl Session {
     /// rights only Chess960 can have stays Chess960 with the option off (its castling moves can
     /// only be written king-takes-rook); a standard-compatible one becomes standard again.
     fn in_variant(&self, pos: Position) -> Position {
-        let mode = if self.chess960 {
+        pos.with_castling_mode(self.castling_mode()).unwrap_or(pos)
+    }
+
+    /// Chess960 when the `UCI_Chess960` option is on, else standard chess.
+    fn castling_mode(&self) -> CastlingMode {
+        if self.chess960 {
             CastlingMode::Chess960
         } else {
             CastlingMode::Standard
-        };
-        pos.with_castling_mode(mode).unwrap_or(pos)
+        }
     }
 
     fn go(&mut self, args: &[&str]) {
