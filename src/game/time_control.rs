@@ -305,8 +305,10 @@ impl fmt::Display for TimeControl {
                     if i > 0 {
                         f.write_str(", then ")?;
                     }
-                    if let Some(m) = p.moves {
-                        write!(f, "{m} moves in ")?;
+                    match p.moves {
+                        Some(1) => f.write_str("1 move in ")?,
+                        Some(m) => write!(f, "{m} moves in ")?,
+                        None => {}
                     }
                     f.write_str(&human(p.time_ms))?;
                     match p.bonus {
@@ -568,6 +570,7 @@ mod tests {
         assert_eq!(pgn("*180").to_string(), "sandclock 3 min");
         assert_eq!(pgn("0.5+1").to_string(), "0.5 s + 1 s");
         assert_eq!(TimeControl::Untimed.to_string(), "untimed");
+        assert_eq!(pgn("1/60").to_string(), "1 move in 1 min");
     }
 
     #[test]
