@@ -754,6 +754,57 @@ fn uci_repairs_a_fen_with_impossible_castling_rights_and_says_so() {
 }
 
 #[test]
+fn the_first_depth_always_finishes_whatever_the_node_limit() {
+    use chesscore::engine::{engine_turn, EngineTurn};
+    use chesscore::game::Game;
+    let search = |game: &Game, level: u8, seed: u64, limits: &SearchLimits| {
+        let mut engine = Engine::new(EngineConfig {
+            level: Level::new(level),
+            hash_mb: 4,
+            seed,
+            ..EngineConfig::default()
+        });
+        let stop = AtomicBool::new(false);
+        engine.search(
+            game.position(),
+            &game.history_keys(),
+            limits,
+            &stop,
+            &mut |_| {},
+        )
+    };
+    // A busy position where the weakest levels' 400 nodes do not finish depth 1. Black is
+    // clearly better (Stockfish +3.2); the search reported 0 from depth 0, and the engine's turn
+    // took the draw offered at move 31 for level.
+    let busy = "2r4r/pbq1kp2/3p1npb/p1P1p1Np/1p2P2P/1Q1P1R2/1P3PP1/R2B1K2 b - - 0 31";
+    for level in [1, 2] {
+        let mut game = Game::from_fen(busy).unwrap();
+        let r = search(&game, level, 3, &SearchLimits::default());
+        assert!(r.depth >= 1, "level {level}: depth {}", r.depth);
+        assert!(score_rank(r.score) > 150, "level {level}: {:?}", r.score);
+        let turn = engine_turn(&mut game, r.best_move, r.score, true, None).unwrap();
+        assert!(
+            matches!(turn, EngineTurn::Played(_)),
+            "level {level}: {turn:?}"
+        );
+    }
+    // Any node limit: even 1 node gives a depth-1 result, a legal move and a real score.
+    let game = Game::from_fen(busy).unwrap();
+    let r = search(&game, 10, 0, &SearchLimits::nodes(1));
+    assert_eq!(r.depth, 1);
+    assert!(score_rank(r.score) > 150, "{:?}", r.score);
+    assert!(game.position().is_legal(r.best_move));
+    // A quiet mate in one (Qh7#), which level 2 missed from depth 0 at seeds 0 and 1.
+    let mate =
+        Game::from_fen("r2q1rk1/1ppbb3/p1n1p2p/3ppQp1/3P4/2PB1N1P/PPQB1PP1/3R1RK1 w - - 0 15")
+            .unwrap();
+    for seed in 0..4 {
+        let r = search(&mate, 2, seed, &SearchLimits::default());
+        assert_eq!(uci::to_uci(r.best_move), "f5h7", "seed {seed}");
+    }
+}
+
+#[test]
 fn uci_ponder_waits_for_ponderhit_or_stop_and_prints_one_bestmove() {
     use std::io::{BufRead, Write};
     let (mut child, mut stdin, stdout) = spawn_chesscore(&["uci"]);

@@ -13,7 +13,9 @@ use std::time::{Duration, Instant};
 pub struct SearchLimits {
     /// Stop after completing this many plies of iterative deepening.
     pub depth: Option<u32>,
-    /// Stop after searching about this many nodes (never reads the clock: deterministic).
+    /// Stop after searching about this many nodes (never reads the clock: deterministic). The
+    /// first iteration (depth 1) always finishes, however small the limit, so that the result
+    /// has a searched move and score: up to about a thousand nodes in busy positions.
     pub nodes: Option<u64>,
     /// Think for exactly this long (the search may finish earlier on a forced move or mate).
     pub move_time: Option<Duration>,

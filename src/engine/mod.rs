@@ -469,8 +469,8 @@ fn deepen(
     // iteration stopped after some of its lines reports the others from there.
     let mut finished: (u32, Vec<(i32, Vec<Move>)>) = (0, Vec::new());
     for depth in 1..=bounds.max_depth as i32 {
-        // The first iteration always completes (unless the node limit is tiny), so there is a
-        // searched move even when stopped at once.
+        // The first iteration always completes, whatever the node limit, so there is a
+        // searched move and score even when stopped at once.
         s.abortable = depth > 1;
         s.seldepth = 0;
         let mut done = 0;

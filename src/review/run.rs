@@ -115,35 +115,17 @@ pub(super) fn evaluate(
         ..SearchLimits::default()
     };
     let mut lines: Vec<Line> = Vec::new();
-    let mut search = |limits: &SearchLimits, lines: &mut Vec<Line>| {
-        engine.search(pos, keys_before, limits, stop, &mut |info| {
-            if let Some(&mv) = info.pv.first() {
-                lines.push(Line {
-                    depth: info.depth,
-                    multipv: info.multipv,
-                    score: info.score,
-                    mv,
-                });
-            }
-        })
-    };
-    let mut result = search(&limits, &mut lines);
-    if result.depth == 0 && !stop.load(Ordering::SeqCst) {
-        // A budget too small to finish even the first depth (a few hundred nodes; the presets
-        // give 30,000 and more) leaves no evaluation but the 0 the search starts from: search
-        // that depth whole instead (deterministic too), counting both searches' nodes.
-        let spent = result.nodes;
-        lines.clear();
-        result = search(
-            &SearchLimits {
-                nodes: None,
-                depth: Some(1),
-                ..limits
-            },
-            &mut lines,
-        );
-        result.nodes += spent;
-    }
+    // The engine finishes its first depth whatever the budget: even a tiny one evaluates.
+    let result = engine.search(pos, keys_before, &limits, stop, &mut |info| {
+        if let Some(&mv) = info.pv.first() {
+            lines.push(Line {
+                depth: info.depth,
+                multipv: info.multipv,
+                score: info.score,
+                mv,
+            });
+        }
+    });
     if stop.load(Ordering::SeqCst) {
         return None;
     }

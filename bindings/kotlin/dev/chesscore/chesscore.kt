@@ -9491,7 +9491,8 @@ data class SearchLimits (
     var `moveTimeMs`: kotlin.ULong? = null 
     , 
     /**
-     * Stop after this many nodes (with a fixed seed: deterministic).
+     * Stop after this many nodes (with a fixed seed: deterministic); the first depth always
+     * finishes, however small the limit (up to about a thousand nodes).
      */
     var `nodes`: kotlin.ULong? = null 
     , 

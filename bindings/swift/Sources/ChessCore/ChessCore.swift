@@ -7789,7 +7789,8 @@ public struct SearchLimits: Equatable, Hashable {
      */
     public var moveTimeMs: UInt64?
     /**
-     * Stop after this many nodes (with a fixed seed: deterministic).
+     * Stop after this many nodes (with a fixed seed: deterministic); the first depth always
+     * finishes, however small the limit (up to about a thousand nodes).
      */
     public var nodes: UInt64?
     /**
@@ -7843,7 +7844,8 @@ public struct SearchLimits: Equatable, Hashable {
          * Think for this long, in milliseconds.
          */moveTimeMs: UInt64? = nil, 
         /**
-         * Stop after this many nodes (with a fixed seed: deterministic).
+         * Stop after this many nodes (with a fixed seed: deterministic); the first depth always
+         * finishes, however small the limit (up to about a thousand nodes).
          */nodes: UInt64? = nil, 
         /**
          * White's remaining clock time, in milliseconds.
