@@ -711,20 +711,24 @@ fn uci_go_after_an_infinite_search_ended_by_itself_prints_its_held_bestmove_firs
     );
 }
 
-#[test]
-fn uci_repairs_a_fen_with_impossible_castling_rights_and_says_so() {
+/// The lines `chesscore uci` prints for `input` (ending with `quit`), after it exited cleanly.
+fn uci_session(input: &str) -> Vec<String> {
     use std::io::{BufRead, Write};
     let (mut child, mut stdin, stdout) = spawn_chesscore(&["uci"]);
-    // White's rooks are gone, yet the FEN says KQkq (as a GUI's set-up board may): the rights
-    // are dropped and named, and the position searched, where it was refused ("bestmove 0000").
-    writeln!(
-        stdin,
-        "position fen r3k2r/8/8/8/8/8/8/4K3 w KQkq - 0 1\nd\ngo depth 2\nisready\nquit"
-    )
-    .unwrap();
+    writeln!(stdin, "{input}").unwrap();
     drop(stdin);
     let lines: Vec<String> = stdout.lines().map_while(Result::ok).collect();
     assert!(child.wait().unwrap().success());
+    lines
+}
+
+#[test]
+fn uci_repairs_a_fen_with_impossible_castling_rights_and_says_so() {
+    // White's rooks are gone, yet the FEN says KQkq (as a GUI's set-up board may): the rights
+    // are dropped and named, and the position searched, where it was refused ("bestmove 0000").
+    let lines = uci_session(
+        "position fen r3k2r/8/8/8/8/8/8/4K3 w KQkq - 0 1\nd\ngo depth 2\nisready\nquit",
+    );
     let repaired = lines
         .iter()
         .filter(|l| l.starts_with("info string FEN repaired: dropped a castling right"))
@@ -738,15 +742,7 @@ fn uci_repairs_a_fen_with_impossible_castling_rights_and_says_so() {
     let mv = best.split_whitespace().nth(1).unwrap();
     assert!(uci::parse_move(&pos, mv).is_ok(), "{best}");
     // What cannot be repaired is still refused, saying why.
-    let (mut child, mut stdin, stdout) = spawn_chesscore(&["uci"]);
-    writeln!(
-        stdin,
-        "position fen 8/8/8/8/8/8/8/K7 w - - 0 1\ngo depth 1\nquit"
-    )
-    .unwrap();
-    drop(stdin);
-    let lines: Vec<String> = stdout.lines().map_while(Result::ok).collect();
-    assert!(child.wait().unwrap().success());
+    let lines = uci_session("position fen 8/8/8/8/8/8/8/K7 w - - 0 1\ngo depth 1\nquit");
     assert!(lines
         .iter()
         .any(|l| l.starts_with("info string bad FEN, position refused") && l.contains("no king")));
