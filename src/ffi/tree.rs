@@ -488,7 +488,10 @@ pub fn nag_symbol(nag: u32) -> Option<String> {
 
 /// Reads every game of a PGN text (a whole file): the games that can be read, with their
 /// trees and annotations, and a located problem for each that cannot. One bad game never costs
-/// the others.
+/// the others. Every game's whole tree is kept: in memory about 17 times the text (450 bytes a
+/// move, measured on games with a clock on every move: 970 MB for a 55 MB file). For a big file
+/// list its games with `listPgnGames` (about twice the text) and open the one chosen with
+/// `ChessGame.fromPgn`.
 #[uniffi::export]
 pub fn read_pgn(pgn: String) -> PgnImport {
     let (games, skipped): (Vec<_>, Vec<_>) = Game::read_pgn(&pgn).partition(Result::is_ok);
