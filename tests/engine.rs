@@ -709,6 +709,33 @@ fn uci_go_after_an_infinite_search_ended_by_itself_prints_its_held_bestmove_firs
         uci::parse_move(&Position::startpos(), best).is_ok(),
         "{best}"
     );
+
+    // The same when the next `go` is about a refused position: the held move first, then that
+    // `go`'s "bestmove 0000" (the held move came out after it, at the `go` after).
+    let (mut child, mut stdin, stdout) = spawn_chesscore(&["uci"]);
+    writeln!(
+        stdin,
+        "position fen 8/8/8/4k3/8/8/8/4K3 w - - 0 1\ngo infinite"
+    )
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    writeln!(
+        stdin,
+        "position fen 8/8/8/8/8/8/8/K7 w - - 0 1\ngo depth 1\nposition startpos\ngo depth 3\nquit"
+    )
+    .unwrap();
+    drop(stdin);
+    let bestmoves: Vec<String> = stdout
+        .lines()
+        .map_while(Result::ok)
+        .filter(|l| l.starts_with("bestmove"))
+        .collect();
+    assert!(child.wait().unwrap().success());
+    assert_eq!(bestmoves.len(), 3, "{bestmoves:?}");
+    let king = fen::parse("8/8/8/4k3/8/8/8/4K3 w - - 0 1").unwrap();
+    let held = bestmoves[0].split_whitespace().nth(1).unwrap();
+    assert!(uci::parse_move(&king, held).is_ok(), "{bestmoves:?}");
+    assert_eq!(bestmoves[1], "bestmove 0000");
 }
 
 /// The lines `chesscore uci` prints for `input` (ending with `quit`), after it exited cleanly.
@@ -790,6 +817,12 @@ fn the_first_depth_always_finishes_whatever_the_node_limit() {
     assert_eq!(r.depth, 1);
     assert!(score_rank(r.score) > 150, "{:?}", r.score);
     assert!(game.position().is_legal(r.best_move));
+    // A freak position whose first depth takes millions of nodes (fifteen queens a side) is
+    // still bounded: by the node limit from 20,000 nodes on (it ran for minutes).
+    let queens = Game::from_fen("qqqqkqqq/qqqqqqqq/8/8/8/8/QQQQQQQQ/QQQQKQQQ w - - 0 1").unwrap();
+    let r = search(&queens, 10, 0, &SearchLimits::nodes(1));
+    assert!(r.nodes <= 20_000 + 1_024, "{} nodes", r.nodes);
+    assert!(queens.position().is_legal(r.best_move));
     // A quiet mate in one (Qh7#), which level 2 missed from depth 0 at seeds 0 and 1.
     let mate =
         Game::from_fen("r2q1rk1/1ppbb3/p1n1p2p/3ppQp1/3P4/2PB1N1P/PPQB1PP1/3R1RK1 w - - 0 15")

@@ -558,6 +558,13 @@ fn tampered_json_is_an_error_saying_what_and_where() {
         Some("Hello")
     );
     assert_eq!(Game::from_json(&loaded.to_json()).unwrap(), loaded);
+    // Text that looks like a command, left in a comment by the Rust API's `annotations_mut`
+    // (the setters read commands out), comes back as saved, on the start as on a move.
+    let mut raw = game.clone();
+    for id in [NodeId::ROOT, NodeId::from_index(1)] {
+        raw.annotations_mut(id).unwrap().comment_after = Some("x [%clk 0:01:00]".into());
+    }
+    assert_eq!(Game::from_json(&raw.to_json()).unwrap(), raw);
     let msg = tampered(&good.replace(
         "\"uci\": \"g1f3\"",
         "\"uci\": \"g1f3\", \"ending\": {\"type\": \"claim\", \"reason\": \"threefold_repetition\"}",

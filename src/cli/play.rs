@@ -736,7 +736,8 @@ impl Session {
             None => (line, ""),
         };
         // Words in any case; the one-letter shortcuts only in lower case, since an upper-case
-        // letter is the start of a move (a stray "Q" or "B" is a move mistyped, not "quit").
+        // letter may be the start of a move (a stray "Q" or "B" is a move mistyped, not "quit"
+        // or "board").
         let word = if command.len() > 1 {
             command.to_ascii_lowercase()
         } else {

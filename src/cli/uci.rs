@@ -367,8 +367,9 @@ impl Session {
     fn go(&mut self, args: &[&str]) {
         if self.no_position {
             let perft = args.first() == Some(&"perft");
-            if !perft && self.engine.is_searching() {
-                // The running search's bestmove comes first, as for any `go`.
+            if !perft {
+                // The last search's bestmove comes first, as for any `go` (also one held by an
+                // infinite or ponder search that ended by itself).
                 self.release();
                 self.engine.wait();
             }

@@ -16,6 +16,13 @@ use std::time::Instant;
 
 /// Nodes between two looks at the stop flag and the clock (about 0.5 ms at 2 Mnps).
 const CHECK_INTERVAL: u64 = 1024;
+
+/// The nodes the first iteration may take before the stop flag, the deadline and the node
+/// limit apply to it too. Depth 1 took 85 to about 1,500 nodes in ordinary positions (one or two
+/// lines), and a search of them ends in well under a millisecond; a position with a dozen
+/// queens a side can take millions (seconds, on the engine's thread), which this bounds: such
+/// a search, stopped here, reports depth 0 as before.
+pub(crate) const FIRST_ITERATION_NODES: u64 = 20_000;
 const RFP_DEPTH: i32 = 7;
 const RFP_MARGIN: i32 = 75;
 const NULL_MOVE_DEPTH: i32 = 3;
@@ -123,11 +130,10 @@ pub(crate) struct Searcher<'a> {
     pub seldepth: usize,
     node_limit: u64,
     deadline: Option<Instant>,
-    /// While `false` (during the first iteration) nothing aborts the search: not the stop flag,
-    /// the deadline or the node limit. The first iteration takes at most about a thousand nodes
-    /// (with two lines), well under a millisecond, and without it a search stopped by a small
-    /// node limit (the weakest levels' 400) reported the 0 it starts from as its score, and a
-    /// move it had not looked at.
+    /// While `false` (during the first iteration) nothing aborts the search before
+    /// [`FIRST_ITERATION_NODES`]: not the stop flag, the deadline or the node limit. Without
+    /// it a search stopped by a small node limit (the weakest levels' 400) reported the 0 it
+    /// starts from as its score, and a move it had not looked at.
     pub abortable: bool,
     pub aborted: bool,
     eval_noise: i32,
@@ -229,12 +235,13 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Counts a node and decides whether the search must stop now: never during the first
-    /// iteration ([`Searcher::abortable`]), so that every search has a searched move and score.
+    /// Counts a node and decides whether the search must stop now: not during the first
+    /// iteration ([`Searcher::abortable`]) before [`FIRST_ITERATION_NODES`], so that every
+    /// search has a searched move and score.
     #[inline]
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if !self.abortable {
+        if !self.abortable && self.nodes < FIRST_ITERATION_NODES {
             return false;
         }
         if self.nodes >= self.node_limit {

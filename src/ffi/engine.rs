@@ -107,8 +107,8 @@ pub struct SearchLimits {
     /// Think for this long, in milliseconds.
     #[uniffi(default = None)]
     pub move_time_ms: Option<u64>,
-    /// Stop after this many nodes (with a fixed seed: deterministic); the first depth always
-    /// finishes, however small the limit (up to about a thousand nodes).
+    /// Stop after this many nodes (with a fixed seed: deterministic); the first depth finishes
+    /// however small the limit (85 to about 1,500 nodes in ordinary positions; at most 20,000).
     #[uniffi(default = None)]
     pub nodes: Option<u64>,
     /// White's remaining clock time, in milliseconds.

@@ -38,9 +38,9 @@
 //! shows: both times, the side to move, the moves made, the time used in the current move, the
 //! flag; never a time-stamp, see [`super::clock`]); a clock that was running loads paused.
 //! `current` is the current node and `line_end` the end of the current line (what redo
-//! replays). Loading checks everything again, as the game's own setters would: the start
-//! position takes no `nags` (no move carries them, and PGN could not write them), and a
-//! `comment_before` there is read as the start's `comment`.
+//! replays). Loading checks everything again: the start position takes no `nags` (no move
+//! carries them, and PGN could not write them), and a `comment_before` there is read as the
+//! start's `comment`, as `Game::set_annotations` takes them.
 //!
 //! A Chess960 game has `"chess960": true` (left out otherwise), and its `start_fen` a
 //! Shredder-FEN castling field (`HAha`). The flag is what says Chess960: a start position
@@ -439,8 +439,9 @@ impl Game {
             ));
         }
         // As `set_annotations` takes them: no NAG on the start position (no move carries it, so
-        // PGN could not write it), a comment before the first move is the start's comment.
-        game.set_annotations(NodeId::ROOT, annotations(root, 0)?)
+        // PGN could not write it), a comment before the first move is the start's comment. (The
+        // comments' text is kept as saved, as on every node.)
+        game.n_mut(NodeId::ROOT).annotations = super::tree::for_the_start(annotations(root, 0)?)
             .map_err(|e| invalid(format!("nodes[0].nags: {e}")))?;
         let mut ids = vec![NodeId::ROOT];
         for (i, saved) in save.nodes.iter().enumerate().skip(1) {

@@ -637,15 +637,7 @@ impl Game {
             .annotations_mut(id)
             .ok_or(GameError::NoSuchNode(id.0))?;
         if id == NodeId::ROOT {
-            if let Some(&nag) = annotations.nags.first() {
-                return Err(GameError::NagOnStart(nag));
-            }
-            if let Some(before) = annotations.comment_before.take() {
-                annotations.comment_after = Some(match annotations.comment_after.take() {
-                    Some(after) => format!("{before} {after}"),
-                    None => before,
-                });
-            }
+            annotations = for_the_start(annotations)?;
         }
         annotations.take_commands_from_comments();
         *slot = annotations;
@@ -682,4 +674,22 @@ impl Game {
         }
         count
     }
+}
+
+/// `annotations` as the start position can hold them (PGN gives it only a comment, before the
+/// first move): a `comment_before` put before its `comment_after`.
+///
+/// # Errors
+/// [`GameError::NagOnStart`] for a NAG, which no move carries there.
+pub(super) fn for_the_start(mut annotations: Annotations) -> Result<Annotations, GameError> {
+    if let Some(&nag) = annotations.nags.first() {
+        return Err(GameError::NagOnStart(nag));
+    }
+    if let Some(before) = annotations.comment_before.take() {
+        annotations.comment_after = Some(match annotations.comment_after.take() {
+            Some(after) => format!("{before} {after}"),
+            None => before,
+        });
+    }
+    Ok(annotations)
 }

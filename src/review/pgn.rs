@@ -38,11 +38,15 @@ fn without_summary(comment: &str) -> &str {
         .map_or(after.len(), |(i, _)| i + 1);
     let mut rest = after[end..].trim_start();
     if let Some(stopped) = rest.strip_prefix("Review stopped after ") {
-        // "... 12 plies." ("1 ply."; before 2026-11-27 it said "moves" for the same count).
-        let end = [" plies.", " ply.", " moves."]
-            .iter()
-            .find_map(|w| stopped.find(w).map(|i| i + w.len()));
-        rest = end.map_or(rest, |i| stopped[i..].trim_start());
+        // "12 plies." right after it ("1 ply."; before 2026-11-27 "12 moves." for the same
+        // count); the game's own words after it stay, whatever they say.
+        let digits = stopped.bytes().take_while(u8::is_ascii_digit).count();
+        let unit = [" plies.", " ply.", " moves."]
+            .into_iter()
+            .find(|w| digits > 0 && stopped[digits..].starts_with(w));
+        if let Some(unit) = unit {
+            rest = stopped[digits + unit.len()..].trim_start();
+        }
     }
     rest
 }
@@ -170,6 +174,13 @@ mod tests {
                 "{stopped}"
             );
         }
+        // Only the note's own count goes, not the game's words that say plies too.
+        assert_eq!(
+            without_summary(&format!(
+                "{summary} Review stopped after 1 ply. Prep: 2 plies. Own"
+            )),
+            "Prep: 2 plies. Own"
+        );
         assert_eq!(
             without_summary(
                 "Accuracy: White -, Black -. Average centipawn loss: White -, Black -."

@@ -7789,8 +7789,8 @@ public struct SearchLimits: Equatable, Hashable {
      */
     public var moveTimeMs: UInt64?
     /**
-     * Stop after this many nodes (with a fixed seed: deterministic); the first depth always
-     * finishes, however small the limit (up to about a thousand nodes).
+     * Stop after this many nodes (with a fixed seed: deterministic); the first depth finishes
+     * however small the limit (85 to about 1,500 nodes in ordinary positions; at most 20,000).
      */
     public var nodes: UInt64?
     /**
@@ -7844,8 +7844,8 @@ public struct SearchLimits: Equatable, Hashable {
          * Think for this long, in milliseconds.
          */moveTimeMs: UInt64? = nil, 
         /**
-         * Stop after this many nodes (with a fixed seed: deterministic); the first depth always
-         * finishes, however small the limit (up to about a thousand nodes).
+         * Stop after this many nodes (with a fixed seed: deterministic); the first depth finishes
+         * however small the limit (85 to about 1,500 nodes in ordinary positions; at most 20,000).
          */nodes: UInt64? = nil, 
         /**
          * White's remaining clock time, in milliseconds.
