@@ -682,26 +682,24 @@ fn engine_thread_sync_returns_once_the_work_sent_before_it_is_done() {
     assert_eq!(rx.recv_timeout(Duration::from_secs(30)).unwrap(), Ok(8));
 }
 
+/// The bestmove lines of a UCI session given `first`, then (after `pause`, time for an
+/// infinite search in it to end by itself) `then`, which ends with `quit`.
+fn bestmoves_around_a_pause(first: &str, pause: Duration, then: &str) -> Vec<String> {
+    uci_lines(first, pause, then)
+        .into_iter()
+        .filter(|l| l.starts_with("bestmove"))
+        .collect()
+}
+
 #[test]
 fn uci_go_after_an_infinite_search_ended_by_itself_prints_its_held_bestmove_first() {
-    use std::io::{BufRead, Write};
-    let (mut child, mut stdin, stdout) = spawn_chesscore(&["uci"]);
     // Checkmated at the root: the infinite search ends at once and holds "bestmove 0000" until
     // `stop`; a GUI that sends the next `go` without `stop` still gets it, before the new one.
-    writeln!(
-        stdin,
-        "position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\ngo infinite"
-    )
-    .unwrap();
-    std::thread::sleep(Duration::from_millis(300));
-    writeln!(stdin, "position startpos\ngo depth 3\nisready\nquit").unwrap();
-    drop(stdin);
-    let bestmoves: Vec<String> = stdout
-        .lines()
-        .map_while(Result::ok)
-        .filter(|l| l.starts_with("bestmove"))
-        .collect();
-    assert!(child.wait().unwrap().success());
+    let bestmoves = bestmoves_around_a_pause(
+        "position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\ngo infinite",
+        Duration::from_millis(300),
+        "position startpos\ngo depth 3\nisready\nquit",
+    );
     assert_eq!(bestmoves.len(), 2, "{bestmoves:?}");
     assert_eq!(bestmoves[0], "bestmove 0000");
     let best = bestmoves[1].split_whitespace().nth(1).unwrap();
@@ -712,25 +710,11 @@ fn uci_go_after_an_infinite_search_ended_by_itself_prints_its_held_bestmove_firs
 
     // The same when the next `go` is about a refused position: the held move first, then that
     // `go`'s "bestmove 0000" (the held move came out after it, at the `go` after).
-    let (mut child, mut stdin, stdout) = spawn_chesscore(&["uci"]);
-    writeln!(
-        stdin,
-        "position fen 8/8/8/4k3/8/8/8/4K3 w - - 0 1\ngo infinite"
-    )
-    .unwrap();
-    std::thread::sleep(Duration::from_millis(500));
-    writeln!(
-        stdin,
-        "position fen 8/8/8/8/8/8/8/K7 w - - 0 1\ngo depth 1\nposition startpos\ngo depth 3\nquit"
-    )
-    .unwrap();
-    drop(stdin);
-    let bestmoves: Vec<String> = stdout
-        .lines()
-        .map_while(Result::ok)
-        .filter(|l| l.starts_with("bestmove"))
-        .collect();
-    assert!(child.wait().unwrap().success());
+    let bestmoves = bestmoves_around_a_pause(
+        "position fen 8/8/8/4k3/8/8/8/4K3 w - - 0 1\ngo infinite",
+        Duration::from_millis(500),
+        "position fen 8/8/8/8/8/8/8/K7 w - - 0 1\ngo depth 1\nposition startpos\ngo depth 3\nquit",
+    );
     assert_eq!(bestmoves.len(), 3, "{bestmoves:?}");
     let king = fen::parse("8/8/8/4k3/8/8/8/4K3 w - - 0 1").unwrap();
     let held = bestmoves[0].split_whitespace().nth(1).unwrap();
@@ -740,9 +724,20 @@ fn uci_go_after_an_infinite_search_ended_by_itself_prints_its_held_bestmove_firs
 
 /// The lines `chesscore uci` prints for `input` (ending with `quit`), after it exited cleanly.
 fn uci_session(input: &str) -> Vec<String> {
+    uci_lines(input, Duration::ZERO, "")
+}
+
+/// The lines `chesscore uci` prints for `first`, then, after `pause`, `then` (the two together
+/// ending with `quit`), after it exited cleanly.
+fn uci_lines(first: &str, pause: Duration, then: &str) -> Vec<String> {
     use std::io::{BufRead, Write};
     let (mut child, mut stdin, stdout) = spawn_chesscore(&["uci"]);
-    writeln!(stdin, "{input}").unwrap();
+    writeln!(stdin, "{first}").unwrap();
+    if !then.is_empty() {
+        // (Not after a `quit` in `first`: the engine may be gone.)
+        std::thread::sleep(pause);
+        writeln!(stdin, "{then}").unwrap();
+    }
     drop(stdin);
     let lines: Vec<String> = stdout.lines().map_while(Result::ok).collect();
     assert!(child.wait().unwrap().success());
