@@ -180,13 +180,6 @@ pub fn tag_value_as_kept(value: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
-/// A comment as reading would keep it: whitespace collapsed to single spaces, `None` when
-/// nothing is left.
-pub fn normalize_comment(text: &str) -> Option<String> {
-    let collapsed = annotations::collapse_whitespace(text);
-    (!collapsed.is_empty()).then_some(collapsed)
-}
-
 /// The games of a PGN text, read one at a time: see [`read_games`].
 pub struct Games<'a> {
     parser: read::Parser<'a>,
