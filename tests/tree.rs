@@ -5,6 +5,7 @@ use chesscore::game::{
     DrawReason, Game, GameError, GameStatus, MoveListItem, NewMovePlacement, NodeId, Outcome,
 };
 use chesscore::notation::numbering::MoveNumber;
+use chesscore::notation::pgn::MarkColor;
 use chesscore::notation::uci;
 use chesscore::rules::Side;
 
@@ -488,4 +489,59 @@ fn commands_typed_into_a_comment_stay_on_their_move_through_pgn() {
     for id in [NodeId::ROOT, e4, e5] {
         assert_eq!(back.annotations(id), game.annotations(id), "node {id:?}");
     }
+}
+
+#[test]
+fn a_mark_given_again_in_a_comment_is_not_drawn_twice() {
+    // Setting the same text twice (an editor saving twice) or a file giving an arrow twice: one
+    // arrow per pair of squares and one mark per square, in the colour given last.
+    let mut game = Game::new();
+    play_all(&mut game, &["e4"]);
+    let e4 = game.current();
+    game.set_comment(e4, Some("Idea [%cal Gg1f3] [%csl Re4]".into()))
+        .unwrap();
+    game.set_comment(e4, Some("Idea [%cal Gg1f3,Rg1f3] [%csl Re4,Ge4]".into()))
+        .unwrap();
+    let a = game.annotations(e4).unwrap();
+    assert_eq!(a.arrows.len(), 1, "{:?}", a.arrows);
+    assert_eq!(a.arrows[0].color, MarkColor::Red);
+    assert_eq!(a.squares.len(), 1, "{:?}", a.squares);
+    assert_eq!(a.squares[0].color, MarkColor::Green);
+    let back = Game::from_pgn("1. e4 { [%cal Gg1f3] [%cal Gg1f3,Bd2d4] } *").unwrap();
+    assert_eq!(back.annotations(back.current()).unwrap().arrows.len(), 2);
+}
+
+#[test]
+fn set_annotations_refuses_what_the_toggles_cannot_make() {
+    let mut game = Game::new();
+    play_all(&mut game, &["e4"]);
+    let e4 = game.current();
+    let before = game.annotations(e4).unwrap().clone();
+    let mut a = before.clone();
+    a.nags = vec![2, 16, 4];
+    assert_eq!(
+        game.set_annotations(e4, a),
+        Err(GameError::NagsOfOneGroup(2, 4))
+    );
+    let mut a = before.clone();
+    a.nags = vec![14, 1, 16];
+    let err = game.set_annotations(e4, a).unwrap_err();
+    assert_eq!(err, GameError::NagsOfOneGroup(14, 16));
+    assert!(err.to_string().contains("assess the position"), "{err}");
+    let mut a = before.clone();
+    a.arrows = vec!["Ge2e4".parse().unwrap(), "Re4e4".parse().unwrap()];
+    assert!(matches!(
+        game.set_annotations(e4, a),
+        Err(GameError::ArrowToItself(_))
+    ));
+    assert_eq!(
+        game.annotations(e4),
+        Some(&before),
+        "a refused call changes nothing"
+    );
+    // One of each group, and NAGs outside the groups, are fine.
+    let mut a = before;
+    a.nags = vec![2, 16, 146, 36];
+    game.set_annotations(e4, a).unwrap();
+    assert_eq!(game.annotations(e4).unwrap().nags, [2, 16, 146, 36]);
 }

@@ -587,7 +587,9 @@ impl ChessGame {
     /// exported in PGN and saved in JSON. Runs of whitespace become single spaces, and a
     /// `[%name value]` in the text is read out of it into the node's annotations (`[%clk]` as
     /// the clock, `[%cal]` as arrows, others in `commands`), as reading the PGN would, so that
-    /// what is set is what a PGN round trip gives back.
+    /// what is set is what a PGN round trip gives back. A square or arrow drawn already is not
+    /// drawn twice (it takes the colour given). Clearing the text later keeps what its
+    /// commands set: `clearMarks` or `setAnnotations` remove that.
     ///
     /// # Errors
     /// `InvalidRequest` when the game has no node `node`.
@@ -613,7 +615,9 @@ impl ChessGame {
     ///
     /// # Errors
     /// `InvalidRequest` when the game has no node `node`, a NAG is above 255 or on the start
-    /// position, or a command (`commands`) cannot be written in PGN as itself: a name with
+    /// position, two NAGs are of one exclusive group (two move assessments such as 2 `?` and
+    /// 4 `??`, or two position assessments 10-21), an arrow goes from a square to itself, or a
+    /// command (`commands`) cannot be written in PGN as itself: a name with
     /// whitespace or `]`, a value with `]`, a value without a name, or a command PGN reads back
     /// as a field (`cal` with arrows, `csl` with squares, `clk` with a clock while `clockMs` is
     /// null, `eval` with an evaluation while `eval` is null: give them in their fields). The

@@ -420,6 +420,7 @@ impl From<GameError> for ChessError {
             | GameError::CannotDeleteRoot
             | GameError::NagOnStart(_)
             | GameError::ArrowToItself(_)
+            | GameError::NagsOfOneGroup(..)
             | GameError::TooDeep
             | GameError::InvalidTag(_) => ChessError::InvalidRequest(text),
             GameError::InvalidSave(_) => ChessError::InvalidSavedGame(text),

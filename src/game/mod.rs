@@ -140,6 +140,10 @@ pub enum GameError {
     /// An arrow was asked from a square to itself; a single square is marked as a square.
     #[error("an arrow needs two different squares, not {0} to {0} (mark the square instead)")]
     ArrowToItself(crate::rules::Square),
+    /// Annotations were set with two NAGs of one exclusive group (two move assessments such as
+    /// `?` and `??`, or two position assessments), which a move cannot carry at once.
+    #[error("NAGs {0} and {1} both assess the {kind}: a move carries one of them (replace, do not add)", kind = if *.0 <= 9 { "move" } else { "position" })]
+    NagsOfOneGroup(u8, u8),
     /// A new variation would be nested deeper than [`MAX_VARIATION_DEPTH`].
     #[error("variations cannot be nested more than {MAX_VARIATION_DEPTH} deep")]
     TooDeep,

@@ -626,8 +626,10 @@ impl Game {
     /// the annotations, as [`Game::set_comment`] does.
     ///
     /// # Errors
-    /// [`GameError::NoSuchNode`]; [`GameError::NagOnStart`] for NAGs on the start position
-    /// (the annotations are left as they were).
+    /// [`GameError::NoSuchNode`]; [`GameError::NagOnStart`] for NAGs on the start position;
+    /// [`GameError::NagsOfOneGroup`] for two NAGs of one exclusive group (`?` and `??`), and
+    /// [`GameError::ArrowToItself`] for an arrow from a square to itself, which the toggles
+    /// refuse too. The annotations are then left as they were.
     pub fn set_annotations(
         &mut self,
         id: NodeId,
@@ -638,6 +640,12 @@ impl Game {
             .ok_or(GameError::NoSuchNode(id.0))?;
         if id == NodeId::ROOT {
             annotations = for_the_start(annotations)?;
+        }
+        if let Some((a, b)) = annotations.nags_of_one_group() {
+            return Err(GameError::NagsOfOneGroup(a, b));
+        }
+        if let Some(arrow) = annotations.arrows.iter().find(|a| a.from == a.to) {
+            return Err(GameError::ArrowToItself(arrow.from));
         }
         annotations.take_commands_from_comments();
         *slot = annotations;

@@ -118,6 +118,43 @@ impl Annotations {
         }
     }
 
+    /// Two of these NAGs that belong to one of the PGN standard's exclusive groups (the move
+    /// assessments 1-9, the position assessments 10-21; see [`Annotations::toggle_nag`]), or
+    /// `None`. Reading a PGN keeps such pairs as the file gives them; an editor should not make
+    /// them.
+    pub fn nags_of_one_group(&self) -> Option<(u8, u8)> {
+        self.nags.iter().enumerate().find_map(|(i, &a)| {
+            let group = nag_group(a)?;
+            self.nags[i + 1..]
+                .iter()
+                .find(|&&b| nag_group(b) == Some(group))
+                .map(|&b| (a, b))
+        })
+    }
+
+    /// Marks a square as a command read from a comment does: one mark a square, so a square
+    /// marked already takes `mark`'s colour (the same text set twice, or a square given twice,
+    /// does not mark it twice).
+    fn put_square(&mut self, mark: SquareMark) {
+        match self.squares.iter_mut().find(|m| m.square == mark.square) {
+            Some(existing) => existing.color = mark.color,
+            None => self.squares.push(mark),
+        }
+    }
+
+    /// Draws an arrow as a command read from a comment does: one arrow between two squares in
+    /// one direction, so an arrow drawn already takes `arrow`'s colour.
+    fn put_arrow(&mut self, arrow: Arrow) {
+        match self
+            .arrows
+            .iter_mut()
+            .find(|a| a.from == arrow.from && a.to == arrow.to)
+        {
+            Some(existing) => existing.color = arrow.color,
+            None => self.arrows.push(arrow),
+        }
+    }
+
     /// Removes every highlighted square and arrow (`[%csl]`, `[%cal]`); the rest stays.
     pub fn clear_marks(&mut self) {
         self.squares.clear();
@@ -231,8 +268,8 @@ impl Annotations {
         let kept = match name {
             "clk" if self.clock.is_none() => parse_clock(&value).map(|c| self.clock = Some(c)),
             "eval" if self.eval.is_none() => value.parse().ok().map(|e| self.eval = Some(e)),
-            "csl" => parse_list(&value).map(|mut l| self.squares.append(&mut l)),
-            "cal" => parse_list(&value).map(|mut l| self.arrows.append(&mut l)),
+            "csl" => parse_list(&value).map(|l| l.into_iter().for_each(|m| self.put_square(m))),
+            "cal" => parse_list(&value).map(|l| l.into_iter().for_each(|a| self.put_arrow(a))),
             _ => None,
         };
         if kept.is_none() {
@@ -244,7 +281,6 @@ impl Annotations {
     }
 }
 
-/// Collapses every run of whitespace to one space and trims the ends.
 /// Appends the items of `theirs` that `mine` lacks (each once), in their order. A set past a
 /// few items, so that a crafted PGN whose variation repeats a move with thousands of NAGs, marks
 /// or commands is not quadratic to read (64,000 commands took 25 s with a scan per item).
@@ -265,6 +301,7 @@ fn add_missing<T: Clone + Eq + std::hash::Hash>(mine: &mut Vec<T>, theirs: &[T])
     }
 }
 
+/// Collapses every run of whitespace to one space and trims the ends.
 pub(crate) fn collapse_whitespace(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for word in s.split_whitespace() {

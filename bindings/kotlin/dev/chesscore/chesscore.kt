@@ -1757,10 +1757,10 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_resign_at() and 0xFFFF) != 56514) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_annotations() and 0xFFFF) != 15771) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_annotations() and 0xFFFF) != 40882) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_comment() and 0xFFFF) != 31936) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_comment() and 0xFFFF) != 11145) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_set_new_move_placement() and 0xFFFF) != 6067) {
@@ -3432,7 +3432,9 @@ public interface ChessGameInterface {
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`, a NAG is above 255 or on the start
-     * position, or a command (`commands`) cannot be written in PGN as itself: a name with
+     * position, two NAGs are of one exclusive group (two move assessments such as 2 `?` and
+     * 4 `??`, or two position assessments 10-21), an arrow goes from a square to itself, or a
+     * command (`commands`) cannot be written in PGN as itself: a name with
      * whitespace or `]`, a value with `]`, a value without a name, or a command PGN reads back
      * as a field (`cal` with arrows, `csl` with squares, `clk` with a clock while `clockMs` is
      * null, `eval` with an evaluation while `eval` is null: give them in their fields). The
@@ -3447,7 +3449,9 @@ public interface ChessGameInterface {
      * exported in PGN and saved in JSON. Runs of whitespace become single spaces, and a
      * `[%name value]` in the text is read out of it into the node's annotations (`[%clk]` as
      * the clock, `[%cal]` as arrows, others in `commands`), as reading the PGN would, so that
-     * what is set is what a PGN round trip gives back.
+     * what is set is what a PGN round trip gives back. A square or arrow drawn already is not
+     * drawn twice (it takes the colour given). Clearing the text later keeps what its
+     * commands set: `clearMarks` or `setAnnotations` remove that.
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`.
@@ -4815,7 +4819,9 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`, a NAG is above 255 or on the start
-     * position, or a command (`commands`) cannot be written in PGN as itself: a name with
+     * position, two NAGs are of one exclusive group (two move assessments such as 2 `?` and
+     * 4 `??`, or two position assessments 10-21), an arrow goes from a square to itself, or a
+     * command (`commands`) cannot be written in PGN as itself: a name with
      * whitespace or `]`, a value with `]`, a value without a name, or a command PGN reads back
      * as a field (`cal` with arrows, `csl` with squares, `clk` with a clock while `clockMs` is
      * null, `eval` with an evaluation while `eval` is null: give them in their fields). The
@@ -4843,7 +4849,9 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      * exported in PGN and saved in JSON. Runs of whitespace become single spaces, and a
      * `[%name value]` in the text is read out of it into the node's annotations (`[%clk]` as
      * the clock, `[%cal]` as arrows, others in `commands`), as reading the PGN would, so that
-     * what is set is what a PGN round trip gives back.
+     * what is set is what a PGN round trip gives back. A square or arrow drawn already is not
+     * drawn twice (it takes the colour given). Clearing the text later keeps what its
+     * commands set: `clearMarks` or `setAnnotations` remove that.
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`.

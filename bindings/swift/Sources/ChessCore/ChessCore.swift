@@ -1546,7 +1546,9 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`, a NAG is above 255 or on the start
-     * position, or a command (`commands`) cannot be written in PGN as itself: a name with
+     * position, two NAGs are of one exclusive group (two move assessments such as 2 `?` and
+     * 4 `??`, or two position assessments 10-21), an arrow goes from a square to itself, or a
+     * command (`commands`) cannot be written in PGN as itself: a name with
      * whitespace or `]`, a value with `]`, a value without a name, or a command PGN reads back
      * as a field (`cal` with arrows, `csl` with squares, `clk` with a clock while `clockMs` is
      * null, `eval` with an evaluation while `eval` is null: give them in their fields). The
@@ -1561,7 +1563,9 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * exported in PGN and saved in JSON. Runs of whitespace become single spaces, and a
      * `[%name value]` in the text is read out of it into the node's annotations (`[%clk]` as
      * the clock, `[%cal]` as arrows, others in `commands`), as reading the PGN would, so that
-     * what is set is what a PGN round trip gives back.
+     * what is set is what a PGN round trip gives back. A square or arrow drawn already is not
+     * drawn twice (it takes the colour given). Clearing the text later keeps what its
+     * commands set: `clearMarks` or `setAnnotations` remove that.
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`.
@@ -2749,7 +2753,9 @@ open func resignAt(side: Side, nowMs: UInt64)throws  -> GameStatus  {
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`, a NAG is above 255 or on the start
-     * position, or a command (`commands`) cannot be written in PGN as itself: a name with
+     * position, two NAGs are of one exclusive group (two move assessments such as 2 `?` and
+     * 4 `??`, or two position assessments 10-21), an arrow goes from a square to itself, or a
+     * command (`commands`) cannot be written in PGN as itself: a name with
      * whitespace or `]`, a value with `]`, a value without a name, or a command PGN reads back
      * as a field (`cal` with arrows, `csl` with squares, `clk` with a clock while `clockMs` is
      * null, `eval` with an evaluation while `eval` is null: give them in their fields). The
@@ -2772,7 +2778,9 @@ open func setAnnotations(node: UInt32, annotations: NodeAnnotations)throws   {tr
      * exported in PGN and saved in JSON. Runs of whitespace become single spaces, and a
      * `[%name value]` in the text is read out of it into the node's annotations (`[%clk]` as
      * the clock, `[%cal]` as arrows, others in `commands`), as reading the PGN would, so that
-     * what is set is what a PGN round trip gives back.
+     * what is set is what a PGN round trip gives back. A square or arrow drawn already is not
+     * drawn twice (it takes the colour given). Clearing the text later keeps what its
+     * commands set: `clearMarks` or `setAnnotations` remove that.
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`.
@@ -12306,10 +12314,10 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_resign_at() != 56514) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_set_annotations() != 15771) {
+    if (uniffi_chesscore_checksum_method_chessgame_set_annotations() != 40882) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_set_comment() != 31936) {
+    if (uniffi_chesscore_checksum_method_chessgame_set_comment() != 11145) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_set_new_move_placement() != 6067) {

@@ -109,6 +109,12 @@ final class TreeTests: XCTestCase {
         var bad = notes
         bad.nags = [256]
         XCTAssertThrowsError(try game.setAnnotations(node: c5, annotations: bad))
+        bad.nags = [2, 4]  // `?` and `??`: one move assessment at a time
+        XCTAssertThrowsError(try game.setAnnotations(node: c5, annotations: bad)) { error in
+            guard case ChessError.InvalidRequest(let message) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(message.contains("NAGs 2 and 4"), message)
+        }
+        XCTAssertEqual(try game.annotations(node: c5), notes)
         let pgn = game.pgn()
         XCTAssertTrue(pgn.replacingOccurrences(of: "\n", with: " ").contains(
             "({Or} 1... c5 $1 $146 {[%clk 0:02:59.5] [%eval #-3,22] [%csl Gd4] [%cal Rg1f3] [%emt 0:00:05] the Sicilian})"), pgn)
