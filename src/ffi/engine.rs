@@ -108,7 +108,8 @@ pub struct SearchLimits {
     #[uniffi(default = None)]
     pub move_time_ms: Option<u64>,
     /// Stop after this many nodes (with a fixed seed: deterministic); the first depth finishes
-    /// however small the limit (85 to about 1,500 nodes in ordinary positions; at most 20,000).
+    /// however small the limit (a few dozen to about 1,500 nodes in ordinary positions; at
+    /// most 20,000).
     #[uniffi(default = None)]
     pub nodes: Option<u64>,
     /// White's remaining clock time, in milliseconds.
@@ -542,8 +543,9 @@ impl ChessEngine {
     /// An engine configured by `config`, with its own thread and table.
     ///
     /// # Errors
-    /// `InvalidRequest` for a level outside 1..=10 or a hash size outside 1..=1024 MB;
-    /// `Internal` when the system refuses the engine's thread.
+    /// `InvalidRequest` for a level outside 1..=10, a hash size outside 1..=1024 MB or a thread
+    /// count outside 1..=64 (`maxSearchThreads`); `Internal` when the system refuses the
+    /// engine's thread.
     #[uniffi::constructor]
     pub fn new(config: EngineConfig) -> Result<Arc<ChessEngine>, ChessError> {
         Ok(Arc::new(ChessEngine {

@@ -16,7 +16,8 @@ pub enum ChessError {
     /// A FEN that cannot be read or describes an illegal position; the message names the field.
     #[error("{0}")]
     InvalidFen(String),
-    /// A move in SAN or UCI that cannot be read, or names no legal move; the message quotes the token.
+    /// A move in SAN or UCI that cannot be read, or SAN that fits several legal moves; the
+    /// message quotes the token. (A well-formed move that is not legal is `IllegalMove`.)
     #[error("{0}")]
     InvalidNotation(String),
     /// A well-formed move that is not legal in the current position.

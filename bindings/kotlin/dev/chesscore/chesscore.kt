@@ -1829,7 +1829,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_reviewlistener_on_finished() and 0xFFFF) != 27038) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_constructor_chessengine_new() and 0xFFFF) != 26141) {
+    if ((lib.uniffi_chesscore_checksum_constructor_chessengine_new() and 0xFFFF) != 19114) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_constructor_chessgame_with_time_control() and 0xFFFF) != 55990) {
@@ -2489,8 +2489,9 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
      * An engine configured by `config`, with its own thread and table.
      *
      * # Errors
-     * `InvalidRequest` for a level outside 1..=10 or a hash size outside 1..=1024 MB;
-     * `Internal` when the system refuses the engine's thread.
+     * `InvalidRequest` for a level outside 1..=10, a hash size outside 1..=1024 MB or a thread
+     * count outside 1..=64 (`maxSearchThreads`); `Internal` when the system refuses the
+     * engine's thread.
      */
     constructor(`config`: EngineConfig) :
         this(UniffiWithHandle, 
@@ -9500,7 +9501,8 @@ data class SearchLimits (
     , 
     /**
      * Stop after this many nodes (with a fixed seed: deterministic); the first depth finishes
-     * however small the limit (85 to about 1,500 nodes in ordinary positions; at most 20,000).
+     * however small the limit (a few dozen to about 1,500 nodes in ordinary positions; at
+     * most 20,000).
      */
     var `nodes`: kotlin.ULong? = null 
     , 
@@ -10184,7 +10186,8 @@ sealed class ChessException(message: String): kotlin.Exception(message) {
         class InvalidFen(message: String) : ChessException(message)
         
     /**
-     * A move in SAN or UCI that cannot be read, or names no legal move; the message quotes the token.
+     * A move in SAN or UCI that cannot be read, or SAN that fits several legal moves; the
+     * message quotes the token. (A well-formed move that is not legal is `IllegalMove`.)
      */
         class InvalidNotation(message: String) : ChessException(message)
         

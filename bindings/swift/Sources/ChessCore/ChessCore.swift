@@ -801,8 +801,9 @@ open class ChessEngine: ChessEngineProtocol, @unchecked Sendable {
      * An engine configured by `config`, with its own thread and table.
      *
      * # Errors
-     * `InvalidRequest` for a level outside 1..=10 or a hash size outside 1..=1024 MB;
-     * `Internal` when the system refuses the engine's thread.
+     * `InvalidRequest` for a level outside 1..=10, a hash size outside 1..=1024 MB or a thread
+     * count outside 1..=64 (`maxSearchThreads`); `Internal` when the system refuses the
+     * engine's thread.
      */
 public convenience init(config: EngineConfig)throws  {
     let handle =
@@ -7798,7 +7799,8 @@ public struct SearchLimits: Equatable, Hashable {
     public var moveTimeMs: UInt64?
     /**
      * Stop after this many nodes (with a fixed seed: deterministic); the first depth finishes
-     * however small the limit (85 to about 1,500 nodes in ordinary positions; at most 20,000).
+     * however small the limit (a few dozen to about 1,500 nodes in ordinary positions; at
+     * most 20,000).
      */
     public var nodes: UInt64?
     /**
@@ -7853,7 +7855,8 @@ public struct SearchLimits: Equatable, Hashable {
          */moveTimeMs: UInt64? = nil, 
         /**
          * Stop after this many nodes (with a fixed seed: deterministic); the first depth finishes
-         * however small the limit (85 to about 1,500 nodes in ordinary positions; at most 20,000).
+         * however small the limit (a few dozen to about 1,500 nodes in ordinary positions; at
+         * most 20,000).
          */nodes: UInt64? = nil, 
         /**
          * White's remaining clock time, in milliseconds.
@@ -8750,7 +8753,8 @@ enum ChessError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
     case InvalidFen(message: String)
     
     /**
-     * A move in SAN or UCI that cannot be read, or names no legal move; the message quotes the token.
+     * A move in SAN or UCI that cannot be read, or SAN that fits several legal moves; the
+     * message quotes the token. (A well-formed move that is not legal is `IllegalMove`.)
      */
     case InvalidNotation(message: String)
     
@@ -12386,7 +12390,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_reviewlistener_on_finished() != 27038) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_constructor_chessengine_new() != 26141) {
+    if (uniffi_chesscore_checksum_constructor_chessengine_new() != 19114) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_constructor_chessgame_with_time_control() != 55990) {
