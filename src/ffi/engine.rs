@@ -603,22 +603,30 @@ impl ChessEngine {
     /// `InvalidRequest` for out-of-range values (the configuration is then unchanged).
     pub fn set_config(&self, config: EngineConfig) -> Result<(), ChessError> {
         let core = config.to_core()?;
+        // Queued and kept under one lock, so that two calls racing each other leave `config()`
+        // saying what the engine thread applied last (and a review's key its table size).
+        let mut kept = self.lock_config();
         self.thread.set_config(core);
-        *self.config.lock().unwrap_or_else(|e| e.into_inner()) = config;
+        *kept = config;
         Ok(())
     }
 
     /// The current configuration.
     pub fn config(&self) -> EngineConfig {
-        self.config
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone()
+        self.lock_config().clone()
     }
 
     /// Forgets everything learned (transposition table, history) before a new game.
     pub fn new_game(&self) {
         self.thread.new_game();
+    }
+}
+
+impl ChessEngine {
+    /// The configuration, locked: held while a change or a job that depends on it is queued,
+    /// so that the queue's order and the kept configuration agree.
+    pub(super) fn lock_config(&self) -> std::sync::MutexGuard<'_, EngineConfig> {
+        self.config.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 

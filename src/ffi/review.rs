@@ -13,6 +13,7 @@ use crate::rules::{CastlingMode, Move};
 
 use super::engine::{ChessEngine, Score, SearchHandle};
 use super::game::ChessGame;
+use super::review_cache::key_for;
 use super::types::{Piece, Side};
 use super::{ChessError, Square};
 
@@ -591,7 +592,10 @@ impl ChessEngine {
             let game = game.lock();
             (GameLine::from_game(&game), game.to_pgn_game())
         };
-        let key = self.key_for(&settings, &pgn::write_game(&pgn_game));
+        // Held until the job is queued: a `setConfig` from another thread comes before both the
+        // key and the job, or after both, so the key names the table the review runs with.
+        let config = self.lock_config();
+        let key = key_for(&settings, &pgn::write_game(&pgn_game), config.hash_mb);
         // The core's review to continue, and its moves as already reported.
         let (core_earlier, reported_before) = match earlier {
             None => (None, Vec::new()),
@@ -692,6 +696,7 @@ impl ChessEngine {
                 listener.on_finished(review);
             },
         );
+        drop(config);
         Ok(handle(self.thread(), id, finished))
     }
 }

@@ -83,24 +83,23 @@ impl ChessEngine {
     ) -> Result<String, ChessError> {
         let settings = options.settings()?;
         let game_pgn = pgn::write_game(&game.lock().to_pgn_game());
-        Ok(self.key_for(&settings, &game_pgn))
+        Ok(key_for(&settings, &game_pgn, self.config().hash_mb))
     }
 }
 
-impl ChessEngine {
-    /// `reviewKey` of the game whose PGN export is `game_pgn`, reviewed with `settings`.
-    pub(super) fn key_for(&self, settings: &ReviewSettings, game_pgn: &str) -> String {
-        let text = format!(
-            "{}|{BENCH_SIGNATURE}|{REVIEW_REVISION}|{}|{}|{}|{}|{}|{game_pgn}",
-            env!("CARGO_PKG_VERSION"),
-            settings.nodes_per_position,
-            settings.lines,
-            settings.verify_nodes,
-            settings.recheck_nodes,
-            self.config().hash_mb,
-        );
-        format!("{:016x}", fnv1a(text.as_bytes()))
-    }
+/// `reviewKey` of the game whose PGN export is `game_pgn`, reviewed with `settings` on an engine
+/// whose table has `hash_mb` MB.
+pub(super) fn key_for(settings: &ReviewSettings, game_pgn: &str, hash_mb: u32) -> String {
+    let text = format!(
+        "{}|{BENCH_SIGNATURE}|{REVIEW_REVISION}|{}|{}|{}|{}|{}|{game_pgn}",
+        env!("CARGO_PKG_VERSION"),
+        settings.nodes_per_position,
+        settings.lines,
+        settings.verify_nodes,
+        settings.recheck_nodes,
+        hash_mb,
+    );
+    format!("{:016x}", fnv1a(text.as_bytes()))
 }
 
 #[cfg(test)]
