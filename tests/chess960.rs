@@ -175,6 +175,29 @@ fn a_game_knows_its_start_number() {
         Game::from_position(standard_as_960).chess960_start_number(),
         Some(518)
     );
+    // Pieces standing as in number 0 in mid-game (Black to move, or rights lost) are no start;
+    // the clocks alone do not matter (python-chess's chess960_pos agrees on all three).
+    for (fen, number) in [
+        (
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR b - - 7 30",
+            None,
+        ),
+        (
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w Hh - 0 1",
+            None,
+        ),
+        (
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 4 9",
+            Some(0),
+        ),
+    ] {
+        let pos = fen::parse_with_mode(fen, CastlingMode::Chess960).unwrap();
+        assert_eq!(
+            Game::from_position(pos).chess960_start_number(),
+            number,
+            "{fen}"
+        );
+    }
 }
 
 /// The Zobrist key kept while playing equals the key computed from scratch, and unmaking

@@ -144,9 +144,11 @@ pub fn start_position(number: u32) -> Result<Position, StartNumberError> {
     }
 }
 
-/// The start-position number of `pos` when its pieces stand as in a Chess960 start position
-/// (pawns on their second ranks, Black's back rank mirroring White's); castling rights, side to
-/// move and clocks are not looked at.
+/// The start-position number of `pos` when it is a Chess960 start position: its pieces stand as
+/// in one (pawns on their second ranks, Black's back rank mirroring White's), White is to move,
+/// all four castling rights stand and there is no en passant square. The clocks are not looked
+/// at (as python-chess's `chess960_pos`). A position in mid-game whose pieces happen to stand so,
+/// with Black to move or a right lost, is not one.
 pub fn start_number(pos: &Position) -> Option<u32> {
     let mut rank = [PieceKind::Pawn; 8];
     for (file, slot) in rank.iter_mut().enumerate() {
@@ -154,9 +156,11 @@ pub fn start_number(pos: &Position) -> Option<u32> {
     }
     let number = number_of_back_rank(&rank)?;
     let start = start_position(number).ok()?;
-    Square::all()
-        .all(|sq| start.piece_at(sq) == pos.piece_at(sq))
-        .then_some(number)
+    (pos.side_to_move() == start.side_to_move()
+        && pos.castling_rooks() == start.castling_rooks()
+        && pos.en_passant().is_none()
+        && Square::all().all(|sq| start.piece_at(sq) == pos.piece_at(sq)))
+    .then_some(number)
 }
 
 /// A start-position number drawn at random (from the operating system's hash seed, different in
