@@ -74,6 +74,14 @@ fn main() {
         });
     }
     for n in [1_000, 10_000] {
+        // All on one line, as some exports and pastes have them: each tag's value was looked
+        // for to the end of the line, which took time quadratic in the file.
+        let text = games(n).replace('\n', " ");
+        measure("games on one line: Game::read_pgn", n, || {
+            Game::read_pgn(&text).filter(Result::is_ok).count()
+        });
+    }
+    for n in [1_000, 10_000] {
         let text = games(n);
         let all: Vec<Game> = Game::read_pgn(&text).map(Result::unwrap).collect();
         measure("games: Game::to_pgn", n, || {

@@ -1180,3 +1180,71 @@ fn a_variation_repeating_the_main_lines_move_adds_what_it_says_about_it() {
     // Read back, it is the same game.
     assert_eq!(Game::from_pgn(&pgn).unwrap().to_pgn(), pgn);
 }
+
+#[test]
+fn a_stray_token_costs_only_its_game_and_the_games_after_it_are_read() {
+    // A `}` or `]` out of place, or a NAG out of range, is a token of its own: the bad game ends
+    // at its result and the games after it are read, on later lines or on the same one. (The
+    // reader skipped to the next line starting with `[`, losing games without tags, or on one
+    // line, silently.)
+    let cases = [
+        ("1. e4 } e5 *\n\n1. d4 *\n\n1. c4 *\n", (1, 7, "}")),
+        (
+            "[Event \"a\"] 1. e4 ] e5 * [Event \"b\"] 1. d4 * [Event \"c\"] 1. c4 *",
+            (1, 19, "]"),
+        ),
+        (
+            "[Event \"a\"]\n\n1. e4 $999 e5 *\n1. d4 *\n\n[Event \"c\"]\n\n1. c4 *\n",
+            (3, 7, "$999"),
+        ),
+    ];
+    for (text, (line, column, token)) in cases {
+        let results: Vec<_> = read_games(text).collect();
+        assert_eq!(results.len(), 3, "{text:?}: {results:?}");
+        let e = results[0].as_ref().unwrap_err();
+        assert_eq!(
+            (e.game, e.line, e.column, e.token.as_str()),
+            (1, line, column, token)
+        );
+        let firsts: Vec<&str> = results[1..]
+            .iter()
+            .map(|r| r.as_ref().unwrap().moves[0].san.as_str())
+            .collect();
+        assert_eq!(firsts, ["d4", "c4"], "{text:?}");
+    }
+}
+
+#[test]
+fn a_lone_carriage_return_ends_a_line_in_text_handed_over_as_a_string() {
+    // Old Mac files, or text from a platform API: `\r` alone ends lines, so a `;` comment ends
+    // there, a `%` line is skipped and errors say the right line.
+    let text = "% header\r[Event \"a\"]\r\r1. e4 e5 ; comment\r2. Nf3 Nc6 *\r\r[Event \"b\"]\r\r1. d4 Qd7 *\r";
+    let results: Vec<_> = read_games(text).collect();
+    assert_eq!(results.len(), 2, "{results:?}");
+    let a = results[0].as_ref().unwrap();
+    assert_eq!(a.moves.len(), 4);
+    assert_eq!(
+        a.moves[1].annotations.comment_after.as_deref(),
+        Some("comment")
+    );
+    let e = results[1].as_ref().unwrap_err();
+    assert_eq!(
+        (e.game, e.line, e.column, e.token.as_str()),
+        (2, 9, 7, "Qd7")
+    );
+    // Recovery after a broken tag counts those lines too: game 2 is found on line 4.
+    let results: Vec<_> = read_games("[Event \"a\r\r1. e4 *\r[Event \"b\"]\r\r1. d4 *\r").collect();
+    let e = results[0].as_ref().unwrap_err();
+    assert_eq!(e.line, 1);
+    assert_eq!(results[1].as_ref().unwrap().tag("Event"), Some("b"));
+    // CRLF reads as before.
+    let crlf: Vec<_> = read_games("[Event \"a\"]\r\n\r\n1. e4 ; x\r\n1... e5 Kd1 *\r\n").collect();
+    assert_eq!(crlf[0].as_ref().unwrap_err().line, 4);
+}
+
+#[test]
+fn a_byte_order_mark_takes_no_column() {
+    let e = parse_game("\u{feff}1. e4 e4 *").unwrap_err();
+    assert_eq!((e.line, e.column), (1, 7), "as without it: {e}");
+    assert_eq!(parse_game("1. e4 e4 *").unwrap_err().column, 7);
+}

@@ -89,18 +89,36 @@ impl<'a> Lexer<'a> {
         self.text[self.i..].chars().next()
     }
 
+    /// Takes the next character. A line ends at `\n`, `\r\n` or a lone `\r` (old Mac files,
+    /// and text handed over as a string without the byte reader's conversion). A byte-order mark
+    /// takes no column, as editors show it.
     fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
         self.i += c.len_utf8();
-        if c == '\n' {
+        if c == '\n' || (c == '\r' && !self.text[self.i..].starts_with('\n')) {
             self.line += 1;
             self.column = 1;
             self.at_line_start = true;
-        } else {
+        } else if c != '\u{feff}' {
             self.column += 1;
-            self.at_line_start &= c == '\u{feff}';
+            self.at_line_start = false;
         }
         Some(c)
+    }
+
+    /// The byte offset where the line holding byte `at` starts (after a `\n` or a lone `\r`).
+    fn line_start(&self, at: usize) -> usize {
+        let bytes = self.text.as_bytes();
+        self.text[..at]
+            .rfind(['\n', '\r'])
+            .map_or(0, |n| {
+                if bytes[n] == b'\r' && bytes.get(n + 1) == Some(&b'\n') {
+                    // The `\r` of a `\r\n` at the very end of `..at`: the line before ends there.
+                    n + 2
+                } else {
+                    n + 1
+                }
+            })
     }
 
     fn error(
@@ -120,11 +138,8 @@ impl<'a> Lexer<'a> {
     }
 
     fn skip_line(&mut self) {
-        while let Some(c) = self.bump() {
-            if c == '\n' {
-                break;
-            }
-        }
+        let line = self.line;
+        while self.line == line && self.bump().is_some() {}
     }
 
     fn skip_blank(&mut self) {
@@ -147,14 +162,18 @@ impl<'a> Lexer<'a> {
     fn recover_after(&mut self, line: u32) {
         // Back to the start of `line`, counting lines on the way.
         loop {
-            let start = self.text[..self.i].rfind('\n').map_or(0, |n| n + 1);
+            let start = self.line_start(self.i);
             self.i = start;
             self.column = 1;
             self.at_line_start = true;
             if self.line <= line || start == 0 {
                 break;
             }
+            // Into the line before: just before its end (`\n`, `\r\n` or `\r`).
             self.i = start - 1;
+            if self.text[..self.i].ends_with('\r') && self.text[self.i..].starts_with('\n') {
+                self.i -= 1;
+            }
             self.line -= 1;
         }
         let mut previous_is_tag = self.line_starts_with_tag();
@@ -171,14 +190,17 @@ impl<'a> Lexer<'a> {
 
     fn line_starts_with_tag(&self) -> bool {
         self.text[self.i..]
-            .trim_start_matches(|c: char| c == '\u{feff}' || (c.is_whitespace() && c != '\n'))
+            .trim_start_matches(|c: char| {
+                c == '\u{feff}' || (c.is_whitespace() && c != '\n' && c != '\r')
+            })
             .starts_with('[')
     }
 
+    /// The next token. A bad token that is still a token of its own (a stray `}` or `]`, a NAG
+    /// out of range, a word that is no move) leaves the reader after it, so that the rest of the
+    /// text is read as before; a tag or a comment that cannot be read sets `failed`.
     fn next(&mut self) -> Result<Option<Token>, PgnError> {
-        let token = self.token();
-        self.failed |= token.is_err();
-        token
+        self.token()
     }
 
     fn token(&mut self) -> Result<Option<Token>, PgnError> {
@@ -195,7 +217,12 @@ impl<'a> Lexer<'a> {
             offset: begin,
         };
         let tok = match c {
-            '[' => return self.tag(line, column, begin).map(Some),
+            '[' => {
+                // A tag that cannot be read leaves no way to tell where it ends.
+                let tag = self.tag(line, column, begin);
+                self.failed |= tag.is_err();
+                return tag.map(Some);
+            }
             '{' => {
                 let close = if self.i < self.no_close_from {
                     self.text[self.i..].find('}')
@@ -204,6 +231,7 @@ impl<'a> Lexer<'a> {
                 };
                 let Some(len) = close else {
                     self.no_close_from = self.no_close_from.min(self.i);
+                    self.failed = true;
                     return Err(self.error(
                         line,
                         column,
@@ -219,7 +247,7 @@ impl<'a> Lexer<'a> {
             }
             ';' => {
                 let len = self.text[self.i..]
-                    .find('\n')
+                    .find(['\n', '\r'])
                     .unwrap_or(self.text.len() - self.i);
                 let body = &self.text[self.i..self.i + len];
                 while self.i < begin + 1 + len {
@@ -299,35 +327,35 @@ impl<'a> Lexer<'a> {
 
     /// The byte offset of the first unescaped `"` on the rest of the line that is followed by a
     /// `]` (spaces and tabs apart), if any: where a tag's value ends.
+    ///
+    /// It stops at the first such quote, so that a file whose games all stand on one line is
+    /// read in linear time (it scanned to the end of the line for every tag).
     fn closing_quote(&self) -> Option<usize> {
         let rest = &self.text[self.i..];
-        let line = &rest[..rest.find('\n').unwrap_or(rest.len())];
-        let mut chars = line.char_indices();
+        let closes = |k: usize| {
+            rest[k + 1..]
+                .trim_start_matches([' ', '\t'])
+                .starts_with(']')
+        };
+        // A value ending in a backslash, as writers that do not escape write `C:\`: the quote
+        // after it, which a `]` follows, ends the value when no unescaped one does.
+        let mut after_backslash = None;
+        let mut chars = rest.char_indices();
         while let Some((k, c)) = chars.next() {
             match c {
+                '\n' | '\r' => break,
                 '\\' => {
-                    chars.next();
+                    if let Some((q, '"')) = chars.next() {
+                        if after_backslash.is_none() && closes(q) {
+                            after_backslash = Some(q);
+                        }
+                    }
                 }
-                '"' if line[k + 1..]
-                    .trim_start_matches([' ', '\t'])
-                    .starts_with(']') =>
-                {
-                    return Some(self.i + k);
-                }
+                '"' if closes(k) => return Some(self.i + k),
                 _ => {}
             }
         }
-        // A value ending in a backslash, as writers that do not escape write `C:\`: the quote
-        // after it, which a `]` follows, ends the value.
-        line.char_indices()
-            .find(|&(k, c)| {
-                c == '"'
-                    && line[..k].ends_with('\\')
-                    && line[k + 1..]
-                        .trim_start_matches([' ', '\t'])
-                        .starts_with(']')
-            })
-            .map(|(k, _)| self.i + k)
+        after_backslash.map(|k| self.i + k)
     }
 
     fn tag(&mut self, line: u32, column: u32, begin: usize) -> Result<Token, PgnError> {
@@ -388,7 +416,7 @@ impl<'a> Lexer<'a> {
                     }
                     _ => value.push('\\'),
                 },
-                Some('\n') | None => {
+                Some('\n' | '\r') | None => {
                     return Err(self.error(
                         line,
                         column,
@@ -600,12 +628,14 @@ impl<'a> Parser<'a> {
         let mut from = line;
         if !self.lexer.failed {
             loop {
-                match self.peek() {
-                    Ok(None) => return,
-                    Ok(Some(Token {
-                        tok: Tok::Tag(..), ..
-                    })) => return,
-                    Ok(Some(_)) => {}
+                match self
+                    .peek()
+                    .map(|t| t.map(|t| matches!(t.tok, Tok::Tag(..))))
+                {
+                    Ok(None | Some(true)) => return,
+                    Ok(Some(false)) => {}
+                    // A bad token of its own (a stray `}`): skipped, as the rest of the game.
+                    Err(_) if !self.lexer.failed => continue,
                     Err(_) => break,
                 }
                 if let Ok(Some(Token {
