@@ -1248,3 +1248,32 @@ fn a_byte_order_mark_takes_no_column() {
     assert_eq!((e.line, e.column), (1, 7), "as without it: {e}");
     assert_eq!(parse_game("1. e4 e4 *").unwrap_err().column, 7);
 }
+
+#[test]
+fn a_null_move_and_moves_after_a_mate_are_kept_as_comments_and_the_game_is_read() {
+    // ChessBase writes `--` in analysis; some files go on after a mate. The game was refused
+    // ("null moves are not supported", "no White pawn can move to a3 (in check)").
+    let g =
+        Game::from_pgn("1. e4 e5 2. Nf3 (2. -- {threat} Nc6 (2... d5) 3. Nf3) 2... Nc6 *").unwrap();
+    assert_eq!(g.san_moves(), ["e4", "e5", "Nf3", "Nc6"]);
+    let nf3 = g.main_line()[2];
+    assert_eq!(
+        g.annotations(nf3).unwrap().comment_after.as_deref(),
+        Some("a null move and what follows, not played: -- \"threat\" Nc6 (2... d5) 3. Nf3")
+    );
+    let g = Game::from_pgn("1. f3 e5 2. g4 Qh4# 3. a3 0-1").unwrap();
+    assert_eq!(g.san_moves().len(), 4);
+    assert!(g.outcome().is_some());
+    assert!(g
+        .to_pgn()
+        .contains("Qh4# {moves after the end of the game, not played: a3} 0-1"));
+    for text in ["1. e4 -- 2. d4 *", "1. e4 Z0 *", "1. e4 --+ *"] {
+        let g = Game::from_pgn(text).unwrap();
+        assert_eq!(g.san_moves(), ["e4"], "{text}");
+        let comment = g.annotations(g.current()).unwrap().comment_after.clone();
+        assert!(comment.unwrap().starts_with("a null move"), "{text}");
+    }
+    // Read again, the comment stays a comment.
+    let again = Game::from_pgn(&Game::from_pgn("1. e4 -- 2. d4 *").unwrap().to_pgn()).unwrap();
+    assert_eq!(again.san_moves(), ["e4"]);
+}

@@ -1,7 +1,7 @@
 //! Reading PGN: a lexer over the text and a parser that builds [`PgnGame`]s, recovering from a
 //! bad game at the start of the next tag section.
 
-use super::annotations::{append_text, Annotations};
+use super::annotations::{append_text, collapse_whitespace, Annotations};
 use super::{is_tag_name, PgnError, PgnErrorKind, PgnGame, PgnMove};
 use crate::notation::fen;
 use crate::notation::san;
@@ -109,16 +109,14 @@ impl<'a> Lexer<'a> {
     /// The byte offset where the line holding byte `at` starts (after a `\n` or a lone `\r`).
     fn line_start(&self, at: usize) -> usize {
         let bytes = self.text.as_bytes();
-        self.text[..at]
-            .rfind(['\n', '\r'])
-            .map_or(0, |n| {
-                if bytes[n] == b'\r' && bytes.get(n + 1) == Some(&b'\n') {
-                    // The `\r` of a `\r\n` at the very end of `..at`: the line before ends there.
-                    n + 2
-                } else {
-                    n + 1
-                }
-            })
+        self.text[..at].rfind(['\n', '\r']).map_or(0, |n| {
+            if bytes[n] == b'\r' && bytes.get(n + 1) == Some(&b'\n') {
+                // The `\r` of a `\r\n` at the very end of `..at`: the line before ends there.
+                n + 2
+            } else {
+                n + 1
+            }
+        })
     }
 
     fn error(
@@ -932,6 +930,21 @@ impl<'a> Parser<'a> {
                     after_move = false;
                 }
                 Tok::San(text, nag) => {
+                    // A null move (ChessBase writes `--` in analysis: "if Black could pass"),
+                    // and moves after a checkmate or stalemate, which no position can play: the
+                    // rest of the line is kept as a comment, and the game is read.
+                    let unplayed = if is_null_move(text) {
+                        Some("a null move and what follows, not played")
+                    } else if !pos.has_legal_moves() {
+                        Some("moves after the end of the game, not played")
+                    } else {
+                        None
+                    };
+                    if let Some(what) = unplayed {
+                        let rest = self.rest_of_line_text(&t)?;
+                        append_text(&mut pending.comment_before, Some(format!("{what}: {rest}")));
+                        continue;
+                    }
                     let mv = san::parse_san(&pos, text)
                         .map_err(|e| self.error(&t, PgnErrorKind::Move(e)))?;
                     settle(&mut line, &mut carried);
@@ -952,6 +965,41 @@ impl<'a> Parser<'a> {
             }
         }
     }
+}
+
+impl Parser<'_> {
+    /// The text of the rest of the line that token `first` (taken already) starts, read up to
+    /// the `)` that closes it or, in the main line, the result (both left to be read), as a
+    /// comment can hold it: braces become quotes, whitespace single spaces.
+    fn rest_of_line_text(&mut self, first: &Token) -> Result<String, PgnError> {
+        let mut nested = 0usize;
+        loop {
+            let stop = match self.peek()? {
+                None => true,
+                Some(t) => match t.tok {
+                    Tok::Tag(..) => true,
+                    Tok::Result(_) | Tok::Close => nested == 0,
+                    _ => false,
+                },
+            };
+            if stop {
+                break;
+            }
+            match self.next()?.map(|t| t.tok) {
+                Some(Tok::Open) => nested += 1,
+                Some(Tok::Close) => nested -= 1,
+                _ => {}
+            }
+        }
+        let raw = &self.lexer.text[first.offset..self.game_end.max(first.offset)];
+        Ok(collapse_whitespace(&raw.replace(['{', '}'], "\"")))
+    }
+}
+
+/// `true` for a null move as PGN writers give it (`--` ChessBase and lichess, `Z0` some others;
+/// UCI's `0000` reads as a move number, all digits).
+fn is_null_move(text: &str) -> bool {
+    matches!(text.trim_end_matches(['+', '#']), "--" | "Z0")
 }
 
 impl Lexer<'_> {
