@@ -4,7 +4,7 @@
 
 use chesscore::engine::{engine_turn, Score};
 use chesscore::game::clock::{ClockError, ClockState};
-use chesscore::game::time_control::TimeControl;
+use chesscore::game::time_control::{Bonus, Period, TimeControl};
 use chesscore::game::{DrawReason, Game, GameError, GameStatus, NodeId, Outcome, UntimedCall};
 use chesscore::notation::san;
 use chesscore::rules::Side;
@@ -812,4 +812,59 @@ fn the_opening_walks_back_along_the_current_line() {
     assert_eq!(after_e4.name, "King's Pawn Game");
     let end = *game.main_line().last().unwrap();
     assert_eq!(game.opening_at(end), Some(najdorf));
+}
+
+#[test]
+fn an_ended_game_cannot_start_or_resume_its_clock_and_a_running_one_always_stops() {
+    // Clock audit: resuming after a resignation or a mate ran the clock at an ended node, where
+    // no move could stop it; pausing then failed with the flag that fell later, and the
+    // resignation could never be taken back.
+    let mut game = blitz();
+    game.play_san_at("e4", 0).unwrap();
+    game.resign_at(Side::Black, 2_000).unwrap();
+    assert!(matches!(
+        game.resume_clock(3_000),
+        Err(GameError::GameOver(Outcome::Resignation { .. }))
+    ));
+    assert_eq!(game.clock().unwrap().state(), ClockState::Paused);
+    assert!(game.can_undo());
+    assert_eq!(game.undo(), None, "the resignation is taken back");
+    game.resume_clock(3_000).unwrap();
+
+    let mut game = blitz();
+    for (i, san) in ["f3", "e5", "g4", "Qh4#"].iter().enumerate() {
+        game.play_san_at(san, i as u64 * 1_000).unwrap();
+    }
+    assert!(matches!(
+        game.resume_clock(5_000),
+        Err(GameError::GameOver(_))
+    ));
+    let mut fresh = Game::from_pgn("1. f3 e5 2. g4 Qh4# 0-1").unwrap();
+    fresh.set_time_control(TimeControl::fischer(1, 0)).unwrap();
+    assert!(matches!(fresh.start_clock(0), Err(GameError::GameOver(_))));
+    assert_eq!(fresh.clock().unwrap().state(), ClockState::NotStarted);
+    // A clock running at an ended node (resumed one move earlier, then forward onto the mate)
+    // stops, even long after a flag would have fallen.
+    game.pause_clock(5_000).ok();
+    assert!(game.back());
+    game.resume_clock(6_000).unwrap();
+    assert!(game.forward());
+    assert_eq!(game.clock().unwrap().state(), ClockState::Running);
+    game.pause_clock(600_000).unwrap();
+    assert_eq!(game.clock().unwrap().state(), ClockState::Paused);
+}
+
+#[test]
+fn a_control_pgn_cannot_write_replaces_the_files_tag_with_unknown() {
+    let mut game = Game::from_pgn("[TimeControl \"300+2\"]\n\n1. e4 *").unwrap();
+    game.set_time_control(TimeControl::single(Period {
+        moves: None,
+        time_ms: 600_000,
+        bonus: Bonus::Bronstein { ms: 5_000 },
+    }))
+    .unwrap();
+    game.play_san_at("e5", 1_000).unwrap();
+    let pgn = game.to_pgn();
+    assert!(pgn.contains("[TimeControl \"?\"]"), "{pgn}");
+    assert!(!pgn.contains("300+2"), "{pgn}");
 }

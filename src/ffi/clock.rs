@@ -271,13 +271,15 @@ impl ChessGame {
     /// it, without charging the mover).
     ///
     /// # Errors
-    /// `InvalidRequest`: no clock, or started already.
+    /// `GameOver` when the game has ended at the current node; `InvalidRequest`: no clock, or
+    /// started already.
     pub fn start_clock(&self, now_ms: u64) -> Result<(), ChessError> {
         Ok(self.lock().start_clock(now_ms)?)
     }
 
     /// Pauses the clock at `now_ms`, keeping the time of the move in progress (e.g. when the app
-    /// goes to the background; save after pausing to keep that time).
+    /// goes to the background; save after pausing to keep that time). In a game that has ended
+    /// at the current node, a running clock is stopped whatever its times.
     ///
     /// # Errors
     /// `GameOver` when a flag had fallen by `now_ms` (the game is then over on time);
@@ -291,6 +293,7 @@ impl ChessGame {
     /// from where the clock stood before the move taken back (see `undo`).
     ///
     /// # Errors
+    /// `GameOver` when the game has ended at the current node (undo a resignation first);
     /// `InvalidRequest` when the clock is not paused or `now_ms` is before its last event.
     pub fn resume_clock(&self, now_ms: u64) -> Result<(), ChessError> {
         Ok(self.lock().resume_clock(now_ms)?)

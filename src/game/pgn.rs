@@ -188,7 +188,8 @@ impl Game {
 
     /// The game as a [`PgnGame`]: tags, start position, the whole tree with its annotations, and
     /// the result of the main line. A game with a clock gets its control as the `TimeControl`
-    /// tag (when PGN can express it; it replaces a `TimeControl` tag the game had), a game lost
+    /// tag (it replaces a `TimeControl` tag the game had; `?`, unknown, when PGN cannot express
+    /// the control, a Bronstein or simple delay), a game lost
     /// or drawn on time `[Termination "time forfeit"]` (unless it has a `Termination` tag).
     pub fn to_pgn_game(&self) -> PgnGame {
         let root = self.n(NodeId::ROOT);
@@ -198,9 +199,11 @@ impl Game {
             .map(|(n, v)| (n.to_string(), v.to_string()))
             .collect();
         let has = |tags: &[(String, String)], name: &str| tags.iter().any(|(n, _)| n == name);
-        if let Some(control) = self.clock.as_ref().and_then(|c| c.control().to_pgn()) {
-            // The clock's control is what was played: it replaces a tag read from a file.
+        if let Some(clock) = self.clock.as_ref() {
+            // The clock's control is what was played: it replaces a tag read from a file, which
+            // would name another control beside the clock's `[%clk]` times.
             tags.retain(|(n, _)| n != "TimeControl");
+            let control = clock.control().to_pgn().unwrap_or_else(|| "?".into());
             tags.push(("TimeControl".into(), control));
         }
         let on_time = matches!(

@@ -223,8 +223,13 @@ impl Game {
     /// handed to it when the game was taken back or moved meanwhile).
     ///
     /// # Errors
-    /// [`GameError::Clock`]: no clock, or it was started already.
+    /// [`GameError::GameOver`] when the game has ended at the current node (a clock running
+    /// there could never be stopped by a move); [`GameError::Clock`]: no clock, or it was
+    /// started already.
     pub fn start_clock(&mut self, now_ms: u64) -> Result<(), GameError> {
+        if let Some(o) = self.outcome() {
+            return Err(GameError::GameOver(o));
+        }
         let side = self.position.side_to_move();
         let clock = self.clock_mut()?;
         let mut started = clock.clone();
@@ -235,12 +240,17 @@ impl Game {
     }
 
     /// Pauses the clock at `now_ms` (keeping the time of the move in progress). When the flag
-    /// had already fallen, the game ends on time instead and the error says so.
+    /// had already fallen, the game ends on time instead and the error says so. In a game that
+    /// has ended at the current node otherwise, a running clock is stopped whatever its times
+    /// (a flag falling after the end decides nothing).
     ///
     /// # Errors
     /// [`GameError::GameOver`] when a flag fell; [`GameError::Clock`] when there is no running
     /// clock or time went backwards.
     pub fn pause_clock(&mut self, now_ms: u64) -> Result<(), GameError> {
+        if self.outcome().is_some() {
+            return Ok(self.clock_mut()?.halt(now_ms)?);
+        }
         if let Some(o) = self.check_flag(now_ms) {
             return Err(GameError::GameOver(o));
         }
@@ -252,8 +262,13 @@ impl Game {
     /// move taken back (the time of the move in progress is kept otherwise).
     ///
     /// # Errors
-    /// [`GameError::Clock`] when there is no paused clock or time went backwards.
+    /// [`GameError::GameOver`] when the game has ended at the current node (a resignation is
+    /// taken back with [`Game::undo`] first); [`GameError::Clock`] when there is no paused
+    /// clock or time went backwards.
     pub fn resume_clock(&mut self, now_ms: u64) -> Result<(), GameError> {
+        if let Some(o) = self.outcome() {
+            return Err(GameError::GameOver(o));
+        }
         let side = self.position.side_to_move();
         let clock = self.clock_mut()?;
         let mut resumed = clock.clone();
