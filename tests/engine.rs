@@ -1160,3 +1160,41 @@ fn uci_survives_malformed_commands_and_never_searches_a_refused_position() {
         );
     }
 }
+
+#[test]
+fn a_search_s_time_counts_from_when_it_was_asked_for() {
+    // Time-management audit: work queued before a search (a 1 GB table after `setoption Hash`)
+    // was not charged to its clock: 2.4 s passed for a 1 s clock. A job that keeps the worker
+    // busy for longer than the move time stands for that work: the search then has no time
+    // left and stops after its first iteration, and says how long it took since it was asked.
+    let thread = EngineThread::new(EngineConfig::default()).unwrap();
+    thread.start_job(
+        |_, _| std::thread::sleep(Duration::from_millis(400)),
+        |_: Result<(), String>| {},
+    );
+    let (tx, rx) = mpsc::channel();
+    thread.start(
+        Position::startpos(),
+        vec![],
+        SearchLimits::move_time(Duration::from_millis(200)),
+        Box::new(|_| {}),
+        Box::new(move |r| tx.send(r.unwrap()).unwrap()),
+    );
+    let r = rx.recv_timeout(Duration::from_secs(10)).unwrap();
+    assert!(r.time >= Duration::from_millis(400), "{:?}", r.time);
+    assert_eq!(r.depth, 1, "no time was left for a second iteration");
+    // The same directly: a request made long ago leaves no time either.
+    let limits = SearchLimits {
+        requested_at: Some(Instant::now() - Duration::from_secs(5)),
+        ..SearchLimits::move_time(Duration::from_secs(1))
+    };
+    let r = engine().search(
+        &Position::startpos(),
+        &[],
+        &limits,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    assert_eq!(r.depth, 1);
+    assert!(Position::startpos().is_legal(r.best_move));
+}

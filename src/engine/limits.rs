@@ -18,7 +18,9 @@ pub struct SearchLimits {
     /// searched move and score (85 to about 1,500 nodes in ordinary positions; a freak one, a
     /// dozen queens a side, stops after 20,000 at depth 0).
     pub nodes: Option<u64>,
-    /// Think for exactly this long (the search may finish earlier on a forced move or mate).
+    /// Think for this long (the search may finish earlier on a forced move or mate). The
+    /// engine's move overhead comes off it, but at most a tenth of it: a GUI that asks for a
+    /// second gets the move after about a second.
     pub move_time: Option<Duration>,
     /// White's remaining clock time.
     pub white_time: Option<Duration>,
@@ -45,6 +47,11 @@ pub struct SearchLimits {
     /// that are not legal in the position are ignored, and when none is legal every move is
     /// searched.
     pub search_moves: Vec<Move>,
+    /// When the search was asked for: its time (a move time, a clock's budget) counts from
+    /// here. `None`: from when it starts. [`crate::engine::EngineThread::start`] sets it when
+    /// the search is queued, so that work queued before it (a new table size, a cleared
+    /// table) is not thinking time the clock does not see.
+    pub requested_at: Option<Instant>,
 }
 
 /// The depth a search with no limit at all stops at.
@@ -192,7 +199,10 @@ impl TimeBudget {
             return None;
         }
         if let Some(t) = limits.move_time {
-            let t = t.saturating_sub(overhead).max(Duration::from_millis(1));
+            // A whole overhead off a short move time left nothing (movetime 50 searched 1.6 ms).
+            let t = t
+                .saturating_sub(overhead.min(t / 10))
+                .max(Duration::from_millis(1));
             return Some(TimeBudget {
                 optimum: t,
                 maximum: t,
@@ -202,6 +212,15 @@ impl TimeBudget {
             Side::White => (limits.white_time?, limits.white_increment),
             Side::Black => (limits.black_time?, limits.black_increment),
         };
+        if time <= overhead {
+            // Nothing left beyond the overhead: the first iteration only (it always finishes),
+            // about 0.2 ms, where a 1 ms floor spent 1.1-1.6 ms a move and lost 1+0 games on
+            // time in the long endings.
+            return Some(TimeBudget {
+                optimum: Duration::ZERO,
+                maximum: Duration::ZERO,
+            });
+        }
         let left = time.saturating_sub(overhead).as_secs_f64();
         let mtg = limits
             .moves_to_go
@@ -281,7 +300,9 @@ impl TimeManager {
             return false;
         };
         if self.fixed_move_time {
-            return false;
+            // Used in full, but no new iteration once it is over (the deadline is looked at
+            // only every thousand nodes: small iterations ran on past it).
+            return elapsed >= budget.maximum;
         }
         if root_moves == 1 && depth >= SINGLE_REPLY_DEPTH {
             return true;
@@ -358,7 +379,9 @@ mod tests {
         let fixed = SearchLimits::move_time(Duration::from_millis(100));
         let mut tm = TimeManager::new(&fixed, Side::White, Duration::ZERO, Instant::now());
         assert!(tm.uses_clock());
-        assert!(!tm.stop_after_iteration(9, a, 1, Duration::from_secs(5)));
+        assert!(!tm.stop_after_iteration(9, a, 1, Duration::from_millis(99)));
+        // Its time over, no new iteration starts (it ran on until the next look at the clock).
+        assert!(tm.stop_after_iteration(10, a, 1, Duration::from_millis(100)));
     }
 
     #[test]
@@ -418,6 +441,11 @@ mod tests {
         assert!(w.maximum >= w.optimum && w.maximum <= Duration::from_secs(24));
         let b = TimeBudget::new(&limits, Side::Black, Duration::from_millis(100)).unwrap();
         assert!(b.maximum <= Duration::from_millis(300));
+        // No time beyond the overhead: the first iteration only, no 1 ms floor.
+        for overhead in [1_000, 5_000] {
+            let b = TimeBudget::new(&limits, Side::Black, Duration::from_millis(overhead)).unwrap();
+            assert_eq!((b.optimum, b.maximum), (Duration::ZERO, Duration::ZERO));
+        }
         // `movestogo 0`, as some GUIs send it, is sudden death, not "the last move before the
         // control" (which would spend the most the clock allows on this one).
         let sudden = TimeBudget::new(&limits, Side::White, Duration::ZERO).unwrap();
@@ -446,6 +474,14 @@ mod tests {
         let limits = SearchLimits::move_time(Duration::from_millis(500));
         let t = TimeBudget::new(&limits, Side::Black, Duration::from_millis(20)).unwrap();
         assert_eq!(t.optimum, Duration::from_millis(480));
+        // The overhead takes at most a tenth: movetime 50 with the default 50 ms overhead
+        // searched 1.6 ms.
+        let short = SearchLimits::move_time(Duration::from_millis(50));
+        let t = TimeBudget::new(&short, Side::White, DEFAULT_MOVE_OVERHEAD).unwrap();
+        assert_eq!(
+            (t.optimum, t.maximum),
+            (Duration::from_millis(45), Duration::from_millis(45))
+        );
         assert!(TimeBudget::new(&SearchLimits::depth(5), Side::White, Duration::ZERO).is_none());
         assert!(SearchLimits::default().is_unlimited());
         assert!(!SearchLimits::nodes(5).uses_clock());

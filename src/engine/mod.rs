@@ -292,7 +292,7 @@ impl Engine {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        let start = Instant::now();
+        let start = limits.requested_at.unwrap_or_else(Instant::now);
         let level = limits.level.unwrap_or(self.config.level);
         let params = level.params();
         if self.table_level.is_some_and(|l| l != level) {

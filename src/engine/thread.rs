@@ -259,15 +259,20 @@ impl EngineThread {
 
     /// Starts a search and returns at once. A search still running is stopped first (its
     /// `on_finished` still runs, with `stopped` set). `history` holds the keys of the game's
-    /// positions before `root`, oldest first.
+    /// positions before `root`, oldest first. The search's time counts from now (see
+    /// [`SearchLimits::requested_at`]), also when the worker is still busy with work queued
+    /// before it.
     pub fn start(
         &self,
         root: Position,
         history: Vec<u64>,
-        limits: SearchLimits,
+        mut limits: SearchLimits,
         on_info: InfoCallback,
         on_finished: FinishedCallback,
     ) -> SearchId {
+        limits
+            .requested_at
+            .get_or_insert_with(std::time::Instant::now);
         let (id, stop) = self.register();
         self.send(Command::Search {
             id,

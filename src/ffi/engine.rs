@@ -24,6 +24,9 @@ pub struct EngineConfig {
     #[uniffi(default = None)]
     pub elo: Option<u32>,
     /// Transposition table size in MB (1 to 1024, the core's `MAX_HASH_MB`); 16 suits a phone.
+    /// The table is made on the engine's thread (the call returns at once), and the search
+    /// queued after a new size waits for it, on the clock: about 2 ms a MB on a 2-core VM
+    /// (1 GB: 2.3 s), so set a large size before the game, not on the clock.
     #[uniffi(default = 16)]
     pub hash_mb: u32,
     /// Seed for the weaker levels' choices: the same seed gives the same games.
@@ -162,6 +165,8 @@ impl SearchLimits {
             multi_pv: self.multi_pv,
             level,
             search_moves: Vec::new(),
+            // Set when the engine thread queues the search.
+            requested_at: None,
         })
     }
 }

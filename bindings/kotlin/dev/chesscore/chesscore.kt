@@ -1616,16 +1616,16 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_clock() and 0xFFFF) != 59734) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_pause_clock() and 0xFFFF) != 12951) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_pause_clock() and 0xFFFF) != 3362) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_resume_clock() and 0xFFFF) != 46650) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_resume_clock() and 0xFFFF) != 64255) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_set_time_control() and 0xFFFF) != 52170) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_start_clock() and 0xFFFF) != 55018) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_start_clock() and 0xFFFF) != 65153) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_time_control() and 0xFFFF) != 23873) {
@@ -3026,7 +3026,8 @@ public interface ChessGameInterface {
     
     /**
      * Pauses the clock at `now_ms`, keeping the time of the move in progress (e.g. when the app
-     * goes to the background; save after pausing to keep that time).
+     * goes to the background; save after pausing to keep that time). In a game that has ended
+     * at the current node, a running clock is stopped whatever its times.
      *
      * # Errors
      * `GameOver` when a flag had fallen by `now_ms` (the game is then over on time);
@@ -3040,6 +3041,7 @@ public interface ChessGameInterface {
      * from where the clock stood before the move taken back (see `undo`).
      *
      * # Errors
+     * `GameOver` when the game has ended at the current node (undo a resignation first);
      * `InvalidRequest` when the clock is not paused or `now_ms` is before its last event.
      */
     fun `resumeClock`(`nowMs`: kotlin.ULong)
@@ -3059,7 +3061,8 @@ public interface ChessGameInterface {
      * it, without charging the mover).
      *
      * # Errors
-     * `InvalidRequest`: no clock, or started already.
+     * `GameOver` when the game has ended at the current node; `InvalidRequest`: no clock, or
+     * started already.
      */
     fun `startClock`(`nowMs`: kotlin.ULong)
     
@@ -3836,7 +3839,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     
     /**
      * Pauses the clock at `now_ms`, keeping the time of the move in progress (e.g. when the app
-     * goes to the background; save after pausing to keep that time).
+     * goes to the background; save after pausing to keep that time). In a game that has ended
+     * at the current node, a running clock is stopped whatever its times.
      *
      * # Errors
      * `GameOver` when a flag had fallen by `now_ms` (the game is then over on time);
@@ -3862,6 +3866,7 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      * from where the clock stood before the move taken back (see `undo`).
      *
      * # Errors
+     * `GameOver` when the game has ended at the current node (undo a resignation first);
      * `InvalidRequest` when the clock is not paused or `now_ms` is before its last event.
      */
     @Throws(ChessException::class)override fun `resumeClock`(`nowMs`: kotlin.ULong)
@@ -3905,7 +3910,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      * it, without charging the mover).
      *
      * # Errors
-     * `InvalidRequest`: no clock, or started already.
+     * `GameOver` when the game has ended at the current node; `InvalidRequest`: no clock, or
+     * started already.
      */
     @Throws(ChessException::class)override fun `startClock`(`nowMs`: kotlin.ULong)
         = 
@@ -7281,6 +7287,9 @@ data class EngineConfig (
     , 
     /**
      * Transposition table size in MB (1 to 1024, the core's `MAX_HASH_MB`); 16 suits a phone.
+     * The table is made on the engine's thread (the call returns at once), and the search
+     * queued after a new size waits for it, on the clock: about 2 ms a MB on a 2-core VM
+     * (1 GB: 2.3 s), so set a large size before the game, not on the clock.
      */
     var `hashMb`: kotlin.UInt = 16u 
     , 

@@ -1140,7 +1140,8 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     
     /**
      * Pauses the clock at `now_ms`, keeping the time of the move in progress (e.g. when the app
-     * goes to the background; save after pausing to keep that time).
+     * goes to the background; save after pausing to keep that time). In a game that has ended
+     * at the current node, a running clock is stopped whatever its times.
      *
      * # Errors
      * `GameOver` when a flag had fallen by `now_ms` (the game is then over on time);
@@ -1154,6 +1155,7 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * from where the clock stood before the move taken back (see `undo`).
      *
      * # Errors
+     * `GameOver` when the game has ended at the current node (undo a resignation first);
      * `InvalidRequest` when the clock is not paused or `now_ms` is before its last event.
      */
     func resumeClock(nowMs: UInt64) throws 
@@ -1173,7 +1175,8 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * it, without charging the mover).
      *
      * # Errors
-     * `InvalidRequest`: no clock, or started already.
+     * `GameOver` when the game has ended at the current node; `InvalidRequest`: no clock, or
+     * started already.
      */
     func startClock(nowMs: UInt64) throws 
     
@@ -1985,7 +1988,8 @@ open func clock(nowMs: UInt64) -> ClockReading?  {
     
     /**
      * Pauses the clock at `now_ms`, keeping the time of the move in progress (e.g. when the app
-     * goes to the background; save after pausing to keep that time).
+     * goes to the background; save after pausing to keep that time). In a game that has ended
+     * at the current node, a running clock is stopped whatever its times.
      *
      * # Errors
      * `GameOver` when a flag had fallen by `now_ms` (the game is then over on time);
@@ -2006,6 +2010,7 @@ open func pauseClock(nowMs: UInt64)throws   {try rustCallWithError(FfiConverterT
      * from where the clock stood before the move taken back (see `undo`).
      *
      * # Errors
+     * `GameOver` when the game has ended at the current node (undo a resignation first);
      * `InvalidRequest` when the clock is not paused or `now_ms` is before its last event.
      */
 open func resumeClock(nowMs: UInt64)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -2039,7 +2044,8 @@ open func setTimeControl(control: TimeControl)throws   {try rustCallWithError(Ff
      * it, without charging the mover).
      *
      * # Errors
-     * `InvalidRequest`: no clock, or started already.
+     * `GameOver` when the game has ended at the current node; `InvalidRequest`: no clock, or
+     * started already.
      */
 open func startClock(nowMs: UInt64)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
         uniffiCallStatus in
@@ -4734,6 +4740,9 @@ public struct EngineConfig: Equatable, Hashable {
     public var elo: UInt32?
     /**
      * Transposition table size in MB (1 to 1024, the core's `MAX_HASH_MB`); 16 suits a phone.
+     * The table is made on the engine's thread (the call returns at once), and the search
+     * queued after a new size waits for it, on the clock: about 2 ms a MB on a 2-core VM
+     * (1 GB: 2.3 s), so set a large size before the game, not on the clock.
      */
     public var hashMb: UInt32
     /**
@@ -4766,6 +4775,9 @@ public struct EngineConfig: Equatable, Hashable {
          */elo: UInt32? = nil, 
         /**
          * Transposition table size in MB (1 to 1024, the core's `MAX_HASH_MB`); 16 suits a phone.
+         * The table is made on the engine's thread (the call returns at once), and the search
+         * queued after a new size waits for it, on the clock: about 2 ms a MB on a 2-core VM
+         * (1 GB: 2.3 s), so set a large size before the game, not on the clock.
          */hashMb: UInt32 = UInt32(16), 
         /**
          * Seed for the weaker levels' choices: the same seed gives the same games.
@@ -12177,16 +12189,16 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_clock() != 59734) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_pause_clock() != 12951) {
+    if (uniffi_chesscore_checksum_method_chessgame_pause_clock() != 3362) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_resume_clock() != 46650) {
+    if (uniffi_chesscore_checksum_method_chessgame_resume_clock() != 64255) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_set_time_control() != 52170) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_start_clock() != 55018) {
+    if (uniffi_chesscore_checksum_method_chessgame_start_clock() != 65153) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_time_control() != 23873) {
