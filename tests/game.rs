@@ -799,3 +799,37 @@ fn the_move_to_seventy_five_moves_is_no_claim() {
     let e = game.clone().claim_draw_with(nf3).unwrap_err();
     assert!(e.to_string().contains("seventy-five"), "{e}");
 }
+
+#[test]
+fn a_key_given_twice_in_a_save_is_refused_not_read_as_its_last() {
+    // JSON-save audit: the save was read through a JSON value, which keeps the last of two
+    // equal keys: a node with "uci" twice loaded as the other move.
+    let mut game = Game::new();
+    play_all(&mut game, &["e4"]);
+    let good = game.to_json();
+    let msg = tampered(&good.replace("\"uci\": \"e2e4\"", "\"uci\": \"e2e4\", \"uci\": \"d2d4\""));
+    assert!(msg.contains("duplicate field `uci`"), "{msg}");
+    let msg = tampered(&good.replace("\"version\": 3", "\"version\": 1, \"version\": 3"));
+    assert!(msg.contains("duplicate field `version`"), "{msg}");
+}
+
+#[test]
+fn old_saves_with_a_standard_variant_tag_or_a_free_tag_name_still_load() {
+    // Builds before the Variant tag was derived saved lichess's [Variant "Standard"] as a tag,
+    // and version-1 builds took any tag name: such saves were refused whole.
+    let old = SAVE_V1.replace(
+        "[\n    [\n      \"White\",",
+        "[\n    [\"Variant\", \"Standard\"], [\"Opening Name\", \"Italian\"],\n    [\n      \"White\",",
+    );
+    assert_ne!(old, SAVE_V1);
+    let game = Game::from_json(&old).unwrap();
+    assert_eq!(game.tag("Variant"), None);
+    assert_eq!(game.tag("Opening_Name"), Some("Italian"));
+    assert_eq!(game.san_moves(), ["e4", "e5"]);
+    // A Variant the build cannot play is still refused.
+    let msg = tampered(&SAVE_V1.replace(
+        "[\n    [\n      \"White\",",
+        "[\n    [\"Variant\", \"Atomic\"],\n    [\n      \"White\",",
+    ));
+    assert!(msg.contains("Variant"), "{msg}");
+}

@@ -62,7 +62,7 @@
 use super::clock::{Clock, ClockMark};
 use super::tree::Node;
 use super::{is_derived_tag, DrawReason, Game, GameError, NewMovePlacement, NodeId, Outcome};
-use crate::notation::pgn::{Annotations, Command};
+use crate::notation::pgn::{is_tag_name, Annotations, Command};
 use crate::notation::{fen, uci};
 use crate::rules::{CastlingMode, Side};
 use serde::{Deserialize, Serialize};
@@ -228,7 +228,9 @@ fn saved_node(node: &Node, parent: Option<u32>, mode: CastlingMode) -> SavedNode
     }
 }
 
-/// The annotations of `saved` (at `nodes[i]`), checked.
+/// The annotations of `saved` (at `nodes[i]`), checked. Otherwise kept exactly as saved, as
+/// the Rust API's `annotations_mut` may have left them (a command PGN would read back as a field,
+/// command text in a comment): a save loads as the game that was saved.
 fn annotations(saved: &SavedNode, i: usize) -> Result<Annotations, GameError> {
     let field =
         |name: &str, text: &str| invalid(format!("nodes[{i}].{name}: cannot read \"{text}\""));
@@ -332,16 +334,24 @@ impl Game {
         let Some(obj) = value.as_object() else {
             return Err(invalid("expected a JSON object"));
         };
+        // The saves are read from the text, not from `value`: a key given twice (`"uci"` twice
+        // in a node) is refused, where `value` kept the last one and loaded another game.
+        #[derive(Deserialize)]
+        struct VersionOnly {
+            #[allow(dead_code)]
+            version: Option<serde_json::Value>,
+        }
+        serde_json::from_str::<VersionOnly>(json).map_err(|e| invalid(e.to_string()))?;
         match obj.get("version").map(serde_json::Value::as_u64) {
             None => Err(invalid("missing field \"version\"")),
             Some(Some(1)) => {
                 let save: SaveV1 =
-                    serde_json::from_value(value).map_err(|e| invalid(e.to_string()))?;
+                    serde_json::from_str(json).map_err(|e| invalid(e.to_string()))?;
                 Game::from_v1(save)
             }
             Some(Some(v @ (2 | VERSION))) => {
                 let save: SaveV2 =
-                    serde_json::from_value(value).map_err(|e| invalid(e.to_string()))?;
+                    serde_json::from_str(json).map_err(|e| invalid(e.to_string()))?;
                 if v == 2 && save.clock.is_some() {
                     return Err(invalid(
                         "clock: a version-2 save has no clock (clocks came with version 3)",
@@ -373,6 +383,24 @@ impl Game {
                 // Saves of the version-1 format written by Chess960-aware builds have it.
                 continue;
             }
+            if name == "Variant" && !chess960 && crate::notation::pgn::is_standard_variant(value) {
+                // Builds before the tag was derived saved a PGN's `[Variant "Standard"]` (as
+                // lichess writes it) as an ordinary tag: dropped, as PGN reading drops it.
+                continue;
+            }
+            // Builds before tag names were checked (version 1, 2026-11) kept any name the app
+            // gave ("Opening Name"): kept with '_' for what PGN cannot hold, not refused.
+            let name: String = if is_tag_name(name) {
+                name.clone()
+            } else {
+                name.chars()
+                    .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                    .collect()
+            };
+            if name.is_empty() {
+                continue;
+            }
+            let name = name.as_str();
             if is_derived_tag(name) {
                 return Err(invalid(format!(
                     "tags: \"{name}\" is not stored, it follows from the game"

@@ -62,6 +62,7 @@
 
 mod annotations;
 mod read;
+pub(crate) use read::is_standard_variant;
 mod write;
 
 pub use annotations::{

@@ -453,7 +453,7 @@ impl<'a> Lexer<'a> {
 /// `true` for the values of the `Variant` tag that name the standard rules (`Standard`,
 /// `Chess`, `Normal`, lichess's `From Position` for a game from a set-up position, or nothing),
 /// any case.
-fn is_standard_variant(value: &str) -> bool {
+pub(crate) fn is_standard_variant(value: &str) -> bool {
     matches!(
         variant_key(value).as_str(),
         "" | "standard" | "chess" | "normal" | "fromposition" | "orthodox"
