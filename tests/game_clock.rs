@@ -843,14 +843,13 @@ fn an_ended_game_cannot_start_or_resume_its_clock_and_a_running_one_always_stops
     fresh.set_time_control(TimeControl::fischer(1, 0)).unwrap();
     assert!(matches!(fresh.start_clock(0), Err(GameError::GameOver(_))));
     assert_eq!(fresh.clock().unwrap().state(), ClockState::NotStarted);
-    // A clock running at an ended node (resumed one move earlier, then forward onto the mate)
-    // stops, even long after a flag would have fallen.
-    game.pause_clock(5_000).ok();
+    // Nor does going back one move and resuming there (then forward onto the mate, the clock
+    // ran where no move could stop it): the clock stands at the mate.
     assert!(game.back());
-    game.resume_clock(6_000).unwrap();
-    assert!(game.forward());
-    assert_eq!(game.clock().unwrap().state(), ClockState::Running);
-    game.pause_clock(600_000).unwrap();
+    assert!(matches!(
+        game.resume_clock(6_000),
+        Err(GameError::ClockElsewhere { .. })
+    ));
     assert_eq!(game.clock().unwrap().state(), ClockState::Paused);
 }
 
@@ -867,4 +866,38 @@ fn a_control_pgn_cannot_write_replaces_the_files_tag_with_unknown() {
     let pgn = game.to_pgn();
     assert!(pgn.contains("[TimeControl \"?\"]"), "{pgn}");
     assert!(!pgn.contains("300+2"), "{pgn}");
+}
+
+#[test]
+fn timed_calls_and_take_backs_wait_for_the_board_to_show_the_clocks_position() {
+    // Clock audit: going back with `back()` (not `undo()`) and playing on the clock charged
+    // the side to move for a move it had already made, counted the move taken back too (a
+    // period's bonus came twice) and, with the clock running, got past "no take-back while it
+    // runs".
+    let mut game = blitz();
+    for (i, san) in ["e4", "e5", "Nf3", "Nc6"].iter().enumerate() {
+        game.play_san_at(san, i as u64 * 1_000).unwrap();
+    }
+    assert!(game.back());
+    let before = game.clone();
+    let elsewhere = GameError::ClockElsewhere {
+        clock_ply: 4,
+        current_ply: 3,
+    };
+    assert_eq!(game.play_san_at("Nf6", 5_000), Err(elsewhere.clone()));
+    assert_eq!(game.resign_at(Side::Black, 5_000), Err(elsewhere.clone()));
+    assert_eq!(game, before, "refused calls change nothing");
+    game.pause_clock(5_000).unwrap();
+    assert!(!game.can_undo() && !game.can_redo());
+    assert_eq!(game.resume_clock(6_000), Err(elsewhere));
+    // Forward to the clock's position, the game goes on; undo there sets the clock back.
+    assert!(game.forward());
+    assert!(game.can_undo());
+    assert_eq!(
+        game.undo().map(|m| san::to_san(game.position(), m)),
+        Some("Nc6".into())
+    );
+    game.resume_clock(6_000).unwrap();
+    game.play_san_at("Nf6", 7_000).unwrap();
+    assert_eq!(game.san_moves(), ["e4", "e5", "Nf3", "Nf6"]);
 }

@@ -724,7 +724,10 @@ impl ChessGame {
     }
 
     /// Goes one move back along the current line (an ending at the current node stays, unlike
-    /// `undo()`). Returns `false` at the start.
+    /// `undo()`). Returns `false` at the start. In a timed game this only shows an earlier
+    /// position: the clock stays where the game stands, and the timed calls, `resumeClock`,
+    /// `undo` and `redo` are refused (`InvalidRequest`, "the clock stands after ply N") until
+    /// the board is back there; take moves back on the clock with `undo`.
     pub fn go_back(&self) -> bool {
         self.lock().back()
     }

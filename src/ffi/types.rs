@@ -421,6 +421,7 @@ impl From<GameError> for ChessError {
             | GameError::NagOnStart(_)
             | GameError::ArrowToItself(_)
             | GameError::NagsOfOneGroup(..)
+            | GameError::ClockElsewhere { .. }
             | GameError::TooDeep
             | GameError::InvalidTag(_) => ChessError::InvalidRequest(text),
             GameError::InvalidSave(_) => ChessError::InvalidSavedGame(text),

@@ -144,6 +144,15 @@ pub enum GameError {
     /// `?` and `??`, or two position assessments), which a move cannot carry at once.
     #[error("NAGs {0} and {1} both assess the {kind}: a move carries one of them (replace, do not add)", kind = if *.0 <= 9 { "move" } else { "position" })]
     NagsOfOneGroup(u8, u8),
+    /// A timed call, a take-back or a restart of the clock at a node other than the one the
+    /// clock stands at (the board was taken back with [`Game::back`], not [`Game::undo`]).
+    #[error("the clock stands after ply {clock_ply} and the board shows ply {current_ply}: go forward to the clock's position to play on, or take moves back with undo, which sets the clock back")]
+    ClockElsewhere {
+        /// The ply of the node the clock stands at.
+        clock_ply: u32,
+        /// The ply of the current node.
+        current_ply: u32,
+    },
     /// A new variation would be nested deeper than [`MAX_VARIATION_DEPTH`].
     #[error("variations cannot be nested more than {MAX_VARIATION_DEPTH} deep")]
     TooDeep,
@@ -215,6 +224,11 @@ pub struct Game {
     new_moves: NewMovePlacement,
     /// The chess clock, when the game has a time control.
     clock: Option<clock::Clock>,
+    /// The node the clock stands at: where the last timed move, take-back or start left it.
+    /// Timed calls and take-backs elsewhere (after going back with [`Game::back`]) are refused,
+    /// as they would charge or credit the wrong moves. `None`: not known (a game just loaded,
+    /// a new time control), any node.
+    clock_node: Option<NodeId>,
 }
 
 impl PartialEq for Game {
@@ -262,6 +276,7 @@ impl Game {
             tags: BTreeMap::new(),
             new_moves: NewMovePlacement::default(),
             clock: None,
+            clock_node: None,
         }
     }
 
@@ -539,6 +554,10 @@ impl Game {
         if !self.can_undo() {
             return None;
         }
+        self.follow_clock_after(|game| game.undo_unfollowed(current))
+    }
+
+    fn undo_unfollowed(&mut self, current: NodeId) -> Option<Move> {
         if self.n_mut(current).ending.take().is_some() {
             return None;
         }
@@ -562,6 +581,10 @@ impl Game {
         if !self.can_redo() {
             return None;
         }
+        self.follow_clock_after(Game::redo_unfollowed)
+    }
+
+    fn redo_unfollowed(&mut self) -> Option<Move> {
         self.forward();
         let (clocks, mv) = {
             let node = self.n(self.current());
@@ -576,6 +599,7 @@ impl Game {
     /// `true` when [`Game::undo`] would change something.
     pub fn can_undo(&self) -> bool {
         !self.clock_runs()
+            && self.clock_elsewhere().is_none()
             && !self.ended_on_time()
             && (self.cursor > 0 || self.n(self.current()).ending.is_some())
     }
@@ -594,6 +618,7 @@ impl Game {
     /// `true` when [`Game::redo`] would replay a move.
     pub fn can_redo(&self) -> bool {
         !self.clock_runs()
+            && self.clock_elsewhere().is_none()
             && self.n(self.current()).ending.is_none()
             && self.cursor + 1 < self.line.len()
     }

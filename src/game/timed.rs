@@ -154,6 +154,7 @@ impl Game {
     /// # Errors
     /// [`GameError::Clock`] when `control` cannot run a clock (see [`TimeControl::validate`]).
     pub fn set_time_control(&mut self, control: TimeControl) -> Result<(), GameError> {
+        self.clock_node = None;
         self.clock = match control {
             TimeControl::Untimed => None,
             control => Some(Clock::new(control, self.position.side_to_move())?),
@@ -162,6 +163,34 @@ impl Game {
             node.clocks = None;
         }
         Ok(())
+    }
+
+    /// The clock stands at another node than the current one ([`Game::back`] went there): the
+    /// error for a timed call, `None` when it stands here, is not known, or there is no clock.
+    /// A clock stopped for good by a flag is not elsewhere: the flag's error says more.
+    pub(crate) fn clock_elsewhere(&self) -> Option<GameError> {
+        let at = self.clock_node?;
+        if self.clock.as_ref()?.flag().is_some() {
+            return None;
+        }
+        let current = self.current();
+        let alive = self.node(at).is_some();
+        (alive && at != current).then(|| GameError::ClockElsewhere {
+            clock_ply: self.n(at).ply,
+            current_ply: self.n(current).ply,
+        })
+    }
+
+    /// Runs `step` (a timed call, a take-back) and, when it changed the game, marks the clock
+    /// as standing at the node it leaves current.
+    pub(super) fn follow_clock_after<T>(&mut self, step: impl FnOnce(&mut Game) -> T) -> T {
+        let before = (self.current(), self.nodes.len(), self.clock.clone());
+        let result = step(self);
+        if self.clock.is_some() && before != (self.current(), self.nodes.len(), self.clock.clone())
+        {
+            self.clock_node = Some(self.current());
+        }
+        result
     }
 
     fn clock_mut(&mut self) -> Result<&mut Clock, GameError> {
@@ -230,12 +259,16 @@ impl Game {
         if let Some(o) = self.outcome() {
             return Err(GameError::GameOver(o));
         }
+        if let Some(e) = self.clock_elsewhere() {
+            return Err(e);
+        }
         let side = self.position.side_to_move();
         let clock = self.clock_mut()?;
         let mut started = clock.clone();
         started.start(now_ms)?;
         started.hand_over(side, now_ms)?;
         *clock = started;
+        self.clock_node = Some(self.current());
         Ok(())
     }
 
@@ -269,12 +302,16 @@ impl Game {
         if let Some(o) = self.outcome() {
             return Err(GameError::GameOver(o));
         }
+        if let Some(e) = self.clock_elsewhere() {
+            return Err(e);
+        }
         let side = self.position.side_to_move();
         let clock = self.clock_mut()?;
         let mut resumed = clock.clone();
         resumed.resume(now_ms)?;
         resumed.hand_over(side, now_ms)?;
         *clock = resumed;
+        self.clock_node = Some(self.current());
         Ok(())
     }
 
@@ -414,6 +451,9 @@ impl Game {
         if self.clock.is_none() {
             return Ok(None);
         }
+        if let Some(e) = self.clock_elsewhere() {
+            return Err(e);
+        }
         if let Some(o) = self.outcome() {
             return Err(GameError::GameOver(o));
         }
@@ -474,6 +514,7 @@ impl Game {
         let marks = [clock.mark(), pressed.mark()];
         self.clock = Some(pressed);
         let current = self.current();
+        self.clock_node = Some(current);
         let node = self.n_mut(current);
         node.annotations.clock = Some(Duration::from_millis(left));
         node.clocks = Some(marks);

@@ -277,7 +277,9 @@ impl Game {
     }
 
     /// Goes one move back along the current line, keeping the line; `false` at the start. Unlike
-    /// [`Game::undo`], an ending at the current node stays.
+    /// [`Game::undo`], an ending at the current node stays, and a clock stays where it stood:
+    /// timed calls and take-backs are refused ([`GameError::ClockElsewhere`]) until the board
+    /// is back at the clock's node.
     pub fn back(&mut self) -> bool {
         if self.cursor == 0 {
             return false;

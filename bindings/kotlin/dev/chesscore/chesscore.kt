@@ -1679,7 +1679,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_fen() and 0xFFFF) != 17264) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_go_back() and 0xFFFF) != 34554) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_go_back() and 0xFFFF) != 14398) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_go_forward() and 0xFFFF) != 19458) {
@@ -3216,7 +3216,10 @@ public interface ChessGameInterface {
     
     /**
      * Goes one move back along the current line (an ending at the current node stays, unlike
-     * `undo()`). Returns `false` at the start.
+     * `undo()`). Returns `false` at the start. In a timed game this only shows an earlier
+     * position: the clock stays where the game stands, and the timed calls, `resumeClock`,
+     * `undo` and `redo` are refused (`InvalidRequest`, "the clock stands after ply N") until
+     * the board is back there; take moves back on the clock with `undo`.
      */
     fun `goBack`(): kotlin.Boolean
     
@@ -4285,7 +4288,10 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     
     /**
      * Goes one move back along the current line (an ending at the current node stays, unlike
-     * `undo()`). Returns `false` at the start.
+     * `undo()`). Returns `false` at the start. In a timed game this only shows an earlier
+     * position: the clock stays where the game stands, and the timed calls, `resumeClock`,
+     * `undo` and `redo` are refused (`InvalidRequest`, "the clock stands after ply N") until
+     * the board is back there; take moves back on the clock with `undo`.
      */override fun `goBack`(): kotlin.Boolean {
             return FfiConverterBoolean.lift(
     callWithHandle {

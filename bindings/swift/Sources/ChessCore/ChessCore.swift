@@ -1330,7 +1330,10 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     
     /**
      * Goes one move back along the current line (an ending at the current node stays, unlike
-     * `undo()`). Returns `false` at the start.
+     * `undo()`). Returns `false` at the start. In a timed game this only shows an earlier
+     * position: the clock stays where the game stands, and the timed calls, `resumeClock`,
+     * `undo` and `redo` are refused (`InvalidRequest`, "the clock stands after ply N") until
+     * the board is back there; take moves back on the clock with `undo`.
      */
     func goBack()  -> Bool
     
@@ -2336,7 +2339,10 @@ open func fen() -> String  {
     
     /**
      * Goes one move back along the current line (an ending at the current node stays, unlike
-     * `undo()`). Returns `false` at the start.
+     * `undo()`). Returns `false` at the start. In a timed game this only shows an earlier
+     * position: the clock stays where the game stands, and the timed calls, `resumeClock`,
+     * `undo` and `redo` are refused (`InvalidRequest`, "the clock stands after ply N") until
+     * the board is back there; take moves back on the clock with `undo`.
      */
 open func goBack() -> Bool  {
     return try!  FfiConverterBool.lift(try! rustCall() {
@@ -12252,7 +12258,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_fen() != 17264) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_go_back() != 34554) {
+    if (uniffi_chesscore_checksum_method_chessgame_go_back() != 14398) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_go_forward() != 19458) {
