@@ -268,3 +268,31 @@ fn pgn_comment_commands_are_never_broken_across_lines() {
         game.moves
     );
 }
+
+#[test]
+fn san_as_people_type_it_figurines_lower_case_pieces_and_dashes() {
+    // Notation audit: `nf3`, `♘f3`, `NXf3` and `O–O` (a word processor's en dash) were refused.
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    parses_to(START, "nf3", "g1f3");
+    parses_to(START, "♘f3", "g1f3");
+    parses_to(START, "♞c3", "b1c3");
+    parses_to(START, "♙e4", "e2e4");
+    const OPEN: &str = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    parses_to(OPEN, "O–O", "e1g1");
+    parses_to(OPEN, "NXe5", "f3e5");
+    parses_to(OPEN, "♘xe5", "f3e5");
+    parses_to(OPEN, "qe2", "d1e2");
+    parses_to(OPEN, "kf1", "e1f1");
+    parses_to(OPEN, "rf1", "h1f1");
+    // A lower-case b is still the b-file: `bxc3`-style pawn captures are not bishops.
+    let p = pos("4k3/8/8/8/8/2p5/1P1B4/4K3 w - - 0 1");
+    assert_eq!(uci::to_uci(parse_san(&p, "bxc3").unwrap()), "b2c3");
+    assert_eq!(uci::to_uci(parse_san(&p, "Bxc3").unwrap()), "d2c3");
+    // The error still quotes what was typed.
+    let e = parse_san(&pos(START), "♘f4").unwrap_err();
+    assert_eq!(e.token(), "♘f4");
+    // Through PGN, a figurine game reads as its letters.
+    let g = chesscore::game::Game::from_pgn("1. e4 e5 2. ♘f3 ♞c6 3. ♗b5 a6 1–0").unwrap();
+    assert_eq!(g.san_moves(), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+    assert_eq!(g.result(), "1-0", "an en dash in the result too");
+}

@@ -18,7 +18,11 @@
 //! - promotion written `e8=Q`, `e8Q`, `e8(Q)`, `e8/Q` or with a lower-case letter (`e8=q`);
 //! - an en passant suffix (`exd6 e.p.`, `exd6ep`);
 //! - a move in UCI's form (`g1f3`, `e1g1` for castling, `e7e8q`, also `g1-f3` or `g1xf3`), which
-//!   names one move: tried when the text is not SAN for a legal move.
+//!   names one move: tried when the text is not SAN for a legal move;
+//! - figurine notation (`♘f3`, `♞xe4`, either colour's figurines), a lower-case piece letter
+//!   that cannot be a file (`nf3`, `qxd8`, `rd1`, `kf1`; a lower-case `b` stays the b-file), an
+//!   upper-case capture sign (`NXf3`) and en dashes in castling (`O–O`), as people type and
+//!   word processors turn them.
 //!
 //! It never guesses: when the text fits no legal move, or more than one, the result is an error
 //! that names the text.
@@ -313,12 +317,44 @@ impl FromStr for SanPlus {
     type Err = SanSyntaxError;
 
     fn from_str(s: &str) -> Result<SanPlus, SanSyntaxError> {
-        let (core, suffix) = strip_suffixes(s.trim());
+        let typed = as_typed_letters(s.trim());
+        let (core, suffix) = strip_suffixes(&typed);
         Ok(SanPlus {
             san: parse_core(s, core)?,
             suffix,
         })
     }
+}
+
+/// `text` with what people type or word processors make instead of SAN's letters put back:
+/// figurines (either colour's) as piece letters (a pawn's as nothing), a lower-case piece letter
+/// that is not a file (`n`, `r`, `q`, `k`) at the start as upper case, `X` after the start as
+/// `x`, en and em
+/// dashes as `-`. Borrowed when there is nothing to change.
+fn as_typed_letters(text: &str) -> std::borrow::Cow<'_, str> {
+    let needs = text.starts_with(['n', 'r', 'q', 'k'])
+        || text
+            .chars()
+            .any(|c| matches!(c, 'X' | '–' | '—') || ('♔'..='♟').contains(&c));
+    if !needs {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in text.chars().enumerate() {
+        match c {
+            '♔' | '♚' => out.push('K'),
+            '♕' | '♛' => out.push('Q'),
+            '♖' | '♜' => out.push('R'),
+            '♗' | '♝' => out.push('B'),
+            '♘' | '♞' => out.push('N'),
+            '♙' | '♟' => {}
+            'X' if i > 0 => out.push('x'),
+            '–' | '—' => out.push('-'),
+            'n' | 'r' | 'q' | 'k' if i == 0 => out.push(c.to_ascii_uppercase()),
+            c => out.push(c),
+        }
+    }
+    out.into()
 }
 
 impl FromStr for San {

@@ -485,7 +485,10 @@ fn is_symbol_char(c: char) -> bool {
 fn classify_symbol(text: &str) -> Result<Tok, PgnErrorKind> {
     match text {
         "1-0" | "0-1" | "1/2-1/2" | "*" => return Ok(Tok::Result(text.to_string())),
-        "½-½" => return Ok(Tok::Result("1/2-1/2".to_string())),
+        "½-½" | "½–½" | "1/2–1/2" => return Ok(Tok::Result("1/2-1/2".to_string())),
+        // En dashes, as a word processor turns the hyphen.
+        "1–0" => return Ok(Tok::Result("1-0".to_string())),
+        "0–1" => return Ok(Tok::Result("0-1".to_string())),
         "e.p." | "ep" => return Ok(Tok::Ignored),
         // Not a result, though it looks like half of one: say so rather than read it as SAN.
         "1/2" | "½" | "0.5-0.5" => {
