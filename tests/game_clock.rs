@@ -815,7 +815,7 @@ fn the_opening_walks_back_along_the_current_line() {
 }
 
 #[test]
-fn an_ended_game_cannot_start_or_resume_its_clock_and_a_running_one_always_stops() {
+fn an_ended_game_cannot_start_or_resume_its_clock() {
     // Clock audit: resuming after a resignation or a mate ran the clock at an ended node, where
     // no move could stop it; pausing then failed with the flag that fell later, and the
     // resignation could never be taken back.

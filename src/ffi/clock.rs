@@ -278,8 +278,7 @@ impl ChessGame {
     }
 
     /// Pauses the clock at `now_ms`, keeping the time of the move in progress (e.g. when the app
-    /// goes to the background; save after pausing to keep that time). In a game that has ended
-    /// at the current node, a running clock is stopped whatever its times.
+    /// goes to the background; save after pausing to keep that time).
     ///
     /// # Errors
     /// `GameOver` when a flag had fallen by `now_ms` (the game is then over on time);

@@ -341,24 +341,6 @@ impl Clock {
         Ok(())
     }
 
-    /// Stops a running clock at `now` without looking at the flags, for a game that ended
-    /// otherwise (a flag that falls after the end decides nothing).
-    ///
-    /// # Errors
-    /// [`ClockError::NotRunning`] unless running; [`ClockError::TimeWentBackwards`].
-    pub fn halt(&mut self, now: u64) -> Result<(), ClockError> {
-        match self.state {
-            ClockState::Running => {}
-            ClockState::Flagged(f) => return Err(ClockError::Flagged(f)),
-            _ => return Err(ClockError::NotRunning),
-        }
-        self.check_time(now)?;
-        self.used_before = self.used(now);
-        self.state = ClockState::Paused;
-        self.last_event = now;
-        Ok(())
-    }
-
     /// Restarts a paused clock at `now`.
     ///
     /// # Errors

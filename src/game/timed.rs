@@ -273,17 +273,12 @@ impl Game {
     }
 
     /// Pauses the clock at `now_ms` (keeping the time of the move in progress). When the flag
-    /// had already fallen, the game ends on time instead and the error says so. In a game that
-    /// has ended at the current node otherwise, a running clock is stopped whatever its times
-    /// (a flag falling after the end decides nothing).
+    /// had already fallen, the game ends on time instead and the error says so.
     ///
     /// # Errors
     /// [`GameError::GameOver`] when a flag fell; [`GameError::Clock`] when there is no running
     /// clock or time went backwards.
     pub fn pause_clock(&mut self, now_ms: u64) -> Result<(), GameError> {
-        if self.outcome().is_some() {
-            return Ok(self.clock_mut()?.halt(now_ms)?);
-        }
         if let Some(o) = self.check_flag(now_ms) {
             return Err(GameError::GameOver(o));
         }

@@ -1616,7 +1616,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_clock() and 0xFFFF) != 59734) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_pause_clock() and 0xFFFF) != 3362) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_pause_clock() and 0xFFFF) != 12951) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_resume_clock() and 0xFFFF) != 64255) {
@@ -3026,8 +3026,7 @@ public interface ChessGameInterface {
     
     /**
      * Pauses the clock at `now_ms`, keeping the time of the move in progress (e.g. when the app
-     * goes to the background; save after pausing to keep that time). In a game that has ended
-     * at the current node, a running clock is stopped whatever its times.
+     * goes to the background; save after pausing to keep that time).
      *
      * # Errors
      * `GameOver` when a flag had fallen by `now_ms` (the game is then over on time);
@@ -3842,8 +3841,7 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     
     /**
      * Pauses the clock at `now_ms`, keeping the time of the move in progress (e.g. when the app
-     * goes to the background; save after pausing to keep that time). In a game that has ended
-     * at the current node, a running clock is stopped whatever its times.
+     * goes to the background; save after pausing to keep that time).
      *
      * # Errors
      * `GameOver` when a flag had fallen by `now_ms` (the game is then over on time);

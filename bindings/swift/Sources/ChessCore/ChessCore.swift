@@ -1140,8 +1140,7 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     
     /**
      * Pauses the clock at `now_ms`, keeping the time of the move in progress (e.g. when the app
-     * goes to the background; save after pausing to keep that time). In a game that has ended
-     * at the current node, a running clock is stopped whatever its times.
+     * goes to the background; save after pausing to keep that time).
      *
      * # Errors
      * `GameOver` when a flag had fallen by `now_ms` (the game is then over on time);
@@ -1991,8 +1990,7 @@ open func clock(nowMs: UInt64) -> ClockReading?  {
     
     /**
      * Pauses the clock at `now_ms`, keeping the time of the move in progress (e.g. when the app
-     * goes to the background; save after pausing to keep that time). In a game that has ended
-     * at the current node, a running clock is stopped whatever its times.
+     * goes to the background; save after pausing to keep that time).
      *
      * # Errors
      * `GameOver` when a flag had fallen by `now_ms` (the game is then over on time);
@@ -12195,7 +12193,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_clock() != 59734) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_pause_clock() != 3362) {
+    if (uniffi_chesscore_checksum_method_chessgame_pause_clock() != 12951) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_resume_clock() != 64255) {
