@@ -15,7 +15,7 @@ pub struct SearchLimits {
     pub depth: Option<u32>,
     /// Stop after searching about this many nodes (never reads the clock: deterministic). The
     /// first iteration (depth 1) finishes however small the limit, so that the result has a
-    /// searched move and score (85 to about 1,500 nodes in ordinary positions; a freak one, a
+    /// searched move and score (a dozen to about 1,500 nodes in ordinary positions; a freak one, a
     /// dozen queens a side, stops after 20,000 at depth 0).
     pub nodes: Option<u64>,
     /// Think for this long (the search may finish earlier on a forced move or mate). The
