@@ -18,8 +18,9 @@ use std::time::Instant;
 const CHECK_INTERVAL: u64 = 1024;
 
 /// The nodes the first iteration may take before the stop flag, the deadline and the node
-/// limit apply to it too. Depth 1 takes a dozen (a bare ending) to about 1,500 nodes in ordinary positions (one or two
-/// lines), and a search of them ends in well under a millisecond; a position with a dozen
+/// limit apply to it too. Depth 1 takes a dozen (a bare ending) to about 1,500 nodes in
+/// ordinary positions (one or two lines), and a search of them ends in well under a
+/// millisecond; a position with a dozen
 /// queens a side can take millions (seconds, on the engine's thread), which this bounds: such
 /// a search, stopped here, reports depth 0 as before.
 pub(crate) const FIRST_ITERATION_NODES: u64 = 20_000;
