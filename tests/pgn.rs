@@ -1243,6 +1243,20 @@ fn a_lone_carriage_return_ends_a_line_in_text_handed_over_as_a_string() {
 }
 
 #[test]
+fn lines_are_counted_right_after_a_broken_tag_in_crlf_text() {
+    // Review of the change: the reader stopped on the CR of a CRLF after a tag value left open,
+    // and recovering from there skipped a line, so every later error was a line early.
+    let text =
+        "[Event \"a\r\n\r\n1. e4 e5 *\r\n\r\n\r\n[Event \"g3\"]\r\n\r\n1. e4 e5\r\n2. Ke3 *\r\n";
+    let results: Vec<_> = read_games(text).collect();
+    let e = results.last().unwrap().as_ref().unwrap_err();
+    assert_eq!((e.line, e.token.as_str()), (9, "Ke3"), "{e}");
+    let lf = text.replace("\r\n", "\n");
+    let results: Vec<_> = read_games(&lf).collect();
+    assert_eq!(results.last().unwrap().as_ref().unwrap_err().line, 9);
+}
+
+#[test]
 fn a_byte_order_mark_takes_no_column() {
     let e = parse_game("\u{feff}1. e4 e4 *").unwrap_err();
     assert_eq!((e.line, e.column), (1, 7), "as without it: {e}");
@@ -1259,14 +1273,24 @@ fn a_null_move_and_moves_after_a_mate_are_kept_as_comments_and_the_game_is_read(
     let nf3 = g.main_line()[2];
     assert_eq!(
         g.annotations(nf3).unwrap().comment_after.as_deref(),
-        Some("a null move and what follows, not played: -- \"threat\" Nc6 (2... d5) 3. Nf3")
+        Some("a null move and what follows, not played: 2. -- \"threat\" Nc6 (2... d5) 3. Nf3")
     );
     let g = Game::from_pgn("1. f3 e5 2. g4 Qh4# 3. a3 0-1").unwrap();
     assert_eq!(g.san_moves().len(), 4);
     assert!(g.outcome().is_some());
     assert!(g
         .to_pgn()
-        .contains("Qh4# {moves after the end of the game, not played: a3} 0-1"));
+        .contains("Qh4# {moves after the end of the game, not played: 3. a3} 0-1"));
+    // Commands in the unplayed line are left out: read back, they would become the arrows and
+    // evaluation of the move before.
+    let g = Game::from_pgn("1. e4 e5 2. Nf3 -- {[%cal Ge2e4][%eval 3.5] idea} 3. Bc4 *").unwrap();
+    let again = Game::from_pgn(&g.to_pgn()).unwrap();
+    let a = again.annotations(again.current()).unwrap();
+    assert!(a.arrows.is_empty() && a.eval.is_none(), "{a:?}");
+    assert_eq!(
+        a.comment_after.as_deref(),
+        Some("a null move and what follows, not played: -- \"idea\" 3. Bc4")
+    );
     for text in ["1. e4 -- 2. d4 *", "1. e4 Z0 *", "1. e4 --+ *"] {
         let g = Game::from_pgn(text).unwrap();
         assert_eq!(g.san_moves(), ["e4"], "{text}");

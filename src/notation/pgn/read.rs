@@ -109,14 +109,16 @@ impl<'a> Lexer<'a> {
     /// The byte offset where the line holding byte `at` starts (after a `\n` or a lone `\r`).
     fn line_start(&self, at: usize) -> usize {
         let bytes = self.text.as_bytes();
-        self.text[..at].rfind(['\n', '\r']).map_or(0, |n| {
-            if bytes[n] == b'\r' && bytes.get(n + 1) == Some(&b'\n') {
-                // The `\r` of a `\r\n` at the very end of `..at`: the line before ends there.
-                n + 2
-            } else {
-                n + 1
+        let mut end = at;
+        loop {
+            match self.text[..end].rfind(['\n', '\r']) {
+                None => return 0,
+                // The `\r` of a `\r\n` whose `\n` is at `at` (a later `\n` would have been
+                // found first): the line holding `at` ends there, it starts before.
+                Some(n) if bytes[n] == b'\r' && bytes.get(n + 1) == Some(&b'\n') => end = n,
+                Some(n) => return n + 1,
             }
-        })
+        }
     }
 
     fn error(
@@ -833,6 +835,9 @@ impl<'a> Parser<'a> {
         // A clock and evaluation read before a move (at the start of a variation): the move's
         // own, read after it, come first, and these join them once its comments are read.
         let mut carried = Annotations::default();
+        // Where the move number just read starts (`3.`, `3...`), for the text of moves kept
+        // unplayed.
+        let mut number_at: Option<usize> = None;
         loop {
             let at_end = matches!(
                 self.peek()?,
@@ -852,6 +857,10 @@ impl<'a> Parser<'a> {
                 finish_line(&mut line, pending, carried);
                 return Ok(line);
             };
+            let numbered = number_at.take();
+            if t.tok == Tok::MoveNumber {
+                number_at = Some(numbered.unwrap_or(t.offset));
+            }
             match &t.tok {
                 Tok::Tag(..) | Tok::MoveNumber | Tok::Ignored => {}
                 Tok::Result(r) => {
@@ -944,7 +953,7 @@ impl<'a> Parser<'a> {
                         None
                     };
                     if let Some(what) = unplayed {
-                        let rest = self.rest_of_line_text(&t)?;
+                        let rest = self.rest_of_line_text(numbered.unwrap_or(t.offset))?;
                         append_text(&mut pending.comment_before, Some(format!("{what}: {rest}")));
                         continue;
                     }
@@ -971,10 +980,13 @@ impl<'a> Parser<'a> {
 }
 
 impl Parser<'_> {
-    /// The text of the rest of the line that token `first` (taken already) starts, read up to
-    /// the `)` that closes it or, in the main line, the result (both left to be read), as a
-    /// comment can hold it: braces become quotes, whitespace single spaces.
-    fn rest_of_line_text(&mut self, first: &Token) -> Result<String, PgnError> {
+    /// The text of the rest of the line from byte `from` (the tokens up to the last one taken
+    /// already), read up to the `)` that closes it or, in the main line, the result (both left
+    /// to be read), as a comment can hold it: braces become quotes, whitespace single spaces, and
+    /// commands (`[%clk]`, `[%cal]`) are left out, as they describe moves not played (read back,
+    /// they would become the annotations of the move before). Variations after the null move go
+    /// with it: there is no move for them to stand beside.
+    fn rest_of_line_text(&mut self, from: usize) -> Result<String, PgnError> {
         let mut nested = 0usize;
         loop {
             let stop = match self.peek()? {
@@ -994,8 +1006,21 @@ impl Parser<'_> {
                 _ => {}
             }
         }
-        let raw = &self.lexer.text[first.offset..self.game_end.max(first.offset)];
-        Ok(collapse_whitespace(&raw.replace(['{', '}'], "\"")))
+        let raw = &self.lexer.text[from..self.game_end.max(from)];
+        // Each comment in quotes, without its commands (and dropped when nothing else is left).
+        let mut words = String::new();
+        let mut rest = raw;
+        while let Some(open) = rest.find('{') {
+            words.push_str(&rest[..open]);
+            let inside = &rest[open + 1..];
+            let close = inside.find('}').unwrap_or(inside.len());
+            if let Some(text) = Annotations::default().take_commands(&inside[..close]) {
+                words.push_str(&format!(" \"{text}\" "));
+            }
+            rest = inside.get(close + 1..).unwrap_or("");
+        }
+        words.push_str(rest);
+        Ok(collapse_whitespace(&words))
     }
 }
 
