@@ -544,4 +544,18 @@ fn set_annotations_refuses_what_the_toggles_cannot_make() {
     a.nags = vec![2, 16, 146, 36];
     game.set_annotations(e4, a).unwrap();
     assert_eq!(game.annotations(e4).unwrap().nags, [2, 16, 146, 36]);
+    // What a PGN gave the move is accepted back: read, a comment changed, set again.
+    let mut imported = Game::from_pgn("1. e4 $2 $4 {[%cal Ge4e4]} *").unwrap();
+    let e4 = imported.current();
+    let mut a = imported.annotations(e4).unwrap().clone();
+    a.comment_after = Some("edited".into());
+    imported.set_annotations(e4, a).unwrap();
+    assert_eq!(imported.annotations(e4).unwrap().nags, [2, 4]);
+    // But not a new conflict beside them.
+    let mut a = imported.annotations(e4).unwrap().clone();
+    a.nags.push(6);
+    assert!(matches!(
+        imported.set_annotations(e4, a),
+        Err(GameError::NagsOfOneGroup(..))
+    ));
 }

@@ -631,7 +631,8 @@ impl Game {
     /// [`GameError::NoSuchNode`]; [`GameError::NagOnStart`] for NAGs on the start position;
     /// [`GameError::NagsOfOneGroup`] for two NAGs of one exclusive group (`?` and `??`), and
     /// [`GameError::ArrowToItself`] for an arrow from a square to itself, which the toggles
-    /// refuse too. The annotations are then left as they were.
+    /// refuse too, unless the node has them already (a PGN may give them: annotations read,
+    /// changed elsewhere and set back are accepted). The annotations are then left as they were.
     pub fn set_annotations(
         &mut self,
         id: NodeId,
@@ -643,10 +644,14 @@ impl Game {
         if id == NodeId::ROOT {
             annotations = for_the_start(annotations)?;
         }
-        if let Some((a, b)) = annotations.nags_of_one_group() {
+        if let Some((a, b)) = annotations.nags_of_one_group(&slot.nags) {
             return Err(GameError::NagsOfOneGroup(a, b));
         }
-        if let Some(arrow) = annotations.arrows.iter().find(|a| a.from == a.to) {
+        if let Some(arrow) = annotations
+            .arrows
+            .iter()
+            .find(|a| a.from == a.to && !slot.arrows.contains(a))
+        {
             return Err(GameError::ArrowToItself(arrow.from));
         }
         annotations.take_commands_from_comments();

@@ -119,15 +119,17 @@ impl Annotations {
     }
 
     /// Two of these NAGs that belong to one of the PGN standard's exclusive groups (the move
-    /// assessments 1-9, the position assessments 10-21; see [`Annotations::toggle_nag`]), or
-    /// `None`. Reading a PGN keeps such pairs as the file gives them; an editor should not make
-    /// them.
-    pub fn nags_of_one_group(&self) -> Option<(u8, u8)> {
+    /// assessments 1-9, the position assessments 10-21; see [`Annotations::toggle_nag`]), not
+    /// both among `already`, or `None`. Reading a PGN keeps such pairs as the file gives them
+    /// (pass them as `already` to accept them again); an editor should not make new ones.
+    pub fn nags_of_one_group(&self, already: &[u8]) -> Option<(u8, u8)> {
         self.nags.iter().enumerate().find_map(|(i, &a)| {
             let group = nag_group(a)?;
             self.nags[i + 1..]
                 .iter()
-                .find(|&&b| nag_group(b) == Some(group))
+                .find(|&&b| {
+                    nag_group(b) == Some(group) && !(already.contains(&a) && already.contains(&b))
+                })
                 .map(|&b| (a, b))
         })
     }
