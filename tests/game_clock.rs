@@ -901,3 +901,49 @@ fn timed_calls_and_take_backs_wait_for_the_board_to_show_the_clocks_position() {
     game.play_san_at("Nf6", 7_000).unwrap();
     assert_eq!(game.san_moves(), ["e4", "e5", "Nf3", "Nf6"]);
 }
+
+#[test]
+fn the_clocks_position_survives_a_save_and_a_flag_falls_there_while_the_board_looks_back() {
+    // Review of the change: after a reload, back() and a timed move charged the clock again
+    // (its node was not known); and a flag that fell while the board showed an earlier
+    // position ended the game there, with the later moves still after it.
+    let mut game = blitz();
+    for (i, san) in ["e4", "e5", "Nf3"].iter().enumerate() {
+        game.play_san_at(san, i as u64 * 1_000).unwrap();
+    }
+    game.pause_clock(3_000).unwrap();
+    let mut loaded = Game::from_json(&game.to_json()).unwrap();
+    assert!(loaded.back());
+    assert!(matches!(
+        loaded.play_san_at("Nc3", 4_000),
+        Err(GameError::ClockElsewhere {
+            clock_ply: 3,
+            current_ply: 2
+        })
+    ));
+    assert!(loaded.forward());
+    loaded.resume_clock(4_000).unwrap();
+    // Black to move with a minute; the board goes back two moves; the flag falls.
+    assert!(loaded.back() && loaded.back());
+    let shown = loaded.current();
+    let lost = loaded.check_flag(200_000).unwrap();
+    assert_eq!(
+        lost,
+        Outcome::TimeForfeit {
+            winner: Side::White
+        }
+    );
+    assert_eq!(loaded.current(), shown, "the board stays where it was");
+    assert_eq!(
+        loaded.status(),
+        GameStatus::Ongoing,
+        "the position shown is not the end"
+    );
+    assert_eq!(loaded.main_line_outcome(), Some(lost));
+    assert!(loaded.forward() && loaded.forward());
+    assert_eq!(
+        loaded.outcome(),
+        Some(lost),
+        "the game ended where the clock stood"
+    );
+}

@@ -343,7 +343,8 @@ impl ChessGame {
     /// node, otherwise the current node's move, by going one move back (the move stays in the
     /// tree for `redo()`). Returns `true` when something was taken back; `false` also while the
     /// game's clock runs (the time would run on for the side no longer to move: pause it first,
-    /// and `resumeClock` runs the time of the side to move) and after a loss on time. A move
+    /// and `resumeClock` runs the time of the side to move), while the board shows another
+    /// position than the clock's (after `goBack`: go forward first) and after a loss on time. A move
     /// played with a timed call (`playAt`, ...) sets the clock back to where it stood before
     /// it, both times and the moves made, as lichess does (time added since with
     /// `addClockTime` is kept); `redo()` sets it to after.
@@ -356,7 +357,8 @@ impl ChessGame {
 
     /// Replays the next move of the current line (the last one taken back). Returns `true` when
     /// a move was replayed; `false` at the end of the line or after a resignation, agreement or
-    /// claim at the current node, and while the game's clock runs (as for `undo()`).
+    /// claim at the current node, and while the game's clock runs or stands at another position
+    /// (as for `undo()`).
     pub fn redo(&self) -> bool {
         self.lock().redo().is_some()
     }
@@ -725,9 +727,10 @@ impl ChessGame {
 
     /// Goes one move back along the current line (an ending at the current node stays, unlike
     /// `undo()`). Returns `false` at the start. In a timed game this only shows an earlier
-    /// position: the clock stays where the game stands, and the timed calls, `resumeClock`,
-    /// `undo` and `redo` are refused (`InvalidRequest`, "the clock stands after ply N") until
-    /// the board is back there; take moves back on the clock with `undo`.
+    /// position: the clock stays where the game stands; the timed calls and `resumeClock` are
+    /// refused (`InvalidRequest`, "the clock stands after ply N") and `undo`/`redo` return
+    /// `false` until the board is back there (a flag that falls meanwhile ends the game there);
+    /// take moves back on the clock with `undo`.
     pub fn go_back(&self) -> bool {
         self.lock().back()
     }

@@ -526,6 +526,9 @@ impl Game {
         }
         game.goto(current)?;
         game.clock = save.clock;
+        // Not saved: the clock stands where the game was saved (apps save at the game's
+        // position), so that going back after a reload does not let a timed move charge it.
+        game.clock_node = game.clock.as_ref().map(|_| current);
         game.new_moves = match save.new_moves {
             SavedPlacement::Variation => NewMovePlacement::Variation,
             SavedPlacement::MainLine => NewMovePlacement::MainLine,

@@ -323,7 +323,25 @@ impl Game {
     /// never checkmate (FIDE Laws 6.9). `None` while no flag has fallen (or the game has no
     /// clock, or it had ended already, or the flag fell before and was recorded at the node
     /// where it fell: going back from there and checking again ends nothing a second time).
+    /// While the board shows an earlier position ([`Game::back`]), the game ends at the node
+    /// the clock stands at, and the board stays where it is.
     pub fn check_flag(&mut self, now_ms: u64) -> Option<Outcome> {
+        if self.clock_elsewhere().is_none() {
+            return self.check_flag_here(now_ms);
+        }
+        let (line, cursor) = (self.line.clone(), self.cursor);
+        let at = self.clock_node?;
+        self.goto(at).ok()?;
+        let outcome = self.check_flag_here(now_ms);
+        // Back to the position shown, on the line shown (the clock's node is on it or not).
+        let shown = line[cursor];
+        if self.goto(shown).is_ok() {
+            self.line = line;
+        }
+        outcome
+    }
+
+    fn check_flag_here(&mut self, now_ms: u64) -> Option<Outcome> {
         if self.outcome().is_some() {
             return None;
         }

@@ -1679,7 +1679,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_fen() and 0xFFFF) != 17264) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_go_back() and 0xFFFF) != 14398) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_go_back() and 0xFFFF) != 37483) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_go_forward() and 0xFFFF) != 19458) {
@@ -1748,7 +1748,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_promote_variation() and 0xFFFF) != 55958) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_redo() and 0xFFFF) != 50061) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_redo() and 0xFFFF) != 26615) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_resign() and 0xFFFF) != 10076) {
@@ -1796,7 +1796,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_toggle_square_mark() and 0xFFFF) != 12839) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_undo() and 0xFFFF) != 24811) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_undo() and 0xFFFF) != 38656) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_book_moves() and 0xFFFF) != 24859) {
@@ -3216,9 +3216,10 @@ public interface ChessGameInterface {
     /**
      * Goes one move back along the current line (an ending at the current node stays, unlike
      * `undo()`). Returns `false` at the start. In a timed game this only shows an earlier
-     * position: the clock stays where the game stands, and the timed calls, `resumeClock`,
-     * `undo` and `redo` are refused (`InvalidRequest`, "the clock stands after ply N") until
-     * the board is back there; take moves back on the clock with `undo`.
+     * position: the clock stays where the game stands; the timed calls and `resumeClock` are
+     * refused (`InvalidRequest`, "the clock stands after ply N") and `undo`/`redo` return
+     * `false` until the board is back there (a flag that falls meanwhile ends the game there);
+     * take moves back on the clock with `undo`.
      */
     fun `goBack`(): kotlin.Boolean
     
@@ -3400,7 +3401,8 @@ public interface ChessGameInterface {
     /**
      * Replays the next move of the current line (the last one taken back). Returns `true` when
      * a move was replayed; `false` at the end of the line or after a resignation, agreement or
-     * claim at the current node, and while the game's clock runs (as for `undo()`).
+     * claim at the current node, and while the game's clock runs or stands at another position
+     * (as for `undo()`).
      */
     fun `redo`(): kotlin.Boolean
     
@@ -3551,7 +3553,8 @@ public interface ChessGameInterface {
      * node, otherwise the current node's move, by going one move back (the move stays in the
      * tree for `redo()`). Returns `true` when something was taken back; `false` also while the
      * game's clock runs (the time would run on for the side no longer to move: pause it first,
-     * and `resumeClock` runs the time of the side to move) and after a loss on time. A move
+     * and `resumeClock` runs the time of the side to move), while the board shows another
+     * position than the clock's (after `goBack`: go forward first) and after a loss on time. A move
      * played with a timed call (`playAt`, ...) sets the clock back to where it stood before
      * it, both times and the moves made, as lichess does (time added since with
      * `addClockTime` is kept); `redo()` sets it to after.
@@ -4287,9 +4290,10 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     /**
      * Goes one move back along the current line (an ending at the current node stays, unlike
      * `undo()`). Returns `false` at the start. In a timed game this only shows an earlier
-     * position: the clock stays where the game stands, and the timed calls, `resumeClock`,
-     * `undo` and `redo` are refused (`InvalidRequest`, "the clock stands after ply N") until
-     * the board is back there; take moves back on the clock with `undo`.
+     * position: the clock stays where the game stands; the timed calls and `resumeClock` are
+     * refused (`InvalidRequest`, "the clock stands after ply N") and `undo`/`redo` return
+     * `false` until the board is back there (a flag that falls meanwhile ends the game there);
+     * take moves back on the clock with `undo`.
      */override fun `goBack`(): kotlin.Boolean {
             return FfiConverterBoolean.lift(
     callWithHandle {
@@ -4754,7 +4758,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     /**
      * Replays the next move of the current line (the last one taken back). Returns `true` when
      * a move was replayed; `false` at the end of the line or after a resignation, agreement or
-     * claim at the current node, and while the game's clock runs (as for `undo()`).
+     * claim at the current node, and while the game's clock runs or stands at another position
+     * (as for `undo()`).
      */override fun `redo`(): kotlin.Boolean {
             return FfiConverterBoolean.lift(
     callWithHandle {
@@ -5102,7 +5107,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      * node, otherwise the current node's move, by going one move back (the move stays in the
      * tree for `redo()`). Returns `true` when something was taken back; `false` also while the
      * game's clock runs (the time would run on for the side no longer to move: pause it first,
-     * and `resumeClock` runs the time of the side to move) and after a loss on time. A move
+     * and `resumeClock` runs the time of the side to move), while the board shows another
+     * position than the clock's (after `goBack`: go forward first) and after a loss on time. A move
      * played with a timed call (`playAt`, ...) sets the clock back to where it stood before
      * it, both times and the moves made, as lichess does (time added since with
      * `addClockTime` is kept); `redo()` sets it to after.

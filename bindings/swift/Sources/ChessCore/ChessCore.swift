@@ -1330,9 +1330,10 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     /**
      * Goes one move back along the current line (an ending at the current node stays, unlike
      * `undo()`). Returns `false` at the start. In a timed game this only shows an earlier
-     * position: the clock stays where the game stands, and the timed calls, `resumeClock`,
-     * `undo` and `redo` are refused (`InvalidRequest`, "the clock stands after ply N") until
-     * the board is back there; take moves back on the clock with `undo`.
+     * position: the clock stays where the game stands; the timed calls and `resumeClock` are
+     * refused (`InvalidRequest`, "the clock stands after ply N") and `undo`/`redo` return
+     * `false` until the board is back there (a flag that falls meanwhile ends the game there);
+     * take moves back on the clock with `undo`.
      */
     func goBack()  -> Bool
     
@@ -1514,7 +1515,8 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     /**
      * Replays the next move of the current line (the last one taken back). Returns `true` when
      * a move was replayed; `false` at the end of the line or after a resignation, agreement or
-     * claim at the current node, and while the game's clock runs (as for `undo()`).
+     * claim at the current node, and while the game's clock runs or stands at another position
+     * (as for `undo()`).
      */
     func redo()  -> Bool
     
@@ -1665,7 +1667,8 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * node, otherwise the current node's move, by going one move back (the move stays in the
      * tree for `redo()`). Returns `true` when something was taken back; `false` also while the
      * game's clock runs (the time would run on for the side no longer to move: pause it first,
-     * and `resumeClock` runs the time of the side to move) and after a loss on time. A move
+     * and `resumeClock` runs the time of the side to move), while the board shows another
+     * position than the clock's (after `goBack`: go forward first) and after a loss on time. A move
      * played with a timed call (`playAt`, ...) sets the clock back to where it stood before
      * it, both times and the moves made, as lichess does (time added since with
      * `addClockTime` is kept); `redo()` sets it to after.
@@ -2338,9 +2341,10 @@ open func fen() -> String  {
     /**
      * Goes one move back along the current line (an ending at the current node stays, unlike
      * `undo()`). Returns `false` at the start. In a timed game this only shows an earlier
-     * position: the clock stays where the game stands, and the timed calls, `resumeClock`,
-     * `undo` and `redo` are refused (`InvalidRequest`, "the clock stands after ply N") until
-     * the board is back there; take moves back on the clock with `undo`.
+     * position: the clock stays where the game stands; the timed calls and `resumeClock` are
+     * refused (`InvalidRequest`, "the clock stands after ply N") and `undo`/`redo` return
+     * `false` until the board is back there (a flag that falls meanwhile ends the game there);
+     * take moves back on the clock with `undo`.
      */
 open func goBack() -> Bool  {
     return try!  FfiConverterBool.lift(try! rustCall() {
@@ -2702,7 +2706,8 @@ open func promoteVariation(node: UInt32)throws  -> Bool  {
     /**
      * Replays the next move of the current line (the last one taken back). Returns `true` when
      * a move was replayed; `false` at the end of the line or after a resignation, agreement or
-     * claim at the current node, and while the game's clock runs (as for `undo()`).
+     * claim at the current node, and while the game's clock runs or stands at another position
+     * (as for `undo()`).
      */
 open func redo() -> Bool  {
     return try!  FfiConverterBool.lift(try! rustCall() {
@@ -2978,7 +2983,8 @@ open func toggleSquareMark(node: UInt32, square: Square, color: MarkColor)throws
      * node, otherwise the current node's move, by going one move back (the move stays in the
      * tree for `redo()`). Returns `true` when something was taken back; `false` also while the
      * game's clock runs (the time would run on for the side no longer to move: pause it first,
-     * and `resumeClock` runs the time of the side to move) and after a loss on time. A move
+     * and `resumeClock` runs the time of the side to move), while the board shows another
+     * position than the clock's (after `goBack`: go forward first) and after a loss on time. A move
      * played with a timed call (`playAt`, ...) sets the clock back to where it stood before
      * it, both times and the moves made, as lichess does (time added since with
      * `addClockTime` is kept); `redo()` sets it to after.
@@ -12256,7 +12262,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_fen() != 17264) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_go_back() != 14398) {
+    if (uniffi_chesscore_checksum_method_chessgame_go_back() != 37483) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_go_forward() != 19458) {
@@ -12325,7 +12331,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_promote_variation() != 55958) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_redo() != 50061) {
+    if (uniffi_chesscore_checksum_method_chessgame_redo() != 26615) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_resign() != 10076) {
@@ -12373,7 +12379,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_toggle_square_mark() != 12839) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_undo() != 24811) {
+    if (uniffi_chesscore_checksum_method_chessgame_undo() != 38656) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_book_moves() != 24859) {
