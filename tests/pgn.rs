@@ -1301,3 +1301,24 @@ fn a_null_move_and_moves_after_a_mate_are_kept_as_comments_and_the_game_is_read(
     let again = Game::from_pgn(&Game::from_pgn("1. e4 -- 2. d4 *").unwrap().to_pgn()).unwrap();
     assert_eq!(again.san_moves(), ["e4"]);
 }
+
+#[test]
+fn a_broken_tag_after_a_game_is_the_next_games_error_not_the_finished_ones() {
+    // Review of the change: a tag left open right after a finished game took that game with
+    // it, reported as game 1's error.
+    let text = "1. e4 e5 *\n[Event \"g3\n\n1. d4 *\n\n[Event \"x\"]\n\n1. c4 { after } *\n{ trailing }\n[Site \"s\n";
+    let results: Vec<_> = read_games(text).collect();
+    assert_eq!(results.len(), 4, "{results:?}");
+    assert_eq!(results[0].as_ref().unwrap().moves.len(), 2);
+    let e = results[1].as_ref().unwrap_err();
+    assert_eq!((e.game, e.line), (2, 2), "{e}");
+    let c4 = results[2].as_ref().unwrap();
+    assert_eq!(c4.tag("Event"), Some("x"));
+    assert_eq!(
+        c4.moves[0].annotations.comment_after.as_deref(),
+        Some("after trailing"),
+        "the comment after the result stays with the game"
+    );
+    let e = results[3].as_ref().unwrap_err();
+    assert_eq!((e.game, e.line), (4, 10), "{e}");
+}

@@ -564,6 +564,9 @@ pub(super) struct Parser<'a> {
     game_start: Option<usize>,
     /// The byte offset just after the last token taken for the game being read.
     game_end: usize,
+    /// An error met looking past a finished game's result (a broken tag that starts the next
+    /// game): the next game's, reported when it is read, so that the finished game is kept.
+    held_error: Option<PgnError>,
 }
 
 impl<'a> Parser<'a> {
@@ -573,6 +576,7 @@ impl<'a> Parser<'a> {
             peeked: None,
             game_start: None,
             game_end: 0,
+            held_error: None,
         }
     }
 
@@ -614,8 +618,14 @@ impl<'a> Parser<'a> {
     /// The next game, `None` at the end of the text. After an error the reader is at the start
     /// of the next game, so reading may go on.
     pub(super) fn next_game(&mut self) -> Option<Result<PgnGame, PgnError>> {
-        self.lexer.failed = false;
         self.game_start = None;
+        if let Some(mut e) = self.held_error.take() {
+            e.game = self.lexer.game;
+            self.skip_rest_of_game(e.line);
+            self.lexer.game += 1;
+            return Some(Err(e));
+        }
+        self.lexer.failed = false;
         let result = self.game();
         if let Err(e) = &result {
             self.skip_rest_of_game(e.line);
@@ -774,16 +784,25 @@ impl<'a> Parser<'a> {
     fn trailing_comments(&mut self, line: &mut Line) -> Result<(), PgnError> {
         let end_before = self.game_end;
         let mut comments = Vec::new();
-        while let Some(Token {
-            tok: Tok::Comment(_),
-            ..
-        }) = self.peek()?
-        {
+        loop {
+            match self.peek() {
+                Ok(Some(Token {
+                    tok: Tok::Comment(_),
+                    ..
+                })) => {}
+                Ok(_) => break,
+                // What follows the game cannot be read (a tag left open): the next game's error.
+                Err(e) => {
+                    self.held_error = Some(e);
+                    break;
+                }
+            }
             if let Some(t) = self.next()? {
                 comments.push(t);
             }
         }
-        if comments.is_empty() {
+        if comments.is_empty() || self.held_error.is_some() {
+            self.attach_trailing(line, comments);
             return Ok(());
         }
         let ends = matches!(
@@ -801,6 +820,12 @@ impl<'a> Parser<'a> {
             self.game_end = end_before;
             return Ok(());
         }
+        self.attach_trailing(line, comments);
+        Ok(())
+    }
+
+    /// Gives comments read after a game's result to its last move (or its start).
+    fn attach_trailing(&self, line: &mut Line, comments: Vec<Token>) {
         let target = match line.moves.last_mut() {
             Some(last) => &mut last.annotations,
             None => &mut line.leading,
@@ -811,7 +836,6 @@ impl<'a> Parser<'a> {
                 append_text(&mut target.comment_after, text);
             }
         }
-        Ok(())
     }
 
     fn line(
