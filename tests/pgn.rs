@@ -1257,6 +1257,18 @@ fn lines_are_counted_right_after_a_broken_tag_in_crlf_text() {
 }
 
 #[test]
+fn a_backslash_ending_a_tag_line_does_not_carry_the_value_onto_the_next() {
+    // Re-reading the change: the search for the tag's closing quote went on past a backslash
+    // at the line's end, into the rest of the text (time, not the result: the value still
+    // stopped at the line end). This pins the result.
+    let results: Vec<_> =
+        read_games("[Event \"C:\\\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n").collect();
+    assert_eq!(results.len(), 2, "{results:?}");
+    assert_eq!(results[0].as_ref().unwrap_err().line, 1);
+    assert_eq!(results[1].as_ref().unwrap().tag("Event"), Some("b"));
+}
+
+#[test]
 fn a_byte_order_mark_takes_no_column() {
     let e = parse_game("\u{feff}1. e4 e4 *").unwrap_err();
     assert_eq!((e.line, e.column), (1, 7), "as without it: {e}");

@@ -329,8 +329,7 @@ impl FromStr for SanPlus {
 /// `text` with what people type or word processors make instead of SAN's letters put back:
 /// figurines (either colour's) as piece letters (a pawn's as nothing), a lower-case piece letter
 /// that is not a file (`n`, `r`, `q`, `k`) at the start as upper case, `X` after the start as
-/// `x`, en and em
-/// dashes as `-`. Borrowed when there is nothing to change.
+/// `x`, en and em dashes as `-`. Borrowed when there is nothing to change.
 fn as_typed_letters(text: &str) -> std::borrow::Cow<'_, str> {
     let needs = text.starts_with(['n', 'r', 'q', 'k'])
         || text

@@ -344,13 +344,16 @@ impl<'a> Lexer<'a> {
         while let Some((k, c)) = chars.next() {
             match c {
                 '\n' | '\r' => break,
-                '\\' => {
-                    if let Some((q, '"')) = chars.next() {
+                '\\' => match chars.next() {
+                    Some((q, '"')) => {
                         if after_backslash.is_none() && closes(q) {
                             after_backslash = Some(q);
                         }
                     }
-                }
+                    // A backslash ending the line escapes nothing: the line ends.
+                    Some((_, '\n' | '\r')) | None => break,
+                    Some(_) => {}
+                },
                 '"' if closes(k) => return Some(self.i + k),
                 _ => {}
             }
@@ -969,20 +972,28 @@ impl<'a> Parser<'a> {
                     // A null move (ChessBase writes `--` in analysis: "if Black could pass"),
                     // and moves after a checkmate or stalemate, which no position can play: the
                     // rest of the line is kept as a comment, and the game is read.
-                    let unplayed = if is_null_move(text) {
-                        Some("a null move and what follows, not played")
-                    } else if !pos.has_legal_moves() {
-                        Some("moves after the end of the game, not played")
+                    // (Looked at only when the move cannot be read: a move that can is played.)
+                    let read = if is_null_move(text) {
+                        Err(None)
                     } else {
-                        None
+                        san::parse_san(&pos, text).map_err(Some)
                     };
-                    if let Some(what) = unplayed {
-                        let rest = self.rest_of_line_text(numbered.unwrap_or(t.offset))?;
-                        append_text(&mut pending.comment_before, Some(format!("{what}: {rest}")));
-                        continue;
-                    }
-                    let mv = san::parse_san(&pos, text)
-                        .map_err(|e| self.error(&t, PgnErrorKind::Move(e)))?;
+                    let mv = match read {
+                        Ok(mv) => mv,
+                        Err(e) => {
+                            let what = match e {
+                                None => "a null move and what follows, not played",
+                                Some(_) if !pos.has_legal_moves() => {
+                                    "moves after the end of the game, not played"
+                                }
+                                Some(e) => return Err(self.error(&t, PgnErrorKind::Move(e))),
+                            };
+                            let rest = self.rest_of_line_text(numbered.unwrap_or(t.offset))?;
+                            let note = format!("{what}: {rest}");
+                            append_text(&mut pending.comment_before, Some(note));
+                            continue;
+                        }
+                    };
                     settle(&mut line, &mut carried);
                     let mut annotations = std::mem::take(&mut pending);
                     annotations.nags.extend(nag.iter().copied());
