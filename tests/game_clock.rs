@@ -675,7 +675,14 @@ fn random_timed_game(steps: &[(u8, u16, u16)]) {
             }
             2 => match game.clock().unwrap().state() {
                 ClockState::Running if game.pause_clock(now).is_err() => break, // the flag fell
-                ClockState::Paused => game.resume_clock(now).unwrap(),
+                // A game over by rule (a move ended it and paused the clock) keeps it paused.
+                ClockState::Paused => match game.outcome() {
+                    Some(o) => {
+                        assert_eq!(game.resume_clock(now), Err(GameError::GameOver(o)));
+                        break;
+                    }
+                    None => game.resume_clock(now).unwrap(),
+                },
                 _ => {}
             },
             _ => {
