@@ -554,10 +554,6 @@ impl Game {
         if !self.can_undo() {
             return None;
         }
-        self.follow_clock_after(|game| game.undo_unfollowed(current))
-    }
-
-    fn undo_unfollowed(&mut self, current: NodeId) -> Option<Move> {
         if self.n_mut(current).ending.take().is_some() {
             return None;
         }
@@ -565,11 +561,12 @@ impl Game {
             return None;
         }
         // A move played on the clock sets it back to where it stood before the move (keeping
-        // time added since).
+        // time added since), and the clock stands here now.
         let clocks = self.n(current).clocks;
         if let (Some([before, after]), Some(clock)) = (clocks, self.clock.as_mut()) {
             clock.restore(before, after, self.position.side_to_move());
         }
+        self.clock_moved_here();
         Some(self.n(current).mv)
     }
 
@@ -581,10 +578,6 @@ impl Game {
         if !self.can_redo() {
             return None;
         }
-        self.follow_clock_after(Game::redo_unfollowed)
-    }
-
-    fn redo_unfollowed(&mut self) -> Option<Move> {
         self.forward();
         let (clocks, mv) = {
             let node = self.n(self.current());
@@ -593,6 +586,7 @@ impl Game {
         if let (Some([before, after]), Some(clock)) = (clocks, self.clock.as_mut()) {
             clock.restore(after, before, self.position.side_to_move());
         }
+        self.clock_moved_here();
         Some(mv)
     }
 

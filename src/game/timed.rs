@@ -181,16 +181,24 @@ impl Game {
         })
     }
 
-    /// Runs `step` (a timed call, a take-back) and, when it changed the game, marks the clock
-    /// as standing at the node it leaves current.
-    pub(super) fn follow_clock_after<T>(&mut self, step: impl FnOnce(&mut Game) -> T) -> T {
-        let before = (self.current(), self.nodes.len(), self.clock.clone());
-        let result = step(self);
-        if self.clock.is_some() && before != (self.current(), self.nodes.len(), self.clock.clone())
-        {
+    /// The clock (if any) stands at the current node now: after a timed move, a take-back, a
+    /// start or a restart there.
+    pub(super) fn clock_moved_here(&mut self) {
+        if self.clock.is_some() {
             self.clock_node = Some(self.current());
         }
-        result
+    }
+
+    /// Refuses to run the clock at the current node: the game ended there, or the clock
+    /// stands at another node ([`Game::start_clock`], [`Game::resume_clock`]).
+    fn refuse_clock_here(&self) -> Result<(), GameError> {
+        if let Some(o) = self.outcome() {
+            return Err(GameError::GameOver(o));
+        }
+        match self.clock_elsewhere() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
     }
 
     fn clock_mut(&mut self) -> Result<&mut Clock, GameError> {
@@ -256,19 +264,14 @@ impl Game {
     /// there could never be stopped by a move); [`GameError::Clock`]: no clock, or it was
     /// started already.
     pub fn start_clock(&mut self, now_ms: u64) -> Result<(), GameError> {
-        if let Some(o) = self.outcome() {
-            return Err(GameError::GameOver(o));
-        }
-        if let Some(e) = self.clock_elsewhere() {
-            return Err(e);
-        }
+        self.refuse_clock_here()?;
         let side = self.position.side_to_move();
         let clock = self.clock_mut()?;
         let mut started = clock.clone();
         started.start(now_ms)?;
         started.hand_over(side, now_ms)?;
         *clock = started;
-        self.clock_node = Some(self.current());
+        self.clock_moved_here();
         Ok(())
     }
 
@@ -294,19 +297,14 @@ impl Game {
     /// taken back with [`Game::undo`] first); [`GameError::Clock`] when there is no paused
     /// clock or time went backwards.
     pub fn resume_clock(&mut self, now_ms: u64) -> Result<(), GameError> {
-        if let Some(o) = self.outcome() {
-            return Err(GameError::GameOver(o));
-        }
-        if let Some(e) = self.clock_elsewhere() {
-            return Err(e);
-        }
+        self.refuse_clock_here()?;
         let side = self.position.side_to_move();
         let clock = self.clock_mut()?;
         let mut resumed = clock.clone();
         resumed.resume(now_ms)?;
         resumed.hand_over(side, now_ms)?;
         *clock = resumed;
-        self.clock_node = Some(self.current());
+        self.clock_moved_here();
         Ok(())
     }
 
@@ -527,7 +525,7 @@ impl Game {
         let marks = [clock.mark(), pressed.mark()];
         self.clock = Some(pressed);
         let current = self.current();
-        self.clock_node = Some(current);
+        self.clock_moved_here();
         let node = self.n_mut(current);
         node.annotations.clock = Some(Duration::from_millis(left));
         node.clocks = Some(marks);

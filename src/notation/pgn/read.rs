@@ -200,10 +200,6 @@ impl<'a> Lexer<'a> {
     /// out of range, a word that is no move) leaves the reader after it, so that the rest of the
     /// text is read as before; a tag or a comment that cannot be read sets `failed`.
     fn next(&mut self) -> Result<Option<Token>, PgnError> {
-        self.token()
-    }
-
-    fn token(&mut self) -> Result<Option<Token>, PgnError> {
         self.skip_blank();
         let (line, column, begin) = (self.line, self.column, self.i);
         let Some(c) = self.bump() else {
