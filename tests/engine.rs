@@ -541,6 +541,60 @@ fn uci_session_answers_and_survives_bad_input() {
 }
 
 #[test]
+fn go_mate_searches_until_it_finds_the_mate() {
+    // 1. Rg7 and mate next move: a quiet first move the pruned search needs about 12 plies to
+    // see; `go mate 2` used to be `go depth 5`, which answered Qxb5 with a centipawn score.
+    let f = "6n1/2R5/3p3p/1p5k/Q7/P2P2P1/5P1P/4KBNR w K - 0 25";
+    let limits = SearchLimits {
+        mate: Some(2),
+        ..SearchLimits::default()
+    };
+    let (_, r) = search_fen(f, limits.clone());
+    assert_eq!(r.score, Score::Mate(2));
+    assert_eq!(uci::to_uci(r.best_move), "c7g7");
+    // It stops there: no deeper than a search with no mate asked for needs to prove it.
+    let (_, full) = search_fen(f, SearchLimits::default());
+    assert_eq!(full.score, Score::Mate(2));
+    assert!(r.depth <= full.depth, "{} > {}", r.depth, full.depth);
+    // A mate in 1 is also a mate in 2 or fewer.
+    let (_, r) = search_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", limits);
+    assert_eq!(
+        (r.score, uci::to_uci(r.best_move).as_str()),
+        (Score::Mate(1), "a1a8")
+    );
+}
+
+#[test]
+fn multipv_searches_every_line_to_the_depth_asked_for_a_mate_too() {
+    // The scholar's mate on the board: line 1, Qxf7#, is proven at depth 4, where a single
+    // line stops; with three lines the other two still need their depth (they stopped at 4).
+    let pos =
+        fen::parse("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4").unwrap();
+    let stop = AtomicBool::new(false);
+    let single = engine().search(&pos, &[], &SearchLimits::depth(10), &stop, &mut |_| {});
+    assert_eq!(single.score, Score::Mate(1));
+    assert!(single.depth < 10, "a proven mate stops a single line early");
+    let limits = SearchLimits {
+        depth: Some(10),
+        multi_pv: 3,
+        ..SearchLimits::default()
+    };
+    let mut infos = Vec::new();
+    let r = engine().search(&pos, &[], &limits, &stop, &mut |i| infos.push(i.clone()));
+    assert_eq!(r.depth, 10);
+    let last: Vec<_> = infos.iter().filter(|i| i.depth == 10).collect();
+    assert_eq!(
+        last.iter().map(|i| i.multipv).collect::<Vec<_>>(),
+        [1, 2, 3]
+    );
+    assert_eq!(last[0].score, Score::Mate(1));
+    assert_eq!(uci::to_uci(last[0].pv[0]), "h5f7");
+    assert!(last[1..]
+        .iter()
+        .all(|l| matches!(l.score, Score::Centipawns(_))));
+}
+
+#[test]
 fn multipv_reports_distinct_lines_best_first() {
     // White mates with Ra8 (a1a8); the other lines are ordinary moves, all worse.
     let pos = fen::parse("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").unwrap();
@@ -742,6 +796,37 @@ fn uci_lines(first: &str, pause: Duration, then: &str) -> Vec<String> {
     let lines: Vec<String> = stdout.lines().map_while(Result::ok).collect();
     assert!(child.wait().unwrap().success());
     lines
+}
+
+#[test]
+fn uci_scores_a_position_with_no_legal_move_and_finds_mates_with_go_mate() {
+    use std::io::{BufRead, Write};
+    let (mut child, mut stdin, mut stdout) = spawn_chesscore(&["uci"]);
+    // Sends `commands` and returns what the engine prints up to its bestmove.
+    let mut ask = |commands: &str| {
+        writeln!(stdin, "{commands}").unwrap();
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            assert!(stdout.read_line(&mut line).unwrap() > 0, "{lines:?}");
+            lines.push(line.trim_end().to_string());
+            if line.starts_with("bestmove") {
+                return lines;
+            }
+        }
+    };
+    // Fool's mate on the board, then a stalemate: no search, yet the score a GUI shows.
+    let mated = ask("position startpos moves f2f3 e7e5 g2g4 d8h4\ngo depth 5");
+    assert_eq!(mated, ["info depth 0 score mate 0", "bestmove 0000"]);
+    let stalemate = ask("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo depth 5");
+    assert_eq!(stalemate, ["info depth 0 score cp 0", "bestmove 0000"]);
+    // `go mate 2` searches until it finds the mate (it was `go depth 5`, which missed it).
+    let mate = ask("position fen 6n1/2R5/3p3p/1p5k/Q7/P2P2P1/5P1P/4KBNR w K - 0 25\ngo mate 2");
+    let (best, infos) = mate.split_last().unwrap();
+    assert!(best.starts_with("bestmove c7g7"), "{mate:?}");
+    assert!(infos.last().unwrap().contains(" score mate 2 "), "{mate:?}");
+    writeln!(stdin, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
 }
 
 #[test]

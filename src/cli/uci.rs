@@ -400,11 +400,7 @@ impl Session {
                 "movestogo" => limits.moves_to_go = next.and_then(|v| v.parse().ok()),
                 "depth" => limits.depth = next.and_then(|v| v.parse().ok()),
                 "nodes" => limits.nodes = next.and_then(|v| v.parse().ok()),
-                "mate" => {
-                    limits.depth = next
-                        .and_then(|v| v.parse::<u32>().ok())
-                        .map(|n| n.saturating_mul(2).saturating_add(1))
-                }
+                "mate" => limits.mate = next.and_then(|v| v.parse().ok()),
                 "infinite" => {
                     limits.infinite = true;
                     hold = true;
@@ -503,6 +499,11 @@ impl Session {
                 let mut out = output.lock().unwrap_or_else(|e| e.into_inner());
                 if out.current != id {
                     return;
+                }
+                if result.best_move.is_null() {
+                    // Mate or stalemate on the board: no iteration to report, but a GUI
+                    // analysing the position still wants its score (`mate 0` or `cp 0`).
+                    say(&format!("info depth 0 score {}", result.score.to_uci()));
                 }
                 if out.hold {
                     out.held = Some(line);

@@ -47,6 +47,9 @@ pub struct SearchLimits {
     /// that are not legal in the position are ignored, and when none is legal every move is
     /// searched.
     pub search_moves: Vec<Move>,
+    /// Stop once a mate in this many moves or fewer is found for the side to move (UCI `go mate
+    /// N`); the other limits still apply (with none, the level's usual depth bounds the search).
+    pub mate: Option<u32>,
     /// When the search was asked for: its time (a move time, a clock's budget) counts from
     /// here. `None`: from when it starts. [`crate::engine::EngineThread::start`] sets it when
     /// the search is queued, so that work queued before it (a new table size, a cleared

@@ -541,9 +541,18 @@ fn deepen(
         if limits.infinite {
             continue;
         }
-        // A proven mate will not get shorter by searching deeper than twice its length.
-        if best.score.abs() >= MATE_BOUND && depth >= 2 * (MATE - best.score.abs()) + 2 {
+        // A proven mate will not get shorter by searching deeper than twice its length. With
+        // several lines (MultiPV) every line must be one: the others still need the depth.
+        let proven =
+            |score: i32| score.abs() >= MATE_BOUND && depth >= 2 * (MATE - score.abs()) + 2;
+        if s.root_moves[..lines].iter().all(|r| proven(r.score)) {
             break;
+        }
+        // `go mate N`: a mate in N moves or fewer for the side to move ends the search.
+        if let (Some(n), Score::Mate(m)) = (limits.mate, Score::from_internal(best.score)) {
+            if m > 0 && m.unsigned_abs() <= n {
+                break;
+            }
         }
         if time.stop_after_iteration(depth as u32, best.mv, s.root_moves.len(), start.elapsed()) {
             break;

@@ -29,7 +29,8 @@ pub struct EngineConfig {
     /// (1 GB: 2.3 s), so set a large size before the game, not on the clock.
     #[uniffi(default = 16)]
     pub hash_mb: u32,
-    /// Seed for the weaker levels' choices: the same seed gives the same games.
+    /// Seed for the weaker levels' choices: the same seed gives the same games (from a new
+    /// engine or `newGame`, with node-limited searches).
     #[uniffi(default = 0)]
     pub seed: u64,
     /// When `true`, weaker levels vary their choice among near-equal moves (seeded).
@@ -110,7 +111,8 @@ pub struct SearchLimits {
     /// Think for this long, in milliseconds.
     #[uniffi(default = None)]
     pub move_time_ms: Option<u64>,
-    /// Stop after this many nodes (with a fixed seed: deterministic); the first depth finishes
+    /// Stop after this many nodes (with a fixed seed, deterministic from a new engine or after
+    /// `newGame`: each search learns from those before it); the first depth finishes
     /// however small the limit (a few dozen to about 1,500 nodes in ordinary positions; at
     /// most 20,000).
     #[uniffi(default = None)]
@@ -165,6 +167,7 @@ impl SearchLimits {
             multi_pv: self.multi_pv,
             level,
             search_moves: Vec::new(),
+            mate: None,
             // Set when the engine thread queues the search.
             requested_at: None,
         })
