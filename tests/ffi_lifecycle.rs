@@ -105,4 +105,38 @@ fn closing_an_engine_returns_at_once_and_its_thread_ends_on_its_own() {
         Duration::from_secs(5),
         || running_engine_threads() == 0,
     );
+
+    // A handle kept after its engine was closed keeps neither the thread nor its table (it
+    // kept both until the handle itself was freed: in Kotlin, whenever the cleaner ran).
+    let engine = ChessEngine::new(config()).unwrap();
+    let (done_tx, done) = channel();
+    let handle = engine
+        .think(
+            ChessGame::new(),
+            SearchLimits {
+                depth: Some(4),
+                ..SearchLimits::default()
+            },
+            Arc::new(Recording(Mutex::new(done_tx))),
+        )
+        .unwrap();
+    done.recv_timeout(Duration::from_secs(10)).unwrap();
+    drop(engine);
+    wait_until(
+        "the closed engine's thread ended, its handle still held",
+        Duration::from_secs(5),
+        || running_engine_threads() == 0,
+    );
+    assert!(handle.is_finished());
+    handle.stop();
+}
+
+/// A listener that sends its result.
+struct Recording(Mutex<Sender<SearchResult>>);
+
+impl SearchListener for Recording {
+    fn on_info(&self, _: SearchInfo) {}
+    fn on_finished(&self, result: SearchResult) {
+        self.0.lock().unwrap().send(result).unwrap();
+    }
 }

@@ -38,7 +38,7 @@ pub use score::{Score, MATE, MAX_PLY};
 pub(crate) use see::see_ge;
 pub use thread::{
     running_engine_threads, EngineThread, FinishedCallback, InfoCallback, InfoThrottle, SearchId,
-    SearchPanic,
+    SearchPanic, SearchStopper,
 };
 use tt::TranspositionTable;
 pub use turn::{

@@ -363,13 +363,16 @@ impl EngineThread {
 
     /// Stops search or job `id` if it is still the current one (a newer search is left running).
     pub fn stop_search(&self, id: SearchId) {
-        let current = self
-            .shared
-            .current
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        if let Some(c) = current.as_ref().filter(|c| c.id == id) {
-            c.stop.store(true, Ordering::SeqCst);
+        self.stopper(id).stop();
+    }
+
+    /// What stops search or job `id` later without keeping this thread: a handle that
+    /// outlives the engine must not keep the worker and its table alive (the worker ends once
+    /// every `EngineThread` is dropped and the searches started have finished).
+    pub fn stopper(&self, id: SearchId) -> SearchStopper {
+        SearchStopper {
+            shared: Arc::clone(&self.shared),
+            id,
         }
     }
 
@@ -455,6 +458,29 @@ impl CallbackFailures {
     /// Keeps the first failure not yet taken: `which` callback panicked with `payload`.
     pub(crate) fn record(&self, which: &str, payload: &(dyn Any + Send)) {
         self.0.record_callback_failure(which, payload);
+    }
+}
+
+/// Stops one search or job of an [`EngineThread`] ([`EngineThread::stopper`]), without keeping
+/// the thread: the worker ends when its `EngineThread` is dropped, stoppers or not.
+#[derive(Clone)]
+pub struct SearchStopper {
+    shared: Arc<Shared>,
+    id: SearchId,
+}
+
+impl SearchStopper {
+    /// Stops the search or job if it is still the current one (a newer one is left running),
+    /// as [`EngineThread::stop_search`] does.
+    pub fn stop(&self) {
+        let current = self
+            .shared
+            .current
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if let Some(c) = current.as_ref().filter(|c| c.id == self.id) {
+            c.stop.store(true, Ordering::SeqCst);
+        }
     }
 }
 

@@ -4,7 +4,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::engine::{self, EngineThread, InfoThrottle, Level, SearchId, SearchPanic};
+use crate::engine::{
+    self, EngineThread, InfoThrottle, Level, SearchId, SearchPanic, SearchStopper,
+};
 use crate::notation::{fen, san, uci};
 use crate::review::classify;
 use crate::rules::{Move, Position};
@@ -402,8 +404,9 @@ pub struct ChessEngine {
 /// milliseconds; so does dropping (closing) the handle, so keep it while the work should go on.
 #[derive(uniffi::Object)]
 pub struct SearchHandle {
-    thread: Arc<EngineThread>,
-    id: SearchId,
+    /// Not the engine's thread itself: a handle kept after its engine was closed must not keep
+    /// the worker and its table alive.
+    stopper: SearchStopper,
     finished: Arc<AtomicBool>,
     _live: LiveObject,
 }
@@ -413,10 +416,10 @@ impl SearchHandle {
     /// Stops this search or job (not a newer one); its result still arrives through its
     /// listener (a review keeps the moves reviewed so far).
     pub fn stop(&self) {
-        self.thread.stop_search(self.id);
+        self.stopper.stop();
     }
 
-    /// `true` once the final callback (`on_finished`, `on_coaching`) has been called.
+    /// `true` once the final callback (`onFinished`, `onCoaching`) has been called.
     pub fn is_finished(&self) -> bool {
         self.finished.load(Ordering::SeqCst)
     }
@@ -425,13 +428,12 @@ impl SearchHandle {
 impl SearchHandle {
     /// The handle of search or job `id` on `thread`; `finished` is set by its final callback.
     pub(crate) fn new(
-        thread: Arc<EngineThread>,
+        thread: &EngineThread,
         id: SearchId,
         finished: Arc<AtomicBool>,
     ) -> SearchHandle {
         SearchHandle {
-            thread,
-            id,
+            stopper: thread.stopper(id),
             finished,
             _live: LiveObject::new(),
         }
@@ -440,7 +442,7 @@ impl SearchHandle {
 
 impl Drop for SearchHandle {
     fn drop(&mut self) {
-        self.thread.stop_search(self.id);
+        self.stopper.stop();
     }
 }
 
@@ -513,12 +515,7 @@ impl ChessEngine {
                 on_finished(converted);
             }),
         );
-        Ok(Arc::new(SearchHandle {
-            thread: Arc::clone(&self.thread),
-            id,
-            finished,
-            _live: LiveObject::new(),
-        }))
+        Ok(Arc::new(SearchHandle::new(&self.thread, id, finished)))
     }
 
     fn start_with_listener(
@@ -640,8 +637,9 @@ impl ChessEngine {
 
 impl Drop for ChessEngine {
     /// Closing the engine stops its search, even while a `SearchHandle` is still held (the
-    /// handle keeps the thread alive only until that search has finished). It never waits for
-    /// the engine's thread: that finishes the search (its `on_finished` still comes) and ends
+    /// handle keeps neither the engine's thread nor its table: the thread ends once the search
+    /// has finished, whatever handles are kept). It never waits for
+    /// the engine's thread: that finishes the search (its `onFinished` still comes) and ends
     /// on its own.
     fn drop(&mut self) {
         self.thread.stop();

@@ -706,7 +706,7 @@ fn handle(
     id: crate::engine::SearchId,
     finished: Arc<AtomicBool>,
 ) -> Arc<SearchHandle> {
-    Arc::new(SearchHandle::new(Arc::clone(thread), id, finished))
+    Arc::new(SearchHandle::new(thread, id, finished))
 }
 
 #[uniffi::export]
