@@ -8,7 +8,7 @@
 
 use chesscore::ffi::{
     time_control_from_pgn, ChessError, ChessGame, ClockState, DrawReason, GameStatus, Outcome,
-    Score, SearchResult, Side, Square, TimeBonus, TimeControl, TimePeriod,
+    Score, SearchLimits, SearchResult, Side, Square, TimeBonus, TimeControl, TimePeriod,
 };
 use std::sync::Arc;
 
@@ -389,4 +389,51 @@ fn the_largest_times_never_run_out() {
     assert_eq!(game.clock(1_001).unwrap().flag_time_ms, Some(u64::MAX));
     let saved = ChessGame::from_json(game.to_json()).unwrap();
     assert_eq!(saved.clock(5_000).unwrap().black_ms, u64::MAX);
+}
+
+#[test]
+fn search_limits_come_from_the_clock_as_it_reads() {
+    // 40 moves in 90 min, then 30 min with 30 s a move.
+    let control = time_control_from_pgn("40/5400:1800+30".into())
+        .unwrap()
+        .unwrap();
+    let game = ChessGame::with_time_control(control).unwrap();
+    let limits = game.search_limits_at(0, Some(7)).unwrap();
+    let expected = SearchLimits {
+        white_time_ms: Some(5_400_000),
+        black_time_ms: Some(5_400_000),
+        moves_to_go: Some(40),
+        level: Some(7),
+        multi_pv: 1,
+        ..SearchLimits::default()
+    };
+    assert_eq!(limits, expected, "not started: nothing charged");
+
+    // White moves at 1 s (starting the clock), Black thinks 4 s and moves; read 2.5 s into
+    // White's second move.
+    game.play_san_at("e4".into(), 1_000).unwrap();
+    game.play_san_at("e5".into(), 5_000).unwrap();
+    let limits = game.search_limits_at(7_500, None).unwrap();
+    assert_eq!(limits.white_time_ms, Some(5_400_000 - 2_500));
+    assert_eq!(limits.black_time_ms, Some(5_400_000 - 4_000));
+    assert_eq!(limits.moves_to_go, Some(39), "White's second move of 40");
+    assert_eq!(limits.level, None, "the engine's own level");
+    let clock = game.clock(7_500).unwrap();
+    assert_eq!(
+        (limits.white_time_ms, limits.black_time_ms),
+        (Some(clock.white_ms), Some(clock.black_ms)),
+        "the same times as the clock's reading"
+    );
+
+    // A Fischer control: the increment for both, no moves to go.
+    let game = ChessGame::with_time_control(one_minute_plus_one()).unwrap();
+    let limits = game.search_limits_at(0, None).unwrap();
+    assert_eq!(
+        (limits.white_increment_ms, limits.black_increment_ms),
+        (1_000, 1_000)
+    );
+    assert_eq!(limits.moves_to_go, None);
+
+    // No clock, no limits from it.
+    assert_eq!(ChessGame::new().search_limits_at(0, Some(3)), None);
 }

@@ -7,7 +7,7 @@ use crate::game::time_control::{self as core_tc, TimeControlError};
 use crate::game::{Game, UntimedCall};
 
 use super::game::status;
-use super::{ChessError, ChessGame, GameStatus, Side};
+use super::{ChessError, ChessGame, GameStatus, SearchLimits, Side};
 
 /// What a period gives back for each move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
@@ -306,13 +306,37 @@ impl ChessGame {
         Ok(self.lock().add_clock_time(side.into(), ms)?)
     }
 
-    /// The clock as it reads at `now_ms`, or `null`/`nil` without a time control. Redraw from
+    /// The clock as it reads at `nowMs`, or `null`/`nil` without a time control. Redraw from
     /// it, and call `checkFlag` at `flagTimeMs`.
     pub fn clock(&self, now_ms: u64) -> Option<ClockReading> {
         self.lock().clock().map(|c| reading(c, now_ms))
     }
 
-    /// Ends the game when a flag has fallen by `now_ms`: a loss on time (`Outcome.TimeForfeit`),
+    /// The engine's limits for a move in this timed game, from the clock as it reads at
+    /// `nowMs` (read it as the search starts): both sides' times, each side's bonus for its
+    /// next move (the increment of the period that move is in; a Bronstein or simple delay
+    /// counts as an increment), the side to move's moves left in its period (`movesToGo`,
+    /// `null`/`nil` when the period lasts the rest of the game), at `level` (`null`/`nil`: the
+    /// engine's own; the level's depth and node caps still apply, and the clock caps its time).
+    /// `null`/`nil` without a time control: use the level's own limits (`SearchLimits()`).
+    /// Pass the result to `ChessEngine.think`, then play its result with `playEngineResultAt`.
+    pub fn search_limits_at(&self, now_ms: u64, level: Option<u32>) -> Option<SearchLimits> {
+        let game = self.lock();
+        let clock = game.clock()?;
+        use crate::rules::Side as S;
+        Some(SearchLimits {
+            white_time_ms: Some(clock.remaining(S::White, now_ms)),
+            black_time_ms: Some(clock.remaining(S::Black, now_ms)),
+            white_increment_ms: clock.bonus_ms(S::White),
+            black_increment_ms: clock.bonus_ms(S::Black),
+            moves_to_go: clock.moves_to_go(),
+            level,
+            multi_pv: 1,
+            ..SearchLimits::default()
+        })
+    }
+
+    /// Ends the game when a flag has fallen by `nowMs`: a loss on time (`Outcome.TimeForfeit`),
     /// or a draw when the opponent could never checkmate (`DrawReason.TimeoutVsInsufficientMaterial`,
     /// FIDE Laws 6.9). Returns the status after the check. A loss on time cannot be undone.
     pub fn check_flag(&self, now_ms: u64) -> GameStatus {
@@ -330,6 +354,23 @@ impl ChessGame {
 #[uniffi::export]
 pub fn time_control_from_pgn(text: String) -> Result<Option<TimeControl>, ChessError> {
     Ok(core_tc::TimeControl::from_pgn(&text)?.map(Into::into))
+}
+
+/// The most common control, `baseMs` for the game and `incrementMs` added after each move
+/// (Fischer; 0: none), e.g. `fischerTimeControl(180_000, 2_000)` for 3 + 2: one period, as
+/// `timeControlFromPgn("180+2")` gives. A base of 0 makes a control no clock can run
+/// (`withTimeControl` refuses it).
+#[uniffi::export]
+pub fn fischer_time_control(base_ms: u64, increment_ms: u64) -> TimeControl {
+    core_tc::TimeControl::single(core_tc::Period {
+        moves: None,
+        time_ms: base_ms,
+        bonus: match increment_ms {
+            0 => core_tc::Bonus::None,
+            ms => core_tc::Bonus::Increment { ms },
+        },
+    })
+    .into()
 }
 
 /// The PGN `[TimeControl]` value of `control`, or `null`/`nil` when PGN cannot express it
@@ -394,6 +435,12 @@ mod tests {
         assert_eq!(time_control_to_pgn(delay.clone()), None);
         assert_eq!(time_control_description(delay), "10 min, 5 s delay");
         assert_eq!(time_control_from_pgn("?".into()), Ok(None));
+        for (base, inc, pgn) in [(180_000, 2_000, "180+2"), (600_000, 0, "600")] {
+            let tc = fischer_time_control(base, inc);
+            assert_eq!(time_control_from_pgn(pgn.into()), Ok(Some(tc.clone())));
+            assert_eq!(validate_time_control(tc), Ok(()));
+        }
+        assert!(validate_time_control(fischer_time_control(0, 1_000)).is_err());
         assert!(matches!(
             time_control_from_pgn("5 min".into()),
             Err(ChessError::InvalidNotation(m)) if m.contains("period 1")

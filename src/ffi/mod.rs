@@ -18,9 +18,9 @@ mod types;
 mod view;
 
 pub use clock::{
-    clock_display_text, format_clock_time, time_control_description, time_control_from_pgn,
-    time_control_to_pgn, validate_time_control, ClockReading, ClockState, TimeBonus, TimeControl,
-    TimePeriod,
+    clock_display_text, fischer_time_control, format_clock_time, time_control_description,
+    time_control_from_pgn, time_control_to_pgn, validate_time_control, ClockReading, ClockState,
+    TimeBonus, TimeControl, TimePeriod,
 };
 pub use engine::{
     engine_levels, max_search_threads, recommended_search_threads, win_percent, ChessEngine,

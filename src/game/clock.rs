@@ -238,6 +238,41 @@ impl Clock {
         self.period_of_move(self.moves[side].saturating_add(1)).0
     }
 
+    /// The time `side`'s next move gets back, in milliseconds, as a search budgets it: the
+    /// increment of the period that move is in, or its Bronstein or simple delay (time the move
+    /// gets back or is not charged, as an increment is); 0 without a bonus and for a sandclock.
+    pub fn bonus_ms(&self, side: Side) -> u64 {
+        match self
+            .period_of_move(self.moves[side].saturating_add(1))
+            .1
+            .bonus
+        {
+            Bonus::None => 0,
+            Bonus::Increment { ms } | Bonus::Bronstein { ms } | Bonus::SimpleDelay { ms } => ms,
+        }
+    }
+
+    /// The moves left in the period the side to move plays its next move in, that move
+    /// included (UCI's `movestogo`): `None` when that period lasts the rest of the game, and
+    /// for a sandclock. A last period with a move count repeats (40/9000: after 79 moves, 1;
+    /// after 80, 40).
+    pub fn moves_to_go(&self) -> Option<u32> {
+        let next = u64::from(self.moves[self.to_move]) + 1;
+        let periods = self.periods();
+        let mut end: u64 = 0;
+        for (i, p) in periods.iter().enumerate() {
+            let count = u64::from(p.moves?.max(1));
+            end += count;
+            if next <= end {
+                return Some((end - next + 1) as u32);
+            }
+            if i + 1 == periods.len() {
+                return Some((count - (next - end - 1) % count) as u32);
+            }
+        }
+        None
+    }
+
     /// Starts the side to move's time at `now`.
     ///
     /// # Errors
@@ -1037,5 +1072,44 @@ mod tests {
         c.press(1_000).unwrap();
         assert_eq!(c.moves_made(Side::White), u32::MAX);
         assert_eq!(c.period_number(Side::White), period);
+    }
+
+    #[test]
+    fn a_search_reads_each_sides_bonus_and_the_movers_moves_to_go() {
+        // 40 moves in 90 min, then 30 min with 30 s a move.
+        let mut c = clock("40/5400:1800+30");
+        assert_eq!((c.bonus_ms(Side::White), c.bonus_ms(Side::Black)), (0, 0));
+        assert_eq!(c.moves_to_go(), Some(40));
+        // White's 40th move is the last of the period; Black is in the next one.
+        c.moves = BySide::new(39, 40);
+        assert_eq!(c.moves_to_go(), Some(1));
+        assert_eq!(
+            (c.bonus_ms(Side::White), c.bonus_ms(Side::Black)),
+            (0, 30_000)
+        );
+        c.moves = BySide::new(40, 40);
+        assert_eq!(c.bonus_ms(Side::White), 30_000);
+        assert_eq!(c.moves_to_go(), None, "the rest of the game");
+        // A last period with a move count repeats.
+        let mut c = clock("40/9000");
+        for (made, to_go) in [(0, 40), (39, 1), (40, 40), (79, 1), (80, 40), (85, 35)] {
+            c.moves = BySide::new(made, 0);
+            assert_eq!(c.moves_to_go(), Some(to_go), "after {made} moves");
+        }
+        // The side to move's own count decides.
+        c.moves = BySide::new(0, 39);
+        c.to_move = Side::Black;
+        assert_eq!(c.moves_to_go(), Some(1));
+        // Delays count as increments; a sandclock has neither a bonus nor moves to go.
+        for bonus in [
+            Bonus::Bronstein { ms: 3_000 },
+            Bonus::SimpleDelay { ms: 3_000 },
+        ] {
+            assert_eq!(with_bonus(300_000, bonus).bonus_ms(Side::Black), 3_000);
+        }
+        assert_eq!(clock("300+2").bonus_ms(Side::White), 2_000);
+        assert_eq!(clock("300+2").moves_to_go(), None);
+        let sand = Clock::new(TimeControl::Sandclock { ms: 60_000 }, Side::White).unwrap();
+        assert_eq!((sand.bonus_ms(Side::White), sand.moves_to_go()), (0, None));
     }
 }

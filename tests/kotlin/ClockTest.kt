@@ -15,6 +15,31 @@ private fun oneMinutePlusOne() = TimeControl.Periods(
 
 class ClockTest {
     @Test
+    fun `the engine's limits come from the clock as it reads, each side's bonus and the mover's moves to go`() {
+        // 2 moves in 60 s, then 30 s more with 5 s a move.
+        val control = timeControlFromPgn("2/60:30+5")!!
+        ChessGame.withTimeControl(control).use { game ->
+            assertEquals(
+                SearchLimits(whiteTimeMs = 60_000uL, blackTimeMs = 60_000uL, movesToGo = 2u, level = 4u),
+                game.searchLimitsAt(0uL, 4u),
+            )
+            game.playSanAt("e4", 0uL)
+            game.playSanAt("e5", 1_000uL)
+            game.playSanAt("Nf3", 3_000uL) // White's second move ends its first period: +30 s
+            val l = game.searchLimitsAt(4_000uL, null)!!
+            assertEquals(60_000uL - 2_000uL + 30_000uL, l.whiteTimeMs)
+            assertEquals(60_000uL - 1_000uL - 1_000uL, l.blackTimeMs, "Black's time runs")
+            assertEquals(5_000uL, l.whiteIncrementMs, "White's next move is in the second period")
+            assertEquals(0uL, l.blackIncrementMs)
+            assertEquals(1u, l.movesToGo, "Black's last move of its first period")
+            assertNull(l.level)
+        }
+        assertNull(ChessGame().use { it.searchLimitsAt(0uL, 4u) }, "no clock")
+        // 3 + 2, the usual way to write the commonest control.
+        assertEquals(timeControlFromPgn("180+2"), fischerTimeControl(180_000uL, 2_000uL))
+    }
+
+    @Test
     fun `a game created with a clock times its moves and records %clk`() {
         ChessGame.withTimeControl(oneMinutePlusOne()).use { game ->
             assertEquals(oneMinutePlusOne(), game.timeControl())

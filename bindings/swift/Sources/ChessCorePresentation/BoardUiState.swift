@@ -431,9 +431,6 @@ public struct ClockUiState: Sendable, Hashable {
 extension ClockReading {
     /// `side`'s time in milliseconds.
     func ms(of side: Side) -> UInt64 { side == .white ? whiteMs : blackMs }
-
-    /// The moves `side` has completed on this clock.
-    func moves(of side: Side) -> UInt32 { side == .white ? whiteMoves : blackMoves }
 }
 
 extension TimeControl {
@@ -444,25 +441,5 @@ extension TimeControl {
         case .periods(let periods): return periods.first?.timeMs ?? 0
         case .sandclock(let ms): return ms
         }
-    }
-
-    /// The period that a player who has completed `movesMade` moves plays the next one in, and
-    /// the moves left in it counting that one (`nil`: the rest of the game), as the core's clock
-    /// counts periods: one after another, the last repeating when it has a move count. `nil`
-    /// for a sandclock and an untimed game.
-    func period(afterMoves movesMade: UInt32) -> (period: TimePeriod, movesToGo: UInt32?)? {
-        guard case .periods(let periods) = self else { return nil }
-        let move = UInt64(movesMade) + 1
-        var end: UInt64 = 0
-        for (index, period) in periods.enumerated() {
-            guard let moves = period.moves else { return (period, nil) }
-            let count = UInt64(max(moves, 1))
-            end += count
-            if move <= end { return (period, UInt32(end - move + 1)) }
-            if index == periods.count - 1 {
-                return (period, UInt32(count - (move - end - 1) % count))
-            }
-        }
-        return nil
     }
 }

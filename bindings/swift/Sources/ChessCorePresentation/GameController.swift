@@ -762,11 +762,13 @@ public final class GameController {
             onFinished: { [weak self] result in
                 self?.receive(result, token: token, key: key, hint: hint)
             })
+        // In a timed game the core reads the clock into the limits (each side's time and
+        // bonus, the moves to go in the mover's period), at the game's level.
         let limits: SearchLimits
         if hint {
             limits = hintLimits
-        } else if let reading = game.clock(nowMs: now()) {
-            limits = Self.clockLimits(reading, control: game.timeControl(), level: state.level)
+        } else if let clock = game.searchLimitsAt(nowMs: now(), level: UInt32(state.level)) {
+            limits = clock
         } else {
             limits = limitsForLevel(state.level)
         }
@@ -915,29 +917,6 @@ public final class GameController {
         let nowMs = now()
         guard game.clock(nowMs: nowMs)?.state == .running else { return }
         try game.pauseClock(nowMs: nowMs)
-    }
-
-    /// The engine's limits in a timed game, from the clock as it reads at the start of the
-    /// search: both sides' times, each side's increment from the period its next move is in,
-    /// the side to move's moves to go in its period (`nil` in sudden death and for a
-    /// sandclock), at `level` (so that the level's own depth and node caps still apply, and the
-    /// clock caps its time). A Bronstein or simple delay counts as an increment: it is time a
-    /// move gets back (or is not charged), as an increment is.
-    nonisolated static func clockLimits(
-        _ reading: ClockReading, control: TimeControl, level: Int
-    ) -> SearchLimits {
-        func bonusMs(_ side: Side) -> UInt64 {
-            switch control.period(afterMoves: reading.moves(of: side))?.period.bonus {
-            case .increment(let ms), .bronstein(let ms), .simpleDelay(let ms): return ms
-            case .some(TimeBonus.none), nil: return 0
-            }
-        }
-        let mover = reading.sideToMove
-        return SearchLimits(
-            whiteTimeMs: reading.whiteMs, blackTimeMs: reading.blackMs,
-            whiteIncrementMs: bonusMs(.white), blackIncrementMs: bonusMs(.black),
-            movesToGo: control.period(afterMoves: reading.moves(of: mover))?.movesToGo,
-            level: UInt32(level))
     }
 
     // MARK: - Settings

@@ -10,6 +10,29 @@ final class ClockTests: XCTestCase {
         TimePeriod(moves: nil, timeMs: 60_000, bonus: .increment(ms: 1_000))
     ])
 
+    func testTheEnginesLimitsComeFromTheClockEachSidesBonusAndTheMoversMovesToGo() throws {
+        // 2 moves in 60 s, then 30 s more with 5 s a move.
+        let control = try XCTUnwrap(try timeControlFromPgn(text: "2/60:30+5"))
+        let game = try ChessGame.withTimeControl(control: control)
+        XCTAssertEqual(
+            game.searchLimitsAt(nowMs: 0, level: 4),
+            SearchLimits(whiteTimeMs: 60_000, blackTimeMs: 60_000, movesToGo: 2, level: 4))
+        _ = try game.playSanAt(san: "e4", nowMs: 0)
+        _ = try game.playSanAt(san: "e5", nowMs: 1_000)
+        _ = try game.playSanAt(san: "Nf3", nowMs: 3_000)  // White's second move: +30 s
+        let l = try XCTUnwrap(game.searchLimitsAt(nowMs: 4_000, level: nil))
+        XCTAssertEqual(l.whiteTimeMs, 60_000 - 2_000 + 30_000)
+        XCTAssertEqual(l.blackTimeMs, 60_000 - 1_000 - 1_000, "Black's time runs")
+        XCTAssertEqual(l.whiteIncrementMs, 5_000, "White's next move is in the second period")
+        XCTAssertEqual(l.blackIncrementMs, 0)
+        XCTAssertEqual(l.movesToGo, 1, "Black's last move of its first period")
+        XCTAssertNil(l.level)
+        XCTAssertNil(ChessGame().searchLimitsAt(nowMs: 0, level: 4), "no clock")
+        // 3 + 2, the usual way to write the commonest control.
+        XCTAssertEqual(
+            fischerTimeControl(baseMs: 180_000, incrementMs: 2_000), try timeControlFromPgn(text: "180+2"))
+    }
+
     func testAGameCreatedWithAClockTimesItsMovesAndRecordsClk() throws {
         let game = try ChessGame.withTimeControl(control: oneMinutePlusOne)
         XCTAssertEqual(game.timeControl(), oneMinutePlusOne)

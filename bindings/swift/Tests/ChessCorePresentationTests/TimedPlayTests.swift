@@ -322,53 +322,6 @@ final class TimedPlayTests: XCTestCase {
         try await noLiveObjects()
     }
 
-    func testClockLimitsTakeEachSidesPeriodAndTheMoversMovesToGo() throws {
-        func reading(white: UInt32, black: UInt32, toMove: Side) -> ClockReading {
-            ClockReading(
-                atMs: 0, whiteMs: 50_000, blackMs: 40_000, state: .running, sideToMove: toMove,
-                runningSide: toMove, flaggedSide: nil, flagTimeMs: nil, delayRemainingMs: 0,
-                whiteMoves: white, blackMoves: black)
-        }
-        func limits(_ control: TimeControl, _ r: ClockReading) -> SearchLimits {
-            GameController.clockLimits(r, control: control, level: 7)
-        }
-        let fide = TimeControl.periods(periods: [
-            TimePeriod(moves: 40, timeMs: 5_400_000, bonus: .none),
-            TimePeriod(moves: nil, timeMs: 1_800_000, bonus: .increment(ms: 30_000)),
-        ])
-        var l = limits(fide, reading(white: 0, black: 0, toMove: .white))
-        XCTAssertEqual([l.whiteTimeMs, l.blackTimeMs], [50_000, 40_000])
-        XCTAssertEqual([l.whiteIncrementMs, l.blackIncrementMs], [0, 0])
-        XCTAssertEqual(l.movesToGo, 40)
-        XCTAssertEqual(l.level, 7)
-        XCTAssertNil(l.moveTimeMs)
-        XCTAssertNil(l.depth)
-        // White's 40th move is the last of the period; Black is in the next one.
-        l = limits(fide, reading(white: 39, black: 40, toMove: .white))
-        XCTAssertEqual(l.movesToGo, 1)
-        XCTAssertEqual([l.whiteIncrementMs, l.blackIncrementMs], [0, 30_000])
-        l = limits(fide, reading(white: 40, black: 40, toMove: .black))
-        XCTAssertNil(l.movesToGo, "the rest of the game")
-        XCTAssertEqual([l.whiteIncrementMs, l.blackIncrementMs], [30_000, 30_000])
-        // A last period with a move count repeats.
-        let repeating = try control("40/9000")
-        for (made, toGo) in [(39, 1), (40, 40), (79, 1), (80, 40), (85, 35)] as [(UInt32, UInt32)] {
-            let r = reading(white: 0, black: made, toMove: .black)
-            XCTAssertEqual(limits(repeating, r).movesToGo, toGo, "after \(made) moves")
-        }
-        // Delays count as increments; a sandclock has neither.
-        for bonus in [TimeBonus.bronstein(ms: 3_000), .simpleDelay(ms: 3_000)] {
-            let delay = TimeControl.periods(periods: [
-                TimePeriod(moves: nil, timeMs: 300_000, bonus: bonus)
-            ])
-            l = limits(delay, reading(white: 3, black: 3, toMove: .white))
-            XCTAssertEqual([l.whiteIncrementMs, l.blackIncrementMs], [3_000, 3_000])
-        }
-        l = limits(.sandclock(ms: 60_000), reading(white: 3, black: 3, toMove: .white))
-        XCTAssertEqual([l.whiteIncrementMs, l.blackIncrementMs], [0, 0])
-        XCTAssertNil(l.movesToGo)
-    }
-
     // MARK: No takebacks, ends, pause
 
     func testUndoAndRedoDoNothingInATimedGame() async throws {

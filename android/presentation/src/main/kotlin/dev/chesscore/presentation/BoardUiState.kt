@@ -346,9 +346,6 @@ data class ClockUiState(
 /** [side]'s time in milliseconds. */
 internal fun ClockReading.ms(side: Side): ULong = if (side == Side.WHITE) whiteMs else blackMs
 
-/** The moves [side] has completed on this clock. */
-internal fun ClockReading.moves(side: Side): UInt = if (side == Side.WHITE) whiteMoves else blackMoves
-
 /** The time each player starts with: the first period's, or the sandclock's (0 untimed). */
 internal val TimeControl.startingMs: ULong
     get() = when (this) {
@@ -356,26 +353,6 @@ internal val TimeControl.startingMs: ULong
         is TimeControl.Periods -> periods.firstOrNull()?.timeMs ?: 0uL
         is TimeControl.Sandclock -> ms
     }
-
-/**
- * The period that a player who has completed [movesMade] moves plays the next one in, and the
- * moves left in it counting that one (`null`: the rest of the game), as the core's clock counts
- * periods: one after another, the last repeating when it has a move count. `null` for a
- * sandclock and an untimed game.
- */
-internal fun TimeControl.period(movesMade: UInt): Pair<TimePeriod, UInt?>? {
-    if (this !is TimeControl.Periods) return null
-    val move = movesMade.toULong() + 1uL
-    var end = 0uL
-    for ((index, period) in periods.withIndex()) {
-        val moves = period.moves ?: return period to null
-        val count = maxOf(moves, 1u).toULong()
-        end += count
-        if (move <= end) return period to (end - move + 1uL).toUInt()
-        if (index == periods.lastIndex) return period to (count - (move - end - 1uL) % count).toUInt()
-    }
-    return null
-}
 
 /**
  * The square drawn at screen [column] and [row] (0, 0 is the top left) of a board with

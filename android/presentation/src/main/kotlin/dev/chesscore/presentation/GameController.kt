@@ -841,11 +841,11 @@ class GameController(
      */
     private fun startSearch(hint: Boolean) {
         val s = state.value
-        val reading = if (hint) null else game.clock(nowMs())
+        // In a timed game the core reads the clock into the limits (each side's time and
+        // bonus, the moves to go in the mover's period), at the game's level.
         val limits = when {
             hint -> hintLimits
-            reading != null -> clockLimits(reading, game.timeControl(), s.level)
-            else -> limitsForLevel(s.level)
+            else -> game.searchLimitsAt(nowMs(), s.level.toUInt()) ?: limitsForLevel(s.level)
         }
         val started = session.start { token ->
             try {
@@ -995,31 +995,6 @@ class GameController(
             else -> null
         }
     }
-}
-
-/**
- * The engine's limits in a timed game, from the clock as it reads at the start of the
- * search: both sides' times, each side's increment from the period its next move is in,
- * the side to move's moves to go in its period (`null` in sudden death and for a
- * sandclock), at [level] (so that the level's own depth and node caps still apply, and the
- * clock caps its time). A Bronstein or simple delay counts as an increment: it is time a
- * move gets back (or is not charged), as an increment is.
- */
-internal fun clockLimits(reading: ClockReading, control: TimeControl, level: Int): SearchLimits {
-    fun bonusMs(side: Side): ULong = when (val bonus = control.period(reading.moves(side))?.first?.bonus) {
-        is TimeBonus.Increment -> bonus.ms
-        is TimeBonus.Bronstein -> bonus.ms
-        is TimeBonus.SimpleDelay -> bonus.ms
-        TimeBonus.None, null -> 0uL
-    }
-    return SearchLimits(
-        whiteTimeMs = reading.whiteMs,
-        blackTimeMs = reading.blackMs,
-        whiteIncrementMs = bonusMs(Side.WHITE),
-        blackIncrementMs = bonusMs(Side.BLACK),
-        movesToGo = control.period(reading.moves(reading.sideToMove))?.second,
-        level = level.toUInt(),
-    )
 }
 
 /**

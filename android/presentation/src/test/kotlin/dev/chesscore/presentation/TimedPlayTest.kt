@@ -317,50 +317,6 @@ class TimedPlayTest {
         }
     }
 
-    @Test
-    fun `clock limits take each side's period and the mover's moves to go`() {
-        fun reading(white: UInt, black: UInt, toMove: Side) = ClockReading(
-            atMs = 0uL, whiteMs = 50_000uL, blackMs = 40_000uL, state = ClockState.RUNNING, sideToMove = toMove,
-            runningSide = toMove, flaggedSide = null, flagTimeMs = null, delayRemainingMs = 0uL,
-            whiteMoves = white, blackMoves = black,
-        )
-        fun limits(control: TimeControl, r: ClockReading) = clockLimits(r, control, level = 7)
-        val fide = TimeControl.Periods(
-            listOf(
-                TimePeriod(moves = 40u, timeMs = 5_400_000uL, bonus = TimeBonus.None),
-                TimePeriod(moves = null, timeMs = 1_800_000uL, bonus = TimeBonus.Increment(30_000uL)),
-            ),
-        )
-        var l = limits(fide, reading(0u, 0u, Side.WHITE))
-        assertEquals(listOf(50_000uL, 40_000uL), listOf(l.whiteTimeMs, l.blackTimeMs))
-        assertEquals(listOf(0uL, 0uL), listOf(l.whiteIncrementMs, l.blackIncrementMs))
-        assertEquals(40u, l.movesToGo)
-        assertEquals(7u, l.level)
-        assertNull(l.moveTimeMs)
-        assertNull(l.depth)
-        // White's 40th move is the last of the period; Black is in the next one.
-        l = limits(fide, reading(39u, 40u, Side.WHITE))
-        assertEquals(1u, l.movesToGo)
-        assertEquals(listOf(0uL, 30_000uL), listOf(l.whiteIncrementMs, l.blackIncrementMs))
-        l = limits(fide, reading(40u, 40u, Side.BLACK))
-        assertNull(l.movesToGo, "the rest of the game")
-        assertEquals(listOf(30_000uL, 30_000uL), listOf(l.whiteIncrementMs, l.blackIncrementMs))
-        // A last period with a move count repeats.
-        val repeating = control("40/9000")
-        for ((made, toGo) in listOf(39u to 1u, 40u to 40u, 79u to 1u, 80u to 40u, 85u to 35u)) {
-            assertEquals(toGo, limits(repeating, reading(0u, made, Side.BLACK)).movesToGo, "after $made moves")
-        }
-        // Delays count as increments; a sandclock has neither.
-        for (bonus in listOf(TimeBonus.Bronstein(3_000uL), TimeBonus.SimpleDelay(3_000uL))) {
-            val delay = TimeControl.Periods(listOf(TimePeriod(moves = null, timeMs = 300_000uL, bonus = bonus)))
-            l = limits(delay, reading(3u, 3u, Side.WHITE))
-            assertEquals(listOf(3_000uL, 3_000uL), listOf(l.whiteIncrementMs, l.blackIncrementMs), "$bonus")
-        }
-        l = limits(TimeControl.Sandclock(60_000uL), reading(3u, 3u, Side.WHITE))
-        assertEquals(listOf(0uL, 0uL), listOf(l.whiteIncrementMs, l.blackIncrementMs))
-        assertNull(l.movesToGo)
-    }
-
     // ---- No takebacks, ends, pause --------------------------------------------------------
 
     @Test
