@@ -549,6 +549,39 @@ class BindingsTest {
     }
 
     @Test
+    fun `a closed object passed as an argument is refused, not read after it was freed`() {
+        val baseline = liveObjectCount()
+        val e = engine()
+        val closed = ChessGame()
+        closed.playSan("e4")
+        closed.close()
+        // Games made after the close may reuse its memory (the engine searched one of them, or
+        // the process aborted): the call must be refused instead.
+        val others = List(200) { ChessGame().also { g -> g.playSan("d4") } }
+        val coachListener = object : CoachListener {
+            override fun onCoaching(coaching: Coaching?, error: String?) {}
+        }
+        for (call in listOf<() -> Unit>(
+            { e.think(closed, SearchLimits(depth = 1u), RecordingListener()).close() },
+            { e.reviewKey(closed, ReviewOptions()) },
+            { e.coach(closed, 1_000uL, coachListener).close() },
+        )) {
+            val error = assertFailsWith<IllegalStateException> { call() }
+            assertTrue("destroyed" in error.message!!, error.message)
+        }
+        // A closed engine passed nowhere, a closed game refused: the engine is unharmed.
+        val live = others.first()
+        val l = RecordingListener()
+        e.think(live, SearchLimits(depth = 2u), l).use {
+            assertEquals(live.snapshot().fen, l.await().positionFen)
+        }
+        others.forEach { it.close() }
+        e.close()
+        // The refused calls kept nothing: the engine's handle cloned for each was freed.
+        assertEquals(baseline, liveObjectCount())
+    }
+
+    @Test
     fun `SAN in figurines or another language's letters, for display`() {
         ChessGame().use { g ->
             val san = g.playUci("g1f3").san
