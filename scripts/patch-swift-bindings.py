@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Applies chesscore's one patch to the Swift bindings that uniffi-bindgen 0.32.2 generates.
+"""Applies chesscore's two patches to the Swift bindings that uniffi-bindgen 0.32.2 generates.
 
-Why: the generated reader takes every integer and every string out of a returned buffer with
+1. Why: the generated reader takes every integer and every string out of a returned buffer with
 `Data.copyBytes(to:from:)`. In the Foundation of the Swift toolchains for Linux (swift-foundation,
 Swift 6.3.1) that call costs 0.6-1.2 microseconds however few bytes it copies, so lifting a
 `GameSnapshot` (about a thousand reads) took over a millisecond and `legalMovesFrom` about 100
@@ -9,6 +9,12 @@ microseconds, ten to forty times the Kotlin figures. The patch reads the same by
 `Data.withUnsafeBytes` (an unaligned load of the integer, one array copy per string): the same
 checks, the same big-endian decoding, the same errors; only the copying routine differs.
 scripts/test-swift.sh --bench measures both paths (see docs/swift-package.md).
+
+2. `ChessError`'s `errorDescription` is the core's message. Why: the generated one is
+`String(reflecting: self)`, so `error.localizedDescription` (what SwiftUI's alerts and most apps
+show) read `ChessCore.ChessError.IllegalMove(message: "illegal move e2e5: ...")`. The patch
+returns the message alone, which says what is wrong and where; the case stays in the type.
+The switch names every case, so a new error case fails the build here instead of falling back.
 
 The script is strict: it fails when the generated text it replaces is not found exactly once,
 so a UniFFI upgrade cannot silently skip it. `scripts/gen-bindings.sh` runs it after
@@ -64,6 +70,26 @@ PATCHES = [
     reader.offset = range.upperBound
     return value
 }}
+""",
+    ),
+    (
+        "ChessError.errorDescription",
+        """\
+    public var errorDescription: String? {
+        String(reflecting: self)
+    }
+""",
+        f"""\
+    public var errorDescription: String? {{
+        {MARK}the core's message
+        // (what is wrong and where), not the enum's debug dump.
+        switch self {{
+        case .InvalidFen(let message), .InvalidNotation(let message), .IllegalMove(let message),
+            .GameOver(let message), .InvalidSquare(let message), .InvalidPgn(let message),
+            .InvalidSavedGame(let message), .InvalidRequest(let message), .Internal(let message):
+            return message
+        }}
+    }}
 """,
     ),
 ]

@@ -56,7 +56,7 @@ extension ChessEngine {
 
 extension ChessError {
     /// The core's explanation of what went wrong and where (the FEN field, the token, the PGN
-    /// line and column), without the case name that `localizedDescription` shows.
+    /// line and column): the same text as `localizedDescription`, without a cast to `Error`.
     public var message: String {
         switch self {
         case .InvalidFen(let message), .InvalidNotation(let message), .IllegalMove(let message),

@@ -231,6 +231,14 @@ final class BindingsTests: XCTestCase {
             let illegal = try chessError { try game.playSan(san: "Ke2") }
             XCTAssertEqual(illegal.name, "IllegalMove")
             XCTAssertTrue(illegal.message.contains("Ke2"), illegal.message)
+            // What an alert shows is that message, not the enum's dump ("ChessCore.ChessError.
+            // IllegalMove(message: ...)", the generated description).
+            do {
+                _ = try game.playSan(san: "Ke2")
+                XCTFail("Ke2 is illegal")
+            } catch {
+                XCTAssertEqual(error.localizedDescription, illegal.message)
+            }
             let badUci = try chessError { try game.playUci(uci: "e7e9") }
             XCTAssertEqual(badUci.name, "InvalidNotation")
             XCTAssertTrue(badUci.message.contains("e7e9"), badUci.message)
@@ -302,11 +310,12 @@ final class BindingsTests: XCTestCase {
             XCTAssertFalse(engine.isSearching(), "a refused search does not start")
         }
 
-        // The generated description names the case and carries the message; `Internal` is only
-        // produced by a caught panic, which the API offers no way to cause.
+        // The description is the message alone (the generated one was the enum's dump, case
+        // name and all; scripts/patch-swift-bindings.py); `Internal` is only produced by a
+        // caught panic, which the API offers no way to cause.
         let error = ChessError.InvalidFen(message: "bad field")
-        XCTAssertTrue((error.errorDescription ?? "").contains("bad field"))
-        XCTAssertTrue((error.errorDescription ?? "").contains("InvalidFen"))
+        XCTAssertEqual(error.errorDescription, "bad field")
+        XCTAssertEqual(ChessError.Internal(message: "bug").localizedDescription, "bug")
         XCTAssertEqual(caseAndMessage(.Internal(message: "bug")).name, "Internal")
         try await noLiveObjects()
     }
