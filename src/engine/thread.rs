@@ -87,7 +87,7 @@ enum Command {
         stop: Arc<AtomicBool>,
         root: Box<Position>,
         history: Vec<u64>,
-        limits: SearchLimits,
+        limits: Box<SearchLimits>,
         on_info: InfoCallback,
         on_finished: FinishedCallback,
     },
@@ -279,7 +279,7 @@ impl EngineThread {
             stop,
             root: Box::new(root),
             history,
-            limits,
+            limits: Box::new(limits),
             on_info,
             on_finished,
         });
