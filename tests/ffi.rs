@@ -531,6 +531,21 @@ fn bad_input_is_a_typed_error_and_changes_nothing() {
     })
     .unwrap();
     assert_eq!(by_elo.config().elo, Some(1500));
+    // config() says which level that Elo chose (it repeated the level given, 11 here).
+    let chosen = chesscore::engine::Level::from_elo(1500).number() as u32;
+    assert_eq!(by_elo.config().level, chosen);
+    assert!(chosen < 10);
+    let level = |elo| {
+        by_elo
+            .set_config(EngineConfig {
+                elo: Some(elo),
+                ..by_elo.config()
+            })
+            .unwrap();
+        by_elo.config().level
+    };
+    assert_eq!(level(3000), 10);
+    assert_eq!(level(1500), chosen);
 }
 
 /// A draw claimed with the move that makes it (FIDE 9.2.1.1): asked about, refused with a typed

@@ -22,7 +22,7 @@ pub struct EngineConfig {
     #[uniffi(default = 10)]
     pub level: u32,
     /// A target Elo instead of a level (the strongest level at or below it); overrides `level`,
-    /// which is then not read.
+    /// which is then not read (`config()` then reports the level chosen in `level`).
     #[uniffi(default = None)]
     pub elo: Option<u32>,
     /// Transposition table size in MB (1 to 1024, the core's `MAX_HASH_MB`); 16 suits a phone.
@@ -49,6 +49,14 @@ pub struct EngineConfig {
 }
 
 impl EngineConfig {
+    /// This configuration as `config()` reports it: with an Elo, `level` is the level chosen.
+    fn as_applied(&self, core: &engine::EngineConfig) -> EngineConfig {
+        EngineConfig {
+            level: core.level.number() as u32,
+            ..self.clone()
+        }
+    }
+
     fn to_core(&self) -> Result<engine::EngineConfig, ChessError> {
         // An Elo overrides the level, which is then not read (nor refused).
         let level = match self.elo {
@@ -553,9 +561,10 @@ impl ChessEngine {
     /// engine's thread.
     #[uniffi::constructor]
     pub fn new(config: EngineConfig) -> Result<Arc<ChessEngine>, ChessError> {
+        let applied = config.as_applied(&config.to_core()?);
         Ok(Arc::new(ChessEngine {
             thread: Arc::new(start_thread(&config)?),
-            config: Mutex::new(config),
+            config: Mutex::new(applied),
             _live: LiveObject::new(),
         }))
     }
@@ -611,12 +620,13 @@ impl ChessEngine {
         // Queued and kept under one lock, so that two calls racing each other leave `config()`
         // saying what the engine thread applied last (and a review's key its table size).
         let mut kept = self.lock_config();
+        *kept = config.as_applied(&core);
         self.thread.set_config(core);
-        *kept = config;
         Ok(())
     }
 
-    /// The current configuration.
+    /// The current configuration, as set; with an `elo`, `level` is the level that Elo chose
+    /// (what a settings screen shows).
     pub fn config(&self) -> EngineConfig {
         self.lock_config().clone()
     }
