@@ -5,7 +5,8 @@
 use chesscore::ffi::{
     review_from_json, review_preset_nodes, review_to_json, ChessEngine, ChessError, ChessGame,
     CoachListener, Coaching, EngineConfig, GameReview, MoveClass, MoveReview, ReviewListener,
-    ReviewOptions, ReviewPreset, Score, Side, Square,
+    ReviewOptions, ReviewPreset, Score, SearchInfo, SearchLimits, SearchListener, SearchResult,
+    Side, Square,
 };
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
@@ -388,6 +389,44 @@ fn the_coach_reports_threat_refutation_and_hanging_pieces() {
     let t = c.threat.unwrap();
     assert_eq!(t.line_san.len(), t.line_uci.len());
     assert!(engine.coach(game, Some(0), rec.clone()).is_err());
+}
+
+/// A search listener that ignores everything.
+struct Nothing;
+
+impl SearchListener for Nothing {
+    fn on_info(&self, _: SearchInfo) {}
+    fn on_finished(&self, _: SearchResult) {}
+}
+
+/// A game over by the rules is coached, where `think` refuses it: the rules' score, no line, no
+/// threat, and the move that ended it judged (here stalemating with a queen up, a blunder).
+#[test]
+fn the_coach_scores_a_finished_game_by_the_rules() {
+    let engine = engine();
+    let mated = ChessGame::from_pgn("1. f3 e5 2. g4 Qh4# 0-1".into()).unwrap();
+    let rec = Arc::new(CoachRecorder::default());
+    let _h = engine
+        .coach(mated.clone(), Some(NODES), rec.clone())
+        .unwrap();
+    let c = rec.wait()[0].0.clone().unwrap();
+    assert_eq!(c.score, Score::Mate { moves: 0 });
+    assert!(c.best_line_san.is_empty() && c.threat.is_none());
+    assert!(c.refutation.is_none(), "the mate was the best move");
+    assert!(engine
+        .think(mated, SearchLimits::default(), Arc::new(Nothing))
+        .is_err());
+
+    wait_idle(&engine);
+    let stalemate = ChessGame::from_fen("7k/8/8/6K1/8/8/8/5Q2 w - - 0 1".into()).unwrap();
+    stalemate.play_san("Qf7".into()).unwrap();
+    let rec = Arc::new(CoachRecorder::default());
+    let _h = engine.coach(stalemate, Some(NODES), rec.clone()).unwrap();
+    let c = rec.wait()[0].0.clone().unwrap();
+    assert_eq!(c.score, Score::Centipawns { value: 0 });
+    assert!(c.best_line_san.is_empty() && c.threat.is_none());
+    let r = c.refutation.expect("stalemating a won game is judged");
+    assert_eq!((r.san.as_str(), r.class), ("Qf7", MoveClass::Blunder));
 }
 
 /// A finished review kept as JSON comes back equal, and a second review of the same game with

@@ -765,7 +765,11 @@ impl ChessEngine {
     /// when it was a mistake or worse. Up to three searches of `nodesPerSearch` nodes (default:
     /// the standard review preset's), from a cleared table, and, when the last move seems to
     /// lose, its verification as a review does it (16 times that budget, and 64 times for a
-    /// second look when the loss lands near the blunder line). Stop it with the handle.
+    /// second look when the loss lands near the blunder line). Stop it with the handle. A
+    /// position over by the rules (mate, stalemate, insufficient material, a threefold
+    /// repetition or fifty moves, which the review scores as draws) is coached too, unlike `think`, which refuses a game that is over: its score is the rules' (`Mate(0)`
+    /// for the side mated, 0 for a draw) without a best line or a threat, and the move that
+    /// ended the game is still judged (`refutation`).
     ///
     /// # Errors
     /// `InvalidRequest` for `nodesPerSearch` 0; `Internal` when a listener of an earlier
