@@ -31,7 +31,7 @@ pub enum TimeBonus {
     },
 }
 
-/// One period of a time control: `time_ms` for `moves` moves (`null`/`nil`: the rest of the
+/// One period of a time control: `timeMs` for `moves` moves (`null`/`nil`: the rest of the
 /// game), with a bonus per move. When a player completes a period's last move, the next period's
 /// time is added; the last period repeats when it has a move count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Record)]
@@ -203,7 +203,7 @@ pub struct ClockReading {
     pub black_moves: u32,
 }
 
-/// Reads `clock` at `now_ms`.
+/// Reads `clock` at `nowMs`.
 pub(crate) fn reading(clock: &Clock, now_ms: u64) -> ClockReading {
     use crate::rules::Side as S;
     ClockReading {
@@ -226,7 +226,7 @@ pub(crate) fn reading(clock: &Clock, now_ms: u64) -> ClockReading {
     }
 }
 
-/// The game's chess clock. Every time is the app's monotonic milliseconds (`now_ms`, e.g.
+/// The game's chess clock. Every time is the app's monotonic milliseconds (`nowMs`, e.g.
 /// `SystemClock.elapsedRealtime()` on Android, `ContinuousClock.now` on iOS): the core never reads
 /// a clock itself. Moves are timed with `playAt`, `playUciAt` or `playSanAt`; while the clock is
 /// in use (not started, running or paused), the untimed calls that end a turn or the game are
@@ -267,7 +267,7 @@ impl ChessGame {
         self.lock().time_control().into()
     }
 
-    /// Starts the clock of the side to move at `now_ms` (otherwise the first timed move starts
+    /// Starts the clock of the side to move at `nowMs` (otherwise the first timed move starts
     /// it, without charging the mover).
     ///
     /// # Errors
@@ -277,23 +277,23 @@ impl ChessGame {
         Ok(self.lock().start_clock(now_ms)?)
     }
 
-    /// Pauses the clock at `now_ms`, keeping the time of the move in progress (e.g. when the app
+    /// Pauses the clock at `nowMs`, keeping the time of the move in progress (e.g. when the app
     /// goes to the background; save after pausing to keep that time).
     ///
     /// # Errors
-    /// `GameOver` when a flag had fallen by `now_ms` (the game is then over on time);
-    /// `InvalidRequest` when no clock runs or `now_ms` is before its last event.
+    /// `GameOver` when a flag had fallen by `nowMs` (the game is then over on time);
+    /// `InvalidRequest` when no clock runs or `nowMs` is before its last event.
     pub fn pause_clock(&self, now_ms: u64) -> Result<(), ChessError> {
         Ok(self.lock().pause_clock(now_ms)?)
     }
 
-    /// Restarts a paused clock (also one restored from a save) at `now_ms`, for the side to move
+    /// Restarts a paused clock (also one restored from a save) at `nowMs`, for the side to move
     /// in the current position: after a take-back while it was paused, that side's time runs
     /// from where the clock stood before the move taken back (see `undo`).
     ///
     /// # Errors
     /// `GameOver` when the game has ended at the current node (undo a resignation first);
-    /// `InvalidRequest` when the clock is not paused or `now_ms` is before its last event.
+    /// `InvalidRequest` when the clock is not paused or `nowMs` is before its last event.
     pub fn resume_clock(&self, now_ms: u64) -> Result<(), ChessError> {
         Ok(self.lock().resume_clock(now_ms)?)
     }

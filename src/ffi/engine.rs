@@ -282,9 +282,9 @@ pub struct SearchInfo {
 #[derive(Debug, Clone, PartialEq, uniffi::Record)]
 pub struct SearchResult {
     /// The move to play: always legal in the searched position. Below full strength it may be
-    /// another than the first of `pv_san` (the level's deliberate choice of a weaker move).
+    /// another than the first of `pvSan` (the level's deliberate choice of a weaker move).
     pub best_move: LegalMove,
-    /// The reply the engine expects to `best_move`, if it has one.
+    /// The reply the engine expects to `bestMove`, if it has one.
     pub ponder_move: Option<String>,
     /// The evaluation from the side to move's point of view: the best line's, also when the
     /// level plays a weaker move (what `ChessGame.playEngineResult` decides draws on).
@@ -305,16 +305,16 @@ pub struct SearchResult {
     pub stopped: bool,
     /// The principal variation in SAN: the best line found, whose evaluation is `score`.
     pub pv_san: Vec<String>,
-    /// The principal variation in UCI notation (the same best line as `pv_san`).
+    /// The principal variation in UCI notation (the same best line as `pvSan`).
     pub pv_uci: Vec<String>,
     /// The key of the searched position: ignore the result when the game has moved on.
     pub position_key: u64,
     /// The FEN of the searched position.
     pub position_fen: String,
     /// `null`/`nil` normally. The message when the search failed (a bug in chesscore, caught:
-    /// please report it): `best_move` is then only the first legal move, not a searched one,
+    /// please report it): `bestMove` is then only the first legal move, not a searched one,
     /// and `stopped` is set. The search still ends with exactly this one result (the Kotlin
-    /// and Swift wrappers' suspend/async searches throw `ChessError.Internal` with it).
+    /// and Swift wrappers' suspend/async searches throw the `Internal` error with it).
     #[uniffi(default = None)]
     pub error: Option<String>,
 }
@@ -323,13 +323,19 @@ pub struct SearchResult {
 /// engine's thread, so hop to the main thread before touching UI state.
 ///
 /// Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
-/// no more `on_info` calls in that search but still its `on_finished`, and the engine's next
-/// `think`, `think_fen`, `review` or `coach` call fails with `ChessError.Internal` carrying what
+/// no more `onInfo` calls in that search but still its `onFinished`, and the engine's next
+/// `think`, `thinkFen`, `review` or `coach` call fails with `ChessError.Internal` carrying what
 /// was thrown (the same for a `ReviewListener`). (Swift's methods cannot throw.)
+///
+/// The engine holds the listener until the search's `onFinished` has returned. A listener that
+/// holds its owner strongly (a Swift closure capturing `self`, a Kotlin inner class of a
+/// screen's object) keeps that owner alive as long as the search runs, and an infinite search
+/// runs until stopped: stop it (`SearchHandle.stop`, or close the handle) when the owner goes
+/// away, or capture the owner weakly (`[weak self]`).
 #[uniffi::export(foreign)]
 pub trait SearchListener: Send + Sync {
     /// After a completed depth: the first at once, then at most every ~100 ms (the last one
-    /// held back arrives before `on_finished`).
+    /// held back arrives before `onFinished`).
     fn on_info(&self, info: SearchInfo);
     /// Exactly once per search, when it ends for any reason.
     fn on_finished(&self, result: SearchResult);
@@ -399,7 +405,7 @@ fn convert_result(
 /// A chess engine with its own thread and transposition table. Searches never block the
 /// caller: `think` returns at once and reports through a [`SearchListener`].
 ///
-/// A new search while one runs supersedes it (the old one still gets its `on_finished`, marked
+/// A new search while one runs supersedes it (the old one still gets its `onFinished`, marked
 /// stopped). Engines are independent: several may search at once.
 #[derive(uniffi::Object)]
 pub struct ChessEngine {
@@ -490,7 +496,7 @@ impl ChessEngine {
     }
 
     /// Starts a search of `root`: the one way every search starts. Fails first with a
-    /// listener failure of an earlier search or review ([`ChessEngine::earlier_failure`]).
+    /// listener failure of an earlier search or review (`ChessEngine.earlierFailure`).
     fn start(
         &self,
         root: Position,
@@ -605,8 +611,8 @@ impl ChessEngine {
         self.thread.stop();
     }
 
-    /// `true` while a search is running. It turns `false` just after the last `on_finished`
-    /// has returned, so a listener that asks from inside `on_finished` still sees `true`.
+    /// `true` while a search is running. It turns `false` just after the last `onFinished`
+    /// has returned, so a listener that asks from inside `onFinished` still sees `true`.
     pub fn is_searching(&self) -> bool {
         self.thread.is_searching()
     }

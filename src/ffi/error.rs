@@ -41,7 +41,7 @@ pub enum ChessError {
     InvalidRequest(String),
     /// Something that should never happen and that no argument can fix: an exception thrown by
     /// a `SearchListener` or `ReviewListener` (reported by the engine's next `think`,
-    /// `think_fen`, `review` or `coach`), or the engine's thread refused by the system. A
+    /// `thinkFen`, `review` or `coach`), or the engine's thread refused by the system. A
     /// search, review or coach that fails with a bug in chesscore (a caught panic; please
     /// report it with the message) ends with `SearchResult.error`, `GameReview.error` or the
     /// coach listener's `error` set; the Kotlin and Swift wrappers throw this error with it.

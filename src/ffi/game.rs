@@ -28,7 +28,13 @@ use crate::notation::pgn;
 ///
 /// A timed game (`setTimeControl`, `withTimeControl`) is played with the timed calls, which say
 /// what time it is: `playAt`, `playUciAt`, `playSanAt`, `claimDrawWithAt`, `resignAt`,
-/// `agreeDrawAt`, `claimDrawAt`, `playEngineResultAt`. While its clock has not stopped for good
+/// `agreeDrawAt`, `claimDrawAt`, `playEngineResultAt`. That time is the app's monotonic
+/// milliseconds, a clock that never jumps and keeps counting while the device sleeps:
+/// `SystemClock.elapsedRealtime()` on Android (not `uptimeMillis()`, which stops in deep sleep,
+/// nor `currentTimeMillis()`, which the user can set), `ContinuousClock` on iOS (not
+/// `SuspendingClock`). The engine's limits come from the clock with `searchLimitsAt`.
+///
+/// While its clock has not stopped for good
 /// (not started, running or paused: no flag has fallen) and the game goes on, the untimed
 /// `play`, `playUci`, `playSan`, `claimDrawWith`, `resign`, `agreeDraw`, `claimDraw` and
 /// `playEngineResult` throw `InvalidRequest` naming the timed call to use, and change nothing;
@@ -166,12 +172,12 @@ impl ChessGame {
         Ok(ChessGame::wrap(Game::from_fen(&fen)?))
     }
 
-    /// A new Chess960 game from start position `start_number` (0-959, Scharnagl's numbering; 518
+    /// A new Chess960 game from start position `startNumber` (0-959, Scharnagl's numbering; 518
     /// is the standard position), or from a random one when it is `null`/`nil`. Its PGN tag
     /// `Variant` is `Chess960`.
     ///
     /// # Errors
-    /// `InvalidRequest` when `start_number` is above 959.
+    /// `InvalidRequest` when `startNumber` is above 959.
     #[uniffi::constructor]
     pub fn new_chess960(start_number: Option<u32>) -> Result<Arc<ChessGame>, ChessError> {
         let number = start_number.unwrap_or_else(chess960::random_number);
@@ -181,7 +187,7 @@ impl ChessGame {
     }
 
     /// A new Chess960 game from a position in FEN (X-FEN or Shredder-FEN castling rights).
-    /// [`ChessGame::from_fen`] also reads these, but takes a `KQkq` position with the king on
+    /// `ChessGame.fromFen` also reads these, but takes a `KQkq` position with the king on
     /// e1/e8 and rooks in the corners as standard chess; this one never does.
     ///
     /// # Errors
@@ -203,8 +209,10 @@ impl ChessGame {
         Ok(ChessGame::wrap(Game::from_pgn(&pgn)?))
     }
 
-    /// A game saved with [`ChessGame::to_json`], restored exactly (the tree, annotations, tags,
-    /// endings, the current node and line); saves of earlier versions load too.
+    /// A game saved with `ChessGame.toJson`, restored exactly (the tree, annotations, tags,
+    /// endings, the current node and line, the clock); saves of earlier versions load too. A
+    /// started clock comes back paused at the times it was saved with: call `resumeClock(nowMs)`
+    /// when the player is back (timed moves on a paused clock leave it paused).
     ///
     /// # Errors
     /// `InvalidSavedGame` saying what is wrong and where.
@@ -233,7 +241,8 @@ impl ChessGame {
     }
 
     /// The squares the piece on `square` may move to (the light-weight highlight), in index
-    /// order.
+    /// order. A promotion square appears once: whether a tap there needs the promotion picker,
+    /// and its pieces, are in `legalMovesFrom(square)` (one move per promotion piece).
     pub fn destinations_from(&self, square: Square) -> Vec<Square> {
         let game = self.lock();
         destinations(&game, &game.legal_moves_from(square))
@@ -242,7 +251,7 @@ impl ChessGame {
     /// The squares the piece on `square`, of the side *not* to move, might move to on its next
     /// turn, whatever the side to move replies first: where a premove from `square` may go (a
     /// square outside them can never be legal then; one inside may be). In index order, as
-    /// [`ChessGame::destinations_from`] gives them (castling as the king's destination, onto
+    /// `ChessGame.destinationsFrom` gives them (castling as the king's destination, onto
     /// the rook in Chess960). Empty for an empty square, a piece of the side to move, or a
     /// finished game.
     pub fn premove_destinations(&self, square: Square) -> Vec<Square> {
@@ -256,12 +265,13 @@ impl ChessGame {
     /// is at least two files away, since a king's ordinary move could reach a nearer one (see
     /// `LegalMove.to`).
     ///
-    /// In a timed game use [`ChessGame::play_at`], which presses the clock: this call, which
+    /// In a timed game use `ChessGame.playAt`, which presses the clock: this call, which
     /// does not know the time, is refused there (see [`ChessGame`]).
     ///
     /// # Errors
-    /// `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
-    /// allowed); `GameOver` after the end; `InvalidRequest` when the move, or (with
+    /// `IllegalMove` when the move is not legal (also when a promotion piece is missing, not
+    /// allowed, or given for a move that is no promotion); `GameOver` after the end;
+    /// `InvalidRequest` when the move, or (with
     /// `NewMovePlacement.MainLine`) the line it displaces, would nest variations more than 63
     /// deep, and in a timed game ("use playAt ...").
     pub fn play(
@@ -278,13 +288,17 @@ impl ChessGame {
         self.play_checked(|game| game.play_uci_move(mv))
     }
 
-    /// [`ChessGame::play`] at `now_ms` (the app's monotonic milliseconds) with the game's clock:
+    /// `ChessGame.play` at `nowMs` (the app's monotonic milliseconds) with the game's clock:
     /// when the mover's flag fell by then, the game ends on time and the move is refused
     /// (`GameOver`); otherwise the move is played, the clock pressed, and the mover's time kept on
-    /// the move's node (`[%clk]`). Without a clock it is `play`.
+    /// the move's node (`[%clk]`). A clock not started starts with the first timed move (the
+    /// mover not charged); a paused clock stays paused, the move charged what it used before the
+    /// pause and given its bonus (`resumeClock` runs the clock again: after a restore from
+    /// JSON, or a take-back). Without a clock
+    /// it is `play`.
     ///
     /// # Errors
-    /// As `play`; `GameOver` also on time; `InvalidRequest` when `now_ms` is before the clock's
+    /// As `play`; `GameOver` also on time; `InvalidRequest` when `nowMs` is before the clock's
     /// last event.
     pub fn play_at(
         &self,
@@ -302,7 +316,7 @@ impl ChessGame {
     }
 
     /// Plays a move written in UCI notation (`e2e4`, `e7e8q`; castling `e1g1` or `e1h1`, with the
-    /// same rule as [`ChessGame::play`]). Returns the move played.
+    /// same rule as `ChessGame.play`). Returns the move played.
     ///
     /// # Errors
     /// `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`; `InvalidRequest` when
@@ -312,7 +326,7 @@ impl ChessGame {
         self.play_checked(|game| game.play_uci(&uci))
     }
 
-    /// [`ChessGame::play_uci`] at `now_ms` with the game's clock (see [`ChessGame::play_at`]).
+    /// `ChessGame.playUci` at `nowMs` with the game's clock (see `ChessGame.playAt`).
     ///
     /// # Errors
     /// As `playUci` and `playAt`.
@@ -331,7 +345,7 @@ impl ChessGame {
         self.play_checked(|game| game.play_san(&san))
     }
 
-    /// [`ChessGame::play_san`] at `now_ms` with the game's clock (see [`ChessGame::play_at`]).
+    /// `ChessGame.playSan` at `nowMs` with the game's clock (see `ChessGame.playAt`).
     ///
     /// # Errors
     /// As `playSan` and `playAt`.
@@ -426,7 +440,9 @@ impl ChessGame {
     }
 
     /// The whole game as versioned JSON, to save when the app may be killed and restore with
-    /// [`ChessGame::from_json`].
+    /// `ChessGame.fromJson`. A running clock is saved as of its last event (the last move,
+    /// pause or resume): call `pauseClock(nowMs)` first (as when the app goes to the
+    /// background) to keep the time of the move in progress.
     pub fn to_json(&self) -> String {
         self.lock().to_json()
     }
@@ -452,7 +468,7 @@ impl ChessGame {
     }
 
     /// The draw the side to move may claim by announcing the move `uci` (UCI notation, castling
-    /// as in [`ChessGame::play_uci`]) as its next move, as FIDE's Laws allow (9.2.1.1, 9.3.1):
+    /// as in `ChessGame.playUci`) as its next move, as FIDE's Laws allow (9.2.1.1, 9.3.1):
     /// the position it makes would occur for the third time, or it completes fifty moves by
     /// each side without a capture or pawn move. `null`/`nil` when it allows none, when the
     /// game is over, or when the move ends the game by itself (mate, stalemate, fivefold...).
@@ -466,13 +482,13 @@ impl ChessGame {
         Ok(game.draw_claimable_with(m).map(Into::into))
     }
 
-    /// Plays the move `uci` and claims the draw it allows ([`ChessGame::draw_claimable_with`])
+    /// Plays the move `uci` and claims the draw it allows (`ChessGame.drawClaimableWith`)
     /// in one step, as a player over the board announces the move and claims: the game ends
     /// drawn after the move. `undo()` takes the claim back first, then the move. When the move
     /// allows no claim it is not played and the game is unchanged (play it with `playUci` to
     /// have it stand, as FIDE 9.5.1 would).
     ///
-    /// In a timed game use [`ChessGame::claim_draw_with_at`]: this call is refused there (see
+    /// In a timed game use `ChessGame.claimDrawWithAt`: this call is refused there (see
     /// [`ChessGame`]).
     ///
     /// # Errors
@@ -486,8 +502,8 @@ impl ChessGame {
         Ok(status(&game))
     }
 
-    /// [`ChessGame::claim_draw_with`] at `now_ms` with the game's clock (see
-    /// [`ChessGame::play_at`]): the move is timed like any other and the clock stops with the
+    /// `ChessGame.claimDrawWith` at `nowMs` with the game's clock (see
+    /// `ChessGame.playAt`): the move is timed like any other and the clock stops with the
     /// draw. Without a clock it is `claimDrawWith`.
     ///
     /// # Errors
@@ -525,7 +541,7 @@ impl ChessGame {
         Ok(status(&game))
     }
 
-    /// [`ChessGame::resign`] at `now_ms` (the app's monotonic milliseconds) with the game's
+    /// `ChessGame.resign` at `nowMs` (the app's monotonic milliseconds) with the game's
     /// clock: a running clock stops with the game, keeping the time of the move in progress;
     /// when a flag had fallen by then the game ends on time instead (`GameOver`). A clock not
     /// started or paused stays as it is. Without a clock it is `resign`. `undo()` takes the
@@ -533,7 +549,7 @@ impl ChessGame {
     ///
     /// # Errors
     /// As `resign`; `GameOver` also on time, and at a node before a flag that fell (the clock
-    /// has stopped for good); `InvalidRequest` when the clock runs and `now_ms` is before its
+    /// has stopped for good); `InvalidRequest` when the clock runs and `nowMs` is before its
     /// last event (the game is then unchanged).
     pub fn resign_at(&self, side: Side, now_ms: u64) -> Result<GameStatus, ChessError> {
         let mut game = self.lock();
@@ -541,8 +557,8 @@ impl ChessGame {
         Ok(status(&game))
     }
 
-    /// [`ChessGame::agree_draw`] at `now_ms` with the game's clock (see
-    /// [`ChessGame::resign_at`]).
+    /// `ChessGame.agreeDraw` at `nowMs` with the game's clock (see
+    /// `ChessGame.resignAt`).
     ///
     /// # Errors
     /// As `agreeDraw` and `resignAt`.
@@ -552,8 +568,8 @@ impl ChessGame {
         Ok(status(&game))
     }
 
-    /// [`ChessGame::claim_draw`] at `now_ms` with the game's clock (see
-    /// [`ChessGame::resign_at`]).
+    /// `ChessGame.claimDraw` at `nowMs` with the game's clock (see
+    /// `ChessGame.resignAt`).
     ///
     /// # Errors
     /// As `claimDraw` and `resignAt`.

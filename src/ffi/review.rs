@@ -266,7 +266,7 @@ pub struct GameReview {
     pub annotated_pgn: String,
     /// `null`/`nil` normally. The message when the review failed (a bug in chesscore, caught:
     /// please report it); `complete` is then false and the moves reviewed before it are kept.
-    /// The Kotlin and Swift wrappers' review streams throw `ChessError.Internal` with it.
+    /// The Kotlin and Swift wrappers' review streams throw the `Internal` error with it.
     #[uniffi(default = None)]
     pub error: Option<String>,
     /// The `reviewKey` of the game and options it was made with: `continueReview` goes on only
@@ -716,7 +716,7 @@ impl ChessEngine {
     /// each move is searched at full strength with the options' node budget, on the engine's
     /// thread and, with `threads` above 1, on worker threads beside it (segments of the game,
     /// each from a cleared table), and reported through `listener` in the game's order as soon
-    /// as it is reviewed; `on_finished` brings
+    /// as it is reviewed; `onFinished` brings
     /// the whole review. The same game, options and table size give the same review.
     ///
     /// Stop it with the returned handle (or by closing it); the moves reviewed so far are kept.

@@ -194,7 +194,7 @@ pub fn setup_fen(setup: PositionSetup) -> Result<String, ChessError> {
 /// The setup of the position in `fen`, to edit it: its pieces, side to move, castling rights,
 /// en passant square and counters, in standard chess: a Chess960 position's castling rights are
 /// kept only where standard chess has them (a king on e1/e8 with its rook in the corner), so
-/// that [`setup_fen`] accepts the setup as it comes.
+/// that `setupFen` accepts the setup as it comes.
 ///
 /// # Errors
 /// `InvalidFen` when the core cannot read `fen`.

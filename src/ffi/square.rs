@@ -34,7 +34,7 @@ pub fn square_name(square: Square) -> String {
 /// The square named `name` (a file `a`-`h` followed by a rank `1`-`8`, e.g. `"e4"`).
 ///
 /// # Errors
-/// [`ChessError::InvalidSquare`] when `name` is not a square's name.
+/// `ChessError.InvalidSquare` when `name` is not a square's name.
 #[uniffi::export]
 pub fn parse_square(name: String) -> Result<Square, ChessError> {
     Ok(name.trim().parse::<Square>()?)

@@ -453,7 +453,7 @@ pub fn figurine_san(san: String) -> String {
 
 /// `san` with its piece letters `K`, `Q`, `R`, `B`, `N` written as `symbols`, in that order: a
 /// language's letters (German `["K", "D", "T", "L", "S"]`: `Nf3` is `Sf3`) or any symbols a move
-/// list draws. For display only, like [`figurine_san`].
+/// list draws. For display only, like `figurineSan`.
 ///
 /// # Errors
 /// `InvalidRequest` when `symbols` is not five non-empty strings.

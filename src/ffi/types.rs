@@ -215,7 +215,7 @@ impl From<game::Outcome> for Outcome {
 /// Where a game stands.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, uniffi::Enum)]
 pub enum GameStatus {
-    /// The game goes on. `claimable_draw` is set when the side to move may claim a draw now
+    /// The game goes on. `claimableDraw` is set when the side to move may claim a draw now
     /// (threefold repetition or the fifty-move rule): offer it; it is not automatic.
     Ongoing {
         /// The draw the side to move may claim with `ChessGame.claimDraw()`, if any.
@@ -359,7 +359,7 @@ pub struct GameSnapshot {
     pub draw_claim_moves: Vec<DrawClaimMove>,
 }
 
-/// A move with which the side to move may claim a draw ([`GameSnapshot::draw_claim_moves`]).
+/// A move with which the side to move may claim a draw (`GameSnapshot.drawClaimMoves`).
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct DrawClaimMove {
     /// The move.

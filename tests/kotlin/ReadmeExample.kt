@@ -23,7 +23,8 @@ class EngineTurn(private val scope: CoroutineScope) : AutoCloseable {
         val key = game.snapshot().positionKey
         job = scope.launch {
             val result = engine.bestMove(game, SearchLimits(moveTimeMs = 1000uL))
-            if (key == game.snapshot().positionKey) game.playUci(result.bestMove.uci)
+            // Its move, or the draw it claims: the engine's turn is one rule, in the core.
+            if (key == game.snapshot().positionKey) game.playEngineResult(result, drawOffered = false)
         }
     }
 

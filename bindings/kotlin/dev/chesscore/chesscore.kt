@@ -299,6 +299,19 @@ private inline fun <U, E: kotlin.Exception> uniffiRustCallWithError(errorHandler
     }
 }
 
+// chesscore patch (scripts/patch-kotlin-bindings.py): a closed object passed as an argument.
+/** A closed (destroyed) object was passed as an argument: the call was not made. */
+class UniffiDestroyedArgumentException(message: String?) : IllegalStateException(message)
+
+internal inline fun uniffiLowerLive(lower: () -> Long): Long = try {
+    lower()
+} catch (e: UniffiDestroyedArgumentException) {
+    throw e
+} catch (e: IllegalStateException) {
+    throw UniffiDestroyedArgumentException(e.message)
+}
+
+
 // Check UniffiRustCallStatus and throw an error if the call wasn't successful
 private fun<E: kotlin.Exception> uniffiCheckCallStatus(errorHandler: UniffiRustCallStatusErrorHandler<E>, status: UniffiRustCallStatus) {
     if (status.isSuccess()) {
@@ -788,6 +801,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_func_clock_display_text(
     ): Int
+    external fun uniffi_chesscore_checksum_func_fischer_time_control(
+    ): Int
     external fun uniffi_chesscore_checksum_func_format_clock_time(
     ): Int
     external fun uniffi_chesscore_checksum_func_time_control_description(
@@ -881,6 +896,8 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_chesscore_checksum_method_chessgame_pause_clock(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_resume_clock(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_search_limits_at(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_set_time_control(
     ): Int
@@ -1133,6 +1150,8 @@ internal object UniffiLib {
     ): Unit
     external fun uniffi_chesscore_fn_method_chessgame_resume_clock(`ptr`: Long,`nowMs`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
+    external fun uniffi_chesscore_fn_method_chessgame_search_limits_at(`ptr`: Long,`nowMs`: Long,`level`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_set_time_control(`ptr`: Long,`control`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
     external fun uniffi_chesscore_fn_method_chessgame_start_clock(`ptr`: Long,`nowMs`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -1292,6 +1311,8 @@ internal object UniffiLib {
     external fun uniffi_chesscore_fn_func_starting_fen(uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_clock_display_text(`ms`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_fischer_time_control(`baseMs`: Long,`incrementMs`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_format_clock_time(`ms`: Long,`tenths`: Byte,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1481,6 +1502,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_clock_display_text() and 0xFFFF) != 3479) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_chesscore_checksum_func_fischer_time_control() and 0xFFFF) != 11859) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_func_format_clock_time() and 0xFFFF) != 25961) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1535,10 +1559,10 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_setup_fen() and 0xFFFF) != 34282) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_func_setup_of_fen() and 0xFFFF) != 32120) {
+    if ((lib.uniffi_chesscore_checksum_func_setup_of_fen() and 0xFFFF) != 26699) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_func_parse_square() and 0xFFFF) != 16945) {
+    if ((lib.uniffi_chesscore_checksum_func_parse_square() and 0xFFFF) != 658) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_square_name() and 0xFFFF) != 25456) {
@@ -1559,13 +1583,13 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_read_pgn() and 0xFFFF) != 24534) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_func_san_with_piece_symbols() and 0xFFFF) != 15927) {
+    if ((lib.uniffi_chesscore_checksum_func_san_with_piece_symbols() and 0xFFFF) != 9384) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessengine_config() and 0xFFFF) != 50492) {
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_config() and 0xFFFF) != 64191) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessengine_is_searching() and 0xFFFF) != 18716) {
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_is_searching() and 0xFFFF) != 15042) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessengine_new_game() and 0xFFFF) != 23716) {
@@ -1583,25 +1607,25 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessengine_think_fen() and 0xFFFF) != 23257) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessengine_coach() and 0xFFFF) != 45855) {
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_coach() and 0xFFFF) != 46258) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessengine_continue_review() and 0xFFFF) != 31535) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessengine_review() and 0xFFFF) != 46353) {
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_review() and 0xFFFF) != 51030) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessengine_review_key() and 0xFFFF) != 38006) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_searchhandle_is_finished() and 0xFFFF) != 49688) {
+    if ((lib.uniffi_chesscore_checksum_method_searchhandle_is_finished() and 0xFFFF) != 9434) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_searchhandle_stop() and 0xFFFF) != 42490) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_searchlistener_on_info() and 0xFFFF) != 60205) {
+    if ((lib.uniffi_chesscore_checksum_method_searchlistener_on_info() and 0xFFFF) != 63313) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_searchlistener_on_finished() and 0xFFFF) != 7538) {
@@ -1610,22 +1634,25 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_add_clock_time() and 0xFFFF) != 31221) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_check_flag() and 0xFFFF) != 44756) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_check_flag() and 0xFFFF) != 28840) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_clock() and 0xFFFF) != 59734) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_clock() and 0xFFFF) != 24061) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_pause_clock() and 0xFFFF) != 12951) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_pause_clock() and 0xFFFF) != 13411) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_resume_clock() and 0xFFFF) != 64255) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_resume_clock() and 0xFFFF) != 64195) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_search_limits_at() and 0xFFFF) != 1841) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_set_time_control() and 0xFFFF) != 52170) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_start_clock() and 0xFFFF) != 65153) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_start_clock() and 0xFFFF) != 56562) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_time_control() and 0xFFFF) != 23873) {
@@ -1634,7 +1661,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_agree_draw() and 0xFFFF) != 5944) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_agree_draw_at() and 0xFFFF) != 23740) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_agree_draw_at() and 0xFFFF) != 7477) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_annotations() and 0xFFFF) != 41614) {
@@ -1655,13 +1682,13 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw() and 0xFFFF) != 2853) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw_at() and 0xFFFF) != 6731) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw_at() and 0xFFFF) != 59401) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw_with() and 0xFFFF) != 2273) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw_with() and 0xFFFF) != 35597) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw_with_at() and 0xFFFF) != 60551) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_claim_draw_with_at() and 0xFFFF) != 56959) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_clear_marks() and 0xFFFF) != 42794) {
@@ -1670,10 +1697,10 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_delete_from() and 0xFFFF) != 21254) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_destinations_from() and 0xFFFF) != 36730) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_destinations_from() and 0xFFFF) != 25578) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_draw_claimable_with() and 0xFFFF) != 42787) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_draw_claimable_with() and 0xFFFF) != 12843) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_fen() and 0xFFFF) != 17264) {
@@ -1724,25 +1751,25 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_pins() and 0xFFFF) != 5955) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_play() and 0xFFFF) != 20198) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play() and 0xFFFF) != 15598) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_at() and 0xFFFF) != 32063) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_at() and 0xFFFF) != 38710) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_play_san() and 0xFFFF) != 25235) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_san_at() and 0xFFFF) != 64542) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_san_at() and 0xFFFF) != 13137) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_uci() and 0xFFFF) != 42507) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_uci() and 0xFFFF) != 49766) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_uci_at() and 0xFFFF) != 16585) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_play_uci_at() and 0xFFFF) != 55376) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_premove_destinations() and 0xFFFF) != 4608) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_premove_destinations() and 0xFFFF) != 52332) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_promote_variation() and 0xFFFF) != 55958) {
@@ -1754,7 +1781,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_resign() and 0xFFFF) != 10076) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_resign_at() and 0xFFFF) != 56514) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_resign_at() and 0xFFFF) != 52116) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_set_annotations() and 0xFFFF) != 40882) {
@@ -1784,7 +1811,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_tags() and 0xFFFF) != 58132) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_to_json() and 0xFFFF) != 43628) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_to_json() and 0xFFFF) != 37545) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_toggle_arrow() and 0xFFFF) != 317) {
@@ -1835,13 +1862,13 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_constructor_chessgame_with_time_control() and 0xFFFF) != 55990) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_chess960_fen() and 0xFFFF) != 16784) {
+    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_chess960_fen() and 0xFFFF) != 17699) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_fen() and 0xFFFF) != 63242) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_json() and 0xFFFF) != 31603) {
+    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_json() and 0xFFFF) != 14663) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_constructor_chessgame_from_pgn() and 0xFFFF) != 60824) {
@@ -1850,7 +1877,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_constructor_chessgame_new() and 0xFFFF) != 9583) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_new_chess960() and 0xFFFF) != 47891) {
+    if ((lib.uniffi_chesscore_checksum_constructor_chessgame_new_chess960() and 0xFFFF) != 11392) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
 }
@@ -2332,19 +2359,20 @@ public object FfiConverterByteArray: FfiConverterRustBuffer<ByteArray> {
  * A chess engine with its own thread and transposition table. Searches never block the
  * caller: `think` returns at once and reports through a [`SearchListener`].
  *
- * A new search while one runs supersedes it (the old one still gets its `on_finished`, marked
+ * A new search while one runs supersedes it (the old one still gets its `onFinished`, marked
  * stopped). Engines are independent: several may search at once.
  */
 public interface ChessEngineInterface {
     
     /**
-     * The current configuration.
+     * The current configuration, as set; with an `elo`, `level` is the level that Elo chose
+     * (what a settings screen shows).
      */
     fun `config`(): EngineConfig
     
     /**
-     * `true` while a search is running. It turns `false` just after the last `on_finished`
-     * has returned, so a listener that asks from inside `on_finished` still sees `true`.
+     * `true` while a search is running. It turns `false` just after the last `onFinished`
+     * has returned, so a listener that asks from inside `onFinished` still sees `true`.
      */
     fun `isSearching`(): kotlin.Boolean
     
@@ -2392,7 +2420,11 @@ public interface ChessEngineInterface {
      * when it was a mistake or worse. Up to three searches of `nodesPerSearch` nodes (default:
      * the standard review preset's), from a cleared table, and, when the last move seems to
      * lose, its verification as a review does it (16 times that budget, and 64 times for a
-     * second look when the loss lands near the blunder line). Stop it with the handle.
+     * second look when the loss lands near the blunder line). Stop it with the handle. A
+     * position over by the rules (mate, stalemate, insufficient material, a threefold
+     * repetition or fifty moves, which the review scores as draws) is coached too, unlike `think`, which refuses a game that is over: its score is the rules' (`Mate(0)`
+     * for the side mated, 0 for a draw) without a best line or a threat, and the move that
+     * ended the game is still judged (`refutation`).
      *
      * # Errors
      * `InvalidRequest` for `nodesPerSearch` 0; `Internal` when a listener of an earlier
@@ -2424,7 +2456,7 @@ public interface ChessEngineInterface {
      * each move is searched at full strength with the options' node budget, on the engine's
      * thread and, with `threads` above 1, on worker threads beside it (segments of the game,
      * each from a cleared table), and reported through `listener` in the game's order as soon
-     * as it is reviewed; `on_finished` brings
+     * as it is reviewed; `onFinished` brings
      * the whole review. The same game, options and table size give the same review.
      *
      * Stop it with the returned handle (or by closing it); the moves reviewed so far are kept.
@@ -2458,7 +2490,7 @@ public interface ChessEngineInterface {
  * A chess engine with its own thread and transposition table. Searches never block the
  * caller: `think` returns at once and reports through a [`SearchListener`].
  *
- * A new search while one runs supersedes it (the old one still gets its `on_finished`, marked
+ * A new search while one runs supersedes it (the old one still gets its `onFinished`, marked
  * stopped). Engines are independent: several may search at once.
  */
 open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
@@ -2543,8 +2575,13 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
             }
         } while (! this.callCounter.compareAndSet(c, c + 1L))
         // Now we can safely do the method call without the handle being freed concurrently.
+        val uniffiClone = this.uniffiCloneHandle()
         try {
-            return block(this.uniffiCloneHandle())
+            return block(uniffiClone)
+        } catch (e: UniffiDestroyedArgumentException) {
+            // chesscore patch: an argument was refused before the call could take this clone.
+            uniffiFreeClone(uniffiClone)
+            throw e
         } finally {
             // This decrement always matches the increment we performed above.
             if (this.callCounter.decrementAndGet() == 0L) {
@@ -2552,6 +2589,10 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
             }
         }
     }
+
+    // chesscore patch: frees a handle cloned for a call that was not made (callWithHandle is
+    // inline, so it cannot reach the private UniffiCleanAction itself).
+    @PublishedApi internal fun uniffiFreeClone(handle: Long) = UniffiCleanAction(handle).run()
 
     // Use a static inner class instead of a closure so as not to accidentally
     // capture `this` as part of the cleanable's action.
@@ -2581,7 +2622,8 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
 
     
     /**
-     * The current configuration.
+     * The current configuration, as set; with an `elo`, `level` is the level that Elo chose
+     * (what a settings screen shows).
      */override fun `config`(): EngineConfig {
             return FfiConverterTypeEngineConfig.lift(
     callWithHandle {
@@ -2597,8 +2639,8 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
 
     
     /**
-     * `true` while a search is running. It turns `false` just after the last `on_finished`
-     * has returned, so a listener that asks from inside `on_finished` still sees `true`.
+     * `true` while a search is running. It turns `false` just after the last `onFinished`
+     * has returned, so a listener that asks from inside `onFinished` still sees `true`.
      */override fun `isSearching`(): kotlin.Boolean {
             return FfiConverterBoolean.lift(
     callWithHandle {
@@ -2719,7 +2761,11 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
      * when it was a mistake or worse. Up to three searches of `nodesPerSearch` nodes (default:
      * the standard review preset's), from a cleared table, and, when the last move seems to
      * lose, its verification as a review does it (16 times that budget, and 64 times for a
-     * second look when the loss lands near the blunder line). Stop it with the handle.
+     * second look when the loss lands near the blunder line). Stop it with the handle. A
+     * position over by the rules (mate, stalemate, insufficient material, a threefold
+     * repetition or fifty moves, which the review scores as draws) is coached too, unlike `think`, which refuses a game that is over: its score is the rules' (`Mate(0)`
+     * for the side mated, 0 for a draw) without a best line or a threat, and the move that
+     * ended the game is still judged (`refutation`).
      *
      * # Errors
      * `InvalidRequest` for `nodesPerSearch` 0; `Internal` when a listener of an earlier
@@ -2782,7 +2828,7 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
      * each move is searched at full strength with the options' node budget, on the engine's
      * thread and, with `threads` above 1, on worker threads beside it (segments of the game,
      * each from a cleared table), and reported through `listener` in the game's order as soon
-     * as it is reviewed; `on_finished` brings
+     * as it is reviewed; `onFinished` brings
      * the whole review. The same game, options and table size give the same review.
      *
      * Stop it with the returned handle (or by closing it); the moves reviewed so far are kept.
@@ -2857,7 +2903,8 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
  */
 public object FfiConverterTypeChessEngine: FfiConverter<ChessEngine, Long> {
     override fun lower(value: ChessEngine): Long {
-        return value.uniffiCloneHandle()
+        // chesscore patch: refused once closed, as a method call is (see the script)
+        return uniffiLowerLive { value.callWithHandle { it } }
     }
 
     override fun lift(value: Long): ChessEngine {
@@ -2985,7 +3032,13 @@ public object FfiConverterTypeChessEngine: FfiConverter<ChessEngine, Long> {
  *
  * A timed game (`setTimeControl`, `withTimeControl`) is played with the timed calls, which say
  * what time it is: `playAt`, `playUciAt`, `playSanAt`, `claimDrawWithAt`, `resignAt`,
- * `agreeDrawAt`, `claimDrawAt`, `playEngineResultAt`. While its clock has not stopped for good
+ * `agreeDrawAt`, `claimDrawAt`, `playEngineResultAt`. That time is the app's monotonic
+ * milliseconds, a clock that never jumps and keeps counting while the device sleeps:
+ * `SystemClock.elapsedRealtime()` on Android (not `uptimeMillis()`, which stops in deep sleep,
+ * nor `currentTimeMillis()`, which the user can set), `ContinuousClock` on iOS (not
+ * `SuspendingClock`). The engine's limits come from the clock with `searchLimitsAt`.
+ *
+ * While its clock has not stopped for good
  * (not started, running or paused: no flag has fallen) and the game goes on, the untimed
  * `play`, `playUci`, `playSan`, `claimDrawWith`, `resign`, `agreeDraw`, `claimDraw` and
  * `playEngineResult` throw `InvalidRequest` naming the timed call to use, and change nothing;
@@ -2999,7 +3052,7 @@ public object FfiConverterTypeChessEngine: FfiConverter<ChessEngine, Long> {
  *
  * Thread-safe: every method locks an internal mutex for a few microseconds, so it can be
  * called from the UI thread while an engine searches a copy of the game on its own thread.
- * Every failed call throws a `ChessError` and leaves the game unchanged.
+ * Every failed call throws a `ChessException` and leaves the game unchanged.
  */
 public interface ChessGameInterface {
     
@@ -3012,38 +3065,50 @@ public interface ChessGameInterface {
     fun `addClockTime`(`side`: Side, `ms`: kotlin.ULong)
     
     /**
-     * Ends the game when a flag has fallen by `now_ms`: a loss on time (`Outcome.TimeForfeit`),
+     * Ends the game when a flag has fallen by `nowMs`: a loss on time (`Outcome.TimeForfeit`),
      * or a draw when the opponent could never checkmate (`DrawReason.TimeoutVsInsufficientMaterial`,
      * FIDE Laws 6.9). Returns the status after the check. A loss on time cannot be undone.
      */
     fun `checkFlag`(`nowMs`: kotlin.ULong): GameStatus
     
     /**
-     * The clock as it reads at `now_ms`, or `null`/`nil` without a time control. Redraw from
+     * The clock as it reads at `nowMs`, or `null`/`nil` without a time control. Redraw from
      * it, and call `checkFlag` at `flagTimeMs`.
      */
     fun `clock`(`nowMs`: kotlin.ULong): ClockReading?
     
     /**
-     * Pauses the clock at `now_ms`, keeping the time of the move in progress (e.g. when the app
+     * Pauses the clock at `nowMs`, keeping the time of the move in progress (e.g. when the app
      * goes to the background; save after pausing to keep that time).
      *
      * # Errors
-     * `GameOver` when a flag had fallen by `now_ms` (the game is then over on time);
-     * `InvalidRequest` when no clock runs or `now_ms` is before its last event.
+     * `GameOver` when a flag had fallen by `nowMs` (the game is then over on time);
+     * `InvalidRequest` when no clock runs or `nowMs` is before its last event.
      */
     fun `pauseClock`(`nowMs`: kotlin.ULong)
     
     /**
-     * Restarts a paused clock (also one restored from a save) at `now_ms`, for the side to move
+     * Restarts a paused clock (also one restored from a save) at `nowMs`, for the side to move
      * in the current position: after a take-back while it was paused, that side's time runs
      * from where the clock stood before the move taken back (see `undo`).
      *
      * # Errors
      * `GameOver` when the game has ended at the current node (undo a resignation first);
-     * `InvalidRequest` when the clock is not paused or `now_ms` is before its last event.
+     * `InvalidRequest` when the clock is not paused or `nowMs` is before its last event.
      */
     fun `resumeClock`(`nowMs`: kotlin.ULong)
+    
+    /**
+     * The engine's limits for a move in this timed game, from the clock as it reads at
+     * `nowMs` (read it as the search starts): both sides' times, each side's bonus for its
+     * next move (the increment of the period that move is in; a Bronstein or simple delay
+     * counts as an increment), the side to move's moves left in its period (`movesToGo`,
+     * `null`/`nil` when the period lasts the rest of the game), at `level` (`null`/`nil`: the
+     * engine's own; the level's depth and node caps still apply, and the clock caps its time).
+     * `null`/`nil` without a time control: use the level's own limits (`SearchLimits()`).
+     * Pass the result to `ChessEngine.think`, then play its result with `playEngineResultAt`.
+     */
+    fun `searchLimitsAt`(`nowMs`: kotlin.ULong, `level`: kotlin.UInt?): SearchLimits?
     
     /**
      * Gives the game a clock for `control`, not started, with the side to move first
@@ -3056,7 +3121,7 @@ public interface ChessGameInterface {
     fun `setTimeControl`(`control`: TimeControl)
     
     /**
-     * Starts the clock of the side to move at `now_ms` (otherwise the first timed move starts
+     * Starts the clock of the side to move at `nowMs` (otherwise the first timed move starts
      * it, without charging the mover).
      *
      * # Errors
@@ -3082,8 +3147,8 @@ public interface ChessGameInterface {
     fun `agreeDraw`(): GameStatus
     
     /**
-     * [`ChessGame::agree_draw`] at `now_ms` with the game's clock (see
-     * [`ChessGame::resign_at`]).
+     * `ChessGame.agreeDraw` at `nowMs` with the game's clock (see
+     * `ChessGame.resignAt`).
      *
      * # Errors
      * As `agreeDraw` and `resignAt`.
@@ -3135,8 +3200,8 @@ public interface ChessGameInterface {
     fun `claimDraw`(): GameStatus
     
     /**
-     * [`ChessGame::claim_draw`] at `now_ms` with the game's clock (see
-     * [`ChessGame::resign_at`]).
+     * `ChessGame.claimDraw` at `nowMs` with the game's clock (see
+     * `ChessGame.resignAt`).
      *
      * # Errors
      * As `claimDraw` and `resignAt`.
@@ -3144,13 +3209,13 @@ public interface ChessGameInterface {
     fun `claimDrawAt`(`nowMs`: kotlin.ULong): GameStatus
     
     /**
-     * Plays the move `uci` and claims the draw it allows ([`ChessGame::draw_claimable_with`])
+     * Plays the move `uci` and claims the draw it allows (`ChessGame.drawClaimableWith`)
      * in one step, as a player over the board announces the move and claims: the game ends
      * drawn after the move. `undo()` takes the claim back first, then the move. When the move
      * allows no claim it is not played and the game is unchanged (play it with `playUci` to
      * have it stand, as FIDE 9.5.1 would).
      *
-     * In a timed game use [`ChessGame::claim_draw_with_at`]: this call is refused there (see
+     * In a timed game use `ChessGame.claimDrawWithAt`: this call is refused there (see
      * [`ChessGame`]).
      *
      * # Errors
@@ -3161,8 +3226,8 @@ public interface ChessGameInterface {
     fun `claimDrawWith`(`uci`: kotlin.String): GameStatus
     
     /**
-     * [`ChessGame::claim_draw_with`] at `now_ms` with the game's clock (see
-     * [`ChessGame::play_at`]): the move is timed like any other and the clock stops with the
+     * `ChessGame.claimDrawWith` at `nowMs` with the game's clock (see
+     * `ChessGame.playAt`): the move is timed like any other and the clock stops with the
      * draw. Without a clock it is `claimDrawWith`.
      *
      * # Errors
@@ -3190,13 +3255,14 @@ public interface ChessGameInterface {
     
     /**
      * The squares the piece on `square` may move to (the light-weight highlight), in index
-     * order.
+     * order. A promotion square appears once: whether a tap there needs the promotion picker,
+     * and its pieces, are in `legalMovesFrom(square)` (one move per promotion piece).
      */
     fun `destinationsFrom`(`square`: Square): List<Square>
     
     /**
      * The draw the side to move may claim by announcing the move `uci` (UCI notation, castling
-     * as in [`ChessGame::play_uci`]) as its next move, as FIDE's Laws allow (9.2.1.1, 9.3.1):
+     * as in `ChessGame.playUci`) as its next move, as FIDE's Laws allow (9.2.1.1, 9.3.1):
      * the position it makes would occur for the third time, or it completes fifty moves by
      * each side without a capture or pawn move. `null`/`nil` when it allows none, when the
      * game is over, or when the move ends the game by itself (mate, stalemate, fivefold...).
@@ -3317,25 +3383,30 @@ public interface ChessGameInterface {
      * is at least two files away, since a king's ordinary move could reach a nearer one (see
      * `LegalMove.to`).
      *
-     * In a timed game use [`ChessGame::play_at`], which presses the clock: this call, which
+     * In a timed game use `ChessGame.playAt`, which presses the clock: this call, which
      * does not know the time, is refused there (see [`ChessGame`]).
      *
      * # Errors
-     * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
-     * allowed); `GameOver` after the end; `InvalidRequest` when the move, or (with
+     * `IllegalMove` when the move is not legal (also when a promotion piece is missing, not
+     * allowed, or given for a move that is no promotion); `GameOver` after the end;
+     * `InvalidRequest` when the move, or (with
      * `NewMovePlacement.MainLine`) the line it displaces, would nest variations more than 63
      * deep, and in a timed game ("use playAt ...").
      */
     fun `play`(`from`: Square, `to`: Square, `promotion`: PieceKind?): LegalMove
     
     /**
-     * [`ChessGame::play`] at `now_ms` (the app's monotonic milliseconds) with the game's clock:
+     * `ChessGame.play` at `nowMs` (the app's monotonic milliseconds) with the game's clock:
      * when the mover's flag fell by then, the game ends on time and the move is refused
      * (`GameOver`); otherwise the move is played, the clock pressed, and the mover's time kept on
-     * the move's node (`[%clk]`). Without a clock it is `play`.
+     * the move's node (`[%clk]`). A clock not started starts with the first timed move (the
+     * mover not charged); a paused clock stays paused, the move charged what it used before the
+     * pause and given its bonus (`resumeClock` runs the clock again: after a restore from
+     * JSON, or a take-back). Without a clock
+     * it is `play`.
      *
      * # Errors
-     * As `play`; `GameOver` also on time; `InvalidRequest` when `now_ms` is before the clock's
+     * As `play`; `GameOver` also on time; `InvalidRequest` when `nowMs` is before the clock's
      * last event.
      */
     fun `playAt`(`from`: Square, `to`: Square, `promotion`: PieceKind?, `nowMs`: kotlin.ULong): LegalMove
@@ -3352,7 +3423,7 @@ public interface ChessGameInterface {
     fun `playSan`(`san`: kotlin.String): LegalMove
     
     /**
-     * [`ChessGame::play_san`] at `now_ms` with the game's clock (see [`ChessGame::play_at`]).
+     * `ChessGame.playSan` at `nowMs` with the game's clock (see `ChessGame.playAt`).
      *
      * # Errors
      * As `playSan` and `playAt`.
@@ -3361,7 +3432,7 @@ public interface ChessGameInterface {
     
     /**
      * Plays a move written in UCI notation (`e2e4`, `e7e8q`; castling `e1g1` or `e1h1`, with the
-     * same rule as [`ChessGame::play`]). Returns the move played.
+     * same rule as `ChessGame.play`). Returns the move played.
      *
      * # Errors
      * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`; `InvalidRequest` when
@@ -3371,7 +3442,7 @@ public interface ChessGameInterface {
     fun `playUci`(`uci`: kotlin.String): LegalMove
     
     /**
-     * [`ChessGame::play_uci`] at `now_ms` with the game's clock (see [`ChessGame::play_at`]).
+     * `ChessGame.playUci` at `nowMs` with the game's clock (see `ChessGame.playAt`).
      *
      * # Errors
      * As `playUci` and `playAt`.
@@ -3382,7 +3453,7 @@ public interface ChessGameInterface {
      * The squares the piece on `square`, of the side *not* to move, might move to on its next
      * turn, whatever the side to move replies first: where a premove from `square` may go (a
      * square outside them can never be legal then; one inside may be). In index order, as
-     * [`ChessGame::destinations_from`] gives them (castling as the king's destination, onto
+     * `ChessGame.destinationsFrom` gives them (castling as the king's destination, onto
      * the rook in Chess960). Empty for an empty square, a piece of the side to move, or a
      * finished game.
      */
@@ -3418,7 +3489,7 @@ public interface ChessGameInterface {
     fun `resign`(`side`: Side): GameStatus
     
     /**
-     * [`ChessGame::resign`] at `now_ms` (the app's monotonic milliseconds) with the game's
+     * `ChessGame.resign` at `nowMs` (the app's monotonic milliseconds) with the game's
      * clock: a running clock stops with the game, keeping the time of the move in progress;
      * when a flag had fallen by then the game ends on time instead (`GameOver`). A clock not
      * started or paused stays as it is. Without a clock it is `resign`. `undo()` takes the
@@ -3426,7 +3497,7 @@ public interface ChessGameInterface {
      *
      * # Errors
      * As `resign`; `GameOver` also on time, and at a node before a flag that fell (the clock
-     * has stopped for good); `InvalidRequest` when the clock runs and `now_ms` is before its
+     * has stopped for good); `InvalidRequest` when the clock runs and `nowMs` is before its
      * last event (the game is then unchanged).
      */
     fun `resignAt`(`side`: Side, `nowMs`: kotlin.ULong): GameStatus
@@ -3512,7 +3583,9 @@ public interface ChessGameInterface {
     
     /**
      * The whole game as versioned JSON, to save when the app may be killed and restore with
-     * [`ChessGame::from_json`].
+     * `ChessGame.fromJson`. A running clock is saved as of its last event (the last move,
+     * pause or resume): call `pauseClock(nowMs)` first (as when the app goes to the
+     * background) to keep the time of the move in progress.
      */
     fun `toJson`(): kotlin.String
     
@@ -3655,7 +3728,13 @@ public interface ChessGameInterface {
  *
  * A timed game (`setTimeControl`, `withTimeControl`) is played with the timed calls, which say
  * what time it is: `playAt`, `playUciAt`, `playSanAt`, `claimDrawWithAt`, `resignAt`,
- * `agreeDrawAt`, `claimDrawAt`, `playEngineResultAt`. While its clock has not stopped for good
+ * `agreeDrawAt`, `claimDrawAt`, `playEngineResultAt`. That time is the app's monotonic
+ * milliseconds, a clock that never jumps and keeps counting while the device sleeps:
+ * `SystemClock.elapsedRealtime()` on Android (not `uptimeMillis()`, which stops in deep sleep,
+ * nor `currentTimeMillis()`, which the user can set), `ContinuousClock` on iOS (not
+ * `SuspendingClock`). The engine's limits come from the clock with `searchLimitsAt`.
+ *
+ * While its clock has not stopped for good
  * (not started, running or paused: no flag has fallen) and the game goes on, the untimed
  * `play`, `playUci`, `playSan`, `claimDrawWith`, `resign`, `agreeDraw`, `claimDraw` and
  * `playEngineResult` throw `InvalidRequest` naming the timed call to use, and change nothing;
@@ -3669,7 +3748,7 @@ public interface ChessGameInterface {
  *
  * Thread-safe: every method locks an internal mutex for a few microseconds, so it can be
  * called from the UI thread while an engine searches a copy of the game on its own thread.
- * Every failed call throws a `ChessError` and leaves the game unchanged.
+ * Every failed call throws a `ChessException` and leaves the game unchanged.
  */
 open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 {
@@ -3747,8 +3826,13 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
             }
         } while (! this.callCounter.compareAndSet(c, c + 1L))
         // Now we can safely do the method call without the handle being freed concurrently.
+        val uniffiClone = this.uniffiCloneHandle()
         try {
-            return block(this.uniffiCloneHandle())
+            return block(uniffiClone)
+        } catch (e: UniffiDestroyedArgumentException) {
+            // chesscore patch: an argument was refused before the call could take this clone.
+            uniffiFreeClone(uniffiClone)
+            throw e
         } finally {
             // This decrement always matches the increment we performed above.
             if (this.callCounter.decrementAndGet() == 0L) {
@@ -3756,6 +3840,10 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
             }
         }
     }
+
+    // chesscore patch: frees a handle cloned for a call that was not made (callWithHandle is
+    // inline, so it cannot reach the private UniffiCleanAction itself).
+    @PublishedApi internal fun uniffiFreeClone(handle: Long) = UniffiCleanAction(handle).run()
 
     // Use a static inner class instead of a closure so as not to accidentally
     // capture `this` as part of the cleanable's action.
@@ -3806,7 +3894,7 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * Ends the game when a flag has fallen by `now_ms`: a loss on time (`Outcome.TimeForfeit`),
+     * Ends the game when a flag has fallen by `nowMs`: a loss on time (`Outcome.TimeForfeit`),
      * or a draw when the opponent could never checkmate (`DrawReason.TimeoutVsInsufficientMaterial`,
      * FIDE Laws 6.9). Returns the status after the check. A loss on time cannot be undone.
      */override fun `checkFlag`(`nowMs`: kotlin.ULong): GameStatus {
@@ -3825,7 +3913,7 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * The clock as it reads at `now_ms`, or `null`/`nil` without a time control. Redraw from
+     * The clock as it reads at `nowMs`, or `null`/`nil` without a time control. Redraw from
      * it, and call `checkFlag` at `flagTimeMs`.
      */override fun `clock`(`nowMs`: kotlin.ULong): ClockReading? {
             return FfiConverterOptionalTypeClockReading.lift(
@@ -3843,12 +3931,12 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * Pauses the clock at `now_ms`, keeping the time of the move in progress (e.g. when the app
+     * Pauses the clock at `nowMs`, keeping the time of the move in progress (e.g. when the app
      * goes to the background; save after pausing to keep that time).
      *
      * # Errors
-     * `GameOver` when a flag had fallen by `now_ms` (the game is then over on time);
-     * `InvalidRequest` when no clock runs or `now_ms` is before its last event.
+     * `GameOver` when a flag had fallen by `nowMs` (the game is then over on time);
+     * `InvalidRequest` when no clock runs or `nowMs` is before its last event.
      */
     @Throws(ChessException::class)override fun `pauseClock`(`nowMs`: kotlin.ULong)
         = 
@@ -3865,13 +3953,13 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * Restarts a paused clock (also one restored from a save) at `now_ms`, for the side to move
+     * Restarts a paused clock (also one restored from a save) at `nowMs`, for the side to move
      * in the current position: after a take-back while it was paused, that side's time runs
      * from where the clock stood before the move taken back (see `undo`).
      *
      * # Errors
      * `GameOver` when the game has ended at the current node (undo a resignation first);
-     * `InvalidRequest` when the clock is not paused or `now_ms` is before its last event.
+     * `InvalidRequest` when the clock is not paused or `nowMs` is before its last event.
      */
     @Throws(ChessException::class)override fun `resumeClock`(`nowMs`: kotlin.ULong)
         = 
@@ -3884,6 +3972,31 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 }
     }
     
+    
+
+    
+    /**
+     * The engine's limits for a move in this timed game, from the clock as it reads at
+     * `nowMs` (read it as the search starts): both sides' times, each side's bonus for its
+     * next move (the increment of the period that move is in; a Bronstein or simple delay
+     * counts as an increment), the side to move's moves left in its period (`movesToGo`,
+     * `null`/`nil` when the period lasts the rest of the game), at `level` (`null`/`nil`: the
+     * engine's own; the level's depth and node caps still apply, and the clock caps its time).
+     * `null`/`nil` without a time control: use the level's own limits (`SearchLimits()`).
+     * Pass the result to `ChessEngine.think`, then play its result with `playEngineResultAt`.
+     */override fun `searchLimitsAt`(`nowMs`: kotlin.ULong, `level`: kotlin.UInt?): SearchLimits? {
+            return FfiConverterOptionalTypeSearchLimits.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_search_limits_at(
+        it,
+        
+        FfiConverterULong.lower(`nowMs`),
+        FfiConverterOptionalUInt.lower(`level`),_status)
+}
+    }
+    )
+    }
     
 
     
@@ -3910,7 +4023,7 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * Starts the clock of the side to move at `now_ms` (otherwise the first timed move starts
+     * Starts the clock of the side to move at `nowMs` (otherwise the first timed move starts
      * it, without charging the mover).
      *
      * # Errors
@@ -3971,8 +4084,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * [`ChessGame::agree_draw`] at `now_ms` with the game's clock (see
-     * [`ChessGame::resign_at`]).
+     * `ChessGame.agreeDraw` at `nowMs` with the game's clock (see
+     * `ChessGame.resignAt`).
      *
      * # Errors
      * As `agreeDraw` and `resignAt`.
@@ -4109,8 +4222,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * [`ChessGame::claim_draw`] at `now_ms` with the game's clock (see
-     * [`ChessGame::resign_at`]).
+     * `ChessGame.claimDraw` at `nowMs` with the game's clock (see
+     * `ChessGame.resignAt`).
      *
      * # Errors
      * As `claimDraw` and `resignAt`.
@@ -4131,13 +4244,13 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * Plays the move `uci` and claims the draw it allows ([`ChessGame::draw_claimable_with`])
+     * Plays the move `uci` and claims the draw it allows (`ChessGame.drawClaimableWith`)
      * in one step, as a player over the board announces the move and claims: the game ends
      * drawn after the move. `undo()` takes the claim back first, then the move. When the move
      * allows no claim it is not played and the game is unchanged (play it with `playUci` to
      * have it stand, as FIDE 9.5.1 would).
      *
-     * In a timed game use [`ChessGame::claim_draw_with_at`]: this call is refused there (see
+     * In a timed game use `ChessGame.claimDrawWithAt`: this call is refused there (see
      * [`ChessGame`]).
      *
      * # Errors
@@ -4161,8 +4274,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * [`ChessGame::claim_draw_with`] at `now_ms` with the game's clock (see
-     * [`ChessGame::play_at`]): the move is timed like any other and the clock stops with the
+     * `ChessGame.claimDrawWith` at `nowMs` with the game's clock (see
+     * `ChessGame.playAt`): the move is timed like any other and the clock stops with the
      * draw. Without a clock it is `claimDrawWith`.
      *
      * # Errors
@@ -4228,7 +4341,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     
     /**
      * The squares the piece on `square` may move to (the light-weight highlight), in index
-     * order.
+     * order. A promotion square appears once: whether a tap there needs the promotion picker,
+     * and its pieces, are in `legalMovesFrom(square)` (one move per promotion piece).
      */override fun `destinationsFrom`(`square`: Square): List<Square> {
             return FfiConverterSequenceTypeSquare.lift(
     callWithHandle {
@@ -4246,7 +4360,7 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     
     /**
      * The draw the side to move may claim by announcing the move `uci` (UCI notation, castling
-     * as in [`ChessGame::play_uci`]) as its next move, as FIDE's Laws allow (9.2.1.1, 9.3.1):
+     * as in `ChessGame.playUci`) as its next move, as FIDE's Laws allow (9.2.1.1, 9.3.1):
      * the position it makes would occur for the third time, or it completes fifty moves by
      * each side without a capture or pawn move. `null`/`nil` when it allows none, when the
      * game is over, or when the move ends the game by itself (mate, stalemate, fivefold...).
@@ -4564,12 +4678,13 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      * is at least two files away, since a king's ordinary move could reach a nearer one (see
      * `LegalMove.to`).
      *
-     * In a timed game use [`ChessGame::play_at`], which presses the clock: this call, which
+     * In a timed game use `ChessGame.playAt`, which presses the clock: this call, which
      * does not know the time, is refused there (see [`ChessGame`]).
      *
      * # Errors
-     * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
-     * allowed); `GameOver` after the end; `InvalidRequest` when the move, or (with
+     * `IllegalMove` when the move is not legal (also when a promotion piece is missing, not
+     * allowed, or given for a move that is no promotion); `GameOver` after the end;
+     * `InvalidRequest` when the move, or (with
      * `NewMovePlacement.MainLine`) the line it displaces, would nest variations more than 63
      * deep, and in a timed game ("use playAt ...").
      */
@@ -4591,13 +4706,17 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * [`ChessGame::play`] at `now_ms` (the app's monotonic milliseconds) with the game's clock:
+     * `ChessGame.play` at `nowMs` (the app's monotonic milliseconds) with the game's clock:
      * when the mover's flag fell by then, the game ends on time and the move is refused
      * (`GameOver`); otherwise the move is played, the clock pressed, and the mover's time kept on
-     * the move's node (`[%clk]`). Without a clock it is `play`.
+     * the move's node (`[%clk]`). A clock not started starts with the first timed move (the
+     * mover not charged); a paused clock stays paused, the move charged what it used before the
+     * pause and given its bonus (`resumeClock` runs the clock again: after a restore from
+     * JSON, or a take-back). Without a clock
+     * it is `play`.
      *
      * # Errors
-     * As `play`; `GameOver` also on time; `InvalidRequest` when `now_ms` is before the clock's
+     * As `play`; `GameOver` also on time; `InvalidRequest` when `nowMs` is before the clock's
      * last event.
      */
     @Throws(ChessException::class)override fun `playAt`(`from`: Square, `to`: Square, `promotion`: PieceKind?, `nowMs`: kotlin.ULong): LegalMove {
@@ -4643,7 +4762,7 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * [`ChessGame::play_san`] at `now_ms` with the game's clock (see [`ChessGame::play_at`]).
+     * `ChessGame.playSan` at `nowMs` with the game's clock (see `ChessGame.playAt`).
      *
      * # Errors
      * As `playSan` and `playAt`.
@@ -4666,7 +4785,7 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     
     /**
      * Plays a move written in UCI notation (`e2e4`, `e7e8q`; castling `e1g1` or `e1h1`, with the
-     * same rule as [`ChessGame::play`]). Returns the move played.
+     * same rule as `ChessGame.play`). Returns the move played.
      *
      * # Errors
      * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`; `InvalidRequest` when
@@ -4689,7 +4808,7 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * [`ChessGame::play_uci`] at `now_ms` with the game's clock (see [`ChessGame::play_at`]).
+     * `ChessGame.playUci` at `nowMs` with the game's clock (see `ChessGame.playAt`).
      *
      * # Errors
      * As `playUci` and `playAt`.
@@ -4714,7 +4833,7 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      * The squares the piece on `square`, of the side *not* to move, might move to on its next
      * turn, whatever the side to move replies first: where a premove from `square` may go (a
      * square outside them can never be legal then; one inside may be). In index order, as
-     * [`ChessGame::destinations_from`] gives them (castling as the king's destination, onto
+     * `ChessGame.destinationsFrom` gives them (castling as the king's destination, onto
      * the rook in Chess960). Empty for an empty square, a piece of the side to move, or a
      * finished game.
      */override fun `premoveDestinations`(`square`: Square): List<Square> {
@@ -4799,7 +4918,7 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * [`ChessGame::resign`] at `now_ms` (the app's monotonic milliseconds) with the game's
+     * `ChessGame.resign` at `nowMs` (the app's monotonic milliseconds) with the game's
      * clock: a running clock stops with the game, keeping the time of the move in progress;
      * when a flag had fallen by then the game ends on time instead (`GameOver`). A clock not
      * started or paused stays as it is. Without a clock it is `resign`. `undo()` takes the
@@ -4807,7 +4926,7 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      *
      * # Errors
      * As `resign`; `GameOver` also on time, and at a node before a flag that fell (the clock
-     * has stopped for good); `InvalidRequest` when the clock runs and `now_ms` is before its
+     * has stopped for good); `InvalidRequest` when the clock runs and `nowMs` is before its
      * last event (the game is then unchanged).
      */
     @Throws(ChessException::class)override fun `resignAt`(`side`: Side, `nowMs`: kotlin.ULong): GameStatus {
@@ -5013,7 +5132,9 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     
     /**
      * The whole game as versioned JSON, to save when the app may be killed and restore with
-     * [`ChessGame::from_json`].
+     * `ChessGame.fromJson`. A running clock is saved as of its last event (the last move,
+     * pause or resume): call `pauseClock(nowMs)` first (as when the app goes to the
+     * background) to keep the time of the move in progress.
      */override fun `toJson`(): kotlin.String {
             return FfiConverterString.lift(
     callWithHandle {
@@ -5323,7 +5444,7 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
         
     /**
      * A new Chess960 game from a position in FEN (X-FEN or Shredder-FEN castling rights).
-     * [`ChessGame::from_fen`] also reads these, but takes a `KQkq` position with the king on
+     * `ChessGame.fromFen` also reads these, but takes a `KQkq` position with the king on
      * e1/e8 and rooks in the corners as standard chess; this one never does.
      *
      * # Errors
@@ -5362,8 +5483,10 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
         
     /**
-     * A game saved with [`ChessGame::to_json`], restored exactly (the tree, annotations, tags,
-     * endings, the current node and line); saves of earlier versions load too.
+     * A game saved with `ChessGame.toJson`, restored exactly (the tree, annotations, tags,
+     * endings, the current node and line, the clock); saves of earlier versions load too. A
+     * started clock comes back paused at the times it was saved with: call `resumeClock(nowMs)`
+     * when the player is back (timed moves on a paused clock leave it paused).
      *
      * # Errors
      * `InvalidSavedGame` saying what is wrong and where.
@@ -5403,12 +5526,12 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
         
     /**
-     * A new Chess960 game from start position `start_number` (0-959, Scharnagl's numbering; 518
+     * A new Chess960 game from start position `startNumber` (0-959, Scharnagl's numbering; 518
      * is the standard position), or from a random one when it is `null`/`nil`. Its PGN tag
      * `Variant` is `Chess960`.
      *
      * # Errors
-     * `InvalidRequest` when `start_number` is above 959.
+     * `InvalidRequest` when `startNumber` is above 959.
      */
     @Throws(ChessException::class) fun `newChess960`(`startNumber`: kotlin.UInt?): ChessGame {
             return FfiConverterTypeChessGame.lift(
@@ -5433,7 +5556,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
  */
 public object FfiConverterTypeChessGame: FfiConverter<ChessGame, Long> {
     override fun lower(value: ChessGame): Long {
-        return value.uniffiCloneHandle()
+        // chesscore patch: refused once closed, as a method call is (see the script)
+        return uniffiLowerLive { value.callWithHandle { it } }
     }
 
     override fun lift(value: Long): ChessGame {
@@ -5556,7 +5680,7 @@ public interface CoachListener {
      * Exactly once: the findings, or `null`/`nil` when stopped before they were complete or
      * failed; `error` is `null`/`nil` normally, and the message when the coach failed inside
      * chesscore (a bug, caught: please report it). The Kotlin and Swift wrappers' `coach`
-     * throws `ChessError.Internal` with it.
+     * throws `ChessException.Internal` with it.
      */
     fun `onCoaching`(`coaching`: Coaching?, `error`: kotlin.String?)
     
@@ -5631,8 +5755,13 @@ open class CoachListenerImpl: Disposable, AutoCloseable, CoachListener
             }
         } while (! this.callCounter.compareAndSet(c, c + 1L))
         // Now we can safely do the method call without the handle being freed concurrently.
+        val uniffiClone = this.uniffiCloneHandle()
         try {
-            return block(this.uniffiCloneHandle())
+            return block(uniffiClone)
+        } catch (e: UniffiDestroyedArgumentException) {
+            // chesscore patch: an argument was refused before the call could take this clone.
+            uniffiFreeClone(uniffiClone)
+            throw e
         } finally {
             // This decrement always matches the increment we performed above.
             if (this.callCounter.decrementAndGet() == 0L) {
@@ -5640,6 +5769,10 @@ open class CoachListenerImpl: Disposable, AutoCloseable, CoachListener
             }
         }
     }
+
+    // chesscore patch: frees a handle cloned for a call that was not made (callWithHandle is
+    // inline, so it cannot reach the private UniffiCleanAction itself).
+    @PublishedApi internal fun uniffiFreeClone(handle: Long) = UniffiCleanAction(handle).run()
 
     // Use a static inner class instead of a closure so as not to accidentally
     // capture `this` as part of the cleanable's action.
@@ -5672,7 +5805,7 @@ open class CoachListenerImpl: Disposable, AutoCloseable, CoachListener
      * Exactly once: the findings, or `null`/`nil` when stopped before they were complete or
      * failed; `error` is `null`/`nil` normally, and the message when the coach failed inside
      * chesscore (a bug, caught: please report it). The Kotlin and Swift wrappers' `coach`
-     * throws `ChessError.Internal` with it.
+     * throws `ChessException.Internal` with it.
      */override fun `onCoaching`(`coaching`: Coaching?, `error`: kotlin.String?)
         = 
     callWithHandle {
@@ -5753,7 +5886,7 @@ public object FfiConverterTypeCoachListener: FfiConverter<CoachListener, Long> {
     override fun lower(value: CoachListener): Long {
         if (value is CoachListenerImpl) {
              // Rust-implemented object.  Clone the handle and return it
-            return value.uniffiCloneHandle()
+            return uniffiLowerLive { value.callWithHandle { it } } // chesscore patch (see the script)
          } else {
             // Kotlin object, generate a new vtable handle and return that.
             return handleMap.insert(value)
@@ -5967,8 +6100,13 @@ open class ReviewListenerImpl: Disposable, AutoCloseable, ReviewListener
             }
         } while (! this.callCounter.compareAndSet(c, c + 1L))
         // Now we can safely do the method call without the handle being freed concurrently.
+        val uniffiClone = this.uniffiCloneHandle()
         try {
-            return block(this.uniffiCloneHandle())
+            return block(uniffiClone)
+        } catch (e: UniffiDestroyedArgumentException) {
+            // chesscore patch: an argument was refused before the call could take this clone.
+            uniffiFreeClone(uniffiClone)
+            throw e
         } finally {
             // This decrement always matches the increment we performed above.
             if (this.callCounter.decrementAndGet() == 0L) {
@@ -5976,6 +6114,10 @@ open class ReviewListenerImpl: Disposable, AutoCloseable, ReviewListener
             }
         }
     }
+
+    // chesscore patch: frees a handle cloned for a call that was not made (callWithHandle is
+    // inline, so it cannot reach the private UniffiCleanAction itself).
+    @PublishedApi internal fun uniffiFreeClone(handle: Long) = UniffiCleanAction(handle).run()
 
     // Use a static inner class instead of a closure so as not to accidentally
     // capture `this` as part of the cleanable's action.
@@ -6118,7 +6260,7 @@ public object FfiConverterTypeReviewListener: FfiConverter<ReviewListener, Long>
     override fun lower(value: ReviewListener): Long {
         if (value is ReviewListenerImpl) {
              // Rust-implemented object.  Clone the handle and return it
-            return value.uniffiCloneHandle()
+            return uniffiLowerLive { value.callWithHandle { it } } // chesscore patch (see the script)
          } else {
             // Kotlin object, generate a new vtable handle and return that.
             return handleMap.insert(value)
@@ -6250,7 +6392,7 @@ public object FfiConverterTypeReviewListener: FfiConverter<ReviewListener, Long>
 public interface SearchHandleInterface {
     
     /**
-     * `true` once the final callback (`on_finished`, `on_coaching`) has been called.
+     * `true` once the final callback (`onFinished`, `onCoaching`) has been called.
      */
     fun `isFinished`(): kotlin.Boolean
     
@@ -6332,8 +6474,13 @@ open class SearchHandle: Disposable, AutoCloseable, SearchHandleInterface
             }
         } while (! this.callCounter.compareAndSet(c, c + 1L))
         // Now we can safely do the method call without the handle being freed concurrently.
+        val uniffiClone = this.uniffiCloneHandle()
         try {
-            return block(this.uniffiCloneHandle())
+            return block(uniffiClone)
+        } catch (e: UniffiDestroyedArgumentException) {
+            // chesscore patch: an argument was refused before the call could take this clone.
+            uniffiFreeClone(uniffiClone)
+            throw e
         } finally {
             // This decrement always matches the increment we performed above.
             if (this.callCounter.decrementAndGet() == 0L) {
@@ -6341,6 +6488,10 @@ open class SearchHandle: Disposable, AutoCloseable, SearchHandleInterface
             }
         }
     }
+
+    // chesscore patch: frees a handle cloned for a call that was not made (callWithHandle is
+    // inline, so it cannot reach the private UniffiCleanAction itself).
+    @PublishedApi internal fun uniffiFreeClone(handle: Long) = UniffiCleanAction(handle).run()
 
     // Use a static inner class instead of a closure so as not to accidentally
     // capture `this` as part of the cleanable's action.
@@ -6370,7 +6521,7 @@ open class SearchHandle: Disposable, AutoCloseable, SearchHandleInterface
 
     
     /**
-     * `true` once the final callback (`on_finished`, `on_coaching`) has been called.
+     * `true` once the final callback (`onFinished`, `onCoaching`) has been called.
      */override fun `isFinished`(): kotlin.Boolean {
             return FfiConverterBoolean.lift(
     callWithHandle {
@@ -6420,7 +6571,8 @@ open class SearchHandle: Disposable, AutoCloseable, SearchHandleInterface
  */
 public object FfiConverterTypeSearchHandle: FfiConverter<SearchHandle, Long> {
     override fun lower(value: SearchHandle): Long {
-        return value.uniffiCloneHandle()
+        // chesscore patch: refused once closed, as a method call is (see the script)
+        return uniffiLowerLive { value.callWithHandle { it } }
     }
 
     override fun lift(value: Long): SearchHandle {
@@ -6539,15 +6691,21 @@ public object FfiConverterTypeSearchHandle: FfiConverter<SearchHandle, Long> {
  * engine's thread, so hop to the main thread before touching UI state.
  *
  * Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
- * no more `on_info` calls in that search but still its `on_finished`, and the engine's next
- * `think`, `think_fen`, `review` or `coach` call fails with `ChessError.Internal` carrying what
+ * no more `onInfo` calls in that search but still its `onFinished`, and the engine's next
+ * `think`, `thinkFen`, `review` or `coach` call fails with `ChessException.Internal` carrying what
  * was thrown (the same for a `ReviewListener`). (Swift's methods cannot throw.)
+ *
+ * The engine holds the listener until the search's `onFinished` has returned. A listener that
+ * holds its owner strongly (a Swift closure capturing `self`, a Kotlin inner class of a
+ * screen's object) keeps that owner alive as long as the search runs, and an infinite search
+ * runs until stopped: stop it (`SearchHandle.stop`, or close the handle) when the owner goes
+ * away, or capture the owner weakly (`[weak self]`).
  */
 public interface SearchListener {
     
     /**
      * After a completed depth: the first at once, then at most every ~100 ms (the last one
-     * held back arrives before `on_finished`).
+     * held back arrives before `onFinished`).
      */
     fun `onInfo`(`info`: SearchInfo)
     
@@ -6564,9 +6722,15 @@ public interface SearchListener {
  * engine's thread, so hop to the main thread before touching UI state.
  *
  * Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
- * no more `on_info` calls in that search but still its `on_finished`, and the engine's next
- * `think`, `think_fen`, `review` or `coach` call fails with `ChessError.Internal` carrying what
+ * no more `onInfo` calls in that search but still its `onFinished`, and the engine's next
+ * `think`, `thinkFen`, `review` or `coach` call fails with `ChessException.Internal` carrying what
  * was thrown (the same for a `ReviewListener`). (Swift's methods cannot throw.)
+ *
+ * The engine holds the listener until the search's `onFinished` has returned. A listener that
+ * holds its owner strongly (a Swift closure capturing `self`, a Kotlin inner class of a
+ * screen's object) keeps that owner alive as long as the search runs, and an infinite search
+ * runs until stopped: stop it (`SearchHandle.stop`, or close the handle) when the owner goes
+ * away, or capture the owner weakly (`[weak self]`).
  */
 open class SearchListenerImpl: Disposable, AutoCloseable, SearchListener
 {
@@ -6633,8 +6797,13 @@ open class SearchListenerImpl: Disposable, AutoCloseable, SearchListener
             }
         } while (! this.callCounter.compareAndSet(c, c + 1L))
         // Now we can safely do the method call without the handle being freed concurrently.
+        val uniffiClone = this.uniffiCloneHandle()
         try {
-            return block(this.uniffiCloneHandle())
+            return block(uniffiClone)
+        } catch (e: UniffiDestroyedArgumentException) {
+            // chesscore patch: an argument was refused before the call could take this clone.
+            uniffiFreeClone(uniffiClone)
+            throw e
         } finally {
             // This decrement always matches the increment we performed above.
             if (this.callCounter.decrementAndGet() == 0L) {
@@ -6642,6 +6811,10 @@ open class SearchListenerImpl: Disposable, AutoCloseable, SearchListener
             }
         }
     }
+
+    // chesscore patch: frees a handle cloned for a call that was not made (callWithHandle is
+    // inline, so it cannot reach the private UniffiCleanAction itself).
+    @PublishedApi internal fun uniffiFreeClone(handle: Long) = UniffiCleanAction(handle).run()
 
     // Use a static inner class instead of a closure so as not to accidentally
     // capture `this` as part of the cleanable's action.
@@ -6672,7 +6845,7 @@ open class SearchListenerImpl: Disposable, AutoCloseable, SearchListener
     
     /**
      * After a completed depth: the first at once, then at most every ~100 ms (the last one
-     * held back arrives before `on_finished`).
+     * held back arrives before `onFinished`).
      */override fun `onInfo`(`info`: SearchInfo)
         = 
     callWithHandle {
@@ -6780,7 +6953,7 @@ public object FfiConverterTypeSearchListener: FfiConverter<SearchListener, Long>
     override fun lower(value: SearchListener): Long {
         if (value is SearchListenerImpl) {
              // Rust-implemented object.  Clone the handle and return it
-            return value.uniffiCloneHandle()
+            return uniffiLowerLive { value.callWithHandle { it } } // chesscore patch (see the script)
          } else {
             // Kotlin object, generate a new vtable handle and return that.
             return handleMap.insert(value)
@@ -7234,7 +7407,7 @@ public object FfiConverterTypeCoaching: FfiConverterRustBuffer<Coaching> {
 
 
 /**
- * A move with which the side to move may claim a draw ([`GameSnapshot::draw_claim_moves`]).
+ * A move with which the side to move may claim a draw (`GameSnapshot.drawClaimMoves`).
  */
 data class DrawClaimMove (
     /**
@@ -7291,7 +7464,7 @@ data class EngineConfig (
     , 
     /**
      * A target Elo instead of a level (the strongest level at or below it); overrides `level`,
-     * which is then not read.
+     * which is then not read (`config()` then reports the level chosen in `level`).
      */
     var `elo`: kotlin.UInt? = null 
     , 
@@ -7304,7 +7477,8 @@ data class EngineConfig (
     var `hashMb`: kotlin.UInt = 16u 
     , 
     /**
-     * Seed for the weaker levels' choices: the same seed gives the same games.
+     * Seed for the weaker levels' choices: the same seed gives the same games (from a new
+     * engine or `newGame`, with node-limited searches).
      */
     var `seed`: kotlin.ULong = 0uL 
     , 
@@ -7632,7 +7806,7 @@ data class GameReview (
     /**
      * `null`/`nil` normally. The message when the review failed (a bug in chesscore, caught:
      * please report it); `complete` is then false and the moves reviewed before it are kept.
-     * The Kotlin and Swift wrappers' review streams throw `ChessError.Internal` with it.
+     * The Kotlin and Swift wrappers' review streams throw the `Internal` error with it.
      */
     var `error`: kotlin.String? = null 
     , 
@@ -9519,7 +9693,8 @@ data class SearchLimits (
     var `moveTimeMs`: kotlin.ULong? = null 
     , 
     /**
-     * Stop after this many nodes (with a fixed seed: deterministic); the first depth finishes
+     * Stop after this many nodes (with a fixed seed, deterministic from a new engine or after
+     * `newGame`: each search learns from those before it); the first depth finishes
      * however small the limit (a few dozen to about 1,500 nodes in ordinary positions; at
      * most 20,000).
      */
@@ -9639,12 +9814,12 @@ public object FfiConverterTypeSearchLimits: FfiConverterRustBuffer<SearchLimits>
 data class SearchResult (
     /**
      * The move to play: always legal in the searched position. Below full strength it may be
-     * another than the first of `pv_san` (the level's deliberate choice of a weaker move).
+     * another than the first of `pvSan` (the level's deliberate choice of a weaker move).
      */
     var `bestMove`: LegalMove
     , 
     /**
-     * The reply the engine expects to `best_move`, if it has one.
+     * The reply the engine expects to `bestMove`, if it has one.
      */
     var `ponderMove`: kotlin.String?
     , 
@@ -9692,7 +9867,7 @@ data class SearchResult (
     var `pvSan`: List<kotlin.String>
     , 
     /**
-     * The principal variation in UCI notation (the same best line as `pv_san`).
+     * The principal variation in UCI notation (the same best line as `pvSan`).
      */
     var `pvUci`: List<kotlin.String>
     , 
@@ -9708,9 +9883,9 @@ data class SearchResult (
     , 
     /**
      * `null`/`nil` normally. The message when the search failed (a bug in chesscore, caught:
-     * please report it): `best_move` is then only the first legal move, not a searched one,
+     * please report it): `bestMove` is then only the first legal move, not a searched one,
      * and `stopped` is set. The search still ends with exactly this one result (the Kotlin
-     * and Swift wrappers' suspend/async searches throw `ChessError.Internal` with it).
+     * and Swift wrappers' suspend/async searches throw the `Internal` error with it).
      */
     var `error`: kotlin.String? = null 
     
@@ -10132,7 +10307,7 @@ public object FfiConverterTypeThreat: FfiConverterRustBuffer<Threat> {
 
 
 /**
- * One period of a time control: `time_ms` for `moves` moves (`null`/`nil`: the rest of the
+ * One period of a time control: `timeMs` for `moves` moves (`null`/`nil`: the rest of the
  * game), with a bonus per move. When a player completes a period's last move, the next period's
  * time is added; the last period repeats when it has a move count.
  */
@@ -10194,7 +10369,7 @@ public object FfiConverterTypeTimePeriod: FfiConverterRustBuffer<TimePeriod> {
  * Everything that can go wrong in a call, one variant per thing a UI does differently.
  *
  * Each variant carries a message (Kotlin `ChessException.X.message`, Swift
- * `ChessError.X(message:)`) that says what is wrong and where: the FEN field, the notation token,
+ * `ChessException.X(message:)`) that says what is wrong and where: the FEN field, the notation token,
  * the PGN line and column. A failed call leaves the object unchanged.
  */
 sealed class ChessException(message: String): kotlin.Exception(message) {
@@ -10244,7 +10419,7 @@ sealed class ChessException(message: String): kotlin.Exception(message) {
     /**
      * Something that should never happen and that no argument can fix: an exception thrown by
      * a `SearchListener` or `ReviewListener` (reported by the engine's next `think`,
-     * `think_fen`, `review` or `coach`), or the engine's thread refused by the system. A
+     * `thinkFen`, `review` or `coach`), or the engine's thread refused by the system. A
      * search, review or coach that fails with a bug in chesscore (a caught panic; please
      * report it with the message) ends with `SearchResult.error`, `GameReview.error` or the
      * coach listener's `error` set; the Kotlin and Swift wrappers throw this error with it.
@@ -10549,7 +10724,7 @@ public object FfiConverterTypeEvalScore : FfiConverterRustBuffer<EvalScore>{
 sealed class GameStatus {
     
     /**
-     * The game goes on. `claimable_draw` is set when the side to move may claim a draw now
+     * The game goes on. `claimableDraw` is set when the side to move may claim a draw now
      * (threefold repetition or the fifty-move rule): offer it; it is not automatic.
      */
     data class Ongoing(
@@ -12085,6 +12260,38 @@ public object FfiConverterOptionalTypeRefutation: FfiConverterRustBuffer<Refutat
 /**
  * @suppress
  */
+public object FfiConverterOptionalTypeSearchLimits: FfiConverterRustBuffer<SearchLimits?> {
+    override fun read(buf: ByteBuffer): SearchLimits? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeSearchLimits.read(buf)
+    }
+
+    override fun allocationSize(value: SearchLimits?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeSearchLimits.allocationSize(value)
+        }
+    }
+
+    override fun write(value: SearchLimits?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeSearchLimits.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterOptionalTypeThreat: FfiConverterRustBuffer<Threat?> {
     override fun read(buf: ByteBuffer): Threat? {
         if (buf.get().toInt() == 0) {
@@ -13056,6 +13263,24 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
     
 
         /**
+         * The most common control, `baseMs` for the game and `incrementMs` added after each move
+         * (Fischer; 0: none), e.g. `fischerTimeControl(180_000, 2_000)` for 3 + 2: one period, as
+         * `timeControlFromPgn("180+2")` gives. A base of 0 makes a control no clock can run
+         * (`withTimeControl` refuses it).
+         */ fun `fischerTimeControl`(`baseMs`: kotlin.ULong, `incrementMs`: kotlin.ULong): TimeControl {
+            return FfiConverterTypeTimeControl.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_fischer_time_control(
+    
+        
+        FfiConverterULong.lower(`baseMs`),
+        FfiConverterULong.lower(`incrementMs`),_status)
+}
+    )
+    }
+    
+
+        /**
          * A clock time as a display (and PGN `[%clk]`) writes it: `h:mm:ss`, with tenths when `tenths`
          * is set (`0:00:09.7`); rounded down, as clocks show time.
          */ fun `formatClockTime`(`ms`: kotlin.ULong, `tenths`: kotlin.Boolean): kotlin.String {
@@ -13394,7 +13619,7 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
          * The setup of the position in `fen`, to edit it: its pieces, side to move, castling rights,
          * en passant square and counters, in standard chess: a Chess960 position's castling rights are
          * kept only where standard chess has them (a king on e1/e8 with its rook in the corner), so
-         * that [`setup_fen`] accepts the setup as it comes.
+         * that `setupFen` accepts the setup as it comes.
          *
          * # Errors
          * `InvalidFen` when the core cannot read `fen`.
@@ -13415,7 +13640,7 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
          * The square named `name` (a file `a`-`h` followed by a rank `1`-`8`, e.g. `"e4"`).
          *
          * # Errors
-         * [`ChessError::InvalidSquare`] when `name` is not a square's name.
+         * `ChessException.InvalidSquare` when `name` is not a square's name.
          */
     @Throws(ChessException::class) fun `parseSquare`(`name`: kotlin.String): Square {
             return FfiConverterTypeSquare.lift(
@@ -13533,7 +13758,7 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
         /**
          * `san` with its piece letters `K`, `Q`, `R`, `B`, `N` written as `symbols`, in that order: a
          * language's letters (German `["K", "D", "T", "L", "S"]`: `Nf3` is `Sf3`) or any symbols a move
-         * list draws. For display only, like [`figurine_san`].
+         * list draws. For display only, like `figurineSan`.
          *
          * # Errors
          * `InvalidRequest` when `symbols` is not five non-empty strings.

@@ -631,19 +631,20 @@ fileprivate struct FfiConverterData: FfiConverterRustBuffer {
  * A chess engine with its own thread and transposition table. Searches never block the
  * caller: `think` returns at once and reports through a [`SearchListener`].
  *
- * A new search while one runs supersedes it (the old one still gets its `on_finished`, marked
+ * A new search while one runs supersedes it (the old one still gets its `onFinished`, marked
  * stopped). Engines are independent: several may search at once.
  */
 public protocol ChessEngineProtocol: AnyObject, Sendable {
     
     /**
-     * The current configuration.
+     * The current configuration, as set; with an `elo`, `level` is the level that Elo chose
+     * (what a settings screen shows).
      */
     func config()  -> EngineConfig
     
     /**
-     * `true` while a search is running. It turns `false` just after the last `on_finished`
-     * has returned, so a listener that asks from inside `on_finished` still sees `true`.
+     * `true` while a search is running. It turns `false` just after the last `onFinished`
+     * has returned, so a listener that asks from inside `onFinished` still sees `true`.
      */
     func isSearching()  -> Bool
     
@@ -691,7 +692,11 @@ public protocol ChessEngineProtocol: AnyObject, Sendable {
      * when it was a mistake or worse. Up to three searches of `nodesPerSearch` nodes (default:
      * the standard review preset's), from a cleared table, and, when the last move seems to
      * lose, its verification as a review does it (16 times that budget, and 64 times for a
-     * second look when the loss lands near the blunder line). Stop it with the handle.
+     * second look when the loss lands near the blunder line). Stop it with the handle. A
+     * position over by the rules (mate, stalemate, insufficient material, a threefold
+     * repetition or fifty moves, which the review scores as draws) is coached too, unlike `think`, which refuses a game that is over: its score is the rules' (`Mate(0)`
+     * for the side mated, 0 for a draw) without a best line or a threat, and the move that
+     * ended the game is still judged (`refutation`).
      *
      * # Errors
      * `InvalidRequest` for `nodesPerSearch` 0; `Internal` when a listener of an earlier
@@ -723,7 +728,7 @@ public protocol ChessEngineProtocol: AnyObject, Sendable {
      * each move is searched at full strength with the options' node budget, on the engine's
      * thread and, with `threads` above 1, on worker threads beside it (segments of the game,
      * each from a cleared table), and reported through `listener` in the game's order as soon
-     * as it is reviewed; `on_finished` brings
+     * as it is reviewed; `onFinished` brings
      * the whole review. The same game, options and table size give the same review.
      *
      * Stop it with the returned handle (or by closing it); the moves reviewed so far are kept.
@@ -755,7 +760,7 @@ public protocol ChessEngineProtocol: AnyObject, Sendable {
  * A chess engine with its own thread and transposition table. Searches never block the
  * caller: `think` returns at once and reports through a [`SearchListener`].
  *
- * A new search while one runs supersedes it (the old one still gets its `on_finished`, marked
+ * A new search while one runs supersedes it (the old one still gets its `onFinished`, marked
  * stopped). Engines are independent: several may search at once.
  */
 open class ChessEngine: ChessEngineProtocol, @unchecked Sendable {
@@ -829,7 +834,8 @@ public convenience init(config: EngineConfig)throws  {
 
     
     /**
-     * The current configuration.
+     * The current configuration, as set; with an `elo`, `level` is the level that Elo chose
+     * (what a settings screen shows).
      */
 open func config() -> EngineConfig  {
     return try!  FfiConverterTypeEngineConfig_lift(try! rustCall() {
@@ -841,8 +847,8 @@ open func config() -> EngineConfig  {
 }
     
     /**
-     * `true` while a search is running. It turns `false` just after the last `on_finished`
-     * has returned, so a listener that asks from inside `on_finished` still sees `true`.
+     * `true` while a search is running. It turns `false` just after the last `onFinished`
+     * has returned, so a listener that asks from inside `onFinished` still sees `true`.
      */
 open func isSearching() -> Bool  {
     return try!  FfiConverterBool.lift(try! rustCall() {
@@ -936,7 +942,11 @@ open func thinkFen(fen: String, limits: SearchLimits, listener: SearchListener)t
      * when it was a mistake or worse. Up to three searches of `nodesPerSearch` nodes (default:
      * the standard review preset's), from a cleared table, and, when the last move seems to
      * lose, its verification as a review does it (16 times that budget, and 64 times for a
-     * second look when the loss lands near the blunder line). Stop it with the handle.
+     * second look when the loss lands near the blunder line). Stop it with the handle. A
+     * position over by the rules (mate, stalemate, insufficient material, a threefold
+     * repetition or fifty moves, which the review scores as draws) is coached too, unlike `think`, which refuses a game that is over: its score is the rules' (`Mate(0)`
+     * for the side mated, 0 for a draw) without a best line or a threat, and the move that
+     * ended the game is still judged (`refutation`).
      *
      * # Errors
      * `InvalidRequest` for `nodesPerSearch` 0; `Internal` when a listener of an earlier
@@ -989,7 +999,7 @@ open func continueReview(game: ChessGame, options: ReviewOptions, earlier: GameR
      * each move is searched at full strength with the options' node budget, on the engine's
      * thread and, with `threads` above 1, on worker threads beside it (segments of the game,
      * each from a cleared table), and reported through `listener` in the game's order as soon
-     * as it is reviewed; `on_finished` brings
+     * as it is reviewed; `onFinished` brings
      * the whole review. The same game, options and table size give the same review.
      *
      * Stop it with the returned handle (or by closing it); the moves reviewed so far are kept.
@@ -1099,7 +1109,13 @@ public func FfiConverterTypeChessEngine_lower(_ value: ChessEngine) -> UInt64 {
  *
  * A timed game (`setTimeControl`, `withTimeControl`) is played with the timed calls, which say
  * what time it is: `playAt`, `playUciAt`, `playSanAt`, `claimDrawWithAt`, `resignAt`,
- * `agreeDrawAt`, `claimDrawAt`, `playEngineResultAt`. While its clock has not stopped for good
+ * `agreeDrawAt`, `claimDrawAt`, `playEngineResultAt`. That time is the app's monotonic
+ * milliseconds, a clock that never jumps and keeps counting while the device sleeps:
+ * `SystemClock.elapsedRealtime()` on Android (not `uptimeMillis()`, which stops in deep sleep,
+ * nor `currentTimeMillis()`, which the user can set), `ContinuousClock` on iOS (not
+ * `SuspendingClock`). The engine's limits come from the clock with `searchLimitsAt`.
+ *
+ * While its clock has not stopped for good
  * (not started, running or paused: no flag has fallen) and the game goes on, the untimed
  * `play`, `playUci`, `playSan`, `claimDrawWith`, `resign`, `agreeDraw`, `claimDraw` and
  * `playEngineResult` throw `InvalidRequest` naming the timed call to use, and change nothing;
@@ -1126,38 +1142,50 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func addClockTime(side: Side, ms: UInt64) throws 
     
     /**
-     * Ends the game when a flag has fallen by `now_ms`: a loss on time (`Outcome.TimeForfeit`),
+     * Ends the game when a flag has fallen by `nowMs`: a loss on time (`Outcome.TimeForfeit`),
      * or a draw when the opponent could never checkmate (`DrawReason.TimeoutVsInsufficientMaterial`,
      * FIDE Laws 6.9). Returns the status after the check. A loss on time cannot be undone.
      */
     func checkFlag(nowMs: UInt64)  -> GameStatus
     
     /**
-     * The clock as it reads at `now_ms`, or `null`/`nil` without a time control. Redraw from
+     * The clock as it reads at `nowMs`, or `null`/`nil` without a time control. Redraw from
      * it, and call `checkFlag` at `flagTimeMs`.
      */
     func clock(nowMs: UInt64)  -> ClockReading?
     
     /**
-     * Pauses the clock at `now_ms`, keeping the time of the move in progress (e.g. when the app
+     * Pauses the clock at `nowMs`, keeping the time of the move in progress (e.g. when the app
      * goes to the background; save after pausing to keep that time).
      *
      * # Errors
-     * `GameOver` when a flag had fallen by `now_ms` (the game is then over on time);
-     * `InvalidRequest` when no clock runs or `now_ms` is before its last event.
+     * `GameOver` when a flag had fallen by `nowMs` (the game is then over on time);
+     * `InvalidRequest` when no clock runs or `nowMs` is before its last event.
      */
     func pauseClock(nowMs: UInt64) throws 
     
     /**
-     * Restarts a paused clock (also one restored from a save) at `now_ms`, for the side to move
+     * Restarts a paused clock (also one restored from a save) at `nowMs`, for the side to move
      * in the current position: after a take-back while it was paused, that side's time runs
      * from where the clock stood before the move taken back (see `undo`).
      *
      * # Errors
      * `GameOver` when the game has ended at the current node (undo a resignation first);
-     * `InvalidRequest` when the clock is not paused or `now_ms` is before its last event.
+     * `InvalidRequest` when the clock is not paused or `nowMs` is before its last event.
      */
     func resumeClock(nowMs: UInt64) throws 
+    
+    /**
+     * The engine's limits for a move in this timed game, from the clock as it reads at
+     * `nowMs` (read it as the search starts): both sides' times, each side's bonus for its
+     * next move (the increment of the period that move is in; a Bronstein or simple delay
+     * counts as an increment), the side to move's moves left in its period (`movesToGo`,
+     * `null`/`nil` when the period lasts the rest of the game), at `level` (`null`/`nil`: the
+     * engine's own; the level's depth and node caps still apply, and the clock caps its time).
+     * `null`/`nil` without a time control: use the level's own limits (`SearchLimits()`).
+     * Pass the result to `ChessEngine.think`, then play its result with `playEngineResultAt`.
+     */
+    func searchLimitsAt(nowMs: UInt64, level: UInt32?)  -> SearchLimits?
     
     /**
      * Gives the game a clock for `control`, not started, with the side to move first
@@ -1170,7 +1198,7 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func setTimeControl(control: TimeControl) throws 
     
     /**
-     * Starts the clock of the side to move at `now_ms` (otherwise the first timed move starts
+     * Starts the clock of the side to move at `nowMs` (otherwise the first timed move starts
      * it, without charging the mover).
      *
      * # Errors
@@ -1196,8 +1224,8 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func agreeDraw() throws  -> GameStatus
     
     /**
-     * [`ChessGame::agree_draw`] at `now_ms` with the game's clock (see
-     * [`ChessGame::resign_at`]).
+     * `ChessGame.agreeDraw` at `nowMs` with the game's clock (see
+     * `ChessGame.resignAt`).
      *
      * # Errors
      * As `agreeDraw` and `resignAt`.
@@ -1249,8 +1277,8 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func claimDraw() throws  -> GameStatus
     
     /**
-     * [`ChessGame::claim_draw`] at `now_ms` with the game's clock (see
-     * [`ChessGame::resign_at`]).
+     * `ChessGame.claimDraw` at `nowMs` with the game's clock (see
+     * `ChessGame.resignAt`).
      *
      * # Errors
      * As `claimDraw` and `resignAt`.
@@ -1258,13 +1286,13 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func claimDrawAt(nowMs: UInt64) throws  -> GameStatus
     
     /**
-     * Plays the move `uci` and claims the draw it allows ([`ChessGame::draw_claimable_with`])
+     * Plays the move `uci` and claims the draw it allows (`ChessGame.drawClaimableWith`)
      * in one step, as a player over the board announces the move and claims: the game ends
      * drawn after the move. `undo()` takes the claim back first, then the move. When the move
      * allows no claim it is not played and the game is unchanged (play it with `playUci` to
      * have it stand, as FIDE 9.5.1 would).
      *
-     * In a timed game use [`ChessGame::claim_draw_with_at`]: this call is refused there (see
+     * In a timed game use `ChessGame.claimDrawWithAt`: this call is refused there (see
      * [`ChessGame`]).
      *
      * # Errors
@@ -1275,8 +1303,8 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func claimDrawWith(uci: String) throws  -> GameStatus
     
     /**
-     * [`ChessGame::claim_draw_with`] at `now_ms` with the game's clock (see
-     * [`ChessGame::play_at`]): the move is timed like any other and the clock stops with the
+     * `ChessGame.claimDrawWith` at `nowMs` with the game's clock (see
+     * `ChessGame.playAt`): the move is timed like any other and the clock stops with the
      * draw. Without a clock it is `claimDrawWith`.
      *
      * # Errors
@@ -1304,13 +1332,14 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     
     /**
      * The squares the piece on `square` may move to (the light-weight highlight), in index
-     * order.
+     * order. A promotion square appears once: whether a tap there needs the promotion picker,
+     * and its pieces, are in `legalMovesFrom(square)` (one move per promotion piece).
      */
     func destinationsFrom(square: Square)  -> [Square]
     
     /**
      * The draw the side to move may claim by announcing the move `uci` (UCI notation, castling
-     * as in [`ChessGame::play_uci`]) as its next move, as FIDE's Laws allow (9.2.1.1, 9.3.1):
+     * as in `ChessGame.playUci`) as its next move, as FIDE's Laws allow (9.2.1.1, 9.3.1):
      * the position it makes would occur for the third time, or it completes fifty moves by
      * each side without a capture or pawn move. `null`/`nil` when it allows none, when the
      * game is over, or when the move ends the game by itself (mate, stalemate, fivefold...).
@@ -1431,25 +1460,30 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * is at least two files away, since a king's ordinary move could reach a nearer one (see
      * `LegalMove.to`).
      *
-     * In a timed game use [`ChessGame::play_at`], which presses the clock: this call, which
+     * In a timed game use `ChessGame.playAt`, which presses the clock: this call, which
      * does not know the time, is refused there (see [`ChessGame`]).
      *
      * # Errors
-     * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
-     * allowed); `GameOver` after the end; `InvalidRequest` when the move, or (with
+     * `IllegalMove` when the move is not legal (also when a promotion piece is missing, not
+     * allowed, or given for a move that is no promotion); `GameOver` after the end;
+     * `InvalidRequest` when the move, or (with
      * `NewMovePlacement.MainLine`) the line it displaces, would nest variations more than 63
      * deep, and in a timed game ("use playAt ...").
      */
     func play(from: Square, to: Square, promotion: PieceKind?) throws  -> LegalMove
     
     /**
-     * [`ChessGame::play`] at `now_ms` (the app's monotonic milliseconds) with the game's clock:
+     * `ChessGame.play` at `nowMs` (the app's monotonic milliseconds) with the game's clock:
      * when the mover's flag fell by then, the game ends on time and the move is refused
      * (`GameOver`); otherwise the move is played, the clock pressed, and the mover's time kept on
-     * the move's node (`[%clk]`). Without a clock it is `play`.
+     * the move's node (`[%clk]`). A clock not started starts with the first timed move (the
+     * mover not charged); a paused clock stays paused, the move charged what it used before the
+     * pause and given its bonus (`resumeClock` runs the clock again: after a restore from
+     * JSON, or a take-back). Without a clock
+     * it is `play`.
      *
      * # Errors
-     * As `play`; `GameOver` also on time; `InvalidRequest` when `now_ms` is before the clock's
+     * As `play`; `GameOver` also on time; `InvalidRequest` when `nowMs` is before the clock's
      * last event.
      */
     func playAt(from: Square, to: Square, promotion: PieceKind?, nowMs: UInt64) throws  -> LegalMove
@@ -1466,7 +1500,7 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func playSan(san: String) throws  -> LegalMove
     
     /**
-     * [`ChessGame::play_san`] at `now_ms` with the game's clock (see [`ChessGame::play_at`]).
+     * `ChessGame.playSan` at `nowMs` with the game's clock (see `ChessGame.playAt`).
      *
      * # Errors
      * As `playSan` and `playAt`.
@@ -1475,7 +1509,7 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     
     /**
      * Plays a move written in UCI notation (`e2e4`, `e7e8q`; castling `e1g1` or `e1h1`, with the
-     * same rule as [`ChessGame::play`]). Returns the move played.
+     * same rule as `ChessGame.play`). Returns the move played.
      *
      * # Errors
      * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`; `InvalidRequest` when
@@ -1485,7 +1519,7 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func playUci(uci: String) throws  -> LegalMove
     
     /**
-     * [`ChessGame::play_uci`] at `now_ms` with the game's clock (see [`ChessGame::play_at`]).
+     * `ChessGame.playUci` at `nowMs` with the game's clock (see `ChessGame.playAt`).
      *
      * # Errors
      * As `playUci` and `playAt`.
@@ -1496,7 +1530,7 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * The squares the piece on `square`, of the side *not* to move, might move to on its next
      * turn, whatever the side to move replies first: where a premove from `square` may go (a
      * square outside them can never be legal then; one inside may be). In index order, as
-     * [`ChessGame::destinations_from`] gives them (castling as the king's destination, onto
+     * `ChessGame.destinationsFrom` gives them (castling as the king's destination, onto
      * the rook in Chess960). Empty for an empty square, a piece of the side to move, or a
      * finished game.
      */
@@ -1532,7 +1566,7 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func resign(side: Side) throws  -> GameStatus
     
     /**
-     * [`ChessGame::resign`] at `now_ms` (the app's monotonic milliseconds) with the game's
+     * `ChessGame.resign` at `nowMs` (the app's monotonic milliseconds) with the game's
      * clock: a running clock stops with the game, keeping the time of the move in progress;
      * when a flag had fallen by then the game ends on time instead (`GameOver`). A clock not
      * started or paused stays as it is. Without a clock it is `resign`. `undo()` takes the
@@ -1540,7 +1574,7 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      *
      * # Errors
      * As `resign`; `GameOver` also on time, and at a node before a flag that fell (the clock
-     * has stopped for good); `InvalidRequest` when the clock runs and `now_ms` is before its
+     * has stopped for good); `InvalidRequest` when the clock runs and `nowMs` is before its
      * last event (the game is then unchanged).
      */
     func resignAt(side: Side, nowMs: UInt64) throws  -> GameStatus
@@ -1626,7 +1660,9 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     
     /**
      * The whole game as versioned JSON, to save when the app may be killed and restore with
-     * [`ChessGame::from_json`].
+     * `ChessGame.fromJson`. A running clock is saved as of its last event (the last move,
+     * pause or resume): call `pauseClock(nowMs)` first (as when the app goes to the
+     * background) to keep the time of the move in progress.
      */
     func toJson()  -> String
     
@@ -1767,7 +1803,13 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
  *
  * A timed game (`setTimeControl`, `withTimeControl`) is played with the timed calls, which say
  * what time it is: `playAt`, `playUciAt`, `playSanAt`, `claimDrawWithAt`, `resignAt`,
- * `agreeDrawAt`, `claimDrawAt`, `playEngineResultAt`. While its clock has not stopped for good
+ * `agreeDrawAt`, `claimDrawAt`, `playEngineResultAt`. That time is the app's monotonic
+ * milliseconds, a clock that never jumps and keeps counting while the device sleeps:
+ * `SystemClock.elapsedRealtime()` on Android (not `uptimeMillis()`, which stops in deep sleep,
+ * nor `currentTimeMillis()`, which the user can set), `ContinuousClock` on iOS (not
+ * `SuspendingClock`). The engine's limits come from the clock with `searchLimitsAt`.
+ *
+ * While its clock has not stopped for good
  * (not started, running or paused: no flag has fallen) and the game goes on, the untimed
  * `play`, `playUci`, `playSan`, `claimDrawWith`, `resign`, `agreeDraw`, `claimDraw` and
  * `playEngineResult` throw `InvalidRequest` naming the timed call to use, and change nothing;
@@ -1864,7 +1906,7 @@ public static func withTimeControl(control: TimeControl)throws  -> ChessGame  {
     
     /**
      * A new Chess960 game from a position in FEN (X-FEN or Shredder-FEN castling rights).
-     * [`ChessGame::from_fen`] also reads these, but takes a `KQkq` position with the king on
+     * `ChessGame.fromFen` also reads these, but takes a `KQkq` position with the king on
      * e1/e8 and rooks in the corners as standard chess; this one never does.
      *
      * # Errors
@@ -1895,8 +1937,10 @@ public static func fromFen(fen: String)throws  -> ChessGame  {
 }
     
     /**
-     * A game saved with [`ChessGame::to_json`], restored exactly (the tree, annotations, tags,
-     * endings, the current node and line); saves of earlier versions load too.
+     * A game saved with `ChessGame.toJson`, restored exactly (the tree, annotations, tags,
+     * endings, the current node and line, the clock); saves of earlier versions load too. A
+     * started clock comes back paused at the times it was saved with: call `resumeClock(nowMs)`
+     * when the player is back (timed moves on a paused clock leave it paused).
      *
      * # Errors
      * `InvalidSavedGame` saying what is wrong and where.
@@ -1928,12 +1972,12 @@ public static func fromPgn(pgn: String)throws  -> ChessGame  {
 }
     
     /**
-     * A new Chess960 game from start position `start_number` (0-959, Scharnagl's numbering; 518
+     * A new Chess960 game from start position `startNumber` (0-959, Scharnagl's numbering; 518
      * is the standard position), or from a random one when it is `null`/`nil`. Its PGN tag
      * `Variant` is `Chess960`.
      *
      * # Errors
-     * `InvalidRequest` when `start_number` is above 959.
+     * `InvalidRequest` when `startNumber` is above 959.
      */
 public static func newChess960(startNumber: UInt32?)throws  -> ChessGame  {
     return try  FfiConverterTypeChessGame_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -1963,7 +2007,7 @@ open func addClockTime(side: Side, ms: UInt64)throws   {try rustCallWithError(Ff
 }
     
     /**
-     * Ends the game when a flag has fallen by `now_ms`: a loss on time (`Outcome.TimeForfeit`),
+     * Ends the game when a flag has fallen by `nowMs`: a loss on time (`Outcome.TimeForfeit`),
      * or a draw when the opponent could never checkmate (`DrawReason.TimeoutVsInsufficientMaterial`,
      * FIDE Laws 6.9). Returns the status after the check. A loss on time cannot be undone.
      */
@@ -1978,7 +2022,7 @@ open func checkFlag(nowMs: UInt64) -> GameStatus  {
 }
     
     /**
-     * The clock as it reads at `now_ms`, or `null`/`nil` without a time control. Redraw from
+     * The clock as it reads at `nowMs`, or `null`/`nil` without a time control. Redraw from
      * it, and call `checkFlag` at `flagTimeMs`.
      */
 open func clock(nowMs: UInt64) -> ClockReading?  {
@@ -1992,12 +2036,12 @@ open func clock(nowMs: UInt64) -> ClockReading?  {
 }
     
     /**
-     * Pauses the clock at `now_ms`, keeping the time of the move in progress (e.g. when the app
+     * Pauses the clock at `nowMs`, keeping the time of the move in progress (e.g. when the app
      * goes to the background; save after pausing to keep that time).
      *
      * # Errors
-     * `GameOver` when a flag had fallen by `now_ms` (the game is then over on time);
-     * `InvalidRequest` when no clock runs or `now_ms` is before its last event.
+     * `GameOver` when a flag had fallen by `nowMs` (the game is then over on time);
+     * `InvalidRequest` when no clock runs or `nowMs` is before its last event.
      */
 open func pauseClock(nowMs: UInt64)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
         uniffiCallStatus in
@@ -2009,13 +2053,13 @@ open func pauseClock(nowMs: UInt64)throws   {try rustCallWithError(FfiConverterT
 }
     
     /**
-     * Restarts a paused clock (also one restored from a save) at `now_ms`, for the side to move
+     * Restarts a paused clock (also one restored from a save) at `nowMs`, for the side to move
      * in the current position: after a take-back while it was paused, that side's time runs
      * from where the clock stood before the move taken back (see `undo`).
      *
      * # Errors
      * `GameOver` when the game has ended at the current node (undo a resignation first);
-     * `InvalidRequest` when the clock is not paused or `now_ms` is before its last event.
+     * `InvalidRequest` when the clock is not paused or `nowMs` is before its last event.
      */
 open func resumeClock(nowMs: UInt64)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
         uniffiCallStatus in
@@ -2024,6 +2068,27 @@ open func resumeClock(nowMs: UInt64)throws   {try rustCallWithError(FfiConverter
         FfiConverterUInt64.lower(nowMs),uniffiCallStatus
     )
 }
+}
+    
+    /**
+     * The engine's limits for a move in this timed game, from the clock as it reads at
+     * `nowMs` (read it as the search starts): both sides' times, each side's bonus for its
+     * next move (the increment of the period that move is in; a Bronstein or simple delay
+     * counts as an increment), the side to move's moves left in its period (`movesToGo`,
+     * `null`/`nil` when the period lasts the rest of the game), at `level` (`null`/`nil`: the
+     * engine's own; the level's depth and node caps still apply, and the clock caps its time).
+     * `null`/`nil` without a time control: use the level's own limits (`SearchLimits()`).
+     * Pass the result to `ChessEngine.think`, then play its result with `playEngineResultAt`.
+     */
+open func searchLimitsAt(nowMs: UInt64, level: UInt32?) -> SearchLimits?  {
+    return try!  FfiConverterOptionTypeSearchLimits.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_search_limits_at(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt64.lower(nowMs),
+        FfiConverterOptionUInt32.lower(level),uniffiCallStatus
+    )
+})
 }
     
     /**
@@ -2044,7 +2109,7 @@ open func setTimeControl(control: TimeControl)throws   {try rustCallWithError(Ff
 }
     
     /**
-     * Starts the clock of the side to move at `now_ms` (otherwise the first timed move starts
+     * Starts the clock of the side to move at `nowMs` (otherwise the first timed move starts
      * it, without charging the mover).
      *
      * # Errors
@@ -2091,8 +2156,8 @@ open func agreeDraw()throws  -> GameStatus  {
 }
     
     /**
-     * [`ChessGame::agree_draw`] at `now_ms` with the game's clock (see
-     * [`ChessGame::resign_at`]).
+     * `ChessGame.agreeDraw` at `nowMs` with the game's clock (see
+     * `ChessGame.resignAt`).
      *
      * # Errors
      * As `agreeDraw` and `resignAt`.
@@ -2198,8 +2263,8 @@ open func claimDraw()throws  -> GameStatus  {
 }
     
     /**
-     * [`ChessGame::claim_draw`] at `now_ms` with the game's clock (see
-     * [`ChessGame::resign_at`]).
+     * `ChessGame.claimDraw` at `nowMs` with the game's clock (see
+     * `ChessGame.resignAt`).
      *
      * # Errors
      * As `claimDraw` and `resignAt`.
@@ -2215,13 +2280,13 @@ open func claimDrawAt(nowMs: UInt64)throws  -> GameStatus  {
 }
     
     /**
-     * Plays the move `uci` and claims the draw it allows ([`ChessGame::draw_claimable_with`])
+     * Plays the move `uci` and claims the draw it allows (`ChessGame.drawClaimableWith`)
      * in one step, as a player over the board announces the move and claims: the game ends
      * drawn after the move. `undo()` takes the claim back first, then the move. When the move
      * allows no claim it is not played and the game is unchanged (play it with `playUci` to
      * have it stand, as FIDE 9.5.1 would).
      *
-     * In a timed game use [`ChessGame::claim_draw_with_at`]: this call is refused there (see
+     * In a timed game use `ChessGame.claimDrawWithAt`: this call is refused there (see
      * [`ChessGame`]).
      *
      * # Errors
@@ -2240,8 +2305,8 @@ open func claimDrawWith(uci: String)throws  -> GameStatus  {
 }
     
     /**
-     * [`ChessGame::claim_draw_with`] at `now_ms` with the game's clock (see
-     * [`ChessGame::play_at`]): the move is timed like any other and the clock stops with the
+     * `ChessGame.claimDrawWith` at `nowMs` with the game's clock (see
+     * `ChessGame.playAt`): the move is timed like any other and the clock stops with the
      * draw. Without a clock it is `claimDrawWith`.
      *
      * # Errors
@@ -2292,7 +2357,8 @@ open func deleteFrom(node: UInt32)throws   {try rustCallWithError(FfiConverterTy
     
     /**
      * The squares the piece on `square` may move to (the light-weight highlight), in index
-     * order.
+     * order. A promotion square appears once: whether a tap there needs the promotion picker,
+     * and its pieces, are in `legalMovesFrom(square)` (one move per promotion piece).
      */
 open func destinationsFrom(square: Square) -> [Square]  {
     return try!  FfiConverterSequenceTypeSquare.lift(try! rustCall() {
@@ -2306,7 +2372,7 @@ open func destinationsFrom(square: Square) -> [Square]  {
     
     /**
      * The draw the side to move may claim by announcing the move `uci` (UCI notation, castling
-     * as in [`ChessGame::play_uci`]) as its next move, as FIDE's Laws allow (9.2.1.1, 9.3.1):
+     * as in `ChessGame.playUci`) as its next move, as FIDE's Laws allow (9.2.1.1, 9.3.1):
      * the position it makes would occur for the third time, or it completes fifty moves by
      * each side without a capture or pawn move. `null`/`nil` when it allows none, when the
      * game is over, or when the move ends the game by itself (mate, stalemate, fivefold...).
@@ -2551,12 +2617,13 @@ open func pins(side: Side) -> [Pin]  {
      * is at least two files away, since a king's ordinary move could reach a nearer one (see
      * `LegalMove.to`).
      *
-     * In a timed game use [`ChessGame::play_at`], which presses the clock: this call, which
+     * In a timed game use `ChessGame.playAt`, which presses the clock: this call, which
      * does not know the time, is refused there (see [`ChessGame`]).
      *
      * # Errors
-     * `IllegalMove` when the move is not legal (also when a promotion piece is missing or not
-     * allowed); `GameOver` after the end; `InvalidRequest` when the move, or (with
+     * `IllegalMove` when the move is not legal (also when a promotion piece is missing, not
+     * allowed, or given for a move that is no promotion); `GameOver` after the end;
+     * `InvalidRequest` when the move, or (with
      * `NewMovePlacement.MainLine`) the line it displaces, would nest variations more than 63
      * deep, and in a timed game ("use playAt ...").
      */
@@ -2573,13 +2640,17 @@ open func play(from: Square, to: Square, promotion: PieceKind?)throws  -> LegalM
 }
     
     /**
-     * [`ChessGame::play`] at `now_ms` (the app's monotonic milliseconds) with the game's clock:
+     * `ChessGame.play` at `nowMs` (the app's monotonic milliseconds) with the game's clock:
      * when the mover's flag fell by then, the game ends on time and the move is refused
      * (`GameOver`); otherwise the move is played, the clock pressed, and the mover's time kept on
-     * the move's node (`[%clk]`). Without a clock it is `play`.
+     * the move's node (`[%clk]`). A clock not started starts with the first timed move (the
+     * mover not charged); a paused clock stays paused, the move charged what it used before the
+     * pause and given its bonus (`resumeClock` runs the clock again: after a restore from
+     * JSON, or a take-back). Without a clock
+     * it is `play`.
      *
      * # Errors
-     * As `play`; `GameOver` also on time; `InvalidRequest` when `now_ms` is before the clock's
+     * As `play`; `GameOver` also on time; `InvalidRequest` when `nowMs` is before the clock's
      * last event.
      */
 open func playAt(from: Square, to: Square, promotion: PieceKind?, nowMs: UInt64)throws  -> LegalMove  {
@@ -2615,7 +2686,7 @@ open func playSan(san: String)throws  -> LegalMove  {
 }
     
     /**
-     * [`ChessGame::play_san`] at `now_ms` with the game's clock (see [`ChessGame::play_at`]).
+     * `ChessGame.playSan` at `nowMs` with the game's clock (see `ChessGame.playAt`).
      *
      * # Errors
      * As `playSan` and `playAt`.
@@ -2633,7 +2704,7 @@ open func playSanAt(san: String, nowMs: UInt64)throws  -> LegalMove  {
     
     /**
      * Plays a move written in UCI notation (`e2e4`, `e7e8q`; castling `e1g1` or `e1h1`, with the
-     * same rule as [`ChessGame::play`]). Returns the move played.
+     * same rule as `ChessGame.play`). Returns the move played.
      *
      * # Errors
      * `InvalidNotation` for malformed text, `IllegalMove`, `GameOver`; `InvalidRequest` when
@@ -2651,7 +2722,7 @@ open func playUci(uci: String)throws  -> LegalMove  {
 }
     
     /**
-     * [`ChessGame::play_uci`] at `now_ms` with the game's clock (see [`ChessGame::play_at`]).
+     * `ChessGame.playUci` at `nowMs` with the game's clock (see `ChessGame.playAt`).
      *
      * # Errors
      * As `playUci` and `playAt`.
@@ -2671,7 +2742,7 @@ open func playUciAt(uci: String, nowMs: UInt64)throws  -> LegalMove  {
      * The squares the piece on `square`, of the side *not* to move, might move to on its next
      * turn, whatever the side to move replies first: where a premove from `square` may go (a
      * square outside them can never be legal then; one inside may be). In index order, as
-     * [`ChessGame::destinations_from`] gives them (castling as the king's destination, onto
+     * `ChessGame.destinationsFrom` gives them (castling as the king's destination, onto
      * the rook in Chess960). Empty for an empty square, a piece of the side to move, or a
      * finished game.
      */
@@ -2738,7 +2809,7 @@ open func resign(side: Side)throws  -> GameStatus  {
 }
     
     /**
-     * [`ChessGame::resign`] at `now_ms` (the app's monotonic milliseconds) with the game's
+     * `ChessGame.resign` at `nowMs` (the app's monotonic milliseconds) with the game's
      * clock: a running clock stops with the game, keeping the time of the move in progress;
      * when a flag had fallen by then the game ends on time instead (`GameOver`). A clock not
      * started or paused stays as it is. Without a clock it is `resign`. `undo()` takes the
@@ -2746,7 +2817,7 @@ open func resign(side: Side)throws  -> GameStatus  {
      *
      * # Errors
      * As `resign`; `GameOver` also on time, and at a node before a flag that fell (the clock
-     * has stopped for good); `InvalidRequest` when the clock runs and `now_ms` is before its
+     * has stopped for good); `InvalidRequest` when the clock runs and `nowMs` is before its
      * last event (the game is then unchanged).
      */
 open func resignAt(side: Side, nowMs: UInt64)throws  -> GameStatus  {
@@ -2908,7 +2979,9 @@ open func tags() -> [Tag]  {
     
     /**
      * The whole game as versioned JSON, to save when the app may be killed and restore with
-     * [`ChessGame::from_json`].
+     * `ChessGame.fromJson`. A running clock is saved as of its last event (the last move,
+     * pause or resume): call `pauseClock(nowMs)` first (as when the app goes to the
+     * background) to keep the time of the move in progress.
      */
 open func toJson() -> String  {
     return try!  FfiConverterString.lift(try! rustCall() {
@@ -3669,7 +3742,7 @@ public func FfiConverterTypeReviewListener_lower(_ value: ReviewListener) -> UIn
 public protocol SearchHandleProtocol: AnyObject, Sendable {
     
     /**
-     * `true` once the final callback (`on_finished`, `on_coaching`) has been called.
+     * `true` once the final callback (`onFinished`, `onCoaching`) has been called.
      */
     func isFinished()  -> Bool
     
@@ -3738,7 +3811,7 @@ open class SearchHandle: SearchHandleProtocol, @unchecked Sendable {
 
     
     /**
-     * `true` once the final callback (`on_finished`, `on_coaching`) has been called.
+     * `true` once the final callback (`onFinished`, `onCoaching`) has been called.
      */
 open func isFinished() -> Bool  {
     return try!  FfiConverterBool.lift(try! rustCall() {
@@ -3816,15 +3889,21 @@ public func FfiConverterTypeSearchHandle_lower(_ value: SearchHandle) -> UInt64 
  * engine's thread, so hop to the main thread before touching UI state.
  *
  * Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
- * no more `on_info` calls in that search but still its `on_finished`, and the engine's next
- * `think`, `think_fen`, `review` or `coach` call fails with `ChessError.Internal` carrying what
+ * no more `onInfo` calls in that search but still its `onFinished`, and the engine's next
+ * `think`, `thinkFen`, `review` or `coach` call fails with `ChessError.Internal` carrying what
  * was thrown (the same for a `ReviewListener`). (Swift's methods cannot throw.)
+ *
+ * The engine holds the listener until the search's `onFinished` has returned. A listener that
+ * holds its owner strongly (a Swift closure capturing `self`, a Kotlin inner class of a
+ * screen's object) keeps that owner alive as long as the search runs, and an infinite search
+ * runs until stopped: stop it (`SearchHandle.stop`, or close the handle) when the owner goes
+ * away, or capture the owner weakly (`[weak self]`).
  */
 public protocol SearchListener: AnyObject, Sendable {
     
     /**
      * After a completed depth: the first at once, then at most every ~100 ms (the last one
-     * held back arrives before `on_finished`).
+     * held back arrives before `onFinished`).
      */
     func onInfo(info: SearchInfo) 
     
@@ -3839,9 +3918,15 @@ public protocol SearchListener: AnyObject, Sendable {
  * engine's thread, so hop to the main thread before touching UI state.
  *
  * Whatever a method throws (in Kotlin, any exception or error) is not lost: the listener gets
- * no more `on_info` calls in that search but still its `on_finished`, and the engine's next
- * `think`, `think_fen`, `review` or `coach` call fails with `ChessError.Internal` carrying what
+ * no more `onInfo` calls in that search but still its `onFinished`, and the engine's next
+ * `think`, `thinkFen`, `review` or `coach` call fails with `ChessError.Internal` carrying what
  * was thrown (the same for a `ReviewListener`). (Swift's methods cannot throw.)
+ *
+ * The engine holds the listener until the search's `onFinished` has returned. A listener that
+ * holds its owner strongly (a Swift closure capturing `self`, a Kotlin inner class of a
+ * screen's object) keeps that owner alive as long as the search runs, and an infinite search
+ * runs until stopped: stop it (`SearchHandle.stop`, or close the handle) when the owner goes
+ * away, or capture the owner weakly (`[weak self]`).
  */
 open class SearchListenerImpl: SearchListener, @unchecked Sendable {
     fileprivate let handle: UInt64
@@ -3898,7 +3983,7 @@ open class SearchListenerImpl: SearchListener, @unchecked Sendable {
     
     /**
      * After a completed depth: the first at once, then at most every ~100 ms (the last one
-     * held back arrives before `on_finished`).
+     * held back arrives before `onFinished`).
      */
 open func onInfo(info: SearchInfo)  {try! rustCall() {
         uniffiCallStatus in
@@ -4667,7 +4752,7 @@ public func FfiConverterTypeCoaching_lower(_ value: Coaching) -> RustBuffer {
 
 
 /**
- * A move with which the side to move may claim a draw ([`GameSnapshot::draw_claim_moves`]).
+ * A move with which the side to move may claim a draw (`GameSnapshot.drawClaimMoves`).
  */
 public struct DrawClaimMove: Equatable, Hashable {
     /**
@@ -4745,7 +4830,7 @@ public struct EngineConfig: Equatable, Hashable {
     public var level: UInt32
     /**
      * A target Elo instead of a level (the strongest level at or below it); overrides `level`,
-     * which is then not read.
+     * which is then not read (`config()` then reports the level chosen in `level`).
      */
     public var elo: UInt32?
     /**
@@ -4756,7 +4841,8 @@ public struct EngineConfig: Equatable, Hashable {
      */
     public var hashMb: UInt32
     /**
-     * Seed for the weaker levels' choices: the same seed gives the same games.
+     * Seed for the weaker levels' choices: the same seed gives the same games (from a new
+     * engine or `newGame`, with node-limited searches).
      */
     public var seed: UInt64
     /**
@@ -4781,7 +4867,7 @@ public struct EngineConfig: Equatable, Hashable {
          */level: UInt32 = UInt32(10), 
         /**
          * A target Elo instead of a level (the strongest level at or below it); overrides `level`,
-         * which is then not read.
+         * which is then not read (`config()` then reports the level chosen in `level`).
          */elo: UInt32? = nil, 
         /**
          * Transposition table size in MB (1 to 1024, the core's `MAX_HASH_MB`); 16 suits a phone.
@@ -4790,7 +4876,8 @@ public struct EngineConfig: Equatable, Hashable {
          * (1 GB: 2.3 s), so set a large size before the game, not on the clock.
          */hashMb: UInt32 = UInt32(16), 
         /**
-         * Seed for the weaker levels' choices: the same seed gives the same games.
+         * Seed for the weaker levels' choices: the same seed gives the same games (from a new
+         * engine or `newGame`, with node-limited searches).
          */seed: UInt64 = UInt64(0), 
         /**
          * When `true`, weaker levels vary their choice among near-equal moves (seeded).
@@ -5215,7 +5302,7 @@ public struct GameReview: Equatable, Hashable {
     /**
      * `null`/`nil` normally. The message when the review failed (a bug in chesscore, caught:
      * please report it); `complete` is then false and the moves reviewed before it are kept.
-     * The Kotlin and Swift wrappers' review streams throw `ChessError.Internal` with it.
+     * The Kotlin and Swift wrappers' review streams throw the `Internal` error with it.
      */
     public var error: String?
     /**
@@ -5257,7 +5344,7 @@ public struct GameReview: Equatable, Hashable {
         /**
          * `null`/`nil` normally. The message when the review failed (a bug in chesscore, caught:
          * please report it); `complete` is then false and the moves reviewed before it are kept.
-         * The Kotlin and Swift wrappers' review streams throw `ChessError.Internal` with it.
+         * The Kotlin and Swift wrappers' review streams throw the `Internal` error with it.
          */error: String? = nil, 
         /**
          * The `reviewKey` of the game and options it was made with: `continueReview` goes on only
@@ -7820,7 +7907,8 @@ public struct SearchLimits: Equatable, Hashable {
      */
     public var moveTimeMs: UInt64?
     /**
-     * Stop after this many nodes (with a fixed seed: deterministic); the first depth finishes
+     * Stop after this many nodes (with a fixed seed, deterministic from a new engine or after
+     * `newGame`: each search learns from those before it); the first depth finishes
      * however small the limit (a few dozen to about 1,500 nodes in ordinary positions; at
      * most 20,000).
      */
@@ -7876,7 +7964,8 @@ public struct SearchLimits: Equatable, Hashable {
          * Think for this long, in milliseconds.
          */moveTimeMs: UInt64? = nil, 
         /**
-         * Stop after this many nodes (with a fixed seed: deterministic); the first depth finishes
+         * Stop after this many nodes (with a fixed seed, deterministic from a new engine or after
+         * `newGame`: each search learns from those before it); the first depth finishes
          * however small the limit (a few dozen to about 1,500 nodes in ordinary positions; at
          * most 20,000).
          */nodes: UInt64? = nil, 
@@ -7992,11 +8081,11 @@ public func FfiConverterTypeSearchLimits_lower(_ value: SearchLimits) -> RustBuf
 public struct SearchResult: Equatable, Hashable {
     /**
      * The move to play: always legal in the searched position. Below full strength it may be
-     * another than the first of `pv_san` (the level's deliberate choice of a weaker move).
+     * another than the first of `pvSan` (the level's deliberate choice of a weaker move).
      */
     public var bestMove: LegalMove
     /**
-     * The reply the engine expects to `best_move`, if it has one.
+     * The reply the engine expects to `bestMove`, if it has one.
      */
     public var ponderMove: String?
     /**
@@ -8035,7 +8124,7 @@ public struct SearchResult: Equatable, Hashable {
      */
     public var pvSan: [String]
     /**
-     * The principal variation in UCI notation (the same best line as `pv_san`).
+     * The principal variation in UCI notation (the same best line as `pvSan`).
      */
     public var pvUci: [String]
     /**
@@ -8048,9 +8137,9 @@ public struct SearchResult: Equatable, Hashable {
     public var positionFen: String
     /**
      * `null`/`nil` normally. The message when the search failed (a bug in chesscore, caught:
-     * please report it): `best_move` is then only the first legal move, not a searched one,
+     * please report it): `bestMove` is then only the first legal move, not a searched one,
      * and `stopped` is set. The search still ends with exactly this one result (the Kotlin
-     * and Swift wrappers' suspend/async searches throw `ChessError.Internal` with it).
+     * and Swift wrappers' suspend/async searches throw the `Internal` error with it).
      */
     public var error: String?
 
@@ -8059,10 +8148,10 @@ public struct SearchResult: Equatable, Hashable {
     public init(
         /**
          * The move to play: always legal in the searched position. Below full strength it may be
-         * another than the first of `pv_san` (the level's deliberate choice of a weaker move).
+         * another than the first of `pvSan` (the level's deliberate choice of a weaker move).
          */bestMove: LegalMove, 
         /**
-         * The reply the engine expects to `best_move`, if it has one.
+         * The reply the engine expects to `bestMove`, if it has one.
          */ponderMove: String?, 
         /**
          * The evaluation from the side to move's point of view: the best line's, also when the
@@ -8092,7 +8181,7 @@ public struct SearchResult: Equatable, Hashable {
          * The principal variation in SAN: the best line found, whose evaluation is `score`.
          */pvSan: [String], 
         /**
-         * The principal variation in UCI notation (the same best line as `pv_san`).
+         * The principal variation in UCI notation (the same best line as `pvSan`).
          */pvUci: [String], 
         /**
          * The key of the searched position: ignore the result when the game has moved on.
@@ -8102,9 +8191,9 @@ public struct SearchResult: Equatable, Hashable {
          */positionFen: String, 
         /**
          * `null`/`nil` normally. The message when the search failed (a bug in chesscore, caught:
-         * please report it): `best_move` is then only the first legal move, not a searched one,
+         * please report it): `bestMove` is then only the first legal move, not a searched one,
          * and `stopped` is set. The search still ends with exactly this one result (the Kotlin
-         * and Swift wrappers' suspend/async searches throw `ChessError.Internal` with it).
+         * and Swift wrappers' suspend/async searches throw the `Internal` error with it).
          */error: String? = nil) {
         self.bestMove = bestMove
         self.ponderMove = ponderMove
@@ -8677,7 +8766,7 @@ public func FfiConverterTypeThreat_lower(_ value: Threat) -> RustBuffer {
 
 
 /**
- * One period of a time control: `time_ms` for `moves` moves (`null`/`nil`: the rest of the
+ * One period of a time control: `timeMs` for `moves` moves (`null`/`nil`: the rest of the
  * game), with a bonus per move. When a player completes a period's last move, the next period's
  * time is added; the last period repeats when it has a move count.
  */
@@ -8814,7 +8903,7 @@ enum ChessError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
     /**
      * Something that should never happen and that no argument can fix: an exception thrown by
      * a `SearchListener` or `ReviewListener` (reported by the engine's next `think`,
-     * `think_fen`, `review` or `coach`), or the engine's thread refused by the system. A
+     * `thinkFen`, `review` or `coach`), or the engine's thread refused by the system. A
      * search, review or coach that fails with a bug in chesscore (a caught panic; please
      * report it with the message) ends with `SearchResult.error`, `GameReview.error` or the
      * coach listener's `error` set; the Kotlin and Swift wrappers throw this error with it.
@@ -8828,7 +8917,14 @@ enum ChessError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
 
     
     public var errorDescription: String? {
-        String(reflecting: self)
+        // chesscore patch (scripts/patch-swift-bindings.py): the core's message
+        // (what is wrong and where), not the enum's debug dump.
+        switch self {
+        case .InvalidFen(let message), .InvalidNotation(let message), .IllegalMove(let message),
+            .GameOver(let message), .InvalidSquare(let message), .InvalidPgn(let message),
+            .InvalidSavedGame(let message), .InvalidRequest(let message), .Internal(let message):
+            return message
+        }
     }
     
 }
@@ -9261,7 +9357,7 @@ public func FfiConverterTypeEvalScore_lower(_ value: EvalScore) -> RustBuffer {
 public enum GameStatus: Equatable, Hashable {
     
     /**
-     * The game goes on. `claimable_draw` is set when the side to move may claim a draw now
+     * The game goes on. `claimableDraw` is set when the side to move may claim a draw now
      * (threefold repetition or the fifty-move rule): offer it; it is not automatic.
      */
     case ongoing(
@@ -10785,6 +10881,30 @@ fileprivate struct FfiConverterOptionTypeRefutation: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeSearchLimits: FfiConverterRustBuffer {
+    typealias SwiftType = SearchLimits?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeSearchLimits.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeSearchLimits.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeThreat: FfiConverterRustBuffer {
     typealias SwiftType = Threat?
 
@@ -11629,6 +11749,21 @@ public func clockDisplayText(ms: UInt64) -> String  {
 })
 }
 /**
+ * The most common control, `baseMs` for the game and `incrementMs` added after each move
+ * (Fischer; 0: none), e.g. `fischerTimeControl(180_000, 2_000)` for 3 + 2: one period, as
+ * `timeControlFromPgn("180+2")` gives. A base of 0 makes a control no clock can run
+ * (`withTimeControl` refuses it).
+ */
+public func fischerTimeControl(baseMs: UInt64, incrementMs: UInt64) -> TimeControl  {
+    return try!  FfiConverterTypeTimeControl_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_fischer_time_control(
+        FfiConverterUInt64.lower(baseMs),
+        FfiConverterUInt64.lower(incrementMs),uniffiCallStatus
+    )
+})
+}
+/**
  * A clock time as a display (and PGN `[%clk]`) writes it: `h:mm:ss`, with tenths when `tenths`
  * is set (`0:00:09.7`); rounded down, as clocks show time.
  */
@@ -11906,7 +12041,7 @@ public func setupFen(setup: PositionSetup)throws  -> String  {
  * The setup of the position in `fen`, to edit it: its pieces, side to move, castling rights,
  * en passant square and counters, in standard chess: a Chess960 position's castling rights are
  * kept only where standard chess has them (a king on e1/e8 with its rook in the corner), so
- * that [`setup_fen`] accepts the setup as it comes.
+ * that `setupFen` accepts the setup as it comes.
  *
  * # Errors
  * `InvalidFen` when the core cannot read `fen`.
@@ -11923,7 +12058,7 @@ public func setupOfFen(fen: String)throws  -> PositionSetup  {
  * The square named `name` (a file `a`-`h` followed by a rank `1`-`8`, e.g. `"e4"`).
  *
  * # Errors
- * [`ChessError::InvalidSquare`] when `name` is not a square's name.
+ * `ChessError.InvalidSquare` when `name` is not a square's name.
  */
 public func parseSquare(name: String)throws  -> Square  {
     return try  FfiConverterTypeSquare_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -12019,7 +12154,7 @@ public func readPgn(pgn: String) -> PgnImport  {
 /**
  * `san` with its piece letters `K`, `Q`, `R`, `B`, `N` written as `symbols`, in that order: a
  * language's letters (German `["K", "D", "T", "L", "S"]`: `Nf3` is `Sf3`) or any symbols a move
- * list draws. For display only, like [`figurine_san`].
+ * list draws. For display only, like `figurineSan`.
  *
  * # Errors
  * `InvalidRequest` when `symbols` is not five non-empty strings.
@@ -12062,6 +12197,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_clock_display_text() != 3479) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_fischer_time_control() != 11859) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_format_clock_time() != 25961) {
@@ -12118,10 +12256,10 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_setup_fen() != 34282) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_func_setup_of_fen() != 32120) {
+    if (uniffi_chesscore_checksum_func_setup_of_fen() != 26699) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_func_parse_square() != 16945) {
+    if (uniffi_chesscore_checksum_func_parse_square() != 658) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_square_name() != 25456) {
@@ -12142,13 +12280,13 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_read_pgn() != 24534) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_func_san_with_piece_symbols() != 15927) {
+    if (uniffi_chesscore_checksum_func_san_with_piece_symbols() != 9384) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessengine_config() != 50492) {
+    if (uniffi_chesscore_checksum_method_chessengine_config() != 64191) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessengine_is_searching() != 18716) {
+    if (uniffi_chesscore_checksum_method_chessengine_is_searching() != 15042) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessengine_new_game() != 23716) {
@@ -12166,25 +12304,25 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessengine_think_fen() != 23257) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessengine_coach() != 45855) {
+    if (uniffi_chesscore_checksum_method_chessengine_coach() != 46258) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessengine_continue_review() != 31535) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessengine_review() != 46353) {
+    if (uniffi_chesscore_checksum_method_chessengine_review() != 51030) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessengine_review_key() != 38006) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_searchhandle_is_finished() != 49688) {
+    if (uniffi_chesscore_checksum_method_searchhandle_is_finished() != 9434) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_searchhandle_stop() != 42490) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_searchlistener_on_info() != 60205) {
+    if (uniffi_chesscore_checksum_method_searchlistener_on_info() != 63313) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_searchlistener_on_finished() != 7538) {
@@ -12193,22 +12331,25 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_add_clock_time() != 31221) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_check_flag() != 44756) {
+    if (uniffi_chesscore_checksum_method_chessgame_check_flag() != 28840) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_clock() != 59734) {
+    if (uniffi_chesscore_checksum_method_chessgame_clock() != 24061) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_pause_clock() != 12951) {
+    if (uniffi_chesscore_checksum_method_chessgame_pause_clock() != 13411) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_resume_clock() != 64255) {
+    if (uniffi_chesscore_checksum_method_chessgame_resume_clock() != 64195) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_search_limits_at() != 1841) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_set_time_control() != 52170) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_start_clock() != 65153) {
+    if (uniffi_chesscore_checksum_method_chessgame_start_clock() != 56562) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_time_control() != 23873) {
@@ -12217,7 +12358,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_agree_draw() != 5944) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_agree_draw_at() != 23740) {
+    if (uniffi_chesscore_checksum_method_chessgame_agree_draw_at() != 7477) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_annotations() != 41614) {
@@ -12238,13 +12379,13 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_claim_draw() != 2853) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_claim_draw_at() != 6731) {
+    if (uniffi_chesscore_checksum_method_chessgame_claim_draw_at() != 59401) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_claim_draw_with() != 2273) {
+    if (uniffi_chesscore_checksum_method_chessgame_claim_draw_with() != 35597) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_claim_draw_with_at() != 60551) {
+    if (uniffi_chesscore_checksum_method_chessgame_claim_draw_with_at() != 56959) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_clear_marks() != 42794) {
@@ -12253,10 +12394,10 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_delete_from() != 21254) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_destinations_from() != 36730) {
+    if (uniffi_chesscore_checksum_method_chessgame_destinations_from() != 25578) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_draw_claimable_with() != 42787) {
+    if (uniffi_chesscore_checksum_method_chessgame_draw_claimable_with() != 12843) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_fen() != 17264) {
@@ -12307,25 +12448,25 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_pins() != 5955) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_play() != 20198) {
+    if (uniffi_chesscore_checksum_method_chessgame_play() != 15598) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_play_at() != 32063) {
+    if (uniffi_chesscore_checksum_method_chessgame_play_at() != 38710) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_play_san() != 25235) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_play_san_at() != 64542) {
+    if (uniffi_chesscore_checksum_method_chessgame_play_san_at() != 13137) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_play_uci() != 42507) {
+    if (uniffi_chesscore_checksum_method_chessgame_play_uci() != 49766) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_play_uci_at() != 16585) {
+    if (uniffi_chesscore_checksum_method_chessgame_play_uci_at() != 55376) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_premove_destinations() != 4608) {
+    if (uniffi_chesscore_checksum_method_chessgame_premove_destinations() != 52332) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_promote_variation() != 55958) {
@@ -12337,7 +12478,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_resign() != 10076) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_resign_at() != 56514) {
+    if (uniffi_chesscore_checksum_method_chessgame_resign_at() != 52116) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_set_annotations() != 40882) {
@@ -12367,7 +12508,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_tags() != 58132) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_to_json() != 43628) {
+    if (uniffi_chesscore_checksum_method_chessgame_to_json() != 37545) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_toggle_arrow() != 317) {
@@ -12418,13 +12559,13 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_constructor_chessgame_with_time_control() != 55990) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_constructor_chessgame_from_chess960_fen() != 16784) {
+    if (uniffi_chesscore_checksum_constructor_chessgame_from_chess960_fen() != 17699) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_constructor_chessgame_from_fen() != 63242) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_constructor_chessgame_from_json() != 31603) {
+    if (uniffi_chesscore_checksum_constructor_chessgame_from_json() != 14663) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_constructor_chessgame_from_pgn() != 60824) {
@@ -12433,7 +12574,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_constructor_chessgame_new() != 9583) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_constructor_chessgame_new_chess960() != 47891) {
+    if (uniffi_chesscore_checksum_constructor_chessgame_new_chess960() != 11392) {
         return InitializationResult.apiChecksumMismatch
     }
 

@@ -493,6 +493,11 @@ void uniffi_chesscore_fn_method_chessgame_pause_clock(uint64_t ptr, uint64_t now
 void uniffi_chesscore_fn_method_chessgame_resume_clock(uint64_t ptr, uint64_t now_ms, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SEARCH_LIMITS_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SEARCH_LIMITS_AT
+RustBuffer uniffi_chesscore_fn_method_chessgame_search_limits_at(uint64_t ptr, uint64_t now_ms, RustBuffer level, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SET_TIME_CONTROL
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_SET_TIME_CONTROL
 void uniffi_chesscore_fn_method_chessgame_set_time_control(uint64_t ptr, RustBuffer control, RustCallStatus *_Nonnull out_status
@@ -894,6 +899,11 @@ RustBuffer uniffi_chesscore_fn_func_starting_fen(RustCallStatus *_Nonnull out_st
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_CLOCK_DISPLAY_TEXT
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_CLOCK_DISPLAY_TEXT
 RustBuffer uniffi_chesscore_fn_func_clock_display_text(uint64_t ms, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_FISCHER_TIME_CONTROL
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_FISCHER_TIME_CONTROL
+RustBuffer uniffi_chesscore_fn_func_fischer_time_control(uint64_t base_ms, uint64_t increment_ms, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_FORMAT_CLOCK_TIME
@@ -1325,6 +1335,12 @@ uint16_t uniffi_chesscore_checksum_func_clock_display_text(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_FISCHER_TIME_CONTROL
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_FISCHER_TIME_CONTROL
+uint16_t uniffi_chesscore_checksum_func_fischer_time_control(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_FORMAT_CLOCK_TIME
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_FORMAT_CLOCK_TIME
 uint16_t uniffi_chesscore_checksum_func_format_clock_time(void
@@ -1604,6 +1620,12 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_pause_clock(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_RESUME_CLOCK
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_RESUME_CLOCK
 uint16_t uniffi_chesscore_checksum_method_chessgame_resume_clock(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SEARCH_LIMITS_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_SEARCH_LIMITS_AT
+uint16_t uniffi_chesscore_checksum_method_chessgame_search_limits_at(void
     
 );
 #endif

@@ -20,7 +20,8 @@ final class EngineTurn {
             guard let result = try? await engine.bestMove(game, limits: limits),
                 key == game.snapshot().positionKey  // the game may have moved on meanwhile
             else { return }
-            _ = try? game.playUci(uci: result.bestMove.uci)
+            // Its move, or the draw it claims: the engine's turn is one rule, in the core.
+            _ = try? game.playEngineResult(result: result, drawOffered: false)
         }
     }
 }
