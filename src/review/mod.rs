@@ -166,8 +166,10 @@ pub const MAX_THREADS: u32 = 64;
 /// [`crate::engine::BENCH_SIGNATURE`], which covers the search and the evaluation). 2
 /// (2026-11-27): a move played on past a claimable draw is judged against the draw, a verified
 /// move's "only move" against the verification's own candidates, and the annotated PGN drops
-/// error NAGs from moves that are not errors.
-pub const REVIEW_REVISION: u32 = 2;
+/// error NAGs from moves that are not errors. 3 (2026-11-27): the engine's two-line searches no
+/// longer stop once line 1's mate is proven (the second line, on which "only move" rests, gets
+/// its budget), a change of the search that the single-line bench signature does not show.
+pub const REVIEW_REVISION: u32 = 3;
 
 /// The threads a review runs on when the caller does not say (the FFI's and `chesscore
 /// review`'s default): the machine's cores but one, which is left to the user interface, from
