@@ -32,6 +32,19 @@ def tested(path: pathlib.Path) -> str:
     return match.group(1)
 
 
+def differs(doc: str, text: str, block: re.Match, code: str, what: str, source: pathlib.Path) -> int:
+    """Reports the first line where `block` of `doc` (whose text is `text`) differs from `code`; 1."""
+    shown, wanted = block.group(1).splitlines(), code.splitlines()
+    line = next((i for i, (a, b) in enumerate(zip(shown, wanted)) if a != b), min(len(shown), len(wanted)))
+    first = text[: block.start(1)].count("\n") + 1
+    print(
+        f"{doc}:{first + line}: {what} differs from {source.relative_to(ROOT)} "
+        "(run scripts/check-readme-examples.py --write)",
+        file=sys.stderr,
+    )
+    return 1
+
+
 def main() -> int:
     readme_path = ROOT / "README.md"
     readme = readme_path.read_text(encoding="utf-8")
@@ -46,15 +59,7 @@ def main() -> int:
         if "--write" in sys.argv[1:]:
             readme = readme[: block.start(1)] + code + readme[block.end(1):]
             continue
-        shown, wanted = block.group(1).splitlines(), code.splitlines()
-        line = next((i for i, (a, b) in enumerate(zip(shown, wanted)) if a != b), min(len(shown), len(wanted)))
-        first = readme[: block.start(1)].count("\n") + 1
-        print(
-            f"README.md:{first + line}: the {language} quick start differs from "
-            f"{path.relative_to(ROOT)} (run scripts/check-readme-examples.py --write)",
-            file=sys.stderr,
-        )
-        return 1
+        return differs("README.md", readme, block, code, f"the {language} quick start", path)
     if "--write" in sys.argv[1:]:
         readme_path.write_text(readme, encoding="utf-8")
     print("readme: the Kotlin and Swift quick starts are the tested code")
@@ -98,13 +103,7 @@ def check_guide(write: bool) -> int:
             if write:
                 guide = guide[: block.start(1)] + examples[name] + guide[block.end(1):]
                 continue
-            first = guide[: block.start(1)].count("\n") + 1
-            print(
-                f"docs/app-guide.md:{first}: the {language} example {name} differs from "
-                f"{path.relative_to(ROOT)} (run scripts/check-readme-examples.py --write)",
-                file=sys.stderr,
-            )
-            return 1
+            return differs("docs/app-guide.md", guide, block, examples[name], f"the {language} example {name}", path)
     if write:
         GUIDE.write_text(guide, encoding="utf-8")
     print(f"guide: its {len(names)} Kotlin and Swift examples are the tested code")

@@ -149,6 +149,18 @@ impl Drop for RunningWorker {
 }
 
 impl Shared {
+    /// Sets the stop flag of the current search or job: whichever it is (`id` `None`), or only
+    /// search or job `id` (a newer one is left running).
+    fn stop_current(&self, id: Option<SearchId>) {
+        let current = self.current.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(c) = current
+            .as_ref()
+            .filter(|c| id.map_or(true, |id| c.id == id))
+        {
+            c.stop.store(true, Ordering::SeqCst);
+        }
+    }
+
     /// Bookkeeping after search or job `id` has ended.
     fn finished(&self, id: SearchId) {
         let mut current = self.current.lock().unwrap_or_else(|e| e.into_inner());
@@ -351,14 +363,7 @@ impl EngineThread {
     /// Stops the current search or job (if any); returns at once. Its result arrives via its
     /// `on_finished`.
     pub fn stop(&self) {
-        let current = self
-            .shared
-            .current
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        if let Some(c) = current.as_ref() {
-            c.stop.store(true, Ordering::SeqCst);
-        }
+        self.shared.stop_current(None);
     }
 
     /// Stops search or job `id` if it is still the current one (a newer search is left running).
@@ -473,14 +478,7 @@ impl SearchStopper {
     /// Stops the search or job if it is still the current one (a newer one is left running),
     /// as [`EngineThread::stop_search`] does.
     pub fn stop(&self) {
-        let current = self
-            .shared
-            .current
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        if let Some(c) = current.as_ref().filter(|c| c.id == self.id) {
-            c.stop.store(true, Ordering::SeqCst);
-        }
+        self.shared.stop_current(Some(self.id));
     }
 }
 
