@@ -556,12 +556,17 @@ fn go_mate_searches_until_it_finds_the_mate() {
     let (_, full) = search_fen(f, SearchLimits::default());
     assert_eq!(full.score, Score::Mate(2));
     assert!(r.depth <= full.depth, "{} > {}", r.depth, full.depth);
-    // A mate in 1 is also a mate in 2 or fewer.
-    let (_, r) = search_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", limits);
+    // A mate in 1 is also a mate in 2 or fewer, and ends the search as soon as it is found
+    // (without `mate`, only depth 4 proves that no shorter mate exists).
+    let back_rank = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+    let (_, r) = search_fen(back_rank, limits);
     assert_eq!(
         (r.score, uci::to_uci(r.best_move).as_str()),
         (Score::Mate(1), "a1a8")
     );
+    let (_, full) = search_fen(back_rank, SearchLimits::default());
+    assert_eq!(full.score, Score::Mate(1));
+    assert!(r.depth < full.depth, "{} >= {}", r.depth, full.depth);
 }
 
 #[test]
