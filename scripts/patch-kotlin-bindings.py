@@ -159,13 +159,15 @@ CALL_WITH_HANDLE_ORIGINAL = """\
 """
 
 CALL_WITH_HANDLE_PATCHED = """\
-        val uniffiClone = this.uniffiCloneHandle()
         try {
-            return block(uniffiClone)
-        } catch (e: UniffiDestroyedArgumentException) {
-            // chesscore patch: an argument was refused before the call could take this clone.
-            uniffiFreeClone(uniffiClone)
-            throw e
+            val uniffiClone = this.uniffiCloneHandle()
+            try {
+                return block(uniffiClone)
+            } catch (e: UniffiDestroyedArgumentException) {
+                // chesscore patch: an argument was refused before the call could take this clone.
+                uniffiFreeClone(uniffiClone)
+                throw e
+            }
         } finally {
 """
 

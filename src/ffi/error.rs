@@ -7,9 +7,9 @@ use crate::rules::ParseSquareError;
 
 /// Everything that can go wrong in a call, one variant per thing a UI does differently.
 ///
-/// Each variant carries a message (Kotlin `ChessException.X.message`, Swift
-/// `ChessError.X(message:)`) that says what is wrong and where: the FEN field, the notation token,
-/// the PGN line and column. A failed call leaves the object unchanged.
+/// Each variant carries a message that says what is wrong and where: the FEN field, the notation
+/// token, the PGN line and column (Kotlin `ChessException.X.message`; in Swift, `ChessError.X(message:)`).
+/// A failed call leaves the object unchanged.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, uniffi::Error)]
 #[uniffi(flat_error)]
 pub enum ChessError {
