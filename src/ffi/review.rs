@@ -328,7 +328,8 @@ pub struct Refutation {
     /// Win-probability points it lost.
     pub loss: f64,
     /// The opponent's best line after it, in SAN ("after Nxe5, dxe5 wins a piece": the line
-    /// starts with "dxe5").
+    /// starts with "dxe5"); empty when the move ended the game (a stalemate that threw a win
+    /// away has no reply).
     pub line_san: Vec<String>,
     /// The better move, in SAN.
     pub better_san: String,

@@ -54,6 +54,11 @@ class GuideExampleTest {
                 assertTrue("Nf6 was a BLUNDER: after Qxf7#" in notes, "$notes")
                 assertTrue(notes.any { it.startsWith("the PAWN on f7 hangs") }, "$notes")
             }
+            // A stalemate that threw a win away: judged, with no reply to show.
+            ChessGame.fromFen("7k/8/8/6K1/8/8/8/5Q2 w - - 0 1").use { game ->
+                game.playSan("Qf7")
+                assertEquals(listOf("Qf7 was a BLUNDER"), runBlocking { coachNotes(engine, game) })
+            }
         }
     }
 

@@ -76,7 +76,9 @@ suspend fun reviewBlunders(
 suspend fun coachNotes(engine: ChessEngine, game: ChessGame): List<String> {
     val coaching = engine.coach(game) ?: return emptyList()   // null: a newer search stopped it
     val notes = mutableListOf<String>()
-    coaching.refutation?.let { notes += "${it.san} was a ${it.`class`}: after ${it.lineSan.first()}" }
+    coaching.refutation?.let { r ->                           // its line is empty after a stalemate
+        notes += "${r.san} was a ${r.`class`}" + (r.lineSan.firstOrNull()?.let { ": after $it" } ?: "")
+    }
     coaching.threat?.let { notes += "they threaten ${it.lineSan.first()}" }
     coaching.hanging.forEach { notes += "the ${it.piece.kind} on ${squareName(it.square)} hangs" }
     return notes

@@ -2575,13 +2575,15 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
             }
         } while (! this.callCounter.compareAndSet(c, c + 1L))
         // Now we can safely do the method call without the handle being freed concurrently.
-        val uniffiClone = this.uniffiCloneHandle()
         try {
-            return block(uniffiClone)
-        } catch (e: UniffiDestroyedArgumentException) {
-            // chesscore patch: an argument was refused before the call could take this clone.
-            uniffiFreeClone(uniffiClone)
-            throw e
+            val uniffiClone = this.uniffiCloneHandle()
+            try {
+                return block(uniffiClone)
+            } catch (e: UniffiDestroyedArgumentException) {
+                // chesscore patch: an argument was refused before the call could take this clone.
+                uniffiFreeClone(uniffiClone)
+                throw e
+            }
         } finally {
             // This decrement always matches the increment we performed above.
             if (this.callCounter.decrementAndGet() == 0L) {
@@ -3826,13 +3828,15 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
             }
         } while (! this.callCounter.compareAndSet(c, c + 1L))
         // Now we can safely do the method call without the handle being freed concurrently.
-        val uniffiClone = this.uniffiCloneHandle()
         try {
-            return block(uniffiClone)
-        } catch (e: UniffiDestroyedArgumentException) {
-            // chesscore patch: an argument was refused before the call could take this clone.
-            uniffiFreeClone(uniffiClone)
-            throw e
+            val uniffiClone = this.uniffiCloneHandle()
+            try {
+                return block(uniffiClone)
+            } catch (e: UniffiDestroyedArgumentException) {
+                // chesscore patch: an argument was refused before the call could take this clone.
+                uniffiFreeClone(uniffiClone)
+                throw e
+            }
         } finally {
             // This decrement always matches the increment we performed above.
             if (this.callCounter.decrementAndGet() == 0L) {
@@ -5755,13 +5759,15 @@ open class CoachListenerImpl: Disposable, AutoCloseable, CoachListener
             }
         } while (! this.callCounter.compareAndSet(c, c + 1L))
         // Now we can safely do the method call without the handle being freed concurrently.
-        val uniffiClone = this.uniffiCloneHandle()
         try {
-            return block(uniffiClone)
-        } catch (e: UniffiDestroyedArgumentException) {
-            // chesscore patch: an argument was refused before the call could take this clone.
-            uniffiFreeClone(uniffiClone)
-            throw e
+            val uniffiClone = this.uniffiCloneHandle()
+            try {
+                return block(uniffiClone)
+            } catch (e: UniffiDestroyedArgumentException) {
+                // chesscore patch: an argument was refused before the call could take this clone.
+                uniffiFreeClone(uniffiClone)
+                throw e
+            }
         } finally {
             // This decrement always matches the increment we performed above.
             if (this.callCounter.decrementAndGet() == 0L) {
@@ -6100,13 +6106,15 @@ open class ReviewListenerImpl: Disposable, AutoCloseable, ReviewListener
             }
         } while (! this.callCounter.compareAndSet(c, c + 1L))
         // Now we can safely do the method call without the handle being freed concurrently.
-        val uniffiClone = this.uniffiCloneHandle()
         try {
-            return block(uniffiClone)
-        } catch (e: UniffiDestroyedArgumentException) {
-            // chesscore patch: an argument was refused before the call could take this clone.
-            uniffiFreeClone(uniffiClone)
-            throw e
+            val uniffiClone = this.uniffiCloneHandle()
+            try {
+                return block(uniffiClone)
+            } catch (e: UniffiDestroyedArgumentException) {
+                // chesscore patch: an argument was refused before the call could take this clone.
+                uniffiFreeClone(uniffiClone)
+                throw e
+            }
         } finally {
             // This decrement always matches the increment we performed above.
             if (this.callCounter.decrementAndGet() == 0L) {
@@ -6474,13 +6482,15 @@ open class SearchHandle: Disposable, AutoCloseable, SearchHandleInterface
             }
         } while (! this.callCounter.compareAndSet(c, c + 1L))
         // Now we can safely do the method call without the handle being freed concurrently.
-        val uniffiClone = this.uniffiCloneHandle()
         try {
-            return block(uniffiClone)
-        } catch (e: UniffiDestroyedArgumentException) {
-            // chesscore patch: an argument was refused before the call could take this clone.
-            uniffiFreeClone(uniffiClone)
-            throw e
+            val uniffiClone = this.uniffiCloneHandle()
+            try {
+                return block(uniffiClone)
+            } catch (e: UniffiDestroyedArgumentException) {
+                // chesscore patch: an argument was refused before the call could take this clone.
+                uniffiFreeClone(uniffiClone)
+                throw e
+            }
         } finally {
             // This decrement always matches the increment we performed above.
             if (this.callCounter.decrementAndGet() == 0L) {
@@ -6797,13 +6807,15 @@ open class SearchListenerImpl: Disposable, AutoCloseable, SearchListener
             }
         } while (! this.callCounter.compareAndSet(c, c + 1L))
         // Now we can safely do the method call without the handle being freed concurrently.
-        val uniffiClone = this.uniffiCloneHandle()
         try {
-            return block(uniffiClone)
-        } catch (e: UniffiDestroyedArgumentException) {
-            // chesscore patch: an argument was refused before the call could take this clone.
-            uniffiFreeClone(uniffiClone)
-            throw e
+            val uniffiClone = this.uniffiCloneHandle()
+            try {
+                return block(uniffiClone)
+            } catch (e: UniffiDestroyedArgumentException) {
+                // chesscore patch: an argument was refused before the call could take this clone.
+                uniffiFreeClone(uniffiClone)
+                throw e
+            }
         } finally {
             // This decrement always matches the increment we performed above.
             if (this.callCounter.decrementAndGet() == 0L) {
@@ -9369,7 +9381,8 @@ data class Refutation (
     , 
     /**
      * The opponent's best line after it, in SAN ("after Nxe5, dxe5 wins a piece": the line
-     * starts with "dxe5").
+     * starts with "dxe5"); empty when the move ended the game (a stalemate that threw a win
+     * away has no reply).
      */
     var `lineSan`: List<kotlin.String>
     , 
@@ -10368,9 +10381,9 @@ public object FfiConverterTypeTimePeriod: FfiConverterRustBuffer<TimePeriod> {
 /**
  * Everything that can go wrong in a call, one variant per thing a UI does differently.
  *
- * Each variant carries a message (Kotlin `ChessException.X.message`, Swift
- * `ChessException.X(message:)`) that says what is wrong and where: the FEN field, the notation token,
- * the PGN line and column. A failed call leaves the object unchanged.
+ * Each variant carries a message that says what is wrong and where: the FEN field, the notation
+ * token, the PGN line and column (Kotlin `ChessException.X.message`; in Swift, `ChessError.X(message:)`).
+ * A failed call leaves the object unchanged.
  */
 sealed class ChessException(message: String): kotlin.Exception(message) {
         

@@ -7449,7 +7449,8 @@ public struct Refutation: Equatable, Hashable {
     public var loss: Double
     /**
      * The opponent's best line after it, in SAN ("after Nxe5, dxe5 wins a piece": the line
-     * starts with "dxe5").
+     * starts with "dxe5"); empty when the move ended the game (a stalemate that threw a win
+     * away has no reply).
      */
     public var lineSan: [String]
     /**
@@ -7471,7 +7472,8 @@ public struct Refutation: Equatable, Hashable {
          */loss: Double, 
         /**
          * The opponent's best line after it, in SAN ("after Nxe5, dxe5 wins a piece": the line
-         * starts with "dxe5").
+         * starts with "dxe5"); empty when the move ended the game (a stalemate that threw a win
+         * away has no reply).
          */lineSan: [String], 
         /**
          * The better move, in SAN.
@@ -8849,9 +8851,9 @@ public func FfiConverterTypeTimePeriod_lower(_ value: TimePeriod) -> RustBuffer 
 /**
  * Everything that can go wrong in a call, one variant per thing a UI does differently.
  *
- * Each variant carries a message (Kotlin `ChessException.X.message`, Swift
- * `ChessError.X(message:)`) that says what is wrong and where: the FEN field, the notation token,
- * the PGN line and column. A failed call leaves the object unchanged.
+ * Each variant carries a message that says what is wrong and where: the FEN field, the notation
+ * token, the PGN line and column (Kotlin `ChessException.X.message`; in Swift, `ChessError.X(message:)`).
+ * A failed call leaves the object unchanged.
  */
 public 
 enum ChessError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {

@@ -78,7 +78,9 @@ func reviewBlunders(
 func coachNotes(engine: ChessEngine, game: ChessGame) async throws -> [String] {
     guard let coaching = try await engine.coach(game) else { return [] }  // a newer search stopped it
     var notes: [String] = []
-    if let r = coaching.refutation { notes.append("\(r.san) was a \(r.class): after \(r.lineSan[0])") }
+    if let r = coaching.refutation {  // its line is empty after a stalemate
+        notes.append("\(r.san) was a \(r.class)" + (r.lineSan.first.map { ": after \($0)" } ?? ""))
+    }
     if let t = coaching.threat { notes.append("they threaten \(t.lineSan[0])") }
     for h in coaching.hanging { notes.append("the \(h.piece.kind) on \(squareName(square: h.square)) hangs") }
     return notes
@@ -153,6 +155,11 @@ final class GuideExampleTests: XCTestCase {
             let notes = try await coachNotes(engine: engine, game: game)
             XCTAssertTrue(notes.contains("Nf6 was a blunder: after Qxf7#"), "\(notes)")
             XCTAssertTrue(notes.contains { $0.hasPrefix("the pawn on f7 hangs") }, "\(notes)")
+            // A stalemate that threw a win away: judged, with no reply to show.
+            let stalemate = try ChessGame.fromFen(fen: "7k/8/8/6K1/8/8/8/5Q2 w - - 0 1")
+            _ = try stalemate.playSan(san: "Qf7")
+            let after = try await coachNotes(engine: engine, game: stalemate)
+            XCTAssertEqual(after, ["Qf7 was a blunder"])
         }
         try await noLiveObjects()
     }
