@@ -415,10 +415,13 @@ fn undo_after_a_resignation_or_the_engine_s_claim() {
     assert_contains(&r.out, "Took back the resignation.");
     assert_contains(&r.out, "Game over: White wins by checkmate");
 
+    // Level 3 stops at depth 2 (or 1,500 nodes) in a millisecond: the move time only has to be
+    // long enough never to cut that short (50 ms did on a loaded machine: a depth-1 first reply,
+    // another game).
     let r = play(
         &[
             "--movetime",
-            "50",
+            "5000",
             "--seed",
             "3",
             "--level",
