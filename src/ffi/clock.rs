@@ -362,15 +362,7 @@ pub fn time_control_from_pgn(text: String) -> Result<Option<TimeControl>, ChessE
 /// (`withTimeControl` refuses it).
 #[uniffi::export]
 pub fn fischer_time_control(base_ms: u64, increment_ms: u64) -> TimeControl {
-    core_tc::TimeControl::single(core_tc::Period {
-        moves: None,
-        time_ms: base_ms,
-        bonus: match increment_ms {
-            0 => core_tc::Bonus::None,
-            ms => core_tc::Bonus::Increment { ms },
-        },
-    })
-    .into()
+    core_tc::TimeControl::fischer_ms(base_ms, increment_ms).into()
 }
 
 /// The PGN `[TimeControl]` value of `control`, or `null`/`nil` when PGN cannot express it

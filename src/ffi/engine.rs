@@ -473,8 +473,8 @@ fn search_root(game: &ChessGame) -> Result<(Position, Vec<u64>), ChessError> {
 }
 
 /// The worker thread of an engine configured by `config`.
-fn start_thread(config: &EngineConfig) -> Result<EngineThread, ChessError> {
-    EngineThread::with_info_throttle(config.to_core()?, InfoThrottle::APP)
+fn start_thread(config: engine::EngineConfig) -> Result<EngineThread, ChessError> {
+    EngineThread::with_info_throttle(config, InfoThrottle::APP)
         .map_err(|e| ChessError::Internal(format!("cannot start the engine's thread: {e}")))
 }
 
@@ -567,10 +567,10 @@ impl ChessEngine {
     /// engine's thread.
     #[uniffi::constructor]
     pub fn new(config: EngineConfig) -> Result<Arc<ChessEngine>, ChessError> {
-        let applied = config.as_applied(&config.to_core()?);
+        let core = config.to_core()?;
         Ok(Arc::new(ChessEngine {
-            thread: Arc::new(start_thread(&config)?),
-            config: Mutex::new(applied),
+            config: Mutex::new(config.as_applied(&core)),
+            thread: Arc::new(start_thread(core)?),
             _live: LiveObject::new(),
         }))
     }

@@ -114,15 +114,20 @@ pub enum TimeControlError {
 impl TimeControl {
     /// `minutes` for the game plus `increment_seconds` per move (Fischer), e.g. `5 + 3`.
     pub fn fischer(minutes: u64, increment_seconds: u64) -> TimeControl {
+        TimeControl::fischer_ms(
+            minutes.saturating_mul(60_000),
+            increment_seconds.saturating_mul(1000),
+        )
+    }
+
+    /// `base_ms` for the game plus `increment_ms` per move (Fischer; 0: no increment).
+    pub fn fischer_ms(base_ms: u64, increment_ms: u64) -> TimeControl {
         TimeControl::single(Period {
             moves: None,
-            time_ms: minutes.saturating_mul(60_000),
-            bonus: if increment_seconds > 0 {
-                Bonus::Increment {
-                    ms: increment_seconds.saturating_mul(1000),
-                }
-            } else {
-                Bonus::None
+            time_ms: base_ms,
+            bonus: match increment_ms {
+                0 => Bonus::None,
+                ms => Bonus::Increment { ms },
             },
         })
     }
