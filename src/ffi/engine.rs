@@ -159,11 +159,47 @@ pub struct SearchLimits {
     /// engine's level.
     #[uniffi(default = None)]
     pub level: Option<u32>,
+    /// Search only these moves (UCI `go searchmoves`), in SAN or UCI as `playSan` reads them:
+    /// e.g. the move a player is considering, to see its evaluation and line. Empty (the
+    /// default): every legal move.
+    #[uniffi(default = [])]
+    pub search_moves: Vec<String>,
+    /// Stop as soon as a mate in this many moves or fewer is proven for the side to move (UCI
+    /// `go mate N`), e.g. to check a mate-in-N exercise; the other limits still apply, and
+    /// without them the level's usual depth bounds the search when there is no such mate.
+    /// `null`/`nil`: no such stop.
+    #[uniffi(default = None)]
+    pub mate: Option<u32>,
 }
 
 impl SearchLimits {
-    fn to_core(&self) -> Result<engine::SearchLimits, ChessError> {
+    /// The core's limits for a search of `root`.
+    ///
+    /// # Errors
+    /// `InvalidRequest` for a level out of range, a mate in 0 moves; `IllegalMove` or
+    /// `InvalidNotation` for a search move that is not a legal move of `root` (the message
+    /// names it).
+    fn to_core(&self, root: &Position) -> Result<engine::SearchLimits, ChessError> {
         let level = self.level.map(Level::from_number).transpose()?;
+        let search_moves = self
+            .search_moves
+            .iter()
+            .map(|text| {
+                san::parse_san(root, text).map_err(|e| {
+                    let message = format!("search move: {e}");
+                    match e {
+                        san::SanError::Illegal { .. } => ChessError::IllegalMove(message),
+                        _ => ChessError::InvalidNotation(message),
+                    }
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        if self.mate == Some(0) {
+            return Err(ChessError::InvalidRequest(
+                "mate must be at least 1 move (a position that is mate has no move to search)"
+                    .into(),
+            ));
+        }
         Ok(engine::SearchLimits {
             depth: self.depth,
             nodes: self.nodes,
@@ -176,8 +212,8 @@ impl SearchLimits {
             infinite: self.infinite,
             multi_pv: self.multi_pv,
             level,
-            search_moves: Vec::new(),
-            mate: None,
+            search_moves,
+            mate: self.mate,
             // Set when the engine thread queues the search.
             requested_at: None,
         })
@@ -511,7 +547,7 @@ impl ChessEngine {
                 "the side to move has no legal move: there is nothing to search".into(),
             ));
         }
-        let limits = limits.to_core()?;
+        let limits = limits.to_core(&root)?;
         let finished = Arc::new(AtomicBool::new(false));
         let finished_flag = Arc::clone(&finished);
         let info_root = root.clone();

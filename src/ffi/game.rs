@@ -439,6 +439,13 @@ impl ChessGame {
         self.lock().to_pgn()
     }
 
+    /// The game in PGN export format with only what `options` keeps, e.g. to share the moves
+    /// without the clock times and evaluations, or the main line without variations. The tags,
+    /// the main line and the result are always written; the default options give `pgn()`.
+    pub fn pgn_with(&self, options: PgnExportOptions) -> String {
+        self.lock().to_pgn_with(&options.into())
+    }
+
     /// The whole game as versioned JSON, to save when the app may be killed and restore with
     /// `ChessGame.fromJson`. A running clock is saved as of its last event (the last move,
     /// pause or resume): call `pauseClock(nowMs)` first (as when the app goes to the
@@ -592,6 +599,13 @@ impl ChessGame {
     /// the game derives from its outcome and start position.
     pub fn set_tag(&self, name: String, value: String) -> Result<(), ChessError> {
         Ok(self.lock().set_tag(&name, &value)?)
+    }
+
+    /// Removes PGN tag `name` (setting it to `""` keeps it, empty); `true` when the game had it.
+    /// A tag of the Seven Tag Roster (`Event`, `Site`, `Date`, `Round`, `White`, `Black`) is then
+    /// exported with its placeholder (`?`, `????.??.??`), which PGN requires.
+    pub fn remove_tag(&self, name: String) -> bool {
+        self.lock().remove_tag(&name)
     }
 
     /// Every PGN tag set on the game, as name-value pairs: the Seven Tag Roster first, in its
@@ -802,6 +816,20 @@ impl ChessGame {
         Ok(self.lock().delete_from(NodeId::from_index(node))?)
     }
 
+    /// A new game of the moves from the start to `node`, as its main line, at its end: the same
+    /// start, tags, comments and marks along the way, without the variations, the moves after
+    /// `node`, the clock or a resignation or agreed draw recorded on the way. For "continue from
+    /// here" (against the engine or a friend) from an analysis board or a review: unlike a game
+    /// from the position's FEN, it knows the moves before, so repetitions count and its PGN has
+    /// the whole game. This game is unchanged.
+    ///
+    /// # Errors
+    /// `InvalidRequest` when the game has no node `node`.
+    pub fn line_to(&self, node: u32) -> Result<Arc<ChessGame>, ChessError> {
+        let line = self.lock().line_to(NodeId::from_index(node))?;
+        Ok(ChessGame::wrap(line))
+    }
+
     /// Where a new move goes beside an existing one.
     pub fn new_move_placement(&self) -> NewMovePlacement {
         self.lock().new_move_placement().into()
@@ -826,6 +854,43 @@ impl ChessGame {
         let before = game.position().clone();
         let m = apply(&mut game)?;
         Ok(legal_move(&before, m))
+    }
+}
+
+/// What `ChessGame.pgnWith` writes besides the tags, the main line and the result: each field
+/// `true` (the default) keeps that part of the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct PgnExportOptions {
+    /// The variations (`false`: the main line alone).
+    #[uniffi(default = true)]
+    pub variations: bool,
+    /// The comments' text, and the comment commands not named below (`[%emt]`, ...).
+    #[uniffi(default = true)]
+    pub comments: bool,
+    /// The NAGs (`$1` `!`, `$4` `??`, `$14` `⩲`, ...).
+    #[uniffi(default = true)]
+    pub nags: bool,
+    /// The clock times (`[%clk]`).
+    #[uniffi(default = true)]
+    pub clocks: bool,
+    /// The evaluations (`[%eval]`).
+    #[uniffi(default = true)]
+    pub evals: bool,
+    /// The highlighted squares and arrows (`[%csl]`, `[%cal]`).
+    #[uniffi(default = true)]
+    pub marks: bool,
+}
+
+impl From<PgnExportOptions> for crate::game::PgnExport {
+    fn from(o: PgnExportOptions) -> Self {
+        crate::game::PgnExport {
+            variations: o.variations,
+            comments: o.comments,
+            nags: o.nags,
+            clocks: o.clocks,
+            evals: o.evals,
+            marks: o.marks,
+        }
     }
 }
 

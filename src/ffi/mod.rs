@@ -28,7 +28,7 @@ pub use engine::{
     SearchResult,
 };
 pub use error::ChessError;
-pub use game::{ChessGame, Tag};
+pub use game::{ChessGame, PgnExportOptions, Tag};
 pub use ids::game_archive_id;
 pub use opening::{opening_of_fen, preload_openings, BookMove, Opening};
 pub use review::{
@@ -42,7 +42,7 @@ pub use setup::{
 };
 pub use square::{parse_square, square_name, Square};
 pub use tree::{
-    figurine_san, list_pgn_games, nag_symbol, pgn_text_from_bytes, read_pgn,
+    figurine_san, list_pgn_games, nag_symbol, parse_moves, pgn_text_from_bytes, read_pgn,
     san_with_piece_symbols, AnnotationCommand, Arrow, EvalScore, Evaluation, MarkColor,
     MoveListItem, NewMovePlacement, NodeAnnotations, NodeInfo, PgnGameListing, PgnGameSummary,
     PgnImport, SkippedGame, SquareMark,

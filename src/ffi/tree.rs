@@ -9,7 +9,8 @@ use crate::game::{self, Game, NodeId};
 use crate::notation::pgn;
 
 use super::game::ChessGame;
-use super::{ChessError, Side, Square};
+use super::types::legal_move;
+use super::{ChessError, LegalMove, Side, Square};
 
 /// Where a new move goes when the current node already has a continuation: see
 /// `ChessGame.setNewMovePlacement`.
@@ -474,6 +475,36 @@ pub fn san_with_piece_symbols(san: String, symbols: Vec<String>) -> Result<Strin
     Ok(crate::notation::san::with_piece_symbols(&san, &five))
 }
 
+/// Reads `moves`, played one after another from the position `fen`, without a game: each in
+/// SAN or UCI, as `playSan` reads them (`Nf3`, `g1f3`, `O-O`, `e1g1`, `e7e8q`). Each comes back
+/// as a `LegalMove` (its `san`, `uci`, squares and flags), so a line in UCI (an engine's
+/// principal variation, a puzzle's solution, a lichess cloud evaluation) can be shown in SAN,
+/// and a line in SAN sent to a UCI engine. A Chess960 FEN is read as `thinkFen` reads it.
+///
+/// # Errors
+/// `InvalidFen`; for the first move that cannot be read, `IllegalMove` (well formed but not
+/// legal there) or `InvalidNotation` (not a move, or ambiguous SAN), whose message says which
+/// move of the line it is ("move 2 of the line: illegal move 'e4': ...").
+#[uniffi::export]
+pub fn parse_moves(fen: String, moves: Vec<String>) -> Result<Vec<LegalMove>, ChessError> {
+    let mut pos = crate::notation::fen::parse(&fen)?;
+    let line = crate::notation::san::parse_line(&pos, &moves).map_err(|e| {
+        let text = e.to_string();
+        match e.error {
+            crate::notation::san::SanError::Illegal { .. } => ChessError::IllegalMove(text),
+            _ => ChessError::InvalidNotation(text),
+        }
+    })?;
+    Ok(line
+        .into_iter()
+        .map(|m| {
+            let described = legal_move(&pos, m);
+            pos.make_move(m);
+            described
+        })
+        .collect())
+}
+
 /// The symbol a move list shows for the NAG `nag`: 1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`,
 /// 6 `?!`, 7 `□`, 10 `=`, 13 `∞`, 14 `⩲`, 15 `⩱`, 16 `±`, 17 `∓`, 18 `+−`, 19 `−+`, and the
 /// common others (22/23 `⨀` zugzwang, 32/33 `⟳`, 36/37 `↑`, 40/41 `→`, 132/133 `⇆`, 138/139
@@ -525,6 +556,10 @@ pub struct PgnGameSummary {
     pub result: String,
     /// The moves of its main line, in plies.
     pub plies: u32,
+    /// Every tag the game has, as `ChessGame.tags()` lists them once opened (the Seven Tag
+    /// Roster first, then the others in ASCII order): `WhiteElo`, `BlackElo`, `ECO`, `Opening`,
+    /// `TimeControl`, `Site` (a game's link on lichess and chess.com), `Termination`, ...
+    pub tags: Vec<super::Tag>,
     /// The game's own text as written in the file (tags, moves, variations, comments), not
     /// written again: `ChessGame.fromPgn` or `readPgn` on it gives the same game.
     pub pgn: String,
@@ -575,6 +610,7 @@ pub fn list_pgn_games(pgn: String) -> PgnGameListing {
                 result: game.result().to_owned(),
                 // A game read from PGN stands at the end of its main line.
                 plies: u32::try_from(game.ply()).unwrap_or(u32::MAX),
+                tags: game.tags().into_iter().map(Into::into).collect(),
                 pgn: text.to_owned(),
             }),
             Err(e) => skipped.push(e.into()),

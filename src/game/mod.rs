@@ -80,6 +80,7 @@ mod tree;
 pub use crate::notation::illegal::{IllegalMove, IllegalReason};
 pub use movelist::{MoveCell, MoveListItem, MoveRow};
 pub use outcome::{DrawReason, GameStatus, Outcome};
+pub use pgn::PgnExport;
 pub use timed::UntimedCall;
 pub use tree::{NodeId, NodeRef, MAX_VARIATION_DEPTH};
 
@@ -909,9 +910,10 @@ impl Game {
         Ok(())
     }
 
-    /// Removes tag `name`, if present.
-    pub fn remove_tag(&mut self, name: &str) {
-        self.tags.remove(name);
+    /// Removes tag `name`; `true` when the game had it. A tag of the Seven Tag Roster is then
+    /// exported with its placeholder (`?`, `????.??.??`), as PGN requires it.
+    pub fn remove_tag(&mut self, name: &str) -> bool {
+        self.tags.remove(name).is_some()
     }
 }
 

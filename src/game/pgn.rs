@@ -258,6 +258,97 @@ impl Game {
     pub fn to_pgn(&self) -> String {
         pgn::write_game(&self.to_pgn_game())
     }
+
+    /// The game in PGN export format with only what `export` keeps (e.g. the moves alone, to
+    /// share: [`PgnExport::MOVES_ONLY`]). The tags, the main line and the result are always
+    /// written; `to_pgn_with(&PgnExport::ALL)` is [`Game::to_pgn`].
+    pub fn to_pgn_with(&self, export: &PgnExport) -> String {
+        let mut game = self.to_pgn_game();
+        export.strip(&mut game.root);
+        export.strip_line(&mut game.moves);
+        pgn::write_game(&game)
+    }
+}
+
+/// What [`Game::to_pgn_with`] writes besides the tags, the main line and the result: each
+/// field `true` keeps that part of the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PgnExport {
+    /// The variations (otherwise the main line alone).
+    pub variations: bool,
+    /// The comments' text and the comment commands not named below (`[%emt]`, ...).
+    pub comments: bool,
+    /// The NAGs (`$1`, `$4`, `$14`, ...).
+    pub nags: bool,
+    /// The clock times (`[%clk]`).
+    pub clocks: bool,
+    /// The evaluations (`[%eval]`).
+    pub evals: bool,
+    /// The highlighted squares and arrows (`[%csl]`, `[%cal]`).
+    pub marks: bool,
+}
+
+impl PgnExport {
+    /// Everything: the same text as [`Game::to_pgn`].
+    pub const ALL: PgnExport = PgnExport {
+        variations: true,
+        comments: true,
+        nags: true,
+        clocks: true,
+        evals: true,
+        marks: true,
+    };
+
+    /// The tags and the main line's moves, nothing else.
+    pub const MOVES_ONLY: PgnExport = PgnExport {
+        variations: false,
+        comments: false,
+        nags: false,
+        clocks: false,
+        evals: false,
+        marks: false,
+    };
+
+    fn strip_line(&self, moves: &mut [PgnMove]) {
+        for m in moves {
+            self.strip(&mut m.annotations);
+            if self.variations {
+                for variation in &mut m.variations {
+                    self.strip_line(variation);
+                }
+            } else {
+                m.variations.clear();
+            }
+        }
+    }
+
+    fn strip(&self, a: &mut pgn::Annotations) {
+        if !self.comments {
+            a.comment_before = None;
+            a.comment_after = None;
+            a.commands.clear();
+        }
+        if !self.nags {
+            a.nags.clear();
+        }
+        if !self.clocks {
+            a.clock = None;
+        }
+        if !self.evals {
+            a.eval = None;
+        }
+        if !self.marks {
+            a.squares.clear();
+            a.arrows.clear();
+        }
+    }
+}
+
+impl Default for PgnExport {
+    /// [`PgnExport::ALL`].
+    fn default() -> Self {
+        PgnExport::ALL
+    }
 }
 
 /// Moves a file plays after the game ended by rule, as the text of a comment (no PGN braces,

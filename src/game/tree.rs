@@ -534,6 +534,27 @@ impl Game {
         Ok(())
     }
 
+    /// A new game of the moves from the start to node `id`, as its main line, at its end: the
+    /// same start, tags and annotations along the way, without the variations, the moves after
+    /// `id`, the clock or an ending recorded on the way (a resignation, an agreed draw). For
+    /// "continue from here": the new game knows the moves before it, so repetitions count and
+    /// its PGN tells the whole story, which a game from the position's FEN would not.
+    ///
+    /// # Errors
+    /// [`GameError::NoSuchNode`].
+    pub fn line_to(&self, id: NodeId) -> Result<Game, GameError> {
+        self.check(id)?;
+        let mut game = Game::from_position(self.start.clone());
+        game.tags = self.tags.clone();
+        game.new_moves = self.new_moves;
+        game.n_mut(NodeId::ROOT).annotations = self.n(NodeId::ROOT).annotations.clone();
+        for &node in &self.path_to(id)[1..] {
+            let played = game.advance(self.n(node).mv)?;
+            game.n_mut(played).annotations = self.n(node).annotations.clone();
+        }
+        Ok(game)
+    }
+
     /// The annotations of node `id` (comments, NAGs, clock, evaluation, squares, arrows).
     pub fn annotations(&self, id: NodeId) -> Option<&Annotations> {
         self.live(id).map(|n| &n.annotations)

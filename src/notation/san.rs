@@ -694,6 +694,44 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, SanError> {
     })
 }
 
+/// A move of a line that [`parse_line`] could not read: which one (0 for the first) and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("move {} of the line: {error}", .index + 1)]
+pub struct LineError {
+    /// The move's place in the line, 0 for the first.
+    pub index: usize,
+    /// Why it could not be read there.
+    pub error: SanError,
+}
+
+/// Reads a line of moves played one after another from `pos`, each in SAN or UCI as
+/// [`parse_san`] reads them (`Nf3`, `g1f3`, `O-O`, `e1g1`, `e7e8q`), without a game: e.g. an
+/// engine's principal variation or a puzzle's solution in UCI, to show in SAN.
+///
+/// # Errors
+/// The first move that cannot be read, with its place in the line ([`LineError`]).
+///
+/// # Examples
+/// ```
+/// use chesscore::notation::san;
+/// use chesscore::rules::Position;
+/// let pos = Position::startpos();
+/// let line = san::parse_line(&pos, &["e2e4", "e5", "g1f3"]).unwrap();
+/// assert_eq!(san::to_san_line(&pos, &line), ["e4", "e5", "Nf3"]);
+/// let err = san::parse_line(&pos, &["e4", "e4"]).unwrap_err();
+/// assert_eq!(err.index, 1);
+/// ```
+pub fn parse_line<S: AsRef<str>>(pos: &Position, moves: &[S]) -> Result<Vec<Move>, LineError> {
+    let mut pos = pos.clone();
+    let mut line = Vec::with_capacity(moves.len());
+    for (index, text) in moves.iter().enumerate() {
+        let m = parse_san(&pos, text.as_ref()).map_err(|error| LineError { index, error })?;
+        pos.make_move(m);
+        line.push(m);
+    }
+    Ok(line)
+}
+
 /// The legal move `text` names in UCI's form (`g1f3`, `e1g1`, `e7e8q`, with a check sign or
 /// suffix allowed), as some tools write movetext and python-chess reads it. A UCI move names
 /// one move, so this guesses nothing; it is only tried when the text is not SAN for a legal

@@ -851,6 +851,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_func_nag_symbol(
     ): Int
+    external fun uniffi_chesscore_checksum_func_parse_moves(
+    ): Int
     external fun uniffi_chesscore_checksum_func_pgn_text_from_bytes(
     ): Int
     external fun uniffi_chesscore_checksum_func_read_pgn(
@@ -957,6 +959,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_legal_moves_from(
     ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_line_to(
+    ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_make_main_line(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_new_move_placement(
@@ -964,6 +968,8 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_chesscore_checksum_method_chessgame_node(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_pgn(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_pgn_with(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_pins(
     ): Int
@@ -984,6 +990,8 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_chesscore_checksum_method_chessgame_promote_variation(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_redo(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chessgame_remove_tag(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_resign(
     ): Int
@@ -1210,6 +1218,8 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_legal_moves_from(`ptr`: Long,`square`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_line_to(`ptr`: Long,`node`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
     external fun uniffi_chesscore_fn_method_chessgame_make_main_line(`ptr`: Long,`node`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): Byte
     external fun uniffi_chesscore_fn_method_chessgame_new_move_placement(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -1217,6 +1227,8 @@ internal object UniffiLib {
     external fun uniffi_chesscore_fn_method_chessgame_node(`ptr`: Long,`node`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_pgn(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chessgame_pgn_with(`ptr`: Long,`options`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_pins(`ptr`: Long,`side`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1237,6 +1249,8 @@ internal object UniffiLib {
     external fun uniffi_chesscore_fn_method_chessgame_promote_variation(`ptr`: Long,`node`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): Byte
     external fun uniffi_chesscore_fn_method_chessgame_redo(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Byte
+    external fun uniffi_chesscore_fn_method_chessgame_remove_tag(`ptr`: Long,`name`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Byte
     external fun uniffi_chesscore_fn_method_chessgame_resign(`ptr`: Long,`side`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1361,6 +1375,8 @@ internal object UniffiLib {
     external fun uniffi_chesscore_fn_func_list_pgn_games(`pgn`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_nag_symbol(`nag`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_parse_moves(`fen`: RustBuffer.ByValue,`moves`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_pgn_text_from_bytes(`bytes`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1577,6 +1593,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_nag_symbol() and 0xFFFF) != 40088) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_chesscore_checksum_func_parse_moves() and 0xFFFF) != 31430) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_func_pgn_text_from_bytes() and 0xFFFF) != 33004) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1736,6 +1755,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_legal_moves_from() and 0xFFFF) != 16013) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_line_to() and 0xFFFF) != 23752) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_make_main_line() and 0xFFFF) != 62397) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1746,6 +1768,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_pgn() and 0xFFFF) != 56392) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_pgn_with() and 0xFFFF) != 4575) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_pins() and 0xFFFF) != 5955) {
@@ -1776,6 +1801,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_redo() and 0xFFFF) != 26615) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_remove_tag() and 0xFFFF) != 9085) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_resign() and 0xFFFF) != 10076) {
@@ -3345,6 +3373,19 @@ public interface ChessGameInterface {
     fun `legalMovesFrom`(`square`: Square): List<LegalMove>
     
     /**
+     * A new game of the moves from the start to `node`, as its main line, at its end: the same
+     * start, tags, comments and marks along the way, without the variations, the moves after
+     * `node`, the clock or a resignation or agreed draw recorded on the way. For "continue from
+     * here" (against the engine or a friend) from an analysis board or a review: unlike a game
+     * from the position's FEN, it knows the moves before, so repetitions count and its PGN has
+     * the whole game. This game is unchanged.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    fun `lineTo`(`node`: kotlin.UInt): ChessGame
+    
+    /**
      * Makes the line through `node` the main line. Returns `false` when it already was.
      *
      * # Errors
@@ -3371,6 +3412,13 @@ public interface ChessGameInterface {
      * with variations, comments, NAGs and annotations, and the main line's result.
      */
     fun `pgn`(): kotlin.String
+    
+    /**
+     * The game in PGN export format with only what `options` keeps, e.g. to share the moves
+     * without the clock times and evaluations, or the main line without variations. The tags,
+     * the main line and the result are always written; the default options give `pgn()`.
+     */
+    fun `pgnWith`(`options`: PgnExportOptions): kotlin.String
     
     /**
      * The pieces of `side` pinned to their king, each with the piece that pins it, in index
@@ -3478,6 +3526,13 @@ public interface ChessGameInterface {
      * (as for `undo()`).
      */
     fun `redo`(): kotlin.Boolean
+    
+    /**
+     * Removes PGN tag `name` (setting it to `""` keeps it, empty); `true` when the game had it.
+     * A tag of the Seven Tag Roster (`Event`, `Site`, `Date`, `Round`, `White`, `Black`) is then
+     * exported with its placeholder (`?`, `????.??.??`), which PGN requires.
+     */
+    fun `removeTag`(`name`: kotlin.String): kotlin.Boolean
     
     /**
      * `side` resigns; the other side wins.
@@ -4582,6 +4637,32 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
+     * A new game of the moves from the start to `node`, as its main line, at its end: the same
+     * start, tags, comments and marks along the way, without the variations, the moves after
+     * `node`, the clock or a resignation or agreed draw recorded on the way. For "continue from
+     * here" (against the engine or a friend) from an analysis board or a review: unlike a game
+     * from the position's FEN, it knows the moves before, so repetitions count and its PGN has
+     * the whole game. This game is unchanged.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    @Throws(ChessException::class)override fun `lineTo`(`node`: kotlin.UInt): ChessGame {
+            return FfiConverterTypeChessGame.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_line_to(
+        it,
+        
+        FfiConverterUInt.lower(`node`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
      * Makes the line through `node` the main line. Returns `false` when it already was.
      *
      * # Errors
@@ -4650,6 +4731,25 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     UniffiLib.uniffi_chesscore_fn_method_chessgame_pgn(
         it,
         _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The game in PGN export format with only what `options` keeps, e.g. to share the moves
+     * without the clock times and evaluations, or the main line without variations. The tags,
+     * the main line and the result are always written; the default options give `pgn()`.
+     */override fun `pgnWith`(`options`: PgnExportOptions): kotlin.String {
+            return FfiConverterString.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_pgn_with(
+        it,
+        
+        FfiConverterTypePgnExportOptions.lower(`options`),_status)
 }
     }
     )
@@ -4890,6 +4990,25 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     UniffiLib.uniffi_chesscore_fn_method_chessgame_redo(
         it,
         _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Removes PGN tag `name` (setting it to `""` keeps it, empty); `true` when the game had it.
+     * A tag of the Seven Tag Roster (`Event`, `Site`, `Date`, `Round`, `White`, `Black`) is then
+     * exported with its placeholder (`?`, `????.??.??`), which PGN requires.
+     */override fun `removeTag`(`name`: kotlin.String): kotlin.Boolean {
+            return FfiConverterBoolean.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chessgame_remove_tag(
+        it,
+        
+        FfiConverterString.lower(`name`),_status)
 }
     }
     )
@@ -8982,6 +9101,86 @@ public object FfiConverterTypeOpening: FfiConverterRustBuffer<Opening> {
 
 
 /**
+ * What `ChessGame.pgnWith` writes besides the tags, the main line and the result: each field
+ * `true` (the default) keeps that part of the game.
+ */
+data class PgnExportOptions (
+    /**
+     * The variations (`false`: the main line alone).
+     */
+    var `variations`: kotlin.Boolean = true 
+    , 
+    /**
+     * The comments' text, and the comment commands not named below (`[%emt]`, ...).
+     */
+    var `comments`: kotlin.Boolean = true 
+    , 
+    /**
+     * The NAGs (`$1` `!`, `$4` `??`, `$14` `⩲`, ...).
+     */
+    var `nags`: kotlin.Boolean = true 
+    , 
+    /**
+     * The clock times (`[%clk]`).
+     */
+    var `clocks`: kotlin.Boolean = true 
+    , 
+    /**
+     * The evaluations (`[%eval]`).
+     */
+    var `evals`: kotlin.Boolean = true 
+    , 
+    /**
+     * The highlighted squares and arrows (`[%csl]`, `[%cal]`).
+     */
+    var `marks`: kotlin.Boolean = true 
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypePgnExportOptions: FfiConverterRustBuffer<PgnExportOptions> {
+    override fun read(buf: ByteBuffer): PgnExportOptions {
+        return PgnExportOptions(
+            FfiConverterBoolean.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterBoolean.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: PgnExportOptions) = (
+            FfiConverterBoolean.allocationSize(value.`variations`) +
+            FfiConverterBoolean.allocationSize(value.`comments`) +
+            FfiConverterBoolean.allocationSize(value.`nags`) +
+            FfiConverterBoolean.allocationSize(value.`clocks`) +
+            FfiConverterBoolean.allocationSize(value.`evals`) +
+            FfiConverterBoolean.allocationSize(value.`marks`)
+    )
+
+    override fun write(value: PgnExportOptions, buf: ByteBuffer) {
+            FfiConverterBoolean.write(value.`variations`, buf)
+            FfiConverterBoolean.write(value.`comments`, buf)
+            FfiConverterBoolean.write(value.`nags`, buf)
+            FfiConverterBoolean.write(value.`clocks`, buf)
+            FfiConverterBoolean.write(value.`evals`, buf)
+            FfiConverterBoolean.write(value.`marks`, buf)
+    }
+}
+
+
+
+/**
  * The games of a PGN text listed without keeping them: a `PgnGameSummary` for each that can
  * be read, and a located problem for each that cannot.
  */
@@ -9073,6 +9272,13 @@ data class PgnGameSummary (
     var `plies`: kotlin.UInt
     , 
     /**
+     * Every tag the game has, as `ChessGame.tags()` lists them once opened (the Seven Tag
+     * Roster first, then the others in ASCII order): `WhiteElo`, `BlackElo`, `ECO`, `Opening`,
+     * `TimeControl`, `Site` (a game's link on lichess and chess.com), `Termination`, ...
+     */
+    var `tags`: List<Tag>
+    , 
+    /**
      * The game's own text as written in the file (tags, moves, variations, comments), not
      * written again: `ChessGame.fromPgn` or `readPgn` on it gives the same game.
      */
@@ -9100,6 +9306,7 @@ public object FfiConverterTypePgnGameSummary: FfiConverterRustBuffer<PgnGameSumm
             FfiConverterOptionalString.read(buf),
             FfiConverterString.read(buf),
             FfiConverterUInt.read(buf),
+            FfiConverterSequenceTypeTag.read(buf),
             FfiConverterString.read(buf),
         )
     }
@@ -9112,6 +9319,7 @@ public object FfiConverterTypePgnGameSummary: FfiConverterRustBuffer<PgnGameSumm
             FfiConverterOptionalString.allocationSize(value.`date`) +
             FfiConverterString.allocationSize(value.`result`) +
             FfiConverterUInt.allocationSize(value.`plies`) +
+            FfiConverterSequenceTypeTag.allocationSize(value.`tags`) +
             FfiConverterString.allocationSize(value.`pgn`)
     )
 
@@ -9123,6 +9331,7 @@ public object FfiConverterTypePgnGameSummary: FfiConverterRustBuffer<PgnGameSumm
             FfiConverterOptionalString.write(value.`date`, buf)
             FfiConverterString.write(value.`result`, buf)
             FfiConverterUInt.write(value.`plies`, buf)
+            FfiConverterSequenceTypeTag.write(value.`tags`, buf)
             FfiConverterString.write(value.`pgn`, buf)
     }
 }
@@ -9760,6 +9969,21 @@ data class SearchLimits (
      * engine's level.
      */
     var `level`: kotlin.UInt? = null 
+    , 
+    /**
+     * Search only these moves (UCI `go searchmoves`), in SAN or UCI as `playSan` reads them:
+     * e.g. the move a player is considering, to see its evaluation and line. Empty (the
+     * default): every legal move.
+     */
+    var `searchMoves`: List<kotlin.String> = listOf() 
+    , 
+    /**
+     * Stop as soon as a mate in this many moves or fewer is proven for the side to move (UCI
+     * `go mate N`), e.g. to check a mate-in-N exercise; the other limits still apply, and
+     * without them the level's usual depth bounds the search when there is no such mate.
+     * `null`/`nil`: no such stop.
+     */
+    var `mate`: kotlin.UInt? = null 
     
 ){
     
@@ -9787,6 +10011,8 @@ public object FfiConverterTypeSearchLimits: FfiConverterRustBuffer<SearchLimits>
             FfiConverterBoolean.read(buf),
             FfiConverterUInt.read(buf),
             FfiConverterOptionalUInt.read(buf),
+            FfiConverterSequenceString.read(buf),
+            FfiConverterOptionalUInt.read(buf),
         )
     }
 
@@ -9801,7 +10027,9 @@ public object FfiConverterTypeSearchLimits: FfiConverterRustBuffer<SearchLimits>
             FfiConverterOptionalUInt.allocationSize(value.`movesToGo`) +
             FfiConverterBoolean.allocationSize(value.`infinite`) +
             FfiConverterUInt.allocationSize(value.`multiPv`) +
-            FfiConverterOptionalUInt.allocationSize(value.`level`)
+            FfiConverterOptionalUInt.allocationSize(value.`level`) +
+            FfiConverterSequenceString.allocationSize(value.`searchMoves`) +
+            FfiConverterOptionalUInt.allocationSize(value.`mate`)
     )
 
     override fun write(value: SearchLimits, buf: ByteBuffer) {
@@ -9816,6 +10044,8 @@ public object FfiConverterTypeSearchLimits: FfiConverterRustBuffer<SearchLimits>
             FfiConverterBoolean.write(value.`infinite`, buf)
             FfiConverterUInt.write(value.`multiPv`, buf)
             FfiConverterOptionalUInt.write(value.`level`, buf)
+            FfiConverterSequenceString.write(value.`searchMoves`, buf)
+            FfiConverterOptionalUInt.write(value.`mate`, buf)
     }
 }
 
@@ -13726,6 +13956,31 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
     
         
         FfiConverterUInt.lower(`nag`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * Reads `moves`, played one after another from the position `fen`, without a game: each in
+         * SAN or UCI, as `playSan` reads them (`Nf3`, `g1f3`, `O-O`, `e1g1`, `e7e8q`). Each comes back
+         * as a `LegalMove` (its `san`, `uci`, squares and flags), so a line in UCI (an engine's
+         * principal variation, a puzzle's solution, a lichess cloud evaluation) can be shown in SAN,
+         * and a line in SAN sent to a UCI engine. A Chess960 FEN is read as `thinkFen` reads it.
+         *
+         * # Errors
+         * `InvalidFen`; for the first move that cannot be read, `IllegalMove` (well formed but not
+         * legal there) or `InvalidNotation` (not a move, or ambiguous SAN), whose message says which
+         * move of the line it is ("move 2 of the line: illegal move 'e4': ...").
+         */
+    @Throws(ChessException::class) fun `parseMoves`(`fen`: kotlin.String, `moves`: List<kotlin.String>): List<LegalMove> {
+            return FfiConverterSequenceTypeLegalMove.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_parse_moves(
+    
+        
+        FfiConverterString.lower(`fen`),
+        FfiConverterSequenceString.lower(`moves`),_status)
 }
     )
     }

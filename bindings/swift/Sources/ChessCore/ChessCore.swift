@@ -1420,6 +1420,19 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func legalMovesFrom(square: Square)  -> [LegalMove]
     
     /**
+     * A new game of the moves from the start to `node`, as its main line, at its end: the same
+     * start, tags, comments and marks along the way, without the variations, the moves after
+     * `node`, the clock or a resignation or agreed draw recorded on the way. For "continue from
+     * here" (against the engine or a friend) from an analysis board or a review: unlike a game
+     * from the position's FEN, it knows the moves before, so repetitions count and its PGN has
+     * the whole game. This game is unchanged.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+    func lineTo(node: UInt32) throws  -> ChessGame
+    
+    /**
      * Makes the line through `node` the main line. Returns `false` when it already was.
      *
      * # Errors
@@ -1446,6 +1459,13 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * with variations, comments, NAGs and annotations, and the main line's result.
      */
     func pgn()  -> String
+    
+    /**
+     * The game in PGN export format with only what `options` keeps, e.g. to share the moves
+     * without the clock times and evaluations, or the main line without variations. The tags,
+     * the main line and the result are always written; the default options give `pgn()`.
+     */
+    func pgnWith(options: PgnExportOptions)  -> String
     
     /**
      * The pieces of `side` pinned to their king, each with the piece that pins it, in index
@@ -1553,6 +1573,13 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * (as for `undo()`).
      */
     func redo()  -> Bool
+    
+    /**
+     * Removes PGN tag `name` (setting it to `""` keeps it, empty); `true` when the game had it.
+     * A tag of the Seven Tag Roster (`Event`, `Site`, `Date`, `Round`, `White`, `Black`) is then
+     * exported with its placeholder (`?`, `????.??.??`), which PGN requires.
+     */
+    func removeTag(name: String)  -> Bool
     
     /**
      * `side` resigns; the other side wins.
@@ -2539,6 +2566,27 @@ open func legalMovesFrom(square: Square) -> [LegalMove]  {
 }
     
     /**
+     * A new game of the moves from the start to `node`, as its main line, at its end: the same
+     * start, tags, comments and marks along the way, without the variations, the moves after
+     * `node`, the clock or a resignation or agreed draw recorded on the way. For "continue from
+     * here" (against the engine or a friend) from an analysis board or a review: unlike a game
+     * from the position's FEN, it knows the moves before, so repetitions count and its PGN has
+     * the whole game. This game is unchanged.
+     *
+     * # Errors
+     * `InvalidRequest` when the game has no node `node`.
+     */
+open func lineTo(node: UInt32)throws  -> ChessGame  {
+    return try  FfiConverterTypeChessGame_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_line_to(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(node),uniffiCallStatus
+    )
+})
+}
+    
+    /**
      * Makes the line through `node` the main line. Returns `false` when it already was.
      *
      * # Errors
@@ -2592,6 +2640,21 @@ open func pgn() -> String  {
         uniffiCallStatus in
     uniffi_chesscore_fn_method_chessgame_pgn(
             self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The game in PGN export format with only what `options` keeps, e.g. to share the moves
+     * without the clock times and evaluations, or the main line without variations. The tags,
+     * the main line and the result are always written; the default options give `pgn()`.
+     */
+open func pgnWith(options: PgnExportOptions) -> String  {
+    return try!  FfiConverterString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_pgn_with(
+            self.uniffiCloneHandle(),
+        FfiConverterTypePgnExportOptions_lower(options),uniffiCallStatus
     )
 })
 }
@@ -2785,6 +2848,21 @@ open func redo() -> Bool  {
         uniffiCallStatus in
     uniffi_chesscore_fn_method_chessgame_redo(
             self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Removes PGN tag `name` (setting it to `""` keeps it, empty); `true` when the game had it.
+     * A tag of the Seven Tag Roster (`Event`, `Site`, `Date`, `Round`, `White`, `Black`) is then
+     * exported with its placeholder (`?`, `????.??.??`), which PGN requires.
+     */
+open func removeTag(name: String) -> Bool  {
+    return try!  FfiConverterBool.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chessgame_remove_tag(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(name),uniffiCallStatus
     )
 })
 }
@@ -6905,6 +6983,116 @@ public func FfiConverterTypeOpening_lower(_ value: Opening) -> RustBuffer {
 
 
 /**
+ * What `ChessGame.pgnWith` writes besides the tags, the main line and the result: each field
+ * `true` (the default) keeps that part of the game.
+ */
+public struct PgnExportOptions: Equatable, Hashable {
+    /**
+     * The variations (`false`: the main line alone).
+     */
+    public var variations: Bool
+    /**
+     * The comments' text, and the comment commands not named below (`[%emt]`, ...).
+     */
+    public var comments: Bool
+    /**
+     * The NAGs (`$1` `!`, `$4` `??`, `$14` `⩲`, ...).
+     */
+    public var nags: Bool
+    /**
+     * The clock times (`[%clk]`).
+     */
+    public var clocks: Bool
+    /**
+     * The evaluations (`[%eval]`).
+     */
+    public var evals: Bool
+    /**
+     * The highlighted squares and arrows (`[%csl]`, `[%cal]`).
+     */
+    public var marks: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The variations (`false`: the main line alone).
+         */variations: Bool = true, 
+        /**
+         * The comments' text, and the comment commands not named below (`[%emt]`, ...).
+         */comments: Bool = true, 
+        /**
+         * The NAGs (`$1` `!`, `$4` `??`, `$14` `⩲`, ...).
+         */nags: Bool = true, 
+        /**
+         * The clock times (`[%clk]`).
+         */clocks: Bool = true, 
+        /**
+         * The evaluations (`[%eval]`).
+         */evals: Bool = true, 
+        /**
+         * The highlighted squares and arrows (`[%csl]`, `[%cal]`).
+         */marks: Bool = true) {
+        self.variations = variations
+        self.comments = comments
+        self.nags = nags
+        self.clocks = clocks
+        self.evals = evals
+        self.marks = marks
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension PgnExportOptions: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePgnExportOptions: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PgnExportOptions {
+        return
+            try PgnExportOptions(
+                variations: FfiConverterBool.read(from: &buf), 
+                comments: FfiConverterBool.read(from: &buf), 
+                nags: FfiConverterBool.read(from: &buf), 
+                clocks: FfiConverterBool.read(from: &buf), 
+                evals: FfiConverterBool.read(from: &buf), 
+                marks: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: PgnExportOptions, into buf: inout [UInt8]) {
+        FfiConverterBool.write(value.variations, into: &buf)
+        FfiConverterBool.write(value.comments, into: &buf)
+        FfiConverterBool.write(value.nags, into: &buf)
+        FfiConverterBool.write(value.clocks, into: &buf)
+        FfiConverterBool.write(value.evals, into: &buf)
+        FfiConverterBool.write(value.marks, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePgnExportOptions_lift(_ buf: RustBuffer) throws -> PgnExportOptions {
+    return try FfiConverterTypePgnExportOptions.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePgnExportOptions_lower(_ value: PgnExportOptions) -> RustBuffer {
+    return FfiConverterTypePgnExportOptions.lower(value)
+}
+
+
+/**
  * The games of a PGN text listed without keeping them: a `PgnGameSummary` for each that can
  * be read, and a located problem for each that cannot.
  */
@@ -7012,6 +7200,12 @@ public struct PgnGameSummary: Equatable, Hashable {
      */
     public var plies: UInt32
     /**
+     * Every tag the game has, as `ChessGame.tags()` lists them once opened (the Seven Tag
+     * Roster first, then the others in ASCII order): `WhiteElo`, `BlackElo`, `ECO`, `Opening`,
+     * `TimeControl`, `Site` (a game's link on lichess and chess.com), `Termination`, ...
+     */
+    public var tags: [Tag]
+    /**
      * The game's own text as written in the file (tags, moves, variations, comments), not
      * written again: `ChessGame.fromPgn` or `readPgn` on it gives the same game.
      */
@@ -7044,6 +7238,11 @@ public struct PgnGameSummary: Equatable, Hashable {
          * The moves of its main line, in plies.
          */plies: UInt32, 
         /**
+         * Every tag the game has, as `ChessGame.tags()` lists them once opened (the Seven Tag
+         * Roster first, then the others in ASCII order): `WhiteElo`, `BlackElo`, `ECO`, `Opening`,
+         * `TimeControl`, `Site` (a game's link on lichess and chess.com), `Termination`, ...
+         */tags: [Tag], 
+        /**
          * The game's own text as written in the file (tags, moves, variations, comments), not
          * written again: `ChessGame.fromPgn` or `readPgn` on it gives the same game.
          */pgn: String) {
@@ -7054,6 +7253,7 @@ public struct PgnGameSummary: Equatable, Hashable {
         self.date = date
         self.result = result
         self.plies = plies
+        self.tags = tags
         self.pgn = pgn
     }
 
@@ -7080,6 +7280,7 @@ public struct FfiConverterTypePgnGameSummary: FfiConverterRustBuffer {
                 date: FfiConverterOptionString.read(from: &buf), 
                 result: FfiConverterString.read(from: &buf), 
                 plies: FfiConverterUInt32.read(from: &buf), 
+                tags: FfiConverterSequenceTypeTag.read(from: &buf), 
                 pgn: FfiConverterString.read(from: &buf)
         )
     }
@@ -7092,6 +7293,7 @@ public struct FfiConverterTypePgnGameSummary: FfiConverterRustBuffer {
         FfiConverterOptionString.write(value.date, into: &buf)
         FfiConverterString.write(value.result, into: &buf)
         FfiConverterUInt32.write(value.plies, into: &buf)
+        FfiConverterSequenceTypeTag.write(value.tags, into: &buf)
         FfiConverterString.write(value.pgn, into: &buf)
     }
 }
@@ -7955,6 +8157,19 @@ public struct SearchLimits: Equatable, Hashable {
      * engine's level.
      */
     public var level: UInt32?
+    /**
+     * Search only these moves (UCI `go searchmoves`), in SAN or UCI as `playSan` reads them:
+     * e.g. the move a player is considering, to see its evaluation and line. Empty (the
+     * default): every legal move.
+     */
+    public var searchMoves: [String]
+    /**
+     * Stop as soon as a mate in this many moves or fewer is proven for the side to move (UCI
+     * `go mate N`), e.g. to check a mate-in-N exercise; the other limits still apply, and
+     * without them the level's usual depth bounds the search when there is no such mate.
+     * `null`/`nil`: no such stop.
+     */
+    public var mate: UInt32?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -8002,7 +8217,18 @@ public struct SearchLimits: Equatable, Hashable {
          * Search at this level (1 to 10) instead of the engine's, for this search only: e.g. a
          * hint at full strength from an engine that plays the user at level 3. `null`/`nil`: the
          * engine's level.
-         */level: UInt32? = nil) {
+         */level: UInt32? = nil, 
+        /**
+         * Search only these moves (UCI `go searchmoves`), in SAN or UCI as `playSan` reads them:
+         * e.g. the move a player is considering, to see its evaluation and line. Empty (the
+         * default): every legal move.
+         */searchMoves: [String] = [], 
+        /**
+         * Stop as soon as a mate in this many moves or fewer is proven for the side to move (UCI
+         * `go mate N`), e.g. to check a mate-in-N exercise; the other limits still apply, and
+         * without them the level's usual depth bounds the search when there is no such mate.
+         * `null`/`nil`: no such stop.
+         */mate: UInt32? = nil) {
         self.depth = depth
         self.moveTimeMs = moveTimeMs
         self.nodes = nodes
@@ -8014,6 +8240,8 @@ public struct SearchLimits: Equatable, Hashable {
         self.infinite = infinite
         self.multiPv = multiPv
         self.level = level
+        self.searchMoves = searchMoves
+        self.mate = mate
     }
 
     
@@ -8042,7 +8270,9 @@ public struct FfiConverterTypeSearchLimits: FfiConverterRustBuffer {
                 movesToGo: FfiConverterOptionUInt32.read(from: &buf), 
                 infinite: FfiConverterBool.read(from: &buf), 
                 multiPv: FfiConverterUInt32.read(from: &buf), 
-                level: FfiConverterOptionUInt32.read(from: &buf)
+                level: FfiConverterOptionUInt32.read(from: &buf), 
+                searchMoves: FfiConverterSequenceString.read(from: &buf), 
+                mate: FfiConverterOptionUInt32.read(from: &buf)
         )
     }
 
@@ -8058,6 +8288,8 @@ public struct FfiConverterTypeSearchLimits: FfiConverterRustBuffer {
         FfiConverterBool.write(value.infinite, into: &buf)
         FfiConverterUInt32.write(value.multiPv, into: &buf)
         FfiConverterOptionUInt32.write(value.level, into: &buf)
+        FfiConverterSequenceString.write(value.searchMoves, into: &buf)
+        FfiConverterOptionUInt32.write(value.mate, into: &buf)
     }
 }
 
@@ -12123,6 +12355,27 @@ public func nagSymbol(nag: UInt32) -> String?  {
 })
 }
 /**
+ * Reads `moves`, played one after another from the position `fen`, without a game: each in
+ * SAN or UCI, as `playSan` reads them (`Nf3`, `g1f3`, `O-O`, `e1g1`, `e7e8q`). Each comes back
+ * as a `LegalMove` (its `san`, `uci`, squares and flags), so a line in UCI (an engine's
+ * principal variation, a puzzle's solution, a lichess cloud evaluation) can be shown in SAN,
+ * and a line in SAN sent to a UCI engine. A Chess960 FEN is read as `thinkFen` reads it.
+ *
+ * # Errors
+ * `InvalidFen`; for the first move that cannot be read, `IllegalMove` (well formed but not
+ * legal there) or `InvalidNotation` (not a move, or ambiguous SAN), whose message says which
+ * move of the line it is ("move 2 of the line: illegal move 'e4': ...").
+ */
+public func parseMoves(fen: String, moves: [String])throws  -> [LegalMove]  {
+    return try  FfiConverterSequenceTypeLegalMove.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_parse_moves(
+        FfiConverterString.lower(fen),
+        FfiConverterSequenceString.lower(moves),uniffiCallStatus
+    )
+})
+}
+/**
  * The text of a PGN file's `bytes`, to pass to `readPgn`, `listPgnGames` or
  * `ChessGame.fromPgn`: UTF-8, with each byte that is not part of valid UTF-8 read as
  * Windows-1252 (a superset of the ISO 8859-1 the PGN standard names), as older ChessBase and
@@ -12274,6 +12527,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_nag_symbol() != 40088) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_parse_moves() != 31430) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_pgn_text_from_bytes() != 33004) {
@@ -12435,6 +12691,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_legal_moves_from() != 16013) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_chesscore_checksum_method_chessgame_line_to() != 23752) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_chesscore_checksum_method_chessgame_make_main_line() != 62397) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -12445,6 +12704,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_pgn() != 56392) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_pgn_with() != 4575) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_pins() != 5955) {
@@ -12475,6 +12737,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_redo() != 26615) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chessgame_remove_tag() != 9085) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_resign() != 10076) {

@@ -643,6 +643,11 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_legal_moves(uint64_t ptr, RustCa
 RustBuffer uniffi_chesscore_fn_method_chessgame_legal_moves_from(uint64_t ptr, uint32_t square, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_LINE_TO
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_LINE_TO
+uint64_t uniffi_chesscore_fn_method_chessgame_line_to(uint64_t ptr, uint32_t node, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_MAKE_MAIN_LINE
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_MAKE_MAIN_LINE
 int8_t uniffi_chesscore_fn_method_chessgame_make_main_line(uint64_t ptr, uint32_t node, RustCallStatus *_Nonnull out_status
@@ -661,6 +666,11 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_node(uint64_t ptr, uint32_t node
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PGN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PGN
 RustBuffer uniffi_chesscore_fn_method_chessgame_pgn(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PGN_WITH
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PGN_WITH
+RustBuffer uniffi_chesscore_fn_method_chessgame_pgn_with(uint64_t ptr, RustBuffer options, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_PINS
@@ -711,6 +721,11 @@ int8_t uniffi_chesscore_fn_method_chessgame_promote_variation(uint64_t ptr, uint
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_REDO
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_REDO
 int8_t uniffi_chesscore_fn_method_chessgame_redo(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_REMOVE_TAG
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_REMOVE_TAG
+int8_t uniffi_chesscore_fn_method_chessgame_remove_tag(uint64_t ptr, RustBuffer name, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSGAME_RESIGN
@@ -1028,6 +1043,11 @@ RustBuffer uniffi_chesscore_fn_func_list_pgn_games(RustBuffer pgn, RustCallStatu
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_NAG_SYMBOL
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_NAG_SYMBOL
 RustBuffer uniffi_chesscore_fn_func_nag_symbol(uint32_t nag, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_PARSE_MOVES
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_PARSE_MOVES
+RustBuffer uniffi_chesscore_fn_func_parse_moves(RustBuffer fen, RustBuffer moves, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_PGN_TEXT_FROM_BYTES
@@ -1485,6 +1505,12 @@ uint16_t uniffi_chesscore_checksum_func_nag_symbol(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_PARSE_MOVES
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_PARSE_MOVES
+uint16_t uniffi_chesscore_checksum_func_parse_moves(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_PGN_TEXT_FROM_BYTES
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_PGN_TEXT_FROM_BYTES
 uint16_t uniffi_chesscore_checksum_func_pgn_text_from_bytes(void
@@ -1803,6 +1829,12 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_legal_moves_from(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_LINE_TO
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_LINE_TO
+uint16_t uniffi_chesscore_checksum_method_chessgame_line_to(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_MAKE_MAIN_LINE
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_MAKE_MAIN_LINE
 uint16_t uniffi_chesscore_checksum_method_chessgame_make_main_line(void
@@ -1824,6 +1856,12 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_node(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PGN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PGN
 uint16_t uniffi_chesscore_checksum_method_chessgame_pgn(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PGN_WITH
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_PGN_WITH
+uint16_t uniffi_chesscore_checksum_method_chessgame_pgn_with(void
     
 );
 #endif
@@ -1884,6 +1922,12 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_promote_variation(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_REDO
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_REDO
 uint16_t uniffi_chesscore_checksum_method_chessgame_redo(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_REMOVE_TAG
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_REMOVE_TAG
+uint16_t uniffi_chesscore_checksum_method_chessgame_remove_tag(void
     
 );
 #endif

@@ -1,0 +1,72 @@
+import ChessCoreKit
+import ChessCoreTestSupport
+import Foundation
+import XCTest
+
+/// `parseMoves`, a search of some moves, `pgnWith`, `removeTag`, `lineTo` and a list's tags, from
+/// Swift. Mirrors tests/kotlin/ConvenienceTest.kt.
+final class ConvenienceTests: XCTestCase {
+    /// The moves alone: no variations, comments, NAGs, clock times, evaluations or marks.
+    private static let movesOnly = PgnExportOptions(
+        variations: false, comments: false, nags: false, clocks: false, evals: false, marks: false)
+
+    func testParseMovesReadsAUciLineAsSanAndNamesABadMovesPlace() throws {
+        let line = try parseMoves(
+            fen: startingFen(), moves: ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1"])
+        XCTAssertEqual(line.map(\.san), ["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "O-O"])
+        XCTAssertEqual(try parseMoves(fen: startingFen(), moves: ["e4", "d5"]).map(\.uci), ["e2e4", "d7d5"])
+        XCTAssertThrowsError(try parseMoves(fen: startingFen(), moves: ["e4", "e4"])) { error in
+            guard case ChessError.IllegalMove(let message) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(message.hasPrefix("move 2 of the line"), message)
+        }
+        XCTAssertThrowsError(try parseMoves(fen: "no fen", moves: ["e4"])) { error in
+            guard case ChessError.InvalidFen = error else { return XCTFail("\(error)") }
+        }
+    }
+
+    func testASearchOfTheMoveAPlayerConsidersAndAMateSearch() async throws {
+        let engine = try ChessEngine(config: EngineConfig(hashMb: 4, seed: 7, variety: false))
+        // A free queen for the knight; asked about the king's move only, the engine answers for it.
+        let game = try ChessGame.fromFen(fen: "4k3/8/8/3q4/8/4N3/8/4K3 w - - 0 1")
+        let free = try await engine.bestMove(game, limits: SearchLimits(depth: 5))
+        let considered = try await engine.bestMove(
+            game, limits: SearchLimits(depth: 5, searchMoves: ["Kf2"]))
+        XCTAssertEqual(free.bestMove.san, "Nxd5")
+        XCTAssertEqual(considered.bestMove.san, "Kf2")
+        guard case .centipawns(let best) = free.score, case .centipawns(let worse) = considered.score
+        else { return XCTFail("\(free.score) \(considered.score)") }
+        XCTAssertGreaterThan(best, worse + 500)
+        do {
+            _ = try await engine.bestMove(game, limits: SearchLimits(depth: 2, searchMoves: ["Ke3"]))
+            XCTFail("Ke3 is not legal")
+        } catch ChessError.IllegalMove {}
+        let mateIn1 = try ChessGame.fromFen(fen: "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1")
+        let mate = try await engine.bestMove(mateIn1, limits: SearchLimits(depth: 30, mate: 1))
+        XCTAssertEqual(mate.bestMove.san, "Ra8#")
+        XCTAssertLessThanOrEqual(mate.depth, 2)
+    }
+
+    func testPgnWithRemoveTagAListsTagsAndLineTo() throws {
+        let pgn =
+            "[White \"Ann\"]\n[WhiteElo \"1850\"]\n\n1. e4 {[%clk 0:05:00] Good} e5 $1 (1... c5) 2. Nf3 *"
+        let game = try ChessGame.fromPgn(pgn: pgn)
+        XCTAssertEqual(game.pgnWith(options: PgnExportOptions()), game.pgn(), "the defaults keep everything")
+        let moves = game.pgnWith(options: Self.movesOnly)
+        XCTAssertTrue(moves.hasSuffix("\n1. e4 e5 2. Nf3 *\n"), moves)
+        let noClocks = game.pgnWith(options: PgnExportOptions(clocks: false))
+        XCTAssertFalse(noClocks.contains("%clk"))
+        XCTAssertTrue(noClocks.contains("Good"))
+        XCTAssertTrue(game.removeTag(name: "WhiteElo"))
+        XCTAssertFalse(game.removeTag(name: "WhiteElo"))
+        XCTAssertNil(game.tag(name: "WhiteElo"))
+        let e4 = try XCTUnwrap(game.snapshot().moveRows.first?.whiteNode)
+        let line = try game.lineTo(node: e4)
+        XCTAssertEqual(line.snapshot().sanHistory, ["e4"])
+        XCTAssertEqual(line.tag(name: "White"), "Ann")
+        XCTAssertThrowsError(try game.lineTo(node: 99)) { error in
+            guard case ChessError.InvalidRequest = error else { return XCTFail("\(error)") }
+        }
+        let listed = try XCTUnwrap(listPgnGames(pgn: pgn).games.first)
+        XCTAssertTrue(listed.tags.contains(Tag(name: "WhiteElo", value: "1850")), "\(listed.tags)")
+    }
+}

@@ -1,0 +1,406 @@
+//! What an app does beside playing: moves read without a game (`parseMoves`), a search limited
+//! to some moves or to a mate (`SearchLimits.searchMoves`, `mate`), PGN exported with only some
+//! of its parts (`pgnWith`), tags removed, a PGN file's list with every tag, and a line of a
+//! game taken out as a new game (`lineTo`).
+
+use chesscore::ffi::{
+    list_pgn_games, parse_moves, ChessEngine, ChessError, ChessGame, DrawReason, EngineConfig,
+    PgnExportOptions, Score, SearchInfo, SearchLimits, SearchListener, SearchResult,
+};
+use std::sync::mpsc::{channel, Sender};
+use std::sync::Mutex;
+use std::time::Duration;
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[test]
+fn a_line_in_uci_reads_as_san_and_back() {
+    let line = parse_moves(
+        START.into(),
+        ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "e1g1"]
+            .map(String::from)
+            .to_vec(),
+    )
+    .unwrap();
+    let san: Vec<&str> = line.iter().map(|m| m.san.as_str()).collect();
+    assert_eq!(san, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "O-O"]);
+    assert!(line[6].is_castle);
+    // And SAN (as people type it too) to UCI, for a UCI engine.
+    let line = parse_moves(
+        START.into(),
+        ["e4", "d5", "exd5", "Qxd5", "nc3"]
+            .map(String::from)
+            .to_vec(),
+    )
+    .unwrap();
+    let uci: Vec<&str> = line.iter().map(|m| m.uci.as_str()).collect();
+    assert_eq!(uci, ["e2e4", "d7d5", "e4d5", "d8d5", "b1c3"]);
+    assert!(line[2].is_capture && line[3].is_capture);
+    // Check and mate flags come from the position after each move.
+    let mate = parse_moves(
+        START.into(),
+        ["f3", "e5", "g4", "Qh4"].map(String::from).to_vec(),
+    )
+    .unwrap();
+    assert_eq!(mate[3].san, "Qh4#");
+    assert!(mate[3].is_check && mate[3].is_checkmate);
+    // An empty line is an empty line.
+    assert!(parse_moves(START.into(), Vec::new()).unwrap().is_empty());
+}
+
+#[test]
+fn a_chess960_line_castles_as_that_position_does() {
+    // The king on g1 castles with the rook on h1 or the one on b1 (Shredder-FEN rights), as a
+    // UCI engine writes it in Chess960: king takes rook.
+    let fen = "4k3/8/8/8/8/8/8/1R4KR w HB - 0 1";
+    let short = parse_moves(fen.into(), vec!["g1h1".into()]).unwrap();
+    assert_eq!((short[0].san.as_str(), short[0].is_castle), ("O-O", true));
+    let long = parse_moves(fen.into(), vec!["O-O-O".into(), "e8f8".into()]).unwrap();
+    assert_eq!(long[0].uci, "g1b1");
+    assert_eq!(long[1].san, "Kf8");
+}
+
+#[test]
+fn a_move_that_cannot_be_read_is_named_with_its_place() {
+    let moves = ["e4", "e5", "Ke3"].map(String::from).to_vec();
+    match parse_moves(START.into(), moves) {
+        Err(ChessError::IllegalMove(message)) => {
+            assert!(message.starts_with("move 3 of the line"), "{message}");
+            assert!(message.contains("Ke3"), "{message}");
+        }
+        other => panic!("expected IllegalMove, got {other:?}"),
+    }
+    match parse_moves(START.into(), ["e4", "zz9"].map(String::from).to_vec()) {
+        Err(ChessError::InvalidNotation(message)) => {
+            assert!(message.starts_with("move 2 of the line"), "{message}");
+        }
+        other => panic!("expected InvalidNotation, got {other:?}"),
+    }
+    // Ambiguous SAN is not guessed: two knights can go to d2.
+    let fen = "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1";
+    let ambiguous = parse_moves(fen.into(), vec!["Nd2".into()]);
+    assert!(
+        matches!(&ambiguous, Err(ChessError::InvalidNotation(m)) if m.contains("Nb1d2") && m.contains("Nf1d2")),
+        "{ambiguous:?}"
+    );
+    assert!(matches!(
+        parse_moves("not a fen".into(), vec!["e4".into()]),
+        Err(ChessError::InvalidFen(_))
+    ));
+}
+
+/// Sends each search's result down a channel.
+struct ToChannel(Mutex<Sender<SearchResult>>);
+
+impl SearchListener for ToChannel {
+    fn on_info(&self, _info: SearchInfo) {}
+    fn on_finished(&self, result: SearchResult) {
+        let _ = self.0.lock().unwrap().send(result);
+    }
+}
+
+fn search(engine: &ChessEngine, fen: &str, limits: SearchLimits) -> SearchResult {
+    let (tx, rx) = channel();
+    engine
+        .think_fen(
+            fen.into(),
+            limits,
+            std::sync::Arc::new(ToChannel(Mutex::new(tx))),
+        )
+        .unwrap();
+    rx.recv_timeout(Duration::from_secs(60)).unwrap()
+}
+
+fn engine() -> std::sync::Arc<ChessEngine> {
+    ChessEngine::new(EngineConfig {
+        level: 10,
+        elo: None,
+        hash_mb: 8,
+        seed: 1,
+        variety: false,
+        threads: 1,
+    })
+    .unwrap()
+}
+
+#[test]
+fn a_search_of_some_moves_judges_only_those() {
+    let engine = engine();
+    // White can take a free queen with the knight; asked about the king's walk only, the
+    // engine answers for it, and its score says how much worse it is.
+    let fen = "4k3/8/8/3q4/8/4N3/8/4K3 w - - 0 1";
+    let free = search(
+        &engine,
+        fen,
+        SearchLimits {
+            depth: Some(6),
+            ..SearchLimits::default()
+        },
+    );
+    assert_eq!(free.best_move.san, "Nxd5");
+    let considered = search(
+        &engine,
+        fen,
+        SearchLimits {
+            depth: Some(6),
+            search_moves: vec!["Kf2".into()],
+            ..SearchLimits::default()
+        },
+    );
+    assert_eq!(considered.best_move.san, "Kf2");
+    assert_eq!(considered.pv_san.first().map(String::as_str), Some("Kf2"));
+    let (Score::Centipawns { value: best }, Score::Centipawns { value: worse }) =
+        (free.score, considered.score)
+    else {
+        panic!("{:?} {:?}", free.score, considered.score);
+    };
+    assert!(best > worse + 500, "Nxd5 {best}, Kf2 {worse}");
+    // Two moves, one in UCI: the better of the two.
+    let two = search(
+        &engine,
+        fen,
+        SearchLimits {
+            depth: Some(6),
+            search_moves: vec!["Kf2".into(), "e3d5".into()],
+            ..SearchLimits::default()
+        },
+    );
+    assert_eq!(two.best_move.san, "Nxd5");
+}
+
+#[test]
+fn a_search_move_that_is_not_legal_is_refused() {
+    let engine = engine();
+    let (tx, _rx) = channel();
+    let listener = std::sync::Arc::new(ToChannel(Mutex::new(tx)));
+    let limits = |moves: &[&str]| SearchLimits {
+        depth: Some(2),
+        search_moves: moves.iter().map(|m| m.to_string()).collect(),
+        ..SearchLimits::default()
+    };
+    match engine.think_fen(START.into(), limits(&["e4", "e5"]), listener.clone()) {
+        Err(ChessError::IllegalMove(message)) => {
+            assert!(
+                message.contains("search move") && message.contains("e5"),
+                "{message}"
+            )
+        }
+        other => panic!("expected IllegalMove, got {:?}", other.map(|_| ())),
+    }
+    assert!(matches!(
+        engine.think_fen(START.into(), limits(&["xyz"]), listener.clone()),
+        Err(ChessError::InvalidNotation(_))
+    ));
+    assert!(matches!(
+        engine.think_fen(
+            START.into(),
+            SearchLimits {
+                mate: Some(0),
+                ..SearchLimits::default()
+            },
+            listener
+        ),
+        Err(ChessError::InvalidRequest(_))
+    ));
+    assert!(!engine.is_searching());
+}
+
+#[test]
+fn a_mate_search_stops_at_the_mate() {
+    let engine = engine();
+    // A back-rank mate in one.
+    let fen = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
+    let result = search(
+        &engine,
+        fen,
+        SearchLimits {
+            mate: Some(1),
+            depth: Some(30),
+            ..SearchLimits::default()
+        },
+    );
+    assert_eq!(result.best_move.san, "Ra8#");
+    assert_eq!(result.score, Score::Mate { moves: 1 });
+    // Without the mate limit a depth of 30 would take far longer than the one ply it needs.
+    assert!(result.depth <= 2, "stopped at depth {}", result.depth);
+}
+
+fn annotated_game() -> std::sync::Arc<ChessGame> {
+    ChessGame::from_pgn(
+        "[Event \"Club\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Annotator \"Cy\"]\n\n\
+         {Start} 1. e4 {[%clk 0:05:00] [%eval 0.3] [%cal Ge2e4] A fine move} e5 $1 \
+         {[%csl Rd4] [%emt 0:00:02]} (1... c5 {Sicilian} 2. Nf3) 2. Nf3 $2 {[%clk 0:04:50]} *"
+            .into(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn pgn_with_keeps_only_what_is_asked() {
+    let game = annotated_game();
+    // The defaults are everything: the text of pgn().
+    assert_eq!(game.pgn_with(all()), game.pgn());
+    let moves_only = game.pgn_with(PgnExportOptions {
+        variations: false,
+        comments: false,
+        nags: false,
+        clocks: false,
+        evals: false,
+        marks: false,
+    });
+    assert!(moves_only.contains("[Annotator \"Cy\"]"), "{moves_only}");
+    assert!(
+        moves_only.ends_with("\n1. e4 e5 2. Nf3 *\n"),
+        "{moves_only}"
+    );
+    // One part at a time: that part goes, the others stay.
+    let parts: [Part; 6] = [
+        ("variations", |o| o.variations = false, &["(1... c5"]),
+        (
+            "comments",
+            |o| o.comments = false,
+            &["Start", "A fine move", "Sicilian", "%emt"],
+        ),
+        ("nags", |o| o.nags = false, &["$1", "$2"]),
+        ("clocks", |o| o.clocks = false, &["%clk"]),
+        ("evals", |o| o.evals = false, &["%eval"]),
+        ("marks", |o| o.marks = false, &["%cal", "%csl"]),
+    ];
+    let full = game.pgn();
+    for (name, off, gone) in parts {
+        let mut options = all();
+        off(&mut options);
+        let text = game.pgn_with(options);
+        for g in gone {
+            assert!(full.contains(g), "{g} in the full text");
+            assert!(!text.contains(g), "{name} off: {g} still in {text}");
+        }
+        for (other, _, kept) in parts {
+            if other != name {
+                for k in kept.iter().filter(|k| !gone.contains(k)) {
+                    // A variation's own comment goes with the variation.
+                    if name == "variations" && *k == "Sicilian" {
+                        continue;
+                    }
+                    assert!(text.contains(k), "{name} off: {k} lost from {text}");
+                }
+            }
+        }
+        // What is written reads back.
+        let back = ChessGame::from_pgn(text).unwrap();
+        assert_eq!(back.snapshot().san_history, ["e4", "e5", "Nf3"]);
+    }
+    // The game itself is unchanged.
+    assert_eq!(game.pgn(), full);
+}
+
+/// A part of a PGN: its option's name, how to switch it off, and text only that part writes.
+type Part = (
+    &'static str,
+    fn(&mut PgnExportOptions),
+    &'static [&'static str],
+);
+
+fn all() -> PgnExportOptions {
+    PgnExportOptions {
+        variations: true,
+        comments: true,
+        nags: true,
+        clocks: true,
+        evals: true,
+        marks: true,
+    }
+}
+
+#[test]
+fn a_removed_tag_is_gone_and_a_roster_tag_gets_its_placeholder() {
+    let game = annotated_game();
+    assert!(game.remove_tag("Annotator".into()));
+    assert!(!game.remove_tag("Annotator".into()));
+    assert_eq!(game.tag("Annotator".into()), None);
+    assert!(!game.pgn().contains("Annotator"));
+    assert!(game.remove_tag("White".into()));
+    assert!(game.pgn().contains("[White \"?\"]"));
+    // Set to empty, a tag stays, empty.
+    game.set_tag("Site".into(), String::new()).unwrap();
+    assert!(game.pgn().contains("[Site \"\"]"));
+    // The derived ones are not tags the game keeps.
+    assert!(!game.remove_tag("Result".into()));
+    assert_eq!(game.tag("Result".into()).as_deref(), Some("*"));
+}
+
+#[test]
+fn a_pgn_list_gives_every_tag() {
+    let text = "[Event \"Rated blitz\"]\n[Site \"https://lichess.org/abcd1234\"]\n\
+                [White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n[WhiteElo \"1850\"]\n\
+                [BlackElo \"1790\"]\n[ECO \"C20\"]\n[TimeControl \"180+2\"]\n\n1. e4 e5 1-0\n\n\
+                [White \"Cy\"]\n[Black \"Di\"]\n\n1. d4 *\n";
+    let listing = list_pgn_games(text.into());
+    assert_eq!(listing.games.len(), 2);
+    let tags: Vec<(&str, &str)> = listing.games[0]
+        .tags
+        .iter()
+        .map(|t| (t.name.as_str(), t.value.as_str()))
+        .collect();
+    assert_eq!(
+        tags,
+        ChessGame::from_pgn(listing.games[0].pgn.clone())
+            .unwrap()
+            .tags()
+            .iter()
+            .map(|t| (t.name.as_str(), t.value.as_str()))
+            .collect::<Vec<_>>()
+    );
+    for wanted in [
+        ("Site", "https://lichess.org/abcd1234"),
+        ("WhiteElo", "1850"),
+        ("BlackElo", "1790"),
+        ("ECO", "C20"),
+        ("TimeControl", "180+2"),
+    ] {
+        assert!(tags.contains(&wanted), "{wanted:?} in {tags:?}");
+    }
+    assert!(listing.games[1].tags.iter().all(|t| t.name != "WhiteElo"));
+}
+
+#[test]
+fn a_line_becomes_a_game_that_remembers_its_moves() {
+    // Knights out and back twice: the start position has been seen twice when 8... Ng8 is
+    // about to come; then a variation at move 2 and a comment along the line.
+    let game = ChessGame::from_pgn(
+        "[White \"Ann\"]\n\n1. Nf3 {Quiet} Nf6 2. Ng1 (2. d4 d5) Ng8 3. Nf3 Nf6 4. Ng1 Ng8 \
+         5. e4 1-0"
+            .into(),
+    )
+    .unwrap();
+    let rows = game.snapshot().move_rows;
+    // The node of 4. Ng1: 4... Ng8 would bring the start position back a third time.
+    let ng1 = rows[3].white_node.unwrap();
+    let line = game.line_to(ng1).unwrap();
+    let s = line.snapshot();
+    assert_eq!(
+        s.san_history,
+        ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]
+    );
+    assert!(!s.can_go_forward, "at the end of its main line");
+    assert_eq!(line.tag("White".into()).as_deref(), Some("Ann"));
+    assert_eq!(line.tag("Result".into()).as_deref(), Some("*"));
+    assert!(line.pgn().contains("{Quiet}"));
+    assert!(!line.pgn().contains("d4"), "no variations: {}", line.pgn());
+    // The history counts: Black may claim the draw with Ng8, the third occurrence; a game from
+    // the FEN alone knows nothing of it.
+    assert_eq!(
+        line.draw_claimable_with("f6g8".into()).unwrap(),
+        Some(DrawReason::ThreefoldRepetition)
+    );
+    let from_fen = ChessGame::from_fen(s.fen.clone()).unwrap();
+    assert_eq!(from_fen.draw_claimable_with("f6g8".into()).unwrap(), None);
+    // Moves played on the new game do not touch the old one.
+    line.play_san("Nc6".into()).unwrap();
+    // The original is unchanged, and a node it lacks is refused.
+    assert_eq!(game.snapshot().san_history.len(), 9);
+    assert!(matches!(
+        game.line_to(999),
+        Err(ChessError::InvalidRequest(_))
+    ));
+}
