@@ -16,8 +16,9 @@ import UniformTypeIdentifiers
 /// (tested in bindings/swift/Tests/ChessCorePresentationTests); it holds no logic of its own.
 struct AnalysisView: View {
     let controller: AnalysisController
-    /// "Play from here": a new game against the engine from the board's position, the person
-    /// taking the side to move (given by the game screen; `nil` hides it).
+    /// "Play from here": a new game against the engine from the board's position, with the moves
+    /// that led to it, the person taking the side to move (given by the game screen; `nil` hides
+    /// it).
     var playFromHere: ((StartPosition, Side) -> Void)? = nil
     /// The games of a file another app opened, while the person chooses one (set by the root
     /// view; the board loads the one chosen).
@@ -151,7 +152,7 @@ struct AnalysisView: View {
                 Button("Flip board", systemImage: "arrow.up.arrow.down") { controller.flipBoard() }
                 if let playFromHere {
                     Button("Play from here", systemImage: "play") {
-                        playFromHere(state.startPosition, state.snapshot.sideToMove)
+                        playFromHere(controller.playFromHereStart(), state.snapshot.sideToMove)
                     }
                     .disabled(state.isGameOver)
                 }

@@ -359,6 +359,24 @@ public final class AnalysisController {
     /// The whole tree in PGN (variations and comments included), for sharing.
     public func pgn() -> String { game.pgn() }
 
+    /// A start for a new game from the board's position ("play from here":
+    /// `GameController.newGame(mode:level:timeControl:start:)`): the moves that led to it (the
+    /// core's `lineTo`), so that the new game counts repetitions and its record starts from the
+    /// beginning, without the analysed game's tags, variations, comments, marks and clock times.
+    /// Chess960 when the tree is. After ``close()``, the position's FEN alone
+    /// (``AnalysisUiState/startPosition``), as in Kotlin, whose controller frees its game then.
+    public func playFromHereStart() -> StartPosition {
+        guard !closed, let line = try? game.lineTo(node: state.snapshot.node) else {
+            return state.startPosition
+        }
+        for tag in line.tags() { _ = line.removeTag(name: tag.name) }
+        return .moves(pgn: line.pgnWith(options: Self.movesOnly))
+    }
+
+    /// The moves alone: no variations, comments, NAGs, clock times, evaluations or marks.
+    private static let movesOnly = PgnExportOptions(
+        variations: false, comments: false, nags: false, clocks: false, evals: false, marks: false)
+
     /// The current position in FEN, for sharing.
     public func fen() -> String { game.fen() }
 

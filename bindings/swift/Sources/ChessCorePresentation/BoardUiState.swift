@@ -9,10 +9,16 @@ public enum StartPosition: Sendable, Hashable {
     /// (518 is the standard arrangement), or a random one when `nil`. Castling is by the king
     /// onto its rook (a tap or a drag on the rook).
     case chess960(number: UInt32? = nil)
-    /// A position of the person's choosing, e.g. the analysis board's
-    /// (``AnalysisUiState/startPosition``): `fen` as the core reads it (`fromFen`, or
+    /// A position of the person's choosing, e.g. a set-up position or the analysis board's
+    /// (``AnalysisUiState/startPosition``, the FEN alone; ``moves(pgn:)`` keeps the moves before
+    /// it): `fen` as the core reads it (`fromFen`, or
     /// `fromChess960Fen` when `chess960`).
     case position(fen: String, chess960: Bool = false)
+    /// The moves of a game up to a position, e.g. the analysis board's up to its current move
+    /// (``AnalysisController/playFromHereStart()``): `pgn` as the core reads it (`fromPgn`, at the
+    /// end of its main line). Unlike ``position(fen:chess960:)``, the new game knows the moves
+    /// before, so a repetition counts and its record starts from the beginning.
+    case moves(pgn: String)
 }
 
 /// Who plays which side.

@@ -383,6 +383,8 @@ public final class GameController {
                 fresh =
                     chess960
                     ? try ChessGame.fromChess960Fen(fen: trimmed) : try ChessGame.fromFen(fen: trimmed)
+            case .moves(let pgn):
+                fresh = try ChessGame.fromPgn(pgn: pgn)
             }
             if let timeControl, timeControl != .untimed {
                 try fresh.setTimeControl(control: timeControl)

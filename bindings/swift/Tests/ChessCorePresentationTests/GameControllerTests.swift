@@ -316,6 +316,46 @@ final class GameControllerTests: XCTestCase {
         try await noLiveObjects()
     }
 
+    func testPlayFromHereTheNewGameHasTheMovesThatLedToThePositionSoARepetitionCounts() async throws {
+        do {
+            // Knights out and back: after 4. Ng1, 4... Ng8 brings the start position back a third
+            // time.
+            let pgn =
+                "[White \"Ann\"]\n\n1. Nf3 {Quiet} Nf6 2. Ng1 (2. d4) Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 1-0"
+            let board = try AnalysisController(
+                store: InMemoryGameStore(), pgn: pgn, ply: 7,
+                engineFactory: { config in
+                    var small = config
+                    small.hashMb = 1
+                    return try ChessEngine(config: small)
+                },
+                analysisLimits: SearchLimits(depth: 1))
+            let start = board.playFromHereStart()
+            let fenOnly = board.state.startPosition
+            board.close()
+            // After close the board can only give its position.
+            XCTAssertEqual(board.playFromHereStart(), fenOnly)
+            guard case .moves(let text) = start else { return XCTFail("\(start)") }
+            let f = try Fixture(mode: .humanVsHuman)
+            f.c.newGame(mode: .humanVsHuman, start: start)
+            XCTAssertEqual(
+                f.state.snapshot.sanHistory, ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"])
+            XCTAssertEqual(.position(fen: f.state.snapshot.fen, chess960: false), fenOnly)
+            XCTAssertEqual(
+                f.state.snapshot.status, .ongoing(claimableDraw: nil),
+                "not over: the analysed game's 1-0 stays behind")
+            f.c.move("f6", "g8")
+            XCTAssertEqual(f.state.snapshot.status, .ongoing(claimableDraw: .threefoldRepetition))
+            // Without the moves (the FEN alone) the same move repeats nothing.
+            f.c.newGame(mode: .humanVsHuman, start: fenOnly)
+            f.c.move("f6", "g8")
+            XCTAssertEqual(f.state.snapshot.status, .ongoing(claimableDraw: nil))
+            // The moves alone: not the analysed game's players, comments or variations.
+            XCTAssertFalse(text.contains("Ann") || text.contains("Quiet") || text.contains("d4"), text)
+        }
+        try await noLiveObjects()
+    }
+
     func testANewGameFromTheAnalysisBoardsPositionChess960TooABadFenChangesNothing() async throws {
         do {
             let f = try Fixture(mode: .humanVsHuman)

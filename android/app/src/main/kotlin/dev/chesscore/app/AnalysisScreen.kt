@@ -87,14 +87,15 @@ import kotlinx.coroutines.launch
  * current move's NAG menu and the draw menu (taps and drags draw the node's arrows and circles).
  * Under the opening's name, the opening book from the position (the moves into named openings,
  * main lines first; a tap plays one). The menu's "Play from here" starts a game against the
- * engine from the board's position (the person taking the side to move); "Set up a position…"
+ * engine from the board's position, with the moves that led to it (the person taking the side to
+ * move); "Set up a position…"
  * opens the position editor on it, whose "Done" loads the new position as a new tree.
  */
 @Composable
 fun AnalysisScreen(
     controller: AnalysisController,
     share: (subject: String, text: String) -> Unit,
-    playFrom: (start: StartPosition.Position, side: Side) -> Unit,
+    playFrom: (start: StartPosition, side: Side) -> Unit,
     editor: PositionEditor?,
     openEditor: () -> Unit,
     editorDone: (fen: String) -> Unit,
@@ -162,7 +163,7 @@ fun AnalysisScreen(
                     DropdownMenuItem(
                         text = { Text("Play from here") },
                         enabled = !state.isGameOver,
-                        onClick = { closeMenu(); playFrom(state.startPosition, state.snapshot.sideToMove) },
+                        onClick = { closeMenu(); playFrom(controller.playFromHereStart(), state.snapshot.sideToMove) },
                     )
                 }
             }

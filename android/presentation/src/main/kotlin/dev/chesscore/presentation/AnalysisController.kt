@@ -11,6 +11,7 @@ import dev.chesscore.GameSnapshot
 import dev.chesscore.LegalMove
 import dev.chesscore.MarkColor
 import dev.chesscore.NewMovePlacement
+import dev.chesscore.PgnExportOptions
 import dev.chesscore.PieceKind
 import dev.chesscore.SearchHandle
 import dev.chesscore.SearchInfo
@@ -369,6 +370,21 @@ class AnalysisController(
     fun newBoard() {
         if (session.closed) return
         replaceGame(ChessGame())
+    }
+
+    /**
+     * A start for a new game from the board's position ("play from here":
+     * `GameController.newGame(start = ...)`): the moves that led to it (the core's `lineTo`), so
+     * that the new game counts repetitions and its record starts from the beginning, without the
+     * analysed game's tags, variations, comments, marks and clock times. Chess960 when the tree is.
+     * After [close], the position's FEN alone ([AnalysisUiState.startPosition]).
+     */
+    fun playFromHereStart(): StartPosition {
+        if (session.closed) return state.value.startPosition
+        return game.lineTo(state.value.snapshot.node).use { line ->
+            line.tags().forEach { line.removeTag(it.name) }
+            StartPosition.Moves(line.pgnWith(MOVES_ONLY))
+        }
     }
 
     /** The whole tree in PGN (variations and comments), for sharing. */
@@ -736,3 +752,8 @@ class AnalysisController(
         }
     }
 }
+
+/** The moves alone: no variations, comments, NAGs, clock times, evaluations or marks. */
+private val MOVES_ONLY = PgnExportOptions(
+    variations = false, comments = false, nags = false, clocks = false, evals = false, marks = false,
+)

@@ -46,10 +46,19 @@ sealed class StartPosition {
     data class Chess960(val number: UInt? = null) : StartPosition()
 
     /**
-     * A position of the person's choosing, e.g. the analysis board's ([AnalysisUiState.startPosition]):
+     * A position of the person's choosing, e.g. a set-up position or the analysis board's
+     * ([AnalysisUiState.startPosition], the FEN alone; [Moves] keeps the moves before it):
      * [fen] as the core reads it (`fromFen`, or `fromChess960Fen` when [chess960]).
      */
     data class Position(val fen: String, val chess960: Boolean = false) : StartPosition()
+
+    /**
+     * The moves of a game up to a position, e.g. the analysis board's up to its current move
+     * ([AnalysisController.playFromHereStart]): [pgn] as the core reads it (`fromPgn`, at the end
+     * of its main line). Unlike [Position], the new game knows the moves before, so a repetition
+     * counts and its record starts from the beginning.
+     */
+    data class Moves(val pgn: String) : StartPosition()
 }
 
 /** A promotion waiting for the player's choice of piece (the picker is shown). */

@@ -418,7 +418,8 @@ class GameController(
     /**
      * Starts a new game in [mode] at [level] (default: the current one), with a clock for
      * [timeControl] (`null` or [TimeControl.Untimed]: none), from [start] (the standard position,
-     * a Chess960 one, the core's `newChess960`, or a position's FEN, e.g. the analysis board's).
+     * a Chess960 one, the core's `newChess960`, a position's FEN, or the moves to a position, e.g.
+     * the analysis board's [AnalysisController.playFromHereStart]).
      * The board shows the player's side at the bottom (White when nobody or both play). The clock
      * starts with the first move, which is not charged. When the core refuses the control, the
      * Chess960 number or the FEN, [BoardUiState.message] says why and nothing changes.
@@ -437,6 +438,7 @@ class GameController(
                 is StartPosition.Chess960 -> ChessGame.newChess960(start.number)
                 is StartPosition.Position ->
                     if (start.chess960) ChessGame.fromChess960Fen(start.fen.trim()) else ChessGame.fromFen(start.fen.trim())
+                is StartPosition.Moves -> ChessGame.fromPgn(start.pgn)
             }
             withClock(base, timeControl.takeIf { timed })
         } catch (e: ChessException) {

@@ -508,6 +508,38 @@ class GameControllerTest {
     }
 
     @Test
+    fun `play from here - the new game has the moves that led to the position, so a repetition counts`() {
+        onMain {
+            // Knights out and back: after 4. Ng1, 4... Ng8 brings the start position back a third time.
+            val pgn = "[White \"Ann\"]\n\n1. Nf3 {Quiet} Nf6 2. Ng1 (2. d4) Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 1-0"
+            val board = AnalysisFixture(this, pgn = pgn, ply = 7u)
+            val start = board.controller.playFromHereStart()
+            val fenOnly = board.state.startPosition
+            board.controller.close()
+            // After close the board can only give its position.
+            assertEquals(fenOnly, board.controller.playFromHereStart())
+            assertTrue(start is StartPosition.Moves, "$start")
+            val f = Fixture(this, mode = GameMode.HumanVsHuman)
+            f.controller.use { c ->
+                c.newGame(GameMode.HumanVsHuman, start = start)
+                val s = c.state.value.snapshot
+                assertEquals(listOf("Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"), s.sanHistory)
+                assertEquals(fenOnly.fen, s.fen)
+                assertEquals(GameStatus.Ongoing(null), s.status, "not over: the analysed game's 1-0 stays behind")
+                c.move("f6", "g8")
+                assertEquals(GameStatus.Ongoing(DrawReason.THREEFOLD_REPETITION), c.state.value.snapshot.status)
+                // Without the moves (the FEN alone) the same move repeats nothing.
+                c.newGame(GameMode.HumanVsHuman, start = fenOnly)
+                c.move("f6", "g8")
+                assertEquals(GameStatus.Ongoing(null), c.state.value.snapshot.status)
+            }
+            // The moves alone: not the analysed game's players, comments or variations.
+            val text = (start as StartPosition.Moves).pgn
+            assertFalse("Ann" in text || "Quiet" in text || "d4" in text, text)
+        }
+    }
+
+    @Test
     fun `restore after a kill - a new controller with the same store resumes the game, redo stack and settings`() {
         onMain {
             val store = InMemoryGameStore()
