@@ -116,7 +116,6 @@ public final class AnalysisController {
             // Beyond the main line's end the core refuses the ply: the board stays at the end.
             if let opened, let ply { try? opened.goToMainLinePly(ply: ply) }
         }
-        let replaced = opened != nil
         if opened == nil, let saved = store.load() {
             do {
                 opened = try ChessGame.fromJson(json: saved)
@@ -148,11 +147,9 @@ public final class AnalysisController {
             multiPv: Self.clampMultiPv(
                 settings[Self.keyMultiPv].flatMap { Int($0) } ?? Self.defaultMultiPv),
             coachOn: settings[Self.keyCoach] == "true", bookMoves: game.bookMoves())
-        if replaced || opened == nil {
-            let json = game.toJson()
-            store.save(json: json)
-            ownSaves.insert(json.hashValue)
-        }
+        // Saved at once, as in Kotlin: a restored tree too, in the current format, and as this
+        // board's own (so that going away saves it again).
+        save()
         restartAnalysis()
         restartCoach()
     }

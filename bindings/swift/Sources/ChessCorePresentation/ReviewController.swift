@@ -325,8 +325,17 @@ public final class ReviewController {
                     self.begin(options: self.options, useKept: false)
                     return
                 }
-                self.state.phase = .idle
-                self.state.message = (error as? ChessError)?.message ?? "\(error)"
+                let message = (error as? ChessError)?.message ?? "\(error)"
+                if self.moves.isEmpty {
+                    // Refused before any move was reviewed (e.g. options the core refuses): no
+                    // review to show, as in Kotlin, where the refusal comes from the call itself.
+                    var failed = ReviewUiState()
+                    failed.message = message
+                    self.state = failed
+                } else {
+                    self.state.phase = .idle
+                    self.state.message = message
+                }
             }
         }
     }

@@ -1010,6 +1010,22 @@ final class AnalysisControllerTests: XCTestCase {
         }
     }
 
+    func testARestoredTreeIsSavedAtOnceAsInKotlin() async throws {
+        let store = InMemoryGameStore()
+        try await withBoard(store: store) { first in
+            first.move("e2", "e4")
+            first.c.close()
+        }
+        let before = store.saveCount
+        try await withBoard(store: store) { second in
+            XCTAssertEqual(second.state.snapshot.sanHistory, ["e4"])
+            XCTAssertEqual(store.saveCount, before + 1, "saved at once, as this board's own")
+            // Its own save: going away saves it again (a save not its own would be left alone).
+            second.c.close()
+            XCTAssertEqual(store.saveCount, before + 2)
+        }
+    }
+
     func testPauseStopsTheAnalysisResumeStartsItOver() async throws {
         try await withBoard(limits: infinite) { b in
             _ = try await b.until("lines") { !$0.lines.isEmpty }

@@ -436,11 +436,16 @@ final class ReviewControllerTests: XCTestCase {
 
     func testABadOptionShowsTheCoresMessageAndStartsNothing() async throws {
         let controller = ReviewController(
-            engine: try ChessEngine(config: EngineConfig(hashMb: 1)), game: ChessGame())
+            engine: try ChessEngine(config: EngineConfig(hashMb: 1)),
+            game: try ChessGame.fromPgn(pgn: "1. e4 e5 2. Nf3 Nc6 *"))
         controller.start(options: ReviewOptions(nodesPerPosition: 0))
         let s = try await awaitState(controller, "the message") { $0.message != nil }
         XCTAssertEqual(s.phase, .idle)
         XCTAssertTrue(s.message?.contains("at least 1") ?? false, "\(s.message ?? "")")
+        // Nothing of the review that never started is left: no move count (Kotlin's state too).
+        var refused = ReviewUiState()
+        refused.message = s.message
+        XCTAssertEqual(s, refused)
     }
 
     func testTextsSymbolsClassNamesAndWhiteViewScores() {

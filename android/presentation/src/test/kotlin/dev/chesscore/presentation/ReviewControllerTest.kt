@@ -482,12 +482,15 @@ class ReviewControllerTest {
     @Test
     fun `a bad option shows the core's message and starts nothing`() {
         onMain {
-            ChessGame().use { game ->
+            ChessGame.fromPgn("1. e4 e5 2. Nf3 Nc6 *").use { game ->
                 ChessEngine(EngineConfig(hashMb = 1u)).use { engine ->
                     ReviewController(this, engine, game).use { controller ->
                         controller.start(ReviewOptions(nodesPerPosition = 0uL))
                         assertEquals(ReviewPhase.IDLE, controller.state.value.phase)
-                        assertTrue(controller.state.value.message!!.contains("at least 1"))
+                        val message = controller.state.value.message
+                        assertTrue(message!!.contains("at least 1"))
+                        // Nothing of the review that never started is left: no move count (Swift's state too).
+                        assertEquals(ReviewUiState(message = message), controller.state.value)
                     }
                 }
             }
