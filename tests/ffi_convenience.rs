@@ -1,11 +1,12 @@
 //! What an app does beside playing: moves read without a game (`parseMoves`), a search limited
 //! to some moves or to a mate (`SearchLimits.searchMoves`, `mate`), PGN exported with only some
 //! of its parts (`pgnWith`), tags removed, a PGN file's list with every tag, and a line of a
-//! game taken out as a new game (`lineTo`).
+//! game taken out as a new game (`lineTo`), puzzles solved move by move (`ChessPuzzle`).
 
 use chesscore::ffi::{
-    list_pgn_games, parse_moves, ChessEngine, ChessError, ChessGame, DrawReason, EngineConfig,
-    PgnExportOptions, Score, SearchInfo, SearchLimits, SearchListener, SearchResult,
+    list_pgn_games, parse_moves, ChessEngine, ChessError, ChessGame, ChessPuzzle, DrawReason,
+    EngineConfig, PgnExportOptions, PuzzleStep, Score, SearchInfo, SearchLimits, SearchListener,
+    SearchResult, Side,
 };
 use std::sync::mpsc::{channel, Sender};
 use std::sync::Mutex;
@@ -403,4 +404,133 @@ fn a_line_becomes_a_game_that_remembers_its_moves() {
         game.line_to(999),
         Err(ChessError::InvalidRequest(_))
     ));
+}
+
+/// lichess's puzzle 00008 (the database is CC0): Black's Bxg3 is the setup; White wins the
+/// queen: 1. Rxe7 Qb1+ 2. Nc1 Qxc1+ 3. Qxc1.
+const LICHESS_FEN: &str = "r6k/pp2r2p/4Rp1Q/3p4/8/1N1P2R1/PqP2bPP/7K b - - 0 24";
+const LICHESS_MOVES: &str = "f2g3 e6e7 b2b1 b3c1 b1c1 h6c1";
+
+#[test]
+fn a_lichess_puzzle_is_solved_move_by_move() {
+    let puzzle = ChessPuzzle::from_lichess(LICHESS_FEN.into(), LICHESS_MOVES.into()).unwrap();
+    assert_eq!(puzzle.solver(), Side::White);
+    assert_eq!(puzzle.setup_move().unwrap().san, "Bxg3");
+    let s = puzzle.snapshot();
+    assert_eq!(s.san_history, ["Bxg3"], "the setup move is played");
+    assert_eq!(s.side_to_move, Side::White);
+    let solution: Vec<String> = puzzle.solution().into_iter().map(|m| m.san).collect();
+    assert_eq!(solution, ["Rxe7", "Qb1+", "Nc1", "Qxc1+", "Qxc1"]);
+    assert_eq!(puzzle.hint().unwrap().san, "Rxe7");
+
+    // A wrong move: nothing played, counted; the expected move said.
+    let before = puzzle.snapshot();
+    match puzzle.play_san("hxg3".into()).unwrap() {
+        PuzzleStep::Wrong { tried, expected } => {
+            assert_eq!(
+                (tried.san.as_str(), expected.san.as_str()),
+                ("hxg3", "Rxe7")
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(puzzle.snapshot(), before);
+    assert_eq!(puzzle.mistakes(), 1);
+    // An illegal one is refused, not counted.
+    assert!(matches!(
+        puzzle.play(sq("e6"), sq("e8"), None),
+        Err(ChessError::IllegalMove(_))
+    ));
+    assert_eq!(puzzle.mistakes(), 1);
+
+    // Right: played with the opponent's reply; from the board's squares too.
+    match puzzle.play(sq("e6"), sq("e7"), None).unwrap() {
+        PuzzleStep::Correct {
+            played,
+            reply,
+            solved,
+        } => {
+            assert_eq!(played.san, "Rxe7");
+            assert_eq!(reply.unwrap().san, "Qb1+");
+            assert!(!solved);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(
+        puzzle.play_san("b3c1".into()).unwrap(),
+        PuzzleStep::Correct { solved: false, .. }
+    ));
+    assert!(matches!(
+        puzzle.play_san("Qxc1".into()).unwrap(),
+        PuzzleStep::Correct {
+            reply: None,
+            solved: true,
+            ..
+        }
+    ));
+    assert!(puzzle.is_solved());
+    assert_eq!(puzzle.hint(), None);
+    assert_eq!(
+        puzzle.snapshot().san_history,
+        ["Bxg3", "Rxe7", "Qb1+", "Nc1", "Qxc1+", "Qxc1"]
+    );
+    assert!(matches!(
+        puzzle.play_san("Kg1".into()),
+        Err(ChessError::GameOver(_))
+    ));
+}
+
+#[test]
+fn any_mate_solves_a_puzzle_and_nothing_else_but_the_line() {
+    // Two rooks: Ra8# and Rb8# both mate; the line says Ra8#.
+    let fen = "6k1/5ppp/8/8/8/8/5PPP/RR4K1 w - - 0 1";
+    let puzzle = ChessPuzzle::new(fen.into(), vec!["Ra8#".into()]).unwrap();
+    assert!(matches!(
+        puzzle.play_san("Rb7".into()).unwrap(),
+        PuzzleStep::Wrong { .. }
+    ));
+    match puzzle.play_san("Rb8".into()).unwrap() {
+        PuzzleStep::Correct { played, solved, .. } => {
+            assert_eq!(played.san, "Rb8#");
+            assert!(solved);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(puzzle.is_solved());
+    assert_eq!(puzzle.mistakes(), 1);
+}
+
+#[test]
+fn a_puzzle_that_cannot_be_is_refused_with_the_reason() {
+    let fen = "6k1/5ppp/8/8/8/8/5PPP/RR4K1 w - - 0 1";
+    assert!(matches!(
+        ChessPuzzle::new(fen.into(), Vec::new()),
+        Err(ChessError::InvalidRequest(_))
+    ));
+    // Ending with the opponent's move.
+    assert!(matches!(
+        ChessPuzzle::new(fen.into(), vec!["Ra7".into(), "h6".into()]),
+        Err(ChessError::InvalidRequest(m)) if m.contains("odd")
+    ));
+    match ChessPuzzle::new(fen.into(), vec!["Ra7".into(), "Kf9".into(), "Ra8".into()]) {
+        Err(ChessError::InvalidNotation(m)) => assert!(m.contains("move 2"), "{m}"),
+        other => panic!("{:?}", other.map(|_| ())),
+    }
+    // A lichess line: places counted in the whole list (the setup is move 1).
+    match ChessPuzzle::from_lichess(LICHESS_FEN.into(), "f2g3 e6e7 b2b4".into()) {
+        Err(ChessError::IllegalMove(m)) => assert!(m.contains("move 3"), "{m}"),
+        other => panic!("{:?}", other.map(|_| ())),
+    }
+    assert!(matches!(
+        ChessPuzzle::from_lichess(LICHESS_FEN.into(), "f2g3".into()),
+        Err(ChessError::InvalidRequest(_))
+    ));
+    assert!(matches!(
+        ChessPuzzle::new("nonsense".into(), vec!["e4".into()]),
+        Err(ChessError::InvalidFen(_))
+    ));
+}
+
+fn sq(name: &str) -> chesscore::ffi::Square {
+    chesscore::ffi::parse_square(name.into()).unwrap()
 }

@@ -8,6 +8,7 @@ mod error;
 mod game;
 mod ids;
 mod opening;
+mod puzzle;
 mod review;
 mod review_cache;
 mod setup;
@@ -31,6 +32,7 @@ pub use error::ChessError;
 pub use game::{ChessGame, PgnExportOptions, Tag};
 pub use ids::game_archive_id;
 pub use opening::{opening_of_fen, preload_openings, BookMove, Opening};
+pub use puzzle::{ChessPuzzle, PuzzleStep};
 pub use review::{
     review_preset_nodes, CoachListener, Coaching, EvalPoint, GameReview, HangingPiece, MoveClass,
     MoveReview, Refutation, ReviewListener, ReviewOptions, ReviewPreset, SideReview, Threat,

@@ -72,6 +72,7 @@ pub mod clock;
 mod movelist;
 mod outcome;
 mod pgn;
+mod puzzle;
 mod save;
 pub mod time_control;
 mod timed;
@@ -81,6 +82,7 @@ pub use crate::notation::illegal::{IllegalMove, IllegalReason};
 pub use movelist::{MoveCell, MoveListItem, MoveRow};
 pub use outcome::{DrawReason, GameStatus, Outcome};
 pub use pgn::PgnExport;
+pub use puzzle::{Puzzle, PuzzleError, PuzzleStep};
 pub use timed::UntimedCall;
 pub use tree::{NodeId, NodeRef, MAX_VARIATION_DEPTH};
 

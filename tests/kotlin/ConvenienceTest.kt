@@ -69,4 +69,29 @@ class ConvenienceTest {
         val listed = listPgnGames(pgn).games.single()
         assertTrue(listed.tags.any { it.name == "WhiteElo" && it.value == "1850" }, "${listed.tags}")
     }
+
+    @Test
+    fun `a lichess puzzle solved move by move, a wrong try counted, any mate accepted`() {
+        // lichess's puzzle 00008 (CC0): Black's Bxg3 is the setup, White wins the queen.
+        ChessPuzzle.fromLichess("r6k/pp2r2p/4Rp1Q/3p4/8/1N1P2R1/PqP2bPP/7K b - - 0 24", "f2g3 e6e7 b2b1 b3c1 b1c1 h6c1").use { p ->
+            assertEquals(Side.WHITE, p.solver())
+            assertEquals(listOf("Bxg3"), p.snapshot().sanHistory)
+            val wrong = p.playSan("hxg3") as PuzzleStep.Wrong
+            assertEquals("Rxe7", wrong.expected.san)
+            assertEquals(1u, p.mistakes())
+            val right = p.play(parseSquare("e6"), parseSquare("e7"), null) as PuzzleStep.Correct
+            assertEquals("Qb1+", right.reply?.san)
+            assertFalse(right.solved)
+            assertFalse((p.playSan("Nc1") as PuzzleStep.Correct).solved)
+            assertTrue((p.playSan("Qxc1") as PuzzleStep.Correct).solved)
+            assertTrue(p.isSolved())
+            assertFailsWith<ChessException.GameOver> { p.playSan("Kg1") }
+        }
+        ChessPuzzle("6k1/5ppp/8/8/8/8/5PPP/RR4K1 w - - 0 1", listOf("Ra8#")).use { p ->
+            val other = p.playSan("Rb8") as PuzzleStep.Correct
+            assertEquals("Rb8#", other.played.san)
+            assertTrue(other.solved)
+        }
+        assertFailsWith<ChessException.InvalidRequest> { ChessPuzzle(startingFen(), listOf("e4", "e5")) }
+    }
 }

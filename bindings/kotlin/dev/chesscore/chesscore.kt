@@ -1039,6 +1039,24 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_snapshot_at_main_line_ply(
     ): Int
+    external fun uniffi_chesscore_checksum_method_chesspuzzle_hint(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chesspuzzle_is_solved(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chesspuzzle_mistakes(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chesspuzzle_play(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chesspuzzle_play_san(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chesspuzzle_setup_move(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chesspuzzle_snapshot(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chesspuzzle_solution(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_chesspuzzle_solver(
+    ): Int
     external fun uniffi_chesscore_checksum_method_coachlistener_on_coaching(
     ): Int
     external fun uniffi_chesscore_checksum_method_reviewlistener_on_move_reviewed(
@@ -1060,6 +1078,10 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_chesscore_checksum_constructor_chessgame_new(
     ): Int
     external fun uniffi_chesscore_checksum_constructor_chessgame_new_chess960(
+    ): Int
+    external fun uniffi_chesscore_checksum_constructor_chesspuzzle_from_lichess(
+    ): Int
+    external fun uniffi_chesscore_checksum_constructor_chesspuzzle_new(
     ): Int
     external fun ffi_chesscore_uniffi_contract_version(
     ): Int
@@ -1297,6 +1319,32 @@ internal object UniffiLib {
     external fun uniffi_chesscore_fn_method_chessgame_snapshot_at(`ptr`: Long,`node`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_method_chessgame_snapshot_at_main_line_ply(`ptr`: Long,`ply`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_clone_chesspuzzle(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_chesscore_fn_free_chesspuzzle(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_constructor_chesspuzzle_from_lichess(`fen`: RustBuffer.ByValue,`moves`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_chesscore_fn_constructor_chesspuzzle_new(`fen`: RustBuffer.ByValue,`solution`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_chesscore_fn_method_chesspuzzle_hint(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chesspuzzle_is_solved(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Byte
+    external fun uniffi_chesscore_fn_method_chesspuzzle_mistakes(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Int
+    external fun uniffi_chesscore_fn_method_chesspuzzle_play(`ptr`: Long,`from`: Int,`to`: Int,`promotion`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chesspuzzle_play_san(`ptr`: Long,`san`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chesspuzzle_setup_move(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chesspuzzle_snapshot(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chesspuzzle_solution(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_chesspuzzle_solver(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_clone_coachlistener(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
@@ -1875,6 +1923,33 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_snapshot_at_main_line_ply() and 0xFFFF) != 39308) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_chesscore_checksum_method_chesspuzzle_hint() and 0xFFFF) != 55822) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chesspuzzle_is_solved() and 0xFFFF) != 33093) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chesspuzzle_mistakes() and 0xFFFF) != 55506) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chesspuzzle_play() and 0xFFFF) != 3047) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chesspuzzle_play_san() and 0xFFFF) != 6842) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chesspuzzle_setup_move() and 0xFFFF) != 6813) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chesspuzzle_snapshot() and 0xFFFF) != 60146) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chesspuzzle_solution() and 0xFFFF) != 35368) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_chesspuzzle_solver() and 0xFFFF) != 27085) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_method_coachlistener_on_coaching() and 0xFFFF) != 18317) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1906,6 +1981,12 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_constructor_chessgame_new_chess960() and 0xFFFF) != 11392) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_constructor_chesspuzzle_from_lichess() and 0xFFFF) != 59198) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_constructor_chesspuzzle_new() and 0xFFFF) != 23106) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
 }
@@ -5694,6 +5775,534 @@ public object FfiConverterTypeChessGame: FfiConverter<ChessGame, Long> {
     override fun allocationSize(value: ChessGame) = 8UL
 
     override fun write(value: ChessGame, buf: ByteBuffer) {
+        buf.putLong(lower(value))
+    }
+}
+
+
+// This template implements a class for working with a Rust struct via a handle
+// to the live Rust struct on the other side of the FFI.
+//
+// There's some subtlety here, because we have to be careful not to operate on a Rust
+// struct after it has been dropped, and because we must expose a public API for freeing
+// theq Kotlin wrapper object in lieu of reliable finalizers. The core requirements are:
+//
+//   * Each instance holds an opaque handle to the underlying Rust struct.
+//     Method calls need to read this handle from the object's state and pass it in to
+//     the Rust FFI.
+//
+//   * When an instance is no longer needed, its handle should be passed to a
+//     special destructor function provided by the Rust FFI, which will drop the
+//     underlying Rust struct.
+//
+//   * Given an instance, calling code is expected to call the special
+//     `destroy` method in order to free it after use, either by calling it explicitly
+//     or by using a higher-level helper like the `use` method. Failing to do so risks
+//     leaking the underlying Rust struct.
+//
+//   * We can't assume that calling code will do the right thing, and must be prepared
+//     to handle Kotlin method calls executing concurrently with or even after a call to
+//     `destroy`, and to handle multiple (possibly concurrent!) calls to `destroy`.
+//
+//   * We must never allow Rust code to operate on the underlying Rust struct after
+//     the destructor has been called, and must never call the destructor more than once.
+//     Doing so may trigger memory unsafety.
+//
+//   * To mitigate many of the risks of leaking memory and use-after-free unsafety, a `Cleaner`
+//     is implemented to call the destructor when the Kotlin object becomes unreachable.
+//     This is done in a background thread. This is not a panacea, and client code should be aware that
+//      1. the thread may starve if some there are objects that have poorly performing
+//     `drop` methods or do significant work in their `drop` methods.
+//      2. the thread is shared across the whole library. This can be tuned by using `android_cleaner = true`,
+//         or `android = true` in the [`kotlin` section of the `uniffi.toml` file](https://mozilla.github.io/uniffi-rs/kotlin/configuration.html).
+//
+// If we try to implement this with mutual exclusion on access to the handle, there is the
+// possibility of a race between a method call and a concurrent call to `destroy`:
+//
+//    * Thread A starts a method call, reads the value of the handle, but is interrupted
+//      before it can pass the handle over the FFI to Rust.
+//    * Thread B calls `destroy` and frees the underlying Rust struct.
+//    * Thread A resumes, passing the already-read handle value to Rust and triggering
+//      a use-after-free.
+//
+// One possible solution would be to use a `ReadWriteLock`, with each method call taking
+// a read lock (and thus allowed to run concurrently) and the special `destroy` method
+// taking a write lock (and thus blocking on live method calls). However, we aim not to
+// generate methods with any hidden blocking semantics, and a `destroy` method that might
+// block if called incorrectly seems to meet that bar.
+//
+// So, we achieve our goals by giving each instance an associated `AtomicLong` counter to track
+// the number of in-flight method calls, and an `AtomicBoolean` flag to indicate whether `destroy`
+// has been called. These are updated according to the following rules:
+//
+//    * The initial value of the counter is 1, indicating a live object with no in-flight calls.
+//      The initial value for the flag is false.
+//
+//    * At the start of each method call, we atomically check the counter.
+//      If it is 0 then the underlying Rust struct has already been destroyed and the call is aborted.
+//      If it is nonzero them we atomically increment it by 1 and proceed with the method call.
+//
+//    * At the end of each method call, we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+//    * When `destroy` is called, we atomically flip the flag from false to true.
+//      If the flag was already true we silently fail.
+//      Otherwise we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+// Astute readers may observe that this all sounds very similar to the way that Rust's `Arc<T>` works,
+// and indeed it is, with the addition of a flag to guard against multiple calls to `destroy`.
+//
+// The overall effect is that the underlying Rust struct is destroyed only when `destroy` has been
+// called *and* all in-flight method calls have completed, avoiding violating any of the expectations
+// of the underlying Rust code.
+//
+// This makes a cleaner a better alternative to _not_ calling `destroy()` as
+// and when the object is finished with, but the abstraction is not perfect: if the Rust object's `drop`
+// method is slow, and/or there are many objects to cleanup, and it's on a low end Android device, then the cleaner
+// thread may be starved, and the app will leak memory.
+//
+// In this case, `destroy`ing manually may be a better solution.
+//
+// The cleaner can live side by side with the manual calling of `destroy`. In the order of responsiveness, uniffi objects
+// with Rust peers are reclaimed:
+//
+// 1. By calling the `destroy` method of the object, which calls `rustObject.free()`. If that doesn't happen:
+// 2. When the object becomes unreachable, AND the Cleaner thread gets to call `rustObject.free()`. If the thread is starved then:
+// 3. The memory is reclaimed when the process terminates.
+//
+// [1] https://stackoverflow.com/questions/24376768/can-java-finalize-an-object-when-it-is-still-in-scope/24380219
+//
+
+
+/**
+ * A puzzle being solved: a position, the line that solves it, and the moves found so far. The
+ * solver plays the line's first move, the opponent the second (played by the puzzle as part of
+ * the step the solver's right move makes), and so on; the line ends with a move of the
+ * solver's. A move is right when it is the line's, or when it mates (any mate ends a puzzle, as
+ * on lichess). A wrong move is not played: the puzzle stays where it was and counts it, and the
+ * solver may try again. Draw the board from `snapshot()`, as a `ChessGame`'s. Safe to call
+ * from any thread.
+ */
+public interface ChessPuzzleInterface {
+    
+    /**
+     * The solution's next move, a hint; `null`/`nil` once solved.
+     */
+    fun `hint`(): LegalMove?
+    
+    /**
+     * `true` once the solver has played the line's last move, or mated.
+     */
+    fun `isSolved`(): kotlin.Boolean
+    
+    /**
+     * How many wrong moves the solver has tried.
+     */
+    fun `mistakes`(): kotlin.UInt
+    
+    /**
+     * Tries the solver's move from the board: `from`, `to` and the promotion piece (as
+     * `ChessGame.play`).
+     *
+     * # Errors
+     * `IllegalMove` when the move is not legal (not counted as a mistake); `GameOver` once the
+     * puzzle is solved.
+     */
+    fun `play`(`from`: Square, `to`: Square, `promotion`: PieceKind?): PuzzleStep
+    
+    /**
+     * Tries the solver's move in SAN or UCI (as `ChessGame.playSan` reads it).
+     *
+     * # Errors
+     * As `play`; `InvalidNotation` for text that is not a move.
+     */
+    fun `playSan`(`san`: kotlin.String): PuzzleStep
+    
+    /**
+     * The lichess setup move (the opponent's, played before the solver's first), if any.
+     */
+    fun `setupMove`(): LegalMove?
+    
+    /**
+     * Everything a board draws, as `ChessGame.snapshot()`: the position after the moves so far
+     * (the last one highlighted: the setup move at first), the legal moves for the board's
+     * input, and the moves in `sanHistory`.
+     */
+    fun `snapshot`(): GameSnapshot
+    
+    /**
+     * The whole solution, from the position the solver first moves in, the solver's move
+     * first: to show it after the puzzle, or when the solver gives up.
+     */
+    fun `solution`(): List<LegalMove>
+    
+    /**
+     * The side that solves the puzzle (the board's bottom).
+     */
+    fun `solver`(): Side
+    
+    companion object
+}
+
+/**
+ * A puzzle being solved: a position, the line that solves it, and the moves found so far. The
+ * solver plays the line's first move, the opponent the second (played by the puzzle as part of
+ * the step the solver's right move makes), and so on; the line ends with a move of the
+ * solver's. A move is right when it is the line's, or when it mates (any mate ends a puzzle, as
+ * on lichess). A wrong move is not played: the puzzle stays where it was and counts it, and the
+ * solver may try again. Draw the board from `snapshot()`, as a `ChessGame`'s. Safe to call
+ * from any thread.
+ */
+open class ChessPuzzle: Disposable, AutoCloseable, ChessPuzzleInterface
+{
+
+    @Suppress("UNUSED_PARAMETER")
+    /**
+     * @suppress
+     */
+    constructor(withHandle: UniffiWithHandle, handle: Long) {
+        this.handle = handle
+        this.cleanable = UniffiLib.CLEANER.register(this, UniffiCleanAction(handle))
+    }
+
+    /**
+     * @suppress
+     *
+     * This constructor can be used to instantiate a fake object. Only used for tests. Any
+     * attempt to actually use an object constructed this way will fail as there is no
+     * connected Rust object.
+     */
+    @Suppress("UNUSED_PARAMETER")
+    constructor(noHandle: NoHandle) {
+        this.handle = 0
+        this.cleanable = null
+    }
+    /**
+     * A puzzle from the position `fen`, solved by `solution`: the solver's move first and last,
+     * each in SAN or UCI (as `parseMoves` reads them). E.g. a review's mistake with the
+     * engine's line as the solution.
+     *
+     * # Errors
+     * `InvalidFen`; `IllegalMove` or `InvalidNotation` for a move of the line, whose message
+     * says which ("the solution's move 2 of the line: ..."); `InvalidRequest` for an empty
+     * line or one that ends with the opponent's move.
+     */
+    constructor(`fen`: kotlin.String, `solution`: List<kotlin.String>) :
+        this(UniffiWithHandle, 
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_constructor_chesspuzzle_new(
+    
+        
+        FfiConverterString.lower(`fen`),
+        FfiConverterSequenceString.lower(`solution`),_status)
+}
+    )
+
+    protected val handle: Long
+    protected val cleanable: UniffiCleaner.Cleanable?
+
+    private val wasDestroyed = AtomicBoolean(false)
+    private val callCounter = AtomicLong(1)
+
+    /**
+     * Whether the current object has been destroyed and its reference is gone in the Rust side.
+     */
+    val uniffiIsDestroyed: Boolean get() = wasDestroyed.get()
+
+    override fun destroy() {
+        // Only allow a single call to this method.
+        // TODO: maybe we should log a warning if called more than once?
+        if (this.wasDestroyed.compareAndSet(false, true)) {
+            // This decrement always matches the initial count of 1 given at creation time.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    @Synchronized
+    override fun close() {
+        this.destroy()
+    }
+
+    internal inline fun <R> callWithHandle(block: (handle: Long) -> R): R {
+        // Check and increment the call counter, to keep the object alive.
+        // This needs a compare-and-set retry loop in case of concurrent updates.
+        do {
+            val c = this.callCounter.get()
+            if (c == 0L) {
+                throw IllegalStateException("${this.javaClass.simpleName} object has already been destroyed")
+            }
+            if (c == Long.MAX_VALUE) {
+                throw IllegalStateException("${this.javaClass.simpleName} call counter would overflow")
+            }
+        } while (! this.callCounter.compareAndSet(c, c + 1L))
+        // Now we can safely do the method call without the handle being freed concurrently.
+        try {
+            val uniffiClone = this.uniffiCloneHandle()
+            try {
+                return block(uniffiClone)
+            } catch (e: UniffiDestroyedArgumentException) {
+                // chesscore patch: an argument was refused before the call could take this clone.
+                uniffiFreeClone(uniffiClone)
+                throw e
+            }
+        } finally {
+            // This decrement always matches the increment we performed above.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    // chesscore patch: frees a handle cloned for a call that was not made (callWithHandle is
+    // inline, so it cannot reach the private UniffiCleanAction itself).
+    @PublishedApi internal fun uniffiFreeClone(handle: Long) = UniffiCleanAction(handle).run()
+
+    // Use a static inner class instead of a closure so as not to accidentally
+    // capture `this` as part of the cleanable's action.
+    private class UniffiCleanAction(private val handle: Long) : Runnable {
+        override fun run() {
+            if (handle == 0.toLong()) {
+                // Fake object created with `NoHandle`, don't try to free.
+                return;
+            }
+            uniffiRustCall { status ->
+                UniffiLib.uniffi_chesscore_fn_free_chesspuzzle(handle, status)
+            }
+        }
+    }
+
+    /**
+     * @suppress
+     */
+    fun uniffiCloneHandle(): Long {
+        if (handle == 0.toLong()) {
+            throw InternalException("uniffiCloneHandle() called on NoHandle object");
+        }
+        return uniffiRustCall() { status ->
+            UniffiLib.uniffi_chesscore_fn_clone_chesspuzzle(handle, status)
+        }
+    }
+
+    
+    /**
+     * The solution's next move, a hint; `null`/`nil` once solved.
+     */override fun `hint`(): LegalMove? {
+            return FfiConverterOptionalTypeLegalMove.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chesspuzzle_hint(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * `true` once the solver has played the line's last move, or mated.
+     */override fun `isSolved`(): kotlin.Boolean {
+            return FfiConverterBoolean.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chesspuzzle_is_solved(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * How many wrong moves the solver has tried.
+     */override fun `mistakes`(): kotlin.UInt {
+            return FfiConverterUInt.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chesspuzzle_mistakes(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Tries the solver's move from the board: `from`, `to` and the promotion piece (as
+     * `ChessGame.play`).
+     *
+     * # Errors
+     * `IllegalMove` when the move is not legal (not counted as a mistake); `GameOver` once the
+     * puzzle is solved.
+     */
+    @Throws(ChessException::class)override fun `play`(`from`: Square, `to`: Square, `promotion`: PieceKind?): PuzzleStep {
+            return FfiConverterTypePuzzleStep.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chesspuzzle_play(
+        it,
+        
+        FfiConverterTypeSquare.lower(`from`),
+        FfiConverterTypeSquare.lower(`to`),
+        FfiConverterOptionalTypePieceKind.lower(`promotion`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Tries the solver's move in SAN or UCI (as `ChessGame.playSan` reads it).
+     *
+     * # Errors
+     * As `play`; `InvalidNotation` for text that is not a move.
+     */
+    @Throws(ChessException::class)override fun `playSan`(`san`: kotlin.String): PuzzleStep {
+            return FfiConverterTypePuzzleStep.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chesspuzzle_play_san(
+        it,
+        
+        FfiConverterString.lower(`san`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The lichess setup move (the opponent's, played before the solver's first), if any.
+     */override fun `setupMove`(): LegalMove? {
+            return FfiConverterOptionalTypeLegalMove.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chesspuzzle_setup_move(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Everything a board draws, as `ChessGame.snapshot()`: the position after the moves so far
+     * (the last one highlighted: the setup move at first), the legal moves for the board's
+     * input, and the moves in `sanHistory`.
+     */override fun `snapshot`(): GameSnapshot {
+            return FfiConverterTypeGameSnapshot.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chesspuzzle_snapshot(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The whole solution, from the position the solver first moves in, the solver's move
+     * first: to show it after the puzzle, or when the solver gives up.
+     */override fun `solution`(): List<LegalMove> {
+            return FfiConverterSequenceTypeLegalMove.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chesspuzzle_solution(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The side that solves the puzzle (the board's bottom).
+     */override fun `solver`(): Side {
+            return FfiConverterTypeSide.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_chesspuzzle_solver(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+
+    
+
+
+    
+    companion object {
+        
+    /**
+     * A puzzle as lichess's puzzle database (CSV, CC0) gives it: `fen` is the position before
+     * the opponent's move, and `moves` (the `Moves` column, UCI moves separated by spaces) that
+     * move, played at once (the board shows it as the last move), and then the solution.
+     *
+     * # Errors
+     * As `ChessPuzzle(fen, solution)`, a move's place counted in `moves`; `InvalidRequest` for
+     * fewer than two moves.
+     */
+    @Throws(ChessException::class) fun `fromLichess`(`fen`: kotlin.String, `moves`: kotlin.String): ChessPuzzle {
+            return FfiConverterTypeChessPuzzle.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_constructor_chesspuzzle_from_lichess(
+    
+        
+        FfiConverterString.lower(`fen`),
+        FfiConverterString.lower(`moves`),_status)
+}
+    )
+    }
+    
+
+        
+    }
+    
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeChessPuzzle: FfiConverter<ChessPuzzle, Long> {
+    override fun lower(value: ChessPuzzle): Long {
+        // chesscore patch: refused once closed, as a method call is (see the script)
+        return uniffiLowerLive { value.callWithHandle { it } }
+    }
+
+    override fun lift(value: Long): ChessPuzzle {
+        return ChessPuzzle(UniffiWithHandle, value)
+    }
+
+    override fun read(buf: ByteBuffer): ChessPuzzle {
+        return lift(buf.getLong())
+    }
+
+    override fun allocationSize(value: ChessPuzzle) = 8UL
+
+    override fun write(value: ChessPuzzle, buf: ByteBuffer) {
         buf.putLong(lower(value))
     }
 }
@@ -11656,6 +12265,126 @@ public object FfiConverterTypePieceKind: FfiConverterRustBuffer<PieceKind> {
 
     override fun write(value: PieceKind, buf: ByteBuffer) {
         buf.putInt(value.ordinal + 1)
+    }
+}
+
+
+
+
+
+/**
+ * What the solver's move did.
+ */
+sealed class PuzzleStep {
+    
+    /**
+     * Right: the move is played, and so is the opponent's `reply` when the line goes on.
+     * `solved` when the puzzle is over (the line's last move, or a mate).
+     */
+    data class Correct(
+        /**
+         * The solver's move.
+         */
+        val `played`: dev.chesscore.LegalMove, 
+        /**
+         * The opponent's answer, played after it; `null`/`nil` when the puzzle is solved.
+         */
+        val `reply`: dev.chesscore.LegalMove?, 
+        /**
+         * `true` when the puzzle is over.
+         */
+        val `solved`: kotlin.Boolean) : PuzzleStep()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * Legal but not the solution's move: nothing was played (show it and take it back).
+     */
+    data class Wrong(
+        /**
+         * The move tried.
+         */
+        val `tried`: dev.chesscore.LegalMove, 
+        /**
+         * The solution's move here (to show after a wrong try, or not).
+         */
+        val `expected`: dev.chesscore.LegalMove) : PuzzleStep()
+        
+    {
+        
+
+        companion object
+    }
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypePuzzleStep : FfiConverterRustBuffer<PuzzleStep>{
+    override fun read(buf: ByteBuffer): PuzzleStep {
+        return when(buf.getInt()) {
+            1 -> PuzzleStep.Correct(
+                FfiConverterTypeLegalMove.read(buf),
+                FfiConverterOptionalTypeLegalMove.read(buf),
+                FfiConverterBoolean.read(buf),
+                )
+            2 -> PuzzleStep.Wrong(
+                FfiConverterTypeLegalMove.read(buf),
+                FfiConverterTypeLegalMove.read(buf),
+                )
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: PuzzleStep): ULong = when(value) {
+        is PuzzleStep.Correct -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterTypeLegalMove.allocationSize(value.`played`)
+                + FfiConverterOptionalTypeLegalMove.allocationSize(value.`reply`)
+                + FfiConverterBoolean.allocationSize(value.`solved`)
+            )
+        }
+        is PuzzleStep.Wrong -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterTypeLegalMove.allocationSize(value.`tried`)
+                + FfiConverterTypeLegalMove.allocationSize(value.`expected`)
+            )
+        }
+    }
+
+    override fun write(value: PuzzleStep, buf: ByteBuffer) {
+        when(value) {
+            is PuzzleStep.Correct -> {
+                buf.putInt(1)
+                FfiConverterTypeLegalMove.write(value.`played`, buf)
+                FfiConverterOptionalTypeLegalMove.write(value.`reply`, buf)
+                FfiConverterBoolean.write(value.`solved`, buf)
+                Unit
+            }
+            is PuzzleStep.Wrong -> {
+                buf.putInt(2)
+                FfiConverterTypeLegalMove.write(value.`tried`, buf)
+                FfiConverterTypeLegalMove.write(value.`expected`, buf)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
     }
 }
 

@@ -3334,6 +3334,348 @@ public func FfiConverterTypeChessGame_lower(_ value: ChessGame) -> UInt64 {
 
 
 /**
+ * A puzzle being solved: a position, the line that solves it, and the moves found so far. The
+ * solver plays the line's first move, the opponent the second (played by the puzzle as part of
+ * the step the solver's right move makes), and so on; the line ends with a move of the
+ * solver's. A move is right when it is the line's, or when it mates (any mate ends a puzzle, as
+ * on lichess). A wrong move is not played: the puzzle stays where it was and counts it, and the
+ * solver may try again. Draw the board from `snapshot()`, as a `ChessGame`'s. Safe to call
+ * from any thread.
+ */
+public protocol ChessPuzzleProtocol: AnyObject, Sendable {
+    
+    /**
+     * The solution's next move, a hint; `null`/`nil` once solved.
+     */
+    func hint()  -> LegalMove?
+    
+    /**
+     * `true` once the solver has played the line's last move, or mated.
+     */
+    func isSolved()  -> Bool
+    
+    /**
+     * How many wrong moves the solver has tried.
+     */
+    func mistakes()  -> UInt32
+    
+    /**
+     * Tries the solver's move from the board: `from`, `to` and the promotion piece (as
+     * `ChessGame.play`).
+     *
+     * # Errors
+     * `IllegalMove` when the move is not legal (not counted as a mistake); `GameOver` once the
+     * puzzle is solved.
+     */
+    func play(from: Square, to: Square, promotion: PieceKind?) throws  -> PuzzleStep
+    
+    /**
+     * Tries the solver's move in SAN or UCI (as `ChessGame.playSan` reads it).
+     *
+     * # Errors
+     * As `play`; `InvalidNotation` for text that is not a move.
+     */
+    func playSan(san: String) throws  -> PuzzleStep
+    
+    /**
+     * The lichess setup move (the opponent's, played before the solver's first), if any.
+     */
+    func setupMove()  -> LegalMove?
+    
+    /**
+     * Everything a board draws, as `ChessGame.snapshot()`: the position after the moves so far
+     * (the last one highlighted: the setup move at first), the legal moves for the board's
+     * input, and the moves in `sanHistory`.
+     */
+    func snapshot()  -> GameSnapshot
+    
+    /**
+     * The whole solution, from the position the solver first moves in, the solver's move
+     * first: to show it after the puzzle, or when the solver gives up.
+     */
+    func solution()  -> [LegalMove]
+    
+    /**
+     * The side that solves the puzzle (the board's bottom).
+     */
+    func solver()  -> Side
+    
+}
+/**
+ * A puzzle being solved: a position, the line that solves it, and the moves found so far. The
+ * solver plays the line's first move, the opponent the second (played by the puzzle as part of
+ * the step the solver's right move makes), and so on; the line ends with a move of the
+ * solver's. A move is right when it is the line's, or when it mates (any mate ends a puzzle, as
+ * on lichess). A wrong move is not played: the puzzle stays where it was and counts it, and the
+ * solver may try again. Draw the board from `snapshot()`, as a `ChessGame`'s. Safe to call
+ * from any thread.
+ */
+open class ChessPuzzle: ChessPuzzleProtocol, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_chesscore_fn_clone_chesspuzzle(self.handle, $0) }
+    }
+    /**
+     * A puzzle from the position `fen`, solved by `solution`: the solver's move first and last,
+     * each in SAN or UCI (as `parseMoves` reads them). E.g. a review's mistake with the
+     * engine's line as the solution.
+     *
+     * # Errors
+     * `InvalidFen`; `IllegalMove` or `InvalidNotation` for a move of the line, whose message
+     * says which ("the solution's move 2 of the line: ..."); `InvalidRequest` for an empty
+     * line or one that ends with the opponent's move.
+     */
+public convenience init(fen: String, solution: [String])throws  {
+    let handle =
+        try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_constructor_chesspuzzle_new(
+        FfiConverterString.lower(fen),
+        FfiConverterSequenceString.lower(solution),uniffiCallStatus
+    )
+}
+    self.init(unsafeFromHandle: handle)
+}
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_chesscore_fn_free_chesspuzzle(handle, $0) }
+    }
+
+    
+    /**
+     * A puzzle as lichess's puzzle database (CSV, CC0) gives it: `fen` is the position before
+     * the opponent's move, and `moves` (the `Moves` column, UCI moves separated by spaces) that
+     * move, played at once (the board shows it as the last move), and then the solution.
+     *
+     * # Errors
+     * As `ChessPuzzle(fen, solution)`, a move's place counted in `moves`; `InvalidRequest` for
+     * fewer than two moves.
+     */
+public static func fromLichess(fen: String, moves: String)throws  -> ChessPuzzle  {
+    return try  FfiConverterTypeChessPuzzle_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_constructor_chesspuzzle_from_lichess(
+        FfiConverterString.lower(fen),
+        FfiConverterString.lower(moves),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+    /**
+     * The solution's next move, a hint; `null`/`nil` once solved.
+     */
+open func hint() -> LegalMove?  {
+    return try!  FfiConverterOptionTypeLegalMove.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chesspuzzle_hint(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * `true` once the solver has played the line's last move, or mated.
+     */
+open func isSolved() -> Bool  {
+    return try!  FfiConverterBool.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chesspuzzle_is_solved(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * How many wrong moves the solver has tried.
+     */
+open func mistakes() -> UInt32  {
+    return try!  FfiConverterUInt32.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chesspuzzle_mistakes(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Tries the solver's move from the board: `from`, `to` and the promotion piece (as
+     * `ChessGame.play`).
+     *
+     * # Errors
+     * `IllegalMove` when the move is not legal (not counted as a mistake); `GameOver` once the
+     * puzzle is solved.
+     */
+open func play(from: Square, to: Square, promotion: PieceKind?)throws  -> PuzzleStep  {
+    return try  FfiConverterTypePuzzleStep_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chesspuzzle_play(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSquare_lower(from),
+        FfiConverterTypeSquare_lower(to),
+        FfiConverterOptionTypePieceKind.lower(promotion),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Tries the solver's move in SAN or UCI (as `ChessGame.playSan` reads it).
+     *
+     * # Errors
+     * As `play`; `InvalidNotation` for text that is not a move.
+     */
+open func playSan(san: String)throws  -> PuzzleStep  {
+    return try  FfiConverterTypePuzzleStep_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chesspuzzle_play_san(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(san),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The lichess setup move (the opponent's, played before the solver's first), if any.
+     */
+open func setupMove() -> LegalMove?  {
+    return try!  FfiConverterOptionTypeLegalMove.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chesspuzzle_setup_move(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Everything a board draws, as `ChessGame.snapshot()`: the position after the moves so far
+     * (the last one highlighted: the setup move at first), the legal moves for the board's
+     * input, and the moves in `sanHistory`.
+     */
+open func snapshot() -> GameSnapshot  {
+    return try!  FfiConverterTypeGameSnapshot_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chesspuzzle_snapshot(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The whole solution, from the position the solver first moves in, the solver's move
+     * first: to show it after the puzzle, or when the solver gives up.
+     */
+open func solution() -> [LegalMove]  {
+    return try!  FfiConverterSequenceTypeLegalMove.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chesspuzzle_solution(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The side that solves the puzzle (the board's bottom).
+     */
+open func solver() -> Side  {
+    return try!  FfiConverterTypeSide_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_chesspuzzle_solver(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeChessPuzzle: FfiConverter {
+    typealias FfiType = UInt64
+    typealias SwiftType = ChessPuzzle
+
+    public static func lift(_ handle: UInt64) throws -> ChessPuzzle {
+        return ChessPuzzle(unsafeFromHandle: handle)
+    }
+
+    public static func lower(_ value: ChessPuzzle) -> UInt64 {
+        return value.uniffiCloneHandle()
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ChessPuzzle {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: ChessPuzzle, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeChessPuzzle_lift(_ handle: UInt64) throws -> ChessPuzzle {
+    return try FfiConverterTypeChessPuzzle.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeChessPuzzle_lower(_ value: ChessPuzzle) -> UInt64 {
+    return FfiConverterTypeChessPuzzle.lower(value)
+}
+
+
+
+
+
+
+/**
  * Receives the coach's findings, on the engine's thread.
  */
 public protocol CoachListener: AnyObject, Sendable {
@@ -10365,6 +10707,106 @@ public func FfiConverterTypePieceKind_lower(_ value: PieceKind) -> RustBuffer {
 
 
 /**
+ * What the solver's move did.
+ */
+
+public enum PuzzleStep: Equatable, Hashable {
+    
+    /**
+     * Right: the move is played, and so is the opponent's `reply` when the line goes on.
+     * `solved` when the puzzle is over (the line's last move, or a mate).
+     */
+    case correct(
+        /**
+         * The solver's move.
+         */played: LegalMove, 
+        /**
+         * The opponent's answer, played after it; `null`/`nil` when the puzzle is solved.
+         */reply: LegalMove?, 
+        /**
+         * `true` when the puzzle is over.
+         */solved: Bool
+    )
+    /**
+     * Legal but not the solution's move: nothing was played (show it and take it back).
+     */
+    case wrong(
+        /**
+         * The move tried.
+         */tried: LegalMove, 
+        /**
+         * The solution's move here (to show after a wrong try, or not).
+         */expected: LegalMove
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension PuzzleStep: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePuzzleStep: FfiConverterRustBuffer {
+    typealias SwiftType = PuzzleStep
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PuzzleStep {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .correct(played: try FfiConverterTypeLegalMove.read(from: &buf), reply: try FfiConverterOptionTypeLegalMove.read(from: &buf), solved: try FfiConverterBool.read(from: &buf)
+        )
+        
+        case 2: return .wrong(tried: try FfiConverterTypeLegalMove.read(from: &buf), expected: try FfiConverterTypeLegalMove.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: PuzzleStep, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .correct(played,reply,solved):
+            writeInt(&buf, Int32(1))
+            FfiConverterTypeLegalMove.write(played, into: &buf)
+            FfiConverterOptionTypeLegalMove.write(reply, into: &buf)
+            FfiConverterBool.write(solved, into: &buf)
+            
+        
+        case let .wrong(tried,expected):
+            writeInt(&buf, Int32(2))
+            FfiConverterTypeLegalMove.write(tried, into: &buf)
+            FfiConverterTypeLegalMove.write(expected, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleStep_lift(_ buf: RustBuffer) throws -> PuzzleStep {
+    return try FfiConverterTypePuzzleStep.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleStep_lower(_ value: PuzzleStep) -> RustBuffer {
+    return FfiConverterTypePuzzleStep.lower(value)
+}
+
+
+
+/**
  * How hard a review looks: a node budget per position, quickest first.
  */
 
@@ -12811,6 +13253,33 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_snapshot_at_main_line_ply() != 39308) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_chesscore_checksum_method_chesspuzzle_hint() != 55822) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chesspuzzle_is_solved() != 33093) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chesspuzzle_mistakes() != 55506) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chesspuzzle_play() != 3047) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chesspuzzle_play_san() != 6842) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chesspuzzle_setup_move() != 6813) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chesspuzzle_snapshot() != 60146) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chesspuzzle_solution() != 35368) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_chesspuzzle_solver() != 27085) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_chesscore_checksum_method_coachlistener_on_coaching() != 18317) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -12842,6 +13311,12 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_constructor_chessgame_new_chess960() != 11392) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_constructor_chesspuzzle_from_lichess() != 59198) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_constructor_chesspuzzle_new() != 23106) {
         return InitializationResult.apiChecksumMismatch
     }
 

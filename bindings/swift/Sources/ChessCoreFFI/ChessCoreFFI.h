@@ -843,6 +843,71 @@ RustBuffer uniffi_chesscore_fn_method_chessgame_snapshot_at(uint64_t ptr, uint32
 RustBuffer uniffi_chesscore_fn_method_chessgame_snapshot_at_main_line_ply(uint64_t ptr, uint32_t ply, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_CHESSPUZZLE
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_CHESSPUZZLE
+uint64_t uniffi_chesscore_fn_clone_chesspuzzle(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FREE_CHESSPUZZLE
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FREE_CHESSPUZZLE
+void uniffi_chesscore_fn_free_chesspuzzle(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSPUZZLE_FROM_LICHESS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSPUZZLE_FROM_LICHESS
+uint64_t uniffi_chesscore_fn_constructor_chesspuzzle_from_lichess(RustBuffer fen, RustBuffer moves, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSPUZZLE_NEW
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_CHESSPUZZLE_NEW
+uint64_t uniffi_chesscore_fn_constructor_chesspuzzle_new(RustBuffer fen, RustBuffer solution, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSPUZZLE_HINT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSPUZZLE_HINT
+RustBuffer uniffi_chesscore_fn_method_chesspuzzle_hint(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSPUZZLE_IS_SOLVED
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSPUZZLE_IS_SOLVED
+int8_t uniffi_chesscore_fn_method_chesspuzzle_is_solved(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSPUZZLE_MISTAKES
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSPUZZLE_MISTAKES
+uint32_t uniffi_chesscore_fn_method_chesspuzzle_mistakes(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSPUZZLE_PLAY
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSPUZZLE_PLAY
+RustBuffer uniffi_chesscore_fn_method_chesspuzzle_play(uint64_t ptr, uint32_t from, uint32_t to, RustBuffer promotion, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSPUZZLE_PLAY_SAN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSPUZZLE_PLAY_SAN
+RustBuffer uniffi_chesscore_fn_method_chesspuzzle_play_san(uint64_t ptr, RustBuffer san, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSPUZZLE_SETUP_MOVE
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSPUZZLE_SETUP_MOVE
+RustBuffer uniffi_chesscore_fn_method_chesspuzzle_setup_move(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSPUZZLE_SNAPSHOT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSPUZZLE_SNAPSHOT
+RustBuffer uniffi_chesscore_fn_method_chesspuzzle_snapshot(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSPUZZLE_SOLUTION
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSPUZZLE_SOLUTION
+RustBuffer uniffi_chesscore_fn_method_chesspuzzle_solution(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSPUZZLE_SOLVER
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_CHESSPUZZLE_SOLVER
+RustBuffer uniffi_chesscore_fn_method_chesspuzzle_solver(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_COACHLISTENER
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_COACHLISTENER
 uint64_t uniffi_chesscore_fn_clone_coachlistener(uint64_t handle, RustCallStatus *_Nonnull out_status
@@ -2069,6 +2134,60 @@ uint16_t uniffi_chesscore_checksum_method_chessgame_snapshot_at_main_line_ply(vo
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSPUZZLE_HINT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSPUZZLE_HINT
+uint16_t uniffi_chesscore_checksum_method_chesspuzzle_hint(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSPUZZLE_IS_SOLVED
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSPUZZLE_IS_SOLVED
+uint16_t uniffi_chesscore_checksum_method_chesspuzzle_is_solved(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSPUZZLE_MISTAKES
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSPUZZLE_MISTAKES
+uint16_t uniffi_chesscore_checksum_method_chesspuzzle_mistakes(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSPUZZLE_PLAY
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSPUZZLE_PLAY
+uint16_t uniffi_chesscore_checksum_method_chesspuzzle_play(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSPUZZLE_PLAY_SAN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSPUZZLE_PLAY_SAN
+uint16_t uniffi_chesscore_checksum_method_chesspuzzle_play_san(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSPUZZLE_SETUP_MOVE
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSPUZZLE_SETUP_MOVE
+uint16_t uniffi_chesscore_checksum_method_chesspuzzle_setup_move(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSPUZZLE_SNAPSHOT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSPUZZLE_SNAPSHOT
+uint16_t uniffi_chesscore_checksum_method_chesspuzzle_snapshot(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSPUZZLE_SOLUTION
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSPUZZLE_SOLUTION
+uint16_t uniffi_chesscore_checksum_method_chesspuzzle_solution(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSPUZZLE_SOLVER
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSPUZZLE_SOLVER
+uint16_t uniffi_chesscore_checksum_method_chesspuzzle_solver(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_COACHLISTENER_ON_COACHING
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_COACHLISTENER_ON_COACHING
 uint16_t uniffi_chesscore_checksum_method_coachlistener_on_coaching(void
@@ -2132,6 +2251,18 @@ uint16_t uniffi_chesscore_checksum_constructor_chessgame_new(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_NEW_CHESS960
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSGAME_NEW_CHESS960
 uint16_t uniffi_chesscore_checksum_constructor_chessgame_new_chess960(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSPUZZLE_FROM_LICHESS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSPUZZLE_FROM_LICHESS
+uint16_t uniffi_chesscore_checksum_constructor_chesspuzzle_from_lichess(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSPUZZLE_NEW
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSPUZZLE_NEW
+uint16_t uniffi_chesscore_checksum_constructor_chesspuzzle_new(void
     
 );
 #endif

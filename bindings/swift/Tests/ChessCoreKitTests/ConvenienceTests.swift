@@ -69,4 +69,34 @@ final class ConvenienceTests: XCTestCase {
         let listed = try XCTUnwrap(listPgnGames(pgn: pgn).games.first)
         XCTAssertTrue(listed.tags.contains(Tag(name: "WhiteElo", value: "1850")), "\(listed.tags)")
     }
+
+    func testALichessPuzzleSolvedMoveByMoveAWrongTryCountedAnyMateAccepted() throws {
+        // lichess's puzzle 00008 (CC0): Black's Bxg3 is the setup, White wins the queen.
+        let p = try ChessPuzzle.fromLichess(
+            fen: "r6k/pp2r2p/4Rp1Q/3p4/8/1N1P2R1/PqP2bPP/7K b - - 0 24",
+            moves: "f2g3 e6e7 b2b1 b3c1 b1c1 h6c1")
+        XCTAssertEqual(p.solver(), .white)
+        XCTAssertEqual(p.snapshot().sanHistory, ["Bxg3"])
+        guard case .wrong(_, let expected) = try p.playSan(san: "hxg3") else { return XCTFail("hxg3") }
+        XCTAssertEqual(expected.san, "Rxe7")
+        XCTAssertEqual(p.mistakes(), 1)
+        guard case .correct(_, let reply, let solved) = try p.play(from: .e6, to: .e7, promotion: nil)
+        else { return XCTFail("Rxe7") }
+        XCTAssertEqual(reply?.san, "Qb1+")
+        XCTAssertFalse(solved)
+        guard case .correct(_, _, false) = try p.playSan(san: "Nc1") else { return XCTFail("Nc1") }
+        guard case .correct(_, nil, true) = try p.playSan(san: "Qxc1") else { return XCTFail("Qxc1") }
+        XCTAssertTrue(p.isSolved())
+        XCTAssertThrowsError(try p.playSan(san: "Kg1")) { error in
+            guard case ChessError.GameOver = error else { return XCTFail("\(error)") }
+        }
+        let twoMates = try ChessPuzzle(fen: "6k1/5ppp/8/8/8/8/5PPP/RR4K1 w - - 0 1", solution: ["Ra8#"])
+        guard case .correct(let played, _, true) = try twoMates.playSan(san: "Rb8") else {
+            return XCTFail("Rb8#")
+        }
+        XCTAssertEqual(played.san, "Rb8#")
+        XCTAssertThrowsError(try ChessPuzzle(fen: startingFen(), solution: ["e4", "e5"])) { error in
+            guard case ChessError.InvalidRequest = error else { return XCTFail("\(error)") }
+        }
+    }
 }
