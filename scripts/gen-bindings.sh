@@ -15,13 +15,12 @@ cargo build --release --lib --quiet
 lib=target/release/libchesscore.so
 [ "$(uname)" = "Darwin" ] && lib=target/release/libchesscore.dylib
 
-out=bindings
-if [ $check = 1 ]; then
-  out=$(mktemp -d)
-fi
+# Generated and patched in a temporary folder first: a step that fails (a patch that no longer
+# fits UniFFI's output) leaves the committed bindings as they were.
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
 swift_source=swift/Sources/ChessCore
 swift_ffi=swift/Sources/ChessCoreFFI
-rm -rf "$out/kotlin/dev" "$out/$swift_source" "$out/$swift_ffi"
 mkdir -p "$out/kotlin" "$out/$swift_source" "$out/$swift_ffi"
 
 cargo run --quiet --features bindgen --bin uniffi-bindgen -- \
@@ -46,16 +45,19 @@ if [ $check = 1 ]; then
      diff -r "$out/$swift_source" "bindings/$swift_source" >/dev/null && \
      diff -r "$out/$swift_ffi" "bindings/$swift_ffi" >/dev/null; then
     echo "bindings: up to date"
-    rm -rf "$out"
   else
     echo "bindings: STALE: the committed bindings/ differ from what the code generates." >&2
     echo "Run scripts/gen-bindings.sh and commit the result." >&2
     diff -r "$out/kotlin/dev" bindings/kotlin/dev | head -20 >&2 || true
     diff -r "$out/$swift_source" "bindings/$swift_source" | head -20 >&2 || true
     diff -r "$out/$swift_ffi" "bindings/$swift_ffi" | head -20 >&2 || true
-    rm -rf "$out"
     exit 1
   fi
 else
+  for part in kotlin/dev "$swift_source" "$swift_ffi"; do
+    rm -rf "bindings/$part"
+    mkdir -p "$(dirname "bindings/$part")"
+    cp -R "$out/$part" "bindings/$part"
+  done
   echo "bindings: written to bindings/kotlin, bindings/$swift_source and bindings/$swift_ffi"
 fi
