@@ -199,11 +199,11 @@ CLEAN_ACTION_PATCHED = """\
 
 PATCHES = [
     ("uniffiRustCallWithError", STATUS_ORIGINAL, STATUS_PATCHED + "\n" + DESTROYED_ARGUMENT),
-    ("UniffiCleanAction", CLEAN_ACTION_ORIGINAL, CLEAN_ACTION_PATCHED, 7),
-    ("callWithHandle", CALL_WITH_HANDLE_ORIGINAL, CALL_WITH_HANDLE_PATCHED, 7),
+    ("UniffiCleanAction", CLEAN_ACTION_ORIGINAL, CLEAN_ACTION_PATCHED, 8),
+    ("callWithHandle", CALL_WITH_HANDLE_ORIGINAL, CALL_WITH_HANDLE_PATCHED, 8),
     ("uniffiTraitInterfaceCall", CALLBACK_ORIGINAL, CALLBACK_PATCHED),
     ("uniffiTraitInterfaceCallWithError", CALLBACK_WITH_ERROR_ORIGINAL, CALLBACK_WITH_ERROR_PATCHED),
-    *(lower_object(name) for name in ("ChessEngine", "ChessGame", "ChessPuzzle", "SearchHandle")),
+    *(lower_object(name) for name in ("ChessEngine", "ChessGame", "ChessPuzzle", "OpeningExplorer", "SearchHandle")),
     *(lower_listener(name) for name in ("CoachListener", "ReviewListener", "SearchListener")),
 ]
 

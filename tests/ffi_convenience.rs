@@ -1,12 +1,13 @@
 //! What an app does beside playing: moves read without a game (`parseMoves`), a search limited
 //! to some moves or to a mate (`SearchLimits.searchMoves`, `mate`), PGN exported with only some
 //! of its parts (`pgnWith`), tags removed, a PGN file's list with every tag, and a line of a
-//! game taken out as a new game (`lineTo`), puzzles solved move by move (`ChessPuzzle`).
+//! game taken out as a new game (`lineTo`), puzzles solved move by move (`ChessPuzzle`), an
+//! explorer of a player's games (`OpeningExplorer`).
 
 use chesscore::ffi::{
     list_pgn_games, parse_moves, ChessEngine, ChessError, ChessGame, ChessPuzzle, DrawReason,
-    EngineConfig, PgnExportOptions, PuzzleStep, Score, SearchInfo, SearchLimits, SearchListener,
-    SearchResult, Side,
+    EngineConfig, OpeningExplorer, PgnExportOptions, PuzzleStep, Score, SearchInfo, SearchLimits,
+    SearchListener, SearchResult, Side,
 };
 use std::sync::mpsc::{channel, Sender};
 use std::sync::Mutex;
@@ -533,4 +534,46 @@ fn a_puzzle_that_cannot_be_is_refused_with_the_reason() {
 
 fn sq(name: &str) -> chesscore::ffi::Square {
     chesscore::ffi::parse_square(name.into()).unwrap()
+}
+
+#[test]
+fn an_explorer_of_a_players_games_counts_moves_and_results() {
+    let explorer = OpeningExplorer::new(40);
+    let added = explorer.add_pgn(
+        "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n\n[Result \"0-1\"]\n\n1. e4 c5 0-1\n\n\
+         1. e4 e5 2. Qh5 *\n\n1. e4 e5 2. Bf8 *\n\n[Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\n"
+            .into(),
+    );
+    assert_eq!(added, 4, "the game with an illegal move is left out");
+    let game = ChessGame::from_pgn("1. Nf3 e5 2. e4 *".into()).unwrap();
+    explorer.add_game(game.clone());
+    assert_eq!(explorer.game_count(), 5);
+    let start: Vec<(String, u32, u32, u32, u32)> = explorer
+        .moves(START.into())
+        .unwrap()
+        .into_iter()
+        .map(|m| (m.mv.san, m.games, m.white_wins, m.draws, m.black_wins))
+        .collect();
+    assert_eq!(
+        start,
+        [
+            ("e4".to_string(), 3, 1, 0, 1),
+            ("d4".to_string(), 1, 0, 1, 0),
+            ("Nf3".to_string(), 1, 0, 0, 0),
+        ]
+    );
+    // After 1. e4 e5 2. Nf3 (or 1. Nf3 e5 2. e4, the same position): what Black played there.
+    assert!(
+        explorer.moves_at(game).is_empty(),
+        "nobody played on from there"
+    );
+    let after_e5 = explorer
+        .moves("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2".into())
+        .unwrap();
+    let replies: Vec<&str> = after_e5.iter().map(|m| m.mv.san.as_str()).collect();
+    assert_eq!(replies, ["Nf3", "Qh5"]);
+    assert!(matches!(
+        explorer.moves("8/8/8 w - - 0 1".into()),
+        Err(ChessError::InvalidFen(_))
+    ));
 }

@@ -5,6 +5,7 @@
 mod clock;
 mod engine;
 mod error;
+mod explorer;
 mod game;
 mod ids;
 mod opening;
@@ -29,6 +30,7 @@ pub use engine::{
     SearchResult,
 };
 pub use error::ChessError;
+pub use explorer::{ExplorerMove, OpeningExplorer};
 pub use game::{ChessGame, PgnExportOptions, Tag};
 pub use ids::game_archive_id;
 pub use opening::{opening_of_fen, preload_openings, BookMove, Opening};

@@ -42,6 +42,7 @@
 
 #[rustfmt::skip]
 mod data;
+pub mod explorer;
 pub mod generate;
 
 use crate::notation::uci::{self, UciMove};

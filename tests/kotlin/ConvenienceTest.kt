@@ -94,4 +94,20 @@ class ConvenienceTest {
         }
         assertFailsWith<ChessException.InvalidRequest> { ChessPuzzle(startingFen(), listOf("e4", "e5")) }
     }
+
+    @Test
+    fun `an opening explorer over a player's games`() {
+        OpeningExplorer(40u).use { explorer ->
+            assertEquals(2u, explorer.addPgn("[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n[Result \"0-1\"]\n\n1. e4 c5 0-1\n"))
+            ChessGame.fromPgn("1. d4 *").use { explorer.addGame(it) }
+            assertEquals(3u, explorer.gameCount())
+            val start = explorer.moves(startingFen())
+            assertEquals(listOf("e4", "d4"), start.map { it.mv.san })
+            assertEquals(listOf(2u, 1u, 0u, 1u), start[0].let { listOf(it.games, it.whiteWins, it.draws, it.blackWins) })
+            ChessGame.fromPgn("1. e4 *").use { game ->
+                assertEquals(listOf("e5", "c5"), explorer.movesAt(game).map { it.mv.san })
+            }
+            assertFailsWith<ChessException.InvalidFen> { explorer.moves("not a fen") }
+        }
+    }
 }

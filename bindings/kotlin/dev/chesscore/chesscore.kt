@@ -889,6 +889,16 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_method_searchlistener_on_finished(
     ): Int
+    external fun uniffi_chesscore_checksum_method_openingexplorer_add_game(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_openingexplorer_add_pgn(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_openingexplorer_game_count(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_openingexplorer_moves(
+    ): Int
+    external fun uniffi_chesscore_checksum_method_openingexplorer_moves_at(
+    ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_add_clock_time(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessgame_check_flag(
@@ -1065,6 +1075,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_constructor_chessengine_new(
     ): Int
+    external fun uniffi_chesscore_checksum_constructor_openingexplorer_new(
+    ): Int
     external fun uniffi_chesscore_checksum_constructor_chessgame_with_time_control(
     ): Int
     external fun uniffi_chesscore_checksum_constructor_chessgame_from_chess960_fen(
@@ -1152,6 +1164,22 @@ internal object UniffiLib {
     ): Unit
     external fun uniffi_chesscore_fn_method_searchlistener_on_finished(`ptr`: Long,`result`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
+    external fun uniffi_chesscore_fn_clone_openingexplorer(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_chesscore_fn_free_openingexplorer(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_constructor_openingexplorer_new(`maxPlies`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_chesscore_fn_method_openingexplorer_add_game(`ptr`: Long,`game`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_chesscore_fn_method_openingexplorer_add_pgn(`ptr`: Long,`pgn`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Int
+    external fun uniffi_chesscore_fn_method_openingexplorer_game_count(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Int
+    external fun uniffi_chesscore_fn_method_openingexplorer_moves(`ptr`: Long,`fen`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_method_openingexplorer_moves_at(`ptr`: Long,`game`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_clone_chessgame(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
     external fun uniffi_chesscore_fn_free_chessgame(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -1698,6 +1726,21 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_searchlistener_on_finished() and 0xFFFF) != 7538) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_chesscore_checksum_method_openingexplorer_add_game() and 0xFFFF) != 34683) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_openingexplorer_add_pgn() and 0xFFFF) != 63504) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_openingexplorer_game_count() and 0xFFFF) != 22392) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_openingexplorer_moves() and 0xFFFF) != 62559) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_method_openingexplorer_moves_at() and 0xFFFF) != 57719) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_add_clock_time() and 0xFFFF) != 31221) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1960,6 +2003,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_constructor_chessengine_new() and 0xFFFF) != 19114) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_constructor_openingexplorer_new() and 0xFFFF) != 14280) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_constructor_chessgame_with_time_control() and 0xFFFF) != 55990) {
@@ -6746,6 +6792,408 @@ public object FfiConverterTypeCoachListener: FfiConverter<CoachListener, Long> {
 
 
 /**
+ * An opening explorer over games the app adds (a player's own, from "My games"), as lichess's
+ * "Player" tab: for a position, the moves played from it, how often and how those games ended.
+ * Positions are matched exactly (pieces, side to move, castling rights, en passant square), so
+ * transpositions count. Safe to call from any thread; adding many games is for a background
+ * thread (about a microsecond a move indexed).
+ */
+public interface OpeningExplorerInterface {
+    
+    /**
+     * Adds `game`'s main line, from its start, with its result. A game added twice counts
+     * twice (`gameArchiveId` tells games apart).
+     */
+    fun `addGame`(`game`: ChessGame)
+    
+    /**
+     * Adds every game of a PGN text that can be read (as `readPgn` reads them); returns how
+     * many were added. The games that cannot be read are left out (`readPgn` says why).
+     */
+    fun `addPgn`(`pgn`: kotlin.String): kotlin.UInt
+    
+    /**
+     * How many games were added.
+     */
+    fun `gameCount`(): kotlin.UInt
+    
+    /**
+     * The moves played from the position `fen`, the most played first (then in the order
+     * first seen); empty when no game reached it.
+     *
+     * # Errors
+     * `InvalidFen`.
+     */
+    fun `moves`(`fen`: kotlin.String): List<ExplorerMove>
+    
+    /**
+     * The moves played from `game`'s current position (as `moves(fen)`): the explorer beside
+     * an analysis board.
+     */
+    fun `movesAt`(`game`: ChessGame): List<ExplorerMove>
+    
+    companion object
+}
+
+/**
+ * An opening explorer over games the app adds (a player's own, from "My games"), as lichess's
+ * "Player" tab: for a position, the moves played from it, how often and how those games ended.
+ * Positions are matched exactly (pieces, side to move, castling rights, en passant square), so
+ * transpositions count. Safe to call from any thread; adding many games is for a background
+ * thread (about a microsecond a move indexed).
+ */
+open class OpeningExplorer: Disposable, AutoCloseable, OpeningExplorerInterface
+{
+
+    @Suppress("UNUSED_PARAMETER")
+    /**
+     * @suppress
+     */
+    constructor(withHandle: UniffiWithHandle, handle: Long) {
+        this.handle = handle
+        this.cleanable = UniffiLib.CLEANER.register(this, UniffiCleanAction(handle))
+    }
+
+    /**
+     * @suppress
+     *
+     * This constructor can be used to instantiate a fake object. Only used for tests. Any
+     * attempt to actually use an object constructed this way will fail as there is no
+     * connected Rust object.
+     */
+    @Suppress("UNUSED_PARAMETER")
+    constructor(noHandle: NoHandle) {
+        this.handle = 0
+        this.cleanable = null
+    }
+    /**
+     * An empty explorer that indexes the first `maxPlies` moves of each game's main line (40:
+     * the opening and early middlegame; more costs memory for positions rarely met twice).
+     */
+    constructor(`maxPlies`: kotlin.UInt) :
+        this(UniffiWithHandle, 
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_constructor_openingexplorer_new(
+    
+        
+        FfiConverterUInt.lower(`maxPlies`),_status)
+}
+    )
+
+    protected val handle: Long
+    protected val cleanable: UniffiCleaner.Cleanable?
+
+    private val wasDestroyed = AtomicBoolean(false)
+    private val callCounter = AtomicLong(1)
+
+    /**
+     * Whether the current object has been destroyed and its reference is gone in the Rust side.
+     */
+    val uniffiIsDestroyed: Boolean get() = wasDestroyed.get()
+
+    override fun destroy() {
+        // Only allow a single call to this method.
+        // TODO: maybe we should log a warning if called more than once?
+        if (this.wasDestroyed.compareAndSet(false, true)) {
+            // This decrement always matches the initial count of 1 given at creation time.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    @Synchronized
+    override fun close() {
+        this.destroy()
+    }
+
+    internal inline fun <R> callWithHandle(block: (handle: Long) -> R): R {
+        // Check and increment the call counter, to keep the object alive.
+        // This needs a compare-and-set retry loop in case of concurrent updates.
+        do {
+            val c = this.callCounter.get()
+            if (c == 0L) {
+                throw IllegalStateException("${this.javaClass.simpleName} object has already been destroyed")
+            }
+            if (c == Long.MAX_VALUE) {
+                throw IllegalStateException("${this.javaClass.simpleName} call counter would overflow")
+            }
+        } while (! this.callCounter.compareAndSet(c, c + 1L))
+        // Now we can safely do the method call without the handle being freed concurrently.
+        try {
+            val uniffiClone = this.uniffiCloneHandle()
+            try {
+                return block(uniffiClone)
+            } catch (e: UniffiDestroyedArgumentException) {
+                // chesscore patch: an argument was refused before the call could take this clone.
+                uniffiFreeClone(uniffiClone)
+                throw e
+            }
+        } finally {
+            // This decrement always matches the increment we performed above.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    // chesscore patch: frees a handle cloned for a call that was not made (callWithHandle is
+    // inline, so it cannot reach the private UniffiCleanAction itself).
+    @PublishedApi internal fun uniffiFreeClone(handle: Long) = UniffiCleanAction(handle).run()
+
+    // Use a static inner class instead of a closure so as not to accidentally
+    // capture `this` as part of the cleanable's action.
+    private class UniffiCleanAction(private val handle: Long) : Runnable {
+        override fun run() {
+            if (handle == 0.toLong()) {
+                // Fake object created with `NoHandle`, don't try to free.
+                return;
+            }
+            uniffiRustCall { status ->
+                UniffiLib.uniffi_chesscore_fn_free_openingexplorer(handle, status)
+            }
+        }
+    }
+
+    /**
+     * @suppress
+     */
+    fun uniffiCloneHandle(): Long {
+        if (handle == 0.toLong()) {
+            throw InternalException("uniffiCloneHandle() called on NoHandle object");
+        }
+        return uniffiRustCall() { status ->
+            UniffiLib.uniffi_chesscore_fn_clone_openingexplorer(handle, status)
+        }
+    }
+
+    
+    /**
+     * Adds `game`'s main line, from its start, with its result. A game added twice counts
+     * twice (`gameArchiveId` tells games apart).
+     */override fun `addGame`(`game`: ChessGame)
+        = 
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_openingexplorer_add_game(
+        it,
+        
+        FfiConverterTypeChessGame.lower(`game`),_status)
+}
+    }
+    
+    
+
+    
+    /**
+     * Adds every game of a PGN text that can be read (as `readPgn` reads them); returns how
+     * many were added. The games that cannot be read are left out (`readPgn` says why).
+     */override fun `addPgn`(`pgn`: kotlin.String): kotlin.UInt {
+            return FfiConverterUInt.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_openingexplorer_add_pgn(
+        it,
+        
+        FfiConverterString.lower(`pgn`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * How many games were added.
+     */override fun `gameCount`(): kotlin.UInt {
+            return FfiConverterUInt.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_openingexplorer_game_count(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The moves played from the position `fen`, the most played first (then in the order
+     * first seen); empty when no game reached it.
+     *
+     * # Errors
+     * `InvalidFen`.
+     */
+    @Throws(ChessException::class)override fun `moves`(`fen`: kotlin.String): List<ExplorerMove> {
+            return FfiConverterSequenceTypeExplorerMove.lift(
+    callWithHandle {
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_openingexplorer_moves(
+        it,
+        
+        FfiConverterString.lower(`fen`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The moves played from `game`'s current position (as `moves(fen)`): the explorer beside
+     * an analysis board.
+     */override fun `movesAt`(`game`: ChessGame): List<ExplorerMove> {
+            return FfiConverterSequenceTypeExplorerMove.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_chesscore_fn_method_openingexplorer_moves_at(
+        it,
+        
+        FfiConverterTypeChessGame.lower(`game`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+
+    
+
+
+    
+    
+    /**
+     * @suppress
+     */
+    companion object
+    
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeOpeningExplorer: FfiConverter<OpeningExplorer, Long> {
+    override fun lower(value: OpeningExplorer): Long {
+        // chesscore patch: refused once closed, as a method call is (see the script)
+        return uniffiLowerLive { value.callWithHandle { it } }
+    }
+
+    override fun lift(value: Long): OpeningExplorer {
+        return OpeningExplorer(UniffiWithHandle, value)
+    }
+
+    override fun read(buf: ByteBuffer): OpeningExplorer {
+        return lift(buf.getLong())
+    }
+
+    override fun allocationSize(value: OpeningExplorer) = 8UL
+
+    override fun write(value: OpeningExplorer, buf: ByteBuffer) {
+        buf.putLong(lower(value))
+    }
+}
+
+
+// This template implements a class for working with a Rust struct via a handle
+// to the live Rust struct on the other side of the FFI.
+//
+// There's some subtlety here, because we have to be careful not to operate on a Rust
+// struct after it has been dropped, and because we must expose a public API for freeing
+// theq Kotlin wrapper object in lieu of reliable finalizers. The core requirements are:
+//
+//   * Each instance holds an opaque handle to the underlying Rust struct.
+//     Method calls need to read this handle from the object's state and pass it in to
+//     the Rust FFI.
+//
+//   * When an instance is no longer needed, its handle should be passed to a
+//     special destructor function provided by the Rust FFI, which will drop the
+//     underlying Rust struct.
+//
+//   * Given an instance, calling code is expected to call the special
+//     `destroy` method in order to free it after use, either by calling it explicitly
+//     or by using a higher-level helper like the `use` method. Failing to do so risks
+//     leaking the underlying Rust struct.
+//
+//   * We can't assume that calling code will do the right thing, and must be prepared
+//     to handle Kotlin method calls executing concurrently with or even after a call to
+//     `destroy`, and to handle multiple (possibly concurrent!) calls to `destroy`.
+//
+//   * We must never allow Rust code to operate on the underlying Rust struct after
+//     the destructor has been called, and must never call the destructor more than once.
+//     Doing so may trigger memory unsafety.
+//
+//   * To mitigate many of the risks of leaking memory and use-after-free unsafety, a `Cleaner`
+//     is implemented to call the destructor when the Kotlin object becomes unreachable.
+//     This is done in a background thread. This is not a panacea, and client code should be aware that
+//      1. the thread may starve if some there are objects that have poorly performing
+//     `drop` methods or do significant work in their `drop` methods.
+//      2. the thread is shared across the whole library. This can be tuned by using `android_cleaner = true`,
+//         or `android = true` in the [`kotlin` section of the `uniffi.toml` file](https://mozilla.github.io/uniffi-rs/kotlin/configuration.html).
+//
+// If we try to implement this with mutual exclusion on access to the handle, there is the
+// possibility of a race between a method call and a concurrent call to `destroy`:
+//
+//    * Thread A starts a method call, reads the value of the handle, but is interrupted
+//      before it can pass the handle over the FFI to Rust.
+//    * Thread B calls `destroy` and frees the underlying Rust struct.
+//    * Thread A resumes, passing the already-read handle value to Rust and triggering
+//      a use-after-free.
+//
+// One possible solution would be to use a `ReadWriteLock`, with each method call taking
+// a read lock (and thus allowed to run concurrently) and the special `destroy` method
+// taking a write lock (and thus blocking on live method calls). However, we aim not to
+// generate methods with any hidden blocking semantics, and a `destroy` method that might
+// block if called incorrectly seems to meet that bar.
+//
+// So, we achieve our goals by giving each instance an associated `AtomicLong` counter to track
+// the number of in-flight method calls, and an `AtomicBoolean` flag to indicate whether `destroy`
+// has been called. These are updated according to the following rules:
+//
+//    * The initial value of the counter is 1, indicating a live object with no in-flight calls.
+//      The initial value for the flag is false.
+//
+//    * At the start of each method call, we atomically check the counter.
+//      If it is 0 then the underlying Rust struct has already been destroyed and the call is aborted.
+//      If it is nonzero them we atomically increment it by 1 and proceed with the method call.
+//
+//    * At the end of each method call, we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+//    * When `destroy` is called, we atomically flip the flag from false to true.
+//      If the flag was already true we silently fail.
+//      Otherwise we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+// Astute readers may observe that this all sounds very similar to the way that Rust's `Arc<T>` works,
+// and indeed it is, with the addition of a flag to guard against multiple calls to `destroy`.
+//
+// The overall effect is that the underlying Rust struct is destroyed only when `destroy` has been
+// called *and* all in-flight method calls have completed, avoiding violating any of the expectations
+// of the underlying Rust code.
+//
+// This makes a cleaner a better alternative to _not_ calling `destroy()` as
+// and when the object is finished with, but the abstraction is not perfect: if the Rust object's `drop`
+// method is slow, and/or there are many objects to cleanup, and it's on a low end Android device, then the cleaner
+// thread may be starved, and the app will leak memory.
+//
+// In this case, `destroy`ing manually may be a better solution.
+//
+// The cleaner can live side by side with the manual calling of `destroy`. In the order of responsiveness, uniffi objects
+// with Rust peers are reclaimed:
+//
+// 1. By calling the `destroy` method of the object, which calls `rustObject.free()`. If that doesn't happen:
+// 2. When the object becomes unreachable, AND the Cleaner thread gets to call `rustObject.free()`. If the thread is starved then:
+// 3. The memory is reclaimed when the process terminates.
+//
+// [1] https://stackoverflow.com/questions/24376768/can-java-finalize-an-object-when-it-is-still-in-scope/24380219
+//
+
+
+/**
  * Receives a review's progress. Implemented in Kotlin or Swift; both methods run on the
  * engine's thread, so hop to the main thread before touching UI state.
  */
@@ -8492,6 +8940,77 @@ public object FfiConverterTypeEvaluation: FfiConverterRustBuffer<Evaluation> {
     override fun write(value: Evaluation, buf: ByteBuffer) {
             FfiConverterTypeEvalScore.write(value.`score`, buf)
             FfiConverterOptionalUInt.write(value.`depth`, buf)
+    }
+}
+
+
+
+/**
+ * A move played from a position of the explorer's games.
+ */
+data class ExplorerMove (
+    /**
+     * The move (play it with `play(from, to, promotion)`).
+     */
+    var `mv`: LegalMove
+    , 
+    /**
+     * How many times it was played from this position.
+     */
+    var `games`: kotlin.UInt
+    , 
+    /**
+     * Of those, games White won.
+     */
+    var `whiteWins`: kotlin.UInt
+    , 
+    /**
+     * Games drawn.
+     */
+    var `draws`: kotlin.UInt
+    , 
+    /**
+     * Games Black won (games without a result, `*`, count in `games` only).
+     */
+    var `blackWins`: kotlin.UInt
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeExplorerMove: FfiConverterRustBuffer<ExplorerMove> {
+    override fun read(buf: ByteBuffer): ExplorerMove {
+        return ExplorerMove(
+            FfiConverterTypeLegalMove.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: ExplorerMove) = (
+            FfiConverterTypeLegalMove.allocationSize(value.`mv`) +
+            FfiConverterUInt.allocationSize(value.`games`) +
+            FfiConverterUInt.allocationSize(value.`whiteWins`) +
+            FfiConverterUInt.allocationSize(value.`draws`) +
+            FfiConverterUInt.allocationSize(value.`blackWins`)
+    )
+
+    override fun write(value: ExplorerMove, buf: ByteBuffer) {
+            FfiConverterTypeLegalMove.write(value.`mv`, buf)
+            FfiConverterUInt.write(value.`games`, buf)
+            FfiConverterUInt.write(value.`whiteWins`, buf)
+            FfiConverterUInt.write(value.`draws`, buf)
+            FfiConverterUInt.write(value.`blackWins`, buf)
     }
 }
 
@@ -13730,6 +14249,34 @@ public object FfiConverterSequenceTypeEvalPoint: FfiConverterRustBuffer<List<Eva
         buf.putInt(value.size)
         value.iterator().forEach {
             FfiConverterTypeEvalPoint.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceTypeExplorerMove: FfiConverterRustBuffer<List<ExplorerMove>> {
+    override fun read(buf: ByteBuffer): List<ExplorerMove> {
+        val len = buf.getInt()
+        return List<ExplorerMove>(len) {
+            FfiConverterTypeExplorerMove.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<ExplorerMove>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeExplorerMove.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<ExplorerMove>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeExplorerMove.write(it, buf)
         }
     }
 }

@@ -3895,6 +3895,241 @@ public func FfiConverterTypeCoachListener_lower(_ value: CoachListener) -> UInt6
 
 
 /**
+ * An opening explorer over games the app adds (a player's own, from "My games"), as lichess's
+ * "Player" tab: for a position, the moves played from it, how often and how those games ended.
+ * Positions are matched exactly (pieces, side to move, castling rights, en passant square), so
+ * transpositions count. Safe to call from any thread; adding many games is for a background
+ * thread (about a microsecond a move indexed).
+ */
+public protocol OpeningExplorerProtocol: AnyObject, Sendable {
+    
+    /**
+     * Adds `game`'s main line, from its start, with its result. A game added twice counts
+     * twice (`gameArchiveId` tells games apart).
+     */
+    func addGame(game: ChessGame) 
+    
+    /**
+     * Adds every game of a PGN text that can be read (as `readPgn` reads them); returns how
+     * many were added. The games that cannot be read are left out (`readPgn` says why).
+     */
+    func addPgn(pgn: String)  -> UInt32
+    
+    /**
+     * How many games were added.
+     */
+    func gameCount()  -> UInt32
+    
+    /**
+     * The moves played from the position `fen`, the most played first (then in the order
+     * first seen); empty when no game reached it.
+     *
+     * # Errors
+     * `InvalidFen`.
+     */
+    func moves(fen: String) throws  -> [ExplorerMove]
+    
+    /**
+     * The moves played from `game`'s current position (as `moves(fen)`): the explorer beside
+     * an analysis board.
+     */
+    func movesAt(game: ChessGame)  -> [ExplorerMove]
+    
+}
+/**
+ * An opening explorer over games the app adds (a player's own, from "My games"), as lichess's
+ * "Player" tab: for a position, the moves played from it, how often and how those games ended.
+ * Positions are matched exactly (pieces, side to move, castling rights, en passant square), so
+ * transpositions count. Safe to call from any thread; adding many games is for a background
+ * thread (about a microsecond a move indexed).
+ */
+open class OpeningExplorer: OpeningExplorerProtocol, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_chesscore_fn_clone_openingexplorer(self.handle, $0) }
+    }
+    /**
+     * An empty explorer that indexes the first `maxPlies` moves of each game's main line (40:
+     * the opening and early middlegame; more costs memory for positions rarely met twice).
+     */
+public convenience init(maxPlies: UInt32) {
+    let handle =
+        try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_constructor_openingexplorer_new(
+        FfiConverterUInt32.lower(maxPlies),uniffiCallStatus
+    )
+}
+    self.init(unsafeFromHandle: handle)
+}
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_chesscore_fn_free_openingexplorer(handle, $0) }
+    }
+
+    
+
+    
+    /**
+     * Adds `game`'s main line, from its start, with its result. A game added twice counts
+     * twice (`gameArchiveId` tells games apart).
+     */
+open func addGame(game: ChessGame)  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_openingexplorer_add_game(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeChessGame_lower(game),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Adds every game of a PGN text that can be read (as `readPgn` reads them); returns how
+     * many were added. The games that cannot be read are left out (`readPgn` says why).
+     */
+open func addPgn(pgn: String) -> UInt32  {
+    return try!  FfiConverterUInt32.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_openingexplorer_add_pgn(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(pgn),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * How many games were added.
+     */
+open func gameCount() -> UInt32  {
+    return try!  FfiConverterUInt32.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_openingexplorer_game_count(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The moves played from the position `fen`, the most played first (then in the order
+     * first seen); empty when no game reached it.
+     *
+     * # Errors
+     * `InvalidFen`.
+     */
+open func moves(fen: String)throws  -> [ExplorerMove]  {
+    return try  FfiConverterSequenceTypeExplorerMove.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_openingexplorer_moves(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(fen),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The moves played from `game`'s current position (as `moves(fen)`): the explorer beside
+     * an analysis board.
+     */
+open func movesAt(game: ChessGame) -> [ExplorerMove]  {
+    return try!  FfiConverterSequenceTypeExplorerMove.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_method_openingexplorer_moves_at(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeChessGame_lower(game),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeOpeningExplorer: FfiConverter {
+    typealias FfiType = UInt64
+    typealias SwiftType = OpeningExplorer
+
+    public static func lift(_ handle: UInt64) throws -> OpeningExplorer {
+        return OpeningExplorer(unsafeFromHandle: handle)
+    }
+
+    public static func lower(_ value: OpeningExplorer) -> UInt64 {
+        return value.uniffiCloneHandle()
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> OpeningExplorer {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: OpeningExplorer, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOpeningExplorer_lift(_ handle: UInt64) throws -> OpeningExplorer {
+    return try FfiConverterTypeOpeningExplorer.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOpeningExplorer_lower(_ value: OpeningExplorer) -> UInt64 {
+    return FfiConverterTypeOpeningExplorer.lower(value)
+}
+
+
+
+
+
+
+/**
  * Receives a review's progress. Implemented in Kotlin or Swift; both methods run on the
  * engine's thread, so hop to the main thread before touching UI state.
  */
@@ -5678,6 +5913,105 @@ public func FfiConverterTypeEvaluation_lift(_ buf: RustBuffer) throws -> Evaluat
 #endif
 public func FfiConverterTypeEvaluation_lower(_ value: Evaluation) -> RustBuffer {
     return FfiConverterTypeEvaluation.lower(value)
+}
+
+
+/**
+ * A move played from a position of the explorer's games.
+ */
+public struct ExplorerMove: Equatable, Hashable {
+    /**
+     * The move (play it with `play(from, to, promotion)`).
+     */
+    public var mv: LegalMove
+    /**
+     * How many times it was played from this position.
+     */
+    public var games: UInt32
+    /**
+     * Of those, games White won.
+     */
+    public var whiteWins: UInt32
+    /**
+     * Games drawn.
+     */
+    public var draws: UInt32
+    /**
+     * Games Black won (games without a result, `*`, count in `games` only).
+     */
+    public var blackWins: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The move (play it with `play(from, to, promotion)`).
+         */mv: LegalMove, 
+        /**
+         * How many times it was played from this position.
+         */games: UInt32, 
+        /**
+         * Of those, games White won.
+         */whiteWins: UInt32, 
+        /**
+         * Games drawn.
+         */draws: UInt32, 
+        /**
+         * Games Black won (games without a result, `*`, count in `games` only).
+         */blackWins: UInt32) {
+        self.mv = mv
+        self.games = games
+        self.whiteWins = whiteWins
+        self.draws = draws
+        self.blackWins = blackWins
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ExplorerMove: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeExplorerMove: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ExplorerMove {
+        return
+            try ExplorerMove(
+                mv: FfiConverterTypeLegalMove.read(from: &buf), 
+                games: FfiConverterUInt32.read(from: &buf), 
+                whiteWins: FfiConverterUInt32.read(from: &buf), 
+                draws: FfiConverterUInt32.read(from: &buf), 
+                blackWins: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ExplorerMove, into buf: inout [UInt8]) {
+        FfiConverterTypeLegalMove.write(value.mv, into: &buf)
+        FfiConverterUInt32.write(value.games, into: &buf)
+        FfiConverterUInt32.write(value.whiteWins, into: &buf)
+        FfiConverterUInt32.write(value.draws, into: &buf)
+        FfiConverterUInt32.write(value.blackWins, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeExplorerMove_lift(_ buf: RustBuffer) throws -> ExplorerMove {
+    return try FfiConverterTypeExplorerMove.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeExplorerMove_lower(_ value: ExplorerMove) -> RustBuffer {
+    return FfiConverterTypeExplorerMove.lower(value)
 }
 
 
@@ -11974,6 +12308,31 @@ fileprivate struct FfiConverterSequenceTypeEvalPoint: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeExplorerMove: FfiConverterRustBuffer {
+    typealias SwiftType = [ExplorerMove]
+
+    public static func write(_ value: [ExplorerMove], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeExplorerMove.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [ExplorerMove] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [ExplorerMove]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeExplorerMove.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeHangingPiece: FfiConverterRustBuffer {
     typealias SwiftType = [HangingPiece]
 
@@ -13028,6 +13387,21 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_searchlistener_on_finished() != 7538) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_chesscore_checksum_method_openingexplorer_add_game() != 34683) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_openingexplorer_add_pgn() != 63504) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_openingexplorer_game_count() != 22392) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_openingexplorer_moves() != 62559) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_method_openingexplorer_moves_at() != 57719) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_chesscore_checksum_method_chessgame_add_clock_time() != 31221) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -13290,6 +13664,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_constructor_chessengine_new() != 19114) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_constructor_openingexplorer_new() != 14280) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_constructor_chessgame_with_time_control() != 55990) {

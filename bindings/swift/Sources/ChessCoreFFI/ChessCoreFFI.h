@@ -422,6 +422,46 @@ void uniffi_chesscore_fn_method_searchlistener_on_info(uint64_t ptr, RustBuffer 
 void uniffi_chesscore_fn_method_searchlistener_on_finished(uint64_t ptr, RustBuffer result, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_OPENINGEXPLORER
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_OPENINGEXPLORER
+uint64_t uniffi_chesscore_fn_clone_openingexplorer(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FREE_OPENINGEXPLORER
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FREE_OPENINGEXPLORER
+void uniffi_chesscore_fn_free_openingexplorer(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_OPENINGEXPLORER_NEW
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CONSTRUCTOR_OPENINGEXPLORER_NEW
+uint64_t uniffi_chesscore_fn_constructor_openingexplorer_new(uint32_t max_plies, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_OPENINGEXPLORER_ADD_GAME
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_OPENINGEXPLORER_ADD_GAME
+void uniffi_chesscore_fn_method_openingexplorer_add_game(uint64_t ptr, uint64_t game, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_OPENINGEXPLORER_ADD_PGN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_OPENINGEXPLORER_ADD_PGN
+uint32_t uniffi_chesscore_fn_method_openingexplorer_add_pgn(uint64_t ptr, RustBuffer pgn, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_OPENINGEXPLORER_GAME_COUNT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_OPENINGEXPLORER_GAME_COUNT
+uint32_t uniffi_chesscore_fn_method_openingexplorer_game_count(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_OPENINGEXPLORER_MOVES
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_OPENINGEXPLORER_MOVES
+RustBuffer uniffi_chesscore_fn_method_openingexplorer_moves(uint64_t ptr, RustBuffer fen, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_OPENINGEXPLORER_MOVES_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_METHOD_OPENINGEXPLORER_MOVES_AT
+RustBuffer uniffi_chesscore_fn_method_openingexplorer_moves_at(uint64_t ptr, uint64_t game, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_CHESSGAME
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_CLONE_CHESSGAME
 uint64_t uniffi_chesscore_fn_clone_chessgame(uint64_t handle, RustCallStatus *_Nonnull out_status
@@ -1684,6 +1724,36 @@ uint16_t uniffi_chesscore_checksum_method_searchlistener_on_finished(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_OPENINGEXPLORER_ADD_GAME
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_OPENINGEXPLORER_ADD_GAME
+uint16_t uniffi_chesscore_checksum_method_openingexplorer_add_game(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_OPENINGEXPLORER_ADD_PGN
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_OPENINGEXPLORER_ADD_PGN
+uint16_t uniffi_chesscore_checksum_method_openingexplorer_add_pgn(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_OPENINGEXPLORER_GAME_COUNT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_OPENINGEXPLORER_GAME_COUNT
+uint16_t uniffi_chesscore_checksum_method_openingexplorer_game_count(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_OPENINGEXPLORER_MOVES
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_OPENINGEXPLORER_MOVES
+uint16_t uniffi_chesscore_checksum_method_openingexplorer_moves(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_OPENINGEXPLORER_MOVES_AT
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_OPENINGEXPLORER_MOVES_AT
+uint16_t uniffi_chesscore_checksum_method_openingexplorer_moves_at(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_ADD_CLOCK_TIME
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_METHOD_CHESSGAME_ADD_CLOCK_TIME
 uint16_t uniffi_chesscore_checksum_method_chessgame_add_clock_time(void
@@ -2209,6 +2279,12 @@ uint16_t uniffi_chesscore_checksum_method_reviewlistener_on_finished(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSENGINE_NEW
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_CHESSENGINE_NEW
 uint16_t uniffi_chesscore_checksum_constructor_chessengine_new(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_OPENINGEXPLORER_NEW
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_CONSTRUCTOR_OPENINGEXPLORER_NEW
+uint16_t uniffi_chesscore_checksum_constructor_openingexplorer_new(void
     
 );
 #endif

@@ -99,4 +99,21 @@ final class ConvenienceTests: XCTestCase {
             guard case ChessError.InvalidRequest = error else { return XCTFail("\(error)") }
         }
     }
+
+    func testAnOpeningExplorerOverAPlayersGames() throws {
+        let explorer = OpeningExplorer(maxPlies: 40)
+        XCTAssertEqual(
+            explorer.addPgn(pgn: "[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n[Result \"0-1\"]\n\n1. e4 c5 0-1\n"), 2)
+        explorer.addGame(game: try ChessGame.fromPgn(pgn: "1. d4 *"))
+        XCTAssertEqual(explorer.gameCount(), 3)
+        let start = try explorer.moves(fen: startingFen())
+        XCTAssertEqual(start.map(\.mv.san), ["e4", "d4"])
+        XCTAssertEqual(
+            [start[0].games, start[0].whiteWins, start[0].draws, start[0].blackWins], [2, 1, 0, 1])
+        XCTAssertEqual(
+            explorer.movesAt(game: try ChessGame.fromPgn(pgn: "1. e4 *")).map(\.mv.san), ["e5", "c5"])
+        XCTAssertThrowsError(try explorer.moves(fen: "not a fen")) { error in
+            guard case ChessError.InvalidFen = error else { return XCTFail("\(error)") }
+        }
+    }
 }
