@@ -14,8 +14,9 @@ use super::{ChessError, LiveObject};
 /// An opening explorer over games the app adds (a player's own, from "My games"), as lichess's
 /// "Player" tab: for a position, the moves played from it, how often and how those games ended.
 /// Positions are matched exactly (pieces, side to move, castling rights, en passant square), so
-/// transpositions count. Safe to call from any thread; adding many games is for a background
-/// thread (about a microsecond a move indexed).
+/// transpositions count. Safe to call from any thread. Indexing is cheap (0.12 µs a move:
+/// 5,000 games of 40 plies in 25 ms on a 2-core AMD EPYC VM); reading the games' PGN costs far
+/// more, so add a large archive from a background thread.
 #[derive(uniffi::Object)]
 pub struct OpeningExplorer {
     inner: Mutex<Explorer>,
