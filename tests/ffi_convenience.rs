@@ -296,6 +296,34 @@ fn pgn_with_keeps_only_what_is_asked() {
     assert_eq!(game.pgn(), full);
 }
 
+#[test]
+fn pgn_with_drops_a_second_clock_or_evaluation_with_its_kind() {
+    // A variation repeating the main line's move with other annotations: the move keeps the
+    // second clock and evaluation as commands.
+    let game = ChessGame::from_pgn(
+        "1. e4 {[%clk 0:05:00] [%eval 0.3]} (1. e4 {[%clk 0:04:00] [%eval 0.5]} e6) e5 *".into(),
+    )
+    .unwrap();
+    let full = game.pgn();
+    assert!(full.contains("0:04:00") && full.contains("0.50"), "{full}");
+    let neither = game.pgn_with(PgnExportOptions {
+        clocks: false,
+        evals: false,
+        ..all()
+    });
+    assert!(
+        !neither.contains("%clk") && !neither.contains("%eval"),
+        "{neither}"
+    );
+    let no_comments = game.pgn_with(PgnExportOptions {
+        comments: false,
+        ..all()
+    });
+    for kept in ["0:05:00", "0:04:00", "0.30", "0.50"] {
+        assert!(no_comments.contains(kept), "{kept} in {no_comments}");
+    }
+}
+
 /// A part of a PGN: its option's name, how to switch it off, and text only that part writes.
 type Part = (
     &'static str,
@@ -526,6 +554,41 @@ fn a_puzzle_that_cannot_be_is_refused_with_the_reason() {
         ChessPuzzle::from_lichess(LICHESS_FEN.into(), "f2g3".into()),
         Err(ChessError::InvalidRequest(_))
     ));
+    // A bad setup move is the setup's, not the solution's.
+    match ChessPuzzle::from_lichess(LICHESS_FEN.into(), "e2e4 e6e7".into()) {
+        Err(ChessError::IllegalMove(m)) => assert!(m.starts_with("the setup move: "), "{m}"),
+        other => panic!("{:?}", other.map(|_| ())),
+    }
+    // Lines of legal moves that the game would end before their last move, by the rules that
+    // end a game by themselves: refused, since they could never be solved.
+    for (fen, line, why) in [
+        // Kxb2 leaves king and knight against king: a dead position.
+        (
+            "k7/8/8/8/8/8/1p6/KN6 w - - 0 1",
+            &["Kxb2", "Ka7", "Nc3"][..],
+            "insufficient",
+        ),
+        // Kf1 Kf8 complete 75 moves without a capture or a pawn move.
+        (
+            "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 148 80",
+            &["Kf1", "Kf8", "Ra8#"][..],
+            "seventy-five",
+        ),
+        // Over before the first move.
+        (
+            "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 150 80",
+            &["Ra8#"][..],
+            "seventy-five",
+        ),
+    ] {
+        let line = line.iter().map(|m| m.to_string()).collect();
+        match ChessPuzzle::new(fen.into(), line) {
+            Err(ChessError::InvalidRequest(m)) => {
+                assert!(m.contains("cannot be played") && m.contains(why), "{m}")
+            }
+            other => panic!("{fen}: {:?}", other.map(|_| ())),
+        }
+    }
     assert!(matches!(
         ChessPuzzle::new("nonsense".into(), vec!["e4".into()]),
         Err(ChessError::InvalidFen(_))

@@ -166,7 +166,8 @@ pub struct SearchLimits {
     pub search_moves: Vec<String>,
     /// Stop as soon as a mate in this many moves or fewer is proven for the side to move (UCI
     /// `go mate N`), e.g. to check a mate-in-N exercise; the other limits still apply, and
-    /// without them the level's usual depth bounds the search when there is no such mate.
+    /// without them the level's usual depth bounds the search when there is no such mate. Not
+    /// with `infinite`, which searches until `stop()` whatever it finds.
     /// `null`/`nil`: no such stop.
     #[uniffi(default = None)]
     pub mate: Option<u32>,

@@ -603,7 +603,9 @@ impl ChessGame {
 
     /// Removes PGN tag `name` (setting it to `""` keeps it, empty); `true` when the game had it.
     /// A tag of the Seven Tag Roster (`Event`, `Site`, `Date`, `Round`, `White`, `Black`) is then
-    /// exported with its placeholder (`?`, `????.??.??`), which PGN requires.
+    /// exported with its placeholder (`?`, `????.??.??`), which PGN requires; a timed game's
+    /// export writes its clock's `TimeControl` (and `Termination` after a loss on time) whatever
+    /// its tags say.
     pub fn remove_tag(&self, name: String) -> bool {
         self.lock().remove_tag(&name)
     }

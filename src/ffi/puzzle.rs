@@ -4,6 +4,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::game::{Puzzle, PuzzleError, PuzzleStep as CoreStep};
 use crate::notation::fen;
+use crate::notation::san::{LineError, SanError};
 use crate::notation::uci::UciMove;
 use crate::rules::Position;
 
@@ -50,14 +51,15 @@ impl From<PuzzleError> for ChessError {
     fn from(e: PuzzleError) -> ChessError {
         let text = e.to_string();
         match e {
-            PuzzleError::Line(line) => match line.error {
-                crate::notation::san::SanError::Illegal { .. } => ChessError::IllegalMove(text),
+            PuzzleError::Line(LineError { error, .. }) | PuzzleError::Setup(error) => match error {
+                SanError::Illegal { .. } => ChessError::IllegalMove(text),
                 _ => ChessError::InvalidNotation(text),
             },
             PuzzleError::Move(game) => game.into(),
             PuzzleError::Solved => ChessError::GameOver(text),
             PuzzleError::Empty
             | PuzzleError::EndsWithReply(_)
+            | PuzzleError::Unplayable { .. }
             | PuzzleError::LichessTooShort(_) => ChessError::InvalidRequest(text),
         }
     }
@@ -120,7 +122,8 @@ impl ChessPuzzle {
     /// # Errors
     /// `InvalidFen`; `IllegalMove` or `InvalidNotation` for a move of the line, whose message
     /// says which ("the solution's move 2 of the line: ..."); `InvalidRequest` for an empty
-    /// line or one that ends with the opponent's move.
+    /// line, one that ends with the opponent's move, or one the game would end before its last
+    /// move (by the 75-move rule, a fivefold repetition, insufficient material).
     #[uniffi::constructor]
     pub fn new(fen: String, solution: Vec<String>) -> Result<Arc<ChessPuzzle>, ChessError> {
         Ok(Self::wrap(Puzzle::new(fen::parse(&fen)?, &solution)?))
@@ -131,8 +134,8 @@ impl ChessPuzzle {
     /// move, played at once (the board shows it as the last move), and then the solution.
     ///
     /// # Errors
-    /// As `ChessPuzzle(fen, solution)`, a move's place counted in `moves`; `InvalidRequest` for
-    /// fewer than two moves.
+    /// As `ChessPuzzle(fen, solution)`, a move's place counted in `moves` ("the setup move:
+    /// ..." for the first); `InvalidRequest` for fewer than two moves.
     #[uniffi::constructor]
     pub fn from_lichess(fen: String, moves: String) -> Result<Arc<ChessPuzzle>, ChessError> {
         let moves: Vec<&str> = moves.split_whitespace().collect();

@@ -326,8 +326,15 @@ impl PgnExport {
         if !self.comments {
             a.comment_before = None;
             a.comment_after = None;
-            a.commands.clear();
         }
+        // A second `%clk` or `%eval` of a move (a file that gives two) is kept as a command:
+        // it goes with its kind, the other commands with the comments.
+        a.commands.retain(|c| match c.name.as_str() {
+            "clk" => self.clocks,
+            "eval" => self.evals,
+            "csl" | "cal" => self.marks,
+            _ => self.comments,
+        });
         if !self.nags {
             a.nags.clear();
         }

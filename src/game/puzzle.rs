@@ -56,6 +56,21 @@ pub enum PuzzleError {
     /// A move of the line is not legal or cannot be read (its place and why).
     #[error("the solution's {0}")]
     Line(LineError),
+    /// A lichess puzzle's setup move (the opponent's, before the solution) is not legal or
+    /// cannot be read.
+    #[error("the setup move: {0}")]
+    Setup(san::SanError),
+    /// A move of the line is legal on the board but the game has ended before it by a rule
+    /// that ends games by itself (the 75-move rule, a fivefold repetition, insufficient
+    /// material): the puzzle could never be solved.
+    #[error("the solution's move {} cannot be played: {reason}", .index + 1)]
+    Unplayable {
+        /// The move's place in the line, 0 for the first (in a lichess puzzle's moves, the setup
+        /// move is the first).
+        index: usize,
+        /// Why the game refuses it.
+        reason: GameError,
+    },
     /// The line has no move for the solver.
     #[error("the solution has no move for the solver")]
     Empty,
@@ -83,7 +98,9 @@ impl Puzzle {
     ///
     /// # Errors
     /// [`PuzzleError::Line`] for a move that cannot be read or is not legal; [`Empty`] and
-    /// [`EndsWithReply`] for a line that does not start and end with the solver.
+    /// [`EndsWithReply`] for a line that does not start and end with the solver;
+    /// [`PuzzleError::Unplayable`] for a line the game would end before its last move (by the
+    /// 75-move rule, a fivefold repetition, insufficient material).
     ///
     /// [`Empty`]: PuzzleError::Empty
     /// [`EndsWithReply`]: PuzzleError::EndsWithReply
@@ -109,8 +126,9 @@ impl Puzzle {
     /// the move just made) and then the solution (UCI in the database; SAN is read too).
     ///
     /// # Errors
-    /// As [`Puzzle::new`] (the setup move counts as the line's first); [`LichessTooShort`] for
-    /// fewer than two moves.
+    /// As [`Puzzle::new`] (the places of the solution's moves counted in `moves`, the setup
+    /// move the first); [`PuzzleError::Setup`] for a setup move that is not legal;
+    /// [`LichessTooShort`] for fewer than two moves.
     ///
     /// [`LichessTooShort`]: PuzzleError::LichessTooShort
     pub fn from_lichess<S: AsRef<str>>(
@@ -120,13 +138,17 @@ impl Puzzle {
         if moves.len() < 2 {
             return Err(PuzzleError::LichessTooShort(moves.len()));
         }
-        let setup = san::parse_line(&start, &moves[..1]).map_err(PuzzleError::Line)?[0];
+        let setup = san::parse_san(&start, moves[0].as_ref()).map_err(PuzzleError::Setup)?;
         Puzzle::with_setup(start, Some(setup), &moves[1..]).map_err(|e| match e {
             // Places in the whole list, as the database writes it.
             PuzzleError::Line(mut line) => {
                 line.index += 1;
                 PuzzleError::Line(line)
             }
+            PuzzleError::Unplayable { index, reason } => PuzzleError::Unplayable {
+                index: index + 1,
+                reason,
+            },
             other => other,
         })
     }
@@ -146,6 +168,14 @@ impl Puzzle {
         }
         if solution.len() % 2 == 0 {
             return Err(PuzzleError::EndsWithReply(solution.len()));
+        }
+        // The game must take every move of the line: the rules that end a game by themselves
+        // (which a line of legal moves does not see) would otherwise stop it half-way.
+        let mut rehearsal = game.clone();
+        for (index, &m) in solution.iter().enumerate() {
+            rehearsal
+                .play(m)
+                .map_err(|reason| PuzzleError::Unplayable { index, reason })?;
         }
         Ok(Puzzle {
             solver: game.position().side_to_move(),
@@ -233,13 +263,16 @@ impl Puzzle {
                 solved: true,
             });
         }
-        self.game.play(m)?;
-        self.played += 1;
-        let reply = self.solution.get(self.played).copied();
+        // On a copy first, so that a move the game refuses changes nothing (the constructor
+        // played the whole line, so none should be).
+        let mut game = self.game.clone();
+        game.play(m)?;
+        let reply = self.solution.get(self.played + 1).copied();
         if let Some(r) = reply {
-            self.game.play(r)?;
-            self.played += 1;
+            game.play(r)?;
         }
+        self.game = game;
+        self.played += 1 + usize::from(reply.is_some());
         Ok(PuzzleStep::Correct {
             played: m,
             reply,

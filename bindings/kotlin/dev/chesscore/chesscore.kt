@@ -1894,7 +1894,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_redo() and 0xFFFF) != 26615) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_remove_tag() and 0xFFFF) != 9085) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_remove_tag() and 0xFFFF) != 59265) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_resign() and 0xFFFF) != 10076) {
@@ -2029,10 +2029,10 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_constructor_chessgame_new_chess960() and 0xFFFF) != 11392) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_constructor_chesspuzzle_from_lichess() and 0xFFFF) != 59198) {
+    if ((lib.uniffi_chesscore_checksum_constructor_chesspuzzle_from_lichess() and 0xFFFF) != 28114) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_constructor_chesspuzzle_new() and 0xFFFF) != 23106) {
+    if ((lib.uniffi_chesscore_checksum_constructor_chesspuzzle_new() and 0xFFFF) != 43777) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
 }
@@ -3657,7 +3657,9 @@ public interface ChessGameInterface {
     /**
      * Removes PGN tag `name` (setting it to `""` keeps it, empty); `true` when the game had it.
      * A tag of the Seven Tag Roster (`Event`, `Site`, `Date`, `Round`, `White`, `Black`) is then
-     * exported with its placeholder (`?`, `????.??.??`), which PGN requires.
+     * exported with its placeholder (`?`, `????.??.??`), which PGN requires; a timed game's
+     * export writes its clock's `TimeControl` (and `Termination` after a loss on time) whatever
+     * its tags say.
      */
     fun `removeTag`(`name`: kotlin.String): kotlin.Boolean
     
@@ -5127,7 +5129,9 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     /**
      * Removes PGN tag `name` (setting it to `""` keeps it, empty); `true` when the game had it.
      * A tag of the Seven Tag Roster (`Event`, `Site`, `Date`, `Round`, `White`, `Black`) is then
-     * exported with its placeholder (`?`, `????.??.??`), which PGN requires.
+     * exported with its placeholder (`?`, `????.??.??`), which PGN requires; a timed game's
+     * export writes its clock's `TimeControl` (and `Termination` after a loss on time) whatever
+     * its tags say.
      */override fun `removeTag`(`name`: kotlin.String): kotlin.Boolean {
             return FfiConverterBoolean.lift(
     callWithHandle {
@@ -6032,7 +6036,8 @@ open class ChessPuzzle: Disposable, AutoCloseable, ChessPuzzleInterface
      * # Errors
      * `InvalidFen`; `IllegalMove` or `InvalidNotation` for a move of the line, whose message
      * says which ("the solution's move 2 of the line: ..."); `InvalidRequest` for an empty
-     * line or one that ends with the opponent's move.
+     * line, one that ends with the opponent's move, or one the game would end before its last
+     * move (by the 75-move rule, a fivefold repetition, insufficient material).
      */
     constructor(`fen`: kotlin.String, `solution`: List<kotlin.String>) :
         this(UniffiWithHandle, 
@@ -6307,8 +6312,8 @@ open class ChessPuzzle: Disposable, AutoCloseable, ChessPuzzleInterface
      * move, played at once (the board shows it as the last move), and then the solution.
      *
      * # Errors
-     * As `ChessPuzzle(fen, solution)`, a move's place counted in `moves`; `InvalidRequest` for
-     * fewer than two moves.
+     * As `ChessPuzzle(fen, solution)`, a move's place counted in `moves` ("the setup move:
+     * ..." for the first); `InvalidRequest` for fewer than two moves.
      */
     @Throws(ChessException::class) fun `fromLichess`(`fen`: kotlin.String, `moves`: kotlin.String): ChessPuzzle {
             return FfiConverterTypeChessPuzzle.lift(
@@ -11110,7 +11115,8 @@ data class SearchLimits (
     /**
      * Stop as soon as a mate in this many moves or fewer is proven for the side to move (UCI
      * `go mate N`), e.g. to check a mate-in-N exercise; the other limits still apply, and
-     * without them the level's usual depth bounds the search when there is no such mate.
+     * without them the level's usual depth bounds the search when there is no such mate. Not
+     * with `infinite`, which searches until `stop()` whatever it finds.
      * `null`/`nil`: no such stop.
      */
     var `mate`: kotlin.UInt? = null 

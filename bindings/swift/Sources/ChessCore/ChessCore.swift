@@ -1577,7 +1577,9 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     /**
      * Removes PGN tag `name` (setting it to `""` keeps it, empty); `true` when the game had it.
      * A tag of the Seven Tag Roster (`Event`, `Site`, `Date`, `Round`, `White`, `Black`) is then
-     * exported with its placeholder (`?`, `????.??.??`), which PGN requires.
+     * exported with its placeholder (`?`, `????.??.??`), which PGN requires; a timed game's
+     * export writes its clock's `TimeControl` (and `Termination` after a loss on time) whatever
+     * its tags say.
      */
     func removeTag(name: String)  -> Bool
     
@@ -2855,7 +2857,9 @@ open func redo() -> Bool  {
     /**
      * Removes PGN tag `name` (setting it to `""` keeps it, empty); `true` when the game had it.
      * A tag of the Seven Tag Roster (`Event`, `Site`, `Date`, `Round`, `White`, `Black`) is then
-     * exported with its placeholder (`?`, `????.??.??`), which PGN requires.
+     * exported with its placeholder (`?`, `????.??.??`), which PGN requires; a timed game's
+     * export writes its clock's `TimeControl` (and `Termination` after a loss on time) whatever
+     * its tags say.
      */
 open func removeTag(name: String) -> Bool  {
     return try!  FfiConverterBool.lift(try! rustCall() {
@@ -3457,7 +3461,8 @@ open class ChessPuzzle: ChessPuzzleProtocol, @unchecked Sendable {
      * # Errors
      * `InvalidFen`; `IllegalMove` or `InvalidNotation` for a move of the line, whose message
      * says which ("the solution's move 2 of the line: ..."); `InvalidRequest` for an empty
-     * line or one that ends with the opponent's move.
+     * line, one that ends with the opponent's move, or one the game would end before its last
+     * move (by the 75-move rule, a fivefold repetition, insufficient material).
      */
 public convenience init(fen: String, solution: [String])throws  {
     let handle =
@@ -3487,8 +3492,8 @@ public convenience init(fen: String, solution: [String])throws  {
      * move, played at once (the board shows it as the last move), and then the solution.
      *
      * # Errors
-     * As `ChessPuzzle(fen, solution)`, a move's place counted in `moves`; `InvalidRequest` for
-     * fewer than two moves.
+     * As `ChessPuzzle(fen, solution)`, a move's place counted in `moves` ("the setup move:
+     * ..." for the first); `InvalidRequest` for fewer than two moves.
      */
 public static func fromLichess(fen: String, moves: String)throws  -> ChessPuzzle  {
     return try  FfiConverterTypeChessPuzzle_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -8844,7 +8849,8 @@ public struct SearchLimits: Equatable, Hashable {
     /**
      * Stop as soon as a mate in this many moves or fewer is proven for the side to move (UCI
      * `go mate N`), e.g. to check a mate-in-N exercise; the other limits still apply, and
-     * without them the level's usual depth bounds the search when there is no such mate.
+     * without them the level's usual depth bounds the search when there is no such mate. Not
+     * with `infinite`, which searches until `stop()` whatever it finds.
      * `null`/`nil`: no such stop.
      */
     public var mate: UInt32?
@@ -8904,7 +8910,8 @@ public struct SearchLimits: Equatable, Hashable {
         /**
          * Stop as soon as a mate in this many moves or fewer is proven for the side to move (UCI
          * `go mate N`), e.g. to check a mate-in-N exercise; the other limits still apply, and
-         * without them the level's usual depth bounds the search when there is no such mate.
+         * without them the level's usual depth bounds the search when there is no such mate. Not
+         * with `infinite`, which searches until `stop()` whatever it finds.
          * `null`/`nil`: no such stop.
          */mate: UInt32? = nil) {
         self.depth = depth
@@ -13557,7 +13564,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_redo() != 26615) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_remove_tag() != 9085) {
+    if (uniffi_chesscore_checksum_method_chessgame_remove_tag() != 59265) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_resign() != 10076) {
@@ -13692,10 +13699,10 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_constructor_chessgame_new_chess960() != 11392) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_constructor_chesspuzzle_from_lichess() != 59198) {
+    if (uniffi_chesscore_checksum_constructor_chesspuzzle_from_lichess() != 28114) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_constructor_chesspuzzle_new() != 23106) {
+    if (uniffi_chesscore_checksum_constructor_chesspuzzle_new() != 43777) {
         return InitializationResult.apiChecksumMismatch
     }
 
