@@ -63,6 +63,24 @@ class GuideExampleTest {
     }
 
     @Test
+    fun `the puzzle trainer solves a lichess puzzle with one wrong try`() {
+        val before = liveObjectCount()
+        // lichess's puzzle 00008 as its database line (CC0).
+        PuzzleTrainer(
+            "00008,r6k/pp2r2p/4Rp1Q/3p4/8/1N1P2R1/PqP2bPP/7K b - - 0 24," +
+                "f2g3 e6e7 b2b1 b3c1 b1c1 h6c1,1913,75,93,553,crushing hangingPiece long,,",
+        ).use { trainer ->
+            assertEquals(listOf("Bxg3"), trainer.puzzle.snapshot().sanHistory, "the setup move is shown")
+            assertEquals("not hxg3: try again", trainer.userMoved(Square.H2, Square.G3))
+            assertEquals("right, then Qb1+", trainer.userMoved(Square.E6, Square.E7))
+            assertEquals("right, then Qxc1+", trainer.userMoved(Square.B3, Square.C1))
+            assertEquals("solved", trainer.userMoved(Square.H6, Square.C1))
+            assertEquals(1u, trainer.puzzle.mistakes())
+        }
+        assertEquals(before, liveObjectCount(), "the trainer's puzzle is freed")
+    }
+
+    @Test
     fun `a timed game saved on pause comes back with its clock, running again`() {
         ChessGame.withTimeControl(fischerTimeControl(60_000uL, 0uL)).use { game ->
             game.playSanAt("e4", 1_000uL)

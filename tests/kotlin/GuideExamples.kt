@@ -85,6 +85,22 @@ suspend fun coachNotes(engine: ChessEngine, game: ChessGame): List<String> {
 }
 // GUIDE-EXAMPLE-END
 
+// GUIDE-EXAMPLE-BEGIN puzzle
+/** One puzzle of lichess's database (a CSV line: PuzzleId,FEN,Moves,Rating,...), solved with taps. */
+class PuzzleTrainer(csvLine: String) : AutoCloseable {
+    val puzzle: ChessPuzzle = csvLine.split(',').let { ChessPuzzle.fromLichess(it[1], it[2]) }
+
+    /** A move from the board: right (the reply is played too), solved, or wrong (not played). */
+    fun userMoved(from: Square, to: Square, promotion: PieceKind? = null): String =
+        when (val step = puzzle.play(from, to, promotion)) {
+            is PuzzleStep.Correct -> if (step.solved) "solved" else "right, then ${step.reply?.san}"
+            is PuzzleStep.Wrong -> "not ${step.tried.san}: try again"   // step.expected: the answer
+        }
+
+    override fun close() = puzzle.close()
+}
+// GUIDE-EXAMPLE-END
+
 // GUIDE-EXAMPLE-BEGIN save-restore
 /** Saves a timed game when the app goes to the background ([now] as for TimedGame). */
 fun saveOnPause(game: ChessGame, now: ULong): String {

@@ -87,6 +87,26 @@ func coachNotes(engine: ChessEngine, game: ChessGame) async throws -> [String] {
 }
 // GUIDE-EXAMPLE-END
 
+// GUIDE-EXAMPLE-BEGIN puzzle
+/// One puzzle of lichess's database (a CSV line: PuzzleId,FEN,Moves,Rating,...), solved with taps.
+final class PuzzleTrainer {
+    let puzzle: ChessPuzzle
+
+    init(csvLine: String) throws {
+        let fields = csvLine.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        puzzle = try ChessPuzzle.fromLichess(fen: fields[1], moves: fields[2])
+    }
+
+    /// A move from the board: right (the reply is played too), solved, or wrong (not played).
+    func userMoved(from: Square, to: Square, promotion: PieceKind? = nil) throws -> String {
+        switch try puzzle.play(from: from, to: to, promotion: promotion) {
+        case .correct(_, let reply, let solved): return solved ? "solved" : "right, then \(reply?.san ?? "")"
+        case .wrong(let tried, _): return "not \(tried.san): try again"  // the second: the answer
+        }
+    }
+}
+// GUIDE-EXAMPLE-END
+
 // GUIDE-EXAMPLE-BEGIN save-restore
 /// Saves a timed game when the app goes to the background (`now` as for `TimedGame`).
 func saveOnPause(_ game: ChessGame, now: UInt64) throws -> String {
@@ -144,6 +164,22 @@ final class GuideExampleTests: XCTestCase {
             XCTAssertNotNil(accuracy)
             XCTAssertEqual(blunders.count, 1, "\(blunders)")
             XCTAssertTrue(blunders.first?.hasPrefix("3. Nf6, best ") ?? false, "\(blunders)")
+        }
+        try await noLiveObjects()
+    }
+
+    func testThePuzzleTrainerSolvesALichessPuzzleWithOneWrongTry() async throws {
+        do {
+            // lichess's puzzle 00008 as its database line (CC0).
+            let trainer = try PuzzleTrainer(
+                csvLine: "00008,r6k/pp2r2p/4Rp1Q/3p4/8/1N1P2R1/PqP2bPP/7K b - - 0 24,"
+                    + "f2g3 e6e7 b2b1 b3c1 b1c1 h6c1,1913,75,93,553,crushing hangingPiece long,,")
+            XCTAssertEqual(trainer.puzzle.snapshot().sanHistory, ["Bxg3"], "the setup move is shown")
+            XCTAssertEqual(try trainer.userMoved(from: .h2, to: .g3), "not hxg3: try again")
+            XCTAssertEqual(try trainer.userMoved(from: .e6, to: .e7), "right, then Qb1+")
+            XCTAssertEqual(try trainer.userMoved(from: .b3, to: .c1), "right, then Qxc1+")
+            XCTAssertEqual(try trainer.userMoved(from: .h6, to: .c1), "solved")
+            XCTAssertEqual(trainer.puzzle.mistakes(), 1)
         }
         try await noLiveObjects()
     }
