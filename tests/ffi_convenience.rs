@@ -89,6 +89,14 @@ fn a_move_that_cannot_be_read_is_named_with_its_place() {
         parse_moves("not a fen".into(), vec!["e4".into()]),
         Err(ChessError::InvalidFen(_))
     ));
+    // A pasted megabyte is not quoted whole.
+    match parse_moves(START.into(), vec!["e4".into(), "x".repeat(1_000_000)]) {
+        Err(ChessError::InvalidNotation(m)) => {
+            assert!(m.len() < 300, "{} characters", m.len());
+            assert!(m.contains("(1000000 characters)"), "{m}");
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 /// Sends each search's result down a channel.
@@ -398,8 +406,8 @@ fn a_line_becomes_a_game_that_remembers_its_moves() {
     // Knights out and back twice: the start position has been seen twice when 8... Ng8 is
     // about to come; then a variation at move 2 and a comment along the line.
     let game = ChessGame::from_pgn(
-        "[White \"Ann\"]\n\n1. Nf3 {Quiet} Nf6 2. Ng1 (2. d4 d5) Ng8 3. Nf3 Nf6 4. Ng1 Ng8 \
-         5. e4 1-0"
+        "[White \"Ann\"]\n[Termination \"Normal\"]\n\n1. Nf3 {Quiet} Nf6 2. Ng1 (2. d4 d5) Ng8 \
+         3. Nf3 Nf6 4. Ng1 Ng8 5. e4 1-0"
             .into(),
     )
     .unwrap();
@@ -416,6 +424,11 @@ fn a_line_becomes_a_game_that_remembers_its_moves() {
     assert_eq!(line.tag("White".into()).as_deref(), Some("Ann"));
     assert_eq!(line.tag("Result".into()).as_deref(), Some("*"));
     assert!(line.pgn().contains("{Quiet}"));
+    assert_eq!(
+        line.tag("Termination".into()),
+        None,
+        "how the old game ended"
+    );
     assert!(!line.pgn().contains("d4"), "no variations: {}", line.pgn());
     // The history counts: Black may claim the draw with Ng8, the third occurrence; a game from
     // the FEN alone knows nothing of it.
@@ -554,6 +567,16 @@ fn a_puzzle_that_cannot_be_is_refused_with_the_reason() {
         ChessPuzzle::from_lichess(LICHESS_FEN.into(), "f2g3".into()),
         Err(ChessError::InvalidRequest(_))
     ));
+    // A start position over already (the 75-move rule): the setup move cannot be played.
+    match ChessPuzzle::from_lichess(
+        "6k1/5ppp/8/8/8/8/5PPP/R5K1 b - - 150 80".into(),
+        "g8h8 a1a8".into(),
+    ) {
+        Err(ChessError::InvalidRequest(m)) => {
+            assert!(m.starts_with("the setup move cannot be played"), "{m}")
+        }
+        other => panic!("{:?}", other.map(|_| ())),
+    }
     // A bad setup move is the setup's, not the solution's.
     match ChessPuzzle::from_lichess(LICHESS_FEN.into(), "e2e4 e6e7".into()) {
         Err(ChessError::IllegalMove(m)) => assert!(m.starts_with("the setup move: "), "{m}"),
@@ -639,4 +662,9 @@ fn an_explorer_of_a_players_games_counts_moves_and_results() {
         explorer.moves("8/8/8 w - - 0 1".into()),
         Err(ChessError::InvalidFen(_))
     ));
+    // A game going round a repetition is one game for the moves it repeats.
+    let repeated = OpeningExplorer::new(40);
+    repeated.add_pgn("[Result \"1-0\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 1-0".into());
+    let nf3 = &repeated.moves(START.into()).unwrap()[0];
+    assert_eq!((nf3.games, nf3.white_wins), (1, 1));
 }

@@ -28,7 +28,8 @@ pub struct OpeningExplorer {
 pub struct ExplorerMove {
     /// The move (play it with `play(from, to, promotion)`).
     pub mv: LegalMove,
-    /// How many times it was played from this position.
+    /// How many games played it from this position (a game that played it there twice, going
+    /// round a repetition, once).
     pub games: u32,
     /// Of those, games White won.
     pub white_wins: u32,
@@ -80,12 +81,14 @@ impl OpeningExplorer {
     /// Adds every game of a PGN text that can be read (as `readPgn` reads them); returns how
     /// many were added. The games that cannot be read are left out (`readPgn` says why).
     pub fn add_pgn(&self, pgn: String) -> u32 {
-        let games: Vec<Game> = Game::read_pgn(&pgn).filter_map(Result::ok).collect();
-        let mut explorer = self.lock();
-        for game in &games {
-            explorer.add(game);
+        // One game at a time: a file's games all read at once would take ten times the text in
+        // memory; and the lock is taken per game, so that `moves` can answer meanwhile.
+        let mut added = 0u32;
+        for game in Game::read_pgn(&pgn).filter_map(Result::ok) {
+            self.lock().add(&game);
+            added = added.saturating_add(1);
         }
-        u32::try_from(games.len()).unwrap_or(u32::MAX)
+        added
     }
 
     /// How many games were added.

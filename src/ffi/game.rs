@@ -819,7 +819,7 @@ impl ChessGame {
     }
 
     /// A new game of the moves from the start to `node`, as its main line, at its end: the same
-    /// start, tags, comments and marks along the way, without the variations, the moves after
+    /// start, tags (but `Termination`), comments and marks along the way, without the variations, the moves after
     /// `node`, the clock or a resignation or agreed draw recorded on the way. For "continue from
     /// here" (against the engine or a friend) from an analysis board or a review: unlike a game
     /// from the position's FEN, it knows the moves before, so repetitions count and its PGN has

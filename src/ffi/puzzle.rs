@@ -60,6 +60,7 @@ impl From<PuzzleError> for ChessError {
             PuzzleError::Empty
             | PuzzleError::EndsWithReply(_)
             | PuzzleError::Unplayable { .. }
+            | PuzzleError::SetupUnplayable(_)
             | PuzzleError::LichessTooShort(_) => ChessError::InvalidRequest(text),
         }
     }

@@ -60,6 +60,10 @@ pub enum PuzzleError {
     /// cannot be read.
     #[error("the setup move: {0}")]
     Setup(san::SanError),
+    /// A lichess puzzle's setup move is legal but the game has ended before it by a rule that
+    /// ends games by itself (the start position is already over).
+    #[error("the setup move cannot be played: {0}")]
+    SetupUnplayable(GameError),
     /// A move of the line is legal on the board but the game has ended before it by a rule
     /// that ends games by itself (the 75-move rule, a fivefold repetition, insufficient
     /// material): the puzzle could never be solved.
@@ -160,7 +164,7 @@ impl Puzzle {
     ) -> Result<Puzzle, PuzzleError> {
         let mut game = Game::from_position(start);
         if let Some(m) = setup {
-            game.play(m)?;
+            game.play(m).map_err(PuzzleError::SetupUnplayable)?;
         }
         let solution = san::parse_line(game.position(), solution).map_err(PuzzleError::Line)?;
         if solution.is_empty() {

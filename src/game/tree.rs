@@ -535,8 +535,9 @@ impl Game {
     }
 
     /// A new game of the moves from the start to node `id`, as its main line, at its end: the
-    /// same start, tags and annotations along the way, without the variations, the moves after
-    /// `id`, the clock or an ending recorded on the way (a resignation, an agreed draw). For
+    /// same start, tags (but `Termination`) and annotations along the way, without the
+    /// variations, the moves after `id`, the clock or an ending recorded on the way (a
+    /// resignation, an agreed draw). For
     /// "continue from here": the new game knows the moves before it, so repetitions count and
     /// its PGN tells the whole story, which a game from the position's FEN would not.
     ///
@@ -546,6 +547,8 @@ impl Game {
         self.check(id)?;
         let mut game = Game::from_position(self.start.clone());
         game.tags = self.tags.clone();
+        // How the old game ended is not the new one's.
+        game.tags.remove("Termination");
         game.new_moves = self.new_moves;
         game.n_mut(NodeId::ROOT).annotations = self.n(NodeId::ROOT).annotations.clone();
         for &node in &self.path_to(id)[1..] {

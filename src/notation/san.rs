@@ -83,7 +83,7 @@ pub struct SanPlus {
 
 /// Why text is not SAN at all (before any position is looked at).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid SAN '{token}': {reason}")]
+#[error("invalid SAN '{}': {reason}", super::shown(token))]
 pub struct SanSyntaxError {
     /// The text that was read.
     pub token: String,
@@ -98,7 +98,7 @@ pub enum SanError {
     #[error(transparent)]
     Syntax(#[from] SanSyntaxError),
     /// The text is well formed but no legal move fits it.
-    #[error("illegal move '{token}': {reason}")]
+    #[error("illegal move '{}': {reason}", super::shown(token))]
     Illegal {
         /// The text that was read.
         token: String,
@@ -106,7 +106,7 @@ pub enum SanError {
         reason: String,
     },
     /// More than one legal move fits the text.
-    #[error("ambiguous move '{token}': it could be {}", candidates.join(" or "))]
+    #[error("ambiguous move '{}': it could be {}", super::shown(token), candidates.join(" or "))]
     Ambiguous {
         /// The text that was read.
         token: String,

@@ -37,7 +37,7 @@ pub struct UciMove {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum UciError {
     /// The text is not of the form `e2e4` or `e7e8q`.
-    #[error("invalid UCI move '{0}': expected from-square, to-square and an optional promotion letter (n, b, r, q), like e2e4 or e7e8q")]
+    #[error("invalid UCI move '{}': expected from-square, to-square and an optional promotion letter (n, b, r, q), like e2e4 or e7e8q", super::shown(.0))]
     Syntax(String),
     /// The move is well formed but not legal in the position; the [`IllegalMove`] says why
     /// ("illegal move e2e5: the pawn on e2 cannot go to e5").

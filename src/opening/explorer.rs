@@ -3,7 +3,7 @@
 //! results. Positions are found by their Zobrist key (the placement, the side to move, castling
 //! rights and the en passant square), so transpositions count.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::game::Game;
 use crate::rules::{Move, Position};
@@ -13,8 +13,8 @@ use crate::rules::{Move, Position};
 pub struct MoveStats {
     /// The move.
     pub mv: Move,
-    /// Games in which it was played from this position (a game that passes the position twice
-    /// and plays it both times counts once for each time).
+    /// Games in which it was played from this position (a game that plays it there twice,
+    /// going round a repetition, counts once).
     pub games: u32,
     /// Of those, games White won.
     pub white_wins: u32,
@@ -53,14 +53,19 @@ impl Explorer {
     }
 
     /// Adds `game`'s main line (its first [`Explorer::max_plies`] moves) with its result. A game
-    /// added twice counts twice.
+    /// added twice counts twice; a move it plays twice from one position (a repetition) once.
     pub fn add(&mut self, game: &Game) {
         let result = game.result();
         let mut pos = game.start_position().clone();
+        let mut counted: HashSet<(u64, Move)> = HashSet::new();
         for id in game.main_line().into_iter().take(self.max_plies as usize) {
             let Some(mv) = game.node(id).and_then(|n| n.mv()) else {
                 break;
             };
+            if !counted.insert((pos.key(), mv)) {
+                pos.make_move(mv);
+                continue;
+            }
             let moves = self.positions.entry(pos.key()).or_default();
             let at = match moves.iter().position(|s| s.mv == mv) {
                 Some(at) => at,
@@ -148,6 +153,15 @@ mod tests {
         let replies = e2.moves(&pos);
         assert_eq!(replies.len(), 2);
         assert!(replies.iter().all(|s| s.games == 1));
+    }
+
+    #[test]
+    fn a_game_that_repeats_a_move_counts_once() {
+        let mut e = Explorer::new(40);
+        e.add(&game("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 1-0"));
+        let at_start = e.moves(&Position::startpos());
+        assert_eq!(at_start.len(), 1);
+        assert_eq!((at_start[0].games, at_start[0].white_wins), (1, 1));
     }
 
     #[test]

@@ -1846,7 +1846,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_legal_moves_from() and 0xFFFF) != 16013) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_line_to() and 0xFFFF) != 23752) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_line_to() and 0xFFFF) != 48903) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_make_main_line() and 0xFFFF) != 62397) {
@@ -3501,7 +3501,7 @@ public interface ChessGameInterface {
     
     /**
      * A new game of the moves from the start to `node`, as its main line, at its end: the same
-     * start, tags, comments and marks along the way, without the variations, the moves after
+     * start, tags (but `Termination`), comments and marks along the way, without the variations, the moves after
      * `node`, the clock or a resignation or agreed draw recorded on the way. For "continue from
      * here" (against the engine or a friend) from an analysis board or a review: unlike a game
      * from the position's FEN, it knows the moves before, so repetitions count and its PGN has
@@ -4767,7 +4767,7 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     
     /**
      * A new game of the moves from the start to `node`, as its main line, at its end: the same
-     * start, tags, comments and marks along the way, without the variations, the moves after
+     * start, tags (but `Termination`), comments and marks along the way, without the variations, the moves after
      * `node`, the clock or a resignation or agreed draw recorded on the way. For "continue from
      * here" (against the engine or a friend) from an analysis board or a review: unlike a game
      * from the position's FEN, it knows the moves before, so repetitions count and its PGN has
@@ -8962,7 +8962,8 @@ data class ExplorerMove (
     var `mv`: LegalMove
     , 
     /**
-     * How many times it was played from this position.
+     * How many games played it from this position (a game that played it there twice, going
+     * round a repetition, once).
      */
     var `games`: kotlin.UInt
     , 

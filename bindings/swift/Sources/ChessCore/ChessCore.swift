@@ -1421,7 +1421,7 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     
     /**
      * A new game of the moves from the start to `node`, as its main line, at its end: the same
-     * start, tags, comments and marks along the way, without the variations, the moves after
+     * start, tags (but `Termination`), comments and marks along the way, without the variations, the moves after
      * `node`, the clock or a resignation or agreed draw recorded on the way. For "continue from
      * here" (against the engine or a friend) from an analysis board or a review: unlike a game
      * from the position's FEN, it knows the moves before, so repetitions count and its PGN has
@@ -2569,7 +2569,7 @@ open func legalMovesFrom(square: Square) -> [LegalMove]  {
     
     /**
      * A new game of the moves from the start to `node`, as its main line, at its end: the same
-     * start, tags, comments and marks along the way, without the variations, the moves after
+     * start, tags (but `Termination`), comments and marks along the way, without the variations, the moves after
      * `node`, the clock or a resignation or agreed draw recorded on the way. For "continue from
      * here" (against the engine or a friend) from an analysis board or a review: unlike a game
      * from the position's FEN, it knows the moves before, so repetitions count and its PGN has
@@ -5932,7 +5932,8 @@ public struct ExplorerMove: Equatable, Hashable {
      */
     public var mv: LegalMove
     /**
-     * How many times it was played from this position.
+     * How many games played it from this position (a game that played it there twice, going
+     * round a repetition, once).
      */
     public var games: UInt32
     /**
@@ -5955,7 +5956,8 @@ public struct ExplorerMove: Equatable, Hashable {
          * The move (play it with `play(from, to, promotion)`).
          */mv: LegalMove, 
         /**
-         * How many times it was played from this position.
+         * How many games played it from this position (a game that played it there twice, going
+         * round a repetition, once).
          */games: UInt32, 
         /**
          * Of those, games White won.
@@ -13516,7 +13518,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_legal_moves_from() != 16013) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_line_to() != 23752) {
+    if (uniffi_chesscore_checksum_method_chessgame_line_to() != 48903) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_make_main_line() != 62397) {
