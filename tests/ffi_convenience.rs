@@ -340,14 +340,7 @@ type Part = (
 );
 
 fn all() -> PgnExportOptions {
-    PgnExportOptions {
-        variations: true,
-        comments: true,
-        nags: true,
-        clocks: true,
-        evals: true,
-        marks: true,
-    }
+    PgnExportOptions::default()
 }
 
 #[test]

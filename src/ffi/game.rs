@@ -883,6 +883,21 @@ pub struct PgnExportOptions {
     pub marks: bool,
 }
 
+impl Default for PgnExportOptions {
+    /// Everything, as the record's defaults in Kotlin and Swift: `pgnWith` then gives `pgn()`.
+    fn default() -> Self {
+        let all = crate::game::PgnExport::ALL;
+        PgnExportOptions {
+            variations: all.variations,
+            comments: all.comments,
+            nags: all.nags,
+            clocks: all.clocks,
+            evals: all.evals,
+            marks: all.marks,
+        }
+    }
+}
+
 impl From<PgnExportOptions> for crate::game::PgnExport {
     fn from(o: PgnExportOptions) -> Self {
         crate::game::PgnExport {

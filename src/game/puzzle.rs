@@ -131,7 +131,8 @@ impl Puzzle {
     ///
     /// # Errors
     /// As [`Puzzle::new`] (the places of the solution's moves counted in `moves`, the setup
-    /// move the first); [`PuzzleError::Setup`] for a setup move that is not legal;
+    /// move the first); [`PuzzleError::Setup`] for a setup move that is not legal,
+    /// [`PuzzleError::SetupUnplayable`] for one the game refuses (a start already over);
     /// [`LichessTooShort`] for fewer than two moves.
     ///
     /// [`LichessTooShort`]: PuzzleError::LichessTooShort
