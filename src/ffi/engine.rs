@@ -186,13 +186,8 @@ impl SearchLimits {
             .search_moves
             .iter()
             .map(|text| {
-                san::parse_san(root, text).map_err(|e| {
-                    let message = format!("search move: {e}");
-                    match e {
-                        san::SanError::Illegal { .. } => ChessError::IllegalMove(message),
-                        _ => ChessError::InvalidNotation(message),
-                    }
-                })
+                san::parse_san(root, text)
+                    .map_err(|e| super::error::san_error(&e, format!("search move: {e}")))
             })
             .collect::<Result<Vec<_>, _>>()?;
         if self.mate == Some(0) {

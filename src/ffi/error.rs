@@ -2,6 +2,7 @@
 
 use crate::engine::{HashSizeError, LevelError, ThreadCountError};
 use crate::notation::fen::FenError;
+use crate::notation::san::SanError;
 use crate::notation::uci::UciError;
 use crate::rules::ParseSquareError;
 
@@ -47,6 +48,16 @@ pub enum ChessError {
     /// coach listener's `error` set; the Kotlin and Swift wrappers throw this error with it.
     #[error("{0}")]
     Internal(String),
+}
+
+/// The error for SAN (or UCI) text that `e` says cannot be played, with `message`: `IllegalMove`
+/// for a well-formed move that is not legal, `InvalidNotation` for text that is not a move or
+/// SAN that fits several. The one place that kind is decided.
+pub(super) fn san_error(e: &SanError, message: String) -> ChessError {
+    match e {
+        SanError::Illegal { .. } => ChessError::IllegalMove(message),
+        SanError::Syntax(_) | SanError::Ambiguous { .. } => ChessError::InvalidNotation(message),
+    }
 }
 
 impl From<FenError> for ChessError {

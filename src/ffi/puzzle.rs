@@ -4,12 +4,12 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::game::{Puzzle, PuzzleError, PuzzleStep as CoreStep};
 use crate::notation::fen;
-use crate::notation::san::{LineError, SanError};
+use crate::notation::san::LineError;
 use crate::notation::uci::UciMove;
 use crate::rules::Position;
 
 use super::game::snapshot;
-use super::types::{legal_move, GameSnapshot, LegalMove, PieceKind, Side};
+use super::types::{legal_move, legal_move_line, GameSnapshot, LegalMove, PieceKind, Side};
 use super::{ChessError, LiveObject, Square};
 
 /// A puzzle being solved: a position, the line that solves it, and the moves found so far. The
@@ -51,10 +51,9 @@ impl From<PuzzleError> for ChessError {
     fn from(e: PuzzleError) -> ChessError {
         let text = e.to_string();
         match e {
-            PuzzleError::Line(LineError { error, .. }) | PuzzleError::Setup(error) => match error {
-                SanError::Illegal { .. } => ChessError::IllegalMove(text),
-                _ => ChessError::InvalidNotation(text),
-            },
+            PuzzleError::Line(LineError { error, .. }) | PuzzleError::Setup(error) => {
+                super::error::san_error(&error, text)
+            }
             PuzzleError::Move(game) => game.into(),
             PuzzleError::Solved => ChessError::GameOver(text),
             PuzzleError::Empty
@@ -199,15 +198,7 @@ impl ChessPuzzle {
         if let Some(setup) = puzzle.setup_move() {
             pos.make_move(setup);
         }
-        puzzle
-            .solution()
-            .iter()
-            .map(|&m| {
-                let described = legal_move(&pos, m);
-                pos.make_move(m);
-                described
-            })
-            .collect()
+        legal_move_line(pos, puzzle.solution())
     }
 
     /// The lichess setup move (the opponent's, played before the solver's first), if any.

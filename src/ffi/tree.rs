@@ -9,7 +9,7 @@ use crate::game::{self, Game, NodeId};
 use crate::notation::pgn;
 
 use super::game::ChessGame;
-use super::types::legal_move;
+use super::types::legal_move_line;
 use super::{ChessError, LegalMove, Side, Square};
 
 /// Where a new move goes when the current node already has a continuation: see
@@ -487,22 +487,10 @@ pub fn san_with_piece_symbols(san: String, symbols: Vec<String>) -> Result<Strin
 /// move of the line it is ("move 2 of the line: illegal move 'e4': ...").
 #[uniffi::export]
 pub fn parse_moves(fen: String, moves: Vec<String>) -> Result<Vec<LegalMove>, ChessError> {
-    let mut pos = crate::notation::fen::parse(&fen)?;
-    let line = crate::notation::san::parse_line(&pos, &moves).map_err(|e| {
-        let text = e.to_string();
-        match e.error {
-            crate::notation::san::SanError::Illegal { .. } => ChessError::IllegalMove(text),
-            _ => ChessError::InvalidNotation(text),
-        }
-    })?;
-    Ok(line
-        .into_iter()
-        .map(|m| {
-            let described = legal_move(&pos, m);
-            pos.make_move(m);
-            described
-        })
-        .collect())
+    let pos = crate::notation::fen::parse(&fen)?;
+    let line = crate::notation::san::parse_line(&pos, &moves)
+        .map_err(|e| super::error::san_error(&e.error, e.to_string()))?;
+    Ok(legal_move_line(pos, &line))
 }
 
 /// The symbol a move list shows for the NAG `nag`: 1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`,

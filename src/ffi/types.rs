@@ -2,7 +2,7 @@
 
 use crate::game::{self, GameError};
 use crate::notation::san::{SanPlus, Suffix};
-use crate::notation::{pgn::PgnError, san, uci};
+use crate::notation::{pgn::PgnError, uci};
 use crate::rules::{self, Move, MoveKind, Position};
 
 use super::tree::{MoveListItem, NodeAnnotations};
@@ -262,6 +262,18 @@ pub struct LegalMove {
     pub is_en_passant: bool,
 }
 
+/// Describes each move of `line`, played one after another from `pos` (each legal where it is
+/// played).
+pub(crate) fn legal_move_line(mut pos: Position, line: &[Move]) -> Vec<LegalMove> {
+    line.iter()
+        .map(|&m| {
+            let described = legal_move(&pos, m);
+            pos.make_move(m);
+            described
+        })
+        .collect()
+}
+
 /// Describes `m`, legal in `pos`; the check and mate flags come from the position after it.
 pub(crate) fn legal_move(pos: &Position, m: Move) -> LegalMove {
     let uci_move = uci::UciMove::from_move_in(m, pos.castling_mode());
@@ -408,8 +420,7 @@ impl From<GameError> for ChessError {
         match e {
             GameError::Fen(_) => ChessError::InvalidFen(text),
             GameError::Uci(u) => u.into(),
-            GameError::San(san::SanError::Illegal { .. }) => ChessError::IllegalMove(text),
-            GameError::San(_) => ChessError::InvalidNotation(text),
+            GameError::San(san) => super::error::san_error(&san, text),
             GameError::Pgn(PgnError { .. }) => ChessError::InvalidPgn(text),
             GameError::IllegalMove(_) => ChessError::IllegalMove(text),
             GameError::GameOver(_) => ChessError::GameOver(text),
