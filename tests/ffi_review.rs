@@ -97,7 +97,7 @@ fn a_review_reports_each_move_on_the_engine_thread_then_the_whole_review_once() 
         ),
         ("Nf6", "g8f6", 3, Side::Black)
     );
-    assert_eq!(nf6.class, MoveClass::Blunder);
+    assert_eq!(nf6.classification, MoveClass::Blunder);
     assert!(nf6.verified, "a blunder is judged again by a deeper search");
     assert_eq!(nf6.after_white, Score::Mate { moves: 1 });
     assert_eq!(
@@ -380,7 +380,10 @@ fn the_coach_reports_threat_refutation_and_hanging_pieces() {
     assert_eq!(c.position_key, game.snapshot().position_key);
     assert_eq!(c.best_line_san.first().map(String::as_str), Some("Qxf7#"));
     let r = c.refutation.unwrap();
-    assert_eq!((r.san.as_str(), r.class), ("Nf6", MoveClass::Blunder));
+    assert_eq!(
+        (r.san.as_str(), r.classification),
+        ("Nf6", MoveClass::Blunder)
+    );
     assert_eq!(r.line_san.first().map(String::as_str), Some("Qxf7#"));
     assert!(c.hanging.iter().any(|h| h.square == Square::F7));
     // The same hanging pieces without the engine.
@@ -426,7 +429,10 @@ fn the_coach_scores_a_finished_game_by_the_rules() {
     assert_eq!(c.score, Score::Centipawns { value: 0 });
     assert!(c.best_line_san.is_empty() && c.threat.is_none());
     let r = c.refutation.expect("stalemating a won game is judged");
-    assert_eq!((r.san.as_str(), r.class), ("Qf7", MoveClass::Blunder));
+    assert_eq!(
+        (r.san.as_str(), r.classification),
+        ("Qf7", MoveClass::Blunder)
+    );
 }
 
 /// A finished review kept as JSON comes back equal, and a second review of the same game with

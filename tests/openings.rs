@@ -133,7 +133,11 @@ fn book_moves_lead_into_named_positions_main_lines_first() {
     let book = game.book_moves();
     // Every first move is named in the dataset; those with the most book after them come first.
     assert_eq!(book.len(), 20);
-    let first: Vec<&str> = book.iter().take(4).map(|b| b.mv.san.as_str()).collect();
+    let first: Vec<&str> = book
+        .iter()
+        .take(4)
+        .map(|b| b.legal_move.san.as_str())
+        .collect();
     assert_eq!(first, ["e4", "Nf3", "d4", "c4"]);
     assert_eq!(book[0].opening.name, "King's Pawn Game");
     assert!(book
@@ -143,15 +147,15 @@ fn book_moves_lead_into_named_positions_main_lines_first() {
     // Each one is what the position after it is named, and is a legal move of the position.
     for b in &book {
         let after = ChessGame::new();
-        after.play_san(b.mv.san.clone()).unwrap();
+        after.play_san(b.legal_move.san.clone()).unwrap();
         assert_eq!(after.snapshot().opening.as_ref(), Some(&b.opening));
-        assert!(game.legal_moves().contains(&b.mv));
+        assert!(game.legal_moves().contains(&b.legal_move));
     }
     // After 1. e4 c5: the Sicilian's moves; 2. Nf3 among them.
     game.play_san("e4".into()).unwrap();
     game.play_san("c5".into()).unwrap();
     let sicilian = game.book_moves();
-    let nf3 = sicilian.iter().find(|b| b.mv.san == "Nf3").unwrap();
+    let nf3 = sicilian.iter().find(|b| b.legal_move.san == "Nf3").unwrap();
     assert!(
         nf3.opening.family.starts_with("Sicilian Defense"),
         "{:?}",
@@ -177,12 +181,12 @@ fn book_moves_lead_into_named_positions_main_lines_first() {
     assert_eq!(
         c960.book_moves()
             .iter()
-            .map(|b| b.mv.san.clone())
+            .map(|b| b.legal_move.san.clone())
             .collect::<Vec<_>>(),
         ChessGame::new()
             .book_moves()
             .iter()
-            .map(|b| b.mv.san.clone())
+            .map(|b| b.legal_move.san.clone())
             .collect::<Vec<_>>()
     );
 }

@@ -27,7 +27,7 @@ pub struct OpeningExplorer {
 #[derive(Debug, Clone, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct ExplorerMove {
     /// The move (play it with `play(from, to, promotion)`).
-    pub mv: LegalMove,
+    pub legal_move: LegalMove,
     /// How many games played it from this position (a game that played it there twice, going
     /// round a repetition, once).
     pub games: u32,
@@ -43,7 +43,7 @@ fn described(pos: &Position, moves: Vec<MoveStats>) -> Vec<ExplorerMove> {
     moves
         .into_iter()
         .map(|s| ExplorerMove {
-            mv: legal_move(pos, s.mv),
+            legal_move: legal_move(pos, s.mv),
             games: s.games,
             white_wins: s.white_wins,
             draws: s.draws,

@@ -47,7 +47,7 @@ pub fn opening_of_fen(fen: String) -> Result<Option<Opening>, ChessError> {
 #[derive(Debug, Clone, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct BookMove {
     /// The move (play it with `play(from, to, promotion)`).
-    pub mv: LegalMove,
+    pub legal_move: LegalMove,
     /// The opening the position after it is named (exact position: transpositions count).
     pub opening: Opening,
     /// How many replies to it lead into named positions again: how much book follows it (the
@@ -86,19 +86,25 @@ impl ChessGame {
             // Only a book move is written out (SAN needs the position before it).
             if let Some((o, continuations)) = named {
                 found.push(BookMove {
-                    mv: legal_move(&pos, m),
+                    legal_move: legal_move(&pos, m),
                     opening: o.into(),
                     continuations,
                 });
             }
         }
         found.sort_by(|a, b| {
-            (b.continuations, &a.opening.eco, &a.opening.name, &a.mv.san).cmp(&(
-                a.continuations,
-                &b.opening.eco,
-                &b.opening.name,
-                &b.mv.san,
-            ))
+            (
+                b.continuations,
+                &a.opening.eco,
+                &a.opening.name,
+                &a.legal_move.san,
+            )
+                .cmp(&(
+                    a.continuations,
+                    &b.opening.eco,
+                    &b.opening.name,
+                    &b.legal_move.san,
+                ))
         });
         found
     }

@@ -177,7 +177,7 @@ pub struct MoveReview {
     /// The move's accuracy, 0 to 100.
     pub accuracy: f64,
     /// What the move was.
-    pub class: MoveClass,
+    pub classification: MoveClass,
     /// The mover found the only good move.
     pub only_move: bool,
     /// The mover was winning and, with a mistake or worse, no longer is.
@@ -324,7 +324,7 @@ pub struct Refutation {
     /// The move, in SAN.
     pub san: String,
     /// Mistake or blunder.
-    pub class: MoveClass,
+    pub classification: MoveClass,
     /// Win-probability points it lost.
     pub loss: f64,
     /// The opponent's best line after it, in SAN ("after Nxe5, dxe5 wins a piece": the line
@@ -389,7 +389,7 @@ fn convert_move(line: &GameLine, r: &core::MoveReview) -> MoveReview {
         loss: r.loss,
         centipawn_loss: r.centipawn_loss,
         accuracy: r.accuracy,
-        class: r.class.into(),
+        classification: r.class.into(),
         only_move: r.only_move,
         missed_win: r.missed_win,
         verified: r.verified,
@@ -507,7 +507,7 @@ fn core_review(
             loss: m.loss,
             centipawn_loss: m.centipawn_loss,
             accuracy: m.accuracy,
-            class: m.class.into(),
+            class: m.classification.into(),
             only_move: m.only_move,
             missed_win: m.missed_win,
             verified: m.verified,
@@ -554,7 +554,7 @@ fn salvaged_review(
     for m in &moves {
         let s = &mut sides[(m.side == Side::Black) as usize];
         s.moves += 1;
-        match m.class {
+        match m.classification {
             MoveClass::Book => s.book += 1,
             MoveClass::Best => s.best += 1,
             MoveClass::Excellent => s.excellent += 1,
@@ -837,7 +837,7 @@ fn convert_coaching(c: core::Coaching, key: u64, mode: CastlingMode) -> Coaching
         hanging: c.hanging.iter().map(convert_hanging).collect(),
         refutation: c.refutation.map(|r| Refutation {
             san: r.san,
-            class: r.class.into(),
+            classification: r.class.into(),
             loss: r.loss,
             line_san: r.line_san,
             better_san: r.better_san,

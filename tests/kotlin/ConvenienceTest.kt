@@ -102,10 +102,10 @@ class ConvenienceTest {
             ChessGame.fromPgn("1. d4 *").use { explorer.addGame(it) }
             assertEquals(3u, explorer.gameCount())
             val start = explorer.moves(startingFen())
-            assertEquals(listOf("e4", "d4"), start.map { it.mv.san })
+            assertEquals(listOf("e4", "d4"), start.map { it.legalMove.san })
             assertEquals(listOf(2u, 1u, 0u, 1u), start[0].let { listOf(it.games, it.whiteWins, it.draws, it.blackWins) })
             ChessGame.fromPgn("1. e4 *").use { game ->
-                assertEquals(listOf("e5", "c5"), explorer.movesAt(game).map { it.mv.san })
+                assertEquals(listOf("e5", "c5"), explorer.movesAt(game).map { it.legalMove.san })
             }
             assertFailsWith<ChessException.InvalidFen> { explorer.moves("not a fen") }
         }

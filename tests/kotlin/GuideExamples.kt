@@ -65,7 +65,7 @@ suspend fun reviewBlunders(
         }
     }
     val done = review!!                               // the last event, also when stopped
-    val blunders = done.moves.filter { it.`class` == MoveClass.BLUNDER }
+    val blunders = done.moves.filter { it.classification == MoveClass.BLUNDER }
         .map { "${it.moveNumber}. ${it.san}, best ${it.bestSan}" }
     done.white.accuracy to blunders                   // done.annotatedPgn: the whole review as PGN
 }
@@ -77,7 +77,7 @@ suspend fun coachNotes(engine: ChessEngine, game: ChessGame): List<String> {
     val coaching = engine.coach(game) ?: return emptyList()   // null: a newer search stopped it
     val notes = mutableListOf<String>()
     coaching.refutation?.let { r ->                           // its line is empty after a stalemate
-        notes += "${r.san} was a ${r.`class`}" + (r.lineSan.firstOrNull()?.let { ": after $it" } ?: "")
+        notes += "${r.san} was a ${r.classification}" + (r.lineSan.firstOrNull()?.let { ": after $it" } ?: "")
     }
     coaching.threat?.let { notes += "they threaten ${it.lineSan.first()}" }
     coaching.hanging.forEach { notes += "the ${it.piece.kind} on ${squareName(it.square)} hangs" }

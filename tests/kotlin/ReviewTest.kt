@@ -204,7 +204,7 @@ class ReviewTest {
                 val nf6 = review.moves[5]
                 assertEquals("Nf6", nf6.san)
                 assertEquals(Side.BLACK, nf6.side)
-                assertEquals(MoveClass.BLUNDER, nf6.`class`)
+                assertEquals(MoveClass.BLUNDER, nf6.classification)
                 assertTrue(nf6.verified, "a blunder is judged again by a deeper search")
                 assertEquals("Qxf7#", nf6.refutationSan.first())
                 assertEquals(1u, review.black.blunders)
@@ -361,7 +361,7 @@ class ReviewTest {
                 assertEquals("Qxf7#", coaching.bestLineSan.first())
                 val refutation = assertNotNull(coaching.refutation)
                 assertEquals("Nf6", refutation.san)
-                assertEquals(MoveClass.BLUNDER, refutation.`class`)
+                assertEquals(MoveClass.BLUNDER, refutation.classification)
                 assertTrue(coaching.hanging.any { it.square == Square.F7 })
                 assertEquals(game.hangingPieces(), coaching.hanging)
             }

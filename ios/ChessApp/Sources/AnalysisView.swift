@@ -243,8 +243,8 @@ private struct BookMovesView: View {
         if !book.isEmpty {
             ScrollView(.horizontal, showsIndicators: false) {
                 HStack(spacing: 6) {
-                    ForEach(book, id: \.mv.uci) { move in
-                        Button("\(move.mv.san) \(move.opening.variation ?? move.opening.family)") {
+                    ForEach(book, id: \.legalMove.uci) { move in
+                        Button("\(move.legalMove.san) \(move.opening.variation ?? move.opening.family)") {
                             controller.playBookMove(move)
                         }
                         .buttonStyle(.bordered)

@@ -8288,7 +8288,7 @@ data class BookMove (
     /**
      * The move (play it with `play(from, to, promotion)`).
      */
-    var `mv`: LegalMove
+    var `legalMove`: LegalMove
     , 
     /**
      * The opening the position after it is named (exact position: transpositions count).
@@ -8323,13 +8323,13 @@ public object FfiConverterTypeBookMove: FfiConverterRustBuffer<BookMove> {
     }
 
     override fun allocationSize(value: BookMove) = (
-            FfiConverterTypeLegalMove.allocationSize(value.`mv`) +
+            FfiConverterTypeLegalMove.allocationSize(value.`legalMove`) +
             FfiConverterTypeOpening.allocationSize(value.`opening`) +
             FfiConverterUInt.allocationSize(value.`continuations`)
     )
 
     override fun write(value: BookMove, buf: ByteBuffer) {
-            FfiConverterTypeLegalMove.write(value.`mv`, buf)
+            FfiConverterTypeLegalMove.write(value.`legalMove`, buf)
             FfiConverterTypeOpening.write(value.`opening`, buf)
             FfiConverterUInt.write(value.`continuations`, buf)
     }
@@ -8959,7 +8959,7 @@ data class ExplorerMove (
     /**
      * The move (play it with `play(from, to, promotion)`).
      */
-    var `mv`: LegalMove
+    var `legalMove`: LegalMove
     , 
     /**
      * How many games played it from this position (a game that played it there twice, going
@@ -9006,7 +9006,7 @@ public object FfiConverterTypeExplorerMove: FfiConverterRustBuffer<ExplorerMove>
     }
 
     override fun allocationSize(value: ExplorerMove) = (
-            FfiConverterTypeLegalMove.allocationSize(value.`mv`) +
+            FfiConverterTypeLegalMove.allocationSize(value.`legalMove`) +
             FfiConverterUInt.allocationSize(value.`games`) +
             FfiConverterUInt.allocationSize(value.`whiteWins`) +
             FfiConverterUInt.allocationSize(value.`draws`) +
@@ -9014,7 +9014,7 @@ public object FfiConverterTypeExplorerMove: FfiConverterRustBuffer<ExplorerMove>
     )
 
     override fun write(value: ExplorerMove, buf: ByteBuffer) {
-            FfiConverterTypeLegalMove.write(value.`mv`, buf)
+            FfiConverterTypeLegalMove.write(value.`legalMove`, buf)
             FfiConverterUInt.write(value.`games`, buf)
             FfiConverterUInt.write(value.`whiteWins`, buf)
             FfiConverterUInt.write(value.`draws`, buf)
@@ -9752,7 +9752,7 @@ data class MoveReview (
     /**
      * What the move was.
      */
-    var `class`: MoveClass
+    var `classification`: MoveClass
     , 
     /**
      * The mover found the only good move.
@@ -9853,7 +9853,7 @@ public object FfiConverterTypeMoveReview: FfiConverterRustBuffer<MoveReview> {
             FfiConverterDouble.allocationSize(value.`loss`) +
             FfiConverterUInt.allocationSize(value.`centipawnLoss`) +
             FfiConverterDouble.allocationSize(value.`accuracy`) +
-            FfiConverterTypeMoveClass.allocationSize(value.`class`) +
+            FfiConverterTypeMoveClass.allocationSize(value.`classification`) +
             FfiConverterBoolean.allocationSize(value.`onlyMove`) +
             FfiConverterBoolean.allocationSize(value.`missedWin`) +
             FfiConverterBoolean.allocationSize(value.`verified`) +
@@ -9879,7 +9879,7 @@ public object FfiConverterTypeMoveReview: FfiConverterRustBuffer<MoveReview> {
             FfiConverterDouble.write(value.`loss`, buf)
             FfiConverterUInt.write(value.`centipawnLoss`, buf)
             FfiConverterDouble.write(value.`accuracy`, buf)
-            FfiConverterTypeMoveClass.write(value.`class`, buf)
+            FfiConverterTypeMoveClass.write(value.`classification`, buf)
             FfiConverterBoolean.write(value.`onlyMove`, buf)
             FfiConverterBoolean.write(value.`missedWin`, buf)
             FfiConverterBoolean.write(value.`verified`, buf)
@@ -10717,7 +10717,7 @@ data class Refutation (
     /**
      * Mistake or blunder.
      */
-    var `class`: MoveClass
+    var `classification`: MoveClass
     , 
     /**
      * Win-probability points it lost.
@@ -10761,7 +10761,7 @@ public object FfiConverterTypeRefutation: FfiConverterRustBuffer<Refutation> {
 
     override fun allocationSize(value: Refutation) = (
             FfiConverterString.allocationSize(value.`san`) +
-            FfiConverterTypeMoveClass.allocationSize(value.`class`) +
+            FfiConverterTypeMoveClass.allocationSize(value.`classification`) +
             FfiConverterDouble.allocationSize(value.`loss`) +
             FfiConverterSequenceString.allocationSize(value.`lineSan`) +
             FfiConverterString.allocationSize(value.`betterSan`)
@@ -10769,7 +10769,7 @@ public object FfiConverterTypeRefutation: FfiConverterRustBuffer<Refutation> {
 
     override fun write(value: Refutation, buf: ByteBuffer) {
             FfiConverterString.write(value.`san`, buf)
-            FfiConverterTypeMoveClass.write(value.`class`, buf)
+            FfiConverterTypeMoveClass.write(value.`classification`, buf)
             FfiConverterDouble.write(value.`loss`, buf)
             FfiConverterSequenceString.write(value.`lineSan`, buf)
             FfiConverterString.write(value.`betterSan`, buf)

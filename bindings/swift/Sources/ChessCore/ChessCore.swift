@@ -4976,7 +4976,7 @@ public struct BookMove: Equatable, Hashable {
     /**
      * The move (play it with `play(from, to, promotion)`).
      */
-    public var mv: LegalMove
+    public var legalMove: LegalMove
     /**
      * The opening the position after it is named (exact position: transpositions count).
      */
@@ -4992,7 +4992,7 @@ public struct BookMove: Equatable, Hashable {
     public init(
         /**
          * The move (play it with `play(from, to, promotion)`).
-         */mv: LegalMove, 
+         */legalMove: LegalMove, 
         /**
          * The opening the position after it is named (exact position: transpositions count).
          */opening: Opening, 
@@ -5000,7 +5000,7 @@ public struct BookMove: Equatable, Hashable {
          * How many replies to it lead into named positions again: how much book follows it (the
          * dataset has no game counts; this is its measure of a main line).
          */continuations: UInt32) {
-        self.mv = mv
+        self.legalMove = legalMove
         self.opening = opening
         self.continuations = continuations
     }
@@ -5021,14 +5021,14 @@ public struct FfiConverterTypeBookMove: FfiConverterRustBuffer {
     public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> BookMove {
         return
             try BookMove(
-                mv: FfiConverterTypeLegalMove.read(from: &buf), 
+                legalMove: FfiConverterTypeLegalMove.read(from: &buf), 
                 opening: FfiConverterTypeOpening.read(from: &buf), 
                 continuations: FfiConverterUInt32.read(from: &buf)
         )
     }
 
     public static func write(_ value: BookMove, into buf: inout [UInt8]) {
-        FfiConverterTypeLegalMove.write(value.mv, into: &buf)
+        FfiConverterTypeLegalMove.write(value.legalMove, into: &buf)
         FfiConverterTypeOpening.write(value.opening, into: &buf)
         FfiConverterUInt32.write(value.continuations, into: &buf)
     }
@@ -5930,7 +5930,7 @@ public struct ExplorerMove: Equatable, Hashable {
     /**
      * The move (play it with `play(from, to, promotion)`).
      */
-    public var mv: LegalMove
+    public var legalMove: LegalMove
     /**
      * How many games played it from this position (a game that played it there twice, going
      * round a repetition, once).
@@ -5954,7 +5954,7 @@ public struct ExplorerMove: Equatable, Hashable {
     public init(
         /**
          * The move (play it with `play(from, to, promotion)`).
-         */mv: LegalMove, 
+         */legalMove: LegalMove, 
         /**
          * How many games played it from this position (a game that played it there twice, going
          * round a repetition, once).
@@ -5968,7 +5968,7 @@ public struct ExplorerMove: Equatable, Hashable {
         /**
          * Games Black won (games without a result, `*`, count in `games` only).
          */blackWins: UInt32) {
-        self.mv = mv
+        self.legalMove = legalMove
         self.games = games
         self.whiteWins = whiteWins
         self.draws = draws
@@ -5991,7 +5991,7 @@ public struct FfiConverterTypeExplorerMove: FfiConverterRustBuffer {
     public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ExplorerMove {
         return
             try ExplorerMove(
-                mv: FfiConverterTypeLegalMove.read(from: &buf), 
+                legalMove: FfiConverterTypeLegalMove.read(from: &buf), 
                 games: FfiConverterUInt32.read(from: &buf), 
                 whiteWins: FfiConverterUInt32.read(from: &buf), 
                 draws: FfiConverterUInt32.read(from: &buf), 
@@ -6000,7 +6000,7 @@ public struct FfiConverterTypeExplorerMove: FfiConverterRustBuffer {
     }
 
     public static func write(_ value: ExplorerMove, into buf: inout [UInt8]) {
-        FfiConverterTypeLegalMove.write(value.mv, into: &buf)
+        FfiConverterTypeLegalMove.write(value.legalMove, into: &buf)
         FfiConverterUInt32.write(value.games, into: &buf)
         FfiConverterUInt32.write(value.whiteWins, into: &buf)
         FfiConverterUInt32.write(value.draws, into: &buf)
@@ -6968,7 +6968,7 @@ public struct MoveReview: Equatable, Hashable {
     /**
      * What the move was.
      */
-    public var `class`: MoveClass
+    public var classification: MoveClass
     /**
      * The mover found the only good move.
      */
@@ -7055,7 +7055,7 @@ public struct MoveReview: Equatable, Hashable {
          */accuracy: Double, 
         /**
          * What the move was.
-         */`class`: MoveClass, 
+         */classification: MoveClass, 
         /**
          * The mover found the only good move.
          */onlyMove: Bool, 
@@ -7099,7 +7099,7 @@ public struct MoveReview: Equatable, Hashable {
         self.loss = loss
         self.centipawnLoss = centipawnLoss
         self.accuracy = accuracy
-        self.`class` = `class`
+        self.classification = classification
         self.onlyMove = onlyMove
         self.missedWin = missedWin
         self.verified = verified
@@ -7140,7 +7140,7 @@ public struct FfiConverterTypeMoveReview: FfiConverterRustBuffer {
                 loss: FfiConverterDouble.read(from: &buf), 
                 centipawnLoss: FfiConverterUInt32.read(from: &buf), 
                 accuracy: FfiConverterDouble.read(from: &buf), 
-                class: FfiConverterTypeMoveClass.read(from: &buf), 
+                classification: FfiConverterTypeMoveClass.read(from: &buf), 
                 onlyMove: FfiConverterBool.read(from: &buf), 
                 missedWin: FfiConverterBool.read(from: &buf), 
                 verified: FfiConverterBool.read(from: &buf), 
@@ -7167,7 +7167,7 @@ public struct FfiConverterTypeMoveReview: FfiConverterRustBuffer {
         FfiConverterDouble.write(value.loss, into: &buf)
         FfiConverterUInt32.write(value.centipawnLoss, into: &buf)
         FfiConverterDouble.write(value.accuracy, into: &buf)
-        FfiConverterTypeMoveClass.write(value.`class`, into: &buf)
+        FfiConverterTypeMoveClass.write(value.classification, into: &buf)
         FfiConverterBool.write(value.onlyMove, into: &buf)
         FfiConverterBool.write(value.missedWin, into: &buf)
         FfiConverterBool.write(value.verified, into: &buf)
@@ -8329,7 +8329,7 @@ public struct Refutation: Equatable, Hashable {
     /**
      * Mistake or blunder.
      */
-    public var `class`: MoveClass
+    public var classification: MoveClass
     /**
      * Win-probability points it lost.
      */
@@ -8353,7 +8353,7 @@ public struct Refutation: Equatable, Hashable {
          */san: String, 
         /**
          * Mistake or blunder.
-         */`class`: MoveClass, 
+         */classification: MoveClass, 
         /**
          * Win-probability points it lost.
          */loss: Double, 
@@ -8366,7 +8366,7 @@ public struct Refutation: Equatable, Hashable {
          * The better move, in SAN.
          */betterSan: String) {
         self.san = san
-        self.`class` = `class`
+        self.classification = classification
         self.loss = loss
         self.lineSan = lineSan
         self.betterSan = betterSan
@@ -8389,7 +8389,7 @@ public struct FfiConverterTypeRefutation: FfiConverterRustBuffer {
         return
             try Refutation(
                 san: FfiConverterString.read(from: &buf), 
-                class: FfiConverterTypeMoveClass.read(from: &buf), 
+                classification: FfiConverterTypeMoveClass.read(from: &buf), 
                 loss: FfiConverterDouble.read(from: &buf), 
                 lineSan: FfiConverterSequenceString.read(from: &buf), 
                 betterSan: FfiConverterString.read(from: &buf)
@@ -8398,7 +8398,7 @@ public struct FfiConverterTypeRefutation: FfiConverterRustBuffer {
 
     public static func write(_ value: Refutation, into buf: inout [UInt8]) {
         FfiConverterString.write(value.san, into: &buf)
-        FfiConverterTypeMoveClass.write(value.`class`, into: &buf)
+        FfiConverterTypeMoveClass.write(value.classification, into: &buf)
         FfiConverterDouble.write(value.loss, into: &buf)
         FfiConverterSequenceString.write(value.lineSan, into: &buf)
         FfiConverterString.write(value.betterSan, into: &buf)

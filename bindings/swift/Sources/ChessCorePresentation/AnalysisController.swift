@@ -208,7 +208,7 @@ public final class AnalysisController {
     /// ignored while the promotion picker shows.
     public func playBookMove(_ move: BookMove) {
         guard state.pendingPromotion == nil else { return }
-        play(from: move.mv.from, to: move.mv.to, promotion: move.mv.promotion)
+        play(from: move.legalMove.from, to: move.legalMove.to, promotion: move.legalMove.promotion)
     }
 
     // MARK: - Navigation and the tree

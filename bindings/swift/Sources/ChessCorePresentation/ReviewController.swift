@@ -139,10 +139,10 @@ public func reviewRow(_ m: MoveReview) -> ReviewRow {
     ReviewRow(
         ply: Int(m.ply),
         numberText: m.side == .white ? "\(m.moveNumber)." : "\(m.moveNumber)…",
-        side: m.side, san: m.san, moveClass: m.class,
-        symbol: m.class.symbol(onlyMove: m.onlyMove), classText: m.class.text,
+        side: m.side, san: m.san, moveClass: m.classification,
+        symbol: m.classification.symbol(onlyMove: m.onlyMove), classText: m.classification.text,
         evalText: m.checkmate ? "#" : whiteScoreText(m.afterWhite),
-        betterSan: m.class.isError ? m.bestSan : nil,
+        betterSan: m.classification.isError ? m.bestSan : nil,
         refutationSan: m.refutationSan, missedWin: m.missedWin, onlyMove: m.onlyMove)
 }
 
@@ -158,7 +158,7 @@ public func graphFromMoves(_ moves: [MoveReview], totalMoves: Int) -> [GraphPoin
         let white = m.side == .white ? m.winAfter : 100 - m.winAfter
         points.append(GraphPoint(
             ply: ply, x: Double(ply) / width, y: white / 100,
-            marker: m.class.isError ? m.class : nil))
+            marker: m.classification.isError ? m.classification : nil))
     }
     return points
 }
@@ -167,7 +167,7 @@ public func graphFromMoves(_ moves: [MoveReview], totalMoves: Int) -> [GraphPoin
 public func graphFromReview(_ review: GameReview, totalMoves: Int) -> [GraphPoint] {
     let width = Double(max(totalMoves, review.evals.count - 1, 1))
     var classes: [Int: MoveClass] = [:]
-    for m in review.moves { classes[Int(m.ply) + 1] = m.class }
+    for m in review.moves { classes[Int(m.ply) + 1] = m.classification }
     return review.evals.map { p in
         let ply = Int(p.ply)
         let marker = classes[ply].flatMap { $0.isError ? $0 : nil }

@@ -159,7 +159,7 @@ public func threatText(_ threat: Threat) -> String {
 /// `refutationText`.
 public func refutationText(_ refutation: Refutation) -> String {
     let line = refutation.lineSan.isEmpty ? "a better reply" : refutation.lineSan.joined(separator: " ")
-    return "\(refutation.san)\(refutation.class.symbol()) allows \(line). Better: \(refutation.betterSan)"
+    return "\(refutation.san)\(refutation.classification.symbol()) allows \(line). Better: \(refutation.betterSan)"
 }
 
 extension PieceKind {

@@ -107,11 +107,11 @@ final class ConvenienceTests: XCTestCase {
         explorer.addGame(game: try ChessGame.fromPgn(pgn: "1. d4 *"))
         XCTAssertEqual(explorer.gameCount(), 3)
         let start = try explorer.moves(fen: startingFen())
-        XCTAssertEqual(start.map(\.mv.san), ["e4", "d4"])
+        XCTAssertEqual(start.map(\.legalMove.san), ["e4", "d4"])
         XCTAssertEqual(
             [start[0].games, start[0].whiteWins, start[0].draws, start[0].blackWins], [2, 1, 0, 1])
         XCTAssertEqual(
-            explorer.movesAt(game: try ChessGame.fromPgn(pgn: "1. e4 *")).map(\.mv.san), ["e5", "c5"])
+            explorer.movesAt(game: try ChessGame.fromPgn(pgn: "1. e4 *")).map(\.legalMove.san), ["e5", "c5"])
         XCTAssertThrowsError(try explorer.moves(fen: "not a fen")) { error in
             guard case ChessError.InvalidFen = error else { return XCTFail("\(error)") }
         }

@@ -67,7 +67,7 @@ func reviewBlunders(
         case .finished(let finished): review = finished  // the last event, also when stopped
         }
     }
-    let blunders = review!.moves.filter { $0.class == .blunder }
+    let blunders = review!.moves.filter { $0.classification == .blunder }
         .map { "\($0.moveNumber). \($0.san), best \($0.bestSan)" }
     return (review!.white.accuracy, blunders)  // review!.annotatedPgn: the whole review as PGN
 }
@@ -79,7 +79,7 @@ func coachNotes(engine: ChessEngine, game: ChessGame) async throws -> [String] {
     guard let coaching = try await engine.coach(game) else { return [] }  // a newer search stopped it
     var notes: [String] = []
     if let r = coaching.refutation {  // its line is empty after a stalemate
-        notes.append("\(r.san) was a \(r.class)" + (r.lineSan.first.map { ": after \($0)" } ?? ""))
+        notes.append("\(r.san) was a \(r.classification)" + (r.lineSan.first.map { ": after \($0)" } ?? ""))
     }
     if let t = coaching.threat { notes.append("they threaten \(t.lineSan[0])") }
     for h in coaching.hanging { notes.append("the \(h.piece.kind) on \(squareName(square: h.square)) hangs") }

@@ -106,7 +106,7 @@ final class ReviewTests: XCTestCase {
             let nf6 = review.moves[5]
             XCTAssertEqual(nf6.san, "Nf6")
             XCTAssertEqual(nf6.side, .black)
-            XCTAssertEqual(nf6.class, .blunder)
+            XCTAssertEqual(nf6.classification, .blunder)
             XCTAssertTrue(nf6.verified, "a blunder is judged again by a deeper search")
             XCTAssertEqual(nf6.refutationSan.first, "Qxf7#")
             XCTAssertEqual(review.black.blunders, 1)
@@ -413,7 +413,7 @@ final class ReviewTests: XCTestCase {
             XCTAssertEqual(c.bestLineSan.first, "Qxf7#")
             let refutation = try XCTUnwrap(c.refutation)
             XCTAssertEqual(refutation.san, "Nf6")
-            XCTAssertEqual(refutation.class, .blunder)
+            XCTAssertEqual(refutation.classification, .blunder)
             XCTAssertTrue(c.hanging.contains { $0.square == sq("f7") }, "\(c.hanging)")
             XCTAssertEqual(c.hanging, game.hangingPieces())
             XCTAssertEqual(c.positionKey, game.snapshot().positionKey)

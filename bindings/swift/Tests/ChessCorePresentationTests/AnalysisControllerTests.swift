@@ -439,14 +439,14 @@ final class AnalysisControllerTests: XCTestCase {
         try await withBoard { b in
             let start = b.state.bookMoves
             XCTAssertEqual(start, ChessGame().bookMoves(), "the core's, as it gives them")
-            XCTAssertEqual(start.first?.mv.san, "e4")
+            XCTAssertEqual(start.first?.legalMove.san, "e4")
             b.c.playBookMove(try XCTUnwrap(start.first))
             let after = b.state
             XCTAssertEqual(after.snapshot.sanHistory, ["e4"])
             XCTAssertEqual(after.snapshot.opening?.name, "King's Pawn Game")
             XCTAssertTrue(
                 after.bookMoves.contains {
-                    $0.mv.san == "c5" && $0.opening.family.hasPrefix("Sicilian")
+                    $0.legalMove.san == "c5" && $0.opening.family.hasPrefix("Sicilian")
                 })
             b.c.back()  // navigation: the start's book again
             XCTAssertEqual(b.state.bookMoves, start)
@@ -485,7 +485,7 @@ final class AnalysisControllerTests: XCTestCase {
             }
             let refutation = try XCTUnwrap(after.refutation)
             XCTAssertEqual(refutation.san, "Nf6")
-            XCTAssertEqual(refutation.class, .blunder)
+            XCTAssertEqual(refutation.classification, .blunder)
             XCTAssertEqual(refutation.lineSan.first, "Qxf7#")
             XCTAssertTrue(
                 refutationText(refutation).hasPrefix("Nf6?? allows Qxf7#. Better: "),

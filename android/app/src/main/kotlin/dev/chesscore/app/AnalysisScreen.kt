@@ -268,7 +268,7 @@ private fun BookMoves(state: AnalysisUiState, controller: AnalysisController) {
         for (book in state.bookMoves) {
             AssistChip(
                 onClick = { controller.playBookMove(book) },
-                label = { Text("${book.mv.san} ${book.opening.variation ?: book.opening.family}", maxLines = 1) },
+                label = { Text("${book.legalMove.san} ${book.opening.variation ?: book.opening.family}", maxLines = 1) },
             )
         }
     }

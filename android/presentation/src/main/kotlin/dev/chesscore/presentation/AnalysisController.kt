@@ -189,7 +189,7 @@ class AnalysisController(
     /** Plays [move] of [AnalysisUiState.bookMoves] (into the tree, as a tap plays a move); ignored while the promotion picker shows. */
     fun playBookMove(move: BookMove) {
         if (state.value.pendingPromotion != null) return
-        changeGame { game.play(move.mv.from, move.mv.to, move.mv.promotion) }
+        changeGame { game.play(move.legalMove.from, move.legalMove.to, move.legalMove.promotion) }
     }
 
     // ---- Navigation and the tree ----------------------------------------------------------

@@ -145,11 +145,11 @@ fun reviewRow(m: MoveReview): ReviewRow = ReviewRow(
     numberText = if (m.side == Side.WHITE) "${m.moveNumber}." else "${m.moveNumber}…",
     side = m.side,
     san = m.san,
-    moveClass = m.`class`,
-    symbol = classSymbol(m.`class`, m.onlyMove),
-    classText = classText(m.`class`),
+    moveClass = m.classification,
+    symbol = classSymbol(m.classification, m.onlyMove),
+    classText = classText(m.classification),
     evalText = if (m.checkmate) "#" else whiteScoreText(m.afterWhite),
-    betterSan = if (m.`class`.isError()) m.bestSan else null,
+    betterSan = if (m.classification.isError()) m.bestSan else null,
     refutationSan = m.refutationSan,
     missedWin = m.missedWin,
     onlyMove = m.onlyMove,
@@ -170,7 +170,7 @@ fun graphFromMoves(moves: List<MoveReview>, totalMoves: Int): List<GraphPoint> {
     val points = mutableListOf(GraphPoint(first.ply.toInt(), first.ply.toInt() / width, (startWhite / 100).toFloat(), null))
     for (m in moves) {
         val ply = m.ply.toInt() + 1
-        points += GraphPoint(ply, ply / width, (whiteWinAfter(m) / 100).toFloat(), m.`class`.takeIf { it.isError() })
+        points += GraphPoint(ply, ply / width, (whiteWinAfter(m) / 100).toFloat(), m.classification.takeIf { it.isError() })
     }
     return points
 }
@@ -182,7 +182,7 @@ fun graphFromMoves(moves: List<MoveReview>, totalMoves: Int): List<GraphPoint> {
  */
 fun graphFromReview(review: GameReview, totalMoves: Int): List<GraphPoint> {
     val width = maxOf(totalMoves, review.evals.size - 1, 1).toFloat()
-    val classes = review.moves.associate { it.ply.toInt() + 1 to it.`class` }
+    val classes = review.moves.associate { it.ply.toInt() + 1 to it.classification }
     return review.evals.map { p: EvalPoint ->
         val ply = p.ply.toInt()
         GraphPoint(ply, ply / width, (p.whiteWin / 100).toFloat(), classes[ply]?.takeIf { it.isError() })

@@ -171,7 +171,7 @@ fun threatText(threat: dev.chesscore.Threat): String {
  */
 fun refutationText(refutation: dev.chesscore.Refutation): String {
     val line = refutation.lineSan.joinToString(" ").ifEmpty { "a better reply" }
-    return "${refutation.san}${classSymbol(refutation.`class`)} allows $line. Better: ${refutation.betterSan}"
+    return "${refutation.san}${classSymbol(refutation.classification)} allows $line. Better: ${refutation.betterSan}"
 }
 
 /** A piece kind's name in words, e.g. "knight" (for labels and screen readers). */

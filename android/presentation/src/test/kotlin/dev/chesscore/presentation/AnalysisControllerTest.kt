@@ -370,12 +370,12 @@ class AnalysisControllerTest {
             f.controller.use { c ->
                 val start = c.state.value.bookMoves
                 assertEquals(ChessGame().use { it.bookMoves() }, start, "the core's, as it gives them")
-                assertEquals("e4", start.first().mv.san)
+                assertEquals("e4", start.first().legalMove.san)
                 c.playBookMove(start.first())
                 val after = c.state.value
                 assertEquals(listOf("e4"), after.snapshot.sanHistory)
                 assertEquals("King's Pawn Game", after.snapshot.opening?.name)
-                assertTrue(after.bookMoves.any { it.mv.san == "c5" && it.opening.family.startsWith("Sicilian") }, "${after.bookMoves}")
+                assertTrue(after.bookMoves.any { it.legalMove.san == "c5" && it.opening.family.startsWith("Sicilian") }, "${after.bookMoves}")
                 c.setComment("annotated") // the position is the same: the book is not looked up again
                 assertSame(after.bookMoves, c.state.value.bookMoves)
                 c.back() // navigation: the start's book again
@@ -411,7 +411,7 @@ class AnalysisControllerTest {
                 val after = c.awaitState("the findings after Nf6") { !it.coachRunning && it.coaching != null }
                 val refutation = assertNotNull(after.refutation)
                 assertEquals("Nf6", refutation.san)
-                assertEquals(MoveClass.BLUNDER, refutation.`class`)
+                assertEquals(MoveClass.BLUNDER, refutation.classification)
                 assertEquals("Qxf7#", refutation.lineSan.first())
                 assertTrue(refutationText(refutation).startsWith("Nf6?? allows Qxf7#. Better: "), refutationText(refutation))
                 // A hanging piece shows at once, before the coach's searches end.
