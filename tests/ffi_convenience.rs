@@ -2,12 +2,13 @@
 //! to some moves or to a mate (`SearchLimits.searchMoves`, `mate`), PGN exported with only some
 //! of its parts (`pgnWith`), tags removed, a PGN file's list with every tag, and a line of a
 //! game taken out as a new game (`lineTo`), puzzles solved move by move (`ChessPuzzle`), an
-//! explorer of a player's games (`OpeningExplorer`).
+//! explorer of a player's games (`OpeningExplorer`), the parts of a SAN move for a screen
+//! reader's wording (`sanParts`).
 
 use chesscore::ffi::{
     list_pgn_games, parse_moves, ChessEngine, ChessError, ChessGame, ChessPuzzle, DrawReason,
     EngineConfig, OpeningExplorer, PgnExportOptions, PuzzleStep, Score, SearchInfo, SearchLimits,
-    SearchListener, SearchResult, Side,
+    SearchListener, SearchResult, Side, Square,
 };
 use std::sync::mpsc::{channel, Sender};
 use std::sync::Mutex;
@@ -631,7 +632,15 @@ fn an_explorer_of_a_players_games_counts_moves_and_results() {
         .moves(START.into())
         .unwrap()
         .into_iter()
-        .map(|m| (m.mv.san, m.games, m.white_wins, m.draws, m.black_wins))
+        .map(|m| {
+            (
+                m.legal_move.san,
+                m.games,
+                m.white_wins,
+                m.draws,
+                m.black_wins,
+            )
+        })
         .collect();
     assert_eq!(
         start,
@@ -649,7 +658,7 @@ fn an_explorer_of_a_players_games_counts_moves_and_results() {
     let after_e5 = explorer
         .moves("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2".into())
         .unwrap();
-    let replies: Vec<&str> = after_e5.iter().map(|m| m.mv.san.as_str()).collect();
+    let replies: Vec<&str> = after_e5.iter().map(|m| m.legal_move.san.as_str()).collect();
     assert_eq!(replies, ["Nf3", "Qh5"]);
     assert!(matches!(
         explorer.moves("8/8/8 w - - 0 1".into()),
@@ -660,4 +669,73 @@ fn an_explorer_of_a_players_games_counts_moves_and_results() {
     repeated.add_pgn("[Result \"1-0\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 1-0".into());
     let nf3 = &repeated.moves(START.into()).unwrap()[0];
     assert_eq!((nf3.games, nf3.white_wins), (1, 1));
+}
+
+/// `sanParts` reads a move's parts from its text alone, for wording a SAN-only move list.
+#[test]
+fn san_parts_reads_what_a_move_says() {
+    use chesscore::ffi::{san_parts, CastlingWing, PieceKind, SanParts};
+    let parts = |s: &str| san_parts(s.into()).unwrap();
+    assert_eq!(
+        parts("Nbd7"),
+        SanParts {
+            piece: PieceKind::Knight,
+            disambiguation: "b".into(),
+            capture: false,
+            to: Some(Square::D7),
+            promotion: None,
+            castling: None,
+            check: false,
+            checkmate: false,
+        }
+    );
+    let promotion = parts("exd8=Q+");
+    assert_eq!(
+        (
+            promotion.piece,
+            promotion.disambiguation.as_str(),
+            promotion.capture,
+            promotion.to,
+            promotion.promotion,
+            promotion.check,
+            promotion.checkmate
+        ),
+        (
+            PieceKind::Pawn,
+            "e",
+            true,
+            Some(Square::D8),
+            Some(PieceKind::Queen),
+            true,
+            false
+        )
+    );
+    let castle = parts("O-O-O#");
+    assert_eq!(
+        (
+            castle.piece,
+            castle.castling,
+            castle.to,
+            castle.check,
+            castle.checkmate
+        ),
+        (
+            PieceKind::King,
+            Some(CastlingWing::QueenSide),
+            None,
+            false,
+            true
+        )
+    );
+    assert_eq!(parts("0-0").castling, Some(CastlingWing::KingSide));
+    assert_eq!(parts("R1e2").disambiguation, "1");
+    assert_eq!(parts("Qh4xe1").disambiguation, "h4");
+    assert_eq!(parts("♘f3").piece, PieceKind::Knight);
+    // Annotation signs are a move list's NAGs, not the move's.
+    assert_eq!(parts("Nf6?!"), parts("Nf6"));
+    let err = san_parts("Zz9".into()).unwrap_err();
+    assert!(
+        matches!(&err, ChessError::InvalidNotation(m) if m.contains("Zz9")),
+        "{err:?}"
+    );
 }

@@ -801,6 +801,20 @@ public struct AccessibilityTraits: OptionSet, Sendable {
     public static let isButton = AccessibilityTraits(rawValue: 1)
     public static let isSelected = AccessibilityTraits(rawValue: 2)
     public static let isHeader = AccessibilityTraits(rawValue: 4)
+    public static let isModal = AccessibilityTraits(rawValue: 8)
+}
+
+// The Accessibility framework's notifications (iOS 17), which `import SwiftUI` brings with it.
+public protocol AccessibilityNotificationProtocol {}
+
+extension AccessibilityNotificationProtocol {
+    public func post() {}
+}
+
+public enum AccessibilityNotification {
+    public struct Announcement: AccessibilityNotificationProtocol {
+        public init(_ announcement: String) {}
+    }
 }
 
 public struct AccessibilityChildBehavior: Hashable, Sendable {
@@ -1215,6 +1229,7 @@ extension View {
         self
     }
     nonisolated public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> some View { self }
+    nonisolated public func accessibilityHidden(_ hidden: Bool) -> some View { self }
     nonisolated public func accessibilityAction(
         _ actionKind: AccessibilityActionKind = .default, _ handler: @escaping () -> Void
     ) -> some View { self }

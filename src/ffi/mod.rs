@@ -47,9 +47,9 @@ pub use setup::{
 pub use square::{parse_square, square_name, Square};
 pub use tree::{
     figurine_san, list_pgn_games, nag_symbol, parse_moves, pgn_text_from_bytes, read_pgn,
-    san_with_piece_symbols, AnnotationCommand, Arrow, EvalScore, Evaluation, MarkColor,
-    MoveListItem, NewMovePlacement, NodeAnnotations, NodeInfo, PgnGameListing, PgnGameSummary,
-    PgnImport, SkippedGame, SquareMark,
+    san_parts, san_with_piece_symbols, AnnotationCommand, Arrow, CastlingWing, EvalScore,
+    Evaluation, MarkColor, MoveListItem, NewMovePlacement, NodeAnnotations, NodeInfo,
+    PgnGameListing, PgnGameSummary, PgnImport, SanParts, SkippedGame, SquareMark,
 };
 pub use turn::EngineReply;
 pub use types::{

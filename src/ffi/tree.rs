@@ -475,6 +475,99 @@ pub fn san_with_piece_symbols(san: String, symbols: Vec<String>) -> Result<Strin
     Ok(crate::notation::san::with_piece_symbols(&san, &five))
 }
 
+/// Which way a move castles ([`SanParts::castling`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum CastlingWing {
+    /// Towards the h-file: `O-O`.
+    KingSide,
+    /// Towards the a-file: `O-O-O`.
+    QueenSide,
+}
+
+/// What a move in SAN says, read from its text alone: the parts a screen reader's wording needs
+/// ("knight takes e5, check", "castles queenside"), for move lists and engine lines that hold
+/// SAN only. The apps do the wording (in their language); `LegalMove` has the same facts for a
+/// move of a position.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct SanParts {
+    /// The moving piece: a pawn when the text has no piece letter, the king for castling.
+    pub piece: super::PieceKind,
+    /// The file, rank or square the text names the piece's start by (`b` in `Nbd7`, `1` in
+    /// `R1e2`, `e` in `exd5`); empty when it names none.
+    pub disambiguation: String,
+    /// `true` when the text marks a capture.
+    pub capture: bool,
+    /// The destination; `null`/`nil` for castling.
+    pub to: Option<Square>,
+    /// The piece a pawn promotes to.
+    pub promotion: Option<super::PieceKind>,
+    /// The side castling goes to; `null`/`nil` for every other move.
+    pub castling: Option<CastlingWing>,
+    /// `true` when the text ends in a check sign (`+`); `false` for a mate sign.
+    pub check: bool,
+    /// `true` when the text ends in a mate sign (`#`).
+    pub checkmate: bool,
+}
+
+/// The parts of `san` (as the core writes it: `Nbd7`, `exd8=Q+`, `O-O-O#`; also the forms
+/// `playSan` reads, figurines, `0-0`), read without a position, so nothing says the move is
+/// legal anywhere. Annotation signs (`!?`) are ignored: a move list keeps them as NAGs.
+///
+/// # Errors
+/// `InvalidNotation` when `san` is not a move in SAN, naming the text and what is wrong.
+#[uniffi::export]
+pub fn san_parts(san: String) -> Result<SanParts, ChessError> {
+    use crate::notation::san::{CastlingSide, San, SanPlus, Suffix};
+    let read: SanPlus = san
+        .parse()
+        .map_err(|e: crate::notation::san::SanSyntaxError| {
+            ChessError::InvalidNotation(e.to_string())
+        })?;
+    let check = read.suffix == Some(Suffix::Check);
+    let checkmate = read.suffix == Some(Suffix::Checkmate);
+    Ok(match read.san {
+        San::Castle(side) => SanParts {
+            piece: super::PieceKind::King,
+            disambiguation: String::new(),
+            capture: false,
+            to: None,
+            promotion: None,
+            castling: Some(match side {
+                CastlingSide::KingSide => CastlingWing::KingSide,
+                CastlingSide::QueenSide => CastlingWing::QueenSide,
+            }),
+            check,
+            checkmate,
+        },
+        San::Normal {
+            piece,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => {
+            let mut disambiguation = String::new();
+            if let Some(f) = file {
+                disambiguation.push(char::from(b'a' + f as u8));
+            }
+            if let Some(r) = rank {
+                disambiguation.push(char::from(b'1' + r as u8));
+            }
+            SanParts {
+                piece: piece.into(),
+                disambiguation,
+                capture,
+                to: Some(to),
+                promotion: promotion.map(Into::into),
+                castling: None,
+                check,
+                checkmate,
+            }
+        }
+    })
+}
+
 /// Reads `moves`, played one after another from the position `fen`, without a game: each in
 /// SAN or UCI, as `playSan` reads them (`Nf3`, `g1f3`, `O-O`, `e1g1`, `e7e8q`). Each comes back
 /// as a `LegalMove` (its `san`, `uci`, squares and flags), so a line in UCI (an engine's

@@ -114,6 +114,12 @@ struct AnalysisView: View {
                 controller.resume()
             }
         }
+        // What VoiceOver says when the position changes: the move stepped to, its NAGs, the end.
+        .onChange(of: state) { before, after in
+            if let text = analysisAnnouncement(before: before, after: after) {
+                AccessibilityNotification.Announcement(text).post()
+            }
+        }
         .onDisappear { controller.close() }
     }
 
@@ -187,7 +193,7 @@ extension AnalysisView {
 
     private func nagButtons(_ nags: [UInt32]) -> some View {
         ForEach(nags, id: \.self) { nag in
-            Toggle(nagText(nag), isOn: Binding(
+            Toggle("\(nagText(nag)) \(nagName(nag))", isOn: Binding(
                 get: { state.nags.contains(nag) },
                 set: { _ in controller.toggleNag(nag) }))
         }
@@ -211,6 +217,8 @@ extension AnalysisView {
         } label: {
             Label("Draw", systemImage: "pencil.tip")
                 .foregroundStyle(state.drawColor.map(Color.mark) ?? Color.accentColor)
+                // The colour drawn with, said as well as shown.
+                .accessibilityLabel(state.drawColor.map { "Draw: \(String(describing: $0))" } ?? "Draw")
         }
     }
 }
@@ -377,7 +385,7 @@ private struct MoveTreeView: View {
     @ViewBuilder
     private func tokenView(_ token: MoveParagraph.Token, current: UInt32) -> some View {
         switch token.kind {
-        case .move(let node, let text, let depth):
+        case .move(let node, let text, let spoken, let depth):
             Text(text)
                 .font(depth == 0 ? .body.weight(.medium) : .callout)
                 .padding(.horizontal, 4)
@@ -396,6 +404,7 @@ private struct MoveTreeView: View {
                         controller.deleteFrom(node: node)
                     }
                 }
+                .accessibilityLabel(spoken)
                 .accessibilityAddTraits(node == current ? [.isButton, .isSelected] : .isButton)
         case .comment(let text):
             Text(text).font(.callout.italic()).foregroundStyle(.secondary)
@@ -412,7 +421,7 @@ private struct MoveTreeView: View {
 /// are the core's, each move's text (number, SAN, NAG symbols) the presenter's `moveText`.
 private struct MoveParagraph: Identifiable {
     enum Kind {
-        case move(node: UInt32, text: String, depth: UInt32)
+        case move(node: UInt32, text: String, spoken: String, depth: UInt32)
         case comment(String)
         case open
         case close
@@ -440,7 +449,8 @@ private struct MoveParagraph: Identifiable {
             switch item {
             case .move(let node, let depth, _, _, _, _, _):
                 // "1… c5!?", "2. Nf3?!⩲": the presenter's text, as on Android.
-                add(.move(node: node, text: moveText(item) ?? "", depth: depth))
+                add(.move(
+                    node: node, text: moveText(item) ?? "", spoken: spokenMoveText(item) ?? "", depth: depth))
             case .comment(_, _, _, let text):
                 add(.comment(text))
             case .variationStart(let depth):

@@ -80,6 +80,12 @@ struct ContentView: View {
             .onChange(of: covered) { _, covered in
                 if !covered && scenePhase == .active { controller.resume() }
             }
+            // What VoiceOver says without a tap: the moves, the end, low time, a hint.
+            .onChange(of: state) { before, after in
+                if let text = boardAnnouncement(before: before, after: after) {
+                    AccessibilityNotification.Announcement(text).post()
+                }
+            }
             .navigationDestination(item: $review) { session in
                 ReviewView(controller: session.controller, practiceSide: session.practiceSide)
             }
@@ -400,7 +406,7 @@ private struct PlayerRow: View {
         .accessibilityElement(children: .ignore)
         .accessibilityLabel(clock.map { "\(side.name)'s clock, \($0.description)" } ?? side.name)
         .accessibilityValue(
-            [time.map { clock?.flagged == side ? "\($0), flag fell" : $0 },
+            [clock?.spokenTime(of: side),
              materialDescription(state.material, side: side)]
                 .compactMap { $0 }.joined(separator: ", "))
     }
@@ -447,8 +453,9 @@ private struct MoveListView: View {
                     ForEach(Array(rows.enumerated()), id: \.offset) { index, row in
                         HStack(spacing: 4) {
                             Text(row.white == nil ? "\(row.number)..." : "\(row.number).")
-                            move(row.white, ply: plies[index].white, shown: shown)
-                            move(row.black, ply: plies[index].black, shown: shown)
+                                .accessibilityHidden(true)
+                            move(row.white, number: row.number, side: .white, ply: plies[index].white, shown: shown)
+                            move(row.black, number: row.number, side: .black, ply: plies[index].black, shown: shown)
                         }
                         .font(.body.monospaced())
                         .id(index)
@@ -461,31 +468,23 @@ private struct MoveListView: View {
                 if !rows.isEmpty { withAnimation { proxy.scrollTo(rows.count - 1, anchor: .trailing) } }
             }
         }
-        .accessibilityLabel("Moves: \(rows.map(Self.text).joined(separator: ", "))")
     }
 
     /// One move: a tap shows the position after it (the game stays where it is); the move
-    /// shown is highlighted.
+    /// shown is highlighted, and selected for VoiceOver, which says the move in words ("12
+    /// White: knight to f3").
     @ViewBuilder
-    private func move(_ san: String?, ply: Int?, shown: Int) -> some View {
+    private func move(_ san: String?, number: UInt32, side: Side, ply: Int?, shown: Int) -> some View {
         if let san, let ply {
             Button(san) { view(ply) }
+                .accessibilityLabel(spokenMove(number: number, side: side, san: san))
+                .accessibilityAddTraits(ply == shown ? .isSelected : [])
                 .buttonStyle(.plain)
                 .padding(.horizontal, 4)
                 .padding(.vertical, 2)
                 .background(
                     ply == shown ? Color.accentColor.opacity(0.2) : .clear,
                     in: RoundedRectangle(cornerRadius: 4))
-        }
-    }
-
-    /// "12. Nf3 Nc6", "12. Nf3" or "12... Nc6": layout only; the numbers come from the core.
-    private static func text(_ row: MoveRow) -> String {
-        switch (row.white, row.black) {
-        case let (w?, b?): return "\(row.number). \(w) \(b)"
-        case let (w?, nil): return "\(row.number). \(w)"
-        case let (nil, b?): return "\(row.number)... \(b)"
-        default: return "\(row.number)."
         }
     }
 }

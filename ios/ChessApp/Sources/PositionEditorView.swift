@@ -88,6 +88,7 @@ struct PositionEditorView: View {
         }
         .buttonStyle(.plain)
         .accessibilityLabel(piece?.name ?? "Eraser")
+        .accessibilityAddTraits(state.brush == piece ? .isSelected : [])
     }
 
     /// The four castling rights: on when in force, enabled when the board allows them; a change

@@ -41,8 +41,11 @@ extension View {
     ) -> some View {
         overlay {
             if let pending = state.pendingPromotion {
+                // Modal for VoiceOver: the board's squares under it are out of reach until a
+                // piece is chosen or the promotion cancelled.
                 PromotionPicker(side: state.snapshot.sideToMove, choices: pending.choices,
                                 onChoose: onChoose, onCancel: onCancel)
+                    .accessibilityAddTraits(.isModal)
             }
         }
     }

@@ -857,6 +857,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_func_read_pgn(
     ): Int
+    external fun uniffi_chesscore_checksum_func_san_parts(
+    ): Int
     external fun uniffi_chesscore_checksum_func_san_with_piece_symbols(
     ): Int
     external fun uniffi_chesscore_checksum_method_chessengine_config(
@@ -1458,6 +1460,8 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_read_pgn(`pgn`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_san_parts(`san`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_san_with_piece_symbols(`san`: RustBuffer.ByValue,`symbols`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun ffi_chesscore_rustbuffer_alloc(`size`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -1676,6 +1680,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_read_pgn() and 0xFFFF) != 24534) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_san_parts() and 0xFFFF) != 29694) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_san_with_piece_symbols() and 0xFFFF) != 9384) {
@@ -10897,6 +10904,105 @@ public object FfiConverterTypeReviewOptions: FfiConverterRustBuffer<ReviewOption
 
 
 /**
+ * What a move in SAN says, read from its text alone: the parts a screen reader's wording needs
+ * ("knight takes e5, check", "castles queenside"), for move lists and engine lines that hold
+ * SAN only. The apps do the wording (in their language); `LegalMove` has the same facts for a
+ * move of a position.
+ */
+data class SanParts (
+    /**
+     * The moving piece: a pawn when the text has no piece letter, the king for castling.
+     */
+    var `piece`: PieceKind
+    , 
+    /**
+     * The file, rank or square the text names the piece's start by (`b` in `Nbd7`, `1` in
+     * `R1e2`, `e` in `exd5`); empty when it names none.
+     */
+    var `disambiguation`: kotlin.String
+    , 
+    /**
+     * `true` when the text marks a capture.
+     */
+    var `capture`: kotlin.Boolean
+    , 
+    /**
+     * The destination; `null`/`nil` for castling.
+     */
+    var `to`: Square?
+    , 
+    /**
+     * The piece a pawn promotes to.
+     */
+    var `promotion`: PieceKind?
+    , 
+    /**
+     * The side castling goes to; `null`/`nil` for every other move.
+     */
+    var `castling`: CastlingWing?
+    , 
+    /**
+     * `true` when the text ends in a check sign (`+`); `false` for a mate sign.
+     */
+    var `check`: kotlin.Boolean
+    , 
+    /**
+     * `true` when the text ends in a mate sign (`#`).
+     */
+    var `checkmate`: kotlin.Boolean
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeSanParts: FfiConverterRustBuffer<SanParts> {
+    override fun read(buf: ByteBuffer): SanParts {
+        return SanParts(
+            FfiConverterTypePieceKind.read(buf),
+            FfiConverterString.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterOptionalTypeSquare.read(buf),
+            FfiConverterOptionalTypePieceKind.read(buf),
+            FfiConverterOptionalTypeCastlingWing.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterBoolean.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: SanParts) = (
+            FfiConverterTypePieceKind.allocationSize(value.`piece`) +
+            FfiConverterString.allocationSize(value.`disambiguation`) +
+            FfiConverterBoolean.allocationSize(value.`capture`) +
+            FfiConverterOptionalTypeSquare.allocationSize(value.`to`) +
+            FfiConverterOptionalTypePieceKind.allocationSize(value.`promotion`) +
+            FfiConverterOptionalTypeCastlingWing.allocationSize(value.`castling`) +
+            FfiConverterBoolean.allocationSize(value.`check`) +
+            FfiConverterBoolean.allocationSize(value.`checkmate`)
+    )
+
+    override fun write(value: SanParts, buf: ByteBuffer) {
+            FfiConverterTypePieceKind.write(value.`piece`, buf)
+            FfiConverterString.write(value.`disambiguation`, buf)
+            FfiConverterBoolean.write(value.`capture`, buf)
+            FfiConverterOptionalTypeSquare.write(value.`to`, buf)
+            FfiConverterOptionalTypePieceKind.write(value.`promotion`, buf)
+            FfiConverterOptionalTypeCastlingWing.write(value.`castling`, buf)
+            FfiConverterBoolean.write(value.`check`, buf)
+            FfiConverterBoolean.write(value.`checkmate`, buf)
+    }
+}
+
+
+
+/**
  * Progress of a search, after a completed depth.
  */
 data class SearchInfo (
@@ -11740,6 +11846,49 @@ public object FfiConverterTypeTimePeriod: FfiConverterRustBuffer<TimePeriod> {
             FfiConverterTypeTimeBonus.write(value.`bonus`, buf)
     }
 }
+
+
+
+/**
+ * Which way a move castles ([`SanParts::castling`]).
+ */
+
+enum class CastlingWing {
+    
+    /**
+     * Towards the h-file: `O-O`.
+     */
+    KING_SIDE,
+    /**
+     * Towards the a-file: `O-O-O`.
+     */
+    QUEEN_SIDE;
+
+    
+
+
+    companion object
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeCastlingWing: FfiConverterRustBuffer<CastlingWing> {
+    override fun read(buf: ByteBuffer) = try {
+        CastlingWing.values()[buf.getInt() - 1]
+    } catch (e: IndexOutOfBoundsException) {
+        throw RuntimeException("invalid enum value, something is very wrong!!", e)
+    }
+
+    override fun allocationSize(value: CastlingWing) = 4UL
+
+    override fun write(value: CastlingWing, buf: ByteBuffer) {
+        buf.putInt(value.ordinal + 1)
+    }
+}
+
+
 
 
 
@@ -13824,6 +13973,38 @@ public object FfiConverterOptionalTypeThreat: FfiConverterRustBuffer<Threat?> {
 /**
  * @suppress
  */
+public object FfiConverterOptionalTypeCastlingWing: FfiConverterRustBuffer<CastlingWing?> {
+    override fun read(buf: ByteBuffer): CastlingWing? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeCastlingWing.read(buf)
+    }
+
+    override fun allocationSize(value: CastlingWing?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeCastlingWing.allocationSize(value)
+        }
+    }
+
+    override fun write(value: CastlingWing?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeCastlingWing.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterOptionalTypeDrawReason: FfiConverterRustBuffer<DrawReason?> {
     override fun read(buf: ByteBuffer): DrawReason? {
         if (buf.get().toInt() == 0) {
@@ -15303,6 +15484,26 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
     
         
         FfiConverterString.lower(`pgn`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * The parts of `san` (as the core writes it: `Nbd7`, `exd8=Q+`, `O-O-O#`; also the forms
+         * `playSan` reads, figurines, `0-0`), read without a position, so nothing says the move is
+         * legal anywhere. Annotation signs (`!?`) are ignored: a move list keeps them as NAGs.
+         *
+         * # Errors
+         * `InvalidNotation` when `san` is not a move in SAN, naming the text and what is wrong.
+         */
+    @Throws(ChessException::class) fun `sanParts`(`san`: kotlin.String): SanParts {
+            return FfiConverterTypeSanParts.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_san_parts(
+    
+        
+        FfiConverterString.lower(`san`),_status)
 }
     )
     }

@@ -8596,6 +8596,140 @@ public func FfiConverterTypeReviewOptions_lower(_ value: ReviewOptions) -> RustB
 
 
 /**
+ * What a move in SAN says, read from its text alone: the parts a screen reader's wording needs
+ * ("knight takes e5, check", "castles queenside"), for move lists and engine lines that hold
+ * SAN only. The apps do the wording (in their language); `LegalMove` has the same facts for a
+ * move of a position.
+ */
+public struct SanParts: Equatable, Hashable {
+    /**
+     * The moving piece: a pawn when the text has no piece letter, the king for castling.
+     */
+    public var piece: PieceKind
+    /**
+     * The file, rank or square the text names the piece's start by (`b` in `Nbd7`, `1` in
+     * `R1e2`, `e` in `exd5`); empty when it names none.
+     */
+    public var disambiguation: String
+    /**
+     * `true` when the text marks a capture.
+     */
+    public var capture: Bool
+    /**
+     * The destination; `null`/`nil` for castling.
+     */
+    public var to: Square?
+    /**
+     * The piece a pawn promotes to.
+     */
+    public var promotion: PieceKind?
+    /**
+     * The side castling goes to; `null`/`nil` for every other move.
+     */
+    public var castling: CastlingWing?
+    /**
+     * `true` when the text ends in a check sign (`+`); `false` for a mate sign.
+     */
+    public var check: Bool
+    /**
+     * `true` when the text ends in a mate sign (`#`).
+     */
+    public var checkmate: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The moving piece: a pawn when the text has no piece letter, the king for castling.
+         */piece: PieceKind, 
+        /**
+         * The file, rank or square the text names the piece's start by (`b` in `Nbd7`, `1` in
+         * `R1e2`, `e` in `exd5`); empty when it names none.
+         */disambiguation: String, 
+        /**
+         * `true` when the text marks a capture.
+         */capture: Bool, 
+        /**
+         * The destination; `null`/`nil` for castling.
+         */to: Square?, 
+        /**
+         * The piece a pawn promotes to.
+         */promotion: PieceKind?, 
+        /**
+         * The side castling goes to; `null`/`nil` for every other move.
+         */castling: CastlingWing?, 
+        /**
+         * `true` when the text ends in a check sign (`+`); `false` for a mate sign.
+         */check: Bool, 
+        /**
+         * `true` when the text ends in a mate sign (`#`).
+         */checkmate: Bool) {
+        self.piece = piece
+        self.disambiguation = disambiguation
+        self.capture = capture
+        self.to = to
+        self.promotion = promotion
+        self.castling = castling
+        self.check = check
+        self.checkmate = checkmate
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SanParts: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSanParts: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SanParts {
+        return
+            try SanParts(
+                piece: FfiConverterTypePieceKind.read(from: &buf), 
+                disambiguation: FfiConverterString.read(from: &buf), 
+                capture: FfiConverterBool.read(from: &buf), 
+                to: FfiConverterOptionTypeSquare.read(from: &buf), 
+                promotion: FfiConverterOptionTypePieceKind.read(from: &buf), 
+                castling: FfiConverterOptionTypeCastlingWing.read(from: &buf), 
+                check: FfiConverterBool.read(from: &buf), 
+                checkmate: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SanParts, into buf: inout [UInt8]) {
+        FfiConverterTypePieceKind.write(value.piece, into: &buf)
+        FfiConverterString.write(value.disambiguation, into: &buf)
+        FfiConverterBool.write(value.capture, into: &buf)
+        FfiConverterOptionTypeSquare.write(value.to, into: &buf)
+        FfiConverterOptionTypePieceKind.write(value.promotion, into: &buf)
+        FfiConverterOptionTypeCastlingWing.write(value.castling, into: &buf)
+        FfiConverterBool.write(value.check, into: &buf)
+        FfiConverterBool.write(value.checkmate, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSanParts_lift(_ buf: RustBuffer) throws -> SanParts {
+    return try FfiConverterTypeSanParts.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSanParts_lower(_ value: SanParts) -> RustBuffer {
+    return FfiConverterTypeSanParts.lower(value)
+}
+
+
+/**
  * Progress of a search, after a completed depth.
  */
 public struct SearchInfo: Equatable, Hashable {
@@ -9765,6 +9899,81 @@ public func FfiConverterTypeTimePeriod_lift(_ buf: RustBuffer) throws -> TimePer
 public func FfiConverterTypeTimePeriod_lower(_ value: TimePeriod) -> RustBuffer {
     return FfiConverterTypeTimePeriod.lower(value)
 }
+
+
+/**
+ * Which way a move castles ([`SanParts::castling`]).
+ */
+
+public enum CastlingWing: Equatable, Hashable {
+    
+    /**
+     * Towards the h-file: `O-O`.
+     */
+    case kingSide
+    /**
+     * Towards the a-file: `O-O-O`.
+     */
+    case queenSide
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension CastlingWing: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeCastlingWing: FfiConverterRustBuffer {
+    typealias SwiftType = CastlingWing
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> CastlingWing {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .kingSide
+        
+        case 2: return .queenSide
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: CastlingWing, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .kingSide:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .queenSide:
+            writeInt(&buf, Int32(2))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCastlingWing_lift(_ buf: RustBuffer) throws -> CastlingWing {
+    return try FfiConverterTypeCastlingWing.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCastlingWing_lower(_ value: CastlingWing) -> RustBuffer {
+    return FfiConverterTypeCastlingWing.lower(value)
+}
+
 
 
 /**
@@ -11950,6 +12159,30 @@ fileprivate struct FfiConverterOptionTypeThreat: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeCastlingWing: FfiConverterRustBuffer {
+    typealias SwiftType = CastlingWing?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeCastlingWing.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeCastlingWing.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeDrawReason: FfiConverterRustBuffer {
     typealias SwiftType = DrawReason?
 
@@ -13219,6 +13452,22 @@ public func readPgn(pgn: String) -> PgnImport  {
 })
 }
 /**
+ * The parts of `san` (as the core writes it: `Nbd7`, `exd8=Q+`, `O-O-O#`; also the forms
+ * `playSan` reads, figurines, `0-0`), read without a position, so nothing says the move is
+ * legal anywhere. Annotation signs (`!?`) are ignored: a move list keeps them as NAGs.
+ *
+ * # Errors
+ * `InvalidNotation` when `san` is not a move in SAN, naming the text and what is wrong.
+ */
+public func sanParts(san: String)throws  -> SanParts  {
+    return try  FfiConverterTypeSanParts_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_san_parts(
+        FfiConverterString.lower(san),uniffiCallStatus
+    )
+})
+}
+/**
  * `san` with its piece letters `K`, `Q`, `R`, `B`, `N` written as `symbols`, in that order: a
  * language's letters (German `["K", "D", "T", "L", "S"]`: `Nf3` is `Sf3`) or any symbols a move
  * list draws. For display only, like `figurineSan`.
@@ -13348,6 +13597,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_read_pgn() != 24534) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_san_parts() != 29694) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_san_with_piece_symbols() != 9384) {

@@ -1165,6 +1165,11 @@ RustBuffer uniffi_chesscore_fn_func_pgn_text_from_bytes(RustBuffer bytes, RustCa
 RustBuffer uniffi_chesscore_fn_func_read_pgn(RustBuffer pgn, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SAN_PARTS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SAN_PARTS
+RustBuffer uniffi_chesscore_fn_func_san_parts(RustBuffer san, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SAN_WITH_PIECE_SYMBOLS
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SAN_WITH_PIECE_SYMBOLS
 RustBuffer uniffi_chesscore_fn_func_san_with_piece_symbols(RustBuffer san, RustBuffer symbols, RustCallStatus *_Nonnull out_status
@@ -1625,6 +1630,12 @@ uint16_t uniffi_chesscore_checksum_func_pgn_text_from_bytes(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_READ_PGN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_READ_PGN
 uint16_t uniffi_chesscore_checksum_func_read_pgn(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SAN_PARTS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SAN_PARTS
+uint16_t uniffi_chesscore_checksum_func_san_parts(void
     
 );
 #endif

@@ -82,14 +82,15 @@ public func clockText(ms: UInt64) -> String {
     clockDisplayText(ms: ms)
 }
 
-/// One line about the game, from the core's status only, e.g. "White to move",
-/// "Checkmate — Black wins", "Draw by stalemate", "Draw may be claimed: threefold repetition".
+/// One line about the game, from the core's status only, e.g. "White to move", "Black to move,
+/// in check" (said, not only drawn on the king's square), "Checkmate — Black wins", "Draw by
+/// stalemate", "Draw may be claimed: threefold repetition".
 public func statusText(_ snapshot: GameSnapshot) -> String {
     switch snapshot.status {
     case .ongoing(claimableDraw: .some(let reason)):
         return "Draw may be claimed: \(reason.text)"
     case .ongoing(claimableDraw: .none):
-        return "\(snapshot.sideToMove.name) to move"
+        return "\(snapshot.sideToMove.name) to move" + (snapshot.checkSquare != nil ? ", in check" : "")
     case .ended(outcome: .checkmate(let winner)):
         return "Checkmate — \(winner.name) wins"
     case .ended(outcome: .resignation(let winner)):

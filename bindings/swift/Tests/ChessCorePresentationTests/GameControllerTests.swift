@@ -1380,7 +1380,7 @@ final class PresentationTextTests: XCTestCase {
         XCTAssertEqual(statusText(game.snapshot()), "Black resigned — White wins")
         let check = try ChessGame.fromFen(fen: "4k3/8/8/8/8/8/8/4K2R w K - 0 1")
         _ = try check.playSan(san: "Rh8")
-        XCTAssertEqual(statusText(check.snapshot()), "Black to move")
+        XCTAssertEqual(statusText(check.snapshot()), "Black to move, in check")
         XCTAssertEqual(check.snapshot().checkSquare, sq("e8"), "check is shown on the board")
         let fifty = try ChessGame.fromFen(fen: "8/8/8/3k4/8/8/3K4/7R w - - 99 80")
         _ = try fifty.playSan(san: "Rh2")

@@ -14,6 +14,9 @@ val LocalDensity: ProvidableCompositionLocal<Density> get() = TODO()
 // AndroidCompositionLocals.android.kt
 val LocalContext: ProvidableCompositionLocal<android.content.Context> get() = TODO()
 
+// AndroidCompositionLocals.android.kt
+val LocalView: ProvidableCompositionLocal<android.view.View> get() = TODO()
+
 val LocalLayoutDirection: ProvidableCompositionLocal<LayoutDirection> get() = TODO()
 
 interface ViewConfiguration {

@@ -1,5 +1,8 @@
 package dev.chesscore.app
 
+import androidx.compose.ui.semantics.selected
+import dev.chesscore.presentation.spokenMoveText
+import dev.chesscore.presentation.nagName
 import androidx.compose.foundation.ExperimentalFoundationApi
 import androidx.compose.foundation.background
 import androidx.compose.foundation.combinedClickable
@@ -56,6 +59,7 @@ import androidx.lifecycle.compose.collectAsStateWithLifecycle
 import dev.chesscore.MarkColor
 import dev.chesscore.MoveListItem
 import dev.chesscore.Side
+import dev.chesscore.presentation.analysisAnnouncement
 import dev.chesscore.presentation.materialSummary
 import dev.chesscore.presentation.AnalysisController
 import dev.chesscore.presentation.AnalysisUiState
@@ -129,6 +133,8 @@ fun AnalysisScreen(
     // a refused move or tree edit, a bad PGN, the games a PGN text had besides the first.
     MessageSnackbar(snackbar, state.message, held = dialog == AnalysisDialog.LOAD_FEN, dismiss = controller::dismissMessage)
     MessageSnackbar(snackbar, pgnMessage, held = false, dismiss = pgnMessageShown)
+    // What TalkBack says when the position changes: the move stepped to, its NAGs, the end.
+    Announcements(state, ::analysisAnnouncement)
 
     Scaffold(
         topBar = {
@@ -288,9 +294,9 @@ private fun EngineLines(state: AnalysisUiState, controller: AnalysisController) 
                 TextButton(onClick = { controller.setAnalysing(true) }) { Text("Analyse again") }
             }
             Spacer(Modifier.weight(1f))
-            TextButton(onClick = { controller.setMultiPv(state.multiPv - 1) }, enabled = state.multiPv > AnalysisUiState.MIN_MULTI_PV) { Text("−") }
+            TextButton(onClick = { controller.setMultiPv(state.multiPv - 1) }, enabled = state.multiPv > AnalysisUiState.MIN_MULTI_PV, modifier = Modifier.spoken("Fewer lines")) { Text("−") }
             Text("${state.multiPv} lines")
-            TextButton(onClick = { controller.setMultiPv(state.multiPv + 1) }, enabled = state.multiPv < AnalysisUiState.MAX_MULTI_PV) { Text("+") }
+            TextButton(onClick = { controller.setMultiPv(state.multiPv + 1) }, enabled = state.multiPv < AnalysisUiState.MAX_MULTI_PV, modifier = Modifier.spoken("More lines")) { Text("+") }
         }
         state.whiteWin?.let { EvalBar(it) }
         for (line in state.lines) {
@@ -388,6 +394,11 @@ private fun MoveChip(move: MoveListItem.Move, current: Boolean, controller: Anal
                 .bringIntoViewRequester(inView)
                 .background(if (current) MaterialTheme.colorScheme.secondaryContainer else Color.Transparent, RoundedCornerShape(4.dp))
                 .combinedClickable(onClick = { controller.goTo(move.node) }, onLongClick = { menuOpen = true })
+                // TalkBack: the move in words ("12 Black: knight to f6, interesting move"), the current one selected.
+                .semantics {
+                    contentDescription = spokenMoveText(move)
+                    selected = current
+                }
                 .padding(horizontal = 3.dp, vertical = 2.dp),
             fontWeight = if (mainLine) FontWeight.SemiBold else FontWeight.Normal,
             color = if (mainLine) MaterialTheme.colorScheme.onSurface else MaterialTheme.colorScheme.onSurfaceVariant,
@@ -412,10 +423,10 @@ private fun MoveChip(move: MoveListItem.Move, current: Boolean, controller: Anal
 @Composable
 private fun NavigationBar(state: AnalysisUiState, controller: AnalysisController, onComment: () -> Unit) {
     ButtonBar {
-        TextButton(onClick = controller::toStart, enabled = state.canGoBack) { Text("|<") }
-        TextButton(onClick = controller::back, enabled = state.canGoBack) { Text("<") }
-        TextButton(onClick = controller::forward, enabled = state.canGoForward) { Text(">") }
-        TextButton(onClick = controller::toEnd, enabled = state.canGoForward) { Text(">|") }
+        TextButton(onClick = controller::toStart, enabled = state.canGoBack, modifier = Modifier.spoken("Start")) { Text("|<") }
+        TextButton(onClick = controller::back, enabled = state.canGoBack, modifier = Modifier.spoken("Back")) { Text("<") }
+        TextButton(onClick = controller::forward, enabled = state.canGoForward, modifier = Modifier.spoken("Forward")) { Text(">") }
+        TextButton(onClick = controller::toEnd, enabled = state.canGoForward, modifier = Modifier.spoken("End")) { Text(">|") }
         TextButton(onClick = onComment) { Text("Comment") }
     }
 }
@@ -425,11 +436,11 @@ private fun NavigationBar(state: AnalysisUiState, controller: AnalysisController
 private fun NagMenu(state: AnalysisUiState, controller: AnalysisController) {
     var expanded by remember { mutableStateOf(false) }
     Box {
-        TextButton(onClick = { expanded = true }, enabled = state.canAnnotateMove) { Text("!?") }
+        TextButton(onClick = { expanded = true }, enabled = state.canAnnotateMove, modifier = Modifier.spoken("Annotate move")) { Text("!?") }
         DropdownMenu(expanded = expanded, onDismissRequest = { expanded = false }) {
             for (nag in AnalysisUiState.MOVE_NAGS + AnalysisUiState.POSITION_NAGS) {
                 DropdownMenuItem(
-                    text = { Text((if (nag in state.nags) "✓ " else "") + nagText(nag)) },
+                    text = { Text((if (nag in state.nags) "✓ " else "") + nagText(nag) + " " + nagName(nag)) },
                     onClick = { expanded = false; controller.toggleNag(nag) },
                 )
             }
@@ -442,7 +453,8 @@ private fun NagMenu(state: AnalysisUiState, controller: AnalysisController) {
 private fun DrawMenu(state: AnalysisUiState, controller: AnalysisController) {
     var expanded by remember { mutableStateOf(false) }
     Box {
-        TextButton(onClick = { expanded = true }) {
+        // The colour drawn with, said as well as shown.
+        TextButton(onClick = { expanded = true }, modifier = Modifier.spoken(state.drawColor?.let { "Draw: ${it.name.lowercase()}" } ?: "Draw")) {
             Text("Draw", color = state.drawColor?.let(BoardColors::mark) ?: Color.Unspecified)
         }
         DropdownMenu(expanded = expanded, onDismissRequest = { expanded = false }) {

@@ -40,7 +40,10 @@ import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.graphics.Color
 import androidx.compose.ui.semantics.clearAndSetSemantics
+import androidx.compose.ui.semantics.Role
 import androidx.compose.ui.semantics.contentDescription
+import androidx.compose.ui.semantics.selected
+import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.text.font.FontFamily
 import androidx.compose.ui.text.style.TextOverflow
 import androidx.compose.ui.unit.dp
@@ -51,6 +54,7 @@ import androidx.lifecycle.compose.collectAsStateWithLifecycle
 import dev.chesscore.Piece
 import dev.chesscore.Side
 import dev.chesscore.presentation.BoardUiState
+import dev.chesscore.presentation.boardAnnouncement
 import dev.chesscore.presentation.GameArchive
 import dev.chesscore.presentation.GameController
 import dev.chesscore.presentation.opponent
@@ -59,6 +63,8 @@ import dev.chesscore.presentation.extra
 import dev.chesscore.presentation.materialDescription
 import dev.chesscore.presentation.materialLeadText
 import dev.chesscore.presentation.sideName
+import dev.chesscore.presentation.spokenMove
+import dev.chesscore.presentation.spokenTime
 import dev.chesscore.presentation.viewedText
 import kotlinx.coroutines.delay
 
@@ -93,6 +99,8 @@ fun ChessScreen(
 
     // Errors outside the FEN dialog (which shows its own) appear as a snackbar.
     MessageSnackbar(snackbar, state.message, held = showPasteFen, dismiss = controller::dismissMessage)
+    // What TalkBack says without a tap: the moves, the end, low time, a hint.
+    Announcements(state, ::boardAnnouncement)
 
     // Restarted whenever the running side changes; ends when no clock runs. In the background
     // the state above is no longer collected (the activity's pause() of the clock comes after
@@ -272,7 +280,7 @@ private fun PlayerRow(side: Side, state: BoardUiState, caption: String? = null) 
     val colors = MaterialTheme.colorScheme
     val spoken = listOfNotNull(
         if (clock == null) sideName(side)
-        else "${sideName(side)}'s clock, ${clock.description}: $time" + if (clock.flagged == side) ", flag fell" else "",
+        else "${sideName(side)}'s clock, ${clock.description}: ${clock.spokenTime(side)}",
         materialDescription(state.material, side),
     ).joinToString(", ")
     Row(
@@ -339,21 +347,34 @@ private fun MoveList(state: BoardUiState, view: (Int) -> Unit, modifier: Modifie
             val (whitePly, blackPly) = plies[index]
             Row {
                 Text("${row.number}.", Modifier.width(40.dp), fontFamily = FontFamily.Monospace)
-                MoveCell(row.white ?: "…", whitePly, shown, view, Modifier.width(88.dp))
-                MoveCell(row.black ?: "", blackPly, shown, view)
+                MoveCell(row.white ?: "…", row.white?.let { spokenMove(row.number, Side.WHITE, it) }, whitePly, shown, view, Modifier.width(88.dp))
+                MoveCell(row.black ?: "", row.black?.let { spokenMove(row.number, Side.BLACK, it) }, blackPly, shown, view)
             }
         }
     }
 }
 
-/** One move of [MoveList]: tappable when there is a move, highlighted when its position is [shown]. */
+/**
+ * One move of [MoveList]: tappable when there is a move, highlighted (and selected, for TalkBack)
+ * when its position is [shown]; TalkBack says [spoken] ("12 White: knight to f3"), not the SAN.
+ */
 @Composable
-private fun MoveCell(san: String, ply: Int?, shown: Int, view: (Int) -> Unit, modifier: Modifier = Modifier) {
+private fun MoveCell(san: String, spoken: String?, ply: Int?, shown: Int, view: (Int) -> Unit, modifier: Modifier = Modifier) {
     val highlighted = ply != null && ply == shown
     Text(
         san,
         modifier
-            .then(if (ply != null) Modifier.clickable { view(ply) } else Modifier)
+            .then(if (ply != null) Modifier.clickable(role = Role.Button) { view(ply) } else Modifier)
+            .then(
+                if (spoken != null) {
+                    Modifier.semantics {
+                        contentDescription = spoken
+                        selected = highlighted
+                    }
+                } else {
+                    Modifier
+                },
+            )
             .background(if (highlighted) MaterialTheme.colorScheme.secondaryContainer else Color.Transparent),
         fontFamily = FontFamily.Monospace,
     )
@@ -369,8 +390,8 @@ private fun ActionBar(state: BoardUiState, controller: GameController) {
         TextButton(onClick = controller::undo, enabled = state.canUndo) { Text("Undo") }
         TextButton(onClick = controller::redo, enabled = state.canRedo) { Text("Redo") }
         // Looking back through the game (the game itself stays where it is).
-        TextButton(onClick = controller::viewBack, enabled = state.canViewBack) { Text("◀") }
-        TextButton(onClick = controller::viewForward, enabled = state.canViewForward) { Text("▶") }
+        TextButton(onClick = controller::viewBack, enabled = state.canViewBack, modifier = Modifier.spoken("Earlier position")) { Text("◀") }
+        TextButton(onClick = controller::viewForward, enabled = state.canViewForward, modifier = Modifier.spoken("Later position")) { Text("▶") }
         TextButton(onClick = controller::flipBoard) { Text("Flip") }
         // The players' pause of a timed game; the app going to the background does not end it.
         if (state.canPause || state.userPaused) {

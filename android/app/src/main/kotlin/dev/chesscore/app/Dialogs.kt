@@ -1,5 +1,6 @@
 package dev.chesscore.app
 
+import dev.chesscore.presentation.pieceKindName
 import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.Column
@@ -47,7 +48,7 @@ fun PromotionDialog(choices: List<PieceKind>, side: Side, onChoose: (PieceKind) 
         text = {
             Row(Modifier.fillMaxWidth(), horizontalArrangement = Arrangement.SpaceEvenly) {
                 for (kind in choices) {
-                    TextButton(onClick = { onChoose(kind) }) {
+                    TextButton(onClick = { onChoose(kind) }, modifier = Modifier.spoken(pieceKindName(kind))) {
                         Text(pieceGlyph(Piece(side, kind)), fontSize = 40.sp, color = BoardColors.piece)
                     }
                 }

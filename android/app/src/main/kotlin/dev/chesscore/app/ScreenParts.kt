@@ -1,5 +1,7 @@
 package dev.chesscore.app
 
+import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.BoxWithConstraints
@@ -31,6 +33,7 @@ import androidx.compose.runtime.remember
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.platform.LocalView
 import androidx.compose.ui.unit.dp
 
 // The skeleton the board screen and the analysis board share: how a message is shown, the
@@ -49,6 +52,31 @@ fun MessageSnackbar(host: SnackbarHostState, message: String?, held: Boolean, di
         }
     }
 }
+
+/**
+ * Posts to TalkBack what changed between the state announced last and [state], as [describe]
+ * words it (the presentation layer's `boardAnnouncement`, `analysisAnnouncement`): the engine's
+ * reply, the end of the game, low time, a step through the moves. Nothing when TalkBack is off.
+ */
+@Composable
+fun <S : Any> Announcements(state: S, describe: (before: S?, after: S) -> String?) {
+    val view = LocalView.current
+    val announced = remember { LastAnnounced<S>() }
+    LaunchedEffect(state) {
+        val text = describe(announced.state, state)
+        announced.state = state
+        if (text != null && view.isAttachedToWindow) view.announceForAccessibility(text)
+    }
+}
+
+/** The state [Announcements] compared the last one with (not a Compose state: reading it redraws nothing). */
+class LastAnnounced<S : Any> {
+    /** The state announced last; `null` before the first. */
+    var state: S? = null
+}
+
+/** What TalkBack says for an element whose text is a symbol ("◀", "|<", "+"): [description] instead. */
+fun Modifier.spoken(description: String): Modifier = semantics { contentDescription = description }
 
 /** The top bar of a screen opened over the board screen: [title], a Back button that calls [back], and [actions]. */
 @OptIn(ExperimentalMaterial3Api::class)

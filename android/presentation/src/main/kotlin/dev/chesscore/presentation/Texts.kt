@@ -84,14 +84,14 @@ fun drawDeclinedText(): String = "The engine declines the draw and plays on."
 fun clockText(ms: ULong): String = clockDisplayText(ms)
 
 /**
- * One line about the game, from the core's status only, e.g. "White to move",
- * "Checkmate — Black wins", "Draw by stalemate",
- * "Draw may be claimed: threefold repetition".
+ * One line about the game, from the core's status only, e.g. "White to move", "Black to move,
+ * in check" (said, not only drawn on the king's square), "Checkmate — Black wins", "Draw by
+ * stalemate", "Draw may be claimed: threefold repetition".
  */
 fun statusText(snapshot: GameSnapshot): String = when (val status = snapshot.status) {
     is GameStatus.Ongoing ->
         status.claimableDraw?.let { "Draw may be claimed: ${drawReasonText(it)}" }
-            ?: "${sideName(snapshot.sideToMove)} to move"
+            ?: ("${sideName(snapshot.sideToMove)} to move" + if (snapshot.checkSquare != null) ", in check" else "")
     is GameStatus.Ended -> when (val outcome = status.outcome) {
         is Outcome.Checkmate -> "Checkmate — ${sideName(outcome.winner)} wins"
         is Outcome.Resignation ->

@@ -91,7 +91,7 @@ class PresentationTextTest {
         }
         ChessGame.fromFen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").use { game ->
             game.playSan("Rh8")
-            assertEquals("Black to move", statusText(game.snapshot()))
+            assertEquals("Black to move, in check", statusText(game.snapshot()))
             assertEquals(sq("e8"), game.snapshot().checkSquare, "check is shown on the board")
         }
         // Flag falls: a loss on time, or a draw when the other side has a bare king.
@@ -115,5 +115,108 @@ class PresentationTextTest {
         val moves = import.games.single().use { it.snapshot().moveList.filterIsInstance<MoveListItem.Move>() }
         assertEquals(listOf("1. e4!", "e5", "1… c5!?", "2. Nf3", "2. Nf3?!⩲", "Nc6"), moves.map(::moveText))
         assertEquals("", nagText(200u))
+    }
+
+    @Test
+    fun `moves are spoken in words, from the core's reading of their SAN`() {
+        val spoken = listOf("e4", "Nf3", "Nbd7", "R1e2", "exd5", "e8=Q", "exd8=N+", "O-O", "O-O-O#", "Rxe1#", "--")
+            .map(::spokenSan)
+        assertEquals(
+            listOf(
+                "e4", "knight to f3", "knight from b to d7", "rook from 1 to e2", "e pawn takes d5", "e8, promotes to queen",
+                "e pawn takes d8, promotes to knight, check", "castles kingside", "castles queenside, checkmate",
+                "rook takes e1, checkmate", "--",
+            ),
+            spoken,
+        )
+        assertEquals("e4; e5; knight to f3", spokenLine(listOf("e4", "e5", "Nf3")))
+        assertEquals("interesting move", nagName(5u))
+        assertEquals("White is slightly better", nagName(14u))
+        assertEquals("", nagName(200u))
+        val import = readPgn("1. e4! e5 (1... c5 \$5 2. Nf3) 2. Nf3 \$6 \$14 Nc6 *")
+        val moves = import.games.single().use { it.snapshot().moveList.filterIsInstance<MoveListItem.Move>() }
+        assertEquals(
+            listOf(
+                "1 White: e4, good move", "1 Black: e5", "1 Black: c5, interesting move", "2 White: knight to f3",
+                "2 White: knight to f3, dubious move, White is slightly better", "2 Black: knight to c6",
+            ),
+            moves.map(::spokenMoveText),
+        )
+    }
+
+    @Test
+    fun `clock times are spoken in words, rounded down as the clock shows them`() {
+        assertEquals("9.7 seconds", clockSpokenText(9_799uL))
+        assertEquals("0.0 seconds", clockSpokenText(0uL))
+        assertEquals("45 seconds", clockSpokenText(45_999uL))
+        assertEquals("1 minute", clockSpokenText(60_000uL))
+        assertEquals("2 minutes 59 seconds", clockSpokenText(179_999uL))
+        assertEquals("1 hour 30 minutes", clockSpokenText(5_400_000uL))
+        assertEquals("1 hour 1 minute 1 second", clockSpokenText(3_661_000uL))
+        val clock = ClockUiState("0:09.7", "1:00", 9_700uL, 60_000uL, Side.WHITE, setOf(Side.WHITE), null, "1 min")
+        assertEquals("9.7 seconds, low time", clock.spokenTime(Side.WHITE))
+        assertEquals("1 minute", clock.spokenTime(Side.BLACK))
+        assertEquals("0.0 seconds, flag fell", clock.copy(whiteMs = 0uL, flagged = Side.WHITE).spokenTime(Side.WHITE))
+    }
+
+    @Test
+    fun `a board announces new moves, take-backs, the end, low time and a hint, and nothing for a new game`() {
+        ChessGame().use { game ->
+            val state = { BoardUiState(game.snapshot(), Side.WHITE, mode = GameMode.HumanVsEngine(Side.WHITE), level = 5) }
+            val start = state()
+            assertEquals(null, boardAnnouncement(null, start))
+            assertEquals(null, boardAnnouncement(start, start))
+            game.playSan("e4")
+            val e4 = state()
+            assertEquals("White: e4", boardAnnouncement(start, e4))
+            // The engine's reply and a premove played after it, seen as one change.
+            game.playSan("Nf6")
+            game.playSan("e5")
+            val both = state()
+            assertEquals("Black: knight to f6. White: e5", boardAnnouncement(e4, both))
+            game.undo()
+            assertEquals("1 move taken back", boardAnnouncement(both, state()))
+            assertEquals("Hint: knight to f3", boardAnnouncement(e4, e4.copy(hint = game.legalMovesFrom(sq("g1")).first { it.san == "Nf3" })))
+            ChessGame().use { fresh ->
+                assertEquals(null, boardAnnouncement(both, both.copy(snapshot = fresh.snapshot())), "a new game")
+            }
+        }
+        ChessGame().use { game ->
+            val state = { BoardUiState(game.snapshot(), Side.WHITE, mode = GameMode.HumanVsHuman, level = 5) }
+            for (san in listOf("f3", "e5", "g4")) game.playSan(san)
+            val before = state()
+            game.playSan("Qh4#")
+            assertEquals("Black: queen to h4, checkmate. Checkmate — Black wins", boardAnnouncement(before, state()))
+        }
+        ChessGame().use { game ->
+            val clock = { whiteMs: ULong, low: Set<Side> ->
+                ClockUiState(clockText(whiteMs), "1:00", whiteMs, 60_000uL, Side.WHITE, low, null, "1 min")
+            }
+            val state = BoardUiState(game.snapshot(), Side.WHITE, mode = GameMode.HumanVsHuman, level = 5, clock = clock(10_100uL, emptySet()))
+            val low = state.copy(clock = clock(9_700uL, setOf(Side.WHITE)))
+            assertEquals("White is low on time: 9.7 seconds", boardAnnouncement(state, low))
+            assertEquals(null, boardAnnouncement(low, low.copy(clock = clock(9_600uL, setOf(Side.WHITE)))), "said once")
+        }
+    }
+
+    @Test
+    fun `the analysis board announces the position it steps to, with its NAGs`() {
+        readPgn("1. e4 e5 2. Nf3 \$1 *").games.single().use { game ->
+            val end = AnalysisUiState(game.snapshot())
+            game.goBack()
+            val e5 = AnalysisUiState(game.snapshot())
+            assertEquals("1 Black: e5", analysisAnnouncement(end, e5))
+            game.goForward()
+            assertEquals("2 White: knight to f3, good move", analysisAnnouncement(e5, AnalysisUiState(game.snapshot())))
+            game.goTo(0u)
+            assertEquals("Start position", analysisAnnouncement(e5, AnalysisUiState(game.snapshot())))
+            assertEquals(null, analysisAnnouncement(e5, e5))
+            assertEquals(null, analysisAnnouncement(null, e5))
+        }
+        ChessGame.fromFen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").use { game ->
+            val before = AnalysisUiState(game.snapshot())
+            game.playSan("Rh8")
+            assertEquals("1 White: rook to h8, check", analysisAnnouncement(before, AnalysisUiState(game.snapshot())))
+        }
     }
 }

@@ -1,0 +1,194 @@
+package dev.chesscore.presentation
+
+import dev.chesscore.CastlingWing
+import dev.chesscore.ChessException
+import dev.chesscore.GameSnapshot
+import dev.chesscore.MoveListItem
+import dev.chesscore.PieceKind
+import dev.chesscore.Side
+import dev.chesscore.sanParts
+
+// What TalkBack and VoiceOver say: moves in words instead of SAN's letters and signs, and the
+// announcements a board screen posts when something happens that the player did not tap (the
+// engine's reply, the end of the game, low time, a hint). The same words on both platforms
+// (Spoken.swift); the facts are the core's (`sanParts`, the snapshot, the clock).
+
+/**
+ * A move in SAN in words, as a screen reader should say it: "knight to f3", "knight from b to
+ * d7", "e pawn takes d5", "e8, promotes to queen", "castles kingside", "rook takes e1,
+ * checkmate" (from the core's `sanParts`). Text the core cannot read as SAN (a null move `--`)
+ * comes back as it is.
+ */
+fun spokenSan(san: String): String {
+    val parts = try {
+        sanParts(san)
+    } catch (e: ChessException) {
+        return san
+    }
+    val move = when (parts.castling) {
+        CastlingWing.KING_SIDE -> "castles kingside"
+        CastlingWing.QUEEN_SIDE -> "castles queenside"
+        null -> {
+            val to = parts.to?.label.orEmpty()
+            if (parts.piece == PieceKind.PAWN) {
+                val pawn = if (parts.capture) "${parts.disambiguation} pawn takes $to".trimStart() else to
+                pawn + (parts.promotion?.let { ", promotes to ${pieceKindName(it)}" } ?: "")
+            } else {
+                val from = if (parts.disambiguation.isEmpty()) "" else " from ${parts.disambiguation}"
+                "${pieceKindName(parts.piece)}$from ${if (parts.capture) "takes" else "to"} $to"
+            }
+        }
+    }
+    return move + when {
+        parts.checkmate -> ", checkmate"
+        parts.check -> ", check"
+        else -> ""
+    }
+}
+
+/** A line of moves in SAN (an engine's, the coach's threat) in words, one move after another: "e4; e5; knight to f3". */
+fun spokenLine(sans: List<String>): String = sans.joinToString("; ") { spokenSan(it) }
+
+/**
+ * What a NAG says, in words, for a screen reader and a menu: "good move" (1, "!"), "mistake",
+ * "brilliant move", "blunder", "interesting move", "dubious move", "forced move", and the
+ * position's assessments ("White is slightly better", 14, "⩲"); "" for the others.
+ */
+fun nagName(nag: UInt): String = when (nag) {
+    1u -> "good move"
+    2u -> "mistake"
+    3u -> "brilliant move"
+    4u -> "blunder"
+    5u -> "interesting move"
+    6u -> "dubious move"
+    7u -> "forced move"
+    10u -> "equal position"
+    13u -> "unclear position"
+    14u -> "White is slightly better"
+    15u -> "Black is slightly better"
+    16u -> "White is better"
+    17u -> "Black is better"
+    18u -> "White is winning"
+    19u -> "Black is winning"
+    22u -> "White is in zugzwang"
+    23u -> "Black is in zugzwang"
+    32u -> "White has a development advantage"
+    33u -> "Black has a development advantage"
+    36u -> "White has the initiative"
+    37u -> "Black has the initiative"
+    40u -> "White has the attack"
+    41u -> "Black has the attack"
+    132u -> "White has counterplay"
+    133u -> "Black has counterplay"
+    138u -> "White is in time trouble"
+    139u -> "Black is in time trouble"
+    146u -> "novelty"
+    else -> ""
+}
+
+/** A move with its number and side in words: "12 White: knight to f3". */
+fun spokenMove(number: UInt, side: Side, san: String): String = "$number ${sideName(side)}: ${spokenSan(san)}"
+
+/**
+ * A move of the inline move list ([GameSnapshot.moveList]) in words, for its
+ * `contentDescription` / `accessibilityLabel` instead of [moveText]'s "12… Nf6!?": "12 Black:
+ * knight to f6, interesting move".
+ */
+fun spokenMoveText(move: MoveListItem.Move): String =
+    (listOf(spokenMove(move.number, move.side, move.san)) + move.nags.map(::nagName).filter { it.isNotEmpty() })
+        .joinToString(", ")
+
+/**
+ * The position a snapshot shows, in words: the move that led to it with its number ("12 White:
+ * knight to f3") or "Start position", for the analysis board's announcement when the player steps
+ * through the moves.
+ */
+fun spokenPosition(snapshot: GameSnapshot): String {
+    val move = snapshot.lastMove ?: return "Start position"
+    val mover = snapshot.sideToMove.opponent()
+    val number = if (mover == Side.WHITE) snapshot.fullmoveNumber else snapshot.fullmoveNumber - 1u
+    return spokenMove(number, mover, move.san)
+}
+
+/**
+ * A clock's time in words, rounded down as the clock shows it: "2 minutes 59 seconds", "1 hour
+ * 30 minutes", "45 seconds", and with tenths under ten seconds, "9.7 seconds".
+ */
+fun clockSpokenText(ms: ULong): String {
+    if (ms < 10_000uL) {
+        val tenths = ms / 100uL
+        return "${tenths / 10uL}.${tenths % 10uL} seconds"
+    }
+    val seconds = ms / 1000uL
+    fun unit(n: ULong, name: String) = if (n == 1uL) "1 $name" else "$n ${name}s"
+    return listOfNotNull(
+        (seconds / 3600uL).takeIf { it > 0uL }?.let { unit(it, "hour") },
+        (seconds % 3600uL / 60uL).takeIf { it > 0uL }?.let { unit(it, "minute") },
+        (seconds % 60uL).takeIf { it > 0uL }?.let { unit(it, "second") },
+    ).joinToString(" ")
+}
+
+/**
+ * [side]'s time as a player's row says it to a screen reader: [clockSpokenText], then ", low
+ * time" (what the red says) or ", flag fell": "9.7 seconds, low time".
+ */
+fun ClockUiState.spokenTime(side: Side): String =
+    clockSpokenText(if (side == Side.WHITE) whiteMs else blackMs) + when {
+        flagged == side -> ", flag fell"
+        side in lowTime -> ", low time"
+        else -> ""
+    }
+
+/**
+ * What a board screen should announce (TalkBack `announceForAccessibility`, VoiceOver's
+ * announcement) when its state goes from [before] to [after], or `null`: the new moves, one or
+ * two (the player's own as a confirmation, the engine's reply, a premove played after it: "Black:
+ * knight takes e5, check"); moves taken back; the end of the game ([statusText]: a mate, a flag
+ * fall, a resignation, a draw); a side whose clock runs low ("White is low on time: 9.7
+ * seconds"); a hint ("Hint: knight to f3"). A new or loaded game announces nothing: its screen
+ * changes as a whole. The screens keep the state they announced last and pass it as [before].
+ */
+fun boardAnnouncement(before: BoardUiState?, after: BoardUiState): String? {
+    if (before == null) return null
+    val parts = mutableListOf<String>()
+    val old = before.snapshot.sanHistory
+    val new = after.snapshot.sanHistory
+    if (new.size > old.size && new.size - old.size <= 2 && new.subList(0, old.size) == old) {
+        var side = before.snapshot.sideToMove
+        for (san in new.drop(old.size)) {
+            parts += "${sideName(side)}: ${spokenSan(san)}"
+            side = side.opponent()
+        }
+    } else if (new.size < old.size && after.snapshot.canRedo && old.subList(0, new.size) == new) {
+        val n = old.size - new.size
+        parts += if (n == 1) "1 move taken back" else "$n moves taken back"
+    }
+    if (!before.isGameOver && after.isGameOver) parts += statusText(after.snapshot)
+    val clock = after.clock
+    if (clock != null && !after.isGameOver) {
+        for (side in listOf(Side.WHITE, Side.BLACK)) {
+            if (side in clock.lowTime && side !in before.clock?.lowTime.orEmpty()) {
+                parts += "${sideName(side)} is low on time: ${clockSpokenText(if (side == Side.WHITE) clock.whiteMs else clock.blackMs)}"
+            }
+        }
+    }
+    if (before.hint == null) after.hint?.let { parts += "Hint: ${spokenSan(it.san)}" }
+    return parts.takeIf { it.isNotEmpty() }?.joinToString(". ")
+}
+
+/**
+ * What the analysis board should announce when its state goes from [before] to [after], or
+ * `null`: when the position shown changes (a move played, a step back or forward, a jump in the
+ * move list), the move that led to it ([spokenPosition]), its annotation's NAGs in words and,
+ * at the end of a game, how it ended.
+ */
+fun analysisAnnouncement(before: AnalysisUiState?, after: AnalysisUiState): String? {
+    if (before == null) return null
+    val was = before.snapshot
+    val now = after.snapshot
+    if (was.node == now.node && was.fen == now.fen) return null
+    val parts = mutableListOf(spokenPosition(now))
+    parts += now.annotations.nags.map(::nagName).filter { it.isNotEmpty() }
+    if (after.isGameOver) parts += after.statusText
+    return parts.joinToString(", ")
+}

@@ -1,0 +1,184 @@
+import ChessCore
+
+// What VoiceOver and TalkBack say: moves in words instead of SAN's letters and signs, and the
+// announcements a board screen posts when something happens that the player did not tap (the
+// engine's reply, the end of the game, low time, a hint). The same words on both platforms
+// (Spoken.kt); the facts are the core's (`sanParts`, the snapshot, the clock).
+
+/// A move in SAN in words, as a screen reader should say it: "knight to f3", "knight from b to
+/// d7", "e pawn takes d5", "e8, promotes to queen", "castles kingside", "rook takes e1,
+/// checkmate" (from the core's `sanParts`). Text the core cannot read as SAN (a null move `--`)
+/// comes back as it is. The Kotlin `spokenSan`.
+public func spokenSan(_ san: String) -> String {
+    guard let parts = try? sanParts(san: san) else { return san }
+    var move: String
+    switch parts.castling {
+    case .kingSide:
+        move = "castles kingside"
+    case .queenSide:
+        move = "castles queenside"
+    case nil:
+        let to = parts.to?.label ?? ""
+        if parts.piece == .pawn {
+            move = parts.capture ? "\(parts.disambiguation) pawn takes \(to)".trimmingLeadingSpaces : to
+            if let promotion = parts.promotion { move += ", promotes to \(promotion.name)" }
+        } else {
+            let from = parts.disambiguation.isEmpty ? "" : " from \(parts.disambiguation)"
+            move = "\(parts.piece.name)\(from) \(parts.capture ? "takes" : "to") \(to)"
+        }
+    }
+    if parts.checkmate {
+        move += ", checkmate"
+    } else if parts.check {
+        move += ", check"
+    }
+    return move
+}
+
+extension String {
+    fileprivate var trimmingLeadingSpaces: String { String(drop { $0 == " " }) }
+}
+
+/// A line of moves in SAN (an engine's, the coach's threat) in words, one move after another:
+/// "e4; e5; knight to f3".
+public func spokenLine(_ sans: [String]) -> String {
+    sans.map(spokenSan).joined(separator: "; ")
+}
+
+/// What a NAG says, in words, for a screen reader and a menu: "good move" (1, "!"), "mistake",
+/// "brilliant move", "blunder", "interesting move", "dubious move", "forced move", and the
+/// position's assessments ("White is slightly better", 14, "⩲"); "" for the others.
+public func nagName(_ nag: UInt32) -> String {
+    switch nag {
+    case 1: return "good move"
+    case 2: return "mistake"
+    case 3: return "brilliant move"
+    case 4: return "blunder"
+    case 5: return "interesting move"
+    case 6: return "dubious move"
+    case 7: return "forced move"
+    case 10: return "equal position"
+    case 13: return "unclear position"
+    case 14: return "White is slightly better"
+    case 15: return "Black is slightly better"
+    case 16: return "White is better"
+    case 17: return "Black is better"
+    case 18: return "White is winning"
+    case 19: return "Black is winning"
+    case 22: return "White is in zugzwang"
+    case 23: return "Black is in zugzwang"
+    case 32: return "White has a development advantage"
+    case 33: return "Black has a development advantage"
+    case 36: return "White has the initiative"
+    case 37: return "Black has the initiative"
+    case 40: return "White has the attack"
+    case 41: return "Black has the attack"
+    case 132: return "White has counterplay"
+    case 133: return "Black has counterplay"
+    case 138: return "White is in time trouble"
+    case 139: return "Black is in time trouble"
+    case 146: return "novelty"
+    default: return ""
+    }
+}
+
+/// A move with its number and side in words: "12 White: knight to f3".
+public func spokenMove(number: UInt32, side: Side, san: String) -> String {
+    "\(number) \(side.name): \(spokenSan(san))"
+}
+
+/// A move of the inline move list (`GameSnapshot.moveList`) in words, for its
+/// `accessibilityLabel` instead of ``moveText(_:)``'s "12… Nf6!?": "12 Black: knight to f6,
+/// interesting move"; `nil` for an item that is not a move.
+public func spokenMoveText(_ item: MoveListItem) -> String? {
+    guard case .move(_, _, let number, let side, _, let san, let nags) = item else { return nil }
+    return ([spokenMove(number: number, side: side, san: san)] + nags.map(nagName).filter { !$0.isEmpty })
+        .joined(separator: ", ")
+}
+
+/// The position a snapshot shows, in words: the move that led to it with its number ("12
+/// White: knight to f3") or "Start position", for the analysis board's announcement when the
+/// player steps through the moves.
+public func spokenPosition(_ snapshot: GameSnapshot) -> String {
+    guard let move = snapshot.lastMove else { return "Start position" }
+    let mover = snapshot.sideToMove.opponent
+    let number = mover == .white ? snapshot.fullmoveNumber : snapshot.fullmoveNumber - 1
+    return spokenMove(number: number, side: mover, san: move.san)
+}
+
+/// A clock's time in words, rounded down as the clock shows it: "2 minutes 59 seconds", "1
+/// hour 30 minutes", "45 seconds", and with tenths under ten seconds, "9.7 seconds".
+public func clockSpokenText(ms: UInt64) -> String {
+    if ms < 10_000 {
+        let tenths = ms / 100
+        return "\(tenths / 10).\(tenths % 10) seconds"
+    }
+    let seconds = ms / 1000
+    func unit(_ n: UInt64, _ name: String) -> String? {
+        n == 0 ? nil : n == 1 ? "1 \(name)" : "\(n) \(name)s"
+    }
+    return [unit(seconds / 3600, "hour"), unit(seconds % 3600 / 60, "minute"), unit(seconds % 60, "second")]
+        .compactMap { $0 }
+        .joined(separator: " ")
+}
+
+extension ClockUiState {
+    /// `side`'s time as a player's row says it to a screen reader: ``clockSpokenText(ms:)``,
+    /// then ", low time" (what the red says) or ", flag fell": "9.7 seconds, low time". The
+    /// Kotlin `spokenTime`.
+    public func spokenTime(of side: Side) -> String {
+        let ms = side == .white ? whiteMs : blackMs
+        let note = flagged == side ? ", flag fell" : lowTime.contains(side) ? ", low time" : ""
+        return clockSpokenText(ms: ms) + note
+    }
+}
+
+/// What a board screen should announce (VoiceOver's announcement, TalkBack's
+/// `announceForAccessibility`) when its state goes from `before` to `after`, or `nil`: the new
+/// moves, one or two (the player's own as a confirmation, the engine's reply, a premove played
+/// after it: "Black: knight takes e5, check"); moves taken back; the end of the game
+/// (``statusText(_:)``: a mate, a flag fall, a resignation, a draw); a side whose clock runs low
+/// ("White is low on time: 9.7 seconds"); a hint ("Hint: knight to f3"). A new or loaded game
+/// announces nothing: its screen changes as a whole. The screens keep the state they announced
+/// last and pass it as `before`. The Kotlin `boardAnnouncement`.
+public func boardAnnouncement(before: BoardUiState?, after: BoardUiState) -> String? {
+    guard let before else { return nil }
+    var parts: [String] = []
+    let old = before.snapshot.sanHistory
+    let new = after.snapshot.sanHistory
+    if new.count > old.count, new.count - old.count <= 2, Array(new.prefix(old.count)) == old {
+        var side = before.snapshot.sideToMove
+        for san in new.dropFirst(old.count) {
+            parts.append("\(side.name): \(spokenSan(san))")
+            side = side.opponent
+        }
+    } else if new.count < old.count, after.snapshot.canRedo, Array(old.prefix(new.count)) == new {
+        let n = old.count - new.count
+        parts.append(n == 1 ? "1 move taken back" : "\(n) moves taken back")
+    }
+    if !before.isGameOver, after.isGameOver { parts.append(statusText(after.snapshot)) }
+    if let clock = after.clock, !after.isGameOver {
+        for side in [Side.white, .black]
+        where clock.lowTime.contains(side) && !(before.clock?.lowTime.contains(side) ?? false) {
+            let ms = side == .white ? clock.whiteMs : clock.blackMs
+            parts.append("\(side.name) is low on time: \(clockSpokenText(ms: ms))")
+        }
+    }
+    if before.hint == nil, let hint = after.hint { parts.append("Hint: \(spokenSan(hint.san))") }
+    return parts.isEmpty ? nil : parts.joined(separator: ". ")
+}
+
+/// What the analysis board should announce when its state goes from `before` to `after`, or
+/// `nil`: when the position shown changes (a move played, a step back or forward, a jump in the
+/// move list), the move that led to it (``spokenPosition(_:)``), its annotation's NAGs in words
+/// and, at the end of a game, how it ended. The Kotlin `analysisAnnouncement`.
+public func analysisAnnouncement(before: AnalysisUiState?, after: AnalysisUiState) -> String? {
+    guard let before else { return nil }
+    let was = before.snapshot
+    let now = after.snapshot
+    if was.node == now.node, was.fen == now.fen { return nil }
+    var parts = [spokenPosition(now)]
+    parts += now.annotations.nags.map(nagName).filter { !$0.isEmpty }
+    if after.isGameOver { parts.append(after.statusText) }
+    return parts.joined(separator: ", ")
+}

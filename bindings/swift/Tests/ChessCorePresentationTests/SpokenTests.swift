@@ -1,0 +1,115 @@
+import ChessCore
+@testable import ChessCorePresentation
+import ChessCoreTestSupport
+import XCTest
+
+/// What VoiceOver says (Spoken.swift): the same words as the Kotlin PresentationTextTest's.
+final class SpokenTests: XCTestCase {
+    func testMovesAreSpokenInWordsFromTheCoresReadingOfTheirSan() throws {
+        XCTAssertEqual(
+            ["e4", "Nf3", "Nbd7", "R1e2", "exd5", "e8=Q", "exd8=N+", "O-O", "O-O-O#", "Rxe1#", "--"].map(spokenSan),
+            [
+                "e4", "knight to f3", "knight from b to d7", "rook from 1 to e2", "e pawn takes d5",
+                "e8, promotes to queen", "e pawn takes d8, promotes to knight, check", "castles kingside",
+                "castles queenside, checkmate", "rook takes e1, checkmate", "--",
+            ])
+        XCTAssertEqual(spokenLine(["e4", "e5", "Nf3"]), "e4; e5; knight to f3")
+        XCTAssertEqual(nagName(5), "interesting move")
+        XCTAssertEqual(nagName(14), "White is slightly better")
+        XCTAssertEqual(nagName(200), "")
+        let game = try XCTUnwrap(readPgn(pgn: "1. e4! e5 (1... c5 $5 2. Nf3) 2. Nf3 $6 $14 Nc6 *").games.first)
+        XCTAssertEqual(
+            game.snapshot().moveList.compactMap(spokenMoveText),
+            [
+                "1 White: e4, good move", "1 Black: e5", "1 Black: c5, interesting move", "2 White: knight to f3",
+                "2 White: knight to f3, dubious move, White is slightly better", "2 Black: knight to c6",
+            ])
+    }
+
+    func testClockTimesAreSpokenInWordsRoundedDownAsTheClockShowsThem() {
+        XCTAssertEqual(clockSpokenText(ms: 9_799), "9.7 seconds")
+        XCTAssertEqual(clockSpokenText(ms: 0), "0.0 seconds")
+        XCTAssertEqual(clockSpokenText(ms: 45_999), "45 seconds")
+        XCTAssertEqual(clockSpokenText(ms: 60_000), "1 minute")
+        XCTAssertEqual(clockSpokenText(ms: 179_999), "2 minutes 59 seconds")
+        XCTAssertEqual(clockSpokenText(ms: 5_400_000), "1 hour 30 minutes")
+        XCTAssertEqual(clockSpokenText(ms: 3_661_000), "1 hour 1 minute 1 second")
+    }
+
+    func testABoardAnnouncesMovesTakeBacksTheEndLowTimeAndAHintAndNothingForANewGame() throws {
+        let game = ChessGame()
+        func state(_ game: ChessGame, _ mode: GameMode = .humanVsEngine(humanSide: .white)) -> BoardUiState {
+            BoardUiState(snapshot: game.snapshot(), orientation: .white, mode: mode, level: 5)
+        }
+        let start = state(game)
+        XCTAssertNil(boardAnnouncement(before: nil, after: start))
+        XCTAssertNil(boardAnnouncement(before: start, after: start))
+        _ = try game.playSan(san: "e4")
+        let e4 = state(game)
+        XCTAssertEqual(boardAnnouncement(before: start, after: e4), "White: e4")
+        // The engine's reply and a premove played after it, seen as one change.
+        _ = try game.playSan(san: "Nf6")
+        _ = try game.playSan(san: "e5")
+        let both = state(game)
+        XCTAssertEqual(boardAnnouncement(before: e4, after: both), "Black: knight to f6. White: e5")
+        _ = game.undo()
+        XCTAssertEqual(boardAnnouncement(before: both, after: state(game)), "1 move taken back")
+        var hinted = e4
+        hinted.hint = game.legalMovesFrom(square: sq("g1")).first { $0.san == "Nf3" }
+        XCTAssertEqual(boardAnnouncement(before: e4, after: hinted), "Hint: knight to f3")
+        var fresh = both
+        fresh.snapshot = ChessGame().snapshot()
+        XCTAssertNil(boardAnnouncement(before: both, after: fresh), "a new game")
+
+        let mated = ChessGame()
+        for san in ["f3", "e5", "g4"] { _ = try mated.playSan(san: san) }
+        let before = state(mated, .humanVsHuman)
+        _ = try mated.playSan(san: "Qh4#")
+        XCTAssertEqual(
+            boardAnnouncement(before: before, after: state(mated, .humanVsHuman)),
+            "Black: queen to h4, checkmate. Checkmate — Black wins")
+
+        let timed = ChessGame()
+        let control = try XCTUnwrap(timeControlFromPgn(text: "60"))
+        try timed.setTimeControl(control: control)
+        try timed.startClock(nowMs: 0)
+        var clock = ClockUiState(reading: try XCTUnwrap(timed.clock(nowMs: 0)), control: control)
+        clock.whiteMs = 10_100
+        var plenty = state(timed, .humanVsHuman)
+        plenty.clock = clock
+        var low = plenty
+        low.clock?.whiteMs = 9_700
+        low.clock?.lowTime = [.white]
+        XCTAssertEqual(boardAnnouncement(before: plenty, after: low), "White is low on time: 9.7 seconds")
+        var lower = low
+        lower.clock?.whiteMs = 9_600
+        XCTAssertNil(boardAnnouncement(before: low, after: lower), "said once")
+        XCTAssertEqual(low.clock?.spokenTime(of: .white), "9.7 seconds, low time")
+        XCTAssertEqual(low.clock?.spokenTime(of: .black), "1 minute")
+        var flagged = try XCTUnwrap(low.clock)
+        flagged.whiteMs = 0
+        flagged.flagged = .white
+        XCTAssertEqual(flagged.spokenTime(of: .white), "0.0 seconds, flag fell")
+    }
+
+    func testTheAnalysisBoardAnnouncesThePositionItStepsToWithItsNags() throws {
+        func state(_ game: ChessGame) -> AnalysisUiState {
+            AnalysisUiState(snapshot: game.snapshot(), orientation: .white, analysing: false, multiPv: 1)
+        }
+        let game = try XCTUnwrap(readPgn(pgn: "1. e4 e5 2. Nf3 $1 *").games.first)
+        let end = state(game)
+        _ = game.goBack()
+        let e5 = state(game)
+        XCTAssertEqual(analysisAnnouncement(before: end, after: e5), "1 Black: e5")
+        _ = game.goForward()
+        XCTAssertEqual(analysisAnnouncement(before: e5, after: state(game)), "2 White: knight to f3, good move")
+        try game.goTo(node: 0)
+        XCTAssertEqual(analysisAnnouncement(before: e5, after: state(game)), "Start position")
+        XCTAssertNil(analysisAnnouncement(before: e5, after: e5))
+        XCTAssertNil(analysisAnnouncement(before: nil, after: e5))
+        let check = try ChessGame.fromFen(fen: "4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+        let before = state(check)
+        _ = try check.playSan(san: "Rh8")
+        XCTAssertEqual(analysisAnnouncement(before: before, after: state(check)), "1 White: rook to h8, check")
+    }
+}
