@@ -32,10 +32,14 @@ struct ReviewView: View {
                 Text(message).foregroundStyle(.red)
             }
             EvalGraphView(points: state.graph, selectedPly: state.selectedPly)
+                // VoiceOver: the graph in words (start, end, the marked moves).
+                .accessibilityElement(children: .ignore)
+                .accessibilityLabel("Eval graph")
+                .accessibilityValue(spokenGraph(state) ?? "")
                 .frame(height: 120)
             HStack(spacing: 16) {
-                if let white = state.white { SideSummaryView(name: "White", summary: white) }
-                if let black = state.black { SideSummaryView(name: "Black", summary: black) }
+                if let white = state.white { SideSummaryView(side: .white, summary: white) }
+                if let black = state.black { SideSummaryView(side: .black, summary: black) }
             }
             if let row = state.selectedRow {
                 SelectedMoveView(row: row)
@@ -158,15 +162,18 @@ private struct EvalGraphView: View {
 }
 
 private struct SideSummaryView: View {
-    let name: String
+    let side: Side
     let summary: SideSummaryUi
 
     var body: some View {
         VStack(alignment: .leading) {
-            Text("\(name)  \(summary.accuracyText) %").font(.headline)
+            Text("\(side.name)  \(summary.accuracyText) %").font(.headline)
             Text("ACPL \(summary.averageLossText) · ?! \(summary.inaccuracies) · ? \(summary.mistakes) · ?? \(summary.blunders)")
                 .font(.caption)
         }
+        // VoiceOver: the counts in words, not "?! 2 · ? 1".
+        .accessibilityElement(children: .ignore)
+        .accessibilityLabel(spokenSideSummary(side, summary))
     }
 }
 
@@ -201,5 +208,9 @@ private struct ReviewRowView: View {
             Text(row.evalText).monospaced()
         }
         .listRowBackground(selected ? Color.accentColor.opacity(0.2) : Color.clear)
+        // VoiceOver: the move and its class in words (the symbol and colour are not said).
+        .accessibilityElement(children: .ignore)
+        .accessibilityLabel(spokenReviewRow(row))
+        .accessibilityAddTraits(selected ? [.isButton, .isSelected] : .isButton)
     }
 }

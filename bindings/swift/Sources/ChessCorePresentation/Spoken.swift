@@ -182,3 +182,46 @@ public func analysisAnnouncement(before: AnalysisUiState?, after: AnalysisUiStat
     if after.isGameOver { parts.append(after.statusText) }
     return parts.joined(separator: ", ")
 }
+
+/// "no blunders", "1 blunder", "3 blunders" ("inaccuracies").
+private func counted(_ n: Int, _ one: String, _ many: String) -> String {
+    n == 0 ? "no \(many)" : n == 1 ? "1 \(one)" : "\(n) \(many)"
+}
+
+/// A row of the review's move list in words, for its `accessibilityLabel` instead of the
+/// symbols and colour: "12 Black: knight to f6, blunder, evaluation +3.20, better: bishop to e7"
+/// (with "only move" and "missed win" when they apply). The Kotlin `spokenReviewRow`.
+public func spokenReviewRow(_ row: ReviewRow) -> String {
+    let number = row.numberText.filter(\.isNumber)
+    var parts = ["\(number) \(row.side.name): \(spokenSan(row.san))", row.classText.lowercased()]
+    if row.onlyMove { parts.append("only move") }
+    if row.missedWin { parts.append("missed win") }
+    parts.append("evaluation \(row.evalText)")
+    if let better = row.betterSan { parts.append("better: \(spokenSan(better))") }
+    return parts.joined(separator: ", ")
+}
+
+/// A side's review summary in words, where the screen shows "ACPL 35 · ?! 2 · ? 1 · ?? 0":
+/// "White: accuracy 84.2 %, average centipawn loss 35, 2 inaccuracies, 1 mistake, no
+/// blunders". The Kotlin `spokenSideSummary`.
+public func spokenSideSummary(_ side: Side, _ summary: SideSummaryUi) -> String {
+    "\(side.name): accuracy \(summary.accuracyText) %, average centipawn loss \(summary.averageLossText), "
+        + "\(counted(summary.inaccuracies, "inaccuracy", "inaccuracies")), "
+        + "\(counted(summary.mistakes, "mistake", "mistakes")), \(counted(summary.blunders, "blunder", "blunders"))"
+}
+
+/// The eval graph in words, its text alternative: White's win chance at the start and at the
+/// end, then each marked move (inaccuracy or worse) with its class: "White's win chance from 50
+/// % to 12 %. Blunder: 14 Black, knight to f6. Mistake: 20 White, rook takes e1". `nil` before
+/// the first point. The Kotlin `spokenGraph`.
+public func spokenGraph(_ state: ReviewUiState) -> String? {
+    guard let first = state.graph.first, let last = state.graph.last else { return nil }
+    let percent = { (p: GraphPoint) in "\(Int((min(max(p.y, 0), 1) * 100).rounded())) %" }
+    var parts = ["White's win chance from \(percent(first)) to \(percent(last))"]
+    for point in state.graph {
+        guard let marker = point.marker, let row = state.rows.first(where: { $0.ply == point.ply - 1 })
+        else { continue }
+        parts.append("\(marker.text): \(row.numberText.filter(\.isNumber)) \(row.side.name), \(spokenSan(row.san))")
+    }
+    return parts.joined(separator: ". ")
+}

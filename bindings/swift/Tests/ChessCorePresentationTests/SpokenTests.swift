@@ -112,4 +112,38 @@ final class SpokenTests: XCTestCase {
         _ = try check.playSan(san: "Rh8")
         XCTAssertEqual(analysisAnnouncement(before: before, after: state(check)), "1 White: rook to h8, check")
     }
+
+    func testAReviewsRowsSummariesAndGraphAreSpokenInWords() {
+        func row(_ ply: Int, _ number: String, _ side: Side, _ san: String, _ moveClass: MoveClass,
+                 _ better: String?, onlyMove: Bool = false) -> ReviewRow {
+            ReviewRow(
+                ply: ply, numberText: number, side: side, san: san, moveClass: moveClass,
+                symbol: moveClass.symbol(), classText: moveClass.text, evalText: "+3.20", betterSan: better,
+                refutationSan: [], missedWin: false, onlyMove: onlyMove)
+        }
+        let blunder = row(27, "14…", .black, "Nf6", .blunder, "Be7")
+        XCTAssertEqual(
+            spokenReviewRow(blunder), "14 Black: knight to f6, blunder, evaluation +3.20, better: bishop to e7")
+        XCTAssertEqual(
+            spokenReviewRow(row(22, "12.", .white, "O-O", .best, nil, onlyMove: true)),
+            "12 White: castles kingside, best, only move, evaluation +3.20")
+        XCTAssertEqual(
+            spokenSideSummary(
+                .white,
+                SideSummaryUi(
+                    accuracyText: "84.2", averageLossText: "35", inaccuracies: 2, mistakes: 1, blunders: 0,
+                    best: 10, book: 4)),
+            "White: accuracy 84.2 %, average centipawn loss 35, 2 inaccuracies, 1 mistake, no blunders")
+        var state = ReviewUiState()
+        XCTAssertNil(spokenGraph(state))
+        state.rows = [blunder, row(38, "20.", .white, "Rxe1", .mistake, "Qd2")]
+        state.graph = [
+            GraphPoint(ply: 0, x: 0, y: 0.5, marker: nil),
+            GraphPoint(ply: 28, x: 0.5, y: 0.8, marker: .blunder),
+            GraphPoint(ply: 39, x: 1, y: 0.124, marker: .mistake),
+        ]
+        XCTAssertEqual(
+            spokenGraph(state),
+            "White's win chance from 50 % to 12 %. Blunder: 14 Black, knight to f6. Mistake: 20 White, rook takes e1")
+    }
 }

@@ -1,5 +1,16 @@
 package dev.chesscore.app
 
+import androidx.compose.ui.semantics.Role
+import androidx.compose.ui.semantics.onClick
+import androidx.compose.ui.semantics.role
+import androidx.compose.ui.semantics.selected
+import androidx.compose.ui.semantics.contentDescription
+import androidx.compose.ui.semantics.clearAndSetSemantics
+import dev.chesscore.Side
+import dev.chesscore.presentation.sideName
+import dev.chesscore.presentation.spokenReviewRow
+import dev.chesscore.presentation.spokenSideSummary
+import dev.chesscore.presentation.spokenGraph
 import androidx.compose.foundation.Canvas
 import androidx.compose.foundation.background
 import androidx.compose.foundation.clickable
@@ -70,10 +81,10 @@ fun ReviewScreen(
                 LinearProgressIndicator(progress = { state.progress }, modifier = Modifier.fillMaxWidth())
             }
             state.message?.let { Text(it, color = MaterialTheme.colorScheme.error) }
-            EvalGraph(state.graph, state.selectedPly, Modifier.fillMaxWidth().height(120.dp))
+            EvalGraph(state.graph, state.selectedPly, spokenGraph(state) ?: "Eval graph", Modifier.fillMaxWidth().height(120.dp))
             Row(horizontalArrangement = Arrangement.spacedBy(16.dp)) {
-                state.white?.let { SideSummary("White", it) }
-                state.black?.let { SideSummary("Black", it) }
+                state.white?.let { SideSummary(Side.WHITE, it) }
+                state.black?.let { SideSummary(Side.BLACK, it) }
             }
             state.selectedRow?.let { SelectedMove(it) }
             Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
@@ -106,10 +117,10 @@ private fun classColor(moveClass: MoveClass?): Color = when (moveClass) {
     else -> Color.Unspecified
 }
 
-/** White's win probability along the game: light above the line, dark below. */
+/** White's win probability along the game: light above the line, dark below; TalkBack says [description] (`spokenGraph`). */
 @Composable
-private fun EvalGraph(points: List<GraphPoint>, selectedPly: Int?, modifier: Modifier) {
-    Canvas(modifier.background(Color(0xFF404040))) {
+private fun EvalGraph(points: List<GraphPoint>, selectedPly: Int?, description: String, modifier: Modifier) {
+    Canvas(modifier.background(Color(0xFF404040)), contentDescription = description) {
         if (points.isEmpty()) return@Canvas
         fun at(p: GraphPoint) = Offset(p.x * size.width, (1f - p.y) * size.height)
         val area = Path().apply {
@@ -128,9 +139,10 @@ private fun EvalGraph(points: List<GraphPoint>, selectedPly: Int?, modifier: Mod
 }
 
 @Composable
-private fun SideSummary(name: String, s: SideSummaryUi) {
-    Column {
-        Text("$name  ${s.accuracyText} %", style = MaterialTheme.typography.titleSmall)
+private fun SideSummary(side: Side, s: SideSummaryUi) {
+    // TalkBack: the counts in words, not "?! 2 · ? 1".
+    Column(Modifier.clearAndSetSemantics { contentDescription = spokenSideSummary(side, s) }) {
+        Text("${sideName(side)}  ${s.accuracyText} %", style = MaterialTheme.typography.titleSmall)
         Text("ACPL ${s.averageLossText} · ?! ${s.inaccuracies} · ? ${s.mistakes} · ?? ${s.blunders}", style = MaterialTheme.typography.bodySmall)
     }
 }
@@ -150,6 +162,13 @@ private fun SelectedMove(row: ReviewRow) {
 private fun ReviewRowView(row: ReviewRow, selected: Boolean, onClick: () -> Unit) {
     Row(
         Modifier.fillMaxWidth().clickable(onClick = onClick)
+            // TalkBack: the move and its class in words (the symbol and colour are not said), the selected row selected.
+            .clearAndSetSemantics {
+                contentDescription = spokenReviewRow(row)
+                this.selected = selected
+                role = Role.Button
+                this.onClick(label = null) { onClick(); true }
+            }
             .background(if (selected) MaterialTheme.colorScheme.secondaryContainer else Color.Transparent)
             .padding(vertical = 4.dp),
         horizontalArrangement = Arrangement.spacedBy(8.dp),

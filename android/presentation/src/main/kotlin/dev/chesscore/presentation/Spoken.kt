@@ -192,3 +192,53 @@ fun analysisAnnouncement(before: AnalysisUiState?, after: AnalysisUiState): Stri
     if (after.isGameOver) parts += after.statusText
     return parts.joinToString(", ")
 }
+
+/** "no blunders", "1 blunder", "3 blunders" ("inaccuracies"). */
+private fun counted(n: Int, one: String, many: String): String = when (n) {
+    0 -> "no $many"
+    1 -> "1 $one"
+    else -> "$n $many"
+}
+
+/**
+ * A row of the review's move list in words, for its `contentDescription` / `accessibilityLabel`
+ * instead of the symbols and colour: "12 Black: knight to f6, blunder, evaluation +3.20, better:
+ * bishop to e7" (with "only move" and "missed win" when they apply).
+ */
+fun spokenReviewRow(row: ReviewRow): String {
+    val number = row.numberText.filter(Char::isDigit)
+    val parts = mutableListOf("$number ${sideName(row.side)}: ${spokenSan(row.san)}", row.classText.lowercase())
+    if (row.onlyMove) parts += "only move"
+    if (row.missedWin) parts += "missed win"
+    parts += "evaluation ${row.evalText}"
+    row.betterSan?.let { parts += "better: ${spokenSan(it)}" }
+    return parts.joinToString(", ")
+}
+
+/**
+ * A side's review summary in words, where the screen shows "ACPL 35 · ?! 2 · ? 1 · ?? 0":
+ * "White: accuracy 84.2 %, average centipawn loss 35, 2 inaccuracies, 1 mistake, no blunders".
+ */
+fun spokenSideSummary(side: Side, summary: SideSummaryUi): String =
+    "${sideName(side)}: accuracy ${summary.accuracyText} %, average centipawn loss ${summary.averageLossText}, " +
+        "${counted(summary.inaccuracies, "inaccuracy", "inaccuracies")}, " +
+        "${counted(summary.mistakes, "mistake", "mistakes")}, ${counted(summary.blunders, "blunder", "blunders")}"
+
+/**
+ * The eval graph in words, its text alternative: White's win chance at the start and at the end,
+ * then each marked move (inaccuracy or worse) with its class: "White's win chance from 50 % to
+ * 12 %. Blunder: 14 Black, knight to f6. Mistake: 20 White, rook takes e1". `null` before the
+ * first point.
+ */
+fun spokenGraph(state: ReviewUiState): String? {
+    val first = state.graph.firstOrNull() ?: return null
+    val last = state.graph.last()
+    val percent = { p: GraphPoint -> "${Math.round(p.y.coerceIn(0f, 1f) * 100)} %" }
+    val parts = mutableListOf("White's win chance from ${percent(first)} to ${percent(last)}")
+    for (point in state.graph) {
+        val marker = point.marker ?: continue
+        val row = state.rows.firstOrNull { it.ply == point.ply - 1 } ?: continue
+        parts += "${classText(marker)}: ${row.numberText.filter(Char::isDigit)} ${sideName(row.side)}, ${spokenSan(row.san)}"
+    }
+    return parts.joinToString(". ")
+}

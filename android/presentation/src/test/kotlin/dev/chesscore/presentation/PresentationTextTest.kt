@@ -219,4 +219,35 @@ class PresentationTextTest {
             assertEquals("1 White: rook to h8, check", analysisAnnouncement(before, AnalysisUiState(game.snapshot())))
         }
     }
+
+    @Test
+    fun `a review's rows, summaries and graph are spoken in words`() {
+        val row = { ply: Int, number: String, side: Side, san: String, moveClass: dev.chesscore.MoveClass, better: String? ->
+            ReviewRow(ply, number, side, san, moveClass, classSymbol(moveClass), classText(moveClass), "+3.20", better, emptyList(), false, false)
+        }
+        val blunder = row(27, "14…", Side.BLACK, "Nf6", dev.chesscore.MoveClass.BLUNDER, "Be7")
+        assertEquals("14 Black: knight to f6, blunder, evaluation +3.20, better: bishop to e7", spokenReviewRow(blunder))
+        assertEquals(
+            "12 White: castles kingside, best, only move, evaluation +3.20",
+            spokenReviewRow(row(22, "12.", Side.WHITE, "O-O", dev.chesscore.MoveClass.BEST, null).copy(onlyMove = true)),
+        )
+        assertEquals(
+            "White: accuracy 84.2 %, average centipawn loss 35, 2 inaccuracies, 1 mistake, no blunders",
+            spokenSideSummary(Side.WHITE, SideSummaryUi("84.2", "35", 2, 1, 0, 10, 4)),
+        )
+        val mistake = row(38, "20.", Side.WHITE, "Rxe1", dev.chesscore.MoveClass.MISTAKE, "Qd2")
+        val state = ReviewUiState(
+            rows = listOf(blunder, mistake),
+            graph = listOf(
+                GraphPoint(0, 0f, 0.5f, null),
+                GraphPoint(28, 0.5f, 0.8f, dev.chesscore.MoveClass.BLUNDER),
+                GraphPoint(39, 1f, 0.124f, dev.chesscore.MoveClass.MISTAKE),
+            ),
+        )
+        assertEquals(
+            "White's win chance from 50 % to 12 %. Blunder: 14 Black, knight to f6. Mistake: 20 White, rook takes e1",
+            spokenGraph(state),
+        )
+        assertEquals(null, spokenGraph(ReviewUiState()))
+    }
 }
