@@ -541,30 +541,20 @@ pub fn san_parts(san: String) -> Result<SanParts, ChessError> {
         },
         San::Normal {
             piece,
-            file,
-            rank,
             capture,
             to,
             promotion,
-        } => {
-            let mut disambiguation = String::new();
-            if let Some(f) = file {
-                disambiguation.push(char::from(b'a' + f as u8));
-            }
-            if let Some(r) = rank {
-                disambiguation.push(char::from(b'1' + r as u8));
-            }
-            SanParts {
-                piece: piece.into(),
-                disambiguation,
-                capture,
-                to: Some(to),
-                promotion: promotion.map(Into::into),
-                castling: None,
-                check,
-                checkmate,
-            }
-        }
+            ..
+        } => SanParts {
+            piece: piece.into(),
+            disambiguation: read.san.disambiguation(),
+            capture,
+            to: Some(to),
+            promotion: promotion.map(Into::into),
+            castling: None,
+            check,
+            checkmate,
+        },
     })
 }
 

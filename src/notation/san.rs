@@ -365,6 +365,29 @@ impl FromStr for San {
     }
 }
 
+/// The start file and rank a move's text names, as SAN writes them (`b`, `1`, `h4`).
+fn disambiguation(file: Option<u32>, rank: Option<u32>) -> String {
+    let mut text = String::new();
+    if let Some(file) = file {
+        text.push(char::from(b'a' + file as u8));
+    }
+    if let Some(rank) = rank {
+        text.push(char::from(b'1' + rank as u8));
+    }
+    text
+}
+
+impl San {
+    /// The file, rank or square the text names the piece's start by (`b` in `Nbd7`, `1` in
+    /// `R1e2`, `e` in `exd5`); empty when it names none, and for castling.
+    pub fn disambiguation(&self) -> String {
+        match *self {
+            San::Normal { file, rank, .. } => disambiguation(file, rank),
+            San::Castle(_) => String::new(),
+        }
+    }
+}
+
 impl fmt::Display for San {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -381,12 +404,7 @@ impl fmt::Display for San {
                 if piece != PieceKind::Pawn {
                     write!(f, "{}", piece.upper_char())?;
                 }
-                if let Some(file) = file {
-                    write!(f, "{}", char::from(b'a' + file as u8))?;
-                }
-                if let Some(rank) = rank {
-                    write!(f, "{}", rank + 1)?;
-                }
+                f.write_str(&disambiguation(file, rank))?;
                 if capture {
                     f.write_str("x")?;
                 }
