@@ -138,7 +138,8 @@ struct BoardView<Model: BoardDrawing>: View {
         .accessibilityLabel(
             boardSquareDescription(
                 square, piece: piece, targets: state.boardTargets, checkSquare: state.checkSquare,
-                lastMove: lastMove))
+                lastMove: lastMove, selected: state.selected,
+                selectedPiece: state.selected.flatMap { state.piece(at: $0) }))
         .accessibilityAddTraits(state.selected == square ? [.isButton, .isSelected] : .isButton)
         .accessibilityAction { onTap(square) }
     }

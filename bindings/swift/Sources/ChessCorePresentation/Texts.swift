@@ -192,26 +192,37 @@ extension Piece {
 /// `squareDescription`.
 public func squareDescription(
     _ square: Square, piece: Piece?, target: Bool = false, inCheck: Bool = false,
-    lastMove: Bool = false
+    lastMove: Bool = false, targetText: String? = nil
 ) -> String {
     var parts = [square.label, piece?.name ?? "empty"]
     if inCheck { parts.append("in check") }
     if lastMove { parts.append("last move") }
-    if target { parts.append(piece == nil ? "legal move" : "capture") }
+    if target { parts.append(targetText ?? (piece == nil ? "legal move" : "capture")) }
     return parts.joined(separator: ", ")
 }
 
-/// ``squareDescription(_:piece:target:inCheck:lastMove:)`` of `square` on a board that draws
-/// `piece` there, the selected piece's `targets`, the king in check on `checkSquare` and the
-/// `lastMove`: what both apps' boards label each square with. The Kotlin
+/// ``squareDescription(_:piece:target:inCheck:lastMove:targetText:)`` of `square` on a board
+/// that draws `piece` there, the selected piece's `targets`, the king in check on `checkSquare`
+/// and the `lastMove`: what both apps' boards label each square with. With the `selected`
+/// square and its `selectedPiece`, a target says what the move there is when "legal move" or
+/// "capture" would be wrong: "castles" on the king's own rook (Chess960, where the king takes
+/// its rook), "capture en passant" on the empty square a pawn takes diagonally. The Kotlin
 /// `boardSquareDescription`.
 public func boardSquareDescription(
     _ square: Square, piece: Piece?, targets: Set<Square>, checkSquare: Square?,
-    lastMove: LegalMove?
+    lastMove: LegalMove?, selected: Square? = nil, selectedPiece: Piece? = nil
 ) -> String {
-    squareDescription(
+    var targetText: String?
+    if let selected, let selectedPiece {
+        if let piece, piece.side == selectedPiece.side {
+            targetText = "castles"
+        } else if piece == nil, selectedPiece.kind == .pawn, square.file != selected.file {
+            targetText = "capture en passant"
+        }
+    }
+    return squareDescription(
         square, piece: piece, target: targets.contains(square), inCheck: checkSquare == square,
-        lastMove: lastMove.map { $0.from == square || $0.to == square } ?? false)
+        lastMove: lastMove.map { $0.from == square || $0.to == square } ?? false, targetText: targetText)
 }
 
 /// A game's length as a list shows it, in moves (a move is White's and Black's): "1 move", "17

@@ -146,4 +146,32 @@ final class SpokenTests: XCTestCase {
             spokenGraph(state),
             "White's win chance from 50 % to 12 %. Blunder: 14 Black, knight to f6. Mistake: 20 White, rook takes e1")
     }
+
+    func testATargetSquareSaysCastlesOnTheKingsOwnRookAndCaptureEnPassant() throws {
+        // After 1. e4 a6 2. e5 d5: exd6 is en passant.
+        let game = try ChessGame.fromFen(fen: "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3")
+        let s = game.snapshot()
+        let targets = Set(game.legalMovesFrom(square: sq("e5")).map(\.to))
+        func say(_ name: String) -> String {
+            boardSquareDescription(
+                sq(name), piece: s.pieceAt(sq(name)), targets: targets, checkSquare: s.checkSquare,
+                lastMove: s.lastMove, selected: sq("e5"), selectedPiece: s.pieceAt(sq("e5")))
+        }
+        XCTAssertEqual(say("d6"), "d6, empty, capture en passant")
+        XCTAssertEqual(say("e6"), "e6, empty, legal move")
+        // A Chess960 king on f1 castles onto its rook on h1.
+        let c960 = try ChessGame.fromChess960Fen(fen: "bqnbrkr1/pppppppp/8/8/8/8/PPPPPPPP/BQNBRK1R w HEge - 0 1")
+        let t = c960.snapshot()
+        let kingTargets = Set(c960.legalMovesFrom(square: sq("f1")).map(\.to))
+        XCTAssertEqual(
+            boardSquareDescription(
+                sq("h1"), piece: t.pieceAt(sq("h1")), targets: kingTargets, checkSquare: nil, lastMove: nil,
+                selected: sq("f1"), selectedPiece: t.pieceAt(sq("f1"))),
+            "h1, white rook, castles")
+        XCTAssertEqual(
+            boardSquareDescription(
+                sq("g1"), piece: nil, targets: kingTargets, checkSquare: nil, lastMove: nil, selected: sq("f1"),
+                selectedPiece: t.pieceAt(sq("f1"))),
+            "g1, empty, legal move")
+    }
 }

@@ -172,7 +172,7 @@ fun Board(
                                 // presentation layer's words, as on iOS) and its selected state;
                                 // double tap taps it.
                                 .clearAndSetSemantics {
-                                    contentDescription = boardSquareDescription(square, piece, targets, checkSquare, lastMove)
+                                    contentDescription = boardSquareDescription(square, piece, targets, checkSquare, lastMove, selected, selected?.let(pieceAt))
                                     role = Role.Button
                                     this.selected = square == selected
                                     onClick { tap(square); true }

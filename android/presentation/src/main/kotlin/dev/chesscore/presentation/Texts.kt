@@ -202,24 +202,43 @@ fun squareDescription(
     target: Boolean = false,
     inCheck: Boolean = false,
     lastMove: Boolean = false,
+    targetText: String? = null,
 ): String {
     val parts = mutableListOf(square.label, piece?.let(::pieceName) ?: "empty")
     if (inCheck) parts += "in check"
     if (lastMove) parts += "last move"
-    if (target) parts += if (piece == null) "legal move" else "capture"
+    if (target) parts += targetText ?: if (piece == null) "legal move" else "capture"
     return parts.joinToString(", ")
 }
 
 /**
  * [squareDescription] of [square] on a board that draws [piece] there, the selected piece's
  * [targets], the king in check on [checkSquare] and the [lastMove]: what both apps' boards label
- * each square with.
+ * each square with. With the [selected] square and its [selectedPiece], a target says what the
+ * move there is when "legal move" or "capture" would be wrong: "castles" on the king's own rook
+ * (Chess960, where the king takes its rook), "capture en passant" on the empty square a pawn
+ * takes diagonally.
  */
-fun boardSquareDescription(square: Square, piece: Piece?, targets: Set<Square>, checkSquare: Square?, lastMove: LegalMove?): String =
-    squareDescription(
+fun boardSquareDescription(
+    square: Square,
+    piece: Piece?,
+    targets: Set<Square>,
+    checkSquare: Square?,
+    lastMove: LegalMove?,
+    selected: Square? = null,
+    selectedPiece: Piece? = null,
+): String {
+    val targetText = when {
+        selected == null || selectedPiece == null -> null
+        piece != null && piece.side == selectedPiece.side -> "castles"
+        piece == null && selectedPiece.kind == PieceKind.PAWN && square.file != selected.file -> "capture en passant"
+        else -> null
+    }
+    return squareDescription(
         square, piece, target = square in targets, inCheck = square == checkSquare,
-        lastMove = lastMove != null && (lastMove.from == square || lastMove.to == square),
+        lastMove = lastMove != null && (lastMove.from == square || lastMove.to == square), targetText = targetText,
     )
+}
 
 /** A game's length as a list shows it, in moves (a move is White's and Black's): "1 move", "17 moves", from its [plies]. */
 fun movesText(plies: Int): String {

@@ -1,6 +1,7 @@
 package dev.chesscore.presentation
 
 import dev.chesscore.ChessGame
+import dev.chesscore.ktx.pieceAt
 import dev.chesscore.MoveListItem
 import dev.chesscore.readPgn
 import dev.chesscore.Score
@@ -249,5 +250,30 @@ class PresentationTextTest {
             spokenGraph(state),
         )
         assertEquals(null, spokenGraph(ReviewUiState()))
+    }
+
+    @Test
+    fun `a target square says castles on the king's own rook and capture en passant where a pawn takes an empty square`() {
+        // After 1. e4 a6 2. e5 d5: exd6 is en passant.
+        ChessGame.fromFen("rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3").use { game ->
+            val s = game.snapshot()
+            val targets = game.legalMovesFrom(sq("e5")).map { it.to }.toSet()
+            val say = { name: String -> boardSquareDescription(sq(name), s.pieceAt(sq(name)), targets, s.checkSquare, s.lastMove, sq("e5"), s.pieceAt(sq("e5"))) }
+            assertEquals("d6, empty, capture en passant", say("d6"))
+            assertEquals("e6, empty, legal move", say("e6"))
+        }
+        // A Chess960 king on g1 castles onto its rook on h1.
+        ChessGame.fromChess960Fen("bqnbrkr1/pppppppp/8/8/8/8/PPPPPPPP/BQNBRK1R w HEge - 0 1").use { game ->
+            val s = game.snapshot()
+            val targets = game.legalMovesFrom(sq("f1")).map { it.to }.toSet()
+            assertEquals(
+                "h1, white rook, castles",
+                boardSquareDescription(sq("h1"), s.pieceAt(sq("h1")), targets, null, null, sq("f1"), s.pieceAt(sq("f1"))),
+            )
+            assertEquals(
+                "g1, empty, legal move",
+                boardSquareDescription(sq("g1"), null, targets, null, null, sq("f1"), s.pieceAt(sq("f1"))),
+            )
+        }
     }
 }
