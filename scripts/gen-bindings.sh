@@ -28,8 +28,6 @@ cargo run --quiet --features bindgen --bin uniffi-bindgen -- \
 # Two documented patches on the generated Kotlin (a reusable call status per thread; every
 # throwable from a callback reported to Rust): see the script.
 python3 scripts/patch-kotlin-bindings.py "$out/kotlin/dev/chesscore/chesscore.kt"
-# No exported name a binding must escape (`class`, `in`, `default`, ...): see the script.
-python3 scripts/check-binding-names.py "$out/kotlin/dev/chesscore/chesscore.kt"
 # The Square types the custom type of uniffi.toml maps to (a u32 index across the FFI).
 python3 scripts/gen-square-types.py "$out/kotlin/dev/chesscore/Square.kt" "$out/$swift_source/Square.swift"
 # Swift: the source, and the C header + module map (used as they are by the package on Linux
@@ -38,6 +36,8 @@ cargo run --quiet --features bindgen --bin uniffi-bindgen-swift -- \
   "$lib" "$out/$swift_source" --swift-sources
 # One documented patch on the generated Swift (its buffer reader): see the script.
 python3 scripts/patch-swift-bindings.py "$out/$swift_source/ChessCore.swift"
+# No exported name a binding must escape (`class`, `in`, `default`, ...): see the script.
+python3 scripts/check-binding-names.py "$out/kotlin/dev/chesscore/chesscore.kt" "$out/$swift_source/ChessCore.swift"
 cargo run --quiet --features bindgen --bin uniffi-bindgen-swift -- \
   "$lib" "$out/$swift_ffi" --headers --modulemap --module-name ChessCoreFFI \
   --modulemap-filename module.modulemap
