@@ -733,6 +733,15 @@ fn san_parts_reads_what_a_move_says() {
     assert_eq!(parts("♘f3").piece, PieceKind::Knight);
     // Annotation signs are a move list's NAGs, not the move's.
     assert_eq!(parts("Nf6?!"), parts("Nf6"));
+    // UCI text does not say its piece: refused, not read as a pawn move from g1.
+    for uci in ["g1f3", "e2e4"] {
+        let err = san_parts(uci.into()).unwrap_err();
+        assert!(
+            matches!(&err, ChessError::InvalidNotation(m) if m.contains(uci)),
+            "{err:?}"
+        );
+    }
+    assert_eq!(parts("e4xd5").disambiguation, "e4");
     let err = san_parts("Zz9".into()).unwrap_err();
     assert!(
         matches!(&err, ChessError::InvalidNotation(m) if m.contains("Zz9")),

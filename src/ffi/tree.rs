@@ -509,12 +509,14 @@ pub struct SanParts {
     pub checkmate: bool,
 }
 
-/// The parts of `san` (as the core writes it: `Nbd7`, `exd8=Q+`, `O-O-O#`; also the forms
-/// `playSan` reads, figurines, `0-0`), read without a position, so nothing says the move is
-/// legal anywhere. Annotation signs (`!?`) are ignored: a move list keeps them as NAGs.
+/// The parts of `san` (as the core writes it: `Nbd7`, `exd8=Q+`, `O-O-O#`; also figurines and
+/// `0-0`), read without a position, so nothing says the move is legal anywhere. Annotation signs
+/// (`!?`) are ignored: a move list keeps them as NAGs.
 ///
 /// # Errors
-/// `InvalidNotation` when `san` is not a move in SAN, naming the text and what is wrong.
+/// `InvalidNotation` when `san` is not a move in SAN, naming the text and what is wrong; also
+/// for a move in UCI or long algebraic form (`g1f3`, `e2e4`), whose piece the text does not say
+/// (read such a line with `parseMoves`, which has the position).
 #[uniffi::export]
 pub fn san_parts(san: String) -> Result<SanParts, ChessError> {
     use crate::notation::san::{CastlingSide, San, SanPlus, Suffix};
@@ -523,6 +525,21 @@ pub fn san_parts(san: String) -> Result<SanParts, ChessError> {
         .map_err(|e: crate::notation::san::SanSyntaxError| {
             ChessError::InvalidNotation(e.to_string())
         })?;
+    if let San::Normal {
+        piece: crate::rules::PieceKind::Pawn,
+        capture: false,
+        file,
+        rank,
+        ..
+    } = read.san
+    {
+        if file.is_some() || rank.is_some() {
+            return Err(ChessError::InvalidNotation(format!(
+                "'{}' is not SAN: a pawn move that captures nothing names no start square (a move in UCI? parseMoves reads it with its position)",
+                crate::notation::shown(&san)
+            )));
+        }
+    }
     let check = read.suffix == Some(Suffix::Check);
     let checkmate = read.suffix == Some(Suffix::Checkmate);
     Ok(match read.san {

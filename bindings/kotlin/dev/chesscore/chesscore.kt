@@ -1682,7 +1682,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_read_pgn() and 0xFFFF) != 24534) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_func_san_parts() and 0xFFFF) != 29694) {
+    if ((lib.uniffi_chesscore_checksum_func_san_parts() and 0xFFFF) != 26902) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_san_with_piece_symbols() and 0xFFFF) != 9384) {
@@ -15490,12 +15490,14 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
     
 
         /**
-         * The parts of `san` (as the core writes it: `Nbd7`, `exd8=Q+`, `O-O-O#`; also the forms
-         * `playSan` reads, figurines, `0-0`), read without a position, so nothing says the move is
-         * legal anywhere. Annotation signs (`!?`) are ignored: a move list keeps them as NAGs.
+         * The parts of `san` (as the core writes it: `Nbd7`, `exd8=Q+`, `O-O-O#`; also figurines and
+         * `0-0`), read without a position, so nothing says the move is legal anywhere. Annotation signs
+         * (`!?`) are ignored: a move list keeps them as NAGs.
          *
          * # Errors
-         * `InvalidNotation` when `san` is not a move in SAN, naming the text and what is wrong.
+         * `InvalidNotation` when `san` is not a move in SAN, naming the text and what is wrong; also
+         * for a move in UCI or long algebraic form (`g1f3`, `e2e4`), whose piece the text does not say
+         * (read such a line with `parseMoves`, which has the position).
          */
     @Throws(ChessException::class) fun `sanParts`(`san`: kotlin.String): SanParts {
             return FfiConverterTypeSanParts.lift(

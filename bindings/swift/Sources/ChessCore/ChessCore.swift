@@ -13452,12 +13452,14 @@ public func readPgn(pgn: String) -> PgnImport  {
 })
 }
 /**
- * The parts of `san` (as the core writes it: `Nbd7`, `exd8=Q+`, `O-O-O#`; also the forms
- * `playSan` reads, figurines, `0-0`), read without a position, so nothing says the move is
- * legal anywhere. Annotation signs (`!?`) are ignored: a move list keeps them as NAGs.
+ * The parts of `san` (as the core writes it: `Nbd7`, `exd8=Q+`, `O-O-O#`; also figurines and
+ * `0-0`), read without a position, so nothing says the move is legal anywhere. Annotation signs
+ * (`!?`) are ignored: a move list keeps them as NAGs.
  *
  * # Errors
- * `InvalidNotation` when `san` is not a move in SAN, naming the text and what is wrong.
+ * `InvalidNotation` when `san` is not a move in SAN, naming the text and what is wrong; also
+ * for a move in UCI or long algebraic form (`g1f3`, `e2e4`), whose piece the text does not say
+ * (read such a line with `parseMoves`, which has the position).
  */
 public func sanParts(san: String)throws  -> SanParts  {
     return try  FfiConverterTypeSanParts_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -13599,7 +13601,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_read_pgn() != 24534) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_func_san_parts() != 29694) {
+    if (uniffi_chesscore_checksum_func_san_parts() != 26902) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_san_with_piece_symbols() != 9384) {

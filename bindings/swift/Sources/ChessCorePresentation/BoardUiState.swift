@@ -264,6 +264,11 @@ public struct BoardUiState: BoardScreenState, Equatable {
     /// "Chess960 #518"), from the core's `chess960StartNumber`; `nil` in standard chess and for
     /// a Chess960 game from another position.
     public var chess960Number: UInt32? = nil
+    /// Which game of the controller this is: a new number whenever a new game replaces the one
+    /// shown (``GameController/newGame(mode:level:timeControl:start:)``,
+    /// ``GameController/loadFen(_:)``), so that a screen tells a new game from moves played or
+    /// taken back (``boardAnnouncement(before:after:)``).
+    public var gameSerial = 0
 
     /// `true` when ``GameController/undo()`` would take something back: the core can, and the
     /// game has no clock (a timed game has no takebacks: its clock does not run backwards).

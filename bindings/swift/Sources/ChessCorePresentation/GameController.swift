@@ -396,6 +396,7 @@ public final class GameController {
         stopSearch()
         let notKept = archiveBeforeReplacing()
         game = Self.asPlayed(fresh)
+        state.gameSerial += 1
         forgetArchivedId()
         engine.newGame()
         state.mode = mode
@@ -430,6 +431,7 @@ public final class GameController {
         stopSearch()
         let notKept = archiveBeforeReplacing()
         game = Self.asPlayed(loaded.game)
+        state.gameSerial += 1
         forgetArchivedId()
         engine.newGame()
         dropPending()

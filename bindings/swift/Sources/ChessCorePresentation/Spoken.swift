@@ -23,7 +23,10 @@ public func spokenSan(_ san: String) -> String {
             move = parts.capture ? "\(parts.disambiguation) pawn takes \(to)".trimmingLeadingSpaces : to
             if let promotion = parts.promotion { move += ", promotes to \(promotion.name)" }
         } else {
-            let from = parts.disambiguation.isEmpty ? "" : " from \(parts.disambiguation)"
+            let from =
+                parts.disambiguation.isEmpty
+                ? "" : parts.disambiguation.allSatisfy(\.isNumber)
+                ? " from rank \(parts.disambiguation)" : " from \(parts.disambiguation)"
             move = "\(parts.piece.name)\(from) \(parts.capture ? "takes" : "to") \(to)"
         }
     }
@@ -135,26 +138,30 @@ extension ClockUiState {
 
 /// What a board screen should announce (VoiceOver's announcement, TalkBack's
 /// `announceForAccessibility`) when its state goes from `before` to `after`, or `nil`: the new
-/// moves, one or two (the player's own as a confirmation, the engine's reply, a premove played
-/// after it: "Black: knight takes e5, check"); moves taken back; the end of the game
-/// (``statusText(_:)``: a mate, a flag fall, a resignation, a draw); a side whose clock runs low
-/// ("White is low on time: 9.7 seconds"); a hint ("Hint: knight to f3"). A new or loaded game
-/// announces nothing: its screen changes as a whole. The screens keep the state they announced
-/// last and pass it as `before`. The Kotlin `boardAnnouncement`.
+/// moves (the player's own as a confirmation, the engine's reply, a premove played after it,
+/// however many came between two states the screen saw: "Black: knight takes e5, check");
+/// moves taken back; the position looked back at (``BoardUiState/viewed``: "After 12 White:
+/// knight to f3", "Back to the game"); the end of the game (``statusText(_:)``: a mate, a flag
+/// fall, a resignation, a draw); a side whose clock runs low ("White is low on time: 9.7
+/// seconds"); a hint ("Hint: knight to f3"). A new or loaded game
+/// (``BoardUiState/gameSerial``) announces nothing: its screen changes as a whole. The screens
+/// keep the state they announced last and pass it as `before`. The Kotlin `boardAnnouncement`.
 public func boardAnnouncement(before: BoardUiState?, after: BoardUiState) -> String? {
-    guard let before else { return nil }
+    guard let before, before.gameSerial == after.gameSerial else { return nil }
     var parts: [String] = []
     let old = before.snapshot.sanHistory
     let new = after.snapshot.sanHistory
-    if new.count > old.count, new.count - old.count <= 2, Array(new.prefix(old.count)) == old {
+    if new.count > old.count, Array(new.prefix(old.count)) == old {
         var side = before.snapshot.sideToMove
         for san in new.dropFirst(old.count) {
             parts.append("\(side.name): \(spokenSan(san))")
             side = side.opponent
         }
-    } else if new.count < old.count, after.snapshot.canRedo, Array(old.prefix(new.count)) == new {
+    } else if new.count < old.count, Array(old.prefix(new.count)) == new {
         let n = old.count - new.count
         parts.append(n == 1 ? "1 move taken back" : "\(n) moves taken back")
+    } else if new == old, before.viewed?.ply != after.viewed?.ply {
+        parts.append(after.viewed.map { "After \(spokenPosition($0.snapshot))" } ?? "Back to the game")
     }
     if !before.isGameOver, after.isGameOver { parts.append(statusText(after.snapshot)) }
     if let clock = after.clock, !after.isGameOver {

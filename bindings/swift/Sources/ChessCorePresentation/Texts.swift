@@ -88,7 +88,7 @@ public func clockText(ms: UInt64) -> String {
 public func statusText(_ snapshot: GameSnapshot) -> String {
     switch snapshot.status {
     case .ongoing(claimableDraw: .some(let reason)):
-        return "Draw may be claimed: \(reason.text)"
+        return "Draw may be claimed: \(reason.text)" + (snapshot.checkSquare != nil ? ", in check" : "")
     case .ongoing(claimableDraw: .none):
         return "\(snapshot.sideToMove.name) to move" + (snapshot.checkSquare != nil ? ", in check" : "")
     case .ended(outcome: .checkmate(let winner)):

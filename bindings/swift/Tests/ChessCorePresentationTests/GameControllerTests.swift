@@ -130,8 +130,11 @@ final class GameControllerTests: XCTestCase {
         do {
             let f = try Fixture()
             // Kiwipete: White's e5 knight may take on d7, f7 and g6, or go to empty squares.
+            let serial = f.state.gameSerial
             f.c.loadFen(kiwipete)
+            XCTAssertEqual(f.state.gameSerial, serial + 1, "a loaded game is a new game")
             f.c.tapSquare(sq("e5"))
+            XCTAssertEqual(f.state.gameSerial, serial + 1)
             let s = f.state
             func described(_ name: String) -> String {
                 let square = sq(name)

@@ -9,7 +9,7 @@ final class SpokenTests: XCTestCase {
         XCTAssertEqual(
             ["e4", "Nf3", "Nbd7", "R1e2", "exd5", "e8=Q", "exd8=N+", "O-O", "O-O-O#", "Rxe1#", "--"].map(spokenSan),
             [
-                "e4", "knight to f3", "knight from b to d7", "rook from 1 to e2", "e pawn takes d5",
+                "e4", "knight to f3", "knight from b to d7", "rook from rank 1 to e2", "e pawn takes d5",
                 "e8, promotes to queen", "e pawn takes d8, promotes to knight, check", "castles kingside",
                 "castles queenside, checkmate", "rook takes e1, checkmate", "--",
             ])
@@ -54,11 +54,26 @@ final class SpokenTests: XCTestCase {
         XCTAssertEqual(boardAnnouncement(before: e4, after: both), "Black: knight to f6. White: e5")
         _ = game.undo()
         XCTAssertEqual(boardAnnouncement(before: both, after: state(game)), "1 move taken back")
+        // Three plies between two states the screen saw: all said.
+        for san in ["e5", "Nd5"] { _ = try game.playSan(san: san) }
+        XCTAssertEqual(
+            boardAnnouncement(before: e4, after: state(game)), "Black: knight to f6. White: e5. Black: knight to d5")
+        // Looking back and returning.
+        let now = state(game)
+        var back = now
+        back.viewed = ViewedPosition(ply: 1, snapshot: try game.snapshotAtMainLinePly(ply: 1))
+        XCTAssertEqual(boardAnnouncement(before: now, after: back), "After 1 White: e4")
+        XCTAssertEqual(boardAnnouncement(before: back, after: now), "Back to the game")
+        // The same moves in a new game (play from here): nothing, it is a new screen.
+        var replaced = now
+        replaced.gameSerial = 1
+        XCTAssertNil(boardAnnouncement(before: e4, after: replaced))
         var hinted = e4
         hinted.hint = game.legalMovesFrom(square: sq("g1")).first { $0.san == "Nf3" }
         XCTAssertEqual(boardAnnouncement(before: e4, after: hinted), "Hint: knight to f3")
         var fresh = both
         fresh.snapshot = ChessGame().snapshot()
+        fresh.gameSerial = 1
         XCTAssertNil(boardAnnouncement(before: both, after: fresh), "a new game")
 
         let mated = ChessGame()

@@ -176,6 +176,12 @@ data class BoardUiState(
      * game from another position.
      */
     val chess960Number: UInt? = null,
+    /**
+     * Which game of the controller this is: a new number whenever a new game replaces the one
+     * shown ([GameController.newGame], [GameController.loadFen]), so that a screen tells a new
+     * game from moves played or taken back ([boardAnnouncement]).
+     */
+    val gameSerial: Int = 0,
 ) {
     /** One line about the game, derived from the core's status only. */
     val statusText: String get() = statusText(snapshot)

@@ -448,6 +448,7 @@ class GameController(
         stopSearch()
         val notKept = archiveBeforeReplacing()
         game = replacing(game, asPlayed(fresh))
+        replacedGame = true
         forgetArchivedId()
         engine.newGame()
         dropPending()
@@ -495,6 +496,7 @@ class GameController(
         stopSearch()
         val notKept = archiveBeforeReplacing()
         game = replacing(game, asPlayed(loaded))
+        replacedGame = true
         forgetArchivedId()
         engine.newGame()
         dropPending()
@@ -604,6 +606,9 @@ class GameController(
 
     /** The PGN and FEN of the game [close] freed: what [pgn] and [fen] answer after it. */
     private var closedText: Pair<String, String>? = null
+
+    /** Set when a new game replaced the old one; the next [afterChange] numbers it ([BoardUiState.gameSerial]). */
+    private var replacedGame = false
 
     /**
      * The app went to the background (Android `onStop`, iOS `scenePhase != .active`): stops any
@@ -812,9 +817,11 @@ class GameController(
         input.clear()
         val problem = save()
         val snapshot = game.snapshot()
+        val serialStep = if (replacedGame) 1 else 0
+        replacedGame = false
         _state.update {
             it.copy(
-                snapshot = snapshot, selected = null, targets = emptySet(), pendingPromotion = null,
+                gameSerial = it.gameSerial + serialStep, snapshot = snapshot, selected = null, targets = emptySet(), pendingPromotion = null,
                 engineThinking = false, thinking = null, hint = null, message = problem,
                 claimingWithNextMove = false, clock = readClock(), chess960Number = game.chess960StartNumber(),
                 viewed = null, drawOffered = it.drawOffered && snapshot.status !is GameStatus.Ended,

@@ -34,7 +34,11 @@ fun spokenSan(san: String): String {
                 val pawn = if (parts.capture) "${parts.disambiguation} pawn takes $to".trimStart() else to
                 pawn + (parts.promotion?.let { ", promotes to ${pieceKindName(it)}" } ?: "")
             } else {
-                val from = if (parts.disambiguation.isEmpty()) "" else " from ${parts.disambiguation}"
+                val from = when {
+                    parts.disambiguation.isEmpty() -> ""
+                    parts.disambiguation.all(Char::isDigit) -> " from rank ${parts.disambiguation}"
+                    else -> " from ${parts.disambiguation}"
+                }
                 "${pieceKindName(parts.piece)}$from ${if (parts.capture) "takes" else "to"} $to"
             }
         }
@@ -141,27 +145,31 @@ fun ClockUiState.spokenTime(side: Side): String =
 
 /**
  * What a board screen should announce (TalkBack `announceForAccessibility`, VoiceOver's
- * announcement) when its state goes from [before] to [after], or `null`: the new moves, one or
- * two (the player's own as a confirmation, the engine's reply, a premove played after it: "Black:
- * knight takes e5, check"); moves taken back; the end of the game ([statusText]: a mate, a flag
- * fall, a resignation, a draw); a side whose clock runs low ("White is low on time: 9.7
- * seconds"); a hint ("Hint: knight to f3"). A new or loaded game announces nothing: its screen
- * changes as a whole. The screens keep the state they announced last and pass it as [before].
+ * announcement) when its state goes from [before] to [after], or `null`: the new moves (the
+ * player's own as a confirmation, the engine's reply, a premove played after it, however many
+ * came between two states the screen saw: "Black: knight takes e5, check"); moves taken back;
+ * the position looked back at ([BoardUiState.viewed]: "After 12 White: knight to f3", "Back to
+ * the game"); the end of the game ([statusText]: a mate, a flag fall, a resignation, a draw); a
+ * side whose clock runs low ("White is low on time: 9.7 seconds"); a hint ("Hint: knight to
+ * f3"). A new or loaded game ([BoardUiState.gameSerial]) announces nothing: its screen changes
+ * as a whole. The screens keep the state they announced last and pass it as [before].
  */
 fun boardAnnouncement(before: BoardUiState?, after: BoardUiState): String? {
-    if (before == null) return null
+    if (before == null || before.gameSerial != after.gameSerial) return null
     val parts = mutableListOf<String>()
     val old = before.snapshot.sanHistory
     val new = after.snapshot.sanHistory
-    if (new.size > old.size && new.size - old.size <= 2 && new.subList(0, old.size) == old) {
+    if (new.size > old.size && new.subList(0, old.size) == old) {
         var side = before.snapshot.sideToMove
         for (san in new.drop(old.size)) {
             parts += "${sideName(side)}: ${spokenSan(san)}"
             side = side.opponent()
         }
-    } else if (new.size < old.size && after.snapshot.canRedo && old.subList(0, new.size) == new) {
+    } else if (new.size < old.size && old.subList(0, new.size) == new) {
         val n = old.size - new.size
         parts += if (n == 1) "1 move taken back" else "$n moves taken back"
+    } else if (new == old && before.viewed?.ply != after.viewed?.ply) {
+        parts += after.viewed?.let { "After ${spokenPosition(it.snapshot)}" } ?: "Back to the game"
     }
     if (!before.isGameOver && after.isGameOver) parts += statusText(after.snapshot)
     val clock = after.clock

@@ -89,9 +89,11 @@ fun clockText(ms: ULong): String = clockDisplayText(ms)
  * stalemate", "Draw may be claimed: threefold repetition".
  */
 fun statusText(snapshot: GameSnapshot): String = when (val status = snapshot.status) {
-    is GameStatus.Ongoing ->
-        status.claimableDraw?.let { "Draw may be claimed: ${drawReasonText(it)}" }
-            ?: ("${sideName(snapshot.sideToMove)} to move" + if (snapshot.checkSquare != null) ", in check" else "")
+    is GameStatus.Ongoing -> {
+        val line = status.claimableDraw?.let { "Draw may be claimed: ${drawReasonText(it)}" }
+            ?: "${sideName(snapshot.sideToMove)} to move"
+        line + if (snapshot.checkSquare != null) ", in check" else ""
+    }
     is GameStatus.Ended -> when (val outcome = status.outcome) {
         is Outcome.Checkmate -> "Checkmate — ${sideName(outcome.winner)} wins"
         is Outcome.Resignation ->

@@ -66,8 +66,11 @@ class GameControllerTest {
         onMain {
             Fixture(this).controller.use { c ->
                 // Kiwipete: White's e5 knight may take on d7, f7 and g6, or go to empty squares.
+                val serial = c.state.value.gameSerial
                 c.loadFen(KIWIPETE)
+                assertEquals(serial + 1, c.state.value.gameSerial, "a loaded game is a new game")
                 c.tapSquare(sq("e5"))
+                assertEquals(serial + 1, c.state.value.gameSerial)
                 val s = c.state.value
                 fun described(square: Square) =
                     boardSquareDescription(square, s.snapshot.pieceAt(square), s.targets, s.snapshot.checkSquare, s.snapshot.lastMove)

@@ -124,7 +124,7 @@ class PresentationTextTest {
             .map(::spokenSan)
         assertEquals(
             listOf(
-                "e4", "knight to f3", "knight from b to d7", "rook from 1 to e2", "e pawn takes d5", "e8, promotes to queen",
+                "e4", "knight to f3", "knight from b to d7", "rook from rank 1 to e2", "e pawn takes d5", "e8, promotes to queen",
                 "e pawn takes d8, promotes to knight, check", "castles kingside", "castles queenside, checkmate",
                 "rook takes e1, checkmate", "--",
             ),
@@ -177,9 +177,19 @@ class PresentationTextTest {
             assertEquals("Black: knight to f6. White: e5", boardAnnouncement(e4, both))
             game.undo()
             assertEquals("1 move taken back", boardAnnouncement(both, state()))
+            // Three plies between two states the screen saw: all said.
+            for (san in listOf("e5", "Nd5")) game.playSan(san)
+            assertEquals("Black: knight to f6. White: e5. Black: knight to d5", boardAnnouncement(e4, state()))
+            // Looking back and returning.
+            val now = state()
+            val back = now.copy(viewed = ViewedPosition(1, game.snapshotAtMainLinePly(1u)))
+            assertEquals("After 1 White: e4", boardAnnouncement(now, back))
+            assertEquals("Back to the game", boardAnnouncement(back, now))
+            // The same moves in a new game (play from here): nothing, it is a new screen.
+            assertEquals(null, boardAnnouncement(e4, now.copy(gameSerial = 1)))
             assertEquals("Hint: knight to f3", boardAnnouncement(e4, e4.copy(hint = game.legalMovesFrom(sq("g1")).first { it.san == "Nf3" })))
             ChessGame().use { fresh ->
-                assertEquals(null, boardAnnouncement(both, both.copy(snapshot = fresh.snapshot())), "a new game")
+                assertEquals(null, boardAnnouncement(both, both.copy(snapshot = fresh.snapshot(), gameSerial = 1)), "a new game")
             }
         }
         ChessGame().use { game ->
