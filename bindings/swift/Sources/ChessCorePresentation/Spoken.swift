@@ -1,4 +1,5 @@
 import ChessCore
+import Foundation
 
 // What VoiceOver and TalkBack say: moves in words instead of SAN's letters and signs, and the
 // announcements a board screen posts when something happens that the player did not tap (the
@@ -10,6 +11,35 @@ import ChessCore
 /// checkmate" (from the core's `sanParts`). Text the core cannot read as SAN (a null move `--`)
 /// comes back as it is. The Kotlin `spokenSan`.
 public func spokenSan(_ san: String) -> String {
+    spokenCache.words(of: san)
+}
+
+/// The words of each SAN said so far: a move list labels every move on every redraw, and a big
+/// analysis tree has thousands, each a call into the core otherwise. Emptied when it grows past
+/// 8,192 entries (distinct SAN strings are few: a few thousand cover any game).
+private let spokenCache = SpokenCache()
+
+private final class SpokenCache: @unchecked Sendable {
+    // Guarded by `lock`.
+    private var words: [String: String] = [:]
+    private let lock = NSLock()
+
+    func words(of san: String) -> String {
+        lock.lock()
+        let known = words[san]
+        lock.unlock()
+        if let known { return known }
+        let said = wordsOf(san)
+        lock.lock()
+        if words.count >= 8192 { words.removeAll() }
+        words[san] = said
+        lock.unlock()
+        return said
+    }
+}
+
+/// ``spokenSan(_:)`` without the cache.
+private func wordsOf(_ san: String) -> String {
     guard let parts = try? sanParts(san: san) else { return san }
     var move: String
     switch parts.castling {

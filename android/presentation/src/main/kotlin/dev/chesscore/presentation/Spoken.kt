@@ -14,12 +14,27 @@ import dev.chesscore.sanParts
 // (Spoken.swift); the facts are the core's (`sanParts`, the snapshot, the clock).
 
 /**
+ * The words of each SAN said so far: a move list labels every move on every redraw, and a big
+ * analysis tree has thousands, each a call into the core otherwise. Emptied when it grows past
+ * [SPOKEN_CACHE_SIZE] (distinct SAN strings are few: a few thousand cover any game).
+ */
+private val spokenCache = java.util.concurrent.ConcurrentHashMap<String, String>()
+private const val SPOKEN_CACHE_SIZE = 8192
+
+/**
  * A move in SAN in words, as a screen reader should say it: "knight to f3", "knight from b to
  * d7", "e pawn takes d5", "e8, promotes to queen", "castles kingside", "rook takes e1,
  * checkmate" (from the core's `sanParts`). Text the core cannot read as SAN (a null move `--`)
  * comes back as it is.
  */
 fun spokenSan(san: String): String {
+    spokenCache[san]?.let { return it }
+    if (spokenCache.size >= SPOKEN_CACHE_SIZE) spokenCache.clear()
+    return wordsOf(san).also { spokenCache[san] = it }
+}
+
+/** [spokenSan] without the cache. */
+private fun wordsOf(san: String): String {
     val parts = try {
         sanParts(san)
     } catch (e: ChessException) {
