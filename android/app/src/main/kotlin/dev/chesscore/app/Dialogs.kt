@@ -120,12 +120,13 @@ fun NewGameDialog(
                 Slider(
                     value = level,
                     onValueChange = { level = it },
+                    modifier = Modifier.spoken("Engine level"),
                     valueRange = 1f..levels.size.coerceAtLeast(1).toFloat(),
                     steps = (levels.size - 2).coerceAtLeast(0),
                 )
                 TimeControlPicker(time.first) { time = it }
                 Row(Modifier.fillMaxWidth(), verticalAlignment = Alignment.CenterVertically) {
-                    Checkbox(checked = chess960, onCheckedChange = { chess960 = it })
+                    Checkbox(checked = chess960, onCheckedChange = { chess960 = it }, modifier = Modifier.spoken("Chess960"))
                     Text("Chess960 (random start position)")
                 }
             }

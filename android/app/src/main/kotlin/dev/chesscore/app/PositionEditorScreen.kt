@@ -93,7 +93,11 @@ fun PositionEditorScreen(editor: PositionEditor, done: (fen: String) -> Unit, ca
                     }
                     Row(verticalAlignment = Alignment.CenterVertically) {
                         for (side in listOf(Side.WHITE, Side.BLACK)) {
-                            RadioButton(selected = state.sideToMove == side, onClick = { editor.setSideToMove(side) })
+                            RadioButton(
+                                selected = state.sideToMove == side, onClick = { editor.setSideToMove(side) },
+                                // TalkBack: the button's own name (the text beside it is another element).
+                                modifier = Modifier.spoken(if (side == Side.WHITE) "White to move" else "Black to move"),
+                            )
                             Text(if (side == Side.WHITE) "White to move" else "Black to move")
                         }
                     }
@@ -128,15 +132,16 @@ private fun PaletteCell(glyph: String, name: String, chosen: Boolean, choose: ()
 private fun CastlingBoxes(castling: CastlingRights, asked: CastlingRights, possible: CastlingRights, set: (CastlingRights) -> Unit) {
     Column(Modifier.fillMaxWidth()) {
         Row(verticalAlignment = Alignment.CenterVertically) {
-            Checkbox(castling.whiteKingSide, { set(asked.copy(whiteKingSide = it)) }, enabled = possible.whiteKingSide)
+            // TalkBack: each box's own name ("O-O" beside it is another element, read as letters).
+            Checkbox(castling.whiteKingSide, { set(asked.copy(whiteKingSide = it)) }, Modifier.spoken("White castles kingside"), enabled = possible.whiteKingSide)
             Text("White O-O")
-            Checkbox(castling.whiteQueenSide, { set(asked.copy(whiteQueenSide = it)) }, enabled = possible.whiteQueenSide)
+            Checkbox(castling.whiteQueenSide, { set(asked.copy(whiteQueenSide = it)) }, Modifier.spoken("White castles queenside"), enabled = possible.whiteQueenSide)
             Text("White O-O-O")
         }
         Row(verticalAlignment = Alignment.CenterVertically) {
-            Checkbox(castling.blackKingSide, { set(asked.copy(blackKingSide = it)) }, enabled = possible.blackKingSide)
+            Checkbox(castling.blackKingSide, { set(asked.copy(blackKingSide = it)) }, Modifier.spoken("Black castles kingside"), enabled = possible.blackKingSide)
             Text("Black O-O")
-            Checkbox(castling.blackQueenSide, { set(asked.copy(blackQueenSide = it)) }, enabled = possible.blackQueenSide)
+            Checkbox(castling.blackQueenSide, { set(asked.copy(blackQueenSide = it)) }, Modifier.spoken("Black castles queenside"), enabled = possible.blackQueenSide)
             Text("Black O-O-O")
         }
     }
