@@ -7,7 +7,23 @@ cd "$(dirname "$0")/.."
 quick=0
 [ "${1:-}" = "--quick" ] && quick=1
 
-step() { printf '\n== %s\n' "$*"; }
+# Each step's wall time, printed as it ends and again at the end, so that a slow machine shows
+# where the 30-minute CI budget goes.
+timings=()
+step_name=""
+step_start=$SECONDS
+end_step() {
+  if [ -n "$step_name" ]; then
+    timings+=("$(printf '%5d s  %s' $((SECONDS - step_start)) "$step_name")")
+    printf -- '-- %d s\n' $((SECONDS - step_start))
+  fi
+}
+step() {
+  end_step
+  step_name="$*"
+  step_start=$SECONDS
+  printf '\n== %s\n' "$*"
+}
 skip() { printf 'SKIPPED: %s\n' "$*"; skipped+=("$*"); }
 skipped=()
 counts=() # the test suites' closing counts, repeated at the end
@@ -29,6 +45,8 @@ cargo clippy --lib --examples --features tuning -- -D warnings
 
 step "Rust tests (unit, integration, perft files, properties, FFI from threads, doctests)"
 cargo test --all-targets --no-fail-fast
+
+step "doctests (every public example, README's included)"
 cargo test --doc
 
 step "release library, bindings freshness, README quick starts = the tested code"
@@ -123,6 +141,10 @@ if [ "$nodes" != 4865609 ]; then
 fi
 echo "perft 5: $nodes nodes, as expected"
 cargo run --quiet --release -- bench search --check "$BENCH_SIGNATURE" | tail -4
+
+end_step
+printf '\nwall time per step (%d s in all):\n' "$SECONDS"
+printf '%s\n' "${timings[@]}"
 
 printf '\n'
 for line in "${counts[@]}"; do if [ -n "$line" ]; then printf '%s\n' "$line"; fi; done
