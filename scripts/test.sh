@@ -49,8 +49,15 @@ cargo test --all-targets --no-fail-fast
 step "doctests (every public example, README's included)"
 cargo test --doc
 
-step "release library, bindings freshness, README quick starts = the tested code"
-cargo build --release --lib
+step "release library and command, bindings freshness, README quick starts = the tested code"
+# UniFFI's generators build (in target/bindgen) beside the release library and the command:
+# each of the three is mostly single-threaded work (one crate's front end, two fat-LTO links),
+# so on two cores this takes about as long as the slowest alone (4 minutes less CI on a 2-core
+# VM than one after the other; docs/measurements.md).
+scripts/gen-bindings.sh --build-tools &
+tools=$!
+cargo build --release --lib --bin chesscore
+wait $tools
 scripts/gen-bindings.sh --check
 python3 scripts/check-readme-examples.py
 
