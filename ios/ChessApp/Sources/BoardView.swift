@@ -135,11 +135,7 @@ struct BoardView<Model: BoardDrawing>: View {
         }
         .frame(width: size, height: size)
         .accessibilityElement(children: .ignore)
-        .accessibilityLabel(
-            boardSquareDescription(
-                square, piece: piece, targets: state.boardTargets, checkSquare: state.checkSquare,
-                lastMove: lastMove, selected: state.selected,
-                selectedPiece: state.selected.flatMap { state.piece(at: $0) }))
+        .accessibilityLabel(state.squareDescription(of: square))
         .accessibilityAddTraits(state.selected == square ? [.isButton, .isSelected] : .isButton)
         .accessibilityAction { onTap(square) }
     }

@@ -127,6 +127,9 @@ public protocol BoardDrawing: Sendable {
     var markFrom: Square? { get }
     /// Squares to flag as in danger (the coach's hanging pieces); none by default.
     var warnings: [Square] { get }
+    /// The premove's squares, start first (drawn as blue ``squareMarks``, said as the premove by
+    /// ``squareDescription(of:)``); none by default.
+    var premoveSquares: [Square] { get }
     /// The last move, to highlight its squares, if any.
     var lastMove: LegalMove? { get }
     /// The square of a king in check, if any.
@@ -153,6 +156,21 @@ extension BoardDrawing {
 
     /// No squares flagged (the game screen's board).
     public var warnings: [Square] { [] }
+
+    /// No premove (every board but the game screen's).
+    public var premoveSquares: [Square] { [] }
+
+    /// What a screen reader says for `square` of this board (the label the board view gives
+    /// it): ``boardSquareDescription(_:piece:targets:checkSquare:lastMove:selected:selectedPiece:squareMarks:arrows:warnings:framedMove:premoveSquares:)``
+    /// with the drawing's piece there, its targets, check, last move and selection, and what
+    /// else it draws on the square (marks, arrows, warnings, the framed move, the premove).
+    public func squareDescription(of square: Square) -> String {
+        boardSquareDescription(
+            square, piece: piece(at: square), targets: boardTargets, checkSquare: checkSquare,
+            lastMove: lastMove, selected: selected, selectedPiece: selected.flatMap { piece(at: $0) },
+            squareMarks: squareMarks, arrows: arrows, warnings: warnings, framedMove: framedMove,
+            premoveSquares: premoveSquares)
+    }
 
     /// The square drawn at screen `column` and `row` ((0, 0) is the top left), with
     /// `orientation`'s side at the bottom: the board view's only geometry.

@@ -1,4 +1,5 @@
 import ChessCore
+import ChessCoreKit
 import Foundation
 
 // What VoiceOver and TalkBack say: moves in words instead of SAN's letters and signs, and the
@@ -166,8 +167,24 @@ extension ClockUiState {
     }
 }
 
+/// Squares in words, by name (a2 before b1): "f3, h3", or "no moves" for none.
+private func spokenSquares(_ squares: Set<Square>) -> String {
+    squares.isEmpty ? "no moves" : squares.map(\.label).sorted().joined(separator: ", ")
+}
+
+/// What a screen reader hears when the piece on `square` is selected, with where it may go
+/// (`targets`): "White knight on g1 selected: f3, h3", "Black bishop on c8 selected: no moves".
+/// Said once, so that a player need not visit every square to find the targets. The Kotlin
+/// `spokenSelection`.
+public func spokenSelection(piece: Piece?, square: Square, targets: Set<Square>) -> String {
+    let name = piece.map { $0.name.prefix(1).uppercased() + $0.name.dropFirst() } ?? "Nothing"
+    return "\(name) on \(square.label) selected: \(spokenSquares(targets))"
+}
+
 /// What a board screen should announce (VoiceOver's announcement, TalkBack's
-/// `announceForAccessibility`) when its state goes from `before` to `after`, or `nil`: the new
+/// `announceForAccessibility`) when its state goes from `before` to `after`, or `nil`: a piece
+/// selected (``spokenSelection(piece:square:targets:)``) and a premove built or cancelled
+/// ("Premove from g1: e2, f3, h3", "Premove: white knight g1 to f3", "Premove cancelled"); the new
 /// moves (the player's own as a confirmation, the engine's reply, a premove played after it,
 /// however many came between two states the screen saw: "Black: knight takes e5, check");
 /// moves taken back; the position looked back at (``BoardUiState/viewed``: "After 12 White:
@@ -202,18 +219,40 @@ public func boardAnnouncement(before: BoardUiState?, after: BoardUiState) -> Str
         }
     }
     if before.hint == nil, let hint = after.hint { parts.append("Hint: \(spokenSan(hint.san))") }
+    if new == old {
+        if let selected = after.selected, selected != before.selected || after.targets != before.targets {
+            parts.append(
+                spokenSelection(piece: after.snapshot.pieceAt(selected), square: selected, targets: after.targets))
+        }
+        if let premove = after.premove, premove != before.premove {
+            if let to = premove.to {
+                let piece = after.snapshot.pieceAt(premove.from).map { "\($0.name) " } ?? ""
+                parts.append("Premove: \(piece)\(premove.from.label) to \(to.label)")
+            } else {
+                parts.append("Premove from \(premove.from.label): \(spokenSquares(premove.targets))")
+            }
+        } else if after.premove == nil, before.premove != nil {
+            parts.append("Premove cancelled")
+        }
+    }
     return parts.isEmpty ? nil : parts.joined(separator: ". ")
 }
 
 /// What the analysis board should announce when its state goes from `before` to `after`, or
 /// `nil`: when the position shown changes (a move played, a step back or forward, a jump in the
 /// move list), the move that led to it (``spokenPosition(_:)``), its annotation's NAGs in words
-/// and, at the end of a game, how it ended. The Kotlin `analysisAnnouncement`.
+/// and, at the end of a game, how it ended; in the same position, a piece selected
+/// (``spokenSelection(piece:square:targets:)``). The Kotlin `analysisAnnouncement`.
 public func analysisAnnouncement(before: AnalysisUiState?, after: AnalysisUiState) -> String? {
     guard let before else { return nil }
     let was = before.snapshot
     let now = after.snapshot
-    if was.node == now.node, was.fen == now.fen { return nil }
+    if was.node == now.node, was.fen == now.fen {
+        guard let selected = after.selected,
+            selected != before.selected || after.targets != before.targets
+        else { return nil }
+        return spokenSelection(piece: now.pieceAt(selected), square: selected, targets: after.targets)
+    }
     var parts = [spokenPosition(now)]
     parts += now.annotations.nags.map(nagName).filter { !$0.isEmpty }
     if after.isGameOver { parts.append(after.statusText) }

@@ -184,33 +184,87 @@ extension Piece {
 
 /// What a screen reader says for a square of the board (VoiceOver, TalkBack): its name, what
 /// stands on it, "in check" for the king in check (`inCheck`: the snapshot's check square),
-/// "last move" for the squares of the last move (`lastMove`), then whether the selected piece
-/// may go there (`target`, from the state's targets): "e2, white pawn", "e4, white pawn, last
-/// move", "e8, black king, in check", "c4, empty, legal move", "d5, black pawn, capture". The
-/// same words on both platforms; the facts are the state's. Selection is not in the words: the
-/// screens set the element's selected trait, which the screen reader says itself. The Kotlin
+/// "last move" for the squares of the last move (`lastMove`), what else the board draws there
+/// (`marks`, from ``squareMarkWords(_:squareMarks:arrows:warnings:framedMove:premoveSquares:)``),
+/// then whether the selected piece may go there (`target`, from the state's targets): "e2, white
+/// pawn", "e4, white pawn, last move", "e8, black king, in check", "c4, empty, legal move", "d5,
+/// black pawn, capture", "f3, empty, green arrow from g1, legal move". The same words on both
+/// platforms; the facts are the state's. Selection is not in the words: the screens set the
+/// element's selected trait, which the screen reader says itself. The Kotlin
 /// `squareDescription`.
 public func squareDescription(
     _ square: Square, piece: Piece?, target: Bool = false, inCheck: Bool = false,
-    lastMove: Bool = false, targetText: String? = nil
+    lastMove: Bool = false, targetText: String? = nil, marks: [String] = []
 ) -> String {
     var parts = [square.label, piece?.name ?? "empty"]
     if inCheck { parts.append("in check") }
     if lastMove { parts.append("last move") }
+    parts += marks
     if target { parts.append(targetText ?? (piece == nil ? "legal move" : "capture")) }
     return parts.joined(separator: ", ")
 }
 
-/// ``squareDescription(_:piece:target:inCheck:lastMove:targetText:)`` of `square` on a board
-/// that draws `piece` there, the selected piece's `targets`, the king in check on `checkSquare`
-/// and the `lastMove`: what both apps' boards label each square with. With the `selected`
-/// square and its `selectedPiece`, a target says what the move there is when "legal move" or
-/// "capture" would be wrong: "castles" on the king's own rook (Chess960, where the king takes
-/// its rook), "capture en passant" on the empty square a pawn takes diagonally. The Kotlin
-/// `boardSquareDescription`.
+extension MarkColor {
+    /// The colour in words: "red", "green", "blue", "yellow". The Kotlin `markColorName`.
+    public var name: String {
+        switch self {
+        case .red: "red"
+        case .green: "green"
+        case .blue: "blue"
+        case .yellow: "yellow"
+        }
+    }
+}
+
+/// What a board draws on `square` besides pieces, selection, check and the last move, in words,
+/// for ``squareDescription(_:piece:target:inCheck:lastMove:targetText:marks:)``'s marks: the
+/// premove's squares ("premove to e4" on its start, "premove start" before its destination is
+/// chosen, "premove from e2" on its destination; `premoveSquares` is the state's, start first),
+/// the framed move ("suggested move to f3" and "suggested move from g1": the hint or the engine's
+/// best move), a piece in danger ("in danger": the coach's hanging pieces, `warnings`), a node's
+/// highlighted squares ("marked red") and arrows ("green arrow to e5" on its start, "green arrow
+/// from f3" on its end). A blue mark on a premove square is how the game board draws the
+/// premove, said once as the premove. The Kotlin `squareMarkWords`.
+public func squareMarkWords(
+    _ square: Square, squareMarks: [SquareMark] = [], arrows: [Arrow] = [],
+    warnings: [Square] = [], framedMove: LegalMove? = nil, premoveSquares: [Square] = []
+) -> [String] {
+    var words: [String] = []
+    let premoveFrom = premoveSquares.first
+    let premoveTo = premoveSquares.count > 1 ? premoveSquares[1] : nil
+    if square == premoveFrom { words.append(premoveTo.map { "premove to \($0.label)" } ?? "premove start") }
+    if square == premoveTo, let premoveFrom { words.append("premove from \(premoveFrom.label)") }
+    if let framedMove {
+        if framedMove.from == square { words.append("suggested move to \(framedMove.to.label)") }
+        if framedMove.to == square { words.append("suggested move from \(framedMove.from.label)") }
+    }
+    if warnings.contains(square) { words.append("in danger") }
+    for mark in squareMarks where mark.square == square {
+        if mark.color == .blue, premoveSquares.contains(square) { continue }
+        words.append("marked \(mark.color.name)")
+    }
+    for arrow in arrows {
+        if arrow.from == square { words.append("\(arrow.color.name) arrow to \(arrow.to.label)") }
+        if arrow.to == square { words.append("\(arrow.color.name) arrow from \(arrow.from.label)") }
+    }
+    return words
+}
+
+/// ``squareDescription(_:piece:target:inCheck:lastMove:targetText:marks:)`` of `square` on a
+/// board that draws `piece` there, the selected piece's `targets`, the king in check on
+/// `checkSquare` and the `lastMove`: what both apps' boards label each square with. With the
+/// `selected` square and its `selectedPiece`, a target says what the move there is when "legal
+/// move" or "capture" would be wrong: "castles" on the king's own rook (Chess960, where the king
+/// takes its rook), "capture en passant" on the empty square a pawn takes diagonally. The
+/// board's other drawings (`squareMarks`, `arrows`, `warnings`, the `framedMove`, the
+/// `premoveSquares`) are said as
+/// ``squareMarkWords(_:squareMarks:arrows:warnings:framedMove:premoveSquares:)`` says them. The
+/// Kotlin `boardSquareDescription`.
 public func boardSquareDescription(
     _ square: Square, piece: Piece?, targets: Set<Square>, checkSquare: Square?,
-    lastMove: LegalMove?, selected: Square? = nil, selectedPiece: Piece? = nil
+    lastMove: LegalMove?, selected: Square? = nil, selectedPiece: Piece? = nil,
+    squareMarks: [SquareMark] = [], arrows: [Arrow] = [], warnings: [Square] = [],
+    framedMove: LegalMove? = nil, premoveSquares: [Square] = []
 ) -> String {
     var targetText: String?
     if let selected, let selectedPiece {
@@ -222,7 +276,10 @@ public func boardSquareDescription(
     }
     return squareDescription(
         square, piece: piece, target: targets.contains(square), inCheck: checkSquare == square,
-        lastMove: lastMove.map { $0.from == square || $0.to == square } ?? false, targetText: targetText)
+        lastMove: lastMove.map { $0.from == square || $0.to == square } ?? false, targetText: targetText,
+        marks: squareMarkWords(
+            square, squareMarks: squareMarks, arrows: arrows, warnings: warnings,
+            framedMove: framedMove, premoveSquares: premoveSquares))
 }
 
 /// A game's length as a list shows it, in moves (a move is White's and Black's): "1 move", "17

@@ -1018,9 +1018,14 @@ final class GameControllerTests: XCTestCase {
             let knight: Set<Square> = [sq("e2"), sq("f3"), sq("h3")]
             XCTAssertEqual(f.state.premove, Premove(from: sq("g1"), to: nil, targets: knight))
             XCTAssertEqual(f.state.boardTargets, knight)
+            // What VoiceOver hears on the board's squares (BoardView's labels).
+            XCTAssertEqual(f.state.squareDescription(of: sq("g1")), "g1, white knight, premove start")
+            XCTAssertEqual(f.state.squareDescription(of: sq("f3")), "f3, empty, legal move")
             f.c.tapSquare(sq("f3"))
             XCTAssertEqual(f.state.premove, Premove(from: sq("g1"), to: sq("f3")))
             XCTAssertEqual(f.state.squareMarks.map(\.square), [sq("g1"), sq("f3")])
+            XCTAssertEqual(f.state.squareDescription(of: sq("g1")), "g1, white knight, premove to f3")
+            XCTAssertEqual(f.state.squareDescription(of: sq("f3")), "f3, empty, premove from g1")
             XCTAssertEqual(f.state.boardTargets, [])
             // After the engine's reply, Nf3 is played at once, and the engine thinks again.
             let s = try await f.c.awaitState("the premove played") { $0.snapshot.ply >= 3 }

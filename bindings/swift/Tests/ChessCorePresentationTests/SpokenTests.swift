@@ -107,6 +107,53 @@ final class SpokenTests: XCTestCase {
         XCTAssertEqual(flagged.spokenTime(of: .white), "0.0 seconds, flag fell")
     }
 
+    func testSelectingAPieceAnnouncesWhereItMayGoAndAPremoveWhatItWillPlay() throws {
+        let game = ChessGame()
+        let start = BoardUiState(
+            snapshot: game.snapshot(), orientation: .white, mode: .humanVsEngine(humanSide: .white), level: 5)
+        func targets(_ from: String) -> Set<Square> { Set(game.legalMovesFrom(square: sq(from)).map(\.to)) }
+        var knight = start
+        knight.selected = sq("g1")
+        knight.targets = targets("g1")
+        XCTAssertEqual(boardAnnouncement(before: start, after: knight), "White knight on g1 selected: f3, h3")
+        XCTAssertNil(boardAnnouncement(before: knight, after: knight))
+        XCTAssertNil(boardAnnouncement(before: knight, after: start), "deselecting: the square's selected trait says it")
+        var bishop = start
+        bishop.selected = sq("c1")
+        bishop.targets = targets("c1")
+        XCTAssertEqual(boardAnnouncement(before: knight, after: bishop), "White bishop on c1 selected: no moves")
+        // A move played from a selection says the move only.
+        _ = try game.playSan(san: "e4")
+        var e4 = start
+        e4.snapshot = game.snapshot()
+        XCTAssertEqual(boardAnnouncement(before: knight, after: e4), "White: e4")
+        // A premove while the engine thinks: its start with where it may go, then the move.
+        var from = e4
+        from.premove = Premove(from: sq("g1"), to: nil, targets: [sq("h3"), sq("f3"), sq("e2")])
+        XCTAssertEqual(boardAnnouncement(before: e4, after: from), "Premove from g1: e2, f3, h3")
+        var set = e4
+        set.premove = Premove(from: sq("g1"), to: sq("f3"))
+        XCTAssertEqual(boardAnnouncement(before: from, after: set), "Premove: white knight g1 to f3")
+        XCTAssertEqual(boardAnnouncement(before: set, after: e4), "Premove cancelled")
+        // Played after the engine's reply: the moves say it.
+        _ = try game.playSan(san: "e5")
+        _ = try game.playSan(san: "Nf3")
+        var played = e4
+        played.snapshot = game.snapshot()
+        XCTAssertEqual(boardAnnouncement(before: set, after: played), "Black: e5. White: knight to f3")
+        // The analysis board, in the same position: the selection.
+        let board = try ChessGame.fromFen(fen: "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")
+        let state = AnalysisUiState(snapshot: board.snapshot(), orientation: .white, analysing: false, multiPv: 1)
+        var rook = state
+        rook.selected = sq("a1")
+        rook.targets = Set(board.legalMovesFrom(square: sq("a1")).map(\.to))
+        XCTAssertEqual(
+            analysisAnnouncement(before: state, after: rook),
+            "White rook on a1 selected: a2, a3, a4, a5, a6, a7, a8, b1, c1, d1")
+        XCTAssertNil(analysisAnnouncement(before: rook, after: rook))
+        XCTAssertNil(analysisAnnouncement(before: rook, after: state))
+    }
+
     func testTheAnalysisBoardAnnouncesThePositionItStepsToWithItsNags() throws {
         func state(_ game: ChessGame) -> AnalysisUiState {
             AnalysisUiState(snapshot: game.snapshot(), orientation: .white, analysing: false, multiPv: 1)
@@ -188,5 +235,48 @@ final class SpokenTests: XCTestCase {
                 sq("g1"), piece: nil, targets: kingTargets, checkSquare: nil, lastMove: nil, selected: sq("f1"),
                 selectedPiece: t.pieceAt(sq("f1"))),
             "g1, empty, legal move")
+    }
+
+    func testASquareSaysTheMarksArrowsDangerSuggestedMoveAndPremoveTheBoardDrawsOnIt() throws {
+        // The node's marks as the core reads them from PGN: a red ring on d4, a green one on e4,
+        // a green arrow g1-f3 and a yellow one d8-h4.
+        let game = try ChessGame.fromPgn(pgn: "1. e4 {[%csl Rd4,Ge4][%cal Gg1f3,Yd8h4]} *")
+        let s = game.snapshot()
+        func say(_ name: String, warnings: [Square] = [], framed: LegalMove? = nil) -> String {
+            boardSquareDescription(
+                sq(name), piece: s.pieceAt(sq(name)), targets: [], checkSquare: s.checkSquare,
+                lastMove: s.lastMove, squareMarks: s.annotations.squares, arrows: s.annotations.arrows,
+                warnings: warnings, framedMove: framed)
+        }
+        XCTAssertEqual(say("d4"), "d4, empty, marked red")
+        XCTAssertEqual(say("e4"), "e4, white pawn, last move, marked green")
+        XCTAssertEqual(say("g1"), "g1, white knight, green arrow to f3")
+        XCTAssertEqual(say("f3"), "f3, empty, green arrow from g1")
+        XCTAssertEqual(say("h4"), "h4, empty, yellow arrow from d8")
+        XCTAssertEqual(say("e4", warnings: [sq("e4")]), "e4, white pawn, last move, in danger, marked green")
+        // The engine's best move framed: 1... e5.
+        let e5 = try XCTUnwrap(game.legalMovesFrom(square: sq("e7")).first { $0.to == sq("e5") })
+        XCTAssertEqual(say("e7", framed: e5), "e7, black pawn, suggested move to e5")
+        XCTAssertEqual(say("e5", framed: e5), "e5, empty, suggested move from e7")
+        // A square with nothing drawn on it says nothing more.
+        XCTAssertEqual(say("a1", framed: e5), "a1, white rook")
+        // The premove: its start alone, then start and destination; the blue marks the game board
+        // draws for it are said once, as the premove, and a blue mark elsewhere as a mark.
+        func blue(_ name: String) -> SquareMark { SquareMark(color: .blue, square: sq(name)) }
+        func premove(_ name: String, _ squares: [String]) -> String {
+            boardSquareDescription(
+                sq(name), piece: nil, targets: [], checkSquare: nil, lastMove: nil,
+                squareMarks: squares.map(blue) + [blue("h8")], premoveSquares: squares.map(sq))
+        }
+        XCTAssertEqual(premove("g1", ["g1"]), "g1, empty, premove start")
+        XCTAssertEqual(premove("g1", ["g1", "f3"]), "g1, empty, premove to f3")
+        XCTAssertEqual(premove("f3", ["g1", "f3"]), "f3, empty, premove from g1")
+        XCTAssertEqual(premove("h8", ["g1", "f3"]), "h8, empty, marked blue")
+        // A mark and a legal move on one square: the mark first, what a tap does last.
+        XCTAssertEqual(
+            boardSquareDescription(
+                sq("c3"), piece: nil, targets: [sq("c3")], checkSquare: nil, lastMove: nil,
+                squareMarks: [blue("c3")]),
+            "c3, empty, marked blue, legal move")
     }
 }

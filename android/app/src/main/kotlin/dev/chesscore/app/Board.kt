@@ -66,6 +66,7 @@ fun Board(
     state.boardSnapshot, state.orientation, state.selected, state.boardTargets, state.hint.takeIf { state.viewed == null }, onTap, onDrag, modifier,
     // The premove's squares, in blue, while the engine is to move.
     squareMarks = state.premoveSquares.map { SquareMark(MarkColor.BLUE, it) },
+    premoveSquares = state.premoveSquares,
 )
 
 /**
@@ -73,7 +74,8 @@ fun Board(
  * [orientation]'s side, the [selected] square and [targets] the controller computed, an [arrow]
  * (a hint, the engine's best move), a node's [squareMarks] and [arrows] (`[%csl]`, `[%cal]`) and
  * [warnings] (squares of hanging pieces, a red dot), and reports taps and drags as squares; the
- * presentation layer maps screen cells to squares for the orientation.
+ * presentation layer maps screen cells to squares for the orientation. [premoveSquares] (drawn
+ * as blue [squareMarks] by the caller) are said as the premove to a screen reader.
  */
 @Composable
 fun Board(
@@ -88,9 +90,10 @@ fun Board(
     squareMarks: List<SquareMark> = emptyList(),
     arrows: List<Arrow> = emptyList(),
     warnings: List<Square> = emptyList(),
+    premoveSquares: List<Square> = emptyList(),
 ) = Board(
     { snapshot.pieceAt(it) }, snapshot.lastMove, snapshot.checkSquare, orientation, selected, targets, arrow, onTap, onDrag,
-    modifier, squareMarks, arrows, warnings,
+    modifier, squareMarks, arrows, warnings, premoveSquares,
 )
 
 /**
@@ -112,6 +115,7 @@ fun Board(
     squareMarks: List<SquareMark> = emptyList(),
     arrows: List<Arrow> = emptyList(),
     warnings: List<Square> = emptyList(),
+    premoveSquares: List<Square> = emptyList(),
 ) {
     var dragFrom by remember { mutableStateOf<Square?>(null) }
     val fingerDown = remember { FingerDown() }
@@ -172,7 +176,10 @@ fun Board(
                                 // presentation layer's words, as on iOS) and its selected state;
                                 // double tap taps it.
                                 .clearAndSetSemantics {
-                                    contentDescription = boardSquareDescription(square, piece, targets, checkSquare, lastMove, selected, selected?.let(pieceAt))
+                                    contentDescription = boardSquareDescription(
+                                        square, piece, targets, checkSquare, lastMove, selected, selected?.let(pieceAt),
+                                        squareMarks, arrows, warnings, arrow, premoveSquares,
+                                    )
                                     role = Role.Button
                                     this.selected = square == selected
                                     onClick { tap(square); true }

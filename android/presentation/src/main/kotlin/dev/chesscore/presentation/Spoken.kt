@@ -4,8 +4,11 @@ import dev.chesscore.CastlingWing
 import dev.chesscore.ChessException
 import dev.chesscore.GameSnapshot
 import dev.chesscore.MoveListItem
+import dev.chesscore.Piece
 import dev.chesscore.PieceKind
 import dev.chesscore.Side
+import dev.chesscore.Square
+import dev.chesscore.ktx.pieceAt
 import dev.chesscore.sanParts
 
 // What TalkBack and VoiceOver say: moves in words instead of SAN's letters and signs, and the
@@ -158,9 +161,25 @@ fun ClockUiState.spokenTime(side: Side): String =
         else -> ""
     }
 
+/** Squares in words, by name (a2 before b1): "f3, h3", or "no moves" for none. */
+private fun spokenSquares(squares: Set<Square>): String =
+    if (squares.isEmpty()) "no moves" else squares.map { it.label }.sorted().joinToString(", ")
+
+/**
+ * What a screen reader hears when the piece on [square] is selected, with where it may go
+ * ([targets]): "White knight on g1 selected: f3, h3", "Black bishop on c8 selected: no moves".
+ * Said once, so that a player need not visit every square to find the targets.
+ */
+fun spokenSelection(piece: Piece?, square: Square, targets: Set<Square>): String {
+    val name = piece?.let { pieceName(it).replaceFirstChar(Char::uppercaseChar) } ?: "Nothing"
+    return "$name on ${square.label} selected: ${spokenSquares(targets)}"
+}
+
 /**
  * What a board screen should announce (TalkBack `announceForAccessibility`, VoiceOver's
- * announcement) when its state goes from [before] to [after], or `null`: the new moves (the
+ * announcement) when its state goes from [before] to [after], or `null`: a piece selected
+ * ([spokenSelection]) and a premove built or cancelled ("Premove from g1: e2, f3, h3", "Premove:
+ * white knight g1 to f3", "Premove cancelled"); the new moves (the
  * player's own as a confirmation, the engine's reply, a premove played after it, however many
  * came between two states the screen saw: "Black: knight takes e5, check"); moves taken back;
  * the position looked back at ([BoardUiState.viewed]: "After 12 White: knight to f3", "Back to
@@ -196,6 +215,24 @@ fun boardAnnouncement(before: BoardUiState?, after: BoardUiState): String? {
         }
     }
     if (before.hint == null) after.hint?.let { parts += "Hint: ${spokenSan(it.san)}" }
+    if (new == old) {
+        val selected = after.selected
+        if (selected != null && (selected != before.selected || after.targets != before.targets)) {
+            parts += spokenSelection(after.snapshot.pieceAt(selected), selected, after.targets)
+        }
+        val premove = after.premove
+        if (premove != null && premove != before.premove) {
+            val to = premove.to
+            parts += if (to == null) {
+                "Premove from ${premove.from.label}: ${spokenSquares(premove.targets)}"
+            } else {
+                val piece = after.snapshot.pieceAt(premove.from)?.let { "${pieceName(it)} " } ?: ""
+                "Premove: $piece${premove.from.label} to ${to.label}"
+            }
+        } else if (premove == null && before.premove != null) {
+            parts += "Premove cancelled"
+        }
+    }
     return parts.takeIf { it.isNotEmpty() }?.joinToString(". ")
 }
 
@@ -203,13 +240,18 @@ fun boardAnnouncement(before: BoardUiState?, after: BoardUiState): String? {
  * What the analysis board should announce when its state goes from [before] to [after], or
  * `null`: when the position shown changes (a move played, a step back or forward, a jump in the
  * move list), the move that led to it ([spokenPosition]), its annotation's NAGs in words and,
- * at the end of a game, how it ended.
+ * at the end of a game, how it ended; in the same position, a piece selected
+ * ([spokenSelection]).
  */
 fun analysisAnnouncement(before: AnalysisUiState?, after: AnalysisUiState): String? {
     if (before == null) return null
     val was = before.snapshot
     val now = after.snapshot
-    if (was.node == now.node && was.fen == now.fen) return null
+    if (was.node == now.node && was.fen == now.fen) {
+        val selected = after.selected ?: return null
+        if (selected == before.selected && after.targets == before.targets) return null
+        return spokenSelection(now.pieceAt(selected), selected, after.targets)
+    }
     val parts = mutableListOf(spokenPosition(now))
     parts += now.annotations.nags.map(::nagName).filter { it.isNotEmpty() }
     if (after.isGameOver) parts += after.statusText

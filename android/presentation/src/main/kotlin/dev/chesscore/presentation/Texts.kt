@@ -1,9 +1,11 @@
 package dev.chesscore.presentation
 
+import dev.chesscore.Arrow
 import dev.chesscore.DrawReason
 import dev.chesscore.GameSnapshot
 import dev.chesscore.GameStatus
 import dev.chesscore.LegalMove
+import dev.chesscore.MarkColor
 import dev.chesscore.MaterialBalance
 import dev.chesscore.MoveListItem
 import dev.chesscore.Outcome
@@ -12,6 +14,7 @@ import dev.chesscore.PieceKind
 import dev.chesscore.Score
 import dev.chesscore.Side
 import dev.chesscore.Square
+import dev.chesscore.SquareMark
 import dev.chesscore.clockDisplayText
 import java.util.Locale
 import kotlin.math.abs
@@ -192,11 +195,12 @@ fun pieceName(piece: Piece): String = "${if (piece.side == Side.WHITE) "white" e
 /**
  * What a screen reader says for a square of the board (TalkBack, VoiceOver): its name, what
  * stands on it, "in check" for the king in check ([inCheck]: the snapshot's check square),
- * "last move" for the squares of the last move ([lastMove]), then whether the selected piece may
- * go there ([target], from the state's targets): "e2, white pawn", "e4, white pawn, last move",
- * "e8, black king, in check", "c4, empty, legal move", "d5, black pawn, capture". The same words
- * on both platforms; the facts are the state's. Selection is not in the words: the screens set
- * the element's selected state, which the screen reader says itself.
+ * "last move" for the squares of the last move ([lastMove]), what else the board draws there
+ * ([marks], from [squareMarkWords]), then whether the selected piece may go there ([target], from
+ * the state's targets): "e2, white pawn", "e4, white pawn, last move", "e8, black king, in
+ * check", "c4, empty, legal move", "d5, black pawn, capture", "f3, empty, green arrow from g1,
+ * legal move". The same words on both platforms; the facts are the state's. Selection is not in
+ * the words: the screens set the element's selected state, which the screen reader says itself.
  */
 fun squareDescription(
     square: Square,
@@ -205,12 +209,61 @@ fun squareDescription(
     inCheck: Boolean = false,
     lastMove: Boolean = false,
     targetText: String? = null,
+    marks: List<String> = emptyList(),
 ): String {
     val parts = mutableListOf(square.label, piece?.let(::pieceName) ?: "empty")
     if (inCheck) parts += "in check"
     if (lastMove) parts += "last move"
+    parts += marks
     if (target) parts += targetText ?: if (piece == null) "legal move" else "capture"
     return parts.joinToString(", ")
+}
+
+/** A mark's colour in words: "red", "green", "blue", "yellow". */
+fun markColorName(color: MarkColor): String = when (color) {
+    MarkColor.RED -> "red"
+    MarkColor.GREEN -> "green"
+    MarkColor.BLUE -> "blue"
+    MarkColor.YELLOW -> "yellow"
+}
+
+/**
+ * What a board draws on [square] besides pieces, selection, check and the last move, in words,
+ * for [squareDescription]'s marks: the premove's squares ("premove to e4" on its start, "premove
+ * start" before its destination is chosen, "premove from e2" on its destination; [premoveSquares]
+ * is the state's, start first), the framed move ("suggested move to f3" and "suggested move from
+ * g1": the hint or the engine's best move), a piece in danger ("in danger": the coach's hanging
+ * pieces, [warnings]), a node's highlighted squares ("marked red") and arrows ("green arrow to
+ * e5" on its start, "green arrow from f3" on its end). A blue mark on a premove square is how the
+ * game board draws the premove, said once as the premove.
+ */
+fun squareMarkWords(
+    square: Square,
+    squareMarks: List<SquareMark> = emptyList(),
+    arrows: List<Arrow> = emptyList(),
+    warnings: Collection<Square> = emptyList(),
+    framedMove: LegalMove? = null,
+    premoveSquares: List<Square> = emptyList(),
+): List<String> {
+    val words = mutableListOf<String>()
+    val premoveFrom = premoveSquares.getOrNull(0)
+    val premoveTo = premoveSquares.getOrNull(1)
+    if (square == premoveFrom) words += premoveTo?.let { "premove to ${it.label}" } ?: "premove start"
+    if (square == premoveTo && premoveFrom != null) words += "premove from ${premoveFrom.label}"
+    if (framedMove != null) {
+        if (framedMove.from == square) words += "suggested move to ${framedMove.to.label}"
+        if (framedMove.to == square) words += "suggested move from ${framedMove.from.label}"
+    }
+    if (square in warnings) words += "in danger"
+    for (mark in squareMarks) {
+        if (mark.square != square || (mark.color == MarkColor.BLUE && square in premoveSquares)) continue
+        words += "marked ${markColorName(mark.color)}"
+    }
+    for (arrow in arrows) {
+        if (arrow.from == square) words += "${markColorName(arrow.color)} arrow to ${arrow.to.label}"
+        if (arrow.to == square) words += "${markColorName(arrow.color)} arrow from ${arrow.from.label}"
+    }
+    return words
 }
 
 /**
@@ -219,7 +272,8 @@ fun squareDescription(
  * each square with. With the [selected] square and its [selectedPiece], a target says what the
  * move there is when "legal move" or "capture" would be wrong: "castles" on the king's own rook
  * (Chess960, where the king takes its rook), "capture en passant" on the empty square a pawn
- * takes diagonally.
+ * takes diagonally. The board's other drawings ([squareMarks], [arrows], [warnings], the
+ * [framedMove], the [premoveSquares]) are said as [squareMarkWords] says them.
  */
 fun boardSquareDescription(
     square: Square,
@@ -229,6 +283,11 @@ fun boardSquareDescription(
     lastMove: LegalMove?,
     selected: Square? = null,
     selectedPiece: Piece? = null,
+    squareMarks: List<SquareMark> = emptyList(),
+    arrows: List<Arrow> = emptyList(),
+    warnings: Collection<Square> = emptyList(),
+    framedMove: LegalMove? = null,
+    premoveSquares: List<Square> = emptyList(),
 ): String {
     val targetText = when {
         selected == null || selectedPiece == null -> null
@@ -239,6 +298,7 @@ fun boardSquareDescription(
     return squareDescription(
         square, piece, target = square in targets, inCheck = square == checkSquare,
         lastMove = lastMove != null && (lastMove.from == square || lastMove.to == square), targetText = targetText,
+        marks = squareMarkWords(square, squareMarks, arrows, warnings, framedMove, premoveSquares),
     )
 }
 

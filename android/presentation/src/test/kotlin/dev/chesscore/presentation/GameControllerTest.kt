@@ -948,9 +948,21 @@ class GameControllerTest {
                 val knight = setOf(sq("e2"), sq("f3"), sq("h3"))
                 assertEquals(Premove(sq("g1"), null, knight), c.state.value.premove)
                 assertEquals(knight, c.state.value.boardTargets)
+                // What TalkBack hears on the board's squares (the Board composable's words).
+                val say = { state: BoardUiState, name: String ->
+                    boardSquareDescription(
+                        sq(name), state.snapshot.pieceAt(sq(name)), state.boardTargets, state.snapshot.checkSquare,
+                        state.snapshot.lastMove, state.selected, state.selected?.let { state.snapshot.pieceAt(it) },
+                        premoveSquares = state.premoveSquares,
+                    )
+                }
+                assertEquals("g1, white knight, premove start", say(c.state.value, "g1"))
+                assertEquals("f3, empty, legal move", say(c.state.value, "f3"))
                 c.tapSquare(sq("f3"))
                 assertEquals(Premove(sq("g1"), sq("f3")), c.state.value.premove)
                 assertEquals(listOf(sq("g1"), sq("f3")), c.state.value.premoveSquares)
+                assertEquals("g1, white knight, premove to f3", say(c.state.value, "g1"))
+                assertEquals("f3, empty, premove from g1", say(c.state.value, "f3"))
                 assertEquals(emptySet(), c.state.value.boardTargets)
                 // After the engine's reply, Nf3 is played at once, and the engine thinks again.
                 val s = c.awaitState("the premove played") { it.snapshot.ply >= 3u }

@@ -211,6 +211,47 @@ class PresentationTextTest {
     }
 
     @Test
+    fun `selecting a piece announces where it may go, and a premove what it will play`() {
+        ChessGame().use { game ->
+            val start = BoardUiState(game.snapshot(), Side.WHITE, mode = GameMode.HumanVsEngine(Side.WHITE), level = 5)
+            val targets = { from: String -> game.legalMovesFrom(sq(from)).map { it.to }.toSet() }
+            val knight = start.copy(selected = sq("g1"), targets = targets("g1"))
+            assertEquals("White knight on g1 selected: f3, h3", boardAnnouncement(start, knight))
+            assertEquals(null, boardAnnouncement(knight, knight))
+            assertEquals(null, boardAnnouncement(knight, start), "deselecting: the square's selected state says it")
+            assertEquals(
+                "White bishop on c1 selected: no moves",
+                boardAnnouncement(knight, start.copy(selected = sq("c1"), targets = targets("c1"))),
+            )
+            // A move played from a selection says the move only.
+            game.playSan("e4")
+            val e4 = start.copy(snapshot = game.snapshot())
+            assertEquals("White: e4", boardAnnouncement(knight, e4))
+            // A premove while the engine thinks: its start with where it may go, then the move.
+            val from = e4.copy(premove = Premove(sq("g1"), null, setOf(sq("h3"), sq("f3"), sq("e2"))))
+            assertEquals("Premove from g1: e2, f3, h3", boardAnnouncement(e4, from))
+            val set = e4.copy(premove = Premove(sq("g1"), sq("f3")))
+            assertEquals("Premove: white knight g1 to f3", boardAnnouncement(from, set))
+            assertEquals("Premove cancelled", boardAnnouncement(set, e4))
+            // Played after the engine's reply: the moves say it.
+            game.playSan("e5")
+            game.playSan("Nf3")
+            assertEquals("Black: e5. White: knight to f3", boardAnnouncement(set, e4.copy(snapshot = game.snapshot())))
+        }
+        // The analysis board, in the same position: the selection.
+        ChessGame.fromFen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1").use { game ->
+            val state = AnalysisUiState(game.snapshot())
+            val rook = state.copy(selected = sq("a1"), targets = game.legalMovesFrom(sq("a1")).map { it.to }.toSet())
+            assertEquals(
+                "White rook on a1 selected: a2, a3, a4, a5, a6, a7, a8, b1, c1, d1",
+                analysisAnnouncement(state, rook),
+            )
+            assertEquals(null, analysisAnnouncement(rook, rook))
+            assertEquals(null, analysisAnnouncement(rook, state))
+        }
+    }
+
+    @Test
     fun `the analysis board announces the position it steps to, with its NAGs`() {
         readPgn("1. e4 e5 2. Nf3 \$1 *").games.single().use { game ->
             val end = AnalysisUiState(game.snapshot())
@@ -285,5 +326,52 @@ class PresentationTextTest {
                 boardSquareDescription(sq("g1"), null, targets, null, null, sq("f1"), s.pieceAt(sq("f1"))),
             )
         }
+    }
+
+    @Test
+    fun `a square says the marks, arrows, danger, suggested move and premove the board draws on it`() {
+        // The node's marks as the core reads them from PGN: a red ring on d4, a green one on e4,
+        // a green arrow g1-f3 and a yellow one d8-h4.
+        ChessGame.fromPgn("1. e4 {[%csl Rd4,Ge4][%cal Gg1f3,Yd8h4]} *").use { game ->
+            val s = game.snapshot()
+            val marks = s.annotations.squares
+            val arrows = s.annotations.arrows
+            val say = { name: String, warnings: List<dev.chesscore.Square>, framed: dev.chesscore.LegalMove? ->
+                boardSquareDescription(
+                    sq(name), s.pieceAt(sq(name)), emptySet(), s.checkSquare, s.lastMove,
+                    squareMarks = marks, arrows = arrows, warnings = warnings, framedMove = framed,
+                )
+            }
+            assertEquals("d4, empty, marked red", say("d4", emptyList(), null))
+            assertEquals("e4, white pawn, last move, marked green", say("e4", emptyList(), null))
+            assertEquals("g1, white knight, green arrow to f3", say("g1", emptyList(), null))
+            assertEquals("f3, empty, green arrow from g1", say("f3", emptyList(), null))
+            assertEquals("h4, empty, yellow arrow from d8", say("h4", emptyList(), null))
+            assertEquals("e4, white pawn, last move, in danger, marked green", say("e4", listOf(sq("e4")), null))
+            // The engine's best move framed: 1... e5.
+            val e5 = game.legalMovesFrom(sq("e7")).first { it.to == sq("e5") }
+            assertEquals("e7, black pawn, suggested move to e5", say("e7", emptyList(), e5))
+            assertEquals("e5, empty, suggested move from e7", say("e5", emptyList(), e5))
+            // A square with nothing drawn on it says nothing more.
+            assertEquals("a1, white rook", say("a1", emptyList(), e5))
+        }
+        // The premove: its start alone, then start and destination; the blue marks the game board
+        // draws for it are said once, as the premove, and a blue mark elsewhere as a mark.
+        val blue = { name: String -> dev.chesscore.SquareMark(dev.chesscore.MarkColor.BLUE, sq(name)) }
+        val premove = { name: String, squares: List<String> ->
+            boardSquareDescription(
+                sq(name), null, emptySet(), null, null,
+                squareMarks = squares.map(blue) + blue("h8"), premoveSquares = squares.map(::sq),
+            )
+        }
+        assertEquals("g1, empty, premove start", premove("g1", listOf("g1")))
+        assertEquals("g1, empty, premove to f3", premove("g1", listOf("g1", "f3")))
+        assertEquals("f3, empty, premove from g1", premove("f3", listOf("g1", "f3")))
+        assertEquals("h8, empty, marked blue", premove("h8", listOf("g1", "f3")))
+        // A mark and a legal move on one square: the mark first, what a tap does last.
+        assertEquals(
+            "c3, empty, marked blue, legal move",
+            boardSquareDescription(sq("c3"), null, setOf(sq("c3")), null, null, squareMarks = listOf(blue("c3"))),
+        )
     }
 }
