@@ -24,6 +24,22 @@ step() {
   step_start=$SECONDS
   printf '\n== %s\n' "$*"
 }
+print_timings() {
+  printf '\nwall time per step (%d s in all):\n' "$SECONDS"
+  printf '%s\n' "${timings[@]}"
+}
+# A background build's process group (see the release step), stopped with the run; and a run
+# that fails still shows where its time went.
+tools=""
+on_exit() {
+  local status=$?
+  if [ -n "$tools" ]; then kill -- -"$tools" 2>/dev/null || true; fi
+  if [ $status != 0 ] && [ -n "$step_name" ]; then
+    end_step
+    print_timings
+  fi
+}
+trap on_exit EXIT
 skip() { printf 'SKIPPED: %s\n' "$*"; skipped+=("$*"); }
 skipped=()
 counts=() # the test suites' closing counts, repeated at the end
@@ -49,17 +65,27 @@ cargo test --all-targets --no-fail-fast
 step "doctests (every public example, README's included)"
 cargo test --doc
 
-step "release library and command (the Kotlin and Swift tests load the library)"
-cargo build --release --lib --bin chesscore
-
-# UniFFI's generators (for the bindings' freshness check, below) build in the background, in
-# target/bindgen, while the Kotlin, Swift and app checks run: their build is ~285 s of CPU, most
-# of it one crate's single-threaded front end, and kotlinc leaves a core mostly idle. One after
-# the other they cost a 2-core VM about 4 minutes more (docs/measurements.md).
+step "release library and command, bindings freshness, README quick starts = the tested code"
+# UniFFI's generators build (in target/bindgen) beside the release library and the command:
+# each of the three is mostly single-threaded work (one crate's front end, two fat-LTO links),
+# so on two cores this takes less than one after the other (docs/measurements.md, "CI time").
+# The background build runs in a process group of its own (set -m), which on_exit stops if the
+# run ends first.
 mkdir -p build
+set -m
 scripts/gen-bindings.sh --build-tools >build/bindgen-tools.log 2>&1 &
 tools=$!
-trap 'kill "$tools" 2>/dev/null || true' EXIT
+set +m
+cargo build --release --lib --bin chesscore
+if ! wait "$tools"; then
+  tools=""
+  cat build/bindgen-tools.log >&2
+  echo "the bindings generators did not build (scripts/gen-bindings.sh --build-tools)" >&2
+  exit 1
+fi
+tools=""
+scripts/gen-bindings.sh --check
+python3 scripts/check-readme-examples.py
 
 step "Kotlin tests on the JVM (bindings, wrapper, presentation layer)"
 mkdir -p build/kotlin
@@ -116,16 +142,6 @@ else
   scripts/test-swift-release.sh
 fi
 
-step "bindings freshness (UniFFI's generators, built above), README quick starts = the tested code"
-if ! wait "$tools"; then
-  cat build/bindgen-tools.log >&2
-  echo "the bindings generators did not build (scripts/gen-bindings.sh --build-tools)" >&2
-  exit 1
-fi
-trap - EXIT
-scripts/gen-bindings.sh --check
-python3 scripts/check-readme-examples.py
-
 if [ $quick = 0 ]; then
   step "device targets compile (static libraries; linking needs the NDK / Xcode)"
   for target in aarch64-linux-android aarch64-apple-ios; do
@@ -160,8 +176,8 @@ echo "perft 5: $nodes nodes, as expected"
 cargo run --quiet --release -- bench search --check "$BENCH_SIGNATURE" | tail -4
 
 end_step
-printf '\nwall time per step (%d s in all):\n' "$SECONDS"
-printf '%s\n' "${timings[@]}"
+step_name=""
+print_timings
 
 printf '\n'
 for line in "${counts[@]}"; do if [ -n "$line" ]; then printf '%s\n' "$line"; fi; done
