@@ -136,7 +136,10 @@ struct BoardView<Model: BoardDrawing>: View {
         .frame(width: size, height: size)
         .accessibilityElement(children: .ignore)
         .accessibilityLabel(state.squareDescription(of: square))
-        .accessibilityAddTraits(state.selected == square ? [.isButton, .isSelected] : .isButton)
+        // Selected: the selected piece, or in draw mode the square the next arrow starts from
+        // (drawn as a selection too).
+        .accessibilityAddTraits(
+            state.selected == square || state.markFrom == square ? [.isButton, .isSelected] : .isButton)
         .accessibilityAction { onTap(square) }
     }
 

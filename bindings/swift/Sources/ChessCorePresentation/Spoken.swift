@@ -183,8 +183,9 @@ public func spokenSelection(piece: Piece?, square: Square, targets: Set<Square>)
 
 /// What a board screen should announce (VoiceOver's announcement, TalkBack's
 /// `announceForAccessibility`) when its state goes from `before` to `after`, or `nil`: a piece
-/// selected (``spokenSelection(piece:square:targets:)``) and a premove built or cancelled
-/// ("Premove from g1: e2, f3, h3", "Premove: white knight g1 to f3", "Premove cancelled"); the new
+/// selected (``spokenSelection(piece:square:targets:)``) and a premove built, cancelled or
+/// dropped ("Premove from g1: e2, f3, h3", "Premove: white knight g1 to f3", "Premove cancelled",
+/// and "Premove dropped" when the engine's reply left it illegal); the new
 /// moves (the player's own as a confirmation, the engine's reply, a premove played after it,
 /// however many came between two states the screen saw: "Black: knight takes e5, check");
 /// moves taken back; the position looked back at (``BoardUiState/viewed``: "After 12 White:
@@ -219,6 +220,13 @@ public func boardAnnouncement(before: BoardUiState?, after: BoardUiState) -> Str
         }
     }
     if before.hint == nil, let hint = after.hint { parts.append("Hint: \(spokenSan(hint.san))") }
+    // A premove the engine's reply made illegal: the player is to move and it was not played.
+    if let waiting = before.premove, waiting.to != nil, after.premove == nil, new.count > old.count,
+        after.pendingPromotion == nil,
+        before.snapshot.pieceAt(waiting.from)?.side == after.snapshot.sideToMove
+    {
+        parts.append("Premove dropped")
+    }
     if new == old {
         if let selected = after.selected, selected != before.selected || after.targets != before.targets {
             parts.append(

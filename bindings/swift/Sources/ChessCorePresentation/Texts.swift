@@ -244,8 +244,12 @@ public func squareMarkWords(
         words.append("marked \(mark.color.name)")
     }
     for arrow in arrows {
-        if arrow.from == square { words.append("\(arrow.color.name) arrow to \(arrow.to.label)") }
-        if arrow.to == square { words.append("\(arrow.color.name) arrow from \(arrow.from.label)") }
+        // An arrow from a square to itself (a PGN may give one) is said once.
+        if arrow.from == square {
+            words.append("\(arrow.color.name) arrow to \(arrow.to.label)")
+        } else if arrow.to == square {
+            words.append("\(arrow.color.name) arrow from \(arrow.from.label)")
+        }
     }
     return words
 }

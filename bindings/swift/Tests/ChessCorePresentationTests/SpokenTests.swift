@@ -127,6 +127,10 @@ final class SpokenTests: XCTestCase {
         var e4 = start
         e4.snapshot = game.snapshot()
         XCTAssertEqual(boardAnnouncement(before: knight, after: e4), "White: e4")
+        var queen = e4
+        queen.selected = sq("d1")
+        queen.targets = targets("d1")
+        XCTAssertEqual(boardAnnouncement(before: knight, after: queen), "White: e4")
         // A premove while the engine thinks: its start with where it may go, then the move.
         var from = e4
         from.premove = Premove(from: sq("g1"), to: nil, targets: [sq("h3"), sq("f3"), sq("e2")])
@@ -141,6 +145,17 @@ final class SpokenTests: XCTestCase {
         var played = e4
         played.snapshot = game.snapshot()
         XCTAssertEqual(boardAnnouncement(before: set, after: played), "Black: e5. White: knight to f3")
+        // A premove the engine's reply makes illegal (b5 blocks the bishop's way to a6): dropped.
+        let other = ChessGame()
+        _ = try other.playSan(san: "e4")
+        var waiting = BoardUiState(
+            snapshot: other.snapshot(), orientation: .white, mode: .humanVsEngine(humanSide: .white), level: 5)
+        waiting.premove = Premove(from: sq("f1"), to: sq("a6"))
+        _ = try other.playSan(san: "b5")
+        var dropped = waiting
+        dropped.premove = nil
+        dropped.snapshot = other.snapshot()
+        XCTAssertEqual(boardAnnouncement(before: waiting, after: dropped), "Black: b5. Premove dropped")
         // The analysis board, in the same position: the selection.
         let board = try ChessGame.fromFen(fen: "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")
         let state = AnalysisUiState(snapshot: board.snapshot(), orientation: .white, analysing: false, multiPv: 1)
@@ -260,6 +275,13 @@ final class SpokenTests: XCTestCase {
         XCTAssertEqual(say("e5", framed: e5), "e5, empty, suggested move from e7")
         // A square with nothing drawn on it says nothing more.
         XCTAssertEqual(say("a1", framed: e5), "a1, white rook")
+        // An arrow from a square to itself, which a PGN may give: said once.
+        let selfArrow = try ChessGame.fromPgn(pgn: "1. e4 {[%cal Ge4e4]} *").snapshot()
+        XCTAssertEqual(
+            boardSquareDescription(
+                sq("e4"), piece: selfArrow.pieceAt(sq("e4")), targets: [], checkSquare: nil,
+                lastMove: selfArrow.lastMove, arrows: selfArrow.annotations.arrows),
+            "e4, white pawn, last move, green arrow to e4")
         // The premove: its start alone, then start and destination; the blue marks the game board
         // draws for it are said once, as the premove, and a blue mark elsewhere as a mark.
         func blue(_ name: String) -> SquareMark { SquareMark(color: .blue, square: sq(name)) }

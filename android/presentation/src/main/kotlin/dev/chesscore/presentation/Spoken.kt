@@ -178,8 +178,9 @@ fun spokenSelection(piece: Piece?, square: Square, targets: Set<Square>): String
 /**
  * What a board screen should announce (TalkBack `announceForAccessibility`, VoiceOver's
  * announcement) when its state goes from [before] to [after], or `null`: a piece selected
- * ([spokenSelection]) and a premove built or cancelled ("Premove from g1: e2, f3, h3", "Premove:
- * white knight g1 to f3", "Premove cancelled"); the new moves (the
+ * ([spokenSelection]) and a premove built, cancelled or dropped ("Premove from g1: e2, f3, h3",
+ * "Premove: white knight g1 to f3", "Premove cancelled", and "Premove dropped" when the engine's
+ * reply left it illegal); the new moves (the
  * player's own as a confirmation, the engine's reply, a premove played after it, however many
  * came between two states the screen saw: "Black: knight takes e5, check"); moves taken back;
  * the position looked back at ([BoardUiState.viewed]: "After 12 White: knight to f3", "Back to
@@ -215,6 +216,13 @@ fun boardAnnouncement(before: BoardUiState?, after: BoardUiState): String? {
         }
     }
     if (before.hint == null) after.hint?.let { parts += "Hint: ${spokenSan(it.san)}" }
+    // A premove the engine's reply made illegal: the player is to move and it was not played.
+    val waiting = before.premove
+    if (waiting?.to != null && after.premove == null && new.size > old.size && after.pendingPromotion == null &&
+        before.snapshot.pieceAt(waiting.from)?.side == after.snapshot.sideToMove
+    ) {
+        parts += "Premove dropped"
+    }
     if (new == old) {
         val selected = after.selected
         if (selected != null && (selected != before.selected || after.targets != before.targets)) {

@@ -260,8 +260,12 @@ fun squareMarkWords(
         words += "marked ${markColorName(mark.color)}"
     }
     for (arrow in arrows) {
-        if (arrow.from == square) words += "${markColorName(arrow.color)} arrow to ${arrow.to.label}"
-        if (arrow.to == square) words += "${markColorName(arrow.color)} arrow from ${arrow.from.label}"
+        // An arrow from a square to itself (a PGN may give one) is said once.
+        if (arrow.from == square) {
+            words += "${markColorName(arrow.color)} arrow to ${arrow.to.label}"
+        } else if (arrow.to == square) {
+            words += "${markColorName(arrow.color)} arrow from ${arrow.from.label}"
+        }
     }
     return words
 }

@@ -5,6 +5,7 @@ import dev.chesscore.ChessGame
 import dev.chesscore.chess960StartFen
 import dev.chesscore.DrawReason
 import dev.chesscore.GameStatus
+import dev.chesscore.MarkColor
 import dev.chesscore.Outcome
 import dev.chesscore.Piece
 import dev.chesscore.PieceKind
@@ -12,6 +13,7 @@ import dev.chesscore.SearchLimits
 import dev.chesscore.SearchResult
 import dev.chesscore.Side
 import dev.chesscore.Square
+import dev.chesscore.SquareMark
 import dev.chesscore.ktx.pieceAt
 import dev.chesscore.liveObjectCount
 import dev.chesscore.timeControlFromPgn
@@ -948,11 +950,13 @@ class GameControllerTest {
                 val knight = setOf(sq("e2"), sq("f3"), sq("h3"))
                 assertEquals(Premove(sq("g1"), null, knight), c.state.value.premove)
                 assertEquals(knight, c.state.value.boardTargets)
-                // What TalkBack hears on the board's squares (the Board composable's words).
+                // What TalkBack hears on the board's squares: the Board composable's words, with the
+                // premove drawn as blue rings as it draws it.
                 val say = { state: BoardUiState, name: String ->
                     boardSquareDescription(
                         sq(name), state.snapshot.pieceAt(sq(name)), state.boardTargets, state.snapshot.checkSquare,
                         state.snapshot.lastMove, state.selected, state.selected?.let { state.snapshot.pieceAt(it) },
+                        squareMarks = state.premoveSquares.map { SquareMark(MarkColor.BLUE, it) },
                         premoveSquares = state.premoveSquares,
                     )
                 }

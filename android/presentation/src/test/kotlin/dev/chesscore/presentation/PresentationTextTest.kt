@@ -227,6 +227,7 @@ class PresentationTextTest {
             game.playSan("e4")
             val e4 = start.copy(snapshot = game.snapshot())
             assertEquals("White: e4", boardAnnouncement(knight, e4))
+            assertEquals("White: e4", boardAnnouncement(knight, e4.copy(selected = sq("d1"), targets = targets("d1"))))
             // A premove while the engine thinks: its start with where it may go, then the move.
             val from = e4.copy(premove = Premove(sq("g1"), null, setOf(sq("h3"), sq("f3"), sq("e2"))))
             assertEquals("Premove from g1: e2, f3, h3", boardAnnouncement(e4, from))
@@ -237,6 +238,14 @@ class PresentationTextTest {
             game.playSan("e5")
             game.playSan("Nf3")
             assertEquals("Black: e5. White: knight to f3", boardAnnouncement(set, e4.copy(snapshot = game.snapshot())))
+        }
+        // A premove the engine's reply makes illegal (b5 blocks the bishop's way to a6): dropped.
+        ChessGame().use { game ->
+            game.playSan("e4")
+            val e4 = BoardUiState(game.snapshot(), Side.WHITE, mode = GameMode.HumanVsEngine(Side.WHITE), level = 5)
+            val waiting = e4.copy(premove = Premove(sq("f1"), sq("a6")))
+            game.playSan("b5")
+            assertEquals("Black: b5. Premove dropped", boardAnnouncement(waiting, e4.copy(snapshot = game.snapshot())))
         }
         // The analysis board, in the same position: the selection.
         ChessGame.fromFen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1").use { game ->
@@ -354,6 +363,14 @@ class PresentationTextTest {
             assertEquals("e5, empty, suggested move from e7", say("e5", emptyList(), e5))
             // A square with nothing drawn on it says nothing more.
             assertEquals("a1, white rook", say("a1", emptyList(), e5))
+        }
+        // An arrow from a square to itself, which a PGN may give: said once.
+        ChessGame.fromPgn("1. e4 {[%cal Ge4e4]} *").use { game ->
+            val s = game.snapshot()
+            assertEquals(
+                "e4, white pawn, last move, green arrow to e4",
+                boardSquareDescription(sq("e4"), s.pieceAt(sq("e4")), emptySet(), null, s.lastMove, arrows = s.annotations.arrows),
+            )
         }
         // The premove: its start alone, then start and destination; the blue marks the game board
         // draws for it are said once, as the premove, and a blue mark elsewhere as a mark.
