@@ -19,6 +19,7 @@ struct PracticeView: View {
                     Text(progress).font(.caption).foregroundStyle(.secondary)
                 }
                 Text(state.promptText).font(.headline).multilineTextAlignment(.center)
+                    .accessibilityLabel(state.spokenPrompt)  // "knight to f3", not SAN's letters
                 if state.phase == .checking {
                     ProgressView().controlSize(.small)
                 }
@@ -58,6 +59,12 @@ struct PracticeView: View {
         // and Android's onStop do, so that such a glance does not throw the move away.
         .onChange(of: scenePhase) { _, phase in
             if phase == .background { controller.pause() }
+        }
+        // What VoiceOver says without a tap: the next task, the verdict, the solution, the score.
+        .onChange(of: state) { before, after in
+            if let text = practiceAnnouncement(before: before, after: after) {
+                AccessibilityNotification.Announcement(text).post()
+            }
         }
         .onDisappear { controller.close() }
     }

@@ -116,27 +116,35 @@ public struct PracticeUiState: BoardScreenState, Equatable {
     public var progressText: String? { exercise == nil ? nil : "Exercise \(index + 1) of \(total)" }
 
     /// One line for the screen, from the phase: the task, the verdict, or the score at the end.
-    public var promptText: String {
+    public var promptText: String { prompt(move: { $0 }, line: { $0.joined(separator: " ") }) }
+
+    /// ``promptText`` in words, for a screen reader: its moves as ``spokenSan(_:)`` says them
+    /// ("White to play: find a better move than knight to f6", "knight to f3 allows queen takes
+    /// f3; e pawn takes f3. Try again."). The Kotlin `spokenPrompt`.
+    public var spokenPrompt: String { prompt(move: spokenSan, line: spokenLine) }
+
+    /// The prompt, with each move written by `move` and a line of moves by `line`.
+    private func prompt(move: (String) -> String, line: ([String]) -> String) -> String {
         guard let ex = exercise else {
             return total == 0 ? "No mistakes or blunders to practise" : "Done: \(solved) of \(total) solved"
         }
-        let attempt = attemptSan ?? ""
+        let attempt = attemptSan.map(move) ?? ""
         switch phase {
         case .toMove:
-            return "\(ex.side == .white ? "White" : "Black") to play: find a better move than \(ex.playedSan)"
+            return "\(ex.side == .white ? "White" : "Black") to play: find a better move than \(move(ex.playedSan))"
         case .checking:
             return "Checking \(attempt)…"
         case .solved:
-            return attempt == ex.betterSan
+            return attemptSan == ex.betterSan
                 ? "\(attempt): the engine's move too"
-                : "\(attempt) is good (the engine's move: \(ex.betterSan))"
+                : "\(attempt) is good (the engine's move: \(move(ex.betterSan)))"
         case .wrong:
             // The review's line refutes the game's move only; the coach's, the person's own.
-            let line = (refutation?.lineSan ?? ex.refutationSan).joined(separator: " ")
-            return (line.isEmpty ? "\(attempt) loses too much." : "\(attempt) allows \(line).")
+            let refuting = refutation?.lineSan ?? ex.refutationSan
+            return (refuting.isEmpty ? "\(attempt) loses too much." : "\(attempt) allows \(line(refuting)).")
                 + " Try again."
         case .shown:
-            return "The engine's move: \(ex.betterSan)"
+            return "The engine's move: \(move(ex.betterSan))"
         case .done:
             return "Done: \(solved) of \(total) solved"
         }

@@ -267,6 +267,25 @@ public func analysisAnnouncement(before: AnalysisUiState?, after: AnalysisUiStat
     return parts.joined(separator: ", ")
 }
 
+/// What the practice screen should announce when its state goes from `before` to `after`, or
+/// `nil`: a new exercise with its task ("Exercise 2 of 5. White to play: find a better move than
+/// knight to f6"), the task again after a retry, the verdict on the person's move, the solution
+/// shown and the score at the end, all as ``PracticeUiState/spokenPrompt`` says them
+/// ("Checking" says nothing: the verdict follows); in the same phase, a piece selected
+/// (``spokenSelection(piece:square:targets:)``). The Kotlin `practiceAnnouncement`.
+public func practiceAnnouncement(before: PracticeUiState?, after: PracticeUiState) -> String? {
+    guard let before else { return nil }
+    if before.index != after.index || before.exercise != after.exercise || before.phase != after.phase {
+        if after.phase == .checking { return nil }
+        let newExercise = before.index != after.index || before.exercise != after.exercise
+        let progress = newExercise ? after.progressText : nil
+        return ([progress].compactMap { $0 } + [after.spokenPrompt]).joined(separator: ". ")
+    }
+    guard let selected = after.selected, selected != before.selected || after.targets != before.targets
+    else { return nil }
+    return spokenSelection(piece: after.snapshot.pieceAt(selected), square: selected, targets: after.targets)
+}
+
 /// "no blunders", "1 blunder", "3 blunders" ("inaccuracies").
 private func counted(_ n: Int, _ one: String, _ many: String) -> String {
     n == 0 ? "no \(many)" : n == 1 ? "1 \(one)" : "\(n) \(many)"

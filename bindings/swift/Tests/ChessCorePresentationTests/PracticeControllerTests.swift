@@ -73,16 +73,30 @@ final class PracticeControllerTests: XCTestCase {
             XCTAssertTrue(
                 c.state.acceptsMoves && c.state.canShowSolution && c.state.canGoNext
                     && !c.state.canRetry)
+            let start = c.state
+            XCTAssertEqual(start.spokenPrompt, "Black to play: find a better move than knight to f6")
+            // What a screen reader hears: the piece selected, then the verdict in words.
+            c.tapSquare(sq("g8"))
+            XCTAssertEqual(practiceAnnouncement(before: start, after: c.state), "Black knight on g8 selected: e7, f6, h6")
             // The game's own move: wrong at once, with the review's refutation.
-            move(c, "g8", "f6")
+            c.tapSquare(sq("f6"))
             XCTAssertEqual(c.state.phase, .wrong)
             XCTAssertEqual(c.state.promptText, "Nf6 allows Qxf7#. Try again.")
+            XCTAssertEqual(
+                practiceAnnouncement(before: start, after: c.state),
+                "knight to f6 allows queen takes f7, checkmate. Try again.")
+            let afterWrong = c.state
             XCTAssertTrue(c.state.canRetry && !c.state.acceptsMoves)
             c.retry()
             XCTAssertEqual(c.state.snapshot.ply, 5)
+            XCTAssertEqual(
+                practiceAnnouncement(before: afterWrong, after: c.state),
+                "Black to play: find a better move than knight to f6")
             // Another losing move: the coach says why.
+            let retried = c.state
             move(c, "a7", "a6")
             XCTAssertEqual(c.state.phase, .checking)
+            XCTAssertNil(practiceAnnouncement(before: retried, after: c.state), "checking: the verdict follows")
             XCTAssertTrue(c.state.promptText.hasPrefix("Checking a6"))
             c.tapSquare(sq("h5"))  // no input while the coach checks (White's queen, to move)
             XCTAssertNil(c.state.selected)
@@ -100,6 +114,7 @@ final class PracticeControllerTests: XCTestCase {
             XCTAssertEqual(solved.phase, .solved, solved.promptText)
             XCTAssertEqual(solved.solved, 1)
             XCTAssertEqual(solved.promptText, "g6 is good (the engine's move: Qe7)")
+            XCTAssertEqual(solved.spokenPrompt, "g6 is good (the engine's move: queen to e7)")
             // The engine's move: right at once; the exercise counts once.
             c.retry()
             move(c, "d8", "e7")
@@ -133,6 +148,7 @@ final class PracticeControllerTests: XCTestCase {
             XCTAssertEqual(c.state.phase, .shown)
             XCTAssertEqual(c.state.snapshot.sanHistory.last, "Qe7")
             XCTAssertEqual(c.state.promptText, "The engine's move: Qe7")
+            XCTAssertEqual(c.state.spokenPrompt, "The engine's move: queen to e7")
             XCTAssertEqual(c.state.solved, 0)
             let shown = c.state
             try await Task.sleep(nanoseconds: 500_000_000)  // a stopped check's result is dropped
@@ -142,12 +158,18 @@ final class PracticeControllerTests: XCTestCase {
             move(c, "d8", "e7")
             XCTAssertEqual(c.state.phase, .solved)
             XCTAssertEqual(c.state.solved, 0)
+            let first = c.state
             c.next()
             XCTAssertEqual(c.state.orientation, .white)
             XCTAssertEqual(c.state.snapshot.ply, 4)
             XCTAssertEqual(c.state.promptText, "White to play: find a better move than Bc4")
+            XCTAssertEqual(
+                practiceAnnouncement(before: first, after: c.state),
+                "Exercise 2 of 2. White to play: find a better move than bishop to c4")
+            let second = c.state
             c.next()
             XCTAssertEqual(c.state.promptText, "Done: 0 of 2 solved")
+            XCTAssertEqual(practiceAnnouncement(before: second, after: c.state), "Done: 0 of 2 solved")
             c.close()
         }
         try await noLiveObjects()

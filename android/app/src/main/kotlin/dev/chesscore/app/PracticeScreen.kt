@@ -20,6 +20,7 @@ import androidx.compose.ui.Modifier
 import androidx.compose.ui.unit.dp
 import androidx.lifecycle.compose.collectAsStateWithLifecycle
 import dev.chesscore.presentation.PracticeController
+import dev.chesscore.presentation.practiceAnnouncement
 import dev.chesscore.presentation.PracticePhase
 
 /**
@@ -33,6 +34,8 @@ fun PracticeScreen(controller: PracticeController, close: () -> Unit) {
     val snackbar = remember { SnackbarHostState() }
     val state by controller.state.collectAsStateWithLifecycle()
     MessageSnackbar(snackbar, state.message, held = false, dismiss = controller::dismissMessage)
+    // What TalkBack says without a tap: the next task, the verdict, the solution, the score.
+    Announcements(state, ::practiceAnnouncement)
     Scaffold(
         topBar = { BackTopBar("Practise your mistakes", back = close) {} },
         bottomBar = {
@@ -56,7 +59,8 @@ fun PracticeScreen(controller: PracticeController, close: () -> Unit) {
                 Column(Modifier.fillMaxWidth().padding(vertical = 6.dp)) {
                     state.progressText?.let { Text(it, style = MaterialTheme.typography.labelMedium) }
                     Row(verticalAlignment = Alignment.CenterVertically) {
-                        Text(state.promptText, style = MaterialTheme.typography.titleMedium, modifier = Modifier.weight(1f))
+                        // Read in words ("knight to f3"), not as SAN's letters.
+                        Text(state.promptText, style = MaterialTheme.typography.titleMedium, modifier = Modifier.weight(1f).spoken(state.spokenPrompt))
                         if (state.phase == PracticePhase.CHECKING) CircularProgressIndicator(Modifier.size(16.dp), strokeWidth = 2.dp)
                     }
                 }

@@ -105,19 +105,30 @@ data class PracticeUiState(
     val message: String? = null,
 ) {
     /** One line for the screen, from the phase: the task, the verdict, or the score at the end. */
-    val promptText: String get() {
+    val promptText: String get() = prompt({ it }, { it.joinToString(" ") })
+
+    /**
+     * [promptText] in words, for a screen reader: its moves as [spokenSan] says them ("White to
+     * play: find a better move than knight to f6", "knight to f3 allows queen takes f3; e pawn
+     * takes f3. Try again.").
+     */
+    val spokenPrompt: String get() = prompt(::spokenSan, ::spokenLine)
+
+    /** The prompt, with each move written by [move] and a line of moves by [line]. */
+    private fun prompt(move: (String) -> String, line: (List<String>) -> String): String {
         val ex = exercise ?: return if (total == 0) "No mistakes or blunders to practise" else "Done: $solved of $total solved"
-        val attempt = attemptSan ?: ""
+        val attempt = attemptSan?.let(move) ?: ""
         return when (phase) {
-            PracticePhase.TO_MOVE -> "${sideName(ex.side)} to play: find a better move than ${ex.playedSan}"
+            PracticePhase.TO_MOVE -> "${sideName(ex.side)} to play: find a better move than ${move(ex.playedSan)}"
             PracticePhase.CHECKING -> "Checking $attempt…"
-            PracticePhase.SOLVED -> if (attempt == ex.betterSan) "$attempt: the engine's move too" else "$attempt is good (the engine's move: ${ex.betterSan})"
+            PracticePhase.SOLVED ->
+                if (attemptSan == ex.betterSan) "$attempt: the engine's move too" else "$attempt is good (the engine's move: ${move(ex.betterSan)})"
             PracticePhase.WRONG -> {
                 // The review's line refutes the game's move only; the coach's, the person's own.
-                val line = (refutation?.lineSan ?: ex.refutationSan).joinToString(" ")
-                (if (line.isNotEmpty()) "$attempt allows $line." else "$attempt loses too much.") + " Try again."
+                val refuting = refutation?.lineSan ?: ex.refutationSan
+                (if (refuting.isNotEmpty()) "$attempt allows ${line(refuting)}." else "$attempt loses too much.") + " Try again."
             }
-            PracticePhase.SHOWN -> "The engine's move: ${ex.betterSan}"
+            PracticePhase.SHOWN -> "The engine's move: ${move(ex.betterSan)}"
             PracticePhase.DONE -> "Done: $solved of $total solved"
         }
     }

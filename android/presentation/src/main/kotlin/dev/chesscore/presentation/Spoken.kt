@@ -266,6 +266,25 @@ fun analysisAnnouncement(before: AnalysisUiState?, after: AnalysisUiState): Stri
     return parts.joinToString(", ")
 }
 
+/**
+ * What the practice screen should announce when its state goes from [before] to [after], or
+ * `null`: a new exercise with its task ("Exercise 2 of 5. White to play: find a better move than
+ * knight to f6"), the task again after a retry, the verdict on the person's move, the solution
+ * shown and the score at the end, all as [PracticeUiState.spokenPrompt] says them ("Checking"
+ * says nothing: the verdict follows); in the same phase, a piece selected ([spokenSelection]).
+ */
+fun practiceAnnouncement(before: PracticeUiState?, after: PracticeUiState): String? {
+    if (before == null) return null
+    if (before.index != after.index || before.exercise != after.exercise || before.phase != after.phase) {
+        if (after.phase == PracticePhase.CHECKING) return null
+        val progress = after.progressText?.takeIf { before.index != after.index || before.exercise != after.exercise }
+        return listOfNotNull(progress, after.spokenPrompt).joinToString(". ")
+    }
+    val selected = after.selected ?: return null
+    if (selected == before.selected && after.targets == before.targets) return null
+    return spokenSelection(after.snapshot.pieceAt(selected), selected, after.targets)
+}
+
 /** "no blunders", "1 blunder", "3 blunders" ("inaccuracies"). */
 private fun counted(n: Int, one: String, many: String): String = when (n) {
     0 -> "no $many"

@@ -68,16 +68,25 @@ class PracticeControllerTest {
                 assertEquals("Black to play: find a better move than Nf6", start.promptText)
                 assertEquals("Exercise 1 of 1", start.progressText)
                 assertTrue(start.acceptsMoves && start.canShowSolution && start.canGoNext && !start.canRetry)
+                assertEquals("Black to play: find a better move than knight to f6", start.spokenPrompt)
+                // What a screen reader hears: the piece selected, then the verdict in words.
+                c.tapSquare(sq("g8"))
+                assertEquals("Black knight on g8 selected: e7, f6, h6", practiceAnnouncement(start, c.state.value))
                 // The game's own move: wrong at once, with the review's refutation.
-                c.move("g8", "f6")
+                c.tapSquare(sq("f6"))
                 assertEquals(PracticePhase.WRONG, c.state.value.phase)
                 assertEquals("Nf6 allows Qxf7#. Try again.", c.state.value.promptText)
+                assertEquals("knight to f6 allows queen takes f7, checkmate. Try again.", practiceAnnouncement(start, c.state.value))
+                val afterWrong = c.state.value
                 assertTrue(c.state.value.canRetry && !c.state.value.acceptsMoves)
                 c.retry()
                 assertEquals(5u, c.state.value.snapshot.ply)
+                assertEquals("Black to play: find a better move than knight to f6", practiceAnnouncement(afterWrong, c.state.value))
                 // Another losing move: the coach says why.
+                val retried = c.state.value
                 c.move("a7", "a6")
                 assertEquals(PracticePhase.CHECKING, c.state.value.phase)
+                assertNull(practiceAnnouncement(retried, c.state.value), "checking: the verdict follows")
                 assertTrue(c.state.value.promptText.startsWith("Checking a6"))
                 c.tapSquare(sq("h5")) // no input while the coach checks (White's queen, White to move)
                 assertNull(c.state.value.selected)
@@ -93,6 +102,7 @@ class PracticeControllerTest {
                 assertEquals(PracticePhase.SOLVED, solved.phase, solved.promptText)
                 assertEquals(1, solved.solved)
                 assertEquals("g6 is good (the engine's move: Qe7)", solved.promptText)
+                assertEquals("g6 is good (the engine's move: queen to e7)", solved.spokenPrompt)
                 // The engine's move: right at once; the exercise counts once.
                 c.retry()
                 c.move("d8", "e7")
@@ -123,6 +133,7 @@ class PracticeControllerTest {
                 assertEquals(PracticePhase.SHOWN, shown.phase)
                 assertEquals("Qe7", shown.snapshot.sanHistory.last())
                 assertEquals("The engine's move: Qe7", shown.promptText)
+                assertEquals("The engine's move: queen to e7", shown.spokenPrompt)
                 assertEquals(0, shown.solved)
                 delay(500) // the stopped check's report, if any, arrives and is dropped
                 assertEquals(shown, c.state.value)
@@ -131,12 +142,19 @@ class PracticeControllerTest {
                 c.move("d8", "e7")
                 assertEquals(PracticePhase.SOLVED, c.state.value.phase)
                 assertEquals(0, c.state.value.solved)
+                val first = c.state.value
                 c.next()
                 assertEquals(Side.WHITE, c.state.value.orientation)
                 assertEquals(4u, c.state.value.snapshot.ply)
                 assertEquals("White to play: find a better move than Bc4", c.state.value.promptText)
+                assertEquals(
+                    "Exercise 2 of 2. White to play: find a better move than bishop to c4",
+                    practiceAnnouncement(first, c.state.value),
+                )
+                val second = c.state.value
                 c.next()
                 assertEquals("Done: 0 of 2 solved", c.state.value.promptText)
+                assertEquals("Done: 0 of 2 solved", practiceAnnouncement(second, c.state.value))
             }
         }
     }
