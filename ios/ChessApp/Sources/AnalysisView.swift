@@ -255,6 +255,7 @@ private struct BookMovesView: View {
                         Button("\(move.legalMove.san) \(move.opening.variation ?? move.opening.family)") {
                             controller.playBookMove(move)
                         }
+                        .accessibilityLabel(spokenBookMove(move))
                         .buttonStyle(.bordered)
                         .controlSize(.small)
                     }
@@ -284,9 +285,11 @@ private struct CoachView: View {
             if state.coachOn {
                 if let refutation = state.refutation {
                     Text(refutationText(refutation)).font(.subheadline).foregroundStyle(.red)
+                        .accessibilityLabel(spokenRefutation(refutation))
                 }
                 if let threat = state.threat {
                     Text(threatText(threat)).font(.subheadline).lineLimit(1)
+                        .accessibilityLabel(spokenThreat(threat))
                 }
             }
         }
@@ -323,6 +326,7 @@ private struct EngineLinesView: View {
             }
             ForEach(state.lines, id: \.multipv) { line in
                 Text("\(line.scoreText) · \(line.depth) · \(line.pvSan.joined(separator: " "))")
+                    .accessibilityLabel(spokenEngineLine(depth: line.depth, scoreText: line.scoreText, pvSan: line.pvSan))
                     .font(.subheadline.monospacedDigit())
                     .lineLimit(1)
                     .truncationMode(.tail)

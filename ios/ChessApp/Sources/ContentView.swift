@@ -421,6 +421,7 @@ private struct ThinkingLineView: View {
         Group {
             if let line = state.thinking {
                 Text("Depth \(line.depth) · \(line.scoreText) · \(line.pvSan.joined(separator: " "))")
+                    .accessibilityLabel(spokenEngineLine(depth: line.depth, scoreText: line.scoreText, pvSan: line.pvSan))
             } else if state.engineThinking {
                 Text("Thinking…")
             } else {

@@ -79,6 +79,44 @@ public func spokenLine(_ sans: [String]) -> String {
     sans.map(spokenSan).joined(separator: "; ")
 }
 
+/// An evaluation as the screens write it ("+0.35", "-1.20", "M3", "-M2"), for a screen reader: a
+/// mate in words ("White mates in 3", "Black mates in 2"), pawns as written. The Kotlin
+/// `spokenScore`.
+public func spokenScore(_ scoreText: String) -> String {
+    if scoreText.hasPrefix("-M") { return "Black mates in \(scoreText.dropFirst(2))" }
+    if scoreText.hasPrefix("M") { return "White mates in \(scoreText.dropFirst())" }
+    return scoreText
+}
+
+/// An engine's line for a screen reader, where the screens show "d20 +0.35 e4 e5 Nf3": "depth
+/// 20, +0.35: e4; e5; knight to f3" (``spokenScore(_:)``, ``spokenLine(_:)``). The Kotlin
+/// `spokenEngineLine`.
+public func spokenEngineLine(depth: Int, scoreText: String, pvSan: [String]) -> String {
+    "depth \(depth), \(spokenScore(scoreText))" + (pvSan.isEmpty ? "" : ": \(spokenLine(pvSan))")
+}
+
+/// ``threatText(_:)`` in words: "No threat", "Threat: queen takes f7, checkmate", "Threat: knight
+/// takes e5, then d pawn takes e5; queen takes d8, check". The Kotlin `spokenThreat`.
+public func spokenThreat(_ threat: Threat) -> String {
+    guard let first = threat.lineSan.first else { return "No threat" }
+    let rest = Array(threat.lineSan.dropFirst())
+    return "Threat: \(spokenSan(first))" + (rest.isEmpty ? "" : ", then \(spokenLine(rest))")
+}
+
+/// ``refutationText(_:)`` in words: "knight to f6, blunder, allows queen takes f7, checkmate.
+/// Better: queen to e7". The Kotlin `spokenRefutation`.
+public func spokenRefutation(_ refutation: Refutation) -> String {
+    let line = refutation.lineSan.isEmpty ? "a better reply" : spokenLine(refutation.lineSan)
+    return "\(spokenSan(refutation.san)), \(refutation.classification.text.lowercased()), allows \(line). "
+        + "Better: \(spokenSan(refutation.betterSan))"
+}
+
+/// A book move as the analysis board's button shows it ("e4 Sicilian Defence"), in words: "e4,
+/// Sicilian Defence". The Kotlin `spokenBookMove`.
+public func spokenBookMove(_ book: BookMove) -> String {
+    "\(spokenSan(book.legalMove.san)), \(book.opening.variation ?? book.opening.family)"
+}
+
 /// What a NAG says, in words, for a screen reader and a menu: "good move" (1, "!"), "mistake",
 /// "brilliant move", "blunder", "interesting move", "dubious move", "forced move", and the
 /// position's assessments ("White is slightly better", 14, "⩲"); "" for the others.

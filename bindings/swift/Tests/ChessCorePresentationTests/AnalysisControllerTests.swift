@@ -474,6 +474,10 @@ final class AnalysisControllerTests: XCTestCase {
             XCTAssertEqual(threat.lineSan.first, "Qxf7#")
             let rest = threat.lineSan.dropFirst().joined(separator: " ")
             XCTAssertEqual(threatText(threat), rest.isEmpty ? "Threat: Qxf7#" : "Threat: Qxf7# (\(rest))")
+            let spokenRest = Array(threat.lineSan.dropFirst())
+            XCTAssertEqual(
+                spokenThreat(threat),
+                "Threat: queen takes f7, checkmate" + (spokenRest.isEmpty ? "" : ", then \(spokenLine(spokenRest))"))
             XCTAssertNil(threatened.refutation, "3. Bc4 was no mistake")
             let same = try ChessGame.fromPgn(pgn: "1. e4 e5 2. Qh5 Nc6 3. Bc4 *")
             XCTAssertEqual(threatened.hanging, same.hangingPieces())
@@ -490,6 +494,10 @@ final class AnalysisControllerTests: XCTestCase {
             XCTAssertTrue(
                 refutationText(refutation).hasPrefix("Nf6?? allows Qxf7#. Better: "),
                 refutationText(refutation))
+            XCTAssertEqual(
+                spokenRefutation(refutation),
+                "knight to f6, blunder, allows \(spokenLine(refutation.lineSan)). Better: \(spokenSan(refutation.betterSan))")
+            XCTAssertTrue(spokenRefutation(refutation).hasPrefix("knight to f6, blunder, allows queen takes f7, checkmate"))
             // A hanging piece shows at once, before the coach's searches end.
             XCTAssertTrue(b.c.loadFen("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1"))
             XCTAssertEqual(b.state.hanging.map(\.square), [sq("d5")], "the knight on d5 hangs")

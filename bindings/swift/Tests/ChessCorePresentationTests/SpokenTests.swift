@@ -107,6 +107,19 @@ final class SpokenTests: XCTestCase {
         XCTAssertEqual(flagged.spokenTime(of: .white), "0.0 seconds, flag fell")
     }
 
+    func testEngineLinesMatesAndBookMovesAreSpokenInWords() throws {
+        XCTAssertEqual(spokenScore("M3"), "White mates in 3")
+        XCTAssertEqual(spokenScore("-M2"), "Black mates in 2")
+        XCTAssertEqual(spokenScore("+0.35"), "+0.35")
+        XCTAssertEqual(
+            spokenEngineLine(depth: 20, scoreText: "+0.35", pvSan: ["e4", "e5", "Nf3"]), "depth 20, +0.35: e4; e5; knight to f3")
+        XCTAssertEqual(
+            spokenEngineLine(depth: 1, scoreText: "M1", pvSan: ["Qxf7#"]), "depth 1, White mates in 1: queen takes f7, checkmate")
+        XCTAssertEqual(spokenEngineLine(depth: 0, scoreText: "0.00", pvSan: []), "depth 0, 0.00")
+        let book = try XCTUnwrap(ChessGame().bookMoves().first { $0.legalMove.san == "Nf3" })
+        XCTAssertEqual(spokenBookMove(book), "knight to f3, \(book.opening.variation ?? book.opening.family)")
+    }
+
     func testSelectingAPieceAnnouncesWhereItMayGoAndAPremoveWhatItWillPlay() throws {
         let game = ChessGame()
         let start = BoardUiState(

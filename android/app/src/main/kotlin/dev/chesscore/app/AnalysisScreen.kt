@@ -1,6 +1,10 @@
 package dev.chesscore.app
 
 import androidx.compose.ui.semantics.selected
+import dev.chesscore.presentation.spokenThreat
+import dev.chesscore.presentation.spokenRefutation
+import dev.chesscore.presentation.spokenEngineLine
+import dev.chesscore.presentation.spokenBookMove
 import dev.chesscore.presentation.spokenMoveText
 import dev.chesscore.presentation.nagName
 import androidx.compose.foundation.ExperimentalFoundationApi
@@ -275,6 +279,7 @@ private fun BookMoves(state: AnalysisUiState, controller: AnalysisController) {
             AssistChip(
                 onClick = { controller.playBookMove(book) },
                 label = { Text("${book.legalMove.san} ${book.opening.variation ?: book.opening.family}", maxLines = 1) },
+                modifier = Modifier.spoken(spokenBookMove(book)),
             )
         }
     }
@@ -302,6 +307,7 @@ private fun EngineLines(state: AnalysisUiState, controller: AnalysisController) 
         for (line in state.lines) {
             Text(
                 "${line.scoreText}  d${line.depth}  ${line.pvSan.joinToString(" ")}",
+                modifier = Modifier.spoken(spokenEngineLine(line.depth, line.scoreText, line.pvSan)),
                 maxLines = 1,
                 overflow = TextOverflow.Ellipsis,
                 fontFamily = FontFamily.Monospace,
@@ -344,8 +350,12 @@ private fun CoachLines(state: AnalysisUiState, controller: AnalysisController) {
             DrawMenu(state, controller)
         }
         if (state.coachOn) {
-            state.refutation?.let { Text(refutationText(it), color = MaterialTheme.colorScheme.error, style = MaterialTheme.typography.bodySmall) }
-            state.threat?.let { Text(threatText(it), style = MaterialTheme.typography.bodySmall, maxLines = 1, overflow = TextOverflow.Ellipsis) }
+            state.refutation?.let {
+                Text(refutationText(it), Modifier.spoken(spokenRefutation(it)), color = MaterialTheme.colorScheme.error, style = MaterialTheme.typography.bodySmall)
+            }
+            state.threat?.let {
+                Text(threatText(it), Modifier.spoken(spokenThreat(it)), style = MaterialTheme.typography.bodySmall, maxLines = 1, overflow = TextOverflow.Ellipsis)
+            }
         }
     }
 }

@@ -53,6 +53,7 @@ import androidx.lifecycle.compose.LocalLifecycleOwner
 import androidx.lifecycle.compose.collectAsStateWithLifecycle
 import dev.chesscore.Piece
 import dev.chesscore.Side
+import dev.chesscore.presentation.spokenEngineLine
 import dev.chesscore.presentation.BoardUiState
 import dev.chesscore.presentation.boardAnnouncement
 import dev.chesscore.presentation.GameArchive
@@ -322,6 +323,7 @@ private fun ThinkingLineView(state: BoardUiState) {
         val line = state.thinking
         Text(
             if (line == null) "Thinking…" else "depth ${line.depth}  ${line.scoreText}  ${line.pvSan.joinToString(" ")}",
+            modifier = if (line == null) Modifier else Modifier.spoken(spokenEngineLine(line.depth, line.scoreText, line.pvSan)),
             maxLines = 1,
             overflow = TextOverflow.Ellipsis,
             fontFamily = FontFamily.Monospace,

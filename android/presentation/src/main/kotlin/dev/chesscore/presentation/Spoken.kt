@@ -1,13 +1,16 @@
 package dev.chesscore.presentation
 
+import dev.chesscore.BookMove
 import dev.chesscore.CastlingWing
 import dev.chesscore.ChessException
 import dev.chesscore.GameSnapshot
 import dev.chesscore.MoveListItem
 import dev.chesscore.Piece
 import dev.chesscore.PieceKind
+import dev.chesscore.Refutation
 import dev.chesscore.Side
 import dev.chesscore.Square
+import dev.chesscore.Threat
 import dev.chesscore.ktx.pieceAt
 import dev.chesscore.sanParts
 
@@ -70,6 +73,46 @@ private fun wordsOf(san: String): String {
 
 /** A line of moves in SAN (an engine's, the coach's threat) in words, one move after another: "e4; e5; knight to f3". */
 fun spokenLine(sans: List<String>): String = sans.joinToString("; ") { spokenSan(it) }
+
+/**
+ * An evaluation as the screens write it ("+0.35", "-1.20", "M3", "-M2"), for a screen reader: a
+ * mate in words ("White mates in 3", "Black mates in 2"), pawns as written.
+ */
+fun spokenScore(scoreText: String): String = when {
+    scoreText.startsWith("-M") -> "Black mates in ${scoreText.drop(2)}"
+    scoreText.startsWith("M") -> "White mates in ${scoreText.drop(1)}"
+    else -> scoreText
+}
+
+/**
+ * An engine's line for a screen reader, where the screens show "d20 +0.35 e4 e5 Nf3": "depth
+ * 20, +0.35: e4; e5; knight to f3" ([spokenScore], [spokenLine]).
+ */
+fun spokenEngineLine(depth: Int, scoreText: String, pvSan: List<String>): String =
+    "depth $depth, ${spokenScore(scoreText)}" + if (pvSan.isEmpty()) "" else ": ${spokenLine(pvSan)}"
+
+/**
+ * [threatText] in words: "No threat", "Threat: queen takes f7, checkmate", "Threat: knight
+ * takes e5, then d pawn takes e5; queen takes d8, check".
+ */
+fun spokenThreat(threat: Threat): String {
+    val first = threat.lineSan.firstOrNull() ?: return "No threat"
+    val rest = threat.lineSan.drop(1)
+    return "Threat: ${spokenSan(first)}" + if (rest.isEmpty()) "" else ", then ${spokenLine(rest)}"
+}
+
+/**
+ * [refutationText] in words: "knight to f6, blunder, allows queen takes f7, checkmate. Better:
+ * queen to e7".
+ */
+fun spokenRefutation(refutation: Refutation): String {
+    val line = if (refutation.lineSan.isEmpty()) "a better reply" else spokenLine(refutation.lineSan)
+    return "${spokenSan(refutation.san)}, ${classText(refutation.classification).lowercase()}, allows $line. " +
+        "Better: ${spokenSan(refutation.betterSan)}"
+}
+
+/** A book move as the analysis board's chip shows it ("e4 Sicilian Defence"), in words: "e4, Sicilian Defence". */
+fun spokenBookMove(book: BookMove): String = "${spokenSan(book.legalMove.san)}, ${book.opening.variation ?: book.opening.family}"
 
 /**
  * What a NAG says, in words, for a screen reader and a menu: "good move" (1, "!"), "mistake",

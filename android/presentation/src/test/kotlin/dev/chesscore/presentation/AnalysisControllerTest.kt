@@ -403,6 +403,10 @@ class AnalysisControllerTest {
                 val threat = assertNotNull(threatened.threat)
                 assertEquals("Qxf7#", threat.lineSan.first())
                 assertEquals("Threat: Qxf7# (${threat.lineSan.drop(1).joinToString(" ")})".removeSuffix(" ()"), threatText(threat))
+                assertEquals(
+                    "Threat: queen takes f7, checkmate" + threat.lineSan.drop(1).let { if (it.isEmpty()) "" else ", then ${spokenLine(it)}" },
+                    spokenThreat(threat),
+                )
                 assertNull(threatened.refutation, "3. Bc4 was no mistake")
                 ChessGame.fromPgn("1. e4 e5 2. Qh5 Nc6 3. Bc4 *").use { assertEquals(it.hangingPieces(), threatened.hanging) }
                 // A blunder: the coach says what refutes it, for the new position only.
@@ -414,6 +418,11 @@ class AnalysisControllerTest {
                 assertEquals(MoveClass.BLUNDER, refutation.classification)
                 assertEquals("Qxf7#", refutation.lineSan.first())
                 assertTrue(refutationText(refutation).startsWith("Nf6?? allows Qxf7#. Better: "), refutationText(refutation))
+                assertEquals(
+                    "knight to f6, blunder, allows ${spokenLine(refutation.lineSan)}. Better: ${spokenSan(refutation.betterSan)}",
+                    spokenRefutation(refutation),
+                )
+                assertTrue(spokenRefutation(refutation).startsWith("knight to f6, blunder, allows queen takes f7, checkmate"))
                 // A hanging piece shows at once, before the coach's searches end.
                 c.loadFen("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1")
                 val hanging = c.state.value.hanging

@@ -211,6 +211,20 @@ class PresentationTextTest {
     }
 
     @Test
+    fun `engine lines, mates and book moves are spoken in words`() {
+        assertEquals("White mates in 3", spokenScore("M3"))
+        assertEquals("Black mates in 2", spokenScore("-M2"))
+        assertEquals("+0.35", spokenScore("+0.35"))
+        assertEquals("depth 20, +0.35: e4; e5; knight to f3", spokenEngineLine(20, "+0.35", listOf("e4", "e5", "Nf3")))
+        assertEquals("depth 1, White mates in 1: queen takes f7, checkmate", spokenEngineLine(1, "M1", listOf("Qxf7#")))
+        assertEquals("depth 0, 0.00", spokenEngineLine(0, "0.00", emptyList()))
+        ChessGame().use { game ->
+            val book = game.bookMoves().first { it.legalMove.san == "Nf3" }
+            assertEquals("knight to f3, ${book.opening.variation ?: book.opening.family}", spokenBookMove(book))
+        }
+    }
+
+    @Test
     fun `selecting a piece announces where it may go, and a premove what it will play`() {
         ChessGame().use { game ->
             val start = BoardUiState(game.snapshot(), Side.WHITE, mode = GameMode.HumanVsEngine(Side.WHITE), level = 5)
