@@ -191,6 +191,9 @@ private struct SelectedMoveView: View {
             if row.missedWin { Text("Missed win").font(.caption) }
             if row.onlyMove { Text("Only move").font(.caption) }
         }
+        // One element for VoiceOver, in words ("knight to f6, blunder, ..."), not SAN's letters.
+        .accessibilityElement(children: .ignore)
+        .accessibilityLabel(spokenSelectedMove(row))
     }
 }
 

@@ -88,7 +88,7 @@ public func spokenScore(_ scoreText: String) -> String {
     return scoreText
 }
 
-/// An engine's line for a screen reader, where the screens show "d20 +0.35 e4 e5 Nf3": "depth
+/// An engine's line for a screen reader (the screens show its depth, score and moves): "depth
 /// 20, +0.35: e4; e5; knight to f3" (``spokenScore(_:)``, ``spokenLine(_:)``). The Kotlin
 /// `spokenEngineLine`.
 public func spokenEngineLine(depth: Int, scoreText: String, pvSan: [String]) -> String {
@@ -310,9 +310,12 @@ public func analysisAnnouncement(before: AnalysisUiState?, after: AnalysisUiStat
 /// knight to f6"), the task again after a retry, the verdict on the person's move, the solution
 /// shown and the score at the end, all as ``PracticeUiState/spokenPrompt`` says them
 /// ("Checking" says nothing: the verdict follows); in the same phase, a piece selected
-/// (``spokenSelection(piece:square:targets:)``). The Kotlin `practiceAnnouncement`.
+/// (``spokenSelection(piece:square:targets:)``). Nothing when a new message shows: the screen's
+/// alert says it. The Kotlin `practiceAnnouncement`.
 public func practiceAnnouncement(before: PracticeUiState?, after: PracticeUiState) -> String? {
     guard let before else { return nil }
+    // A new message (the coach failed) is said by the snackbar or alert that shows it.
+    if let message = after.message, message != before.message { return nil }
     if before.index != after.index || before.exercise != after.exercise || before.phase != after.phase {
         if after.phase == .checking { return nil }
         let newExercise = before.index != after.index || before.exercise != after.exercise
@@ -340,6 +343,13 @@ public func spokenReviewRow(_ row: ReviewRow) -> String {
     parts.append("evaluation \(row.evalText)")
     if let better = row.betterSan { parts.append("better: \(spokenSan(better))") }
     return parts.joined(separator: ", ")
+}
+
+/// The review screen's selected move in words: ``spokenReviewRow(_:)``, then the refutation's
+/// line ("..., better: bishop to e7, refuted by queen takes f7, checkmate"). The Kotlin
+/// `spokenSelectedMove`.
+public func spokenSelectedMove(_ row: ReviewRow) -> String {
+    spokenReviewRow(row) + (row.refutationSan.isEmpty ? "" : ", refuted by \(spokenLine(row.refutationSan))")
 }
 
 /// A side's review summary in words, where the screen shows "ACPL 35 · ?! 2 · ? 1 · ?? 0":

@@ -100,7 +100,11 @@ final class PracticeControllerTests: XCTestCase {
             XCTAssertTrue(c.state.promptText.hasPrefix("Checking a6"))
             c.tapSquare(sq("h5"))  // no input while the coach checks (White's queen, to move)
             XCTAssertNil(c.state.selected)
+            let checking = c.state
             let wrong = try await verdict(c, "the coach's verdict on a6")
+            XCTAssertEqual(
+                practiceAnnouncement(before: checking, after: wrong),
+                "a6 allows \(spokenLine(wrong.refutation?.lineSan ?? [])). Try again.")
             XCTAssertEqual(wrong.phase, .wrong)
             XCTAssertEqual(wrong.refutation?.lineSan.first, "Qxf7#")
             XCTAssertEqual(
@@ -110,16 +114,27 @@ final class PracticeControllerTests: XCTestCase {
             // A good move of its own: the coach finds it no mistake.
             c.retry()
             move(c, "g7", "g6")
+            let checkingG6 = c.state
             let solved = try await verdict(c, "the coach's verdict on g6")
+            XCTAssertEqual(
+                practiceAnnouncement(before: checkingG6, after: solved), "g6 is good (the engine's move: queen to e7)")
+            // A message (the coach failed, say) is left to the alert that shows it.
+            var failed = solved
+            failed.phase = .toMove
+            failed.message = "The coach stopped"
+            XCTAssertNil(practiceAnnouncement(before: checkingG6, after: failed))
             XCTAssertEqual(solved.phase, .solved, solved.promptText)
             XCTAssertEqual(solved.solved, 1)
             XCTAssertEqual(solved.promptText, "g6 is good (the engine's move: Qe7)")
             XCTAssertEqual(solved.spokenPrompt, "g6 is good (the engine's move: queen to e7)")
             // The engine's move: right at once; the exercise counts once.
             c.retry()
+            let again = c.state
             move(c, "d8", "e7")
             XCTAssertEqual(c.state.phase, .solved)
             XCTAssertEqual(c.state.solved, 1)
+            XCTAssertEqual(c.state.promptText, "Qe7: the engine's move too")
+            XCTAssertEqual(practiceAnnouncement(before: again, after: c.state), "queen to e7: the engine's move too")
             c.next()
             let done = c.state
             XCTAssertEqual(done.phase, .done)
@@ -144,7 +159,9 @@ final class PracticeControllerTests: XCTestCase {
             let c = try practice([nf6, white])
             move(c, "a7", "a6")
             XCTAssertEqual(c.state.phase, .checking)
+            let checking = c.state
             c.showSolution()
+            XCTAssertEqual(practiceAnnouncement(before: checking, after: c.state), "The engine's move: queen to e7")
             XCTAssertEqual(c.state.phase, .shown)
             XCTAssertEqual(c.state.snapshot.sanHistory.last, "Qe7")
             XCTAssertEqual(c.state.promptText, "The engine's move: Qe7")

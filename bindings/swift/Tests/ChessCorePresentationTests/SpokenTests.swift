@@ -214,6 +214,14 @@ final class SpokenTests: XCTestCase {
         let blunder = row(27, "14…", .black, "Nf6", .blunder, "Be7")
         XCTAssertEqual(
             spokenReviewRow(blunder), "14 Black: knight to f6, blunder, evaluation +3.20, better: bishop to e7")
+        XCTAssertEqual(spokenSelectedMove(blunder), spokenReviewRow(blunder))
+        let refuted = ReviewRow(
+            ply: 27, numberText: "14…", side: .black, san: "Nf6", moveClass: .blunder,
+            symbol: MoveClass.blunder.symbol(), classText: MoveClass.blunder.text, evalText: "+3.20", betterSan: "Be7",
+            refutationSan: ["Qxf7#"], missedWin: false, onlyMove: false)
+        XCTAssertEqual(
+            spokenSelectedMove(refuted),
+            "14 Black: knight to f6, blunder, evaluation +3.20, better: bishop to e7, refuted by queen takes f7, checkmate")
         XCTAssertEqual(
             spokenReviewRow(row(22, "12.", .white, "O-O", .best, nil, onlyMove: true)),
             "12 White: castles kingside, best, only move, evaluation +3.20")

@@ -9,6 +9,7 @@ import androidx.compose.ui.semantics.clearAndSetSemantics
 import dev.chesscore.Side
 import dev.chesscore.presentation.sideName
 import dev.chesscore.presentation.spokenReviewRow
+import dev.chesscore.presentation.spokenSelectedMove
 import dev.chesscore.presentation.spokenSideSummary
 import dev.chesscore.presentation.spokenGraph
 import androidx.compose.foundation.Canvas
@@ -149,7 +150,8 @@ private fun SideSummary(side: Side, s: SideSummaryUi) {
 
 @Composable
 private fun SelectedMove(row: ReviewRow) {
-    Column {
+    // One element for TalkBack, in words ("knight to f6, blunder, ..."), not SAN's letters.
+    Column(Modifier.clearAndSetSemantics { contentDescription = spokenSelectedMove(row) }) {
         Text("${row.numberText} ${row.san}${row.symbol}  ${row.classText}  ${row.evalText}", style = MaterialTheme.typography.titleSmall)
         row.betterSan?.let { Text("Better: $it", style = MaterialTheme.typography.bodySmall) }
         if (row.refutationSan.isNotEmpty()) Text("Refutation: ${row.refutationSan.joinToString(" ")}", style = MaterialTheme.typography.bodySmall)

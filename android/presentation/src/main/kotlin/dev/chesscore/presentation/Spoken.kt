@@ -85,7 +85,7 @@ fun spokenScore(scoreText: String): String = when {
 }
 
 /**
- * An engine's line for a screen reader, where the screens show "d20 +0.35 e4 e5 Nf3": "depth
+ * An engine's line for a screen reader (the screens show its depth, score and moves): "depth
  * 20, +0.35: e4; e5; knight to f3" ([spokenScore], [spokenLine]).
  */
 fun spokenEngineLine(depth: Int, scoreText: String, pvSan: List<String>): String =
@@ -315,9 +315,12 @@ fun analysisAnnouncement(before: AnalysisUiState?, after: AnalysisUiState): Stri
  * knight to f6"), the task again after a retry, the verdict on the person's move, the solution
  * shown and the score at the end, all as [PracticeUiState.spokenPrompt] says them ("Checking"
  * says nothing: the verdict follows); in the same phase, a piece selected ([spokenSelection]).
+ * Nothing when a new message shows: the screen's snackbar or alert says it.
  */
 fun practiceAnnouncement(before: PracticeUiState?, after: PracticeUiState): String? {
     if (before == null) return null
+    // A new message (the coach failed) is said by the snackbar or alert that shows it.
+    if (after.message != null && after.message != before.message) return null
     if (before.index != after.index || before.exercise != after.exercise || before.phase != after.phase) {
         if (after.phase == PracticePhase.CHECKING) return null
         val progress = after.progressText?.takeIf { before.index != after.index || before.exercise != after.exercise }
@@ -349,6 +352,13 @@ fun spokenReviewRow(row: ReviewRow): String {
     row.betterSan?.let { parts += "better: ${spokenSan(it)}" }
     return parts.joinToString(", ")
 }
+
+/**
+ * The review screen's selected move in words: [spokenReviewRow], then the refutation's line
+ * ("..., better: bishop to e7, refuted by queen takes f7, checkmate").
+ */
+fun spokenSelectedMove(row: ReviewRow): String =
+    spokenReviewRow(row) + if (row.refutationSan.isEmpty()) "" else ", refuted by ${spokenLine(row.refutationSan)}"
 
 /**
  * A side's review summary in words, where the screen shows "ACPL 35 · ?! 2 · ? 1 · ?? 0":

@@ -90,7 +90,12 @@ class PracticeControllerTest {
                 assertTrue(c.state.value.promptText.startsWith("Checking a6"))
                 c.tapSquare(sq("h5")) // no input while the coach checks (White's queen, White to move)
                 assertNull(c.state.value.selected)
+                val checking = c.state.value
                 val wrong = c.awaitState("the coach's verdict on a6") { it.phase != PracticePhase.CHECKING }
+                assertEquals(
+                    "a6 allows ${spokenLine(wrong.refutation?.lineSan.orEmpty())}. Try again.",
+                    practiceAnnouncement(checking, wrong),
+                )
                 assertEquals(PracticePhase.WRONG, wrong.phase)
                 assertEquals("Qxf7#", wrong.refutation?.lineSan?.first())
                 assertEquals("a6 allows ${wrong.refutation?.lineSan?.joinToString(" ")}. Try again.", wrong.promptText)
@@ -98,16 +103,23 @@ class PracticeControllerTest {
                 // A good move of its own: the coach finds it no mistake.
                 c.retry()
                 c.move("g7", "g6")
+                val checkingG6 = c.state.value
                 val solved = c.awaitState("the coach's verdict on g6") { it.phase != PracticePhase.CHECKING }
+                assertEquals("g6 is good (the engine's move: queen to e7)", practiceAnnouncement(checkingG6, solved))
+                // A message (the coach failed, say) is left to the snackbar that shows it.
+                assertNull(practiceAnnouncement(checkingG6, solved.copy(phase = PracticePhase.TO_MOVE, message = "The coach stopped")))
                 assertEquals(PracticePhase.SOLVED, solved.phase, solved.promptText)
                 assertEquals(1, solved.solved)
                 assertEquals("g6 is good (the engine's move: Qe7)", solved.promptText)
                 assertEquals("g6 is good (the engine's move: queen to e7)", solved.spokenPrompt)
                 // The engine's move: right at once; the exercise counts once.
                 c.retry()
+                val again = c.state.value
                 c.move("d8", "e7")
                 assertEquals(PracticePhase.SOLVED, c.state.value.phase)
                 assertEquals(1, c.state.value.solved)
+                assertEquals("Qe7: the engine's move too", c.state.value.promptText)
+                assertEquals("queen to e7: the engine's move too", practiceAnnouncement(again, c.state.value))
                 c.next()
                 val done = c.state.value
                 assertEquals(PracticePhase.DONE, done.phase)
@@ -128,8 +140,10 @@ class PracticeControllerTest {
             practice(this, listOf(NF6, NF6.copy(ply = 4, side = Side.WHITE, playedSan = "Bc4", betterSan = "Nf3"))).use { c ->
                 c.move("a7", "a6")
                 assertEquals(PracticePhase.CHECKING, c.state.value.phase)
+                val checking = c.state.value
                 c.showSolution()
                 val shown = c.state.value
+                assertEquals("The engine's move: queen to e7", practiceAnnouncement(checking, shown))
                 assertEquals(PracticePhase.SHOWN, shown.phase)
                 assertEquals("Qe7", shown.snapshot.sanHistory.last())
                 assertEquals("The engine's move: Qe7", shown.promptText)

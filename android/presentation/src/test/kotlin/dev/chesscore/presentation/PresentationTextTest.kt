@@ -302,6 +302,11 @@ class PresentationTextTest {
         }
         val blunder = row(27, "14…", Side.BLACK, "Nf6", dev.chesscore.MoveClass.BLUNDER, "Be7")
         assertEquals("14 Black: knight to f6, blunder, evaluation +3.20, better: bishop to e7", spokenReviewRow(blunder))
+        assertEquals(spokenReviewRow(blunder), spokenSelectedMove(blunder))
+        assertEquals(
+            "14 Black: knight to f6, blunder, evaluation +3.20, better: bishop to e7, refuted by queen takes f7, checkmate",
+            spokenSelectedMove(blunder.copy(refutationSan = listOf("Qxf7#"))),
+        )
         assertEquals(
             "12 White: castles kingside, best, only move, evaluation +3.20",
             spokenReviewRow(row(22, "12.", Side.WHITE, "O-O", dev.chesscore.MoveClass.BEST, null).copy(onlyMove = true)),
