@@ -288,21 +288,52 @@ public func boardAnnouncement(before: BoardUiState?, after: BoardUiState) -> Str
 /// `nil`: when the position shown changes (a move played, a step back or forward, a jump in the
 /// move list), the move that led to it (``spokenPosition(_:)``), its annotation's NAGs in words
 /// and, at the end of a game, how it ended; in the same position, a piece selected
-/// (``spokenSelection(piece:square:targets:)``). The Kotlin `analysisAnnouncement`.
+/// (``spokenSelection(piece:square:targets:)``), the square a mark starts from in draw mode
+/// ("Drawing from g1") and the marks drawn or removed
+/// (``spokenMarkChanges(beforeMarks:beforeArrows:afterMarks:afterArrows:)``: "Green arrow from g1
+/// to f3", "Red mark on e4 removed"). The Kotlin `analysisAnnouncement`.
 public func analysisAnnouncement(before: AnalysisUiState?, after: AnalysisUiState) -> String? {
     guard let before else { return nil }
     let was = before.snapshot
     let now = after.snapshot
     if was.node == now.node, was.fen == now.fen {
-        guard let selected = after.selected,
-            selected != before.selected || after.targets != before.targets
-        else { return nil }
-        return spokenSelection(piece: now.pieceAt(selected), square: selected, targets: after.targets)
+        var parts: [String] = []
+        if let selected = after.selected, selected != before.selected || after.targets != before.targets {
+            parts.append(spokenSelection(piece: now.pieceAt(selected), square: selected, targets: after.targets))
+        }
+        if let markFrom = after.markFrom, markFrom != before.markFrom {
+            parts.append("Drawing from \(markFrom.label)")
+        }
+        parts += spokenMarkChanges(
+            beforeMarks: before.squareMarks, beforeArrows: before.arrows,
+            afterMarks: after.squareMarks, afterArrows: after.arrows)
+        return parts.isEmpty ? nil : parts.joined(separator: ". ")
     }
     var parts = [spokenPosition(now)]
     parts += now.annotations.nags.map(nagName).filter { !$0.isEmpty }
     if after.isGameOver { parts.append(after.statusText) }
     return parts.joined(separator: ", ")
+}
+
+/// The marks of one node drawn or removed between two states, in words, as the analysis board
+/// announces them: "Green arrow from g1 to f3", "Red mark on e4", "Red mark on e4 removed" (a
+/// mark drawn again in another colour is said in its new colour only); "All marks removed" when
+/// more than one went and none is left. The Kotlin `spokenMarkChanges`.
+public func spokenMarkChanges(
+    beforeMarks: [SquareMark], beforeArrows: [Arrow], afterMarks: [SquareMark], afterArrows: [Arrow]
+) -> [String] {
+    if afterMarks.isEmpty, afterArrows.isEmpty, beforeMarks.count + beforeArrows.count > 1 {
+        return ["All marks removed"]
+    }
+    func mark(_ m: SquareMark) -> String { "\(m.color.name.capitalized) mark on \(m.square.label)" }
+    func arrow(_ a: Arrow) -> String {
+        "\(a.color.name.capitalized) arrow from \(a.from.label) to \(a.to.label)"
+    }
+    let removedMarks = beforeMarks.filter { m in !afterMarks.contains { $0.square == m.square } }
+    let removedArrows = beforeArrows.filter { a in !afterArrows.contains { $0.from == a.from && $0.to == a.to } }
+    return removedMarks.map { "\(mark($0)) removed" } + removedArrows.map { "\(arrow($0)) removed" }
+        + afterMarks.filter { !beforeMarks.contains($0) }.map(mark)
+        + afterArrows.filter { !beforeArrows.contains($0) }.map(arrow)
 }
 
 /// What the practice screen should announce when its state goes from `before` to `after`, or

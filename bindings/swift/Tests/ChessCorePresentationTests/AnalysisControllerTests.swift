@@ -388,13 +388,19 @@ final class AnalysisControllerTests: XCTestCase {
             b.c.setDrawColor(.green)
             XCTAssertTrue(b.state.drawsMarks, "the board view moves no piece on a drag now")
             XCTAssertNil(b.state.selected, "draw mode drops the selection")
+            // What a screen reader hears after each step (the screen announces each change).
+            @MainActor func said(_ step: () -> Void) -> String? {
+                let before = b.state
+                step()
+                return analysisAnnouncement(before: before, after: b.state)
+            }
             // Two taps on two squares: an arrow; two taps on one square: a mark.
-            b.c.tapSquare(sq("g8"))
+            XCTAssertEqual(said { b.c.tapSquare(sq("g8")) }, "Drawing from g8")
             XCTAssertEqual(b.state.markFrom, sq("g8"))
-            b.c.tapSquare(sq("f6"))
+            XCTAssertEqual(said { b.c.tapSquare(sq("f6")) }, "Green arrow from g8 to f6")
             XCTAssertNil(b.state.markFrom)
             b.c.tapSquare(sq("d5"))
-            b.c.tapSquare(sq("d5"))
+            XCTAssertEqual(said { b.c.tapSquare(sq("d5")) }, "Green mark on d5")
             b.dragMove("b8", "c6")
             XCTAssertEqual(
                 b.state.arrows,
@@ -405,10 +411,10 @@ final class AnalysisControllerTests: XCTestCase {
             XCTAssertEqual(b.state.squareMarks, [SquareMark(color: .green, square: sq("d5"))])
             // The same again in another colour recolours; in the same colour it goes.
             b.c.setDrawColor(.red)
-            b.dragMove("g8", "f6")
+            XCTAssertEqual(said { b.dragMove("g8", "f6") }, "Red arrow from g8 to f6")
             b.dragMove("d5", "d5")
             b.c.setDrawColor(.green)
-            b.dragMove("b8", "c6")
+            XCTAssertEqual(said { b.dragMove("b8", "c6") }, "Green arrow from b8 to c6 removed")
             XCTAssertEqual(b.state.arrows, [Arrow(color: .red, from: sq("g8"), to: sq("f6"))])
             XCTAssertEqual(b.state.squareMarks, [SquareMark(color: .red, square: sq("d5"))])
             XCTAssertTrue(b.c.pgn().contains("1. e4 {[%csl Rd5] [%cal Rg8f6]}"), b.c.pgn())
@@ -423,7 +429,8 @@ final class AnalysisControllerTests: XCTestCase {
             XCTAssertEqual(b.state.arrows.count, 1)
             let saved = try ChessGame.fromJson(json: XCTUnwrap(b.store.json))
             XCTAssertEqual(try saved.annotations(node: e4).arrows.count, 1)
-            b.c.clearMarks()
+            b.dragMove("h7", "h7")
+            XCTAssertEqual(said { b.c.clearMarks() }, "All marks removed")
             XCTAssertTrue(b.state.arrows.isEmpty && b.state.squareMarks.isEmpty)
             // Off: taps move pieces again.
             b.c.setDrawColor(nil)

@@ -1,5 +1,6 @@
 package dev.chesscore.presentation
 
+import dev.chesscore.Arrow
 import dev.chesscore.BookMove
 import dev.chesscore.CastlingWing
 import dev.chesscore.ChessException
@@ -10,6 +11,7 @@ import dev.chesscore.PieceKind
 import dev.chesscore.Refutation
 import dev.chesscore.Side
 import dev.chesscore.Square
+import dev.chesscore.SquareMark
 import dev.chesscore.Threat
 import dev.chesscore.ktx.pieceAt
 import dev.chesscore.sanParts
@@ -292,21 +294,53 @@ fun boardAnnouncement(before: BoardUiState?, after: BoardUiState): String? {
  * `null`: when the position shown changes (a move played, a step back or forward, a jump in the
  * move list), the move that led to it ([spokenPosition]), its annotation's NAGs in words and,
  * at the end of a game, how it ended; in the same position, a piece selected
- * ([spokenSelection]).
+ * ([spokenSelection]), the square a mark starts from in draw mode ("Drawing from g1") and the
+ * marks drawn or removed ([spokenMarkChanges]: "Green arrow from g1 to f3", "Red mark on e4
+ * removed").
  */
 fun analysisAnnouncement(before: AnalysisUiState?, after: AnalysisUiState): String? {
     if (before == null) return null
     val was = before.snapshot
     val now = after.snapshot
     if (was.node == now.node && was.fen == now.fen) {
-        val selected = after.selected ?: return null
-        if (selected == before.selected && after.targets == before.targets) return null
-        return spokenSelection(now.pieceAt(selected), selected, after.targets)
+        val parts = mutableListOf<String>()
+        val selected = after.selected
+        if (selected != null && (selected != before.selected || after.targets != before.targets)) {
+            parts += spokenSelection(now.pieceAt(selected), selected, after.targets)
+        }
+        val markFrom = after.markFrom
+        if (markFrom != null && markFrom != before.markFrom) parts += "Drawing from ${markFrom.label}"
+        parts += spokenMarkChanges(before.squareMarks, before.arrows, after.squareMarks, after.arrows)
+        return parts.takeIf { it.isNotEmpty() }?.joinToString(". ")
     }
     val parts = mutableListOf(spokenPosition(now))
     parts += now.annotations.nags.map(::nagName).filter { it.isNotEmpty() }
     if (after.isGameOver) parts += after.statusText
     return parts.joinToString(", ")
+}
+
+/**
+ * The marks of one node drawn or removed between two states, in words, as the analysis board
+ * announces them: "Green arrow from g1 to f3", "Red mark on e4", "Red mark on e4 removed" (a
+ * mark drawn again in another colour is said in its new colour only); "All marks removed" when
+ * more than one went and none is left.
+ */
+fun spokenMarkChanges(
+    beforeMarks: List<SquareMark>,
+    beforeArrows: List<Arrow>,
+    afterMarks: List<SquareMark>,
+    afterArrows: List<Arrow>,
+): List<String> {
+    if (afterMarks.isEmpty() && afterArrows.isEmpty() && beforeMarks.size + beforeArrows.size > 1) {
+        return listOf("All marks removed")
+    }
+    fun mark(m: SquareMark) = "${markColorName(m.color).replaceFirstChar(Char::uppercaseChar)} mark on ${m.square.label}"
+    fun arrow(a: Arrow) =
+        "${markColorName(a.color).replaceFirstChar(Char::uppercaseChar)} arrow from ${a.from.label} to ${a.to.label}"
+    return beforeMarks.filter { m -> afterMarks.none { it.square == m.square } }.map { "${mark(it)} removed" } +
+        beforeArrows.filter { a -> afterArrows.none { it.from == a.from && it.to == a.to } }.map { "${arrow(it)} removed" } +
+        afterMarks.filter { it !in beforeMarks }.map(::mark) +
+        afterArrows.filter { it !in beforeArrows }.map(::arrow)
 }
 
 /**

@@ -324,22 +324,28 @@ class AnalysisControllerTest {
                 assertEquals(sq("g8"), c.state.value.selected)
                 c.setDrawColor(MarkColor.GREEN)
                 assertNull(c.state.value.selected, "draw mode drops the selection")
+                // What a screen reader hears after each step (the screen announces each change).
+                fun said(step: () -> Unit): String? {
+                    val before = c.state.value
+                    step()
+                    return analysisAnnouncement(before, c.state.value)
+                }
                 // Two taps on two squares: an arrow; two taps on one square: a mark.
-                c.tapSquare(sq("g8"))
+                assertEquals("Drawing from g8", said { c.tapSquare(sq("g8")) })
                 assertEquals(sq("g8"), c.state.value.markFrom)
-                c.tapSquare(sq("f6"))
+                assertEquals("Green arrow from g8 to f6", said { c.tapSquare(sq("f6")) })
                 assertNull(c.state.value.markFrom)
                 c.tapSquare(sq("d5"))
-                c.tapSquare(sq("d5"))
+                assertEquals("Green mark on d5", said { c.tapSquare(sq("d5")) })
                 c.dragMove(sq("b8"), sq("c6"))
                 assertEquals(listOf(Arrow(MarkColor.GREEN, sq("g8"), sq("f6")), Arrow(MarkColor.GREEN, sq("b8"), sq("c6"))), c.state.value.arrows)
                 assertEquals(listOf(SquareMark(MarkColor.GREEN, sq("d5"))), c.state.value.squareMarks)
                 // The same again in another colour recolours; in the same colour it goes.
                 c.setDrawColor(MarkColor.RED)
-                c.dragMove(sq("g8"), sq("f6"))
+                assertEquals("Red arrow from g8 to f6", said { c.dragMove(sq("g8"), sq("f6")) })
                 c.dragMove(sq("d5"), sq("d5"))
                 c.setDrawColor(MarkColor.GREEN)
-                c.dragMove(sq("b8"), sq("c6"))
+                assertEquals("Green arrow from b8 to c6 removed", said { c.dragMove(sq("b8"), sq("c6")) })
                 assertEquals(listOf(Arrow(MarkColor.RED, sq("g8"), sq("f6"))), c.state.value.arrows)
                 assertEquals(listOf(SquareMark(MarkColor.RED, sq("d5"))), c.state.value.squareMarks)
                 assertTrue(c.movetext().contains("1. e4 {[%csl Rd5] [%cal Rg8f6]}"), c.pgn())
@@ -353,7 +359,8 @@ class AnalysisControllerTest {
                 assertNull(c.state.value.markFrom)
                 assertEquals(1, c.state.value.arrows.size)
                 ChessGame.fromJson(f.store.load()!!).use { assertEquals(1, it.annotations(e4).arrows.size) }
-                c.clearMarks()
+                c.dragMove(sq("h7"), sq("h7"))
+                assertEquals("All marks removed", said { c.clearMarks() })
                 assertTrue(c.state.value.arrows.isEmpty() && c.state.value.squareMarks.isEmpty())
                 // Off: taps move pieces again.
                 c.setDrawColor(null)
