@@ -25,6 +25,19 @@ fun runBench() {
         if (ply % 5 == 0) varied.setComment(varied.snapshot().node, "comment $ply")
     }
     varied.goToMainLinePly(60u)
+    // A big analysis tree: the same game with five six-move variations at every ply (1,860
+    // nodes), the size where the calls an analysis board makes per tap stop being free.
+    val big = ChessGame.fromJson(long.toJson())
+    for (ply in 1..60) {
+        big.goToMainLinePly((ply - 1).toUInt())
+        big.legalMoves().filter { it.san != moves[ply - 1] }.take(5).forEach { first ->
+            big.goToMainLinePly((ply - 1).toUInt())
+            big.playUci(first.uci)
+            repeat(5) { big.legalMoves().firstOrNull()?.let { big.playUci(it.uci) } }
+        }
+    }
+    big.goToMainLinePly(30u)
+    val bigJson = big.toJson()
     val squares = listOf("e1", "f3", "e2", "d5", "a1", "g2").map { parseSquare(it) }
 
     // Five timed rounds after a warm-up; the median is the figure, the best and worst show the
@@ -46,10 +59,16 @@ fun runBench() {
     measure("snapshot (Kiwipete, 48 legal moves)", 5_000) { sink += kiwipete.snapshot().legalMoves.size }
     measure("snapshot (after 60 plies, with move history)", 5_000) { sink += long.snapshot().sanHistory.size }
     measure("snapshot (60 plies, 20 variations, ${varied.snapshot().moveList.size} list items)", 5_000) { sink += varied.snapshot().moveList.size }
+    val bigNodes = big.snapshot().moveList.size
+    measure("snapshot (big tree, $bigNodes list items)", 200) { sink += big.snapshot().moveList.size }
+    measure("toJson (big tree, ${bigJson.length / 1024} KB)", 200) { sink += big.toJson().length }
+    measure("pgn (big tree)", 200) { sink += big.pgn().length }
+    measure("fromJson (big tree)", 50) { ChessGame.fromJson(bigJson).use { g -> sink += g.snapshot().ply.toInt() } }
     measure("liveObjectCount (no arguments, returns a number)", 50_000) { sink += liveObjectCount().toInt() }
     measure("squareName (trivial call)", 50_000) { sink += squareName(Square.entries[it % 64]).length }
     println("bench: (checksum $sink)")
     kiwipete.close()
     long.close()
     varied.close()
+    big.close()
 }

@@ -18,6 +18,21 @@ let moves = [
     "Qg5", "Qxg5", "hxg5", "b3", "Ke6", "a3", "Kd6",
 ]
 for san in moves { _ = try long.playSan(san: san) }
+// A big analysis tree: the same game with five six-move variations at every ply (1,860 nodes),
+// the size where the calls an analysis board makes per tap stop being free.
+let big = try ChessGame.fromJson(json: long.toJson())
+for ply in 1...60 {
+    try big.goToMainLinePly(ply: UInt32(ply - 1))
+    for first in big.legalMoves().filter({ $0.san != moves[ply - 1] }).prefix(5) {
+        try big.goToMainLinePly(ply: UInt32(ply - 1))
+        _ = try big.playUci(uci: first.uci)
+        for _ in 0..<5 {
+            if let next = big.legalMoves().first { _ = try big.playUci(uci: next.uci) }
+        }
+    }
+}
+try big.goToMainLinePly(ply: 30)
+let bigJson = big.toJson()
 let squares = try ["e1", "f3", "e2", "d5", "a1", "g2"].map { try parseSquare(name: $0) }
 let allSquares = (0..<64).map { Square(rawValue: UInt8($0))! }
 
@@ -65,6 +80,12 @@ measure("snapshot (Kiwipete, 48 legal moves)", 5_000) { _ in kiwipete.snapshot()
 measure("snapshot (after 60 plies, with move history)", 5_000) { _ in
     long.snapshot().sanHistory.count
 }
+measure("snapshot (big tree, \(big.snapshot().moveList.count) list items)", 200) { _ in
+    big.snapshot().moveList.count
+}
+measure("toJson (big tree, \(bigJson.utf8.count / 1024) KB)", 200) { _ in big.toJson().utf8.count }
+measure("pgn (big tree)", 200) { _ in big.pgn().utf8.count }
+measure("fromJson (big tree)", 50) { _ in Int((try? ChessGame.fromJson(json: bigJson))?.snapshot().ply ?? 0) }
 measure("liveObjectCount (no arguments, returns a number)", 50_000) { _ in
     Int(liveObjectCount())
 }
