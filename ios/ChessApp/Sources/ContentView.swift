@@ -464,7 +464,8 @@ private struct MoveListView: View {
                 }
                 .padding(.horizontal)
             }
-            .frame(height: 32)
+            // At least, not exactly: at a large Dynamic Type size a move must not be cut off.
+            .frame(minHeight: 44)
             .onChange(of: rows) { _, rows in
                 if !rows.isEmpty { withAnimation { proxy.scrollTo(rows.count - 1, anchor: .trailing) } }
             }
@@ -477,15 +478,23 @@ private struct MoveListView: View {
     @ViewBuilder
     private func move(_ san: String?, number: UInt32, side: Side, ply: Int?, shown: Int) -> some View {
         if let san, let ply {
-            Button(san) { view(ply) }
-                .accessibilityLabel(spokenMove(number: number, side: side, san: san))
-                .accessibilityAddTraits(ply == shown ? .isSelected : [])
-                .buttonStyle(.plain)
-                .padding(.horizontal, 4)
-                .padding(.vertical, 2)
-                .background(
-                    ply == shown ? Color.accentColor.opacity(0.2) : .clear,
-                    in: RoundedRectangle(cornerRadius: 4))
+            Button {
+                view(ply)
+            } label: {
+                Text(san)
+                    .padding(.horizontal, 4)
+                    .padding(.vertical, 2)
+                    .background(
+                        ply == shown ? Color.accentColor.opacity(0.2) : .clear,
+                        in: RoundedRectangle(cornerRadius: 4))
+                    // A touch target of at least 44 points (Apple's guideline), the move centred
+                    // in it: the frame and its shape are the label's, so the whole of it taps.
+                    .frame(minWidth: 44, minHeight: 44)
+                    .contentShape(Rectangle())
+            }
+            .accessibilityLabel(spokenMove(number: number, side: side, san: san))
+            .accessibilityAddTraits(ply == shown ? .isSelected : [])
+            .buttonStyle(.plain)
         }
     }
 }

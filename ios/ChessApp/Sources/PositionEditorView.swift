@@ -81,7 +81,7 @@ struct PositionEditorView: View {
                     Image(systemName: "eraser").font(.system(size: 22))
                 }
             }
-            .frame(width: 40, height: 40)
+            .frame(width: 44, height: 44)  // Apple's minimum touch target
             .background(
                 state.brush == piece ? Color.accentColor.opacity(0.25) : .clear,
                 in: RoundedRectangle(cornerRadius: 6))

@@ -203,9 +203,10 @@ private struct ReviewRowView: View {
 
     var body: some View {
         HStack {
-            Text(row.numberText).monospaced().frame(width: 44, alignment: .leading)
+            // Widths at least, not exactly: at a large Dynamic Type size a move must not be cut off.
+            Text(row.numberText).monospaced().frame(minWidth: 44, alignment: .leading)
             Text(row.san + row.symbol).foregroundStyle(classColor(row.moveClass))
-                .frame(width: 72, alignment: .leading)
+                .frame(minWidth: 72, alignment: .leading)
             Text(row.classText)
             Spacer()
             Text(row.evalText).monospaced()

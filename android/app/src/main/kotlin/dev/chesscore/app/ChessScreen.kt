@@ -8,8 +8,10 @@ import androidx.compose.foundation.layout.PaddingValues
 import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.Spacer
 import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.heightIn
 import androidx.compose.foundation.layout.padding
-import androidx.compose.foundation.layout.width
+import androidx.compose.foundation.layout.widthIn
+import androidx.compose.foundation.layout.wrapContentHeight
 import androidx.compose.foundation.lazy.LazyColumn
 import androidx.compose.foundation.lazy.items
 import androidx.compose.foundation.lazy.rememberLazyListState
@@ -347,9 +349,10 @@ private fun MoveList(state: BoardUiState, view: (Int) -> Unit, modifier: Modifie
         items(rows.indices.toList()) { index ->
             val row = rows[index]
             val (whitePly, blackPly) = plies[index]
-            Row {
-                Text("${row.number}.", Modifier.width(40.dp), fontFamily = FontFamily.Monospace)
-                MoveCell(row.white ?: "…", row.white?.let { spokenMove(row.number, Side.WHITE, it) }, whitePly, shown, view, Modifier.width(88.dp))
+            // Widths at least, not exactly: at a large font size a move must not be cut off.
+            Row(verticalAlignment = Alignment.CenterVertically) {
+                Text("${row.number}.", Modifier.widthIn(min = 40.dp), fontFamily = FontFamily.Monospace)
+                MoveCell(row.white ?: "…", row.white?.let { spokenMove(row.number, Side.WHITE, it) }, whitePly, shown, view, Modifier.widthIn(min = 88.dp))
                 MoveCell(row.black ?: "", row.black?.let { spokenMove(row.number, Side.BLACK, it) }, blackPly, shown, view)
             }
         }
@@ -377,7 +380,10 @@ private fun MoveCell(san: String, spoken: String?, ply: Int?, shown: Int, view: 
                     Modifier
                 },
             )
-            .background(if (highlighted) MaterialTheme.colorScheme.secondaryContainer else Color.Transparent),
+            .background(if (highlighted) MaterialTheme.colorScheme.secondaryContainer else Color.Transparent)
+            // A touch target of at least 48 dp (Android's accessibility guideline), the move centred in it.
+            .heightIn(min = 48.dp)
+            .wrapContentHeight(),
         fontFamily = FontFamily.Monospace,
     )
 }

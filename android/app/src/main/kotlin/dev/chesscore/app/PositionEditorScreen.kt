@@ -3,7 +3,6 @@ package dev.chesscore.app
 import androidx.activity.compose.BackHandler
 import androidx.compose.foundation.background
 import androidx.compose.foundation.clickable
-import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.Row
@@ -83,7 +82,7 @@ fun PositionEditorScreen(editor: PositionEditor, done: (fen: String) -> Unit, ca
                 // Scrolls when the board leaves it too little room (small phones, landscape).
                 Column(Modifier.weight(1f).verticalScroll(rememberScrollState())) {
                     for (side in listOf(Side.WHITE, Side.BLACK)) {
-                        Row(horizontalArrangement = Arrangement.spacedBy(4.dp)) {
+                        Row { // seven 48 dp cells: 336 dp, inside the narrowest phones
                             for (kind in PieceKind.entries) {
                                 val piece = Piece(side, kind)
                                 PaletteCell(pieceGlyph(piece), pieceName(piece), state.brush == piece) { editor.setBrush(piece) }
@@ -113,7 +112,7 @@ fun PositionEditorScreen(editor: PositionEditor, done: (fen: String) -> Unit, ca
 private fun PaletteCell(glyph: String, name: String, chosen: Boolean, choose: () -> Unit) {
     Box(
         Modifier
-            .size(40.dp)
+            .size(48.dp) // Android's minimum touch target
             .background(if (chosen) MaterialTheme.colorScheme.secondaryContainer else Color.Transparent, RoundedCornerShape(6.dp))
             .clickable(onClick = choose)
             .clearAndSetSemantics {

@@ -21,8 +21,9 @@ import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.height
+import androidx.compose.foundation.layout.heightIn
 import androidx.compose.foundation.layout.padding
-import androidx.compose.foundation.layout.width
+import androidx.compose.foundation.layout.widthIn
 import androidx.compose.foundation.lazy.LazyColumn
 import androidx.compose.foundation.lazy.items
 import androidx.compose.material3.Button
@@ -34,6 +35,7 @@ import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.getValue
+import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.graphics.Color
@@ -172,11 +174,15 @@ private fun ReviewRowView(row: ReviewRow, selected: Boolean, onClick: () -> Unit
                 this.onClick(label = null) { onClick(); true }
             }
             .background(if (selected) MaterialTheme.colorScheme.secondaryContainer else Color.Transparent)
+            // A touch target of at least 48 dp (Android's accessibility guideline).
+            .heightIn(min = 48.dp)
             .padding(vertical = 4.dp),
         horizontalArrangement = Arrangement.spacedBy(8.dp),
+        verticalAlignment = Alignment.CenterVertically,
     ) {
-        Text(row.numberText, Modifier.width(40.dp), fontFamily = FontFamily.Monospace)
-        Text(row.san + row.symbol, Modifier.width(72.dp), color = classColor(row.moveClass).takeIf { it != Color.Unspecified } ?: MaterialTheme.colorScheme.onSurface)
+        // Widths at least, not exactly: at a large font size a move must not be cut off.
+        Text(row.numberText, Modifier.widthIn(min = 40.dp), fontFamily = FontFamily.Monospace)
+        Text(row.san + row.symbol, Modifier.widthIn(min = 72.dp), color = classColor(row.moveClass).takeIf { it != Color.Unspecified } ?: MaterialTheme.colorScheme.onSurface)
         Text(row.classText, Modifier.weight(1f))
         Text(row.evalText, fontFamily = FontFamily.Monospace)
     }
