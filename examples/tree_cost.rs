@@ -3,7 +3,7 @@
 //! navigation. Run with `cargo run --release --example tree_cost`.
 
 use chesscore::ffi::ChessGame;
-use chesscore::game::Game;
+use chesscore::game::{Game, NodeId};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -97,6 +97,43 @@ fn main() {
             }
             n / 60
         },
+    );
+
+    // A big analysis tree, as the Kotlin and Swift benchmarks build it: five six-move variations
+    // at every ply (1,860 nodes); opening its save is the costliest call an analysis board makes.
+    let mut big = game.clone();
+    for (i, &node) in main.iter().enumerate() {
+        let before = if i == 0 { NodeId::ROOT } else { main[i - 1] };
+        big.goto(before).unwrap();
+        let played = big.node(node).unwrap().mv().unwrap();
+        let firsts: Vec<_> = big
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|&m| m != played)
+            .take(5)
+            .collect();
+        for first in firsts {
+            big.goto(before).unwrap();
+            big.play(first).unwrap();
+            for _ in 0..5 {
+                if let Some(&next) = big.legal_moves().first() {
+                    big.play(next).unwrap();
+                }
+            }
+        }
+    }
+    let big_json = big.to_json();
+    let nodes = big_json.matches("\"uci\"").count() + 1;
+    measure(
+        &format!(
+            "Game::from_json, a {}-node tree ({} KB), per node",
+            nodes,
+            big_json.len() / 1024
+        ),
+        50,
+        nodes,
+        |_| Game::from_json(&big_json).expect("valid save").ply(),
     );
 
     let mut nav = annotated.clone();
