@@ -44,6 +44,7 @@ struct AnalysisView: View {
                     .foregroundStyle(.secondary)
             }
             BookMovesView(controller: controller)
+            MyGamesView(controller: controller)
             EngineLinesView(controller: controller)
             CoachView(controller: controller)
             BoardView(state: state, onTap: { controller.tapSquare($0) },
@@ -258,6 +259,32 @@ private struct BookMovesView: View {
                         .accessibilityLabel(spokenBookMove(move))
                         .buttonStyle(.bordered)
                         .controlSize(.small)
+                    }
+                }
+                .padding(.horizontal)
+            }
+        }
+    }
+}
+
+/// "My games", below the book and as compact: one button per move the person's own kept games
+/// played from here, the most played first, with how those games ended ("e4 · 12 games · 42 /
+/// 25 / 33 %": White's wins, draws, Black's); a tap plays it. Nothing when no kept game reached
+/// this position.
+private struct MyGamesView: View {
+    let controller: AnalysisController
+
+    var body: some View {
+        let moves = controller.state.explorerMoves
+        if !moves.isEmpty {
+            ScrollView(.horizontal, showsIndicators: false) {
+                HStack(spacing: 6) {
+                    Text("My games").font(.caption).foregroundStyle(.secondary)
+                    ForEach(moves, id: \.legalMove.uci) { move in
+                        Button(explorerMoveText(move)) { controller.playExplorerMove(move) }
+                            .accessibilityLabel(spokenExplorerMove(move))
+                            .buttonStyle(.bordered)
+                            .controlSize(.small)
                     }
                 }
                 .padding(.horizontal)
@@ -702,7 +729,22 @@ final class AnalysisSession: Identifiable, Hashable {
             store: FileGameStore(directory: Self.directory), pgn: pgn, ply: ply)
         else { return nil }
         self.controller = controller
+        // "My games": every kept game (the game screen's `DirectoryGameArchive`, the same
+        // folder) read off the main actor, so the games finished since the last board are in
+        // it, then given to this board.
+        explorerTask = Task { [controller] in
+            let explorer = await Task.detached(priority: .utility) {
+                openingExplorer(of: DirectoryGameArchive())
+            }.value
+            guard !Task.isCancelled else { return }
+            controller.setExplorer(explorer)
+        }
     }
+
+    /// Reads "My games" for the board; cancelled when the session goes.
+    private var explorerTask: Task<Void, Never>?
+
+    deinit { explorerTask?.cancel() }
 
     nonisolated static func == (a: AnalysisSession, b: AnalysisSession) -> Bool { a === b }
     nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }

@@ -56,6 +56,8 @@ public final class AnalysisController {
     @ObservationIgnored private let coachEngineFactory: (EngineConfig) throws -> ChessEngine
     /// The budget of each of the coach's searches (`nil`: the standard review preset's).
     @ObservationIgnored private let coachNodes: UInt64?
+    /// The explorer of the person's own games (``setExplorer(_:)``), if any.
+    @ObservationIgnored private var explorer: OpeningExplorer?
     /// The coach's engine, once made; freed with the controller.
     @ObservationIgnored private var coachEngine: ChessEngine?
     /// The coach's running search of the current position, if any.
@@ -207,8 +209,33 @@ public final class AnalysisController {
     /// Plays `move` of ``AnalysisUiState/bookMoves`` (into the tree, as a tap plays a move);
     /// ignored while the promotion picker shows.
     public func playBookMove(_ move: BookMove) {
+        playListed(move.legalMove)
+    }
+
+    /// Shows, for every position, the moves `explorer`'s games played there ("My games":
+    /// ``AnalysisUiState/explorerMoves``, built by ``openingExplorer(of:maxPlies:)`` off the main
+    /// actor), or none with `nil`. The controller keeps a reference while it is set. The Kotlin
+    /// `setExplorer`.
+    public func setExplorer(_ explorer: OpeningExplorer?) {
+        guard !closed else { return }
+        self.explorer = explorer
+        var next = state
+        next.explorerGames = Int(explorer?.gameCount() ?? 0)
+        next.explorerMoves = explorerMoves()
+        state = next
+    }
+
+    /// Plays `move` of ``AnalysisUiState/explorerMoves`` (into the tree, as a tap plays a move);
+    /// ignored while the promotion picker shows.
+    public func playExplorerMove(_ move: ExplorerMove) {
+        playListed(move.legalMove)
+    }
+
+    /// Plays `move` from a list beside the board (the book, the explorer); ignored while the
+    /// promotion picker shows.
+    private func playListed(_ move: LegalMove) {
         guard state.pendingPromotion == nil else { return }
-        play(from: move.legalMove.from, to: move.legalMove.to, promotion: move.legalMove.promotion)
+        play(from: move.from, to: move.to, promotion: move.promotion)
     }
 
     // MARK: - Navigation and the tree
@@ -546,6 +573,11 @@ public final class AnalysisController {
         }
     }
 
+    /// The explorer's moves from the current position (none without an explorer).
+    private func explorerMoves() -> [ExplorerMove] {
+        explorer?.movesAt(game: game) ?? []
+    }
+
     /// A new tree (a PGN, a FEN, a new board) in place of the old one.
     private func replaceTree(with loaded: ChessGame) {
         loaded.setNewMovePlacement(placement: .variation)
@@ -568,7 +600,10 @@ public final class AnalysisController {
         next.clearSelection()
         next.markFrom = nil
         next.message = nil
-        if moved { next.bookMoves = game.bookMoves() }
+        if moved {
+            next.bookMoves = game.bookMoves()
+            next.explorerMoves = explorerMoves()
+        }
         state = next
         if moved {
             restartAnalysis()

@@ -84,6 +84,15 @@ public struct AnalysisUiState: BoardScreenState, Equatable {
     /// first (the core's `bookMoves`); empty out of the book. Play one with
     /// ``AnalysisController/playBookMove(_:)``.
     public var bookMoves: [BookMove] = []
+    /// How many games the explorer of the person's own games holds
+    /// (``AnalysisController/setExplorer(_:)``; 0 without one, or with none kept): show the "My
+    /// games" section when above 0.
+    public var explorerGames = 0
+    /// The moves those games played from the current position, the most played first, with how
+    /// the games ended (the core's `OpeningExplorer.movesAt`); empty when none reached it. Play
+    /// one with ``AnalysisController/playExplorerMove(_:)``; words for it:
+    /// ``explorerMoveText(_:)``.
+    public var explorerMoves: [ExplorerMove] = []
 
     /// The squares of the hanging pieces, flagged on the board while the coach is on.
     public var warnings: [Square] { hanging.map(\.square) }

@@ -151,3 +151,15 @@ public func gamesPgn(_ games: [ArchivedGame]) -> String {
         return text + "\n"
     }.joined(separator: "\n")
 }
+
+/// An opening explorer of every game in `archive` (the core's `OpeningExplorer`: from a position,
+/// the moves played in those games, how often, and how the games ended), for the analysis
+/// board's "My games" (``AnalysisController/setExplorer(_:)``). Each game's first `maxPlies`
+/// plies are indexed, in the order of their ids (so that moves played as often are listed in the
+/// same order every time); a kept file the core cannot read is left out. It reads every file:
+/// call it off the main actor. The Kotlin `openingExplorerOf`.
+public func openingExplorer(of archive: any GameArchive, maxPlies: UInt32 = 40) -> OpeningExplorer {
+    let explorer = OpeningExplorer(maxPlies: maxPlies)
+    for (_, pgn) in archive.all().sorted(by: { $0.key < $1.key }) { _ = explorer.addPgn(pgn: pgn) }
+    return explorer
+}

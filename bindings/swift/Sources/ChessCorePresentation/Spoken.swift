@@ -284,6 +284,13 @@ public func boardAnnouncement(before: BoardUiState?, after: BoardUiState) -> Str
     return parts.isEmpty ? nil : parts.joined(separator: ". ")
 }
 
+/// A move of the explorer of the person's own games (``explorerMoveText(_:)``) in words: "e4, 12
+/// games: White won 42 %, 25 % drawn, Black won 33 %". The Kotlin `spokenExplorerMove`.
+public func spokenExplorerMove(_ move: ExplorerMove) -> String {
+    let (white, draws, black) = explorerShares(move)
+    return "\(spokenSan(move.legalMove.san)), \(gamesText(move.games)): White won \(white) %, \(draws) % drawn, Black won \(black) %"
+}
+
 /// What the analysis board should announce when its state goes from `before` to `after`, or
 /// `nil`: when the position shown changes (a move played, a step back or forward, a jump in the
 /// move list), the move that led to it (``spokenPosition(_:)``), its annotation's NAGs in words

@@ -353,3 +353,23 @@ private func numberWord(_ n: Int) -> String {
     let words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
     return n < words.count ? words[n] : "\(n)"
 }
+
+/// Each result's share of `move`'s games in whole percent: White's wins, draws, Black's wins (a
+/// game without a result counts in none, so the three may add up to less than 100). The Kotlin
+/// `explorerShares`.
+public func explorerShares(_ move: ExplorerMove) -> (white: Int, draws: Int, black: Int) {
+    let games = Double(max(move.games, 1))
+    func share(_ n: UInt32) -> Int { Int((Double(n) * 100 / games).rounded()) }
+    return (share(move.whiteWins), share(move.draws), share(move.blackWins))
+}
+
+/// A move of the explorer of the person's own games as the analysis board lists it: "e4 · 12
+/// games · 42 / 25 / 33 %", the shares of White's wins, draws and Black's wins ("1 game" for
+/// one; ``spokenExplorerMove(_:)`` says which is which). The Kotlin `explorerMoveText`.
+public func explorerMoveText(_ move: ExplorerMove) -> String {
+    let (white, draws, black) = explorerShares(move)
+    return "\(move.legalMove.san) · \(gamesText(move.games)) · \(white) / \(draws) / \(black) %"
+}
+
+/// "1 game", "12 games".
+func gamesText(_ n: UInt32) -> String { n == 1 ? "1 game" : "\(n) games" }

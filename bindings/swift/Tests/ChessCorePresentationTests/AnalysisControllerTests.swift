@@ -464,6 +464,43 @@ final class AnalysisControllerTests: XCTestCase {
         }
     }
 
+    // MARK: My games
+
+    func testMyGamesTheExplorerOfTheArchivesGamesListsTheirMovesWithResultsAndPlaysThem() async throws {
+        let archive = InMemoryGameArchive()
+        archive.put(id: "a", pgn: "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n")
+        archive.put(id: "b", pgn: "[Result \"1/2-1/2\"]\n\n1. e4 c5 1/2-1/2\n")
+        archive.put(id: "c", pgn: "[Result \"0-1\"]\n\n1. d4 d5 0-1\n")
+        archive.put(id: "d", pgn: "not a game at all {")
+        try await withBoard { b in
+            // Made here, so that it is freed with the board (withBoard checks that all are).
+            let explorer = openingExplorer(of: archive)
+            XCTAssertEqual(b.state.explorerGames, 0, "no explorer: no section")
+            XCTAssertTrue(b.state.explorerMoves.isEmpty)
+            b.c.setExplorer(explorer)
+            XCTAssertEqual(b.state.explorerGames, 3, "the unreadable file left out")
+            let start = b.state.explorerMoves
+            XCTAssertEqual(start.map(\.legalMove.san), ["e4", "d4"], "the most played first")
+            XCTAssertEqual(start[0].games, 2)
+            XCTAssertEqual([start[0].whiteWins, start[0].draws, start[0].blackWins], [1, 1, 0])
+            XCTAssertEqual(explorerMoveText(start[0]), "e4 · 2 games · 50 / 50 / 0 %")
+            XCTAssertEqual(spokenExplorerMove(start[1]), "d4, 1 game: White won 0 %, 0 % drawn, Black won 100 %")
+            b.c.playExplorerMove(start[0])
+            XCTAssertEqual(b.state.snapshot.sanHistory, ["e4"])
+            // One game each: in the order the explorer met them (by the games' ids).
+            XCTAssertEqual(b.state.explorerMoves.map(\.legalMove.san), ["e5", "c5"])
+            b.c.playExplorerMove(b.state.explorerMoves[0])
+            XCTAssertEqual(b.state.explorerMoves.map(\.legalMove.san), ["Nf3"])
+            b.move("b1", "c3")  // out of the games' moves: none from here
+            XCTAssertTrue(b.state.explorerMoves.isEmpty)
+            b.c.toStart()  // navigation looks them up again
+            XCTAssertEqual(b.state.explorerMoves, start)
+            b.c.setExplorer(nil)
+            XCTAssertEqual(b.state.explorerGames, 0)
+            XCTAssertTrue(b.state.explorerMoves.isEmpty)
+        }
+    }
+
     // MARK: The coach
 
     func testTheCoachShowsHangingPiecesAtOnceThenTheThreatAndTheRefutationOffClears() async throws

@@ -5,6 +5,8 @@ import dev.chesscore.presentation.spokenThreat
 import dev.chesscore.presentation.spokenRefutation
 import dev.chesscore.presentation.spokenEngineLine
 import dev.chesscore.presentation.spokenBookMove
+import dev.chesscore.presentation.spokenExplorerMove
+import dev.chesscore.presentation.explorerMoveText
 import dev.chesscore.presentation.spokenMoveText
 import dev.chesscore.presentation.nagName
 import androidx.compose.foundation.ExperimentalFoundationApi
@@ -195,6 +197,7 @@ fun AnalysisScreen(
             above = {
                 PositionLine(state)
                 BookMoves(state, controller)
+                MyGames(state, controller)
             },
             below = {
                 EngineLines(state, controller)
@@ -280,6 +283,31 @@ private fun BookMoves(state: AnalysisUiState, controller: AnalysisController) {
                 onClick = { controller.playBookMove(book) },
                 label = { Text("${book.legalMove.san} ${book.opening.variation ?: book.opening.family}", maxLines = 1) },
                 modifier = Modifier.spoken(spokenBookMove(book)),
+            )
+        }
+    }
+}
+
+/**
+ * "My games", below the book and as compact: one chip per move the person's own kept games
+ * played from here, the most played first, with how those games ended ("e4 · 12 games · 42 /
+ * 25 / 33 %": White's wins, draws, Black's); a tap plays it. Nothing when no kept game reached
+ * this position.
+ */
+@Composable
+private fun MyGames(state: AnalysisUiState, controller: AnalysisController) {
+    if (state.explorerMoves.isEmpty()) return
+    Row(
+        Modifier.fillMaxWidth().horizontalScroll(rememberScrollState()),
+        horizontalArrangement = Arrangement.spacedBy(6.dp),
+        verticalAlignment = Alignment.CenterVertically,
+    ) {
+        Text("My games", style = MaterialTheme.typography.labelLarge)
+        for (move in state.explorerMoves) {
+            AssistChip(
+                onClick = { controller.playExplorerMove(move) },
+                label = { Text(explorerMoveText(move), maxLines = 1) },
+                modifier = Modifier.spoken(spokenExplorerMove(move)),
             )
         }
     }

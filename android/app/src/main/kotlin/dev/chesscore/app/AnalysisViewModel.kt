@@ -6,11 +6,15 @@ import androidx.lifecycle.AndroidViewModel
 import androidx.lifecycle.SavedStateHandle
 import androidx.lifecycle.viewModelScope
 import dev.chesscore.ChessException
+import dev.chesscore.OpeningExplorer
 import dev.chesscore.presentation.AnalysisController
+import dev.chesscore.presentation.DirectoryGameArchive
 import dev.chesscore.presentation.FileGameStore
+import dev.chesscore.presentation.openingExplorerOf
 import dev.chesscore.presentation.PositionEditor
 import dev.chesscore.presentation.PgnGameList
 import dev.chesscore.presentation.pgnGameList
+import java.io.File
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.Job
 import kotlinx.coroutines.launch
@@ -30,6 +34,12 @@ import kotlinx.coroutines.flow.asStateFlow
  */
 class AnalysisViewModel(application: Application, private val saved: SavedStateHandle) : AndroidViewModel(application) {
     private val store = FileGameStore(application.filesDir, prefix = "analysis-")
+
+    /** "My games", as the game screen keeps them (`GameViewModel.archive`: the same directory). */
+    private val archive = DirectoryGameArchive(File(application.filesDir, "games"))
+
+    /** The explorer of [archive]'s games given to the open board, read when it opened; closed with it. */
+    private var explorer: OpeningExplorer? = null
     private val _controller = MutableStateFlow<AnalysisController?>(null)
 
     /** The open screen's controller, or `null` when the analysis board is closed. */
@@ -64,12 +74,30 @@ class AnalysisViewModel(application: Application, private val saved: SavedStateH
             return
         }
         _controller.value?.close()
+        closeExplorer()
         _controller.value = next.also {
             // A file read while the app went to the background: the analysis starts when the
             // app is back ([foreground]), not unseen.
             if (!inForeground) it.pause()
         }
         saved[KEY_OPEN] = true
+        // "My games": every kept game read off the main thread (the games finished since the
+        // last board are in it), then given to this board if it is still the open one.
+        viewModelScope.launch {
+            val read = withContext(Dispatchers.IO) { openingExplorerOf(archive) }
+            if (_controller.value === next) {
+                explorer = read
+                next.setExplorer(read)
+            } else {
+                read.close()
+            }
+        }
+    }
+
+    /** Frees the explorer of the board that was closed. */
+    private fun closeExplorer() {
+        explorer?.close()
+        explorer = null
     }
 
     private var inForeground = true
@@ -191,6 +219,7 @@ class AnalysisViewModel(application: Application, private val saved: SavedStateH
         _editor.value = null
         _controller.value?.close()
         _controller.value = null
+        closeExplorer()
         saved[KEY_OPEN] = false
     }
 
@@ -233,6 +262,7 @@ class AnalysisViewModel(application: Application, private val saved: SavedStateH
 
     override fun onCleared() {
         _controller.value?.close()
+        closeExplorer()
     }
 
     private companion object {

@@ -11,6 +11,8 @@ import dev.chesscore.GameSnapshot
 import dev.chesscore.LegalMove
 import dev.chesscore.MarkColor
 import dev.chesscore.NewMovePlacement
+import dev.chesscore.OpeningExplorer
+import dev.chesscore.ExplorerMove
 import dev.chesscore.PgnExportOptions
 import dev.chesscore.PieceKind
 import dev.chesscore.SearchHandle
@@ -93,6 +95,9 @@ class AnalysisController(
 
     /** The analysis engine, its running search and the controller's lifetime (shared with the board screen). */
     private val session: EngineSession
+
+    /** The explorer of the person's own games ([setExplorer]); not owned. */
+    private var explorer: OpeningExplorer? = null
 
     /** The coach's engine, made when the coach is first switched on; closed with the controller. */
     private var coachEngine: ChessEngine? = null
@@ -187,9 +192,27 @@ class AnalysisController(
     }
 
     /** Plays [move] of [AnalysisUiState.bookMoves] (into the tree, as a tap plays a move); ignored while the promotion picker shows. */
-    fun playBookMove(move: BookMove) {
+    fun playBookMove(move: BookMove) = playListed(move.legalMove)
+
+    /**
+     * Shows, for every position, the moves [explorer]'s games played there ("My games":
+     * [AnalysisUiState.explorerMoves], built by [openingExplorerOf] off the main thread), or
+     * none with `null`. The controller reads it and never closes it: its owner does, after
+     * [close] or after replacing it.
+     */
+    fun setExplorer(explorer: OpeningExplorer?) {
+        if (session.closed) return
+        this.explorer = explorer
+        _state.update { it.copy(explorerGames = explorer?.gameCount()?.toInt() ?: 0, explorerMoves = explorerMoves()) }
+    }
+
+    /** Plays [move] of [AnalysisUiState.explorerMoves] (into the tree, as a tap plays a move); ignored while the promotion picker shows. */
+    fun playExplorerMove(move: ExplorerMove) = playListed(move.legalMove)
+
+    /** Plays [move] from a list beside the board (the book, the explorer); ignored while the promotion picker shows. */
+    private fun playListed(move: LegalMove) {
         if (state.value.pendingPromotion != null) return
-        changeGame { game.play(move.legalMove.from, move.legalMove.to, move.legalMove.promotion) }
+        changeGame { game.play(move.from, move.to, move.promotion) }
     }
 
     // ---- Navigation and the tree ----------------------------------------------------------
@@ -449,6 +472,9 @@ class AnalysisController(
         if (held == null || held.hashCode() in ownSaves) save()
     }
 
+    /** The explorer's moves from the current position (none without an explorer). */
+    private fun explorerMoves(): List<ExplorerMove> = explorer?.movesAt(game) ?: emptyList()
+
     /** An analysis board's game: a new move beside an existing one becomes a variation. */
     private fun asAnalysis(game: ChessGame): ChessGame = game.also { it.setNewMovePlacement(NewMovePlacement.VARIATION) }
 
@@ -517,6 +543,7 @@ class AnalysisController(
             it.copy(
                 snapshot = snapshot, selected = null, targets = emptySet(), pendingPromotion = null, message = null, markFrom = null,
                 bookMoves = if (moved) game.bookMoves() else it.bookMoves,
+                explorerMoves = if (moved) explorerMoves() else it.explorerMoves,
             )
         }
         if (moved) {

@@ -2,6 +2,7 @@ package dev.chesscore.presentation
 
 import dev.chesscore.Arrow
 import dev.chesscore.BookMove
+import dev.chesscore.ExplorerMove
 import dev.chesscore.Coaching
 import dev.chesscore.GameSnapshot
 import dev.chesscore.GameStatus
@@ -96,6 +97,17 @@ data class AnalysisUiState(
      * [AnalysisController.playBookMove].
      */
     val bookMoves: List<BookMove> = emptyList(),
+    /**
+     * How many games the explorer of the person's own games holds ([AnalysisController.setExplorer];
+     * 0 without one, or with none kept): show the "My games" section when above 0.
+     */
+    val explorerGames: Int = 0,
+    /**
+     * The moves those games played from the current position, the most played first, with how
+     * the games ended (the core's `OpeningExplorer.movesAt`); empty when none reached it. Play one
+     * with [AnalysisController.playExplorerMove]; words for it: [explorerMoveText].
+     */
+    val explorerMoves: List<ExplorerMove> = emptyList(),
 ) {
     /** The opponent's threat in the current position (what they would play were it their move again), if the coach found one. */
     val threat: Threat? get() = coaching?.threat

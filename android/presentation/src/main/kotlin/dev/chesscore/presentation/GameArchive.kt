@@ -2,6 +2,7 @@ package dev.chesscore.presentation
 
 import dev.chesscore.ChessGame
 import dev.chesscore.ChessException
+import dev.chesscore.OpeningExplorer
 import dev.chesscore.Side
 import dev.chesscore.gameArchiveId
 import java.io.File
@@ -148,3 +149,14 @@ fun archivedGames(archive: GameArchive): List<ArchivedGame> =
  */
 fun gamesPgn(games: List<ArchivedGame>): String =
     games.joinToString("\n") { it.pgn.trimEnd() + "\n" }
+
+/**
+ * An opening explorer of every game in [archive] (the core's [OpeningExplorer]: from a position,
+ * the moves played in those games, how often, and how the games ended), for the analysis
+ * board's "My games" ([AnalysisController.setExplorer]). Each game's first [maxPlies] plies are
+ * indexed, in the order of their ids (so that moves played as often are listed in the same
+ * order every time); a kept file the core cannot read is left out. It reads every file: call it
+ * off the main thread. The caller owns the result (close it when the screen goes).
+ */
+fun openingExplorerOf(archive: GameArchive, maxPlies: UInt = 40u): OpeningExplorer =
+    OpeningExplorer(maxPlies).also { explorer -> archive.all().toSortedMap().values.forEach { explorer.addPgn(it) } }

@@ -4,6 +4,7 @@ import dev.chesscore.Arrow
 import dev.chesscore.BookMove
 import dev.chesscore.CastlingWing
 import dev.chesscore.ChessException
+import dev.chesscore.ExplorerMove
 import dev.chesscore.GameSnapshot
 import dev.chesscore.MoveListItem
 import dev.chesscore.Piece
@@ -115,6 +116,15 @@ fun spokenRefutation(refutation: Refutation): String {
 
 /** A book move as the analysis board's chip shows it ("e4 Sicilian Defence"), in words: "e4, Sicilian Defence". */
 fun spokenBookMove(book: BookMove): String = "${spokenSan(book.legalMove.san)}, ${book.opening.variation ?: book.opening.family}"
+
+/**
+ * A move of the explorer of the person's own games ([explorerMoveText]) in words: "e4, 12 games:
+ * White won 42 %, 25 % drawn, Black won 33 %".
+ */
+fun spokenExplorerMove(move: ExplorerMove): String {
+    val (white, draws, black) = explorerShares(move)
+    return "${spokenSan(move.legalMove.san)}, ${gamesText(move.games)}: White won $white %, $draws % drawn, Black won $black %"
+}
 
 /**
  * What a NAG says, in words, for a screen reader and a menu: "good move" (1, "!"), "mistake",

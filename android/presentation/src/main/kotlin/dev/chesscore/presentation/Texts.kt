@@ -367,3 +367,26 @@ private fun piecesText(kinds: List<PieceKind>): String {
 /** A small count in words ("two" … "ten"), larger ones in digits. */
 private fun numberWord(n: Int): String =
     listOf("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten").getOrNull(n) ?: "$n"
+
+/**
+ * Each result's share of [move]'s games in whole percent: White's wins, draws, Black's wins (a
+ * game without a result counts in none, so the three may add up to less than 100).
+ */
+fun explorerShares(move: dev.chesscore.ExplorerMove): Triple<Int, Int, Int> {
+    val games = move.games.toInt().coerceAtLeast(1)
+    fun share(n: UInt) = Math.round(n.toDouble() * 100 / games).toInt()
+    return Triple(share(move.whiteWins), share(move.draws), share(move.blackWins))
+}
+
+/**
+ * A move of the explorer of the person's own games as the analysis board lists it: "e4 · 12
+ * games · 42 / 25 / 33 %", the shares of White's wins, draws and Black's wins ("1 game" for
+ * one; [spokenExplorerMove] says which is which).
+ */
+fun explorerMoveText(move: dev.chesscore.ExplorerMove): String {
+    val (white, draws, black) = explorerShares(move)
+    return "${move.legalMove.san} · ${gamesText(move.games)} · $white / $draws / $black %"
+}
+
+/** "1 game", "12 games". */
+internal fun gamesText(n: UInt): String = if (n == 1u) "1 game" else "$n games"

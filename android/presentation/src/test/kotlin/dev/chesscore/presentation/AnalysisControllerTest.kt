@@ -396,6 +396,44 @@ class AnalysisControllerTest {
     }
 
     @Test
+    fun `my games - the explorer of the archive's games lists their moves from each position, with results, and plays them`() {
+        onMain {
+            val archive = InMemoryGameArchive()
+            archive.put("a", "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n")
+            archive.put("b", "[Result \"1/2-1/2\"]\n\n1. e4 c5 1/2-1/2\n")
+            archive.put("c", "[Result \"0-1\"]\n\n1. d4 d5 0-1\n")
+            archive.put("d", "not a game at all {")
+            val f = AnalysisFixture(this)
+            openingExplorerOf(archive).use { explorer ->
+                f.controller.use { c ->
+                    assertEquals(0, c.state.value.explorerGames, "no explorer: no section")
+                    assertTrue(c.state.value.explorerMoves.isEmpty())
+                    c.setExplorer(explorer)
+                    assertEquals(3, c.state.value.explorerGames, "the unreadable file left out")
+                    val start = c.state.value.explorerMoves
+                    assertEquals(listOf("e4", "d4"), start.map { it.legalMove.san }, "the most played first")
+                    assertEquals(listOf(2u, 1u, 0u, 1u), start[0].let { listOf(it.games, it.whiteWins, it.blackWins, it.draws) })
+                    assertEquals("e4 · 2 games · 50 / 50 / 0 %", explorerMoveText(start[0]))
+                    assertEquals("d4, 1 game: White won 0 %, 0 % drawn, Black won 100 %", spokenExplorerMove(start[1]))
+                    c.playExplorerMove(start[0])
+                    assertEquals(listOf("e4"), c.state.value.snapshot.sanHistory)
+                    // One game each: in the order the explorer met them (by the games' ids).
+                    assertEquals(listOf("e5", "c5"), c.state.value.explorerMoves.map { it.legalMove.san })
+                    c.playExplorerMove(c.state.value.explorerMoves[0])
+                    assertEquals(listOf("Nf3"), c.state.value.explorerMoves.map { it.legalMove.san })
+                    c.move("b1", "c3") // out of the games' moves: none from here
+                    assertTrue(c.state.value.explorerMoves.isEmpty())
+                    c.toStart() // navigation looks them up again
+                    assertEquals(start, c.state.value.explorerMoves)
+                    c.setExplorer(null)
+                    assertEquals(0, c.state.value.explorerGames)
+                    assertTrue(c.state.value.explorerMoves.isEmpty())
+                }
+            }
+        }
+    }
+
+    @Test
     fun `coach - hanging pieces at once, then the threat and the refutation, for each position, saved, off clears`() {
         onMain {
             val store = InMemoryGameStore()
