@@ -876,6 +876,38 @@ fn a_control_pgn_cannot_write_replaces_the_files_tag_with_unknown() {
 }
 
 #[test]
+fn a_timed_games_time_control_tag_is_its_clocks_in_the_tags_and_the_pgn_alike() {
+    // Found by an audit: setting the tag was accepted and shown by `tag`, while the PGN wrote
+    // the clock's control, so a game-info screen showed another control than the one shared.
+    let mut game = blitz();
+    assert_eq!(game.tag("TimeControl"), Some("60+2"));
+    assert!(game.tags().contains(&("TimeControl", "60+2")));
+    let before = game.to_pgn();
+    assert!(matches!(
+        game.set_tag("TimeControl", "10+0"),
+        Err(GameError::InvalidTag(m)) if m.contains("clock")
+    ));
+    assert!(!game.remove_tag("TimeControl"));
+    assert_eq!(game.tag("TimeControl"), Some("60+2"));
+    assert_eq!(game.to_pgn(), before);
+    // Kept through a save, and another clock changes it.
+    let mut game = Game::from_json(&game.to_json()).unwrap();
+    assert_eq!(game.tag("TimeControl"), Some("60+2"));
+    game.set_time_control(TimeControl::fischer(5, 0)).unwrap();
+    assert_eq!(game.tag("TimeControl"), Some("300"));
+    // Without a clock the tag is the game's own again: gone with the clock, free to set.
+    game.set_time_control(TimeControl::Untimed).unwrap();
+    assert_eq!(game.tag("TimeControl"), None);
+    game.set_tag("TimeControl", "10+0").unwrap();
+    assert_eq!(game.tag("TimeControl"), Some("10+0"));
+    assert!(game.to_pgn().contains("[TimeControl \"10+0\"]"));
+    // An untimed game's tag read from a file stays when it is given no clock.
+    let mut read = Game::from_pgn("[TimeControl \"300+2\"]\n\n1. e4 *").unwrap();
+    read.set_time_control(TimeControl::Untimed).unwrap();
+    assert_eq!(read.tag("TimeControl"), Some("300+2"));
+}
+
+#[test]
 fn timed_calls_and_take_backs_wait_for_the_board_to_show_the_clocks_position() {
     // Clock audit: going back with `back()` (not `undo()`) and playing on the clock charged
     // the side to move for a move it had already made, counted the move taken back too (a

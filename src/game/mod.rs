@@ -194,6 +194,9 @@ fn is_derived_tag(name: &str) -> bool {
     DERIVED_TAGS.contains(&name)
 }
 
+/// The tag a game with a clock derives from it ([`Game::set_time_control`]).
+const TIME_CONTROL_TAG: &str = "TimeControl";
+
 /// The Seven Tag Roster without `Result`: [`Game::tags`] lists these first, in this order.
 const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
 
@@ -894,8 +897,9 @@ impl Game {
     ///
     /// # Errors
     /// [`GameError::InvalidTag`] for a name PGN cannot hold (see
-    /// [`crate::notation::pgn::is_tag_name`]) and for `Result`, `FEN`, `SetUp` and `Variant`,
-    /// which the game derives from its outcome and start position.
+    /// [`crate::notation::pgn::is_tag_name`]), for `Result`, `FEN`, `SetUp` and `Variant`,
+    /// which the game derives from its outcome and start position, and for `TimeControl` on a
+    /// game with a clock, whose control it is.
     pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), GameError> {
         if !is_tag_name(name) {
             return Err(GameError::InvalidTag(format!(
@@ -907,14 +911,24 @@ impl Game {
                 "the {name} tag cannot be set: it is derived from the game's outcome and start position"
             )));
         }
+        if name == TIME_CONTROL_TAG && self.clock.is_some() {
+            return Err(GameError::InvalidTag(format!(
+                "the {name} tag cannot be set on a game with a clock: it is the clock's control \
+                 (set_time_control changes it)"
+            )));
+        }
         self.tags
             .insert(name.to_string(), tag_value_as_kept(value).into_owned());
         Ok(())
     }
 
     /// Removes tag `name`; `true` when the game had it. A tag of the Seven Tag Roster is then
-    /// exported with its placeholder (`?`, `????.??.??`), as PGN requires it.
+    /// exported with its placeholder (`?`, `????.??.??`), as PGN requires it. A game with a
+    /// clock keeps its `TimeControl` (the clock's control): `false`.
     pub fn remove_tag(&mut self, name: &str) -> bool {
+        if name == TIME_CONTROL_TAG && self.clock.is_some() {
+            return false;
+        }
         self.tags.remove(name).is_some()
     }
 }

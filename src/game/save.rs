@@ -526,6 +526,7 @@ impl Game {
         }
         game.goto(current)?;
         game.clock = save.clock;
+        game.sync_time_control_tag();
         // Not saved: the clock stands where the game was saved (apps save at the game's
         // position), so that going back after a reload does not let a timed move charge it.
         game.clock_node = game.clock.as_ref().map(|_| current);

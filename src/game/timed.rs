@@ -66,7 +66,7 @@
 
 use super::clock::{self, Clock, ClockError};
 use super::time_control::TimeControl;
-use super::{DrawReason, Game, GameError, NodeId, Outcome};
+use super::{DrawReason, Game, GameError, NodeId, Outcome, TIME_CONTROL_TAG};
 use crate::notation::san;
 use crate::notation::uci::UciMove;
 use crate::opening::{self, Opening};
@@ -154,15 +154,31 @@ impl Game {
     /// # Errors
     /// [`GameError::Clock`] when `control` cannot run a clock (see [`TimeControl::validate`]).
     pub fn set_time_control(&mut self, control: TimeControl) -> Result<(), GameError> {
-        self.clock_node = None;
+        let had_clock = self.clock.is_some();
         self.clock = match control {
             TimeControl::Untimed => None,
             control => Some(Clock::new(control, self.position.side_to_move())?),
         };
+        self.clock_node = None;
         for node in &mut self.nodes {
             node.clocks = None;
         }
+        if had_clock && self.clock.is_none() {
+            // The tag was the old clock's, not the game's own.
+            self.tags.remove(TIME_CONTROL_TAG);
+        }
+        self.sync_time_control_tag();
         Ok(())
+    }
+
+    /// With a clock, the `TimeControl` tag is the clock's control (`?` when PGN cannot say it:
+    /// a Bronstein or simple delay), so that [`Game::tag`], [`Game::tags`] and the exported PGN
+    /// agree; without one, the tags stay as they are.
+    pub(crate) fn sync_time_control_tag(&mut self) {
+        if let Some(clock) = &self.clock {
+            let control = clock.control().to_pgn().unwrap_or_else(|| "?".into());
+            self.tags.insert(TIME_CONTROL_TAG.to_string(), control);
+        }
     }
 
     /// The clock stands at another node than the current one ([`Game::back`] went there): the
