@@ -352,6 +352,16 @@ fn tags_and_comments_in_pgn() {
     // The roster's placeholders are not kept as tags.
     assert_eq!(back.tag("Event"), None);
     assert_eq!(back, game);
+    // A `}` would end the PGN comment: it is set as export writes it, `)`, so that the game and
+    // its PGN round trip agree (found by an audit: "a } b { c" came back "a ) b { c").
+    let mut braces = game.clone();
+    braces
+        .set_comment(e4, Some("a } b { c".to_string()))
+        .unwrap();
+    assert_eq!(comment(&braces, e4), Some("a ) b { c"));
+    let back = Game::from_pgn(&braces.to_pgn()).unwrap();
+    assert_eq!(comment(&back, back.main_line()[0]), Some("a ) b { c"));
+    assert_eq!(back, braces);
 }
 
 #[test]

@@ -573,7 +573,8 @@ impl Game {
     }
 
     /// Sets (or with `None` clears) the comment after the move of node `id` (on the root: the
-    /// comment before the first move). Whitespace is collapsed; an empty text clears it.
+    /// comment before the first move). Whitespace is collapsed and a `}` becomes `)`, as PGN
+    /// export writes it (a `}` would end the comment); an empty text clears it.
     /// Commands in the text (`[%clk 0:05:00]`, `[%cal Ge2e4]`) are read out of it into the
     /// node's annotations, as reading the PGN would read them (see
     /// [`Annotations::take_commands_from_comments`]).

@@ -204,7 +204,9 @@ impl Annotations {
     }
 
     /// Reads the commands out of a comment's text and keeps them; returns the rest of the text,
-    /// whitespace collapsed (`None` when nothing is left).
+    /// whitespace collapsed and a `}` (which would end a PGN comment) written `)` as PGN export
+    /// writes it, so that a comment set is the comment a PGN round trip gives back (`None` when
+    /// nothing is left).
     pub fn take_commands(&mut self, comment: &str) -> Option<String> {
         let mut text = String::new();
         let mut rest = comment;
@@ -218,7 +220,7 @@ impl Annotations {
             rest = &rest[open + len + 1..];
         }
         text.push_str(rest);
-        let collapsed = collapse_whitespace(&text);
+        let collapsed = collapse_whitespace(&text.replace('}', ")"));
         (!collapsed.is_empty()).then_some(collapsed)
     }
 
