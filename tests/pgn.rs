@@ -638,6 +638,30 @@ fn a_game_of_another_variant_is_refused_by_its_name() {
 }
 
 #[test]
+fn a_utf16_file_is_read_by_its_byte_order_mark() {
+    // Found by an audit: a file Windows Notepad saved as "Unicode" was refused at line 1,
+    // column 1 ("invalid SAN 'ÿþ'"), its bytes read as Windows-1252.
+    use chesscore::notation::pgn::text_from_bytes;
+    let text = "[White \"Müller\"]\r\n\r\n1. e4 {Grünfeld ♘} e5 *\r\n";
+    let units: Vec<u16> = std::iter::once(0xFEFF).chain(text.encode_utf16()).collect();
+    let little: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
+    let big: Vec<u8> = units.iter().flat_map(|u| u.to_be_bytes()).collect();
+    for bytes in [&little, &big] {
+        let read = text_from_bytes(bytes);
+        assert_eq!(read, format!("\u{FEFF}{text}"));
+        let game = parse_game(&read).unwrap();
+        assert_eq!(game.tag("White"), Some("Müller"));
+        assert_eq!(
+            game.moves[0].annotations.comment_after.as_deref(),
+            Some("Grünfeld ♘")
+        );
+    }
+    // A last odd byte, or half a surrogate pair, is one replacement character.
+    assert_eq!(text_from_bytes(b"\xff\xfee\x004"), "\u{FEFF}e\u{FFFD}");
+    assert_eq!(text_from_bytes(b"\xff\xfe\x3d\xd8e\0"), "\u{FEFF}\u{FFFD}e");
+}
+
+#[test]
 fn a_file_that_is_not_utf8_is_read_as_windows_1252() {
     use chesscore::notation::pgn::text_from_bytes;
     let text = "[White \"Réti, Richard\"]\n\n1. Nf3 {“best”} d5 *\n";

@@ -227,13 +227,17 @@ impl Iterator for Games<'_> {
 /// skips it). The PGN standard (section 4.1) names ISO 8859-1, of which Windows-1252 is a
 /// superset but for the bytes 0x80-0x9F (control characters there, curly quotes and dashes
 /// here); its five unassigned bytes are read as ISO 8859-1's. A carriage return alone, as old
-/// Mac files end their lines, is read as a line feed. The command line and the apps (through
-/// the FFI's `pgnTextFromBytes`) read files with it.
+/// Mac files end their lines, is read as a line feed. A file that starts with UTF-16's
+/// byte-order mark (what Windows Notepad saves as "Unicode") is read as UTF-16, little- or
+/// big-endian as the mark says, the mark kept as one character. The command line and the apps
+/// (through the FFI's `pgnTextFromBytes`) read files with it.
 ///
 /// # Examples
 /// ```
 /// use chesscore::notation::pgn;
 /// assert_eq!(pgn::text_from_bytes("[White \"Réti\"]".as_bytes()), "[White \"Réti\"]");
+/// // UTF-16, little-endian, after its byte-order mark.
+/// assert_eq!(pgn::text_from_bytes(b"\xff\xfe1\0.\0 \0e\x004\0"), "\u{feff}1. e4");
 /// assert_eq!(pgn::text_from_bytes(b"[White \"R\xe9ti\"] {\x93good\x94}"), "[White \"Réti\"] {“good”}");
 /// // UTF-8 and Windows-1252 in one file.
 /// assert_eq!(pgn::text_from_bytes(b"M\xc3\xbcller R\xe9ti"), "Müller Réti");
@@ -257,8 +261,33 @@ pub fn text_from_bytes(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(String::from_utf8(lines).unwrap_or_default())
 }
 
-/// `bytes` as UTF-8, each byte that is not part of valid UTF-8 as Windows-1252.
+/// `bytes` read as UTF-16 when they start with its byte-order mark (FF FE little-endian, FE FF
+/// big-endian; as Windows-1252 those would be "ÿþ", which no PGN starts with), the mark kept; a
+/// lone surrogate or a last odd byte becomes U+FFFD. `None` without the mark.
+fn utf16(bytes: &[u8]) -> Option<String> {
+    let little = match bytes {
+        [0xFF, 0xFE, ..] => true,
+        [0xFE, 0xFF, ..] => false,
+        _ => return None,
+    };
+    let units = bytes.chunks(2).map(|pair| match *pair {
+        [a, b] if little => u16::from_le_bytes([a, b]),
+        [a, b] => u16::from_be_bytes([a, b]),
+        _ => 0xFFFD,
+    });
+    Some(
+        char::decode_utf16(units)
+            .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+            .collect(),
+    )
+}
+
+/// `bytes` as UTF-16 after its byte-order mark, or as UTF-8 with each byte that is not part of
+/// valid UTF-8 as Windows-1252.
 fn decode(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    if let Some(text) = utf16(bytes) {
+        return std::borrow::Cow::Owned(text);
+    }
     let mut rest = match std::str::from_utf8(bytes) {
         Ok(text) => return std::borrow::Cow::Borrowed(text),
         Err(_) => bytes,
