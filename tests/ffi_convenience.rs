@@ -597,6 +597,18 @@ fn a_puzzle_that_cannot_be_is_refused_with_the_reason() {
             &["Ra8#"][..],
             "seventy-five",
         ),
+        // A line that goes on after its mate, or after a stalemate (found by an audit: it said
+        // "no Black pawn can move to h6 (in check)").
+        (
+            "3r2k1/5ppp/8/8/8/8/5PPP/3RR1K1 w - - 0 1",
+            &["Rxd8#", "h6", "h3"][..],
+            "checkmate",
+        ),
+        (
+            "k7/8/8/2Q5/8/8/8/K7 w - - 0 1",
+            &["Qb6", "Ka7", "Qb7#"][..],
+            "stalemate",
+        ),
     ] {
         let line = line.iter().map(|m| m.to_string()).collect();
         match ChessPuzzle::new(fen.into(), line) {

@@ -123,7 +123,8 @@ impl ChessPuzzle {
     /// `InvalidFen`; `IllegalMove` or `InvalidNotation` for a move of the line, whose message
     /// says which ("the solution's move 2 of the line: ..."); `InvalidRequest` for an empty
     /// line, one that ends with the opponent's move, or one the game would end before its last
-    /// move (by the 75-move rule, a fivefold repetition, insufficient material).
+    /// move (a mate or stalemate on the way, the 75-move rule, a fivefold repetition,
+    /// insufficient material).
     #[uniffi::constructor]
     pub fn new(fen: String, solution: Vec<String>) -> Result<Arc<ChessPuzzle>, ChessError> {
         Ok(Self::wrap(Puzzle::new(fen::parse(&fen)?, &solution)?))

@@ -64,9 +64,9 @@ pub enum PuzzleError {
     /// ends games by itself (the start position is already over).
     #[error("the setup move cannot be played: {0}")]
     SetupUnplayable(GameError),
-    /// A move of the line is legal on the board but the game has ended before it by a rule
-    /// that ends games by itself (the 75-move rule, a fivefold repetition, insufficient
-    /// material): the puzzle could never be solved.
+    /// A move of the line comes after the game has ended: by a checkmate or stalemate earlier
+    /// in the line, or by a rule that ends games by itself (the 75-move rule, a fivefold
+    /// repetition, insufficient material): the puzzle could never be solved.
     #[error("the solution's move {} cannot be played: {reason}", .index + 1)]
     Unplayable {
         /// The move's place in the line, 0 for the first (in a lichess puzzle's moves, the setup
@@ -103,8 +103,9 @@ impl Puzzle {
     /// # Errors
     /// [`PuzzleError::Line`] for a move that cannot be read or is not legal; [`Empty`] and
     /// [`EndsWithReply`] for a line that does not start and end with the solver;
-    /// [`PuzzleError::Unplayable`] for a line the game would end before its last move (by the
-    /// 75-move rule, a fivefold repetition, insufficient material).
+    /// [`PuzzleError::Unplayable`] for a line the game would end before its last move (a mate
+    /// or stalemate on the way, the 75-move rule, a fivefold repetition, insufficient
+    /// material).
     ///
     /// [`Empty`]: PuzzleError::Empty
     /// [`EndsWithReply`]: PuzzleError::EndsWithReply
@@ -167,20 +168,29 @@ impl Puzzle {
         if let Some(m) = setup {
             game.play(m).map_err(PuzzleError::SetupUnplayable)?;
         }
-        let solution = san::parse_line(game.position(), solution).map_err(PuzzleError::Line)?;
+        // Read and played move by move: the game must take every move of the line, and a move
+        // after the game has ended (a line going on after its mate, or after a rule that ends
+        // games by itself) is said so, not read as a move the mated side cannot make.
+        let mut rehearsal = game.clone();
+        let mut line = Vec::with_capacity(solution.len());
+        for (index, text) in solution.iter().enumerate() {
+            if let Some(outcome) = rehearsal.outcome() {
+                let reason = GameError::GameOver(outcome);
+                return Err(PuzzleError::Unplayable { index, reason });
+            }
+            let m = san::parse_san(rehearsal.position(), text.as_ref())
+                .map_err(|error| PuzzleError::Line(LineError { index, error }))?;
+            rehearsal
+                .play(m)
+                .map_err(|reason| PuzzleError::Unplayable { index, reason })?;
+            line.push(m);
+        }
+        let solution = line;
         if solution.is_empty() {
             return Err(PuzzleError::Empty);
         }
         if solution.len() % 2 == 0 {
             return Err(PuzzleError::EndsWithReply(solution.len()));
-        }
-        // The game must take every move of the line: the rules that end a game by themselves
-        // (which a line of legal moves does not see) would otherwise stop it half-way.
-        let mut rehearsal = game.clone();
-        for (index, &m) in solution.iter().enumerate() {
-            rehearsal
-                .play(m)
-                .map_err(|reason| PuzzleError::Unplayable { index, reason })?;
         }
         Ok(Puzzle {
             solver: game.position().side_to_move(),
