@@ -595,17 +595,18 @@ impl ChessGame {
     /// tab in `value` becomes a space, as a PGN keeps it.
     ///
     /// # Errors
-    /// `InvalidRequest` for a name PGN cannot hold, or for `Result`, `FEN` and `SetUp`, which
-    /// the game derives from its outcome and start position.
+    /// `InvalidRequest` for a name PGN cannot hold, for `Result`, `FEN`, `SetUp` and `Variant`,
+    /// which the game derives from its outcome and start position, and for `TimeControl` on a
+    /// timed game, whose tag is its clock's control (as `tag` and `tags` give it).
     pub fn set_tag(&self, name: String, value: String) -> Result<(), ChessError> {
         Ok(self.lock().set_tag(&name, &value)?)
     }
 
     /// Removes PGN tag `name` (setting it to `""` keeps it, empty); `true` when the game had it.
     /// A tag of the Seven Tag Roster (`Event`, `Site`, `Date`, `Round`, `White`, `Black`) is then
-    /// exported with its placeholder (`?`, `????.??.??`), which PGN requires; a timed game's
-    /// export writes its clock's `TimeControl` (and `Termination` after a loss on time) whatever
-    /// its tags say.
+    /// exported with its placeholder (`?`, `????.??.??`), which PGN requires. A timed game keeps
+    /// its clock's `TimeControl` (`false`), and its export writes `Termination` after a loss on
+    /// time whatever its tags say.
     pub fn remove_tag(&self, name: String) -> bool {
         self.lock().remove_tag(&name)
     }
@@ -618,10 +619,11 @@ impl ChessGame {
 
     /// Sets (or with `null`/`nil` clears) the comment after the move of `node` (on the start
     /// position, node 0: the comment before the first move), e.g. an engine evaluation. It is
-    /// exported in PGN and saved in JSON. Runs of whitespace become single spaces, and a
-    /// `[%name value]` in the text is read out of it into the node's annotations (`[%clk]` as
-    /// the clock, `[%cal]` as arrows, others in `commands`), as reading the PGN would, so that
-    /// what is set is what a PGN round trip gives back. A square or arrow drawn already is not
+    /// exported in PGN and saved in JSON. Runs of whitespace become single spaces, a `}`
+    /// becomes `)` (it would end a PGN comment), and a `[%name value]` in the text is read out
+    /// of it into the node's annotations (`[%clk]` as the clock, `[%cal]` as arrows, others in
+    /// `commands`), as reading the PGN would, so that what is set is what a PGN round trip
+    /// gives back. A square or arrow drawn already is not
     /// drawn twice (it takes the colour given). Clearing the text later keeps what its
     /// commands set: `clearMarks` or `setAnnotations` remove that.
     ///

@@ -1676,7 +1676,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_parse_moves() and 0xFFFF) != 31430) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_func_pgn_text_from_bytes() and 0xFFFF) != 33004) {
+    if ((lib.uniffi_chesscore_checksum_func_pgn_text_from_bytes() and 0xFFFF) != 13949) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_read_pgn() and 0xFFFF) != 24534) {
@@ -1901,7 +1901,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_redo() and 0xFFFF) != 26615) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_remove_tag() and 0xFFFF) != 59265) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_remove_tag() and 0xFFFF) != 44906) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_resign() and 0xFFFF) != 10076) {
@@ -1913,13 +1913,13 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_set_annotations() and 0xFFFF) != 40882) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_comment() and 0xFFFF) != 11145) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_comment() and 0xFFFF) != 43522) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_set_new_move_placement() and 0xFFFF) != 6067) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_tag() and 0xFFFF) != 40919) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_tag() and 0xFFFF) != 8257) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_shredder_fen() and 0xFFFF) != 56001) {
@@ -2039,7 +2039,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_constructor_chesspuzzle_from_lichess() and 0xFFFF) != 28114) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_constructor_chesspuzzle_new() and 0xFFFF) != 43777) {
+    if ((lib.uniffi_chesscore_checksum_constructor_chesspuzzle_new() and 0xFFFF) != 23808) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
 }
@@ -3664,9 +3664,9 @@ public interface ChessGameInterface {
     /**
      * Removes PGN tag `name` (setting it to `""` keeps it, empty); `true` when the game had it.
      * A tag of the Seven Tag Roster (`Event`, `Site`, `Date`, `Round`, `White`, `Black`) is then
-     * exported with its placeholder (`?`, `????.??.??`), which PGN requires; a timed game's
-     * export writes its clock's `TimeControl` (and `Termination` after a loss on time) whatever
-     * its tags say.
+     * exported with its placeholder (`?`, `????.??.??`), which PGN requires. A timed game keeps
+     * its clock's `TimeControl` (`false`), and its export writes `Termination` after a loss on
+     * time whatever its tags say.
      */
     fun `removeTag`(`name`: kotlin.String): kotlin.Boolean
     
@@ -3718,10 +3718,11 @@ public interface ChessGameInterface {
     /**
      * Sets (or with `null`/`nil` clears) the comment after the move of `node` (on the start
      * position, node 0: the comment before the first move), e.g. an engine evaluation. It is
-     * exported in PGN and saved in JSON. Runs of whitespace become single spaces, and a
-     * `[%name value]` in the text is read out of it into the node's annotations (`[%clk]` as
-     * the clock, `[%cal]` as arrows, others in `commands`), as reading the PGN would, so that
-     * what is set is what a PGN round trip gives back. A square or arrow drawn already is not
+     * exported in PGN and saved in JSON. Runs of whitespace become single spaces, a `}`
+     * becomes `)` (it would end a PGN comment), and a `[%name value]` in the text is read out
+     * of it into the node's annotations (`[%clk]` as the clock, `[%cal]` as arrows, others in
+     * `commands`), as reading the PGN would, so that what is set is what a PGN round trip
+     * gives back. A square or arrow drawn already is not
      * drawn twice (it takes the colour given). Clearing the text later keeps what its
      * commands set: `clearMarks` or `setAnnotations` remove that.
      *
@@ -3742,8 +3743,9 @@ public interface ChessGameInterface {
      * tab in `value` becomes a space, as a PGN keeps it.
      *
      * # Errors
-     * `InvalidRequest` for a name PGN cannot hold, or for `Result`, `FEN` and `SetUp`, which
-     * the game derives from its outcome and start position.
+     * `InvalidRequest` for a name PGN cannot hold, for `Result`, `FEN`, `SetUp` and `Variant`,
+     * which the game derives from its outcome and start position, and for `TimeControl` on a
+     * timed game, whose tag is its clock's control (as `tag` and `tags` give it).
      */
     fun `setTag`(`name`: kotlin.String, `value`: kotlin.String)
     
@@ -5136,9 +5138,9 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     /**
      * Removes PGN tag `name` (setting it to `""` keeps it, empty); `true` when the game had it.
      * A tag of the Seven Tag Roster (`Event`, `Site`, `Date`, `Round`, `White`, `Black`) is then
-     * exported with its placeholder (`?`, `????.??.??`), which PGN requires; a timed game's
-     * export writes its clock's `TimeControl` (and `Termination` after a loss on time) whatever
-     * its tags say.
+     * exported with its placeholder (`?`, `????.??.??`), which PGN requires. A timed game keeps
+     * its clock's `TimeControl` (`false`), and its export writes `Termination` after a loss on
+     * time whatever its tags say.
      */override fun `removeTag`(`name`: kotlin.String): kotlin.Boolean {
             return FfiConverterBoolean.lift(
     callWithHandle {
@@ -5242,10 +5244,11 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
     /**
      * Sets (or with `null`/`nil` clears) the comment after the move of `node` (on the start
      * position, node 0: the comment before the first move), e.g. an engine evaluation. It is
-     * exported in PGN and saved in JSON. Runs of whitespace become single spaces, and a
-     * `[%name value]` in the text is read out of it into the node's annotations (`[%clk]` as
-     * the clock, `[%cal]` as arrows, others in `commands`), as reading the PGN would, so that
-     * what is set is what a PGN round trip gives back. A square or arrow drawn already is not
+     * exported in PGN and saved in JSON. Runs of whitespace become single spaces, a `}`
+     * becomes `)` (it would end a PGN comment), and a `[%name value]` in the text is read out
+     * of it into the node's annotations (`[%clk]` as the clock, `[%cal]` as arrows, others in
+     * `commands`), as reading the PGN would, so that what is set is what a PGN round trip
+     * gives back. A square or arrow drawn already is not
      * drawn twice (it takes the colour given). Clearing the text later keeps what its
      * commands set: `clearMarks` or `setAnnotations` remove that.
      *
@@ -5290,8 +5293,9 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      * tab in `value` becomes a space, as a PGN keeps it.
      *
      * # Errors
-     * `InvalidRequest` for a name PGN cannot hold, or for `Result`, `FEN` and `SetUp`, which
-     * the game derives from its outcome and start position.
+     * `InvalidRequest` for a name PGN cannot hold, for `Result`, `FEN`, `SetUp` and `Variant`,
+     * which the game derives from its outcome and start position, and for `TimeControl` on a
+     * timed game, whose tag is its clock's control (as `tag` and `tags` give it).
      */
     @Throws(ChessException::class)override fun `setTag`(`name`: kotlin.String, `value`: kotlin.String)
         = 
@@ -6044,7 +6048,8 @@ open class ChessPuzzle: Disposable, AutoCloseable, ChessPuzzleInterface
      * `InvalidFen`; `IllegalMove` or `InvalidNotation` for a move of the line, whose message
      * says which ("the solution's move 2 of the line: ..."); `InvalidRequest` for an empty
      * line, one that ends with the opponent's move, or one the game would end before its last
-     * move (by the 75-move rule, a fivefold repetition, insufficient material).
+     * move (a mate or stalemate on the way, the 75-move rule, a fivefold repetition,
+     * insufficient material).
      */
     constructor(`fen`: kotlin.String, `solution`: List<kotlin.String>) :
         this(UniffiWithHandle, 
@@ -15456,8 +15461,10 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
          * The text of a PGN file's `bytes`, to pass to `readPgn`, `listPgnGames` or
          * `ChessGame.fromPgn`: UTF-8, with each byte that is not part of valid UTF-8 read as
          * Windows-1252 (a superset of the ISO 8859-1 the PGN standard names), as older ChessBase and
-         * Windows tools write "Réti"; a file mixing both stays right throughout. A carriage return
-         * alone (old Mac line ends) is read as a line feed. Never fails: every byte is some character.
+         * Windows tools write "Réti"; a file mixing both stays right throughout. A file that starts
+         * with UTF-16's byte-order mark (Windows Notepad's "Unicode") is read as UTF-16. A carriage
+         * return alone (old Mac line ends) is read as a line feed. Never fails: every byte is some
+         * character.
          */ fun `pgnTextFromBytes`(`bytes`: kotlin.ByteArray): kotlin.String {
             return FfiConverterString.lift(
     uniffiRustCall() { _status ->

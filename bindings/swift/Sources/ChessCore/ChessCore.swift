@@ -1577,9 +1577,9 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     /**
      * Removes PGN tag `name` (setting it to `""` keeps it, empty); `true` when the game had it.
      * A tag of the Seven Tag Roster (`Event`, `Site`, `Date`, `Round`, `White`, `Black`) is then
-     * exported with its placeholder (`?`, `????.??.??`), which PGN requires; a timed game's
-     * export writes its clock's `TimeControl` (and `Termination` after a loss on time) whatever
-     * its tags say.
+     * exported with its placeholder (`?`, `????.??.??`), which PGN requires. A timed game keeps
+     * its clock's `TimeControl` (`false`), and its export writes `Termination` after a loss on
+     * time whatever its tags say.
      */
     func removeTag(name: String)  -> Bool
     
@@ -1631,10 +1631,11 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     /**
      * Sets (or with `null`/`nil` clears) the comment after the move of `node` (on the start
      * position, node 0: the comment before the first move), e.g. an engine evaluation. It is
-     * exported in PGN and saved in JSON. Runs of whitespace become single spaces, and a
-     * `[%name value]` in the text is read out of it into the node's annotations (`[%clk]` as
-     * the clock, `[%cal]` as arrows, others in `commands`), as reading the PGN would, so that
-     * what is set is what a PGN round trip gives back. A square or arrow drawn already is not
+     * exported in PGN and saved in JSON. Runs of whitespace become single spaces, a `}`
+     * becomes `)` (it would end a PGN comment), and a `[%name value]` in the text is read out
+     * of it into the node's annotations (`[%clk]` as the clock, `[%cal]` as arrows, others in
+     * `commands`), as reading the PGN would, so that what is set is what a PGN round trip
+     * gives back. A square or arrow drawn already is not
      * drawn twice (it takes the colour given). Clearing the text later keeps what its
      * commands set: `clearMarks` or `setAnnotations` remove that.
      *
@@ -1655,8 +1656,9 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * tab in `value` becomes a space, as a PGN keeps it.
      *
      * # Errors
-     * `InvalidRequest` for a name PGN cannot hold, or for `Result`, `FEN` and `SetUp`, which
-     * the game derives from its outcome and start position.
+     * `InvalidRequest` for a name PGN cannot hold, for `Result`, `FEN`, `SetUp` and `Variant`,
+     * which the game derives from its outcome and start position, and for `TimeControl` on a
+     * timed game, whose tag is its clock's control (as `tag` and `tags` give it).
      */
     func setTag(name: String, value: String) throws 
     
@@ -2857,9 +2859,9 @@ open func redo() -> Bool  {
     /**
      * Removes PGN tag `name` (setting it to `""` keeps it, empty); `true` when the game had it.
      * A tag of the Seven Tag Roster (`Event`, `Site`, `Date`, `Round`, `White`, `Black`) is then
-     * exported with its placeholder (`?`, `????.??.??`), which PGN requires; a timed game's
-     * export writes its clock's `TimeControl` (and `Termination` after a loss on time) whatever
-     * its tags say.
+     * exported with its placeholder (`?`, `????.??.??`), which PGN requires. A timed game keeps
+     * its clock's `TimeControl` (`false`), and its export writes `Termination` after a loss on
+     * time whatever its tags say.
      */
 open func removeTag(name: String) -> Bool  {
     return try!  FfiConverterBool.lift(try! rustCall() {
@@ -2944,10 +2946,11 @@ open func setAnnotations(node: UInt32, annotations: NodeAnnotations)throws   {tr
     /**
      * Sets (or with `null`/`nil` clears) the comment after the move of `node` (on the start
      * position, node 0: the comment before the first move), e.g. an engine evaluation. It is
-     * exported in PGN and saved in JSON. Runs of whitespace become single spaces, and a
-     * `[%name value]` in the text is read out of it into the node's annotations (`[%clk]` as
-     * the clock, `[%cal]` as arrows, others in `commands`), as reading the PGN would, so that
-     * what is set is what a PGN round trip gives back. A square or arrow drawn already is not
+     * exported in PGN and saved in JSON. Runs of whitespace become single spaces, a `}`
+     * becomes `)` (it would end a PGN comment), and a `[%name value]` in the text is read out
+     * of it into the node's annotations (`[%clk]` as the clock, `[%cal]` as arrows, others in
+     * `commands`), as reading the PGN would, so that what is set is what a PGN round trip
+     * gives back. A square or arrow drawn already is not
      * drawn twice (it takes the colour given). Clearing the text later keeps what its
      * commands set: `clearMarks` or `setAnnotations` remove that.
      *
@@ -2983,8 +2986,9 @@ open func setNewMovePlacement(placement: NewMovePlacement)  {try! rustCall() {
      * tab in `value` becomes a space, as a PGN keeps it.
      *
      * # Errors
-     * `InvalidRequest` for a name PGN cannot hold, or for `Result`, `FEN` and `SetUp`, which
-     * the game derives from its outcome and start position.
+     * `InvalidRequest` for a name PGN cannot hold, for `Result`, `FEN`, `SetUp` and `Variant`,
+     * which the game derives from its outcome and start position, and for `TimeControl` on a
+     * timed game, whose tag is its clock's control (as `tag` and `tags` give it).
      */
 open func setTag(name: String, value: String)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
         uniffiCallStatus in
@@ -3462,7 +3466,8 @@ open class ChessPuzzle: ChessPuzzleProtocol, @unchecked Sendable {
      * `InvalidFen`; `IllegalMove` or `InvalidNotation` for a move of the line, whose message
      * says which ("the solution's move 2 of the line: ..."); `InvalidRequest` for an empty
      * line, one that ends with the opponent's move, or one the game would end before its last
-     * move (by the 75-move rule, a fivefold repetition, insufficient material).
+     * move (a mate or stalemate on the way, the 75-move rule, a fivefold repetition,
+     * insufficient material).
      */
 public convenience init(fen: String, solution: [String])throws  {
     let handle =
@@ -13424,8 +13429,10 @@ public func parseMoves(fen: String, moves: [String])throws  -> [LegalMove]  {
  * The text of a PGN file's `bytes`, to pass to `readPgn`, `listPgnGames` or
  * `ChessGame.fromPgn`: UTF-8, with each byte that is not part of valid UTF-8 read as
  * Windows-1252 (a superset of the ISO 8859-1 the PGN standard names), as older ChessBase and
- * Windows tools write "Réti"; a file mixing both stays right throughout. A carriage return
- * alone (old Mac line ends) is read as a line feed. Never fails: every byte is some character.
+ * Windows tools write "Réti"; a file mixing both stays right throughout. A file that starts
+ * with UTF-16's byte-order mark (Windows Notepad's "Unicode") is read as UTF-16. A carriage
+ * return alone (old Mac line ends) is read as a line feed. Never fails: every byte is some
+ * character.
  */
 public func pgnTextFromBytes(bytes: Data) -> String  {
     return try!  FfiConverterString.lift(try! rustCall() {
@@ -13595,7 +13602,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_parse_moves() != 31430) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_func_pgn_text_from_bytes() != 33004) {
+    if (uniffi_chesscore_checksum_func_pgn_text_from_bytes() != 13949) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_read_pgn() != 24534) {
@@ -13820,7 +13827,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_redo() != 26615) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_remove_tag() != 59265) {
+    if (uniffi_chesscore_checksum_method_chessgame_remove_tag() != 44906) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_resign() != 10076) {
@@ -13832,13 +13839,13 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_set_annotations() != 40882) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_set_comment() != 11145) {
+    if (uniffi_chesscore_checksum_method_chessgame_set_comment() != 43522) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_set_new_move_placement() != 6067) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_set_tag() != 40919) {
+    if (uniffi_chesscore_checksum_method_chessgame_set_tag() != 8257) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_shredder_fen() != 56001) {
@@ -13958,7 +13965,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_constructor_chesspuzzle_from_lichess() != 28114) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_constructor_chesspuzzle_new() != 43777) {
+    if (uniffi_chesscore_checksum_constructor_chesspuzzle_new() != 23808) {
         return InitializationResult.apiChecksumMismatch
     }
 
