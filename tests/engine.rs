@@ -854,11 +854,21 @@ fn uci_repairs_a_fen_with_impossible_castling_rights_and_says_so() {
     let mv = best.split_whitespace().nth(1).unwrap();
     assert!(uci::parse_move(&pos, mv).is_ok(), "{best}");
     // What cannot be repaired is still refused, saying why.
-    let lines = uci_session("position fen 8/8/8/8/8/8/8/K7 w - - 0 1\ngo depth 1\nquit");
+    let lines = uci_session(
+        "position startpos moves e2e4\nposition fen 8/8/8/8/8/8/8/K7 w - - 0 1\nd\neval\ngo depth 1\nquit",
+    );
     assert!(lines
         .iter()
         .any(|l| l.starts_with("info string bad FEN, position refused") && l.contains("no king")));
     assert!(lines.iter().any(|l| l == "bestmove 0000"), "{lines:?}");
+    // `d` and `eval` agree with `go`: no position, not the one before (found by an audit: `d`
+    // showed the position after e2e4).
+    let none = "info string no position: the last 'position' command was refused";
+    assert_eq!(lines.iter().filter(|l| *l == none).count(), 3, "{lines:?}");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string fen")),
+        "{lines:?}"
+    );
 }
 
 #[test]

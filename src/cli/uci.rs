@@ -162,6 +162,11 @@ impl Session {
             "stop" => self.release(),
             "ponderhit" => self.ponder_hit(),
             "quit" => return false,
+            // As `go` says it: after a refused `position` there is none (the one before is
+            // not the GUI's, which would show or evaluate another position than it set up).
+            "d" | "eval" if self.no_position => {
+                say("info string no position: the last 'position' command was refused")
+            }
             "d" => say(&format!("info string fen {}", fen::to_fen(&self.position))),
             "eval" => say(&format!(
                 "info string static eval {} cp (side to move)",
