@@ -901,6 +901,13 @@ fn a_timed_games_time_control_tag_is_its_clocks_in_the_tags_and_the_pgn_alike() 
     game.set_tag("TimeControl", "10+0").unwrap();
     assert_eq!(game.tag("TimeControl"), Some("10+0"));
     assert!(game.to_pgn().contains("[TimeControl \"10+0\"]"));
+    // A line taken out of a timed game ("continue from here") has no clock, nor its tag.
+    let mut timed = blitz();
+    timed.play_san_at("e4", 0).unwrap();
+    let line = timed.line_to(timed.current()).unwrap();
+    assert_eq!(line.time_control(), TimeControl::Untimed);
+    assert_eq!(line.tag("TimeControl"), None);
+    assert!(!line.to_pgn().contains("TimeControl"));
     // An untimed game's tag read from a file stays when it is given no clock.
     let mut read = Game::from_pgn("[TimeControl \"300+2\"]\n\n1. e4 *").unwrap();
     read.set_time_control(TimeControl::Untimed).unwrap();

@@ -187,10 +187,10 @@ impl Game {
     }
 
     /// The game as a [`PgnGame`]: tags, start position, the whole tree with its annotations, and
-    /// the result of the main line. A game with a clock gets its control as the `TimeControl`
-    /// tag (it replaces a `TimeControl` tag the game had; `?`, unknown, when PGN cannot express
-    /// the control, a Bronstein or simple delay), a game lost
-    /// or drawn on time `[Termination "time forfeit"]` (unless it has a `Termination` tag).
+    /// the result of the main line. A game with a clock has its control as the `TimeControl`
+    /// tag among the others ([`Game::set_time_control`] keeps it so; `?`, unknown, when PGN
+    /// cannot express the control, a Bronstein or simple delay), a game lost or drawn on time
+    /// `[Termination "time forfeit"]` (unless it has a `Termination` tag).
     pub fn to_pgn_game(&self) -> PgnGame {
         let root = self.n(NodeId::ROOT);
         let mut tags: Vec<(String, String)> = self
@@ -199,13 +199,6 @@ impl Game {
             .map(|(n, v)| (n.to_string(), v.to_string()))
             .collect();
         let has = |tags: &[(String, String)], name: &str| tags.iter().any(|(n, _)| n == name);
-        if let Some(clock) = self.clock.as_ref() {
-            // The clock's control is what was played: it replaces a tag read from a file, which
-            // would name another control beside the clock's `[%clk]` times.
-            tags.retain(|(n, _)| n != "TimeControl");
-            let control = clock.control().to_pgn().unwrap_or_else(|| "?".into());
-            tags.push(("TimeControl".into(), control));
-        }
         let on_time = matches!(
             self.main_line_outcome(),
             Some(

@@ -147,7 +147,9 @@ impl Game {
     }
 
     /// Gives the game a new clock for `control`, not started, with the side to move first
-    /// (replacing any clock it had); [`TimeControl::Untimed`] removes the clock. The marks the
+    /// (replacing any clock it had); [`TimeControl::Untimed`] removes the clock. With a clock the
+    /// `TimeControl` tag is the clock's control (it replaces a tag read from a file); removing
+    /// the clock removes the tag (the file's is not brought back). The marks the
     /// moves played on the old clock kept for take-backs are dropped with it (they are another
     /// clock's times): taking such a move back leaves the new clock as it is.
     ///

@@ -547,8 +547,11 @@ impl Game {
         self.check(id)?;
         let mut game = Game::from_position(self.start.clone());
         game.tags = self.tags.clone();
-        // How the old game ended is not the new one's.
+        // How the old game ended is not the new one's, nor its clock (the new game has none).
         game.tags.remove("Termination");
+        if self.clock.is_some() {
+            game.tags.remove(super::TIME_CONTROL_TAG);
+        }
         game.new_moves = self.new_moves;
         game.n_mut(NodeId::ROOT).annotations = self.n(NodeId::ROOT).annotations.clone();
         for &node in &self.path_to(id)[1..] {
