@@ -318,8 +318,12 @@ fn tags_and_comments_in_pgn() {
     }
     assert_eq!(game.tag("White"), Some("Ann"));
     assert_eq!(game.tags().len(), 3);
-    // A line break or tab is kept as PGN keeps it, a space: PGN and JSON give back the same.
+    // A line break, tab or other control character (a NUL, found by an audit, was written
+    // into the PGN as it was) is kept as PGN keeps it, a space: PGN and JSON give back the same.
     game.set_tag("Site", "Club\nroom\t2").unwrap();
+    assert_eq!(game.tag("Site"), Some("Club room 2"));
+    game.set_tag("Site", "Club\0room\u{1b}2").unwrap();
+    assert!(game.to_pgn().contains("[Site \"Club room 2\"]"));
     assert_eq!(game.tag("Site"), Some("Club room 2"));
     let via_pgn = Game::from_pgn(&game.to_pgn()).unwrap();
     let via_json = Game::from_json(&game.to_json()).unwrap();
@@ -361,6 +365,12 @@ fn tags_and_comments_in_pgn() {
     assert_eq!(comment(&braces, e4), Some("a ) b { c"));
     let back = Game::from_pgn(&braces.to_pgn()).unwrap();
     assert_eq!(comment(&back, back.main_line()[0]), Some("a ) b { c"));
+    assert_eq!(back, braces);
+    // In a command's value too, which export writes the same way.
+    braces
+        .set_comment(e4, Some("see [%foo a}b] x } y".to_string()))
+        .unwrap();
+    let back = Game::from_pgn(&braces.to_pgn()).unwrap();
     assert_eq!(back, braces);
 }
 

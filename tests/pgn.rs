@@ -656,6 +656,19 @@ fn a_utf16_file_is_read_by_its_byte_order_mark() {
             Some("Grünfeld ♘")
         );
     }
+    // UTF-32, whose little-endian mark starts as UTF-16's does.
+    let wide: Vec<char> = std::iter::once('\u{FEFF}').chain(text.chars()).collect();
+    let little: Vec<u8> = wide
+        .iter()
+        .flat_map(|&c| (c as u32).to_le_bytes())
+        .collect();
+    let big: Vec<u8> = wide
+        .iter()
+        .flat_map(|&c| (c as u32).to_be_bytes())
+        .collect();
+    for bytes in [&little, &big] {
+        assert_eq!(text_from_bytes(bytes), format!("\u{FEFF}{text}"));
+    }
     // A last odd byte, or half a surrogate pair, is one replacement character.
     assert_eq!(text_from_bytes(b"\xff\xfee\x004"), "\u{FEFF}e\u{FFFD}");
     assert_eq!(text_from_bytes(b"\xff\xfe\x3d\xd8e\0"), "\u{FEFF}\u{FFFD}e");

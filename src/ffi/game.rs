@@ -591,8 +591,8 @@ impl ChessGame {
         self.lock().tag(&name).map(str::to_string)
     }
 
-    /// Sets PGN tag `name` (letters, digits and `_`, as PGN allows) to `value`; a line break or
-    /// tab in `value` becomes a space, as a PGN keeps it.
+    /// Sets PGN tag `name` (letters, digits and `_`, as PGN allows) to `value`; a line break, tab
+    /// or other control character in `value` becomes a space, as a PGN keeps it.
     ///
     /// # Errors
     /// `InvalidRequest` for a name PGN cannot hold, for `Result`, `FEN`, `SetUp` and `Variant`,

@@ -668,9 +668,9 @@ pub struct PgnGameListing {
 /// `ChessGame.fromPgn`: UTF-8, with each byte that is not part of valid UTF-8 read as
 /// Windows-1252 (a superset of the ISO 8859-1 the PGN standard names), as older ChessBase and
 /// Windows tools write "Réti"; a file mixing both stays right throughout. A file that starts
-/// with UTF-16's byte-order mark (Windows Notepad's "Unicode") is read as UTF-16. A carriage
-/// return alone (old Mac line ends) is read as a line feed. Never fails: every byte is some
-/// character.
+/// with UTF-16's byte-order mark (Windows Notepad's "Unicode") is read as UTF-16, one with
+/// UTF-32's as UTF-32. A carriage return alone (old Mac line ends) is read as a line feed.
+/// Never fails: every byte is some character.
 #[uniffi::export]
 pub fn pgn_text_from_bytes(bytes: Vec<u8>) -> String {
     crate::notation::pgn::text_from_bytes(&bytes).into_owned()

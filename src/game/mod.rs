@@ -891,9 +891,10 @@ impl Game {
         }
     }
 
-    /// Sets tag `name` to `value`, replacing an existing value; a line break or tab in `value`
-    /// becomes a space, as a PGN keeps it ([`crate::notation::pgn::tag_value_as_kept`]), so that
-    /// the game's PGN and JSON hold the same value.
+    /// Sets tag `name` to `value`, replacing an existing value; a line break, tab or other
+    /// control character in `value` becomes a space, as a PGN keeps it
+    /// ([`crate::notation::pgn::tag_value_as_kept`]), so that the game's PGN and JSON hold the
+    /// same value.
     ///
     /// # Errors
     /// [`GameError::InvalidTag`] for a name PGN cannot hold (see

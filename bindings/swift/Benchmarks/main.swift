@@ -18,8 +18,8 @@ let moves = [
     "Qg5", "Qxg5", "hxg5", "b3", "Ke6", "a3", "Kd6",
 ]
 for san in moves { _ = try long.playSan(san: san) }
-// A big analysis tree: the same game with five six-move variations at every ply (1,860 nodes),
-// the size where the calls an analysis board makes per tap stop being free.
+// A big analysis tree: the same game with five six-move variations at every ply (at most 1,860
+// nodes), the size where the calls an analysis board makes per tap stop being free.
 let big = try ChessGame.fromJson(json: long.toJson())
 for ply in 1...60 {
     try big.goToMainLinePly(ply: UInt32(ply - 1))

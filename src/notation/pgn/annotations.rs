@@ -204,12 +204,14 @@ impl Annotations {
     }
 
     /// Reads the commands out of a comment's text and keeps them; returns the rest of the text,
-    /// whitespace collapsed and a `}` (which would end a PGN comment) written `)` as PGN export
-    /// writes it, so that a comment set is the comment a PGN round trip gives back (`None` when
-    /// nothing is left).
+    /// whitespace collapsed (`None` when nothing is left). A `}` (which would end a PGN comment)
+    /// is read as `)` throughout, commands included, as PGN export writes it, so that a comment
+    /// set is the comment a PGN round trip gives back.
     pub fn take_commands(&mut self, comment: &str) -> Option<String> {
+        // Commands included: export writes a `}` in a command's value as `)` too.
+        let comment = comment.replace('}', ")");
         let mut text = String::new();
-        let mut rest = comment;
+        let mut rest = comment.as_str();
         while let Some(open) = rest.find("[%") {
             let Some(len) = rest[open..].find(']') else {
                 break;
@@ -220,7 +222,7 @@ impl Annotations {
             rest = &rest[open + len + 1..];
         }
         text.push_str(rest);
-        let collapsed = collapse_whitespace(&text.replace('}', ")"));
+        let collapsed = collapse_whitespace(&text);
         (!collapsed.is_empty()).then_some(collapsed)
     }
 

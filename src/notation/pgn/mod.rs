@@ -164,18 +164,20 @@ pub fn is_tag_name(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
-/// A tag value as a PGN keeps it: a line break or tab (which a tag's one line cannot hold)
-/// becomes a space, everything else stays. The one rule for writing and setting tags.
+/// A tag value as a PGN keeps it: a line break, tab or other control character (which a tag's
+/// one line of printing characters cannot hold; a NUL would end the text in C tools) becomes a
+/// space, everything else stays. The one rule for writing and setting tags.
 ///
 /// # Examples
 /// ```
 /// use chesscore::notation::pgn::tag_value_as_kept;
 /// assert_eq!(tag_value_as_kept("Ann\nLee"), "Ann Lee");
+/// assert_eq!(tag_value_as_kept("Club\0room\u{7f}2"), "Club room 2");
 /// assert_eq!(tag_value_as_kept("Café \"Réti\""), "Café \"Réti\"");
 /// ```
 pub fn tag_value_as_kept(value: &str) -> std::borrow::Cow<'_, str> {
-    if value.contains(['\n', '\r', '\t']) {
-        value.replace(['\n', '\r', '\t'], " ").into()
+    if value.contains(char::is_control) {
+        value.replace(char::is_control, " ").into()
     } else {
         value.into()
     }
@@ -229,7 +231,7 @@ impl Iterator for Games<'_> {
 /// here); its five unassigned bytes are read as ISO 8859-1's. A carriage return alone, as old
 /// Mac files end their lines, is read as a line feed. A file that starts with UTF-16's
 /// byte-order mark (what Windows Notepad saves as "Unicode") is read as UTF-16, little- or
-/// big-endian as the mark says, the mark kept as one character. The command line and the apps
+/// big-endian as the mark says, the mark kept as one character; UTF-32's mark likewise. The command line and the apps
 /// (through the FFI's `pgnTextFromBytes`) read files with it.
 ///
 /// # Examples
@@ -261,6 +263,28 @@ pub fn text_from_bytes(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(String::from_utf8(lines).unwrap_or_default())
 }
 
+/// `bytes` read as UTF-32 when they start with its byte-order mark (FF FE 00 00 little-endian,
+/// whose first two bytes are UTF-16's mark too, 00 00 FE FF big-endian), the mark kept; a value
+/// that is no character, or a last incomplete one, becomes U+FFFD. `None` without the mark.
+fn utf32(bytes: &[u8]) -> Option<String> {
+    let little = match bytes {
+        [0xFF, 0xFE, 0, 0, ..] => true,
+        [0, 0, 0xFE, 0xFF, ..] => false,
+        _ => return None,
+    };
+    let char_of = |quad: &[u8]| match *quad {
+        [a, b, c, d] if little => char::from_u32(u32::from_le_bytes([a, b, c, d])),
+        [a, b, c, d] => char::from_u32(u32::from_be_bytes([a, b, c, d])),
+        _ => None,
+    };
+    Some(
+        bytes
+            .chunks(4)
+            .map(|quad| char_of(quad).unwrap_or(char::REPLACEMENT_CHARACTER))
+            .collect(),
+    )
+}
+
 /// `bytes` read as UTF-16 when they start with its byte-order mark (FF FE little-endian, FE FF
 /// big-endian; as Windows-1252 those would be "ÿþ", which no PGN starts with), the mark kept; a
 /// lone surrogate or a last odd byte becomes U+FFFD. `None` without the mark.
@@ -285,7 +309,7 @@ fn utf16(bytes: &[u8]) -> Option<String> {
 /// `bytes` as UTF-16 after its byte-order mark, or as UTF-8 with each byte that is not part of
 /// valid UTF-8 as Windows-1252.
 fn decode(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
-    if let Some(text) = utf16(bytes) {
+    if let Some(text) = utf32(bytes).or_else(|| utf16(bytes)) {
         return std::borrow::Cow::Owned(text);
     }
     let mut rest = match std::str::from_utf8(bytes) {

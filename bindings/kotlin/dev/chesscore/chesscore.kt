@@ -1676,7 +1676,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_parse_moves() and 0xFFFF) != 31430) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_func_pgn_text_from_bytes() and 0xFFFF) != 13949) {
+    if ((lib.uniffi_chesscore_checksum_func_pgn_text_from_bytes() and 0xFFFF) != 15908) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_read_pgn() and 0xFFFF) != 24534) {
@@ -1919,7 +1919,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_set_new_move_placement() and 0xFFFF) != 6067) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_tag() and 0xFFFF) != 8257) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_tag() and 0xFFFF) != 11792) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_shredder_fen() and 0xFFFF) != 56001) {
@@ -3739,8 +3739,8 @@ public interface ChessGameInterface {
     fun `setNewMovePlacement`(`placement`: NewMovePlacement)
     
     /**
-     * Sets PGN tag `name` (letters, digits and `_`, as PGN allows) to `value`; a line break or
-     * tab in `value` becomes a space, as a PGN keeps it.
+     * Sets PGN tag `name` (letters, digits and `_`, as PGN allows) to `value`; a line break, tab
+     * or other control character in `value` becomes a space, as a PGN keeps it.
      *
      * # Errors
      * `InvalidRequest` for a name PGN cannot hold, for `Result`, `FEN`, `SetUp` and `Variant`,
@@ -5289,8 +5289,8 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
 
     
     /**
-     * Sets PGN tag `name` (letters, digits and `_`, as PGN allows) to `value`; a line break or
-     * tab in `value` becomes a space, as a PGN keeps it.
+     * Sets PGN tag `name` (letters, digits and `_`, as PGN allows) to `value`; a line break, tab
+     * or other control character in `value` becomes a space, as a PGN keeps it.
      *
      * # Errors
      * `InvalidRequest` for a name PGN cannot hold, for `Result`, `FEN`, `SetUp` and `Variant`,
@@ -15462,9 +15462,9 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
          * `ChessGame.fromPgn`: UTF-8, with each byte that is not part of valid UTF-8 read as
          * Windows-1252 (a superset of the ISO 8859-1 the PGN standard names), as older ChessBase and
          * Windows tools write "Réti"; a file mixing both stays right throughout. A file that starts
-         * with UTF-16's byte-order mark (Windows Notepad's "Unicode") is read as UTF-16. A carriage
-         * return alone (old Mac line ends) is read as a line feed. Never fails: every byte is some
-         * character.
+         * with UTF-16's byte-order mark (Windows Notepad's "Unicode") is read as UTF-16, one with
+         * UTF-32's as UTF-32. A carriage return alone (old Mac line ends) is read as a line feed.
+         * Never fails: every byte is some character.
          */ fun `pgnTextFromBytes`(`bytes`: kotlin.ByteArray): kotlin.String {
             return FfiConverterString.lift(
     uniffiRustCall() { _status ->

@@ -1652,8 +1652,8 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
     func setNewMovePlacement(placement: NewMovePlacement) 
     
     /**
-     * Sets PGN tag `name` (letters, digits and `_`, as PGN allows) to `value`; a line break or
-     * tab in `value` becomes a space, as a PGN keeps it.
+     * Sets PGN tag `name` (letters, digits and `_`, as PGN allows) to `value`; a line break, tab
+     * or other control character in `value` becomes a space, as a PGN keeps it.
      *
      * # Errors
      * `InvalidRequest` for a name PGN cannot hold, for `Result`, `FEN`, `SetUp` and `Variant`,
@@ -2982,8 +2982,8 @@ open func setNewMovePlacement(placement: NewMovePlacement)  {try! rustCall() {
 }
     
     /**
-     * Sets PGN tag `name` (letters, digits and `_`, as PGN allows) to `value`; a line break or
-     * tab in `value` becomes a space, as a PGN keeps it.
+     * Sets PGN tag `name` (letters, digits and `_`, as PGN allows) to `value`; a line break, tab
+     * or other control character in `value` becomes a space, as a PGN keeps it.
      *
      * # Errors
      * `InvalidRequest` for a name PGN cannot hold, for `Result`, `FEN`, `SetUp` and `Variant`,
@@ -13430,9 +13430,9 @@ public func parseMoves(fen: String, moves: [String])throws  -> [LegalMove]  {
  * `ChessGame.fromPgn`: UTF-8, with each byte that is not part of valid UTF-8 read as
  * Windows-1252 (a superset of the ISO 8859-1 the PGN standard names), as older ChessBase and
  * Windows tools write "Réti"; a file mixing both stays right throughout. A file that starts
- * with UTF-16's byte-order mark (Windows Notepad's "Unicode") is read as UTF-16. A carriage
- * return alone (old Mac line ends) is read as a line feed. Never fails: every byte is some
- * character.
+ * with UTF-16's byte-order mark (Windows Notepad's "Unicode") is read as UTF-16, one with
+ * UTF-32's as UTF-32. A carriage return alone (old Mac line ends) is read as a line feed.
+ * Never fails: every byte is some character.
  */
 public func pgnTextFromBytes(bytes: Data) -> String  {
     return try!  FfiConverterString.lift(try! rustCall() {
@@ -13602,7 +13602,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_parse_moves() != 31430) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_func_pgn_text_from_bytes() != 13949) {
+    if (uniffi_chesscore_checksum_func_pgn_text_from_bytes() != 15908) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_read_pgn() != 24534) {
@@ -13845,7 +13845,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_set_new_move_placement() != 6067) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_set_tag() != 8257) {
+    if (uniffi_chesscore_checksum_method_chessgame_set_tag() != 11792) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_shredder_fen() != 56001) {

@@ -468,8 +468,8 @@ final class AnalysisControllerTests: XCTestCase {
 
     func testMyGamesTheExplorerOfTheArchivesGamesListsTheirMovesWithResultsAndPlaysThem() async throws {
         let archive = InMemoryGameArchive()
-        archive.put(id: "a", pgn: "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n")
         archive.put(id: "b", pgn: "[Result \"1/2-1/2\"]\n\n1. e4 c5 1/2-1/2\n")
+        archive.put(id: "a", pgn: "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n")
         archive.put(id: "c", pgn: "[Result \"0-1\"]\n\n1. d4 d5 0-1\n")
         archive.put(id: "d", pgn: "not a game at all {")
         try await withBoard { b in
