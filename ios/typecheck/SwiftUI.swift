@@ -1100,6 +1100,7 @@ extension View {
         alignment: Alignment = .center
     ) -> some View { self }
     nonisolated public func fixedSize() -> some View { self }
+    nonisolated public func fixedSize(horizontal: Bool, vertical: Bool) -> some View { self }
     nonisolated public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View {
         self
     }

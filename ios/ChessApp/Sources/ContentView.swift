@@ -464,8 +464,10 @@ private struct MoveListView: View {
                 }
                 .padding(.horizontal)
             }
-            // At least, not exactly: at a large Dynamic Type size a move must not be cut off.
+            // At least, not exactly: at a large Dynamic Type size a move must not be cut off;
+            // and no taller than the moves (a scroll view takes all the height it is offered).
             .frame(minHeight: 44)
+            .fixedSize(horizontal: false, vertical: true)
             .onChange(of: rows) { _, rows in
                 if !rows.isEmpty { withAnimation { proxy.scrollTo(rows.count - 1, anchor: .trailing) } }
             }

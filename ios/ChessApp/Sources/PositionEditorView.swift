@@ -27,7 +27,9 @@ struct PositionEditorView: View {
                           onDrag: { editor.dragMove(from: $0, to: $1) })
                     .padding(.horizontal, 4)
                 ForEach([Side.white, .black], id: \.self) { side in
-                    HStack(spacing: 4) {
+                    // Seven cells of 44 points without spacing: 308, inside a 320-point screen
+                    // (an iPhone SE with Display Zoom).
+                    HStack(spacing: 0) {
                         ForEach(Self.kinds, id: \.self) { kind in
                             paletteCell(Piece(side: side, kind: kind))
                         }

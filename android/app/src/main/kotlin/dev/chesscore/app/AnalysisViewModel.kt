@@ -17,6 +17,8 @@ import dev.chesscore.presentation.pgnGameList
 import java.io.File
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.Job
+import kotlinx.coroutines.NonCancellable
+import kotlinx.coroutines.isActive
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.withContext
 import kotlinx.coroutines.flow.MutableStateFlow
@@ -83,13 +85,19 @@ class AnalysisViewModel(application: Application, private val saved: SavedStateH
         saved[KEY_OPEN] = true
         // "My games": every kept game read off the main thread (the games finished since the
         // last board are in it), then given to this board if it is still the open one.
+        // The read is not cancellable (it blocks), so its result is closed here whenever it
+        // is not given to this board: another board opened, or the view model cleared.
         viewModelScope.launch {
-            val read = withContext(Dispatchers.IO) { openingExplorerOf(archive) }
-            if (_controller.value === next) {
-                explorer = read
-                next.setExplorer(read)
-            } else {
-                read.close()
+            var read: OpeningExplorer? = null
+            try {
+                read = withContext(NonCancellable + Dispatchers.IO) { openingExplorerOf(archive) }
+                if (isActive && _controller.value === next) {
+                    explorer = read
+                    next.setExplorer(read)
+                    read = null
+                }
+            } finally {
+                read?.close()
             }
         }
     }

@@ -82,12 +82,16 @@ fun PositionEditorScreen(editor: PositionEditor, done: (fen: String) -> Unit, ca
                 // Scrolls when the board leaves it too little room (small phones, landscape).
                 Column(Modifier.weight(1f).verticalScroll(rememberScrollState())) {
                     for (side in listOf(Side.WHITE, Side.BLACK)) {
-                        Row { // seven 48 dp cells: 336 dp, inside the narrowest phones
+                        // Seven cells of 48 dp (336 dp) where the row has room; on a narrower screen
+                        // (a 320 dp phone, a large display size) each takes an equal share instead
+                        // of the last being squeezed.
+                        Row {
+                            val cell = Modifier.weight(1f, fill = false)
                             for (kind in PieceKind.entries) {
                                 val piece = Piece(side, kind)
-                                PaletteCell(pieceGlyph(piece), pieceName(piece), state.brush == piece) { editor.setBrush(piece) }
+                                PaletteCell(pieceGlyph(piece), pieceName(piece), state.brush == piece, cell) { editor.setBrush(piece) }
                             }
-                            if (side == Side.WHITE) PaletteCell("⌫", "eraser", state.brush == null) { editor.setBrush(null) }
+                            if (side == Side.WHITE) PaletteCell("⌫", "eraser", state.brush == null, cell) { editor.setBrush(null) }
                         }
                     }
                     Row(verticalAlignment = Alignment.CenterVertically) {
@@ -109,10 +113,10 @@ fun PositionEditorScreen(editor: PositionEditor, done: (fen: String) -> Unit, ca
 
 /** One cell of the palette: a piece (or the eraser), framed when chosen; TalkBack reads its [name]. */
 @Composable
-private fun PaletteCell(glyph: String, name: String, chosen: Boolean, choose: () -> Unit) {
+private fun PaletteCell(glyph: String, name: String, chosen: Boolean, modifier: Modifier, choose: () -> Unit) {
     Box(
-        Modifier
-            .size(48.dp) // Android's minimum touch target
+        modifier
+            .size(48.dp) // Android's minimum touch target, where the row has room
             .background(if (chosen) MaterialTheme.colorScheme.secondaryContainer else Color.Transparent, RoundedCornerShape(6.dp))
             .clickable(onClick = choose)
             .clearAndSetSemantics {

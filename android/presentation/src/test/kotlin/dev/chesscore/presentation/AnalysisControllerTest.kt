@@ -399,8 +399,10 @@ class AnalysisControllerTest {
     fun `my games - the explorer of the archive's games lists their moves from each position, with results, and plays them`() {
         onMain {
             val archive = InMemoryGameArchive()
-            archive.put("a", "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n")
+            // Kept out of the ids' order (the archive lists them as kept): the explorer reads
+            // them by id, so "a"'s e5 comes before "b"'s c5 below.
             archive.put("b", "[Result \"1/2-1/2\"]\n\n1. e4 c5 1/2-1/2\n")
+            archive.put("a", "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n")
             archive.put("c", "[Result \"0-1\"]\n\n1. d4 d5 0-1\n")
             archive.put("d", "not a game at all {")
             val f = AnalysisFixture(this)
