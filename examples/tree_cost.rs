@@ -100,7 +100,8 @@ fn main() {
     );
 
     // A big analysis tree, as the Kotlin and Swift benchmarks build it: five six-move variations
-    // at every ply (1,860 nodes); opening its save is the costliest call an analysis board makes.
+    // at every ply (at most 1,860 nodes); opening its save is the costliest call an analysis
+    // board makes.
     let mut big = game.clone();
     for (i, &node) in main.iter().enumerate() {
         let before = if i == 0 { NodeId::ROOT } else { main[i - 1] };

@@ -25,8 +25,8 @@ fun runBench() {
         if (ply % 5 == 0) varied.setComment(varied.snapshot().node, "comment $ply")
     }
     varied.goToMainLinePly(60u)
-    // A big analysis tree: the same game with five six-move variations at every ply (1,860
-    // nodes), the size where the calls an analysis board makes per tap stop being free.
+    // A big analysis tree: the same game with five six-move variations at every ply (at most
+    // 1,860 nodes), the size where the calls an analysis board makes per tap stop being free.
     val big = ChessGame.fromJson(long.toJson())
     for (ply in 1..60) {
         big.goToMainLinePly((ply - 1).toUInt())
