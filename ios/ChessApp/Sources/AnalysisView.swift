@@ -248,22 +248,10 @@ private struct BookMovesView: View {
     let controller: AnalysisController
 
     var body: some View {
-        let book = controller.state.bookMoves
-        if !book.isEmpty {
-            ScrollView(.horizontal, showsIndicators: false) {
-                HStack(spacing: 6) {
-                    ForEach(book, id: \.legalMove.uci) { move in
-                        Button("\(move.legalMove.san) \(move.opening.variation ?? move.opening.family)") {
-                            controller.playBookMove(move)
-                        }
-                        .accessibilityLabel(spokenBookMove(move))
-                        .buttonStyle(.bordered)
-                        .controlSize(.small)
-                    }
-                }
-                .padding(.horizontal)
-            }
-        }
+        MoveButtonRow(
+            title: nil, moves: controller.state.bookMoves, move: \.legalMove,
+            label: { "\($0.legalMove.san) \($0.opening.variation ?? $0.opening.family)" },
+            spoken: spokenBookMove, play: { controller.playBookMove($0) })
     }
 }
 
@@ -275,14 +263,33 @@ private struct MyGamesView: View {
     let controller: AnalysisController
 
     var body: some View {
-        let moves = controller.state.explorerMoves
+        MoveButtonRow(
+            title: "My games", moves: controller.state.explorerMoves, move: \.legalMove,
+            label: explorerMoveText, spoken: spokenExplorerMove,
+            play: { controller.playExplorerMove($0) })
+    }
+}
+
+/// A sideways row of small buttons, one per move of a list beside the board (the book, My
+/// games), after an optional title; each says its move in words and plays it. Nothing when the
+/// list is empty.
+private struct MoveButtonRow<Item>: View {
+    let title: String?
+    let moves: [Item]
+    /// The item's move (its UCI tells the items apart).
+    let move: KeyPath<Item, LegalMove>
+    let label: (Item) -> String
+    let spoken: (Item) -> String
+    let play: (Item) -> Void
+
+    var body: some View {
         if !moves.isEmpty {
             ScrollView(.horizontal, showsIndicators: false) {
                 HStack(spacing: 6) {
-                    Text("My games").font(.caption).foregroundStyle(.secondary)
-                    ForEach(moves, id: \.legalMove.uci) { move in
-                        Button(explorerMoveText(move)) { controller.playExplorerMove(move) }
-                            .accessibilityLabel(spokenExplorerMove(move))
+                    if let title { Text(title).font(.caption).foregroundStyle(.secondary) }
+                    ForEach(moves, id: move.appending(path: \.uci)) { item in
+                        Button(label(item)) { play(item) }
+                            .accessibilityLabel(spoken(item))
                             .buttonStyle(.bordered)
                             .controlSize(.small)
                     }

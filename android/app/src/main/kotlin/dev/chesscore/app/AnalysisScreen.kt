@@ -275,18 +275,13 @@ private fun SwitchWithSpinner(title: String, on: Boolean, running: Boolean, set:
  * tap plays it.
  */
 @Composable
-private fun BookMoves(state: AnalysisUiState, controller: AnalysisController) {
-    if (state.bookMoves.isEmpty()) return
-    Row(Modifier.fillMaxWidth().horizontalScroll(rememberScrollState()), horizontalArrangement = Arrangement.spacedBy(6.dp)) {
-        for (book in state.bookMoves) {
-            AssistChip(
-                onClick = { controller.playBookMove(book) },
-                label = { Text("${book.legalMove.san} ${book.opening.variation ?: book.opening.family}", maxLines = 1) },
-                modifier = Modifier.spoken(spokenBookMove(book)),
-            )
-        }
-    }
-}
+private fun BookMoves(state: AnalysisUiState, controller: AnalysisController) = MoveChips(
+    title = null,
+    moves = state.bookMoves,
+    label = { "${it.legalMove.san} ${it.opening.variation ?: it.opening.family}" },
+    spoken = ::spokenBookMove,
+    play = controller::playBookMove,
+)
 
 /**
  * "My games", below the book and as compact: one chip per move the person's own kept games
@@ -295,19 +290,33 @@ private fun BookMoves(state: AnalysisUiState, controller: AnalysisController) {
  * this position.
  */
 @Composable
-private fun MyGames(state: AnalysisUiState, controller: AnalysisController) {
-    if (state.explorerMoves.isEmpty()) return
+private fun MyGames(state: AnalysisUiState, controller: AnalysisController) = MoveChips(
+    title = "My games",
+    moves = state.explorerMoves,
+    label = ::explorerMoveText,
+    spoken = ::spokenExplorerMove,
+    play = controller::playExplorerMove,
+)
+
+/**
+ * A sideways row of chips, one per move of a list beside the board (the book, My games), after
+ * an optional [title]; TalkBack says each move in [spoken] words; a tap plays it. Nothing when
+ * the list is empty.
+ */
+@Composable
+private fun <T> MoveChips(title: String?, moves: List<T>, label: (T) -> String, spoken: (T) -> String, play: (T) -> Unit) {
+    if (moves.isEmpty()) return
     Row(
         Modifier.fillMaxWidth().horizontalScroll(rememberScrollState()),
         horizontalArrangement = Arrangement.spacedBy(6.dp),
         verticalAlignment = Alignment.CenterVertically,
     ) {
-        Text("My games", style = MaterialTheme.typography.labelLarge)
-        for (move in state.explorerMoves) {
+        if (title != null) Text(title, style = MaterialTheme.typography.labelLarge)
+        for (move in moves) {
             AssistChip(
-                onClick = { controller.playExplorerMove(move) },
-                label = { Text(explorerMoveText(move), maxLines = 1) },
-                modifier = Modifier.spoken(spokenExplorerMove(move)),
+                onClick = { play(move) },
+                label = { Text(label(move), maxLines = 1) },
+                modifier = Modifier.spoken(spoken(move)),
             )
         }
     }
