@@ -623,9 +623,9 @@ impl ChessGame {
     /// becomes `)` (it would end a PGN comment), and a `[%name value]` in the text is read out
     /// of it into the node's annotations (`[%clk]` as the clock, `[%cal]` as arrows, others in
     /// `commands`), as reading the PGN would, so that what is set is what a PGN round trip
-    /// gives back. A square or arrow drawn already is not
-    /// drawn twice (it takes the colour given). Clearing the text later keeps what its
-    /// commands set: `clearMarks` or `setAnnotations` remove that.
+    /// gives back. A square or arrow drawn already is not drawn twice (it takes the colour
+    /// given). Clearing the text later keeps what its commands set: `clearMarks` or
+    /// `setAnnotations` remove that.
     ///
     /// # Errors
     /// `InvalidRequest` when the game has no node `node`.

@@ -231,8 +231,8 @@ impl Iterator for Games<'_> {
 /// here); its five unassigned bytes are read as ISO 8859-1's. A carriage return alone, as old
 /// Mac files end their lines, is read as a line feed. A file that starts with UTF-16's
 /// byte-order mark (what Windows Notepad saves as "Unicode") is read as UTF-16, little- or
-/// big-endian as the mark says, the mark kept as one character; UTF-32's mark likewise. The command line and the apps
-/// (through the FFI's `pgnTextFromBytes`) read files with it.
+/// big-endian as the mark says, the mark kept as one character; UTF-32's mark likewise. The
+/// command line and the apps (through the FFI's `pgnTextFromBytes`) read files with it.
 ///
 /// # Examples
 /// ```
@@ -306,8 +306,8 @@ fn utf16(bytes: &[u8]) -> Option<String> {
     )
 }
 
-/// `bytes` as UTF-16 after its byte-order mark, or as UTF-8 with each byte that is not part of
-/// valid UTF-8 as Windows-1252.
+/// `bytes` as UTF-32 or UTF-16 after its byte-order mark, or as UTF-8 with each byte that is not
+/// part of valid UTF-8 as Windows-1252.
 fn decode(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
     if let Some(text) = utf32(bytes).or_else(|| utf16(bytes)) {
         return std::borrow::Cow::Owned(text);

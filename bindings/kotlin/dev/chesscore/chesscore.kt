@@ -1913,7 +1913,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_set_annotations() and 0xFFFF) != 40882) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_comment() and 0xFFFF) != 43522) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_comment() and 0xFFFF) != 8918) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_set_new_move_placement() and 0xFFFF) != 6067) {
@@ -3722,9 +3722,9 @@ public interface ChessGameInterface {
      * becomes `)` (it would end a PGN comment), and a `[%name value]` in the text is read out
      * of it into the node's annotations (`[%clk]` as the clock, `[%cal]` as arrows, others in
      * `commands`), as reading the PGN would, so that what is set is what a PGN round trip
-     * gives back. A square or arrow drawn already is not
-     * drawn twice (it takes the colour given). Clearing the text later keeps what its
-     * commands set: `clearMarks` or `setAnnotations` remove that.
+     * gives back. A square or arrow drawn already is not drawn twice (it takes the colour
+     * given). Clearing the text later keeps what its commands set: `clearMarks` or
+     * `setAnnotations` remove that.
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`.
@@ -5248,9 +5248,9 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      * becomes `)` (it would end a PGN comment), and a `[%name value]` in the text is read out
      * of it into the node's annotations (`[%clk]` as the clock, `[%cal]` as arrows, others in
      * `commands`), as reading the PGN would, so that what is set is what a PGN round trip
-     * gives back. A square or arrow drawn already is not
-     * drawn twice (it takes the colour given). Clearing the text later keeps what its
-     * commands set: `clearMarks` or `setAnnotations` remove that.
+     * gives back. A square or arrow drawn already is not drawn twice (it takes the colour
+     * given). Clearing the text later keeps what its commands set: `clearMarks` or
+     * `setAnnotations` remove that.
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`.

@@ -1635,9 +1635,9 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * becomes `)` (it would end a PGN comment), and a `[%name value]` in the text is read out
      * of it into the node's annotations (`[%clk]` as the clock, `[%cal]` as arrows, others in
      * `commands`), as reading the PGN would, so that what is set is what a PGN round trip
-     * gives back. A square or arrow drawn already is not
-     * drawn twice (it takes the colour given). Clearing the text later keeps what its
-     * commands set: `clearMarks` or `setAnnotations` remove that.
+     * gives back. A square or arrow drawn already is not drawn twice (it takes the colour
+     * given). Clearing the text later keeps what its commands set: `clearMarks` or
+     * `setAnnotations` remove that.
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`.
@@ -2950,9 +2950,9 @@ open func setAnnotations(node: UInt32, annotations: NodeAnnotations)throws   {tr
      * becomes `)` (it would end a PGN comment), and a `[%name value]` in the text is read out
      * of it into the node's annotations (`[%clk]` as the clock, `[%cal]` as arrows, others in
      * `commands`), as reading the PGN would, so that what is set is what a PGN round trip
-     * gives back. A square or arrow drawn already is not
-     * drawn twice (it takes the colour given). Clearing the text later keeps what its
-     * commands set: `clearMarks` or `setAnnotations` remove that.
+     * gives back. A square or arrow drawn already is not drawn twice (it takes the colour
+     * given). Clearing the text later keeps what its commands set: `clearMarks` or
+     * `setAnnotations` remove that.
      *
      * # Errors
      * `InvalidRequest` when the game has no node `node`.
@@ -13839,7 +13839,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_set_annotations() != 40882) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_set_comment() != 43522) {
+    if (uniffi_chesscore_checksum_method_chessgame_set_comment() != 8918) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_set_new_move_placement() != 6067) {
