@@ -329,6 +329,14 @@ fn tags_and_comments_in_pgn() {
     let via_json = Game::from_json(&game.to_json()).unwrap();
     assert_eq!(via_pgn.tag("Site"), Some("Club room 2"));
     assert_eq!(via_json.tag("Site"), Some("Club room 2"));
+    // A file whose tag value holds a tab or a NUL is read as `set_tag` keeps it (it kept them,
+    // while its PGN wrote spaces: the game and its export disagreed).
+    let read = Game::from_pgn("[Site \"Club\troom\u{0}2\"]\n\n1. e4 *\n").unwrap();
+    assert_eq!(read.tag("Site"), Some("Club room 2"));
+    assert_eq!(
+        Game::from_json(&read.to_json()).unwrap().tag("Site"),
+        Some("Club room 2")
+    );
     game.remove_tag("Site");
     game.remove_tag("Annotator");
     assert_eq!(game.tag("Annotator"), None);

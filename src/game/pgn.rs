@@ -84,7 +84,9 @@ impl Game {
                 .iter()
                 .any(|(n, v)| n == name && v == value);
             if !is_derived_tag(name) && pgn::is_tag_name(name) && !placeholder {
-                game.tags.insert(name.clone(), value.clone());
+                // As `set_tag` keeps it, so that the game, its JSON and its PGN agree.
+                let kept = pgn::tag_value_as_kept(value).into_owned();
+                game.tags.insert(name.clone(), kept);
             }
         }
         let mut pos = parsed.start.clone();

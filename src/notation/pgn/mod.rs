@@ -166,7 +166,7 @@ pub fn is_tag_name(name: &str) -> bool {
 
 /// A tag value as a PGN keeps it: a line break, tab or other control character (which a tag's
 /// one line of printing characters cannot hold; a NUL would end the text in C tools) becomes a
-/// space, everything else stays. The one rule for writing and setting tags.
+/// space, everything else stays. The one rule for reading, writing and setting tags.
 ///
 /// # Examples
 /// ```
