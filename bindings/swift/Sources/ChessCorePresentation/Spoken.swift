@@ -266,9 +266,10 @@ public func boardAnnouncement(before: BoardUiState?, after: BoardUiState) -> Str
         parts.append("Premove dropped")
     }
     if new == old {
-        if let selected = after.selected, selected != before.selected || after.targets != before.targets {
-            parts.append(
-                spokenSelection(piece: after.snapshot.pieceAt(selected), square: selected, targets: after.targets))
+        if let selection = selectionChange(
+            after.snapshot, before: (before.selected, before.targets), after: (after.selected, after.targets))
+        {
+            parts.append(selection)
         }
         if let premove = after.premove, premove != before.premove {
             if let to = premove.to {
@@ -305,8 +306,10 @@ public func analysisAnnouncement(before: AnalysisUiState?, after: AnalysisUiStat
     let now = after.snapshot
     if was.node == now.node, was.fen == now.fen {
         var parts: [String] = []
-        if let selected = after.selected, selected != before.selected || after.targets != before.targets {
-            parts.append(spokenSelection(piece: now.pieceAt(selected), square: selected, targets: after.targets))
+        if let selection = selectionChange(
+            now, before: (before.selected, before.targets), after: (after.selected, after.targets))
+        {
+            parts.append(selection)
         }
         if let markFrom = after.markFrom, markFrom != before.markFrom {
             parts.append("Drawing from \(markFrom.label)")
@@ -360,9 +363,18 @@ public func practiceAnnouncement(before: PracticeUiState?, after: PracticeUiStat
         let progress = newExercise ? after.progressText : nil
         return ([progress].compactMap { $0 } + [after.spokenPrompt]).joined(separator: ". ")
     }
-    guard let selected = after.selected, selected != before.selected || after.targets != before.targets
-    else { return nil }
-    return spokenSelection(piece: after.snapshot.pieceAt(selected), square: selected, targets: after.targets)
+    return selectionChange(
+        after.snapshot, before: (before.selected, before.targets), after: (after.selected, after.targets))
+}
+
+/// ``spokenSelection(piece:square:targets:)`` for a piece selected in `now` when the selection or
+/// its targets changed from the state before, or `nil`: the one rule of the board, analysis and
+/// practice screens. The Kotlin `selectionChange`.
+private func selectionChange(
+    _ now: GameSnapshot, before: (Square?, Set<Square>), after: (Square?, Set<Square>)
+) -> String? {
+    guard let selected = after.0, selected != before.0 || after.1 != before.1 else { return nil }
+    return spokenSelection(piece: now.pieceAt(selected), square: selected, targets: after.1)
 }
 
 /// "no blunders", "1 blunder", "3 blunders" ("inaccuracies").

@@ -279,10 +279,7 @@ fun boardAnnouncement(before: BoardUiState?, after: BoardUiState): String? {
         parts += "Premove dropped"
     }
     if (new == old) {
-        val selected = after.selected
-        if (selected != null && (selected != before.selected || after.targets != before.targets)) {
-            parts += spokenSelection(after.snapshot.pieceAt(selected), selected, after.targets)
-        }
+        selectionChange(after.snapshot, before.selected, before.targets, after.selected, after.targets)?.let { parts += it }
         val premove = after.premove
         if (premove != null && premove != before.premove) {
             val to = premove.to
@@ -314,10 +311,7 @@ fun analysisAnnouncement(before: AnalysisUiState?, after: AnalysisUiState): Stri
     val now = after.snapshot
     if (was.node == now.node && was.fen == now.fen) {
         val parts = mutableListOf<String>()
-        val selected = after.selected
-        if (selected != null && (selected != before.selected || after.targets != before.targets)) {
-            parts += spokenSelection(now.pieceAt(selected), selected, after.targets)
-        }
+        selectionChange(now, before.selected, before.targets, after.selected, after.targets)?.let { parts += it }
         val markFrom = after.markFrom
         if (markFrom != null && markFrom != before.markFrom) parts += "Drawing from ${markFrom.label}"
         parts += spokenMarkChanges(before.squareMarks, before.arrows, after.squareMarks, after.arrows)
@@ -370,9 +364,22 @@ fun practiceAnnouncement(before: PracticeUiState?, after: PracticeUiState): Stri
         val progress = after.progressText?.takeIf { before.index != after.index || before.exercise != after.exercise }
         return listOfNotNull(progress, after.spokenPrompt).joinToString(". ")
     }
-    val selected = after.selected ?: return null
-    if (selected == before.selected && after.targets == before.targets) return null
-    return spokenSelection(after.snapshot.pieceAt(selected), selected, after.targets)
+    return selectionChange(after.snapshot, before.selected, before.targets, after.selected, after.targets)
+}
+
+/**
+ * [spokenSelection] for a piece selected in [now] when the selection or its targets changed
+ * from the state before, or `null`: the one rule of the board, analysis and practice screens.
+ */
+private fun selectionChange(
+    now: GameSnapshot,
+    beforeSelected: Square?,
+    beforeTargets: Set<Square>,
+    selected: Square?,
+    targets: Set<Square>,
+): String? {
+    if (selected == null || (selected == beforeSelected && targets == beforeTargets)) return null
+    return spokenSelection(now.pieceAt(selected), selected, targets)
 }
 
 /** "no blunders", "1 blunder", "3 blunders" ("inaccuracies"). */
