@@ -3,8 +3,8 @@
 
 use chesscore::ffi::{
     chess960_start_fen, possible_castling_rights, repair_fen, setup_fen, setup_of_fen,
-    starting_fen, CastlingRights, ChessError, ChessGame, Piece, PieceKind, PositionSetup, Side,
-    Square,
+    setup_problems, starting_fen, CastlingRights, ChessError, ChessGame, Piece, PieceKind,
+    PositionSetup, SetupProblem, SetupProblemKind, Side, Square,
 };
 
 fn piece(side: Side, kind: PieceKind) -> Option<Piece> {
@@ -110,6 +110,110 @@ fn every_problem_of_a_setup_is_named() {
     assert_eq!(setup_fen(setup).unwrap(), "4k3/8/8/8/4R3/8/8/4K3 b - - 0 1");
 }
 
+/// `(kind, side, squares)` of each problem `setup_problems` finds, checking that each message is
+/// the one `setup_fen`'s error names.
+fn problems(setup: &PositionSetup) -> Vec<(SetupProblemKind, Option<Side>, Vec<Square>)> {
+    let found: Vec<SetupProblem> = setup_problems(setup.clone()).unwrap();
+    if let Err(ChessError::InvalidFen(text)) = setup_fen(setup.clone()) {
+        let messages: Vec<&str> = found.iter().map(|p| p.message.as_str()).collect();
+        assert_eq!(text, format!("illegal position: {}", messages.join("; ")));
+    } else {
+        assert!(found.is_empty(), "{found:?}");
+    }
+    found
+        .into_iter()
+        .map(|p| (p.kind, p.side, p.squares))
+        .collect()
+}
+
+#[test]
+fn every_problem_of_a_setup_is_given_as_data_with_its_squares() {
+    use SetupProblemKind as K;
+    use Side::{Black, White};
+    assert_eq!(
+        problems(&empty()),
+        [
+            (K::MissingKing, Some(White), vec![]),
+            (K::MissingKing, Some(Black), vec![])
+        ]
+    );
+    let mut setup = empty();
+    setup.squares[Square::E1.index()] = piece(White, PieceKind::King);
+    setup.squares[Square::E8.index()] = piece(Black, PieceKind::King);
+    assert_eq!(problems(&setup), []);
+    // A pawn on the back rank, a second king, a castling right without its rook.
+    setup.squares[Square::D8.index()] = piece(White, PieceKind::Pawn);
+    setup.squares[Square::A1.index()] = piece(Black, PieceKind::Pawn);
+    setup.squares[Square::H5.index()] = piece(Black, PieceKind::King);
+    setup.castling.white_king_side = true;
+    assert_eq!(
+        problems(&setup),
+        [
+            (K::PawnOnBackRank, Some(Black), vec![Square::A1]),
+            (K::PawnOnBackRank, Some(White), vec![Square::D8]),
+            (K::TooManyKings, Some(Black), vec![Square::H5, Square::E8]),
+            (K::ImpossibleCastling, Some(White), vec![Square::H1]),
+        ]
+    );
+    // Seventeen white pieces (nine pawns among them): all of White's squares are shown.
+    let mut crowded = empty();
+    crowded.squares[Square::E1.index()] = piece(White, PieceKind::King);
+    crowded.squares[Square::H8.index()] = piece(Black, PieceKind::King);
+    for sq in (8..24).map(|i| Square::all().nth(i).unwrap()) {
+        crowded.squares[sq.index()] = piece(White, PieceKind::Pawn);
+    }
+    let found = problems(&crowded);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        (found[0].0, found[0].1, found[0].2.len()),
+        (K::TooManyPieces, Some(White), 17)
+    );
+    // Only once the pieces are right are checks looked at: the side not to move in check
+    // shows its king and the checker.
+    setup.squares[Square::D8.index()] = None;
+    setup.squares[Square::A1.index()] = None;
+    setup.squares[Square::H5.index()] = None;
+    setup.castling = CastlingRights::default();
+    setup.squares[Square::E4.index()] = piece(White, PieceKind::Rook);
+    assert_eq!(
+        problems(&setup),
+        [(
+            K::OpponentInCheck,
+            Some(Black),
+            vec![Square::E8, Square::E4]
+        )]
+    );
+    // Three checkers: no last move gives that.
+    setup.side_to_move = Black;
+    setup.squares[Square::A4.index()] = piece(White, PieceKind::Bishop);
+    setup.squares[Square::C7.index()] = piece(White, PieceKind::Knight);
+    assert_eq!(
+        problems(&setup),
+        [(
+            K::ImpossibleCheck,
+            Some(Black),
+            vec![Square::A4, Square::E4, Square::C7]
+        )]
+    );
+    // An en passant square behind no pawn.
+    let mut setup = setup_of_fen(starting_fen()).unwrap();
+    setup.side_to_move = Black;
+    setup.en_passant = Some(Square::E3);
+    assert_eq!(
+        problems(&setup),
+        [(K::ImpossibleEnPassant, None, vec![Square::E3])]
+    );
+    // A double push that would have been played with Black in check: the bishop on h1 gave
+    // check through e4 before the pawn came there. (Rights for two rooks on one side of a
+    // king, ConflictingCastling, cannot be asked for in standard chess.)
+    let mut setup = setup_of_fen("k7/8/8/8/4P3/8/8/4K2B b - - 0 1".into()).unwrap();
+    setup.en_passant = Some(Square::E3);
+    assert_eq!(
+        problems(&setup),
+        [(K::EnPassantAfterCheck, Some(Black), vec![Square::E3])]
+    );
+}
+
 #[test]
 fn a_malformed_setup_is_a_request_error() {
     let mut setup = empty();
@@ -117,6 +221,10 @@ fn a_malformed_setup_is_a_request_error() {
     assert!(matches!(
         setup_fen(setup.clone()),
         Err(ChessError::InvalidRequest(text)) if text.contains("64 squares") && text.contains("63")
+    ));
+    assert!(matches!(
+        setup_problems(setup.clone()),
+        Err(ChessError::InvalidRequest(text)) if text.contains("64 squares")
     ));
     assert!(matches!(
         possible_castling_rights(setup.squares),

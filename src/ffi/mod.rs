@@ -41,8 +41,8 @@ pub use review::{
 };
 pub use review_cache::{review_from_json, review_to_json};
 pub use setup::{
-    possible_castling_rights, repair_fen, setup_fen, setup_of_fen, CastlingRights, PositionSetup,
-    RepairedFen,
+    possible_castling_rights, repair_fen, setup_fen, setup_of_fen, setup_problems, CastlingRights,
+    PositionSetup, RepairedFen, SetupProblem, SetupProblemKind,
 };
 pub use square::{parse_square, square_name, Square};
 pub use tree::{

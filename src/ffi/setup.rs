@@ -154,10 +154,157 @@ pub fn repair_fen(fen: String, chess960: bool) -> Result<RepairedFen, ChessError
 /// # Errors
 /// `InvalidFen` naming every problem the rules find ("illegal position: White has no king; pawn
 /// on the back rank at e8", a castling right without its king and rook, an impossible en passant square, the side
-/// not to move in check, ...); `InvalidRequest` when `squares` does not hold 64 squares or a
-/// counter is out of range.
+/// not to move in check, ...; `setupProblems` gives them as data); `InvalidRequest` when
+/// `squares` does not hold 64 squares or a counter is out of range.
 #[uniffi::export]
 pub fn setup_fen(setup: PositionSetup) -> Result<String, ChessError> {
+    let position = Position::from_setup(&core_setup(&setup)?)
+        .map_err(|e| ChessError::InvalidFen(format!("illegal position: {e}")))?;
+    Ok(fen::to_fen(&position))
+}
+
+/// What makes a [`SetupProblem`] (an app words it from this, and highlights its squares).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum SetupProblemKind {
+    /// `side` has no king (no squares).
+    MissingKing,
+    /// `side` has more than one king (`squares`: its kings).
+    TooManyKings,
+    /// A pawn stands on the first or eighth rank (`squares`: that pawn; one problem a pawn).
+    PawnOnBackRank,
+    /// `side` has more than 16 pieces or more than 8 pawns (`squares`: all of its pieces).
+    TooManyPieces,
+    /// A castling right whose king and rook are not on their squares (`squares`: the rook's
+    /// corner).
+    ImpossibleCastling,
+    /// Two castling rights for rooks on the same side of their king (`squares`: both rooks).
+    ConflictingCastling,
+    /// An en passant square no double pawn push can have made (`squares`: that square).
+    ImpossibleEnPassant,
+    /// `side`, which is not to move, is in check (`squares`: its king, then the pieces giving
+    /// the check).
+    OpponentInCheck,
+    /// An en passant square whose double pawn push was played while `side` (to move now) was
+    /// already in check (`squares`: the en passant square).
+    EnPassantAfterCheck,
+    /// A check that no legal last move can have given: three checkers, two that are neither
+    /// bishop, rook nor queen, two along one line, or one that the double pawn push the en
+    /// passant square implies cannot have given (`squares`: the checking pieces).
+    ImpossibleCheck,
+}
+
+/// One reason the rules refuse a position, as data for a board editor: what is wrong, whose
+/// pieces, and the squares to show (`setupProblems`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct SetupProblem {
+    /// What is wrong.
+    pub kind: SetupProblemKind,
+    /// The side it concerns, when it concerns one (the side without a king, in check, ...).
+    pub side: Option<Side>,
+    /// The squares to highlight, as each kind says; empty for `MissingKing`.
+    pub squares: Vec<Square>,
+    /// The same problem in English, as `setupFen`'s error names it ("White has no king").
+    pub message: String,
+}
+
+/// Every reason the rules refuse `setup` (standard chess), as data, in the order
+/// `setupFen`'s error names them; empty when the position is legal. A board editor highlights
+/// the `squares` and words each `kind` in its own language.
+///
+/// The rules look at the pieces, the kings and the castling rights first and at checks and the
+/// en passant square only once those are right, so a fix can bring a new problem to light (a
+/// second king removed, the side not to move is found in check).
+///
+/// # Errors
+/// `InvalidRequest` when `squares` does not hold 64 squares or a counter is out of range, as
+/// `setupFen`.
+#[uniffi::export]
+pub fn setup_problems(setup: PositionSetup) -> Result<Vec<SetupProblem>, ChessError> {
+    let core = core_setup(&setup)?;
+    let Err(error) = Position::from_setup(&core) else {
+        return Ok(Vec::new());
+    };
+    let pieces = |side: rules::Side, kind: Option<rules::PieceKind>| -> Vec<Square> {
+        Square::all()
+            .filter(|sq| {
+                core.board[sq.index()]
+                    .is_some_and(|p| p.side == side && kind.map_or(true, |k| p.kind == k))
+            })
+            .collect()
+    };
+    let list = |b: Bitboard| b.into_iter().collect::<Vec<Square>>();
+    Ok(error
+        .problems
+        .iter()
+        .map(|problem| {
+            use rules::PositionProblem as P;
+            let (kind, side, squares) = match problem {
+                P::MissingKing(side) => (SetupProblemKind::MissingKing, Some(*side), Vec::new()),
+                P::TooManyKings(side, _) => (
+                    SetupProblemKind::TooManyKings,
+                    Some(*side),
+                    pieces(*side, Some(rules::PieceKind::King)),
+                ),
+                P::PawnOnBackRank(sq) => (
+                    SetupProblemKind::PawnOnBackRank,
+                    core.board[sq.index()].map(|p| p.side),
+                    vec![*sq],
+                ),
+                P::TooManyPieces(side, _, _) => (
+                    SetupProblemKind::TooManyPieces,
+                    Some(*side),
+                    pieces(*side, None),
+                ),
+                P::ImpossibleCastling(rook) => (
+                    SetupProblemKind::ImpossibleCastling,
+                    Some(if rook.rank() == 0 {
+                        rules::Side::White
+                    } else {
+                        rules::Side::Black
+                    }),
+                    vec![*rook],
+                ),
+                P::ConflictingCastling(a, b) => (
+                    SetupProblemKind::ConflictingCastling,
+                    Some(if a.rank() == 0 {
+                        rules::Side::White
+                    } else {
+                        rules::Side::Black
+                    }),
+                    vec![*a, *b],
+                ),
+                P::ImpossibleEnPassant(sq) => {
+                    (SetupProblemKind::ImpossibleEnPassant, None, vec![*sq])
+                }
+                P::OpponentInCheck(side, giving) => {
+                    let mut squares = pieces(*side, Some(rules::PieceKind::King));
+                    squares.extend(list(*giving));
+                    (SetupProblemKind::OpponentInCheck, Some(*side), squares)
+                }
+                P::EnPassantAfterCheck(sq, side) => (
+                    SetupProblemKind::EnPassantAfterCheck,
+                    Some(*side),
+                    vec![*sq],
+                ),
+                P::ImpossibleCheck(_, checkers) => (
+                    SetupProblemKind::ImpossibleCheck,
+                    Some(core.side_to_move),
+                    list(*checkers),
+                ),
+            };
+            SetupProblem {
+                kind,
+                side: side.map(Into::into),
+                squares,
+                message: problem.to_string(),
+            }
+        })
+        .collect())
+}
+
+/// The core's [`Setup`] of `setup` in standard chess, or `InvalidRequest` when it has not 64
+/// squares or a counter is out of range.
+fn core_setup(setup: &PositionSetup) -> Result<Setup, ChessError> {
     let mut core = Setup::empty();
     core.board = board(&setup.squares)?;
     core.side_to_move = setup.side_to_move.into();
@@ -186,9 +333,7 @@ pub fn setup_fen(setup: PositionSetup) -> Result<String, ChessError> {
     }
     core.halfmove_clock = setup.halfmove_clock;
     core.fullmove_number = setup.fullmove_number;
-    let position = Position::from_setup(&core)
-        .map_err(|e| ChessError::InvalidFen(format!("illegal position: {e}")))?;
-    Ok(fen::to_fen(&position))
+    Ok(core)
 }
 
 /// The setup of the position in `fen`, to edit it: its pieces, side to move, castling rights,

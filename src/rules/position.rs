@@ -113,18 +113,20 @@ pub enum PositionProblem {
     /// An en passant square that no double pawn push can have produced.
     #[error("en passant square {0} is impossible: it needs an empty square behind a pawn that just moved two squares")]
     ImpossibleEnPassant(Square),
-    /// The side that just moved has left its king in check.
+    /// The side that just moved has left its king in check (from the pieces on the squares
+    /// given).
     #[error("the side not to move ({0}) is in check")]
-    OpponentInCheck(Side),
+    OpponentInCheck(Side, Bitboard),
     /// An en passant square whose double pawn push was played while the side to move now stood
     /// in check: the position before it was not legal (whether or not there is a check now).
     #[error("en passant square {0} is impossible: before the double pawn push it implies, {1} (to move now) was already in check")]
     EnPassantAfterCheck(Square, Side),
     /// A check that no legal last move can have given: more than two checkers, two checkers
     /// none of which is a slider, two checkers on one line through the king, or a check that
-    /// the double pawn push implied by the en passant square cannot have given.
+    /// the double pawn push implied by the en passant square cannot have given. The squares
+    /// are the checkers'.
     #[error("impossible check: {0}")]
-    ImpossibleCheck(String),
+    ImpossibleCheck(String, Bitboard),
 }
 
 /// Why a [`Setup`] is not a legal position: every problem found, in board order.
@@ -308,12 +310,13 @@ impl Position {
         let us = pos.side_to_move;
         let them = !us;
         let their_king = pos.king_square(them);
-        if pos.attackers_to(their_king, pos.occupied()) & pos.by_side[us] != Bitboard::EMPTY {
-            problems.push(PositionProblem::OpponentInCheck(them));
+        let giving = pos.attackers_to(their_king, pos.occupied()) & pos.by_side[us];
+        if giving != Bitboard::EMPTY {
+            problems.push(PositionProblem::OpponentInCheck(them, giving));
         }
         pos.checkers = pos.attackers_to(pos.king_square(us), pos.occupied()) & pos.by_side[them];
         if let Some(reason) = pos.impossible_check_reason() {
-            problems.push(PositionProblem::ImpossibleCheck(reason));
+            problems.push(PositionProblem::ImpossibleCheck(reason, pos.checkers));
         }
         if let Some(ep) = setup.en_passant {
             // The pawn that just moved stands in front of `ep` (from the mover's view) and the
@@ -338,10 +341,13 @@ impl Position {
                     || origin.is_some_and(|o| attacks::between(king, checker).contains(o))
             };
             if ok && !pos.checkers.into_iter().all(explains_check) {
-                problems.push(PositionProblem::ImpossibleCheck(format!(
-                    "the en passant square {ep} says the last move was a double pawn push, \
-                     which cannot have given this check"
-                )));
+                problems.push(PositionProblem::ImpossibleCheck(
+                    format!(
+                        "the en passant square {ep} says the last move was a double pawn push, \
+                         which cannot have given this check"
+                    ),
+                    pos.checkers,
+                ));
             } else if ok && pos.in_check_before_push(pushed, origin) {
                 problems.push(PositionProblem::EnPassantAfterCheck(ep, us));
             } else if ok {

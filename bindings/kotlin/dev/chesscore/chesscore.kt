@@ -841,6 +841,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_chesscore_checksum_func_setup_of_fen(
     ): Int
+    external fun uniffi_chesscore_checksum_func_setup_problems(
+    ): Int
     external fun uniffi_chesscore_checksum_func_parse_square(
     ): Int
     external fun uniffi_chesscore_checksum_func_square_name(
@@ -1444,6 +1446,8 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_setup_of_fen(`fen`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_chesscore_fn_func_setup_problems(`setup`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_chesscore_fn_func_parse_square(`name`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Int
     external fun uniffi_chesscore_fn_func_square_name(`square`: Int,uniffi_out_err: UniffiRustCallStatus, 
@@ -1652,10 +1656,13 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_repair_fen() and 0xFFFF) != 3971) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_func_setup_fen() and 0xFFFF) != 34282) {
+    if ((lib.uniffi_chesscore_checksum_func_setup_fen() and 0xFFFF) != 64602) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_setup_of_fen() and 0xFFFF) != 26699) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_chesscore_checksum_func_setup_problems() and 0xFFFF) != 44864) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_parse_square() and 0xFFFF) != 658) {
@@ -11450,6 +11457,70 @@ public object FfiConverterTypeSearchResult: FfiConverterRustBuffer<SearchResult>
 
 
 /**
+ * One reason the rules refuse a position, as data for a board editor: what is wrong, whose
+ * pieces, and the squares to show (`setupProblems`).
+ */
+data class SetupProblem (
+    /**
+     * What is wrong.
+     */
+    var `kind`: SetupProblemKind
+    , 
+    /**
+     * The side it concerns, when it concerns one (the side without a king, in check, ...).
+     */
+    var `side`: Side?
+    , 
+    /**
+     * The squares to highlight, as each kind says; empty for `MissingKing`.
+     */
+    var `squares`: List<Square>
+    , 
+    /**
+     * The same problem in English, as `setupFen`'s error names it ("White has no king").
+     */
+    var `message`: kotlin.String
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeSetupProblem: FfiConverterRustBuffer<SetupProblem> {
+    override fun read(buf: ByteBuffer): SetupProblem {
+        return SetupProblem(
+            FfiConverterTypeSetupProblemKind.read(buf),
+            FfiConverterOptionalTypeSide.read(buf),
+            FfiConverterSequenceTypeSquare.read(buf),
+            FfiConverterString.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: SetupProblem) = (
+            FfiConverterTypeSetupProblemKind.allocationSize(value.`kind`) +
+            FfiConverterOptionalTypeSide.allocationSize(value.`side`) +
+            FfiConverterSequenceTypeSquare.allocationSize(value.`squares`) +
+            FfiConverterString.allocationSize(value.`message`)
+    )
+
+    override fun write(value: SetupProblem, buf: ByteBuffer) {
+            FfiConverterTypeSetupProblemKind.write(value.`kind`, buf)
+            FfiConverterOptionalTypeSide.write(value.`side`, buf)
+            FfiConverterSequenceTypeSquare.write(value.`squares`, buf)
+            FfiConverterString.write(value.`message`, buf)
+    }
+}
+
+
+
+/**
  * One side's summary.
  */
 data class SideReview (
@@ -13223,6 +13294,86 @@ public object FfiConverterTypeScore : FfiConverterRustBuffer<Score>{
 
 
 /**
+ * What makes a [`SetupProblem`] (an app words it from this, and highlights its squares).
+ */
+
+enum class SetupProblemKind {
+    
+    /**
+     * `side` has no king (no squares).
+     */
+    MISSING_KING,
+    /**
+     * `side` has more than one king (`squares`: its kings).
+     */
+    TOO_MANY_KINGS,
+    /**
+     * A pawn stands on the first or eighth rank (`squares`: that pawn; one problem a pawn).
+     */
+    PAWN_ON_BACK_RANK,
+    /**
+     * `side` has more than 16 pieces or more than 8 pawns (`squares`: all of its pieces).
+     */
+    TOO_MANY_PIECES,
+    /**
+     * A castling right whose king and rook are not on their squares (`squares`: the rook's
+     * corner).
+     */
+    IMPOSSIBLE_CASTLING,
+    /**
+     * Two castling rights for rooks on the same side of their king (`squares`: both rooks).
+     */
+    CONFLICTING_CASTLING,
+    /**
+     * An en passant square no double pawn push can have made (`squares`: that square).
+     */
+    IMPOSSIBLE_EN_PASSANT,
+    /**
+     * `side`, which is not to move, is in check (`squares`: its king, then the pieces giving
+     * the check).
+     */
+    OPPONENT_IN_CHECK,
+    /**
+     * An en passant square whose double pawn push was played while `side` (to move now) was
+     * already in check (`squares`: the en passant square).
+     */
+    EN_PASSANT_AFTER_CHECK,
+    /**
+     * A check that no legal last move can have given: three checkers, two that are neither
+     * bishop, rook nor queen, two along one line, or one that the double pawn push the en
+     * passant square implies cannot have given (`squares`: the checking pieces).
+     */
+    IMPOSSIBLE_CHECK;
+
+    
+
+
+    companion object
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeSetupProblemKind: FfiConverterRustBuffer<SetupProblemKind> {
+    override fun read(buf: ByteBuffer) = try {
+        SetupProblemKind.values()[buf.getInt() - 1]
+    } catch (e: IndexOutOfBoundsException) {
+        throw RuntimeException("invalid enum value, something is very wrong!!", e)
+    }
+
+    override fun allocationSize(value: SetupProblemKind) = 4UL
+
+    override fun write(value: SetupProblemKind, buf: ByteBuffer) {
+        buf.putInt(value.ordinal + 1)
+    }
+}
+
+
+
+
+
+/**
  * One of the two players (not `Color`: Compose and SwiftUI own that name).
  */
 
@@ -14650,6 +14801,34 @@ public object FfiConverterSequenceTypePin: FfiConverterRustBuffer<List<Pin>> {
 /**
  * @suppress
  */
+public object FfiConverterSequenceTypeSetupProblem: FfiConverterRustBuffer<List<SetupProblem>> {
+    override fun read(buf: ByteBuffer): List<SetupProblem> {
+        val len = buf.getInt()
+        return List<SetupProblem>(len) {
+            FfiConverterTypeSetupProblem.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<SetupProblem>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeSetupProblem.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<SetupProblem>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeSetupProblem.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterSequenceTypeSkippedGame: FfiConverterRustBuffer<List<SkippedGame>> {
     override fun read(buf: ByteBuffer): List<SkippedGame> {
         val len = buf.getInt()
@@ -15314,8 +15493,8 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
          * # Errors
          * `InvalidFen` naming every problem the rules find ("illegal position: White has no king; pawn
          * on the back rank at e8", a castling right without its king and rook, an impossible en passant square, the side
-         * not to move in check, ...); `InvalidRequest` when `squares` does not hold 64 squares or a
-         * counter is out of range.
+         * not to move in check, ...; `setupProblems` gives them as data); `InvalidRequest` when
+         * `squares` does not hold 64 squares or a counter is out of range.
          */
     @Throws(ChessException::class) fun `setupFen`(`setup`: PositionSetup): kotlin.String {
             return FfiConverterString.lift(
@@ -15345,6 +15524,31 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
     
         
         FfiConverterString.lower(`fen`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * Every reason the rules refuse `setup` (standard chess), as data, in the order
+         * `setupFen`'s error names them; empty when the position is legal. A board editor highlights
+         * the `squares` and words each `kind` in its own language.
+         *
+         * The rules look at the pieces, the kings and the castling rights first and at checks and the
+         * en passant square only once those are right, so a fix can bring a new problem to light (a
+         * second king removed, the side not to move is found in check).
+         *
+         * # Errors
+         * `InvalidRequest` when `squares` does not hold 64 squares or a counter is out of range, as
+         * `setupFen`.
+         */
+    @Throws(ChessException::class) fun `setupProblems`(`setup`: PositionSetup): List<SetupProblem> {
+            return FfiConverterSequenceTypeSetupProblem.lift(
+    uniffiRustCallWithError(ChessException) { _status ->
+    UniffiLib.uniffi_chesscore_fn_func_setup_problems(
+    
+        
+        FfiConverterTypePositionSetup.lower(`setup`),_status)
 }
     )
     }

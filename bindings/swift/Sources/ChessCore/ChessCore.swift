@@ -9339,6 +9339,96 @@ public func FfiConverterTypeSearchResult_lower(_ value: SearchResult) -> RustBuf
 
 
 /**
+ * One reason the rules refuse a position, as data for a board editor: what is wrong, whose
+ * pieces, and the squares to show (`setupProblems`).
+ */
+public struct SetupProblem: Equatable, Hashable {
+    /**
+     * What is wrong.
+     */
+    public var kind: SetupProblemKind
+    /**
+     * The side it concerns, when it concerns one (the side without a king, in check, ...).
+     */
+    public var side: Side?
+    /**
+     * The squares to highlight, as each kind says; empty for `MissingKing`.
+     */
+    public var squares: [Square]
+    /**
+     * The same problem in English, as `setupFen`'s error names it ("White has no king").
+     */
+    public var message: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * What is wrong.
+         */kind: SetupProblemKind, 
+        /**
+         * The side it concerns, when it concerns one (the side without a king, in check, ...).
+         */side: Side?, 
+        /**
+         * The squares to highlight, as each kind says; empty for `MissingKing`.
+         */squares: [Square], 
+        /**
+         * The same problem in English, as `setupFen`'s error names it ("White has no king").
+         */message: String) {
+        self.kind = kind
+        self.side = side
+        self.squares = squares
+        self.message = message
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SetupProblem: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSetupProblem: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SetupProblem {
+        return
+            try SetupProblem(
+                kind: FfiConverterTypeSetupProblemKind.read(from: &buf), 
+                side: FfiConverterOptionTypeSide.read(from: &buf), 
+                squares: FfiConverterSequenceTypeSquare.read(from: &buf), 
+                message: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SetupProblem, into buf: inout [UInt8]) {
+        FfiConverterTypeSetupProblemKind.write(value.kind, into: &buf)
+        FfiConverterOptionTypeSide.write(value.side, into: &buf)
+        FfiConverterSequenceTypeSquare.write(value.squares, into: &buf)
+        FfiConverterString.write(value.message, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSetupProblem_lift(_ buf: RustBuffer) throws -> SetupProblem {
+    return try FfiConverterTypeSetupProblem.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSetupProblem_lower(_ value: SetupProblem) -> RustBuffer {
+    return FfiConverterTypeSetupProblem.lower(value)
+}
+
+
+/**
  * One side's summary.
  */
 public struct SideReview: Equatable, Hashable {
@@ -11541,6 +11631,166 @@ public func FfiConverterTypeScore_lower(_ value: Score) -> RustBuffer {
 
 
 /**
+ * What makes a [`SetupProblem`] (an app words it from this, and highlights its squares).
+ */
+
+public enum SetupProblemKind: Equatable, Hashable {
+    
+    /**
+     * `side` has no king (no squares).
+     */
+    case missingKing
+    /**
+     * `side` has more than one king (`squares`: its kings).
+     */
+    case tooManyKings
+    /**
+     * A pawn stands on the first or eighth rank (`squares`: that pawn; one problem a pawn).
+     */
+    case pawnOnBackRank
+    /**
+     * `side` has more than 16 pieces or more than 8 pawns (`squares`: all of its pieces).
+     */
+    case tooManyPieces
+    /**
+     * A castling right whose king and rook are not on their squares (`squares`: the rook's
+     * corner).
+     */
+    case impossibleCastling
+    /**
+     * Two castling rights for rooks on the same side of their king (`squares`: both rooks).
+     */
+    case conflictingCastling
+    /**
+     * An en passant square no double pawn push can have made (`squares`: that square).
+     */
+    case impossibleEnPassant
+    /**
+     * `side`, which is not to move, is in check (`squares`: its king, then the pieces giving
+     * the check).
+     */
+    case opponentInCheck
+    /**
+     * An en passant square whose double pawn push was played while `side` (to move now) was
+     * already in check (`squares`: the en passant square).
+     */
+    case enPassantAfterCheck
+    /**
+     * A check that no legal last move can have given: three checkers, two that are neither
+     * bishop, rook nor queen, two along one line, or one that the double pawn push the en
+     * passant square implies cannot have given (`squares`: the checking pieces).
+     */
+    case impossibleCheck
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension SetupProblemKind: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSetupProblemKind: FfiConverterRustBuffer {
+    typealias SwiftType = SetupProblemKind
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SetupProblemKind {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .missingKing
+        
+        case 2: return .tooManyKings
+        
+        case 3: return .pawnOnBackRank
+        
+        case 4: return .tooManyPieces
+        
+        case 5: return .impossibleCastling
+        
+        case 6: return .conflictingCastling
+        
+        case 7: return .impossibleEnPassant
+        
+        case 8: return .opponentInCheck
+        
+        case 9: return .enPassantAfterCheck
+        
+        case 10: return .impossibleCheck
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: SetupProblemKind, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .missingKing:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .tooManyKings:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .pawnOnBackRank:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .tooManyPieces:
+            writeInt(&buf, Int32(4))
+        
+        
+        case .impossibleCastling:
+            writeInt(&buf, Int32(5))
+        
+        
+        case .conflictingCastling:
+            writeInt(&buf, Int32(6))
+        
+        
+        case .impossibleEnPassant:
+            writeInt(&buf, Int32(7))
+        
+        
+        case .opponentInCheck:
+            writeInt(&buf, Int32(8))
+        
+        
+        case .enPassantAfterCheck:
+            writeInt(&buf, Int32(9))
+        
+        
+        case .impossibleCheck:
+            writeInt(&buf, Int32(10))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSetupProblemKind_lift(_ buf: RustBuffer) throws -> SetupProblemKind {
+    return try FfiConverterTypeSetupProblemKind.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSetupProblemKind_lower(_ value: SetupProblemKind) -> RustBuffer {
+    return FfiConverterTypeSetupProblemKind.lower(value)
+}
+
+
+
+/**
  * One of the two players (not `Color`: Compose and SwiftUI own that name).
  */
 
@@ -12732,6 +12982,31 @@ fileprivate struct FfiConverterSequenceTypePin: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeSetupProblem: FfiConverterRustBuffer {
+    typealias SwiftType = [SetupProblem]
+
+    public static func write(_ value: [SetupProblem], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeSetupProblem.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [SetupProblem] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [SetupProblem]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeSetupProblem.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeSkippedGame: FfiConverterRustBuffer {
     typealias SwiftType = [SkippedGame]
 
@@ -13310,8 +13585,8 @@ public func repairFen(fen: String, chess960: Bool)throws  -> RepairedFen  {
  * # Errors
  * `InvalidFen` naming every problem the rules find ("illegal position: White has no king; pawn
  * on the back rank at e8", a castling right without its king and rook, an impossible en passant square, the side
- * not to move in check, ...); `InvalidRequest` when `squares` does not hold 64 squares or a
- * counter is out of range.
+ * not to move in check, ...; `setupProblems` gives them as data); `InvalidRequest` when
+ * `squares` does not hold 64 squares or a counter is out of range.
  */
 public func setupFen(setup: PositionSetup)throws  -> String  {
     return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -13335,6 +13610,27 @@ public func setupOfFen(fen: String)throws  -> PositionSetup  {
         uniffiCallStatus in
     uniffi_chesscore_fn_func_setup_of_fen(
         FfiConverterString.lower(fen),uniffiCallStatus
+    )
+})
+}
+/**
+ * Every reason the rules refuse `setup` (standard chess), as data, in the order
+ * `setupFen`'s error names them; empty when the position is legal. A board editor highlights
+ * the `squares` and words each `kind` in its own language.
+ *
+ * The rules look at the pieces, the kings and the castling rights first and at checks and the
+ * en passant square only once those are right, so a fix can bring a new problem to light (a
+ * second king removed, the side not to move is found in check).
+ *
+ * # Errors
+ * `InvalidRequest` when `squares` does not hold 64 squares or a counter is out of range, as
+ * `setupFen`.
+ */
+public func setupProblems(setup: PositionSetup)throws  -> [SetupProblem]  {
+    return try  FfiConverterSequenceTypeSetupProblem.lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
+        uniffiCallStatus in
+    uniffi_chesscore_fn_func_setup_problems(
+        FfiConverterTypePositionSetup_lower(setup),uniffiCallStatus
     )
 })
 }
@@ -13578,10 +13874,13 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_repair_fen() != 3971) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_func_setup_fen() != 34282) {
+    if (uniffi_chesscore_checksum_func_setup_fen() != 64602) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_setup_of_fen() != 26699) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_chesscore_checksum_func_setup_problems() != 44864) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_parse_square() != 658) {

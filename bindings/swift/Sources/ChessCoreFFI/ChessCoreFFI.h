@@ -1125,6 +1125,11 @@ RustBuffer uniffi_chesscore_fn_func_setup_fen(RustBuffer setup, RustCallStatus *
 RustBuffer uniffi_chesscore_fn_func_setup_of_fen(RustBuffer fen, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SETUP_PROBLEMS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_SETUP_PROBLEMS
+RustBuffer uniffi_chesscore_fn_func_setup_problems(RustBuffer setup, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_PARSE_SQUARE
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_FN_FUNC_PARSE_SQUARE
 uint32_t uniffi_chesscore_fn_func_parse_square(RustBuffer name, RustCallStatus *_Nonnull out_status
@@ -1582,6 +1587,12 @@ uint16_t uniffi_chesscore_checksum_func_setup_fen(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SETUP_OF_FEN
 #define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SETUP_OF_FEN
 uint16_t uniffi_chesscore_checksum_func_setup_of_fen(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SETUP_PROBLEMS
+#define UNIFFI_FFIDEF_UNIFFI_CHESSCORE_CHECKSUM_FUNC_SETUP_PROBLEMS
+uint16_t uniffi_chesscore_checksum_func_setup_problems(void
     
 );
 #endif
