@@ -24,10 +24,23 @@ public struct EditorUiState: BoardDrawing, Equatable {
     public var orientation: Side = .white
     /// The position's FEN when the core accepts it, `nil` otherwise.
     public var fen: String?
-    /// Why the core does not accept the position (every problem named), `nil` when it does.
+    /// Why the core does not accept the position, every problem in words
+    /// (``problemText(_:)``), `nil` when it does.
     public var problem: String?
     /// A message about the last intent (e.g. a FEN that could not be read).
     public var message: String?
+    /// Why the core does not accept the position, as data (`setupProblems`); empty when it does.
+    public var problems: [SetupProblem] = []
+
+    /// The squares the ``problems`` concern (a second king, a pawn on the back rank, a check),
+    /// in their order, each once.
+    public var problemSquares: [Square] {
+        var seen = Set<Square>()
+        return problems.flatMap(\.squares).filter { seen.insert($0).inserted }
+    }
+
+    /// The ``problemSquares`` as red marks: the board draws them.
+    public var squareMarks: [SquareMark] { problemSquares.map { SquareMark(color: .red, square: $0) } }
 
     /// `true` when the position can be used (``fen`` is set).
     public var isValid: Bool { fen != nil }
@@ -51,8 +64,8 @@ public struct EditorUiState: BoardDrawing, Equatable {
 
 /// The position editor ("set up a position", as lichess's board editor): pieces put down and
 /// taken off square by square, moved by dragging, the side to move and the castling rights
-/// chosen; the core checks the result after every change (`setupFen`, which names every
-/// problem) and says which castling rights the board allows (`possibleCastlingRights`), so the
+/// chosen; the core checks the result after every change (`setupProblems`, every problem as
+/// data) and says which castling rights the board allows (`possibleCastlingRights`), so the
 /// editor holds no rule of its own. The Kotlin `PositionEditor`.
 @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
@@ -180,17 +193,23 @@ public final class PositionEditor {
             whiteQueenSide: asked.whiteQueenSide && possible.whiteQueenSide,
             blackKingSide: asked.blackKingSide && possible.blackKingSide,
             blackQueenSide: asked.blackQueenSide && possible.blackQueenSide)
+        let setup = PositionSetup(squares: squares, sideToMove: sideToMove, castling: castling)
         var fen: String?
         var problem: String?
+        var problems: [SetupProblem] = []
         do {
-            fen = try setupFen(
-                setup: PositionSetup(squares: squares, sideToMove: sideToMove, castling: castling))
+            problems = try setupProblems(setup: setup)
+            if problems.isEmpty {
+                fen = try setupFen(setup: setup)
+            } else {
+                problem = problemText(problems)
+            }
         } catch {
             problem = (error as? ChessError)?.message ?? "\(error)"
         }
         return EditorUiState(
             squares: squares, sideToMove: sideToMove, castling: castling, castlingAsked: asked,
             possibleCastling: possible, brush: brush, orientation: orientation, fen: fen,
-            problem: problem, message: message)
+            problem: problem, message: message, problems: problems)
     }
 }

@@ -293,6 +293,34 @@ public func movesText(_ plies: Int) -> String {
     return moves == 1 ? "1 move" : "\(moves) moves"
 }
 
+/// One reason the rules refuse a set-up position, in words, from the core's data (the editor
+/// words it here, so an app can translate it): "White has no king", "A pawn on d8, on the back
+/// rank", "Black is in check and it is White's move", "No last move can give this check (a4, e4,
+/// c7)". The Kotlin `setupProblemText`.
+public func setupProblemText(_ problem: SetupProblem) -> String {
+    let side = problem.side?.name ?? ""
+    let other = problem.side?.opponent.name ?? ""
+    let squares = problem.squares.map(\.label).joined(separator: ", ")
+    switch problem.kind {
+    case .missingKing: return "\(side) has no king"
+    case .tooManyKings: return "\(side) has \(problem.squares.count) kings (\(squares))"
+    case .pawnOnBackRank: return "A pawn on \(squares), on the back rank"
+    case .tooManyPieces: return "\(side) has too many pieces: at most 16, of them at most 8 pawns"
+    case .impossibleCastling: return "\(side) cannot castle with the rook on \(squares)"
+    case .conflictingCastling: return "Only one rook on each side of the king can castle (\(squares))"
+    case .impossibleEnPassant: return "No pawn can just have passed \(squares)"
+    case .opponentInCheck: return "\(side) is in check and it is \(other)'s move"
+    case .enPassantAfterCheck: return "\(side) was in check before the pawn passed \(squares)"
+    case .impossibleCheck: return "No last move can give this check (\(squares))"
+    }
+}
+
+/// Every reason in `problems` in words (``setupProblemText(_:)``), as sentences: "White has no
+/// king. Black has no king." The Kotlin `problemText`.
+public func problemText(_ problems: [SetupProblem]) -> String {
+    problems.map { setupProblemText($0) + "." }.joined(separator: " ")
+}
+
 extension MaterialBalance {
     /// The pieces `side` has more of than the other side, queens first (the core's `whiteExtra`
     /// or `blackExtra`). The Kotlin `MaterialBalance.extra`.

@@ -19,6 +19,8 @@ final class PositionEditorTests: XCTestCase {
         XCTAssertEqual(e.state.fen, startingFen())
         XCTAssertTrue(e.state.isValid)
         XCTAssertNil(e.state.problem)
+        XCTAssertEqual(e.state.problems, [])
+        XCTAssertEqual(e.state.problemSquares, [])
         XCTAssertEqual(e.state.castling, all)
         XCTAssertEqual(e.state.possibleCastling, all)
         XCTAssertEqual(e.state.piece(at: sq("e1")), white(.king))
@@ -28,8 +30,9 @@ final class PositionEditorTests: XCTestCase {
         let e = PositionEditor()
         e.clear()
         XCTAssertFalse(e.state.isValid)
-        let problem = try XCTUnwrap(e.state.problem)
-        XCTAssertTrue(problem.contains("White has no king") && problem.contains("Black has no king"), problem)
+        XCTAssertEqual(e.state.problem, "White has no king. Black has no king.")
+        XCTAssertEqual(e.state.problems.map(\.kind), [.missingKing, .missingKing])
+        XCTAssertEqual(e.state.problemSquares, [])
         XCTAssertEqual(e.state.possibleCastling, none)
         e.setBrush(white(.king))
         e.tapSquare(sq("e1"))
@@ -37,7 +40,16 @@ final class PositionEditorTests: XCTestCase {
         e.tapSquare(sq("e8"))
         e.setBrush(white(.pawn))
         e.tapSquare(sq("d8"))
-        XCTAssertTrue(e.state.problem?.contains("pawn on the back rank at d8") ?? false)
+        XCTAssertEqual(e.state.problem, "A pawn on d8, on the back rank.")
+        XCTAssertEqual(e.state.problemSquares, [sq("d8")], "the board marks the pawn")
+        XCTAssertEqual(e.state.squareMarks, [SquareMark(color: .red, square: sq("d8"))])
+        // A second white king: both kings marked, and the pawn.
+        e.setBrush(white(.king))
+        e.tapSquare(sq("a3"))
+        XCTAssertEqual(e.state.problem, "A pawn on d8, on the back rank. White has 2 kings (e1, a3).")
+        XCTAssertEqual(Set(e.state.problemSquares), [sq("d8"), sq("e1"), sq("a3")])
+        e.tapSquare(sq("a3"))
+        e.setBrush(white(.pawn))
         e.tapSquare(sq("d8"))  // the same piece again takes it off
         XCTAssertNil(e.state.piece(at: sq("d8")))
         XCTAssertEqual(e.state.fen, "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
@@ -69,7 +81,9 @@ final class PositionEditorTests: XCTestCase {
         e.setBrush(black(.rook))
         e.tapSquare(sq("e4"))
         e.setSideToMove(.black)
-        XCTAssertTrue(e.state.problem?.contains("is in check") ?? false, e.state.problem ?? "")
+        XCTAssertEqual(e.state.problem, "White is in check and it is Black's move.")
+        XCTAssertEqual(Set(e.state.problemSquares), [sq("e1"), sq("e4")], "the king and the checker")
+        XCTAssertNil(e.state.fen)
         e.setSideToMove(.white)
         let fen = try XCTUnwrap(e.state.fen)
         XCTAssertEqual(try ChessGame.fromFen(fen: fen).fen(), fen)
@@ -98,5 +112,32 @@ final class PositionEditorTests: XCTestCase {
         let bad = PositionEditor(fen: "8/8/8")
         XCTAssertEqual(bad.state.fen, startingFen())
         XCTAssertNotNil(bad.state.message)
+    }
+
+    func testEveryKindOfProblemIsWordedFromItsDataTheCoresOwnSentenceAside() async {
+        func text(_ kind: SetupProblemKind, _ side: Side?, _ squares: String...) -> String {
+            setupProblemText(SetupProblem(kind: kind, side: side, squares: squares.map(sq), message: "the core's words"))
+        }
+        XCTAssertEqual(text(.missingKing, .black), "Black has no king")
+        XCTAssertEqual(text(.tooManyKings, .white, "e1", "a3"), "White has 2 kings (e1, a3)")
+        XCTAssertEqual(text(.pawnOnBackRank, .black, "a1"), "A pawn on a1, on the back rank")
+        XCTAssertEqual(text(.tooManyPieces, .black, "a7"), "Black has too many pieces: at most 16, of them at most 8 pawns")
+        XCTAssertEqual(text(.impossibleCastling, .white, "h1"), "White cannot castle with the rook on h1")
+        XCTAssertEqual(
+            text(.conflictingCastling, .white, "a1", "b1"), "Only one rook on each side of the king can castle (a1, b1)")
+        XCTAssertEqual(text(.impossibleEnPassant, nil, "e3"), "No pawn can just have passed e3")
+        XCTAssertEqual(text(.opponentInCheck, .black, "e8", "e4"), "Black is in check and it is White's move")
+        XCTAssertEqual(text(.enPassantAfterCheck, .black, "e3"), "Black was in check before the pawn passed e3")
+        XCTAssertEqual(text(.impossibleCheck, .black, "a4", "e4", "c7"), "No last move can give this check (a4, e4, c7)")
+        // Built on the board, an impossible check is worded and its checkers marked.
+        let e = PositionEditor(fen: "4k3/8/8/8/8/8/8/4K3 b - - 0 1")
+        e.setBrush(white(.rook))
+        e.tapSquare(sq("e4"))
+        e.setBrush(white(.bishop))
+        e.tapSquare(sq("a4"))
+        e.setBrush(white(.knight))
+        e.tapSquare(sq("c7"))
+        XCTAssertEqual(e.state.problem, "No last move can give this check (a4, e4, c7).")
+        XCTAssertEqual(e.state.problemSquares, [sq("a4"), sq("e4"), sq("c7")])
     }
 }

@@ -30,9 +30,11 @@ import androidx.compose.ui.unit.dp
 import androidx.compose.ui.unit.sp
 import androidx.lifecycle.compose.collectAsStateWithLifecycle
 import dev.chesscore.CastlingRights
+import dev.chesscore.MarkColor
 import dev.chesscore.Piece
 import dev.chesscore.PieceKind
 import dev.chesscore.Side
+import dev.chesscore.SquareMark
 import dev.chesscore.presentation.PositionEditor
 import dev.chesscore.presentation.pieceName
 
@@ -68,6 +70,8 @@ fun PositionEditorScreen(editor: PositionEditor, done: (fen: String) -> Unit, ca
                 Board(
                     state::pieceAt, null, null, state.orientation, null, emptySet(), null,
                     editor::tapSquare, editor::dragMove, modifier,
+                    // The squares of what the core refuses (a second king, a checker), in red.
+                    squareMarks = state.problemSquares.map { SquareMark(MarkColor.RED, it) },
                 )
             },
             above = {

@@ -5,11 +5,13 @@ import dev.chesscore.ChessException
 import dev.chesscore.Piece
 import dev.chesscore.PieceKind
 import dev.chesscore.PositionSetup
+import dev.chesscore.SetupProblem
 import dev.chesscore.Side
 import dev.chesscore.Square
 import dev.chesscore.possibleCastlingRights
 import dev.chesscore.setupFen
 import dev.chesscore.setupOfFen
+import dev.chesscore.setupProblems
 import dev.chesscore.startingFen
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
@@ -37,11 +39,16 @@ data class EditorUiState(
     val orientation: Side = Side.WHITE,
     /** The position's FEN when the core accepts it, `null` otherwise. */
     val fen: String?,
-    /** Why the core does not accept the position (every problem named), `null` when it does. */
+    /** Why the core does not accept the position, every problem in words ([problemText]), `null` when it does. */
     val problem: String?,
     /** A message about the last intent (e.g. a FEN that could not be read). */
     val message: String? = null,
+    /** Why the core does not accept the position, as data (`setupProblems`); empty when it does. */
+    val problems: List<SetupProblem> = emptyList(),
 ) {
+    /** The squares the [problems] concern (a second king, a pawn on the back rank, a check): the board marks them. */
+    val problemSquares: Set<Square> get() = problems.flatMapTo(linkedSetOf()) { it.squares }
+
     /** `true` when the position can be used ([fen] is set). */
     val isValid: Boolean get() = fen != null
 
@@ -55,7 +62,7 @@ data class EditorUiState(
 /**
  * The position editor ("set up a position", as lichess's board editor): pieces put down and
  * taken off square by square, moved by dragging, the side to move and the castling rights
- * chosen; the core checks the result after every change (`setupFen`, which names every problem)
+ * chosen; the core checks the result after every change (`setupProblems`, every problem as data)
  * and says which castling rights the board allows (`possibleCastlingRights`), so the editor holds
  * no rule of its own. Synchronous, no engine: confine it to the main thread.
  *
@@ -175,11 +182,14 @@ class PositionEditor(fen: String = startingFen()) {
             blackKingSide = asked.blackKingSide && possible.blackKingSide,
             blackQueenSide = asked.blackQueenSide && possible.blackQueenSide,
         )
+        val setup = PositionSetup(squares, sideToMove, castling)
+        var problems = emptyList<SetupProblem>()
         val (fen, problem) = try {
-            setupFen(PositionSetup(squares, sideToMove, castling)) to null
+            problems = setupProblems(setup)
+            if (problems.isEmpty()) setupFen(setup) to null else null to problemText(problems)
         } catch (e: ChessException) {
             null to (e.message ?: e.toString())
         }
-        return EditorUiState(squares, sideToMove, castling, asked, possible, brush, orientation, fen, problem, message)
+        return EditorUiState(squares, sideToMove, castling, asked, possible, brush, orientation, fen, problem, message, problems)
     }
 }

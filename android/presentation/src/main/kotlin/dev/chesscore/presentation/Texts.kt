@@ -12,6 +12,8 @@ import dev.chesscore.Outcome
 import dev.chesscore.Piece
 import dev.chesscore.PieceKind
 import dev.chesscore.Score
+import dev.chesscore.SetupProblem
+import dev.chesscore.SetupProblemKind
 import dev.chesscore.Side
 import dev.chesscore.Square
 import dev.chesscore.SquareMark
@@ -311,6 +313,33 @@ fun movesText(plies: Int): String {
     val moves = (plies + 1) / 2
     return if (moves == 1) "1 move" else "$moves moves"
 }
+
+/**
+ * One reason the rules refuse a set-up position, in words, from the core's data (the editor
+ * words it here, so an app can translate it): "White has no king", "A pawn on d8, on the back
+ * rank", "Black is in check and it is White's move", "No last move can give this check (a4, e4,
+ * c7)".
+ */
+fun setupProblemText(problem: SetupProblem): String {
+    val side = problem.side?.let(::sideName) ?: ""
+    val other = problem.side?.opponent()?.let(::sideName) ?: ""
+    val squares = problem.squares.joinToString(", ") { it.label }
+    return when (problem.kind) {
+        SetupProblemKind.MISSING_KING -> "$side has no king"
+        SetupProblemKind.TOO_MANY_KINGS -> "$side has ${problem.squares.size} kings ($squares)"
+        SetupProblemKind.PAWN_ON_BACK_RANK -> "A pawn on $squares, on the back rank"
+        SetupProblemKind.TOO_MANY_PIECES -> "$side has too many pieces: at most 16, of them at most 8 pawns"
+        SetupProblemKind.IMPOSSIBLE_CASTLING -> "$side cannot castle with the rook on $squares"
+        SetupProblemKind.CONFLICTING_CASTLING -> "Only one rook on each side of the king can castle ($squares)"
+        SetupProblemKind.IMPOSSIBLE_EN_PASSANT -> "No pawn can just have passed $squares"
+        SetupProblemKind.OPPONENT_IN_CHECK -> "$side is in check and it is $other's move"
+        SetupProblemKind.EN_PASSANT_AFTER_CHECK -> "$side was in check before the pawn passed $squares"
+        SetupProblemKind.IMPOSSIBLE_CHECK -> "No last move can give this check ($squares)"
+    }
+}
+
+/** Every reason in [problems] in words ([setupProblemText]), as sentences: "White has no king. Black has no king." */
+fun problemText(problems: List<SetupProblem>): String = problems.joinToString(" ") { setupProblemText(it) + "." }
 
 /** The pieces [side] has more of than the other side, queens first (the core's `whiteExtra` or `blackExtra`). */
 fun MaterialBalance.extra(side: Side): List<PieceKind> = if (side == Side.WHITE) whiteExtra else blackExtra

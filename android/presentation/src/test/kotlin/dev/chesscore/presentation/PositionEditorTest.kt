@@ -4,6 +4,8 @@ import dev.chesscore.CastlingRights
 import dev.chesscore.ChessGame
 import dev.chesscore.Piece
 import dev.chesscore.PieceKind
+import dev.chesscore.SetupProblem
+import dev.chesscore.SetupProblemKind
 import dev.chesscore.Side
 import dev.chesscore.startingFen
 import kotlin.test.assertEquals
@@ -26,6 +28,8 @@ class PositionEditorTest {
         assertEquals(startingFen(), s.fen)
         assertTrue(s.isValid)
         assertNull(s.problem)
+        assertEquals(emptyList(), s.problems)
+        assertEquals(emptySet(), s.problemSquares)
         assertEquals(ALL, s.castling)
         assertEquals(ALL, s.possibleCastling)
         assertEquals(white(PieceKind.KING), s.pieceAt(sq("e1")))
@@ -37,7 +41,9 @@ class PositionEditorTest {
         e.clear()
         val empty = e.state.value
         assertFalse(empty.isValid)
-        assertTrue(empty.problem!!.contains("White has no king") && empty.problem!!.contains("Black has no king"), empty.problem)
+        assertEquals("White has no king. Black has no king.", empty.problem)
+        assertEquals(listOf(SetupProblemKind.MISSING_KING, SetupProblemKind.MISSING_KING), empty.problems.map { it.kind })
+        assertEquals(emptySet(), empty.problemSquares)
         assertEquals(NONE, empty.possibleCastling)
         e.setBrush(white(PieceKind.KING))
         e.tapSquare(sq("e1"))
@@ -45,7 +51,15 @@ class PositionEditorTest {
         e.tapSquare(sq("e8"))
         e.setBrush(white(PieceKind.PAWN))
         e.tapSquare(sq("d8"))
-        assertTrue(e.state.value.problem!!.contains("pawn on the back rank at d8"), e.state.value.problem)
+        assertEquals("A pawn on d8, on the back rank.", e.state.value.problem)
+        assertEquals(setOf(sq("d8")), e.state.value.problemSquares, "the board marks the pawn")
+        // A second white king: both kings marked, and the pawn.
+        e.setBrush(white(PieceKind.KING))
+        e.tapSquare(sq("a3"))
+        assertEquals("A pawn on d8, on the back rank. White has 2 kings (e1, a3).", e.state.value.problem)
+        assertEquals(setOf(sq("d8"), sq("e1"), sq("a3")), e.state.value.problemSquares)
+        e.tapSquare(sq("a3"))
+        e.setBrush(white(PieceKind.PAWN))
         e.tapSquare(sq("d8")) // the same piece again takes it off
         assertNull(e.state.value.pieceAt(sq("d8")))
         assertEquals("4k3/8/8/8/8/8/8/4K3 w - - 0 1", e.state.value.fen)
@@ -71,7 +85,9 @@ class PositionEditorTest {
         e.setBrush(black(PieceKind.ROOK))
         e.tapSquare(sq("e4"))
         e.setSideToMove(Side.BLACK)
-        assertTrue(e.state.value.problem!!.contains("is in check"), e.state.value.problem)
+        assertEquals("White is in check and it is Black's move.", e.state.value.problem)
+        assertEquals(setOf(sq("e1"), sq("e4")), e.state.value.problemSquares, "the king and the checker")
+        assertNull(e.state.value.fen)
         e.setSideToMove(Side.WHITE)
         val fen = assertNotNull(e.state.value.fen)
         ChessGame.fromFen(fen).use { assertEquals(fen, it.fen()) }
@@ -100,5 +116,37 @@ class PositionEditorTest {
         val bad = PositionEditor("8/8/8")
         assertEquals(startingFen(), bad.state.value.fen)
         assertNotNull(bad.state.value.message)
+    }
+
+    @Test
+    fun `every kind of problem is worded from its data, the core's own sentence aside`() {
+        fun text(kind: SetupProblemKind, side: Side?, vararg squares: String) =
+            setupProblemText(SetupProblem(kind, side, squares.map(::sq), "the core's words"))
+        assertEquals("Black has no king", text(SetupProblemKind.MISSING_KING, Side.BLACK))
+        assertEquals("White has 2 kings (e1, a3)", text(SetupProblemKind.TOO_MANY_KINGS, Side.WHITE, "e1", "a3"))
+        assertEquals("A pawn on a1, on the back rank", text(SetupProblemKind.PAWN_ON_BACK_RANK, Side.BLACK, "a1"))
+        assertEquals(
+            "Black has too many pieces: at most 16, of them at most 8 pawns",
+            text(SetupProblemKind.TOO_MANY_PIECES, Side.BLACK, "a7"),
+        )
+        assertEquals("White cannot castle with the rook on h1", text(SetupProblemKind.IMPOSSIBLE_CASTLING, Side.WHITE, "h1"))
+        assertEquals(
+            "Only one rook on each side of the king can castle (a1, b1)",
+            text(SetupProblemKind.CONFLICTING_CASTLING, Side.WHITE, "a1", "b1"),
+        )
+        assertEquals("No pawn can just have passed e3", text(SetupProblemKind.IMPOSSIBLE_EN_PASSANT, null, "e3"))
+        assertEquals("Black is in check and it is White's move", text(SetupProblemKind.OPPONENT_IN_CHECK, Side.BLACK, "e8", "e4"))
+        assertEquals("Black was in check before the pawn passed e3", text(SetupProblemKind.EN_PASSANT_AFTER_CHECK, Side.BLACK, "e3"))
+        assertEquals("No last move can give this check (a4, e4, c7)", text(SetupProblemKind.IMPOSSIBLE_CHECK, Side.BLACK, "a4", "e4", "c7"))
+        // Built on the board, an impossible check is worded and its checkers marked.
+        val e = PositionEditor("4k3/8/8/8/8/8/8/4K3 b - - 0 1")
+        e.setBrush(white(PieceKind.ROOK))
+        e.tapSquare(sq("e4"))
+        e.setBrush(white(PieceKind.BISHOP))
+        e.tapSquare(sq("a4"))
+        e.setBrush(white(PieceKind.KNIGHT))
+        e.tapSquare(sq("c7"))
+        assertEquals("No last move can give this check (a4, e4, c7).", e.state.value.problem)
+        assertEquals(setOf(sq("a4"), sq("e4"), sq("c7")), e.state.value.problemSquares)
     }
 }
