@@ -244,6 +244,40 @@ fn a_malformed_setup_is_a_request_error() {
         setup_of_fen("not a fen".into()),
         Err(ChessError::InvalidFen(_))
     ));
+    // Well formed but illegal: read as it stands, for the editor to show what is wrong.
+    let two_kings = setup_of_fen("4k3/8/8/8/8/8/8/K3K2R w K - 0 1".into()).unwrap();
+    assert_eq!(
+        two_kings.squares[Square::A1.index()],
+        piece(Side::White, PieceKind::King)
+    );
+    assert!(two_kings.castling.white_king_side, "the board allows it");
+    assert_eq!(
+        problems(&two_kings),
+        [
+            (
+                SetupProblemKind::TooManyKings,
+                Some(Side::White),
+                vec![Square::A1, Square::E1]
+            ),
+            // With two kings, no king can castle.
+            (
+                SetupProblemKind::ImpossibleCastling,
+                Some(Side::White),
+                vec![Square::H1]
+            ),
+        ]
+    );
+    let not_to_move_in_check = setup_of_fen("4k3/8/8/8/4R3/8/8/4K3 w - - 0 1".into()).unwrap();
+    assert_eq!(not_to_move_in_check.side_to_move, Side::White);
+    assert_eq!(
+        problems(&not_to_move_in_check)[0].0,
+        SetupProblemKind::OpponentInCheck
+    );
+    // A field that cannot be read is still an error, naming it.
+    assert!(matches!(
+        setup_of_fen("4k3/8/8/8/8/8/8/4K3 x - - 0 1".into()),
+        Err(ChessError::InvalidFen(text)) if text.contains("side to move")
+    ));
 }
 
 #[test]

@@ -341,12 +341,20 @@ fn core_setup(setup: &PositionSetup) -> Result<Setup, ChessError> {
 /// kept only where standard chess has them (a king on e1/e8 with its rook in the corner), so
 /// that `setupFen` accepts the setup as it comes.
 ///
+/// A well-formed FEN of a position the rules refuse (two white kings, a pawn on the back rank,
+/// the side not to move in check) is read as it stands, so that an editor can show it with
+/// what is wrong (`setupProblems`) and the person can put it right; its castling rights are
+/// kept where the board allows them, its en passant square as written.
+///
 /// # Errors
-/// `InvalidFen` when the core cannot read `fen`.
+/// `InvalidFen` when `fen` is not well formed (the field and what is wrong named).
 #[uniffi::export]
 pub fn setup_of_fen(fen: String) -> Result<PositionSetup, ChessError> {
-    let position = fen::parse(fen.trim())?;
-    let setup = position.to_setup();
+    let setup = match fen::parse(fen.trim()) {
+        Ok(position) => position.to_setup(),
+        Err(fen::FenError::Position(_)) => fen::parse_setup(fen.trim())?,
+        Err(other) => return Err(other.into()),
+    };
     let allowed = possible(&setup.board);
     let mut list = [false; 4];
     for (i, (_, rook)) in RIGHTS.iter().enumerate() {

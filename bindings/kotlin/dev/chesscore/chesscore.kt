@@ -1659,7 +1659,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_setup_fen() and 0xFFFF) != 64602) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_func_setup_of_fen() and 0xFFFF) != 26699) {
+    if ((lib.uniffi_chesscore_checksum_func_setup_of_fen() and 0xFFFF) != 25694) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_setup_problems() and 0xFFFF) != 44864) {
@@ -15514,8 +15514,13 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
          * kept only where standard chess has them (a king on e1/e8 with its rook in the corner), so
          * that `setupFen` accepts the setup as it comes.
          *
+         * A well-formed FEN of a position the rules refuse (two white kings, a pawn on the back rank,
+         * the side not to move in check) is read as it stands, so that an editor can show it with
+         * what is wrong (`setupProblems`) and the person can put it right; its castling rights are
+         * kept where the board allows them, its en passant square as written.
+         *
          * # Errors
-         * `InvalidFen` when the core cannot read `fen`.
+         * `InvalidFen` when `fen` is not well formed (the field and what is wrong named).
          */
     @Throws(ChessException::class) fun `setupOfFen`(`fen`: kotlin.String): PositionSetup {
             return FfiConverterTypePositionSetup.lift(

@@ -13602,8 +13602,13 @@ public func setupFen(setup: PositionSetup)throws  -> String  {
  * kept only where standard chess has them (a king on e1/e8 with its rook in the corner), so
  * that `setupFen` accepts the setup as it comes.
  *
+ * A well-formed FEN of a position the rules refuse (two white kings, a pawn on the back rank,
+ * the side not to move in check) is read as it stands, so that an editor can show it with
+ * what is wrong (`setupProblems`) and the person can put it right; its castling rights are
+ * kept where the board allows them, its en passant square as written.
+ *
  * # Errors
- * `InvalidFen` when the core cannot read `fen`.
+ * `InvalidFen` when `fen` is not well formed (the field and what is wrong named).
  */
 public func setupOfFen(fen: String)throws  -> PositionSetup  {
     return try  FfiConverterTypePositionSetup_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -13877,7 +13882,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_setup_fen() != 64602) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_func_setup_of_fen() != 26699) {
+    if (uniffi_chesscore_checksum_func_setup_of_fen() != 25694) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_setup_problems() != 44864) {

@@ -112,6 +112,13 @@ final class PositionEditorTests: XCTestCase {
         let bad = PositionEditor(fen: "8/8/8")
         XCTAssertEqual(bad.state.fen, startingFen())
         XCTAssertNotNil(bad.state.message)
+        // A well-formed FEN of an illegal position loads as it stands, its problems marked.
+        XCTAssertTrue(e.loadFen("4k3/8/8/8/8/8/8/K3K3 w - - 0 1"))
+        XCTAssertEqual(e.state.piece(at: sq("a1")), white(.king))
+        XCTAssertNil(e.state.fen)
+        XCTAssertEqual(e.state.problem, "White has 2 kings (a1, e1).")
+        XCTAssertEqual(e.state.problemSquares, [sq("a1"), sq("e1")])
+        XCTAssertNil(e.state.message)
     }
 
     func testEveryKindOfProblemIsWordedFromItsDataTheCoresOwnSentenceAside() async {

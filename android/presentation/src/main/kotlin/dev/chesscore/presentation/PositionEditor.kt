@@ -133,7 +133,9 @@ class PositionEditor(fen: String = startingFen()) {
 
     /**
      * The position in [fen] (e.g. pasted). Returns `false`, with [EditorUiState.message] saying
-     * why, when the core cannot read it; the board is then unchanged.
+     * why, when the core cannot read it; the board is then unchanged. A well-formed FEN of an
+     * illegal position (two kings, a pawn on the back rank) is loaded as it stands, with its
+     * [EditorUiState.problems] marked, to be put right on the board.
      */
     fun loadFen(fen: String): Boolean {
         val setup = try {

@@ -116,6 +116,13 @@ class PositionEditorTest {
         val bad = PositionEditor("8/8/8")
         assertEquals(startingFen(), bad.state.value.fen)
         assertNotNull(bad.state.value.message)
+        // A well-formed FEN of an illegal position loads as it stands, its problems marked.
+        assertTrue(e.loadFen("4k3/8/8/8/8/8/8/K3K3 w - - 0 1"))
+        assertEquals(white(PieceKind.KING), e.state.value.pieceAt(sq("a1")))
+        assertNull(e.state.value.fen)
+        assertEquals("White has 2 kings (a1, e1).", e.state.value.problem)
+        assertEquals(setOf(sq("a1"), sq("e1")), e.state.value.problemSquares)
+        assertNull(e.state.value.message)
     }
 
     @Test
