@@ -136,14 +136,9 @@ final class PositionEditorTests: XCTestCase {
         XCTAssertEqual(text(.opponentInCheck, .black, "e8", "e4"), "Black is in check and it is White's move")
         XCTAssertEqual(text(.enPassantAfterCheck, .black, "e3"), "Black was in check before the pawn passed e3")
         XCTAssertEqual(text(.impossibleCheck, .black, "a4", "e4", "c7"), "No last move can give this check (a4, e4, c7)")
-        // Built on the board, an impossible check is worded and its checkers marked.
-        let e = PositionEditor(fen: "4k3/8/8/8/8/8/8/4K3 b - - 0 1")
-        e.setBrush(white(.rook))
-        e.tapSquare(sq("e4"))
-        e.setBrush(white(.bishop))
-        e.tapSquare(sq("a4"))
-        e.setBrush(white(.knight))
-        e.tapSquare(sq("c7"))
+        // An editor opened on an impossible check (three checkers) words it and marks them.
+        let e = PositionEditor(fen: "4k3/2N5/8/8/B3R3/8/8/4K3 b - - 0 1")
+        XCTAssertNil(e.state.message)
         XCTAssertEqual(e.state.problem, "No last move can give this check (a4, e4, c7).")
         XCTAssertEqual(e.state.problemSquares, [sq("a4"), sq("e4"), sq("c7")])
     }

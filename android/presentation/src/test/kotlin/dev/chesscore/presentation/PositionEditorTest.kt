@@ -145,14 +145,9 @@ class PositionEditorTest {
         assertEquals("Black is in check and it is White's move", text(SetupProblemKind.OPPONENT_IN_CHECK, Side.BLACK, "e8", "e4"))
         assertEquals("Black was in check before the pawn passed e3", text(SetupProblemKind.EN_PASSANT_AFTER_CHECK, Side.BLACK, "e3"))
         assertEquals("No last move can give this check (a4, e4, c7)", text(SetupProblemKind.IMPOSSIBLE_CHECK, Side.BLACK, "a4", "e4", "c7"))
-        // Built on the board, an impossible check is worded and its checkers marked.
-        val e = PositionEditor("4k3/8/8/8/8/8/8/4K3 b - - 0 1")
-        e.setBrush(white(PieceKind.ROOK))
-        e.tapSquare(sq("e4"))
-        e.setBrush(white(PieceKind.BISHOP))
-        e.tapSquare(sq("a4"))
-        e.setBrush(white(PieceKind.KNIGHT))
-        e.tapSquare(sq("c7"))
+        // An editor opened on an impossible check (three checkers) words it and marks them.
+        val e = PositionEditor("4k3/2N5/8/8/B3R3/8/8/4K3 b - - 0 1")
+        assertNull(e.state.value.message)
         assertEquals("No last move can give this check (a4, e4, c7).", e.state.value.problem)
         assertEquals(setOf(sq("a4"), sq("e4"), sq("c7")), e.state.value.problemSquares)
     }
