@@ -203,6 +203,36 @@ fn every_problem_of_a_setup_is_given_as_data_with_its_squares() {
         problems(&setup),
         [(K::ImpossibleEnPassant, None, vec![Square::E3])]
     );
+    // A knight's check that the double push the en passant square says was last cannot have
+    // given: the square and the knight are shown (a check from three pieces as well is a second,
+    // different problem).
+    let mut setup = setup_of_fen("4k3/8/8/3pP3/8/5n2/8/4K3 w - - 0 1".into()).unwrap();
+    setup.en_passant = Some(Square::D6);
+    assert_eq!(
+        problems(&setup),
+        [(
+            K::CheckAfterDoublePush,
+            Some(White),
+            vec![Square::D6, Square::F3]
+        )]
+    );
+    let mut setup = setup_of_fen("4k3/8/8/3pP3/8/5n2/8/r3K2r w - - 0 1".into()).unwrap();
+    setup.en_passant = Some(Square::D6);
+    assert_eq!(
+        problems(&setup),
+        [
+            (
+                K::ImpossibleCheck,
+                Some(White),
+                vec![Square::A1, Square::H1, Square::F3]
+            ),
+            (
+                K::CheckAfterDoublePush,
+                Some(White),
+                vec![Square::D6, Square::A1, Square::H1, Square::F3]
+            ),
+        ]
+    );
     // A double push that would have been played with Black in check: the bishop on h1 gave
     // check through e4 before the pawn came there. (Rights for two rooks on one side of a
     // king, ConflictingCastling, cannot be asked for in standard chess.)

@@ -187,10 +187,13 @@ pub enum SetupProblemKind {
     /// An en passant square whose double pawn push was played while `side` (to move now) was
     /// already in check (`squares`: the en passant square).
     EnPassantAfterCheck,
-    /// A check that no legal last move can have given: three checkers, two that are neither
-    /// bishop, rook nor queen, two along one line, or one that the double pawn push the en
-    /// passant square implies cannot have given (`squares`: the checking pieces).
+    /// A check on `side` (to move) that no legal last move can have given: three checkers,
+    /// two that are neither bishop, rook nor queen, or two along one line (`squares`: the
+    /// checking pieces).
     ImpossibleCheck,
+    /// A check on `side` (to move) that the double pawn push the en passant square implies
+    /// cannot have given (`squares`: the en passant square, then the checking pieces).
+    CheckAfterDoublePush,
 }
 
 /// One reason the rules refuse a position, as data for a board editor: what is wrong, whose
@@ -291,6 +294,15 @@ pub fn setup_problems(setup: PositionSetup) -> Result<Vec<SetupProblem>, ChessEr
                     Some(core.side_to_move),
                     list(*checkers),
                 ),
+                P::CheckAfterDoublePush(ep, checkers) => {
+                    let mut squares = vec![*ep];
+                    squares.extend(list(*checkers));
+                    (
+                        SetupProblemKind::CheckAfterDoublePush,
+                        Some(core.side_to_move),
+                        squares,
+                    )
+                }
             };
             SetupProblem {
                 kind,

@@ -404,7 +404,10 @@ pub fn parse_repairing(
                     repaired = true;
                 }
                 // A check only the en passant square makes impossible.
-                PositionProblem::ImpossibleCheck(..) if setup.en_passant.is_some() => {
+                PositionProblem::ImpossibleCheck(..)
+                | PositionProblem::CheckAfterDoublePush(..)
+                    if setup.en_passant.is_some() =>
+                {
                     let mut without = setup.clone();
                     without.en_passant = None;
                     if Position::from_setup(&without).is_ok() {

@@ -122,11 +122,14 @@ pub enum PositionProblem {
     #[error("en passant square {0} is impossible: before the double pawn push it implies, {1} (to move now) was already in check")]
     EnPassantAfterCheck(Square, Side),
     /// A check that no legal last move can have given: more than two checkers, two checkers
-    /// none of which is a slider, two checkers on one line through the king, or a check that
-    /// the double pawn push implied by the en passant square cannot have given. The squares
+    /// none of which is a slider, or two checkers on one line through the king. The squares
     /// are the checkers'.
     #[error("impossible check: {0}")]
     ImpossibleCheck(String, Bitboard),
+    /// A check that the double pawn push implied by the en passant square (the first value)
+    /// cannot have given, from the pieces on the squares given.
+    #[error("impossible check: the en passant square {0} says the last move was a double pawn push, which cannot have given this check")]
+    CheckAfterDoublePush(Square, Bitboard),
 }
 
 /// Why a [`Setup`] is not a legal position: every problem found, in board order.
@@ -341,13 +344,7 @@ impl Position {
                     || origin.is_some_and(|o| attacks::between(king, checker).contains(o))
             };
             if ok && !pos.checkers.into_iter().all(explains_check) {
-                problems.push(PositionProblem::ImpossibleCheck(
-                    format!(
-                        "the en passant square {ep} says the last move was a double pawn push, \
-                         which cannot have given this check"
-                    ),
-                    pos.checkers,
-                ));
+                problems.push(PositionProblem::CheckAfterDoublePush(ep, pos.checkers));
             } else if ok && pos.in_check_before_push(pushed, origin) {
                 problems.push(PositionProblem::EnPassantAfterCheck(ep, us));
             } else if ok {

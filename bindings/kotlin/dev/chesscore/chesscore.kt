@@ -13339,11 +13339,16 @@ enum class SetupProblemKind {
      */
     EN_PASSANT_AFTER_CHECK,
     /**
-     * A check that no legal last move can have given: three checkers, two that are neither
-     * bishop, rook nor queen, two along one line, or one that the double pawn push the en
-     * passant square implies cannot have given (`squares`: the checking pieces).
+     * A check on `side` (to move) that no legal last move can have given: three checkers,
+     * two that are neither bishop, rook nor queen, or two along one line (`squares`: the
+     * checking pieces).
      */
-    IMPOSSIBLE_CHECK;
+    IMPOSSIBLE_CHECK,
+    /**
+     * A check on `side` (to move) that the double pawn push the en passant square implies
+     * cannot have given (`squares`: the en passant square, then the checking pieces).
+     */
+    CHECK_AFTER_DOUBLE_PUSH;
 
     
 

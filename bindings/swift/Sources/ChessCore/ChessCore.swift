@@ -11676,11 +11676,16 @@ public enum SetupProblemKind: Equatable, Hashable {
      */
     case enPassantAfterCheck
     /**
-     * A check that no legal last move can have given: three checkers, two that are neither
-     * bishop, rook nor queen, two along one line, or one that the double pawn push the en
-     * passant square implies cannot have given (`squares`: the checking pieces).
+     * A check on `side` (to move) that no legal last move can have given: three checkers,
+     * two that are neither bishop, rook nor queen, or two along one line (`squares`: the
+     * checking pieces).
      */
     case impossibleCheck
+    /**
+     * A check on `side` (to move) that the double pawn push the en passant square implies
+     * cannot have given (`squares`: the en passant square, then the checking pieces).
+     */
+    case checkAfterDoublePush
 
 
 
@@ -11721,6 +11726,8 @@ public struct FfiConverterTypeSetupProblemKind: FfiConverterRustBuffer {
         case 9: return .enPassantAfterCheck
         
         case 10: return .impossibleCheck
+        
+        case 11: return .checkAfterDoublePush
         
         default: throw UniffiInternalError.unexpectedEnumCase
         }
@@ -11768,6 +11775,10 @@ public struct FfiConverterTypeSetupProblemKind: FfiConverterRustBuffer {
         
         case .impossibleCheck:
             writeInt(&buf, Int32(10))
+        
+        
+        case .checkAfterDoublePush:
+            writeInt(&buf, Int32(11))
         
         }
     }

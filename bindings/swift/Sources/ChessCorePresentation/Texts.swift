@@ -312,6 +312,10 @@ public func setupProblemText(_ problem: SetupProblem) -> String {
     case .opponentInCheck: return "\(side) is in check and it is \(other)'s move"
     case .enPassantAfterCheck: return "\(side) was in check before the pawn passed \(squares)"
     case .impossibleCheck: return "No last move can give this check (\(squares))"
+    case .checkAfterDoublePush:
+        let checkers = problem.squares.dropFirst().map(\.label).joined(separator: ", ")
+        let square = problem.squares.first?.label ?? ""
+        return "The en passant square \(square) cannot be: no double pawn push gives this check (\(checkers))"
     }
 }
 

@@ -136,6 +136,9 @@ final class PositionEditorTests: XCTestCase {
         XCTAssertEqual(text(.opponentInCheck, .black, "e8", "e4"), "Black is in check and it is White's move")
         XCTAssertEqual(text(.enPassantAfterCheck, .black, "e3"), "Black was in check before the pawn passed e3")
         XCTAssertEqual(text(.impossibleCheck, .black, "a4", "e4", "c7"), "No last move can give this check (a4, e4, c7)")
+        XCTAssertEqual(
+            text(.checkAfterDoublePush, .white, "d6", "f3"),
+            "The en passant square d6 cannot be: no double pawn push gives this check (f3)")
         // An editor opened on an impossible check (three checkers) words it and marks them.
         let e = PositionEditor(fen: "4k3/2N5/8/8/B3R3/8/8/4K3 b - - 0 1")
         XCTAssertNil(e.state.message)

@@ -335,6 +335,9 @@ fun setupProblemText(problem: SetupProblem): String {
         SetupProblemKind.OPPONENT_IN_CHECK -> "$side is in check and it is $other's move"
         SetupProblemKind.EN_PASSANT_AFTER_CHECK -> "$side was in check before the pawn passed $squares"
         SetupProblemKind.IMPOSSIBLE_CHECK -> "No last move can give this check ($squares)"
+        SetupProblemKind.CHECK_AFTER_DOUBLE_PUSH ->
+            "The en passant square ${problem.squares.firstOrNull()?.label ?: ""} cannot be: no double pawn push gives this check " +
+                "(${problem.squares.drop(1).joinToString(", ") { it.label }})"
     }
 }
 

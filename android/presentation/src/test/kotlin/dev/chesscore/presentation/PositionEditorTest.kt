@@ -145,6 +145,10 @@ class PositionEditorTest {
         assertEquals("Black is in check and it is White's move", text(SetupProblemKind.OPPONENT_IN_CHECK, Side.BLACK, "e8", "e4"))
         assertEquals("Black was in check before the pawn passed e3", text(SetupProblemKind.EN_PASSANT_AFTER_CHECK, Side.BLACK, "e3"))
         assertEquals("No last move can give this check (a4, e4, c7)", text(SetupProblemKind.IMPOSSIBLE_CHECK, Side.BLACK, "a4", "e4", "c7"))
+        assertEquals(
+            "The en passant square d6 cannot be: no double pawn push gives this check (f3)",
+            text(SetupProblemKind.CHECK_AFTER_DOUBLE_PUSH, Side.WHITE, "d6", "f3"),
+        )
         // An editor opened on an impossible check (three checkers) words it and marks them.
         val e = PositionEditor("4k3/2N5/8/8/B3R3/8/8/4K3 b - - 0 1")
         assertNull(e.state.value.message)
