@@ -4,7 +4,8 @@ import SwiftUI
 /// The 8x8 board of every screen. It draws a `BoardDrawing` (the game's `BoardUiState`, the
 /// analysis board's `AnalysisUiState`, the practice's `PracticeUiState`, the position editor's
 /// `EditorUiState`: pieces, coordinates, selection, targets, last move, check, the framed hint
-/// or best move, a node's highlighted squares and arrows, a red dot on a square in danger) in
+/// or best move, highlighted squares (a node's, the editor's problems) and arrows, a red dot on a
+/// square in danger) in
 /// the state's orientation and reports taps and drags as squares. It knows no chess: which piece may go where is the core's answer,
 /// kept in the state, and which square a screen cell shows is the state's `squareAtCell`.
 struct BoardView<Model: BoardDrawing>: View {
