@@ -68,6 +68,13 @@ struct PositionEditorView: View {
                     Button("Flip", systemImage: "arrow.up.arrow.down") { editor.flip() }
                 }
             }
+            // What VoiceOver says without a swipe: the squares a tap or drag changed, a new
+            // verdict.
+            .onChange(of: state) { before, after in
+                if let text = editorAnnouncement(before: before, after: after) {
+                    AccessibilityNotification.Announcement(text).post()
+                }
+            }
         }
     }
 

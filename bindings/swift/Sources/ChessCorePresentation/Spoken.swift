@@ -377,6 +377,31 @@ private func selectionChange(
     return spokenSelection(piece: now.pieceAt(selected), square: selected, targets: after.1)
 }
 
+/// What the position editor should announce when its state goes from `before` to `after`, or
+/// `nil`: a tap or drag's squares ("White knight on f3", "e1 emptied. White king on f2"; not
+/// when more changed at once: a cleared board, the start position, a loaded FEN) and, when the
+/// core's verdict changes, the new one (``EditorUiState/problem``, or "The position is legal").
+/// The Kotlin `editorAnnouncement`.
+public func editorAnnouncement(before: EditorUiState?, after: EditorUiState) -> String? {
+    guard let before else { return nil }
+    var parts: [String] = []
+    let changed = before.squares.indices.filter { before.squares[$0] != after.squares[$0] }
+    if changed.count <= 2 {
+        // A drag empties its start before it fills its end.
+        for i in changed.filter({ after.squares[$0] == nil }) + changed.filter({ after.squares[$0] != nil }) {
+            let square = Square.allCases[i]
+            if let piece = after.squares[i] {
+                let name = piece.name
+                parts.append("\(name.prefix(1).uppercased())\(name.dropFirst()) on \(square.label)")
+            } else {
+                parts.append("\(square.label) emptied")
+            }
+        }
+    }
+    if after.problem != before.problem { parts.append(after.problem ?? "The position is legal") }
+    return parts.isEmpty ? nil : parts.joined(separator: ". ")
+}
+
 /// "no blunders", "1 blunder", "3 blunders" ("inaccuracies").
 private func counted(_ n: Int, _ one: String, _ many: String) -> String {
     n == 0 ? "no \(many)" : n == 1 ? "1 \(one)" : "\(n) \(many)"

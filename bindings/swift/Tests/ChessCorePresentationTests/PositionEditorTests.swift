@@ -145,4 +145,35 @@ final class PositionEditorTests: XCTestCase {
         XCTAssertEqual(e.state.problem, "No last move can give this check (a4, e4, c7).")
         XCTAssertEqual(e.state.problemSquares, [sq("a4"), sq("e4"), sq("c7")])
     }
+
+    func testTheEditorAnnouncesTheSquaresATapOrDragChangedAndANewVerdict() async {
+        let e = PositionEditor(fen: "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+        var before = e.state
+        func said() -> String? {
+            defer { before = e.state }
+            return editorAnnouncement(before: before, after: e.state)
+        }
+        XCTAssertNil(editorAnnouncement(before: nil, after: before))
+        e.setBrush(white(.knight))
+        e.tapSquare(sq("f3"))
+        XCTAssertEqual(said(), "White knight on f3")
+        e.dragMove(from: sq("e1"), to: sq("f2"))
+        XCTAssertEqual(said(), "e1 emptied. White king on f2")
+        e.setBrush(white(.king))
+        e.tapSquare(sq("a3"))
+        XCTAssertEqual(said(), "White king on a3. White has 2 kings (f2, a3).")
+        e.tapSquare(sq("a3"))
+        XCTAssertEqual(said(), "a3 emptied. The position is legal")
+        e.setBrush(black(.rook))
+        e.setSideToMove(.black)
+        XCTAssertNil(said(), "the radio button says the side itself; the verdict did not change")
+        e.tapSquare(sq("a2"))
+        XCTAssertEqual(said(), "Black rook on a2. White is in check and it is Black's move.")
+        // A whole board at once: only the verdict.
+        e.clear()
+        XCTAssertEqual(said(), "White has no king. Black has no king.")
+        e.startPosition()
+        XCTAssertEqual(said(), "The position is legal")
+    }
 }
+

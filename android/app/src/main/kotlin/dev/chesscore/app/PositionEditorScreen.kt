@@ -36,6 +36,7 @@ import dev.chesscore.PieceKind
 import dev.chesscore.Side
 import dev.chesscore.SquareMark
 import dev.chesscore.presentation.PositionEditor
+import dev.chesscore.presentation.editorAnnouncement
 import dev.chesscore.presentation.pieceName
 
 /**
@@ -48,6 +49,8 @@ import dev.chesscore.presentation.pieceName
 @Composable
 fun PositionEditorScreen(editor: PositionEditor, done: (fen: String) -> Unit, cancel: () -> Unit) {
     val state by editor.state.collectAsStateWithLifecycle()
+    // What TalkBack says without a swipe: the squares a tap or drag changed, a new verdict.
+    Announcements(state, ::editorAnnouncement)
     // Back leaves the editor only (the analysis board stays).
     BackHandler(onBack = cancel)
     Scaffold(

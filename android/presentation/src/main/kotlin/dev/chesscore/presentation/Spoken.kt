@@ -382,6 +382,28 @@ private fun selectionChange(
     return spokenSelection(now.pieceAt(selected), selected, targets)
 }
 
+/**
+ * What the position editor should announce when its state goes from [before] to [after], or
+ * `null`: a tap or drag's squares ("White knight on f3", "e1 emptied. White king on f2"; not
+ * when more changed at once: a cleared board, the start position, a loaded FEN) and, when the
+ * core's verdict changes, the new one ([EditorUiState.problem], or "The position is legal").
+ */
+fun editorAnnouncement(before: EditorUiState?, after: EditorUiState): String? {
+    if (before == null) return null
+    val parts = mutableListOf<String>()
+    val changed = before.squares.indices.filter { before.squares[it] != after.squares[it] }
+    if (changed.size <= 2) {
+        // A drag empties its start before it fills its end.
+        for (i in changed.sortedBy { after.squares[it] != null }) {
+            val square = Square.entries[i]
+            parts += after.squares[i]?.let { "${pieceName(it).replaceFirstChar(Char::uppercaseChar)} on ${square.label}" }
+                ?: "${square.label} emptied"
+        }
+    }
+    if (after.problem != before.problem) parts += after.problem ?: "The position is legal"
+    return parts.takeIf { it.isNotEmpty() }?.joinToString(". ")
+}
+
 /** "no blunders", "1 blunder", "3 blunders" ("inaccuracies"). */
 private fun counted(n: Int, one: String, many: String): String = when (n) {
     0 -> "no $many"

@@ -155,4 +155,33 @@ class PositionEditorTest {
         assertEquals("No last move can give this check (a4, e4, c7).", e.state.value.problem)
         assertEquals(setOf(sq("a4"), sq("e4"), sq("c7")), e.state.value.problemSquares)
     }
+
+    @Test
+    fun `the editor announces the squares a tap or drag changed and a new verdict`() {
+        val e = PositionEditor("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+        var before = e.state.value
+        fun said(): String? = editorAnnouncement(before, e.state.value).also { before = e.state.value }
+        assertNull(editorAnnouncement(null, before))
+        e.setBrush(white(PieceKind.KNIGHT))
+        e.tapSquare(sq("f3"))
+        assertEquals("White knight on f3", said())
+        e.dragMove(sq("e1"), sq("f2"))
+        assertEquals("e1 emptied. White king on f2", said())
+        e.setBrush(white(PieceKind.KING))
+        e.tapSquare(sq("a3"))
+        assertEquals("White king on a3. White has 2 kings (f2, a3).", said())
+        e.tapSquare(sq("a3"))
+        assertEquals("a3 emptied. The position is legal", said())
+        e.setBrush(black(PieceKind.ROOK))
+        e.setSideToMove(Side.BLACK)
+        assertNull(said(), "the radio button says the side itself; the verdict did not change")
+        e.tapSquare(sq("a2"))
+        assertEquals("Black rook on a2. White is in check and it is Black's move.", said())
+        // A whole board at once: only the verdict.
+        e.clear()
+        assertEquals("White has no king. Black has no king.", said())
+        e.startPosition()
+        assertEquals("The position is legal", said())
+    }
 }
+
