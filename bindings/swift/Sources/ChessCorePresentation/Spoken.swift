@@ -378,8 +378,9 @@ private func selectionChange(
 }
 
 /// What the position editor should announce when its state goes from `before` to `after`, or
-/// `nil`: a tap or drag's squares ("White knight on f3", "e1 emptied. White king on f2"; not
-/// when more changed at once: a cleared board, the start position, a loaded FEN) and, when the
+/// `nil`: a tap or drag's squares ("White knight on f3", "e1 emptied. White king on f2", "Black
+/// bishop on f3, replacing white knight"; not when more than two changed at once, as a cleared
+/// board, the start position or a loaded FEN mostly do) and, when the
 /// core's verdict changes, the new one (``EditorUiState/problem``, or "The position is legal").
 /// The Kotlin `editorAnnouncement`.
 public func editorAnnouncement(before: EditorUiState?, after: EditorUiState) -> String? {
@@ -389,12 +390,16 @@ public func editorAnnouncement(before: EditorUiState?, after: EditorUiState) -> 
     if changed.count <= 2 {
         // A drag empties its start before it fills its end.
         for i in changed.filter({ after.squares[$0] == nil }) + changed.filter({ after.squares[$0] != nil }) {
-            let square = Square.allCases[i]
+            let label = Square.allCases[i].label
             if let piece = after.squares[i] {
-                let name = piece.name
-                parts.append("\(name.prefix(1).uppercased())\(name.dropFirst()) on \(square.label)")
+                let name = "\(piece.name.prefix(1).uppercased())\(piece.name.dropFirst()) on \(label)"
+                if let was = before.squares[i] {
+                    parts.append("\(name), replacing \(was.name)")
+                } else {
+                    parts.append(name)
+                }
             } else {
-                parts.append("\(square.label) emptied")
+                parts.append("\(label) emptied")
             }
         }
     }

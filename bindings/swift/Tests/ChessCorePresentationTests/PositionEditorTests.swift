@@ -157,6 +157,9 @@ final class PositionEditorTests: XCTestCase {
         e.setBrush(white(.knight))
         e.tapSquare(sq("f3"))
         XCTAssertEqual(said(), "White knight on f3")
+        e.setBrush(black(.bishop))
+        e.tapSquare(sq("f3"))
+        XCTAssertEqual(said(), "Black bishop on f3, replacing white knight")
         e.dragMove(from: sq("e1"), to: sq("f2"))
         XCTAssertEqual(said(), "e1 emptied. White king on f2")
         e.setBrush(white(.king))
@@ -176,4 +179,3 @@ final class PositionEditorTests: XCTestCase {
         XCTAssertEqual(said(), "The position is legal")
     }
 }
-

@@ -55,8 +55,9 @@ fun MessageSnackbar(host: SnackbarHostState, message: String?, held: Boolean, di
 
 /**
  * Posts to TalkBack what changed between the state announced last and [state], as [describe]
- * words it (the presentation layer's `boardAnnouncement`, `analysisAnnouncement`): the engine's
- * reply, the end of the game, low time, a step through the moves. Nothing when TalkBack is off.
+ * words it (the presentation layer's `boardAnnouncement`, `analysisAnnouncement`,
+ * `practiceAnnouncement`, `editorAnnouncement`): the engine's reply, the end of the game, low
+ * time, a step through the moves, a piece put down in the editor. Nothing when TalkBack is off.
  */
 @Composable
 fun <S : Any> Announcements(state: S, describe: (before: S?, after: S) -> String?) {

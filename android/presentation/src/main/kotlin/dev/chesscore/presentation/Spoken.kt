@@ -384,8 +384,9 @@ private fun selectionChange(
 
 /**
  * What the position editor should announce when its state goes from [before] to [after], or
- * `null`: a tap or drag's squares ("White knight on f3", "e1 emptied. White king on f2"; not
- * when more changed at once: a cleared board, the start position, a loaded FEN) and, when the
+ * `null`: a tap or drag's squares ("White knight on f3", "e1 emptied. White king on f2", "Black
+ * bishop on f3, replacing white knight"; not when more than two changed at once, as a cleared
+ * board, the start position or a loaded FEN mostly do) and, when the
  * core's verdict changes, the new one ([EditorUiState.problem], or "The position is legal").
  */
 fun editorAnnouncement(before: EditorUiState?, after: EditorUiState): String? {
@@ -395,9 +396,14 @@ fun editorAnnouncement(before: EditorUiState?, after: EditorUiState): String? {
     if (changed.size <= 2) {
         // A drag empties its start before it fills its end.
         for (i in changed.sortedBy { after.squares[it] != null }) {
-            val square = Square.entries[i]
-            parts += after.squares[i]?.let { "${pieceName(it).replaceFirstChar(Char::uppercaseChar)} on ${square.label}" }
-                ?: "${square.label} emptied"
+            val label = Square.entries[i].label
+            val now = after.squares[i]
+            val was = before.squares[i]
+            parts += when {
+                now == null -> "$label emptied"
+                was == null -> "${pieceName(now).replaceFirstChar(Char::uppercaseChar)} on $label"
+                else -> "${pieceName(now).replaceFirstChar(Char::uppercaseChar)} on $label, replacing ${pieceName(was)}"
+            }
         }
     }
     if (after.problem != before.problem) parts += after.problem ?: "The position is legal"

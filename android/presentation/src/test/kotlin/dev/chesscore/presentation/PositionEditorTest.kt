@@ -165,6 +165,9 @@ class PositionEditorTest {
         e.setBrush(white(PieceKind.KNIGHT))
         e.tapSquare(sq("f3"))
         assertEquals("White knight on f3", said())
+        e.setBrush(black(PieceKind.BISHOP))
+        e.tapSquare(sq("f3"))
+        assertEquals("Black bishop on f3, replacing white knight", said())
         e.dragMove(sq("e1"), sq("f2"))
         assertEquals("e1 emptied. White king on f2", said())
         e.setBrush(white(PieceKind.KING))
@@ -184,4 +187,3 @@ class PositionEditorTest {
         assertEquals("The position is legal", said())
     }
 }
-
