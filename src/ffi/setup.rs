@@ -236,6 +236,14 @@ pub fn setup_problems(setup: PositionSetup) -> Result<Vec<SetupProblem>, ChessEr
             .collect()
     };
     let list = |b: Bitboard| b.into_iter().collect::<Vec<Square>>();
+    // A castling rook's side: White's on the first rank, Black's on the eighth.
+    let back_rank_side = |rook: Square| {
+        if rook.rank() == 0 {
+            rules::Side::White
+        } else {
+            rules::Side::Black
+        }
+    };
     Ok(error
         .problems
         .iter()
@@ -260,20 +268,12 @@ pub fn setup_problems(setup: PositionSetup) -> Result<Vec<SetupProblem>, ChessEr
                 ),
                 P::ImpossibleCastling(rook) => (
                     SetupProblemKind::ImpossibleCastling,
-                    Some(if rook.rank() == 0 {
-                        rules::Side::White
-                    } else {
-                        rules::Side::Black
-                    }),
+                    Some(back_rank_side(*rook)),
                     vec![*rook],
                 ),
                 P::ConflictingCastling(a, b) => (
                     SetupProblemKind::ConflictingCastling,
-                    Some(if a.rank() == 0 {
-                        rules::Side::White
-                    } else {
-                        rules::Side::Black
-                    }),
+                    Some(back_rank_side(*a)),
                     vec![*a, *b],
                 ),
                 P::ImpossibleEnPassant(sq) => {
@@ -362,11 +362,10 @@ fn core_setup(setup: &PositionSetup) -> Result<Setup, ChessError> {
 /// `InvalidFen` when `fen` is not well formed (the field and what is wrong named).
 #[uniffi::export]
 pub fn setup_of_fen(fen: String) -> Result<PositionSetup, ChessError> {
-    let setup = match fen::parse(fen.trim()) {
-        Ok(position) => position.to_setup(),
-        Err(fen::FenError::Position(_)) => fen::parse_setup(fen.trim())?,
-        Err(other) => return Err(other.into()),
-    };
+    let written = fen::parse_setup(fen.trim())?;
+    // A legal position's setup as the rules keep it (an en passant square no capture can use
+    // dropped); an illegal one's as written.
+    let setup = Position::from_setup(&written).map_or(written, |p| p.to_setup());
     let allowed = possible(&setup.board);
     let mut list = [false; 4];
     for (i, (_, rook)) in RIGHTS.iter().enumerate() {
