@@ -379,9 +379,11 @@ private func selectionChange(
 
 /// What the position editor should announce when its state goes from `before` to `after`, or
 /// `nil`: a tap or drag's squares ("White knight on f3", "e1 emptied. White king on f2", "Black
-/// bishop on f3, replacing white knight"; not when more than two changed at once, as a cleared
-/// board, the start position or a loaded FEN mostly do) and, when the
-/// core's verdict changes, the new one (``EditorUiState/problem``, or "The position is legal").
+/// bishop on f3, replacing white knight") and the castling rights it took away or gave back
+/// ("White can no longer castle king side"); when more than two squares changed at once (a
+/// cleared board, the start position, a loaded FEN) only "Board cleared" or "32 pieces on the
+/// board"; then, when the core's verdict changes, the new one (``EditorUiState/problem``, or
+/// "The position is legal").
 /// The Kotlin `editorAnnouncement`.
 public func editorAnnouncement(before: EditorUiState?, after: EditorUiState) -> String? {
     guard let before else { return nil }
@@ -402,9 +404,34 @@ public func editorAnnouncement(before: EditorUiState?, after: EditorUiState) -> 
                 parts.append("\(label) emptied")
             }
         }
+        // Only rights a piece took away or gave back: a tapped box says its own change.
+        if !changed.isEmpty {
+            let (b, a) = (before.castling, after.castling)
+            parts += castlingChange(.white, b.whiteKingSide, b.whiteQueenSide, a.whiteKingSide, a.whiteQueenSide)
+            parts += castlingChange(.black, b.blackKingSide, b.blackQueenSide, a.blackKingSide, a.blackQueenSide)
+        }
+    } else {
+        let pieces = after.squares.filter { $0 != nil }.count
+        parts.append(pieces == 0 ? "Board cleared" : "\(pieces) pieces on the board")
     }
     if after.problem != before.problem { parts.append(after.problem ?? "The position is legal") }
     return parts.isEmpty ? nil : parts.joined(separator: ". ")
+}
+
+/// A side's castling rights that a tap or drag took away or gave back (a king or rook moved off
+/// or back to its square): "White can no longer castle", "Black can castle queen side again".
+private func castlingChange(
+    _ side: Side, _ kingBefore: Bool, _ queenBefore: Bool, _ king: Bool, _ queen: Bool
+) -> [String] {
+    let name = side.name
+    let lost = [kingBefore && !king ? "king side" : nil, queenBefore && !queen ? "queen side" : nil].compactMap { $0 }
+    let regained = [!kingBefore && king ? "king side" : nil, !queenBefore && queen ? "queen side" : nil].compactMap { $0 }
+    var said: [String] = []
+    if lost.count == 1 { said.append("\(name) can no longer castle \(lost[0])") }
+    if lost.count == 2 { said.append("\(name) can no longer castle") }
+    if regained.count == 1 { said.append("\(name) can castle \(regained[0]) again") }
+    if regained.count == 2 { said.append("\(name) can castle again") }
+    return said
 }
 
 /// "no blunders", "1 blunder", "3 blunders" ("inaccuracies").

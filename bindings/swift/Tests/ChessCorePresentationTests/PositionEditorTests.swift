@@ -172,10 +172,25 @@ final class PositionEditorTests: XCTestCase {
         XCTAssertNil(said(), "the radio button says the side itself; the verdict did not change")
         e.tapSquare(sq("a2"))
         XCTAssertEqual(said(), "Black rook on a2. White is in check and it is Black's move.")
-        // A whole board at once: only the verdict.
+        // A whole board at once: what is on it, then the verdict when it changed.
         e.clear()
-        XCTAssertEqual(said(), "White has no king. Black has no king.")
+        XCTAssertEqual(said(), "Board cleared. White has no king. Black has no king.")
         e.startPosition()
-        XCTAssertEqual(said(), "The position is legal")
+        XCTAssertEqual(said(), "32 pieces on the board. The position is legal")
+        e.startPosition()
+        XCTAssertNil(said(), "nothing changed")
+        // Castling rights a drag takes away and gives back.
+        e.dragMove(from: sq("h1"), to: sq("h3"))
+        XCTAssertEqual(said(), "h1 emptied. White rook on h3. White can no longer castle king side")
+        e.dragMove(from: sq("h3"), to: sq("h1"))
+        XCTAssertEqual(said(), "h3 emptied. White rook on h1. White can castle king side again")
+        e.dragMove(from: sq("e8"), to: sq("e6"))
+        XCTAssertEqual(said(), "e8 emptied. Black king on e6. Black can no longer castle")
+        e.dragMove(from: sq("e6"), to: sq("e8"))
+        XCTAssertEqual(said(), "e6 emptied. Black king on e8. Black can castle again")
+        var asked = e.state.castlingAsked
+        asked.whiteQueenSide = false
+        e.setCastling(asked)
+        XCTAssertNil(said(), "the box says a right its own tap changed")
     }
 }

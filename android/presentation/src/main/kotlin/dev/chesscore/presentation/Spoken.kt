@@ -385,9 +385,11 @@ private fun selectionChange(
 /**
  * What the position editor should announce when its state goes from [before] to [after], or
  * `null`: a tap or drag's squares ("White knight on f3", "e1 emptied. White king on f2", "Black
- * bishop on f3, replacing white knight"; not when more than two changed at once, as a cleared
- * board, the start position or a loaded FEN mostly do) and, when the
- * core's verdict changes, the new one ([EditorUiState.problem], or "The position is legal").
+ * bishop on f3, replacing white knight") and the castling rights it took away or gave back
+ * ("White can no longer castle king side"); when more than two squares changed at once (a
+ * cleared board, the start position, a loaded FEN) only "Board cleared" or "32 pieces on the
+ * board"; then, when the core's verdict changes, the new one ([EditorUiState.problem], or "The
+ * position is legal").
  */
 fun editorAnnouncement(before: EditorUiState?, after: EditorUiState): String? {
     if (before == null) return null
@@ -405,9 +407,41 @@ fun editorAnnouncement(before: EditorUiState?, after: EditorUiState): String? {
                 else -> "${pieceName(now).replaceFirstChar(Char::uppercaseChar)} on $label, replacing ${pieceName(was)}"
             }
         }
+        // Only rights a piece took away or gave back: a tapped box says its own change.
+        if (changed.isNotEmpty()) {
+            parts += castlingChange(Side.WHITE, before.castling.whiteKingSide, before.castling.whiteQueenSide,
+                after.castling.whiteKingSide, after.castling.whiteQueenSide)
+            parts += castlingChange(Side.BLACK, before.castling.blackKingSide, before.castling.blackQueenSide,
+                after.castling.blackKingSide, after.castling.blackQueenSide)
+        }
+    } else {
+        val pieces = after.squares.count { it != null }
+        parts += if (pieces == 0) "Board cleared" else "$pieces pieces on the board"
     }
     if (after.problem != before.problem) parts += after.problem ?: "The position is legal"
     return parts.takeIf { it.isNotEmpty() }?.joinToString(". ")
+}
+
+/**
+ * A side's castling rights that a tap or drag took away or gave back (a king or rook moved off or
+ * back to its square): "White can no longer castle", "Black can castle queen side again".
+ */
+private fun castlingChange(side: Side, kingBefore: Boolean, queenBefore: Boolean, king: Boolean, queen: Boolean): List<String> {
+    val name = sideName(side)
+    val lost = listOfNotNull("king side".takeIf { kingBefore && !king }, "queen side".takeIf { queenBefore && !queen })
+    val regained = listOfNotNull("king side".takeIf { !kingBefore && king }, "queen side".takeIf { !queenBefore && queen })
+    return listOfNotNull(
+        when (lost.size) {
+            0 -> null
+            1 -> "$name can no longer castle ${lost[0]}"
+            else -> "$name can no longer castle"
+        },
+        when (regained.size) {
+            0 -> null
+            1 -> "$name can castle ${regained[0]} again"
+            else -> "$name can castle again"
+        },
+    )
 }
 
 /** "no blunders", "1 blunder", "3 blunders" ("inaccuracies"). */

@@ -180,10 +180,23 @@ class PositionEditorTest {
         assertNull(said(), "the radio button says the side itself; the verdict did not change")
         e.tapSquare(sq("a2"))
         assertEquals("Black rook on a2. White is in check and it is Black's move.", said())
-        // A whole board at once: only the verdict.
+        // A whole board at once: what is on it, then the verdict when it changed.
         e.clear()
-        assertEquals("White has no king. Black has no king.", said())
+        assertEquals("Board cleared. White has no king. Black has no king.", said())
         e.startPosition()
-        assertEquals("The position is legal", said())
+        assertEquals("32 pieces on the board. The position is legal", said())
+        e.startPosition()
+        assertNull(said(), "nothing changed")
+        // Castling rights a drag takes away and gives back.
+        e.dragMove(sq("h1"), sq("h3"))
+        assertEquals("h1 emptied. White rook on h3. White can no longer castle king side", said())
+        e.dragMove(sq("h3"), sq("h1"))
+        assertEquals("h3 emptied. White rook on h1. White can castle king side again", said())
+        e.dragMove(sq("e8"), sq("e6"))
+        assertEquals("e8 emptied. Black king on e6. Black can no longer castle", said())
+        e.dragMove(sq("e6"), sq("e8"))
+        assertEquals("e6 emptied. Black king on e8. Black can castle again", said())
+        e.setCastling(e.state.value.castlingAsked.copy(whiteQueenSide = false))
+        assertNull(said(), "the box says a right its own tap changed")
     }
 }
