@@ -472,6 +472,20 @@ fn a_kept_review_comes_back_equal_and_is_the_one_its_key_promises() {
         "the whole review, annotated PGN included"
     );
     assert!(review_from_json(json.replace("\"version\":1", "\"version\":9")).is_err());
+    // A number that is not finite (only a record an app filled in has one) is written as JSON's
+    // null and comes back as NaN, the rest of the review with it.
+    let mut odd = review.clone();
+    odd.moves[0].accuracy = f64::NAN;
+    odd.moves[1].loss = f64::INFINITY;
+    odd.evals[2].white_win = f64::NAN;
+    let back = review_from_json(review_to_json(odd)).unwrap();
+    assert!(back.moves[0].accuracy.is_nan() && back.moves[1].loss.is_nan());
+    assert!(back.evals[2].white_win.is_nan());
+    let mut same = back;
+    same.moves[0].accuracy = review.moves[0].accuracy;
+    same.moves[1].loss = review.moves[1].loss;
+    same.evals[2].white_win = review.evals[2].white_win;
+    assert_eq!(same, review);
 }
 
 /// A listener that stops its engine's current job once `stop_after` moves are reported.
@@ -633,13 +647,62 @@ fn a_review_of_another_game_options_or_engine_is_not_continued() {
     tampered.moves[2].best_line_san = vec!["Qxh7".into()];
     assert!(refused(&engine, &game, options(NODES), tampered)
         .starts_with("the earlier review's move at ply 2 cannot be read in this game"));
-    let mut tampered = partial;
+    let mut tampered = partial.clone();
     tampered.evals.pop();
     assert_eq!(
         refused(&engine, &game, options(NODES), tampered),
         "the earlier review is damaged: 3 eval points for 3 moves"
     );
-    assert!(!engine.is_searching(), "nothing was started");
+    // Numbers and words no review gives, under the right key (they overflowed on the engine's
+    // thread, or gave wrong counts and signs): refused at once, saying which.
+    let mut tampered = partial.clone();
+    tampered.moves[0].side = Side::Black;
+    assert_eq!(
+        refused(&engine, &game, options(NODES), tampered),
+        "the earlier review is damaged: move 1 (e4) is White's, it says Black's"
+    );
+    let mut tampered = partial.clone();
+    tampered.moves[1].before = Score::Mate { moves: i32::MIN };
+    assert!(refused(&engine, &game, options(NODES), tampered)
+        .starts_with("the earlier review is damaged: move 2 (e5) is scored"));
+    let mut tampered = partial.clone();
+    tampered.evals[1].white = Score::Centipawns { value: i32::MIN };
+    assert!(refused(&engine, &game, options(NODES), tampered)
+        .starts_with("the earlier review is damaged: eval point 1 is"));
+    let mut tampered = partial.clone();
+    tampered.moves[2].accuracy = f64::NAN;
+    assert!(
+        refused(&engine, &game, options(NODES), tampered).contains("each must be within 0 to 100")
+    );
+    let mut tampered = partial.clone();
+    tampered.evals[0].white_win = 100.5;
+    assert!(refused(&engine, &game, options(NODES), tampered).contains("out of range"));
+    let mut tampered = partial.clone();
+    tampered.moves[2].san = "Nc3".into();
+    assert_eq!(
+        refused(&engine, &game, options(NODES), tampered),
+        "the earlier review's move at ply 2 cannot be read in this game: it says 2. Nc3 for 2. \
+         Nf3 (g1f3)"
+    );
+    let mut tampered = partial.clone();
+    tampered.moves[1].move_number = 7;
+    assert!(refused(&engine, &game, options(NODES), tampered).contains("it says 7. e5 for 1. e5"));
+    let mut tampered = partial.clone();
+    tampered.moves[0].best_san = "Qh5".into();
+    assert!(refused(&engine, &game, options(NODES), tampered).contains("is not 'Qh5'"));
+    // A node count near the top no longer overflows: the sum stops at the largest.
+    let mut many = partial;
+    many.nodes = u64::MAX;
+    let rec = Arc::new(Recorder::default());
+    let _handle = engine
+        .continue_review(Arc::clone(&game), options(NODES), many, rec.clone())
+        .unwrap();
+    let finished = rec.wait();
+    assert_eq!(finished.error, None);
+    assert!(finished.complete);
+    assert_eq!(finished.nodes, u64::MAX);
+    wait_idle(&engine);
+    assert!(!engine.is_searching());
 }
 
 #[test]

@@ -167,14 +167,18 @@ pub struct MoveReview {
     /// `true` when the move checkmates.
     pub checkmate: bool,
     /// The mover's win probability before the move.
+    #[serde(deserialize_with = "number_or_nan")]
     pub win_before: f64,
     /// The mover's win probability after the move.
+    #[serde(deserialize_with = "number_or_nan")]
     pub win_after: f64,
     /// Win-probability points lost (0 for the engine's move).
+    #[serde(deserialize_with = "number_or_nan")]
     pub loss: f64,
     /// Centipawns lost (evaluations clamped to ±10 pawns).
     pub centipawn_loss: u32,
     /// The move's accuracy, 0 to 100.
+    #[serde(deserialize_with = "number_or_nan")]
     pub accuracy: f64,
     /// What the move was.
     pub classification: MoveClass,
@@ -209,7 +213,15 @@ pub struct EvalPoint {
     /// The evaluation from White's view (`Mate(0)`: checkmate on the board, see `whiteWin`).
     pub white: Score,
     /// White's win probability, 0 to 100: the value to draw.
+    #[serde(deserialize_with = "number_or_nan")]
     pub white_win: f64,
+}
+
+/// A number of a kept review (`reviewToJson`), or NaN for the `null` that JSON writes for a
+/// number that is not finite (no review the engine makes has one; a record an app filled in
+/// may): such a review comes back instead of being refused.
+fn number_or_nan<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    Ok(<Option<f64> as serde::Deserialize>::deserialize(d)?.unwrap_or(f64::NAN))
 }
 
 /// One side's summary.
@@ -494,6 +506,28 @@ fn core_review(
             uci::parse_move(pos, &m.best_uci)
                 .map_err(|e| bad(i, &format!("best move '{}': {e}", m.best_uci)))?
         };
+        // The words and numbers a review shows must be those of its moves (another move is
+        // another game, which `check_earlier` says).
+        let san = crate::notation::san::to_san(pos, mv);
+        let played = line.moves().get(i) == Some(&mv);
+        if played && (m.san != san || m.move_number != pos.fullmove_number()) {
+            return Err(bad(
+                i,
+                &format!(
+                    "it says {}. {} for {}. {san} ({})",
+                    m.move_number,
+                    m.san,
+                    pos.fullmove_number(),
+                    m.uci
+                ),
+            ));
+        }
+        if best_move != Move::NULL && m.best_san != crate::notation::san::to_san(pos, best_move) {
+            return Err(bad(
+                i,
+                &format!("its best move {} is not '{}'", m.best_uci, m.best_san),
+            ));
+        }
         moves.push(core::MoveReview {
             index: i,
             mover: m.side.into(),
@@ -748,8 +782,11 @@ impl ChessEngine {
     /// # Errors
     /// `InvalidRequest` when `earlier` is not a review of this game (its moves, tags and
     /// comments) with these options on an engine of this table size (its `key` is not this
-    /// game's `reviewKey`), when it ended with an `error`, or for bad options; `Internal` when a
-    /// listener of an earlier search or review on this engine threw (reported once).
+    /// game's `reviewKey`), when it ended with an `error`, when it is damaged (a move's side,
+    /// number or SAN not the game's, a score the engine does not give, a Win% or accuracy
+    /// outside 0 to 100, an eval series that does not go with its moves), or for bad options;
+    /// `Internal` when a listener of an earlier search or review on this engine threw
+    /// (reported once).
     pub fn continue_review(
         &self,
         game: Arc<ChessGame>,

@@ -27,7 +27,8 @@ struct ReviewFile {
 }
 
 /// `review` as JSON (a small versioned document), to keep it beside the game and show it again
-/// with `reviewFromJson` instead of reviewing the game again.
+/// with `reviewFromJson` instead of reviewing the game again. A number that is not finite (no
+/// review the engine makes has one) is written as JSON's `null` and read back as NaN.
 #[uniffi::export]
 pub fn review_to_json(review: GameReview) -> String {
     let file = ReviewFile {

@@ -165,8 +165,8 @@ impl std::fmt::Display for MoveClass {
 /// `score` from the other side's view.
 pub fn negate(score: Score) -> Score {
     match score {
-        Score::Centipawns(cp) => Score::Centipawns(-cp),
-        Score::Mate(n) => Score::Mate(-n),
+        Score::Centipawns(cp) => Score::Centipawns(cp.saturating_neg()),
+        Score::Mate(n) => Score::Mate(n.saturating_neg()),
     }
 }
 

@@ -218,7 +218,8 @@ pub enum ContinueError {
     /// It is of another line: a move differs, or it has more moves than the line.
     #[error("the earlier review is of another game: {0}")]
     OtherGame(String),
-    /// Its eval series does not go with its moves.
+    /// Its eval series does not go with its moves, or a move or point has numbers no review
+    /// gives (the wrong mover, a score out of the engine's range, a Win% outside 0 to 100).
     #[error("the earlier review is damaged: {0}")]
     Damaged(String),
 }
@@ -234,8 +235,10 @@ pub enum ContinueError {
 /// search. `settings.threads` may differ from `earlier`'s.
 ///
 /// # Errors
-/// [`ContinueError`] when `earlier` searched with other budgets, is of another line, or has
-/// an eval series that does not go with its moves; nothing is searched then.
+/// [`ContinueError`] when `earlier` searched with other budgets, is of another line, or is
+/// damaged (an eval series that does not go with its moves, a move given to the wrong side, a
+/// score the engine does not give, a Win%, loss or accuracy outside 0 to 100); nothing is
+/// searched then.
 pub fn continue_review(
     engine: &mut Engine,
     line: &GameLine,
@@ -293,7 +296,9 @@ pub fn check_earlier(
         )));
     }
     for (i, (m, &played)) in earlier.moves.iter().zip(line.moves()).enumerate() {
-        if m.index != i || m.mv != played {
+        if m.index == i && m.mv == played {
+            check_numbers(m, line.position(i).side_to_move())?;
+        } else {
             let san = |mv: Move| san_line(line.position(i), &[mv]).concat();
             let theirs = Some(san(m.mv)).filter(|s| !s.is_empty());
             return Err(ContinueError::OtherGame(format!(
@@ -320,6 +325,64 @@ pub fn check_earlier(
         return Err(ContinueError::Damaged(format!(
             "eval point {} is of ply {}",
             p.0, p.1.ply
+        )));
+    }
+    for p in &earlier.evals {
+        if !score_in_range(p.white) || !percent(p.white_win) {
+            return Err(ContinueError::Damaged(format!(
+                "eval point {} is {:?} with a Win% of {}, out of range",
+                p.ply, p.white, p.white_win
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Whether `score` is one the engine reports: centipawns short of a mate's, or a mate within
+/// the search's depth (a tampered `i32::MIN` could not be turned to the other side's view).
+fn score_in_range(score: Score) -> bool {
+    match score {
+        Score::Centipawns(cp) => cp.unsigned_abs() < crate::engine::MATE as u32,
+        Score::Mate(n) => n.unsigned_abs() <= crate::engine::MAX_PLY as u32,
+    }
+}
+
+/// Whether `x` is a percentage (0 to 100; not NaN).
+fn percent(x: f64) -> bool {
+    (0.0..=100.0).contains(&x)
+}
+
+/// That an earlier review's move `m`, of a position with `to_move` to move, has that mover and
+/// numbers a review gives: scores the engine reports and Win% and accuracy within 0 to 100.
+fn check_numbers(m: &MoveReview, to_move: Side) -> Result<(), ContinueError> {
+    let which = m.index + 1;
+    if m.mover != to_move {
+        let name = |side: Side| {
+            if side == Side::White {
+                "White"
+            } else {
+                "Black"
+            }
+        };
+        return Err(ContinueError::Damaged(format!(
+            "move {which} ({}) is {}'s, it says {}'s",
+            m.san,
+            name(to_move),
+            name(m.mover)
+        )));
+    }
+    if !score_in_range(m.before) || !score_in_range(m.after) {
+        return Err(ContinueError::Damaged(format!(
+            "move {which} ({}) is scored {:?} before and {:?} after, out of range",
+            m.san, m.before, m.after
+        )));
+    }
+    let numbers = [m.win_before, m.win_after, m.loss, m.accuracy];
+    if !numbers.iter().all(|&x| percent(x)) {
+        return Err(ContinueError::Damaged(format!(
+            "move {which} ({}) has a Win% of {} before and {} after, a loss of {} and an \
+             accuracy of {}: each must be within 0 to 100",
+            m.san, m.win_before, m.win_after, m.loss, m.accuracy
         )));
     }
     Ok(())
@@ -563,7 +626,7 @@ impl<'a> Collected<'a> {
         }
         match reviewed {
             Reviewed::Start(eval) => {
-                self.nodes += eval.nodes;
+                self.nodes = self.nodes.saturating_add(eval.nodes);
                 self.evals.push(eval.score);
             }
             Reviewed::Move {
@@ -579,7 +642,7 @@ impl<'a> Collected<'a> {
                     review.class = MoveClass::Book;
                 }
                 self.in_book = review.class == MoveClass::Book;
-                self.nodes += nodes;
+                self.nodes = self.nodes.saturating_add(nodes);
                 self.evals.push(after.score);
                 self.moves.push(*review);
                 on_progress(&ReviewProgress {

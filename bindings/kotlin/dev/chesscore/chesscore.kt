@@ -1647,7 +1647,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_func_review_from_json() and 0xFFFF) != 60869) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_func_review_to_json() and 0xFFFF) != 50412) {
+    if ((lib.uniffi_chesscore_checksum_func_review_to_json() and 0xFFFF) != 37478) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_func_possible_castling_rights() and 0xFFFF) != 49636) {
@@ -1719,7 +1719,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessengine_coach() and 0xFFFF) != 46258) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessengine_continue_review() and 0xFFFF) != 31535) {
+    if ((lib.uniffi_chesscore_checksum_method_chessengine_continue_review() and 0xFFFF) != 52672) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessengine_review() and 0xFFFF) != 51030) {
@@ -2614,8 +2614,11 @@ public interface ChessEngineInterface {
      * # Errors
      * `InvalidRequest` when `earlier` is not a review of this game (its moves, tags and
      * comments) with these options on an engine of this table size (its `key` is not this
-     * game's `reviewKey`), when it ended with an `error`, or for bad options; `Internal` when a
-     * listener of an earlier search or review on this engine threw (reported once).
+     * game's `reviewKey`), when it ended with an `error`, when it is damaged (a move's side,
+     * number or SAN not the game's, a score the engine does not give, a Win% or accuracy
+     * outside 0 to 100, an eval series that does not go with its moves), or for bad options;
+     * `Internal` when a listener of an earlier search or review on this engine threw
+     * (reported once).
      */
     fun `continueReview`(`game`: ChessGame, `options`: ReviewOptions, `earlier`: GameReview, `listener`: ReviewListener): SearchHandle
     
@@ -2972,8 +2975,11 @@ open class ChessEngine: Disposable, AutoCloseable, ChessEngineInterface
      * # Errors
      * `InvalidRequest` when `earlier` is not a review of this game (its moves, tags and
      * comments) with these options on an engine of this table size (its `key` is not this
-     * game's `reviewKey`), when it ended with an `error`, or for bad options; `Internal` when a
-     * listener of an earlier search or review on this engine threw (reported once).
+     * game's `reviewKey`), when it ended with an `error`, when it is damaged (a move's side,
+     * number or SAN not the game's, a score the engine does not give, a Win% or accuracy
+     * outside 0 to 100, an eval series that does not go with its moves), or for bad options;
+     * `Internal` when a listener of an earlier search or review on this engine threw
+     * (reported once).
      */
     @Throws(ChessException::class)override fun `continueReview`(`game`: ChessGame, `options`: ReviewOptions, `earlier`: GameReview, `listener`: ReviewListener): SearchHandle {
             return FfiConverterTypeSearchHandle.lift(
@@ -15431,7 +15437,8 @@ public object FfiConverterTypeSquare: FfiConverter<Square, Int> {
 
         /**
          * `review` as JSON (a small versioned document), to keep it beside the game and show it again
-         * with `reviewFromJson` instead of reviewing the game again.
+         * with `reviewFromJson` instead of reviewing the game again. A number that is not finite (no
+         * review the engine makes has one) is written as JSON's `null` and read back as NaN.
          */ fun `reviewToJson`(`review`: GameReview): kotlin.String {
             return FfiConverterString.lift(
     uniffiRustCall() { _status ->

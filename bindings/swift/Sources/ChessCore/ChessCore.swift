@@ -717,8 +717,11 @@ public protocol ChessEngineProtocol: AnyObject, Sendable {
      * # Errors
      * `InvalidRequest` when `earlier` is not a review of this game (its moves, tags and
      * comments) with these options on an engine of this table size (its `key` is not this
-     * game's `reviewKey`), when it ended with an `error`, or for bad options; `Internal` when a
-     * listener of an earlier search or review on this engine threw (reported once).
+     * game's `reviewKey`), when it ended with an `error`, when it is damaged (a move's side,
+     * number or SAN not the game's, a score the engine does not give, a Win% or accuracy
+     * outside 0 to 100, an eval series that does not go with its moves), or for bad options;
+     * `Internal` when a listener of an earlier search or review on this engine threw
+     * (reported once).
      */
     func continueReview(game: ChessGame, options: ReviewOptions, earlier: GameReview, listener: ReviewListener) throws  -> SearchHandle
     
@@ -977,8 +980,11 @@ open func coach(game: ChessGame, nodesPerSearch: UInt64?, listener: CoachListene
      * # Errors
      * `InvalidRequest` when `earlier` is not a review of this game (its moves, tags and
      * comments) with these options on an engine of this table size (its `key` is not this
-     * game's `reviewKey`), when it ended with an `error`, or for bad options; `Internal` when a
-     * listener of an earlier search or review on this engine threw (reported once).
+     * game's `reviewKey`), when it ended with an `error`, when it is damaged (a move's side,
+     * number or SAN not the game's, a score the engine does not give, a Win% or accuracy
+     * outside 0 to 100, an eval series that does not go with its moves), or for bad options;
+     * `Internal` when a listener of an earlier search or review on this engine threw
+     * (reported once).
      */
 open func continueReview(game: ChessGame, options: ReviewOptions, earlier: GameReview, listener: ReviewListener)throws  -> SearchHandle  {
     return try  FfiConverterTypeSearchHandle_lift(try rustCallWithError(FfiConverterTypeChessError_lift) {
@@ -13540,7 +13546,8 @@ public func reviewFromJson(json: String)throws  -> GameReview  {
 }
 /**
  * `review` as JSON (a small versioned document), to keep it beside the game and show it again
- * with `reviewFromJson` instead of reviewing the game again.
+ * with `reviewFromJson` instead of reviewing the game again. A number that is not finite (no
+ * review the engine makes has one) is written as JSON's `null` and read back as NaN.
  */
 public func reviewToJson(review: GameReview) -> String  {
     return try!  FfiConverterString.lift(try! rustCall() {
@@ -13881,7 +13888,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_func_review_from_json() != 60869) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_func_review_to_json() != 50412) {
+    if (uniffi_chesscore_checksum_func_review_to_json() != 37478) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_func_possible_castling_rights() != 49636) {
@@ -13953,7 +13960,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessengine_coach() != 46258) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessengine_continue_review() != 31535) {
+    if (uniffi_chesscore_checksum_method_chessengine_continue_review() != 52672) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessengine_review() != 51030) {
