@@ -3,8 +3,8 @@
 //! trip, or fails with a typed error that names the problem and leaves the game unchanged.
 
 use chesscore::ffi::{
-    time_control_from_pgn, AnnotationCommand, ChessError, ChessGame, LegalMove, NodeAnnotations,
-    Side, Square,
+    parse_square, time_control_from_pgn, AnnotationCommand, Arrow, ChessError, ChessGame,
+    LegalMove, MarkColor, NodeAnnotations, Side, Square, SquareMark,
 };
 use chesscore::UniFfiTag;
 use uniffi::{Lift, LiftArgsError, LowerReturn, RustCallError};
@@ -71,6 +71,11 @@ fn annotation_commands_a_pgn_cannot_hold_are_refused_and_change_nothing() {
         ("x]", "1"),
         ("emt", "0:00]05"),
         ("", "value"),
+        // Whitespace PGN reading would change.
+        ("emt", "0:00:05\n x"),
+        ("emt", " lead"),
+        ("emt", "trail "),
+        ("emt", "a  b"),
         // Read back as the arrows, squares, clock or evaluation, not as a command.
         ("cal", "Ge2e4"),
         ("csl", "Rd4,Gd5"),
@@ -94,6 +99,62 @@ fn annotation_commands_a_pgn_cannot_hold_are_refused_and_change_nothing() {
             "{name:?} {value:?} changed the game"
         );
     }
+
+    // A square marked twice, an arrow drawn twice (PGN would keep the last colour only).
+    let e4 = parse_square("e4".into()).unwrap();
+    let e2 = parse_square("e2".into()).unwrap();
+    let twice_marked = NodeAnnotations {
+        squares: vec![
+            SquareMark {
+                color: MarkColor::Red,
+                square: e4,
+            },
+            SquareMark {
+                color: MarkColor::Green,
+                square: e4,
+            },
+        ],
+        ..NodeAnnotations::default()
+    };
+    let arrow = |color| Arrow {
+        color,
+        from: e2,
+        to: e4,
+    };
+    let twice_drawn = NodeAnnotations {
+        arrows: vec![arrow(MarkColor::Red), arrow(MarkColor::Blue)],
+        ..NodeAnnotations::default()
+    };
+    for (annotations, expected) in [
+        (twice_marked, "square e4 is marked twice"),
+        (twice_drawn, "the arrow e2e4 is drawn twice"),
+    ] {
+        match game.set_annotations(node, annotations) {
+            Err(ChessError::InvalidRequest(message)) => {
+                assert!(message.contains(expected), "{message}")
+            }
+            other => panic!("{expected}: {other:?}"),
+        }
+        assert_eq!(game.to_json(), before);
+    }
+    // The other way round is another arrow, and kept.
+    let both_ways = NodeAnnotations {
+        arrows: vec![
+            arrow(MarkColor::Red),
+            Arrow {
+                color: MarkColor::Red,
+                from: e4,
+                to: e2,
+            },
+        ],
+        ..NodeAnnotations::default()
+    };
+    game.set_annotations(node, both_ways.clone()).unwrap();
+    let back = ChessGame::from_pgn(game.pgn()).unwrap();
+    assert_eq!(
+        back.annotations(back.snapshot().node).unwrap().arrows,
+        both_ways.arrows
+    );
 
     // Every command a PGN gives can be set back as it was read.
     let read = ChessGame::from_pgn(

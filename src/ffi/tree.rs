@@ -402,6 +402,30 @@ impl TryFrom<NodeAnnotations> for pgn::Annotations {
                 )));
             }
         }
+        // One mark a square and one arrow a direction, as PGN's `[%csl]` and `[%cal]` read them
+        // back (the last colour would win there).
+        for (i, m) in annotations.squares.iter().enumerate() {
+            if annotations.squares[..i]
+                .iter()
+                .any(|o| o.square == m.square)
+            {
+                return Err(ChessError::InvalidRequest(format!(
+                    "invalid annotation: square {} is marked twice (a square has one mark)",
+                    m.square
+                )));
+            }
+        }
+        for (i, a) in annotations.arrows.iter().enumerate() {
+            if annotations.arrows[..i]
+                .iter()
+                .any(|o| o.from == a.from && o.to == a.to)
+            {
+                return Err(ChessError::InvalidRequest(format!(
+                    "invalid annotation: the arrow {}{} is drawn twice (one arrow a direction)",
+                    a.from, a.to
+                )));
+            }
+        }
         Ok(annotations)
     }
 }

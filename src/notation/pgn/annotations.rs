@@ -241,8 +241,10 @@ impl Annotations {
     }
 
     /// What keeps `command`, one of these annotations' commands, from coming back from PGN as
-    /// itself, or `None`: [`Command::pgn_problem`], or a command that reading would take for one
-    /// of the fields: `csl` or `cal` with squares or arrows as their value (read back as
+    /// itself, or `None`: [`Command::pgn_problem`], a value whose whitespace reading would
+    /// change (runs of it, line breaks, or any at either end: read back collapsed), or a command
+    /// that reading would take for one of the fields: `csl` or `cal` with squares or arrows as
+    /// their value (read back as
     /// [`Annotations::squares`] or [`Annotations::arrows`]), `clk` or `eval` with a clock or an
     /// evaluation as their value while that field is empty (read back into it).
     pub fn command_problem(&self, command: &Command) -> Option<String> {
@@ -250,6 +252,14 @@ impl Annotations {
             return Some(problem);
         }
         let value = &command.value;
+        let read_back = collapse_whitespace(value);
+        if read_back != *value {
+            return Some(format!(
+                "command {:?}: its value {value:?} would be read back as {read_back:?} (words \
+                 one space apart, none at either end)",
+                command.name
+            ));
+        }
         let field = match command.name.as_str() {
             "csl" if parse_list::<SquareMark>(value).is_some() => "squares",
             "cal" if parse_list::<Arrow>(value).is_some() => "arrows",

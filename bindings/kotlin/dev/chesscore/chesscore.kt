@@ -1917,7 +1917,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_resign_at() and 0xFFFF) != 52116) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_annotations() and 0xFFFF) != 40882) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_set_annotations() and 0xFFFF) != 13990) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_set_comment() and 0xFFFF) != 8918) {
@@ -3718,9 +3718,11 @@ public interface ChessGameInterface {
      * # Errors
      * `InvalidRequest` when the game has no node `node`, a NAG is above 255 or on the start
      * position, two NAGs are of one exclusive group (two move assessments such as 2 `?` and
-     * 4 `??`, or two position assessments 10-21), an arrow goes from a square to itself, or a
-     * command (`commands`) cannot be written in PGN as itself: a name with
-     * whitespace or `]`, a value with `]`, a value without a name, or a command PGN reads back
+     * 4 `??`, or two position assessments 10-21), an arrow goes from a square to itself, a
+     * square is marked twice or an arrow drawn twice (PGN keeps one of each), or a command
+     * (`commands`) cannot be written in PGN as itself: a name with whitespace or `]`, a value
+     * with `]`, a value whose whitespace PGN reading would change (a line break, a run of
+     * spaces, a space at either end), a value without a name, or a command PGN reads back
      * as a field (`cal` with arrows, `csl` with squares, `clk` with a clock while `clockMs` is
      * null, `eval` with an evaluation while `eval` is null: give them in their fields). The
      * game is then unchanged. (A `}` is accepted, since a
@@ -5231,9 +5233,11 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      * # Errors
      * `InvalidRequest` when the game has no node `node`, a NAG is above 255 or on the start
      * position, two NAGs are of one exclusive group (two move assessments such as 2 `?` and
-     * 4 `??`, or two position assessments 10-21), an arrow goes from a square to itself, or a
-     * command (`commands`) cannot be written in PGN as itself: a name with
-     * whitespace or `]`, a value with `]`, a value without a name, or a command PGN reads back
+     * 4 `??`, or two position assessments 10-21), an arrow goes from a square to itself, a
+     * square is marked twice or an arrow drawn twice (PGN keeps one of each), or a command
+     * (`commands`) cannot be written in PGN as itself: a name with whitespace or `]`, a value
+     * with `]`, a value whose whitespace PGN reading would change (a line break, a run of
+     * spaces, a space at either end), a value without a name, or a command PGN reads back
      * as a field (`cal` with arrows, `csl` with squares, `clk` with a clock while `clockMs` is
      * null, `eval` with an evaluation while `eval` is null: give them in their fields). The
      * game is then unchanged. (A `}` is accepted, since a

@@ -1624,9 +1624,11 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * # Errors
      * `InvalidRequest` when the game has no node `node`, a NAG is above 255 or on the start
      * position, two NAGs are of one exclusive group (two move assessments such as 2 `?` and
-     * 4 `??`, or two position assessments 10-21), an arrow goes from a square to itself, or a
-     * command (`commands`) cannot be written in PGN as itself: a name with
-     * whitespace or `]`, a value with `]`, a value without a name, or a command PGN reads back
+     * 4 `??`, or two position assessments 10-21), an arrow goes from a square to itself, a
+     * square is marked twice or an arrow drawn twice (PGN keeps one of each), or a command
+     * (`commands`) cannot be written in PGN as itself: a name with whitespace or `]`, a value
+     * with `]`, a value whose whitespace PGN reading would change (a line break, a run of
+     * spaces, a space at either end), a value without a name, or a command PGN reads back
      * as a field (`cal` with arrows, `csl` with squares, `clk` with a clock while `clockMs` is
      * null, `eval` with an evaluation while `eval` is null: give them in their fields). The
      * game is then unchanged. (A `}` is accepted, since a
@@ -2931,9 +2933,11 @@ open func resignAt(side: Side, nowMs: UInt64)throws  -> GameStatus  {
      * # Errors
      * `InvalidRequest` when the game has no node `node`, a NAG is above 255 or on the start
      * position, two NAGs are of one exclusive group (two move assessments such as 2 `?` and
-     * 4 `??`, or two position assessments 10-21), an arrow goes from a square to itself, or a
-     * command (`commands`) cannot be written in PGN as itself: a name with
-     * whitespace or `]`, a value with `]`, a value without a name, or a command PGN reads back
+     * 4 `??`, or two position assessments 10-21), an arrow goes from a square to itself, a
+     * square is marked twice or an arrow drawn twice (PGN keeps one of each), or a command
+     * (`commands`) cannot be written in PGN as itself: a name with whitespace or `]`, a value
+     * with `]`, a value whose whitespace PGN reading would change (a line break, a run of
+     * spaces, a space at either end), a value without a name, or a command PGN reads back
      * as a field (`cal` with arrows, `csl` with squares, `clk` with a clock while `clockMs` is
      * null, `eval` with an evaluation while `eval` is null: give them in their fields). The
      * game is then unchanged. (A `}` is accepted, since a
@@ -14158,7 +14162,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_resign_at() != 52116) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_set_annotations() != 40882) {
+    if (uniffi_chesscore_checksum_method_chessgame_set_annotations() != 13990) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_set_comment() != 8918) {
