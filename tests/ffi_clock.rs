@@ -437,3 +437,33 @@ fn search_limits_come_from_the_clock_as_it_reads() {
     // No clock, no limits from it.
     assert_eq!(ChessGame::new().search_limits_at(0, Some(3)), None);
 }
+
+#[test]
+fn a_save_whose_clock_used_more_than_it_had_without_a_flag_is_refused() {
+    // A paused game, 40 moves in 60 minutes: White has used 500 ms of its move.
+    let game =
+        ChessGame::with_time_control(time_control_from_pgn("40/3600".into()).unwrap().unwrap())
+            .unwrap();
+    game.play_uci_at("e2e4".into(), 1000).unwrap();
+    game.play_uci_at("e7e5".into(), 2000).unwrap();
+    game.pause_clock(2500).unwrap();
+    let json = game.to_json();
+    assert!(json.contains("\"used_ms\": 500"), "{json}");
+    // More than its hour, without the flag the game would have recorded: refused, as the game
+    // would report a fallen flag and still take moves.
+    match ChessGame::from_json(
+        json.replace("\"used_ms\": 500", "\"used_ms\": 18446744073709551615"),
+    ) {
+        Err(ChessError::InvalidSavedGame(message)) => {
+            assert!(
+                message.contains("used_ms") && message.contains("no flag fell"),
+                "{message}"
+            )
+        }
+        other => panic!("loaded: {:?}", other.map(|g| g.status())),
+    }
+    // All of its hour is still a game.
+    let all = json.replace("\"used_ms\": 500", "\"used_ms\": 3600000");
+    let back = ChessGame::from_json(all).unwrap();
+    assert_eq!(back.clock(2500).unwrap().white_ms, 0);
+}
