@@ -462,8 +462,15 @@ fn a_save_whose_clock_used_more_than_it_had_without_a_flag_is_refused() {
         }
         other => panic!("loaded: {:?}", other.map(|g| g.status())),
     }
-    // All of its hour is still a game.
+    // All of its hour too: play never pauses at the flag's instant (that ends the game on time).
     let all = json.replace("\"used_ms\": 500", "\"used_ms\": 3600000");
-    let back = ChessGame::from_json(all).unwrap();
-    assert_eq!(back.clock(2500).unwrap().white_ms, 0);
+    assert!(matches!(
+        ChessGame::from_json(all),
+        Err(ChessError::InvalidSavedGame(_))
+    ));
+    // A millisecond short of it is still a game.
+    let almost = json.replace("\"used_ms\": 500", "\"used_ms\": 3599999");
+    let back = ChessGame::from_json(almost).unwrap();
+    assert_eq!(back.clock(2500).unwrap().white_ms, 1);
+    assert!(matches!(back.status(), GameStatus::Ongoing { .. }));
 }

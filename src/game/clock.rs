@@ -689,16 +689,18 @@ impl<'de> Deserialize<'de> for Clock {
             (None, false) if saved.used_ms == 0 => ClockState::NotStarted,
             (None, false) => return Err(D::Error::custom("a clock not started has used no time")),
         };
-        // Time past the side's own and no flag: the next call would report a flag the game
-        // never recorded, and moves would go on.
-        let charged = match clock.bonus_now() {
-            Bonus::SimpleDelay { ms } => clock.used_before.saturating_sub(ms),
-            _ => clock.used_before,
+        // A paused clock whose side to move has no time left and no flag: the next call would
+        // report a flag the game never recorded, and moves would go on. Play never leaves one
+        // (a pause at the flag's instant ends the game on time).
+        let delay = match clock.bonus_now() {
+            Bonus::SimpleDelay { ms } => ms,
+            _ => 0,
         };
-        if clock.flag().is_none() && charged > clock.base[clock.to_move] {
+        let had = clock.base[clock.to_move].saturating_add(delay);
+        if clock.state == ClockState::Paused && clock.used_before >= had {
             return Err(D::Error::custom(format!(
-                "used_ms: {} ms used of the {} ms the side to move had, and no flag fell",
-                clock.used_before, clock.base[clock.to_move]
+                "used_ms: {} ms used of the {had} ms the side to move had, and no flag fell",
+                clock.used_before
             )));
         }
         Ok(clock)
