@@ -97,6 +97,15 @@ fn a_flag_fall_ends_the_game_and_the_save_keeps_it() {
     // Not undone by undo: the clock has stopped for good.
     assert!(!game.undo());
     assert_eq!(game.status(), lost);
+    // Nor by deleting the move where the flag fell (the game would go on with a fallen flag).
+    let before = game.to_json();
+    let flag_node = game.snapshot().node;
+    match game.delete_from(flag_node) {
+        Err(ChessError::GameOver(message)) => assert!(message.contains("flag fell"), "{message}"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(game.to_json(), before);
+    assert_eq!(game.status(), lost);
     let json = game.to_json();
     let back = ChessGame::from_json(json.clone()).unwrap();
     assert_eq!(back.to_json(), json);

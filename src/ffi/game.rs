@@ -817,7 +817,9 @@ impl ChessGame {
     /// goes to the node before `node`.
     ///
     /// # Errors
-    /// `InvalidRequest` when the game has no node `node`, or for the start position (node 0).
+    /// `InvalidRequest` when the game has no node `node`, or for the start position (node 0);
+    /// `GameOver` when the move where the game's flag fell is among them (the clock stopped for
+    /// good, as `undo` keeps it: the game would go on with a fallen flag).
     pub fn delete_from(&self, node: u32) -> Result<(), ChessError> {
         Ok(self.lock().delete_from(NodeId::from_index(node))?)
     }

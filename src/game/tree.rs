@@ -508,12 +508,33 @@ impl Game {
     /// goes to the node before `id`.
     ///
     /// # Errors
-    /// [`GameError::NoSuchNode`]; [`GameError::CannotDeleteRoot`] for the start position.
+    /// [`GameError::NoSuchNode`]; [`GameError::CannotDeleteRoot`] for the start position;
+    /// [`ClockError::Flagged`](super::clock::ClockError::Flagged) when the move where the
+    /// game's flag fell is among them (the clock has stopped for good, as for
+    /// [`Game::undo`]: deleting the loss on time would leave a game going on with a fallen
+    /// flag).
     pub fn delete_from(&mut self, id: NodeId) -> Result<(), GameError> {
         let node = self.check(id)?;
         let Some(parent) = node.parent else {
             return Err(GameError::CannotDeleteRoot);
         };
+        if let Some(flag) = self.clock.as_ref().and_then(|c| c.flag()) {
+            let mut below = vec![id];
+            while let Some(d) = below.pop() {
+                let n = self.n(d);
+                let on_time = matches!(
+                    n.ending,
+                    Some(Outcome::TimeForfeit { .. })
+                        | Some(Outcome::Draw(
+                            super::DrawReason::TimeoutVsInsufficientMaterial
+                        ))
+                );
+                if on_time {
+                    return Err(GameError::Clock(super::clock::ClockError::Flagged(flag)));
+                }
+                below.extend(n.children.iter().copied());
+            }
+        }
         let ply = node.ply as usize;
         if self.line.get(ply) == Some(&id) {
             while self.cursor >= ply {

@@ -1818,7 +1818,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_chesscore_checksum_method_chessgame_clear_marks() and 0xFFFF) != 42794) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_chesscore_checksum_method_chessgame_delete_from() and 0xFFFF) != 21254) {
+    if ((lib.uniffi_chesscore_checksum_method_chessgame_delete_from() and 0xFFFF) != 29693) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_chesscore_checksum_method_chessgame_destinations_from() and 0xFFFF) != 25578) {
@@ -3426,7 +3426,9 @@ public interface ChessGameInterface {
      * goes to the node before `node`.
      *
      * # Errors
-     * `InvalidRequest` when the game has no node `node`, or for the start position (node 0).
+     * `InvalidRequest` when the game has no node `node`, or for the start position (node 0);
+     * `GameOver` when the move where the game's flag fell is among them (the clock stopped for
+     * good, as `undo` keeps it: the game would go on with a fallen flag).
      */
     fun `deleteFrom`(`node`: kotlin.UInt)
     
@@ -4535,7 +4537,9 @@ open class ChessGame: Disposable, AutoCloseable, ChessGameInterface
      * goes to the node before `node`.
      *
      * # Errors
-     * `InvalidRequest` when the game has no node `node`, or for the start position (node 0).
+     * `InvalidRequest` when the game has no node `node`, or for the start position (node 0);
+     * `GameOver` when the move where the game's flag fell is among them (the clock stopped for
+     * good, as `undo` keeps it: the game would go on with a fallen flag).
      */
     @Throws(ChessException::class)override fun `deleteFrom`(`node`: kotlin.UInt)
         = 

@@ -1332,7 +1332,9 @@ public protocol ChessGameProtocol: AnyObject, Sendable {
      * goes to the node before `node`.
      *
      * # Errors
-     * `InvalidRequest` when the game has no node `node`, or for the start position (node 0).
+     * `InvalidRequest` when the game has no node `node`, or for the start position (node 0);
+     * `GameOver` when the move where the game's flag fell is among them (the clock stopped for
+     * good, as `undo` keeps it: the game would go on with a fallen flag).
      */
     func deleteFrom(node: UInt32) throws 
     
@@ -2383,7 +2385,9 @@ open func clearMarks(node: UInt32)throws   {try rustCallWithError(FfiConverterTy
      * goes to the node before `node`.
      *
      * # Errors
-     * `InvalidRequest` when the game has no node `node`, or for the start position (node 0).
+     * `InvalidRequest` when the game has no node `node`, or for the start position (node 0);
+     * `GameOver` when the move where the game's flag fell is among them (the clock stopped for
+     * good, as `undo` keeps it: the game would go on with a fallen flag).
      */
 open func deleteFrom(node: UInt32)throws   {try rustCallWithError(FfiConverterTypeChessError_lift) {
         uniffiCallStatus in
@@ -14063,7 +14067,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_chesscore_checksum_method_chessgame_clear_marks() != 42794) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_chesscore_checksum_method_chessgame_delete_from() != 21254) {
+    if (uniffi_chesscore_checksum_method_chessgame_delete_from() != 29693) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_chesscore_checksum_method_chessgame_destinations_from() != 25578) {
