@@ -412,7 +412,7 @@ public func editorAnnouncement(before: EditorUiState?, after: EditorUiState) -> 
         }
     } else {
         let pieces = after.squares.filter { $0 != nil }.count
-        parts.append(pieces == 0 ? "Board cleared" : "\(pieces) pieces on the board")
+        parts.append(pieces == 0 ? "Board cleared" : pieces == 1 ? "1 piece on the board" : "\(pieces) pieces on the board")
     }
     if after.problem != before.problem { parts.append(after.problem ?? "The position is legal") }
     return parts.isEmpty ? nil : parts.joined(separator: ". ")

@@ -192,5 +192,7 @@ final class PositionEditorTests: XCTestCase {
         asked.whiteQueenSide = false
         e.setCastling(asked)
         XCTAssertNil(said(), "the box says a right its own tap changed")
+        XCTAssertTrue(e.loadFen("8/8/8/8/8/8/8/4K3 w - - 0 1"))
+        XCTAssertEqual(said(), "1 piece on the board. Black has no king.")
     }
 }

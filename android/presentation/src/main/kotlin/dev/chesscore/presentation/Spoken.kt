@@ -416,7 +416,11 @@ fun editorAnnouncement(before: EditorUiState?, after: EditorUiState): String? {
         }
     } else {
         val pieces = after.squares.count { it != null }
-        parts += if (pieces == 0) "Board cleared" else "$pieces pieces on the board"
+        parts += when (pieces) {
+            0 -> "Board cleared"
+            1 -> "1 piece on the board"
+            else -> "$pieces pieces on the board"
+        }
     }
     if (after.problem != before.problem) parts += after.problem ?: "The position is legal"
     return parts.takeIf { it.isNotEmpty() }?.joinToString(". ")

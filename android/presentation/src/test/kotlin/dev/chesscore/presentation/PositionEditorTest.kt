@@ -198,5 +198,7 @@ class PositionEditorTest {
         assertEquals("e6 emptied. Black king on e8. Black can castle again", said())
         e.setCastling(e.state.value.castlingAsked.copy(whiteQueenSide = false))
         assertNull(said(), "the box says a right its own tap changed")
+        assertTrue(e.loadFen("8/8/8/8/8/8/8/4K3 w - - 0 1"))
+        assertEquals("1 piece on the board. Black has no king.", said())
     }
 }
