@@ -466,16 +466,21 @@ impl Clock {
         if self.state != ClockState::Running {
             return None;
         }
+        Some(
+            self.since
+                .saturating_add(self.budget().saturating_sub(self.used_before)),
+        )
+    }
+
+    /// The time the side to move may use on its move before its flag falls: its own, and a
+    /// simple delay's. Saturating: a time of u64::MAX milliseconds is "never", not a flag that
+    /// wraps.
+    fn budget(&self) -> u64 {
         let delay = match self.bonus_now() {
             Bonus::SimpleDelay { ms } => ms,
             _ => 0,
         };
-        // Saturating: a time of u64::MAX milliseconds is "never", not a flag that wraps.
-        let budget = self.base[self.to_move].saturating_add(delay);
-        Some(
-            self.since
-                .saturating_add(budget.saturating_sub(self.used_before)),
-        )
+        self.base[self.to_move].saturating_add(delay)
     }
 
     /// The flag that has fallen by `now`, without recording it.
@@ -692,11 +697,7 @@ impl<'de> Deserialize<'de> for Clock {
         // A paused clock whose side to move has no time left and no flag: the next call would
         // report a flag the game never recorded, and moves would go on. Play never leaves one
         // (a pause at the flag's instant ends the game on time).
-        let delay = match clock.bonus_now() {
-            Bonus::SimpleDelay { ms } => ms,
-            _ => 0,
-        };
-        let had = clock.base[clock.to_move].saturating_add(delay);
+        let had = clock.budget();
         if clock.state == ClockState::Paused && clock.used_before >= had {
             return Err(D::Error::custom(format!(
                 "used_ms: {} ms used of the {had} ms the side to move had, and no flag fell",
