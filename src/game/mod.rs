@@ -606,13 +606,9 @@ impl Game {
 
     /// `true` when the game ended on time at the current node.
     fn ended_on_time(&self) -> bool {
-        matches!(
-            self.n(self.current()).ending,
-            Some(
-                Outcome::TimeForfeit { .. }
-                    | Outcome::Draw(DrawReason::TimeoutVsInsufficientMaterial)
-            )
-        )
+        self.n(self.current())
+            .ending
+            .is_some_and(Outcome::is_on_time)
     }
 
     /// `true` when [`Game::redo`] would replay a move.

@@ -89,6 +89,15 @@ impl Outcome {
         }
     }
 
+    /// `true` when a flag fell: a loss on time, or a draw because the other side could not
+    /// have mated.
+    pub const fn is_on_time(self) -> bool {
+        matches!(
+            self,
+            Outcome::TimeForfeit { .. } | Outcome::Draw(DrawReason::TimeoutVsInsufficientMaterial)
+        )
+    }
+
     /// The PGN result: `1-0`, `0-1` or `1/2-1/2`.
     pub const fn result(self) -> &'static str {
         match self.winner() {

@@ -201,13 +201,7 @@ impl Game {
             .map(|(n, v)| (n.to_string(), v.to_string()))
             .collect();
         let has = |tags: &[(String, String)], name: &str| tags.iter().any(|(n, _)| n == name);
-        let on_time = matches!(
-            self.main_line_outcome(),
-            Some(
-                Outcome::TimeForfeit { .. }
-                    | Outcome::Draw(DrawReason::TimeoutVsInsufficientMaterial)
-            )
-        );
+        let on_time = self.main_line_outcome().is_some_and(Outcome::is_on_time);
         if on_time && !has(&tags, "Termination") {
             tags.push(("Termination".into(), clock::TERMINATION_TIME_FORFEIT.into()));
         }

@@ -522,14 +522,7 @@ impl Game {
             let mut below = vec![id];
             while let Some(d) = below.pop() {
                 let n = self.n(d);
-                let on_time = matches!(
-                    n.ending,
-                    Some(Outcome::TimeForfeit { .. })
-                        | Some(Outcome::Draw(
-                            super::DrawReason::TimeoutVsInsufficientMaterial
-                        ))
-                );
-                if on_time {
+                if n.ending.is_some_and(Outcome::is_on_time) {
                     return Err(GameError::Clock(super::clock::ClockError::Flagged(flag)));
                 }
                 below.extend(n.children.iter().copied());
