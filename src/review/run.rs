@@ -357,18 +357,9 @@ fn percent(x: f64) -> bool {
 fn check_numbers(m: &MoveReview, to_move: Side) -> Result<(), ContinueError> {
     let which = m.index + 1;
     if m.mover != to_move {
-        let name = |side: Side| {
-            if side == Side::White {
-                "White"
-            } else {
-                "Black"
-            }
-        };
         return Err(ContinueError::Damaged(format!(
-            "move {which} ({}) is {}'s, it says {}'s",
-            m.san,
-            name(to_move),
-            name(m.mover)
+            "move {which} ({}) is {to_move}'s, it says {}'s",
+            m.san, m.mover
         )));
     }
     if !score_in_range(m.before) || !score_in_range(m.after) {
