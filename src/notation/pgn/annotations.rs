@@ -90,32 +90,22 @@ impl Annotations {
 
     /// Toggles a highlighted square as a board editor does: a mark of the same colour on the
     /// square is removed, one of another colour takes `mark`'s colour, and a square without a
-    /// mark gets `mark` (after the others).
+    /// mark gets `mark` (after the others). The square's first mark decides, and afterwards
+    /// the square has at most one mark: annotations built by hand may mark it twice (reading a
+    /// PGN and the FFI's `setAnnotations` do not), and one toggle must not leave a mark that the
+    /// board still shows.
     pub fn toggle_square(&mut self, mark: SquareMark) {
-        match self.squares.iter().position(|m| m.square == mark.square) {
-            Some(at) if self.squares[at].color == mark.color => {
-                self.squares.remove(at);
-            }
-            Some(at) => self.squares[at].color = mark.color,
-            None => self.squares.push(mark),
-        }
+        toggle_one(&mut self.squares, mark, |m| m.square == mark.square);
     }
 
     /// Toggles an arrow as a board editor does: an arrow of the same colour between the same
     /// squares (in the same direction) is removed, one of another colour takes `arrow`'s colour,
     /// and otherwise `arrow` is added (after the others).
+    /// As for squares, the first such arrow decides and at most one is left.
     pub fn toggle_arrow(&mut self, arrow: Arrow) {
-        match self
-            .arrows
-            .iter()
-            .position(|a| a.from == arrow.from && a.to == arrow.to)
-        {
-            Some(at) if self.arrows[at].color == arrow.color => {
-                self.arrows.remove(at);
-            }
-            Some(at) => self.arrows[at].color = arrow.color,
-            None => self.arrows.push(arrow),
-        }
+        toggle_one(&mut self.arrows, arrow, |a| {
+            a.from == arrow.from && a.to == arrow.to
+        });
     }
 
     /// Two of these NAGs that belong to one of the PGN standard's exclusive groups (the move
@@ -684,9 +674,69 @@ fn parse_list<T: std::str::FromStr>(value: &str) -> Option<Vec<T>> {
         .collect()
 }
 
+/// The toggle of [`Annotations::toggle_square`] and [`Annotations::toggle_arrow`]: `same`
+/// finds the marks of `new`'s place; the first of them decides whether `new` removes them
+/// (same colour) or replaces them (another colour, in the first one's place); without any,
+/// `new` is added after the others.
+fn toggle_one<T: Copy + PartialEq>(marks: &mut Vec<T>, new: T, same: impl Fn(&T) -> bool) {
+    let Some(at) = marks.iter().position(&same) else {
+        marks.push(new);
+        return;
+    };
+    let remove = marks[at] == new;
+    let mut index = 0;
+    marks.retain(|m| {
+        let i = index;
+        index += 1;
+        !same(m) || (i == at && !remove)
+    });
+    if !remove {
+        marks[at] = new;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_toggle_leaves_at_most_one_mark_where_there_were_several() {
+        let mark = |color, square| SquareMark { color, square };
+        let arrow = |color| Arrow {
+            color,
+            from: Square::G1,
+            to: Square::F3,
+        };
+        let mut a = Annotations {
+            squares: vec![
+                mark(MarkColor::Green, Square::D4),
+                mark(MarkColor::Red, Square::D4),
+                mark(MarkColor::Green, Square::E5),
+                mark(MarkColor::Green, Square::D4),
+            ],
+            arrows: vec![arrow(MarkColor::Green), arrow(MarkColor::Red)],
+            ..Annotations::default()
+        };
+        // Another colour than the first mark's recolours it, in its place, and drops the rest.
+        a.toggle_square(mark(MarkColor::Yellow, Square::D4));
+        assert_eq!(
+            a.squares,
+            [
+                mark(MarkColor::Yellow, Square::D4),
+                mark(MarkColor::Green, Square::E5)
+            ]
+        );
+        // The first one's colour removes them all.
+        a.toggle_arrow(arrow(MarkColor::Green));
+        assert!(a.arrows.is_empty());
+        a.toggle_square(mark(MarkColor::Yellow, Square::D4));
+        assert_eq!(a.squares, [mark(MarkColor::Green, Square::E5)]);
+        // A single mark toggles as before: added after the others, then removed.
+        a.toggle_square(mark(MarkColor::Red, Square::A1));
+        assert_eq!(a.squares.last(), Some(&mark(MarkColor::Red, Square::A1)));
+        a.toggle_square(mark(MarkColor::Red, Square::A1));
+        assert_eq!(a.squares, [mark(MarkColor::Green, Square::E5)]);
+    }
 
     #[test]
     fn merging_adds_what_is_missing_once_in_order() {
