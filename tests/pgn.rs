@@ -5,7 +5,7 @@ use chesscore::game::Game;
 use chesscore::notation::fen;
 use chesscore::notation::pgn::{
     parse_game, read_games, write_game, Annotations, Arrow, EvalScore, Evaluation, MarkColor,
-    PgnError, PgnErrorKind, PgnGame, PgnMove, SquareMark,
+    PgnError, PgnErrorKind, PgnGame, PgnMove, SquareMark, MAX_LINE_LENGTH,
 };
 use chesscore::notation::san::to_san;
 use chesscore::notation::uci;
@@ -354,6 +354,23 @@ fn pgn_writes_from_scratch_and_wraps() {
 }
 
 #[test]
+fn a_command_left_open_in_a_comment_still_wraps() {
+    // `[%` with no `]` after it is text: the words after it wrap like any other, while a
+    // closed command stays on one line.
+    let words = "bar baz qux quux corge grault garply waldo fred plugh xyzzy thud aaa bbb ccc";
+    let text =
+        format!("1. e4 {{a [%foo {words} {words}}} e5 {{[%clk 0:01:00] [%cal Gg1f3,Rb1c3]}} *\n");
+    let game = parse_game(&text).unwrap();
+    let out = write_game(&game);
+    for line in out.lines() {
+        assert!(line.chars().count() <= MAX_LINE_LENGTH, "{line}");
+    }
+    assert!(out.contains("[%clk 0:01:00]"), "{out}");
+    assert!(out.contains("[%cal Gg1f3,Rb1c3]"), "{out}");
+    assert_eq!(parse_game(&out).unwrap().moves, game.moves);
+}
+
+#[test]
 fn dots_standing_alone_a_bom_before_an_escape_line_and_comments_after_the_result() {
     // chess.js writes a game where Black starts as `1. ... e5`; some files put a lone `.`.
     let g = parse_game(
@@ -617,6 +634,41 @@ fn lichess_judgements_and_their_commands_stay_with_their_move() {
     );
     let again = parse_game(&written).unwrap();
     assert_eq!((&again.root, &again.moves), (&g.root, &g.moves));
+}
+
+#[test]
+fn a_game_of_tags_only_stays_a_game_of_its_own() {
+    // No movetext, not even a result: the next game's tag section (after a blank line, with
+    // a name already given) starts a game of its own instead of taking this one's tags, a FEN
+    // among them, as python-chess and lichess read it.
+    let text = "[Event \"Tags only\"]\n[Round \"7\"]\n[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n\n\n\
+                [Event \"Real game\"]\n\n1. e4 e5 *\n\n\
+                [Event \"Also tags only\"]\n\n[Event \"Last\"]\n[Site \"x\"]\n\n1. d4 *\n";
+    let games = parse_games(text).unwrap();
+    let events: Vec<_> = games
+        .iter()
+        .map(|g| {
+            g.tags
+                .iter()
+                .find(|(n, _)| n == "Event")
+                .unwrap()
+                .1
+                .as_str()
+        })
+        .collect();
+    assert_eq!(events, ["Tags only", "Real game", "Also tags only", "Last"]);
+    assert!(games[0].moves.is_empty());
+    assert_eq!(games[0].result, "*");
+    assert_eq!(fen::to_fen(&games[0].start), "8/8/8/8/8/8/8/K6k w - - 0 1");
+    let real = &games[1];
+    assert_eq!(real.tags, [("Event".to_string(), "Real game".to_string())]);
+    assert_eq!(real.start, Position::startpos());
+    assert_eq!(real.moves.len(), 2);
+    assert_eq!(games[3].tags.len(), 2);
+    assert_eq!(games[3].moves[0].san, "d4");
+    // A name given twice with no blank line between is still one game's (the later value).
+    let twice = parse_games("[Event \"a\"]\n[Event \"b\"]\n\n1. e4 *\n").unwrap();
+    assert_eq!(twice.len(), 1);
 }
 
 #[test]
@@ -1189,6 +1241,18 @@ fn a_quote_left_unescaped_inside_a_tag_value_is_part_of_it() {
         err.to_string().contains("expected ']' to close tag Event"),
         "{err}"
     );
+    // A tag cut off by its line's end says so on one line, in LF and CRLF files alike.
+    for text in [
+        "[Event \"x\"\n\n1. e4 *\n",
+        "[Event \"x\"\r\n\r\n1. e4 *\r\n",
+    ] {
+        let err = Game::from_pgn(text).unwrap_err().to_string();
+        assert!(
+            err.contains("expected ']' to close tag Event, found the end of the line"),
+            "{err}"
+        );
+        assert!(!err.contains(['\n', '\r']), "{err:?}");
+    }
 }
 
 #[test]

@@ -15,7 +15,8 @@
 //!   as NAGs);
 //! - more disambiguation than needed (`Ngf3`, `Ng1f3`, long algebraic `e2e4` or `Ng1-f3`), and an
 //!   explicit pawn letter (`Pe4`);
-//! - promotion written `e8=Q`, `e8Q`, `e8(Q)`, `e8/Q` or with a lower-case letter (`e8=q`);
+//! - promotion written `e8=Q`, `e8Q`, `e8(Q)`, `e8/Q` or with a lower-case letter (`e8=q`)
+//!   (`e8(Q)` as a single move's text only: in PGN movetext `(` opens a variation);
 //! - an en passant suffix (`exd6 e.p.`, `exd6ep`);
 //! - a move in UCI's form (`g1f3`, `e1g1` for castling, `e7e8q`, also `g1-f3` or `g1xf3`), which
 //!   names one move: tried when the text is not SAN for a legal move;

@@ -102,8 +102,14 @@ impl fmt::Display for PgnErrorKind {
 
 /// Why a game of a PGN text could not be read: which game, where (line and column, both
 /// counted from 1, the column in characters), which token, and what is wrong.
+///
+/// Its text names the token in quotes when there is one: "invalid PGN at line 3, column 34
+/// ('Nd4'): ambiguous move ...", and "invalid PGN at line 1, column 11: expected ...".
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid PGN at line {line}, column {column} ('{token}'): {kind}")]
+#[error(
+    "invalid PGN at line {line}, column {column}{}: {kind}",
+    quoted_token(token)
+)]
 pub struct PgnError {
     /// The number of the game in the text, from 1.
     pub game: u32,
@@ -111,10 +117,20 @@ pub struct PgnError {
     pub line: u32,
     /// The column of the offending token's first character, from 1.
     pub column: u32,
-    /// The offending token as it stands in the text (empty at the end of the text).
+    /// The offending token as it stands in the text (empty at the end of the text, or of a
+    /// line that cuts a tag off).
     pub token: String,
     /// What is wrong.
     pub kind: PgnErrorKind,
+}
+
+/// ` ('token')` for [`PgnError`]'s text, nothing for no token (the end of the text or of a line).
+fn quoted_token(token: &str) -> String {
+    if token.is_empty() {
+        String::new()
+    } else {
+        format!(" ('{token}')")
+    }
 }
 
 /// A game read from or written to PGN.

@@ -430,13 +430,16 @@ impl<'a> Lexer<'a> {
         }
         self.skip_spaces();
         if self.peek() != Some(']') {
-            let found = self
-                .peek()
-                .map_or("end of text".to_string(), |c| format!("'{c}'"));
+            // A line break is named, not quoted: the message stays on one line.
+            let (found, token) = match self.peek() {
+                None => ("end of text".to_string(), String::new()),
+                Some('\n' | '\r') => ("the end of the line".to_string(), String::new()),
+                Some(c) => (format!("'{c}'"), c.to_string()),
+            };
             return Err(self.error(
                 self.line,
                 self.column,
-                self.peek().map_or(String::new(), |c| c.to_string()),
+                token,
                 syntax(format!("expected ']' to close tag {name}, found {found}")),
             ));
         }
@@ -685,11 +688,23 @@ impl<'a> Parser<'a> {
         // `;` comment lines among the tags (before or between them, as some tools write) do
         // not end the tag section: they go before the first move, with the start's comment.
         let mut among_tags = Vec::new();
+        // The line the last tag or `;` line of this section stood on.
+        let mut last_line: Option<u32> = None;
         while let Some(peeked) = self.peek()? {
             let line_comment = matches!(peeked.tok, Tok::Comment(_)) && peeked.text == ";";
             if !line_comment && !matches!(peeked.tok, Tok::Tag(..)) {
                 break;
             }
+            // A game of tags only (no movetext, not even a result): a tag that repeats one of
+            // this section's names after a line break in the section starts the next game,
+            // instead of merging both games' tags (FEN included) into one.
+            if let Tok::Tag(name, _) = &peeked.tok {
+                let gap = last_line.is_some_and(|l| peeked.line > l + 1);
+                if gap && tags.iter().any(|(n, _)| n == name) {
+                    break;
+                }
+            }
+            last_line = Some(peeked.line);
             let Some(t) = self.next()? else { break };
             if let Tok::Comment(body) = t.tok {
                 among_tags.push(body);

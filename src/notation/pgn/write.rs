@@ -66,9 +66,10 @@ impl Movetext {
     /// space inside).
     fn comment(&mut self, text: &str) {
         let clean = text.replace('}', ")");
+        let split: Vec<&str> = clean.split_whitespace().collect();
         let mut words: Vec<String> = Vec::new();
         let mut in_command = false;
-        for w in clean.split_whitespace() {
+        for (i, w) in split.iter().enumerate() {
             match words.last_mut() {
                 Some(last) if in_command => {
                     last.push(' ');
@@ -76,7 +77,9 @@ impl Movetext {
                 }
                 _ => words.push(w.to_string()),
             }
-            if w.starts_with("[%") {
+            // A `[%` that no `]` closes is text, not a command: gluing the rest of the comment
+            // to it would make a line as long as the comment.
+            if w.starts_with("[%") && split[i..].iter().any(|w| w.contains(']')) {
                 in_command = true;
             }
             if w.contains(']') {
