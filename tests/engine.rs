@@ -781,6 +781,72 @@ fn uci_go_after_an_infinite_search_ended_by_itself_prints_its_held_bestmove_firs
     assert_eq!(bestmoves[1], "bestmove 0000");
 }
 
+#[test]
+fn uci_go_reads_decimal_numbers_and_names_what_it_cannot_read() {
+    // `depth 3.0` is depth 3 (it was dropped, and the search ran to the default depth 20 with
+    // no limit: with `wtime 1000.5` that lost on time); a value that is no number is named.
+    let lines = uci_session(
+        "position startpos\ngo depth 3.0\nisready\n\
+         position startpos moves e2e4\ngo depth -1 wtime abc nodes 2000.9 movestogo 1e30\nisready\nquit",
+    );
+    let depths: Vec<u32> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("info depth "))
+        .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+        .collect();
+    assert!(!depths.is_empty(), "{lines:?}");
+    assert!(depths.iter().all(|&d| d <= 3), "{depths:?}");
+    for says in [
+        "info string ignoring 'depth -1': out of range",
+        "info string ignoring 'wtime abc': not a number chesscore can read",
+        "info string ignoring 'movestogo 1e30': not a number chesscore can read",
+    ] {
+        assert!(lines.iter().any(|l| l == says), "{says}: {lines:?}");
+    }
+    // `nodes 2000.9` was read as 2000: the second search stopped near that budget (the
+    // first depth always finishes, a few hundred nodes at most here).
+    let nodes: Vec<u64> = lines
+        .iter()
+        .skip_while(|l| !l.starts_with("bestmove"))
+        .filter_map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let at = words.iter().position(|&w| w == "nodes")?;
+            words.get(at + 1)?.parse().ok()
+        })
+        .collect();
+    assert!(
+        nodes.iter().all(|&n| n <= 4000) && !nodes.is_empty(),
+        "{nodes:?}"
+    );
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("bestmove")).count(),
+        2
+    );
+}
+
+#[test]
+fn uci_infinite_or_ponder_after_a_refused_position_waits_for_stop() {
+    // "Do not exit the search without being told so in this mode": with no position to search,
+    // `bestmove 0000` still waits for `stop` (or `ponderhit`), here after `isready`'s answer.
+    for (go, end) in [("go infinite", "stop"), ("go ponder", "ponderhit")] {
+        let lines = uci_lines(
+            &format!("position startpos moves e2e4 e7e5 xx\n{go}"),
+            Duration::from_millis(300),
+            &format!("isready\n{end}\nquit"),
+        );
+        let at = |line: &str| lines.iter().position(|l| l == line);
+        let (Some(ready), Some(best)) = (at("readyok"), at("bestmove 0000")) else {
+            panic!("{go}: {lines:?}");
+        };
+        assert!(ready < best, "{go}: bestmove before {end}: {lines:?}");
+        assert_eq!(
+            lines.iter().filter(|l| l.starts_with("bestmove")).count(),
+            1,
+            "{lines:?}"
+        );
+    }
+}
+
 /// The lines `chesscore uci` prints for `input` (ending with `quit`), after it exited cleanly.
 fn uci_session(input: &str) -> Vec<String> {
     uci_lines(input, Duration::ZERO, "")
@@ -853,6 +919,37 @@ fn uci_repairs_a_fen_with_impossible_castling_rights_and_says_so() {
     let pos = fen::parse("r3k2r/8/8/8/8/8/8/4K3 w kq - 0 1").unwrap();
     let mv = best.split_whitespace().nth(1).unwrap();
     assert!(uci::parse_move(&pos, mv).is_ok(), "{best}");
+    // `KQ` with the king on f1 is a stale right in standard chess, not a Chess960 game: with
+    // `UCI_Chess960` off, dropped and named, and no `f1h1` castling offered to a standard GUI
+    // (found by an audit: the position was read as Chess960 and `f1h1` castled); with it on,
+    // the same FEN is Chess960's, with both castlings.
+    let stale = "position fen r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1\nd\ngo perft 1\nquit";
+    let lines = uci_session(stale);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "info string fen r3k2r/8/8/8/8/8/8/R4K1R w kq - 0 1"),
+        "{lines:?}"
+    );
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.starts_with("info string FEN repaired: dropped a castling right"))
+            .count(),
+        2,
+        "{lines:?}"
+    );
+    let castles = |lines: &[String]| {
+        lines
+            .iter()
+            .filter(|l| l.starts_with("f1h1:") || l.starts_with("f1a1:"))
+            .count()
+    };
+    assert_eq!(castles(&lines), 0, "{lines:?}");
+    let lines = uci_session(&format!("setoption name UCI_Chess960 value true\n{stale}"));
+    assert_eq!(castles(&lines), 2, "{lines:?}");
+    assert!(!lines.iter().any(|l| l.contains("repaired")), "{lines:?}");
+
     // What cannot be repaired is still refused, saying why.
     let lines = uci_session(
         "position startpos moves e2e4\nposition fen 8/8/8/8/8/8/8/K7 w - - 0 1\nd\neval\ngo depth 1\nquit",

@@ -67,6 +67,39 @@ struct Session {
     chess960: bool,
 }
 
+/// The number after `go`'s `name`: an integer, or a decimal read as its whole part (as
+/// Stockfish reads `wtime 1000.5`); anything else is named in an `info string` and not read
+/// (the search then runs as if the parameter had not been given).
+fn go_number(name: &str, value: Option<&str>) -> Option<i64> {
+    let Some(value) = value else {
+        say(&format!("info string ignoring '{name}': no value"));
+        return None;
+    };
+    if let Ok(v) = value.parse::<i64>() {
+        return Some(v);
+    }
+    // Whole parts up to 2^53 are exact in an f64; larger ones are no clock or count a GUI means.
+    match value.parse::<f64>() {
+        Ok(v) if v.is_finite() && v.abs() < 9_007_199_254_740_992.0 => Some(v.trunc() as i64),
+        _ => {
+            say(&format!(
+                "info string ignoring '{name} {value}': not a number chesscore can read"
+            ));
+            None
+        }
+    }
+}
+
+/// A count of `go` (`depth`, `nodes`, `movestogo`, `mate`) from [`go_number`]: one below 0, or
+/// too large for its type, is named and not read.
+fn go_count<T: TryFrom<i64>>(name: &str, v: i64) -> Option<T> {
+    let count = T::try_from(v).ok();
+    if count.is_none() {
+        say(&format!("info string ignoring '{name} {v}': out of range"));
+    }
+    count
+}
+
 fn say(line: &str) {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -311,20 +344,19 @@ impl Session {
             Some(&"startpos") => self.start_position(),
             Some(&"fen") => {
                 let text = setup[1..].join(" ");
-                match fen::parse(&text) {
-                    Ok(p) => self.in_variant(p),
-                    // A GUI's set-up board can send castling rights or an en passant square
-                    // its position cannot have: dropped and named, as `repairFen` does
-                    // (nothing else is guessed), rather than a position refused.
-                    Err(e) => match fen::parse_repairing(&text, self.castling_mode()) {
-                        Ok((p, repairs)) if !repairs.is_empty() => {
-                            for repair in &repairs {
-                                say(&format!("info string FEN repaired: {repair}"));
-                            }
-                            self.in_variant(p)
+                // A GUI's set-up board can send castling rights or an en passant square its
+                // position cannot have: dropped and named, as `repairFen` does (nothing else is
+                // guessed), rather than a position refused. With `UCI_Chess960` off, `KQkq`
+                // rights are standard chess's: with the king off e1 they are stale, not a
+                // Chess960 game whose castling (`f1h1`) a standard GUI would take for illegal.
+                match fen::parse_repairing(&text, self.castling_mode()) {
+                    Ok((p, repairs)) => {
+                        for repair in &repairs {
+                            say(&format!("info string FEN repaired: {repair}"));
                         }
-                        _ => return say(&format!("info string bad FEN, position refused: {e}")),
-                    },
+                        self.in_variant(p)
+                    }
+                    Err(e) => return say(&format!("info string bad FEN, position refused: {e}")),
                 }
             }
             _ => return say("info string expected 'position startpos|fen <FEN> [moves ...]'"),
@@ -380,7 +412,15 @@ impl Session {
             }
             say("info string no position: the last 'position' command was refused");
             if !perft {
-                say("bestmove 0000");
+                // An infinite or ponder search must not end before `stop`, even with nothing
+                // to search: its `bestmove 0000` waits for `stop` (or the next `go`) too.
+                if args.iter().any(|&w| w == "infinite" || w == "ponder") {
+                    let mut out = self.output.lock().unwrap_or_else(|e| e.into_inner());
+                    out.hold = true;
+                    out.held = Some("bestmove 0000".into());
+                } else {
+                    say("bestmove 0000");
+                }
             }
             return;
         }
@@ -390,22 +430,21 @@ impl Session {
         let mut limits = SearchLimits::default();
         let mut hold = false;
         let mut i = 0;
-        let ms = |s: Option<&&str>| -> Option<Duration> {
-            s.and_then(|v| v.parse::<i64>().ok())
-                .map(|v| Duration::from_millis(v.max(0) as u64))
-        };
         while i < args.len() {
-            let next = args.get(i + 1);
-            match args[i] {
-                "wtime" => limits.white_time = ms(next),
-                "btime" => limits.black_time = ms(next),
-                "winc" => limits.white_increment = ms(next).unwrap_or_default(),
-                "binc" => limits.black_increment = ms(next).unwrap_or_default(),
-                "movetime" => limits.move_time = ms(next),
-                "movestogo" => limits.moves_to_go = next.and_then(|v| v.parse().ok()),
-                "depth" => limits.depth = next.and_then(|v| v.parse().ok()),
-                "nodes" => limits.nodes = next.and_then(|v| v.parse().ok()),
-                "mate" => limits.mate = next.and_then(|v| v.parse().ok()),
+            let name = args[i];
+            // Times in milliseconds, below 0 read as 0; counts below 0 are not read.
+            let number = || go_number(name, args.get(i + 1).copied());
+            let ms = || number().map(|v| Duration::from_millis(v.max(0).unsigned_abs()));
+            match name {
+                "wtime" => limits.white_time = ms(),
+                "btime" => limits.black_time = ms(),
+                "winc" => limits.white_increment = ms().unwrap_or_default(),
+                "binc" => limits.black_increment = ms().unwrap_or_default(),
+                "movetime" => limits.move_time = ms(),
+                "movestogo" => limits.moves_to_go = number().and_then(|v| go_count(name, v)),
+                "depth" => limits.depth = number().and_then(|v| go_count(name, v)),
+                "nodes" => limits.nodes = number().and_then(|v| go_count(name, v)),
+                "mate" => limits.mate = number().and_then(|v| go_count(name, v)),
                 "infinite" => {
                     limits.infinite = true;
                     hold = true;
