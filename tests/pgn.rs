@@ -672,6 +672,27 @@ fn a_game_of_tags_only_stays_a_game_of_its_own() {
 }
 
 #[test]
+fn a_nag_before_a_lines_first_move_is_that_moves() {
+    // ChessBase starts variations with `$142` ("better is") or `$140` ("with the idea"); a
+    // file may also put one before the game's first move. The game was refused ("annotation
+    // before any move"); the NAG is the move's now, as a comment there would be.
+    let game = parse_game("1. e4 ( $142 1. d4 $1 d5 ) ( $140 ) e5 $2 *").unwrap();
+    let e4 = &game.moves[0];
+    assert_eq!(e4.variations.len(), 1);
+    assert_eq!(e4.variations[0][0].san, "d4");
+    assert_eq!(e4.variations[0][0].annotations.nags, [142, 1]);
+    // A variation of a NAG alone gives it to the move it follows, as its comments would.
+    assert_eq!(e4.annotations.nags, [140]);
+    assert_eq!(game.moves[1].annotations.nags, [2]);
+    let first = parse_game("$1 1. e4 e5 *").unwrap();
+    assert_eq!(first.moves[0].annotations.nags, [1]);
+    // Written back after the move, and read again the same.
+    let text = write_game(&game);
+    assert!(text.contains("(1. d4 $142 $1 d5)"), "{text}");
+    assert_eq!(parse_game(&text).unwrap().moves, game.moves);
+}
+
+#[test]
 fn a_game_of_another_variant_is_refused_by_its_name() {
     let text = "[Event \"a\"]\n[Variant \"Crazyhouse\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n\
                 [Event \"b\"]\n[Variant \"From Position\"]\n\n1. d4 *\n\n\

@@ -946,7 +946,10 @@ impl<'a> Parser<'a> {
                 }
                 Tok::Nag(n) => match line.moves.last_mut() {
                     Some(last) => last.annotations.nags.push(*n),
-                    None => return Err(self.error(&t, syntax("annotation before any move"))),
+                    // Before a line's first move (ChessBase starts variations with `$142`,
+                    // "better is", or `$140`, "with the idea"): the move's, as a comment there
+                    // would be; the whole game was refused.
+                    None => pending.nags.push(*n),
                 },
                 Tok::Open => {
                     settle(&mut line, &mut carried);
