@@ -789,8 +789,10 @@ fn uci_go_reads_decimal_numbers_and_names_what_it_cannot_read() {
         "position startpos\ngo depth 3.0\nisready\n\
          position startpos moves e2e4\ngo depth -1 wtime abc nodes 2000.9 movestogo 1e30\nisready\nquit",
     );
+    // The first search's depths: those before its bestmove.
     let depths: Vec<u32> = lines
         .iter()
+        .take_while(|l| !l.starts_with("bestmove"))
         .filter_map(|l| l.strip_prefix("info depth "))
         .filter_map(|l| l.split_whitespace().next()?.parse().ok())
         .collect();

@@ -666,7 +666,7 @@ fn a_game_of_tags_only_stays_a_game_of_its_own() {
     assert_eq!(real.moves.len(), 2);
     assert_eq!(games[3].tags.len(), 2);
     assert_eq!(games[3].moves[0].san, "d4");
-    // A name given twice with no blank line between is still one game's (the later value).
+    // A name given twice with no blank line between is still one game's.
     let twice = parse_games("[Event \"a\"]\n[Event \"b\"]\n\n1. e4 *\n").unwrap();
     assert_eq!(twice.len(), 1);
 }
